@@ -1,0 +1,80 @@
+"""Plain data shapes that flow through every stage: clauses and search hits."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One retrievable unit of text with the provenance a lawyer needs to cite it.
+
+    ``section`` is the number as the reader sees it ("12.2", "8(a)"), even when Word
+    generates it through automatic numbering. ``paragraph_start``/``paragraph_end`` are
+    0-based, inclusive indices of the body paragraphs the clause spans in its document
+    (both 0 for corpus entries that have no document).
+    """
+
+    clause_id: str
+    text: str
+    doc_id: str
+    doc_title: str = ""
+    source_path: str = ""
+    section: str = ""
+    heading: str = ""
+    paragraph_start: int = 0
+    paragraph_end: int = 0
+    metadata: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Clause":
+        return cls(
+            clause_id=str(data["clause_id"]),
+            text=str(data["text"]),
+            doc_id=str(data["doc_id"]),
+            doc_title=str(data.get("doc_title", "")),
+            source_path=str(data.get("source_path", "")),
+            section=str(data.get("section", "")),
+            heading=str(data.get("heading", "")),
+            paragraph_start=int(data.get("paragraph_start", 0)),
+            paragraph_end=int(data.get("paragraph_end", 0)),
+            metadata={str(k): str(v) for k, v in (data.get("metadata") or {}).items()},
+        )
+
+    def field_value(self, name: str) -> str | None:
+        """Value of a top-level field or a metadata key, for filtering."""
+        if name in _FILTERABLE_FIELDS:
+            return str(getattr(self, name))
+        return self.metadata.get(name)
+
+    def citation(self) -> str:
+        """Short human-readable source, e.g. 'Mutual NDA, section 3.2 (Confidentiality)'."""
+        parts = [self.doc_title or self.doc_id]
+        if self.section:
+            parts.append(f"section {self.section}")
+        label = ", ".join(parts)
+        return f"{label} ({self.heading})" if self.heading else label
+
+
+_FILTERABLE_FIELDS = frozenset(
+    {"clause_id", "doc_id", "doc_title", "source_path", "section", "heading"}
+)
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A clause in a ranked list, with how each retriever placed it.
+
+    ``retriever_ranks`` and ``retriever_scores`` are keyed by retriever name ("dense",
+    "bm25"); a retriever that did not return the clause has no key. Ranks are 1-based.
+    """
+
+    clause: Clause
+    score: float
+    rank: int
+    retriever_ranks: dict[str, int] = field(default_factory=dict)
+    retriever_scores: dict[str, float] = field(default_factory=dict)

