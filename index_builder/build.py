@@ -1,0 +1,225 @@
+"""Build or update an index from a BEIR corpus and/or folders of contracts, incrementally."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+import numpy as np
+from tqdm import tqdm
+
+from .embedder import Embedder
+from .errors import DataNotFoundError, DocumentError, PrecedentError
+from .lexical import BM25Index
+from .model import Clause
+from .settings import Settings
+from .store import FORMAT_VERSION, load_index, write_version
+
+log = logging.getLogger(__name__)
+
+ReadClauses = Callable[[Path, str, str], list[Clause]]
+
+
+@dataclass
+class BuildReport:
+    """What a build did, for the summary printed to firm IT."""
+
+    documents: int = 0
+    clauses: int = 0
+    parsed: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    embedded: int = 0
+    embeddings_reused: int = 0
+    seconds: float = 0.0
+    version: str = ""
+
+
+@dataclass(frozen=True)
+class SourceDocument:
+    """One unit of change detection: a contract file, or a whole BEIR corpus file."""
+
+    doc_id: str
+    path: Path
+    kind: str  # "beir" or "file"
+
+
+def discover(sources: Iterable[Path]) -> list[SourceDocument]:
+    """Expand the given paths into source documents; a folder with corpus.jsonl is BEIR."""
+    found: list[SourceDocument] = []
+    for source in sources:
+        source = Path(source)
+        if not source.exists():
+            raise DataNotFoundError(f"Source {source} does not exist: check the path.")
+        if source.is_dir() and (source / "corpus.jsonl").is_file():
+            found.append(SourceDocument(source.resolve().name, source / "corpus.jsonl", "beir"))
+        elif source.is_file():
+            found.append(SourceDocument(source.stem, source, "file"))
+        else:
+            from .documents import SUPPORTED_SUFFIXES as suffixes
+
+            for path in sorted(source.rglob("*")):
+                if path.is_file() and path.suffix.lower() in suffixes and not path.name.startswith("~$"):
+                    doc_id = path.relative_to(source).with_suffix("").as_posix()
+                    found.append(SourceDocument(doc_id, path, "file"))
+    return found
+
+
+def _read_contract(path: Path, doc_id: str, source_path: str) -> list[Clause]:
+    from .documents import read_clauses
+
+    return read_clauses(path, doc_id, source_path)
+
+
+def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:
+    """Clauses from a BEIR corpus.jsonl; each line is a clause with optional title/metadata."""
+    clauses = []
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                text = str(row["text"]).strip()
+                clause_id = str(row["_id"])
+            except (ValueError, KeyError, TypeError):
+                raise DocumentError(f"{path}: line {number} is not a BEIR corpus row "
+                                    f'({{"_id", "text"}}).') from None
+            metadata = {k: str(v) for k, v in (row.get("metadata") or {}).items()}
+            metadata.setdefault("type", "corpus")
+            clauses.append(Clause(clause_id=clause_id, text=text, doc_id=doc_id,
+                                  doc_title=str(row.get("title") or doc_id.upper()),
+                                  source_path=str(path), heading=str(row.get("title") or ""),
+                                  metadata=metadata))
+    return clauses
+
+
+def build_index(settings: Settings, sources: list[Path], embedder: Embedder,
+                read_document: ReadClauses | None = None, progress: bool = True) -> BuildReport:
+    """Build a new index version from sources, reusing what the previous version has."""
+    started = time.perf_counter()
+    previous = _previous(settings.index_dir, embedder.model_id)
+    report = BuildReport()
+    clauses: list[Clause] = []
+    documents: dict[str, dict[str, Any]] = {}
+    seen_ids: set[str] = set()
+    for source in tqdm(discover(sources), desc="Reading", unit="doc", disable=not progress):
+        doc_clauses, info = _read_source(source, previous, read_document or _read_contract, report)
+        if doc_clauses is None:
+            continue
+        fresh = [c for c in doc_clauses if c.clause_id not in seen_ids]
+        if len(fresh) < len(doc_clauses):
+            log.warning("%s: %d clause ids already used by another source were dropped",
+                        source.path, len(doc_clauses) - len(fresh))
+        seen_ids.update(c.clause_id for c in fresh)
+        clauses.extend(fresh)
+        documents[source.doc_id] = {**info, "clauses": len(fresh)}
+    report.removed = sorted(set(previous.documents) - set(documents))
+    embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress)
+    params = {
+        "format_version": FORMAT_VERSION,
+        "embedding_model": embedder.model_id,
+        "dimension": int(embedder.dimension),
+        "clauses": len(clauses),
+        "documents": len(documents),
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "bm25": {"k1": settings.bm25.k1, "b": settings.bm25.b,
+                 "stemmer": settings.bm25.stemmer, "stopwords": settings.bm25.stopwords},
+        "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
+    }
+    bm25 = BM25Index.build([c.text for c in clauses], settings.bm25)
+    version = write_version(settings.index_dir, params, clauses, documents, embeddings, bm25)
+    report.documents, report.clauses, report.version = len(documents), len(clauses), version.name
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+@dataclass
+class _Previous:
+    documents: dict[str, dict[str, Any]] = field(default_factory=dict)
+    clauses_by_doc: dict[str, list[Clause]] = field(default_factory=dict)
+    vectors: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+def _previous(index_dir: Path, model_id: str) -> _Previous:
+    """What the live version holds, keyed for reuse; empty when there is none or it is unusable."""
+    try:
+        index = load_index(index_dir)
+    except PrecedentError:
+        return _Previous()
+    by_doc: dict[str, list[Clause]] = {}
+    for clause in index.clauses:
+        by_doc.setdefault(clause.doc_id, []).append(clause)
+    vectors: dict[str, np.ndarray] = {}
+    if index.model_id == model_id:
+        vectors = {_text_key(c.text): index.embeddings[i] for i, c in enumerate(index.clauses)}
+    return _Previous(index.documents, by_doc, vectors)
+
+
+def _read_source(source: SourceDocument, previous: _Previous, read_document: ReadClauses,
+                 report: BuildReport) -> tuple[list[Clause] | None, dict[str, Any]]:
+    try:
+        digest = _file_digest(source.path)
+    except OSError as exc:
+        report.skipped.append((str(source.path), f"cannot read file: {exc.strerror}"))
+        return None, {}
+    info = {"path": str(source.path), "sha256": digest, "kind": source.kind}
+    old = previous.documents.get(source.doc_id)
+    if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc:
+        report.reused.append(source.doc_id)
+        return previous.clauses_by_doc[source.doc_id], info
+    try:
+        if source.kind == "beir":
+            clauses = read_beir_corpus(source.path, source.doc_id)
+        else:
+            clauses = read_document(source.path, source.doc_id, str(source.path))
+    except DocumentError as exc:
+        log.warning("Skipped %s: %s", source.path, exc.message)
+        report.skipped.append((str(source.path), exc.message))
+        return None, {}
+    report.parsed.append(source.doc_id)
+    return [c for c in clauses if c.text.strip()], info
+
+
+def _embeddings(clauses: list[Clause], embedder: Embedder, cached: dict[str, np.ndarray],
+                report: BuildReport, progress: bool) -> np.ndarray:
+    """Vectors for every clause, embedding only texts the previous version did not have."""
+    keys = [_text_key(c.text) for c in clauses]
+    missing = sorted({k: c.text for k, c in zip(keys, clauses) if k not in cached}.items())
+    vectors = dict(cached)
+    if missing:
+        log.info("Embedding %d new clause texts with %s", len(missing), embedder.model_id)
+    with tqdm(total=len(missing), desc="Embedding", unit="clause",
+              disable=not progress or not missing) as bar:
+        for batch in _batches(missing, 256):
+            embedded = embedder.embed([text for _, text in batch])
+            vectors.update({k: v for (k, _), v in zip(batch, embedded)})
+            bar.update(len(batch))
+    report.embedded = len(missing)
+    report.embeddings_reused = sum(1 for k in keys if k in cached)
+    if not clauses:
+        return np.zeros((0, embedder.dimension), dtype=np.float32)
+    return np.stack([vectors[k] for k in keys]).astype(np.float32)
+
+
+def _batches(items: list[Any], size: int) -> Iterator[list[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def _text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _file_digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as data:
+        for block in iter(lambda: data.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -1,0 +1,149 @@
+"""Index build, atomic versions, incremental rebuilds and hybrid search on real ACORD clauses."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from index_builder import store
+from index_builder.build import build_index
+from index_builder.errors import DocumentError, IndexNotFoundError, InvalidRequestError
+from index_builder.model import Clause
+from index_builder.retrieval import HybridRetriever
+from index_builder.store import load_index
+
+
+def _read_txt(path: Path, doc_id: str, source_path: str) -> list[Clause]:
+    """A tiny stand-in for the contract reader: one clause per blank-line paragraph."""
+    text = path.read_text()
+    if text.startswith("CORRUPT"):
+        raise DocumentError(f"{path.name} is corrupt")
+    parts = [p.strip() for p in text.split("\n\n") if p.strip()]
+    return [Clause(f"{doc_id}#{i}", p, doc_id, doc_title=doc_id, source_path=source_path,
+                   section=str(i + 1), metadata={"type": "contract"}) for i, p in enumerate(parts)]
+
+
+@pytest.fixture
+def contracts(tmp_path):
+    folder = tmp_path / "contracts"
+    folder.mkdir()
+    (folder / "nda.txt").write_text(
+        "Each party shall keep the Confidential Information of the other party secret.\n\n"
+        "This Agreement is governed by the laws of the State of New York.")
+    (folder / "msa.txt").write_text(
+        "In no event shall either party's aggregate liability exceed the fees paid.\n\n"
+        "Supplier shall indemnify Customer against third-party claims.")
+    return folder
+
+
+def test_acord_corpus_build_and_search(settings, embedder, mini_acord):
+    report = build_index(settings, [mini_acord], embedder, read_document=_read_txt, progress=False)
+    index = load_index(settings.index_dir)
+    assert report.clauses == len(index.clauses) == index.dense.ntotal
+    params = json.loads((index.path / "params.json").read_text())
+    assert params["embedding_model"] == "test-hashing" and params["dimension"] == 64
+    assert params["format_version"] == store.FORMAT_VERSION and params["clauses"] == report.clauses
+    hits = HybridRetriever(index, embedder, settings.retrieval).search("limitation of liability cap", top_k=5)
+    assert [h.rank for h in hits] == [1, 2, 3, 4, 5]
+    assert all(h.retriever_ranks for h in hits)
+    assert all(h.clause.doc_id == mini_acord.name for h in hits)
+
+
+def test_incremental_rebuild_reuses_unchanged_and_drops_removed(settings, embedder, contracts):
+    first = build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    assert sorted(first.parsed) == ["msa", "nda"] and first.embedded == 4
+    (contracts / "msa.txt").unlink()
+    (contracts / "nda.txt").write_text((contracts / "nda.txt").read_text() +
+                                       "\n\nNotices shall be given in writing.")
+    (contracts / "dpa.txt").write_text("Processor shall process Personal Data only on instructions.")
+    second = build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    assert second.removed == ["msa"]
+    assert sorted(second.parsed) == ["dpa", "nda"]
+    assert second.embedded == 2 and second.embeddings_reused == 2  # only the new texts
+    index = load_index(settings.index_dir)
+    assert {c.doc_id for c in index.clauses} == {"nda", "dpa"}
+    third = build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    assert third.parsed == [] and third.embedded == 0 and sorted(third.reused) == ["dpa", "nda"]
+
+
+def test_corrupt_document_is_skipped_and_reported(settings, embedder, contracts):
+    (contracts / "broken.txt").write_text("CORRUPT bytes")
+    report = build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    assert [Path(p).name for p, _ in report.skipped] == ["broken.txt"]
+    assert "corrupt" in report.skipped[0][1]
+    assert report.documents == 2
+
+
+def test_crash_mid_build_leaves_previous_index_live(settings, embedder, contracts, monkeypatch):
+    build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    before = load_index(settings.index_dir)
+    (contracts / "extra.txt").write_text("Extra clause about audit rights.")
+
+    def explode(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store.np, "save", explode)
+    with pytest.raises(OSError):
+        build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    after = load_index(settings.index_dir)
+    assert after.path == before.path and len(after.clauses) == len(before.clauses)
+    assert not list(settings.index_dir.glob(".staging-*"))
+
+
+def test_old_versions_are_pruned_but_previous_is_kept(settings, embedder, contracts):
+    for n in range(3):
+        (contracts / f"extra{n}.txt").write_text(f"Clause number {n} about audit rights.")
+        build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    versions = sorted(p.name for p in settings.index_dir.glob("v-*"))
+    assert len(versions) == 2
+    assert (settings.index_dir / "CURRENT").read_text().strip() in versions
+
+
+def test_missing_index_names_the_fix(tmp_path):
+    with pytest.raises(IndexNotFoundError, match="index-builder build"):
+        load_index(tmp_path / "nothing")
+
+
+def test_filters_by_document_and_metadata(settings, embedder, contracts):
+    build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    retriever = HybridRetriever(load_index(settings.index_dir), embedder, settings.retrieval)
+    hits = retriever.search("liability", filters={"document": "nda"})
+    assert hits and {h.clause.doc_id for h in hits} == {"nda"}
+    hits = retriever.search("liability", filters={"doc_id": ["nda", "msa"], "type": "contract"})
+    assert {h.clause.doc_id for h in hits} == {"nda", "msa"}
+    assert retriever.search("liability", filters={"type": "statute"}) == []
+    with pytest.raises(InvalidRequestError, match="Unknown filter field"):
+        retriever.search("liability", filters={"colour": "red"})
+    with pytest.raises(InvalidRequestError, match="empty"):
+        retriever.search("   ")
+
+
+def test_whole_clause_query_finds_its_neighbour(settings, embedder, contracts):
+    build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    index = load_index(settings.index_dir)
+    retriever = HybridRetriever(index, embedder, settings.retrieval)
+    query = ("Under no circumstances will the aggregate liability of either party exceed "
+             "the total fees paid under this Agreement in the twelve months before the claim.")
+    assert retriever.search(query, top_k=1)[0].clause.clause_id == "msa#0"
+    before, after = index.neighbours("msa#1")
+    assert [c.clause_id for c in before] == ["msa#0"] and after == []
+
+
+@pytest.mark.parametrize("retrievers", [("dense",), ("bm25",), ("dense", "bm25")])
+def test_each_retriever_alone(settings, embedder, contracts, retrievers):
+    build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    retriever = HybridRetriever(load_index(settings.index_dir), embedder, settings.retrieval, retrievers)
+    hit = retriever.search("indemnify third-party claims", top_k=1)[0]
+    assert hit.clause.clause_id == "msa#1"
+    assert set(hit.retriever_ranks) == set(retrievers)
+
+
+def test_weighted_fusion_option(settings, embedder, contracts):
+    from dataclasses import replace
+
+    build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    weighted = replace(settings.retrieval, fusion="weighted", dense_weight=0.3)
+    hits = HybridRetriever(load_index(settings.index_dir), embedder, weighted).search("governed laws New York")
+    assert hits[0].clause.clause_id == "nda#1"
+    assert 0 < hits[0].score <= 1.0
