@@ -1,0 +1,151 @@
+// Talking to the Precedent server: JSON over fetch, with cancel and timeouts, and every
+// failure turned into an ApiError whose message can be shown to a lawyer as it is.
+
+export const API_PREFIX = "/api/v1";
+export const DEFAULT_TIMEOUT_MS = 30_000;
+// A redraft waits for the language model, which can take a minute on a busy server.
+export const REDRAFT_TIMEOUT_MS = 120_000;
+
+/**
+ * kind is one of: "network" (server unreachable), "http" (server answered with an error),
+ * "timeout", "cancelled", "invalid" (answer was not the JSON we expect).
+ */
+export class ApiError extends Error {
+  constructor(kind, message, { status = 0, code = "" } = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.kind = kind;
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Where requests go: the configured server URL, else the origin that served the pane. */
+export function resolveBaseUrl(serverUrl, origin) {
+  const configured = String(serverUrl || "").trim().replace(/\/+$/, "");
+  if (configured) return configured;
+  return String(origin || "").replace(/\/+$/, "");
+}
+
+/**
+ * Create a client. `fetchImpl` defaults to the global fetch (tests pass a stub).
+ * Every method takes an optional `{signal}` so the pane's Cancel button can abort it.
+ */
+export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fetch, timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
+  const base = String(baseUrl || "").replace(/\/+$/, "");
+  const where = base || "this address";
+
+  async function request(method, path, body, { signal, timeout = timeoutMs } = {}) {
+    if (signal?.aborted) throw new ApiError("cancelled", "Cancelled.");
+    const controller = new AbortController();
+    let timedOut = false;
+    const onAbort = () => controller.abort();
+    if (signal) signal.addEventListener("abort", onAbort, { once: true });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
+
+    const headers = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    try {
+      let response;
+      try {
+        response = await fetchImpl(`${base}${API_PREFIX}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller.signal,
+        });
+      } catch (err) {
+        throw networkError(err, { timedOut, aborted: controller.signal.aborted, where, timeout });
+      }
+      let data = null;
+      let text = "";
+      try {
+        text = await response.text();
+        data = text ? JSON.parse(text) : null;
+      } catch (err) {
+        if (controller.signal.aborted) throw networkError(err, { timedOut, aborted: true, where, timeout });
+        data = null; // not JSON: handled below with the status
+      }
+      if (!response.ok) throw httpError(response, data, where);
+      if (data === null || typeof data !== "object") {
+        throw new ApiError("invalid", `The server at ${where} sent an answer the pane cannot read. Check the server address in Settings.`, {
+          status: response.status,
+        });
+      }
+      return data;
+    } finally {
+      clearTimeout(timer);
+      if (signal) signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  return {
+    baseUrl: base,
+
+    /** POST /precedents: ranked precedent clauses for `text`. */
+    findPrecedents({ text, topK, filters, rerank } = {}, options = {}) {
+      const body = { text };
+      if (topK) body.top_k = topK;
+      if (filters && Object.keys(filters).length) body.filters = filters;
+      if (typeof rerank === "boolean") body.rerank = rerank;
+      return request("POST", "/precedents", body, options);
+    },
+
+    /** POST /redraft: a redraft of `text` grounded on the chosen clauses, with citations. */
+    redraft({ text, clauseIds, instructions } = {}, options = {}) {
+      const body = { text };
+      if (clauseIds && clauseIds.length) body.clause_ids = clauseIds;
+      if (instructions) body.instructions = instructions;
+      return request("POST", "/redraft", body, { timeout: REDRAFT_TIMEOUT_MS, ...options });
+    },
+
+    /** GET /clauses/<id>: one clause with the clauses around it. */
+    getClause(clauseId, options = {}) {
+      return request("GET", `/clauses/${encodeURIComponent(clauseId)}`, undefined, options);
+    },
+
+    /** GET /health. */
+    health(options = {}) {
+      return request("GET", "/health", undefined, options);
+    },
+  };
+}
+
+function networkError(err, { timedOut, aborted, where, timeout }) {
+  if (timedOut) {
+    return new ApiError("timeout", `The Precedent server at ${where} did not answer within ${Math.round(timeout / 1000)} seconds. Try again, or ask IT to check the server.`);
+  }
+  if (aborted || err?.name === "AbortError") {
+    return new ApiError("cancelled", "Cancelled.");
+  }
+  return new ApiError(
+    "network",
+    `Cannot reach the Precedent server at ${where}. Check your connection and the server address in Settings.`,
+  );
+}
+
+function httpError(response, data, where) {
+  const status = response.status;
+  const error = data && typeof data === "object" ? data.error : null;
+  if (error && typeof error.message === "string" && error.message.trim()) {
+    return new ApiError("http", error.message.trim(), { status, code: String(error.code || "") });
+  }
+  let message;
+  if (status === 401 || status === 403) {
+    message = "The Precedent server refused the request. Check the API token in Settings.";
+  } else if (status === 404) {
+    message = `The server at ${where} has no Precedent API. Check the server address in Settings.`;
+  } else if (status === 413) {
+    message = "The selected text is too long for the server. Select a single clause.";
+  } else if (status === 503) {
+    message = "The Precedent server is not ready (it may be starting or its index is missing). Try again in a minute.";
+  } else {
+    message = `The Precedent server answered with an error (HTTP ${status}${response.statusText ? ` ${response.statusText}` : ""}).`;
+  }
+  return new ApiError("http", message, { status });
+}
