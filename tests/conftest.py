@@ -45,6 +45,12 @@ def embedder() -> HashingEmbedder:
     return HashingEmbedder()
 
 
+@pytest.fixture(scope="session")
+def embedder_factory() -> type[HashingEmbedder]:
+    """For module- or session-scoped fixtures, which cannot use the function-scoped one."""
+    return HashingEmbedder
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return load_settings({}, {"index_dir": tmp_path / "index", "acord_dir": ACORD_DIR})
