@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .errors import ConfigError, InvalidRequestError, PrecedentError
-from .settings import Settings, load_settings
+from .settings import TRAINED_RERANKER_PATH, Settings, load_settings
 
 log = logging.getLogger("index_builder")
 
@@ -65,8 +65,11 @@ def _parser() -> argparse.ArgumentParser:
                           help="query wording from query_formats.tsv")
     evaluate.add_argument("--mode", choices=("query", "clause"), default="query",
                           help="'clause': each 5-star clause is the query (as the add-in sends)")
-    evaluate.add_argument("--rerank", choices=("none", "llm"), default="none",
-                          help="rerank the top candidates with the configured LLM")
+    evaluate.add_argument("--rerank", choices=("auto", "none", "llm"), default="auto",
+                          help="'auto': the configured cross-encoder if built (PRECEDENT_RERANKER_MODEL); "
+                               "'none': first stage only; 'llm': the configured LLM after the first stage")
+    evaluate.add_argument("--expansion", choices=("glossary", "none"),
+                          help="short-query expansion (default PRECEDENT_QUERY_EXPANSION or glossary)")
     evaluate.add_argument("--prompt", type=Path, help="rerank prompt file to measure (with --rerank llm)")
     evaluate.add_argument("--rerank-depth", type=int, default=20, help="candidates to rerank")
     evaluate.add_argument("--limit", type=int, help="only the first N queries (LLM runs are slow)")
@@ -75,6 +78,16 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--json", type=Path, dest="json_out", help="write results to this JSON file")
     evaluate.add_argument("--no-progress", action="store_true")
     evaluate.set_defaults(handler=_cmd_eval)
+
+    train = sub.add_parser("train-reranker",
+                           help="fine-tune the cross-encoder reranker on ACORD's train split (CPU, ~15 min)")
+    train.add_argument("--data", type=Path, help="ACORD folder (default PRECEDENT_ACORD_DIR)")
+    train.add_argument("--out", type=Path, help="model folder (default PRECEDENT_RERANKER_MODEL "
+                                                "or var/models/acord-cross-encoder)")
+    train.add_argument("--epochs", type=int, default=1)
+    train.add_argument("--lr", type=float, default=4e-5)
+    train.add_argument("--max-pairs", type=int, help="train on at most N pairs (for quick checks)")
+    train.set_defaults(handler=_cmd_train, index=None, model=None)
 
     download = sub.add_parser("download-acord", help="fetch ACORD (CC BY 4.0) from its public repository")
     download.add_argument("--dest", type=Path, required=True)
@@ -92,6 +105,8 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     overrides: dict[str, Any] = {"index_dir": args.index, "embedding.model": args.model}
     if getattr(args, "data", None) is not None:
         overrides["acord_dir"] = args.data
+    if getattr(args, "expansion", None) is not None:
+        overrides["retrieval.query_expansion"] = args.expansion
     if args.command == "eval" and args.index is None:
         overrides["index_dir"] = DEFAULT_EVAL_INDEX
     return overrides
@@ -119,13 +134,12 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
-    from .retrieval import HybridRetriever
+    from .retrieval import build_retriever
     from .store import load_index
 
     filters = _parse_filters(args.filter)
     index = load_index(settings.index_dir)
-    retriever = HybridRetriever(index, _embedder(settings), settings.retrieval,
-                                _retrievers(args.retriever))
+    retriever = build_retriever(index, _embedder(settings), settings, _retrievers(args.retriever))
     hits = retriever.search(args.text, top_k=args.top_k, filters=filters)
     if args.json:
         print(json.dumps([{"rank": h.rank, "score": h.score, "ranks": h.retriever_ranks,
@@ -147,7 +161,7 @@ def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
 
     config = EvalConfig(split=args.split, retriever=args.retriever, wording=args.wording,
                         mode=args.mode, rerank_depth=args.rerank_depth, limit=args.limit,
-                        depth=args.depth)
+                        depth=args.depth, cross_encoder=args.rerank == "auto")
     reranker = _reranker(args)
     embedder = _embedder(settings)
     index = ensure_acord_index(settings, embedder, progress=not args.no_progress)
@@ -163,7 +177,7 @@ def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _reranker(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    if args.rerank == "none":
+    if args.rerank in ("none", "auto"):
         if args.prompt:
             raise ConfigError("--prompt needs --rerank llm.")
         return None
@@ -171,6 +185,28 @@ def _reranker(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from addin_server.rerank import reranker_for_eval
 
     return reranker_for_eval(prompt_path=args.prompt)
+
+
+def _cmd_train(args: argparse.Namespace, settings: Settings) -> int:
+    import json as json_lib
+
+    from .acord import load_acord
+    from .training import TrainConfig, train_cross_encoder, training_pairs
+
+    out = args.out or Path(settings.reranker.model or TRAINED_RERANKER_PATH)
+    acord = load_acord(settings.acord_dir)
+    corpus = {}
+    for line in (settings.acord_dir / "corpus.jsonl").read_text("utf-8").splitlines():
+        if line.strip():
+            row = json_lib.loads(line)
+            corpus[str(row["_id"])] = str(row["text"])
+    config = TrainConfig(epochs=args.epochs, lr=args.lr, max_pairs=args.max_pairs)
+    pairs = training_pairs(acord, corpus, config)
+    print(f"Training on {len(pairs)} (query, clause) pairs from {', '.join(config.splits)}...")
+    report = train_cross_encoder(pairs, out, config)
+    print(f"Cross-encoder saved to {out} in {report['seconds']:.0f} s "
+          f"(use it with PRECEDENT_RERANKER_MODEL={out}).")
+    return 0
 
 
 def _cmd_download(args: argparse.Namespace, settings: Settings) -> int:

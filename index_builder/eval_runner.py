@@ -11,7 +11,7 @@ from .build import build_index
 from .embedder import Embedder
 from .evaluation import EvalResult, eval_queries, latency_summary, run_queries, score_runs
 from .model import SearchHit
-from .retrieval import HybridRetriever, Reranker
+from .retrieval import Reranker, build_retriever
 from .settings import Settings
 from .store import ClauseIndex, load_index
 
@@ -26,7 +26,8 @@ class EvalConfig:
     retriever: str = "hybrid"  # hybrid | dense | bm25
     wording: str = "short"  # short | medium | long
     mode: str = "query"  # query | clause
-    rerank_depth: int = 20
+    rerank_depth: int = 20  # LLM reranker only; the cross-encoder uses settings.reranker
+    cross_encoder: bool = True  # use the configured cross-encoder when its weights exist
     limit: int | None = None
     # ACORD drops unjudged clauses before scoring, so the ranking must reach deep enough to
     # hold ten judged ones: 1000 reproduces the paper; serving uses candidate_depth (100).
@@ -35,8 +36,8 @@ class EvalConfig:
     def title(self, settings: Settings, model_id: str, reranker: str = "none") -> str:
         wording = self.wording if self.mode == "query" else "clause-as-query"
         return (f"ACORD {self.split} | {self.retriever} | {wording} | model {model_id} | "
-                f"fusion {settings.retrieval.fusion} | depth {self.depth}"
-                f" | rerank {reranker}")
+                f"fusion {settings.retrieval.fusion} | expansion "
+                f"{settings.retrieval.query_expansion} | depth {self.depth} | rerank {reranker}")
 
 
 def ensure_acord_index(settings: Settings, embedder: Embedder, progress: bool = True) -> ClauseIndex:
@@ -54,7 +55,8 @@ def run_acord_eval(settings: Settings, config: EvalConfig, embedder: Embedder,
     acord = load_acord(settings.acord_dir)
     retrievers = ("dense", "bm25") if config.retriever == "hybrid" else (config.retriever,)
     retrieval = replace(settings.retrieval, candidate_depth=config.depth)
-    retriever = HybridRetriever(index, embedder, retrieval, retrievers)
+    retriever = build_retriever(index, embedder, replace(settings, retrieval=retrieval),
+                                retrievers, rerank=config.cross_encoder)
     corpus = {c.clause_id: c.text for c in index.clauses}
     queries = eval_queries(acord, config.split, config.wording, config.mode, corpus)
     if config.limit:

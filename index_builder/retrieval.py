@@ -12,7 +12,8 @@ from .embedder import Embedder
 from .errors import InvalidRequestError
 from .fusion import Candidates, ranks_of, reciprocal_rank_fusion, weighted_fusion
 from .model import Clause, SearchHit
-from .settings import RetrievalSettings
+from .query_expansion import QueryExpander
+from .settings import RetrievalSettings, Settings
 from .store import ClauseIndex
 
 log = logging.getLogger(__name__)
@@ -29,11 +30,24 @@ class Reranker(Protocol):
         ...
 
 
+class HeadReranker(Reranker, Protocol):
+    """A reranker that is only worth running on some queries (e.g. short ones)."""
+
+    settings: Any
+
+    def applies_to(self, query: str) -> bool: ...
+
+
 class HybridRetriever:
-    """Searches one loaded index with one embedder under fixed retrieval settings."""
+    """Searches one loaded index with one embedder under fixed retrieval settings.
+
+    Short queries are expanded with glossary definitions (settings.query_expansion) before
+    both retrievers see them; an optional reranker reorders the top ``reranker.settings.depth``.
+    """
 
     def __init__(self, index: ClauseIndex, embedder: Embedder, settings: RetrievalSettings,
-                 retrievers: Sequence[str] = RETRIEVERS) -> None:
+                 retrievers: Sequence[str] = RETRIEVERS,
+                 reranker: HeadReranker | None = None) -> None:
         unknown = set(retrievers) - set(RETRIEVERS)
         if unknown or not retrievers:
             raise InvalidRequestError(f"Retrievers must be among {RETRIEVERS}, got {retrievers}.")
@@ -44,6 +58,9 @@ class HybridRetriever:
         self.embedder = embedder
         self.settings = settings
         self.retrievers = tuple(retrievers)
+        self.reranker = reranker
+        self.expander = (QueryExpander(max_words=settings.expansion_max_words)
+                         if settings.query_expansion == "glossary" else None)
         self._fields = _filterable_fields(index.clauses)
 
     def search(self, query: str, top_k: int | None = None, filters: Filters | None = None,
@@ -54,16 +71,27 @@ class HybridRetriever:
         top_k = top_k or self.settings.top_k
         depth = max(depth or self.settings.candidate_depth, top_k)
         allowed = self._allowed(filters) if filters else None
+        text = self.expander.expand(query) if self.expander else query
         runs: dict[str, Candidates] = {}
         if "dense" in self.retrievers:
-            runs["dense"] = self._dense(query, depth, allowed)
+            runs["dense"] = self._dense(text, depth, allowed)
         if "bm25" in self.retrievers:
-            runs["bm25"] = self._bm25(query, depth, allowed)
+            runs["bm25"] = self._bm25(text, depth, allowed)
         fused = self._fuse(runs)
-        ordered = sorted(fused.items(), key=lambda item: (-item[1], item[0]))[:top_k]
+        head = self._rerank_depth(query)
+        ordered = sorted(fused.items(), key=lambda item: (-item[1], item[0]))[:max(top_k, head)]
         run_ranks = {name: ranks_of(c) for name, c in runs.items()}
-        return [self._hit(pos, score, rank, runs, run_ranks)
+        hits = [self._hit(pos, score, rank, runs, run_ranks)
                 for rank, (pos, score) in enumerate(ordered, 1)]
+        if head and self.reranker is not None:
+            # The model reads the user's own words: definitions help recall, not judgement.
+            hits = self.reranker.rerank(query, hits[:head]) + hits[head:]
+        return hits[:top_k]
+
+    def _rerank_depth(self, query: str) -> int:
+        if self.reranker is None or not self.reranker.applies_to(query):
+            return 0
+        return int(self.reranker.settings.depth)
 
     def _dense(self, query: str, depth: int, allowed: np.ndarray | None) -> Candidates:
         vector = self.embedder.embed([query])
@@ -132,3 +160,13 @@ def _filterable_fields(clauses: Sequence[Clause]) -> set[str]:
     for clause in clauses:
         names.update(clause.metadata)
     return names
+
+
+def build_retriever(index: ClauseIndex, embedder: Embedder, settings: Settings,
+                    retrievers: Sequence[str] = RETRIEVERS,
+                    rerank: bool = True) -> HybridRetriever:
+    """The configured pipeline: expansion, hybrid retrieval, and the cross-encoder if built."""
+    from .cross_encoder import load_reranker
+
+    reranker = load_reranker(settings.reranker) if rerank else None
+    return HybridRetriever(index, embedder, settings.retrieval, retrievers, reranker)

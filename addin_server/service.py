@@ -1,0 +1,220 @@
+"""The pipeline behind the API: retrieve -> (rerank) -> results, and precedents -> redraft.
+
+``PrecedentService`` holds the app-wide resources (index, retriever, LLM parts) and is
+built once by ``build_service`` from the settings; tests build it with fakes.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from index_builder.embedder import Embedder
+from index_builder.model import Clause, SearchHit
+from index_builder.retrieval import Filters, HybridRetriever, build_retriever
+from index_builder.store import ClauseIndex, load_index
+
+from .errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
+from .llm.client import ChatClient, OpenAIChatClient
+from .llm.tokens import TokenCounter
+from .prompts import REDRAFT_VARIABLES, load_prompt
+from .redraft import Redrafter, RedraftResult
+from .rerank import LLMReranker, Rating, load_rerank_prompt
+from .settings import AppSettings, LLMSettings, ServerSettings
+
+log = logging.getLogger(__name__)
+
+LLM_ORIGINS = ("configured", "local", "none")
+PING_INTERVAL_S = 10.0
+
+
+@dataclass
+class Ranked:
+    hit: SearchHit  # as retrieval placed it
+    rank: int
+    rating: Rating | None  # None when rerank was not applied
+
+
+@dataclass
+class SearchOutcome:
+    results: list[Ranked]
+    rerank_status: str  # "applied", "skipped", "unavailable"
+    rerank_reason: str = ""
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class RedraftOutcome:
+    result: RedraftResult
+    timings_ms: dict[str, float]
+
+
+class PrecedentService:
+    """Search, rerank, redraft and clause look-up over one loaded index."""
+
+    def __init__(self, index: ClauseIndex, retriever: HybridRetriever, settings: ServerSettings,
+                 llm: LLMSettings, client: ChatClient | None, llm_origin: str) -> None:
+        self.index = index
+        self.retriever = retriever
+        self.settings = settings
+        self.llm = llm
+        self.client = client
+        self.llm_origin = llm_origin
+        counter = TokenCounter(llm.encoding)
+        self.tokens = counter
+        rerank_prompt = load_rerank_prompt(settings.prompts_dir / "rerank.prompt")
+        redraft_prompt = load_prompt(settings.prompts_dir / "redraft.prompt", REDRAFT_VARIABLES)
+        self.prompts = {"rerank": rerank_prompt.key, "redraft": redraft_prompt.key}
+        self.reranker = (LLMReranker(client, rerank_prompt, llm, counter, settings.rerank_budget_s)
+                         if client else None)
+        self.redrafter = Redrafter(client, redraft_prompt, llm, counter) if client else None
+        self._ping: tuple[float, dict[str, Any]] = (float("-inf"), {})
+
+    @property
+    def rerank_by_default(self) -> bool:
+        if self.settings.rerank_default == "auto":
+            return self.llm_origin == "configured"
+        return self.settings.rerank_default == "on"
+
+    def search(self, text: str, top_k: int, filters: Filters | None,
+               rerank: bool | None) -> SearchOutcome:
+        started = time.perf_counter()
+        wanted = self.rerank_by_default if rerank is None else rerank
+        depth = max(top_k, self.settings.rerank_depth) if wanted else top_k
+        hits = self.retriever.search(text, top_k=depth, filters=filters)
+        retrieved = time.perf_counter()
+        timings = {"retrieval": _ms(retrieved - started)}
+        if not wanted:
+            reason = ("Rerank is off for this request." if rerank is False else
+                      "Rerank is off by default on this server (PRECEDENT_RERANK_DEFAULT).")
+            results = [Ranked(h, h.rank, None) for h in hits[:top_k]]
+            return SearchOutcome(results, "skipped", reason, {**timings, "total": timings["retrieval"]})
+        if self.reranker is None:
+            results = [Ranked(h, h.rank, None) for h in hits[:top_k]]
+            return SearchOutcome(results, "unavailable", "No language model is configured on this "
+                                 "server.", {**timings, "rerank": 0.0, "total": timings["retrieval"]})
+        head = hits[: self.settings.rerank_depth]
+        if not head:
+            return SearchOutcome([], "skipped", "No candidates to rerank.",
+                                 {**timings, "total": timings["retrieval"]})
+        outcome = self.reranker.rerank_detailed(text, head)
+        timings["rerank"] = _ms(time.perf_counter() - retrieved)
+        ordered = [(h, r) for h, r in outcome.ranked] + [(h, None) for h in hits[len(head):]]
+        if outcome.status != "applied":
+            ordered = [(h, None) for h in hits]
+        results = [Ranked(h, rank, r) for rank, (h, r) in enumerate(ordered[:top_k], 1)]
+        timings["total"] = _ms(time.perf_counter() - started)
+        return SearchOutcome(results, outcome.status, outcome.reason, timings)
+
+    def clauses(self, clause_ids: Sequence[str]) -> list[Clause]:
+        found = {cid: self.index.get(cid) for cid in clause_ids}
+        missing = [cid for cid, clause in found.items() if clause is None]
+        if missing:
+            raise NotFoundError(f"Unknown clause id(s): {', '.join(missing[:10])}. Search again; "
+                                f"the index may have been rebuilt.")
+        return [c for c in found.values() if c is not None]
+
+    def clause_with_context(self, clause_id: str,
+                            window: int = 2) -> tuple[Clause, list[Clause], list[Clause]]:
+        clause = self.index.get(clause_id)
+        if clause is None:
+            raise NotFoundError(f"Unknown clause id {clause_id!r}.")
+        before, after = self.index.neighbours(clause_id, window)
+        return clause, before, after
+
+    def redraft(self, text: str, clause_ids: Sequence[str] | None,
+                instructions: str) -> tuple[RedraftOutcome, SearchOutcome | None]:
+        started = time.perf_counter()
+        if self.redrafter is None:
+            raise LLMNotConfiguredError(
+                "Redrafting needs a language model, and none is set up on this server. Precedent "
+                "search still works. Ask IT to set PRECEDENT_LLM_BASE_URL or enable the local model.")
+        searched = None
+        if clause_ids:
+            precedents = self.clauses(clause_ids)
+        else:
+            searched = self.search(text, self.settings.redraft_precedents, None, None)
+            precedents = [r.hit.clause for r in searched.results]
+            if not precedents:
+                raise NotFoundError("No precedent matches this text, so there is nothing to "
+                                    "ground a redraft on. Try a longer selection.")
+        try:
+            result = self.redrafter.redraft(text, precedents, instructions)
+        except LLMUnavailableError as exc:
+            raise type(exc)(_lawyer_message(exc)) from exc
+        timings = {**({"retrieval": searched.timings_ms["total"]} if searched else {}),
+                   **result.timings_ms, "total": _ms(time.perf_counter() - started)}
+        return RedraftOutcome(result, timings), searched
+
+    def health(self) -> dict[str, Any]:
+        llm: dict[str, Any] = {"origin": self.llm_origin, "configured": self.client is not None,
+                               "rerank_default": self.rerank_by_default,
+                               "token_counting": self.tokens.name, "prompts": self.prompts}
+        if self.client is not None:
+            llm.update(base_url=_public_url(self.llm.base_url), provider=self.llm.provider,
+                       rerank_model=self.llm.rerank_model, redraft_model=self.llm.redraft_model,
+                       context_tokens=self.llm.context_tokens, **self._cached_ping())
+        else:
+            llm["reachable"] = False
+        return {"index": self._index_info(), "llm": llm}
+
+    def _cached_ping(self) -> dict[str, Any]:
+        # Health may be polled by every open pane; one probe per interval is plenty.
+        if time.monotonic() - self._ping[0] > PING_INTERVAL_S and self.client is not None:
+            self._ping = (time.monotonic(), self.client.ping())
+        return self._ping[1]
+
+    def _index_info(self) -> dict[str, Any]:
+        params = self.index.params
+        return {"version": self.index.path.name, "clauses": len(self.index.clauses),
+                "documents": len(self.index.documents), "embedding_model": self.index.model_id,
+                "query_model": self.retriever.embedder.model_id, "built_at": params.get("built_at")}
+
+    def close(self) -> None:
+        """Stop rerank workers and close the LLM connection pool."""
+        if self.reranker:
+            self.reranker.close()
+        close = getattr(self.client, "close", None)
+        if close:
+            close()
+
+
+def build_service(settings: AppSettings, embedder: Embedder | None = None,
+                  llm: LLMSettings | None = None, llm_origin: str | None = None,
+                  client: ChatClient | None = None) -> PrecedentService:
+    """Load the index and models named by the settings; ``llm`` overrides the endpoint."""
+    index = load_index(settings.core.index_dir)
+    if embedder is None:
+        from index_builder.embedder import SentenceTransformerEmbedder
+
+        embedder = SentenceTransformerEmbedder(settings.core.embedding)
+    # The index builder's configured pipeline: expansion, hybrid, its cross-encoder if built.
+    retriever = build_retriever(index, embedder, settings.core)
+    llm = llm or settings.server.llm
+    if client is None and llm.configured:
+        client = OpenAIChatClient(llm)
+    origin = llm_origin or ("configured" if client else "none")
+    log.info("Index %s: %d clauses; LLM: %s", index.path, len(index.clauses), origin)
+    return PrecedentService(index, retriever, settings.server, llm, client, origin)
+
+
+def _lawyer_message(exc: LLMUnavailableError) -> str:
+    return ("The drafting assistant is not available right now, so no redraft was written "
+            f"({exc.message.rstrip('.')}). Precedent search still works. Try the redraft again "
+            "in a few minutes, or ask IT to check the language model server.")
+
+
+def _public_url(url: str) -> str:
+    """The endpoint without credentials or query (an Azure key can sit in a query string)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}{parts.path}" if parts.scheme else ""
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)

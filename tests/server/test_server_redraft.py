@@ -1,0 +1,172 @@
+"""Redraft: citation verification, comment spans, token budgets, and the /redraft endpoint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from addin_server.citations import verify
+from addin_server.errors import LLMContextError
+from addin_server.llm.scripted import Reply, ScriptedLLMServer
+from addin_server.llm.tokens import TokenCounter
+from addin_server.prompts import REDRAFT_VARIABLES, load_prompt
+from addin_server.redraft import Redrafter
+from addin_server.settings import DEFAULT_PROMPTS_DIR, LLMSettings
+from index_builder.model import Clause
+from server_data import CLAUSES
+
+PRECEDENTS = [
+    Clause("p1", "Each party's aggregate liability shall not exceed the fees paid in the twelve "
+                 "months before the claim. Neither party excludes liability for fraud.", "nda",
+           doc_title="Mutual NDA", source_path="/srv/forms/Mutual NDA.docx", section="9.1",
+           heading="Limitation of Liability"),
+    Clause("p2", "Supplier shall indemnify Customer against third-party claims.", "msa",
+           doc_title="Master Services Agreement", section="12", heading="Indemnity"),
+]
+SELECTED = "Supplier's liability is unlimited. Payment is due within [30] days."
+
+
+def test_valid_markers_become_citations_with_comment_spans() -> None:
+    answer = ("Each party's aggregate liability shall not exceed the fees paid in the twelve "
+              "months before the claim [1]. Supplier shall indemnify Customer [2]. "
+              "Payment is due within [30] days.")
+    result = verify(answer, PRECEDENTS, SELECTED)
+    assert result.cited == [1, 2] and result.removed_markers == []
+    assert "[30] days" in result.text  # a fill-in from the lawyer's text, not a marker
+    assert [c.marker for c in result.comments] == ["[1]", "[2]"]
+    for comment in result.comments:
+        assert result.text[comment.start:comment.end] == comment.sentence
+    first = result.comments[0]
+    assert first.sentence.startswith("Each party") and first.sentence.endswith("[1].")
+    assert "Mutual NDA, section 9.1 (Limitation of Liability)" in first.text
+    assert "“Each party's aggregate liability" in first.text
+
+
+def test_markers_naming_no_precedent_are_removed_and_reported() -> None:
+    result = verify("Liability is capped [1][7]. Fees are fixed [3, 2]. Term is one year [9].",
+                    PRECEDENTS, SELECTED)
+    assert result.text == "Liability is capped [1]. Fees are fixed [2]. Term is one year."
+    assert result.removed_markers == ["[7]", "[3]", "[9]"]
+    assert result.cited == [1, 2]
+    assert all(p["reason"] == "names no precedent that was given" for p in result.problems)
+
+
+def test_a_quote_must_appear_in_the_cited_precedent() -> None:
+    answer = ('Liability is limited to "the fees paid in the twelve months" [1]. '
+              'Supplier must "pay all damages whatsoever without limit" [2].')
+    result = verify(answer, PRECEDENTS, SELECTED)
+    assert result.cited == [1] and result.removed_markers == ["[2]"]
+    assert result.problems == [{"marker": "[2]", "reason": "quoted text is not in this precedent"}]
+    assert result.text.endswith('without limit".')
+    assert result.comments[0].text.endswith("“the fees paid in the twelve months”")
+
+
+def test_sentence_split_respects_abbreviations_and_numbers() -> None:
+    answer = "The cap, e.g. fees paid under Section 9.1, applies to Acme Inc. and its affiliates [1]. Done [2]."
+    result = verify(answer, PRECEDENTS, SELECTED)
+    assert result.comments[0].sentence.startswith("The cap, e.g.")
+    assert result.comments[0].sentence.endswith("affiliates [1].")
+
+
+def test_model_preamble_and_fences_are_stripped() -> None:
+    assert verify("```\nRedrafted clause: Liability is capped [1].\n```", PRECEDENTS, "").text == \
+        "Liability is capped [1]."
+
+
+@pytest.fixture
+def redrafter(llm_client: Any, llm_settings: LLMSettings) -> Redrafter:
+    prompt = load_prompt(DEFAULT_PROMPTS_DIR / "redraft.prompt", REDRAFT_VARIABLES)
+    return Redrafter(llm_client, prompt, llm_settings)
+
+
+def test_prompt_numbers_and_delimits_precedents(llm_server: ScriptedLLMServer, redrafter: Redrafter) -> None:
+    llm_server.script(Reply(content="Liability is capped at fees paid [1]."))
+    result = redrafter.redraft(SELECTED, PRECEDENTS, "make it mutual")
+    prompt = llm_server.chat_requests()[0].messages[-1]["content"]
+    assert '<precedent n="1" source="Mutual NDA, section 9.1 (Limitation of Liability)">' in prompt
+    assert '<precedent n="2"' in prompt and "<selected_text>\n" + SELECTED in prompt
+    assert "<instructions>\nmake it mutual\n</instructions>" in prompt
+    assert llm_server.chat_requests()[0].body["model"] == "redraft-model"
+    assert result.verified.cited == [1] and set(result.timings_ms) == {"prompt", "llm", "verify"}
+
+
+def test_prompt_never_exceeds_the_context(redrafter: Redrafter, llm_settings: LLMSettings) -> None:
+    from dataclasses import replace
+
+    redrafter.settings = replace(llm_settings, context_tokens=1_200, redraft_max_tokens=300,
+                                 redraft_clause_tokens=600)
+    long = [Clause(f"c{i}", "The Supplier shall perform the services with due care. " * 200, "d")
+            for i in range(5)]
+    messages, used, omitted, tokens = redrafter.build_messages(SELECTED, long, "")
+    counter = TokenCounter()
+    total = sum(counter.count(m["content"]) for m in messages)
+    assert total + 300 <= 1_200 and tokens + 300 <= 1_200
+    assert 1 <= len(used) < 5 and omitted == [c.clause_id for c in long[len(used):]]
+    assert "[...]" in messages[-1]["content"]
+
+
+def test_text_too_long_for_the_model_is_413(redrafter: Redrafter, llm_settings: LLMSettings) -> None:
+    from dataclasses import replace
+
+    redrafter.settings = replace(llm_settings, context_tokens=1_000, redraft_max_tokens=300)
+    with pytest.raises(LLMContextError) as error:
+        redrafter.build_messages("word " * 2_000, PRECEDENTS, "")
+    assert error.value.http_status == 413 and "Select a single clause" in error.value.message
+
+
+def test_redraft_endpoint_with_chosen_precedents(client: Any, llm_server: ScriptedLLMServer) -> None:
+    llm_server.script(Reply(content="Each party's liability is capped at the fees paid in the "
+                                    "twelve months before the claim [1]. Delaware law governs [2]. "
+                                    "Injected [5]."))
+    response = client.post("/api/v1/redraft", json={
+        "text": "Supplier's liability is unlimited.", "clause_ids": ["cap-fees", "gov-de"],
+        "instructions": "make it mutual"})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["redraft"].endswith("Injected.") and body["removed_markers"] == ["[5]"]
+    assert [(c["marker"], c["n"], c["clause_id"]) for c in body["citations"]] == [
+        ("[1]", 1, "cap-fees"), ("[2]", 2, "gov-de")]
+    assert body["citations"][0]["source"]["document"] == "Model Agreement"
+    for comment in body["comments"]:
+        assert body["redraft"][comment["start"]:comment["end"]] == comment["sentence"]
+        assert set(comment) == {"marker", "clause_id", "start", "end", "sentence", "text"}
+    assert {"llm", "total"} <= set(body["timings_ms"])
+
+
+def test_redraft_endpoint_searches_when_no_precedents_chosen(client: Any,
+                                                              llm_server: ScriptedLLMServer) -> None:
+    llm_server.responder = lambda body: (Reply(content="Capped [1].") if body["model"] == "redraft-model"
+                                         else Reply(content="2"))
+    body = client.post("/api/v1/redraft", json={"text": CLAUSES["cap-fees"]}).get_json()
+    assert body["redraft"] == "Capped [1]." and len(body["precedents"]) == 3
+    assert body["rerank"]["status"] == "applied"
+
+
+@pytest.mark.parametrize("body, status", [
+    ({"text": "x", "clause_ids": "cap-fees"}, 400),
+    ({"text": "x", "clause_ids": [1, 2]}, 400),
+    ({"text": "x", "clause_ids": ["cap-fees", "no-such-clause"]}, 404),
+    ({"text": "x", "instructions": 5}, 400),
+    ({"text": "x", "instructions": "y" * 1_001}, 413),
+    ({"text": "x", "clause_ids": [f"c{i}" for i in range(9)]}, 400),
+    ({"text": ""}, 400),
+])
+def test_bad_redraft_requests(client: Any, body: dict[str, Any], status: int) -> None:
+    response = client.post("/api/v1/redraft", json=body)
+    assert response.status_code == status and set(response.get_json()) == {"error"}
+
+
+def test_redraft_when_llm_unreachable_is_503_for_a_lawyer(client: Any, llm_server: ScriptedLLMServer) -> None:
+    llm_server.responder = lambda body: Reply(status=503)
+    response = client.post("/api/v1/redraft", json={"text": "x", "clause_ids": ["cap-fees"]})
+    assert response.status_code == 503
+    error = response.get_json()["error"]
+    assert error["code"] == "llm_unavailable"
+    assert "drafting assistant is not available" in error["message"]
+    assert "Precedent search still works" in error["message"]
+
+
+def test_redraft_without_llm_is_503(make_app: Any) -> None:
+    response = make_app(llm=False).test_client().post("/api/v1/redraft", json={"text": "x"})
+    assert response.status_code == 503 and response.get_json()["error"]["code"] == "llm_not_configured"
