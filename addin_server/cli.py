@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from index_builder.errors import PrecedentError
+from index_builder.errors import InvalidRequestError, PrecedentError
 
 from .settings import AppSettings, LLMSettings, load_app_settings
 
@@ -85,6 +85,25 @@ def _add_local_llm(sub: Any) -> None:
                             help="model folder (default PRECEDENT_LOCAL_LLM_DIR or var/models)")
 
 
+def _add_annotate(sub: Any) -> None:
+    annotate = sub.add_parser(
+        "annotate", help="write precedent citations as Word comments into a copy of a .docx")
+    annotate.add_argument("input", type=Path, help="the draft (.docx); it is never modified")
+    annotate.add_argument("--out", type=Path, help="where to write the annotated copy (required)")
+    annotate.add_argument("--index", type=Path, help="index folder (default PRECEDENT_INDEX_DIR)")
+    chosen = annotate.add_mutually_exclusive_group()
+    chosen.add_argument("--paragraphs", help="0-based paragraph indices, e.g. '3,5-7' (see --list)")
+    chosen.add_argument("--style", help="annotate every paragraph of this Word style")
+    annotate.add_argument("--min-chars", type=int, default=200,
+                          help="without --paragraphs/--style: paragraphs at least this long")
+    annotate.add_argument("--top-k", type=int, default=3, help="precedents per paragraph")
+    annotate.add_argument("--rerank", choices=("auto", "on", "off"), default="off",
+                          help="rerank with the configured LLM (slow on a local model)")
+    annotate.add_argument("--list", action="store_true",
+                          help="print the paragraphs with their indices and styles, write nothing")
+    annotate.set_defaults(handler=_cmd_annotate)
+
+
 def _settings(args: argparse.Namespace, server: dict[str, Any] | None = None) -> AppSettings:
     core = {"index_dir": getattr(args, "index", None)}
     return load_app_settings(core_overrides=core, server_overrides=server)
@@ -133,6 +152,37 @@ def _cmd_manifest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_annotate(args: argparse.Namespace) -> int:
+    from .annotate import Selection, annotate, body_paragraphs, open_docx, parse_indices
+
+    if args.list:
+        for i, paragraph in enumerate(body_paragraphs(open_docx(args.input))):
+            if paragraph.text.strip():
+                style = paragraph.style.name if paragraph.style is not None else ""
+                print(f"{i:>4}  [{style}]  {paragraph.text[:100]}")
+        return 0
+    if args.out is None:
+        raise InvalidRequestError("annotate needs --out FILE for the annotated copy.")
+    from .service import build_service
+
+    service = build_service(_settings(args, {"local_llm.mode": "off"}))
+    rerank = {"auto": None, "on": True, "off": False}[args.rerank]
+
+    def find(text: str) -> list[Any]:
+        return [r.hit for r in service.search(text, args.top_k, None, rerank).results]
+
+    selection = Selection(indices=parse_indices(args.paragraphs) if args.paragraphs else (),
+                          style=args.style or "", min_chars=args.min_chars)
+    try:
+        report = annotate(args.input, args.out, find, selection)
+    finally:
+        service.close()
+    print(f"wrote {args.out}: {report.comments} comments on {len(report.annotated)} paragraphs")
+    for index, reason in report.skipped:
+        print(f"  paragraph {index} skipped: {reason}")
+    return 0
+
+
 def _local_settings(args: argparse.Namespace) -> Any:
     return _settings(args, {"local_llm.models_dir": args.dir}).server.local_llm
 
@@ -168,7 +218,7 @@ def _cmd_local_serve(args: argparse.Namespace) -> int:
             time.sleep(3600)
 
 
-COMMANDS: list[Callable[[Any], None]] = [_add_serve, _add_manifest, _add_local_llm]
+COMMANDS: list[Callable[[Any], None]] = [_add_serve, _add_manifest, _add_local_llm, _add_annotate]
 
 
 if __name__ == "__main__":

@@ -220,7 +220,9 @@ export function renderRedraft(doc, textContainer, citationList, answer) {
         " ",
         h(doc, "span", { className: "source-title" }, src.title),
         src.where ? ` · ${src.where}` : "",
-        c.source?.citation ? h(doc, "span", { className: "citation" }, ` (${c.source.citation})`) : null,
+        // The title and section already say what the citation string would; the file is what
+        // lets a lawyer open the source.
+        c.source?.file ? h(doc, "span", { className: "citation" }, ` (${c.source.file})`) : null,
       );
     }),
   );
