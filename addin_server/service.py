@@ -17,6 +17,7 @@ from index_builder.retrieval import Filters, HybridRetriever, build_retriever
 from index_builder.store import ClauseIndex, load_index
 
 from .errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
+from .live_index import LiveIndex
 from .llm.client import ChatClient, OpenAIChatClient
 from .llm.tokens import TokenCounter
 from .prompts import REDRAFT_VARIABLES, load_prompt
@@ -54,10 +55,9 @@ class RedraftOutcome:
 class PrecedentService:
     """Search, rerank, redraft and clause look-up over one loaded index."""
 
-    def __init__(self, index: ClauseIndex, retriever: HybridRetriever, settings: ServerSettings,
+    def __init__(self, live: LiveIndex, settings: ServerSettings,
                  llm: LLMSettings, client: ChatClient | None, llm_origin: str) -> None:
-        self.index = index
-        self.retriever = retriever
+        self.live = live
         self.settings = settings
         self.llm = llm
         self.client = client
@@ -71,6 +71,14 @@ class PrecedentService:
                          if client else None)
         self.redrafter = Redrafter(client, redraft_prompt, llm, counter) if client else None
         self._ping: tuple[float, dict[str, Any]] = (float("-inf"), {})
+
+    @property
+    def index(self) -> ClauseIndex:
+        return self.live.current()[0]
+
+    @property
+    def retriever(self) -> HybridRetriever:
+        return self.live.current()[1]
 
     @property
     def rerank_by_default(self) -> bool:
@@ -109,7 +117,8 @@ class PrecedentService:
         return SearchOutcome(results, outcome.status, outcome.reason, timings)
 
     def clauses(self, clause_ids: Sequence[str]) -> list[Clause]:
-        found = {cid: self.index.get(cid) for cid in clause_ids}
+        index = self.index
+        found = {cid: index.get(cid) for cid in clause_ids}
         missing = [cid for cid, clause in found.items() if clause is None]
         if missing:
             raise NotFoundError(f"Unknown clause id(s): {', '.join(missing[:10])}. Search again; "
@@ -118,10 +127,11 @@ class PrecedentService:
 
     def clause_with_context(self, clause_id: str,
                             window: int = 2) -> tuple[Clause, list[Clause], list[Clause]]:
-        clause = self.index.get(clause_id)
+        index = self.index
+        clause = index.get(clause_id)
         if clause is None:
             raise NotFoundError(f"Unknown clause id {clause_id!r}.")
-        before, after = self.index.neighbours(clause_id, window)
+        before, after = index.neighbours(clause_id, window)
         return clause, before, after
 
     def redraft(self, text: str, clause_ids: Sequence[str] | None,
@@ -167,10 +177,10 @@ class PrecedentService:
         return self._ping[1]
 
     def _index_info(self) -> dict[str, Any]:
-        params = self.index.params
-        return {"version": self.index.path.name, "clauses": len(self.index.clauses),
-                "documents": len(self.index.documents), "embedding_model": self.index.model_id,
-                "query_model": self.retriever.embedder.model_id, "built_at": params.get("built_at")}
+        index, retriever = self.live.current()
+        return {"version": index.path.name, "clauses": len(index.clauses),
+                "documents": len(index.documents), "embedding_model": index.model_id,
+                "query_model": retriever.embedder.model_id, "built_at": index.params.get("built_at")}
 
     def close(self) -> None:
         """Stop rerank workers and close the LLM connection pool."""
@@ -197,7 +207,8 @@ def build_service(settings: AppSettings, embedder: Embedder | None = None,
         client = OpenAIChatClient(llm)
     origin = llm_origin or ("configured" if client else "none")
     log.info("Index %s: %d clauses; LLM: %s", index.path, len(index.clauses), origin)
-    return PrecedentService(index, retriever, settings.server, llm, client, origin)
+    live = LiveIndex(settings.core.index_dir, retriever, settings.server.index_reload_s)
+    return PrecedentService(live, settings.server, llm, client, origin)
 
 
 def _lawyer_message(exc: LLMUnavailableError) -> str:

@@ -93,6 +93,8 @@ class ServerSettings:
     redraft_precedents: int = 3
     max_redraft_precedents: int = 8
     prompts_dir: Path = DEFAULT_PROMPTS_DIR
+    # How often a request may check for a rebuilt index (0 = never reload without a restart).
+    index_reload_s: float = 10.0
     llm: LLMSettings = field(default_factory=LLMSettings)
     local_llm: LocalLLMSettings = field(default_factory=LocalLLMSettings)
 
@@ -131,6 +133,7 @@ ENV_FIELDS: dict[str, str] = {
     "PRECEDENT_REDRAFT_PRECEDENTS": "redraft_precedents",
     "PRECEDENT_MAX_REDRAFT_PRECEDENTS": "max_redraft_precedents",
     "PRECEDENT_PROMPTS_DIR": "prompts_dir",
+    "PRECEDENT_INDEX_RELOAD_S": "index_reload_s",
     "PRECEDENT_LLM_BASE_URL": "llm.base_url",
     "PRECEDENT_LLM_API_KEY": "llm.api_key",
     "PRECEDENT_LLM_PROVIDER": "llm.provider",
@@ -261,6 +264,8 @@ def _validate(s: ServerSettings) -> None:
                       "redraft_timeout_s",
                       "redraft_clause_tokens", "cache_size"), "llm.")
     _positive(s.local_llm, ("threads", "context_tokens"), "local_llm.")
+    if s.index_reload_s < 0:
+        raise ConfigError("PRECEDENT_INDEX_RELOAD_S must be 0 (never) or a number of seconds.")
     _choice(s.rerank_default, RERANK_DEFAULTS, "rerank_default")
     _choice(s.llm.provider, PROVIDERS, "llm.provider")
     _choice(s.local_llm.mode, LOCAL_MODES, "local_llm.mode")

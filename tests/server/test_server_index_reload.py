@@ -1,0 +1,74 @@
+"""A rebuilt index goes live without a restart, and a broken rebuild never takes the server down."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from addin_server.app import create_app
+from addin_server.service import build_service
+from addin_server.settings import AppSettings
+from index_builder.build import build_index
+
+
+def _corpus(folder: Path, clauses: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [json.dumps({"_id": cid, "text": text}) for cid, text in clauses.items()]
+    (folder / "corpus.jsonl").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+def _poll(client: Any, clause_id: str, service: Any) -> bool:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if client.get(f"/api/v1/clauses/{clause_id}").status_code == 200:
+            return True
+        service.live.wait_for_reload(1.0)
+        time.sleep(0.05)
+    return False
+
+
+def test_rebuilt_index_is_served_without_restart(tmp_path: Path, app_settings: AppSettings,
+                                                 embedder: Any) -> None:
+    core = replace(app_settings.core, index_dir=tmp_path / "index")
+    corpus = _corpus(tmp_path / "library", {"old": "Governing law is New York."})
+    build_index(core, [corpus], embedder, progress=False)
+    settings = replace(app_settings, core=core,
+                       server=replace(app_settings.server, index_reload_s=0.01))
+    service = build_service(settings, embedder=embedder)
+    client = create_app(settings, service).test_client()
+    first = client.get("/api/v1/health").get_json()["index"]["version"]
+    assert client.get("/api/v1/clauses/new").status_code == 404
+
+    _corpus(tmp_path / "library", {"old": "Governing law is New York.",
+                                   "new": "Supplier's liability is capped at the fees paid."})
+    build_index(core, [corpus], embedder, progress=False)
+    assert _poll(client, "new", service), "the rebuilt index was not picked up"
+    assert client.get("/api/v1/health").get_json()["index"]["version"] != first
+    hits = client.post("/api/v1/precedents", json={"text": "liability cap", "rerank": False}).get_json()
+    assert hits["results"][0]["clause_id"] == "new"
+    service.close()
+
+
+def test_damaged_new_version_keeps_the_old_one_live(tmp_path: Path, app_settings: AppSettings,
+                                                    embedder: Any) -> None:
+    core = replace(app_settings.core, index_dir=tmp_path / "index")
+    corpus = _corpus(tmp_path / "library", {"old": "Governing law is New York."})
+    build_index(core, [corpus], embedder, progress=False)
+    settings = replace(app_settings, core=core,
+                       server=replace(app_settings.server, index_reload_s=0.01))
+    service = build_service(settings, embedder=embedder)
+    client = create_app(settings, service).test_client()
+    broken = core.index_dir / "v-broken"
+    broken.mkdir()
+    (broken / "params.json").write_text('{"format_version": 1}')
+    (core.index_dir / "CURRENT").write_text("v-broken\n")
+    for _ in range(5):
+        time.sleep(0.02)
+        assert client.get("/api/v1/clauses/old").status_code == 200
+        service.live.wait_for_reload(2.0)
+    assert client.get("/api/v1/health").get_json()["index"]["version"].startswith("v-2")
+    service.close()
