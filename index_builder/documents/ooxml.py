@@ -40,7 +40,7 @@ class DocxParts:
 
 def open_docx(path: Path) -> DocxParts:
     """Read and parse the parts of a .docx, or raise DocumentError saying what is wrong."""
-    data = _read_bytes(path)
+    data = read_bytes(path)
     _reject_non_zip(path, data)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as package:
@@ -82,7 +82,8 @@ def _related(
     return default
 
 
-def _read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, or DocumentError for an unreadable or empty file."""
     try:
         data = path.read_bytes()
     except OSError as exc:

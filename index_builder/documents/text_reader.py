@@ -15,6 +15,7 @@ from pathlib import Path
 from ..errors import DocumentError
 from .blocks import Block, ParsedDocument
 from .labels import is_bullet, markdown_heading, typed_label
+from .ooxml import read_bytes
 from .terms import quoted_terms
 
 log = logging.getLogger(__name__)
@@ -38,12 +39,7 @@ def read_text(path: Path) -> ParsedDocument:
 
 
 def _read(path: Path) -> bytes:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DocumentError(f"{path}: cannot read file ({exc.strerror or exc})") from exc
-    if not data:
-        raise DocumentError(f"{path}: empty file (0 bytes)")
+    data = read_bytes(path)
     if len(data) > _MAX_BYTES:
         raise DocumentError(f"{path}: {len(data):,} bytes is too large for a contract text")
     if b"\x00" in data[:8192]:

@@ -8,6 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from addin_server.app import create_app
 from addin_server.service import build_service
 from addin_server.settings import AppSettings
@@ -31,37 +33,35 @@ def _poll(client: Any, clause_id: str, service: Any) -> bool:
     return False
 
 
-def test_rebuilt_index_is_served_without_restart(tmp_path: Path, app_settings: AppSettings,
-                                                 embedder: Any) -> None:
+@pytest.fixture
+def served(tmp_path: Path, app_settings: AppSettings, embedder: Any) -> Any:
+    """(core settings, corpus folder, service, client) over a one-clause index, reload every 10 ms."""
     core = replace(app_settings.core, index_dir=tmp_path / "index")
     corpus = _corpus(tmp_path / "library", {"old": "Governing law is New York."})
     build_index(core, [corpus], embedder, progress=False)
     settings = replace(app_settings, core=core,
                        server=replace(app_settings.server, index_reload_s=0.01))
     service = build_service(settings, embedder=embedder)
-    client = create_app(settings, service).test_client()
+    yield core, corpus, service, create_app(settings, service).test_client()
+    service.close()
+
+
+def test_rebuilt_index_is_served_without_restart(served: Any, embedder: Any) -> None:
+    core, corpus, service, client = served
     first = client.get("/api/v1/health").get_json()["index"]["version"]
     assert client.get("/api/v1/clauses/new").status_code == 404
 
-    _corpus(tmp_path / "library", {"old": "Governing law is New York.",
+    _corpus(corpus, {"old": "Governing law is New York.",
                                    "new": "Supplier's liability is capped at the fees paid."})
     build_index(core, [corpus], embedder, progress=False)
     assert _poll(client, "new", service), "the rebuilt index was not picked up"
     assert client.get("/api/v1/health").get_json()["index"]["version"] != first
     hits = client.post("/api/v1/precedents", json={"text": "liability cap", "rerank": False}).get_json()
     assert hits["results"][0]["clause_id"] == "new"
-    service.close()
 
 
-def test_damaged_new_version_keeps_the_old_one_live(tmp_path: Path, app_settings: AppSettings,
-                                                    embedder: Any) -> None:
-    core = replace(app_settings.core, index_dir=tmp_path / "index")
-    corpus = _corpus(tmp_path / "library", {"old": "Governing law is New York."})
-    build_index(core, [corpus], embedder, progress=False)
-    settings = replace(app_settings, core=core,
-                       server=replace(app_settings.server, index_reload_s=0.01))
-    service = build_service(settings, embedder=embedder)
-    client = create_app(settings, service).test_client()
+def test_damaged_new_version_keeps_the_old_one_live(served: Any) -> None:
+    core, _, service, client = served
     broken = core.index_dir / "v-broken"
     broken.mkdir()
     (broken / "params.json").write_text('{"format_version": 1}')
@@ -71,4 +71,3 @@ def test_damaged_new_version_keeps_the_old_one_live(tmp_path: Path, app_settings
         assert client.get("/api/v1/clauses/old").status_code == 200
         service.live.wait_for_reload(2.0)
     assert client.get("/api/v1/health").get_json()["index"]["version"].startswith("v-2")
-    service.close()
