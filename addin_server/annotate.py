@@ -110,7 +110,8 @@ def annotate(source: Path, out: Path, find: FindPrecedents, selection: Selection
             comment = document.add_comment(paragraph.runs, text=comment_heading(n, len(hits), hit.clause),
                                            author=AUTHOR, initials=INITIALS)
             comment.add_paragraph(quote(hit.clause.text))
-            comment.add_paragraph(f"Clause id: {hit.clause.clause_id}")
+            comment.add_paragraph(f"Source file: {Path(hit.clause.source_path).name or hit.clause.doc_id}"
+                                  f" · clause id {hit.clause.clause_id}")
             report.comments += 1
         report.annotated.append(index)
     out.parent.mkdir(parents=True, exist_ok=True)

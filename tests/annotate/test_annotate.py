@@ -47,7 +47,7 @@ def test_comments_are_written_and_read_back(tmp_path, contracts_dir, finder):
     first = comments[0]
     assert first.author == "Precedent"
     assert first.text.startswith("Precedent 1 of 2: ")
-    assert "“" in first.text and "Clause id: " in first.text
+    assert "“" in first.text and "Source file: " in first.text and ".docx · clause id " in first.text
     assert _anchored_paragraphs(document) == report.annotated
     # The body text is untouched: only comments were added.
     original = [p.text for p in body_paragraphs(docx.Document(str(source)))]
