@@ -42,6 +42,9 @@ def result_json(item: Ranked) -> dict[str, Any]:
         "stars": None if rerank is None else round(rerank + 1, 4),
         "retrieval": retrieval_json(item.hit),
         "source": source_json(item.hit.clause),
+        # Near copies of this clause elsewhere in the library (minor variations).
+        "variants": [{"clause_id": hit.clause.clause_id, "similarity": score,
+                      "source": source_json(hit.clause)} for hit, score in item.variants],
     }
 
 

@@ -15,6 +15,7 @@ from index_builder.embedder import Embedder
 from index_builder.model import Clause, SearchHit
 from index_builder.retrieval import Filters, HybridRetriever, build_retriever
 from index_builder.store import ClauseIndex, load_index
+from index_builder.variations import group_variations
 
 from .errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
 from .live_index import LiveIndex
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 LLM_ORIGINS = ("configured", "local", "none")
 PING_INTERVAL_S = 10.0
+# Candidates looked at per wanted result, so near copies can be folded and still fill top_k.
+VARIATION_POOL = 3
 
 
 @dataclass
@@ -36,6 +39,7 @@ class Ranked:
     hit: SearchHit  # as retrieval placed it
     rank: int
     rating: Rating | None  # None when rerank was not applied
+    variants: list[tuple[SearchHit, float]] = field(default_factory=list)  # minor variations
 
 
 @dataclass
@@ -91,18 +95,23 @@ class PrecedentService:
         started = time.perf_counter()
         wanted = self.rerank_by_default if rerank is None else rerank
         depth = max(top_k, self.settings.rerank_depth) if wanted else top_k
-        hits = self.retriever.search(text, top_k=depth, filters=filters)
+        hits, variants = self._major_variations(text, depth, filters)
         retrieved = time.perf_counter()
         timings = {"retrieval": _ms(retrieved - started)}
+
+        def ranked(pairs: Sequence[tuple[SearchHit, Rating | None]]) -> list[Ranked]:
+            return [Ranked(h, rank, r, variants.get(h.clause.clause_id, []))
+                    for rank, (h, r) in enumerate(pairs[:top_k], 1)]
+
         if not wanted:
             reason = ("Rerank is off for this request." if rerank is False else
                       "Rerank is off by default on this server (PRECEDENT_RERANK_DEFAULT).")
-            results = [Ranked(h, h.rank, None) for h in hits[:top_k]]
-            return SearchOutcome(results, "skipped", reason, {**timings, "total": timings["retrieval"]})
+            return SearchOutcome(ranked([(h, None) for h in hits]), "skipped", reason,
+                                 {**timings, "total": timings["retrieval"]})
         if self.reranker is None:
-            results = [Ranked(h, h.rank, None) for h in hits[:top_k]]
-            return SearchOutcome(results, "unavailable", "No language model is configured on this "
-                                 "server.", {**timings, "rerank": 0.0, "total": timings["retrieval"]})
+            return SearchOutcome(ranked([(h, None) for h in hits]), "unavailable",
+                                 "No language model is configured on this server.",
+                                 {**timings, "rerank": 0.0, "total": timings["retrieval"]})
         head = hits[: self.settings.rerank_depth]
         if not head:
             return SearchOutcome([], "skipped", "No candidates to rerank.",
@@ -112,9 +121,21 @@ class PrecedentService:
         ordered = [(h, r) for h, r in outcome.ranked] + [(h, None) for h in hits[len(head):]]
         if outcome.status != "applied":
             ordered = [(h, None) for h in hits]
-        results = [Ranked(h, rank, r) for rank, (h, r) in enumerate(ordered[:top_k], 1)]
         timings["total"] = _ms(time.perf_counter() - started)
-        return SearchOutcome(results, outcome.status, outcome.reason, timings)
+        return SearchOutcome(ranked(ordered), outcome.status, outcome.reason, timings)
+
+    def _major_variations(self, text: str, wanted: int, filters: Filters | None
+                          ) -> tuple[list[SearchHit], dict[str, list[tuple[SearchHit, float]]]]:
+        """``wanted`` distinct clauses, each with the near copies found among the candidates.
+
+        Grouping comes before rerank so the LLM never rates the same wording twice.
+        """
+        threshold = self.settings.variation_threshold
+        pool = wanted * VARIATION_POOL if threshold > 0 else wanted
+        hits = self.retriever.search(text, top_k=pool, filters=filters)
+        groups = group_variations(hits, lambda h: h.clause.text, wanted, threshold)
+        return ([g.leader for g in groups],
+                {g.leader.clause.clause_id: g.variants for g in groups if g.variants})
 
     def clauses(self, clause_ids: Sequence[str]) -> list[Clause]:
         index = self.index

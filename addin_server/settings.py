@@ -93,6 +93,8 @@ class ServerSettings:
     redraft_precedents: int = 3
     max_redraft_precedents: int = 8
     prompts_dir: Path = DEFAULT_PROMPTS_DIR
+    # Results at least this similar (word-level, 0..1) are folded into one with variants; 0 = off.
+    variation_threshold: float = 0.9
     # How often a request may check for a rebuilt index (0 = never reload without a restart).
     index_reload_s: float = 10.0
     llm: LLMSettings = field(default_factory=LLMSettings)
@@ -134,6 +136,7 @@ ENV_FIELDS: dict[str, str] = {
     "PRECEDENT_MAX_REDRAFT_PRECEDENTS": "max_redraft_precedents",
     "PRECEDENT_PROMPTS_DIR": "prompts_dir",
     "PRECEDENT_INDEX_RELOAD_S": "index_reload_s",
+    "PRECEDENT_VARIATION_THRESHOLD": "variation_threshold",
     "PRECEDENT_LLM_BASE_URL": "llm.base_url",
     "PRECEDENT_LLM_API_KEY": "llm.api_key",
     "PRECEDENT_LLM_PROVIDER": "llm.provider",
@@ -264,6 +267,9 @@ def _validate(s: ServerSettings) -> None:
                       "redraft_timeout_s",
                       "redraft_clause_tokens", "cache_size"), "llm.")
     _positive(s.local_llm, ("threads", "context_tokens"), "local_llm.")
+    if not 0 <= s.variation_threshold <= 1:
+        raise ConfigError("PRECEDENT_VARIATION_THRESHOLD must lie between 0 (no grouping) and 1 "
+                          "(only identical wording); 0.9 folds clauses differing in ~1 word in 10.")
     if s.index_reload_s < 0:
         raise ConfigError("PRECEDENT_INDEX_RELOAD_S must be 0 (never) or a number of seconds.")
     _choice(s.rerank_default, RERANK_DEFAULTS, "rerank_default")

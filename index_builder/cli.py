@@ -188,8 +188,6 @@ def _reranker(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def _cmd_train(args: argparse.Namespace, settings: Settings) -> int:
-    import json as json_lib
-
     from .acord import load_acord
     from .training import TrainConfig, train_cross_encoder, training_pairs
 
@@ -198,7 +196,7 @@ def _cmd_train(args: argparse.Namespace, settings: Settings) -> int:
     corpus = {}
     for line in (settings.acord_dir / "corpus.jsonl").read_text("utf-8").splitlines():
         if line.strip():
-            row = json_lib.loads(line)
+            row = json.loads(line)
             corpus[str(row["_id"])] = str(row["text"])
     config = TrainConfig(epochs=args.epochs, lr=args.lr, max_pairs=args.max_pairs)
     pairs = training_pairs(acord, corpus, config)

@@ -56,7 +56,7 @@ class CrossEncoderReranker:
         return np.concatenate(out) if out else np.zeros(0, dtype=np.float32)
 
     def applies_to(self, query: str) -> bool:
-        """Whole clauses as queries keep the first-stage order (measured: the model is
+        """Whole clauses as queries keep the first-stage order (the model is
         trained on short requests; a clause already carries its own wording)."""
         return len(query.split()) <= self.settings.max_query_words
 

@@ -37,6 +37,12 @@ def test_rrf_with_first_stage_keeps_agreement_on_top():
     assert list(np.argsort(-pure)) == [1, 2, 0]
 
 
+def test_reranker_is_off_by_default_and_configurable():
+    assert load_settings({}).reranker.model == ""  # measured no gain: quality.md step 4
+    env = {"PRECEDENT_RERANKER_MODEL": "/m", "PRECEDENT_RERANKER_DEPTH": "20"}
+    assert load_settings(env).reranker == RerankerSettings(model="/m", depth=20)
+
+
 def test_missing_weights_warn_with_the_build_command(tmp_path, caplog):
     with caplog.at_level(logging.WARNING):
         assert load_reranker(RerankerSettings(model=str(tmp_path / "none"))) is None

@@ -47,6 +47,9 @@ test("Find sends the selected clause and shows ranked precedents with stars", { 
     assert.match(await page.textContent(".card:nth-child(1) .source"), /Master Services Agreement \(Acme 2021\) · 12\.1 Cap on liability/);
     assert.equal(await page.getAttribute(".card:nth-child(1) .score", "aria-label"), "Rated 4.4 out of 5 for fit");
     assert.match(await statusText(page), /3 precedents found/);
+    assert.equal(await page.textContent(".card:nth-child(1) .variants"),
+      "Also in 1 other document, nearly word for word: Master Services Agreement (Acme 2022) · 12.1 Cap on liability");
+    assert.equal(await page.locator(".card:nth-child(2) .variants").count(), 0);
     assert.match(await page.textContent("#query"), /selected text, 27 words/);
   });
 });

@@ -48,3 +48,4 @@ test("Word failures in plain words", () => {
     "Word could not insert the precedent (GeneralException). Click in the document and try again.",
   );
 });
+

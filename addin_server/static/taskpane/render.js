@@ -92,6 +92,17 @@ function scoreBadge(doc, result) {
   );
 }
 
+/** "Also in 2 other documents: A · 8.2, B · 8.2" for near copies folded into this result. */
+export function variantsNote(doc, variants) {
+  if (!variants?.length) return null;
+  const places = variants.map((v) => {
+    const src = sourceLine(v.source);
+    return src.where ? `${src.title} · ${src.where}` : src.title;
+  });
+  const label = `Also in ${variants.length} other document${variants.length === 1 ? "" : "s"}, nearly word for word: `;
+  return h(doc, "p", { className: "variants" }, label, places.join("; "));
+}
+
 /**
  * One result card. `handlers` has onInsert, onCompare, onCopy, onExpand, onSelect(checked);
  * each gets (result, card). `options.canEdit` false disables Insert with a tooltip.
@@ -123,6 +134,7 @@ export function renderResultCard(doc, result, handlers, { canEdit = true, editMe
       h(doc, "span", { className: "source-title" }, src.title),
       src.where ? h(doc, "span", { className: "source-where" }, ` · ${src.where}`) : null,
     ),
+    variantsNote(doc, result.variants),
     h(doc, "p", { className: "snippet", id: `${idBase}-snippet` }, truncate(result.text)),
   );
   const full = h(doc, "div", { className: "full", id: `${idBase}-full`, hidden: true });
