@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from index_builder.settings import Settings, load_settings
+from index_builder.settings import Settings, coerce_setting, load_settings
 
 from .errors import ConfigError
 
@@ -211,41 +211,10 @@ def _build(values: Mapping[str, tuple[Any, str]]) -> ServerSettings:
         kinds = {f.name: str(f.type) for f in fields(defaults[section])}
         if name not in kinds:
             raise ConfigError(f"Unknown setting {key!r} (from {origin}).")
-        (nested[section] if section else top)[name] = _coerce(raw, kinds[name], origin)
+        (nested[section] if section else top)[name] = coerce_setting(raw, kinds[name], origin)
     llm = replace(LLMSettings(), **nested["llm"])
     local = replace(LocalLLMSettings(), **nested["local_llm"])
     return ServerSettings(**top, llm=llm, local_llm=local)
-
-
-def _coerce(raw: Any, kind: str, origin: str) -> Any:
-    if not isinstance(raw, str):
-        if kind == "tuple[str, ...]" and isinstance(raw, (list, tuple)):
-            return tuple(str(v) for v in raw)
-        return raw  # CLI flags arrive typed already
-    text = raw.strip()
-    try:
-        if kind == "int":
-            return int(text)
-        if kind == "float":
-            return float(text)
-        if kind == "bool":
-            return _bool(text)
-        if kind in ("Path", "Path | None"):
-            return Path(text).expanduser() if text else None
-        if kind == "tuple[str, ...]":
-            return tuple(part.strip() for part in text.split(",") if part.strip())
-        return text
-    except ValueError:
-        raise ConfigError(f"{origin} must be a {kind}, got {raw!r}.") from None
-
-
-def _bool(text: str) -> bool:
-    lowered = text.lower()
-    if lowered in ("1", "true", "yes", "on"):
-        return True
-    if lowered in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(text)
 
 
 def _read_tokens(path: Path) -> tuple[str, ...]:

@@ -35,8 +35,8 @@ COLUMNS = ("ndcg@5", "ndcg@10", "p@5_3star", "p@5_4star", "p@5_5star")
 
 
 def baseline_settings(settings: Settings) -> Settings:
-    """The pipeline before this work: no expansion, no reranker, BM25 k1 1.5 b 0.75."""
-    return replace(settings, bm25=BM25Settings(k1=1.5, b=0.75),
+    """The pipeline before this work: no expansion, no reranker, BM25 k1 1.5 b 0.75, no bigrams."""
+    return replace(settings, bm25=BM25Settings(k1=1.5, b=0.75, bigrams=False),
                    retrieval=replace(settings.retrieval, query_expansion="none"),
                    reranker=replace(settings.reranker, model=""))
 

@@ -21,7 +21,10 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
 class Tokenizer:
-    """Lower-cases, splits on non-alphanumerics, drops stop words, stems.
+    """Lower-cases, splits on non-alphanumerics, drops stop words, stems; adds bigrams.
+
+    Bigrams ("limit_liabil") give BM25 some of the word order that bag-of-words loses: they
+    helped whole clauses as queries on ACORD (benchmarks/results/quality.md, step 6).
 
     The same instance must tokenise the corpus and the queries, so its settings are saved
     with the index and checked when it is loaded.
@@ -34,7 +37,10 @@ class Tokenizer:
 
     def __call__(self, text: str) -> list[str]:
         words = [w for w in _TOKEN.findall(text.lower()) if w not in self._stopwords]
-        return self._stem(words) if self._stem else words
+        terms = self._stem(words) if self._stem else words
+        if self.settings.bigrams:
+            terms = terms + [f"{a}_{b}" for a, b in zip(terms, terms[1:])]
+        return terms
 
 
 def _stopwords(name: str) -> frozenset[str]:
@@ -88,13 +94,14 @@ class BM25Index:
         self._retriever.save(str(folder), show_progress=False)
         settings = self.tokenizer.settings
         meta = {"size": self.size, "k1": settings.k1, "b": settings.b,
-                "stemmer": settings.stemmer, "stopwords": settings.stopwords}
+                "stemmer": settings.stemmer, "stopwords": settings.stopwords,
+                "bigrams": settings.bigrams}
         (folder / "tokenizer.json").write_text(json.dumps(meta, indent=2))
 
     @classmethod
     def load(cls, folder: Path) -> "BM25Index":
         meta = json.loads((folder / "tokenizer.json").read_text())
         settings = BM25Settings(k1=meta["k1"], b=meta["b"], stemmer=meta["stemmer"],
-                                stopwords=meta["stopwords"])
+                                stopwords=meta["stopwords"], bigrams=bool(meta.get("bigrams")))
         retriever = bm25s.BM25.load(str(folder), show_progress=False, verbosity=0)
         return cls(retriever, Tokenizer(settings), int(meta["size"]))
