@@ -30,8 +30,6 @@ log = logging.getLogger(__name__)
 
 LLM_ORIGINS = ("configured", "local", "none")
 PING_INTERVAL_S = 10.0
-# Candidates looked at per wanted result, so near copies can be folded and still fill top_k.
-VARIATION_POOL = 3
 
 
 @dataclass
@@ -131,7 +129,9 @@ class PrecedentService:
         Grouping comes before rerank so the LLM never rates the same wording twice.
         """
         threshold = self.settings.variation_threshold
-        pool = wanted * VARIATION_POOL if threshold > 0 else wanted
+        # All the candidates retrieval computes anyway: a library with 16 copies of one
+        # clause needs that many to fill a top ten with distinct wordings.
+        pool = max(wanted, self.retriever.settings.candidate_depth) if threshold > 0 else wanted
         hits = self.retriever.search(text, top_k=pool, filters=filters)
         groups = group_variations(hits, lambda h: h.clause.text, wanted, threshold)
         return ([g.leader for g in groups],
