@@ -66,6 +66,11 @@ def _add_manifest(sub: Any) -> None:
     manifest = sub.add_parser("manifest", help="write the Word add-in manifest for a server address")
     manifest.add_argument("--url", required=True, help="https address that serves the task pane")
     manifest.add_argument("--out", type=Path, default=Path("manifest.xml"), help="output file")
+    manifest.add_argument("--id", dest="addin_id",
+                          help="add-in GUID (default: derived from --url, stable per host)")
+    manifest.add_argument("--display-name", help="name shown in Word (default Precedent)")
+    manifest.add_argument("--provider", help="publisher shown in Word")
+    manifest.add_argument("--version", help="manifest version: raise it for every published change")
     manifest.set_defaults(handler=_cmd_manifest)
 
 
@@ -147,7 +152,9 @@ def _cmd_manifest(args: argparse.Namespace) -> int:
     # Imported here: the add-in engineer's module, needed by this command only.
     from .manifest import write_manifest
 
-    written = write_manifest(args.out, args.url)
+    options = {"addin_id": args.addin_id, "display_name": args.display_name,
+               "provider": args.provider, "version": args.version}
+    written = write_manifest(args.out, args.url, **{k: v for k, v in options.items() if v})
     print(f"wrote {written}")
     return 0
 

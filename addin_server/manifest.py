@@ -14,10 +14,8 @@ first and falling back to the package (two paths, one of them untested once inst
 
 from __future__ import annotations
 
-import argparse
 import ipaddress
 import re
-import sys
 import uuid
 from importlib import resources
 from pathlib import Path
@@ -190,33 +188,3 @@ def write_manifest(path: Path, base_url: str, **kwargs: str | None) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m addin_server.manifest BASE_URL OUTPUT``: write a manifest for a host."""
-    parser = argparse.ArgumentParser(description="Render the Precedent Word add-in manifest for a server address.")
-    parser.add_argument("base_url", help="https address that serves the task pane, e.g. https://precedent.example.com")
-    parser.add_argument("output", type=Path, help="where to write the manifest XML")
-    parser.add_argument("--id", dest="addin_id", help="add-in GUID (default: derived from base_url, stable per host)")
-    parser.add_argument("--display-name", default=DEFAULT_DISPLAY_NAME)
-    parser.add_argument("--provider", default=DEFAULT_PROVIDER)
-    parser.add_argument("--version", default=DEFAULT_VERSION, help="raise it for every published change")
-    args = parser.parse_args(argv)
-    try:
-        written = write_manifest(
-            args.output,
-            args.base_url,
-            addin_id=args.addin_id,
-            display_name=args.display_name,
-            provider=args.provider,
-            version=args.version,
-        )
-    except ConfigError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return 2
-    print(f"wrote {written}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

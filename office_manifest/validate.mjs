@@ -25,7 +25,7 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 if (!existsSync(file)) {
-  console.error(`No manifest at ${file}. Render one: python -m addin_server.manifest https://HOST ${file}`);
+  console.error(`No manifest at ${file}. Render one: addin-server manifest --url https://HOST --out ${file}`);
   process.exit(1);
 }
 

@@ -204,11 +204,16 @@ def test_write_manifest(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8") == render_manifest(FIRM_URL)
 
 
-def test_cli_writes_a_manifest_and_reports_bad_urls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert manifest_module.main([FIRM_URL, str(tmp_path / "m.xml")]) == 0
-    assert (tmp_path / "m.xml").is_file()
-    assert manifest_module.main(["http://example.com", str(tmp_path / "n.xml")]) == 2
-    assert "https" in capsys.readouterr().err
+def test_cli_writes_a_manifest_and_reports_bad_urls(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from addin_server.cli import main
+
+    out = tmp_path / "m.xml"
+    assert main(["manifest", "--url", FIRM_URL, "--out", str(out), "--version", "1.2.0.0",
+                 "--display-name", "Firm Precedent"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "<Version>1.2.0.0</Version>" in text and 'DefaultValue="Firm Precedent"' in text
+    assert main(["manifest", "--url", "http://example.com", "--out", str(tmp_path / "n.xml")]) == 2
+    assert "https" in caplog.text
 
 
 def test_packaged_template_is_the_same_file_as_the_human_facing_one() -> None:
@@ -220,7 +225,7 @@ def test_packaged_template_is_the_same_file_as_the_human_facing_one() -> None:
 def test_the_sideload_example_is_up_to_date() -> None:
     example = (REPO / "office_manifest" / "manifest.xml").read_text(encoding="utf-8")
     assert example == render_manifest("https://localhost:8443"), (
-        "regenerate it: python -m addin_server.manifest https://localhost:8443 office_manifest/manifest.xml"
+        "regenerate it: addin-server manifest --url https://localhost:8443 --out office_manifest/manifest.xml"
     )
 
 
