@@ -22,6 +22,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not args.verbose:  # faiss reports its CPU-feature probing (AVX512 missing...) at INFO
+        logging.getLogger("faiss.loader").setLevel(logging.WARNING)
     try:
         settings = load_settings(overrides=_overrides(args))
         return int(args.handler(args, settings) or 0)
