@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not args.verbose:  # the HTTP clients log every LLM call at INFO
-        for noisy in ("httpx", "httpx2", "openai", "faiss.loader"):
+        for noisy in ("httpx", "httpx2", "openai", "faiss.loader", "bm25s"):
             logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         return int(args.handler(args) or 0)

@@ -47,12 +47,7 @@ class Acord:
 
 def load_acord(path: Path) -> Acord:
     """Read an ACORD folder (corpus.jsonl, queries.jsonl, qrels/*.tsv, query_formats.tsv)."""
-    path = Path(path)
-    missing = [name for name in _NEEDED if not (path / name).is_file()]
-    if missing:
-        raise DataNotFoundError(
-            f"ACORD is not at {path} (missing {', '.join(missing)}). Point PRECEDENT_ACORD_DIR "
-            f"or --data at it, or fetch it with `index-builder download-acord --dest DIR`.")
+    path = check_acord_dir(path)
     formats = _read_formats(path / "query_formats.tsv")
     queries = {}
     for line in (path / "queries.jsonl").read_text("utf-8").splitlines():
@@ -66,6 +61,17 @@ def load_acord(path: Path) -> Acord:
                                          str(meta.get("split", "")), wordings)
     qrels = {split: _read_qrels(path / "qrels" / f"{split}.tsv") for split in SPLITS}
     return Acord(path, queries, qrels)
+
+
+def check_acord_dir(path: Path) -> Path:
+    """The folder, if it holds ACORD's BEIR files; else DataNotFoundError saying how to get them."""
+    path = Path(path)
+    missing = [name for name in _NEEDED if not (path / name).is_file()]
+    if missing:
+        raise DataNotFoundError(
+            f"ACORD is not at {path} (missing {', '.join(missing)}). Point PRECEDENT_ACORD_DIR "
+            f"or --data at it, or fetch it with `index-builder download-acord --dest DIR`.")
+    return path
 
 
 def _read_qrels(path: Path) -> dict[str, dict[str, int]]:

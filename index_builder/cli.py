@@ -23,7 +23,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not args.verbose:  # faiss reports its CPU-feature probing (AVX512 missing...) at INFO
-        logging.getLogger("faiss.loader").setLevel(logging.WARNING)
+        for noisy in ("faiss.loader", "bm25s"):
+            logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         settings = load_settings(overrides=_overrides(args))
         return int(args.handler(args, settings) or 0)
@@ -56,6 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--filter", action="append", default=[], metavar="FIELD=VALUE",
                         help="keep clauses whose FIELD (doc_id, document, type, any metadata) is VALUE")
     search.add_argument("--json", action="store_true", help="print JSON instead of text")
+    search.add_argument("--variations", type=float, default=0.9, metavar="SIMILARITY",
+                        help="fold results at least this similar into one (0 = show every copy)")
     search.set_defaults(handler=_cmd_search)
 
     evaluate = sub.add_parser("eval", help="measure retrieval on the ACORD benchmark")
@@ -138,20 +141,29 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
 def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     from .retrieval import build_retriever
     from .store import load_index
+    from .variations import group_variations
 
     filters = _parse_filters(args.filter)
     index = load_index(settings.index_dir)
     retriever = build_retriever(index, _embedder(settings), settings, _retrievers(args.retriever))
-    hits = retriever.search(args.text, top_k=args.top_k, filters=filters)
+    top_k = args.top_k or settings.retrieval.top_k
+    pool = max(top_k, settings.retrieval.candidate_depth) if args.variations > 0 else top_k
+    groups = group_variations(retriever.search(args.text, top_k=pool, filters=filters),
+                              lambda h: h.clause.text, top_k, args.variations)
+    hits = [g.leader for g in groups]
     if args.json:
         print(json.dumps([{"rank": h.rank, "score": h.score, "ranks": h.retriever_ranks,
-                           **h.clause.to_dict()} for h in hits], indent=2, ensure_ascii=False))
+                           **h.clause.to_dict(),
+                           "variants": [v.clause.clause_id for v, _ in g.variants]}
+                          for h, g in zip(hits, groups)], indent=2, ensure_ascii=False))
         return 0
-    for hit in hits:
+    for n, (hit, group) in enumerate(zip(hits, groups), 1):
         ranks = ", ".join(f"{k} #{v}" for k, v in sorted(hit.retriever_ranks.items()))
-        print(f"{hit.rank:>2}. [{hit.clause.clause_id}] {hit.clause.citation()}  ({ranks})")
+        print(f"{n:>2}. [{hit.clause.clause_id}] {hit.clause.citation()}  ({ranks})")
         snippet = " ".join(hit.clause.text.split())
         print(f"    {snippet[:300]}{'…' if len(snippet) > 300 else ''}")
+        if group.variants:
+            print(f"    also in: {', '.join(v.clause.doc_id for v, _ in group.variants)}")
     if not hits:
         print("No matching clauses.")
     return 0

@@ -6,7 +6,7 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from .acord import load_acord
+from .acord import check_acord_dir, load_acord
 from .build import build_index
 from .embedder import Embedder
 from .evaluation import EvalResult, eval_queries, latency_summary, run_queries, score_runs
@@ -42,6 +42,7 @@ class EvalConfig:
 
 def ensure_acord_index(settings: Settings, embedder: Embedder, progress: bool = True) -> ClauseIndex:
     """The ACORD index at settings.index_dir, built or updated first (a no-op when current)."""
+    check_acord_dir(settings.acord_dir)
     report = build_index(settings, [settings.acord_dir], embedder, progress=progress)
     if report.embedded:
         log.info("Embedded %d ACORD clauses in %.0f s", report.embedded, report.seconds)
