@@ -105,6 +105,7 @@ def _text(body: dict[str, Any], settings: ServerSettings) -> str:
     text = body["text"]
     if not isinstance(text, str):
         raise InvalidRequestError("'text' must be a string.")
+    _check_encodable(text, "text")
     if not text.strip():
         raise InvalidRequestError("The text is empty: select a clause in the document, or type "
                                   "what you are looking for.")
@@ -132,12 +133,22 @@ def _bool(body: dict[str, Any], name: str) -> bool | None:
     raise InvalidRequestError(f"'{name}' must be true or false.")
 
 
+def _check_encodable(value: str, name: str) -> None:
+    # JSON can carry lone surrogates ("\ud800") that no tokenizer or HTTP client can encode.
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequestError(f"'{name}' contains a broken character (a lone UTF-16 "
+                                  f"surrogate); copy the text again from the document.") from None
+
+
 def _string(body: dict[str, Any], name: str, limit: int) -> str:
     value = body.get(name)
     if value is None:
         return ""
     if not isinstance(value, str):
         raise InvalidRequestError(f"'{name}' must be a string.")
+    _check_encodable(value, name)
     if len(value) > limit:
         raise TextTooLongError(f"'{name}' is {len(value):,} characters long; the limit is {limit:,}.")
     return value

@@ -53,9 +53,11 @@ class _Marker:
 def verify(answer: str, precedents: Sequence[Clause], source_text: str) -> VerifiedRedraft:
     """Check the model's answer against the k precedents it was given (numbered from 1)."""
     k = len(precedents)
-    literal = {m.group(0) for text in [source_text, *(c.text for c in precedents)]
-               for m in _GROUP.finditer(text)}
-    pieces, removed = _tokenise(_clean(answer), k, literal)
+    # Bracketed numbers already in the lawyer's text are fill-ins whatever their value; in a
+    # precedent only out-of-range ones are, since a precedent may carry a stray "[1]".
+    own = {m.group(0) for m in _GROUP.finditer(source_text)}
+    borrowed = {m.group(0) for c in precedents for m in _GROUP.finditer(c.text)}
+    pieces, removed = _tokenise(_clean(answer), k, own, borrowed)
     problems: list[dict[str, str]] = [{"marker": r, "reason": "names no precedent that was given"}
                                       for r in removed]
     text, placed = _render(pieces)
@@ -85,14 +87,16 @@ def _clean(answer: str) -> str:
                   flags=re.IGNORECASE).strip()
 
 
-def _tokenise(text: str, k: int, literal: set[str]) -> tuple[list[str | _Marker], list[str]]:
+def _tokenise(text: str, k: int, own: set[str],
+              borrowed: set[str]) -> tuple[list[str | _Marker], list[str]]:
     pieces: list[str | _Marker] = []
     removed: list[str] = []
     last = 0
     for match in _GROUP.finditer(text):
         numbers = [int(n) for n in re.findall(r"\d+", match.group(1))]
-        if any(not 1 <= n <= k for n in numbers) and match.group(0) in literal:
-            continue  # a fill-in such as "[30]" copied from the input: drafting, not a marker
+        out_of_range = any(not 1 <= n <= k for n in numbers)
+        if match.group(0) in own or (out_of_range and match.group(0) in borrowed):
+            continue  # a fill-in such as "[3] business days": drafting, not a citation
         pieces.append(text[last:match.start()])
         valid = [n for n in dict.fromkeys(numbers) if 1 <= n <= k]
         removed += [f"[{n}]" for n in numbers if not 1 <= n <= k]
@@ -153,7 +157,9 @@ def _long_quotes(sentence: str) -> list[str]:
 
 
 def _contains(clause_text: str, quote: str) -> bool:
-    return " ".join(_WORD.findall(quote.lower())) in " ".join(_WORD.findall(clause_text.lower()))
+    """Whole words only: "all not exceed the fee" must not match "shall not exceed the fees"."""
+    needle = " ".join(_WORD.findall(quote.lower()))
+    return f" {needle} " in f" {' '.join(_WORD.findall(clause_text.lower()))} "
 
 
 def _comments(text: str, placed: list[tuple[_Marker, int]],

@@ -70,6 +70,14 @@ class LiveIndex:
             log.error("New index version %s cannot be loaded (%s); still serving %s",
                       version.name, exc.message, old_index.path.name)
             return
+        if index.model_id != old.embedder.model_id:
+            # Its vectors cannot be compared with this server's query vectors (the dimension
+            # may differ too): serving it would break every search.
+            log.error("New index version %s was embedded with %s but this server embeds queries "
+                      "with %s; still serving %s. Rebuild with the same model or restart the "
+                      "server with PRECEDENT_EMBEDDING_MODEL=%s.", version.name, index.model_id,
+                      old.embedder.model_id, old_index.path.name, index.model_id)
+            return
         # Same query embedder and cross-encoder: only the clause collection changed.
         retriever = HybridRetriever(index, old.embedder, old.settings, old.retrievers, old.reranker)
         self._live = (index, retriever)

@@ -191,6 +191,10 @@ def load_app_settings(
     for var, dotted in ENV_FIELDS.items():
         if environ.get(var, "") != "":
             values[dotted] = (environ[var], var)
+    if "api_tokens" in values and not coerce_setting(values["api_tokens"][0], "tuple[str, ...]", ""):
+        # "," or " " would otherwise switch authentication off without a word.
+        raise ConfigError("PRECEDENT_API_TOKENS is set but holds no token: give one or more "
+                          "comma-separated tokens, or unset it to run without authentication.")
     tokens_file = environ.get("PRECEDENT_API_TOKENS_FILE")
     if tokens_file:
         values["api_tokens"] = (_read_tokens(Path(tokens_file)), "PRECEDENT_API_TOKENS_FILE")
@@ -222,7 +226,11 @@ def _read_tokens(path: Path) -> tuple[str, ...]:
         lines = path.read_text("utf-8").splitlines()
     except OSError as exc:
         raise ConfigError(f"PRECEDENT_API_TOKENS_FILE {path} cannot be read ({exc.strerror}).") from None
-    return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    tokens = tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    if not tokens:
+        raise ConfigError(f"PRECEDENT_API_TOKENS_FILE {path} holds no token (one per line); "
+                          f"add one, or unset the variable to run without authentication.")
+    return tokens
 
 
 def _validate(s: ServerSettings) -> None:

@@ -113,11 +113,10 @@ def build_index(settings: Settings, sources: list[Path], embedder: Embedder,
         doc_clauses, info = _read_source(source, previous, read_document or _read_contract, report)
         if doc_clauses is None:
             continue
-        fresh = [c for c in doc_clauses if c.clause_id not in seen_ids]
+        fresh = _unseen(doc_clauses, seen_ids)
         if len(fresh) < len(doc_clauses):
-            log.warning("%s: %d clause ids already used by another source were dropped",
-                        source.path, len(doc_clauses) - len(fresh))
-        seen_ids.update(c.clause_id for c in fresh)
+            log.warning("%s: %d clauses dropped because their ids were already used; give "
+                        "them unique ids", source.path, len(doc_clauses) - len(fresh))
         clauses.extend(fresh)
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
     report.removed = sorted(set(previous.documents) - set(documents))
@@ -185,6 +184,16 @@ def _read_source(source: SourceDocument, previous: _Previous, read_document: Rea
         return None, {}
     report.parsed.append(source.doc_id)
     return [c for c in clauses if c.text.strip()], info
+
+
+def _unseen(clauses: list[Clause], seen: set[str]) -> list[Clause]:
+    """Clauses whose id is new, also within this list; ``seen`` is updated."""
+    fresh = []
+    for clause in clauses:
+        if clause.clause_id not in seen:
+            seen.add(clause.clause_id)
+            fresh.append(clause)
+    return fresh
 
 
 def _embeddings(clauses: list[Clause], embedder: Embedder, cached: dict[str, np.ndarray],

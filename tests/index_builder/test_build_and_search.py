@@ -147,3 +147,15 @@ def test_weighted_fusion_option(settings, embedder, contracts):
     hits = HybridRetriever(load_index(settings.index_dir), embedder, weighted).search("governed laws New York")
     assert hits[0].clause.clause_id == "nda#1"
     assert 0 < hits[0].score <= 1.0
+
+
+def test_duplicate_ids_within_one_corpus_are_indexed_once(settings, embedder, tmp_path):
+    corpus = tmp_path / "dup"
+    corpus.mkdir()
+    (corpus / "corpus.jsonl").write_text('{"_id": "x", "text": "first text"}\n'
+                                         '{"_id": "x", "text": "second text"}\n'
+                                         '{"_id": "y", "text": "third text"}\n')
+    report = build_index(settings, [corpus], embedder, read_document=_read_txt, progress=False)
+    index = load_index(settings.index_dir)
+    assert report.clauses == 2 and [c.clause_id for c in index.clauses] == ["x", "y"]
+    assert index.get("x").text == "first text"

@@ -198,3 +198,14 @@ def test_llm_failure_never_500s_precedents(client: Any, llm_server: ScriptedLLMS
     llm_server.responder = lambda body: Reply(body=b"\x00garbage")
     response = post(client, "precedents", {"text": QUERY})
     assert response.status_code == 200 and response.get_json()["rerank"]["status"] == "unavailable"
+
+
+@pytest.mark.parametrize("body", [{"text": "\ud800 cap on liability"},
+                                  {"text": "cap", "instructions": "make it \udfff mutual"}])
+def test_broken_characters_are_a_clear_400(client: Any, body: dict[str, Any]) -> None:
+    for route in ("/api/v1/precedents", "/api/v1/redraft"):
+        response = client.post(route, json=body)
+        if route.endswith("precedents") and "instructions" in body:
+            continue  # /precedents has no instructions field
+        assert response.status_code == 400, (route, response.get_json())
+        assert "broken character" in response.get_json()["error"]["message"]

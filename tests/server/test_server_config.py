@@ -140,3 +140,20 @@ def test_token_counting_degrades_to_an_estimate(monkeypatch: pytest.MonkeyPatch,
     text = "word " * 400
     assert counter.count(text) >= TokenCounter("cl100k_base").count(text)  # errs long
     assert counter.count(counter.truncate(text, 50)) <= 50
+
+
+@pytest.mark.parametrize("value", [",", " , "])
+def test_api_tokens_set_but_empty_is_refused(value: str) -> None:
+    from addin_server.settings import load_app_settings
+
+    with pytest.raises(ConfigError, match="holds no token"):
+        load_app_settings({"PRECEDENT_API_TOKENS": value})
+
+
+def test_api_tokens_file_without_tokens_is_refused(tmp_path: Path) -> None:
+    from addin_server.settings import load_app_settings
+
+    empty = tmp_path / "tokens"
+    empty.write_text("# nobody yet\n\n")
+    with pytest.raises(ConfigError, match="holds no token"):
+        load_app_settings({"PRECEDENT_API_TOKENS_FILE": str(empty)})

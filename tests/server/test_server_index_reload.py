@@ -71,3 +71,18 @@ def test_damaged_new_version_keeps_the_old_one_live(served: Any) -> None:
         assert client.get("/api/v1/clauses/old").status_code == 200
         service.live.wait_for_reload(2.0)
     assert client.get("/api/v1/health").get_json()["index"]["version"].startswith("v-2")
+
+
+def test_version_built_with_another_model_is_not_swapped_in(served: Any, embedder: Any) -> None:
+    core, corpus, service, client = served
+
+    class OtherModel(type(embedder)):  # type: ignore[misc]
+        model_id = "another-model"
+
+    build_index(core, [corpus], OtherModel(), progress=False)
+    before = service.live.current()[0].path
+    for _ in range(5):
+        time.sleep(0.02)
+        assert client.post("/api/v1/precedents", json={"text": "law", "rerank": False}).status_code == 200
+        service.live.wait_for_reload(2.0)
+    assert service.live.current()[0].path == before

@@ -170,3 +170,23 @@ def test_redraft_when_llm_unreachable_is_503_for_a_lawyer(client: Any, llm_serve
 def test_redraft_without_llm_is_503(make_app: Any) -> None:
     response = make_app(llm=False).test_client().post("/api/v1/redraft", json={"text": "x"})
     assert response.status_code == 503 and response.get_json()["error"]["code"] == "llm_not_configured"
+
+
+def test_fill_in_numbers_from_the_lawyers_text_are_never_citations() -> None:
+    from addin_server.citations import verify
+    from index_builder.model import Clause
+
+    precedents = [Clause(f"p{n}", f"Precedent {n} says the fees are payable.", "d") for n in (1, 2, 3)]
+    result = verify("Pay within [3] business days [2].", precedents, "Pay within [3] business days.")
+    assert result.text.startswith("Pay within [3] business days")
+    assert result.cited == [2] and result.removed_markers == []
+
+
+def test_quotes_must_match_whole_words() -> None:
+    from addin_server.citations import verify
+    from index_builder.model import Clause
+
+    precedents = [Clause("p1", "Liability shall not exceed the fees paid.", "d")]
+    partial = verify('It says "all not exceed the fee" [1].', precedents, "x")
+    whole = verify('It says "shall not exceed the fees" [1].', precedents, "x")
+    assert partial.cited == [] and whole.cited == [1]
