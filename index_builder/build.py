@@ -51,24 +51,50 @@ class SourceDocument:
 
 
 def discover(sources: Iterable[Path]) -> list[SourceDocument]:
-    """Expand the given paths into source documents; a folder with corpus.jsonl is BEIR."""
+    """Expand the given paths into source documents; a folder with corpus.jsonl is BEIR.
+
+    A document's id is its path inside the folder given, without suffix ("forms/nda"); when
+    two files would share one (nda.docx beside nda.txt, or nda.txt in two folders) the later
+    keeps its suffix, then gains its folder's name, so no document shadows another.
+    """
     found: list[SourceDocument] = []
+    taken: set[str] = set()
     for source in sources:
         source = Path(source)
         if not source.exists():
             raise DataNotFoundError(f"Source {source} does not exist: check the path.")
         if source.is_dir() and (source / "corpus.jsonl").is_file():
-            found.append(SourceDocument(source.resolve().name, source / "corpus.jsonl", "beir"))
+            entries = [(source / "corpus.jsonl", [source.resolve().name], "beir")]
         elif source.is_file():
-            found.append(SourceDocument(source.stem, source, "file"))
+            entries = [(source, [source.stem, source.name], "file")]
         else:
             from .documents import SUPPORTED_SUFFIXES as suffixes
 
-            for path in sorted(source.rglob("*")):
-                if path.is_file() and path.suffix.lower() in suffixes and not path.name.startswith("~$"):
-                    doc_id = path.relative_to(source).with_suffix("").as_posix()
-                    found.append(SourceDocument(doc_id, path, "file"))
+            entries = [(path, _id_candidates(source, path), "file")
+                       for path in sorted(source.rglob("*"))
+                       if path.is_file() and path.suffix.lower() in suffixes
+                       and not path.name.startswith("~$")]
+        for path, candidates, kind in entries:
+            doc_id = _unique_id(candidates, taken)
+            taken.add(doc_id)
+            found.append(SourceDocument(doc_id, path, kind))
     return found
+
+
+def _id_candidates(folder: Path, path: Path) -> list[str]:
+    relative = path.relative_to(folder)
+    return [relative.with_suffix("").as_posix(), relative.as_posix(),
+            f"{folder.resolve().name}/{relative.as_posix()}"]
+
+
+def _unique_id(candidates: list[str], taken: set[str]) -> str:
+    for candidate in candidates:
+        if candidate not in taken:
+            return candidate
+    n = 2
+    while f"{candidates[-1]}~{n}" in taken:
+        n += 1
+    return f"{candidates[-1]}~{n}"
 
 
 def _read_contract(path: Path, doc_id: str, source_path: str) -> list[Clause]:

@@ -159,3 +159,20 @@ def test_duplicate_ids_within_one_corpus_are_indexed_once(settings, embedder, tm
     index = load_index(settings.index_dir)
     assert report.clauses == 2 and [c.clause_id for c in index.clauses] == ["x", "y"]
     assert index.get("x").text == "first text"
+
+
+def test_same_file_name_in_two_folders_or_suffixes_never_shadows(settings, embedder, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    (a / "nda.txt").write_text("Liability is capped at the fees paid.")
+    (b / "nda.txt").write_text("This Agreement is governed by Delaware law.")
+    (b / "nda.md").write_text("Notices must be in writing.")
+    build_index(settings, [a, b], embedder, read_document=_read_txt, progress=False)
+    index = load_index(settings.index_dir)
+    assert sorted(index.documents) == ["nda", "nda.md", "nda.txt"]
+    assert len(index.clauses) == 3
+    (a / "nda.txt").unlink()
+    build_index(settings, [b], embedder, read_document=_read_txt, progress=False)
+    texts = sorted(c.text for c in load_index(settings.index_dir).clauses)
+    assert texts == ["Notices must be in writing.", "This Agreement is governed by Delaware law."]
