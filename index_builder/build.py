@@ -16,6 +16,7 @@ from tqdm import tqdm
 from .embedder import Embedder
 from .errors import DataNotFoundError, DocumentError, PrecedentError
 from .lexical import BM25Index
+from .lock import build_lock
 from .model import Clause
 from .settings import Settings
 from .store import FORMAT_VERSION, load_index, write_version
@@ -129,6 +130,12 @@ def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:
 def build_index(settings: Settings, sources: list[Path], embedder: Embedder,
                 read_document: ReadClauses | None = None, progress: bool = True) -> BuildReport:
     """Build a new index version from sources, reusing what the previous version has."""
+    with build_lock(settings.index_dir):
+        return _build(settings, sources, embedder, read_document, progress)
+
+
+def _build(settings: Settings, sources: list[Path], embedder: Embedder,
+           read_document: ReadClauses | None, progress: bool) -> BuildReport:
     started = time.perf_counter()
     previous = _previous(settings.index_dir, embedder.model_id)
     report = BuildReport()

@@ -90,7 +90,6 @@ class Settings:
     bm25: BM25Settings = field(default_factory=BM25Settings)
     retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
     reranker: RerankerSettings = field(default_factory=RerankerSettings)
-    max_clause_chars: int = 20_000
 
     def __post_init__(self) -> None:
         if self.retrieval.fusion not in FUSION_METHODS:
@@ -116,7 +115,6 @@ class Settings:
 _ENV_FIELDS: dict[str, tuple[str, str]] = {
     "PRECEDENT_INDEX_DIR": ("", "index_dir"),
     "PRECEDENT_ACORD_DIR": ("", "acord_dir"),
-    "PRECEDENT_MAX_CLAUSE_CHARS": ("", "max_clause_chars"),
     "PRECEDENT_EMBEDDING_MODEL": ("embedding", "model"),
     "PRECEDENT_EMBEDDING_BATCH_SIZE": ("embedding", "batch_size"),
     "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": ("embedding", "max_seq_length"),

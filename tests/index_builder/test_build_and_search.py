@@ -176,3 +176,18 @@ def test_same_file_name_in_two_folders_or_suffixes_never_shadows(settings, embed
     build_index(settings, [b], embedder, read_document=_read_txt, progress=False)
     texts = sorted(c.text for c in load_index(settings.index_dir).clauses)
     assert texts == ["Notices must be in writing.", "This Agreement is governed by Delaware law."]
+
+
+def test_a_second_build_while_one_runs_is_refused(settings, embedder, contracts):
+    import os
+
+    from index_builder.lock import LOCK_NAME, BuildInProgressError
+
+    settings.index_dir.mkdir(parents=True)
+    lock = settings.index_dir / LOCK_NAME
+    lock.write_text(f"pid {os.getpid()}")  # this process is alive: a build in progress
+    with pytest.raises(BuildInProgressError, match="Another build"):
+        build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    lock.write_text("pid 999999999")  # no such process: left by a crash, taken over
+    build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    assert not lock.exists() and load_index(settings.index_dir).clauses
