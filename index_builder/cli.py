@@ -163,7 +163,7 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
         snippet = " ".join(hit.clause.text.split())
         print(f"    {snippet[:300]}{'…' if len(snippet) > 300 else ''}")
         if group.variants:
-            print(f"    also in: {', '.join(v.clause.doc_id for v, _ in group.variants)}")
+            print(f"    also in: {', '.join(v.clause.clause_id for v, _ in group.variants)}")
     if not hits:
         print("No matching clauses.")
     return 0
