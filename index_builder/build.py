@@ -6,7 +6,7 @@ import hashlib
 import json
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
@@ -154,6 +154,12 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
     report.removed = sorted(set(previous.documents) - set(documents))
     embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress)
+    report.documents, report.clauses = len(documents), len(clauses)
+    if _unchanged(previous, report, settings, embedder.model_id, len(clauses)):
+        # Nothing to write: a new version would only make every server reload for nothing.
+        report.version = previous.version
+        report.seconds = time.perf_counter() - started
+        return report
     params = {
         "format_version": FORMAT_VERSION,
         "embedding_model": embedder.model_id,
@@ -161,19 +167,20 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         "clauses": len(clauses),
         "documents": len(documents),
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "bm25": {"k1": settings.bm25.k1, "b": settings.bm25.b,
-                 "stemmer": settings.bm25.stemmer, "stopwords": settings.bm25.stopwords},
+        "bm25": asdict(settings.bm25),
         "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
     }
     bm25 = BM25Index.build([c.text for c in clauses], settings.bm25)
     version = write_version(settings.index_dir, params, clauses, documents, embeddings, bm25)
-    report.documents, report.clauses, report.version = len(documents), len(clauses), version.name
+    report.version = version.name
     report.seconds = time.perf_counter() - started
     return report
 
 
 @dataclass
 class _Previous:
+    version: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
     documents: dict[str, dict[str, Any]] = field(default_factory=dict)
     clauses_by_doc: dict[str, list[Clause]] = field(default_factory=dict)
     vectors: dict[str, np.ndarray] = field(default_factory=dict)
@@ -191,7 +198,17 @@ def _previous(index_dir: Path, model_id: str) -> _Previous:
     vectors: dict[str, np.ndarray] = {}
     if index.model_id == model_id:
         vectors = {_text_key(c.text): index.embeddings[i] for i, c in enumerate(index.clauses)}
-    return _Previous(index.documents, by_doc, vectors)
+    return _Previous(index.path.name, index.params, index.documents, by_doc, vectors)
+
+
+def _unchanged(previous: _Previous, report: BuildReport, settings: Settings, model_id: str,
+               clause_count: int) -> bool:
+    """True when the live version already is what this build would write."""
+    params = previous.params
+    return bool(previous.version) and not (report.parsed or report.removed or report.embedded) \
+        and params.get("embedding_model") == model_id and params.get("clauses") == clause_count \
+        and params.get("bm25") == asdict(settings.bm25) \
+        and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped]
 
 
 def _read_source(source: SourceDocument, previous: _Previous, read_document: ReadClauses,

@@ -191,3 +191,15 @@ def test_a_second_build_while_one_runs_is_refused(settings, embedder, contracts)
     lock.write_text("pid 999999999")  # no such process: left by a crash, taken over
     build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
     assert not lock.exists() and load_index(settings.index_dir).clauses
+
+
+def test_rebuild_with_nothing_changed_keeps_the_live_version(settings, embedder, contracts):
+    from dataclasses import replace
+
+    first = build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    again = build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
+    assert again.version == first.version and again.clauses == first.clauses
+    assert (settings.index_dir / "CURRENT").read_text().strip() == first.version
+    retuned = replace(settings, bm25=replace(settings.bm25, k1=0.9))
+    changed = build_index(retuned, [contracts], embedder, read_document=_read_txt, progress=False)
+    assert changed.version != first.version and changed.embedded == 0
