@@ -17,7 +17,7 @@ import docx
 from docx.opc.exceptions import PackageNotFoundError
 from docx.text.paragraph import Paragraph
 
-from index_builder.documents.docx_reader import body_paragraph_elements
+from index_builder.ingest.docx_reader import body_paragraph_elements
 from index_builder.errors import DocumentError, InvalidRequestError
 from index_builder.model import Clause, SearchHit
 

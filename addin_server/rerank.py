@@ -23,12 +23,12 @@ from typing import Sequence
 
 from index_builder.model import SearchHit
 
-from .errors import LLMNotConfiguredError, LLMUnavailableError
-from .llm.client import ChatClient, Completion
-from .llm.tokens import TokenCounter
-from .llm.untrusted import neutralise
-from .prompts import RERANK_VARIABLES, PromptTemplate, load_prompt
-from .settings import LLMSettings
+from addin_server.errors import LLMNotConfiguredError, LLMUnavailableError
+from addin_server.llm.client import ChatClient, Completion
+from addin_server.llm.tokens import TokenCounter
+from addin_server.llm.untrusted import neutralise
+from addin_server.draft.prompts import RERANK_VARIABLES, PromptTemplate, load_prompt
+from addin_server.settings import LLMSettings
 
 log = logging.getLogger(__name__)
 
@@ -207,9 +207,9 @@ def reranker_for_eval(prompt_path: Path | None = None) -> LLMReranker:
     Uses PRECEDENT_LLM_* when an endpoint is configured, else starts the embedded local
     model (if fetched); ``prompt_path`` defaults to prompts/rerank.prompt.
     """
-    from .llm.client import OpenAIChatClient
-    from .local_llm import LocalLLMServer, local_model_available
-    from .settings import load_app_settings
+    from addin_server.llm.client import OpenAIChatClient
+    from addin_server.llm.local import LocalLLMServer, local_model_available
+    from addin_server.settings import load_app_settings
 
     server = load_app_settings().server
     prompt = load_rerank_prompt(Path(prompt_path) if prompt_path else

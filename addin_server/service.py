@@ -11,20 +11,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from index_builder.embedder import Embedder
+from index_builder.index.embedder import Embedder
 from index_builder.model import Clause, SearchHit
-from index_builder.retrieval import Filters, HybridRetriever, build_retriever
-from index_builder.store import ClauseIndex, load_index
-from index_builder.variations import group_variations
+from index_builder.retrieve.hybrid import Filters, HybridRetriever, build_retriever
+from index_builder.index.store import ClauseIndex, load_index
+from index_builder.retrieve.variations import group_variations
 
-from .errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
-from .live_index import LiveIndex
-from .llm.client import ChatClient, OpenAIChatClient
-from .llm.tokens import TokenCounter
-from .prompts import REDRAFT_VARIABLES, load_prompt
-from .redraft import Redrafter, RedraftResult
-from .rerank import LLMReranker, Rating, load_rerank_prompt
-from .settings import AppSettings, LLMSettings, ServerSettings
+from addin_server.errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
+from index_builder.index.live import LiveIndex
+from addin_server.llm.client import ChatClient, OpenAIChatClient
+from addin_server.llm.tokens import TokenCounter
+from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
+from addin_server.draft.redraft import Redrafter, RedraftResult
+from addin_server.rerank import LLMReranker, Rating, load_rerank_prompt
+from addin_server.settings import AppSettings, LLMSettings, ServerSettings
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +218,7 @@ def build_service(settings: AppSettings, embedder: Embedder | None = None,
     """Load the index and models named by the settings; ``llm`` overrides the endpoint."""
     index = load_index(settings.core.index_dir)
     if embedder is None:
-        from index_builder.embedder import SentenceTransformerEmbedder
+        from index_builder.index.embedder import SentenceTransformerEmbedder
 
         embedder = SentenceTransformerEmbedder(settings.core.embedding)
     # The index builder's configured pipeline: expansion, hybrid, its cross-encoder if built.

@@ -15,14 +15,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
 
-from index_builder.acord import Acord, load_acord
-from index_builder.embedder import SentenceTransformerEmbedder
-from index_builder.evaluation import eval_queries, run_queries, score_runs
-from index_builder.glossary import GLOSSARY
-from index_builder.query_expansion import QueryExpander
-from index_builder.retrieval import HybridRetriever
+from index_builder.evaluate.acord import Acord, load_acord
+from index_builder.index.embedder import SentenceTransformerEmbedder
+from index_builder.evaluate.evaluation import eval_queries, run_queries, score_runs
+from index_builder.retrieve.glossary import GLOSSARY
+from index_builder.retrieve.query_expansion import QueryExpander
+from index_builder.retrieve.hybrid import HybridRetriever
 from index_builder.settings import load_settings
-from index_builder.store import load_index
+from index_builder.index.store import load_index
 
 
 def used_by(queries: list[str], glossary: Mapping[str, str]) -> dict[str, str]:

@@ -21,12 +21,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from index_builder.acord import load_acord
-from index_builder.embedder import SentenceTransformerEmbedder
-from index_builder.eval_runner import EvalConfig, ensure_acord_index, run_acord_eval
-from index_builder.evaluation import eval_queries
-from index_builder.lexical import BM25Index
-from index_builder.retrieval import build_retriever
+from index_builder.evaluate.acord import load_acord
+from index_builder.index.embedder import SentenceTransformerEmbedder
+from index_builder.evaluate.runner import EvalConfig, ensure_acord_index, run_acord_eval
+from index_builder.evaluate.evaluation import eval_queries
+from index_builder.index.lexical import BM25Index
+from index_builder.retrieve.hybrid import build_retriever
 from index_builder.settings import BM25Settings, Settings, load_settings
 
 log = logging.getLogger("quality")

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import numpy as np
 
-from index_builder.acord import load_acord
-from index_builder.build import build_index
-from index_builder.embedder import SentenceTransformerEmbedder
-from index_builder.eval_runner import EvalConfig, ensure_acord_index, run_acord_eval
-from index_builder.evaluation import eval_queries, latency_summary, score_runs
+from index_builder.evaluate.acord import load_acord
+from index_builder.index.build import build_index
+from index_builder.index.embedder import SentenceTransformerEmbedder
+from index_builder.evaluate.runner import EvalConfig, ensure_acord_index, run_acord_eval
+from index_builder.evaluate.evaluation import eval_queries, latency_summary, score_runs
 from index_builder.settings import Settings, load_settings
 
 log = logging.getLogger("benchmark")

@@ -27,12 +27,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from addin_server.app import create_app
+from addin_server.web.app import create_app
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.service import build_service
 from addin_server.settings import LLMSettings, load_app_settings
-from addin_server.wsgi import make_server
-from index_builder.acord import load_acord
+from addin_server.web.wsgi import make_server
+from index_builder.evaluate.acord import load_acord
 
 log = logging.getLogger("benchmark")
 END_MARKER = "<!-- end of server_latency.py output -->"

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from .errors import ConfigError, InvalidRequestError, PrecedentError
-from .settings import TRAINED_RERANKER_PATH, Settings, load_settings
+from index_builder.errors import ConfigError, InvalidRequestError, PrecedentError
+from index_builder.settings import TRAINED_RERANKER_PATH, Settings, load_settings
 
 log = logging.getLogger("index_builder")
 
@@ -118,13 +118,13 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _embedder(settings: Settings):  # type: ignore[no-untyped-def]
-    from .embedder import SentenceTransformerEmbedder
+    from index_builder.index.embedder import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(settings.embedding)
 
 
 def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
-    from .build import build_index
+    from index_builder.index.build import build_index
 
     sources = args.sources or [settings.acord_dir]
     report = build_index(settings, sources, _embedder(settings), progress=not args.no_progress)
@@ -139,9 +139,9 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
-    from .retrieval import build_retriever
-    from .store import load_index
-    from .variations import group_variations
+    from index_builder.retrieve.hybrid import build_retriever
+    from index_builder.index.store import load_index
+    from index_builder.retrieve.variations import group_variations
 
     filters = _parse_filters(args.filter)
     index = load_index(settings.index_dir)
@@ -170,8 +170,8 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    from .eval_runner import EvalConfig, ensure_acord_index, run_acord_eval
-    from .evaluation import format_table
+    from index_builder.evaluate.runner import EvalConfig, ensure_acord_index, run_acord_eval
+    from index_builder.evaluate.evaluation import format_table
 
     config = EvalConfig(split=args.split, retriever=args.retriever, wording=args.wording,
                         mode=args.mode, rerank_depth=args.rerank_depth, limit=args.limit,
@@ -202,8 +202,8 @@ def _reranker(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def _cmd_train(args: argparse.Namespace, settings: Settings) -> int:
-    from .acord import load_acord
-    from .training import TrainConfig, train_cross_encoder, training_pairs
+    from index_builder.evaluate.acord import load_acord
+    from index_builder.evaluate.training import TrainConfig, train_cross_encoder, training_pairs
 
     out = args.out or Path(settings.reranker.model or TRAINED_RERANKER_PATH)
     acord = load_acord(settings.acord_dir)
@@ -222,7 +222,7 @@ def _cmd_train(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_download(args: argparse.Namespace, settings: Settings) -> int:
-    from .acord import ACORD_ARCHIVE_URL, download_acord
+    from index_builder.evaluate.acord import ACORD_ARCHIVE_URL, download_acord
 
     dest = download_acord(args.dest, url=args.url or ACORD_ARCHIVE_URL)
     print(f"ACORD is in {dest} (CC BY 4.0, The Atticus Project).")

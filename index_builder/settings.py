@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from .errors import ConfigError
+from index_builder.errors import ConfigError
 
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 FUSION_METHODS = ("rrf", "weighted")

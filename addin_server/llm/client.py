@@ -26,8 +26,8 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
-from ..errors import LLMRequestError, LLMUnavailableError
-from ..settings import LLMSettings
+from addin_server.errors import LLMRequestError, LLMUnavailableError
+from addin_server.settings import LLMSettings
 
 log = logging.getLogger(__name__)
 

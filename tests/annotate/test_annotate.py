@@ -7,10 +7,10 @@ import docx
 import pytest
 
 from addin_server.annotate import Selection, annotate, body_paragraphs, parse_indices, quote
-from index_builder.build import build_index
+from index_builder.index.build import build_index
 from index_builder.errors import DocumentError, InvalidRequestError
-from index_builder.retrieval import HybridRetriever
-from index_builder.store import load_index
+from index_builder.retrieve.hybrid import HybridRetriever
+from index_builder.index.store import load_index
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from docx import Document
 
-from index_builder.documents import SUPPORTED_SUFFIXES, read_clauses
+from index_builder.ingest import SUPPORTED_SUFFIXES, read_clauses
 from index_builder.errors import DocumentError
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"

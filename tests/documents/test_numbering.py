@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from index_builder.documents.docx_reader import read_docx
-from index_builder.documents.numbering import format_number
+from index_builder.ingest.docx_reader import read_docx
+from index_builder.ingest.numbering import format_number
 
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from index_builder.documents import read_clauses
+from index_builder.ingest import read_clauses
 from index_builder.model import Clause
 
 MAX_REASONABLE_CHARS = 6000

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from docx import Document
 
-from index_builder.documents import read_clauses
+from index_builder.ingest import read_clauses
 from index_builder.model import Clause
 
 

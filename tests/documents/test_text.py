@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from index_builder.documents import read_clauses
-from index_builder.documents.labels import typed_label
-from index_builder.documents.terms import defined_terms
+from index_builder.ingest import read_clauses
+from index_builder.ingest.labels import typed_label
+from index_builder.ingest.terms import defined_terms
 
 NDA_TXT = """\
 MUTUAL NON-DISCLOSURE AGREEMENT

@@ -20,12 +20,12 @@ from typing import Any, Iterator
 
 import pytest
 
-from addin_server.app import create_app
+from addin_server.web.app import create_app
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.service import build_service
 from addin_server.settings import AppSettings, LLMSettings, ServerSettings
-from addin_server.wsgi import make_server
-from index_builder.build import build_index
+from addin_server.web.wsgi import make_server
+from index_builder.index.build import build_index
 from index_builder.settings import load_settings
 
 REPO = Path(__file__).resolve().parents[2]

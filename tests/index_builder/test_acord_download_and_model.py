@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 import responses
 
-from index_builder.acord import ACORD_ARCHIVE_URL, download_acord, load_acord
-from index_builder.embedder import SentenceTransformerEmbedder
+from index_builder.evaluate.acord import ACORD_ARCHIVE_URL, download_acord, load_acord
+from index_builder.index.embedder import SentenceTransformerEmbedder
 from index_builder.errors import DataNotFoundError, ModelLoadError, PrecedentError
 from index_builder.settings import EmbeddingSettings
 

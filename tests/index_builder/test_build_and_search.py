@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from index_builder import store
-from index_builder.build import build_index
+from index_builder.index import store
+from index_builder.index.build import build_index
 from index_builder.errors import DocumentError, IndexNotFoundError, InvalidRequestError
 from index_builder.model import Clause
-from index_builder.retrieval import HybridRetriever
-from index_builder.store import load_index
+from index_builder.retrieve.hybrid import HybridRetriever
+from index_builder.index.store import load_index
 
 
 def _read_txt(path: Path, doc_id: str, source_path: str) -> list[Clause]:
@@ -181,7 +181,7 @@ def test_same_file_name_in_two_folders_or_suffixes_never_shadows(settings, embed
 def test_a_second_build_while_one_runs_is_refused(settings, embedder, contracts):
     import os
 
-    from index_builder.lock import LOCK_NAME, BuildInProgressError
+    from index_builder.index.lock import LOCK_NAME, BuildInProgressError
 
     settings.index_dir.mkdir(parents=True)
     lock = settings.index_dir / LOCK_NAME

@@ -2,8 +2,8 @@ import math
 
 import pytest
 
-from index_builder.acord import load_acord
-from index_builder.evaluation import eval_queries, format_table, score_ranking, score_runs
+from index_builder.evaluate.acord import load_acord
+from index_builder.evaluate.evaluation import eval_queries, format_table, score_ranking, score_runs
 
 
 def _dcg(grades):

@@ -2,7 +2,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from index_builder.lexical import BM25Index, Tokenizer
+from index_builder.index.lexical import BM25Index, Tokenizer
 from index_builder.settings import BM25Settings
 
 CLAUSES = ["Neither party shall be liable for indirect damages.",

@@ -2,12 +2,12 @@
 
 import pytest
 
-from index_builder.build import build_index
+from index_builder.index.build import build_index
 from index_builder.errors import ConfigError
-from index_builder.query_expansion import QueryExpander
-from index_builder.retrieval import HybridRetriever
+from index_builder.retrieve.query_expansion import QueryExpander
+from index_builder.retrieve.hybrid import HybridRetriever
 from index_builder.settings import load_settings
-from index_builder.store import load_index
+from index_builder.index.store import load_index
 
 
 @pytest.mark.parametrize("query, expected", [

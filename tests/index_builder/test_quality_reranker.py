@@ -5,13 +5,13 @@ import logging
 import numpy as np
 import pytest
 
-from index_builder.acord import load_acord
-from index_builder.build import build_index
-from index_builder.cross_encoder import fuse_with_first_stage, load_reranker
-from index_builder.retrieval import build_retriever
+from index_builder.evaluate.acord import load_acord
+from index_builder.index.build import build_index
+from index_builder.retrieve.cross_encoder import fuse_with_first_stage, load_reranker
+from index_builder.retrieve.hybrid import build_retriever
 from index_builder.settings import RerankerSettings, load_settings
-from index_builder.store import load_index
-from index_builder.training import TrainConfig, train_cross_encoder, training_pairs
+from index_builder.index.store import load_index
+from index_builder.evaluate.training import TrainConfig, train_cross_encoder, training_pairs
 
 
 def _corpus(folder):

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from index_builder.errors import ConfigError
-from index_builder.fusion import ranks_of, reciprocal_rank_fusion, weighted_fusion
+from index_builder.retrieve.fusion import ranks_of, reciprocal_rank_fusion, weighted_fusion
 from index_builder.settings import load_settings
 
 

@@ -1,4 +1,4 @@
-from index_builder.variations import group_variations, similarity, words
+from index_builder.retrieve.variations import group_variations, similarity, words
 
 CAP = ("12.1 In no event shall either party's aggregate liability exceed the fees paid by "
        "Customer in the twelve months before the claim.")

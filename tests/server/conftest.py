@@ -11,12 +11,12 @@ from typing import Any, Callable
 
 import pytest
 
-from addin_server.app import create_app
+from addin_server.web.app import create_app
 from addin_server.llm.client import OpenAIChatClient
 from addin_server.llm.scripted import ScriptedLLMServer
 from addin_server.service import PrecedentService, build_service
 from addin_server.settings import AppSettings, LLMSettings, ServerSettings
-from index_builder.build import build_index
+from index_builder.index.build import build_index
 from index_builder.settings import Settings, load_settings
 from server_data import CLAUSES, relevance_responder
 

@@ -15,10 +15,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from addin_server import cli, local_llm
+from addin_server import cli
+from addin_server.llm import local as local_llm
 from addin_server.errors import LocalModelError
 from addin_server.settings import LocalLLMSettings
-from addin_server.wsgi import make_server
+from addin_server.web.wsgi import make_server
 
 
 def test_manifest_command(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 from addin_server.errors import ConfigError, PromptError
 from addin_server.llm import tokens
 from addin_server.llm.tokens import TokenCounter
-from addin_server.prompts import REDRAFT_VARIABLES, RERANK_VARIABLES, load_prompt
+from addin_server.draft.prompts import REDRAFT_VARIABLES, RERANK_VARIABLES, load_prompt
 from addin_server.settings import DEFAULT_PROMPTS_DIR, load_app_settings
 
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from addin_server.app import create_app
+from addin_server.web.app import create_app
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.service import build_service
 from addin_server.settings import AppSettings
-from index_builder.build import build_index
+from index_builder.index.build import build_index
 
 AGREEMENTS = ("common-paper-cc-by-4.0/common-paper-cloud-service-agreement.docx",
               "common-paper-cc-by-4.0/common-paper-mutual-nda.docx",

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from addin_server.app import create_app
+from addin_server.web.app import create_app
 from addin_server.service import build_service
 from addin_server.settings import AppSettings
-from index_builder.build import build_index
+from index_builder.index.build import build_index
 
 
 def _corpus(folder: Path, clauses: dict[str, str]) -> Path:

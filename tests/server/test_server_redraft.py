@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from addin_server.citations import verify
+from addin_server.draft.citations import verify
 from addin_server.errors import LLMContextError
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.llm.tokens import TokenCounter
-from addin_server.prompts import REDRAFT_VARIABLES, load_prompt
-from addin_server.redraft import Redrafter
+from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
+from addin_server.draft.redraft import Redrafter
 from addin_server.settings import DEFAULT_PROMPTS_DIR, LLMSettings
 from index_builder.model import Clause
 from server_data import CLAUSES
@@ -173,7 +173,7 @@ def test_redraft_without_llm_is_503(make_app: Any) -> None:
 
 
 def test_fill_in_numbers_from_the_lawyers_text_are_never_citations() -> None:
-    from addin_server.citations import verify
+    from addin_server.draft.citations import verify
     from index_builder.model import Clause
 
     precedents = [Clause(f"p{n}", f"Precedent {n} says the fees are payable.", "d") for n in (1, 2, 3)]
@@ -183,7 +183,7 @@ def test_fill_in_numbers_from_the_lawyers_text_are_never_citations() -> None:
 
 
 def test_quotes_must_match_whole_words() -> None:
-    from addin_server.citations import verify
+    from addin_server.draft.citations import verify
     from index_builder.model import Clause
 
     precedents = [Clause("p1", "Liability shall not exceed the fees paid.", "d")]

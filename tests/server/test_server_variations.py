@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from addin_server.app import create_app
+from addin_server.web.app import create_app
 from addin_server.service import build_service
 from addin_server.settings import AppSettings
-from index_builder.build import build_index
+from index_builder.index.build import build_index
 
 CAP = ("In no event shall either party's aggregate liability exceed the fees paid by Customer "
        "in the twelve months before the claim.")

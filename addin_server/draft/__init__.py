@@ -1,0 +1,1 @@
+"""draft: see README's layout table."""

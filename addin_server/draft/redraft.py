@@ -1,0 +1,104 @@
+"""Redraft the lawyer's clause grounded on numbered precedents, within the model's context.
+
+Budget: context window x (1 - margin) - answer tokens - fixed prompt text - the lawyer's
+text and instructions = room for precedents. Each precedent is cut to its own budget
+first; if the room is still too small, the lowest-ranked precedents are left out (and
+reported), never the lawyer's text. A text that alone does not fit is refused with 413.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from index_builder.model import Clause
+
+from addin_server.draft.citations import VerifiedRedraft, verify
+from addin_server.errors import LLMContextError
+from addin_server.llm.client import ChatClient
+from addin_server.llm.tokens import TokenCounter
+from addin_server.llm.untrusted import attribute, neutralise
+from addin_server.draft.prompts import PromptTemplate
+from addin_server.settings import LLMSettings
+
+log = logging.getLogger(__name__)
+
+CONTEXT_MARGIN = 0.10  # tiktoken counts approximate other models' tokenizers
+PER_MESSAGE_TOKENS = 8  # chat-template wrapping around each message
+MIN_PRECEDENT_TOKENS = 80  # below this a precedent is not worth including
+NO_INSTRUCTIONS = "(none: improve the clause using the precedents)"
+
+
+@dataclass
+class RedraftResult:
+    verified: VerifiedRedraft
+    precedents: list[Clause]  # the ones in the prompt, numbered from 1
+    omitted: list[str] = field(default_factory=list)  # clause ids left out for room
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    prompt_tokens: int = 0
+
+
+class Redrafter:
+    """Builds the redraft prompt within budget, asks the model, verifies the citations."""
+
+    def __init__(self, client: ChatClient, prompt: PromptTemplate, settings: LLMSettings,
+                 counter: TokenCounter | None = None) -> None:
+        self.client = client
+        self.prompt = prompt
+        self.settings = settings
+        self.counter = counter or TokenCounter(settings.encoding)
+
+    def redraft(self, text: str, precedents: Sequence[Clause], instructions: str = "") -> RedraftResult:
+        started = time.perf_counter()
+        messages, used, omitted, tokens = self.build_messages(text, precedents, instructions)
+        built = time.perf_counter()
+        completion = self.client.complete(
+            messages, model=self.settings.redraft_model, max_tokens=self.settings.redraft_max_tokens,
+            temperature=self.settings.redraft_temperature, timeout_s=self.settings.redraft_timeout_s)
+        answered = time.perf_counter()
+        verified = verify(completion.text, used, text)
+        if verified.removed_markers:
+            log.info("Redraft: removed %d unverifiable citation marker(s)", len(verified.removed_markers))
+        timings = {"prompt": _ms(built - started), "llm": _ms(answered - built),
+                   "verify": _ms(time.perf_counter() - answered)}
+        return RedraftResult(verified, used, omitted, timings, tokens)
+
+    def build_messages(self, text: str, precedents: Sequence[Clause], instructions: str
+                       ) -> tuple[list[dict[str, str]], list[Clause], list[str], int]:
+        """Messages that fit the context; also the precedents used, those omitted, the size."""
+        s = self.settings
+        limit = int(s.context_tokens * (1 - CONTEXT_MARGIN)) - s.redraft_max_tokens
+        instructions = neutralise(instructions.strip()) or NO_INSTRUCTIONS
+        text = neutralise(text.strip())
+        fixed = (self.counter.count(self.prompt.fixed_text()) + self.counter.count(text)
+                 + self.counter.count(instructions) + PER_MESSAGE_TOKENS * len(self.prompt.turns))
+        if fixed > limit - MIN_PRECEDENT_TOKENS:
+            raise LLMContextError(
+                f"The selected text is too long for the language model ({self.counter.count(text):,} "
+                f"tokens; about {max(limit - MIN_PRECEDENT_TOKENS - fixed + self.counter.count(text), 0):,} "
+                f"fit). Select a single clause and try again.")
+        used = list(precedents)
+        while True:
+            room = limit - fixed
+            share = min(s.redraft_clause_tokens, room // max(len(used), 1) - 20)
+            if share >= MIN_PRECEDENT_TOKENS or len(used) <= 1:
+                break
+            used.pop()  # the lowest-ranked precedent makes room for the others
+        blocks = [self._block(n, clause, share) for n, clause in enumerate(used, 1)]
+        messages = self.prompt.render(text=text, precedents="\n\n".join(blocks),
+                                      instructions=instructions, count=str(len(used)))
+        total = sum(self.counter.count(m["content"]) + PER_MESSAGE_TOKENS for m in messages)
+        omitted = [c.clause_id for c in precedents[len(used):]]
+        if omitted:
+            log.info("Redraft: %d precedent(s) left out to fit the context", len(omitted))
+        return messages, used, omitted, total
+
+    def _block(self, n: int, clause: Clause, budget: int) -> str:
+        body = neutralise(self.counter.truncate(clause.text.strip(), max(budget, 1)))
+        return f'<precedent n="{n}" source="{attribute(clause.citation())}">\n{body}\n</precedent>'
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)

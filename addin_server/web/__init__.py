@@ -1,0 +1,1 @@
+"""web: see README's layout table."""

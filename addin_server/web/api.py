@@ -1,0 +1,200 @@
+"""The JSON API under /api/v1: precedents, redraft, clauses, health.
+
+Request bodies are checked here, field by field, so bad input is a 4xx with a message
+that says what to send, never a 500.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+from werkzeug.exceptions import BadRequest, HTTPException, MethodNotAllowed, RequestEntityTooLarge
+
+from index_builder.errors import InvalidRequestError, NotFoundError
+
+from addin_server.errors import TextTooLongError, UnauthorizedError, UnsupportedMediaTypeError
+from addin_server.web.serialize import clause_json, redraft_json, search_json
+from addin_server.service import PrecedentService
+from addin_server.settings import ServerSettings
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+MAX_CLAUSE_IDS = 20
+MAX_FILTER_VALUES = 50
+
+
+def service() -> PrecedentService:
+    return current_app.extensions["precedent"]
+
+
+def server_settings() -> ServerSettings:
+    return current_app.config["PRECEDENT_SETTINGS"].server
+
+
+@bp.before_request
+def require_token() -> None:
+    tokens = server_settings().api_tokens
+    if not tokens or request.method == "OPTIONS":  # preflights carry no credentials
+        return
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not any(hmac.compare_digest(token.strip().encode(), t.encode())
+                                             for t in tokens):
+        raise UnauthorizedError("This server needs an API token: enter it in the add-in's Settings."
+                                if not header else "The API token was not accepted: check it in "
+                                "the add-in's Settings.")
+
+
+@bp.post("/precedents")
+def precedents() -> Any:
+    body = _json_body()
+    settings = server_settings()
+    text = _text(body, settings)
+    top_k = _int(body, "top_k", 1, settings.max_top_k) or service().retriever.settings.top_k
+    outcome = service().search(text, top_k, _filters(body), _bool(body, "rerank"))
+    return jsonify(search_json(outcome))
+
+
+@bp.post("/redraft")
+def redraft() -> Any:
+    body = _json_body()
+    settings = server_settings()
+    text = _text(body, settings)
+    clause_ids = _clause_ids(body, settings.max_redraft_precedents)
+    instructions = _string(body, "instructions", settings.max_instructions_chars)
+    outcome, searched = service().redraft(text, clause_ids, instructions)
+    payload = redraft_json(outcome.result, outcome.timings_ms)
+    if searched is not None:  # the precedents were chosen by search: show how
+        payload["rerank"] = search_json(searched)["rerank"]
+    return jsonify(payload)
+
+
+@bp.get("/clauses/<path:clause_id>")
+def clause(clause_id: str) -> Any:
+    found, before, after = service().clause_with_context(clause_id)
+    item = clause_json(found)
+    return jsonify({"clause": item, "context": {"before": [clause_json(c) for c in before],
+                                                "after": [clause_json(c) for c in after]}})
+
+
+@bp.get("/health")
+def health() -> Any:
+    return jsonify({"status": "ok", **service().health()})
+
+
+def _json_body() -> dict[str, Any]:
+    if not request.is_json:
+        raise UnsupportedMediaTypeError("Send the request body as JSON with the header "
+                                        "Content-Type: application/json.")
+    try:
+        body = request.get_json()  # an oversized body raises 413 here
+    except BadRequest as exc:
+        if isinstance(exc, RequestEntityTooLarge):
+            raise
+        raise InvalidRequestError("The request body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise InvalidRequestError("The request body must be a JSON object, e.g. {\"text\": \"...\"}.")
+    return body
+
+
+def _text(body: dict[str, Any], settings: ServerSettings) -> str:
+    if "text" not in body:
+        raise InvalidRequestError("Missing 'text': send the selected paragraph or a short query.")
+    text = body["text"]
+    if not isinstance(text, str):
+        raise InvalidRequestError("'text' must be a string.")
+    _check_encodable(text, "text")
+    if not text.strip():
+        raise InvalidRequestError("The text is empty: select a clause in the document, or type "
+                                  "what you are looking for.")
+    if len(text) > settings.max_text_chars:
+        raise TextTooLongError(f"The selected text is {len(text):,} characters long; the limit is "
+                               f"{settings.max_text_chars:,}. Select a single clause.")
+    return text
+
+
+def _int(body: dict[str, Any], name: str, low: int, high: int) -> int | None:
+    value = body.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRequestError(f"'{name}' must be a whole number from {low} to {high}.")
+    if not low <= value <= high:
+        raise InvalidRequestError(f"'{name}' must be from {low} to {high}, got {value}.")
+    return value
+
+
+def _bool(body: dict[str, Any], name: str) -> bool | None:
+    value = body.get(name)
+    if value is None or isinstance(value, bool):
+        return value
+    raise InvalidRequestError(f"'{name}' must be true or false.")
+
+
+def _check_encodable(value: str, name: str) -> None:
+    # JSON can carry lone surrogates ("\ud800") that no tokenizer or HTTP client can encode.
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequestError(f"'{name}' contains a broken character (a lone UTF-16 "
+                                  f"surrogate); copy the text again from the document.") from None
+
+
+def _string(body: dict[str, Any], name: str, limit: int) -> str:
+    value = body.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InvalidRequestError(f"'{name}' must be a string.")
+    _check_encodable(value, name)
+    if len(value) > limit:
+        raise TextTooLongError(f"'{name}' is {len(value):,} characters long; the limit is {limit:,}.")
+    return value
+
+
+def _filters(body: dict[str, Any]) -> dict[str, Any] | None:
+    value = body.get("filters")
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise InvalidRequestError("'filters' must be an object such as {\"document\": \"Mutual NDA\"}.")
+    filters: dict[str, Any] = {}
+    for key, wanted in value.items():
+        values = wanted if isinstance(wanted, list) else [wanted]
+        if not values or len(values) > MAX_FILTER_VALUES or not all(
+                isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in values):
+            raise InvalidRequestError(f"Filter '{key}' must be a string or a list of up to "
+                                      f"{MAX_FILTER_VALUES} strings.")
+        filters[key] = [str(v) for v in values]
+    return filters or None
+
+
+def _clause_ids(body: dict[str, Any], limit: int) -> list[str] | None:
+    value = body.get("clause_ids")
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise InvalidRequestError("'clause_ids' must be a list of clause id strings.")
+    unique = list(dict.fromkeys(value))
+    if not unique:
+        return None
+    if len(unique) > min(limit, MAX_CLAUSE_IDS):
+        raise InvalidRequestError(f"Choose at most {min(limit, MAX_CLAUSE_IDS)} precedents for a redraft.")
+    return unique
+
+
+@bp.route("/<path:unknown>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+def unknown_route(unknown: str) -> Any:
+    # Without this, the static files' catch-all would answer a POST here with 405; with it,
+    # a known endpoint asked with the wrong method must still get 405, not 404.
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    for method in ("GET", "POST"):
+        try:
+            endpoint, _ = adapter.match(request.path, method=method)
+        except HTTPException:
+            continue
+        if endpoint != "api.unknown_route":
+            raise MethodNotAllowed(valid_methods=[method])
+    raise NotFoundError(f"There is no API endpoint /api/v1/{unknown}.")

@@ -1,0 +1,107 @@
+"""The Flask application factory: ``create_app(settings, service=None)``.
+
+One JSON error handler for everything: our PrecedentError hierarchy, Werkzeug's HTTP
+errors (404, 405, 413 ...) and, as a last resort, unexpected exceptions (500, logged).
+Logs name the route, status and timing, never the text a lawyer sent.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from flask import Flask, Response, g, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from index_builder.errors import PrecedentError
+
+from addin_server.web import api, static_files
+from addin_server.service import PrecedentService, build_service
+from addin_server.settings import AppSettings
+
+log = logging.getLogger(__name__)
+
+_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+               413: "request_too_large", 415: "unsupported_media_type"}
+
+
+def create_app(settings: AppSettings, service: PrecedentService | None = None) -> Flask:
+    """Build the app; ``service`` defaults to one built from the settings (loads the index)."""
+    app = Flask(__name__, static_folder=None)
+    app.config["PRECEDENT_SETTINGS"] = settings
+    app.config["MAX_CONTENT_LENGTH"] = settings.server.max_content_length
+    app.json.sort_keys = False  # keep the documented field order
+    app.extensions["precedent"] = service or build_service(settings)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(static_files.bp)
+    _register_errors(app)
+    app.before_request(_start_timer)
+    app.after_request(_cors)
+    app.after_request(_access_log)
+    return app
+
+
+def error_response(code: str, message: str, status: int) -> tuple[Response, int]:
+    return jsonify({"error": {"code": code, "message": message}}), status
+
+
+def _register_errors(app: Flask) -> None:
+    @app.errorhandler(PrecedentError)
+    def precedent_error(exc: PrecedentError) -> Any:
+        response, status = error_response(exc.code, exc.message, exc.http_status)
+        if status == 401:
+            response.headers["WWW-Authenticate"] = "Bearer"
+        return response, status
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Any:
+        status = exc.code or 500
+        return error_response(_HTTP_CODES.get(status, "http_error"), _http_message(status, exc), status)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> Any:
+        log.exception("Unexpected error on %s %s", request.method, request.path)
+        return error_response("internal_error", "Something went wrong on the server. Try again; "
+                              "if it keeps happening, ask IT to check the server log.", 500)
+
+
+def _http_message(status: int, exc: HTTPException) -> str:
+    if status == 413:
+        limit = request.max_content_length or 0
+        return (f"The request is too large (the limit is {limit // 1024:,} KB). Select a single "
+                f"clause rather than a whole document.")
+    if status == 404:
+        return f"There is nothing at {request.path}."
+    if status == 405:
+        return f"{request.method} is not allowed on {request.path}."
+    return exc.description or exc.name
+
+
+def _start_timer() -> None:
+    g.started = time.perf_counter()
+
+
+def _cors(response: Response) -> Response:
+    origins = _settings().server.cors_origins
+    origin = request.headers.get("Origin")
+    if origin and request.path.startswith("/api/") and (origin in origins or "*" in origins):
+        response.headers["Access-Control-Allow-Origin"] = origin
+        response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
+        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        response.headers["Access-Control-Max-Age"] = "600"
+        response.headers.add("Vary", "Origin")
+    return response
+
+
+def _access_log(response: Response) -> Response:
+    started = g.get("started")
+    elapsed = (time.perf_counter() - started) * 1000 if started else 0.0
+    log.info("%s %s %d %.1f ms", request.method, request.path, response.status_code, elapsed)
+    return response
+
+
+def _settings() -> AppSettings:
+    from flask import current_app
+
+    return current_app.config["PRECEDENT_SETTINGS"]

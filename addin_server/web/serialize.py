@@ -1,0 +1,81 @@
+"""The JSON shapes the add-in reads (the contract in docs/backend.md); nothing else."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Any
+
+from index_builder.model import Clause, SearchHit
+
+from addin_server.draft.redraft import RedraftResult
+from addin_server.service import Ranked, SearchOutcome
+
+
+def source_json(clause: Clause) -> dict[str, Any]:
+    # Only the file name: the server's folder layout is not the add-in's business.
+    return {
+        "doc_id": clause.doc_id,
+        "document": clause.doc_title or clause.doc_id,
+        "file": PurePath(clause.source_path).name if clause.source_path else "",
+        "section": clause.section,
+        "heading": clause.heading,
+        "citation": clause.citation(),
+    }
+
+
+def retrieval_json(hit: SearchHit) -> dict[str, Any]:
+    return {"rank": hit.rank, "score": hit.score, "ranks": dict(hit.retriever_ranks),
+            "scores": {k: round(v, 6) for k, v in hit.retriever_scores.items()}}
+
+
+def result_json(item: Ranked) -> dict[str, Any]:
+    rating = item.rating.score if item.rating else None
+    rerank = None if rating is None else round(rating, 4)
+    return {
+        "clause_id": item.hit.clause.clause_id,
+        "rank": item.rank,
+        # The rerank rating (0-4) when there is one, else the fused retrieval score.
+        "score": rerank if rerank is not None else item.hit.score,
+        "score_kind": "rerank" if rerank is not None else "retrieval",
+        "text": item.hit.clause.text,
+        "rerank_score": rerank,
+        "stars": None if rerank is None else round(rerank + 1, 4),
+        "retrieval": retrieval_json(item.hit),
+        "source": source_json(item.hit.clause),
+        # Near copies of this clause elsewhere in the library (minor variations).
+        "variants": [{"clause_id": hit.clause.clause_id, "similarity": score,
+                      "source": source_json(hit.clause)} for hit, score in item.variants],
+    }
+
+
+def search_json(outcome: SearchOutcome) -> dict[str, Any]:
+    rerank: dict[str, Any] = {"status": outcome.rerank_status}
+    if outcome.rerank_reason:
+        rerank["reason"] = outcome.rerank_reason
+    return {"results": [result_json(r) for r in outcome.results], "rerank": rerank,
+            "timings_ms": outcome.timings_ms}
+
+
+def clause_json(clause: Clause) -> dict[str, Any]:
+    return {"clause_id": clause.clause_id, "text": clause.text, "source": source_json(clause),
+            "paragraphs": [clause.paragraph_start, clause.paragraph_end],
+            "metadata": dict(clause.metadata)}
+
+
+def redraft_json(result: RedraftResult, timings: dict[str, float]) -> dict[str, Any]:
+    verified = result.verified
+    citations = [{"marker": f"[{n}]", "n": n, "clause_id": result.precedents[n - 1].clause_id,
+                  "source": source_json(result.precedents[n - 1])} for n in verified.cited]
+    comments = [{"marker": c.marker, "clause_id": c.clause_id, "start": c.start, "end": c.end,
+                 "sentence": c.sentence, "text": c.text} for c in verified.comments]
+    return {
+        "redraft": verified.text,
+        "citations": citations,
+        "comments": comments,
+        "removed_markers": verified.removed_markers,
+        "citation_problems": verified.problems,
+        "precedents": [{"n": n, "clause_id": c.clause_id, "source": source_json(c)}
+                       for n, c in enumerate(result.precedents, 1)],
+        "omitted_clause_ids": result.omitted,
+        "timings_ms": timings,
+    }

@@ -1,0 +1,1 @@
+"""evaluate: see README's layout table."""

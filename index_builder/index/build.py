@@ -1,0 +1,284 @@
+"""Build or update an index from a BEIR corpus and/or folders of contracts, incrementally."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+import numpy as np
+from tqdm import tqdm
+
+from index_builder.index.embedder import Embedder
+from index_builder.errors import DataNotFoundError, DocumentError, PrecedentError
+from index_builder.index.lexical import BM25Index
+from index_builder.index.lock import build_lock
+from index_builder.model import Clause
+from index_builder.settings import Settings
+from index_builder.index.store import FORMAT_VERSION, load_index, write_version
+
+log = logging.getLogger(__name__)
+
+ReadClauses = Callable[[Path, str, str], list[Clause]]
+
+
+@dataclass
+class BuildReport:
+    """What a build did, for the summary printed to firm IT."""
+
+    documents: int = 0
+    clauses: int = 0
+    parsed: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    embedded: int = 0
+    embeddings_reused: int = 0
+    seconds: float = 0.0
+    version: str = ""
+
+
+@dataclass(frozen=True)
+class SourceDocument:
+    """One unit of change detection: a contract file, or a whole BEIR corpus file."""
+
+    doc_id: str
+    path: Path
+    kind: str  # "beir" or "file"
+
+
+def discover(sources: Iterable[Path]) -> list[SourceDocument]:
+    """Expand the given paths into source documents; a folder with corpus.jsonl is BEIR.
+
+    A document's id is its path inside the folder given, without suffix ("forms/nda"); when
+    two files would share one (nda.docx beside nda.txt, or nda.txt in two folders) the later
+    keeps its suffix, then gains its folder's name, so no document shadows another.
+    """
+    found: list[SourceDocument] = []
+    taken: set[str] = set()
+    for source in sources:
+        source = Path(source)
+        if not source.exists():
+            raise DataNotFoundError(f"Source {source} does not exist: check the path.")
+        if source.is_dir() and (source / "corpus.jsonl").is_file():
+            entries = [(source / "corpus.jsonl", [source.resolve().name], "beir")]
+        elif source.is_file():
+            entries = [(source, [source.stem, source.name], "file")]
+        else:
+            from index_builder.ingest import SUPPORTED_SUFFIXES as suffixes
+
+            entries = [(path, _id_candidates(source, path), "file")
+                       for path in sorted(source.rglob("*"))
+                       if path.is_file() and path.suffix.lower() in suffixes
+                       and not path.name.startswith("~$")]
+        for path, candidates, kind in entries:
+            doc_id = _unique_id(candidates, taken)
+            taken.add(doc_id)
+            found.append(SourceDocument(doc_id, path, kind))
+    return found
+
+
+def _id_candidates(folder: Path, path: Path) -> list[str]:
+    relative = path.relative_to(folder)
+    return [relative.with_suffix("").as_posix(), relative.as_posix(),
+            f"{folder.resolve().name}/{relative.as_posix()}"]
+
+
+def _unique_id(candidates: list[str], taken: set[str]) -> str:
+    for candidate in candidates:
+        if candidate not in taken:
+            return candidate
+    n = 2
+    while f"{candidates[-1]}~{n}" in taken:
+        n += 1
+    return f"{candidates[-1]}~{n}"
+
+
+def _read_contract(path: Path, doc_id: str, source_path: str) -> list[Clause]:
+    from index_builder.ingest import read_clauses
+
+    return read_clauses(path, doc_id, source_path)
+
+
+def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:
+    """Clauses from a BEIR corpus.jsonl; each line is a clause with optional title/metadata."""
+    clauses = []
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                text = str(row["text"]).strip()
+                clause_id = str(row["_id"])
+            except (ValueError, KeyError, TypeError):
+                raise DocumentError(f"{path}: line {number} is not a BEIR corpus row "
+                                    f'({{"_id", "text"}}).') from None
+            metadata = {k: str(v) for k, v in (row.get("metadata") or {}).items()}
+            metadata.setdefault("type", "corpus")
+            clauses.append(Clause(clause_id=clause_id, text=text, doc_id=doc_id,
+                                  doc_title=str(row.get("title") or doc_id.upper()),
+                                  source_path=str(path), heading=str(row.get("title") or ""),
+                                  metadata=metadata))
+    return clauses
+
+
+def build_index(settings: Settings, sources: list[Path], embedder: Embedder,
+                read_document: ReadClauses | None = None, progress: bool = True) -> BuildReport:
+    """Build a new index version from sources, reusing what the previous version has."""
+    with build_lock(settings.index_dir):
+        return _build(settings, sources, embedder, read_document, progress)
+
+
+def _build(settings: Settings, sources: list[Path], embedder: Embedder,
+           read_document: ReadClauses | None, progress: bool) -> BuildReport:
+    started = time.perf_counter()
+    previous = _previous(settings.index_dir, embedder.model_id)
+    report = BuildReport()
+    clauses: list[Clause] = []
+    documents: dict[str, dict[str, Any]] = {}
+    seen_ids: set[str] = set()
+    for source in tqdm(discover(sources), desc="Reading", unit="doc", disable=not progress):
+        doc_clauses, info = _read_source(source, previous, read_document or _read_contract, report)
+        if doc_clauses is None:
+            continue
+        fresh = _unseen(doc_clauses, seen_ids)
+        if len(fresh) < len(doc_clauses):
+            log.warning("%s: %d clauses dropped because their ids were already used; give "
+                        "them unique ids", source.path, len(doc_clauses) - len(fresh))
+        clauses.extend(fresh)
+        documents[source.doc_id] = {**info, "clauses": len(fresh)}
+    report.removed = sorted(set(previous.documents) - set(documents))
+    embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress)
+    report.documents, report.clauses = len(documents), len(clauses)
+    if _unchanged(previous, report, settings, embedder.model_id, len(clauses)):
+        # Nothing to write: a new version would only make every server reload for nothing.
+        report.version = previous.version
+        report.seconds = time.perf_counter() - started
+        return report
+    params = {
+        "format_version": FORMAT_VERSION,
+        "embedding_model": embedder.model_id,
+        "dimension": int(embedder.dimension),
+        "clauses": len(clauses),
+        "documents": len(documents),
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "bm25": asdict(settings.bm25),
+        "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
+    }
+    bm25 = BM25Index.build([c.text for c in clauses], settings.bm25)
+    version = write_version(settings.index_dir, params, clauses, documents, embeddings, bm25)
+    report.version = version.name
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+@dataclass
+class _Previous:
+    version: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    documents: dict[str, dict[str, Any]] = field(default_factory=dict)
+    clauses_by_doc: dict[str, list[Clause]] = field(default_factory=dict)
+    vectors: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+def _previous(index_dir: Path, model_id: str) -> _Previous:
+    """What the live version holds, keyed for reuse; empty when there is none or it is unusable."""
+    try:
+        index = load_index(index_dir)
+    except PrecedentError:
+        return _Previous()
+    by_doc: dict[str, list[Clause]] = {}
+    for clause in index.clauses:
+        by_doc.setdefault(clause.doc_id, []).append(clause)
+    vectors: dict[str, np.ndarray] = {}
+    if index.model_id == model_id:
+        vectors = {_text_key(c.text): index.embeddings[i] for i, c in enumerate(index.clauses)}
+    return _Previous(index.path.name, index.params, index.documents, by_doc, vectors)
+
+
+def _unchanged(previous: _Previous, report: BuildReport, settings: Settings, model_id: str,
+               clause_count: int) -> bool:
+    """True when the live version already is what this build would write."""
+    params = previous.params
+    return bool(previous.version) and not (report.parsed or report.removed or report.embedded) \
+        and params.get("embedding_model") == model_id and params.get("clauses") == clause_count \
+        and params.get("bm25") == asdict(settings.bm25) \
+        and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped]
+
+
+def _read_source(source: SourceDocument, previous: _Previous, read_document: ReadClauses,
+                 report: BuildReport) -> tuple[list[Clause] | None, dict[str, Any]]:
+    try:
+        digest = _file_digest(source.path)
+    except OSError as exc:
+        report.skipped.append((str(source.path), f"cannot read file: {exc.strerror}"))
+        return None, {}
+    info = {"path": str(source.path), "sha256": digest, "kind": source.kind}
+    old = previous.documents.get(source.doc_id)
+    if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc:
+        report.reused.append(source.doc_id)
+        return previous.clauses_by_doc[source.doc_id], info
+    try:
+        if source.kind == "beir":
+            clauses = read_beir_corpus(source.path, source.doc_id)
+        else:
+            clauses = read_document(source.path, source.doc_id, str(source.path))
+    except DocumentError as exc:
+        log.warning("Skipped %s: %s", source.path, exc.message)
+        report.skipped.append((str(source.path), exc.message))
+        return None, {}
+    report.parsed.append(source.doc_id)
+    return [c for c in clauses if c.text.strip()], info
+
+
+def _unseen(clauses: list[Clause], seen: set[str]) -> list[Clause]:
+    """Clauses whose id is new, also within this list; ``seen`` is updated."""
+    fresh = []
+    for clause in clauses:
+        if clause.clause_id not in seen:
+            seen.add(clause.clause_id)
+            fresh.append(clause)
+    return fresh
+
+
+def _embeddings(clauses: list[Clause], embedder: Embedder, cached: dict[str, np.ndarray],
+                report: BuildReport, progress: bool) -> np.ndarray:
+    """Vectors for every clause, embedding only texts the previous version did not have."""
+    keys = [_text_key(c.text) for c in clauses]
+    missing = sorted({k: c.text for k, c in zip(keys, clauses) if k not in cached}.items())
+    vectors = dict(cached)
+    if missing:
+        log.info("Embedding %d new clause texts with %s", len(missing), embedder.model_id)
+    with tqdm(total=len(missing), desc="Embedding", unit="clause",
+              disable=not progress or not missing) as bar:
+        for batch in _batches(missing, 256):
+            embedded = embedder.embed([text for _, text in batch])
+            vectors.update({k: v for (k, _), v in zip(batch, embedded)})
+            bar.update(len(batch))
+    report.embedded = len(missing)
+    report.embeddings_reused = sum(1 for k in keys if k in cached)
+    if not clauses:
+        return np.zeros((0, embedder.dimension), dtype=np.float32)
+    return np.stack([vectors[k] for k in keys]).astype(np.float32)
+
+
+def _batches(items: list[Any], size: int) -> Iterator[list[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def _text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _file_digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as data:
+        for block in iter(lambda: data.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -1,0 +1,177 @@
+"""The on-disk index: versioned folders under one root, switched atomically.
+
+Layout::
+
+    INDEX/CURRENT            name of the live version (replaced atomically)
+    INDEX/v-<time>-<rand>/   params.json, clauses.jsonl, documents.json,
+                             embeddings.npy, dense.faiss, bm25/
+
+A build writes a new version folder completely, then replaces CURRENT; a crash at any
+point leaves the previous version live. Readers that hold an old version keep working
+because it is pruned only after the next successful build.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import faiss
+import numpy as np
+
+from index_builder.errors import IndexFormatError, IndexNotFoundError
+from index_builder.index.lexical import BM25Index
+from index_builder.model import Clause
+
+log = logging.getLogger(__name__)
+
+FORMAT_VERSION = 1
+POINTER = "CURRENT"
+
+
+@dataclass
+class ClauseIndex:
+    """Everything retrieval needs, loaded from one version folder."""
+
+    path: Path
+    params: dict[str, Any]
+    clauses: list[Clause]
+    documents: dict[str, dict[str, Any]]
+    embeddings: np.ndarray
+    dense: faiss.Index
+    bm25: BM25Index
+
+    def __post_init__(self) -> None:
+        self.position = {c.clause_id: i for i, c in enumerate(self.clauses)}
+
+    @property
+    def model_id(self) -> str:
+        return str(self.params["embedding_model"])
+
+    def get(self, clause_id: str) -> Clause | None:
+        pos = self.position.get(clause_id)
+        return None if pos is None else self.clauses[pos]
+
+    def neighbours(self, clause_id: str, window: int = 1) -> tuple[list[Clause], list[Clause]]:
+        """Clauses just before and after this one in the same document."""
+        pos = self.position[clause_id]
+        doc = self.clauses[pos].doc_id
+        before = [c for c in self.clauses[max(0, pos - window):pos] if c.doc_id == doc]
+        after = [c for c in self.clauses[pos + 1:pos + 1 + window] if c.doc_id == doc]
+        return before, after
+
+
+def resolve_version(index_dir: Path) -> Path:
+    """The live version folder for an index root (or the folder itself if it is a version)."""
+    if (index_dir / "params.json").is_file():
+        return index_dir
+    pointer = index_dir / POINTER
+    if not pointer.is_file():
+        raise IndexNotFoundError(
+            f"No index at {index_dir}. Build one with `index-builder build --index {index_dir} "
+            f"SOURCE...` or set PRECEDENT_INDEX_DIR."
+        )
+    version = index_dir / pointer.read_text().strip()
+    if not (version / "params.json").is_file():
+        raise IndexFormatError(f"{pointer} names {version.name}, which is incomplete. Rebuild.")
+    return version
+
+
+def load_index(index_dir: Path) -> ClauseIndex:
+    """Load the live version of an index; raises IndexNotFoundError / IndexFormatError."""
+    version = resolve_version(Path(index_dir))
+    params = _read_json(version / "params.json")
+    if params.get("format_version") != FORMAT_VERSION:
+        raise IndexFormatError(
+            f"{version} has index format {params.get('format_version')}, this program reads "
+            f"{FORMAT_VERSION}: rebuild it with `index-builder build`."
+        )
+    try:
+        clauses = [Clause.from_dict(json.loads(line))
+                   for line in (version / "clauses.jsonl").read_text("utf-8").splitlines() if line]
+        index = ClauseIndex(
+            path=version,
+            params=params,
+            clauses=clauses,
+            documents=_read_json(version / "documents.json"),
+            embeddings=np.load(version / "embeddings.npy", allow_pickle=False),
+            dense=faiss.read_index(str(version / "dense.faiss")),
+            bm25=BM25Index.load(version / "bm25"),
+        )
+    except (OSError, ValueError, KeyError, RuntimeError) as exc:
+        raise IndexFormatError(f"Index at {version} is damaged ({exc}): rebuild it.") from exc
+    if not len(clauses) == index.dense.ntotal == index.bm25.size:
+        raise IndexFormatError(f"Index at {version} has mismatched parts: rebuild it.")
+    return index
+
+
+def write_version(
+    index_dir: Path,
+    params: dict[str, Any],
+    clauses: list[Clause],
+    documents: dict[str, dict[str, Any]],
+    embeddings: np.ndarray,
+    bm25: BM25Index,
+) -> Path:
+    """Write a complete new version, make it live, prune all but the previous one."""
+    index_dir.mkdir(parents=True, exist_ok=True)
+    name = f"v-{time.strftime('%Y%m%dT%H%M%S')}-{secrets.token_hex(3)}"
+    staging = index_dir / f".staging-{name}"
+    staging.mkdir()
+    try:
+        _write_parts(staging, params, clauses, documents, embeddings, bm25)
+        staging.rename(index_dir / name)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    previous = _current_name(index_dir)
+    tmp_pointer = index_dir / f".{POINTER}.{name}"
+    tmp_pointer.write_text(name + "\n")
+    os.replace(tmp_pointer, index_dir / POINTER)
+    _prune(index_dir, keep={name, previous})
+    log.info("Index version %s is live at %s", name, index_dir)
+    return index_dir / name
+
+
+def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
+                 documents: dict[str, dict[str, Any]], embeddings: np.ndarray,
+                 bm25: BM25Index) -> None:
+    with open(folder / "clauses.jsonl", "w", encoding="utf-8") as out:
+        for clause in clauses:
+            out.write(json.dumps(clause.to_dict(), ensure_ascii=False) + "\n")
+    (folder / "documents.json").write_text(json.dumps(documents, indent=1, ensure_ascii=False))
+    np.save(folder / "embeddings.npy", embeddings, allow_pickle=False)
+    dense = faiss.IndexFlatIP(embeddings.shape[1])
+    if len(embeddings):
+        dense.add(embeddings)
+    faiss.write_index(dense, str(folder / "dense.faiss"))
+    (folder / "bm25").mkdir()
+    bm25.save(folder / "bm25")
+    # params.json last: its presence marks a complete version.
+    (folder / "params.json").write_text(json.dumps(params, indent=2))
+
+
+def _current_name(index_dir: Path) -> str | None:
+    pointer = index_dir / POINTER
+    return pointer.read_text().strip() if pointer.is_file() else None
+
+
+def _prune(index_dir: Path, keep: set[str | None]) -> None:
+    for child in index_dir.iterdir():
+        stale_version = child.name.startswith("v-") and child.name not in keep
+        if child.is_dir() and (stale_version or child.name.startswith(".staging-")):
+            shutil.rmtree(child, ignore_errors=True)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise IndexFormatError(f"Cannot read {path} ({exc}): rebuild the index.") from exc

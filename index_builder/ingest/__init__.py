@@ -1,0 +1,54 @@
+"""Turn contract documents (.docx, .txt, .md) into clauses with provenance.
+
+    clauses = read_clauses(Path("nda.docx"), doc_id="forms/nda", source_path="forms/nda.docx")
+
+Each clause is a numbered section of the first or second level (or, in a document without
+numbering, a group of paragraphs under a heading) with its section number as the reader
+sees it, its heading, and the body paragraphs it spans.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Callable
+
+from index_builder.errors import DocumentError
+from index_builder.model import Clause
+from index_builder.ingest.blocks import ParsedDocument
+from index_builder.ingest.clauses import build_clauses, document_title
+from index_builder.ingest.docx_reader import read_docx
+from index_builder.ingest.outline import place
+from index_builder.ingest.segment import segment
+from index_builder.ingest.text_reader import read_text
+
+__all__ = ["SUPPORTED_SUFFIXES", "read_clauses"]
+
+log = logging.getLogger(__name__)
+
+_READERS: dict[str, Callable[[Path], ParsedDocument]] = {
+    ".docx": read_docx,
+    ".txt": read_text,
+    ".md": read_text,
+}
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_READERS)
+
+
+def read_clauses(path: Path, doc_id: str, source_path: str) -> list[Clause]:
+    """Segment one document into clauses; raises DocumentError if it cannot be read."""
+    path = Path(path)
+    reader = _READERS.get(path.suffix.lower())
+    if reader is None:
+        supported = ", ".join(sorted(SUPPORTED_SUFFIXES))
+        raise DocumentError(
+            f"{path}: unsupported file type {path.suffix or '(none)'!r}; supported: {supported}"
+        )
+    parsed = reader(path)
+    if not parsed.blocks:
+        raise DocumentError(f"{path}: empty document (no text in its body)")
+    placed = place(parsed.blocks)
+    clauses = build_clauses(
+        segment(placed), parsed, doc_id, source_path, document_title(parsed, placed, path)
+    )
+    log.debug("%s: %d paragraphs -> %d clauses", path, len(parsed.blocks), len(clauses))
+    return clauses

@@ -1,0 +1,96 @@
+"""Headings: which paragraphs are headings, and the heading a numbered paragraph carries.
+
+Word styles alone are not trusted: some forms set whole sentences in "Heading 1", and
+Common Paper numbers every clause through heading styles. A heading must also look like
+one: short, a single line, no sentence inside, and bold, Title Case or a title style.
+"""
+
+from __future__ import annotations
+
+import re
+
+from index_builder.ingest.blocks import Block
+from index_builder.ingest.labels import is_bullet, markdown_heading, typed_label
+
+WEAK = 9  # level of a heading known only from bold type
+TITLE = -1
+_STRUCTURAL_CAPS = 8  # a bold ALL CAPS line outside tables ("GENERAL TERMS")
+_HEADING_MAX_CHARS = 120
+_HEADING_MAX_WORDS = 15
+_TITLE_FONT = 32  # half-points: 16pt and up reads as a document title, not body text
+_MINOR_WORDS = frozenset("of and or the to for in on with by a an at from under & vs.".split())
+_INLINE_HEADING = re.compile(r"^([A-Z][^.:;!?\n]{0,80}?)\.\s+(?=[A-Z\u201c\"(\[{])")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
+
+
+def heading_level(block: Block) -> int | None:
+    """TITLE, 0.. for a heading (0 = Heading 1), WEAK for bold-only, None for body text."""
+    text = block.text
+    markdown = markdown_heading(text)
+    if markdown is not None:
+        return markdown[0]
+    if not looks_like_heading(text) or is_bullet(text):
+        return None
+    display = block.emphasised or _title_case(text)
+    if block.is_title or (block.font_size >= _TITLE_FONT and not block.table_id and display):
+        return TITLE
+    if block.outline_level is not None and display:
+        return block.outline_level
+    if block.emphasised:
+        return WEAK if block.table_id or not text.isupper() else _STRUCTURAL_CAPS
+    return None
+
+
+def looks_like_heading(text: str) -> bool:
+    """Short, one line, no sentence inside: "Confidentiality", "Definitions."."""
+    text = text.strip()
+    if not _PLACEHOLDER.sub("", text).strip(" []"):
+        return False  # a bare fill-in field such as "{effective_date}" heads nothing
+    if len(text) > _HEADING_MAX_CHARS or "\n" in text:
+        return False
+    if len(text.split()) > _HEADING_MAX_WORDS or text.endswith((",", ";")):
+        return False
+    if ". " in text.rstrip(".") or " means " in f" {text} ":
+        return False
+    first = next((c for c in _PLACEHOLDER.sub("", text) if c.isalpha()), "")
+    return not first.islower()
+
+
+def own_heading(block: Block) -> str:
+    """A numbered paragraph's heading: its bold lead-in, its whole short text, or the
+    Title Case words before the first full stop ("Confidentiality. The Recipient ...")."""
+    lead = block.lead_in
+    # A bold quoted lead-in is a defined term (“Affiliate” means ...), not a heading.
+    if lead and not lead.startswith(("\u201c", '"')) and len(lead) <= _HEADING_MAX_CHARS:
+        return _strip_heading(lead)
+    body = _without_label(block)
+    if looks_like_heading(body) and (block.emphasised or _title_case(body)):
+        return _strip_heading(body)
+    match = _INLINE_HEADING.match(body)
+    if match and _title_case(match.group(1)):
+        return _strip_heading(match.group(1))
+    return ""
+
+
+def heading_text(block: Block) -> str:
+    """A heading paragraph's text without markdown marks or trailing punctuation."""
+    markdown = markdown_heading(block.text)
+    return _strip_heading(markdown[1] if markdown else block.text)
+
+
+def _without_label(block: Block) -> str:
+    if block.label:
+        return block.text
+    label = typed_label(block.text)
+    return block.text[len(label.text):].lstrip(" .:)\u2013\u2014") if label else block.text
+
+
+def _title_case(text: str) -> bool:
+    words = re.findall(r"[A-Za-z][\w'’-]*", text)
+    return bool(words) and len(words) <= 10 and all(
+        w[0].isupper() or w.lower() in _MINOR_WORDS for w in words
+    )
+
+
+def _strip_heading(text: str) -> str:
+    return text.strip().strip("*_").rstrip(".:;\u2013\u2014 ").strip()

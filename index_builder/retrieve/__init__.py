@@ -1,0 +1,1 @@
+"""retrieve: see README's layout table."""
