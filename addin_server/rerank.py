@@ -23,7 +23,7 @@ from typing import Sequence
 
 from index_builder.model import SearchHit
 
-from addin_server.errors import LLMNotConfiguredError, LLMUnavailableError
+from index_builder.errors import LLMNotConfiguredError, LLMUnavailableError
 from addin_server.llm.client import ChatClient, Completion
 from addin_server.llm.tokens import TokenCounter
 from addin_server.llm.untrusted import neutralise

@@ -17,7 +17,7 @@ from index_builder.retrieve.hybrid import Filters, HybridRetriever, build_retrie
 from index_builder.index.store import ClauseIndex, load_index
 from index_builder.retrieve.variations import group_variations
 
-from addin_server.errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
+from index_builder.errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
 from index_builder.index.live import LiveIndex
 from addin_server.llm.client import ChatClient, OpenAIChatClient
 from addin_server.llm.tokens import TokenCounter

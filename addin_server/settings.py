@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from index_builder.settings import Settings, coerce_setting, load_settings
 
-from addin_server.errors import ConfigError
+from index_builder.errors import ConfigError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 # Prompts live at the repository root so prompt engineers find them without opening Python.

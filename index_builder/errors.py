@@ -1,7 +1,8 @@
 """One small exception hierarchy shared by the index builder and the server.
 
 Every error carries a stable machine ``code`` (used in the API's JSON error body) and a
-message that tells the user what to do about it.
+message that tells the user what to do about it. HTTP statuses are the web layer's business:
+``addin_server/web/errors.py`` maps each class to one.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ class PrecedentError(Exception):
     """Base class: an error we expect and can explain to the user."""
 
     code = "precedent_error"
-    http_status = 500
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -40,39 +40,95 @@ class IndexNotFoundError(PrecedentError):
     """No usable index at the configured path."""
 
     code = "index_not_found"
-    http_status = 503
 
 
 class IndexFormatError(PrecedentError):
     """An index exists but was written by an incompatible version or is damaged."""
 
     code = "index_format"
-    http_status = 503
 
 
 class InvalidRequestError(PrecedentError):
     """The caller sent something we cannot act on (empty text, wrong types, ...)."""
 
     code = "invalid_request"
-    http_status = 400
 
 
 class NotFoundError(PrecedentError):
     """A named thing (clause id, document) does not exist."""
 
     code = "not_found"
-    http_status = 404
 
 
 class ModelLoadError(PrecedentError):
     """The embedding (or other local) model could not be loaded."""
 
     code = "model_unavailable"
-    http_status = 503
 
 
 class LLMUnavailableError(PrecedentError):
     """The language model endpoint could not be reached or kept failing."""
 
     code = "llm_unavailable"
-    http_status = 503
+
+class TextTooLongError(InvalidRequestError):
+    """The selected text (or the whole request) is bigger than the server accepts."""
+
+    code = "text_too_long"
+
+
+class UnsupportedMediaTypeError(InvalidRequestError):
+    """The body is not declared as JSON (which also keeps cross-site form posts out)."""
+
+    code = "unsupported_media_type"
+
+
+class UnauthorizedError(PrecedentError):
+    """API tokens are configured and the request carried no valid one."""
+
+    code = "unauthorized"
+
+
+class PromptError(ConfigError):
+    """A prompt template file is missing, malformed or has the wrong placeholders."""
+
+    code = "prompt_error"
+
+
+class LLMNotConfiguredError(LLMUnavailableError):
+    """No language model endpoint is configured and no local model is running."""
+
+    code = "llm_not_configured"
+
+
+class LLMRequestError(LLMUnavailableError):
+    """The endpoint answered, but refused the request (bad key, unknown model, bad input).
+
+    Retrying will not help; the message names the setting to check.
+    """
+
+    code = "llm_request_failed"
+
+
+class LLMContextError(TextTooLongError):
+    """The selected text alone does not fit in the language model's context window."""
+
+    code = "text_too_long_for_model"
+
+
+class LocalModelError(ConfigError):
+    """The embedded local model could not be fetched, verified or started."""
+
+    code = "local_model_error"
+
+
+class LLMBadResponseError(LLMUnavailableError):
+    """The endpoint answered 200 with something that is not a chat completion."""
+
+    code = "llm_bad_response"
+
+
+class BuildInProgressError(PrecedentError):
+    """Another build of the same index is running; this one refuses rather than race it."""
+
+    code = "build_in_progress"

@@ -26,7 +26,7 @@ from pathlib import Path
 from string import Template
 from typing import Iterable
 
-from addin_server.errors import PromptError
+from index_builder.errors import PromptError
 
 ROLES = ("system", "user", "assistant")
 _SECTION = re.compile(r"^===\s*(\w+)\s*===\s*$")

@@ -16,7 +16,7 @@ from typing import Sequence
 from index_builder.model import Clause
 
 from addin_server.draft.citations import VerifiedRedraft, verify
-from addin_server.errors import LLMContextError
+from index_builder.errors import LLMContextError
 from addin_server.llm.client import ChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.llm.untrusted import attribute, neutralise

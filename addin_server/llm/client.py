@@ -26,7 +26,7 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
-from addin_server.errors import LLMRequestError, LLMUnavailableError
+from index_builder.errors import LLMBadResponseError, LLMRequestError, LLMUnavailableError
 from addin_server.settings import LLMSettings
 
 log = logging.getLogger(__name__)
@@ -62,12 +62,6 @@ class ChatClient(Protocol):
         """Whether the endpoint answers: {"reachable": bool, "detail": str}."""
         ...
 
-
-class LLMBadResponseError(LLMUnavailableError):
-    """The endpoint answered 200 with something that is not a chat completion."""
-
-    code = "llm_bad_response"
-    http_status = 502
 
 
 class OpenAIChatClient:

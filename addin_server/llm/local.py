@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from addin_server.errors import LocalModelError
+from index_builder.errors import LocalModelError
 from addin_server.settings import LLMSettings, LocalLLMSettings
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, MethodNotAllowed, Req
 
 from index_builder.errors import InvalidRequestError, NotFoundError
 
-from addin_server.errors import TextTooLongError, UnauthorizedError, UnsupportedMediaTypeError
+from index_builder.errors import TextTooLongError, UnauthorizedError, UnsupportedMediaTypeError
 from addin_server.web.serialize import clause_json, redraft_json, search_json
 from addin_server.service import PrecedentService
 from addin_server.settings import ServerSettings

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from index_builder.errors import PrecedentError
 
 from addin_server.web import api, static_files
+from addin_server.web.errors import http_status
 from addin_server.service import PrecedentService, build_service
 from addin_server.settings import AppSettings
 
@@ -49,7 +50,7 @@ def error_response(code: str, message: str, status: int) -> tuple[Response, int]
 def _register_errors(app: Flask) -> None:
     @app.errorhandler(PrecedentError)
     def precedent_error(exc: PrecedentError) -> Any:
-        response, status = error_response(exc.code, exc.message, exc.http_status)
+        response, status = error_response(exc.code, exc.message, http_status(exc))
         if status == 401:
             response.headers["WWW-Authenticate"] = "Bearer"
         return response, status

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
-from addin_server.errors import ConfigError
+from index_builder.errors import ConfigError
 
 log = logging.getLogger(__name__)
 

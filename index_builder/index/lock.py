@@ -13,17 +13,12 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-from index_builder.errors import PrecedentError
+from index_builder.errors import BuildInProgressError
 
 LOCK_NAME = ".build.lock"
 # Where a process cannot be probed (Windows), a lock this old is taken to be left by a crash.
 STALE_AFTER_S = 6 * 3600
 
-
-class BuildInProgressError(PrecedentError):
-    """Another build holds the index's lock."""
-
-    code = "build_in_progress"
 
 
 @contextlib.contextmanager

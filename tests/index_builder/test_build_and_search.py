@@ -181,7 +181,8 @@ def test_same_file_name_in_two_folders_or_suffixes_never_shadows(settings, embed
 def test_a_second_build_while_one_runs_is_refused(settings, embedder, contracts):
     import os
 
-    from index_builder.index.lock import LOCK_NAME, BuildInProgressError
+    from index_builder.errors import BuildInProgressError
+    from index_builder.index.lock import LOCK_NAME
 
     settings.index_dir.mkdir(parents=True)
     lock = settings.index_dir / LOCK_NAME

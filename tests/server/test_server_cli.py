@@ -17,7 +17,7 @@ import pytest
 
 from addin_server import cli
 from addin_server.llm import local as local_llm
-from addin_server.errors import LocalModelError
+from index_builder.errors import LocalModelError
 from addin_server.settings import LocalLLMSettings
 from addin_server.web.wsgi import make_server
 
@@ -99,7 +99,7 @@ def test_cheroot_serves_https(make_app: Any, tmp_path: Path) -> None:
 
 
 def test_https_needs_existing_files(make_app: Any, tmp_path: Path) -> None:
-    from addin_server.errors import ConfigError
+    from index_builder.errors import ConfigError
 
     with pytest.raises(ConfigError, match="PRECEDENT_CERT_FILE"):
         make_server(make_app(), "127.0.0.1", 0, cert=tmp_path / "no.pem", key=tmp_path / "no.key")

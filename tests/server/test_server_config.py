@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from addin_server.errors import ConfigError, PromptError
+from index_builder.errors import ConfigError, PromptError
 from addin_server.llm import tokens
 from addin_server.llm.tokens import TokenCounter
 from addin_server.draft.prompts import REDRAFT_VARIABLES, RERANK_VARIABLES, load_prompt

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from addin_server.errors import LLMRequestError, LLMUnavailableError
-from addin_server.llm.client import LLMBadResponseError, OpenAIChatClient
+from index_builder.errors import LLMRequestError, LLMUnavailableError
+from addin_server.llm.client import OpenAIChatClient
+from index_builder.errors import LLMBadResponseError
 from addin_server.llm.scripted import Reply, ScriptedLLMServer, rating_logprobs
 
 MESSAGES = [{"role": "user", "content": "Rate this."}]

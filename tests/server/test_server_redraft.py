@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from addin_server.draft.citations import verify
-from addin_server.errors import LLMContextError
+from index_builder.errors import LLMContextError, TextTooLongError
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.llm.tokens import TokenCounter
 from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
@@ -112,7 +112,7 @@ def test_text_too_long_for_the_model_is_413(redrafter: Redrafter, llm_settings: 
     redrafter.settings = replace(llm_settings, context_tokens=1_000, redraft_max_tokens=300)
     with pytest.raises(LLMContextError) as error:
         redrafter.build_messages("word " * 2_000, PRECEDENTS, "")
-    assert error.value.http_status == 413 and "Select a single clause" in error.value.message
+    assert isinstance(error.value, TextTooLongError) and "Select a single clause" in error.value.message
 
 
 def test_redraft_endpoint_with_chosen_precedents(client: Any, llm_server: ScriptedLLMServer) -> None:

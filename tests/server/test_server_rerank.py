@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from addin_server.errors import LLMNotConfiguredError
+from index_builder.errors import LLMNotConfiguredError
 from addin_server.llm.client import Completion
 from addin_server.llm.scripted import Reply, ScriptedLLMServer, rating_logprobs
 from addin_server.rerank import LLMReranker, load_rerank_prompt, rating_from, reranker_for_eval

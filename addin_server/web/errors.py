@@ -1,0 +1,32 @@
+"""HTTP statuses for the shared error hierarchy: the only place an error meets HTTP.
+
+The classes live in ``index_builder.errors`` (the CLI and the server raise the same ones);
+this table says what each means on the wire. The most specific class listed wins.
+"""
+
+from __future__ import annotations
+
+from index_builder import errors as e
+
+# Subclasses come before their bases: the first match in the error's MRO decides.
+HTTP_STATUS: dict[type[e.PrecedentError], int] = {
+    e.UnauthorizedError: 401,
+    e.LLMContextError: 413,
+    e.TextTooLongError: 413,
+    e.UnsupportedMediaTypeError: 415,
+    e.InvalidRequestError: 400,
+    e.NotFoundError: 404,
+    e.LLMBadResponseError: 502,
+    e.LLMUnavailableError: 503,
+    e.IndexNotFoundError: 503,
+    e.IndexFormatError: 503,
+    e.ModelLoadError: 503,
+}
+
+
+def http_status(exc: e.PrecedentError) -> int:
+    """The status for an error: its own class's, else its nearest listed base's, else 500."""
+    for cls in type(exc).__mro__:
+        if cls in HTTP_STATUS:
+            return HTTP_STATUS[cls]
+    return 500
