@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from index_builder.errors import InvalidRequestError, PrecedentError
 
-from addin_server.settings import AppSettings, LLMSettings, load_app_settings
+from index_builder.settings import LLMSettings, Settings, load_settings
 
 log = logging.getLogger("addin_server")
 
@@ -109,9 +109,9 @@ def _add_annotate(sub: Any) -> None:
     annotate.set_defaults(handler=_cmd_annotate)
 
 
-def _settings(args: argparse.Namespace, server: dict[str, Any] | None = None) -> AppSettings:
-    core = {"index_dir": getattr(args, "index", None)}
-    return load_app_settings(core_overrides=core, server_overrides=server)
+def _settings(args: argparse.Namespace, server: dict[str, Any] | None = None) -> Settings:
+    overrides = {"index_dir": getattr(args, "index", None), **(server or {})}
+    return load_settings(overrides=overrides)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -119,13 +119,14 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from addin_server.service import build_service
     from addin_server.web.wsgi import serve
 
-    settings = _settings(args, {"host": args.host, "port": args.port, "cert_file": args.cert,
-                                "key_file": args.key, "threads": args.threads,
-                                "local_llm.mode": args.local_llm, "rerank_default": args.rerank_default})
+    settings = _settings(args, {"server.host": args.host, "server.port": args.port,
+                                "server.cert_file": args.cert, "server.key_file": args.key,
+                                "server.threads": args.threads, "local_llm.mode": args.local_llm,
+                                "rerank.default": args.rerank_default})
     s = settings.server
     local = _maybe_start_local(settings)
     try:
-        llm: LLMSettings | None = local.llm_settings(s.llm) if local else None
+        llm: LLMSettings | None = local.llm_settings(settings.llm) if local else None
         service = build_service(settings, llm=llm, llm_origin="local" if local else None)
         serve(create_app(settings, service), s.host, s.port, s.threads, s.cert_file, s.key_file)
     finally:
@@ -134,10 +135,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _maybe_start_local(settings: AppSettings) -> Any:
+def _maybe_start_local(settings: Settings) -> Any:
     from addin_server.llm.local import LocalLLMServer, local_model_available
 
-    s = settings.server
+    s = settings
     if s.llm.configured or s.local_llm.mode == "off":
         return None
     if s.local_llm.mode == "auto" and not local_model_available(s.local_llm):
@@ -191,7 +192,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
 
 
 def _local_settings(args: argparse.Namespace) -> Any:
-    return _settings(args, {"local_llm.models_dir": args.dir}).server.local_llm
+    return _settings(args, {"local_llm.models_dir": args.dir}).local_llm
 
 
 def _cmd_local_fetch(args: argparse.Namespace) -> int:

@@ -28,7 +28,7 @@ from addin_server.llm.client import ChatClient, Completion
 from addin_server.llm.tokens import TokenCounter
 from addin_server.llm.untrusted import neutralise
 from addin_server.draft.prompts import RERANK_VARIABLES, PromptTemplate, load_prompt
-from addin_server.settings import LLMSettings
+from index_builder.settings import LLMSettings
 
 log = logging.getLogger(__name__)
 
@@ -209,18 +209,18 @@ def reranker_for_eval(prompt_path: Path | None = None) -> LLMReranker:
     """
     from addin_server.llm.client import OpenAIChatClient
     from addin_server.llm.local import LocalLLMServer, local_model_available
-    from addin_server.settings import load_app_settings
+    from index_builder.settings import load_settings
 
-    server = load_app_settings().server
+    settings = load_settings()
     prompt = load_rerank_prompt(Path(prompt_path) if prompt_path else
-                                default_prompt_path(server.prompts_dir))
-    llm = server.llm
+                                default_prompt_path(settings.server.prompts_dir))
+    llm = settings.llm
     if not llm.configured:
-        if server.local_llm.mode == "off" or not local_model_available(server.local_llm):
+        if settings.local_llm.mode == "off" or not local_model_available(settings.local_llm):
             raise LLMNotConfiguredError(
                 "No language model: set PRECEDENT_LLM_BASE_URL (and PRECEDENT_LLM_RERANK_MODEL), "
                 "or run `addin-server local-llm fetch` and install xllamacpp for the local model.")
-        local = LocalLLMServer(server.local_llm).start()
+        local = LocalLLMServer(settings.local_llm).start()
         _EVAL_SERVERS.append(local)
         llm = local.llm_settings(llm)
     log.info("Rerank prompt %s, model %s at %s", prompt.key, llm.rerank_model, llm.base_url)

@@ -24,7 +24,7 @@ from addin_server.llm.tokens import TokenCounter
 from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
 from addin_server.draft.redraft import Redrafter, RedraftResult
 from addin_server.rerank import LLMReranker, Rating, load_rerank_prompt
-from addin_server.settings import AppSettings, LLMSettings, ServerSettings
+from index_builder.settings import LLMSettings, Settings
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ class RedraftOutcome:
 class PrecedentService:
     """Search, rerank, redraft and clause look-up over one loaded index."""
 
-    def __init__(self, live: LiveIndex, settings: ServerSettings,
+    def __init__(self, live: LiveIndex, settings: Settings,
                  llm: LLMSettings, client: ChatClient | None, llm_origin: str) -> None:
         self.live = live
         self.settings = settings
@@ -66,10 +66,10 @@ class PrecedentService:
         self.llm_origin = llm_origin
         counter = TokenCounter(llm.encoding)
         self.tokens = counter
-        rerank_prompt = load_rerank_prompt(settings.prompts_dir / "rerank.prompt")
-        redraft_prompt = load_prompt(settings.prompts_dir / "redraft.prompt", REDRAFT_VARIABLES)
+        rerank_prompt = load_rerank_prompt(settings.server.prompts_dir / "rerank.prompt")
+        redraft_prompt = load_prompt(settings.server.prompts_dir / "redraft.prompt", REDRAFT_VARIABLES)
         self.prompts = {"rerank": rerank_prompt.key, "redraft": redraft_prompt.key}
-        self.reranker = (LLMReranker(client, rerank_prompt, llm, counter, settings.rerank_budget_s)
+        self.reranker = (LLMReranker(client, rerank_prompt, llm, counter, settings.rerank.budget_s)
                          if client else None)
         self.redrafter = Redrafter(client, redraft_prompt, llm, counter) if client else None
         self._ping: tuple[float, dict[str, Any]] = (float("-inf"), {})
@@ -84,15 +84,15 @@ class PrecedentService:
 
     @property
     def rerank_by_default(self) -> bool:
-        if self.settings.rerank_default == "auto":
+        if self.settings.rerank.default == "auto":
             return self.llm_origin == "configured"
-        return self.settings.rerank_default == "on"
+        return self.settings.rerank.default == "on"
 
     def search(self, text: str, top_k: int, filters: Filters | None,
                rerank: bool | None) -> SearchOutcome:
         started = time.perf_counter()
         wanted = self.rerank_by_default if rerank is None else rerank
-        depth = max(top_k, self.settings.rerank_depth) if wanted else top_k
+        depth = max(top_k, self.settings.rerank.depth) if wanted else top_k
         hits, variants = self._major_variations(text, depth, filters)
         retrieved = time.perf_counter()
         timings = {"retrieval": _ms(retrieved - started)}
@@ -110,7 +110,7 @@ class PrecedentService:
             return SearchOutcome(ranked([(h, None) for h in hits]), "unavailable",
                                  "No language model is configured on this server.",
                                  {**timings, "rerank": 0.0, "total": timings["retrieval"]})
-        head = hits[: self.settings.rerank_depth]
+        head = hits[: self.settings.rerank.depth]
         if not head:
             return SearchOutcome([], "skipped", "No candidates to rerank.",
                                  {**timings, "total": timings["retrieval"]})
@@ -128,7 +128,7 @@ class PrecedentService:
 
         Grouping comes before rerank so the LLM never rates the same wording twice.
         """
-        threshold = self.settings.variation_threshold
+        threshold = self.settings.retrieval.variation_threshold
         # All the candidates retrieval computes anyway: a library with 16 copies of one
         # clause needs that many to fill a top ten with distinct wordings.
         pool = max(wanted, self.retriever.settings.candidate_depth) if threshold > 0 else wanted
@@ -166,7 +166,7 @@ class PrecedentService:
         if clause_ids:
             precedents = self.clauses(clause_ids)
         else:
-            searched = self.search(text, self.settings.redraft_precedents, None, None)
+            searched = self.search(text, self.settings.server.redraft_precedents, None, None)
             precedents = [r.hit.clause for r in searched.results]
             if not precedents:
                 raise NotFoundError("No precedent matches this text, so there is nothing to "
@@ -212,24 +212,24 @@ class PrecedentService:
             close()
 
 
-def build_service(settings: AppSettings, embedder: Embedder | None = None,
+def build_service(settings: Settings, embedder: Embedder | None = None,
                   llm: LLMSettings | None = None, llm_origin: str | None = None,
                   client: ChatClient | None = None) -> PrecedentService:
     """Load the index and models named by the settings; ``llm`` overrides the endpoint."""
-    index = load_index(settings.core.index_dir)
+    index = load_index(settings.index_dir)
     if embedder is None:
         from index_builder.index.embedder import SentenceTransformerEmbedder
 
-        embedder = SentenceTransformerEmbedder(settings.core.embedding)
+        embedder = SentenceTransformerEmbedder(settings.embedding)
     # The index builder's configured pipeline: expansion, hybrid, its cross-encoder if built.
-    retriever = build_retriever(index, embedder, settings.core)
-    llm = llm or settings.server.llm
+    retriever = build_retriever(index, embedder, settings)
+    llm = llm or settings.llm
     if client is None and llm.configured:
         client = OpenAIChatClient(llm)
     origin = llm_origin or ("configured" if client else "none")
     log.info("Index %s: %d clauses; LLM: %s", index.path, len(index.clauses), origin)
-    live = LiveIndex(settings.core.index_dir, retriever, settings.server.index_reload_s)
-    return PrecedentService(live, settings.server, llm, client, origin)
+    live = LiveIndex(settings.index_dir, retriever, settings.server.index_reload_s)
+    return PrecedentService(live, settings, llm, client, origin)
 
 
 def _lawyer_message(exc: LLMUnavailableError) -> str:

@@ -38,7 +38,7 @@ def baseline_settings(settings: Settings) -> Settings:
     """The pipeline before this work: no expansion, no reranker, BM25 k1 1.5 b 0.75, no bigrams."""
     return replace(settings, bm25=BM25Settings(k1=1.5, b=0.75, bigrams=False),
                    retrieval=replace(settings.retrieval, query_expansion="none"),
-                   reranker=replace(settings.reranker, model=""))
+                   rerank=replace(settings.rerank, cross_encoder=""))
 
 
 def evaluate(settings: Settings, embedder, index, split: str, label: str) -> list[dict]:  # type: ignore[no-untyped-def]
@@ -103,7 +103,7 @@ def main() -> int:
     if not args.skip_baseline:
         rows += evaluate(baseline_settings(settings), embedder, index, args.split, "baseline hybrid")
     rows += evaluate(settings, embedder, index, args.split, "configured")
-    print(f"ACORD {args.split} split; reranker {settings.reranker.model or 'off'}, "
+    print(f"ACORD {args.split} split; reranker {settings.rerank.cross_encoder or 'off'}, "
           f"expansion {settings.retrieval.query_expansion}, BM25 k1 {settings.bm25.k1} b {settings.bm25.b}")
     print(table(rows))
     if args.json:

@@ -30,7 +30,7 @@ from typing import Any
 from addin_server.web.app import create_app
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.service import build_service
-from addin_server.settings import LLMSettings, load_app_settings
+from index_builder.settings import LLMSettings, load_settings
 from addin_server.web.wsgi import make_server
 from index_builder.evaluate.acord import load_acord
 
@@ -41,12 +41,11 @@ END_MARKER = "<!-- end of server_latency.py output -->"
 def main() -> None:
     args = _args()
     logging.basicConfig(level=logging.WARNING)
-    core_overrides: dict[str, Any] = {"index_dir": args.index}
+    overrides: dict[str, Any] = {"index_dir": args.index, "rerank.depth": args.depth}
     if args.no_cross_encoder:
-        core_overrides["reranker.model"] = ""
-    settings = load_app_settings(core_overrides=core_overrides,
-                                 server_overrides={"rerank_depth": args.depth})
-    queries = _queries(settings.core.acord_dir, args.queries)
+        overrides["rerank.cross_encoder"] = ""
+    settings = load_settings(overrides=overrides)
+    queries = _queries(settings.acord_dir, args.queries)
     rows = [("no LLM (rerank off)", "-", _run(settings, None, queries, args))]
     with ScriptedLLMServer(lambda body: Reply(content="2", logprobs={"2": -0.1, "3": -2.4},
                                               delay_s=args.delay)) as llm:
@@ -95,8 +94,7 @@ def _queries(acord_dir: Path, count: int) -> list[str]:
 
 def _run(settings: Any, endpoint: LLMSettings | None, queries: list[str],
          args: argparse.Namespace) -> dict[str, Any]:
-    server_settings = replace(settings.server, llm=endpoint or LLMSettings())
-    app_settings = replace(settings, server=server_settings)
+    app_settings = replace(settings, llm=endpoint or LLMSettings())
     service = build_service(app_settings)
     server = make_server(create_app(app_settings, service), "127.0.0.1", 0, threads=4)
     server.prepare()
@@ -148,8 +146,8 @@ def _report(rows: list[tuple[str, str, dict[str, Any]]], args: argparse.Namespac
         "",
         f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, {os.cpu_count()} cores "
         f"(shared with other work), Python {platform.python_version()}; cheroot on loopback, "
-        f"sequential requests. Index {settings.core.index_dir} ({rows[0][2]['clauses']:,} clauses), "
-        f"embedding {settings.core.embedding.model}; {query_count} queries without the LLM "
+        f"sequential requests. Index {settings.index_dir} ({rows[0][2]['clauses']:,} clauses), "
+        f"embedding {settings.embedding.model}; {query_count} queries without the LLM "
         f"(ACORD short queries and whole clauses alternating), {args.rerank_queries} per rerank row, "
         f"rerank depth {args.depth}.",
         "",

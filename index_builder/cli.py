@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--mode", choices=("query", "clause"), default="query",
                           help="'clause': each 5-star clause is the query (as the add-in sends)")
     evaluate.add_argument("--rerank", choices=("auto", "none", "llm"), default="auto",
-                          help="'auto': the configured cross-encoder if built (PRECEDENT_RERANKER_MODEL); "
+                          help="'auto': the configured cross-encoder if built (PRECEDENT_CROSS_ENCODER); "
                                "'none': first stage only; 'llm': the configured LLM after the first stage")
     evaluate.add_argument("--expansion", choices=("glossary", "none"),
                           help="short-query expansion (default PRECEDENT_QUERY_EXPANSION or glossary)")
@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     train = sub.add_parser("train-reranker",
                            help="fine-tune the cross-encoder reranker on ACORD's train split (CPU, ~15 min)")
     train.add_argument("--data", type=Path, help="ACORD folder (default PRECEDENT_ACORD_DIR)")
-    train.add_argument("--out", type=Path, help="model folder (default PRECEDENT_RERANKER_MODEL "
+    train.add_argument("--out", type=Path, help="model folder (default PRECEDENT_CROSS_ENCODER "
                                                 "or var/models/acord-cross-encoder)")
     train.add_argument("--epochs", type=int, default=1)
     train.add_argument("--lr", type=float, default=4e-5)
@@ -205,7 +205,7 @@ def _cmd_train(args: argparse.Namespace, settings: Settings) -> int:
     from index_builder.evaluate.acord import load_acord
     from index_builder.evaluate.training import TrainConfig, train_cross_encoder, training_pairs
 
-    out = args.out or Path(settings.reranker.model or TRAINED_RERANKER_PATH)
+    out = args.out or Path(settings.rerank.cross_encoder or TRAINED_RERANKER_PATH)
     acord = load_acord(settings.acord_dir)
     corpus = {}
     for line in (settings.acord_dir / "corpus.jsonl").read_text("utf-8").splitlines():
@@ -217,7 +217,7 @@ def _cmd_train(args: argparse.Namespace, settings: Settings) -> int:
     print(f"Training on {len(pairs)} (query, clause) pairs from {', '.join(config.splits)}...")
     report = train_cross_encoder(pairs, out, config)
     print(f"Cross-encoder saved to {out} in {report['seconds']:.0f} s "
-          f"(use it with PRECEDENT_RERANKER_MODEL={out}).")
+          f"(use it with PRECEDENT_CROSS_ENCODER={out}).")
     return 0
 
 

@@ -1,23 +1,38 @@
-"""Typed, frozen settings for indexing and retrieval, built once and passed in.
+"""One typed, frozen settings object for the index builder and the server, built once.
 
 Values come from (highest first) explicit overrides such as CLI flags, ``PRECEDENT_*``
-environment variables, then the defaults below. Nothing reads the environment later.
+environment variables, then the defaults below. ``ENV`` is the one table of variables:
+each names the field it sets and says what it does (``addin-server settings`` prints it,
+docs/settings.md lists it, and a test keeps the two in step). An empty variable counts as
+unset. Every rule lives in ``_validate``; its messages name the variable to fix. Nothing
+reads the environment after ``load_settings``.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, fields, replace
+from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
 from index_builder.errors import ConfigError
 
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+BACKENDS = ("embedded", "milvus")
 FUSION_METHODS = ("rrf", "weighted")
 QUERY_EXPANSIONS = ("glossary", "none")
-# Where `index-builder train-reranker` writes the cross-encoder (index_builder/training.py).
+RERANK_DEFAULTS = ("auto", "on", "off")
+LOCAL_MODES = ("auto", "on", "off")
+PROVIDERS = ("openai", "azure")
+# Where `index-builder train-reranker` writes the cross-encoder (index_builder/evaluate/training.py).
 TRAINED_RERANKER_PATH = "var/models/acord-cross-encoder"
+DEFAULT_MODELS_DIR = Path("var/models")
+
+
+def default_prompts_dir() -> Path:
+    """The shipped prompt templates: top-level prompts/ in a checkout, package data in a wheel."""
+    return Path(str(resources.files("prompts")))
 
 
 @dataclass(frozen=True)
@@ -49,7 +64,7 @@ class BM25Settings:
 
 @dataclass(frozen=True)
 class RetrievalSettings:
-    """How dense and lexical candidates are fused into one ranking."""
+    """How dense and lexical candidates are fused into one ranking, and folded."""
 
     fusion: str = "rrf"
     rrf_k: int = 60
@@ -59,119 +74,293 @@ class RetrievalSettings:
     # "glossary": short queries get legal-glossary definitions appended (query_expansion.py).
     query_expansion: str = "glossary"
     expansion_max_words: int = 30  # longer queries (whole clauses) are not expanded
+    # Results at least this similar (word-level, 0..1) are folded into one with variants; 0 = off.
+    variation_threshold: float = 0.9
 
 
 @dataclass(frozen=True)
-class RerankerSettings:
-    """The optional cross-encoder that reorders the head of the fused ranking.
+class RerankSettings:
+    """Reordering the head of the ranking: by the LLM (server) or a cross-encoder (optional)."""
 
-    Off by default: the cross-encoder fine-tuned on ACORD's 51 train queries on 2 CPU cores
-    did not beat glossary-expanded hybrid retrieval on held-out train queries
-    (benchmarks/results/quality.md, step 4). Set PRECEDENT_RERANKER_MODEL to a trained
-    folder (e.g. var/models/acord-cross-encoder) to use one.
-    """
+    # "auto": on for a configured endpoint, off for the embedded local model, whose
+    # rerank measured worse than hybrid retrieval alone on ACORD (docs/backend.md).
+    default: str = "auto"
+    depth: int = 10  # candidates one reranker scores per query, whichever reranker it is
+    budget_s: float = 90.0  # whole-request deadline for LLM rerank
+    # The cross-encoder is off by default: fine-tuned on ACORD's 51 train queries on 2 CPU
+    # cores it did not beat glossary-expanded hybrid retrieval on held-out train queries
+    # (benchmarks/results/quality.md, step 4). A folder (e.g. var/models/acord-cross-encoder)
+    # turns it on.
+    cross_encoder: str = ""
+    cross_encoder_weight: float = 0.5  # share of the cross-encoder rank in the final fusion
+    cross_encoder_rrf_k: int = 10
+    cross_encoder_max_length: int = 256
+    cross_encoder_batch_size: int = 16
+    cross_encoder_max_query_words: int = 60  # whole clauses as queries keep the first-stage order
 
-    model: str = ""  # a folder; "" turns reranking off
-    depth: int = 30  # candidates scored per query (about 55 ms each on 2 cores)
-    weight: float = 0.5  # share of the cross-encoder rank in the final fusion
-    rrf_k: int = 10
-    max_length: int = 256
-    batch_size: int = 16
-    max_query_words: int = 60  # whole clauses as queries keep the first-stage order
+
+@dataclass(frozen=True)
+class MilvusSettings:
+    """The Milvus backend: an embedded milvus-lite file, or a cluster URI."""
+
+    # "" = INDEX_DIR/milvus.db (milvus-lite, embedded); http://host:19530 for a cluster.
+    uri: str = ""
+    token: str = field(default="", repr=False)  # "user:password" or an API key
+    collection: str = "precedent_clauses"  # the alias readers use; versions hang behind it
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """One OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp) and its budgets."""
+
+    base_url: str = ""  # "" = none configured: the embedded local model may stand in
+    api_key: str = field(default="", repr=False)
+    provider: str = "openai"  # "azure" uses openai.AzureOpenAI with api_version
+    api_version: str = ""
+    rerank_model: str = "local"
+    redraft_model: str = "local"
+    connect_timeout_s: float = 5.0
+    request_timeout_s: float = 60.0  # one HTTP attempt
+    deadline_s: float = 120.0  # one call, all retries included
+    max_attempts: int = 4
+    backoff_initial_s: float = 0.5
+    backoff_max_s: float = 8.0
+    max_concurrency: int = 4
+    cooldown_s: float = 15.0  # after the endpoint proved unreachable, fail fast this long
+    context_tokens: int = 4096
+    encoding: str = "cl100k_base"  # tiktoken encoding used to count tokens (approximate)
+    rerank_logprobs: bool = True
+    rerank_top_logprobs: int = 5
+    rerank_query_tokens: int = 256
+    rerank_clause_tokens: int = 384
+    redraft_max_tokens: int = 700
+    redraft_timeout_s: float = 110.0  # one attempt; the pane itself gives up at 120 s
+    redraft_clause_tokens: int = 600
+    redraft_temperature: float = 0.2
+    cache_size: int = 20_000
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.base_url)
+
+
+@dataclass(frozen=True)
+class LocalLLMSettings:
+    """The embedded llama.cpp server (xllamacpp) used when no endpoint is configured."""
+
+    mode: str = "auto"  # auto: start it when no endpoint is set and the model is present
+    models_dir: Path = DEFAULT_MODELS_DIR
+    threads: int = 2
+    context_tokens: int = 4096
+    port: int = 0  # 0 = any free loopback port
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """The HTTP server and the API's limits."""
+
+    host: str = "127.0.0.1"
+    port: int = 8443
+    cert_file: Path | None = None
+    key_file: Path | None = None
+    threads: int = 8
+    api_tokens: tuple[str, ...] = field(default=(), repr=False)
+    cors_origins: tuple[str, ...] = ()
+    max_text_chars: int = 20_000
+    max_instructions_chars: int = 1_000
+    max_top_k: int = 50
+    redraft_precedents: int = 3
+    max_redraft_precedents: int = 8
+    prompts_dir: Path = field(default_factory=default_prompts_dir)
+    # How often a request may check for a rebuilt index (0 = never reload without a restart).
+    index_reload_s: float = 10.0
+
+    @property
+    def max_content_length(self) -> int:
+        """Request body limit: the text at its worst JSON escaping (6 bytes a char) plus room."""
+        return self.max_text_chars * 6 + self.max_instructions_chars * 6 + 64 * 1024
 
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything the index builder and retriever need."""
+    """Everything the index builder, the retrieval pipeline and the server need."""
 
     index_dir: Path = Path("var/index")
     acord_dir: Path = Path("../shared/data/acord")
+    backend: str = "embedded"
+    milvus: MilvusSettings = field(default_factory=MilvusSettings)
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     bm25: BM25Settings = field(default_factory=BM25Settings)
     retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
-    reranker: RerankerSettings = field(default_factory=RerankerSettings)
+    rerank: RerankSettings = field(default_factory=RerankSettings)
+    server: ServerSettings = field(default_factory=ServerSettings)
+    llm: LLMSettings = field(default_factory=LLMSettings)
+    local_llm: LocalLLMSettings = field(default_factory=LocalLLMSettings)
 
     def __post_init__(self) -> None:
-        if self.retrieval.fusion not in FUSION_METHODS:
-            raise ConfigError(
-                f"Unknown fusion {self.retrieval.fusion!r}: set PRECEDENT_FUSION to one of "
-                f"{', '.join(FUSION_METHODS)}."
-            )
-        if not 0.0 <= self.retrieval.dense_weight <= 1.0:
-            raise ConfigError("PRECEDENT_DENSE_WEIGHT must lie between 0 and 1.")
-        if self.retrieval.candidate_depth < 1 or self.retrieval.top_k < 1:
-            raise ConfigError("PRECEDENT_CANDIDATE_DEPTH and PRECEDENT_TOP_K must be >= 1.")
-        if self.retrieval.query_expansion not in QUERY_EXPANSIONS:
-            raise ConfigError(
-                f"Unknown query expansion {self.retrieval.query_expansion!r}: set "
-                f"PRECEDENT_QUERY_EXPANSION to one of {', '.join(QUERY_EXPANSIONS)}.")
-        if not 0.0 <= self.reranker.weight <= 1.0:
-            raise ConfigError("PRECEDENT_RERANKER_WEIGHT must lie between 0 and 1.")
-        if self.reranker.depth < 0:
-            raise ConfigError("PRECEDENT_RERANKER_DEPTH must be >= 0 (0 turns reranking off).")
+        _validate(self)
 
 
-# Environment variable -> (section, field). Section "" is Settings itself.
-_ENV_FIELDS: dict[str, tuple[str, str]] = {
-    "PRECEDENT_INDEX_DIR": ("", "index_dir"),
-    "PRECEDENT_ACORD_DIR": ("", "acord_dir"),
-    "PRECEDENT_EMBEDDING_MODEL": ("embedding", "model"),
-    "PRECEDENT_EMBEDDING_BATCH_SIZE": ("embedding", "batch_size"),
-    "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": ("embedding", "max_seq_length"),
-    "PRECEDENT_EMBEDDING_DEVICE": ("embedding", "device"),
-    "PRECEDENT_BM25_K1": ("bm25", "k1"),
-    "PRECEDENT_BM25_B": ("bm25", "b"),
-    "PRECEDENT_BM25_STEMMER": ("bm25", "stemmer"),
-    "PRECEDENT_BM25_STOPWORDS": ("bm25", "stopwords"),
-    "PRECEDENT_BM25_BIGRAMS": ("bm25", "bigrams"),
-    "PRECEDENT_FUSION": ("retrieval", "fusion"),
-    "PRECEDENT_RRF_K": ("retrieval", "rrf_k"),
-    "PRECEDENT_DENSE_WEIGHT": ("retrieval", "dense_weight"),
-    "PRECEDENT_CANDIDATE_DEPTH": ("retrieval", "candidate_depth"),
-    "PRECEDENT_TOP_K": ("retrieval", "top_k"),
-    "PRECEDENT_QUERY_EXPANSION": ("retrieval", "query_expansion"),
-    "PRECEDENT_EXPANSION_MAX_WORDS": ("retrieval", "expansion_max_words"),
-    "PRECEDENT_RERANKER_MODEL": ("reranker", "model"),
-    "PRECEDENT_RERANKER_DEPTH": ("reranker", "depth"),
-    "PRECEDENT_RERANKER_WEIGHT": ("reranker", "weight"),
-    "PRECEDENT_RERANKER_RRF_K": ("reranker", "rrf_k"),
-    "PRECEDENT_RERANKER_MAX_LENGTH": ("reranker", "max_length"),
-    "PRECEDENT_RERANKER_MAX_QUERY_WORDS": ("reranker", "max_query_words"),
+@dataclass(frozen=True)
+class Var:
+    """One environment variable: the dotted field it sets and what it is for."""
+
+    field: str
+    help: str
+
+
+# The one table of PRECEDENT_* variables (docs/settings.md lists the same, in this order).
+ENV: dict[str, Var] = {
+    # index and engine
+    "PRECEDENT_INDEX_DIR": Var("index_dir", "index folder (versions + CURRENT pointer; milvus-lite file lives here)"),
+    "PRECEDENT_ACORD_DIR": Var("acord_dir", "ACORD benchmark folder (BEIR format) for eval and the demo"),
+    "PRECEDENT_BACKEND": Var("backend", "search engine: embedded (FAISS + bm25s, default) or milvus"),
+    "PRECEDENT_MILVUS_URI": Var("milvus.uri", "Milvus: empty = embedded milvus-lite under the index folder; http://host:19530 = cluster"),
+    "PRECEDENT_MILVUS_TOKEN": Var("milvus.token", "Milvus credentials (user:password or API key)"),
+    "PRECEDENT_MILVUS_COLLECTION": Var("milvus.collection", "Milvus alias that readers search; versions are collections behind it"),
+    # embedding
+    "PRECEDENT_EMBEDDING_MODEL": Var("embedding.model", "sentence-transformers model name or folder"),
+    "PRECEDENT_EMBEDDING_BATCH_SIZE": Var("embedding.batch_size", "texts per embedding batch"),
+    "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": Var("embedding.max_seq_length", "tokens of a clause the embedder reads"),
+    "PRECEDENT_EMBEDDING_DEVICE": Var("embedding.device", "torch device for embedding (cpu)"),
+    # lexical
+    "PRECEDENT_BM25_K1": Var("bm25.k1", "BM25 term-frequency saturation"),
+    "PRECEDENT_BM25_B": Var("bm25.b", "BM25 length normalisation (0..1)"),
+    "PRECEDENT_BM25_STEMMER": Var("bm25.stemmer", "PyStemmer language, empty for none"),
+    "PRECEDENT_BM25_STOPWORDS": Var("bm25.stopwords", "stop-word list: en, or empty for none"),
+    "PRECEDENT_BM25_BIGRAMS": Var("bm25.bigrams", "index adjacent-word pairs as extra terms (true/false)"),
+    # retrieval pipeline
+    "PRECEDENT_FUSION": Var("retrieval.fusion", "how dense and BM25 rankings combine: rrf or weighted"),
+    "PRECEDENT_RRF_K": Var("retrieval.rrf_k", "reciprocal-rank-fusion constant (>= 1)"),
+    "PRECEDENT_DENSE_WEIGHT": Var("retrieval.dense_weight", "weighted fusion: share of the dense score (0..1)"),
+    "PRECEDENT_CANDIDATE_DEPTH": Var("retrieval.candidate_depth", "candidates each retriever returns before fusion"),
+    "PRECEDENT_TOP_K": Var("retrieval.top_k", "results returned when the request does not say"),
+    "PRECEDENT_QUERY_EXPANSION": Var("retrieval.query_expansion", "short-query expansion: glossary or none"),
+    "PRECEDENT_EXPANSION_MAX_WORDS": Var("retrieval.expansion_max_words", "queries longer than this are not expanded"),
+    "PRECEDENT_VARIATION_THRESHOLD": Var("retrieval.variation_threshold", "fold results at least this similar (0 = off, 1 = identical only)"),
+    # rerank
+    "PRECEDENT_RERANK_DEFAULT": Var("rerank.default", "LLM rerank when a request does not say: auto, on or off"),
+    "PRECEDENT_RERANK_DEPTH": Var("rerank.depth", "candidates a reranker (LLM or cross-encoder) scores per query"),
+    "PRECEDENT_RERANK_BUDGET_S": Var("rerank.budget_s", "whole-request deadline for LLM rerank, seconds"),
+    "PRECEDENT_CROSS_ENCODER": Var("rerank.cross_encoder", "folder of a trained cross-encoder; empty = none"),
+    "PRECEDENT_CROSS_ENCODER_WEIGHT": Var("rerank.cross_encoder_weight", "share of the cross-encoder rank in the final order (0..1)"),
+    "PRECEDENT_CROSS_ENCODER_RRF_K": Var("rerank.cross_encoder_rrf_k", "fusion constant for the cross-encoder rank"),
+    "PRECEDENT_CROSS_ENCODER_MAX_LENGTH": Var("rerank.cross_encoder_max_length", "tokens the cross-encoder reads per pair"),
+    "PRECEDENT_CROSS_ENCODER_MAX_QUERY_WORDS": Var("rerank.cross_encoder_max_query_words", "longer queries keep the first-stage order"),
+    # server
+    "PRECEDENT_HOST": Var("server.host", "address to listen on (0.0.0.0 for every interface)"),
+    "PRECEDENT_PORT": Var("server.port", "port to listen on"),
+    "PRECEDENT_CERT_FILE": Var("server.cert_file", "TLS certificate (PEM); with PRECEDENT_KEY_FILE serves HTTPS"),
+    "PRECEDENT_KEY_FILE": Var("server.key_file", "TLS private key (PEM)"),
+    "PRECEDENT_SERVER_THREADS": Var("server.threads", "HTTP worker threads"),
+    "PRECEDENT_API_TOKENS": Var("server.api_tokens", "comma-separated bearer tokens for service accounts"),
+    "PRECEDENT_API_TOKENS_FILE": Var("server.api_tokens", "file with one bearer token per line (instead of PRECEDENT_API_TOKENS)"),
+    "PRECEDENT_CORS_ORIGINS": Var("server.cors_origins", "extra origins allowed to call the API (comma-separated)"),
+    "PRECEDENT_MAX_TEXT_CHARS": Var("server.max_text_chars", "longest selection accepted"),
+    "PRECEDENT_MAX_INSTRUCTIONS_CHARS": Var("server.max_instructions_chars", "longest redraft instruction accepted"),
+    "PRECEDENT_MAX_TOP_K": Var("server.max_top_k", "most results one request may ask for"),
+    "PRECEDENT_REDRAFT_PRECEDENTS": Var("server.redraft_precedents", "precedents a redraft uses when the lawyer picks none"),
+    "PRECEDENT_MAX_REDRAFT_PRECEDENTS": Var("server.max_redraft_precedents", "most precedents one redraft may use"),
+    "PRECEDENT_PROMPTS_DIR": Var("server.prompts_dir", "folder of rerank.prompt and redraft.prompt (default: the shipped ones)"),
+    "PRECEDENT_INDEX_RELOAD_S": Var("server.index_reload_s", "how often the server looks for a rebuilt index (0 = never)"),
+    # language model endpoint
+    "PRECEDENT_LLM_BASE_URL": Var("llm.base_url", "OpenAI-compatible endpoint; empty = the embedded local model if present"),
+    "PRECEDENT_LLM_API_KEY": Var("llm.api_key", "API key for the endpoint"),
+    "PRECEDENT_LLM_PROVIDER": Var("llm.provider", "openai or azure"),
+    "PRECEDENT_LLM_API_VERSION": Var("llm.api_version", "Azure OpenAI API version"),
+    "PRECEDENT_LLM_RERANK_MODEL": Var("llm.rerank_model", "model (Azure: deployment) for rerank"),
+    "PRECEDENT_LLM_REDRAFT_MODEL": Var("llm.redraft_model", "model (Azure: deployment) for redraft"),
+    "PRECEDENT_LLM_CONNECT_TIMEOUT_S": Var("llm.connect_timeout_s", "seconds to connect"),
+    "PRECEDENT_LLM_TIMEOUT_S": Var("llm.request_timeout_s", "seconds for one HTTP attempt"),
+    "PRECEDENT_LLM_DEADLINE_S": Var("llm.deadline_s", "seconds for one call, retries included"),
+    "PRECEDENT_LLM_MAX_ATTEMPTS": Var("llm.max_attempts", "attempts per call"),
+    "PRECEDENT_LLM_BACKOFF_INITIAL_S": Var("llm.backoff_initial_s", "first retry wait"),
+    "PRECEDENT_LLM_BACKOFF_MAX_S": Var("llm.backoff_max_s", "longest retry wait"),
+    "PRECEDENT_LLM_MAX_CONCURRENCY": Var("llm.max_concurrency", "LLM calls in flight at once"),
+    "PRECEDENT_LLM_COOLDOWN_S": Var("llm.cooldown_s", "after the endpoint proved unreachable, fail fast this long"),
+    "PRECEDENT_LLM_CONTEXT_TOKENS": Var("llm.context_tokens", "model context window in tokens"),
+    "PRECEDENT_LLM_ENCODING": Var("llm.encoding", "tiktoken encoding used to count tokens"),
+    "PRECEDENT_LLM_RERANK_LOGPROBS": Var("llm.rerank_logprobs", "rate from log-probabilities (expected score) when the endpoint has them"),
+    "PRECEDENT_LLM_RERANK_TOP_LOGPROBS": Var("llm.rerank_top_logprobs", "log-probabilities asked per rating (<= 20)"),
+    "PRECEDENT_LLM_RERANK_QUERY_TOKENS": Var("llm.rerank_query_tokens", "tokens of the selection a rerank prompt keeps"),
+    "PRECEDENT_LLM_RERANK_CLAUSE_TOKENS": Var("llm.rerank_clause_tokens", "tokens of a clause a rerank prompt keeps"),
+    "PRECEDENT_LLM_REDRAFT_MAX_TOKENS": Var("llm.redraft_max_tokens", "longest redraft in tokens"),
+    "PRECEDENT_LLM_REDRAFT_TIMEOUT_S": Var("llm.redraft_timeout_s", "seconds for one redraft attempt"),
+    "PRECEDENT_LLM_REDRAFT_CLAUSE_TOKENS": Var("llm.redraft_clause_tokens", "tokens of each precedent a redraft prompt keeps"),
+    "PRECEDENT_LLM_REDRAFT_TEMPERATURE": Var("llm.redraft_temperature", "sampling temperature for redraft"),
+    "PRECEDENT_LLM_CACHE_SIZE": Var("llm.cache_size", "rerank ratings kept in memory"),
+    # embedded local model
+    "PRECEDENT_LOCAL_LLM": Var("local_llm.mode", "embedded model: auto (when present and no endpoint), on or off"),
+    "PRECEDENT_LOCAL_LLM_DIR": Var("local_llm.models_dir", "folder of the embedded model file"),
+    "PRECEDENT_LOCAL_LLM_THREADS": Var("local_llm.threads", "CPU threads for the embedded model"),
+    "PRECEDENT_LOCAL_LLM_CONTEXT_TOKENS": Var("local_llm.context_tokens", "context window of the embedded model"),
+    "PRECEDENT_LOCAL_LLM_PORT": Var("local_llm.port", "loopback port of the embedded model (0 = any free one)"),
 }
+_VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 
 
-def load_settings(
-    environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None
-) -> Settings:
+def var_for(dotted: str) -> str:
+    """The environment variable that sets a dotted field (for error messages)."""
+    return _VAR_OF.get(dotted, dotted)
+
+
+def load_settings(environ: Mapping[str, str] | None = None,
+                  overrides: Mapping[str, Any] | None = None) -> Settings:
     """Build Settings from the environment plus overrides keyed like ``"retrieval.rrf_k"``.
 
     Override values of ``None`` are ignored, so CLI flags that were not given fall through.
     """
     environ = os.environ if environ is None else environ
-    values: dict[str, Any] = {}
-    for var, (section, name) in _ENV_FIELDS.items():
-        if var in environ:
-            values[f"{section}.{name}" if section else name] = (environ[var], var)
+    values: dict[str, tuple[Any, str]] = {}
+    for name, var in ENV.items():
+        if environ.get(name, "").strip() == "" or name == "PRECEDENT_API_TOKENS_FILE":
+            continue
+        values[var.field] = (environ[name], name)
+    if "server.api_tokens" in values and not coerce_setting(values["server.api_tokens"][0],
+                                                            "tuple[str, ...]", ""):
+        # "," or " " would otherwise switch authentication off without a word.
+        raise ConfigError("PRECEDENT_API_TOKENS is set but holds no token: give one or more "
+                          "comma-separated tokens, or unset it to run without authentication.")
+    tokens_file = environ.get("PRECEDENT_API_TOKENS_FILE", "").strip()
+    if tokens_file:
+        values["server.api_tokens"] = (_read_tokens(Path(tokens_file)), "PRECEDENT_API_TOKENS_FILE")
     for key, value in (overrides or {}).items():
         if value is not None:
             values[key] = (value, f"option {key}")
-    return _apply(Settings(), values)
+    return _apply(values)
 
 
-def _apply(settings: Settings, values: Mapping[str, tuple[Any, str]]) -> Settings:
+def updated(settings: Settings, overrides: Mapping[str, Any]) -> Settings:
+    """A copy of ``settings`` with dotted overrides (``{"rerank.default": "off"}``), validated."""
+    return _apply({k: (v, f"option {k}") for k, v in overrides.items() if v is not None}, settings)
+
+
+def _apply(values: Mapping[str, tuple[Any, str]], base: Settings | None = None) -> Settings:
     top: dict[str, Any] = {}
     sections: dict[str, dict[str, Any]] = {}
+    section_names = {f.name for f in fields(Settings) if f.name not in _TOP_FIELDS}
     for key, (raw, origin) in values.items():
         section, _, name = key.rpartition(".")
-        target = getattr(settings, section) if section else settings
-        kinds = {f.name: f.type for f in fields(target)}
-        if name not in kinds:
+        if section and section not in section_names:
             raise ConfigError(f"Unknown setting {key!r} (from {origin}).")
-        value = coerce_setting(raw, str(kinds[name]), origin)
+        kinds = {f.name: str(f.type) for f in fields(_section_type(section))}
+        if not name or name not in kinds or (not section and name in section_names):
+            raise ConfigError(f"Unknown setting {key!r} (from {origin}).")
+        value = coerce_setting(raw, kinds[name], origin)
         (sections.setdefault(section, {}) if section else top)[name] = value
+    base = base or Settings()
     for section, changes in sections.items():
-        top[section] = replace(getattr(settings, section), **changes)
-    return replace(settings, **top)
+        top[section] = replace(getattr(base, section), **changes)
+    return replace(base, **top)
+
+
+_TOP_FIELDS = {"index_dir", "acord_dir", "backend"}
+
+
+def _section_type(section: str) -> Any:
+    if not section:
+        return Settings
+    return {f.name: f.default_factory for f in fields(Settings)}[section]  # type: ignore[return-value]
 
 
 def coerce_setting(raw: Any, kind: str, origin: str) -> Any:
@@ -183,6 +372,8 @@ def coerce_setting(raw: Any, kind: str, origin: str) -> Any:
     if not isinstance(raw, str):
         if kind == "tuple[str, ...]" and isinstance(raw, (list, tuple)):
             return tuple(str(v) for v in raw)
+        if kind in ("Path", "Path | None") and isinstance(raw, str | os.PathLike):
+            return Path(raw)
         return raw
     text = raw.strip()
     try:
@@ -208,3 +399,99 @@ def _bool(text: str) -> bool:
     if lowered in ("0", "false", "no", "off"):
         return False
     raise ValueError(text)
+
+
+def _read_tokens(path: Path) -> tuple[str, ...]:
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except OSError as exc:
+        raise ConfigError(f"PRECEDENT_API_TOKENS_FILE {path} cannot be read ({exc.strerror}).") from None
+    tokens = tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    if not tokens:
+        raise ConfigError(f"PRECEDENT_API_TOKENS_FILE {path} holds no token (one per line); "
+                          f"add one, or unset the variable to run without authentication.")
+    return tokens
+
+
+def _validate(s: Settings) -> None:
+    """Every rule for every setting, in one place."""
+    if s.index_dir is None or str(s.index_dir) in ("", "."):
+        raise ConfigError("PRECEDENT_INDEX_DIR must name the index folder (e.g. var/index).")
+    _choice(s.backend, BACKENDS, "backend")
+    r = s.retrieval
+    _choice(r.fusion, FUSION_METHODS, "retrieval.fusion")
+    _choice(r.query_expansion, QUERY_EXPANSIONS, "retrieval.query_expansion")
+    _unit(r.dense_weight, "retrieval.dense_weight")
+    _unit(r.variation_threshold, "retrieval.variation_threshold",
+          " (0 = no grouping, 1 = only identical wording; 0.9 folds clauses differing in ~1 word in 10)")
+    _positive(s, ("retrieval.rrf_k", "retrieval.candidate_depth", "retrieval.top_k",
+                  "retrieval.expansion_max_words", "embedding.batch_size",
+                  "embedding.max_seq_length", "bm25.k1", "rerank.depth", "rerank.budget_s",
+                  "rerank.cross_encoder_rrf_k", "rerank.cross_encoder_max_length",
+                  "rerank.cross_encoder_batch_size", "rerank.cross_encoder_max_query_words"))
+    _unit(s.bm25.b, "bm25.b")
+    _unit(s.rerank.cross_encoder_weight, "rerank.cross_encoder_weight")
+    _choice(s.rerank.default, RERANK_DEFAULTS, "rerank.default")
+    _validate_server(s.server)
+    _validate_llm(s.llm)
+    _positive(s, ("local_llm.threads", "local_llm.context_tokens"))
+    _choice(s.local_llm.mode, LOCAL_MODES, "local_llm.mode")
+    if not 0 <= s.local_llm.port <= 65535:
+        raise ConfigError(f"PRECEDENT_LOCAL_LLM_PORT must be 0 or a port number, got {s.local_llm.port}.")
+    if s.milvus.uri and not (s.milvus.uri.startswith(("http://", "https://", "tcp://", "unix:"))
+                             or s.milvus.uri.endswith(".db")):
+        raise ConfigError(f"PRECEDENT_MILVUS_URI must be http(s)://host:19530 for a cluster or a "
+                          f"file ending in .db for milvus-lite, got {s.milvus.uri!r}.")
+
+
+def _validate_server(s: ServerSettings) -> None:
+    if not 0 <= s.port <= 65535:
+        raise ConfigError(f"PRECEDENT_PORT must be a port number (1-65535), got {s.port}.")
+    _positive(s, ("threads", "max_text_chars", "max_instructions_chars", "max_top_k",
+                  "redraft_precedents", "max_redraft_precedents"), "server.")
+    if s.index_reload_s < 0:
+        raise ConfigError("PRECEDENT_INDEX_RELOAD_S must be 0 (never) or a number of seconds.")
+    if (s.cert_file is None) != (s.key_file is None):
+        raise ConfigError("HTTPS needs both a certificate and its key: set PRECEDENT_CERT_FILE "
+                          "and PRECEDENT_KEY_FILE (or --cert and --key), or neither.")
+    if s.redraft_precedents > s.max_redraft_precedents:
+        raise ConfigError("PRECEDENT_REDRAFT_PRECEDENTS cannot exceed PRECEDENT_MAX_REDRAFT_PRECEDENTS.")
+
+
+def _validate_llm(s: LLMSettings) -> None:
+    _positive(s, ("connect_timeout_s", "request_timeout_s", "deadline_s", "max_attempts",
+                  "max_concurrency", "context_tokens", "rerank_top_logprobs",
+                  "rerank_query_tokens", "rerank_clause_tokens", "redraft_max_tokens",
+                  "redraft_timeout_s", "redraft_clause_tokens", "cache_size"), "llm.")
+    _choice(s.provider, PROVIDERS, "llm.provider")
+    if s.provider == "azure" and not (s.base_url and s.api_version):
+        raise ConfigError("Azure OpenAI needs PRECEDENT_LLM_BASE_URL (https://<resource>.openai."
+                          "azure.com) and PRECEDENT_LLM_API_VERSION (e.g. 2024-10-21); the model "
+                          "settings name your deployments.")
+    if s.base_url and not s.base_url.startswith(("http://", "https://")):
+        raise ConfigError(f"PRECEDENT_LLM_BASE_URL must start with http:// or https://, got "
+                          f"{s.base_url!r} (e.g. http://localhost:11434/v1 for Ollama).")
+    if s.rerank_top_logprobs > 20:
+        raise ConfigError("PRECEDENT_LLM_RERANK_TOP_LOGPROBS must be at most 20 (the API's limit).")
+    if s.context_tokens < s.redraft_max_tokens + 512:
+        raise ConfigError("PRECEDENT_LLM_CONTEXT_TOKENS must leave at least 512 tokens for the "
+                          "prompt beyond PRECEDENT_LLM_REDRAFT_MAX_TOKENS.")
+
+
+def _positive(obj: Any, names: tuple[str, ...], prefix: str = "") -> None:
+    for name in names:
+        value: Any = obj
+        for part in name.split("."):
+            value = getattr(value, part)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            raise ConfigError(f"{var_for(prefix + name)} must be a positive number, got {value!r}.")
+
+
+def _unit(value: float, dotted: str, hint: str = "") -> None:
+    if not 0.0 <= value <= 1.0:
+        raise ConfigError(f"{var_for(dotted)} must lie between 0 and 1{hint}, got {value!r}.")
+
+
+def _choice(value: str, allowed: tuple[str, ...], dotted: str) -> None:
+    if value not in allowed:
+        raise ConfigError(f"{var_for(dotted)} must be one of {', '.join(allowed)}, got {value!r}.")

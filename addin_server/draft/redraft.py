@@ -21,7 +21,7 @@ from addin_server.llm.client import ChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.llm.untrusted import attribute, neutralise
 from addin_server.draft.prompts import PromptTemplate
-from addin_server.settings import LLMSettings
+from index_builder.settings import LLMSettings
 
 log = logging.getLogger(__name__)
 

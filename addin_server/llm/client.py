@@ -27,7 +27,7 @@ from tenacity import (
 )
 
 from index_builder.errors import LLMBadResponseError, LLMRequestError, LLMUnavailableError
-from addin_server.settings import LLMSettings
+from index_builder.settings import LLMSettings
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from index_builder.errors import LocalModelError
-from addin_server.settings import LLMSettings, LocalLLMSettings
+from index_builder.settings import LLMSettings, LocalLLMSettings
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.errors import TextTooLongError, UnauthorizedError, UnsupportedMediaTypeError
 from addin_server.web.serialize import clause_json, redraft_json, search_json
 from addin_server.service import PrecedentService
-from addin_server.settings import ServerSettings
+from index_builder.settings import ServerSettings
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

@@ -19,7 +19,7 @@ from index_builder.errors import PrecedentError
 from addin_server.web import api, static_files
 from addin_server.web.errors import http_status
 from addin_server.service import PrecedentService, build_service
-from addin_server.settings import AppSettings
+from index_builder.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ _HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
                413: "request_too_large", 415: "unsupported_media_type"}
 
 
-def create_app(settings: AppSettings, service: PrecedentService | None = None) -> Flask:
+def create_app(settings: Settings, service: PrecedentService | None = None) -> Flask:
     """Build the app; ``service`` defaults to one built from the settings (loads the index)."""
     app = Flask(__name__, static_folder=None)
     app.config["PRECEDENT_SETTINGS"] = settings
@@ -102,7 +102,7 @@ def _access_log(response: Response) -> Response:
     return response
 
 
-def _settings() -> AppSettings:
+def _settings() -> Settings:
     from flask import current_app
 
     return current_app.config["PRECEDENT_SETTINGS"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, redirect, send_from_directory
 
-from addin_server.settings import PACKAGE_DIR
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 STATIC_DIR = PACKAGE_DIR / "static"
 TASKPANE_PAGE = "taskpane/taskpane.html"

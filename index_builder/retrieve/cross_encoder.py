@@ -17,7 +17,7 @@ import numpy as np
 
 from index_builder.errors import ModelLoadError
 from index_builder.model import SearchHit
-from index_builder.settings import RerankerSettings
+from index_builder.settings import RerankSettings
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ TRAIN_COMMAND = "index-builder train-reranker --data ../shared/data/acord --out 
 class CrossEncoderReranker:
     """Scores (query, clause) pairs and fuses the score's rank with the first-stage rank."""
 
-    def __init__(self, path: Path, settings: RerankerSettings) -> None:
+    def __init__(self, path: Path, settings: RerankSettings) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder needs no hub
         import torch
         from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -45,12 +45,12 @@ class CrossEncoderReranker:
     def scores(self, query: str, texts: Sequence[str]) -> np.ndarray:
         """One relevance logit per text (higher is better)."""
         out: list[np.ndarray] = []
-        size = self.settings.batch_size
+        size = self.settings.cross_encoder_batch_size
         with self._torch.inference_mode():
             for start in range(0, len(texts), size):
                 batch = list(texts[start:start + size])
                 inputs = self._tokenizer([query] * len(batch), batch, truncation="longest_first",
-                                         max_length=self.settings.max_length, padding=True,
+                                         max_length=self.settings.cross_encoder_max_length, padding=True,
                                          return_tensors="pt")
                 out.append(self._model(**inputs).logits[:, 0].float().numpy())
         return np.concatenate(out) if out else np.zeros(0, dtype=np.float32)
@@ -58,14 +58,14 @@ class CrossEncoderReranker:
     def applies_to(self, query: str) -> bool:
         """Whole clauses as queries keep the first-stage order (the model is
         trained on short requests; a clause already carries its own wording)."""
-        return len(query.split()) <= self.settings.max_query_words
+        return len(query.split()) <= self.settings.cross_encoder_max_query_words
 
     def rerank(self, query: str, hits: Sequence[SearchHit]) -> list[SearchHit]:
         """The hits reordered by RRF of their first-stage rank and their cross-encoder rank."""
         if not hits:
             return []
         logits = self.scores(query, [h.clause.text for h in hits])
-        fused = fuse_with_first_stage(logits, self.settings.weight, self.settings.rrf_k)
+        fused = fuse_with_first_stage(logits, self.settings.cross_encoder_weight, self.settings.cross_encoder_rrf_k)
         order = np.lexsort((np.arange(len(hits)), -fused))
         return [replace(hits[i], score=float(fused[i]), rank=rank,
                         retriever_scores={**hits[i].retriever_scores, "cross_encoder": float(logits[i])},
@@ -87,14 +87,14 @@ def fuse_with_first_stage(logits: np.ndarray, weight: float, k: int) -> np.ndarr
     return weight / (k + ce_rank) + (1 - weight) / (k + first_rank)
 
 
-def load_reranker(settings: RerankerSettings) -> CrossEncoderReranker | None:
+def load_reranker(settings: RerankSettings) -> CrossEncoderReranker | None:
     """The configured reranker, or None (with a warning saying how to build it) if absent."""
-    if not settings.model or settings.depth == 0:
+    if not settings.cross_encoder:
         return None
-    path = Path(settings.model).expanduser()
+    path = Path(settings.cross_encoder).expanduser()
     if not (path / "config.json").is_file():
         log.warning("Cross-encoder reranker not found at %s: results are not reranked. Build "
-                    "it with `%s` (about 25 min on 2 cores), or set PRECEDENT_RERANKER_MODEL=\"\".",
+                    "it with `%s` (about 25 min on 2 cores), or set PRECEDENT_CROSS_ENCODER=\"\".",
                     path, TRAIN_COMMAND.format(path=path))
         return None
     reranker = CrossEncoderReranker(path, settings)

@@ -168,5 +168,5 @@ def build_retriever(index: ClauseIndex, embedder: Embedder, settings: Settings,
     """The configured pipeline: expansion, hybrid retrieval, and the cross-encoder if built."""
     from index_builder.retrieve.cross_encoder import load_reranker
 
-    reranker = load_reranker(settings.reranker) if rerank else None
+    reranker = load_reranker(settings.rerank) if rerank else None
     return HybridRetriever(index, embedder, settings.retrieval, retrievers, reranker)

@@ -10,6 +10,7 @@ The screenshot is saved to test-artifacts/e2e-pane.png.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import math
 import re
 import shutil
@@ -23,7 +24,7 @@ import pytest
 from addin_server.web.app import create_app
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.service import build_service
-from addin_server.settings import AppSettings, LLMSettings, ServerSettings
+from index_builder.settings import LLMSettings, updated
 from addin_server.web.wsgi import make_server
 from index_builder.index.build import build_index
 from index_builder.settings import load_settings
@@ -69,13 +70,13 @@ def server_url(tmp_path: Path, contracts_dir: Path, embedder_factory: Any) -> It
     for name in AGREEMENTS:
         (library / Path(name).parent).mkdir(parents=True, exist_ok=True)
         shutil.copy(contracts_dir / name, library / name)
-    core = load_settings({}, {"index_dir": tmp_path / "index", "reranker.model": ""})
+    core = load_settings({}, {"index_dir": tmp_path / "index", "rerank.cross_encoder": ""})
     embedder = embedder_factory()
     build_index(core, [library], embedder, progress=False)
     with ScriptedLLMServer(_responder) as llm:
         endpoint = LLMSettings(base_url=llm.url, api_key="k", rerank_model="m", redraft_model="m",
                                request_timeout_s=5, deadline_s=10, max_attempts=2)
-        settings = AppSettings(core=core, server=ServerSettings(llm=endpoint, rerank_default="on"))
+        settings = replace(updated(core, {"rerank.default": "on"}), llm=endpoint)
         service = build_service(settings, embedder=embedder)
         server = make_server(create_app(settings, service), "127.0.0.1", 0, threads=4)
         server.prepare()

@@ -9,7 +9,7 @@ from index_builder.evaluate.acord import load_acord
 from index_builder.index.build import build_index
 from index_builder.retrieve.cross_encoder import fuse_with_first_stage, load_reranker
 from index_builder.retrieve.hybrid import build_retriever
-from index_builder.settings import RerankerSettings, load_settings
+from index_builder.settings import RerankSettings, load_settings
 from index_builder.index.store import load_index
 from index_builder.evaluate.training import TrainConfig, train_cross_encoder, training_pairs
 
@@ -38,21 +38,21 @@ def test_rrf_with_first_stage_keeps_agreement_on_top():
 
 
 def test_reranker_is_off_by_default_and_configurable():
-    assert load_settings({}).reranker.model == ""  # measured no gain: quality.md step 4
-    env = {"PRECEDENT_RERANKER_MODEL": "/m", "PRECEDENT_RERANKER_DEPTH": "20"}
-    assert load_settings(env).reranker == RerankerSettings(model="/m", depth=20)
+    assert load_settings({}).rerank.cross_encoder == ""  # measured no gain: quality.md step 4
+    env = {"PRECEDENT_CROSS_ENCODER": "/m", "PRECEDENT_RERANK_DEPTH": "20"}
+    assert load_settings(env).rerank == RerankSettings(cross_encoder="/m", depth=20)
 
 
 def test_missing_weights_warn_with_the_build_command(tmp_path, caplog):
     with caplog.at_level(logging.WARNING):
-        assert load_reranker(RerankerSettings(model=str(tmp_path / "none"))) is None
+        assert load_reranker(RerankSettings(cross_encoder=str(tmp_path / "none"))) is None
     assert "index-builder train-reranker" in caplog.text
-    assert load_reranker(RerankerSettings(model="")) is None
+    assert load_reranker(RerankSettings(cross_encoder="")) is None
 
 
 def test_search_works_without_a_trained_reranker(tmp_path, embedder, mini_acord):
     settings = load_settings({}, {"index_dir": tmp_path / "index",
-                                  "reranker.model": str(tmp_path / "missing")})
+                                  "rerank.cross_encoder": str(tmp_path / "missing")})
     build_index(settings, [mini_acord], embedder, progress=False)
     retriever = build_retriever(load_index(settings.index_dir), embedder, settings)
     assert retriever.reranker is None and len(retriever.search("cap on liability", top_k=3)) == 3
@@ -70,8 +70,8 @@ def tiny_model(tmp_path_factory, mini_acord):
 
 
 def test_trained_model_reranks_the_head(tmp_path, embedder, mini_acord, tiny_model):
-    settings = load_settings({}, {"index_dir": tmp_path / "index", "reranker.model": str(tiny_model),
-                                  "reranker.depth": 4, "reranker.max_length": 32})
+    settings = load_settings({}, {"index_dir": tmp_path / "index", "rerank.cross_encoder": str(tiny_model),
+                                  "rerank.depth": 4, "rerank.cross_encoder_max_length": 32})
     build_index(settings, [mini_acord], embedder, progress=False)
     retriever = build_retriever(load_index(settings.index_dir), embedder, settings)
     hits = retriever.search("cap on liability", top_k=6)
@@ -79,6 +79,6 @@ def test_trained_model_reranks_the_head(tmp_path, embedder, mini_acord, tiny_mod
     assert all("cross_encoder" in h.retriever_scores for h in hits[:4])
     assert all("cross_encoder" not in h.retriever_scores for h in hits[4:])
     # A whole clause as the query keeps the first-stage order.
-    long_query = " ".join(["liability"] * (settings.reranker.max_query_words + 1))
+    long_query = " ".join(["liability"] * (settings.rerank.cross_encoder_max_query_words + 1))
     assert all("cross_encoder" not in h.retriever_scores
                for h in retriever.search(long_query, top_k=3))

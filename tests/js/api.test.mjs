@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ApiError, createApiClient, resolveBaseUrl } from "../../addin_server/static/taskpane/api.js";
+import { ApiError, createApiClient, resolveBaseUrl, retryAfterSeconds } from "../../addin_server/static/taskpane/api.js";
 
 const BASE = "https://precedent.example.com";
 
@@ -88,7 +88,7 @@ test("errors without a JSON body get a plain explanation by status", async () =>
   const cases = [
     [401, /API token/],
     [404, /has no Precedent API/],
-    [502, /HTTP 502 Bad Gateway/],
+    [502, /could not answer\. Try again, or ask IT/],
     [503, /not ready/],
   ];
   for (const [status, pattern] of cases) {
@@ -97,6 +97,28 @@ test("errors without a JSON body get a plain explanation by status", async () =>
     assert.equal(err.kind, "http");
     assert.match(err.message, pattern);
   }
+});
+
+test("429: how long to wait, from Retry-After; 503 llm_busy: the assistant is busy", async () => {
+  const limited = stubFetch(() => Response.json({ error: { code: "rate_limited", message: "Rate limit of 30/minute exceeded (PRECEDENT_RATE_LIMIT)." } }, { status: 429, headers: { "Retry-After": "20" } }));
+  const err = await createApiClient({ baseUrl: BASE, fetchImpl: limited.fetchImpl }).health().catch((e) => e);
+  assert.equal(err.message, "Too many requests in a short time. Try again in 20 seconds.");
+  assert.equal(err.retryAfter, 20);
+  assert.equal(err.code, "rate_limited");
+  const busy = stubFetch(() => Response.json({ error: { code: "llm_busy", message: "Queue full (4 waiting)." } }, { status: 503 }));
+  const err2 = await createApiClient({ baseUrl: BASE, fetchImpl: busy.fetchImpl }).health().catch((e) => e);
+  assert.equal(err2.message, "The drafting assistant is busy, try again in a minute.");
+  assert.equal(retryAfterSeconds("Wed, 21 Oct 2015 07:28:30 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT")), 30);
+  assert.equal(retryAfterSeconds(""), 0);
+});
+
+test("server messages reach the lawyer without setting names, addresses or nested brackets", async () => {
+  const { fetchImpl } = stubFetch(() =>
+    Response.json({ error: { code: "llm_unavailable", message: "The drafting assistant failed (upstream error (HTTP 500 (Internal))). Set PRECEDENT_LLM_BASE_URL to a reachable server at http://10.0.0.5:8081/v1." } }, { status: 502 }),
+  );
+  const err = await createApiClient({ baseUrl: BASE, fetchImpl }).health().catch((e) => e);
+  assert.equal(err.message, "The drafting assistant failed (upstream error). Ask IT to check the server's settings.");
+  assert.doesNotMatch(err.message, /PRECEDENT_|http|\(\(|\)\)/);
 });
 
 test("a 200 that is not JSON is reported, not thrown as a parse error", async () => {

@@ -40,14 +40,14 @@ function roaming({ fail = false } = {}) {
 const SAMPLE = {
   serverUrl: "https://precedent.example.com/",
   topK: "8",
-  filterDocument: " MSA 2021 ",
-  filterType: "limitation",
+  filters: { document: " MSA 2021 ", type: "limitation", section: "" },
+  rerank: false,
   apiToken: "tok-123",
 };
 
 test("defaults when nothing is stored", () => {
-  assert.deepEqual(createSettingsStore({ storage: memoryStorage() }).load(), { ...DEFAULTS });
-  assert.deepEqual(createSettingsStore({}).load(), { ...DEFAULTS });
+  assert.deepEqual(createSettingsStore({ storage: memoryStorage() }).load(), { ...DEFAULTS, filters: {} });
+  assert.deepEqual(createSettingsStore({}).load(), { ...DEFAULTS, filters: {} });
 });
 
 test("localStorage: saved settings come back in a new store (Word reopened)", async () => {
@@ -56,8 +56,8 @@ test("localStorage: saved settings come back in a new store (Word reopened)", as
   assert.deepEqual(saved, {
     serverUrl: "https://precedent.example.com",
     topK: 8,
-    filterDocument: "MSA 2021",
-    filterType: "limitation",
+    filters: { document: "MSA 2021", type: "limitation" },
+    rerank: false,
     apiToken: "tok-123",
   });
   assert.ok(storage.data.has(SETTINGS_KEY));
@@ -84,7 +84,9 @@ test("a failed roaming save is reported", async () => {
 
 test("corrupt or odd stored values fall back to defaults", () => {
   const storage = memoryStorage({ [SETTINGS_KEY]: "{not json" });
-  assert.deepEqual(createSettingsStore({ storage }).load(), { ...DEFAULTS });
+  assert.deepEqual(createSettingsStore({ storage }).load(), { ...DEFAULTS, filters: {} });
+  assert.equal(normaliseSettings({ rerank: "yes" }).rerank, null);
+  assert.deepEqual(normaliseSettings({ filters: { "bad field!": "x", type: 3 } }).filters, {});
   assert.equal(normaliseSettings({ topK: "999" }).topK, 20);
   assert.equal(normaliseSettings({ topK: 0 }).topK, 1);
   assert.equal(normaliseSettings({ topK: "many" }).topK, DEFAULTS.topK);
@@ -104,4 +106,9 @@ test("server URL validation", () => {
 test("filters leave out empty fields", () => {
   assert.deepEqual(filtersFromSettings(normaliseSettings({})), {});
   assert.deepEqual(filtersFromSettings(normaliseSettings(SAMPLE)), { document: "MSA 2021", type: "limitation" });
+});
+
+test("settings saved before filters were pickers keep their two filters", () => {
+  const storage = memoryStorage({ [SETTINGS_KEY]: JSON.stringify({ topK: 3, filterDocument: "MSA 2021", filterType: "limitation" }) });
+  assert.deepEqual(createSettingsStore({ storage }).load().filters, { document: "MSA 2021", type: "limitation" });
 });

@@ -51,6 +51,7 @@ function rangeSeed(name, calls, state, { text = "" } = {}) {
         return { getFirstOrNullObject: () => hit };
       },
       insertComment: (body) => calls.push({ op: "insertComment", on: "clause", text: body }),
+      select: () => calls.push({ op: "select" }),
     },
   };
 }
@@ -120,7 +121,10 @@ test("without load + sync the mock reports unloaded properties (guards the test 
 test("insertPrecedent replaces the selection with tracking on, then restores the mode", async () => {
   const { mock, run, calls } = mockWord({ selectionText: "shall not exceed the fees", paragraphText: CLAUSE, trackingMode: "Off" });
   await insertPrecedent(run, { expectedText: "shall not exceed the fees", text: PRECEDENT });
-  assert.deepEqual(calls, [{ op: "insertText", on: "selection", text: PRECEDENT, location: "Replace", trackingMode: "TrackAll" }]);
+  assert.deepEqual(calls, [
+    { op: "insertText", on: "selection", text: PRECEDENT, location: "Replace", trackingMode: "TrackAll" },
+    { op: "select" },
+  ]);
   // Restored to the value read (after load + sync) before the change: had the code not
   // loaded it, the mock would have handed back its "not loaded" error string instead.
   assert.equal(mock.context.document.changeTrackingMode, "Off");
@@ -141,6 +145,23 @@ test("with a cursor only, the paragraph at the cursor is replaced", async () => 
   const result = await insertPrecedent(run, { expectedText: CLAUSE, text: PRECEDENT });
   assert.equal(result.source, "paragraph");
   assert.equal(calls.find((c) => c.op === "insertText").on, "paragraph");
+});
+
+test("insertPrecedent records its source in a comment on the inserted text, then selects it", async () => {
+  const { run, calls } = mockWord({ selectionText: "", paragraphText: CLAUSE });
+  const result = await insertPrecedent(run, { expectedText: CLAUSE, text: PRECEDENT, comment: "Inserted from precedent: MSA, section 12.1." });
+  assert.equal(result.commented, true);
+  assert.deepEqual(calls.slice(1), [
+    { op: "insertComment", on: "clause", text: "Inserted from precedent: MSA, section 12.1." },
+    { op: "select" },
+  ]);
+});
+
+test("a second Insert accepts the text the first one put in place of the clause", async () => {
+  const { run, calls } = mockWord({ selectionText: "", paragraphText: PRECEDENT });
+  await assert.rejects(insertPrecedent(run, { expectedText: CLAUSE, text: CLAUSE }), SelectionChangedError);
+  await insertPrecedent(run, { expectedText: [CLAUSE, PRECEDENT], text: CLAUSE });
+  assert.equal(calls.filter((c) => c.op === "insertText").length, 1);
 });
 
 test("insert refuses, and changes nothing, when the selection changed since Find", async () => {
@@ -175,7 +196,7 @@ test("applyRedraft inserts tracked, then comments anchored on the cited sentence
   ]);
   assert.deepEqual(
     calls.map((c) => c.op),
-    ["insertText", "search", "search", "insertComment", "insertComment"],
+    ["insertText", "search", "search", "insertComment", "insertComment", "select"],
   );
   assert.equal(calls[0].trackingMode, "TrackAll");
   assert.equal(mock.context.document.changeTrackingMode, "Off");

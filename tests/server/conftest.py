@@ -15,7 +15,7 @@ from addin_server.web.app import create_app
 from addin_server.llm.client import OpenAIChatClient
 from addin_server.llm.scripted import ScriptedLLMServer
 from addin_server.service import PrecedentService, build_service
-from addin_server.settings import AppSettings, LLMSettings, ServerSettings
+from index_builder.settings import LLMSettings, Settings, updated
 from index_builder.index.build import build_index
 from index_builder.settings import Settings, load_settings
 from server_data import CLAUSES, relevance_responder
@@ -23,7 +23,7 @@ from server_data import CLAUSES, relevance_responder
 
 def core_settings(index_dir: Path) -> Settings:
     # No cross-encoder, even if one was trained into var/: these tests are about the server.
-    return load_settings({}, {"index_dir": index_dir, "reranker.model": ""})
+    return load_settings({}, {"index_dir": index_dir, "rerank.cross_encoder": ""})
 
 
 @pytest.fixture
@@ -76,25 +76,29 @@ def corpus_index(tmp_path: Path, embedder: Any) -> Path:
 
 
 @pytest.fixture
-def app_settings(corpus_index: Path, llm_settings: LLMSettings) -> AppSettings:
-    server = ServerSettings(llm=llm_settings, rerank_default="on", rerank_depth=8,
-                            rerank_budget_s=5.0, max_text_chars=2_000)
-    return AppSettings(core=core_settings(corpus_index), server=server)
+def app_settings(corpus_index: Path, llm_settings: LLMSettings) -> Settings:
+    tuned = updated(core_settings(corpus_index), {"rerank.default": "on", "rerank.depth": 8,
+                                                  "rerank.budget_s": 5.0,
+                                                  "server.max_text_chars": 2_000})
+    return replace(tuned, llm=llm_settings)
 
 
 MakeApp = Callable[..., Any]
 
 
 @pytest.fixture
-def make_app(app_settings: AppSettings, embedder: Any) -> Any:
-    """make_app(llm=True|False|LLMSettings, **server_overrides) -> app over the small index."""
+def make_app(app_settings: Settings, embedder: Any) -> Any:
+    """make_app(llm=True|False|LLMSettings, **overrides) -> app over the small index.
+
+    Overrides are dotted settings with "__" for ".": ``rerank__default="off"``.
+    """
     services: list[PrecedentService] = []
 
     def make(llm: bool | LLMSettings = True, **server: Any) -> Any:
-        settings = replace(app_settings, server=replace(app_settings.server, **server))
+        settings = updated(app_settings, {k.replace("__", "."): v for k, v in server.items()})
         if llm is not True:
             endpoint = llm if isinstance(llm, LLMSettings) else LLMSettings()
-            settings = replace(settings, server=replace(settings.server, llm=endpoint))
+            settings = replace(settings, llm=endpoint)
         service = build_service(settings, embedder=embedder)
         services.append(service)
         app = create_app(settings, service)

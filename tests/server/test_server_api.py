@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
-from addin_server.settings import LLMSettings
+from index_builder.settings import LLMSettings
 
 QUERY = "cap on liability fees"
 RESULT_KEYS = {"clause_id", "rank", "score", "text", "rerank_score", "stars", "retrieval", "source"}
@@ -53,7 +53,7 @@ def test_precedents_without_rerank(client: Any, llm_server: ScriptedLLMServer) -
 
 
 def test_default_rerank_off_for_local_model(make_app: Any, llm_server: ScriptedLLMServer) -> None:
-    body = post(make_app(rerank_default="off").test_client(), "precedents", {"text": QUERY}).get_json()
+    body = post(make_app(rerank__default="off").test_client(), "precedents", {"text": QUERY}).get_json()
     assert body["rerank"]["status"] == "skipped" and "PRECEDENT_RERANK_DEFAULT" in body["rerank"]["reason"]
 
 
@@ -160,7 +160,7 @@ def test_unknown_routes_and_methods_are_json(client: Any) -> None:
 
 
 def test_tokens_required_when_configured(make_app: Any) -> None:
-    client = make_app(api_tokens=("s3cret", "other")).test_client()
+    client = make_app(server__api_tokens=("s3cret", "other")).test_client()
     missing = client.get("/api/v1/health")
     assert missing.status_code == 401 and error_of(missing)["code"] == "unauthorized"
     assert missing.headers["WWW-Authenticate"] == "Bearer"
@@ -174,7 +174,7 @@ def test_tokens_required_when_configured(make_app: Any) -> None:
 
 
 def test_cors_only_for_configured_origins(make_app: Any) -> None:
-    client = make_app(cors_origins=("https://pane.example.com",)).test_client()
+    client = make_app(server__cors_origins=("https://pane.example.com",)).test_client()
     allowed = client.options("/api/v1/precedents", headers={"Origin": "https://pane.example.com"})
     assert allowed.headers["Access-Control-Allow-Origin"] == "https://pane.example.com"
     other = client.options("/api/v1/precedents", headers={"Origin": "https://evil.example"})

@@ -18,7 +18,7 @@ import pytest
 from addin_server import cli
 from addin_server.llm import local as local_llm
 from index_builder.errors import LocalModelError
-from addin_server.settings import LocalLLMSettings
+from index_builder.settings import LocalLLMSettings
 from addin_server.web.wsgi import make_server
 
 

@@ -11,33 +11,35 @@ from index_builder.errors import ConfigError, PromptError
 from addin_server.llm import tokens
 from addin_server.llm.tokens import TokenCounter
 from addin_server.draft.prompts import REDRAFT_VARIABLES, RERANK_VARIABLES, load_prompt
-from addin_server.settings import DEFAULT_PROMPTS_DIR, load_app_settings
+from index_builder.settings import default_prompts_dir, load_settings
+
+DEFAULT_PROMPTS_DIR = default_prompts_dir()
 
 
 def test_defaults_and_environment() -> None:
-    settings = load_app_settings({
+    settings = load_settings({
         "PRECEDENT_INDEX_DIR": "/srv/index", "PRECEDENT_PORT": "9443",
         "PRECEDENT_API_TOKENS": "tok-alpha, tok-beta ,", "PRECEDENT_LLM_API_KEY": "sk-secret", "PRECEDENT_LLM_BASE_URL": "http://localhost:11434/v1",
         "PRECEDENT_LLM_RERANK_LOGPROBS": "off", "PRECEDENT_LLM_MAX_CONCURRENCY": "2",
     })
     server = settings.server
-    assert str(settings.core.index_dir) == "/srv/index" and server.port == 9443
-    assert server.api_tokens == ("tok-alpha", "tok-beta") and server.llm.configured
-    assert server.llm.rerank_logprobs is False and server.llm.max_concurrency == 2
-    assert "tok-alpha" not in repr(server) and "sk-secret" not in repr(server)  # out of logs
+    assert str(settings.index_dir) == "/srv/index" and server.port == 9443
+    assert server.api_tokens == ("tok-alpha", "tok-beta") and settings.llm.configured
+    assert settings.llm.rerank_logprobs is False and settings.llm.max_concurrency == 2
+    assert "tok-alpha" not in repr(settings) and "sk-secret" not in repr(settings)  # out of logs
     assert server.max_content_length > server.max_text_chars * 4
 
 
 def test_flags_override_environment() -> None:
-    settings = load_app_settings({"PRECEDENT_PORT": "9443"}, {"index_dir": Path("x")},
-                                 {"port": 7000, "host": None})
+    settings = load_settings({"PRECEDENT_PORT": "9443"}, {"index_dir": Path("x"),
+                                                       "server.port": 7000, "server.host": None})
     assert settings.server.port == 7000 and settings.server.host == "127.0.0.1"
 
 
 def test_tokens_file(tmp_path: Path) -> None:
     path = tmp_path / "tokens"
     path.write_text("# one per line\nfirst\n\nsecond\n")
-    settings = load_app_settings({"PRECEDENT_API_TOKENS_FILE": str(path)})
+    settings = load_settings({"PRECEDENT_API_TOKENS_FILE": str(path)})
     assert settings.server.api_tokens == ("first", "second")
 
 
@@ -58,12 +60,12 @@ def test_tokens_file(tmp_path: Path) -> None:
 ])
 def test_invalid_settings_name_the_variable(environ: dict[str, str], variable: str) -> None:
     with pytest.raises(ConfigError, match=variable):
-        load_app_settings(environ)
+        load_settings(environ)
 
 
 def test_unknown_override_is_refused() -> None:
     with pytest.raises(ConfigError, match="llm.nonsense"):
-        load_app_settings({}, None, {"llm.nonsense": 1})
+        load_settings({}, {"llm.nonsense": 1})
 
 
 def test_shipped_prompts_are_valid() -> None:
@@ -117,7 +119,7 @@ def test_app_refuses_to_start_with_a_broken_prompt(make_app: object, tmp_path: P
     (tmp_path / "rerank.prompt").write_text(GOOD.replace("$query", "$question"))
     (tmp_path / "redraft.prompt").write_text((DEFAULT_PROMPTS_DIR / "redraft.prompt").read_text())
     with pytest.raises(PromptError, match="rerank.prompt"):
-        make_app(prompts_dir=tmp_path)  # type: ignore[operator]
+        make_app(server__prompts_dir=tmp_path)  # type: ignore[operator]
 
 
 def test_token_counting_works_offline() -> None:
@@ -144,16 +146,12 @@ def test_token_counting_degrades_to_an_estimate(monkeypatch: pytest.MonkeyPatch,
 
 @pytest.mark.parametrize("value", [",", " , "])
 def test_api_tokens_set_but_empty_is_refused(value: str) -> None:
-    from addin_server.settings import load_app_settings
-
     with pytest.raises(ConfigError, match="holds no token"):
-        load_app_settings({"PRECEDENT_API_TOKENS": value})
+        load_settings({"PRECEDENT_API_TOKENS": value})
 
 
 def test_api_tokens_file_without_tokens_is_refused(tmp_path: Path) -> None:
-    from addin_server.settings import load_app_settings
-
     empty = tmp_path / "tokens"
     empty.write_text("# nobody yet\n\n")
     with pytest.raises(ConfigError, match="holds no token"):
-        load_app_settings({"PRECEDENT_API_TOKENS_FILE": str(empty)})
+        load_settings({"PRECEDENT_API_TOKENS_FILE": str(empty)})

@@ -13,7 +13,7 @@ import pytest
 from addin_server.web.app import create_app
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.service import build_service
-from addin_server.settings import AppSettings
+from index_builder.settings import Settings as AppSettings
 from index_builder.index.build import build_index
 
 AGREEMENTS = ("common-paper-cc-by-4.0/common-paper-cloud-service-agreement.docx",
@@ -36,10 +36,10 @@ def docx_app(contracts_dir: Path, tmp_path: Path, app_settings: AppSettings, emb
             pytest.skip(f"{source} is not in the shared data")
         (folder / Path(name).parent).mkdir(parents=True, exist_ok=True)
         shutil.copy(source, folder / name)
-    core = replace(app_settings.core, index_dir=tmp_path / "index")
+    core = replace(app_settings, index_dir=tmp_path / "index")
     report = build_index(core, [folder], embedder, progress=False)
     assert report.documents == 3 and report.clauses > 50 and not report.skipped
-    settings = replace(app_settings, core=core)
+    settings = core
     service = build_service(settings, embedder=embedder)
     yield create_app(settings, service).test_client()
     service.close()

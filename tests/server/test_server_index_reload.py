@@ -12,7 +12,7 @@ import pytest
 
 from addin_server.web.app import create_app
 from addin_server.service import build_service
-from addin_server.settings import AppSettings
+from index_builder.settings import Settings as AppSettings, updated
 from index_builder.index.build import build_index
 
 
@@ -36,11 +36,10 @@ def _poll(client: Any, clause_id: str, service: Any) -> bool:
 @pytest.fixture
 def served(tmp_path: Path, app_settings: AppSettings, embedder: Any) -> Any:
     """(core settings, corpus folder, service, client) over a one-clause index, reload every 10 ms."""
-    core = replace(app_settings.core, index_dir=tmp_path / "index")
+    core = replace(app_settings, index_dir=tmp_path / "index")
     corpus = _corpus(tmp_path / "library", {"old": "Governing law is New York."})
     build_index(core, [corpus], embedder, progress=False)
-    settings = replace(app_settings, core=core,
-                       server=replace(app_settings.server, index_reload_s=0.01))
+    settings = updated(core, {"server.index_reload_s": 0.01})
     service = build_service(settings, embedder=embedder)
     yield core, corpus, service, create_app(settings, service).test_client()
     service.close()

@@ -12,7 +12,9 @@ from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from addin_server.llm.tokens import TokenCounter
 from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
 from addin_server.draft.redraft import Redrafter
-from addin_server.settings import DEFAULT_PROMPTS_DIR, LLMSettings
+from index_builder.settings import LLMSettings, default_prompts_dir
+
+DEFAULT_PROMPTS_DIR = default_prompts_dir()
 from index_builder.model import Clause
 from server_data import CLAUSES
 

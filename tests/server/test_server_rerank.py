@@ -13,7 +13,9 @@ from index_builder.errors import LLMNotConfiguredError
 from addin_server.llm.client import Completion
 from addin_server.llm.scripted import Reply, ScriptedLLMServer, rating_logprobs
 from addin_server.rerank import LLMReranker, load_rerank_prompt, rating_from, reranker_for_eval
-from addin_server.settings import DEFAULT_PROMPTS_DIR, LLMSettings
+from index_builder.settings import LLMSettings, default_prompts_dir
+
+DEFAULT_PROMPTS_DIR = default_prompts_dir()
 from index_builder.model import Clause, SearchHit
 
 from server_data import CLAUSES

@@ -11,7 +11,7 @@ import pytest
 
 from addin_server.web.app import create_app
 from addin_server.service import build_service
-from addin_server.settings import AppSettings
+from index_builder.settings import Settings as AppSettings, updated
 from index_builder.index.build import build_index
 
 CAP = ("In no event shall either party's aggregate liability exceed the fees paid by Customer "
@@ -31,13 +31,12 @@ def make(tmp_path: Path, app_settings: AppSettings, embedder: Any) -> Any:
     corpus.mkdir()
     (corpus / "corpus.jsonl").write_text(
         "\n".join(json.dumps({"_id": k, "text": v}) for k, v in LIBRARY.items()) + "\n")
-    core = replace(app_settings.core, index_dir=tmp_path / "index")
+    core = replace(app_settings, index_dir=tmp_path / "index")
     build_index(core, [corpus], embedder, progress=False)
     services = []
 
     def client(threshold: float) -> Any:
-        settings = replace(app_settings, core=core,
-                           server=replace(app_settings.server, variation_threshold=threshold))
+        settings = updated(core, {"retrieval.variation_threshold": threshold})
         services.append(build_service(settings, embedder=embedder))
         return create_app(settings, services[-1]).test_client()
 
@@ -72,4 +71,4 @@ def test_threshold_is_validated(app_settings: AppSettings) -> None:
     from index_builder.errors import ConfigError
 
     with pytest.raises(ConfigError, match="PRECEDENT_VARIATION_THRESHOLD"):
-        replace(app_settings.server, variation_threshold=1.5)
+        updated(app_settings, {"retrieval.variation_threshold": 1.5})

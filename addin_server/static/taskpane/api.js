@@ -1,5 +1,8 @@
 // Talking to the Precedent server: JSON over fetch, with cancel and timeouts, and every
-// failure turned into an ApiError whose message can be shown to a lawyer as it is.
+// failure turned into an ApiError whose message can be shown to a lawyer as it is (IT detail
+// in the server's words goes to the browser console, not the pane).
+
+import { forLawyer, logForIt } from "./messages.js";
 
 export const API_PREFIX = "/api/v1";
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -11,12 +14,13 @@ export const REDRAFT_TIMEOUT_MS = 120_000;
  * "timeout", "cancelled", "invalid" (answer was not the JSON we expect).
  */
 export class ApiError extends Error {
-  constructor(kind, message, { status = 0, code = "" } = {}) {
+  constructor(kind, message, { status = 0, code = "", retryAfter = 0 } = {}) {
     super(message);
     this.name = "ApiError";
     this.kind = kind;
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -109,9 +113,14 @@ export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fe
       return request("GET", `/clauses/${encodeURIComponent(clauseId)}`, undefined, options);
     },
 
-    /** GET /health. */
+    /** GET /health: status, index, and "capabilities" (what this server can do). */
     health(options = {}) {
       return request("GET", "/health", undefined, options);
+    },
+
+    /** GET /facets: {fields: {field: [{value, count}]}}, the values filters can pick from. */
+    facets(options = {}) {
+      return request("GET", "/facets", undefined, options);
     },
   };
 }
@@ -129,14 +138,31 @@ function networkError(err, { timedOut, aborted, where, timeout }) {
   );
 }
 
+/** Seconds to wait from a Retry-After header (seconds or an HTTP date); 0 when absent. */
+export function retryAfterSeconds(value, now = Date.now()) {
+  const raw = String(value ?? "").trim();
+  if (!raw) return 0;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const at = Date.parse(raw);
+  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : 0;
+}
+
+const waitWords = (s) => (s <= 0 ? "in a minute" : s < 90 ? `in ${s} second${s === 1 ? "" : "s"}` : `in ${Math.ceil(s / 60)} minutes`);
+
 function httpError(response, data, where) {
   const status = response.status;
-  const error = data && typeof data === "object" ? data.error : null;
-  if (error && typeof error.message === "string" && error.message.trim()) {
-    return new ApiError("http", error.message.trim(), { status, code: String(error.code || "") });
-  }
+  const error = data && typeof data === "object" && data.error && typeof data.error === "object" ? data.error : null;
+  const code = String(error?.code || "");
+  const retryAfter = retryAfterSeconds(response.headers?.get?.("Retry-After"));
+  const raw = typeof error?.message === "string" ? error.message.trim() : "";
   let message;
-  if (status === 401 || status === 403) {
+  if (status === 429 || code === "rate_limited") {
+    message = `Too many requests in a short time. Try again ${waitWords(retryAfter)}.`;
+  } else if (code === "llm_busy") {
+    message = "The drafting assistant is busy, try again in a minute.";
+  } else if (raw) {
+    message = forLawyer(raw) || "The Precedent server could not do that. Try again, or ask IT to check the server.";
+  } else if (status === 401 || status === 403) {
     message = "The Precedent server refused the request. Check the API token in Settings.";
   } else if (status === 404) {
     message = `The server at ${where} has no Precedent API. Check the server address in Settings.`;
@@ -145,7 +171,8 @@ function httpError(response, data, where) {
   } else if (status === 503) {
     message = "The Precedent server is not ready (it may be starting or its index is missing). Try again in a minute.";
   } else {
-    message = `The Precedent server answered with an error (HTTP ${status}${response.statusText ? ` ${response.statusText}` : ""}).`;
+    message = "The Precedent server could not answer. Try again, or ask IT to check the server.";
   }
-  return new ApiError("http", message, { status });
+  logForIt(message, raw || `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ""}`);
+  return new ApiError("http", message, { status, code, retryAfter });
 }

@@ -1,168 +1,158 @@
-// Word-level blackline: which words of the lawyer's clause a precedent keeps, drops and adds.
+// Blackline: what a precedent (or a redraft) keeps, drops and adds from the lawyer's clause.
 //
-// Tokens are words and punctuation marks; the whitespace before a token travels with it
-// but is not compared, so a reflowed line or a double space is not shown as a change.
-// The diff is a longest common subsequence over tokens, after trimming the common prefix
-// and suffix (clauses compared with their precedents usually share long runs of both).
+// Alignment is jsdiff's (vendored in vendor/diff.js) over word and punctuation tokens compared
+// without regard to capitals, spacing, curly/straight quotes or dash style, so an all-capitals
+// precedent with the same substance lines up with the lawyer's clause word for word. Changes a
+// word or two apart are then grouped into one phrase ("shall not exceed" → "is limited to"),
+// which is how a lawyer reads a blackline, instead of alternating one-word fragments.
 
-/** Most LCS table cells we fill for word tokens (about 2,000 x 2,000 words, 16 MB). */
-export const MAX_CELLS = 4_000_000;
+import { diffArrays } from "./vendor/diff.js";
+
+/** Equal runs of at most this many words (and punctuation) between two changes are folded into one phrase. */
+export const PHRASE_GAP_WORDS = 1;
+/** Give up aligning (show "replaced whole") beyond this many token edits: the texts are unrelated. */
+export const MAX_EDIT_LENGTH = 4000;
 
 const TOKEN = /(\s*)([\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}])/gu;
-const SENTENCE = /(\s*)([^\s][^.;:!?]*(?:[.;:!?]+|$))/gu;
+const WORD = /[\p{L}\p{N}]/u;
 
-/**
- * Split text into tokens: [{lead, text}] where lead is the whitespace before the token.
- * Whitespace at the very end is returned as a token with empty text so nothing is lost.
- */
-export function tokenize(text, pattern = TOKEN) {
+/** The comparison key of a token: NFKC, lower case, one kind of quote and dash. */
+export function tokenKey(text) {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[‘’‚‛′]/g, "'")
+    .replace(/[“”„‟″«»]/g, '"')
+    .replace(/[‐‑‒–—―]/g, "-");
+}
+
+/** Split text into tokens [{lead, text, key}]; trailing whitespace becomes a token with empty text. */
+export function tokenize(text) {
+  const source = String(text ?? "");
   const tokens = [];
   let end = 0;
-  for (const match of String(text).matchAll(pattern)) {
-    if (!match[2]) continue;
-    tokens.push({ lead: match[1], text: match[2] });
+  for (const match of source.matchAll(TOKEN)) {
+    tokens.push({ lead: match[1], text: match[2], key: tokenKey(match[2]) });
     end = match.index + match[0].length;
   }
-  const tail = String(text).slice(end);
-  if (tail) tokens.push({ lead: tail, text: "" });
+  if (end < source.length) tokens.push({ lead: source.slice(end), text: "", key: "" });
   return tokens;
 }
 
-/**
- * Diff two texts word by word.
- * Returns segments [{type: "equal"|"delete"|"insert", text}] that, read in order, spell the
- * original text (equal + delete) and the revised text (equal + insert). Within a changed
- * stretch deletions come before insertions, as in a lawyer's blackline.
- */
-export function diffWords(original, revised, { maxCells = MAX_CELLS } = {}) {
-  const a = tokenize(original);
-  const b = tokenize(revised);
-  let ops;
-  if (a.length * b.length <= maxCells) {
-    ops = diffTokens(a, b, maxCells);
-  } else {
-    // Too long for a word table: compare sentence by sentence, then words within the
-    // changed sentences where that is small enough, so the pane stays responsive.
-    ops = [];
-    let removed = "";
-    let added = "";
-    const flush = () => {
-      if (removed || added) ops.push(...diffTokens(tokenize(removed), tokenize(added), maxCells));
-      removed = "";
-      added = "";
-    };
-    for (const op of diffTokens(tokenize(original, SENTENCE), tokenize(revised, SENTENCE), maxCells)) {
-      if (op.type === "equal") {
-        flush();
-        ops.push(op);
-      } else if (op.type === "delete") {
-        removed += op.text;
-      } else {
-        added += op.text;
-      }
-    }
-    flush();
-  }
-  return mergeSegments(ops);
-}
+const spell = (tokens) => tokens.map((t) => t.lead + t.text).join("");
+const wordCount = (tokens) => tokens.filter((t) => WORD.test(t.text)).length;
 
-/** Diff token arrays; returns [{type, text}] with each token's lead included in its text. */
-export function diffTokens(a, b, maxCells = MAX_CELLS) {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start].text === b[start].text) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1].text === b[endB - 1].text) {
-    endA--;
-    endB--;
-  }
-  const ops = [];
-  // Equal tokens are shown with the revised text's spacing: that is the text being read.
-  for (let i = 0; i < start; i++) ops.push({ type: "equal", text: b[i].lead + b[i].text });
-  const midA = a.slice(start, endA);
-  const midB = b.slice(start, endB);
-  if (midA.length * midB.length > maxCells) {
-    for (const t of midA) ops.push({ type: "delete", text: t.lead + t.text });
-    for (const t of midB) ops.push({ type: "insert", text: t.lead + t.text });
-  } else {
-    ops.push(...lcsOps(midA, midB));
-  }
-  for (let i = endB; i < b.length; i++) ops.push({ type: "equal", text: b[i].lead + b[i].text });
-  return ops;
-}
-
-function lcsOps(a, b) {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0) return b.map((t) => ({ type: "insert", text: t.lead + t.text }));
-  if (m === 0) return a.map((t) => ({ type: "delete", text: t.lead + t.text }));
-  // lengths[i * (m + 1) + j] = LCS length of a[i:] and b[j:]
-  const width = m + 1;
-  const lengths = new Uint32Array((n + 1) * width);
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      lengths[i * width + j] =
-        a[i].text === b[j].text
-          ? lengths[(i + 1) * width + j + 1] + 1
-          : Math.max(lengths[(i + 1) * width + j], lengths[i * width + j + 1]);
-    }
-  }
-  const ops = [];
+/** Token runs [{type: "equal"|"delete"|"insert", a: tokens, b: tokens}] aligned by jsdiff. */
+export function alignTokens(a, b) {
+  const ops = diffArrays(a, b, { comparator: (x, y) => x.key === y.key, maxEditLength: MAX_EDIT_LENGTH });
+  if (!ops) return [{ type: "delete", a, b: [] }, { type: "insert", a: [], b }]; // too different to align
+  const runs = [];
   let i = 0;
   let j = 0;
-  while (i < n && j < m) {
-    if (a[i].text === b[j].text) {
-      ops.push({ type: "equal", text: b[j].lead + b[j].text });
-      i++;
-      j++;
-    } else if (lengths[(i + 1) * width + j] >= lengths[i * width + j + 1]) {
-      ops.push({ type: "delete", text: a[i].lead + a[i].text });
-      i++;
-    } else {
-      ops.push({ type: "insert", text: b[j].lead + b[j].text });
-      j++;
-    }
-  }
-  for (; i < n; i++) ops.push({ type: "delete", text: a[i].lead + a[i].text });
-  for (; j < m; j++) ops.push({ type: "insert", text: b[j].lead + b[j].text });
-  return ops;
-}
-
-/** Join runs of the same type, and put deletions before insertions within a changed stretch. */
-export function mergeSegments(ops) {
-  const out = [];
-  let dels = [];
-  let ins = [];
-  const flush = () => {
-    if (dels.length) out.push({ type: "delete", text: dels.join("") });
-    if (ins.length) out.push({ type: "insert", text: ins.join("") });
-    dels = [];
-    ins = [];
-  };
   for (const op of ops) {
-    if (op.type === "equal") {
-      flush();
-      const last = out[out.length - 1];
-      if (last && last.type === "equal") last.text += op.text;
-      else out.push({ type: "equal", text: op.text });
-    } else if (op.type === "delete") {
-      dels.push(op.text);
+    if (op.added) {
+      runs.push({ type: "insert", a: [], b: b.slice(j, j + op.count) });
+      j += op.count;
+    } else if (op.removed) {
+      runs.push({ type: "delete", a: a.slice(i, i + op.count), b: [] });
+      i += op.count;
     } else {
-      ins.push(op.text);
+      runs.push({ type: "equal", a: a.slice(i, i + op.count), b: b.slice(j, j + op.count) });
+      i += op.count;
+      j += op.count;
     }
   }
-  flush();
-  return out.filter((s) => s.text !== "");
+  return runs;
 }
 
-/** Count words added and removed, for a one-line summary above the blackline. */
-export function diffStats(segments) {
-  const words = (text) => (text.match(/[\p{L}\p{N}]+/gu) || []).length;
-  let inserted = 0;
-  let deleted = 0;
-  for (const s of segments) {
-    if (s.type === "insert") inserted += words(s.text);
-    if (s.type === "delete") deleted += words(s.text);
+/**
+ * Group runs into phrases: a change, a short equal stretch (<= gapWords words) and another
+ * change become one change whose deleted side and inserted side both include the stretch.
+ * Returns [{type: "equal", a, b} | {type: "change", a, b}].
+ */
+export function groupPhrases(runs, gapWords = PHRASE_GAP_WORDS) {
+  const out = [];
+  for (let k = 0; k < runs.length; k++) {
+    const run = runs[k];
+    const last = out[out.length - 1];
+    if (run.type !== "equal") {
+      if (last?.type === "change") {
+        last.a.push(...run.a);
+        last.b.push(...run.b);
+      } else {
+        out.push({ type: "change", a: [...run.a], b: [...run.b] });
+      }
+      continue;
+    }
+    const between = last?.type === "change" && runs.slice(k + 1).some((r) => r.type !== "equal");
+    if (between && wordCount(run.b) <= gapWords && k + 1 < runs.length) {
+      last.a.push(...run.a);
+      last.b.push(...run.b);
+    } else {
+      out.push({ type: "equal", a: run.a, b: run.b });
+    }
   }
-  return { inserted, deleted };
+  return out;
 }
+
+/** Mostly capitals: at least 80% of the letters (and at least 12 of them) are upper case. */
+export function isMostlyCapitals(text) {
+  const letters = String(text ?? "").match(/\p{L}/gu) || [];
+  const upper = letters.filter((c) => c !== c.toLowerCase()).length;
+  return letters.length >= 12 && upper / letters.length >= 0.8;
+}
+
+/**
+ * Compare the lawyer's clause (`original`) with `revised`.
+ * Returns {segments: [{type: "equal"|"delete"|"insert", text}], stats, summary}; equal text is
+ * shown as `revised` spells it, since that is the text being read.
+ */
+export function compareTexts(original, revised, { gapWords = PHRASE_GAP_WORDS, what = "this precedent" } = {}) {
+  const a = tokenize(original);
+  const b = tokenize(revised);
+  const runs = alignTokens(a, b);
+  const segments = [];
+  const push = (type, text) => {
+    if (!text) return;
+    const prev = segments[segments.length - 1];
+    if (prev?.type === type) prev.text += text;
+    else segments.push({ type, text });
+  };
+  let changes = 0;
+  for (const group of groupPhrases(runs, gapWords)) {
+    if (group.type === "equal") {
+      push("equal", spell(group.b));
+    } else {
+      if (wordCount(group.a) + wordCount(group.b) > 0) changes++;
+      push("delete", spell(group.a));
+      push("insert", spell(group.b));
+    }
+  }
+  const kept = runs.filter((r) => r.type === "equal").reduce((n, r) => n + wordCount(r.a), 0);
+  const stats = {
+    changes,
+    inserted: runs.filter((r) => r.type === "insert").reduce((n, r) => n + wordCount(r.b), 0),
+    deleted: runs.filter((r) => r.type === "delete").reduce((n, r) => n + wordCount(r.a), 0),
+    kept,
+    total: wordCount(a),
+    capitals: isMostlyCapitals(revised) && !isMostlyCapitals(original),
+  };
+  return { segments, stats, summary: summarise(stats, what) };
+}
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** One line above the blackline: how many changes, how much of the lawyer's wording is kept. */
+export function summarise(stats, what = "this precedent") {
+  const ignored = stats.capitals
+    ? ` ${capitalise(what)} is in capitals; capitals and spacing are ignored.`
+    : " Capitals and spacing are ignored.";
+  if (!stats.changes) return `Same wording as your clause.${ignored}`;
+  const share = stats.total ? Math.round((100 * stats.kept) / stats.total) : 0;
+  return (
+    `Your clause → ${what}: ${plural(stats.changes, "change")} ` +
+    `(${plural(stats.deleted, "word")} removed, ${stats.inserted} added); ${share}% of your wording kept.${ignored}`
+  );
+}
+
+const capitalise = (s) => s.charAt(0).toUpperCase() + s.slice(1);

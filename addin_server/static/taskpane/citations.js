@@ -58,6 +58,59 @@ export function searchSuffix(sentence, limit = WORD_SEARCH_LIMIT) {
   return text.replace(/\^/g, "^^");
 }
 
+/** The citation for `comment` (same clause id, else same marker), or null. */
+export function citationFor(answer, comment) {
+  const citations = Array.isArray(answer?.citations) ? answer.citations : [];
+  return (
+    citations.find((c) => c && comment.clause_id && c.clause_id === comment.clause_id) ||
+    citations.find((c) => c && comment.marker && c.marker === comment.marker) ||
+    null
+  );
+}
+
+/** The flag for a cited sentence ("check: the precedent may not say this"), or "". */
+export function flagFor(answer, comment) {
+  if (typeof comment?.flag === "string" && comment.flag.trim()) return comment.flag.trim();
+  const flagged = Array.isArray(answer?.flagged) ? answer.flagged : [];
+  const hit = flagged.find(
+    (f) => f && f.clause_id === comment.clause_id && Number.isInteger(f.start) && f.start === comment.start,
+  );
+  return hit ? "check: the precedent may not say this" : "";
+}
+
+/**
+ * The Word comment for one cited sentence, written from the citation's source so that it
+ * agrees with the inserted text (whose [n] markers are removed): where the sentence comes
+ * from, the passage relied on, and any flag.
+ */
+export function commentText(answer, comment) {
+  const citation = citationFor(answer, comment);
+  const src = citation?.source && typeof citation.source === "object" ? citation.source : null;
+  const lines = [];
+  if (src) {
+    const where = clean(src.citation) || [clean(src.document) || clean(src.doc_id), clean(src.section), clean(src.heading)].filter(Boolean).join(", ");
+    const file = clean(src.file);
+    lines.push(`Source: ${where || "a precedent"}${file ? ` (${file})` : ""}`);
+  } else {
+    // No source to write from: the server's text, without the marker that is not in the document.
+    const own = clean(comment.text).replace(/^Precedent\s*\[\d+\]\s*:?\s*/i, "");
+    lines.push(own.startsWith("“") || !own ? own : `Source: ${own}`);
+  }
+  const quote = clean(citation?.quote?.text) || quotedIn(comment.text);
+  if (quote && !lines[0].includes(quote)) lines.push(`“${quote.replace(/^[“"]|[”"]$/g, "")}”`);
+  const flag = flagFor(answer, comment);
+  if (flag) lines.push(`${flag.charAt(0).toUpperCase()}${flag.slice(1)}.`.replace(/\.\.$/, "."));
+  return lines.filter(Boolean).join("\n");
+}
+
+const clean = (value) => (typeof value === "string" ? value.trim() : "");
+
+/** The “quoted passage” on the second line of the server's comment text, or "". */
+function quotedIn(serverText) {
+  const m = clean(serverText).match(/\n\s*[“"](.+)[”"]\s*$/s);
+  return m ? m[1].trim() : "";
+}
+
 /**
  * From a /redraft answer, the text to insert and the comments to add.
  * Returns {text, comments: [{marker, clauseId, text, search, searchEnd}]} in the server's order.
@@ -66,22 +119,23 @@ export function prepareRedraft(answer) {
   const citations = Array.isArray(answer?.citations) ? answer.citations : [];
   const comments = Array.isArray(answer?.comments) ? answer.comments : [];
   const markers = [
-    ...citations.map((c) => c.marker),
-    ...comments.map((c) => c.marker),
+    ...citations.map((c) => c?.marker),
+    ...comments.map((c) => c?.marker),
     ...(Array.isArray(answer?.removed_markers) ? answer.removed_markers : []),
   ];
   const text = stripMarkers(answer?.redraft ?? "", markers).trim();
   return {
     text,
     comments: comments
-      .filter((c) => c && typeof c.text === "string" && c.text.trim())
+      .filter((c) => c && typeof c === "object")
       .map((c) => ({
         marker: c.marker || "",
         clauseId: c.clause_id || "",
-        text: c.text.trim(),
+        text: commentText(answer, c),
         search: searchPrefix(stripMarkers(sentenceOf(c, answer?.redraft), markers)),
         searchEnd: searchSuffix(stripMarkers(sentenceOf(c, answer?.redraft), markers)),
-      })),
+      }))
+      .filter((c) => c.text),
   };
 }
 

@@ -1,4 +1,4 @@
-// The pane's settings: server URL, number of results, filters and API token.
+// The pane's settings: server URL, number of results, filters, AI rating and API token.
 //
 // They must survive closing Word. Office.context.roamingSettings (which follows the user
 // between machines) is used where the host has it; Word does not (it is an Outlook API),
@@ -11,8 +11,8 @@ export const MAX_TOP_K = 20;
 export const DEFAULTS = Object.freeze({
   serverUrl: "", // empty: the server that served this pane (same origin)
   topK: 5,
-  filterDocument: "",
-  filterType: "",
+  filters: Object.freeze({}), // field -> value picked from GET /api/v1/facets ("" = any)
+  rerank: null, // null: the server's default; true/false: the lawyer's choice
   apiToken: "",
 });
 
@@ -23,11 +23,17 @@ export function normaliseSettings(raw) {
   let topK = Number.parseInt(src.topK, 10);
   if (!Number.isFinite(topK)) topK = DEFAULTS.topK;
   topK = Math.min(MAX_TOP_K, Math.max(1, topK));
+  const filters = {};
+  const given = src.filters && typeof src.filters === "object" && !Array.isArray(src.filters) ? src.filters : {};
+  // Settings saved before filters were pickers kept two free-text fields.
+  for (const [field, value] of Object.entries({ document: src.filterDocument, type: src.filterType, ...given })) {
+    if (/^[A-Za-z0-9_.-]{1,64}$/.test(field) && text(value)) filters[field] = text(value);
+  }
   return {
     serverUrl: text(src.serverUrl).replace(/\/+$/, ""),
     topK,
-    filterDocument: text(src.filterDocument),
-    filterType: text(src.filterType),
+    filters,
+    rerank: typeof src.rerank === "boolean" ? src.rerank : null,
     apiToken: text(src.apiToken),
   };
 }
@@ -54,8 +60,7 @@ export function validateServerUrl(value) {
 /** The filters object for POST /api/v1/precedents, leaving out empty fields. */
 export function filtersFromSettings(settings) {
   const filters = {};
-  if (settings.filterDocument) filters.document = settings.filterDocument;
-  if (settings.filterType) filters.type = settings.filterType;
+  for (const [field, value] of Object.entries(settings?.filters || {})) if (value) filters[field] = value;
   return filters;
 }
 

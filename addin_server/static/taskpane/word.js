@@ -120,16 +120,27 @@ export async function addCitationComments(context, insertedRange, comments) {
   return placed;
 }
 
+/** True when the target holds one of `expected` (the clause searched for, or what Precedent put there). */
+export function holdsExpected(targetText, expected) {
+  const key = clauseKey(targetText);
+  return (Array.isArray(expected) ? expected : [expected]).some((t) => typeof t === "string" && clauseKey(t) === key);
+}
+
 /**
- * Replace the searched-for clause with `text` as a tracked change, after checking that
- * the same clause is still selected. Returns {source}.
+ * Replace the searched-for clause with `text` as a tracked change, after checking that the
+ * same clause (or the text an earlier Insert/Apply put in its place: `expectedText` may be a
+ * list) is still there; add `comment` on the inserted text when given, and select it, so a
+ * second Insert finds what the first one put there. Returns {source, commented}.
  */
-export async function insertPrecedent(run, { expectedText, text }) {
+export async function insertPrecedent(run, { expectedText, text, comment = "" }) {
   return run(async (context) => {
     const target = await loadTarget(context);
-    if (clauseKey(target.text) !== clauseKey(expectedText)) throw new SelectionChangedError();
-    await replaceWithTracking(context, target.range, text);
-    return { source: target.source };
+    if (!holdsExpected(target.text, expectedText)) throw new SelectionChangedError();
+    const inserted = await replaceWithTracking(context, target.range, text);
+    if (comment) inserted.insertComment(comment);
+    inserted.select();
+    await context.sync();
+    return { source: target.source, commented: Boolean(comment) };
   });
 }
 
@@ -140,9 +151,11 @@ export async function insertPrecedent(run, { expectedText, text }) {
 export async function applyRedraft(run, { expectedText, text, comments = [] }) {
   return run(async (context) => {
     const target = await loadTarget(context);
-    if (clauseKey(target.text) !== clauseKey(expectedText)) throw new SelectionChangedError();
+    if (!holdsExpected(target.text, expectedText)) throw new SelectionChangedError();
     const inserted = await replaceWithTracking(context, target.range, text);
     const placed = comments.length ? await addCitationComments(context, inserted, comments) : [];
+    inserted.select();
+    await context.sync();
     return { placed };
   });
 }

@@ -1,0 +1,187 @@
+// Find precedent and what each result card does: Insert (adapted, with a comment recording the
+// source), Compare (a blackline against the lawyer's clause), Copy, Show full clause.
+
+import { adaptPrecedent, insertComment } from "./adapt.js";
+import { compareTexts } from "./blackline.js";
+import { renderClauseContext, renderResultCard } from "./cards.js";
+import { renderBlackline } from "./compare-view.js";
+import { h, plural, truncate } from "./dom.js";
+import { checkQueryText, forLawyer, wordErrorMessage } from "./messages.js";
+import { filtersFromSettings } from "./settings.js";
+import { recordEdit, setQuery } from "./state.js";
+import { clauseKey, insertPrecedent, readSelection } from "./word.js";
+
+/** The line under the results when they were not rated by AI, or "" when they were. */
+export function rerankNote(rerank, capabilities) {
+  if (!rerank || typeof rerank !== "object" || rerank.status === "applied") return "";
+  const order = "Ordered by how closely the wording matches, not rated by AI";
+  if (capabilities && capabilities.rerank && !capabilities.rerank.available) {
+    return `${order}: ${capabilities.rerank.reason}`;
+  }
+  const reason = forLawyer(typeof rerank.reason === "string" ? rerank.reason : "");
+  if (rerank.status === "unavailable") return `${order}: AI rating is unavailable just now${reason ? ` (${reason.replace(/\.$/, "")})` : ""}.`;
+  return `${order}. Turn on AI rating in Settings to rate each precedent's fit.`;
+}
+
+/** Find, rendering and card actions over `ctx` ({doc, deps, ui, state, api, feedback, redraft}). */
+export function createResults(ctx) {
+  const { doc, deps, ui, state } = ctx;
+  const fb = ctx.feedback;
+
+  async function find() {
+    if (state.busy || state.editing) return;
+    fb.showError("");
+    let selection;
+    try {
+      selection = await readSelection(deps.run);
+    } catch (err) {
+      fb.showError(wordErrorMessage(err, "read the selection"));
+      return;
+    }
+    const problem = checkQueryText(selection.text);
+    if (problem) {
+      fb.setStatus("");
+      fb.showError(problem);
+      return;
+    }
+    // Results of an earlier search belong to an earlier clause: clear them first.
+    setQuery(state, selection.text, selection.source);
+    ctx.redraft.discard();
+    ui.results.replaceChildren();
+    ui.resultsSection.hidden = true;
+    ui.redraftSection.hidden = true;
+    showQuery();
+    await fb.withRequest("Searching precedents…", async (signal) => {
+      const rerank = state.capabilities.rerank.available ? state.settings.rerank : null;
+      const data = await ctx.api().findPrecedents(
+        { text: clauseKey(selection.text), topK: state.settings.topK, filters: filtersFromSettings(state.settings), rerank: rerank ?? undefined },
+        { signal },
+      );
+      state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
+      render(data.rerank);
+      const n = state.results.length;
+      fb.setStatus(n ? `${plural(n, "precedent")} found.` : "No precedents found. Try selecting more of the clause, or clear the filters in Settings.");
+    });
+  }
+
+  function showQuery() {
+    const words = clauseKey(state.query.text).split(" ").length;
+    const from = state.query.source === "paragraph" ? "paragraph at the cursor" : "selected text";
+    ui.query.replaceChildren(
+      h(doc, "span", { className: "query-label" }, `Your clause (${from}, ${plural(words, "word")}):`),
+      h(doc, "q", {}, truncate(state.query.text, 160)),
+    );
+    ui.query.hidden = false;
+  }
+
+  function render(rerank) {
+    ui.results.replaceChildren(
+      ...state.results.map((result, i) =>
+        renderResultCard(doc, result, i + 1, handlers, {
+          canEdit: deps.canEdit,
+          editMessage: deps.editMessage,
+          selected: state.picked.has(result.clause_id),
+          inserted: state.inserted === result.clause_id,
+        }),
+      ),
+    );
+    ui.rerankNote.textContent = rerankNote(rerank, state.capabilities);
+    ui.rerankNote.hidden = !ui.rerankNote.textContent;
+    ui.resultsSection.hidden = false;
+    ui.redraftSection.hidden = state.results.length === 0;
+    fb.refreshButtons();
+  }
+
+  const handlers = {
+    onSelect(result, checked) {
+      if (checked) state.picked.add(result.clause_id);
+      else state.picked.delete(result.clause_id);
+      fb.refreshButtons();
+    },
+
+    async onInsert(result, card) {
+      if (!state.query) return fb.showError("Click Find precedent first.");
+      const n = Number(card.dataset.n);
+      const adapted = adaptPrecedent(result.text, state.query.text, result.source);
+      await fb.withEdit("insert the precedent", async () => {
+        const { source } = await insertPrecedent(deps.run, {
+          expectedText: state.query.expected,
+          text: adapted.text,
+          comment: insertComment(result.source, adapted.changes),
+        });
+        recordEdit(state, adapted.text);
+        state.inserted = result.clause_id;
+        if (state.redraft) state.redraft.applied = false;
+        const what = source === "paragraph" ? "the paragraph" : "your clause";
+        const how = adapted.changes.length ? ` Adapted: ${adapted.changes.join("; ")}.` : "";
+        fb.setStatus(`Inserted precedent [${n}] in place of ${what} as a tracked change, with a comment recording its source.${how}`);
+      });
+    },
+
+    onCompare(result, card) {
+      const area = card.querySelector(".blackline");
+      const button = card.querySelector("button[data-action=compare]");
+      if (!area.hidden) {
+        area.hidden = true;
+        button.setAttribute("aria-expanded", "false");
+        button.textContent = "Compare";
+        return;
+      }
+      if (!state.query) return fb.showError("Click Find precedent first.");
+      renderBlackline(doc, area, compareTexts(state.query.text, result.text));
+      area.hidden = false;
+      button.setAttribute("aria-expanded", "true");
+      button.textContent = "Hide comparison";
+    },
+
+    async onCopy(result) {
+      fb.showError("");
+      try {
+        await copyText(result.text);
+        fb.setStatus("Precedent copied to the clipboard.");
+      } catch {
+        fb.showError("The pane could not use the clipboard. Open Show full clause and copy the text by hand.");
+      }
+    },
+
+    async onExpand(result, card) {
+      const full = card.querySelector(".full");
+      const button = card.querySelector("button.expand");
+      const open = full.hidden;
+      full.hidden = !open;
+      button.setAttribute("aria-expanded", String(open));
+      button.textContent = open ? "Hide full clause" : "Show full clause";
+      card.querySelector(".snippet").hidden = open;
+      if (!open || full.dataset.loaded) return;
+      renderClauseContext(doc, full, null, result.text);
+      full.dataset.loaded = "1";
+      try {
+        const data = await ctx.api().getClause(result.clause_id);
+        renderClauseContext(doc, full, data, result.text);
+      } catch (err) {
+        // The clause itself is already shown; only its surrounding clauses are missing.
+        full.append(h(doc, "p", { className: "field-error" }, `Surrounding clauses not shown: ${err.message}`));
+      }
+    },
+  };
+
+  async function copyText(text) {
+    if (deps.clipboard?.writeText) {
+      try {
+        await deps.clipboard.writeText(text);
+        return;
+      } catch {
+        // Office on the web can deny the async clipboard to the pane's iframe; fall back.
+      }
+    }
+    const area = h(doc, "textarea", { className: "offscreen", readonly: "", "aria-hidden": "true" });
+    area.value = text;
+    doc.body.append(area);
+    area.select();
+    const ok = doc.execCommand?.("copy");
+    area.remove();
+    if (!ok) throw new Error("copy refused");
+  }
+
+  return { find, render, handlers };
+}

@@ -1,0 +1,1 @@
+"""The prompt templates (*.prompt), shipped as package data so a wheel install has them."""
