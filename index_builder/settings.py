@@ -174,11 +174,79 @@ class ServerSettings:
     prompts_dir: Path = field(default_factory=default_prompts_dir)
     # How often a request may check for a rebuilt index (0 = never reload without a restart).
     index_reload_s: float = 10.0
+    # Per-user request limits ("N/second|minute|hour|day"; "" = none): addin_server/web/limits.py.
+    rate_limit: str = "120/minute"
+    redraft_rate_limit: str = "10/minute"  # redraft calls the LLM: its own, tighter limit
 
     @property
     def max_content_length(self) -> int:
         """Request body limit: the text at its worst JSON escaping (6 bytes a char) plus room."""
         return self.max_text_chars * 6 + self.max_instructions_chars * 6 + 64 * 1024
+
+
+@dataclass(frozen=True)
+class AuthSettings:
+    """Sign-in: Microsoft Entra ID access tokens (on when tenant_ids is set) and service accounts."""
+
+    tenant_ids: tuple[str, ...] = ()  # allow-listed directory (tenant) ids; set = Entra ID on
+    client_id: str = ""  # the add-in's application (client) id, which the pane signs in with
+    app_id_uri: str = ""  # the API's Application ID URI (api://...): accepted audience, scope prefix
+    api_client_id: str = ""  # the API's client id when it is a separate registration ("" = client_id)
+    scope: str = "access_as_user"  # delegated scope a user's token must carry (scp claim)
+    authority_host: str = "https://login.microsoftonline.com"
+    jwks_url: str = ""  # "" = the tenant's published keys under authority_host
+    leeway_s: float = 60.0  # clock skew allowed on exp/nbf
+    jwks_cache_s: float = 3600.0  # how long fetched signing keys are trusted before a refetch
+    jwks_min_refresh_s: float = 30.0  # an unknown key id triggers a refetch at most this often
+    service_accounts_file: Path | None = None  # JSON [{"name","token","groups"}] for service accounts
+
+    def __post_init__(self) -> None:
+        if self.tenant_ids and not (self.client_id and self.app_id_uri):
+            raise ConfigError("Entra ID sign-in (PRECEDENT_AUTH_TENANT_IDS) also needs "
+                              "PRECEDENT_AUTH_CLIENT_ID and PRECEDENT_AUTH_APP_ID_URI "
+                              "(docs/security.md, app registration).")
+        if (self.client_id or self.app_id_uri) and not self.tenant_ids:
+            raise ConfigError("PRECEDENT_AUTH_CLIENT_ID / PRECEDENT_AUTH_APP_ID_URI are set but "
+                              "PRECEDENT_AUTH_TENANT_IDS is not: name the tenant id(s) to accept.")
+        if not self.authority_host.startswith("https://"):
+            raise ConfigError("PRECEDENT_AUTH_AUTHORITY_HOST must be an https:// address.")
+        if self.jwks_url and not self.jwks_url.startswith(("https://", "http://127.0.0.1:",
+                                                           "http://localhost:")):
+            raise ConfigError("PRECEDENT_AUTH_JWKS_URL must be https:// (http only on loopback).")
+        if self.leeway_s < 0 or self.leeway_s > 300:
+            raise ConfigError("PRECEDENT_AUTH_LEEWAY_S must be from 0 to 300 seconds.")
+        if self.jwks_cache_s <= 0 or self.jwks_min_refresh_s < 0:
+            raise ConfigError("PRECEDENT_AUTH_JWKS_CACHE_S must be positive and "
+                              "PRECEDENT_AUTH_JWKS_MIN_REFRESH_S zero or more.")
+
+
+@dataclass(frozen=True)
+class WallsSettings:
+    """Ethical walls: documents' groups come from a policy at build time, users' at sign-in."""
+
+    policy_file: Path | None = None  # build time: folder/file patterns -> allowed/denied groups
+    default: str = "open"  # documents no rule covers: open (everyone), closed, or group names
+    directory_file: Path | None = None  # user -> groups (CSV/JSON) for tokens with group overage
+    # While walls are up, refuse a signed-in user whose groups are unknown (no groups claim,
+    # not in the directory file): an empty group list would slip past "denied" rules.
+    require_groups: bool = True
+
+
+@dataclass(frozen=True)
+class AuditSettings:
+    """The append-only audit trail (JSON Lines): who retrieved which clause ids, when."""
+
+    enabled: bool = True
+    file: Path | None = None  # None = audit/audit.jsonl beside the index folder
+    rotate: str = "daily"  # daily (UTC midnight) or size
+    max_mb: int = 100  # size rotation: roll the file at this many megabytes
+    keep: int = 400  # rotated files kept (days or files)
+
+    def __post_init__(self) -> None:
+        if self.rotate not in ("daily", "size"):
+            raise ConfigError(f"PRECEDENT_AUDIT_ROTATE must be daily or size, got {self.rotate!r}.")
+        if self.max_mb <= 0 or self.keep <= 0:
+            raise ConfigError("PRECEDENT_AUDIT_MAX_MB and PRECEDENT_AUDIT_KEEP must be positive.")
 
 
 @dataclass(frozen=True)
@@ -188,6 +256,8 @@ class Settings:
     index_dir: Path = Path("var/index")
     acord_dir: Path = Path("../shared/data/acord")
     backend: str = "embedded"
+    # Links inside a library folder that lead outside it are skipped unless this is on.
+    follow_links: bool = False
     milvus: MilvusSettings = field(default_factory=MilvusSettings)
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     bm25: BM25Settings = field(default_factory=BM25Settings)
@@ -196,6 +266,9 @@ class Settings:
     server: ServerSettings = field(default_factory=ServerSettings)
     llm: LLMSettings = field(default_factory=LLMSettings)
     local_llm: LocalLLMSettings = field(default_factory=LocalLLMSettings)
+    auth: AuthSettings = field(default_factory=AuthSettings)  # sign-in (issue 10)
+    walls: WallsSettings = field(default_factory=WallsSettings)  # ethical walls (issue 10)
+    audit: AuditSettings = field(default_factory=AuditSettings)  # audit trail (issue 10)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -214,6 +287,7 @@ ENV: dict[str, Var] = {
     # index and engine
     "PRECEDENT_INDEX_DIR": Var("index_dir", "index folder (versions + CURRENT pointer; milvus-lite file lives here)"),
     "PRECEDENT_ACORD_DIR": Var("acord_dir", "ACORD benchmark folder (BEIR format) for eval and the demo"),
+    "PRECEDENT_FOLLOW_LINKS": Var("follow_links", "index files that links in the library point to outside it (true/false)"),
     "PRECEDENT_BACKEND": Var("backend", "search engine: embedded (FAISS + bm25s, default) or milvus"),
     "PRECEDENT_MILVUS_URI": Var("milvus.uri", "Milvus: empty = embedded milvus-lite under the index folder; http://host:19530 = cluster"),
     "PRECEDENT_MILVUS_TOKEN": Var("milvus.token", "Milvus credentials (user:password or API key)"),
@@ -263,6 +337,29 @@ ENV: dict[str, Var] = {
     "PRECEDENT_MAX_REDRAFT_PRECEDENTS": Var("server.max_redraft_precedents", "most precedents one redraft may use"),
     "PRECEDENT_PROMPTS_DIR": Var("server.prompts_dir", "folder of rerank.prompt and redraft.prompt (default: the shipped ones)"),
     "PRECEDENT_INDEX_RELOAD_S": Var("server.index_reload_s", "how often the server looks for a rebuilt index (0 = never)"),
+    "PRECEDENT_RATE_LIMIT": Var("server.rate_limit", "API requests one user may make, e.g. 120/minute (off = no limit)"),
+    "PRECEDENT_REDRAFT_RATE_LIMIT": Var("server.redraft_rate_limit", "redrafts one user may ask for, e.g. 10/minute (off = no limit)"),
+    # sign-in, ethical walls, audit (docs/security.md)
+    "PRECEDENT_AUTH_TENANT_IDS": Var("auth.tenant_ids", "Entra ID tenant ids whose users may sign in (comma-separated); set = Entra ID on"),
+    "PRECEDENT_AUTH_CLIENT_ID": Var("auth.client_id", "the add-in's application (client) id in Entra ID"),
+    "PRECEDENT_AUTH_APP_ID_URI": Var("auth.app_id_uri", "the API's Application ID URI (api://...), the token audience"),
+    "PRECEDENT_AUTH_API_CLIENT_ID": Var("auth.api_client_id", "the API's client id when it is a separate app registration"),
+    "PRECEDENT_AUTH_SCOPE": Var("auth.scope", "delegated scope a user's token must carry (access_as_user)"),
+    "PRECEDENT_AUTH_AUTHORITY_HOST": Var("auth.authority_host", "sign-in host (https://login.microsoftonline.com; national clouds differ)"),
+    "PRECEDENT_AUTH_JWKS_URL": Var("auth.jwks_url", "signing keys address; empty = the tenant's published keys"),
+    "PRECEDENT_AUTH_LEEWAY_S": Var("auth.leeway_s", "clock skew allowed on token expiry and start, seconds"),
+    "PRECEDENT_AUTH_JWKS_CACHE_S": Var("auth.jwks_cache_s", "seconds signing keys are cached before a refetch"),
+    "PRECEDENT_AUTH_JWKS_MIN_REFRESH_S": Var("auth.jwks_min_refresh_s", "an unknown key id refetches the keys at most this often, seconds"),
+    "PRECEDENT_SERVICE_ACCOUNTS_FILE": Var("auth.service_accounts_file", "JSON list of service accounts: name, token, groups"),
+    "PRECEDENT_WALLS_POLICY_FILE": Var("walls.policy_file", "ethical-wall policy (JSON or CSV) applied when the index is built"),
+    "PRECEDENT_WALLS_DEFAULT": Var("walls.default", "documents no wall rule covers: open, closed, or comma-separated groups"),
+    "PRECEDENT_WALLS_DIRECTORY_FILE": Var("walls.directory_file", "user -> groups export (CSV or JSON) for tokens that list too many groups"),
+    "PRECEDENT_WALLS_REQUIRE_GROUPS": Var("walls.require_groups", "refuse signed-in users whose groups are unknown while walls are up (true/false)"),
+    "PRECEDENT_AUDIT": Var("audit.enabled", "keep the audit trail (on/off)"),
+    "PRECEDENT_AUDIT_FILE": Var("audit.file", "audit trail file (JSON Lines); default audit/audit.jsonl beside the index folder"),
+    "PRECEDENT_AUDIT_ROTATE": Var("audit.rotate", "start a new audit file daily (UTC) or by size"),
+    "PRECEDENT_AUDIT_MAX_MB": Var("audit.max_mb", "size rotation: megabytes per audit file"),
+    "PRECEDENT_AUDIT_KEEP": Var("audit.keep", "rotated audit files kept"),
     # language model endpoint
     "PRECEDENT_LLM_BASE_URL": Var("llm.base_url", "OpenAI-compatible endpoint; empty = the embedded local model if present"),
     "PRECEDENT_LLM_API_KEY": Var("llm.api_key", "API key for the endpoint"),
@@ -354,7 +451,7 @@ def _apply(values: Mapping[str, tuple[Any, str]], base: Settings | None = None) 
     return replace(base, **top)
 
 
-_TOP_FIELDS = {"index_dir", "acord_dir", "backend"}
+_TOP_FIELDS = {"index_dir", "acord_dir", "backend", "follow_links"}
 
 
 def _section_type(section: str) -> Any:
