@@ -1,24 +1,49 @@
 """Near-duplicate grouping: one result per *major variation*, its *minor variations* nested.
 
 Precedent libraries are full of near copies (the same form per state, per product line);
-ten copies of one clause in a top ten hide the real alternatives (Pitis, ICAIL 2017). Two
-clauses are minor variations of each other when their word sequences are at least
-``threshold`` similar: difflib's ratio 2·M/T over words, so 0.9 means that about one word
-in ten differs (inserted, deleted or changed) and 1.0 means identical wording (ignoring
-case, punctuation and numbering).
+ten copies of one clause in a top ten hide the real alternatives (Pitis, ICAIL 2017).
+
+Similarity is word-level edit similarity: ``2·LCS / (len a + len b)`` over the two word
+sequences (the normalised indel distance), so 0.9 means that about one word in ten differs
+(inserted, deleted or changed) and 1.0 means identical wording, ignoring case,
+punctuation and clause numbering. It is symmetric, which the guarantees below rely on.
+
+Two uses:
+
+* ``group_variations``: the search results' folding, one threshold (the server's API).
+* ``explore``: the variation explorer. Every match is put in exactly one *major
+  variation*, and inside it in exactly one *wording* (the representative's own wording,
+  or a *minor variation*). Guarantees, for thresholds ``major <= minor``:
+
+  1. every member of a major is at least ``major`` similar to the major's representative;
+  2. every member of a wording is at least ``minor`` similar to that wording's
+     representative (and a minor's representative is a member of its major, so 1 holds
+     for it too);
+  3. the representatives of two majors are less than ``major`` similar (they are
+     distinct wordings), and two minor representatives of one major are less than
+     ``minor`` similar to each other and to the major's representative.
+
+  Representatives are the most relevant match of their group (matches come best first);
+  a match joins the most similar representative that qualifies (ties: the earlier group).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Callable, Generic, Hashable, Sequence, TypeVar
+
+from rapidfuzz.distance import Indel
+
+from index_builder.errors import InvalidRequestError
+from index_builder.model import SearchHit
 
 T = TypeVar("T")
 _WORD = re.compile(r"[a-z0-9]+")
 # Leading clause numbers ("12.3", "(a)") differ between copies of the same clause.
 _NUMBERING = re.compile(r"^\s*(?:section\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+", re.I)
+# Blackline tokens: words, single punctuation marks, and the whitespace after them.
+_TOKEN = re.compile(r"\s*(?:\w+(?:['\u2019]\w+)*|[^\w\s])")
 
 
 @dataclass
@@ -33,10 +58,25 @@ def words(text: str) -> list[str]:
     return _WORD.findall(_NUMBERING.sub("", text).lower())
 
 
-def similarity(a: Sequence[str], b: Sequence[str]) -> float:
-    """Word-level similarity in [0, 1]: difflib's ratio over the two word sequences."""
-    matcher = SequenceMatcher(None, a, b, autojunk=False)
-    return matcher.ratio()
+def similarity(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
+    """Word-level edit similarity in [0, 1], symmetric: 2·LCS/(len a + len b)."""
+    total = len(a) + len(b)
+    return 1.0 - Indel.distance(a, b) / total if total else 1.0
+
+
+def _similarity_at_least(a: Sequence[Hashable], b: Sequence[Hashable], threshold: float) -> float:
+    """``similarity(a, b)`` when it reaches ``threshold``, else 0.0 (stops early when it cannot).
+
+    The early stop only bounds the work; the decision uses the very formula of ``similarity``,
+    so the guarantees hold to the last bit of floating point.
+    """
+    total = len(a) + len(b)
+    if not total:
+        return 1.0
+    limit = int((1.0 - threshold) * total) + 1
+    distance = Indel.distance(a, b, score_cutoff=limit)
+    score = 1.0 - distance / total
+    return score if distance <= limit and score >= threshold else 0.0
 
 
 def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int,
@@ -50,7 +90,7 @@ def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int
     keys: list[list[str]] = []
     for item in items:
         mine = words(text_of(item))
-        match = _best_leader(mine, keys, threshold) if threshold > 0 else None
+        match = _first_leader(mine, keys, threshold) if threshold > 0 else None
         if match is not None:
             index, score = match
             groups[index].variants.append((item, score))
@@ -60,12 +100,206 @@ def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int
     return groups
 
 
-def _best_leader(mine: list[str], keys: list[list[str]], threshold: float) -> tuple[int, float] | None:
+def _first_leader(mine: list[str], keys: list[list[str]], threshold: float) -> tuple[int, float] | None:
     for index, theirs in enumerate(keys):
-        matcher = SequenceMatcher(None, theirs, mine, autojunk=False)
-        if matcher.real_quick_ratio() < threshold or matcher.quick_ratio() < threshold:
-            continue
-        score = matcher.ratio()
-        if score >= threshold:
+        score = _similarity_at_least(theirs, mine, threshold)
+        if score and score >= threshold:
             return index, round(score, 4)
     return None
+
+
+# -- the explorer ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BlacklineOp:
+    """One stretch of a word diff: ``op`` is "equal", "insert" or "delete"."""
+
+    op: str
+    text: str
+
+
+@dataclass
+class Wording:
+    """One wording inside a major variation: its representative and the matches using it."""
+
+    representative: SearchHit
+    similarity: float  # of the representative to the major's representative
+    members: list[tuple[SearchHit, float]]  # (match, similarity to this representative)
+    blackline: list[BlacklineOp] = field(default_factory=list)  # against the major's text
+
+    @property
+    def count(self) -> int:
+        return len(self.members)
+
+    @property
+    def documents(self) -> list[str]:
+        return _documents(hit for hit, _ in self.members)
+
+
+@dataclass
+class Major:
+    """A major variation: the representative's own wording first, then its minor variations."""
+
+    own: Wording
+    minors: list[Wording] = field(default_factory=list)
+
+    @property
+    def representative(self) -> SearchHit:
+        return self.own.representative
+
+    @property
+    def members(self) -> list[tuple[SearchHit, float]]:
+        return [m for w in [self.own, *self.minors] for m in w.members]
+
+    @property
+    def count(self) -> int:
+        return sum(w.count for w in [self.own, *self.minors])
+
+    @property
+    def documents(self) -> list[str]:
+        return _documents(hit for hit, _ in self.members)
+
+
+@dataclass
+class Exploration:
+    majors: list[Major]
+    matches: int
+    major_threshold: float
+    minor_threshold: float
+
+    @property
+    def documents(self) -> list[str]:
+        return _documents(hit for major in self.majors for hit, _ in major.members)
+
+    @property
+    def minor_count(self) -> int:
+        return sum(len(major.minors) for major in self.majors)
+
+
+def check_thresholds(major: float, minor: float) -> None:
+    """Refuse thresholds the guarantees do not cover, saying what to send."""
+    if not (0.0 < major <= 1.0 and 0.0 < minor <= 1.0):
+        raise InvalidRequestError("Variation thresholds are similarities between 0 and 1 "
+                                  f"(got major {major}, minor {minor}).")
+    if minor < major:
+        raise InvalidRequestError(
+            f"The minor threshold ({minor}) must be at least the major threshold ({major}): "
+            f"minor variations are closer to their major than the majors are to each other.")
+
+
+def explore(hits: Sequence[SearchHit], major_threshold: float, minor_threshold: float,
+            min_score: float | None = None) -> Exploration:
+    """Group matches (best first) into major variations with minor variations nested.
+
+    ``min_score`` drops matches scoring below it (the relevance floor) before grouping.
+    Majors come most-used first (ties: the more relevant), minors likewise.
+    """
+    check_thresholds(major_threshold, minor_threshold)
+    kept = [h for h in hits if min_score is None or h.score >= min_score]
+    vocab: dict[str, int] = {}
+    keys = [[vocab.setdefault(w, len(vocab)) for w in words(h.clause.text)] for h in kept]
+    majors: list[list[int]] = []  # member positions, representative first
+    for pos, key in enumerate(keys):
+        best = _best(key, [keys[m[0]] for m in majors], major_threshold)
+        if best is None:
+            majors.append([pos])
+        else:
+            majors[best[0]].append(pos)
+    out = [_split_major(kept, keys, members, minor_threshold) for members in majors]
+    order = {id(m): i for i, m in enumerate(out)}
+    out.sort(key=lambda m: (-m.count, order[id(m)]))
+    return Exploration(out, len(kept), major_threshold, minor_threshold)
+
+
+def _split_major(hits: Sequence[SearchHit], keys: list[list[int]], members: list[int],
+                 minor_threshold: float) -> Major:
+    lead = members[0]
+    wordings: list[list[tuple[int, float]]] = [[(lead, 1.0)]]
+    for pos in members[1:]:
+        best = _best(keys[pos], [keys[w[0][0]] for w in wordings], minor_threshold)
+        if best is None:
+            wordings.append([(pos, 1.0)])
+        else:
+            wordings[best[0]].append((pos, best[1]))
+    major_text = hits[lead].clause.text
+    built = []
+    for group in wordings:
+        rep = group[0][0]
+        built.append(Wording(
+            representative=hits[rep],
+            similarity=round(similarity(keys[rep], keys[lead]), 4),
+            members=[(hits[p], round(s, 4)) for p, s in group],
+            blackline=[] if rep == lead else blackline(major_text, hits[rep].clause.text)))
+    own, minors = built[0], built[1:]
+    order = {id(w): i for i, w in enumerate(minors)}
+    minors.sort(key=lambda w: (-w.count, order[id(w)]))
+    return Major(own, minors)
+
+
+def _best(key: list[int], leaders: list[list[int]], threshold: float) -> tuple[int, float] | None:
+    """The most similar leader at or above the threshold (ties: the earliest), or None."""
+    found: tuple[int, float] | None = None
+    for index, theirs in enumerate(leaders):
+        score = _similarity_at_least(theirs, key, threshold)
+        if score and score >= threshold and (found is None or score > found[1]):
+            found = (index, score)
+            if score == 1.0:
+                break
+    return found
+
+
+def blackline(original: str, revised: str) -> list[BlacklineOp]:
+    """Word diff of ``revised`` against ``original``, as merged equal/insert/delete stretches.
+
+    Joining the "equal" and "insert" texts gives ``revised`` exactly; joining "equal" and
+    "delete" gives ``original`` up to the amount of whitespace. A token is a word or a mark
+    with the spacing before it, and whether it is spaced counts: "a, b" against "a b" is
+    one inserted comma, but "a,b" against "a b" also replaces "b" by " b".
+    """
+    a_tokens, b_tokens = _spaced_tokens(original), _spaced_tokens(revised)
+    vocab: dict[tuple[bool, str], int] = {}
+    a = [vocab.setdefault(_key(t), len(vocab)) for t in a_tokens]
+    b = [vocab.setdefault(_key(t), len(vocab)) for t in b_tokens]
+    ops: list[BlacklineOp] = []
+    deleted, inserted = "", ""  # a change between two equal stretches: deletion shown first
+    for op in Indel.opcodes(a, b):
+        if op.tag == "equal":
+            _append(ops, "delete", deleted)
+            _append(ops, "insert", inserted)
+            deleted, inserted = "", ""
+            _append(ops, "equal", "".join(b_tokens[op.dest_start:op.dest_end]))
+        else:
+            deleted += "".join(a_tokens[op.src_start:op.src_end])
+            inserted += "".join(b_tokens[op.dest_start:op.dest_end])
+    _append(ops, "delete", deleted)
+    _append(ops, "insert", inserted)
+    return ops
+
+
+def _spaced_tokens(text: str) -> list[str]:
+    found = _TOKEN.findall(text)
+    if found and text[len("".join(found)):]:
+        found[-1] += text[len("".join(found)):]  # trailing whitespace stays with the last token
+    return found
+
+
+def _key(token: str) -> tuple[bool, str]:
+    return (token[:1].isspace(), token.strip())
+
+
+def _append(ops: list[BlacklineOp], op: str, text: str) -> None:
+    if not text:
+        return
+    if ops and ops[-1].op == op:
+        ops[-1] = BlacklineOp(op, ops[-1].text + text)
+    else:
+        ops.append(BlacklineOp(op, text))
+
+
+def tokens(text: str) -> list[str]:
+    """The blackline's units: words and punctuation marks, without spacing."""
+    return [t.strip() for t in _TOKEN.findall(text)]
+
+
+def _documents(hits) -> list[str]:  # type: ignore[no-untyped-def]
+    return list(dict.fromkeys(hit.clause.doc_id for hit in hits))
