@@ -1,0 +1,55 @@
+"""Matching spans: sentence splitting and the best 1-3 sentence windows."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from index_builder.retrieve.spans import best_spans, sentences
+
+LONG = ("1. Term. This Agreement starts on the Effective Date and runs for one year. "
+        "Either party may renew it by notice, e.g. by email to Acme Inc. at its address. "
+        "Section 2.1 applies to renewals.\n"
+        "The Employee shall not solicit any customer of the Employer for twelve months. "
+        "Fees are payable within thirty days of the invoice date. "
+        "Late fees accrue at one percent per month.")
+
+
+def test_sentences_skip_abbreviations_numbers_and_initials():
+    found = [LONG[s:e] for s, e in sentences(LONG)]
+    assert found == [
+        "1. Term.",
+        "This Agreement starts on the Effective Date and runs for one year.",
+        "Either party may renew it by notice, e.g. by email to Acme Inc. at its address.",
+        "Section 2.1 applies to renewals.",
+        "The Employee shall not solicit any customer of the Employer for twelve months.",
+        "Fees are payable within thirty days of the invoice date.",
+        "Late fees accrue at one percent per month.",
+    ]
+    assert sentences("  ") == [] and sentences("No end") == [(0, 6)]
+
+
+def test_the_window_that_matches_the_query_is_returned_with_offsets(embedder):
+    query = embedder.embed(["employee shall not solicit customers of the employer"])
+    [spans] = best_spans(query, [LONG], embedder, max_spans=2)
+    best = spans[0]
+    assert LONG[best.start:best.end] == (
+        "The Employee shall not solicit any customer of the Employer for twelve months.")
+    assert len(spans) == 2 and spans[1].score <= best.score
+    assert spans[1].end <= best.start or spans[1].start >= best.end  # no overlap
+
+
+def test_several_query_rows_score_a_window_by_its_best_row(embedder):
+    rows = embedder.embed(["late fees accrue per month", "nothing about this clause at all"])
+    [[span]] = best_spans(rows, [LONG], embedder)
+    assert LONG[span.start:span.end].startswith("Late fees") or \
+        "Late fees" in LONG[span.start:span.end]
+    assert span.score == best_spans(rows[:1], [LONG], embedder)[0][0].score
+
+
+def test_short_clauses_get_no_spans_and_one_batch_embeds_all_long_ones(embedder):
+    query = embedder.embed(["renewal notice"])
+    embedder.calls.clear()
+    out = best_spans(query, ["Short clause. Two sentences.", LONG, LONG], embedder)
+    assert out[0] == [] and out[1] == out[2] and out[1]
+    assert embedder.calls == [14]
+    assert best_spans(np.zeros((1, embedder.dimension), np.float32), ["One."], embedder) == [[]]
