@@ -1,0 +1,230 @@
+"""Learned fusion on ACORD (benchmarks/results/quality.md, step 9): choose on train, check on valid.
+
+    python benchmarks/ltr_benchmark.py cv                 # 5-fold CV over train queries + valid
+    python benchmarks/ltr_benchmark.py train --out DIR    # fit on train+valid, save the model
+    python benchmarks/ltr_benchmark.py test --ranker DIR  # the one look at test, at the end
+
+Candidates are the pipeline's fused pool (dense + BM25 at depth 1000 each, the default
+glossary expansion of short queries), built straight from the index arrays
+(``training.fused_candidates``). Only judged candidates are featurised: ACORD scoring drops
+unjudged clauses, so they cannot change a metric. Query embeddings and feature matrices are
+cached under var/ltr/ (a few MB), so reruns take seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import statistics
+import time
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from index_builder.evaluate.acord import load_acord
+from index_builder.evaluate.evaluation import EvalQuery, eval_queries, score_ranking
+from index_builder.evaluate.training import RankerConfig, fit_ranker, fused_candidates
+from index_builder.index.embedder import SentenceTransformerEmbedder
+from index_builder.index.store import load_index
+from index_builder.retrieve.ltr import FEATURES, FeatureExtractor, save_ranker
+from index_builder.retrieve.query_expansion import QueryExpander
+from index_builder.settings import load_settings
+
+log = logging.getLogger("ltr")
+FORMS = ("short", "medium", "long", "clause")
+DEPTH = 1000
+Group = tuple[EvalQuery, np.ndarray, np.ndarray, list[str]]  # query, features, grades, clause ids
+
+
+class Data:
+    """Featurised judged candidates per (split, form), cached under ``cache``."""
+
+    def __init__(self, data_dir: Path, index_dir: Path, cache: Path) -> None:
+        self.settings = load_settings(overrides={"acord_dir": data_dir, "index_dir": index_dir})
+        self.acord = load_acord(self.settings.acord_dir)
+        self.index = load_index(self.settings.index_dir)
+        self.corpus = {c.clause_id: c.text for c in self.index.clauses}
+        self.expander = QueryExpander(max_words=self.settings.retrieval.expansion_max_words)
+        self.cache = cache
+        self._embedder: SentenceTransformerEmbedder | None = None
+
+    def queries(self, split: str, form: str) -> list[EvalQuery]:
+        mode, wording = ("clause", "short") if form == "clause" else ("query", form)
+        return eval_queries(self.acord, split, wording, mode, self.corpus)
+
+    def text(self, query: EvalQuery, form: str) -> str:
+        return query.text if form == "clause" else self.expander.expand(query.text)
+
+    def vectors(self, split: str, form: str) -> np.ndarray:
+        path = self.cache / f"qvec-{split}-{form}.npy"
+        if path.is_file():
+            return np.load(path)
+        if self._embedder is None:
+            self._embedder = SentenceTransformerEmbedder(self.settings.embedding)
+        vectors = self._embedder.embed([self.text(q, form) for q in self.queries(split, form)])
+        self.cache.mkdir(parents=True, exist_ok=True)
+        np.save(path, vectors)
+        return vectors
+
+    def hits(self, split: str, form: str):  # type: ignore[no-untyped-def]
+        """(query, fused candidate hits) for every query of a split and form."""
+        vectors = self.vectors(split, form)
+        for query, vector in zip(self.queries(split, form), vectors):
+            yield query, fused_candidates(self.text(query, form), self.index.clauses,
+                                          self.index.embeddings, self.index.bm25, vector, DEPTH,
+                                          self.settings.retrieval.rrf_k, exclude=query.exclude)
+
+    def groups(self, split: str, form: str) -> list[Group]:
+        path = self.cache / f"feat-{split}-{form}.npz"
+        queries = self.queries(split, form)
+        if path.is_file():
+            saved = np.load(path)
+            offsets, ids = saved["offsets"], json.loads(str(saved["ids"]))
+            return [(q, saved["x"][a:b], saved["y"][a:b], ids[a:b])
+                    for q, a, b in zip(queries, offsets[:-1], offsets[1:])]
+        extractor = FeatureExtractor(self.expander, self.settings.retrieval.rrf_k)
+        groups, started = [], time.perf_counter()
+        for query, hits in self.hits(split, form):
+            judged = [i for i, h in enumerate(hits) if h.clause.clause_id in query.judged]
+            ids = [hits[i].clause.clause_id for i in judged]
+            groups.append((query, extractor(query.text, hits, judged),
+                           np.array([query.judged[c] for c in ids], dtype=np.float32), ids))
+        offsets = np.cumsum([0] + [len(g[2]) for g in groups])
+        np.savez(path, x=np.vstack([g[1] for g in groups]), y=np.concatenate([g[2] for g in groups]),
+                 offsets=offsets, ids=json.dumps([c for g in groups for c in g[3]]))
+        log.info("featurised %s/%s: %d queries in %.0f s", split, form, len(groups),
+                 time.perf_counter() - started)
+        return groups
+
+
+def parent(query: EvalQuery) -> str:
+    return query.query_id.split(" <- ")[0]
+
+
+def ranked(scores: np.ndarray, ids: Sequence[str], keep: np.ndarray | None = None) -> list[str]:
+    order = sorted(range(len(ids)), key=lambda i: (-scores[i], i))
+    return [ids[i] for i in order if keep is None or keep[i]]
+
+
+def column(name: str) -> Callable[[np.ndarray], np.ndarray]:
+    j = FEATURES.index(name)
+    return lambda x: np.nan_to_num(x[:, j], nan=-np.inf)
+
+
+def evaluate(groups: Sequence[Group], score: Callable[[np.ndarray], np.ndarray],
+             single: str = "") -> dict[str, float]:
+    """Mean NDCG@5/10 and 4-star P@5 of ranking each group by ``score``."""
+    rows = []
+    for query, x, _, ids in groups:
+        keep = ~np.isnan(x[:, FEATURES.index(single)]) if single else None
+        rows.append(score_ranking(ranked(score(x), ids, keep), query.judged))
+    return _means(rows)
+
+
+def folds(groups_by_form: dict[str, list[Group]], k: int, seed: int) -> list[set[str]]:
+    parents = sorted({parent(g[0]) for gs in groups_by_form.values() for g in gs})
+    random.Random(seed).shuffle(parents)
+    return [set(parents[i::k]) for i in range(k)]
+
+
+def cross_validate(train: dict[str, list[Group]], config: RankerConfig, k: int = 5,
+                   seed: int = 13) -> dict[str, dict[str, float]]:
+    """Out-of-fold metrics per form: each train query scored by a model that never saw it."""
+    oof: dict[str, list[dict[str, float]]] = {f: [] for f in train}
+    for held in folds(train, k, seed):
+        model = fit_ranker([(g[1], g[2]) for form in config.forms for g in train[form]
+                            if parent(g[0]) not in held], config)
+        for form, groups in train.items():
+            oof[form] += [score_ranking(ranked(model.predict(x, num_threads=1), ids), q.judged)
+                          for q, x, _, ids in groups if parent(q) in held]
+    return {form: _means(rows) for form, rows in oof.items()}
+
+
+def _means(rows: Sequence[dict[str, float]]) -> dict[str, float]:
+    return {m: round(statistics.fmean(r[m] for r in rows if m in r), 2)
+            for m in ("ndcg@5", "ndcg@10", "p@5_4star")}
+
+
+def baselines(groups: Sequence[Group]) -> dict[str, dict[str, float]]:
+    return {"rrf": evaluate(groups, column("rrf")),
+            "bm25 only": evaluate(groups, column("bm25"), single="bm25"),
+            "dense only": evaluate(groups, column("dense"), single="dense")}
+
+
+def cmd_cv(data: Data, args: argparse.Namespace) -> dict:
+    train = {f: data.groups("train", f) for f in FORMS}
+    valid = {f: data.groups("valid", f) for f in FORMS}
+    report: dict = {"baselines": {}, "configs": []}
+    for split, groups in (("train", train), ("valid", valid)):
+        report["baselines"][split] = {f: baselines(g) for f, g in groups.items()}
+    grid = [RankerConfig()] if not args.grid else [
+        RankerConfig(trees=t, leaves=l, forms=forms)
+        for t in (100, 300) for l in (7, 15)
+        for forms in (FORMS, ("short", "medium", "long"))]
+    for config in grid:
+        started = time.perf_counter()
+        cv = cross_validate(train, config)
+        model = fit_ranker([(g[1], g[2]) for f in config.forms for g in train[f]], config)
+        on_valid = {f: evaluate(g, lambda x, m=model: m.predict(x, num_threads=1))
+                    for f, g in valid.items()}
+        report["configs"].append({"config": asdict(config), "train_cv": cv, "valid": on_valid,
+                                  "seconds": round(time.perf_counter() - started, 1)})
+        log.info("%s: cv %s valid %s", asdict(config), cv, on_valid)
+    return report
+
+
+def cmd_train(data: Data, args: argparse.Namespace) -> dict:
+    config = RankerConfig(splits=tuple(args.splits))
+    groups = [(g[1], g[2]) for s in config.splits for f in config.forms for g in data.groups(s, f)]
+    model = fit_ranker(groups, config)
+    meta = {"config": asdict(config), "queries": len(groups), "depth": DEPTH,
+            "glossary_entries": len(data.expander._aliases),
+            "command": f"python benchmarks/ltr_benchmark.py train --out {args.out} "
+                       f"--splits {' '.join(config.splits)}"}
+    save_ranker(model, args.out, meta)
+    log.info("saved ranker to %s (%d groups)", args.out, len(groups))
+    return meta
+
+
+def cmd_test(data: Data, args: argparse.Namespace) -> dict:
+    import lightgbm
+
+    model = lightgbm.Booster(model_file=str(args.ranker / "model.txt"))
+    out = {}
+    for form in FORMS:
+        groups = data.groups("test", form)
+        out[form] = {**baselines(groups),
+                     "ltr": evaluate(groups, lambda x: model.predict(x, num_threads=1))}
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("cv", "train", "test"))
+    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
+    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+    parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
+    parser.add_argument("--grid", action="store_true", help="cv: a small grid of model sizes")
+    parser.add_argument("--out", type=Path, default=Path("var/ltr/ranker"))
+    parser.add_argument("--splits", nargs="+", default=["train", "valid"])
+    parser.add_argument("--ranker", type=Path, default=Path("var/ltr/ranker"))
+    parser.add_argument("--json", type=Path, help="write the report here")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
+    data = Data(args.data, args.index, args.cache)
+    report = {"cv": cmd_cv, "train": cmd_train, "test": cmd_test}[args.command](data, args)
+    text = json.dumps(report, indent=2)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(text)
+    log.info("report:\n%s", text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,218 @@
+"""Learned fusion: a small learning-to-rank model reorders the fused candidates.
+
+RRF throws the retrievers' scores away and weighs both lists equally; which one to trust
+depends on the query (a three-word phrase or a whole clause) and on how the clause matches
+it (the phrase in order, a few terms scattered, only the glossary's words). The model sees,
+for each candidate, the two retrievers' scores and ranks and a few text-match features
+(below) and predicts a relevance score; it is a LightGBM lambdarank model trained on ACORD's
+train-split judgments (``index_builder/evaluate/training.py``; benchmarks/results/quality.md,
+step 9), saved as LightGBM's plain-text model beside a JSON file naming its features.
+
+``LearnedFusion`` is a first-stage rescorer: ``rescore(query, hits)`` returns the same hits,
+reordered, with ``score`` set to the model's output and ``rank`` renumbered. Features only
+use the query's own words, the hit's retriever scores and ranks, and the clause text, so
+any index (a firm's library, not only ACORD) can be rescored.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import re
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from index_builder.errors import ConfigError, ModelLoadError
+from index_builder.model import SearchHit
+from index_builder.retrieve.query_expansion import QueryExpander
+
+log = logging.getLogger(__name__)
+
+FORMAT = "precedent-ltr-1"
+MODEL_FILE = "model.txt"
+META_FILE = "ranker.json"
+FEATURES = (
+    "bm25",  # BM25 score of the (expanded) query
+    "bm25_rel",  # ... divided by the best BM25 score among the candidates
+    "dense",  # cosine of the (expanded) query and the clause
+    "dense_gap",  # best dense score among the candidates minus this one
+    "bm25_logrank",
+    "dense_logrank",
+    "rrf",  # 1/(60+rank) summed, the fusion this model replaces
+    "term_cover",  # share of the query's content words in the clause
+    "bigram_cover",  # share of the query's adjacent word pairs adjacent in the clause
+    "window_cover",  # share of those pairs in order within a few words (proximity)
+    "expansion_cover",  # share of the glossary definition's content words in the clause
+    "capital_cover",  # share of the query's capitalised terms (defined terms, places) in the clause
+    "clause_words",  # log word count of the clause
+    "query_words",  # log word count of the query: phrase vs whole clause
+    "length_ratio",  # log(clause words / query words)
+)
+_WORD = re.compile(r"[a-z0-9]+")
+_CAPITAL = re.compile(r"\b[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)*")
+_WINDOW = 4  # "in order within a few words": up to 3 words between the pair
+_STOPWORDS = frozenset("""a an and any are as at be by for from has have in is it its of on or
+such that the their this to with which shall will may than other clause clauses""".split())
+
+
+@lru_cache(maxsize=1)
+def _stem():  # type: ignore[no-untyped-def]
+    import Stemmer  # PyStemmer, a dependency of the lexical index
+
+    return Stemmer.Stemmer("english").stemWord
+
+
+def content_terms(text: str) -> list[str]:
+    """Lower-cased, stemmed words without stop words, in order."""
+    stem = _stem()
+    return [stem(w) for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS]
+
+
+class _ClauseTerms:
+    """Per-clause term positions, cached by clause id (clause texts do not change in a version)."""
+
+    def __init__(self, size: int = 50_000) -> None:
+        self._cache: dict[str, tuple[dict[str, list[int]], int]] = {}
+        self._size = size
+
+    def get(self, clause_id: str, text: str) -> tuple[dict[str, list[int]], int]:
+        found = self._cache.get(clause_id)
+        if found is None:
+            positions: dict[str, list[int]] = {}
+            for i, term in enumerate(content_terms(text)):
+                positions.setdefault(term, []).append(i)
+            found = (positions, len(text.split()))
+            if len(self._cache) >= self._size:
+                self._cache.clear()
+            self._cache[clause_id] = found
+        return found
+
+
+def _pairs_in_order(positions: Mapping[str, list[int]], pairs: Sequence[tuple[str, str]],
+                    window: int) -> float:
+    """Share of (a, b) pairs with some b 1..window positions after some a."""
+    if not pairs:
+        return 0.0
+    found = 0
+    for a, b in pairs:
+        pa, pb = positions.get(a), positions.get(b)
+        if pa and pb:
+            later = set(pb)
+            found += any(p + d in later for p in pa for d in range(1, window + 1))
+    return found / len(pairs)
+
+
+class FeatureExtractor:
+    """The feature matrix of one query's candidates, one row per hit, columns ``FEATURES``."""
+
+    def __init__(self, expander: QueryExpander | None = None, rrf_k: int = 60) -> None:
+        self.expander = expander
+        self.rrf_k = rrf_k
+        self._terms = _ClauseTerms()
+
+    def __call__(self, query: str, hits: Sequence[SearchHit],
+                 subset: Sequence[int] | None = None) -> np.ndarray:
+        """Rows for ``hits`` (or only the hits at ``subset``; per-query maxima use them all)."""
+        subset = range(len(hits)) if subset is None else subset
+        rows = np.zeros((len(subset), len(FEATURES)), dtype=np.float32)
+        if not hits:
+            return rows
+        q_terms = content_terms(query)
+        q_set = set(q_terms)
+        pairs = list(zip(q_terms, q_terms[1:]))
+        definitions = self.expander.definitions(query) if self.expander else []
+        d_set = set(content_terms(" ".join(definitions))) - q_set
+        capitals = {c.casefold() for c in _CAPITAL.findall(query)} if len(q_terms) > 1 else set()
+        q_words = max(1, len(query.split()))
+        bm25 = [h.retriever_scores.get("bm25") for h in hits]
+        dense = [h.retriever_scores.get("dense") for h in hits]
+        best_bm25 = max((s for s in bm25 if s is not None), default=0.0) or 1.0
+        best_dense = max((s for s in dense if s is not None), default=0.0)
+        for row, i in enumerate(subset):
+            hit = hits[i]
+            positions, c_words = self._terms.get(hit.clause.clause_id, hit.clause.text)
+            ranks = hit.retriever_ranks
+            low = hit.clause.text.casefold()
+            rows[row] = (
+                bm25[i] if bm25[i] is not None else np.nan,
+                (bm25[i] or 0.0) / best_bm25,
+                dense[i] if dense[i] is not None else np.nan,
+                best_dense - dense[i] if dense[i] is not None else np.nan,
+                math.log(ranks["bm25"]) if "bm25" in ranks else np.nan,
+                math.log(ranks["dense"]) if "dense" in ranks else np.nan,
+                sum(1.0 / (self.rrf_k + r) for r in ranks.values()),
+                sum(t in positions for t in q_set) / len(q_set) if q_set else 0.0,
+                _pairs_in_order(positions, pairs, 1),
+                _pairs_in_order(positions, pairs, _WINDOW),
+                sum(t in positions for t in d_set) / len(d_set) if d_set else np.nan,
+                sum(c in low for c in capitals) / len(capitals) if capitals else np.nan,
+                math.log1p(c_words),
+                math.log1p(q_words),
+                math.log((1 + c_words) / (1 + q_words)),
+            )
+        return rows
+
+
+class LearnedFusion:
+    """First-stage rescorer: orders fused candidates by a trained ranking model."""
+
+    def __init__(self, booster, extractor: FeatureExtractor, meta: Mapping) -> None:  # type: ignore[no-untyped-def]
+        self.booster = booster
+        self.extractor = extractor
+        self.meta = dict(meta)
+
+    def scores(self, query: str, hits: Sequence[SearchHit]) -> np.ndarray:
+        """The model's score for each hit (higher is better)."""
+        if not hits:
+            return np.zeros(0)
+        return np.asarray(self.booster.predict(self.extractor(query, hits), num_threads=1))
+
+    def rescore(self, query: str, hits: list[SearchHit]) -> list[SearchHit]:
+        """The hits reordered by the model; ties keep the fused order."""
+        if len(hits) < 2 or not query.strip():
+            return hits
+        scores = self.scores(query, hits)
+        order = sorted(range(len(hits)), key=lambda i: (-scores[i], i))
+        return [replace(hits[i], score=float(scores[i]), rank=rank)
+                for rank, i in enumerate(order, 1)]
+
+
+def save_ranker(booster, folder: Path, meta: Mapping) -> Path:  # type: ignore[no-untyped-def]
+    """Write the model as LightGBM text plus a JSON file with the feature names and provenance."""
+    folder.mkdir(parents=True, exist_ok=True)
+    booster.save_model(str(folder / MODEL_FILE), num_iteration=booster.best_iteration or None)
+    (folder / META_FILE).write_text(json.dumps(
+        {"format": FORMAT, "features": list(FEATURES), **meta}, indent=2, sort_keys=True) + "\n")
+    return folder
+
+
+def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
+                rrf_k: int = 60) -> LearnedFusion:
+    """A ``LearnedFusion`` from a folder written by ``save_ranker``.
+
+    ``expander`` must be the pipeline's own (the model was trained with its definitions).
+    """
+    folder = Path(folder)
+    meta_path, model_path = folder / META_FILE, folder / MODEL_FILE
+    if not meta_path.is_file() or not model_path.is_file():
+        raise ModelLoadError(
+            f"No learned ranker at {folder} (needs {MODEL_FILE} and {META_FILE}). Train one with "
+            f"`python benchmarks/ltr_benchmark.py train --out {folder}` or set "
+            f"PRECEDENT_RANKER='' to fuse with RRF.")
+    meta = json.loads(meta_path.read_text())
+    if meta.get("format") != FORMAT or tuple(meta.get("features", ())) != FEATURES:
+        raise ConfigError(
+            f"The ranker at {folder} was trained with other features ({meta.get('format')}); "
+            f"retrain it with `python benchmarks/ltr_benchmark.py train --out {folder}`.")
+    try:
+        import lightgbm
+    except ImportError:
+        raise ModelLoadError("The learned ranker needs LightGBM: pip install lightgbm") from None
+    booster = lightgbm.Booster(model_file=str(model_path))
+    log.info("Loaded learned ranker %s (%d trees)", folder, booster.num_trees())
+    return LearnedFusion(booster, FeatureExtractor(expander, rrf_k), meta)
