@@ -1,106 +1,95 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { MAX_CELLS, diffStats, diffWords, mergeSegments, tokenize } from "../../addin_server/static/taskpane/blackline.js";
+import { compareTexts, groupPhrases, alignTokens, isMostlyCapitals, tokenize } from "../../addin_server/static/taskpane/blackline.js";
+import { VERSION } from "../../addin_server/static/taskpane/vendor/diff.js";
+import { VENDORED, vendoredText } from "../../scripts/vendor-diff.mjs";
 
-const original = (segments) => segments.filter((s) => s.type !== "insert").map((s) => s.text).join("");
+const seg = (text) => compareTexts(text[0], text[1]).segments;
 const revised = (segments) => segments.filter((s) => s.type !== "delete").map((s) => s.text).join("");
+const original = (segments) => segments.filter((s) => s.type !== "insert").map((s) => s.text).join("");
 
-test("tokenize keeps words, punctuation and the spacing before them", () => {
-  assert.deepEqual(tokenize("The Supplier's  fee, net."), [
-    { lead: "", text: "The" },
-    { lead: " ", text: "Supplier's" },
-    { lead: "  ", text: "fee" },
-    { lead: "", text: "," },
-    { lead: " ", text: "net" },
-    { lead: "", text: "." },
+test("the vendored jsdiff is the installed package, unmodified", () => {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url)));
+  assert.equal(pkg.devDependencies.diff, VERSION);
+  assert.equal(readFileSync(VENDORED, "utf8"), vendoredText(), "run npm run vendor");
+});
+
+test("tokenize keeps words, punctuation and the spacing before them; keys ignore case, quotes, dashes", () => {
+  assert.deepEqual(tokenize("The Supplier’s  fee, net."), [
+    { lead: "", text: "The", key: "the" },
+    { lead: " ", text: "Supplier’s", key: "supplier's" },
+    { lead: "  ", text: "fee", key: "fee" },
+    { lead: "", text: ",", key: "," },
+    { lead: " ", text: "net", key: "net" },
+    { lead: "", text: ".", key: "." },
   ]);
-  assert.deepEqual(tokenize("a "), [{ lead: "", text: "a" }, { lead: " ", text: "" }]);
+  assert.deepEqual(tokenize("a "), [{ lead: "", text: "a", key: "a" }, { lead: " ", text: "", key: "" }]);
   assert.deepEqual(tokenize(""), []);
+  assert.equal(tokenize("—")[0].key, tokenize("-")[0].key);
 });
 
-test("identical texts are one equal segment", () => {
-  assert.deepEqual(diffWords("Fees are payable.", "Fees are payable."), [{ type: "equal", text: "Fees are payable." }]);
+test("identical texts, and texts differing only in capitals or spacing, have no changes", () => {
+  const same = compareTexts("Fees are payable.", "Fees are payable.");
+  assert.deepEqual(same.segments, [{ type: "equal", text: "Fees are payable." }]);
+  assert.equal(same.summary, "Same wording as your clause. Capitals and spacing are ignored.");
+  const caps = compareTexts("The fees are payable within thirty days.", "THE  FEES ARE\nPAYABLE WITHIN THIRTY DAYS.");
+  assert.equal(caps.stats.changes, 0);
+  assert.match(caps.summary, /^Same wording as your clause\. This precedent is in capitals/);
 });
 
-test("a changed word is deleted then inserted, the rest equal", () => {
-  const segments = diffWords("The Supplier shall pay the fees.", "The Customer shall pay the fees.");
-  assert.deepEqual(segments, [
-    { type: "equal", text: "The" },
+test("a changed word is deleted then inserted, the rest equal, shown as the precedent spells it", () => {
+  assert.deepEqual(seg(["The Supplier shall pay the fees.", "THE CUSTOMER SHALL PAY THE FEES."]), [
+    { type: "equal", text: "THE" },
     { type: "delete", text: " Supplier" },
-    { type: "insert", text: " Customer" },
-    { type: "equal", text: " shall pay the fees." },
+    { type: "insert", text: " CUSTOMER" },
+    { type: "equal", text: " SHALL PAY THE FEES." },
   ]);
 });
 
-test("pure insertions and deletions", () => {
-  assert.deepEqual(diffWords("pay the fees", "pay all the fees"), [
+test("changes one word apart are one phrase, not alternating fragments", () => {
+  const a = "The Supplier shall not exceed the fees paid.";
+  const b = "The Supplier is limited to an amount equal to the fees paid.";
+  const { segments, stats } = compareTexts(a, b);
+  assert.equal(stats.changes, 1);
+  assert.deepEqual(segments.filter((s) => s.type !== "equal").map((s) => s.text), [" shall not exceed", " is limited to an amount equal to"]);
+  // Without grouping the same texts make more, smaller changes.
+  const ungrouped = groupPhrases(alignTokens(tokenize(a), tokenize(b)), 0).filter((g) => g.type === "change").length;
+  assert.ok(ungrouped >= stats.changes);
+});
+
+test("segments spell both texts (up to spacing and capitals) and the summary counts words", () => {
+  const a = "Each party's total liability shall not exceed the fees paid in the twelve months before the claim.";
+  const b = "Subject to clause 12.3, each party's aggregate liability shall not exceed 125% of the fees paid in the Contract Year.";
+  const { segments, stats, summary } = compareTexts(a, b);
+  assert.equal(revised(segments), b);
+  assert.equal(original(segments).toLowerCase().replace(/\s+/g, " ").trim(), a.toLowerCase());
+  assert.equal(stats.total, 17);
+  assert.match(summary, /^Your clause → this precedent: \d+ changes \(\d+ words removed, \d+ added\); \d+% of your wording kept\. Capitals and spacing are ignored\.$/);
+});
+
+test("pure insertions, deletions and empty texts", () => {
+  assert.deepEqual(seg(["pay the fees", "pay all the fees"]), [
     { type: "equal", text: "pay" },
     { type: "insert", text: " all" },
     { type: "equal", text: " the fees" },
   ]);
-  assert.deepEqual(diffWords("pay all the fees", "pay the fees"), [
-    { type: "equal", text: "pay" },
-    { type: "delete", text: " all" },
-    { type: "equal", text: " the fees" },
-  ]);
-  assert.deepEqual(diffWords("", "New clause."), [{ type: "insert", text: "New clause." }]);
-  assert.deepEqual(diffWords("Old clause.", ""), [{ type: "delete", text: "Old clause." }]);
+  assert.deepEqual(seg(["", "New clause."]), [{ type: "insert", text: "New clause." }]);
+  assert.deepEqual(seg(["Old clause.", ""]), [{ type: "delete", text: "Old clause." }]);
 });
 
-test("whitespace differences alone are not changes", () => {
-  const segments = diffWords("shall  not\nexceed", "shall not exceed");
-  assert.deepEqual(segments, [{ type: "equal", text: "shall not exceed" }]);
-});
-
-test("segments spell both texts (up to spacing) and stats count words", () => {
-  const a = "Each party's total liability shall not exceed the fees paid in the twelve months before the claim.";
-  const b = "Subject to clause 12.3, each party's aggregate liability shall not exceed 125% of the fees paid in the Contract Year.";
-  const segments = diffWords(a, b);
-  assert.equal(revised(segments), b);
-  assert.equal(original(segments).replace(/\s+/g, " "), a);
-  for (let i = 1; i < segments.length; i++) {
-    assert.notEqual(segments[i].type, segments[i - 1].type, "adjacent segments are merged");
-  }
-  const stats = diffStats(segments);
-  assert.ok(stats.inserted > 0 && stats.deleted > 0);
-  assert.deepEqual(diffStats(diffWords("a b c", "a x c")), { inserted: 1, deleted: 1 });
-});
-
-test("the LCS keeps the longest run of common words", () => {
-  const segments = diffWords("A B C D E", "B C X D E");
-  const equal = segments.filter((s) => s.type === "equal").map((s) => s.text.trim());
-  assert.deepEqual(equal, ["B C", "D E"]);
-});
-
-test("very long texts fall back to sentence-level then word-level diff", () => {
-  const sentence = (i) => `Clause ${i} applies to the services described in schedule ${i}.`;
-  const a = Array.from({ length: 400 }, (_, i) => sentence(i)).join(" ");
-  const b = a.replace(sentence(200), "Clause 200 does not apply to the services in schedule 200.");
+test("unrelated long texts still answer quickly", () => {
+  const a = Array.from({ length: 3000 }, (_, i) => `alpha${i}`).join(" ");
+  const b = Array.from({ length: 3000 }, (_, i) => `beta${i}`).join(" ");
   const started = Date.now();
-  const segments = diffWords(a, b, { maxCells: 10_000 });
-  assert.ok(Date.now() - started < 2000);
-  assert.equal(revised(segments), b);
-  const changed = segments.filter((s) => s.type !== "equal").map((s) => `${s.type}:${s.text.trim()}`);
-  // Word level within the one changed sentence, not the whole sentence replaced.
-  assert.deepEqual(changed, ["delete:applies", "insert:does not apply", "delete:described"]);
-  assert.ok(MAX_CELLS >= 1_000_000);
+  const { stats } = compareTexts(a, b);
+  assert.ok(Date.now() - started < 5000, "compare took too long");
+  assert.equal(stats.deleted, 3000);
+  assert.equal(stats.inserted, 3000);
 });
 
-test("mergeSegments joins runs and orders deletions first", () => {
-  assert.deepEqual(
-    mergeSegments([
-      { type: "equal", text: "a" },
-      { type: "insert", text: " x" },
-      { type: "delete", text: " b" },
-      { type: "delete", text: " c" },
-      { type: "equal", text: " d" },
-      { type: "equal", text: " e" },
-    ]),
-    [
-      { type: "equal", text: "a" },
-      { type: "delete", text: " b c" },
-      { type: "insert", text: " x" },
-      { type: "equal", text: " d e" },
-    ],
-  );
+test("mostly capitals: 80% of at least 12 letters", () => {
+  assert.equal(isMostlyCapitals("LIMITATION OF LIABILITY. THE SUPPLIER"), true);
+  assert.equal(isMostlyCapitals("The Supplier's liability"), false);
+  assert.equal(isMostlyCapitals("NDA"), false);
 });

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { findChromium, launchBrowser, openPane } from "./fixtures/harness.mjs";
-import { CLAUSE, DOCUMENT, RESULTS, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
+import { CAPITALS, CLAUSE, DOCUMENT, HEALTH_NO_LLM, RESULTS, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
 
 const skip = findChromium() ? false : "Chromium not installed (apt-get install chromium, or set CHROMIUM_PATH)";
 const SELECTED = { paragraphs: DOCUMENT, selection: { paragraph: 1, start: 0, end: CLAUSE.length } };
@@ -18,12 +18,14 @@ after(async () => {
   await browser?.close();
 });
 
-/** Open the pane, run `body(pane)`, always close; fail on any uncaught page error. */
+/** Open the pane, run `body(pane)`, always close; fail on page errors and on stray null/undefined text. */
 async function withPane(options, body) {
   const pane = await openPane({ browser, shimConfig: SELECTED, ...options });
   try {
     await body(pane);
     assert.deepEqual(pane.errors.map(String), [], "no uncaught errors in the page");
+    assert.deepEqual(await pane.strayText(), [], "no null/undefined/NaN/[object Object] shown");
+    assert.doesNotMatch(await pane.page.textContent("body"), /PRECEDENT_/, "no setting names shown to the lawyer");
   } finally {
     await pane.close();
   }
@@ -31,82 +33,145 @@ async function withPane(options, body) {
 
 const statusText = (page) => page.textContent("#status");
 const errorText = (page) => page.textContent("#error");
+const posts = (requests) => requests.filter((r) => r.method === "POST");
 
 async function find(page) {
   await page.click("#find");
   await page.waitForSelector(".card");
 }
 
-test("Find sends the selected clause and shows ranked precedents with stars", { skip }, async () => {
+test("Find sends the selected clause and shows numbered precedents with ratings to one decimal", { skip }, async () => {
   const requests = [];
   await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {
     await find(page);
+    assert.deepEqual(requests.slice(0, 2).map((r) => r.path), ["/api/v1/health", "/api/v1/facets"]);
     assert.equal(await page.locator(".card").count(), RESULTS.length);
-    assert.equal(requests[0].path, "/api/v1/precedents");
-    assert.deepEqual(requests[0].body, { text: CLAUSE, top_k: 5 });
-    assert.match(await page.textContent(".card:nth-child(1) .source"), /Master Services Agreement \(Acme 2021\) · 12\.1 Cap on liability/);
-    assert.equal(await page.getAttribute(".card:nth-child(1) .score", "aria-label"), "Rated 4.4 out of 5 for fit");
+    assert.equal(posts(requests)[0].path, "/api/v1/precedents");
+    assert.deepEqual(posts(requests)[0].body, { text: CLAUSE, top_k: 5 });
+    assert.deepEqual(await page.$$eval(".card-n", (n) => n.map((e) => e.textContent)), ["[1]", "[2]", "[3]"]);
+    assert.equal(await page.textContent(".card:nth-child(1) .source"), "Master Services Agreement (Acme 2021) · 12.1 Cap on liability");
+    // 4.4 and 3.6 no longer both read "four stars": the number and the fill differ.
+    assert.equal(await page.getAttribute(".card:nth-child(1) .score", "aria-label"), "AI fit rating 4.4 out of 5");
+    assert.equal(await page.textContent(".card:nth-child(2) .score-value"), "3.6");
+    assert.equal(await page.getAttribute(".card:nth-child(1) .stars-on", "style"), "width: 88%");
+    assert.equal(await page.getAttribute(".card:nth-child(2) .stars-on", "style"), "width: 72%");
     assert.match(await statusText(page), /3 precedents found/);
     assert.equal(await page.textContent(".card:nth-child(1) .variants"),
       "Also in 1 other document, nearly word for word: Master Services Agreement (Acme 2022) · 12.1 Cap on liability");
     assert.equal(await page.locator(".card:nth-child(2) .variants").count(), 0);
     assert.match(await page.textContent("#query"), /selected text, 27 words/);
+    assert.ok(await page.isHidden("#rerank-note"));
   });
 });
 
-test("without AI rating, results show a relevance indicator and a note", { skip }, async () => {
+test("without AI rating: the search position in words, no rating-like graphic, and why", { skip }, async () => {
   await withPane({ api: fakeApi({ reranked: false }) }, async ({ page }) => {
     await find(page);
-    assert.equal(await page.locator(".score.relevance").count(), 3);
-    assert.match(await page.textContent("#rerank-note"), /AI rating is unavailable \(language model offline\)/);
+    assert.deepEqual(await page.$$eval(".score", (s) => s.map((e) => e.textContent)), ["Search match 1", "Search match 2", "Search match 3"]);
+    assert.equal(await page.locator(".stars, .bars, .bar").count(), 0);
+    assert.equal(await page.textContent("#rerank-note"), "Ordered by how closely the wording matches, not rated by AI: AI rating is unavailable just now (language model offline).");
   });
 });
 
-test("Insert replaces the clause as a tracked change and restores tracking", { skip }, async () => {
-  await withPane({ api: fakeApi() }, async ({ page, calls }) => {
+test("a server without a drafting assistant: Redraft and AI rating disabled, saying why in plain words", { skip }, async () => {
+  const requests = [];
+  await withPane({ api: fakeApi({ reranked: false, health: HEALTH_NO_LLM, requests }) }, async ({ page }) => {
     await find(page);
-    await page.click(".card:nth-child(2) .actions button:has-text('Insert')");
+    assert.ok(await page.isDisabled("#redraft"));
+    assert.equal(await page.textContent("#redraft-unavailable"), "Redraft is not available: No drafting assistant is connected to this server. Ask IT to connect one.");
+    assert.match(await page.textContent("#rerank-note"), /not rated by AI: No drafting assistant is connected/);
+    await page.click("#settings-toggle");
+    assert.ok(await page.isDisabled("#s-rerank"));
+    assert.match(await page.textContent("#s-rerank-hint"), /^Not available: No drafting assistant/);
+    assert.equal(posts(requests).filter((r) => r.path === "/api/v1/redraft").length, 0);
+  });
+});
+
+test("Insert drafts: the precedent's number, heading and capitals adapted, its source in a comment", { skip }, async () => {
+  await withPane({ api: fakeApi({ capitals: true }) }, async ({ page, calls }) => {
+    await find(page);
+    await page.click(".card:nth-child(4) button[data-action=insert]");
     await page.waitForFunction(() => /tracked change/.test(document.getElementById("status").textContent));
     const wordCalls = (await calls()).filter((c) => c.op !== "search");
-    assert.deepEqual(wordCalls, [
-      { op: "setChangeTrackingMode", value: "TrackAll" },
-      { op: "insertText", text: RESULTS[1].text, location: "Replace", replaced: CLAUSE, trackingMode: "TrackAll" },
-      { op: "setChangeTrackingMode", value: "Off" },
-    ]);
-    const paragraphs = await page.evaluate(() => window.__officeShim.state.paragraphs);
-    assert.equal(paragraphs[1], RESULTS[1].text);
+    const insert = wordCalls.find((c) => c.op === "insertText");
+    assert.equal(insert.text, "The Supplier's total liability to the Customer under or in connection with this Agreement shall not exceed the fees paid and payable in the twelve months preceding the claim.");
+    assert.equal(insert.trackingMode, "TrackAll");
+    assert.equal(insert.replaced, CLAUSE);
+    const comment = wordCalls.find((c) => c.op === "insertComment");
+    assert.equal(comment.anchorText, insert.text);
+    assert.match(comment.text, /^Inserted from precedent: Standard Terms of Business \(2018\), clause 9 \(terms-2018\.docx\)\.\nAdapted: dropped the precedent's number 9\. and heading “LIMITATION OF LIABILITY”; changed its capitals/);
+    assert.equal(wordCalls.filter((c) => c.op === "setChangeTrackingMode").at(-1).value, "Off");
+    assert.match(await statusText(page), /^Inserted precedent \[4\] in place of your clause as a tracked change, with a comment recording its source\. Adapted:/);
+    // The buttons say what has been done.
+    assert.equal(await page.textContent(".card:nth-child(4) button[data-action=insert]"), "Inserted ✓");
+    assert.ok(await page.isDisabled(".card:nth-child(4) button[data-action=insert]"));
+    assert.equal(await page.textContent(".card:nth-child(2) button[data-action=insert]"), "Insert instead");
   });
 });
 
-test("Insert refuses when the selection changed after Find", { skip }, async () => {
+test("a second Insert replaces the first one's text instead of reporting a changed selection", { skip }, async () => {
+  await withPane({ api: fakeApi() }, async ({ page, calls }) => {
+    await find(page);
+    await page.click(".card:nth-child(2) button[data-action=insert]");
+    await page.waitForFunction(() => /Inserted precedent \[2\]/.test(document.getElementById("status").textContent));
+    await page.click(".card:nth-child(3) button[data-action=insert]");
+    await page.waitForFunction(() => /Inserted precedent \[3\]/.test(document.getElementById("status").textContent));
+    assert.ok(await page.isHidden("#error"));
+    const inserts = (await calls()).filter((c) => c.op === "insertText");
+    assert.equal(inserts.length, 2);
+    assert.equal(inserts[1].replaced, inserts[0].text);
+    const paragraphs = await page.evaluate(() => window.__officeShim.state.paragraphs);
+    assert.equal(paragraphs[1], RESULTS[2].text);
+    assert.equal(await page.textContent(".card:nth-child(2) button[data-action=insert]"), "Insert instead");
+  });
+});
+
+test("Insert refuses when the lawyer selected something else after Find", { skip }, async () => {
   await withPane({ api: fakeApi() }, async ({ page, calls }) => {
     await find(page);
     await page.evaluate(() => window.__officeShim.selectText("TERMINATION"));
-    await page.click(".card:nth-child(1) .actions button:has-text('Insert')");
+    await page.click(".card:nth-child(1) button[data-action=insert]");
     await page.waitForSelector("#error:not([hidden])");
     assert.match(await errorText(page), /selection in the document has changed/);
     assert.deepEqual(await calls(), []);
   });
 });
 
-test("Compare shows a word-level blackline; Show full clause loads the context", { skip }, async () => {
+test("Compare on an all-capitals precedent lines up the same words and groups changes into phrases", { skip }, async () => {
+  await withPane({ api: fakeApi({ capitals: true }) }, async ({ page }) => {
+    await find(page);
+    await page.click(".card:nth-child(4) button[data-action=compare]");
+    const blackline = page.locator(".card:nth-child(4) .blackline");
+    assert.equal(
+      await blackline.locator(".blackline-summary").textContent(),
+      "Your clause → this precedent: 3 changes (1 word removed, 7 added); 96% of your wording kept. This precedent is in capitals; capitals and spacing are ignored.",
+    );
+    assert.deepEqual(await blackline.locator("ins").allTextContents(), ["9. LIMITATION OF LIABILITY.", "AND PAYABLE", "PRECEDING"]);
+    assert.deepEqual(await blackline.locator("del").allTextContents(), ["before"]);
+    assert.equal(await page.textContent(".card:nth-child(4) button[data-action=compare]"), "Hide comparison");
+  });
+});
+
+test("Show full clause: its own document's neighbours, or a note where the library has no structure", { skip }, async () => {
   const requests = [];
   await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {
     await find(page);
-    await page.click(".card:nth-child(1) .actions button:has-text('Compare')");
-    const blackline = page.locator(".card:nth-child(1) .blackline");
-    assert.ok(await blackline.isVisible());
-    assert.ok((await blackline.locator("ins").count()) > 0);
-    assert.ok((await blackline.locator("del").count()) > 0);
-    assert.match(await blackline.locator("del").first().textContent(), /^The Supplier's$/);
-    await page.click(".card:nth-child(1) button.link");
+    await page.click(".card:nth-child(1) button.expand");
     await page.waitForSelector(".card:nth-child(1) .full .context");
     assert.match(await page.textContent(".card:nth-child(1) .full"), /12\.2 Neither party shall be liable/);
     assert.equal(requests.at(-1).path, `/api/v1/clauses/${encodeURIComponent(RESULTS[0].clause_id)}`);
   });
+  const clause = { clause: { ...RESULTS[1], source: { document: "ACORD corpus" } }, context: { before: [{ text: "Unrelated clause from another contract." }], after: [] }, context_available: false };
+  await withPane({ api: fakeApi({ clause }) }, async ({ page }) => {
+    await find(page);
+    await page.click(".card:nth-child(2) button.expand");
+    await page.waitForSelector(".card:nth-child(2) .full .note");
+    assert.equal(await page.locator(".card:nth-child(2) .full .context").count(), 0);
+    assert.doesNotMatch(await page.textContent(".card:nth-child(2) .full"), /Unrelated clause/);
+  });
 });
 
-test("Redraft with chosen precedents, then Apply: tracked insert and comments on sentences", { skip }, async () => {
+test("Redraft: citations numbered like their cards, quoted passage, flags, uncited sentence, removals, blackline", { skip }, async () => {
   const requests = [];
   await withPane({ api: fakeApi({ requests }) }, async ({ page, calls }) => {
     await find(page);
@@ -116,31 +181,50 @@ test("Redraft with chosen precedents, then Apply: tracked insert and comments on
     await page.fill("#instructions", "Make it mutual.");
     await page.click("#redraft");
     await page.waitForSelector("#redraft-output:not([hidden])");
-    assert.deepEqual(requests.at(-1).body, { text: CLAUSE, clause_ids: [RESULTS[0].clause_id, RESULTS[2].clause_id], instructions: "Make it mutual." });
-    assert.equal(await page.locator("#citations li").count(), 2);
-    assert.equal(await calls().then((c) => c.length), 0, "nothing changes in Word before Apply");
+    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, clause_ids: [RESULTS[0].clause_id, RESULTS[2].clause_id], instructions: "Make it mutual." });
+    // The server's [2] is the second precedent sent, which is card [3].
+    assert.deepEqual(await page.$$eval("#redraft-text sup.marker a", (a) => a.map((e) => [e.textContent, e.getAttribute("href")])), [["[1]", "#card-1"], ["[3]", "#card-3"]]);
+    const items = page.locator("#citations li");
+    assert.equal(await items.count(), 2);
+    assert.match(await items.nth(0).textContent(), /^\[1\] Master Services Agreement \(Acme 2021\) · 12\.1 Cap on liability \(msa-2021\.docx\) Show precedent“shall not exceed an amount equal to the fees paid/);
+    assert.equal(await items.nth(0).locator(".flag").count(), 0);
+    assert.equal(await items.nth(1).locator(".flag").textContent(), "⚠ Check: the precedent may not say this: the precedent does not mention fraud.");
+    assert.equal(await page.getAttribute("#citations li:nth-child(2) a.to-card", "href"), "#card-3");
+    assert.equal(await page.textContent("#redraft-text .uncited"), "The Customer waives all claims for lost profits.");
+    assert.match(await page.textContent("#redraft-text .flagged"), /^Nothing in this Agreement limits/);
+    assert.match(await page.textContent(".legend"), /1 sentence no precedent backs/);
+    const problems = await page.locator(".problems li").allTextContents();
+    assert.deepEqual(problems, [
+      "Citation [4] was removed: names no precedent that was given.",
+      "[2] SaaS Subscription Terms 2023 · 9.2 Financial cap was not used: the chosen precedents were too long to send together. Choose fewer to include it.",
+    ]);
+    assert.match(await page.textContent(".redraft-blackline .blackline-summary"), /^Your clause → the redraft: \d+ change/);
+    assert.match(await statusText(page), /Redraft ready with 2 citations; check 1 flagged citation and 1 sentence without a source/);
+    assert.equal((await calls()).length, 0, "nothing changes in Word before Apply");
 
     await page.click("#apply");
     await page.waitForFunction(() => /applied/.test(document.getElementById("status").textContent));
     const wordCalls = await calls();
-    const answer = redraftAnswer();
     const insert = wordCalls.find((c) => c.op === "insertText");
     assert.equal(insert.trackingMode, "TrackAll");
-    assert.equal(insert.location, "Replace");
     assert.doesNotMatch(insert.text, /\[\d\]/, "citation markers are not put into the contract");
     const comments = wordCalls.filter((c) => c.op === "insertComment");
-    assert.deepEqual(
-      comments.map((c) => c.text),
-      answer.comments.map((c) => c.text),
-    );
+    const answer = redraftAnswer();
+    assert.deepEqual(comments.map((c) => c.text), [
+      `Source: Master Services Agreement (Acme 2021), clause 12.1 (msa-2021.docx)\n“${answer.citations[0].quote.text}”`,
+      `Source: Mutual NDA (standard form), clause 7 (nda-2019.docx)\n“${answer.citations[1].quote.text}”\nCheck: the precedent may not say this.`,
+    ]);
+    for (const c of comments) assert.doesNotMatch(c.text, /\[\d\]/, "the comment names no marker the text does not carry");
     assert.match(comments[0].anchorText, /^Subject to clause 12\.3, each party's total aggregate liability.*claim\.$/);
     assert.match(comments[1].anchorText, /^Nothing in this Agreement limits.*fraud\.$/);
     assert.equal(wordCalls.filter((c) => c.op === "setChangeTrackingMode").at(-1).value, "Off");
-    assert.match(await statusText(page), /tracked change with 2 comments/);
+    assert.match(await statusText(page), /tracked change with 2 comments recording its sources/);
+    assert.equal(await page.textContent("#apply"), "Applied ✓");
+    assert.ok(await page.isDisabled("#apply"));
   });
 });
 
-test("errors in plain words: nothing selected, too long, unreachable, server message", { skip }, async () => {
+test("errors in plain words: nothing selected, too long, unreachable, refused, rate limited, busy", { skip }, async () => {
   await withPane({ api: fakeApi(), shimConfig: { paragraphs: [""], selection: { paragraph: 0, start: 0, end: 0 } } }, async ({ page }) => {
     await page.click("#find");
     await page.waitForSelector("#error:not([hidden])");
@@ -153,21 +237,50 @@ test("errors in plain words: nothing selected, too long, unreachable, server mes
     assert.match(await errorText(page), /20,499 characters long/);
   });
   await withPane({ api: (route) => route.abort("connectionrefused") }, async ({ page, origin }) => {
-    await page.click("#find");
-    await page.waitForSelector("#error:not([hidden])");
+    // Said on opening, before any click: /health could not be reached.
     assert.equal(await errorText(page), `Cannot reach the Precedent server at ${origin}. Check your connection and the server address in Settings.`);
   });
-  await withPane({ api: fakeApi({ failWith: { status: 400, code: "invalid_request", message: "The text is too long for one clause." } }) }, async ({ page }) => {
-    await page.click("#find");
+  const cases = [
+    [{ status: 401, code: "unauthorized", message: "" }, "The Precedent server refused the request. Check the API token in Settings."],
+    [{ status: 429, code: "rate_limited", message: "Too many requests (PRECEDENT_RATE_LIMIT).", retryAfter: 30 }, "Too many requests in a short time. Try again in 30 seconds."],
+    [{ status: 400, code: "invalid_request", message: "The text is too long for one clause (PRECEDENT_MAX_TEXT_CHARS)." }, "The text is too long for one clause."],
+  ];
+  for (const [failWith, expected] of cases) {
+    await withPane({ api: fakeApi({ failWith }) }, async ({ page }) => {
+      await page.click("#find");
+      await page.waitForSelector("#error:not([hidden])");
+      assert.equal(await errorText(page), expected);
+    });
+  }
+  let busy = false;
+  const api = fakeApi();
+  await withPane({
+    api: async (route) => {
+      if (busy && route.request().url().endsWith("/redraft")) {
+        return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "llm_busy", message: "4 redrafts queued (PRECEDENT_LLM_MAX_CONCURRENT)." } }) });
+      }
+      return api(route);
+    },
+  }, async ({ page }) => {
+    await find(page);
+    busy = true;
+    await page.click("#redraft");
     await page.waitForSelector("#error:not([hidden])");
-    assert.equal(await errorText(page), "The text is too long for one clause.");
+    assert.equal(await errorText(page), "The drafting assistant is busy, try again in a minute.");
+    assert.ok(await page.isEnabled("#redraft"), "the lawyer can try again");
   });
 });
 
 test("Cancel aborts a search in flight", { skip }, async () => {
   let release;
   const held = new Promise((resolve) => (release = resolve));
-  await withPane({ api: async (route) => { await held; await route.abort().catch(() => {}); } }, async ({ page }) => {
+  const api = fakeApi();
+  const hold = async (route) => {
+    if (!route.request().url().endsWith("/precedents")) return api(route);
+    await held;
+    await route.abort().catch(() => {});
+  };
+  await withPane({ api: hold }, async ({ page }) => {
     await page.click("#find");
     await page.waitForSelector("#cancel:not([hidden])");
     assert.ok(await page.isDisabled("#find"), "Find is disabled while searching");
@@ -179,12 +292,17 @@ test("Cancel aborts a search in flight", { skip }, async () => {
   });
 });
 
-test("settings are remembered across a reload and used for requests", { skip }, async () => {
+test("filters are pickers of the library's values; settings are remembered and used", { skip }, async () => {
   const requests = [];
   await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {
     await page.click("#settings-toggle");
+    assert.deepEqual(await page.$$eval("#s-f-document option", (o) => o.map((e) => e.textContent)), [
+      "Any document", "Master Services Agreement (Acme 2021) (48)", "Mutual NDA (standard form) (17)", "SaaS Subscription Terms 2023 (35)",
+    ]);
+    assert.equal(await page.locator("#s-f-type").count(), 1);
     await page.fill("#s-topk", "3");
-    await page.fill("#s-document", "MSA 2021");
+    await page.selectOption("#s-f-document", "Mutual NDA (standard form)");
+    await page.uncheck("#s-rerank");
     await page.fill("#s-token", "secret-token");
     await page.click("#settings button[type=submit]");
     assert.ok(await page.isHidden("#settings"));
@@ -192,11 +310,25 @@ test("settings are remembered across a reload and used for requests", { skip }, 
     await page.waitForSelector("html[data-pane-ready]", { state: "attached" });
     await page.click("#settings-toggle");
     assert.equal(await page.inputValue("#s-topk"), "3");
+    assert.equal(await page.inputValue("#s-f-document"), "Mutual NDA (standard form)");
     assert.equal(await page.inputValue("#s-token"), "secret-token");
+    assert.equal(await page.isChecked("#s-rerank"), false);
     await page.click("#settings-close");
     await find(page);
-    assert.deepEqual(requests.at(-1).body, { text: CLAUSE, top_k: 3, filters: { document: "MSA 2021" } });
-    assert.equal(requests.at(-1).headers.authorization, "Bearer secret-token");
+    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 3, filters: { document: "Mutual NDA (standard form)" }, rerank: false });
+    assert.equal(posts(requests).at(-1).headers.authorization, "Bearer secret-token");
+  });
+});
+
+test("a server that cannot list its values: filters are typed by hand", { skip }, async () => {
+  const requests = [];
+  await withPane({ api: fakeApi({ requests, facets: null }) }, async ({ page }) => {
+    await page.click("#settings-toggle");
+    assert.equal(await page.getAttribute("#s-f-document", "type"), "text");
+    await page.fill("#s-f-type", "limitation");
+    await page.click("#settings button[type=submit]");
+    await find(page);
+    assert.deepEqual(posts(requests).at(-1).body.filters, { type: "limitation" });
   });
 });
 
@@ -214,8 +346,8 @@ test("older Word (no WordApi 1.4): a clear message and Insert/Apply disabled", {
   await withPane({ api: fakeApi(), shimConfig: { ...SELECTED, requirementSets: { WordApi: "1.3" } } }, async ({ page }) => {
     assert.match(await page.textContent("#host-message"), /cannot insert tracked changes or comments/);
     await find(page);
-    assert.ok(await page.isDisabled(".card:nth-child(1) .actions button:has-text('Insert')"));
-    assert.ok(await page.isEnabled(".card:nth-child(1) .actions button:has-text('Compare')"));
+    assert.ok(await page.isDisabled(".card:nth-child(1) button[data-action=insert]"));
+    assert.ok(await page.isEnabled(".card:nth-child(1) button[data-action=compare]"));
   });
 });
 
@@ -228,12 +360,14 @@ test("outside Word: the pane says where it works", { skip }, async () => {
 
 for (const width of [320, 450]) {
   test(`no horizontal scrolling at ${width} px with results, blackline and redraft open`, { skip }, async () => {
-    await withPane({ api: fakeApi(), width }, async ({ page }) => {
+    await withPane({ api: fakeApi({ capitals: true }), width }, async ({ page }) => {
       await find(page);
-      await page.click(".card:nth-child(1) .actions button:has-text('Compare')");
-      await page.click(".card:nth-child(1) button.link");
+      await page.click(".card:nth-child(4) button[data-action=compare]");
+      await page.click(".card:nth-child(1) button.expand");
+      await page.check(".card:nth-child(1) .pick input");
       await page.click("#redraft");
       await page.waitForSelector("#redraft-output:not([hidden])");
+      await page.click(".redraft-blackline summary");
       const { scroll, client } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         client: document.documentElement.clientWidth,
@@ -252,4 +386,8 @@ test("keyboard: Tab reaches Find and Enter runs it", { skip }, async () => {
     await page.keyboard.press("Enter");
     await page.waitForSelector(".card");
   });
+});
+
+test("the capitals fixture really is the clause in capitals with a number and heading", () => {
+  assert.match(CAPITALS.text, /^9\. LIMITATION OF LIABILITY\. THE SUPPLIER'S/);
 });

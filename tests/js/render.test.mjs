@@ -1,37 +1,80 @@
-// The pane's pure helpers (formatting and checks); the DOM itself is exercised in
-// pane.browser.test.mjs.
+// The pane's pure helpers (formatting, adapting, checks); the DOM itself is exercised in
+// pane.browser.test.mjs and render.browser.test.mjs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { relevanceBars, rerankNote, sourceLine, starRating, truncate } from "../../addin_server/static/taskpane/render.js";
-import { MAX_SELECTION_CHARS, checkQueryText, wordErrorMessage } from "../../addin_server/static/taskpane/pane.js";
+import { adaptPrecedent, definedTerms, insertComment, sentenceCase, splitLabel } from "../../addin_server/static/taskpane/adapt.js";
+import { ASSUMED, capabilitiesFrom } from "../../addin_server/static/taskpane/capabilities.js";
+import { searchPosition, snippetPieces, sourceLine, starRating } from "../../addin_server/static/taskpane/cards.js";
+import { truncate } from "../../addin_server/static/taskpane/dom.js";
+import { MAX_SELECTION_CHARS, checkQueryText, forLawyer, wordErrorMessage } from "../../addin_server/static/taskpane/messages.js";
+import { redraftPieces, spansIn } from "../../addin_server/static/taskpane/redraft-view.js";
+import { readyMessage } from "../../addin_server/static/taskpane/redraft-flow.js";
+import { rerankNote } from "../../addin_server/static/taskpane/results.js";
 import { SelectionChangedError } from "../../addin_server/static/taskpane/word.js";
 
-test("stars only for reranked results, clamped to 1..5", () => {
+test("AI ratings to one decimal, 3.6 and 4.4 told apart; none for unrated results", () => {
   assert.equal(starRating(null), null);
   assert.equal(starRating(undefined), null);
-  assert.deepEqual(starRating(4.44), { filled: 4, value: 4.44, label: "Rated 4.4 out of 5 for fit" });
+  assert.equal(starRating(Number.NaN), null);
+  assert.deepEqual(starRating(4.44), { value: 4.4, fill: 0.88, text: "4.4", label: "AI fit rating 4.4 out of 5" });
+  assert.notEqual(starRating(3.6).fill, starRating(4.4).fill);
   assert.equal(starRating(7).value, 5);
-  assert.equal(starRating(0.2).filled, 1);
+  assert.equal(starRating(0.2).value, 1);
 });
 
-test("relevance bars fall with rank", () => {
-  assert.deepEqual([1, 2, 3, 4, 7, 11, undefined].map((r) => relevanceBars(r).bars), [5, 4, 4, 3, 2, 1, 1]);
-  assert.equal(relevanceBars(2).label, "Search match #2");
+test("unrated results show their search position in words", () => {
+  assert.equal(searchPosition(2).text, "Search match 2");
+  assert.equal(searchPosition(undefined).text, "Search match");
+  assert.doesNotMatch(searchPosition(null).label, /null|undefined/);
 });
 
-test("source line and rerank note", () => {
+test("source line: title and where, with nothing invented for absent fields", () => {
   assert.deepEqual(sourceLine({ document: "MSA", section: "12.1", heading: "Cap" }), { title: "MSA", where: "12.1 Cap" });
-  assert.deepEqual(sourceLine({ file: "a.docx" }), { title: "a.docx", where: "" });
-  assert.deepEqual(sourceLine(undefined), { title: "Unknown document", where: "" });
-  assert.equal(rerankNote({ status: "applied" }), "");
-  assert.match(rerankNote({ status: "unavailable", reason: "LLM offline" }), /AI rating is unavailable \(LLM offline\)/);
-  assert.match(rerankNote({ status: "skipped" }), /^Ordered by search relevance/);
+  assert.deepEqual(sourceLine({ document: "MSA", section: "3", heading: "3 Fees" }), { title: "MSA", where: "3 Fees" });
+  assert.deepEqual(sourceLine({ file: "a.docx", section: null, heading: null }), { title: "a.docx", where: "" });
+  assert.deepEqual(sourceLine(undefined), { title: "Untitled document", where: "" });
+  assert.deepEqual(sourceLine({ document: { name: "x" }, section: 7 }), { title: "Untitled document", where: "7" });
 });
 
-test("truncate cuts at a word and adds an ellipsis", () => {
-  assert.equal(truncate("short  text"), "short text");
-  const t = truncate("alpha beta gamma delta epsilon", 18);
-  assert.equal(t, "alpha beta gamma…");
+test("snippet: matching spans marked; a span beyond the cut moves the window to it", () => {
+  const text = `${"lead words ".repeat(40)}the fees paid in the twelve months${" tail".repeat(20)}`;
+  const start = text.indexOf("the fees");
+  const pieces = snippetPieces(text, [{ start, end: start + 34, score: 0.9 }, { start: -1, end: 3 }, { start: 5, end: 999999 }], 200);
+  assert.equal(pieces[0].text, "… ");
+  assert.deepEqual(pieces.filter((p) => p.mark).map((p) => p.text), ["the fees paid in the twelve months"]);
+  assert.equal(snippetPieces("Short clause.", undefined).map((p) => p.text).join(""), "Short clause.");
+});
+
+test("rerank note: nothing when rated; the server's reason in plain words otherwise", () => {
+  assert.equal(rerankNote({ status: "applied" }, ASSUMED), "");
+  assert.equal(rerankNote(undefined, ASSUMED), "");
+  assert.equal(
+    rerankNote({ status: "skipped", reason: "Rerank is off by default on this server (PRECEDENT_RERANK_DEFAULT)." }, ASSUMED),
+    "Ordered by how closely the wording matches, not rated by AI. Turn on AI rating in Settings to rate each precedent's fit.",
+  );
+  assert.equal(
+    rerankNote({ status: "unavailable", reason: "timed out" }, ASSUMED),
+    "Ordered by how closely the wording matches, not rated by AI: AI rating is unavailable just now (timed out).",
+  );
+});
+
+test("capabilities from /health, and from an older server's llm block", () => {
+  const none = capabilitiesFrom({ llm: { configured: false } });
+  assert.equal(none.redraft.available, false);
+  assert.match(none.redraft.reason, /no drafting assistant connected/);
+  const caps = capabilitiesFrom({ capabilities: { search: true, rerank: { available: false, reason: "Set PRECEDENT_LLM_BASE_URL." }, redraft: { available: true } } });
+  assert.equal(caps.rerank.available, false);
+  assert.equal(caps.rerank.reason, "Ask IT to check the server's settings.");
+  assert.equal(caps.redraft.available, true);
+  assert.equal(capabilitiesFrom(null), ASSUMED);
+  assert.equal(capabilitiesFrom({ llm: { configured: true, rerank_default: false } }).rerank.default, false);
+});
+
+test("messages for lawyers: no setting names, no addresses, no nested brackets", () => {
+  assert.equal(forLawyer("Rerank is off by default on this server (PRECEDENT_RERANK_DEFAULT)."), "Rerank is off by default on this server.");
+  assert.equal(forLawyer("The model failed (upstream (HTTP 500 (Internal))). Try again."), "The model failed (upstream). Try again.");
+  assert.equal(forLawyer("Cannot reach http://10.1.2.3:8081/v1. Try later."), "Ask IT to check the server's settings. Try later.");
+  assert.equal(forLawyer(""), "");
 });
 
 test("query checks: nothing selected, too long, fine", () => {
@@ -41,11 +84,65 @@ test("query checks: nothing selected, too long, fine", () => {
   assert.equal(checkQueryText("x".repeat(MAX_SELECTION_CHARS)), "");
 });
 
-test("Word failures in plain words", () => {
+test("Word failures in plain words, the detail left to the console", () => {
   assert.match(wordErrorMessage(new SelectionChangedError()), /changed since you searched/);
-  assert.equal(
-    wordErrorMessage(new Error("GeneralException"), "insert the precedent"),
-    "Word could not insert the precedent (GeneralException). Click in the document and try again.",
-  );
+  const logged = [];
+  const info = console.info;
+  console.info = (m) => logged.push(m);
+  try {
+    assert.equal(wordErrorMessage(new Error("GeneralException"), "insert the precedent"), "Word could not insert the precedent. Click in the document and try again.");
+  } finally {
+    console.info = info;
+  }
+  assert.deepEqual(logged, ["Precedent: Word said: GeneralException"]);
 });
 
+test("truncate cuts at a word and adds an ellipsis", () => {
+  assert.equal(truncate("short  text"), "short text");
+  assert.equal(truncate("alpha beta gamma delta epsilon", 18), "alpha beta gamma…");
+  assert.equal(truncate(null), "");
+});
+
+test("Insert adapts: the precedent's number and heading dropped, the lawyer's kept", () => {
+  assert.deepEqual(splitLabel("12.1 Cap on liability. Subject to clause 12.3, fees apply."), { number: "12.1", heading: "Cap on liability", body: "Subject to clause 12.3, fees apply." });
+  assert.deepEqual(splitLabel("Notices. All notices shall be in writing."), { number: "", heading: "Notices", body: "All notices shall be in writing." });
+  assert.deepEqual(splitLabel("(b) the Customer shall pay."), { number: "(b)", heading: "", body: "the Customer shall pay." });
+  assert.deepEqual(splitLabel("Time is of the essence. The parties agree."), { number: "", heading: "", body: "Time is of the essence. The parties agree." });
+  const out = adaptPrecedent("12.1 Cap on liability. Each party's liability is capped.", "7.2 Liability cap. The Supplier's liability is unlimited.", { heading: "Cap on liability" });
+  assert.equal(out.text, "7.2 Liability cap. Each party's liability is capped.");
+  assert.deepEqual(out.changes, ["dropped the precedent's number 12.1 and heading “Cap on liability”", "kept your number and heading"]);
+  assert.deepEqual(adaptPrecedent("Each party's liability is capped.", "The Supplier's liability is unlimited."), { text: "Each party's liability is capped.", changes: [] });
+});
+
+test("Insert adapts capitals to the lawyer's clause, keeping its defined terms", () => {
+  const lawyer = "The Supplier's liability to the Customer under this Agreement and the SOW is capped.";
+  assert.deepEqual([...definedTerms(lawyer).values()].sort(), ["Agreement", "Customer", "SOW", "Supplier's"]);
+  assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY UNDER THIS AGREEMENT AND THE SOW IS CAPPED. IT IS FINAL.", definedTerms(lawyer)),
+    "The Supplier's liability under this Agreement and the SOW is capped. It is final.");
+  assert.equal(adaptPrecedent("Fees are payable in advance.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES.").text, "FEES ARE PAYABLE IN ADVANCE.");
+});
+
+test("the insert comment names the source and the adaptations", () => {
+  assert.equal(insertComment({ citation: "MSA, section 12.1 (Cap)", file: "MSA.docx" }, ["dropped the precedent's number 12.1"]),
+    "Inserted from precedent: MSA, section 12.1 (Cap) (MSA.docx).\nAdapted: dropped the precedent's number 12.1.");
+  assert.equal(insertComment(null), "Inserted from precedent: a precedent.");
+});
+
+test("redraft pieces: markers, uncited and flagged sentences, offsets checked against the text", () => {
+  const redraft = "Fees are capped [1]. Fraud is excluded [2]. The Customer waives all claims.";
+  const uncited = { start: 44, end: redraft.length, sentence: "The Customer waives all claims." };
+  const pieces = redraftPieces({ redraft, uncited_sentences: [uncited], flagged: [{ start: 21, end: 43, sentence: "Fraud is excluded [2]." }] });
+  assert.deepEqual(pieces.filter((p) => p.marker).map((p) => p.marker), [1, 2]);
+  assert.equal(pieces.filter((p) => p.uncited).map((p) => p.text).join(""), "The Customer waives all claims.");
+  assert.equal(pieces.filter((p) => p.flagged).map((p) => p.text).join(""), "Fraud is excluded [2].");
+  assert.equal(pieces.map((p) => p.text).join(""), redraft);
+  // Offsets that do not match their sentence are found by the sentence, or dropped.
+  assert.deepEqual(spansIn(redraft, [{ start: 0, end: 5, sentence: "The Customer waives all claims." }]).map((s) => s.start), [44]);
+  assert.deepEqual(spansIn(redraft, [{ start: 0, end: 5, sentence: "Not there." }, null, { start: "x" }]), []);
+});
+
+test("the redraft status says what to check", () => {
+  assert.equal(readyMessage({ citations: [{}, {}], flagged: [{}], uncited_sentences: [{}, {}] }),
+    "Redraft ready with 2 citations; check 1 flagged citation and 2 sentences without a source. Review it, then Apply to put it in the document.");
+  assert.equal(readyMessage({}), "Redraft ready with 0 citations. Review it, then Apply to put it in the document.");
+});

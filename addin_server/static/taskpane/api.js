@@ -76,7 +76,7 @@ export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fe
         data = null; // not JSON: handled below with the status
       }
       if (!response.ok) throw httpError(response, data, where);
-      if (data === null || typeof data !== "object") {
+      if (data === null || typeof data !== "object" || Array.isArray(data)) {
         throw new ApiError("invalid", `The server at ${where} sent an answer the pane cannot read. Check the server address in Settings.`, {
           status: response.status,
         });

@@ -32,7 +32,7 @@ function start(info) {
   } else if (!canEdit) {
     showHostMessage(editMessage);
   }
-  createPane(document, {
+  const pane = createPane(document, {
     run: (batch) => Word.run(batch),
     settingsStore: createSettingsStore({
       roamingSettings: Office.context?.roamingSettings,
@@ -45,7 +45,8 @@ function start(info) {
     canEdit,
     editMessage,
   });
-  markReady();
+  // Ready once the server has said what it can do (or could not be asked).
+  pane.ready.finally(markReady);
 }
 
 // Tells automated tests (and the end-to-end test against the real server) that the pane

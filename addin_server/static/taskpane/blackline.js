@@ -11,7 +11,7 @@ import { diffArrays } from "./vendor/diff.js";
 /** Equal runs of at most this many words (and punctuation) between two changes are folded into one phrase. */
 export const PHRASE_GAP_WORDS = 1;
 /** Give up aligning (show "replaced whole") beyond this many token edits: the texts are unrelated. */
-export const MAX_EDIT_LENGTH = 4000;
+export const MAX_EDIT_LENGTH = 1500;
 
 const TOKEN = /(\s*)([\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}])/gu;
 const WORD = /[\p{L}\p{N}]/u;

@@ -7,7 +7,7 @@ import { append, h, plural, text, truncate } from "./dom.js";
 export function starRating(stars) {
   if (typeof stars !== "number" || !Number.isFinite(stars)) return null;
   const value = Math.round(Math.min(5, Math.max(1, stars)) * 10) / 10;
-  return { value, fill: value / 5, text: value.toFixed(1), label: `AI fit rating ${value.toFixed(1)} out of 5` };
+  return { value, fill: Math.round(value * 20) / 100, text: value.toFixed(1), label: `AI fit rating ${value.toFixed(1)} out of 5` };
 }
 
 /** For results the AI did not rate: the search position as words, never a rating-like graphic. */

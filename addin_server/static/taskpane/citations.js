@@ -87,16 +87,19 @@ export function commentText(answer, comment) {
   const citation = citationFor(answer, comment);
   const src = citation?.source && typeof citation.source === "object" ? citation.source : null;
   const lines = [];
-  if (src) {
-    const where = clean(src.citation) || [clean(src.document) || clean(src.doc_id), clean(src.section), clean(src.heading)].filter(Boolean).join(", ");
+  const where = src
+    ? clean(src.citation) || [clean(src.document) || clean(src.doc_id), clean(src.section), clean(src.heading)].filter(Boolean).join(", ")
+    : "";
+  if (where) {
     const file = clean(src.file);
-    lines.push(`Source: ${where || "a precedent"}${file ? ` (${file})` : ""}`);
+    lines.push(`Source: ${where}${file ? ` (${file})` : ""}`);
   } else {
-    // No source to write from: the server's text, without the marker that is not in the document.
-    const own = clean(comment.text).replace(/^Precedent\s*\[\d+\]\s*:?\s*/i, "");
-    lines.push(own.startsWith("“") || !own ? own : `Source: ${own}`);
+    // No source to write from: the server's first line, without the marker the document does not carry.
+    const own = clean(comment.text).split("\n")[0].replace(/^Precedent\s*\[\d+\]\s*:?\s*/i, "").trim();
+    if (own && !/^[“"]/.test(own)) lines.push(`Source: ${own}`);
   }
   const quote = clean(citation?.quote?.text) || quotedIn(comment.text);
+  if (!lines.length) return "";
   if (quote && !lines[0].includes(quote)) lines.push(`“${quote.replace(/^[“"]|[”"]$/g, "")}”`);
   const flag = flagFor(answer, comment);
   if (flag) lines.push(`${flag.charAt(0).toUpperCase()}${flag.slice(1)}.`.replace(/\.\.$/, "."));
@@ -120,6 +123,7 @@ export function prepareRedraft(answer) {
   const comments = Array.isArray(answer?.comments) ? answer.comments : [];
   const markers = [
     ...citations.map((c) => c?.marker),
+    ...citations.map((c) => (Number.isInteger(c?.n) ? `[${c.n}]` : null)),
     ...comments.map((c) => c?.marker),
     ...(Array.isArray(answer?.removed_markers) ? answer.removed_markers : []),
   ];

@@ -42,7 +42,7 @@ export function forLawyer(message) {
   const raw = String(message ?? "").replace(/\s+/g, " ").trim();
   if (!raw) return "";
   // Addresses contain dots; mark them before cutting sentences at full stops.
-  const marked = raw.replace(/\bhttps?:\/\/[^\s)\]]+|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?[^\s)\]]*/g, "PRECEDENT_ADDRESS");
+  const marked = raw.replace(/\bhttps?:\/\/[^\s)\]]*[^\s)\].,;:!?]|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:[^\s)\]]*[^\s)\].,;:!?])?/g, "PRECEDENT_ADDRESS");
   const sentences = flattenAsides(marked).match(/[^.!?]+(?:[.!?]+|$)/g) || [];
   const kept = [];
   for (const s of sentences.map((x) => x.trim()).filter(Boolean)) {
