@@ -1,0 +1,193 @@
+"""Few-shot retrieval on ACORD: 1, 2 and 3 example clauses against one (issue 12, point 1).
+
+For every query with at least ``--min-high`` clauses rated 4-5 stars (grade >= 3), draw 3 of
+those clauses (``--draws`` times, seeded by query id); give the first 1, 2 or 3 as the
+examples and rank the corpus. All 3 drawn clauses are left out of the ranking and of the
+judgments in every condition, so 1, 2 and 3 examples are scored on the same held-out
+clauses. One example is the single-clause-as-query baseline. Scoring follows the project's
+ACORD convention (index_builder/evaluate/evaluation.py: unjudged clauses dropped, graded
+NDCG with pytrec_eval), over the top ``--depth`` candidates of each retriever.
+
+The combination (index_builder/retrieve/examples.py) is chosen on train+valid by NDCG@5 with
+3 examples; test is then scored once with it.
+
+    python benchmarks/few_shot.py --out benchmarks/results/few_shot.json   (a few minutes)
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import logging
+import random
+import statistics
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Sequence
+
+import faiss
+import numpy as np
+
+from index_builder.evaluate.acord import Acord, load_acord
+from index_builder.evaluate.evaluation import score_ranking
+from index_builder.index.embedded import EmbeddedBackend
+from index_builder.index.embedder import SentenceTransformerEmbedder
+from index_builder.index.lexical import BM25Index
+from index_builder.index.store import ClauseIndex
+from index_builder.model import Clause
+from index_builder.retrieve.examples import DENSE_MODES, LEXICAL_MODES, Combination, example_runs
+from index_builder.retrieve.fusion import reciprocal_rank_fusion
+from index_builder.settings import Settings, load_settings
+
+log = logging.getLogger("few_shot")
+
+HIGH_GRADE = 3  # 4 or 5 stars
+
+
+@dataclass(frozen=True)
+class Episode:
+    query_id: str
+    examples: tuple[str, ...]  # 3 clause ids, in the order they are given
+    judged: dict[str, int]  # the query's judgments minus the 3 examples
+
+
+def episodes(acord: Acord, split: str, draws: int, min_high: int, seed: int = 12) -> list[Episode]:
+    """Deterministic example draws for every query with enough highly rated clauses."""
+    out = []
+    for query in sorted(acord.split_queries(split), key=lambda q: q.query_id):
+        judged = acord.qrels[split][query.query_id]
+        high = sorted(c for c, g in judged.items() if g >= HIGH_GRADE)
+        if len(high) < min_high:
+            continue
+        for draw in range(draws):
+            chosen = tuple(random.Random(f"{seed}:{query.query_id}:{draw}").sample(high, 3))
+            rest = {c: g for c, g in judged.items() if c not in chosen}
+            out.append(Episode(query.query_id, chosen, rest))
+    return out
+
+
+def acord_backend(acord_dir: Path, settings: Settings, cache: Path) -> EmbeddedBackend:
+    """ACORD's corpus in memory behind the SearchBackend protocol (vectors cached in ``cache``)."""
+    rows = [json.loads(l) for l in (acord_dir / "corpus.jsonl").read_text("utf-8").splitlines() if l]
+    clauses = [Clause(clause_id=str(r["_id"]), text=str(r["text"]).strip(), doc_id="acord")
+               for r in rows]
+    if cache.is_file():
+        vectors = np.load(cache, allow_pickle=False)
+    else:
+        log.info("Embedding %d clauses (cached at %s)", len(clauses), cache)
+        vectors = SentenceTransformerEmbedder(settings.embedding).embed([c.text for c in clauses])
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        np.save(cache, vectors, allow_pickle=False)
+    if len(vectors) != len(clauses):
+        raise SystemExit(f"{cache} holds {len(vectors)} vectors for {len(clauses)} clauses: delete it.")
+    dense = faiss.IndexFlatIP(vectors.shape[1])
+    dense.add(vectors)
+    bm25 = BM25Index.build([c.text for c in clauses], settings.bm25)
+    index = ClauseIndex(Path("acord-in-memory"), {"embedding_model": settings.embedding.model},
+                        clauses, {"acord": {"kind": "beir"}}, vectors, dense, bm25)
+    return EmbeddedBackend(index)
+
+
+def rank(backend: EmbeddedBackend, episode: Episode, k: int, combination: Combination,
+         depth: int, rrf_k: int, retrievers: Sequence[str] = ("dense", "bm25")) -> list[str]:
+    """The corpus ranked from the first ``k`` examples, all 3 examples left out."""
+    ids = list(episode.examples[:k])
+    clauses = backend.get(ids)
+    texts = [c.text for c in clauses if c is not None]
+    vectors = backend.index.embeddings[[backend.index.position[i] for i in ids]]
+    runs = example_runs(backend, None, texts, depth + 3, (), combination, retrievers,  # type: ignore[arg-type]
+                        vectors=vectors)
+    ranks = {name: {cid: r for r, (cid, _) in enumerate(run, 1)} for name, run in runs.items()}
+    fused = reciprocal_rank_fusion({n: dict(run) for n, run in runs.items()}, k=rrf_k, ranks=ranks)
+    ordered = sorted(fused, key=lambda cid: (-fused[cid], cid))
+    left_out = set(episode.examples)
+    return [cid for cid in ordered if cid not in left_out]
+
+
+def score(backend: EmbeddedBackend, items: list[Episode], k: int, combination: Combination,
+          depth: int, rrf_k: int, retrievers: Sequence[str] = ("dense", "bm25")) -> dict[str, float]:
+    rows = [score_ranking(rank(backend, e, k, combination, depth, rrf_k, retrievers), e.judged)
+            for e in items]
+    return {"ndcg@5": round(statistics.fmean(r["ndcg@5"] for r in rows), 2),
+            "ndcg@10": round(statistics.fmean(r["ndcg@10"] for r in rows), 2),
+            "episodes": len(rows), "queries": len({e.query_id for e in items})}
+
+
+def paired_gain(backend: EmbeddedBackend, items: list[Episode], combination: Combination,
+                depth: int, rrf_k: int) -> dict[str, float]:
+    """Mean and a 95% bootstrap interval (over queries) of NDCG@5(3 examples) - NDCG@5(1)."""
+    by_query: dict[str, list[float]] = {}
+    for e in items:
+        one = score_ranking(rank(backend, e, 1, combination, depth, rrf_k), e.judged)["ndcg@5"]
+        three = score_ranking(rank(backend, e, 3, combination, depth, rrf_k), e.judged)["ndcg@5"]
+        by_query.setdefault(e.query_id, []).append(three - one)
+    gains = [statistics.fmean(v) for v in by_query.values()]
+    rng = random.Random(12)
+    boots = sorted(statistics.fmean(rng.choices(gains, k=len(gains))) for _ in range(2000))
+    return {"gain_ndcg@5": round(statistics.fmean(gains), 2),
+            "ci95": [round(boots[50], 2), round(boots[1949], 2)],
+            "queries_improved": sum(g > 0 for g in gains), "queries": len(gains)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
+    parser.add_argument("--cache", type=Path, default=Path("var/bench/acord-minilm.npy"))
+    parser.add_argument("--draws", type=int, default=3)
+    parser.add_argument("--min-high", type=int, default=4)
+    parser.add_argument("--depth", type=int, default=1000)
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/few_shot.json"))
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    for noisy in ("sentence_transformers", "faiss", "bm25s", "index_builder"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    started = time.perf_counter()
+    settings = load_settings(overrides={"acord_dir": args.data})
+    acord = load_acord(settings.acord_dir)
+    backend = acord_backend(settings.acord_dir, settings, args.cache)
+    rrf_k = settings.retrieval.rrf_k
+    dev = [e for split in ("train", "valid") for e in
+           episodes(acord, split, args.draws, args.min_high)]
+    test = episodes(acord, "test", args.draws, args.min_high)
+    log.info("Episodes: %d train+valid, %d test", len(dev), len(test))
+
+    tuning = {}
+    for dense, lexical in itertools.product(DENSE_MODES, LEXICAL_MODES):
+        combo = Combination(dense, lexical)
+        tuning[f"{dense}/{lexical}"] = {k: score(backend, dev, k, combo, args.depth, rrf_k)
+                                        for k in (2, 3)}
+        log.info("train+valid %s/%s: %s", dense, lexical, tuning[f"{dense}/{lexical}"][3])
+    best_name = max(tuning, key=lambda n: (tuning[n][3]["ndcg@5"], n))
+    best = Combination(*best_name.split("/"))
+    dev_one = score(backend, dev, 1, best, args.depth, rrf_k)
+    log.info("Chosen on train+valid: %s", best_name)
+
+    # Test, once, with the chosen combination; the averaged vector alone as the naive baseline.
+    table = {f"{k} example{'s' if k > 1 else ''}": score(backend, test, k, best, args.depth, rrf_k)
+             for k in (1, 2, 3)}
+    averaged = Combination("mean", best.lexical)
+    table["3 examples, averaged vector only (no BM25)"] = score(
+        backend, test, 3, averaged, args.depth, rrf_k, retrievers=("dense",))
+    table["1 example, dense only"] = score(backend, test, 1, averaged, args.depth, rrf_k,
+                                           retrievers=("dense",))
+    result = {
+        "protocol": {"draws": args.draws, "min_high_rated": args.min_high, "depth": args.depth,
+                     "rrf_k": rrf_k, "model": settings.embedding.model,
+                     "bm25": asdict(settings.bm25)},
+        "tuning_train_valid": {"1 example": dev_one, **{n: {f"{k} examples": v for k, v in r.items()}
+                                                        for n, r in tuning.items()}},
+        "chosen": best_name,
+        "test": table,
+        "test_gain_3_vs_1": paired_gain(backend, test, best, args.depth, rrf_k),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    log.info("Wrote %s", args.out)
+
+
+if __name__ == "__main__":
+    main()
