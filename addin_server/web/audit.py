@@ -1,0 +1,193 @@
+"""The audit trail: one JSON line per API call, append-only, never any text.
+
+Each line: time (UTC), user and how they signed in, method, route, status, the index
+version, the clause ids the response returned (``clause_ids``) and those the request named
+(``requested_ids``: redraft precedents, a clause fetch, examples), the LLM model when one was
+used, and a SHA-256 of the query text (``query_sha256``) so IT can match a query it is shown
+without the trail holding it. Clause text, query text, instructions and tokens are never
+written. ``addin-server audit`` (addin_server/audit_cli.py) answers questions over it.
+
+Files roll daily (UTC midnight) or by size with Python's rotating handlers; rotated files keep
+the base name plus a suffix and ``audit_cli`` reads them all. If a line cannot be written the
+request is answered 503 rather than served unaudited.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import logging.handlers
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from flask import Flask, Response, current_app, g, jsonify, request
+
+from index_builder.settings import AuditSettings, Settings
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "precedent_audit"
+MAX_IDS = 500  # a response holds at most a few hundred ids; more means a bug, not a user
+
+
+def audit_path(settings: Settings) -> Path:
+    """The audit file: PRECEDENT_AUDIT_FILE, else audit/audit.jsonl beside the index folder."""
+    return settings.audit.file or Path(settings.index_dir).parent / "audit" / "audit.jsonl"
+
+
+def query_hash(text: str) -> str:
+    """What the trail stores for a query: its SHA-256 (UTF-8), hex."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class _Handler:
+    """Rotation from logging.handlers, but a write that fails raises instead of printing."""
+
+    @staticmethod
+    def make(path: Path, audit: AuditSettings) -> logging.Handler:
+        base: type[logging.FileHandler]
+        if audit.rotate == "size":
+            base = logging.handlers.RotatingFileHandler
+            kwargs: dict[str, Any] = {"maxBytes": audit.max_mb * 1024 * 1024, "backupCount": audit.keep}
+        else:
+            base = logging.handlers.TimedRotatingFileHandler
+            kwargs = {"when": "midnight", "utc": True, "backupCount": audit.keep}
+
+        class Strict(base):  # type: ignore[valid-type, misc]
+            def handleError(self, record: logging.LogRecord) -> None:
+                raise  # noqa: PLE0704 -- re-raise the write error to the request
+
+        handler = Strict(str(path), encoding="utf-8", delay=False, **kwargs)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        return handler
+
+
+class AuditLog:
+    """Appends entries as JSON Lines to one file (with rotation). Thread-safe."""
+
+    def __init__(self, path: Path, settings: AuditSettings) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._handler = _Handler.make(self.path, settings)
+        # A logger of its own, outside the logging registry: nothing propagates to the server
+        # log, and two apps in one process (tests) never share handlers.
+        self._logger = logging.Logger(f"{__name__}.{self.path}", logging.INFO)
+        self._logger.propagate = False
+        self._logger.addHandler(self._handler)
+
+    def write(self, entry: dict[str, Any]) -> None:
+        self._logger.info(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        self._logger.removeHandler(self._handler)
+        self._handler.close()
+
+
+def entry(*, user: str, auth: str, method: str, route: str, status: int, index_version: str,
+          clause_ids: Iterable[str] = (), requested_ids: Iterable[str] = (),
+          llm_model: str | None = None, query_sha256: str | None = None,
+          oid: str = "", tenant: str = "", when: datetime | None = None) -> dict[str, Any]:
+    """One audit line (the only shape ``audit_cli`` reads)."""
+    stamp = (when or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    return {"time": stamp.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "user": user, "auth": auth, "oid": oid, "tenant": tenant, "method": method,
+            "route": route, "status": status, "index_version": index_version,
+            "clause_ids": _unique(clause_ids), "requested_ids": _unique(requested_ids),
+            "llm_model": llm_model, "query_sha256": query_sha256}
+
+
+def returned_ids(payload: Any) -> list[str]:
+    """Every ``clause_id`` anywhere in a JSON response: results, variants, context, citations."""
+    found: list[str] = []
+    stack = [payload]
+    while stack and len(found) < MAX_IDS:
+        item = stack.pop()
+        if isinstance(item, dict):
+            value = item.get("clause_id")
+            if isinstance(value, str):
+                found.append(value)
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return found
+
+
+def _unique(ids: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(str(i) for i in ids))[:MAX_IDS]
+
+
+# --- Flask wiring -----------------------------------------------------------------------
+
+def init_app(app: Flask) -> AuditLog | None:
+    """Audit every /api/ call; register after auth (it reads ``g.identity``)."""
+    settings: Settings = app.config["PRECEDENT_SETTINGS"]
+    if not settings.audit.enabled:
+        log.warning("The audit trail is off (PRECEDENT_AUDIT=off): API calls are not recorded.")
+        return None
+    trail = AuditLog(audit_path(settings), settings.audit)
+    app.extensions[EXTENSION] = trail
+    app.after_request(_record)
+    log.info("Audit trail: %s (rotates %s)", trail.path, settings.audit.rotate)
+    return trail
+
+
+def _record(response: Response) -> Response:
+    if not request.path.startswith("/api/") or request.method == "OPTIONS":
+        return response
+    from addin_server.web.auth import current_identity
+
+    identity = current_identity() if "identity" in g else None
+    body = request.get_json(silent=True) if request.is_json else None
+    body = body if isinstance(body, dict) else {}
+    payload = response.get_json(silent=True) if response.is_json else None
+    settings: Settings = current_app.config["PRECEDENT_SETTINGS"]
+    line = entry(
+        user=identity.user if identity else "unauthenticated",
+        auth=identity.kind if identity else "none",
+        oid=identity.oid if identity else "", tenant=identity.tenant if identity else "",
+        method=request.method, route=request.url_rule.rule if request.url_rule else request.path,
+        status=response.status_code, index_version=_index_version(),
+        clause_ids=returned_ids(payload) if response.status_code < 400 else (),
+        requested_ids=_requested_ids(body), llm_model=_model(settings, payload),
+        query_sha256=query_hash(body["text"]) if isinstance(body.get("text"), str) else None)
+    try:
+        current_app.extensions[EXTENSION].write(line)
+    except (OSError, ValueError):
+        log.exception("The audit trail %s could not be written; the request was refused.",
+                      current_app.extensions[EXTENSION].path)
+        failed = jsonify({"error": {"code": "audit_unavailable", "message":
+                                    "The server cannot record this request in its audit trail, so "
+                                    "it was not served. Ask IT to check the audit file's disk."}})
+        failed.status_code = 503
+        return failed
+    return response
+
+
+def _requested_ids(body: dict[str, Any]) -> Iterator[str]:
+    if request.view_args and isinstance(request.view_args.get("clause_id"), str):
+        yield request.view_args["clause_id"]
+    for value in body.get("clause_ids") or []:
+        if isinstance(value, str):
+            yield value
+    for example in body.get("examples") or []:
+        if isinstance(example, dict) and isinstance(example.get("clause_id"), str):
+            yield example["clause_id"]
+
+
+def _model(settings: Settings, payload: Any) -> str | None:
+    """The LLM model the call used: redraft's, or rerank's when the rerank was applied."""
+    if not isinstance(payload, dict) or request.url_rule is None:
+        return None
+    if request.url_rule.rule.endswith("/redraft") and "redraft" in payload:
+        return settings.llm.redraft_model
+    rerank = payload.get("rerank")
+    if isinstance(rerank, dict) and rerank.get("status") == "applied":
+        return settings.llm.rerank_model
+    return None
+
+
+def _index_version() -> str:
+    service = current_app.extensions.get("precedent")
+    return service.index_version() if service is not None else ""

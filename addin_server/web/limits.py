@@ -1,0 +1,136 @@
+"""Per-user request limits (429 with Retry-After) and CORS for the add-in's origins only.
+
+Rate limits use the ``limits`` library (the engine under Flask-Limiter) with a moving window
+in memory: the server is one process (cheroot threads), so memory is the right store. We
+call it directly rather than through Flask-Limiter because the key is the *signed-in user*,
+known only after ``auth`` has run in its own before-request hook, and the refusal must be our
+JSON error (``rate_limited``) with a message the pane shows; Flask-Limiter's key function
+runs before blueprint hooks and its refusal is its own response.
+
+Limits: ``PRECEDENT_RATE_LIMIT`` for every API call, ``PRECEDENT_REDRAFT_RATE_LIMIT`` on top
+for redraft (each calls the LLM), per user (service accounts by name; without sign-in, per
+client address). ``GET /api/v1/auth/config`` is not limited: the pane needs it to sign in.
+
+CORS: the pane is served by this server (same origin); other origins are allowed only when
+listed in ``PRECEDENT_CORS_ORIGINS``. ``*`` is refused: it would let any web page's script
+call the API with a token it obtained.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from typing import Any
+
+from flask import Flask, Response, current_app, jsonify, request
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from index_builder.errors import ConfigError, RateLimitedError
+from index_builder.settings import Settings
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "precedent_limits"
+OFF = ("", "off", "none", "0")
+_UNITS = {"second": "second", "minute": "minute", "hour": "hour", "day": "day"}
+
+
+def parse_limit(text: str, variable: str) -> RateLimitItem | None:
+    """``"120/minute"`` -> a limit; ``off`` -> None; anything else -> ConfigError naming the variable."""
+    value = (text or "").strip().lower()
+    if value in OFF:
+        return None
+    count, _, unit = value.partition("/")
+    if not count.isdigit() or int(count) <= 0 or unit.rstrip("s") not in _UNITS:
+        raise ConfigError(f"{variable} must look like 120/minute (per second, minute, hour or "
+                          f"day), or off; got {text!r}.")
+    return parse(f"{int(count)}/{unit.rstrip('s')}")
+
+
+class RateLimiter:
+    """Moving-window limits per user key; ``check(key, redraft)`` raises RateLimitedError."""
+
+    def __init__(self, general: RateLimitItem | None, redraft: RateLimitItem | None) -> None:
+        self.general = general
+        self.redraft = redraft
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def check(self, key: str, redraft: bool = False) -> None:
+        for name, item in (("api", self.general), ("redraft", self.redraft if redraft else None)):
+            if item is None:
+                continue
+            if not self._limiter.hit(item, name, key):
+                stats = self._limiter.get_window_stats(item, name, key)
+                wait = max(1, math.ceil(stats.reset_time - time.time()))
+                what = "redrafts" if name == "redraft" else "requests"
+                log.info("Rate limit reached (%s %s) for %s", item, name, key)
+                raise RateLimitedError(
+                    f"You have made too many {what} (the limit is {_words(item)}). "
+                    f"Try again in {_duration(wait)}.", retry_after=wait)
+
+
+def _words(item: RateLimitItem) -> str:
+    unit = item.GRANULARITY.name  # "second", "minute", ...
+    return f"{item.amount} per {unit}" if item.multiples == 1 else \
+        f"{item.amount} per {item.multiples} {unit}s"
+
+
+def _duration(seconds: int) -> str:
+    if seconds < 90:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    return f"{math.ceil(seconds / 60)} minutes"
+
+
+# --- Flask wiring -----------------------------------------------------------------------
+
+def init_app(app: Flask) -> RateLimiter:
+    """Limit /api/ calls per user and answer CORS; register after ``auth.init_app``."""
+    settings: Settings = app.config["PRECEDENT_SETTINGS"]
+    if "*" in settings.server.cors_origins:
+        raise ConfigError("PRECEDENT_CORS_ORIGINS may not be '*': list the https origins that "
+                          "may call the API (the pane served by this server needs none).")
+    limiter = RateLimiter(parse_limit(settings.server.rate_limit, "PRECEDENT_RATE_LIMIT"),
+                          parse_limit(settings.server.redraft_rate_limit,
+                                      "PRECEDENT_REDRAFT_RATE_LIMIT"))
+    app.extensions[EXTENSION] = limiter
+    app.before_request(_limit)
+    app.after_request(cors)
+    app.register_error_handler(RateLimitedError, _too_many)
+    return limiter
+
+
+def _limit() -> None:
+    if not request.path.startswith("/api/") or request.method == "OPTIONS" \
+            or request.endpoint == "auth.config":
+        return
+    from addin_server.web.auth import current_identity
+
+    identity = current_identity()
+    key = (f"{identity.kind}:{identity.oid or identity.user}" if identity.kind != "anonymous"
+           else f"address:{request.remote_addr}")
+    current_app.extensions[EXTENSION].check(key, redraft=request.endpoint == "api.redraft")
+
+
+def _too_many(exc: RateLimitedError) -> Any:
+    response = jsonify({"error": {"code": exc.code, "message": exc.message}})
+    response.status_code = 429
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+def cors(response: Response) -> Response:
+    """CORS headers for allowed origins on /api/ (the server's own origin needs none)."""
+    origin = request.headers.get("Origin")
+    allowed = current_app.config["PRECEDENT_SETTINGS"].server.cors_origins
+    if origin and request.path.startswith("/api/") and origin in allowed:
+        response.headers["Access-Control-Allow-Origin"] = origin
+        response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
+        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        response.headers["Access-Control-Expose-Headers"] = "Retry-After"
+        response.headers["Access-Control-Max-Age"] = "600"
+    if request.path.startswith("/api/"):
+        response.headers.add("Vary", "Origin")
+    return response
