@@ -50,6 +50,7 @@ def _add_serve(sub: Any) -> None:
     serve = sub.add_parser("serve", help="serve the API and the task pane (HTTPS with --cert/--key)")
     serve.add_argument("--index", type=Path,
                        help="index folder (default PRECEDENT_INDEX_DIR or var/index)")
+    _add_backend_options(serve)
     serve.add_argument("--host", help="address to listen on (default PRECEDENT_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default PRECEDENT_PORT or 8443)")
     serve.add_argument("--cert", type=Path, help="TLS certificate (PEM); with --key serves HTTPS")
@@ -110,8 +111,58 @@ def _add_annotate(sub: Any) -> None:
 
 
 def _settings(args: argparse.Namespace, server: dict[str, Any] | None = None) -> Settings:
-    overrides = {"index_dir": getattr(args, "index", None), **(server or {})}
+    overrides = {"index_dir": getattr(args, "index", None), "backend": getattr(args, "backend", None),
+                 "milvus.uri": getattr(args, "uri", None), **(server or {})}
     return load_settings(overrides=overrides)
+
+
+def _add_backend_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", choices=("embedded", "milvus"),
+                        help="search engine (default PRECEDENT_BACKEND or embedded)")
+    parser.add_argument("--uri", help="Milvus URI (default PRECEDENT_MILVUS_URI: milvus-lite in the "
+                                      "index folder); http://host:19530 for a cluster")
+
+
+def _add_eval(sub: Any) -> None:
+    evaluate = sub.add_parser(
+        "eval", help="measure the served pipeline, LLM rerank included, on ACORD (prompt engineers)")
+    evaluate.add_argument("--index", type=Path, help="ACORD index folder (default var/acord-index)")
+    _add_backend_options(evaluate)
+    evaluate.add_argument("--data", type=Path, help="ACORD folder (default PRECEDENT_ACORD_DIR)")
+    evaluate.add_argument("--split", choices=("train", "valid", "test"), default="valid")
+    evaluate.add_argument("--wording", choices=("short", "medium", "long"), default="short")
+    evaluate.add_argument("--mode", choices=("query", "clause"), default="query")
+    evaluate.add_argument("--rerank", choices=("llm", "none"), default="llm",
+                          help="'llm': the configured LLM (or the embedded model) reranks the head")
+    evaluate.add_argument("--prompt", type=Path, help="rerank prompt file to measure "
+                                                      "(default: the server's rerank.prompt)")
+    evaluate.add_argument("--limit", type=int, help="only the first N queries (LLM runs are slow)")
+    evaluate.add_argument("--depth", type=int, default=1000,
+                          help="ranking depth before unjudged clauses are dropped")
+    evaluate.add_argument("--json", type=Path, dest="json_out", help="write results to this JSON file")
+    evaluate.add_argument("--no-progress", action="store_true")
+    evaluate.set_defaults(handler=_cmd_eval)
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    from addin_server.rerank import reranker_for_eval
+    from index_builder.evaluate.runner import EvalConfig, run_eval_command
+    from index_builder.index.embedder import SentenceTransformerEmbedder
+    from index_builder.retrieve.pipeline import build_pipeline
+
+    overrides: dict[str, Any] = {"acord_dir": args.data}
+    if args.index is None:
+        overrides["index_dir"] = Path("var/acord-index")
+    settings = _settings(args, overrides)
+    config = EvalConfig(split=args.split, wording=args.wording, mode=args.mode, limit=args.limit,
+                        depth=args.depth)
+    embedder = SentenceTransformerEmbedder(settings.embedding)
+    reranker = reranker_for_eval(settings, args.prompt) if args.rerank == "llm" else None
+    # The served pipeline, with the rerank the server would run: same depth, same folding.
+    return run_eval_command(settings, config, embedder,
+                            lambda: build_pipeline(settings, embedder, reranker=reranker,
+                                                   rerank_default=reranker is not None),
+                            args.rerank, args.json_out, not args.no_progress)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -177,7 +228,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     rerank = {"auto": None, "on": True, "off": False}[args.rerank]
 
     def find(text: str) -> list[Any]:
-        return [r.hit for r in service.search(text, args.top_k, None, rerank).results]
+        return [r.hit for r in service.search(text, args.top_k, (), rerank).results]
 
     selection = Selection(indices=parse_indices(args.paragraphs) if args.paragraphs else (),
                           style=args.style or "", min_chars=args.min_chars)
@@ -226,7 +277,8 @@ def _cmd_local_serve(args: argparse.Namespace) -> int:
             time.sleep(3600)
 
 
-COMMANDS: list[Callable[[Any], None]] = [_add_serve, _add_manifest, _add_local_llm, _add_annotate]
+COMMANDS: list[Callable[[Any], None]] = [_add_serve, _add_manifest, _add_local_llm, _add_annotate,
+                                          _add_eval]
 
 
 if __name__ == "__main__":

@@ -5,6 +5,11 @@ is the expected rating over the digit tokens of the single answer token; otherwi
 digit is parsed. A candidate whose call fails or whose answer is unreadable keeps its
 retrieval position and has no rerank score: a bad answer never raises. Scores are cached
 by (query, clause text, prompt key, model).
+
+The stage never holds a search hostage: it takes one of the client's request slots at once
+or gives up (the LLM is busy), skips the LLM while the circuit breaker is open, and has a
+whole-stage deadline; in each case the results come back in search order with
+status "unavailable" and the reason.
 """
 
 from __future__ import annotations
@@ -23,12 +28,14 @@ from typing import Sequence
 
 from index_builder.model import SearchHit
 
-from index_builder.errors import LLMNotConfiguredError, LLMUnavailableError
+from index_builder.errors import (LLMBusyError, LLMCircuitOpenError, LLMNotConfiguredError,
+                                  LLMUnavailableError)
 from addin_server.llm.client import ChatClient, Completion
+from addin_server.llm.guard import OPEN, Bulkhead
 from addin_server.llm.tokens import TokenCounter
 from addin_server.llm.untrusted import neutralise
 from addin_server.draft.prompts import RERANK_VARIABLES, PromptTemplate, load_prompt
-from index_builder.settings import LLMSettings
+from index_builder.settings import LLMSettings, Settings
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +48,7 @@ class Rating:
     """One candidate's rerank score (0..4), or None and why not."""
 
     score: float | None
-    method: str  # "logprobs", "digit", "cache", "unparseable", "unavailable", "timeout"
+    method: str  # "logprobs", "digit", "cache", "unparseable", "unavailable", "busy", "paused", "timeout"
 
 
 @dataclass
@@ -110,6 +117,8 @@ class LLMReranker:
         # Shared by all requests, so the bound holds server-wide, not per request.
         self._pool = ThreadPoolExecutor(max_workers=settings.max_concurrency,
                                         thread_name_prefix="rerank")
+        # The client's bulkhead when it has one, so rerank and redraft share the bound.
+        self.requests: Bulkhead = getattr(client, "requests", None) or Bulkhead(settings.max_requests)
 
     def rerank(self, query: str, hits: Sequence[SearchHit]) -> list[SearchHit]:
         """The hits reordered; a rated hit's score becomes its rating, ranks renumbered."""
@@ -119,42 +128,73 @@ class LLMReranker:
 
     def rerank_detailed(self, query: str, hits: Sequence[SearchHit]) -> RerankOutcome:
         started = time.monotonic()
-        query_text = neutralise(self.counter.truncate(query, self.settings.rerank_query_tokens))
+        deadline = None if self.budget_s is None else started + self.budget_s
         ratings: list[Rating | None] = [None] * len(hits)
-        pending: dict[Future[Rating], int] = {}
-        for i, hit in enumerate(hits):
-            cached = self.cache.get(self._key(query, hit))
+        keys = [self._key(query, hit) for hit in hits]
+        for i, key in enumerate(keys):
+            cached = self.cache.get(key)
             if cached is not None:
                 ratings[i] = Rating(cached, "cache")
-            else:
-                pending[self._pool.submit(self._rate, query_text, query, hit)] = i
-        timeout = None if self.budget_s is None else max(self.budget_s - (time.monotonic() - started), 0)
+        missing = [i for i, r in enumerate(ratings) if r is None]
+        if missing and getattr(getattr(self.client, "breaker", None), "state", None) == OPEN:
+            return _search_order(hits, "unavailable" if getattr(self.client, "unreachable", False)
+                                 else "paused", 0)
+        if not missing:
+            return self._outcome(hits, ratings, 0, started)
+        try:
+            with self.requests.admit():
+                self._ask(query, hits, missing, ratings, deadline)
+        except LLMBusyError:
+            return _search_order(hits, "busy", 0)
+        return self._outcome(hits, ratings, len(missing), started)
+
+    def _ask(self, query: str, hits: Sequence[SearchHit], missing: list[int],
+             ratings: list[Rating | None], deadline: float | None) -> None:
+        """Rate the uncached candidates concurrently until they answer or the stage ends."""
+        query_text = neutralise(self.counter.truncate(query, self.settings.rerank_query_tokens))
+        pending = {self._pool.submit(self._rate, query_text, query, hits[i], deadline): i
+                   for i in missing}
+        timeout = None if deadline is None else max(deadline - time.monotonic(), 0.0)
         done, not_done = wait(pending, timeout=timeout)
         for future in not_done:
-            future.cancel()  # queued calls never start; running ones finish and fill the cache
+            future.cancel()  # queued calls never start; running ones stop at the deadline
             ratings[pending[future]] = Rating(None, "timeout")
         for future in done:
             ratings[pending[future]] = future.result()
+
+    def _outcome(self, hits: Sequence[SearchHit], ratings: list[Rating | None], calls: int,
+                 started: float) -> RerankOutcome:
         final = [r or Rating(None, "timeout") for r in ratings]
-        status, reason = _status(final, len(pending))
+        status, reason = _status(final, self.budget_s)
+        ranked = (_merge(list(hits), final) if status == "applied"
+                  else [(h, Rating(None, r.method)) for h, r in zip(hits, final, strict=True)])
         log.info("Reranked %d candidates in %.2f s: %d calls, %d cached, status %s", len(hits),
-                 time.monotonic() - started, len(pending), len(hits) - len(pending), status)
-        return RerankOutcome(_merge(list(hits), final), status, reason, len(pending),
-                             len(hits) - len(pending))
+                 time.monotonic() - started, calls, len(hits) - calls, status)
+        return RerankOutcome(ranked, status, reason, calls, len(hits) - calls)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-    def _rate(self, query_text: str, query: str, hit: SearchHit) -> Rating:
+    def _rate(self, query_text: str, query: str, hit: SearchHit, deadline: float | None) -> Rating:
+        remaining = None if deadline is None else deadline - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            return Rating(None, "timeout")  # waited in the queue past the stage's deadline
         clause = neutralise(self.counter.truncate(hit.clause.text, self.settings.rerank_clause_tokens))
         messages = self.prompt.render(query=query_text, clause=clause)
         try:
-            completion = self.client.complete(
-                messages, model=self.model, max_tokens=1, temperature=0.0,
-                top_logprobs=self.settings.rerank_top_logprobs if self.settings.rerank_logprobs else 0)
+            with self.requests.on_behalf():
+                completion = self.client.complete(
+                    messages, model=self.model, max_tokens=1, temperature=0.0,
+                    top_logprobs=self.settings.rerank_top_logprobs if self.settings.rerank_logprobs else 0,
+                    deadline_s=remaining)
         except LLMUnavailableError as exc:
             log.debug("Rerank call failed for %s: %s", hit.clause.clause_id, exc.code)
-            return Rating(None, "unavailable")
+            if isinstance(exc, LLMCircuitOpenError):
+                return Rating(None, "paused")
+            if isinstance(exc, LLMBusyError):
+                return Rating(None, "busy")
+            past = deadline is not None and time.monotonic() >= deadline - 0.05
+            return Rating(None, "timeout" if past else "unavailable")
         rating = rating_from(completion)
         if rating.score is None:
             log.info("Unparseable rerank answer for %s (%d chars); keeping its retrieval position",
@@ -176,14 +216,33 @@ def _merge(hits: list[SearchHit], ratings: list[Rating]) -> list[tuple[SearchHit
     return [(h, r) if r.score is None else next(fill) for h, r in zip(hits, ratings, strict=True)]
 
 
-def _status(ratings: list[Rating], calls: int) -> tuple[str, str]:
+REASONS = {
+    "timeout": "The language model was too slow: not every result was rated within {budget}, "
+               "so results are in search order.",
+    "busy": "The language model is busy with other requests; results are in search order.",
+    "paused": "The language model has been failing, so rerank is paused for a short while; "
+              "results are in search order.",
+    "unavailable": "The language model could not be reached; results are in search order.",
+    "unparseable": "The language model's ratings could not be read; results are in search order.",
+}
+
+
+def _search_order(hits: Sequence[SearchHit], method: str, calls: int) -> RerankOutcome:
+    return RerankOutcome([(h, Rating(None, method)) for h in hits], "unavailable",
+                         REASONS[method], calls, 0)
+
+
+def _status(ratings: list[Rating], budget_s: float | None) -> tuple[str, str]:
+    """A stage past its deadline is unavailable (search order); else partial is applied."""
     unrated = [r for r in ratings if r.score is None]
+    if any(r.method == "timeout" for r in unrated):
+        budget = f"{budget_s:.0f} s" if budget_s else "its deadline"
+        return "unavailable", REASONS["timeout"].format(budget=budget)
     if ratings and len(unrated) == len(ratings):
-        if any(r.method == "unavailable" for r in unrated):
-            return "unavailable", "The language model could not be reached; results are in search order."
-        if any(r.method == "timeout" for r in unrated):
-            return "unavailable", "The language model was too slow; results are in search order."
-        return "unavailable", "The language model's ratings could not be read; results are in search order."
+        for method in ("unavailable", "paused", "busy"):
+            if any(r.method == method for r in unrated):
+                return "unavailable", REASONS[method]
+        return "unavailable", REASONS["unparseable"]
     if unrated:
         return "applied", (f"{len(unrated)} of {len(ratings)} candidates could not be rated and "
                            f"keep their search positions.")
@@ -201,17 +260,15 @@ def load_rerank_prompt(path: Path) -> PromptTemplate:
 _EVAL_SERVERS: list[object] = []  # keeps an embedded local LLM alive for the eval process
 
 
-def reranker_for_eval(prompt_path: Path | None = None) -> LLMReranker:
-    """The LLM reranker `index-builder eval --rerank llm` measures, from the environment.
+def reranker_for_eval(settings: Settings, prompt_path: Path | None = None) -> LLMReranker:
+    """The LLM reranker `addin-server eval` measures.
 
     Uses PRECEDENT_LLM_* when an endpoint is configured, else starts the embedded local
-    model (if fetched); ``prompt_path`` defaults to prompts/rerank.prompt.
+    model (if fetched); ``prompt_path`` defaults to the server's rerank.prompt.
     """
     from addin_server.llm.client import OpenAIChatClient
     from addin_server.llm.local import LocalLLMServer, local_model_available
-    from index_builder.settings import load_settings
 
-    settings = load_settings()
     prompt = load_rerank_prompt(Path(prompt_path) if prompt_path else
                                 default_prompt_path(settings.server.prompts_dir))
     llm = settings.llm

@@ -1,51 +1,45 @@
-"""The pipeline behind the API: retrieve -> (rerank) -> results, and precedents -> redraft.
+"""The server's application object: the live search pipeline plus the LLM parts.
 
-``PrecedentService`` holds the app-wide resources (index, retriever, LLM parts) and is
-built once by ``build_service`` from the settings; tests build it with fakes.
+``PrecedentService`` is built once by ``build_service`` from the settings (tests build it
+with fakes) and holds what every request shares: the live ``SearchPipeline`` (swapped when
+a rebuild lands), the LLM client, reranker and redrafter. Search itself is the pipeline's:
+the API, `index-builder search`, eval and annotate all run the same path. ``access`` on
+every method is the caller's ethical walls as filters: applied inside each search and to
+every look-up, so a walled clause is indistinguishable from one that does not exist.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Sequence
 
-from index_builder.index.embedder import Embedder
-from index_builder.model import Clause, SearchHit
-from index_builder.retrieve.hybrid import Filters, HybridRetriever, build_retriever
-from index_builder.index.store import ClauseIndex, load_index
-from index_builder.retrieve.variations import group_variations
-
-from index_builder.errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
-from index_builder.index.live import LiveIndex
-from addin_server.llm.client import ChatClient, OpenAIChatClient
-from addin_server.llm.tokens import TokenCounter
 from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
 from addin_server.draft.redraft import Redrafter, RedraftResult
-from addin_server.rerank import LLMReranker, Rating, load_rerank_prompt
+from addin_server.llm.client import ChatClient, OpenAIChatClient
+from addin_server.llm.tokens import TokenCounter
+from addin_server.rerank import LLMReranker, load_rerank_prompt
+from index_builder.errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
+from index_builder.index import open_store
+from index_builder.index.backend import Filters, IndexStore
+from index_builder.index.embedder import Embedder
+from index_builder.index.live import LivePipeline
+from index_builder.model import Clause
+from index_builder.retrieve.pipeline import (
+    Example,
+    SearchOutcome,
+    SearchPipeline,
+    SearchRequest,
+    build_pipeline,
+)
 from index_builder.settings import LLMSettings, Settings
 
 log = logging.getLogger(__name__)
 
 LLM_ORIGINS = ("configured", "local", "none")
 PING_INTERVAL_S = 10.0
-
-
-@dataclass
-class Ranked:
-    hit: SearchHit  # as retrieval placed it
-    rank: int
-    rating: Rating | None  # None when rerank was not applied
-    variants: list[tuple[SearchHit, float]] = field(default_factory=list)  # minor variations
-
-
-@dataclass
-class SearchOutcome:
-    results: list[Ranked]
-    rerank_status: str  # "applied", "skipped", "unavailable"
-    rerank_reason: str = ""
-    timings_ms: dict[str, float] = field(default_factory=dict)
+CONTEXT_WINDOW = 2
 
 
 @dataclass
@@ -55,118 +49,59 @@ class RedraftOutcome:
 
 
 class PrecedentService:
-    """Search, rerank, redraft and clause look-up over one loaded index."""
+    """Search, rerank, redraft and clause look-up over the live index."""
 
-    def __init__(self, live: LiveIndex, settings: Settings,
-                 llm: LLMSettings, client: ChatClient | None, llm_origin: str) -> None:
+    def __init__(self, live: LivePipeline, settings: Settings, llm: LLMSettings,
+                 client: ChatClient | None, llm_origin: str,
+                 reranker: LLMReranker | None, redrafter: Redrafter | None,
+                 prompts: dict[str, str], tokens: TokenCounter) -> None:
         self.live = live
         self.settings = settings
         self.llm = llm
         self.client = client
         self.llm_origin = llm_origin
-        counter = TokenCounter(llm.encoding)
-        self.tokens = counter
-        rerank_prompt = load_rerank_prompt(settings.server.prompts_dir / "rerank.prompt")
-        redraft_prompt = load_prompt(settings.server.prompts_dir / "redraft.prompt", REDRAFT_VARIABLES)
-        self.prompts = {"rerank": rerank_prompt.key, "redraft": redraft_prompt.key}
-        self.reranker = (LLMReranker(client, rerank_prompt, llm, counter, settings.rerank.budget_s)
-                         if client else None)
-        self.redrafter = Redrafter(client, redraft_prompt, llm, counter) if client else None
+        self.reranker = reranker
+        self.redrafter = redrafter
+        self.prompts = prompts
+        self.tokens = tokens
         self._ping: tuple[float, dict[str, Any]] = (float("-inf"), {})
 
     @property
-    def index(self) -> ClauseIndex:
-        return self.live.current()[0]
-
-    @property
-    def retriever(self) -> HybridRetriever:
-        return self.live.current()[1]
+    def pipeline(self) -> SearchPipeline:
+        return self.live.current()
 
     @property
     def rerank_by_default(self) -> bool:
-        if self.settings.rerank.default == "auto":
-            return self.llm_origin == "configured"
-        return self.settings.rerank.default == "on"
+        return self.pipeline.rerank_default
 
-    def search(self, text: str, top_k: int, filters: Filters | None,
-               rerank: bool | None) -> SearchOutcome:
-        started = time.perf_counter()
-        wanted = self.rerank_by_default if rerank is None else rerank
-        depth = max(top_k, self.settings.rerank.depth) if wanted else top_k
-        hits, variants = self._major_variations(text, depth, filters)
-        retrieved = time.perf_counter()
-        timings = {"retrieval": _ms(retrieved - started)}
+    def search(self, text: str, top_k: int | None = None, filters: Filters = (),
+               rerank: bool | None = None, examples: Sequence[Example] = (),
+               access: Filters = ()) -> SearchOutcome:
+        return self.pipeline.search(SearchRequest(text=text, top_k=top_k, filters=filters,
+                                                  access=access, rerank=rerank,
+                                                  examples=tuple(examples)))
 
-        def ranked(pairs: Sequence[tuple[SearchHit, Rating | None]]) -> list[Ranked]:
-            return [Ranked(h, rank, r, variants.get(h.clause.clause_id, []))
-                    for rank, (h, r) in enumerate(pairs[:top_k], 1)]
+    def clauses(self, clause_ids: Sequence[str], access: Filters = ()) -> list[Clause]:
+        return self.pipeline.clauses(clause_ids, access)
 
-        if not wanted:
-            reason = ("Rerank is off for this request." if rerank is False else
-                      "Rerank is off by default on this server (PRECEDENT_RERANK_DEFAULT).")
-            return SearchOutcome(ranked([(h, None) for h in hits]), "skipped", reason,
-                                 {**timings, "total": timings["retrieval"]})
-        if self.reranker is None:
-            return SearchOutcome(ranked([(h, None) for h in hits]), "unavailable",
-                                 "No language model is configured on this server.",
-                                 {**timings, "rerank": 0.0, "total": timings["retrieval"]})
-        head = hits[: self.settings.rerank.depth]
-        if not head:
-            return SearchOutcome([], "skipped", "No candidates to rerank.",
-                                 {**timings, "total": timings["retrieval"]})
-        outcome = self.reranker.rerank_detailed(text, head)
-        timings["rerank"] = _ms(time.perf_counter() - retrieved)
-        ordered = [(h, r) for h, r in outcome.ranked] + [(h, None) for h in hits[len(head):]]
-        if outcome.status != "applied":
-            ordered = [(h, None) for h in hits]
-        timings["total"] = _ms(time.perf_counter() - started)
-        return SearchOutcome(ranked(ordered), outcome.status, outcome.reason, timings)
+    def clause_with_context(self, clause_id: str, access: Filters = ()
+                            ) -> tuple[Clause, list[Clause], list[Clause]]:
+        return self.pipeline.clause_with_context(clause_id, CONTEXT_WINDOW, access)
 
-    def _major_variations(self, text: str, wanted: int, filters: Filters | None
-                          ) -> tuple[list[SearchHit], dict[str, list[tuple[SearchHit, float]]]]:
-        """``wanted`` distinct clauses, each with the near copies found among the candidates.
-
-        Grouping comes before rerank so the LLM never rates the same wording twice.
-        """
-        threshold = self.settings.retrieval.variation_threshold
-        # All the candidates retrieval computes anyway: a library with 16 copies of one
-        # clause needs that many to fill a top ten with distinct wordings.
-        pool = max(wanted, self.retriever.settings.candidate_depth) if threshold > 0 else wanted
-        hits = self.retriever.search(text, top_k=pool, filters=filters)
-        groups = group_variations(hits, lambda h: h.clause.text, wanted, threshold)
-        return ([g.leader for g in groups],
-                {g.leader.clause.clause_id: g.variants for g in groups if g.variants})
-
-    def clauses(self, clause_ids: Sequence[str]) -> list[Clause]:
-        index = self.index
-        found = {cid: index.get(cid) for cid in clause_ids}
-        missing = [cid for cid, clause in found.items() if clause is None]
-        if missing:
-            raise NotFoundError(f"Unknown clause id(s): {', '.join(missing[:10])}. Search again; "
-                                f"the index may have been rebuilt.")
-        return [c for c in found.values() if c is not None]
-
-    def clause_with_context(self, clause_id: str,
-                            window: int = 2) -> tuple[Clause, list[Clause], list[Clause]]:
-        index = self.index
-        clause = index.get(clause_id)
-        if clause is None:
-            raise NotFoundError(f"Unknown clause id {clause_id!r}.")
-        before, after = index.neighbours(clause_id, window)
-        return clause, before, after
-
-    def redraft(self, text: str, clause_ids: Sequence[str] | None,
-                instructions: str) -> tuple[RedraftOutcome, SearchOutcome | None]:
+    def redraft(self, text: str, clause_ids: Sequence[str] | None, instructions: str,
+                access: Filters = ()) -> tuple[RedraftOutcome, SearchOutcome | None]:
         started = time.perf_counter()
         if self.redrafter is None:
+            # The lawyer sees this; the setting names are in the log and /health for IT.
+            log.info("Redraft refused: no LLM endpoint (PRECEDENT_LLM_BASE_URL) and no local model")
             raise LLMNotConfiguredError(
-                "Redrafting needs a language model, and none is set up on this server. Precedent "
-                "search still works. Ask IT to set PRECEDENT_LLM_BASE_URL or enable the local model.")
+                "Redrafting needs the drafting assistant, which is not set up on this server. "
+                "Precedent search still works; ask IT to set up the drafting assistant.")
         searched = None
         if clause_ids:
-            precedents = self.clauses(clause_ids)
+            precedents = self.clauses(clause_ids, access)
         else:
-            searched = self.search(text, self.settings.server.redraft_precedents, None, None)
+            searched = self.search(text, self.settings.server.redraft_precedents, access=access)
             precedents = [r.hit.clause for r in searched.results]
             if not precedents:
                 raise NotFoundError("No precedent matches this text, so there is nothing to "
@@ -174,12 +109,13 @@ class PrecedentService:
         try:
             result = self.redrafter.redraft(text, precedents, instructions)
         except LLMUnavailableError as exc:
+            log.warning("Redraft failed: %s (%s)", exc.code, exc.message)
             raise type(exc)(_lawyer_message(exc)) from exc
         timings = {**({"retrieval": searched.timings_ms["total"]} if searched else {}),
                    **result.timings_ms, "total": _ms(time.perf_counter() - started)}
         return RedraftOutcome(result, timings), searched
 
-    def health(self) -> dict[str, Any]:
+    def health(self, access: Filters = ()) -> dict[str, Any]:
         llm: dict[str, Any] = {"origin": self.llm_origin, "configured": self.client is not None,
                                "rerank_default": self.rerank_by_default,
                                "token_counting": self.tokens.name, "prompts": self.prompts}
@@ -189,7 +125,24 @@ class PrecedentService:
                        context_tokens=self.llm.context_tokens, **self._cached_ping())
         else:
             llm["reachable"] = False
-        return {"index": self._index_info(), "llm": llm}
+        return {"index": self._index_info(access), "llm": llm,
+                "capabilities": self._capabilities(llm)}
+
+    def _capabilities(self, llm: dict[str, Any]) -> dict[str, Any]:
+        """What the pane may offer, in a lawyer's words; IT's detail stays under "llm"."""
+        if self.client is None:
+            reason = "The drafting assistant is not set up on this server."
+        elif not llm.get("reachable", True):
+            reason = "The drafting assistant is not answering right now."
+        else:
+            reason = ""
+        available = not reason
+        rerank_reason = reason or ("" if self.rerank_by_default else
+                                   "Ordering by the assistant is off unless you ask for it.")
+        return {"search": True,
+                "rerank": {"available": available, "default": self.rerank_by_default and available,
+                           "reason": rerank_reason},
+                "redraft": {"available": available, "reason": reason}}
 
     def _cached_ping(self) -> dict[str, Any]:
         # Health may be polled by every open pane; one probe per interval is plenty.
@@ -197,11 +150,13 @@ class PrecedentService:
             self._ping = (time.monotonic(), self.client.ping())
         return self._ping[1]
 
-    def _index_info(self) -> dict[str, Any]:
-        index, retriever = self.live.current()
-        return {"version": index.path.name, "clauses": len(index.clauses),
-                "documents": len(index.documents), "embedding_model": index.model_id,
-                "query_model": retriever.embedder.model_id, "built_at": index.params.get("built_at")}
+    def _index_info(self, access: Filters) -> dict[str, Any]:
+        pipeline = self.pipeline
+        backend = pipeline.backend
+        # Counts are of what this caller may see: a walled matter's size is not disclosed.
+        return {"version": backend.version, **backend.stats(access),
+                "embedding_model": backend.model_id, "query_model": pipeline.embedder.model_id,
+                "backend": self.settings.backend}
 
     def close(self) -> None:
         """Stop rerank workers and close the LLM connection pool."""
@@ -214,28 +169,41 @@ class PrecedentService:
 
 def build_service(settings: Settings, embedder: Embedder | None = None,
                   llm: LLMSettings | None = None, llm_origin: str | None = None,
-                  client: ChatClient | None = None) -> PrecedentService:
-    """Load the index and models named by the settings; ``llm`` overrides the endpoint."""
-    index = load_index(settings.index_dir)
+                  client: ChatClient | None = None, store: IndexStore | None = None
+                  ) -> PrecedentService:
+    """Open the live index and models named by the settings; ``llm`` overrides the endpoint."""
+    store = store or open_store(settings)
     if embedder is None:
         from index_builder.index.embedder import SentenceTransformerEmbedder
 
         embedder = SentenceTransformerEmbedder(settings.embedding)
-    # The index builder's configured pipeline: expansion, hybrid, its cross-encoder if built.
-    retriever = build_retriever(index, embedder, settings)
     llm = llm or settings.llm
     if client is None and llm.configured:
         client = OpenAIChatClient(llm)
     origin = llm_origin or ("configured" if client else "none")
-    log.info("Index %s: %d clauses; LLM: %s", index.path, len(index.clauses), origin)
-    live = LiveIndex(settings.index_dir, retriever, settings.server.index_reload_s)
-    return PrecedentService(live, settings, llm, client, origin)
+    tokens = TokenCounter(llm.encoding)
+    prompts_dir = settings.server.prompts_dir
+    rerank_prompt = load_rerank_prompt(prompts_dir / "rerank.prompt")
+    redraft_prompt = load_prompt(prompts_dir / "redraft.prompt", REDRAFT_VARIABLES)
+    reranker = (LLMReranker(client, rerank_prompt, llm, tokens, settings.rerank.budget_s)
+                if client else None)
+    redrafter = Redrafter(client, redraft_prompt, llm, tokens) if client else None
+    default = settings.rerank.default
+    # "auto": on for a configured endpoint; the embedded model's rerank measured worse.
+    rerank_default = default == "on" or (default == "auto" and origin == "configured")
+    pipeline = build_pipeline(settings, embedder, store.open(), reranker, rerank_default)
+    log.info("Index %s (%s): %d clauses; LLM: %s", pipeline.backend.version, store.describe(),
+             pipeline.backend.stats()["clauses"], origin)
+    live = LivePipeline(store, pipeline, settings.server.index_reload_s)
+    return PrecedentService(live, settings, llm, client, origin, reranker, redrafter,
+                            {"rerank": rerank_prompt.key, "redraft": redraft_prompt.key}, tokens)
 
 
 def _lawyer_message(exc: LLMUnavailableError) -> str:
-    return ("The drafting assistant is not available right now, so no redraft was written "
-            f"({exc.message.rstrip('.')}). Precedent search still works. Try the redraft again "
-            "in a few minutes, or ask IT to check the language model server.")
+    # The cause is in the log; the lawyer gets what happened and what to do, no brackets.
+    return ("The drafting assistant is not available right now, so no redraft was written. "
+            "Precedent search still works. Try the redraft again in a few minutes; if it keeps "
+            "happening, ask IT to check the drafting assistant.")
 
 
 def _public_url(url: str) -> str:

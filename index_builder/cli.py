@@ -57,8 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--filter", action="append", default=[], metavar="FIELD=VALUE",
                         help="keep clauses whose FIELD (doc_id, document, type, any metadata) is VALUE")
     search.add_argument("--json", action="store_true", help="print JSON instead of text")
-    search.add_argument("--variations", type=float, default=0.9, metavar="SIMILARITY",
-                        help="fold results at least this similar into one (0 = show every copy)")
+    search.add_argument("--variations", type=float, metavar="SIMILARITY",
+                        help="fold results at least this similar into one (0 = show every copy; "
+                             "default PRECEDENT_VARIATION_THRESHOLD)")
     search.set_defaults(handler=_cmd_search)
 
     evaluate = sub.add_parser("eval", help="measure retrieval on the ACORD benchmark")
@@ -70,13 +71,11 @@ def _parser() -> argparse.ArgumentParser:
                           help="query wording from query_formats.tsv")
     evaluate.add_argument("--mode", choices=("query", "clause"), default="query",
                           help="'clause': each 5-star clause is the query (as the add-in sends)")
-    evaluate.add_argument("--rerank", choices=("auto", "none", "llm"), default="auto",
-                          help="'auto': the configured cross-encoder if built (PRECEDENT_CROSS_ENCODER); "
-                               "'none': first stage only; 'llm': the configured LLM after the first stage")
+    evaluate.add_argument("--no-cross-encoder", action="store_true",
+                          help="leave out the configured cross-encoder (PRECEDENT_CROSS_ENCODER); "
+                               "LLM rerank is measured with `addin-server eval`")
     evaluate.add_argument("--expansion", choices=("glossary", "none"),
                           help="short-query expansion (default PRECEDENT_QUERY_EXPANSION or glossary)")
-    evaluate.add_argument("--prompt", type=Path, help="rerank prompt file to measure (with --rerank llm)")
-    evaluate.add_argument("--rerank-depth", type=int, default=20, help="candidates to rerank")
     evaluate.add_argument("--limit", type=int, help="only the first N queries (LLM runs are slow)")
     evaluate.add_argument("--depth", type=int, default=1000,
                           help="ranking depth per retriever before unjudged clauses are dropped")
@@ -103,6 +102,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--index", type=Path, help="index folder (default PRECEDENT_INDEX_DIR or var/index)")
+    parser.add_argument("--backend", choices=("embedded", "milvus"),
+                        help="search engine (default PRECEDENT_BACKEND or embedded)")
+    parser.add_argument("--uri", help="Milvus URI (default PRECEDENT_MILVUS_URI: milvus-lite in the "
+                                      "index folder); http://host:19530 for a cluster")
     parser.add_argument("--model", help="sentence-transformers model (default all-MiniLM-L6-v2)")
 
 
@@ -112,6 +115,12 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         overrides["acord_dir"] = args.data
     if getattr(args, "expansion", None) is not None:
         overrides["retrieval.query_expansion"] = args.expansion
+    if getattr(args, "variations", None) is not None:
+        overrides["retrieval.variation_threshold"] = args.variations
+    if getattr(args, "backend", None) is not None:
+        overrides["backend"] = args.backend
+    if getattr(args, "uri", None) is not None:
+        overrides["milvus.uri"] = args.uri
     if args.command == "eval" and args.index is None:
         overrides["index_dir"] = DEFAULT_EVAL_INDEX
     return overrides
@@ -135,70 +144,48 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
           f"{report.embeddings_reused}")
     for path, reason in report.skipped:
         print(f"  skipped {path}: {reason}")
+    for path, note in report.notes:
+        print(f"  {path}: {note}")
     return 0
 
 
 def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
-    from index_builder.retrieve.hybrid import build_retriever
-    from index_builder.index.store import load_index
-    from index_builder.retrieve.variations import group_variations
+    from index_builder.index.backend import filters_from_mapping
+    from index_builder.retrieve.pipeline import SearchRequest, build_pipeline
 
-    filters = _parse_filters(args.filter)
-    index = load_index(settings.index_dir)
-    retriever = build_retriever(index, _embedder(settings), settings, _retrievers(args.retriever))
-    top_k = args.top_k or settings.retrieval.top_k
-    pool = max(top_k, settings.retrieval.candidate_depth) if args.variations > 0 else top_k
-    groups = group_variations(retriever.search(args.text, top_k=pool, filters=filters),
-                              lambda h: h.clause.text, top_k, args.variations)
-    hits = [g.leader for g in groups]
+    pipeline = build_pipeline(settings, _embedder(settings), retrievers=_retrievers(args.retriever))
+    request = SearchRequest(text=args.text, top_k=args.top_k,
+                            filters=filters_from_mapping(_parse_filters(args.filter)))
+    results = pipeline.search(request).results
     if args.json:
-        print(json.dumps([{"rank": h.rank, "score": h.score, "ranks": h.retriever_ranks,
-                           **h.clause.to_dict(),
-                           "variants": [v.clause.clause_id for v, _ in g.variants]}
-                          for h, g in zip(hits, groups)], indent=2, ensure_ascii=False))
+        print(json.dumps([{"rank": r.rank, "score": r.hit.score, "ranks": r.hit.retriever_ranks,
+                           **r.hit.clause.to_dict(),
+                           "variants": [v.clause.clause_id for v, _ in r.variants]}
+                          for r in results], indent=2, ensure_ascii=False))
         return 0
-    for n, (hit, group) in enumerate(zip(hits, groups), 1):
+    for r in results:
+        hit = r.hit
         ranks = ", ".join(f"{k} #{v}" for k, v in sorted(hit.retriever_ranks.items()))
-        print(f"{n:>2}. [{hit.clause.clause_id}] {hit.clause.citation()}  ({ranks})")
+        print(f"{r.rank:>2}. [{hit.clause.clause_id}] {hit.clause.citation()}  ({ranks})")
         snippet = " ".join(hit.clause.text.split())
         print(f"    {snippet[:300]}{'…' if len(snippet) > 300 else ''}")
-        if group.variants:
-            print(f"    also in: {', '.join(v.clause.clause_id for v, _ in group.variants)}")
-    if not hits:
+        if r.variants:
+            print(f"    also in: {', '.join(v.clause.clause_id for v, _ in r.variants)}")
+    if not results:
         print("No matching clauses.")
     return 0
 
 
 def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    from index_builder.evaluate.runner import EvalConfig, ensure_acord_index, run_acord_eval
-    from index_builder.evaluate.evaluation import format_table
+    from index_builder.evaluate.runner import EvalConfig, eval_pipeline, run_eval_command
 
     config = EvalConfig(split=args.split, retriever=args.retriever, wording=args.wording,
-                        mode=args.mode, rerank_depth=args.rerank_depth, limit=args.limit,
-                        depth=args.depth, cross_encoder=args.rerank == "auto")
-    reranker = _reranker(args)
+                        mode=args.mode, limit=args.limit, depth=args.depth,
+                        cross_encoder=not args.no_cross_encoder)
     embedder = _embedder(settings)
-    index = ensure_acord_index(settings, embedder, progress=not args.no_progress)
-    result = run_acord_eval(settings, config, embedder, index, reranker, not args.no_progress)
-    title = config.title(settings, embedder.model_id, args.rerank)
-    print(format_table(result, title))
-    print(f"latency per query (ms): {result.latency_ms}")
-    if args.json_out:
-        args.json_out.parent.mkdir(parents=True, exist_ok=True)
-        args.json_out.write_text(json.dumps({"config": title, **result.to_dict()}, indent=2))
-        print(f"wrote {args.json_out}")
-    return 0
-
-
-def _reranker(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    if args.rerank in ("none", "auto"):
-        if args.prompt:
-            raise ConfigError("--prompt needs --rerank llm.")
-        return None
-    # The LLM layer lives with the server; import it only when asked for.
-    from addin_server.rerank import reranker_for_eval
-
-    return reranker_for_eval(prompt_path=args.prompt)
+    return run_eval_command(settings, config, embedder,
+                            lambda: eval_pipeline(settings, config, embedder),
+                            "none", args.json_out, not args.no_progress)
 
 
 def _cmd_train(args: argparse.Namespace, settings: Settings) -> int:

@@ -132,3 +132,43 @@ class BuildInProgressError(PrecedentError):
     """Another build of the same index is running; this one refuses rather than race it."""
 
     code = "build_in_progress"
+
+
+class NothingIndexableError(DataNotFoundError):
+    """Every source was skipped (empty, corrupt, unsupported): there is nothing to index."""
+
+    code = "nothing_indexable"
+
+
+class LLMBusyError(LLMUnavailableError):
+    """Every slot for LLM-bound requests is taken: answer at once instead of queueing."""
+
+    code = "llm_busy"
+
+
+class LLMCircuitOpenError(LLMUnavailableError):
+    """The endpoint failed or timed out too often lately; calls pause until probes succeed."""
+
+    code = "llm_circuit_open"
+
+
+class ForbiddenError(PrecedentError):
+    """The caller is signed in but may not do this (e.g. their groups are unknown while walls are up)."""
+
+    code = "forbidden"
+
+
+class SignInUnavailableError(PrecedentError):
+    """Sign-ins cannot be checked now (the identity provider's signing keys are out of reach)."""
+
+    code = "sign_in_unavailable"
+
+
+class RateLimitedError(PrecedentError):
+    """The caller made more requests than the per-user limit; ``retry_after`` says when to retry."""
+
+    code = "rate_limited"
+
+    def __init__(self, message: str, retry_after: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -126,7 +126,11 @@ class LLMSettings:
     backoff_initial_s: float = 0.5
     backoff_max_s: float = 8.0
     max_concurrency: int = 4
-    cooldown_s: float = 15.0  # after the endpoint proved unreachable, fail fast this long
+    cooldown_s: float = 15.0  # after the endpoint proved unreachable or the breaker opened, fail fast this long
+    max_requests: int = 4  # requests waiting on the LLM at once; keep below server.threads so searches always find a thread
+    breaker_window: int = 20  # recent LLM attempts the circuit breaker judges
+    breaker_failure_rate: float = 0.5  # share of failed or timed-out attempts in the window that opens it
+    breaker_probes: int = 2  # successful probe calls that close it again
     context_tokens: int = 4096
     encoding: str = "cl100k_base"  # tiktoken encoding used to count tokens (approximate)
     rerank_logprobs: bool = True
@@ -374,7 +378,11 @@ ENV: dict[str, Var] = {
     "PRECEDENT_LLM_BACKOFF_INITIAL_S": Var("llm.backoff_initial_s", "first retry wait"),
     "PRECEDENT_LLM_BACKOFF_MAX_S": Var("llm.backoff_max_s", "longest retry wait"),
     "PRECEDENT_LLM_MAX_CONCURRENCY": Var("llm.max_concurrency", "LLM calls in flight at once"),
-    "PRECEDENT_LLM_COOLDOWN_S": Var("llm.cooldown_s", "after the endpoint proved unreachable, fail fast this long"),
+    "PRECEDENT_LLM_COOLDOWN_S": Var("llm.cooldown_s", "after the endpoint proved unreachable or the circuit breaker opened, fail fast this long"),
+    "PRECEDENT_LLM_MAX_REQUESTS": Var("llm.max_requests", "requests (rerank, redraft) waiting on the LLM at once; more get search order or 503 llm_busy at once"),
+    "PRECEDENT_LLM_BREAKER_WINDOW": Var("llm.breaker_window", "recent LLM attempts the circuit breaker judges"),
+    "PRECEDENT_LLM_BREAKER_FAILURE_RATE": Var("llm.breaker_failure_rate", "share of failed or timed-out attempts that opens the circuit breaker (0..1)"),
+    "PRECEDENT_LLM_BREAKER_PROBES": Var("llm.breaker_probes", "successful probe calls that close the circuit breaker again"),
     "PRECEDENT_LLM_CONTEXT_TOKENS": Var("llm.context_tokens", "model context window in tokens"),
     "PRECEDENT_LLM_ENCODING": Var("llm.encoding", "tiktoken encoding used to count tokens"),
     "PRECEDENT_LLM_RERANK_LOGPROBS": Var("llm.rerank_logprobs", "rate from log-probabilities (expected score) when the endpoint has them"),
@@ -559,7 +567,9 @@ def _validate_llm(s: LLMSettings) -> None:
     _positive(s, ("connect_timeout_s", "request_timeout_s", "deadline_s", "max_attempts",
                   "max_concurrency", "context_tokens", "rerank_top_logprobs",
                   "rerank_query_tokens", "rerank_clause_tokens", "redraft_max_tokens",
-                  "redraft_timeout_s", "redraft_clause_tokens", "cache_size"), "llm.")
+                  "redraft_timeout_s", "redraft_clause_tokens", "cache_size", "max_requests",
+                  "breaker_window", "breaker_probes", "cooldown_s"), "llm.")
+    _unit(s.breaker_failure_rate, "llm.breaker_failure_rate")
     _choice(s.provider, PROVIDERS, "llm.provider")
     if s.provider == "azure" and not (s.base_url and s.api_version):
         raise ConfigError("Azure OpenAI needs PRECEDENT_LLM_BASE_URL (https://<resource>.openai."

@@ -9,10 +9,11 @@ from __future__ import annotations
 import hmac
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, g, jsonify, request
 from werkzeug.exceptions import BadRequest, HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from index_builder.errors import InvalidRequestError, NotFoundError
+from index_builder.index.backend import Filters, filters_from_mapping
 
 from index_builder.errors import TextTooLongError, UnauthorizedError, UnsupportedMediaTypeError
 from addin_server.web.serialize import clause_json, redraft_json, search_json
@@ -27,6 +28,11 @@ MAX_FILTER_VALUES = 50
 
 def service() -> PrecedentService:
     return current_app.extensions["precedent"]
+
+
+def access() -> Filters:
+    """The signed-in caller's ethical walls as filters (none without walls configured)."""
+    return g.get("precedent_access", ())
 
 
 def server_settings() -> ServerSettings:
@@ -52,8 +58,9 @@ def precedents() -> Any:
     body = _json_body()
     settings = server_settings()
     text = _text(body, settings)
-    top_k = _int(body, "top_k", 1, settings.max_top_k) or service().retriever.settings.top_k
-    outcome = service().search(text, top_k, _filters(body), _bool(body, "rerank"))
+    top_k = _int(body, "top_k", 1, settings.max_top_k)
+    outcome = service().search(text, top_k, filters_from_mapping(_filters(body)),
+                               _bool(body, "rerank"), access=access())
     return jsonify(search_json(outcome))
 
 
@@ -64,7 +71,7 @@ def redraft() -> Any:
     text = _text(body, settings)
     clause_ids = _clause_ids(body, settings.max_redraft_precedents)
     instructions = _string(body, "instructions", settings.max_instructions_chars)
-    outcome, searched = service().redraft(text, clause_ids, instructions)
+    outcome, searched = service().redraft(text, clause_ids, instructions, access=access())
     payload = redraft_json(outcome.result, outcome.timings_ms)
     if searched is not None:  # the precedents were chosen by search: show how
         payload["rerank"] = search_json(searched)["rerank"]
@@ -73,15 +80,17 @@ def redraft() -> Any:
 
 @bp.get("/clauses/<path:clause_id>")
 def clause(clause_id: str) -> Any:
-    found, before, after = service().clause_with_context(clause_id)
+    found, before, after = service().clause_with_context(clause_id, access=access())
     item = clause_json(found)
     return jsonify({"clause": item, "context": {"before": [clause_json(c) for c in before],
-                                                "after": [clause_json(c) for c in after]}})
+                                                "after": [clause_json(c) for c in after]},
+                    # Corpora without document order (ACORD) never offer other clauses as context.
+                    "context_available": bool(before or after)})
 
 
 @bp.get("/health")
 def health() -> Any:
-    return jsonify({"status": "ok", **service().health()})
+    return jsonify({"status": "ok", **service().health(access())})
 
 
 def _json_body() -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from index_builder.model import Clause, SearchHit
 
 from addin_server.draft.redraft import RedraftResult
-from addin_server.service import Ranked, SearchOutcome
+from index_builder.retrieve.pipeline import Ranked, SearchOutcome
 
 
 def source_json(clause: Clause) -> dict[str, Any]:

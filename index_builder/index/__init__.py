@@ -1,1 +1,20 @@
-"""index: see README's layout table."""
+"""index: the storage seam (backend.py) and its engines: embedded (FAISS + bm25s), milvus."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from index_builder.index.backend import IndexStore
+    from index_builder.settings import Settings
+
+
+def open_store(settings: "Settings") -> "IndexStore":
+    """The configured engine's store (``PRECEDENT_BACKEND``): embedded by default."""
+    if settings.backend == "milvus":
+        from index_builder.index.milvus import MilvusStore
+
+        return MilvusStore(settings)
+    from index_builder.index.embedded import EmbeddedStore
+
+    return EmbeddedStore(settings.index_dir, settings.bm25)

@@ -13,13 +13,15 @@ from typing import Any, Callable, Iterable, Iterator
 import numpy as np
 from tqdm import tqdm
 
+from index_builder.errors import DataNotFoundError, DocumentError, NothingIndexableError
+from index_builder.index import open_store
+from index_builder.index.backend import IndexStore, PreviousVersion, VersionData
+from index_builder.index.embedded import text_key as _text_key
 from index_builder.index.embedder import Embedder
-from index_builder.errors import DataNotFoundError, DocumentError, PrecedentError
-from index_builder.index.lexical import BM25Index
 from index_builder.index.lock import build_lock
+from index_builder.index.store import FORMAT_VERSION
 from index_builder.model import Clause
 from index_builder.settings import Settings
-from index_builder.index.store import FORMAT_VERSION, load_index, write_version
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,8 @@ class BuildReport:
     reused: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    # What the readers left out of a document's text, e.g. invisible runs: (path, note).
+    notes: list[tuple[str, str]] = field(default_factory=list)
     embedded: int = 0
     embeddings_reused: int = 0
     seconds: float = 0.0
@@ -51,12 +55,16 @@ class SourceDocument:
     kind: str  # "beir" or "file"
 
 
-def discover(sources: Iterable[Path]) -> list[SourceDocument]:
+def discover(sources: Iterable[Path], follow_links: bool = False,
+             report: BuildReport | None = None) -> list[SourceDocument]:
     """Expand the given paths into source documents; a folder with corpus.jsonl is BEIR.
 
     A document's id is its path inside the folder given, without suffix ("forms/nda"); when
     two files would share one (nda.docx beside nda.txt, or nda.txt in two folders) the later
     keeps its suffix, then gains its folder's name, so no document shadows another.
+
+    A symbolic link inside a folder that points outside it is not followed (it could expose
+    any file the server can read) unless ``follow_links``; it is reported as skipped.
     """
     found: list[SourceDocument] = []
     taken: set[str] = set()
@@ -71,10 +79,18 @@ def discover(sources: Iterable[Path]) -> list[SourceDocument]:
         else:
             from index_builder.ingest import SUPPORTED_SUFFIXES as suffixes
 
-            entries = [(path, _id_candidates(source, path), "file")
-                       for path in sorted(source.rglob("*"))
-                       if path.is_file() and path.suffix.lower() in suffixes
-                       and not path.name.startswith("~$")]
+            entries = []
+            root = source.resolve()
+            for path in sorted(source.rglob("*")):
+                if not (path.is_file() and path.suffix.lower() in suffixes
+                        and not path.name.startswith("~$")):
+                    continue
+                if not follow_links and not path.resolve().is_relative_to(root):
+                    if report is not None:
+                        report.skipped.append((str(path), "a link to a file outside the library "
+                                               "folder (set PRECEDENT_FOLLOW_LINKS=true to index it)"))
+                    continue
+                entries.append((path, _id_candidates(source, path), "file"))
         for path, candidates, kind in entries:
             doc_id = _unique_id(candidates, taken)
             taken.add(doc_id)
@@ -98,10 +114,11 @@ def _unique_id(candidates: list[str], taken: set[str]) -> str:
     return f"{candidates[-1]}~{n}"
 
 
-def _read_contract(path: Path, doc_id: str, source_path: str) -> list[Clause]:
+def _read_contract(path: Path, doc_id: str, source_path: str,
+                   notes: list[str] | None = None) -> list[Clause]:
     from index_builder.ingest import read_clauses
 
-    return read_clauses(path, doc_id, source_path)
+    return read_clauses(path, doc_id, source_path, notes=notes)
 
 
 def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:
@@ -128,22 +145,25 @@ def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:
 
 
 def build_index(settings: Settings, sources: list[Path], embedder: Embedder,
-                read_document: ReadClauses | None = None, progress: bool = True) -> BuildReport:
+                read_document: ReadClauses | None = None, progress: bool = True,
+                store: IndexStore | None = None) -> BuildReport:
     """Build a new index version from sources, reusing what the previous version has."""
     with build_lock(settings.index_dir):
-        return _build(settings, sources, embedder, read_document, progress)
+        return _build(settings, sources, embedder, read_document, progress,
+                      store or open_store(settings))
 
 
 def _build(settings: Settings, sources: list[Path], embedder: Embedder,
-           read_document: ReadClauses | None, progress: bool) -> BuildReport:
+           read_document: ReadClauses | None, progress: bool, store: IndexStore) -> BuildReport:
     started = time.perf_counter()
-    previous = _previous(settings.index_dir, embedder.model_id)
+    previous = store.previous(embedder.model_id)
     report = BuildReport()
     clauses: list[Clause] = []
     documents: dict[str, dict[str, Any]] = {}
     seen_ids: set[str] = set()
-    for source in tqdm(discover(sources), desc="Reading", unit="doc", disable=not progress):
-        doc_clauses, info = _read_source(source, previous, read_document or _read_contract, report)
+    found = discover(sources, settings.follow_links, report)
+    for source in tqdm(found, desc="Reading", unit="doc", disable=not progress):
+        doc_clauses, info = _read_source(source, previous, read_document, report)
         if doc_clauses is None:
             continue
         fresh = _unseen(doc_clauses, seen_ids)
@@ -152,6 +172,12 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
                         "them unique ids", source.path, len(doc_clauses) - len(fresh))
         clauses.extend(fresh)
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
+    if not clauses:
+        # Nothing to serve: keep the live version rather than replace it with an empty one.
+        skipped = "; ".join(f"{p} ({r})" for p, r in report.skipped[:20]) or "no .docx, .txt or .md files"
+        raise NothingIndexableError(
+            f"Nothing indexable was found in {', '.join(str(s) for s in sources)}: {skipped}. "
+            f"The live index is unchanged; add readable contracts and build again.")
     report.removed = sorted(set(previous.documents) - set(documents))
     embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress)
     report.documents, report.clauses = len(documents), len(clauses)
@@ -170,38 +196,12 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         "bm25": asdict(settings.bm25),
         "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
     }
-    bm25 = BM25Index.build([c.text for c in clauses], settings.bm25)
-    version = write_version(settings.index_dir, params, clauses, documents, embeddings, bm25)
-    report.version = version.name
+    report.version = store.write(VersionData(params, clauses, documents, embeddings))
     report.seconds = time.perf_counter() - started
     return report
 
 
-@dataclass
-class _Previous:
-    version: str = ""
-    params: dict[str, Any] = field(default_factory=dict)
-    documents: dict[str, dict[str, Any]] = field(default_factory=dict)
-    clauses_by_doc: dict[str, list[Clause]] = field(default_factory=dict)
-    vectors: dict[str, np.ndarray] = field(default_factory=dict)
-
-
-def _previous(index_dir: Path, model_id: str) -> _Previous:
-    """What the live version holds, keyed for reuse; empty when there is none or it is unusable."""
-    try:
-        index = load_index(index_dir)
-    except PrecedentError:
-        return _Previous()
-    by_doc: dict[str, list[Clause]] = {}
-    for clause in index.clauses:
-        by_doc.setdefault(clause.doc_id, []).append(clause)
-    vectors: dict[str, np.ndarray] = {}
-    if index.model_id == model_id:
-        vectors = {_text_key(c.text): index.embeddings[i] for i, c in enumerate(index.clauses)}
-    return _Previous(index.path.name, index.params, index.documents, by_doc, vectors)
-
-
-def _unchanged(previous: _Previous, report: BuildReport, settings: Settings, model_id: str,
+def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Settings, model_id: str,
                clause_count: int) -> bool:
     """True when the live version already is what this build would write."""
     params = previous.params
@@ -211,7 +211,7 @@ def _unchanged(previous: _Previous, report: BuildReport, settings: Settings, mod
         and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped]
 
 
-def _read_source(source: SourceDocument, previous: _Previous, read_document: ReadClauses,
+def _read_source(source: SourceDocument, previous: PreviousVersion, read_document: ReadClauses | None,
                  report: BuildReport) -> tuple[list[Clause] | None, dict[str, Any]]:
     try:
         digest = _file_digest(source.path)
@@ -227,7 +227,12 @@ def _read_source(source: SourceDocument, previous: _Previous, read_document: Rea
         if source.kind == "beir":
             clauses = read_beir_corpus(source.path, source.doc_id)
         else:
-            clauses = read_document(source.path, source.doc_id, str(source.path))
+            notes: list[str] = []
+            if read_document is None:
+                clauses = _read_contract(source.path, source.doc_id, str(source.path), notes)
+            else:
+                clauses = read_document(source.path, source.doc_id, str(source.path))
+            report.notes.extend((str(source.path), note) for note in notes)
     except DocumentError as exc:
         log.warning("Skipped %s: %s", source.path, exc.message)
         report.skipped.append((str(source.path), exc.message))
@@ -270,10 +275,6 @@ def _embeddings(clauses: list[Clause], embedder: Embedder, cached: dict[str, np.
 def _batches(items: list[Any], size: int) -> Iterator[list[Any]]:
     for start in range(0, len(items), size):
         yield items[start:start + size]
-
-
-def _text_key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _file_digest(path: Path) -> str:

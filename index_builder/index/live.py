@@ -1,9 +1,10 @@
-"""The index the server answers from, swapped for a newer version when a rebuild lands.
+"""The pipeline a server answers from, moved onto a newer index version when a rebuild lands.
 
-`index-builder build` writes a complete new version and then replaces the root's CURRENT
-pointer (index_builder/store.py). The server notices the new pointer on a request, loads
-the new version in a background thread while it keeps answering from the old one, then
-swaps: firm IT rebuilds from a folder of contracts with no restart and no downtime.
+`index-builder build` writes a complete new version and then switches atomically (the
+embedded store's CURRENT pointer, Milvus's alias). The server notices the switch on a
+request, opens the new version in a background thread while it keeps answering from the
+old one, then swaps: firm IT rebuilds with no restart and no downtime. A version that
+cannot be opened, or was embedded with another model, is refused and the old one stays.
 """
 
 from __future__ import annotations
@@ -11,28 +12,27 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from pathlib import Path
 
 from index_builder.errors import PrecedentError
-from index_builder.retrieve.hybrid import HybridRetriever
-from index_builder.index.store import ClauseIndex, load_index, resolve_version
+from index_builder.index.backend import IndexStore
+from index_builder.retrieve.pipeline import SearchPipeline
 
 log = logging.getLogger(__name__)
 
 
-class LiveIndex:
-    """Holds (index, retriever) and replaces both together; readers never see a mix."""
+class LivePipeline:
+    """Holds the serving pipeline and replaces it whole; readers never see a mix."""
 
-    def __init__(self, root: Path, retriever: HybridRetriever, check_every_s: float) -> None:
-        self.root = Path(root)
-        self._live = (retriever.index, retriever)
+    def __init__(self, store: IndexStore, pipeline: SearchPipeline, check_every_s: float) -> None:
+        self.store = store
+        self._live = pipeline
         self._check_every_s = check_every_s
         self._checked = time.monotonic()
         self._lock = threading.Lock()
         self._loader: threading.Thread | None = None
 
-    def current(self) -> tuple[ClauseIndex, HybridRetriever]:
-        """The live pair; starts loading a newer version if one was built since the last check."""
+    def current(self) -> SearchPipeline:
+        """The live pipeline; starts loading a newer version if one was built since the last check."""
         self._maybe_reload()
         return self._live
 
@@ -51,35 +51,34 @@ class LiveIndex:
                 return
             self._checked = time.monotonic()
             try:
-                version = resolve_version(self.root)
-            except PrecedentError as exc:  # a pointer mid-replacement or removed: keep serving
+                version = self.store.live_version()
+            except PrecedentError as exc:  # a pointer mid-replacement, an engine away: keep serving
                 log.warning("Index check failed (%s); still serving %s", exc.message,
-                            self._live[0].path.name)
+                            self._live.backend.version)
                 return
-            if version == self._live[0].path:
+            if version == self._live.backend.version:
                 return
             self._loader = threading.Thread(target=self._load, args=(version,), daemon=True,
                                             name="index-reload")
             self._loader.start()
 
-    def _load(self, version: Path) -> None:
-        old_index, old = self._live
+    def _load(self, version: str) -> None:
+        old = self._live
         try:
-            index = load_index(version)
+            backend = self.store.open(version)
         except PrecedentError as exc:
             log.error("New index version %s cannot be loaded (%s); still serving %s",
-                      version.name, exc.message, old_index.path.name)
+                      version, exc.message, old.backend.version)
             return
-        if index.model_id != old.embedder.model_id:
+        if backend.model_id != old.embedder.model_id:
             # Its vectors cannot be compared with this server's query vectors (the dimension
             # may differ too): serving it would break every search.
             log.error("New index version %s was embedded with %s but this server embeds queries "
                       "with %s; still serving %s. Rebuild with the same model or restart the "
-                      "server with PRECEDENT_EMBEDDING_MODEL=%s.", version.name, index.model_id,
-                      old.embedder.model_id, old_index.path.name, index.model_id)
+                      "server with PRECEDENT_EMBEDDING_MODEL=%s.", version, backend.model_id,
+                      old.embedder.model_id, old.backend.version, backend.model_id)
+            backend.close()
             return
-        # Same query embedder and cross-encoder: only the clause collection changed.
-        retriever = HybridRetriever(index, old.embedder, old.settings, old.retrievers, old.reranker)
-        self._live = (index, retriever)
-        log.info("Now serving index version %s (%d clauses; was %s)", version.name,
-                 len(index.clauses), old_index.path.name)
+        self._live = old.with_backend(backend)
+        log.info("Now serving index version %s (%d clauses; was %s)", version,
+                 backend.stats()["clauses"], old.backend.version)

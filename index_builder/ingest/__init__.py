@@ -34,8 +34,12 @@ _READERS: dict[str, Callable[[Path], ParsedDocument]] = {
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_READERS)
 
 
-def read_clauses(path: Path, doc_id: str, source_path: str) -> list[Clause]:
-    """Segment one document into clauses; raises DocumentError if it cannot be read."""
+def read_clauses(path: Path, doc_id: str, source_path: str,
+                 notes: list[str] | None = None) -> list[Clause]:
+    """Segment one document into clauses; raises DocumentError if it cannot be read.
+
+    ``notes`` collects what the reader left out of the text (for the build report).
+    """
     path = Path(path)
     reader = _READERS.get(path.suffix.lower())
     if reader is None:

@@ -60,6 +60,14 @@ class CrossEncoderReranker:
         trained on short requests; a clause already carries its own wording)."""
         return len(query.split()) <= self.settings.cross_encoder_max_query_words
 
+    def rescore(self, query: str, hits: list[SearchHit]) -> list[SearchHit]:
+        """The pipeline's first-stage rescorer: reorders the top ``rerank.depth`` hits."""
+        if not self.applies_to(query):
+            return hits
+        depth = self.settings.depth
+        head = self.rerank(query, hits[:depth])
+        return head + [replace(h, rank=depth + i) for i, h in enumerate(hits[depth:], 1)]
+
     def rerank(self, query: str, hits: Sequence[SearchHit]) -> list[SearchHit]:
         """The hits reordered by RRF of their first-stage rank and their cross-encoder rank."""
         if not hits:

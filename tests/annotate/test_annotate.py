@@ -9,8 +9,7 @@ import pytest
 from addin_server.annotate import Selection, annotate, body_paragraphs, parse_indices, quote
 from index_builder.index.build import build_index
 from index_builder.errors import DocumentError, InvalidRequestError
-from index_builder.retrieve.hybrid import HybridRetriever
-from index_builder.index.store import load_index
+from search_helpers import searcher
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
@@ -27,8 +26,8 @@ def finder(tmp_path_factory, contracts_dir, embedder_factory):
     settings = load_settings({}, {"index_dir": tmp_path_factory.mktemp("ix") / "index"})
     embedder = embedder_factory()
     build_index(settings, [library], embedder, progress=False)
-    retriever = HybridRetriever(load_index(settings.index_dir), embedder, settings.retrieval)
-    return lambda text: retriever.search(text, top_k=2)
+    search = searcher(settings, embedder, fold=True)
+    return lambda text: search(text, top_k=2)
 
 
 def _anchored_paragraphs(document) -> list[int]:

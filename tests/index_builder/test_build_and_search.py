@@ -10,7 +10,8 @@ from index_builder.index import store
 from index_builder.index.build import build_index
 from index_builder.errors import DocumentError, IndexNotFoundError, InvalidRequestError
 from index_builder.model import Clause
-from index_builder.retrieve.hybrid import HybridRetriever
+from search_helpers import searcher
+from index_builder.index.embedded import EmbeddedStore
 from index_builder.index.store import load_index
 
 
@@ -44,7 +45,7 @@ def test_acord_corpus_build_and_search(settings, embedder, mini_acord):
     params = json.loads((index.path / "params.json").read_text())
     assert params["embedding_model"] == "test-hashing" and params["dimension"] == 64
     assert params["format_version"] == store.FORMAT_VERSION and params["clauses"] == report.clauses
-    hits = HybridRetriever(index, embedder, settings.retrieval).search("limitation of liability cap", top_k=5)
+    hits = searcher(settings, embedder)("limitation of liability cap", top_k=5)
     assert [h.rank for h in hits] == [1, 2, 3, 4, 5]
     assert all(h.retriever_ranks for h in hits)
     assert all(h.clause.doc_id == mini_acord.name for h in hits)
@@ -107,34 +108,33 @@ def test_missing_index_names_the_fix(tmp_path):
 
 def test_filters_by_document_and_metadata(settings, embedder, contracts):
     build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
-    retriever = HybridRetriever(load_index(settings.index_dir), embedder, settings.retrieval)
-    hits = retriever.search("liability", filters={"document": "nda"})
+    search = searcher(settings, embedder)
+    hits = search("liability", filters={"document": "nda"})
     assert hits and {h.clause.doc_id for h in hits} == {"nda"}
-    hits = retriever.search("liability", filters={"doc_id": ["nda", "msa"], "type": "contract"})
+    hits = search("liability", filters={"doc_id": ["nda", "msa"], "type": "contract"})
     assert {h.clause.doc_id for h in hits} == {"nda", "msa"}
-    assert retriever.search("liability", filters={"type": "statute"}) == []
+    assert search("liability", filters={"type": "statute"}) == []
     with pytest.raises(InvalidRequestError, match="Unknown filter field"):
-        retriever.search("liability", filters={"colour": "red"})
+        search("liability", filters={"colour": "red"})
     with pytest.raises(InvalidRequestError, match="empty"):
-        retriever.search("   ")
+        search("   ")
 
 
 def test_whole_clause_query_finds_its_neighbour(settings, embedder, contracts):
     build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
     index = load_index(settings.index_dir)
-    retriever = HybridRetriever(index, embedder, settings.retrieval)
+    search = searcher(settings, embedder)
     query = ("Under no circumstances will the aggregate liability of either party exceed "
              "the total fees paid under this Agreement in the twelve months before the claim.")
-    assert retriever.search(query, top_k=1)[0].clause.clause_id == "msa#0"
-    before, after = index.neighbours("msa#1")
+    assert search(query, top_k=1)[0].clause.clause_id == "msa#0"
+    before, after = EmbeddedStore(settings.index_dir).open().neighbours("msa#1", 1)
     assert [c.clause_id for c in before] == ["msa#0"] and after == []
 
 
 @pytest.mark.parametrize("retrievers", [("dense",), ("bm25",), ("dense", "bm25")])
 def test_each_retriever_alone(settings, embedder, contracts, retrievers):
     build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
-    retriever = HybridRetriever(load_index(settings.index_dir), embedder, settings.retrieval, retrievers)
-    hit = retriever.search("indemnify third-party claims", top_k=1)[0]
+    hit = searcher(settings, embedder, retrievers)("indemnify third-party claims", top_k=1)[0]
     assert hit.clause.clause_id == "msa#1"
     assert set(hit.retriever_ranks) == set(retrievers)
 
@@ -143,8 +143,7 @@ def test_weighted_fusion_option(settings, embedder, contracts):
     from dataclasses import replace
 
     build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
-    weighted = replace(settings.retrieval, fusion="weighted", dense_weight=0.3)
-    hits = HybridRetriever(load_index(settings.index_dir), embedder, weighted).search("governed laws New York")
+    hits = searcher(settings, embedder, fusion="weighted", dense_weight=0.3)("governed laws New York")
     assert hits[0].clause.clause_id == "nda#1"
     assert 0 < hits[0].score <= 1.0
 

@@ -8,9 +8,8 @@ import pytest
 from index_builder.evaluate.acord import load_acord
 from index_builder.index.build import build_index
 from index_builder.retrieve.cross_encoder import fuse_with_first_stage, load_reranker
-from index_builder.retrieve.hybrid import build_retriever
-from index_builder.settings import RerankSettings, load_settings
-from index_builder.index.store import load_index
+from index_builder.retrieve.pipeline import SearchRequest, build_pipeline, hits_only
+from index_builder.settings import RerankSettings, load_settings, updated
 from index_builder.evaluate.training import TrainConfig, train_cross_encoder, training_pairs
 
 
@@ -54,8 +53,9 @@ def test_search_works_without_a_trained_reranker(tmp_path, embedder, mini_acord)
     settings = load_settings({}, {"index_dir": tmp_path / "index",
                                   "rerank.cross_encoder": str(tmp_path / "missing")})
     build_index(settings, [mini_acord], embedder, progress=False)
-    retriever = build_retriever(load_index(settings.index_dir), embedder, settings)
-    assert retriever.reranker is None and len(retriever.search("cap on liability", top_k=3)) == 3
+    pipeline = build_pipeline(settings, embedder)
+    assert pipeline.rescorer is None
+    assert len(pipeline.search(SearchRequest(text="cap on liability", top_k=3)).results) == 3
 
 
 @pytest.fixture(scope="module")
@@ -73,12 +73,16 @@ def test_trained_model_reranks_the_head(tmp_path, embedder, mini_acord, tiny_mod
     settings = load_settings({}, {"index_dir": tmp_path / "index", "rerank.cross_encoder": str(tiny_model),
                                   "rerank.depth": 4, "rerank.cross_encoder_max_length": 32})
     build_index(settings, [mini_acord], embedder, progress=False)
-    retriever = build_retriever(load_index(settings.index_dir), embedder, settings)
-    hits = retriever.search("cap on liability", top_k=6)
+    pipeline = build_pipeline(updated(settings, {"retrieval.variation_threshold": 0}), embedder)
+
+    def search(text: str, top_k: int) -> list:
+        return hits_only(pipeline.search(SearchRequest(text=text, top_k=top_k)))
+
+    hits = search("cap on liability", top_k=6)
     assert [h.rank for h in hits] == [1, 2, 3, 4, 5, 6]
     assert all("cross_encoder" in h.retriever_scores for h in hits[:4])
     assert all("cross_encoder" not in h.retriever_scores for h in hits[4:])
     # A whole clause as the query keeps the first-stage order.
     long_query = " ".join(["liability"] * (settings.rerank.cross_encoder_max_query_words + 1))
     assert all("cross_encoder" not in h.retriever_scores
-               for h in retriever.search(long_query, top_k=3))
+               for h in search(long_query, top_k=3))

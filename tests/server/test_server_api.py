@@ -54,7 +54,10 @@ def test_precedents_without_rerank(client: Any, llm_server: ScriptedLLMServer) -
 
 def test_default_rerank_off_for_local_model(make_app: Any, llm_server: ScriptedLLMServer) -> None:
     body = post(make_app(rerank__default="off").test_client(), "precedents", {"text": QUERY}).get_json()
-    assert body["rerank"]["status"] == "skipped" and "PRECEDENT_RERANK_DEFAULT" in body["rerank"]["reason"]
+    reason = body["rerank"]["reason"]
+    # Lawyers read this: no setting names (IT finds rerank_default in /health).
+    assert body["rerank"]["status"] == "skipped" and "off on this server" in reason
+    assert "PRECEDENT" not in reason
 
 
 def test_precedents_when_llm_unreachable(make_app: Any, llm_settings: LLMSettings) -> None:
@@ -131,11 +134,12 @@ def test_huge_paste_is_refused_with_413(client: Any) -> None:
     assert error["code"] == "request_too_large" and "single clause" in error["message"]
 
 
-def test_clause_with_context(client: Any) -> None:
+def test_a_corpus_without_document_order_offers_no_context(client: Any) -> None:
+    # The test library is a BEIR corpus, like ACORD: neighbouring lines come from other
+    # contracts, so they are never shown as the clause's context (docx: test_server_end_to_end).
     body = client.get("/api/v1/clauses/cap-fixed").get_json()
     assert body["clause"]["clause_id"] == "cap-fixed" and SOURCE_KEYS <= set(body["clause"]["source"])
-    assert [c["clause_id"] for c in body["context"]["before"]][-1] == "cap-fees"
-    assert body["context"]["after"][0]["clause_id"] == "cap-insurance"
+    assert body["context"] == {"before": [], "after": []} and body["context_available"] is False
 
 
 def test_unknown_clause_is_404(client: Any) -> None:

@@ -62,6 +62,9 @@ def test_precedents_and_redraft_over_real_agreements(docx_app: Any, llm_server: 
     context = docx_app.get(f"/api/v1/clauses/{quote_id(cap['clause_id'])}").get_json()
     assert context["clause"]["text"] == cap["text"]
     assert context["context"]["before"] or context["context"]["after"]
+    assert context["context_available"] is True
+    neighbours = context["context"]["before"] + context["context"]["after"]
+    assert {c["source"]["doc_id"] for c in neighbours} == {cap["source"]["doc_id"]}
 
     chosen = [r["clause_id"] for r in body["results"][:2]]
     quote = " ".join(body["results"][0]["text"].split()[3:10])

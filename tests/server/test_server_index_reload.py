@@ -79,9 +79,9 @@ def test_version_built_with_another_model_is_not_swapped_in(served: Any, embedde
         model_id = "another-model"
 
     build_index(core, [corpus], OtherModel(), progress=False)
-    before = service.live.current()[0].path
+    before = service.live.current().backend.version
     for _ in range(5):
         time.sleep(0.02)
         assert client.post("/api/v1/precedents", json={"text": "law", "rerank": False}).status_code == 200
         service.live.wait_for_reload(2.0)
-    assert service.live.current()[0].path == before
+    assert service.live.current().backend.version == before

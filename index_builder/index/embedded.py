@@ -1,0 +1,218 @@
+"""The embedded backend: FAISS (dense) + bm25s (lexical) files in versioned folders.
+
+The default engine for one machine: no service to run. ``EmbeddedStore`` writes and
+switches versions (the folder layout is in ``store.py``); ``EmbeddedBackend`` reads one.
+Filters become a boolean mask over clause positions built from a per-field inverted index
+(value -> positions, made once per field per version), and the mask goes *into* both
+searches: FAISS gets an ID selector and BM25 zeroes the masked scores before its top-k.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from pathlib import Path
+from typing import Any, Sequence
+
+import faiss
+import numpy as np
+
+from index_builder.errors import PrecedentError
+from index_builder.index.backend import (
+    ALIASES,
+    CORE_FIELDS,
+    LIST_FIELDS,
+    Filters,
+    PreviousVersion,
+    Scored,
+    VersionData,
+    check_fields,
+    clause_field_values,
+    normalise,
+)
+from index_builder.index.lexical import BM25Index
+from index_builder.index.store import ClauseIndex, load_index, resolve_version, write_version
+from index_builder.model import Clause
+from index_builder.settings import BM25Settings
+
+log = logging.getLogger(__name__)
+
+
+class EmbeddedBackend:
+    """One loaded version of an embedded index (implements ``SearchBackend``)."""
+
+    def __init__(self, index: ClauseIndex) -> None:
+        self.index = index
+        self.version = index.path.name
+        self.model_id = index.model_id
+        self.dimension = int(index.dense.d)
+        self._fields = set(CORE_FIELDS) | set(ALIASES)
+        for clause in index.clauses:
+            self._fields.update(clause.metadata)
+        self._postings: dict[str, dict[str, np.ndarray]] = {}
+        self._lock = threading.Lock()
+        kinds = {doc: info.get("kind", "file") for doc, info in index.documents.items()}
+        self._unstructured = {doc for doc, kind in kinds.items() if kind == "beir"}
+
+    # -- searches ---------------------------------------------------------------------------
+    def dense(self, vectors: np.ndarray, k: int, filters: Filters = ()) -> Scored:
+        vectors = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
+        mask = self._mask(filters)
+        params = None
+        if mask is not None:
+            allowed = np.flatnonzero(mask).astype(np.int64)
+            if not len(allowed):
+                return []
+            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(allowed))
+        k = min(k, self.index.dense.ntotal)
+        if k <= 0:
+            return []
+        scores, positions = self.index.dense.search(vectors, k, params=params)
+        best: dict[int, float] = {}
+        for row_scores, row_positions in zip(scores, positions):
+            for pos, score in zip(row_positions, row_scores):
+                if pos >= 0 and score > best.get(int(pos), -np.inf):
+                    best[int(pos)] = float(score)
+        return self._ranked(best, k)
+
+    def lexical(self, texts: Sequence[str], k: int, filters: Filters = ()) -> Scored:
+        scores = np.zeros(self.index.bm25.size, dtype=np.float32)
+        for text in texts:
+            scores += self.index.bm25.scores(text)
+        mask = self._mask(filters)
+        if mask is not None:
+            scores = np.where(mask, scores, 0.0)
+        k = min(k, len(scores))
+        if k <= 0:
+            return []
+        top = np.argpartition(-scores, k - 1)[:k]
+        # Clauses sharing no term with the query are not candidates, however shallow the list.
+        return self._ranked({int(p): float(scores[p]) for p in top if scores[p] > 0}, k)
+
+    def _ranked(self, scored: dict[int, float], k: int) -> Scored:
+        # Ties go to the earlier clause in the index: deterministic, and what eval always did.
+        ordered = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:k]
+        clauses = self.index.clauses
+        return [(clauses[pos].clause_id, score) for pos, score in ordered]
+
+    def positions(self, clause_ids: Sequence[str]) -> list[int]:
+        """Insertion order of clauses in this version: the tie-break for equal fused scores."""
+        return [self.index.position.get(cid, len(self.index.clauses)) for cid in clause_ids]
+
+    # -- clause store -----------------------------------------------------------------------
+    def get(self, clause_ids: Sequence[str]) -> list[Clause | None]:
+        return [self.index.get(cid) for cid in clause_ids]
+
+    def neighbours(self, clause_id: str, window: int) -> tuple[list[Clause], list[Clause]]:
+        clause = self.index.get(clause_id)
+        # A BEIR corpus is a bag of clauses from many contracts: its order is not a document.
+        if clause is None or clause.doc_id in self._unstructured or window <= 0:
+            return [], []
+        return self.index.neighbours(clause_id, window)
+
+    def fields(self) -> set[str]:
+        return set(self._fields)
+
+    def facets(self, names: Sequence[str], filters: Filters = ()) -> dict[str, dict[str, int]]:
+        mask = self._mask(filters)
+        positions = range(len(self.index.clauses)) if mask is None else np.flatnonzero(mask)
+        out: dict[str, dict[str, set[str]]] = {name: {} for name in names}
+        clauses = self.index.clauses
+        for pos in positions:
+            clause = clauses[int(pos)]
+            for name in names:
+                value = clause.metadata.get(name) if name not in CORE_FIELDS else None
+                if name in CORE_FIELDS:
+                    value = str(getattr(clause, name))
+                if value:
+                    out[name].setdefault(value, set()).add(clause.doc_id)
+        return {name: {v: len(docs) for v, docs in values.items()} for name, values in out.items()}
+
+    def stats(self, filters: Filters = ()) -> dict[str, int]:
+        mask = self._mask(filters)
+        if mask is None:
+            return {"clauses": len(self.index.clauses), "documents": len(self.index.documents)}
+        positions = np.flatnonzero(mask)
+        docs = {self.index.clauses[int(p)].doc_id for p in positions}
+        return {"clauses": int(len(positions)), "documents": len(docs)}
+
+    def close(self) -> None:
+        """Nothing to release: the files are read into memory."""
+
+    # -- filters ----------------------------------------------------------------------------
+    def _mask(self, filters: Filters) -> np.ndarray | None:
+        if not filters:
+            return None
+        check_fields(filters, self._fields | set(LIST_FIELDS))
+        mask = np.ones(len(self.index.clauses), dtype=bool)
+        for condition in filters:
+            postings = self._postings_for(condition.field)
+            hit = np.zeros(len(mask), dtype=bool)
+            for value in {normalise(v) for v in condition.values}:
+                found = postings.get(value)
+                if found is not None:
+                    hit[found] = True
+            mask &= ~hit if condition.negate else hit
+        return mask
+
+    def _postings_for(self, name: str) -> dict[str, np.ndarray]:
+        """value -> positions of clauses holding it, built once per field per version."""
+        with self._lock:
+            cached = self._postings.get(name)
+            if cached is not None:
+                return cached
+            lists: dict[str, list[int]] = {}
+            for pos, clause in enumerate(self.index.clauses):
+                for value in set(clause_field_values(clause, name)):
+                    lists.setdefault(value, []).append(pos)
+            postings = {v: np.asarray(p, dtype=np.int64) for v, p in lists.items()}
+            self._postings[name] = postings
+            return postings
+
+
+class EmbeddedStore:
+    """Versions of an embedded index under one folder, switched by the CURRENT pointer."""
+
+    def __init__(self, root: Path, bm25: BM25Settings | None = None) -> None:
+        self.root = Path(root)
+        self.bm25 = bm25 or BM25Settings()
+
+    def live_version(self) -> str:
+        return resolve_version(self.root).name
+
+    def open(self, version: str | None = None) -> EmbeddedBackend:
+        path = self.root / version if version else self.root
+        return EmbeddedBackend(load_index(path))
+
+    def previous(self, model_id: str) -> PreviousVersion:
+        try:
+            index = load_index(self.root)
+        except PrecedentError:
+            return PreviousVersion()
+        by_doc: dict[str, list[Clause]] = {}
+        for clause in index.clauses:
+            by_doc.setdefault(clause.doc_id, []).append(clause)
+        vectors: dict[str, np.ndarray] = {}
+        if index.model_id == model_id:
+            vectors = {text_key(c.text): index.embeddings[i] for i, c in enumerate(index.clauses)}
+        return PreviousVersion(index.path.name, index.params, index.documents, by_doc, vectors)
+
+    def write(self, data: VersionData) -> str:
+        bm25 = BM25Index.build([c.text for c in data.clauses], self.bm25)
+        path = write_version(self.root, data.params, data.clauses, data.documents,
+                             data.embeddings, bm25)
+        return path.name
+
+    def describe(self) -> str:
+        return f"embedded index at {self.root}"
+
+
+def text_key(text: str) -> str:
+    """The key under which a clause text's vector is reused across builds."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def info(backend: Any) -> dict[str, Any]:
+    """Version, counts and model of an open backend, for /health and logs."""
+    return {"version": backend.version, **backend.stats(), "embedding_model": backend.model_id}

@@ -1,0 +1,269 @@
+"""The search pipeline: the one path every entry point takes, so what we measure is what we serve.
+
+    query ─► expansion ─► dense + lexical (backend, filters inside) ─► fusion
+          ─► [first-stage rescorer] ─► variation folding ─► [rerank of the head] ─► top k
+
+The API (addin_server/service.py), `index-builder search`, `index-builder eval` and
+`addin-server annotate` all build a ``SearchPipeline`` and call ``search``. Services it
+needs come in through small protocols: a ``SearchBackend`` (index/backend.py), an
+``Embedder``, an optional rescorer (the cross-encoder, a learned ranker) and an optional
+``Reranker`` (the LLM, injected by the server: this package never imports the server).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol, Sequence
+
+from index_builder.errors import InvalidRequestError, NotFoundError
+from index_builder.index.backend import Filters, Scored, SearchBackend
+from index_builder.index.embedder import Embedder
+from index_builder.model import Clause, SearchHit
+from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
+from index_builder.retrieve.query_expansion import QueryExpander
+from index_builder.retrieve.variations import group_variations
+from index_builder.settings import Settings
+
+log = logging.getLogger(__name__)
+
+RETRIEVERS = ("dense", "bm25")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A clause the lawyer points at as "more like this": by id, or as text."""
+
+    clause_id: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """One search. ``access`` carries the caller's walls: applied everywhere, never shown."""
+
+    text: str = ""
+    top_k: int | None = None
+    filters: Filters = ()
+    access: Filters = ()
+    rerank: bool | None = None  # None: the pipeline's default
+    examples: tuple[Example, ...] = ()
+    depth: int | None = None  # candidates per retriever; None: settings.retrieval.candidate_depth
+
+
+class Rescorer(Protocol):
+    """Reorders fused candidates before folding (cross-encoder, learned ranker)."""
+
+    def rescore(self, query: str, hits: list[SearchHit]) -> list[SearchHit]: ...
+
+
+class Reranker(Protocol):
+    """Rates the head of the ranking (the LLM). Never raises for a bad answer: it reports."""
+
+    def rerank_detailed(self, query: str, hits: Sequence[SearchHit]) -> Any:
+        """An object with ``ranked`` [(hit, rating with .score)], ``status`` and ``reason``."""
+        ...
+
+
+@dataclass
+class Ranked:
+    hit: SearchHit  # as retrieval placed it
+    rank: int
+    rating: Any | None  # the reranker's rating (``.score`` 0-4), None when not rated
+    variants: list[tuple[SearchHit, float]] = field(default_factory=list)  # minor variations
+
+
+@dataclass
+class SearchOutcome:
+    results: list[Ranked]
+    rerank_status: str  # "applied", "skipped", "unavailable"
+    rerank_reason: str = ""
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    candidates: list[SearchHit] = field(default_factory=list)  # the fused pool, for facets
+
+
+class SearchPipeline:
+    """Search one backend version with one embedder under fixed settings."""
+
+    def __init__(self, backend: SearchBackend, embedder: Embedder, settings: Settings,
+                 reranker: Reranker | None = None, rescorer: Rescorer | None = None,
+                 rerank_default: bool = False, retrievers: Sequence[str] = RETRIEVERS) -> None:
+        unknown = set(retrievers) - set(RETRIEVERS)
+        if unknown or not retrievers:
+            raise InvalidRequestError(f"Retrievers must be among {RETRIEVERS}, got {retrievers}.")
+        self.backend = backend
+        self.embedder = embedder
+        self.settings = settings
+        self.reranker = reranker
+        self.rescorer = rescorer
+        self.rerank_default = rerank_default
+        self.retrievers = tuple(retrievers)
+        r = settings.retrieval
+        self.expander = (QueryExpander(max_words=r.expansion_max_words)
+                         if r.query_expansion == "glossary" else None)
+
+    def with_backend(self, backend: SearchBackend) -> "SearchPipeline":
+        """The same pipeline over another version (a rebuilt index swapped in)."""
+        return SearchPipeline(backend, self.embedder, self.settings, self.reranker,
+                              self.rescorer, self.rerank_default, self.retrievers)
+
+    # -- the path ---------------------------------------------------------------------------
+    def search(self, request: SearchRequest) -> SearchOutcome:
+        started = time.perf_counter()
+        top_k = request.top_k or self.settings.retrieval.top_k
+        examples = self._examples(request)
+        query = request.text.strip()
+        if not query and not examples:
+            raise InvalidRequestError("The query is empty: select some text or type a phrase.")
+        wanted = self.rerank_default if request.rerank is None else request.rerank
+        rerank_depth = self.settings.rerank.depth if wanted and self.reranker else 0
+        candidates = self.candidates(query, examples, request, max(top_k, rerank_depth))
+        retrieved = time.perf_counter()
+        groups = self._fold(candidates, max(top_k, rerank_depth))
+        leaders = [g.leader for g in groups]
+        variants = {g.leader.clause.clause_id: g.variants for g in groups if g.variants}
+        timings = {"retrieval": _ms(retrieved - started)}
+        rerank_query = query or examples[0].text
+
+        def ranked(pairs: Sequence[tuple[SearchHit, Any]]) -> list[Ranked]:
+            return [Ranked(h, rank, r, variants.get(h.clause.clause_id, []))
+                    for rank, (h, r) in enumerate(pairs[:top_k], 1)]
+
+        def done(pairs: Sequence[tuple[SearchHit, Any]], status: str, reason: str) -> SearchOutcome:
+            timings["total"] = _ms(time.perf_counter() - started)
+            return SearchOutcome(ranked(pairs), status, reason, timings, candidates)
+
+        plain = [(h, None) for h in leaders]
+        if not wanted:
+            return done(plain, "skipped", "Rerank is off for this request." if request.rerank is False
+                        else "Rerank is off on this server.")
+        if self.reranker is None:
+            return done(plain, "unavailable", "No language model is set up on this server.")
+        head = leaders[:rerank_depth]
+        if not head:
+            return done([], "skipped", "No candidates to rerank.")
+        outcome = self.reranker.rerank_detailed(rerank_query, head)
+        timings["rerank"] = _ms(time.perf_counter() - retrieved)
+        if outcome.status != "applied":
+            return done(plain, outcome.status, outcome.reason)
+        ordered = list(outcome.ranked) + [(h, None) for h in leaders[len(head):]]
+        return done(ordered, outcome.status, outcome.reason)
+
+    def candidates(self, query: str, examples: Sequence[Example], request: SearchRequest,
+                   wanted: int) -> list[SearchHit]:
+        """The fused, rescored candidate pool (examples excluded), best first."""
+        depth = max(request.depth or self.settings.retrieval.candidate_depth, wanted)
+        filters = tuple(request.filters) + tuple(request.access)
+        text = self.expander.expand(query) if (self.expander and query) else query
+        texts = ([text] if text else []) + [e.text for e in examples]
+        runs: dict[str, Scored] = {}
+        if "dense" in self.retrievers:
+            runs["dense"] = self.backend.dense(self.embedder.embed(texts), depth, filters)
+        if "bm25" in self.retrievers:
+            runs["bm25"] = self.backend.lexical(texts, depth, filters)
+        hits = self._fuse(runs, depth)
+        if self.rescorer is not None and query:
+            # The rescorer reads the user's own words: definitions help recall, not judgement.
+            hits = self.rescorer.rescore(query, hits)
+        exclude = {e.clause_id for e in examples if e.clause_id}
+        return [h for h in hits if h.clause.clause_id not in exclude] if exclude else hits
+
+    def _fuse(self, runs: dict[str, Scored], depth: int) -> list[SearchHit]:
+        scores = {name: dict(run) for name, run in runs.items()}
+        ranks = {name: {cid: rank for rank, (cid, _) in enumerate(run, 1)}
+                 for name, run in runs.items()}
+        if len(runs) == 1:
+            fused = dict(next(iter(scores.values())))
+        elif self.settings.retrieval.fusion == "weighted":
+            w = self.settings.retrieval.dense_weight
+            fused = weighted_fusion(scores, {"dense": w, "bm25": 1 - w})
+        else:
+            fused = reciprocal_rank_fusion(scores, k=self.settings.retrieval.rrf_k, ranks=ranks)
+        ids = list(fused)
+        positions = dict(zip(ids, _positions(self.backend, ids)))
+        ordered = sorted(ids, key=lambda cid: (-fused[cid], positions[cid]))[:depth]
+        clauses = self.backend.get(ordered)
+        return [SearchHit(clause=clause, score=float(fused[cid]), rank=rank,
+                          retriever_ranks={n: r[cid] for n, r in ranks.items() if cid in r},
+                          retriever_scores={n: float(s[cid]) for n, s in scores.items() if cid in s})
+                for rank, (cid, clause) in enumerate(zip(ordered, clauses), 1)
+                if clause is not None]
+
+    def _fold(self, hits: list[SearchHit], wanted: int) -> list[Any]:
+        """``wanted`` distinct wordings, each with its near copies among the candidates.
+
+        Folding comes before rerank so the LLM never rates the same wording twice; it runs
+        over the whole pool because a library with 16 copies of one clause needs that many
+        candidates to fill a top ten with distinct wordings.
+        """
+        threshold = self.settings.retrieval.variation_threshold
+        return group_variations(hits, lambda h: h.clause.text, wanted, threshold)
+
+    def _examples(self, request: SearchRequest) -> list[Example]:
+        """Examples with their text; an id the caller may not see is unknown, like a wrong id."""
+        if not request.examples:
+            return []
+        ids = [e.clause_id for e in request.examples if e.clause_id]
+        found = dict(zip(ids, self.clauses(ids, request.access))) if ids else {}
+        return [Example(e.clause_id, found[e.clause_id].text if e.clause_id else e.text)
+                for e in request.examples]
+
+    # -- clause look-ups under the same walls -------------------------------------------------
+    def clauses(self, clause_ids: Sequence[str], access: Filters = ()) -> list[Clause]:
+        """The clauses by id; NotFoundError names ids that are unknown *or walled off*."""
+        found = self.backend.get(clause_ids)
+        missing = [cid for cid, clause in zip(clause_ids, found)
+                   if clause is None or not _allowed(clause, access)]
+        if missing:
+            raise NotFoundError(f"Unknown clause id(s): {', '.join(missing[:10])}. Search again; "
+                                f"the index may have been rebuilt.")
+        return [c for c in found if c is not None]
+
+    def clause_with_context(self, clause_id: str, window: int, access: Filters = ()
+                            ) -> tuple[Clause, list[Clause], list[Clause]]:
+        clause = self.clauses([clause_id], access)[0]
+        before, after = self.backend.neighbours(clause_id, window)
+        keep = lambda cs: [c for c in cs if _allowed(c, access)]  # noqa: E731
+        return clause, keep(before), keep(after)
+
+
+def _allowed(clause: Clause, access: Filters) -> bool:
+    from index_builder.index.backend import clause_matches
+
+    return clause_matches(clause, access) if access else True
+
+
+def _positions(backend: SearchBackend, ids: list[str]) -> list[int]:
+    positions = getattr(backend, "positions", None)
+    return positions(ids) if positions else list(range(len(ids)))
+
+
+def hits_only(outcome: SearchOutcome) -> list[SearchHit]:
+    """The served ranking as plain hits (rank = served position), for eval and the CLI."""
+    return [replace(r.hit, rank=r.rank) for r in outcome.results]
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)
+
+
+def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBackend | None = None,
+                   reranker: Reranker | None = None, rerank_default: bool = False,
+                   retrievers: Sequence[str] = RETRIEVERS,
+                   cross_encoder: bool = True) -> SearchPipeline:
+    """The configured pipeline over the live version (or ``backend``): every entry point's."""
+    from index_builder.index import open_store
+    from index_builder.retrieve.cross_encoder import load_reranker
+
+    backend = backend or open_store(settings).open()
+    if "dense" in retrievers and backend.model_id != embedder.model_id:
+        from index_builder.errors import ConfigError
+
+        raise ConfigError(
+            f"The index {backend.version} was embedded with {backend.model_id} but queries would "
+            f"be embedded with {embedder.model_id}: set PRECEDENT_EMBEDDING_MODEL="
+            f"{backend.model_id} or rebuild the index with `index-builder build`.")
+    rescorer = load_reranker(settings.rerank) if cross_encoder else None
+    return SearchPipeline(backend, embedder, settings, reranker, rescorer, rerank_default,
+                          retrievers)
