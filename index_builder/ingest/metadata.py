@@ -1,0 +1,347 @@
+"""Document metadata for filters and facets: type, governing law, parties, effective date.
+
+Found by rules over a document's title, headings and text at index time; a firm's own
+metadata file (CSV: ``file`` column, then any of the fields) overrides what the rules found.
+Every clause of a document carries its document's fields in ``Clause.metadata``:
+
+* ``document_type``: a canonical type ("Mutual NDA", "Cloud Service Agreement") from the
+  title, the first headings or the file name; else the title when it names a kind of
+  document ("... Agreement", "... Consent").
+* ``governing_law``: a jurisdiction from a "Governing Law" cover-page field, or from
+  "governed by the laws of the State of X" / "X law governs" in the text.
+* ``parties``: the parties' names from "between A and B" or "Party Name: A"; ``party_roles``:
+  the roles the document defines or labels (Customer, Provider, Employer, ...), comma
+  separated (filters and facets treat the field as a list).
+* ``effective_date``: ISO date from "effective as of <date>", "dated as of <date>", "entered
+  into on <date>" or an "Effective Date" field; ``effective_year`` its year, for facets.
+
+A template's blanks ("{governing_law}", "[Legal name of the employer]", "____") are not
+values: a field whose only evidence is a blank is left out, never guessed.
+"""
+
+from __future__ import annotations
+
+import csv
+import logging
+import re
+from datetime import date
+from pathlib import Path, PurePath
+from typing import Iterable, Mapping, Sequence
+
+from index_builder.errors import DataNotFoundError, InvalidRequestError
+from index_builder.ingest.blocks import ParsedDocument
+
+log = logging.getLogger(__name__)
+
+FIELDS = ("document_type", "governing_law", "parties", "party_roles", "effective_date",
+          "effective_year")
+FACET_FIELDS = ("document_type", "governing_law", "party_roles", "effective_year")
+
+_BLANK = re.compile(r"\{[^}]*\}|\[[^\]]*\]|_{3,}|\.{4,}|<[^>]*>|\bTBD\b|\bXX+\b", re.I)
+
+# First match wins: specific kinds before the general ones they contain.
+_TYPES: tuple[tuple[str, str], ...] = (
+    (r"notice of restrictive covenants?|restrictive covenant notice", "Restrictive Covenant Notice"),
+    (r"restrictive covenant", "Restrictive Covenant Agreement"),
+    (r"invention assignment|\bciiaa\b|\bpiiaa\b", "Confidentiality and Invention Assignment Agreement"),
+    (r"mutual (?:nda|non-?disclosure)|\bmnda\b", "Mutual NDA"),
+    (r"one-way (?:nda|non-?disclosure)|unilateral (?:nda|non-?disclosure)", "One-Way NDA"),
+    (r"\bnda\b|non-?disclosure agreement|confidentiality agreement", "NDA"),
+    (r"cloud service agreement|\bcsa\b|terms of service|subscription agreement", "Cloud Service Agreement"),
+    (r"order form", "Order Form"),
+    (r"statement of work|\bsow\b", "Statement of Work"),
+    (r"professional services agreement|\bpsa\b", "Professional Services Agreement"),
+    (r"data processing (?:agreement|addendum)|\bdpa\b", "Data Processing Agreement"),
+    (r"business associate agreement|\bbaa\b", "Business Associate Agreement"),
+    (r"\bai addendum", "AI Addendum"),
+    (r"\bamendment\b", "Amendment"),
+    (r"letter of intent|\bloi\b", "Letter of Intent"),
+    (r"term sheet", "Term Sheet"),
+    (r"offer letter", "Employment Offer Letter"),
+    (r"employment agreement", "Employment Agreement"),
+    (r"independent contractor|consulting agreement", "Independent Contractor Agreement"),
+    (r"software licen[cs]e", "Software License Agreement"),
+    (r"design partner", "Design Partner Agreement"),
+    (r"pilot agreement", "Pilot Agreement"),
+    (r"partnership agreement", "Partnership Agreement"),
+    (r"master services agreement|\bmsa\b", "Master Services Agreement"),
+    (r"board (?:written )?consent|consent of the board", "Board Consent"),
+    (r"stockholders?'? (?:written )?consent|shareholders?'? (?:written )?consent", "Stockholder Consent"),
+    (r"(?:stock|share) repurchase (?:and cancellation )?agreement", "Stock Repurchase Agreement"),
+    (r"repurchase (?:election )?notice", "Repurchase Notice"),
+    (r"stock assignment", "Stock Assignment"),
+    (r"resignation letter", "Resignation Letter"),
+    (r"due diligence request", "Due Diligence Request List"),
+    (r"closing checklist", "Closing Checklist"),
+    (r"working group list", "Working Group List"),
+)
+_TYPE_PATTERNS = tuple((re.compile(p, re.I), name) for p, name in _TYPES)
+_KIND_WORDS = re.compile(r"\b(?:agreement|letter|consent|notice|addendum|amendment|certificate|"
+                         r"confirmation|instructions|checklist|list|terms|contract|lease|deed)\b", re.I)
+
+_STATES = (
+    "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia "
+    "Hawaii Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts "
+    "Michigan Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon "
+    "Pennsylvania Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming").split()
+_JURISDICTIONS = tuple(_STATES) + (
+    "New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota",
+    "Rhode Island", "South Carolina", "South Dakota", "West Virginia", "District of Columbia",
+    "Puerto Rico", "England and Wales", "England", "Scotland", "Northern Ireland", "Ireland",
+    "Ontario", "British Columbia", "Quebec", "Canada", "Germany", "France", "the Netherlands",
+    "Switzerland", "Singapore", "Hong Kong", "New South Wales", "Victoria", "Australia",
+    "India", "Japan", "Israel", "Luxembourg", "Sweden", "Spain", "Italy")
+_JURISDICTION = re.compile(r"\b(" + "|".join(re.escape(j) for j in sorted(
+    _JURISDICTIONS, key=len, reverse=True)) + r")\b")
+_CANONICAL = {"the Netherlands": "Netherlands", "Washington, D.C.": "District of Columbia"}
+_LAW_SENTENCES = (
+    re.compile(r"governed by,?(?: and (?:construed|interpreted)[^,]{0,40},?)? the (?:internal )?"
+               r"laws? of (?:the )?(?:State|Commonwealth|Province) of ([A-Z][\w ]{2,30})"),
+    re.compile(r"governed by,?(?: and (?:construed|interpreted)[^,]{0,40},?)? the (?:internal )?"
+               r"laws? of ([A-Z][\w ]{2,30})"),
+    re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) law (?:governs|shall govern|will govern)"),
+)
+_LAW_LABEL = re.compile(r"^\W*(?:governing law|governing state|choice of law|applicable law)"
+                        r"(?: state)?\W*(?::\W*(.*))?$", re.I)
+
+_ROLES = (
+    "Customer", "Provider", "Supplier", "Vendor", "Licensor", "Licensee", "Discloser",
+    "Recipient", "Disclosing Party", "Receiving Party", "Employer", "Employee", "Company",
+    "Contractor", "Consultant", "Client", "Partner", "Covered Entity", "Business Associate",
+    "Controller", "Processor", "Investor", "Founder", "Stockholder", "Purchaser", "Buyer",
+    "Seller", "Landlord", "Tenant", "Lender", "Borrower", "Subscriber", "Reseller",
+    "Distributor", "Party 1", "Party 2")
+_ROLE_DEFINED = re.compile(r"[(\[]\s*(?:the|each,? a|each an?)?\s*[\"\u201c]("
+                           + "|".join(re.escape(r) for r in _ROLES) + r")[\"\u201d]", re.I)
+_ROLE_LABEL = re.compile(r"^\W*(" + "|".join(re.escape(r) for r in _ROLES) + r")\W*(?::.*)?$", re.I)
+_ROLE_NAMES = {r.casefold(): r for r in _ROLES}
+
+_BETWEEN = re.compile(r"\b(?:by and )?between\s+(.{3,80}?)\s*(?:\([^)]*\))?,?\s+and\s+"
+                      r"(.{3,80}?)\s*(?:\([^)]*\))?[,.;(]")
+_PARTY_LABEL = re.compile(r"^\W*(?:party(?: \d)? name|company name|legal name)\s*:\s*(.+)$", re.I)
+
+_MONTHS = ("january february march april may june july august september october november "
+           "december").split()
+_DATE = re.compile(
+    r"\b(?:(" + "|".join(m.capitalize() for m in _MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
+    r"|(\d{1,2})(?:st|nd|rd|th)?\s+(?:day of\s+)?(" + "|".join(m.capitalize() for m in _MONTHS)
+    + r"),?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2}))\b")
+# "dated" alone often dates another document ("the NDA dated ..."): not enough.
+_DATE_CONTEXT = re.compile(r"(?:effective (?:as of|on)|dated as of|entered into (?:as of|on)|"
+                           r"made (?:and entered into )?(?:as of|on))\s*$", re.I)
+# Drafting help ("for example, ...") and bracketed notes show made-up values.
+_EXAMPLE = re.compile(r"\b(?:for example|for instance|e\.g\.)", re.I)
+_DATE_LABEL = re.compile(r"^\W*(?:\w+ )?effective date\W*(?::\W*(.*))?$", re.I)
+
+
+def _prose(text: str) -> str:
+    """Text with blanks, bracketed notes and worked examples removed, for sentence rules."""
+    text = _BLANK.sub(" \u2026 ", text)
+    example = _EXAMPLE.search(text)
+    return text[:example.start()] if example else text
+
+
+def is_blank(text: str) -> bool:
+    """Whether a value is a template's blank rather than a real value."""
+    return bool(_BLANK.search(text)) or not text.strip()
+
+
+def extract(texts: Sequence[str], title: str = "", file_name: str = "") -> dict[str, str]:
+    """The fields found in a document's paragraphs (in order), title and file name."""
+    found: dict[str, str] = {}
+    kind = document_type(texts, title, file_name)
+    if kind:
+        found["document_type"] = kind
+    law = governing_law(texts)
+    if law:
+        found["governing_law"] = law
+    names = parties(texts)
+    if names:
+        found["parties"] = "; ".join(names)
+    roles = party_roles(texts)
+    if roles:
+        found["party_roles"] = ", ".join(roles)
+    when = effective_date(texts)
+    if when:
+        found["effective_date"] = when.isoformat()
+        found["effective_year"] = str(when.year)
+    return found
+
+
+def from_parsed(parsed: ParsedDocument, title: str, path: Path | str) -> dict[str, str]:
+    """``extract`` over a parsed document (the builder's entry point)."""
+    return extract([b.text for b in parsed.blocks], title, PurePath(str(path)).name)
+
+
+def document_type(texts: Sequence[str], title: str = "", file_name: str = "") -> str:
+    headings = [t for t in texts[:3] if len(t.split()) <= 12]
+    stem = re.sub(r"[-_]+", " ", PurePath(file_name).stem) if file_name else ""
+    for evidence in [title, *headings, stem]:
+        for pattern, name in _TYPE_PATTERNS:
+            if evidence and pattern.search(evidence):
+                return name
+    for evidence in [title, *headings]:
+        clean = " ".join(evidence.split())
+        if clean and not is_blank(clean) and len(clean.split()) <= 10 and _KIND_WORDS.search(clean):
+            return clean
+    return ""
+
+
+def governing_law(texts: Sequence[str]) -> str:
+    for i, text in enumerate(texts):  # a cover-page field: the label, then its value
+        label = _LAW_LABEL.match(text.replace("*", ""))
+        if not label:
+            continue
+        value = label.group(1) or (texts[i + 1] if i + 1 < len(texts) else "")
+        found = _jurisdiction(value) if len(value.split()) <= 12 else ""
+        if found:
+            return found
+    for text in map(_prose, texts):
+        for pattern in _LAW_SENTENCES:
+            for match in pattern.finditer(text):
+                found = _jurisdiction(match.group(1))
+                if found:
+                    return found
+    return ""
+
+
+def _jurisdiction(text: str) -> str:
+    if is_blank(text):
+        return ""
+    if re.search(r"Washington,? D\.?C\.?", text):
+        return "District of Columbia"
+    match = _JURISDICTION.search(text)
+    return _CANONICAL.get(match.group(1), match.group(1)) if match else ""
+
+
+def parties(texts: Sequence[str]) -> list[str]:
+    names: list[str] = []
+    for text in texts:
+        label = _PARTY_LABEL.match(text)
+        if label and not is_blank(label.group(1)):
+            names.append(label.group(1).strip(" .,"))
+    if not names:
+        for text in map(_prose, texts[:15]):
+            match = _BETWEEN.search(text)
+            if match and all(_looks_like_name(g) for g in match.groups()):
+                names = [_name(g) for g in match.groups()]
+                break
+    return list(dict.fromkeys(n for n in names if n))
+
+
+def _name(text: str) -> str:
+    """"Acme Corp., a Delaware corporation" -> "Acme Corp."."""
+    return re.split(r",\s+(?:a|an)\s", text, maxsplit=1)[0].strip(" ,")
+
+
+def _looks_like_name(text: str) -> bool:
+    """"Acme Corp." yes; "Customer", "the Agreement", "this AI Addendum", a blank: no."""
+    text = text.strip()
+    if is_blank(text) or "\u2026" in text or not text[:1].isupper():
+        return False
+    if re.match(r"(?:the|this|that|each|such|any|its|their|our|your)\b", text, re.I):
+        return False
+    return text.casefold() not in _ROLE_NAMES and not _KIND_WORDS.search(text) and not re.search(
+        r"\b(?:terms|page|form|party|parties|addendum|schedule|exhibit)\b", text, re.I)
+
+
+def party_roles(texts: Sequence[str]) -> list[str]:
+    found: list[str] = []
+    for text in texts:
+        found += [_ROLE_NAMES[m.casefold()] for m in _ROLE_DEFINED.findall(text)]
+        label = _ROLE_LABEL.match(text)
+        if label and len(text) <= 60:
+            found.append(_ROLE_NAMES[label.group(1).casefold()])
+    # A label alone ("Company" as a table header) is weak: keep roles seen as labels only
+    # when another role is defined or labelled too, so a pair is present.
+    unique = list(dict.fromkeys(found))
+    return sorted(unique) if len(unique) >= 2 else []
+
+
+def effective_date(texts: Sequence[str]) -> date | None:
+    for i, text in enumerate(texts):
+        label = _DATE_LABEL.match(text.replace("*", ""))
+        if label:
+            value = label.group(1) or (texts[i + 1] if i + 1 < len(texts) else "")
+            found = _first_date(value) if not is_blank(value) and len(value) <= 60 else None
+            if found:
+                return found
+    for text in map(_prose, texts[:40]):
+        for match in _DATE.finditer(text):
+            if _DATE_CONTEXT.search(text[max(0, match.start() - 40):match.start()]):
+                found = _date_of(match)
+                if found:
+                    return found
+    return None
+
+
+def _first_date(text: str) -> date | None:
+    match = _DATE.search(text)
+    return _date_of(match) if match else None
+
+
+def _date_of(match: re.Match[str]) -> date | None:
+    g = match.groups()
+    try:
+        if g[0]:
+            return date(int(g[2]), _MONTHS.index(g[0].lower()) + 1, int(g[1]))
+        if g[4]:
+            return date(int(g[5]), _MONTHS.index(g[4].lower()) + 1, int(g[3]))
+        return date(int(g[6]), int(g[7]), int(g[8]))
+    except ValueError:  # "February 30": not a date
+        return None
+
+
+# -- a firm's own metadata --------------------------------------------------------------------
+
+def load_overrides(path: Path) -> dict[str, dict[str, str]]:
+    """Read a metadata CSV: a ``file`` column (path as indexed, or file name), then fields.
+
+    Any column other than ``file`` becomes a metadata field; empty cells are ignored, so
+    a firm can fill in only what its documents lack.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise DataNotFoundError(f"The metadata file {path} does not exist: check "
+                                f"PRECEDENT_METADATA_FILE or --metadata.")
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        reader = csv.DictReader(handle)
+        columns = [c.strip() for c in reader.fieldnames or []]
+        if "file" not in columns:
+            raise InvalidRequestError(f"{path} needs a 'file' column (then columns such as "
+                                      f"{', '.join(FIELDS[:4])}); it has: {', '.join(columns)}.")
+        rows: dict[str, dict[str, str]] = {}
+        for number, row in enumerate(reader, 2):
+            cells = {(k or "").strip(): (v or "").strip() for k, v in row.items()}
+            key = cells.pop("file", "")
+            if not key:
+                log.warning("%s line %d has no file name; skipped", path, number)
+                continue
+            rows[_file_key(key)] = {k: v for k, v in cells.items() if k and v}
+    log.info("Read metadata for %d files from %s", len(rows), path)
+    return rows
+
+
+def apply_overrides(found: Mapping[str, str], overrides: Mapping[str, Mapping[str, str]],
+                    source_path: str) -> dict[str, str]:
+    """The extracted fields with the firm's values on top (matched by path, else file name)."""
+    row = overrides.get(_file_key(source_path)) or overrides.get(_file_key(PurePath(source_path).name))
+    if not row:
+        return dict(found)
+    merged = {**found, **row}
+    if "effective_date" in row:
+        year = re.match(r"\d{4}", row["effective_date"])
+        merged.pop("effective_year", None)
+        if year:
+            merged["effective_year"] = year.group()
+    return merged
+
+
+def _file_key(name: str) -> str:
+    return PurePath(name.replace("\\", "/")).as_posix().casefold().lstrip("./")
+
+
+def coverage(rows: Iterable[Mapping[str, str]]) -> dict[str, float]:
+    """Share of documents (0-1) for which each field was found."""
+    rows = list(rows)
+    return {f: (sum(1 for r in rows if r.get(f)) / len(rows) if rows else 0.0) for f in FIELDS}
