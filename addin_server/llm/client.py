@@ -4,8 +4,9 @@ Works with any OpenAI-compatible endpoint by configuration alone (OpenAI, Azure 
 vLLM, Ollama, llama.cpp). The SDK's own retries are off; tenacity retries timeouts,
 connection failures, 429 and 5xx with jittered exponential backoff (honouring
 Retry-After) inside a per-call deadline. A semaphore bounds calls in flight across all
-requests, and after the endpoint proves unreachable calls fail fast for a cool-down, so
-a dead LLM costs each search milliseconds, not a timeout.
+requests; a bulkhead bounds the requests waiting on the LLM (see guard.py), and a circuit
+breaker that judges every attempt (errors, 429s, timeouts, unreadable bodies) makes calls
+fail fast while the endpoint is failing, so a sick LLM costs each search microseconds.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, Sequence
 
 import openai
@@ -26,12 +27,20 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
-from index_builder.errors import LLMBadResponseError, LLMRequestError, LLMUnavailableError
+from addin_server.llm.guard import Bulkhead, CircuitBreaker
+from index_builder.errors import (LLMBadResponseError, LLMBusyError, LLMRequestError,
+                                  LLMUnavailableError)
 from index_builder.settings import LLMSettings
 
 log = logging.getLogger(__name__)
 
 Messages = Sequence[dict[str, str]]
+
+# A timeout counts against the endpoint only if the attempt had at least this long (or its
+# full per-attempt timeout): a call cut short by the end of a rerank stage proves nothing.
+TIMEOUT_EVIDENCE_S = 2.0
+# Longest wait for a free call slot; past it the caller hears "busy" instead of queueing.
+SLOT_WAIT_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -51,10 +60,11 @@ class ChatClient(Protocol):
 
     def complete(self, messages: Messages, *, model: str, max_tokens: int,
                  temperature: float = 0.0, top_logprobs: int = 0,
-                 timeout_s: float | None = None) -> Completion:
+                 timeout_s: float | None = None, deadline_s: float | None = None) -> Completion:
         """One chat completion; raises LLMUnavailableError (or a subclass) on failure.
 
-        ``timeout_s`` overrides the per-attempt timeout (a long generation needs more).
+        ``timeout_s`` overrides the per-attempt timeout (a long generation needs more);
+        ``deadline_s`` the whole call's, retries included (what is left of a rerank stage).
         """
         ...
 
@@ -65,34 +75,45 @@ class ChatClient(Protocol):
 
 
 class OpenAIChatClient:
-    """ChatClient over the openai SDK with retries, a deadline, a bound and a cool-down."""
+    """ChatClient over the openai SDK: retries, deadline, call bound, bulkhead, breaker."""
 
     def __init__(self, settings: LLMSettings, sdk: Any | None = None) -> None:
         self.settings = settings
         self._sdk = sdk or make_sdk_client(settings)
         self._slots = threading.BoundedSemaphore(settings.max_concurrency)
-        self._lock = threading.Lock()
-        self._down_until = 0.0
-        self._down_reason = ""
+        # Requests (not calls) waiting on the LLM; the reranker admits its request here too.
+        self.requests = Bulkhead(settings.max_requests)
+        self.breaker = CircuitBreaker(settings.breaker_window, settings.breaker_failure_rate,
+                                      settings.cooldown_s, settings.breaker_probes)
+        self.unreachable = False
         self.logprobs_supported = True
 
     def complete(self, messages: Messages, *, model: str, max_tokens: int,
                  temperature: float = 0.0, top_logprobs: int = 0,
-                 timeout_s: float | None = None) -> Completion:
+                 timeout_s: float | None = None, deadline_s: float | None = None) -> Completion:
+        # A redraft's thread takes a request slot here (at once, or 503 llm_busy); rerank
+        # workers run on behalf of a request that already holds one.
+        with self.requests.admit():
+            return self._complete(messages, model, max_tokens, temperature, top_logprobs,
+                                  timeout_s, deadline_s)
+
+    def _complete(self, messages: Messages, model: str, max_tokens: int, temperature: float,
+                  top_logprobs: int, timeout_s: float | None,
+                  deadline_s: float | None) -> Completion:
         started = time.monotonic()
         timeout = timeout_s or self.settings.request_timeout_s
-        budget = max(self.settings.deadline_s, timeout)
+        budget = max(self.settings.deadline_s, timeout) if deadline_s is None else deadline_s
         deadline = started + budget
-        self._fail_fast_if_down()
-        if not self._slots.acquire(timeout=budget):
-            raise LLMUnavailableError("The language model is busy with other requests; try again.")
+        self.breaker.check()
+        if not self._slots.acquire(timeout=max(0.0, min(budget, SLOT_WAIT_S))):
+            raise LLMBusyError("The drafting assistant is busy, try again in a minute.")
         try:
-            answer = self._with_retries(messages, model, max_tokens, temperature,
-                                        top_logprobs if self.logprobs_supported else 0,
-                                        deadline, timeout)
+            completion = self._with_retries(messages, model, max_tokens, temperature,
+                                            top_logprobs if self.logprobs_supported else 0,
+                                            deadline, timeout)
         finally:
             self._slots.release()
-        completion = _parse(answer, time.monotonic() - started)
+        completion = replace(completion, seconds=time.monotonic() - started)
         log.debug("LLM %s: %.2f s, %s prompt / %s completion tokens", model, completion.seconds,
                   completion.prompt_tokens, completion.completion_tokens)
         return completion
@@ -110,16 +131,21 @@ class OpenAIChatClient:
             return {"reachable": True, "detail": f"models route answered HTTP {exc.status_code}"}
         except Exception as exc:  # an unreadable answer still came from a live server
             return {"reachable": True, "detail": f"unexpected answer ({type(exc).__name__})"}
-        with self._lock:
-            self._down_until = 0.0
+        if self.unreachable:  # it answers again: no need to wait out the cool-down
+            self.unreachable = False
+            self.breaker.reset()
         return {"reachable": True, "detail": "ok"}
+
+    def guard_state(self) -> dict[str, Any]:
+        """The breaker's and the bulkhead's state, for health and benchmarks."""
+        return {"breaker": self.breaker.snapshot(), "requests": self.requests.snapshot()}
 
     def close(self) -> None:
         """Close the HTTP connection pool."""
         self._sdk.close()
 
     def _with_retries(self, messages: Messages, model: str, max_tokens: int, temperature: float,
-                      top_logprobs: int, deadline: float, timeout: float) -> Any:
+                      top_logprobs: int, deadline: float, timeout: float) -> Completion:
         s = self.settings
         retrying = Retrying(
             retry=retry_if_exception(_transient),
@@ -134,8 +160,8 @@ class OpenAIChatClient:
                     remaining = deadline - time.monotonic()
                     if remaining <= 0:
                         raise openai.APITimeoutError(request=None)  # type: ignore[arg-type]
-                    return self._call(messages, model, max_tokens, temperature, top_logprobs,
-                                      min(timeout, remaining))
+                    return self._attempt(messages, model, max_tokens, temperature, top_logprobs,
+                                         min(timeout, remaining), timeout)
         except openai.BadRequestError as exc:
             if top_logprobs and "logprob" in str(exc).lower():
                 log.warning("The endpoint rejects logprobs; rerank will parse the rated digit.")
@@ -148,13 +174,28 @@ class OpenAIChatClient:
             unreachable = (isinstance(exc, openai.APIConnectionError)
                            and not isinstance(exc, openai.APITimeoutError))
             if unreachable:
-                self._mark_down(_describe(exc))
+                self.unreachable = True
+                self.breaker.force_open(f"unreachable: {_describe(exc)}", self.settings.cooldown_s)
             raise LLMUnavailableError(f"The language model did not answer ({_describe(exc)}).") from exc
         except openai.APIStatusError as exc:
             raise LLMRequestError(_request_error(exc, model)) from exc
         except (ValueError, TypeError, AttributeError) as exc:  # unreadable body
             raise LLMBadResponseError(f"The language model sent an unreadable answer ({type(exc).__name__}).") from exc
         raise AssertionError("unreachable")  # tenacity either returns or raises
+
+    def _attempt(self, messages: Messages, model: str, max_tokens: int, temperature: float,
+                 top_logprobs: int, allowed: float, timeout: float) -> Completion:
+        """One HTTP attempt, judged by the circuit breaker (which may refuse it)."""
+        probe = self.breaker.before_attempt()
+        try:
+            completion = _parse(self._call(messages, model, max_tokens, temperature,
+                                           top_logprobs, allowed), 0.0)
+        except BaseException as exc:
+            self.breaker.record(_failed(exc, allowed, timeout), probe, _describe(exc))
+            raise
+        self.breaker.record(False, probe)
+        self.unreachable = False
+        return completion
 
     def _call(self, messages: Messages, model: str, max_tokens: int, temperature: float,
               top_logprobs: int, timeout: float) -> Any:
@@ -164,18 +205,6 @@ class OpenAIChatClient:
         return self._sdk.chat.completions.create(
             model=model, messages=list(messages), max_tokens=max_tokens,
             temperature=temperature, timeout=timeout, **extra)
-
-    def _fail_fast_if_down(self) -> None:
-        with self._lock:
-            if time.monotonic() < self._down_until:
-                raise LLMUnavailableError(f"The language model is unreachable ({self._down_reason}).")
-
-    def _mark_down(self, reason: str) -> None:
-        with self._lock:
-            self._down_until = time.monotonic() + self.settings.cooldown_s
-            self._down_reason = reason
-        log.warning("LLM endpoint unreachable (%s); calls fail fast for %.0f s.", reason,
-                    self.settings.cooldown_s)
 
 
 def make_sdk_client(settings: LLMSettings) -> Any:
@@ -211,6 +240,19 @@ class _RetryAfterWait:
 def _transient(exc: BaseException) -> bool:
     return isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError,
                             openai.RateLimitError, openai.InternalServerError))
+
+
+def _failed(exc: BaseException, allowed: float, timeout: float) -> bool | None:
+    """Whether an attempt's error counts against the endpoint (None: no evidence either way)."""
+    if isinstance(exc, openai.APITimeoutError):
+        return True if allowed >= min(timeout, TIMEOUT_EVIDENCE_S) else None
+    if isinstance(exc, (openai.APIConnectionError, openai.RateLimitError,
+                        openai.InternalServerError, LLMBadResponseError, ValueError,
+                        TypeError, AttributeError)):
+        return True
+    if isinstance(exc, openai.APIStatusError):
+        return False  # 4xx: the endpoint is up and judged our request
+    return None
 
 
 def _log_retry(state: RetryCallState) -> None:

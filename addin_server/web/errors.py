@@ -11,12 +11,17 @@ from index_builder import errors as e
 # Subclasses come before their bases: the first match in the error's MRO decides.
 HTTP_STATUS: dict[type[e.PrecedentError], int] = {
     e.UnauthorizedError: 401,
+    e.ForbiddenError: 403,
+    e.RateLimitedError: 429,
+    e.SignInUnavailableError: 503,
     e.LLMContextError: 413,
     e.TextTooLongError: 413,
     e.UnsupportedMediaTypeError: 415,
     e.InvalidRequestError: 400,
     e.NotFoundError: 404,
     e.LLMBadResponseError: 502,
+    e.LLMBusyError: 503,
+    e.LLMCircuitOpenError: 503,
     e.LLMUnavailableError: 503,
     e.IndexNotFoundError: 503,
     e.IndexFormatError: 503,

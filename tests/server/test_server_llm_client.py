@@ -112,7 +112,7 @@ def test_unreachable_endpoint_fails_fast_during_cooldown(make_client: Any) -> No
 
 def test_calls_in_flight_are_bounded(llm_server: ScriptedLLMServer, make_client: Any) -> None:
     llm_server.responder = lambda body: Reply(content="1", delay_s=0.1)
-    client = make_client(max_concurrency=2)
+    client = make_client(max_concurrency=2, max_requests=6)  # the call bound, not the bulkhead
     threads = [threading.Thread(target=ask, args=(client,)) for _ in range(6)]
     for thread in threads:
         thread.start()

@@ -13,7 +13,7 @@ from index_builder.errors import LLMNotConfiguredError
 from addin_server.llm.client import Completion
 from addin_server.llm.scripted import Reply, ScriptedLLMServer, rating_logprobs
 from addin_server.rerank import LLMReranker, load_rerank_prompt, rating_from, reranker_for_eval
-from index_builder.settings import LLMSettings, default_prompts_dir
+from index_builder.settings import LLMSettings, default_prompts_dir, load_settings
 
 DEFAULT_PROMPTS_DIR = default_prompts_dir()
 from index_builder.model import Clause, SearchHit
@@ -162,7 +162,7 @@ def test_reranker_for_eval_uses_the_environment(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("PRECEDENT_LLM_RERANK_MODEL", "eval-model")
     custom = tmp_path / "candidate.prompt"
     custom.write_text(PROMPT.read_text().replace("version: 1", "version: 99"))
-    reranker = reranker_for_eval(prompt_path=custom)
+    reranker = reranker_for_eval(load_settings(), prompt_path=custom)
     try:
         reranked = reranker.rerank("cap on liability fees", hits("gov-ny", "cap-fees"))
     finally:
@@ -177,7 +177,7 @@ def test_reranker_for_eval_without_any_llm(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.delenv("PRECEDENT_LLM_BASE_URL", raising=False)
     monkeypatch.setenv("PRECEDENT_LOCAL_LLM", "off")
     with pytest.raises(LLMNotConfiguredError, match="PRECEDENT_LLM_BASE_URL"):
-        reranker_for_eval()
+        reranker_for_eval(load_settings())
 
 
 @pytest.mark.parametrize("text, kept", [
