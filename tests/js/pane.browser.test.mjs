@@ -64,10 +64,11 @@ test("Find sends the selected clause and shows numbered precedents with ratings 
   });
 });
 
-test("without AI rating: the search position in words, no rating-like graphic, and why", { skip }, async () => {
+test("without AI rating: how the search found each result, in words, no rating-like graphic, and why", { skip }, async () => {
   await withPane({ api: fakeApi({ reranked: false }) }, async ({ page }) => {
     await find(page);
-    assert.deepEqual(await page.$$eval(".score", (s) => s.map((e) => e.textContent)), ["Search match 1", "Search match 2", "Search match 3"]);
+    assert.deepEqual(await page.$$eval(".score", (s) => s.map((e) => e.textContent)), ["Same words and meaning", "Same words and meaning", "Similar meaning"]);
+    assert.equal(await page.getAttribute(".card:nth-child(3) .score", "title"), "Not rated by AI. Found by the meaning of your clause.");
     assert.equal(await page.locator(".stars, .bars, .bar").count(), 0);
     assert.equal(await page.textContent("#rerank-note"), "Ordered by how closely the wording matches, not rated by AI: AI rating is unavailable just now (language model offline).");
   });
@@ -79,7 +80,7 @@ test("a server without a drafting assistant: Redraft and AI rating disabled, say
     await find(page);
     assert.ok(await page.isDisabled("#redraft"));
     assert.equal(await page.textContent("#redraft-unavailable"), "Redraft is not available: No drafting assistant is connected to this server. Ask IT to connect one.");
-    assert.match(await page.textContent("#rerank-note"), /not rated by AI: No drafting assistant is connected/);
+    assert.match(await page.textContent("#rerank-note"), /^Ordered by how closely the wording matches\. No drafting assistant is connected/);
     await page.click("#settings-toggle");
     assert.ok(await page.isDisabled("#s-rerank"));
     assert.match(await page.textContent("#s-rerank-hint"), /^Not available: No drafting assistant/);
@@ -99,7 +100,7 @@ test("Insert drafts: the precedent's number, heading and capitals adapted, its s
     assert.equal(insert.replaced, CLAUSE);
     const comment = wordCalls.find((c) => c.op === "insertComment");
     assert.equal(comment.anchorText, insert.text);
-    assert.match(comment.text, /^Inserted from precedent: Standard Terms of Business \(2018\), clause 9 \(terms-2018\.docx\)\.\nAdapted: dropped the precedent's number 9\. and heading “LIMITATION OF LIABILITY”; changed its capitals/);
+    assert.match(comment.text, /^Inserted from precedent: Standard Terms of Business \(2018\), clause 9 \(terms-2018\.docx\)\.\nAdapted: dropped the precedent's number 9 and heading “LIMITATION OF LIABILITY”; changed its capitals/);
     assert.equal(wordCalls.filter((c) => c.op === "setChangeTrackingMode").at(-1).value, "Off");
     assert.match(await statusText(page), /^Inserted precedent \[4\] in place of your clause as a tracked change, with a comment recording its source\. Adapted:/);
     // The buttons say what has been done.
@@ -188,7 +189,7 @@ test("Redraft: citations numbered like their cards, quoted passage, flags, uncit
     assert.equal(await items.count(), 2);
     assert.match(await items.nth(0).textContent(), /^\[1\] Master Services Agreement \(Acme 2021\) · 12\.1 Cap on liability \(msa-2021\.docx\) Show precedent“shall not exceed an amount equal to the fees paid/);
     assert.equal(await items.nth(0).locator(".flag").count(), 0);
-    assert.equal(await items.nth(1).locator(".flag").textContent(), "⚠ Check: the precedent may not say this: the precedent does not mention fraud.");
+    assert.equal(await items.nth(1).locator(".flag").textContent(), "⚠ Check: the precedent may not say this (the precedent does not mention fraud).");
     assert.equal(await page.getAttribute("#citations li:nth-child(2) a.to-card", "href"), "#card-3");
     assert.equal(await page.textContent("#redraft-text .uncited"), "The Customer waives all claims for lost profits.");
     assert.match(await page.textContent("#redraft-text .flagged"), /^Nothing in this Agreement limits/);

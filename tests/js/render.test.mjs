@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { adaptPrecedent, definedTerms, insertComment, sentenceCase, splitLabel } from "../../addin_server/static/taskpane/adapt.js";
 import { ASSUMED, capabilitiesFrom } from "../../addin_server/static/taskpane/capabilities.js";
-import { searchPosition, snippetPieces, sourceLine, starRating } from "../../addin_server/static/taskpane/cards.js";
+import { searchMatch, snippetPieces, sourceLine, starRating } from "../../addin_server/static/taskpane/cards.js";
 import { truncate } from "../../addin_server/static/taskpane/dom.js";
 import { MAX_SELECTION_CHARS, checkQueryText, forLawyer, wordErrorMessage } from "../../addin_server/static/taskpane/messages.js";
 import { redraftPieces, spansIn } from "../../addin_server/static/taskpane/redraft-view.js";
@@ -22,10 +22,12 @@ test("AI ratings to one decimal, 3.6 and 4.4 told apart; none for unrated result
   assert.equal(starRating(0.2).value, 1);
 });
 
-test("unrated results show their search position in words", () => {
-  assert.equal(searchPosition(2).text, "Search match 2");
-  assert.equal(searchPosition(undefined).text, "Search match");
-  assert.doesNotMatch(searchPosition(null).label, /null|undefined/);
+test("unrated results say how the search found them, in words", () => {
+  assert.equal(searchMatch({ retrieval: { ranks: { dense: 1, bm25: 4 } } }).text, "Same words and meaning");
+  assert.equal(searchMatch({ retrieval: { ranks: { bm25: 4 } } }).text, "Same words");
+  assert.equal(searchMatch({ retrieval: { ranks: { dense: 2 } } }).label, "Not rated by AI. Found by the meaning of your clause.");
+  assert.deepEqual(searchMatch({}), { text: "", label: "Not rated by AI." });
+  assert.deepEqual(searchMatch(null), { text: "", label: "Not rated by AI." });
 });
 
 test("source line: title and where, with nothing invented for absent fields", () => {

@@ -81,7 +81,7 @@ export function adaptPrecedent(precedentText, lawyerText, source = {}) {
   const changes = [];
   let body = theirs.body || String(precedentText ?? "").trim();
   if (theirs.number || theirs.heading) {
-    const what = [theirs.number && `number ${theirs.number}`, theirs.heading && `heading “${theirs.heading}”`].filter(Boolean).join(" and ");
+    const what = [theirs.number && `number ${theirs.number.replace(/\.$/, "")}`, theirs.heading && `heading “${theirs.heading}”`].filter(Boolean).join(" and ");
     changes.push(`dropped the precedent's ${what}`);
   }
   if (isMostlyCapitals(body) && !isMostlyCapitals(ours.body || lawyerText)) {

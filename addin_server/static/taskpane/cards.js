@@ -10,12 +10,16 @@ export function starRating(stars) {
   return { value, fill: Math.round(value * 20) / 100, text: value.toFixed(1), label: `AI fit rating ${value.toFixed(1)} out of 5` };
 }
 
-/** For results the AI did not rate: the search position as words, never a rating-like graphic. */
-export function searchPosition(rank) {
-  const r = Number.isInteger(rank) && rank > 0 ? rank : null;
-  return r
-    ? { text: `Search match ${r}`, label: `Search match ${r}: ordered by how closely the wording matches; not rated` }
-    : { text: "Search match", label: "Ordered by how closely the wording matches; not rated" };
+/**
+ * For results the AI did not rate: how the search found them, in words (the card's [n] already
+ * gives the order), never a rating-like graphic. {text, label}; text is "" when unknown.
+ */
+export function searchMatch(result) {
+  const ranks = result?.retrieval?.ranks && typeof result.retrieval.ranks === "object" ? result.retrieval.ranks : {};
+  const byMeaning = Number.isFinite(ranks.dense);
+  const byWording = Number.isFinite(ranks.bm25);
+  const text = byMeaning && byWording ? "Same words and meaning" : byWording ? "Same words" : byMeaning ? "Similar meaning" : "";
+  return { text, label: `Not rated by AI. ${text ? `Found by ${byMeaning && byWording ? "both the words and the meaning" : byWording ? "the words" : "the meaning"} of your clause.` : ""}`.trim() };
 }
 
 /** {title, where} for a source: "Master Services Agreement", "12.1 Cap on liability". */
@@ -90,8 +94,8 @@ export function scoreBadge(doc, result) {
       h(doc, "span", { className: "score-value", "aria-hidden": "true" }, rating.text),
     );
   }
-  const pos = searchPosition(result.rank);
-  return h(doc, "span", { className: "score position", title: pos.label, "aria-label": pos.label }, pos.text);
+  const match = searchMatch(result);
+  return match.text ? h(doc, "span", { className: "score match", title: match.label }, match.text) : null;
 }
 
 /** "Also in 2 other documents, nearly word for word: A · 8.2; B · 8.2", or null. */
@@ -104,7 +108,7 @@ export function variantsNote(doc, variants) {
 
 /** The clause text with matching passages marked. */
 export function snippet(doc, result, id) {
-  const node = h(doc, "p", { className: "snippet", id });
+  const node = h(doc, "p", { className: "snippet", id, dir: "auto" });
   for (const piece of snippetPieces(result.text, result.spans)) {
     append(node, piece.mark ? h(doc, "mark", { title: "The passage that matched your clause" }, piece.text) : piece.text);
   }
@@ -143,8 +147,8 @@ export function renderResultCard(doc, result, n, handlers, { canEdit = true, edi
       doc,
       "p",
       { className: "source" },
-      h(doc, "span", { className: "source-title" }, src.title),
-      src.where ? h(doc, "span", { className: "source-where" }, ` · ${src.where}`) : null,
+      h(doc, "bdi", { className: "source-title" }, src.title),
+      src.where ? [" · ", h(doc, "bdi", { className: "source-where" }, src.where)] : null,
     ),
     variantsNote(doc, result.variants),
     snippet(doc, result, `${idBase}-snippet`),
@@ -180,7 +184,7 @@ export function renderResultCard(doc, result, n, handlers, { canEdit = true, edi
 export function renderClauseContext(doc, container, data, fallbackText) {
   container.replaceChildren();
   const ctx = data?.context && typeof data.context === "object" ? data.context : {};
-  const para = (clause, className) => h(doc, "p", { className }, text(clause?.text));
+  const para = (clause, className) => h(doc, "p", { className, dir: "auto" }, text(clause?.text));
   const clause = data?.clause && typeof data.clause === "object" ? data.clause : { text: fallbackText };
   const available = data ? data.context_available !== false : true;
   if (available) append(container, (Array.isArray(ctx.before) ? ctx.before : []).map((c) => para(c, "context")));

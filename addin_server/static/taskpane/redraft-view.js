@@ -70,7 +70,7 @@ export function renderRedraft(doc, container, answer, { cardOf = () => null, ori
     citations.find((c) => c.n === n)?.clause_id || precedents.find((p) => p?.n === n)?.clause_id || null;
   const shownN = (n) => cardOf(clauseOfN(n)) ?? n;
 
-  const textNode = h(doc, "p", { className: "redraft-text", id: "redraft-text" });
+  const textNode = h(doc, "p", { className: "redraft-text", id: "redraft-text", dir: "auto" });
   for (const piece of redraftPieces(answer)) {
     if (piece.marker !== null) {
       const n = shownN(piece.marker);
@@ -130,11 +130,11 @@ function citationItem(doc, answer, c, n, card) {
     { className: flag ? "citation-item flagged-item" : "citation-item", dataset: { n: String(n) } },
     h(doc, "span", { className: "marker" }, `[${n}]`),
     " ",
-    h(doc, "span", { className: "source-title" }, sourceText(c.source)),
+    h(doc, "bdi", { className: "source-title" }, sourceText(c.source)),
     file ? h(doc, "span", { className: "citation" }, ` (${file})`) : null,
     card ? [" ", h(doc, "a", { className: "to-card", href: `#card-${card}` }, "Show precedent")] : null,
-    quote ? h(doc, "blockquote", { className: "quote" }, `“${quote}”`) : null,
-    flag ? h(doc, "p", { className: "flag", role: "note" }, `⚠ ${capitalise(flag)}${reasons.length ? `: ${[...new Set(reasons)].join("; ")}` : ""}.`) : null,
+    quote ? h(doc, "blockquote", { className: "quote", dir: "auto" }, `“${quote}”`) : null,
+    flag ? h(doc, "p", { className: "flag", role: "note" }, `⚠ ${capitalise(flag)}${reasons.length ? ` (${[...new Set(reasons)].join("; ").replace(/\.$/, "")})` : ""}.`) : null,
   );
 }
 

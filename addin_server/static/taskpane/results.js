@@ -16,7 +16,7 @@ export function rerankNote(rerank, capabilities) {
   if (!rerank || typeof rerank !== "object" || rerank.status === "applied") return "";
   const order = "Ordered by how closely the wording matches, not rated by AI";
   if (capabilities && capabilities.rerank && !capabilities.rerank.available) {
-    return `${order}: ${capabilities.rerank.reason}`;
+    return `Ordered by how closely the wording matches. ${capabilities.rerank.reason}`;
   }
   const reason = forLawyer(typeof rerank.reason === "string" ? rerank.reason : "");
   if (rerank.status === "unavailable") return `${order}: AI rating is unavailable just now${reason ? ` (${reason.replace(/\.$/, "")})` : ""}.`;
