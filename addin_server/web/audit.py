@@ -82,7 +82,10 @@ class AuditLog:
 
     def close(self) -> None:
         self._logger.removeHandler(self._handler)
-        self._handler.close()
+        try:
+            self._handler.close()
+        except (OSError, ValueError) as exc:  # the last flush failed: it was reported already
+            log.warning("Closing the audit trail %s: %s", self.path, exc)
 
 
 def entry(*, user: str, auth: str, method: str, route: str, status: int, index_version: str,

@@ -1,0 +1,130 @@
+"""The audit trail file (JSON Lines, rotation) and `addin-server audit` questions over it."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from addin_server import audit_cli
+from addin_server.web.audit import AuditLog, entry, query_hash, returned_ids
+from index_builder.errors import DataNotFoundError, InvalidRequestError
+from index_builder.settings import AuditSettings
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
+
+
+def ask(path: Path, *argv: str) -> str:
+    parser = argparse.ArgumentParser()
+    audit_cli.add_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["audit", "--file", str(path), *argv])
+    out = io.StringIO()
+    assert args.handler(args, out) == 0
+    return out.getvalue()
+
+
+@pytest.fixture
+def trail(tmp_path: Path) -> Path:
+    path = tmp_path / "audit" / "audit.jsonl"
+    log = AuditLog(path, AuditSettings())
+    rows = [
+        ("alice@firm.example", "2026-11-20T09:00:00", ["acme-1", "beta-2"], []),
+        ("bob@firm.example", "2026-11-21T10:00:00", ["beta-2"], []),
+        ("alice@firm.example", "2026-11-22T11:00:00", [], ["acme-1"]),
+        ("carol@firm.example", "2026-11-23T12:00:00", ["gamma-3"], []),
+    ]
+    for user, when, ids, asked in rows:
+        log.write(entry(user=user, auth="entra", method="POST", route="/api/v1/precedents",
+                        status=200, index_version="v7", clause_ids=ids, requested_ids=asked,
+                        query_sha256=query_hash("limitation of liability"), when=at(when)))
+    log.close()
+    return path
+
+
+def test_lines_hold_no_text_and_the_documented_fields(trail: Path) -> None:
+    first = json.loads(trail.read_text().splitlines()[0])
+    assert list(first) == ["time", "user", "auth", "oid", "tenant", "method", "route", "status",
+                           "index_version", "clause_ids", "requested_ids", "llm_model", "query_sha256"]
+    assert first["time"] == "2026-11-20T09:00:00.000Z"
+    assert "limitation" not in trail.read_text()
+    assert first["query_sha256"] == hashlib.sha256(b"limitation of liability").hexdigest()
+
+
+def test_who_saw_a_clause(trail: Path) -> None:
+    text = ask(trail, "clause", "acme-1")
+    assert "alice@firm.example" in text and "bob" not in text and "asked (status 200)" in text
+    rows = [json.loads(x) for x in ask(trail, "--json", "clause", "beta-2").splitlines()]
+    assert [r["user"] for r in rows] == ["alice@firm.example", "bob@firm.example"]
+    only_later = ask(trail, "clause", "beta-2", "--since", "2026-11-21")
+    assert "bob@firm.example" in only_later and "alice" not in only_later
+
+
+def test_what_a_user_retrieved_between_two_dates(trail: Path) -> None:
+    text = ask(trail, "user", "ALICE@firm.example", "--since", "2026-11-20", "--until", "2026-11-21")
+    assert "acme-1" in text and "beta-2" in text and "1 calls; 2 distinct clauses" in text
+    assert "No matching" in ask(trail, "user", "alice@firm.example", "--since", "2026-11-23")
+    with pytest.raises(InvalidRequestError, match="--since"):
+        ask(trail, "user", "alice@firm.example")
+    with pytest.raises(InvalidRequestError, match="2026-11-23"):
+        ask(trail, "user", "alice@firm.example", "--since", "last week")
+
+
+def test_who_sent_a_query(trail: Path) -> None:
+    assert "4 calls by 3 user(s)" in ask(trail, "query", "limitation of liability")
+    assert "No matching" in ask(trail, "query", "something else")
+
+
+def test_size_rotation_keeps_every_line_readable(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path, AuditSettings(rotate="size", max_mb=1, keep=5))
+    ids = [f"clause-{n:04d}" for n in range(40)]
+    for n in range(3000):  # ~2.4 MB: two rollovers
+        log.write(entry(user=f"user{n}", auth="entra", method="POST", route="/api/v1/precedents",
+                        status=200, index_version="v1", clause_ids=ids))
+    log.close()
+    files = audit_cli.trail_files(path)
+    assert [f.name for f in files] == ["audit.jsonl.2", "audit.jsonl.1", "audit.jsonl"]  # oldest first
+    assert all(f.stat().st_size <= 1024 * 1024 for f in files)
+    assert len(list(audit_cli.read_entries(path))) == 3000
+
+
+def test_daily_rotation_starts_a_new_file(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    log = AuditLog(path, AuditSettings(rotate="daily"))
+    log.write(entry(user="a", auth="entra", method="GET", route="/api/v1/health", status=200,
+                    index_version="v1"))
+    log._handler.rolloverAt = int(time.time()) - 1  # as if UTC midnight had passed
+    log.write(entry(user="b", auth="entra", method="GET", route="/api/v1/health", status=200,
+                    index_version="v1"))
+    log.close()
+    assert len(audit_cli.trail_files(path)) == 2
+    assert [e["user"] for e in audit_cli.read_entries(path)] == ["a", "b"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_write_failure_raises_instead_of_passing_silently(tmp_path: Path) -> None:
+    (tmp_path / "audit.jsonl").symlink_to("/dev/full")  # every write: "No space left on device"
+    log = AuditLog(tmp_path / "audit.jsonl", AuditSettings(rotate="daily"))
+    with pytest.raises(OSError):
+        log.write(entry(user="a", auth="entra", method="GET", route="/", status=200, index_version=""))
+    log.close()
+
+
+def test_returned_ids_finds_every_clause_id() -> None:
+    payload = {"results": [{"clause_id": "a", "variants": [{"clause_id": "b"}]}],
+               "context": {"before": [{"clause_id": "c"}], "after": []},
+               "citations": [{"clause_id": "a"}], "text": "clause_id"}
+    assert returned_ids(payload) == ["a", "b", "c", "a"]
+
+
+def test_missing_trail_names_the_setting(tmp_path: Path) -> None:
+    with pytest.raises(DataNotFoundError, match="PRECEDENT_AUDIT_FILE"):
+        ask(tmp_path / "none" / "audit.jsonl", "clause", "x")
