@@ -24,12 +24,14 @@ from __future__ import annotations
 import csv
 import logging
 import re
+from dataclasses import replace
 from datetime import date
 from pathlib import Path, PurePath
 from typing import Iterable, Mapping, Sequence
 
 from index_builder.errors import DataNotFoundError, InvalidRequestError
 from index_builder.ingest.blocks import ParsedDocument
+from index_builder.model import Clause
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +173,25 @@ def extract(texts: Sequence[str], title: str = "", file_name: str = "") -> dict[
 def from_parsed(parsed: ParsedDocument, title: str, path: Path | str) -> dict[str, str]:
     """``extract`` over a parsed document (the builder's entry point)."""
     return extract([b.text for b in parsed.blocks], title, PurePath(str(path)).name)
+
+
+def for_file(path: Path) -> dict[str, str]:
+    """Read a document and extract its fields (for tools; the builder reuses its own parse)."""
+    from index_builder.ingest import _READERS
+    from index_builder.ingest.clauses import document_title
+    from index_builder.ingest.outline import place
+
+    path = Path(path)
+    reader = _READERS.get(path.suffix.lower())
+    if reader is None:
+        return {}
+    parsed = reader(path)
+    return from_parsed(parsed, document_title(parsed, place(parsed.blocks), path), path)
+
+
+def with_fields(clauses: Sequence[Clause], fields: Mapping[str, str]) -> list[Clause]:
+    """The document's clauses carrying its fields in their metadata (clause keys win)."""
+    return [replace(c, metadata={**fields, **c.metadata}) for c in clauses]
 
 
 def document_type(texts: Sequence[str], title: str = "", file_name: str = "") -> str:
