@@ -3,6 +3,15 @@
 Firm IT uploads the rendered manifest in the Microsoft 365 admin center; a developer
 sideloads office_manifest/manifest.xml (rendered for https://localhost:8443).
 
+Identity and version, the two things Office tracks an add-in by:
+- The id is configuration, not a function of the address: PRECEDENT_ADDIN_ID (or --id), set
+  once per deployment. Moving the server to a new host name keeps the add-in; a new id would
+  be a second add-in for every user. With no id configured the manifest is refused, with a
+  fresh GUID to paste into the configuration, rather than inventing one per run.
+- The version is the release's: the installed package version (pyproject.toml) padded to the
+  four parts Office wants ("0.2.1" -> "0.2.1.0"), so every release raises it without anyone
+  editing the manifest. --version overrides it for a manifest-only change.
+
 Where the template comes from: always the packaged copy, addin_server/assets/
 manifest.template.xml, read through importlib.resources. In a checkout that resolves to the
 file in the source tree, and in an installed wheel to the file inside the package, so one
@@ -15,9 +24,10 @@ first and falling back to the package (two paths, one of them untested once inst
 from __future__ import annotations
 
 import ipaddress
+import logging
 import re
 import uuid
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from string import Template
 from urllib.parse import urlsplit
@@ -25,21 +35,22 @@ from xml.sax.saxutils import escape
 
 from index_builder.errors import ConfigError
 
+log = logging.getLogger(__name__)
+
 TEMPLATE_PACKAGE = "addin_server"
+DISTRIBUTION = "precedent"  # the name in pyproject.toml, whose version is the release
 TEMPLATE_RESOURCE = "assets/manifest.template.xml"
 TEMPLATE_VARIABLES = frozenset({"addin_id", "version", "provider", "display_name", "description", "base_url"})
 
 DEFAULT_DISPLAY_NAME = "Precedent"
 DEFAULT_PROVIDER = "Precedent"
-DEFAULT_VERSION = "1.0.0.0"
 DEFAULT_DESCRIPTION = "Find precedent clauses for the selected text and redraft it with citations to your firm's precedents."
 
-# Suffix that keeps our derived ids apart from any other product's uuid5 of the same URL.
-_ID_SALT = "#precedent-word-addin"
 # The readme comment at the top of the template is for people editing the template; the
 # rendered manifest gets a short note instead.
 _README_COMMENT = re.compile(r"<!--\s*TEMPLATE-README.*?-->\n?", re.DOTALL)
 _VERSION = re.compile(r"[0-9]{1,5}(\.[0-9]{1,5}){0,3}")
+_VERSION_IN = re.compile(r"<Version>([^<]+)</Version>")
 _LOOPBACK_NAMES = {"localhost"}
 # The manifest's ShortString/LongString limits (OfficeAppManifestV1_1.xsd), less room for
 # the text the template adds around display_name ("<name> is ready").
@@ -108,9 +119,37 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def derive_addin_id(base_url: str) -> str:
-    """Stable add-in GUID for a host: the same base URL always gives the same id."""
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, normalise_base_url(base_url) + _ID_SALT))
+def release_version() -> str:
+    """The manifest version for this release: the package version in four numeric parts.
+
+    "0.2.1" -> "0.2.1.0"; pre-release, dev and local parts ("1.0.0rc1", ".dev3", "+g1234")
+    are dropped, since Office accepts only numbers.
+    """
+    try:
+        raw = metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError as exc:
+        raise ConfigError(f"The {DISTRIBUTION} package is not installed, so the release version is unknown. "
+                          "Install it (pip install -e .) or pass --version.") from exc
+    release = re.match(r"\d+(?:\.\d+)*", raw.strip())  # PEP 440 release segment, e.g. 1.2 of 1.2rc1
+    if not release:
+        raise ConfigError(f"The package version {raw!r} does not start with numbers; pass --version.")
+    numbers = [str(int(n)) for n in release.group(0).split(".")][:4]
+    return ".".join(numbers + ["0"] * (4 - len(numbers)))
+
+
+def check_addin_id(addin_id: str | None) -> str:
+    """The configured add-in GUID, normalised; ConfigError naming the fix when absent or malformed."""
+    if not addin_id or not str(addin_id).strip():
+        raise ConfigError(
+            "No add-in id is configured. Office knows the add-in by this GUID, so it must stay the same for "
+            "the life of the deployment (a new id is a new add-in for every user). Set it once in the "
+            f"server's configuration, e.g. PRECEDENT_ADDIN_ID={uuid.uuid4()}, or pass --id."
+        )
+    try:
+        return str(uuid.UUID(str(addin_id).strip()))
+    except ValueError as exc:
+        raise ConfigError(f"The add-in id {addin_id!r} (PRECEDENT_ADDIN_ID or --id) is not a GUID "
+                          f"(e.g. {uuid.uuid4()}).") from exc
 
 
 def _checked_text(value: str, what: str, limit: int) -> str:
@@ -124,27 +163,23 @@ def _checked_text(value: str, what: str, limit: int) -> str:
 
 def render_manifest(
     base_url: str,
-    addin_id: str | None = None,
+    addin_id: str,
     display_name: str = DEFAULT_DISPLAY_NAME,
     provider: str = DEFAULT_PROVIDER,
     *,
-    version: str = DEFAULT_VERSION,
+    version: str | None = None,
     description: str = DEFAULT_DESCRIPTION,
 ) -> str:
     """Return the manifest XML with every URL under ``base_url``.
 
-    ``addin_id`` defaults to :func:`derive_addin_id` of ``base_url``. Raises ConfigError
-    for a non-https base URL (other than http://localhost), a malformed id or version,
-    or texts longer than the manifest allows.
+    ``addin_id`` is the deployment's GUID (see the module docstring); ``version`` defaults to
+    :func:`release_version`. Raises ConfigError for a non-https base URL (other than
+    http://localhost), a missing or malformed id or version, or texts longer than the manifest allows.
     """
     base = normalise_base_url(base_url)
-    if addin_id is None:
-        addin_id = derive_addin_id(base)
-    else:
-        try:
-            addin_id = str(uuid.UUID(str(addin_id)))
-        except ValueError as exc:
-            raise ConfigError(f"The add-in id {addin_id!r} is not a GUID (e.g. {uuid.uuid4()}).") from exc
+    addin_id = check_addin_id(addin_id)
+    if version is None:
+        version = release_version()
     if not isinstance(version, str) or not _VERSION.fullmatch(version):
         raise ConfigError(f"The add-in version {version!r} must be one to four numbers separated by dots, e.g. 1.0.0.0.")
     values = {
@@ -181,10 +216,19 @@ def _check_variables(template: str) -> None:
         raise ConfigError(f"The manifest template's placeholders do not match: unknown {unknown}; missing {unused}.")
 
 
-def write_manifest(path: Path, base_url: str, **kwargs: str | None) -> Path:
-    """Render the manifest for ``base_url`` (see :func:`render_manifest`) into ``path``."""
+def write_manifest(path: Path, base_url: str, addin_id: str | None = None, **kwargs: str | None) -> Path:
+    """Render the manifest for ``base_url`` (see :func:`render_manifest`) into ``path``.
+
+    Without ``addin_id`` the configured one is used (PRECEDENT_ADDIN_ID, read through the
+    settings object).
+    """
+    if not addin_id:
+        from index_builder.settings import load_settings
+
+        addin_id = load_settings().server.addin_id
     path = Path(path)
-    text = render_manifest(base_url, **kwargs)
+    text = render_manifest(base_url, addin_id, **kwargs)
+    log.info("Manifest %s: add-in id %s, version %s", path, check_addin_id(addin_id), _VERSION_IN.search(text).group(1))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import struct
 import subprocess
@@ -13,11 +15,12 @@ from urllib.parse import urlsplit
 import pytest
 
 from addin_server import manifest as manifest_module
-from addin_server.manifest import derive_addin_id, render_manifest, write_manifest
+from addin_server.manifest import check_addin_id, release_version, render_manifest, write_manifest
 from index_builder.errors import ConfigError
 
 REPO = Path(__file__).resolve().parents[2]
 FIRM_URL = "https://precedent.example-firm.com"
+FIRM_ID = "6f1d3a52-8a4e-4c7b-9d0e-2b5f7c1e9a34"
 NS = {
     "o": "http://schemas.microsoft.com/office/appforoffice/1.1",
     "ov": "http://schemas.microsoft.com/office/taskpaneappversionoverrides",
@@ -34,7 +37,7 @@ def parse(xml: str) -> ET.Element:
 
 @pytest.fixture(scope="module")
 def firm() -> ET.Element:
-    return parse(render_manifest(FIRM_URL))
+    return parse(render_manifest(FIRM_URL, FIRM_ID))
 
 
 def all_urls(root: ET.Element) -> list[str]:
@@ -52,8 +55,8 @@ def all_urls(root: ET.Element) -> list[str]:
 
 def test_identity_and_basic_settings(firm: ET.Element) -> None:
     assert firm.get(XSI_TYPE) == "TaskPaneApp"
-    assert firm.findtext("o:Id", namespaces=NS) == derive_addin_id(FIRM_URL)
-    assert firm.findtext("o:Version", namespaces=NS) == "1.0.0.0"
+    assert firm.findtext("o:Id", namespaces=NS) == FIRM_ID
+    assert firm.findtext("o:Version", namespaces=NS) == release_version()
     assert firm.findtext("o:ProviderName", namespaces=NS) == "Precedent"
     assert firm.find("o:DisplayName", NS).get("DefaultValue") == "Precedent"
     assert [h.get("Name") for h in firm.findall("o:Hosts/o:Host", NS)] == ["Document"]
@@ -125,13 +128,45 @@ def test_every_resid_resolves_and_strings_fit(firm: ET.Element) -> None:
     assert set(defined) - used == set(), "resource never used"
 
 
-def test_same_host_keeps_its_id_other_hosts_do_not() -> None:
-    first = derive_addin_id(FIRM_URL)
-    assert uuid.UUID(first).version == 5
-    assert derive_addin_id(FIRM_URL + "/") == first
-    assert derive_addin_id("HTTPS://Precedent.Example-Firm.com") == first
-    assert derive_addin_id("https://other-firm.example.com") != first
-    assert derive_addin_id(FIRM_URL + ":8443") != first
+def _pyproject_version() -> str:
+    return re.search(r'^version = "([^"]+)"', (REPO / "pyproject.toml").read_text(encoding="utf-8"), re.M).group(1)
+
+
+def test_the_id_is_configuration_not_the_address() -> None:
+    ids = {parse(render_manifest(url, FIRM_ID)).findtext("o:Id", namespaces=NS)
+           for url in (FIRM_URL, "https://precedent2.example-firm.com:8443", "https://intranet.example-firm.com/precedent")}
+    assert ids == {FIRM_ID}, "moving the server keeps the add-in"
+
+
+@pytest.mark.parametrize("missing", [None, "", "  "])
+def test_no_configured_id_is_refused_with_a_fresh_guid_to_paste(missing: str | None) -> None:
+    with pytest.raises(ConfigError) as excinfo:
+        render_manifest(FIRM_URL, missing)
+    message = excinfo.value.message
+    suggested = re.search(r"PRECEDENT_ADDIN_ID=([0-9a-f-]{36})", message)
+    assert suggested and uuid.UUID(suggested.group(1)).version == 4
+    assert "--id" in message and "new add-in for every user" in message
+
+
+def test_the_configured_id_comes_through_the_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRECEDENT_ADDIN_ID", FIRM_ID.upper())
+    out = write_manifest(tmp_path / "m.xml", FIRM_URL)
+    assert parse(out.read_text(encoding="utf-8")).findtext("o:Id", namespaces=NS) == FIRM_ID
+    assert check_addin_id(f" {FIRM_ID} ") == FIRM_ID
+
+
+def test_the_version_is_the_release_version() -> None:
+    # pyproject.toml's version is the release; the manifest and package.json follow it.
+    assert release_version() == ".".join((_pyproject_version().split(".") + ["0"] * 4)[:4])
+    package = json.loads((REPO / "package.json").read_text(encoding="utf-8"))
+    assert package["version"] == _pyproject_version(), "raise package.json's version with pyproject.toml's"
+
+
+@pytest.mark.parametrize("raw, expected", [("0.2.1", "0.2.1.0"), ("1.0.0rc1", "1.0.0.0"), ("2.3.dev4", "2.3.0.0"),
+                                            ("1.2.3.4.5", "1.2.3.4"), ("3+local.7", "3.0.0.0")])
+def test_release_versions_become_four_numbers(raw: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(manifest_module.metadata, "version", lambda name: raw)
+    assert release_version() == expected
 
 
 def test_explicit_id_name_provider_and_version() -> None:
@@ -144,7 +179,7 @@ def test_explicit_id_name_provider_and_version() -> None:
 
 
 def test_base_url_with_a_path_prefix() -> None:
-    root = parse(render_manifest("https://intranet.example.com/precedent/"))
+    root = parse(render_manifest("https://intranet.example.com/precedent/", FIRM_ID))
     assert root.find("o:DefaultSettings/o:SourceLocation", NS).get("DefaultValue") == "https://intranet.example.com/precedent/taskpane/taskpane.html"
 
 
@@ -162,18 +197,18 @@ def test_base_url_with_a_path_prefix() -> None:
 )
 def test_non_https_and_odd_urls_are_rejected(url: str) -> None:
     with pytest.raises(ConfigError) as excinfo:
-        render_manifest(url)
+        render_manifest(url, FIRM_ID)
     assert "base URL" in excinfo.value.message
 
 
 def test_http_is_refused_with_the_fix_in_the_message() -> None:
     with pytest.raises(ConfigError, match=r"only over https: use https://precedent\.example-firm\.com"):
-        render_manifest("http://precedent.example-firm.com")
+        render_manifest("http://precedent.example-firm.com", FIRM_ID)
 
 
 @pytest.mark.parametrize("url", ["http://localhost:5000", "http://127.0.0.1:8000/", "https://localhost:8443"])
 def test_localhost_is_allowed_for_development(url: str) -> None:
-    assert urlsplit(all_urls(parse(render_manifest(url)))[0]).hostname in ("localhost", "127.0.0.1")
+    assert urlsplit(all_urls(parse(render_manifest(url, FIRM_ID)))[0]).hostname in ("localhost", "127.0.0.1")
 
 
 @pytest.mark.parametrize(
@@ -188,30 +223,33 @@ def test_localhost_is_allowed_for_development(url: str) -> None:
 )
 def test_bad_values_are_config_errors(kwargs: dict, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
-        render_manifest(FIRM_URL, **kwargs)
+        render_manifest(FIRM_URL, **{"addin_id": FIRM_ID, **kwargs})
 
 
 def test_template_placeholders_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     good = manifest_module.load_template()
     monkeypatch.setattr(manifest_module, "load_template", lambda: good.replace("${provider}", "${provider_name}"))
     with pytest.raises(ConfigError, match="unknown provider_name; missing provider"):
-        render_manifest(FIRM_URL)
+        render_manifest(FIRM_URL, FIRM_ID)
 
 
 def test_write_manifest(tmp_path: Path) -> None:
-    out = write_manifest(tmp_path / "deploy" / "manifest.xml", FIRM_URL)
+    out = write_manifest(tmp_path / "deploy" / "manifest.xml", FIRM_URL, addin_id=FIRM_ID)
     assert out == tmp_path / "deploy" / "manifest.xml"
-    assert out.read_text(encoding="utf-8") == render_manifest(FIRM_URL)
+    assert out.read_text(encoding="utf-8") == render_manifest(FIRM_URL, FIRM_ID)
 
 
-def test_cli_writes_a_manifest_and_reports_bad_urls(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_cli_writes_a_manifest_and_reports_bad_urls(tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from addin_server.cli import main
 
+    monkeypatch.setenv("PRECEDENT_ADDIN_ID", FIRM_ID)
     out = tmp_path / "m.xml"
     assert main(["manifest", "--url", FIRM_URL, "--out", str(out), "--version", "1.2.0.0",
                  "--display-name", "Firm Precedent"]) == 0
     text = out.read_text(encoding="utf-8")
     assert "<Version>1.2.0.0</Version>" in text and 'DefaultValue="Firm Precedent"' in text
+    assert f"<Id>{FIRM_ID}</Id>" in text
     assert main(["manifest", "--url", "http://example.com", "--out", str(tmp_path / "n.xml")]) == 2
     assert "https" in caplog.text
 
@@ -224,8 +262,9 @@ def test_packaged_template_is_the_same_file_as_the_human_facing_one() -> None:
 
 def test_the_sideload_example_is_up_to_date() -> None:
     example = (REPO / "office_manifest" / "manifest.xml").read_text(encoding="utf-8")
-    assert example == render_manifest("https://localhost:8443"), (
-        "regenerate it: addin-server manifest --url https://localhost:8443 --out office_manifest/manifest.xml"
+    example_id = parse(example).findtext("o:Id", namespaces=NS)
+    assert example == render_manifest("https://localhost:8443", example_id), (
+        f"regenerate it: addin-server manifest --id {example_id} --url https://localhost:8443 --out office_manifest/manifest.xml"
     )
 
 
@@ -245,7 +284,7 @@ def test_icons_are_real_pngs_and_the_served_copies_match(size: int) -> None:
 def test_microsoft_validator_accepts_the_rendered_manifest(tmp_path: Path) -> None:
     if not VALIDATOR.exists() or shutil.which("node") is None:
         pytest.skip("office-addin-manifest is not installed: run `npm install` at the repo root")
-    path = write_manifest(tmp_path / "manifest.xml", FIRM_URL)
+    path = write_manifest(tmp_path / "manifest.xml", FIRM_URL, addin_id=FIRM_ID)
     proc = subprocess.run(
         [str(VALIDATOR), "validate", str(path)],
         capture_output=True,
