@@ -11,7 +11,7 @@ reads the environment after ``load_settings``.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
@@ -76,6 +76,16 @@ class RetrievalSettings:
     expansion_max_words: int = 30  # longer queries (whole clauses) are not expanded
     # Results at least this similar (word-level, 0..1) are folded into one with variants; 0 = off.
     variation_threshold: float = 0.9
+    # Variation explorer (retrieve/variations.py): matches at least explorer_min_score similar
+    # to the query (dense cosine) are grouped into majors (representatives less than
+    # major_threshold alike) and, inside each, wordings within minor_threshold.
+    explorer_min_score: float = 0.5
+    explorer_major_threshold: float = 0.7
+    explorer_minor_threshold: float = 0.95
+    explorer_max_matches: int = 500
+    # Query by examples (retrieve/examples.py): how each retriever combines several texts.
+    examples_dense: str = "max"  # max | mean | rrf
+    examples_lexical: str = "norm"  # sum | norm | rrf
 
 
 @dataclass(frozen=True)
@@ -181,6 +191,9 @@ class ServerSettings:
     # Per-user request limits ("N/second|minute|hour|day"; "" = none): addin_server/web/limits.py.
     rate_limit: str = "120/minute"
     redraft_rate_limit: str = "10/minute"  # redraft calls the LLM: its own, tighter limit
+    # The Word add-in's GUID in its manifest: set once per deployment and never changed (a new
+    # id is a new add-in for every user); addin_server/manifest.py refuses to invent one.
+    addin_id: str = ""
 
     @property
     def max_content_length(self) -> int:
@@ -262,6 +275,8 @@ class Settings:
     backend: str = "embedded"
     # Links inside a library folder that lead outside it are skipped unless this is on.
     follow_links: bool = False
+    # A firm's document metadata (CSV: file, then fields) overriding what extraction finds.
+    metadata_file: Path | None = None
     milvus: MilvusSettings = field(default_factory=MilvusSettings)
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     bm25: BM25Settings = field(default_factory=BM25Settings)
@@ -292,6 +307,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_INDEX_DIR": Var("index_dir", "index folder (versions + CURRENT pointer; milvus-lite file lives here)"),
     "PRECEDENT_ACORD_DIR": Var("acord_dir", "ACORD benchmark folder (BEIR format) for eval and the demo"),
     "PRECEDENT_FOLLOW_LINKS": Var("follow_links", "index files that links in the library point to outside it (true/false)"),
+    "PRECEDENT_METADATA_FILE": Var("metadata_file", "CSV of document metadata (file, then fields) that overrides extraction"),
     "PRECEDENT_BACKEND": Var("backend", "search engine: embedded (FAISS + bm25s, default) or milvus"),
     "PRECEDENT_MILVUS_URI": Var("milvus.uri", "Milvus: empty = embedded milvus-lite under the index folder; http://host:19530 = cluster"),
     "PRECEDENT_MILVUS_TOKEN": Var("milvus.token", "Milvus credentials (user:password or API key)"),
@@ -316,6 +332,12 @@ ENV: dict[str, Var] = {
     "PRECEDENT_QUERY_EXPANSION": Var("retrieval.query_expansion", "short-query expansion: glossary or none"),
     "PRECEDENT_EXPANSION_MAX_WORDS": Var("retrieval.expansion_max_words", "queries longer than this are not expanded"),
     "PRECEDENT_VARIATION_THRESHOLD": Var("retrieval.variation_threshold", "fold results at least this similar (0 = off, 1 = identical only)"),
+    "PRECEDENT_EXPLORER_MIN_SCORE": Var("retrieval.explorer_min_score", "variation explorer: relevance floor, cosine similarity to the query (0..1)"),
+    "PRECEDENT_EXPLORER_MAJOR_THRESHOLD": Var("retrieval.explorer_major_threshold", "variation explorer: wordings at least this similar share a major variation (0..1)"),
+    "PRECEDENT_EXPLORER_MINOR_THRESHOLD": Var("retrieval.explorer_minor_threshold", "variation explorer: matches at least this similar count as one wording (>= major)"),
+    "PRECEDENT_EXPLORER_MAX_MATCHES": Var("retrieval.explorer_max_matches", "variation explorer: most matches grouped per request"),
+    "PRECEDENT_EXAMPLES_DENSE": Var("retrieval.examples_dense", "query by examples, dense: max, mean or rrf over the examples"),
+    "PRECEDENT_EXAMPLES_LEXICAL": Var("retrieval.examples_lexical", "query by examples, BM25: sum, norm or rrf over the examples"),
     # rerank
     "PRECEDENT_RERANK_DEFAULT": Var("rerank.default", "LLM rerank when a request does not say: auto, on or off"),
     "PRECEDENT_RERANK_DEPTH": Var("rerank.depth", "candidates a reranker (LLM or cross-encoder) scores per query"),
@@ -343,6 +365,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_INDEX_RELOAD_S": Var("server.index_reload_s", "how often the server looks for a rebuilt index (0 = never)"),
     "PRECEDENT_RATE_LIMIT": Var("server.rate_limit", "API requests one user may make, e.g. 120/minute (off = no limit)"),
     "PRECEDENT_REDRAFT_RATE_LIMIT": Var("server.redraft_rate_limit", "redrafts one user may ask for, e.g. 10/minute (off = no limit)"),
+    "PRECEDENT_ADDIN_ID": Var("server.addin_id", "the Word add-in's GUID in its manifest: set once, keep it for the life of the deployment"),
     # sign-in, ethical walls, audit (docs/security.md)
     "PRECEDENT_AUTH_TENANT_IDS": Var("auth.tenant_ids", "Entra ID tenant ids whose users may sign in (comma-separated); set = Entra ID on"),
     "PRECEDENT_AUTH_CLIENT_ID": Var("auth.client_id", "the add-in's application (client) id in Entra ID"),
@@ -443,7 +466,8 @@ def updated(settings: Settings, overrides: Mapping[str, Any]) -> Settings:
 def _apply(values: Mapping[str, tuple[Any, str]], base: Settings | None = None) -> Settings:
     top: dict[str, Any] = {}
     sections: dict[str, dict[str, Any]] = {}
-    section_names = {f.name for f in fields(Settings) if f.name not in _TOP_FIELDS}
+    # Sections are the fields with a factory (a settings dataclass); the rest are plain values.
+    section_names = {f.name for f in fields(Settings) if f.default_factory is not MISSING}
     for key, (raw, origin) in values.items():
         section, _, name = key.rpartition(".")
         if section and section not in section_names:
@@ -457,9 +481,6 @@ def _apply(values: Mapping[str, tuple[Any, str]], base: Settings | None = None) 
     for section, changes in sections.items():
         top[section] = replace(getattr(base, section), **changes)
     return replace(base, **top)
-
-
-_TOP_FIELDS = {"index_dir", "acord_dir", "backend", "follow_links"}
 
 
 def _section_type(section: str) -> Any:
@@ -529,7 +550,14 @@ def _validate(s: Settings) -> None:
     _unit(r.dense_weight, "retrieval.dense_weight")
     _unit(r.variation_threshold, "retrieval.variation_threshold",
           " (0 = no grouping, 1 = only identical wording; 0.9 folds clauses differing in ~1 word in 10)")
-    _positive(s, ("retrieval.rrf_k", "retrieval.candidate_depth", "retrieval.top_k",
+    for name in ("explorer_min_score", "explorer_major_threshold", "explorer_minor_threshold"):
+        _unit(getattr(r, name), f"retrieval.{name}")
+    if r.explorer_minor_threshold < r.explorer_major_threshold:
+        raise ConfigError("PRECEDENT_EXPLORER_MINOR_THRESHOLD must be at least "
+                          "PRECEDENT_EXPLORER_MAJOR_THRESHOLD.")
+    _choice(r.examples_dense, ("max", "mean", "rrf"), "retrieval.examples_dense")
+    _choice(r.examples_lexical, ("sum", "norm", "rrf"), "retrieval.examples_lexical")
+    _positive(s, ("retrieval.rrf_k", "retrieval.candidate_depth", "retrieval.top_k", "retrieval.explorer_max_matches",
                   "retrieval.expansion_max_words", "embedding.batch_size",
                   "embedding.max_seq_length", "bm25.k1", "rerank.depth", "rerank.budget_s",
                   "rerank.cross_encoder_rrf_k", "rerank.cross_encoder_max_length",

@@ -18,6 +18,7 @@ from index_builder.index import open_store
 from index_builder.index.backend import IndexStore, PreviousVersion, VersionData
 from index_builder.index.embedded import text_key as _text_key
 from index_builder.index.embedder import Embedder
+from index_builder.index.labels import Labeller
 from index_builder.index.lock import build_lock
 from index_builder.index.store import FORMAT_VERSION
 from index_builder.model import Clause
@@ -53,6 +54,9 @@ class SourceDocument:
     doc_id: str
     path: Path
     kind: str  # "beir" or "file"
+    # Where the document sits in the library as given ("Matters/Acme/spa.docx"; a BEIR
+    # corpus: its folder's name): what wall policies and metadata files match on.
+    relative: str = ""
 
 
 def discover(sources: Iterable[Path], follow_links: bool = False,
@@ -73,9 +77,10 @@ def discover(sources: Iterable[Path], follow_links: bool = False,
         if not source.exists():
             raise DataNotFoundError(f"Source {source} does not exist: check the path.")
         if source.is_dir() and (source / "corpus.jsonl").is_file():
-            entries = [(source / "corpus.jsonl", [source.resolve().name], "beir")]
+            entries = [(source / "corpus.jsonl", [source.resolve().name], "beir",
+                        source.resolve().name)]
         elif source.is_file():
-            entries = [(source, [source.stem, source.name], "file")]
+            entries = [(source, [source.stem, source.name], "file", source.name)]
         else:
             from index_builder.ingest import SUPPORTED_SUFFIXES as suffixes
 
@@ -90,11 +95,12 @@ def discover(sources: Iterable[Path], follow_links: bool = False,
                         report.skipped.append((str(path), "a link to a file outside the library "
                                                "folder (set PRECEDENT_FOLLOW_LINKS=true to index it)"))
                     continue
-                entries.append((path, _id_candidates(source, path), "file"))
-        for path, candidates, kind in entries:
+                entries.append((path, _id_candidates(source, path), "file",
+                                path.relative_to(source).as_posix()))
+        for path, candidates, kind, relative in entries:
             doc_id = _unique_id(candidates, taken)
             taken.add(doc_id)
-            found.append(SourceDocument(doc_id, path, kind))
+            found.append(SourceDocument(doc_id, path, kind, relative))
     return found
 
 
@@ -161,6 +167,7 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     clauses: list[Clause] = []
     documents: dict[str, dict[str, Any]] = {}
     seen_ids: set[str] = set()
+    labeller = Labeller.from_settings(settings, previous.params)
     found = discover(sources, settings.follow_links, report)
     for source in tqdm(found, desc="Reading", unit="doc", disable=not progress):
         doc_clauses, info = _read_source(source, previous, read_document, report)
@@ -170,7 +177,7 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         if len(fresh) < len(doc_clauses):
             log.warning("%s: %d clauses dropped because their ids were already used; give "
                         "them unique ids", source.path, len(doc_clauses) - len(fresh))
-        clauses.extend(fresh)
+        clauses.extend(labeller.label(fresh, source.kind, source.relative))
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
     if not clauses:
         # Nothing to serve: keep the live version rather than replace it with an empty one.
@@ -181,7 +188,7 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     report.removed = sorted(set(previous.documents) - set(documents))
     embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress)
     report.documents, report.clauses = len(documents), len(clauses)
-    if _unchanged(previous, report, settings, embedder.model_id, len(clauses)):
+    if _unchanged(previous, report, settings, embedder.model_id, len(clauses), labeller.params()):
         # Nothing to write: a new version would only make every server reload for nothing.
         report.version = previous.version
         report.seconds = time.perf_counter() - started
@@ -195,6 +202,7 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "bm25": asdict(settings.bm25),
         "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
+        **labeller.params(),
     }
     report.version = store.write(VersionData(params, clauses, documents, embeddings))
     report.seconds = time.perf_counter() - started
@@ -202,13 +210,14 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
 
 
 def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Settings, model_id: str,
-               clause_count: int) -> bool:
+               clause_count: int, labels: dict[str, Any]) -> bool:
     """True when the live version already is what this build would write."""
     params = previous.params
     return bool(previous.version) and not (report.parsed or report.removed or report.embedded) \
         and params.get("embedding_model") == model_id and params.get("clauses") == clause_count \
         and params.get("bm25") == asdict(settings.bm25) \
-        and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped]
+        and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped] \
+        and all(params.get(key) == value for key, value in labels.items())
 
 
 def _read_source(source: SourceDocument, previous: PreviousVersion, read_document: ReadClauses | None,

@@ -1,0 +1,78 @@
+"""Document-level fields stamped on every clause at build time: facets and ethical walls.
+
+Both come from outside the clause text, so they are recomputed on every build for parsed
+*and* reused documents: a changed wall policy or metadata file takes effect on the next
+rebuild without re-reading or re-embedding anything (vectors are keyed by text).
+
+* Facets (``document_type``, ``governing_law``, ``parties``, ``effective_date``...): found by
+  rules over a contract's own clauses (ingest/metadata.py); a firm's CSV overrides them.
+  A BEIR corpus is a bag of clauses from many contracts, so it gets none.
+* Walls (``access_groups``, ``denied_groups``): from the policy file (ingest/policy.py),
+  matched on the document's path inside the folder it was indexed from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from index_builder.ingest import metadata as facets
+from index_builder.ingest.policy import WallPolicy, load_policy
+from index_builder.model import Clause
+from index_builder.settings import Settings
+
+
+@dataclass
+class Labeller:
+    """Applies the configured facet extraction, overrides and wall policy to clauses."""
+
+    policy: WallPolicy | None
+    overrides: dict[str, dict[str, str]]
+    overrides_digest: str
+    # Set when the previous version's walls came from a policy that is now gone: its groups
+    # must leave the reused clauses too, not linger as stale walls.
+    clear_walls: bool = False
+
+    @classmethod
+    def from_settings(cls, settings: Settings, previous_params: dict[str, Any] | None = None
+                      ) -> "Labeller":
+        walls = getattr(settings, "walls", None)
+        policy = load_policy(walls.policy_file, walls.default) if walls else None
+        path = settings.metadata_file
+        overrides = facets.load_overrides(path) if path else {}
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest() if path else ""
+        clear = policy is None and bool((previous_params or {}).get("walls"))
+        return cls(policy, overrides, digest, clear)
+
+    def params(self) -> dict[str, Any]:
+        """What a version records, so a changed policy or metadata file is never 'unchanged'."""
+        return {"walls": self.policy.describe() if self.policy else None,
+                "metadata_file": self.overrides_digest or None}
+
+    def label(self, clauses: list[Clause], kind: str, relative: str) -> list[Clause]:
+        """The clauses of one source with its document fields and walls in their metadata."""
+        fields: dict[str, str] = {}
+        if kind == "file" and clauses:
+            found = facets.extract([c.text for c in clauses], clauses[0].doc_title,
+                                   Path(relative).name)
+            fields = facets.apply_overrides(found, self.overrides, relative)
+        out = []
+        for clause in clauses:
+            derived = set(facets.FIELDS) if kind == "file" else set()
+            if self.policy is not None or self.clear_walls:
+                derived |= _WALLS
+            meta = {k: v for k, v in clause.metadata.items() if k not in derived}
+            meta.update(fields)
+            if self.policy is not None:
+                # A BEIR row is addressed as <corpus folder>/<clause id> in the policy.
+                where = relative if kind == "file" else f"{relative}/{clause.clause_id}"
+                meta.update(self.policy.access(where).metadata())
+            out.append(replace(clause, metadata=meta) if meta != clause.metadata else clause)
+        return out
+
+
+# Fields this module owns: dropped from a reused clause before they are set again, so a rule
+# or override that no longer applies disappears too (walls only when a policy set them).
+_WALLS = frozenset({"access_groups", "denied_groups"})
