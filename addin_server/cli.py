@@ -144,6 +144,18 @@ def _add_eval(sub: Any) -> None:
     evaluate.set_defaults(handler=_cmd_eval)
 
 
+def _add_settings(sub: Any) -> None:
+    show = sub.add_parser("settings", help="print every PRECEDENT_* setting with its default (Markdown)")
+    show.set_defaults(handler=_cmd_settings)
+
+
+def _cmd_settings(args: argparse.Namespace) -> int:
+    from index_builder.settings import settings_doc
+
+    sys.stdout.write(settings_doc())
+    return 0
+
+
 def _cmd_eval(args: argparse.Namespace) -> int:
     from addin_server.rerank import reranker_for_eval
     from index_builder.evaluate.runner import EvalConfig, run_eval_command
@@ -278,7 +290,7 @@ def _cmd_local_serve(args: argparse.Namespace) -> int:
 
 
 COMMANDS: list[Callable[[Any], None]] = [_add_serve, _add_manifest, _add_local_llm, _add_annotate,
-                                          _add_eval]
+                                          _add_eval, _add_settings]
 
 
 if __name__ == "__main__":

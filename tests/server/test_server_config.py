@@ -155,3 +155,26 @@ def test_api_tokens_file_without_tokens_is_refused(tmp_path: Path) -> None:
     empty.write_text("# nobody yet\n\n")
     with pytest.raises(ConfigError, match="holds no token"):
         load_settings({"PRECEDENT_API_TOKENS_FILE": str(empty)})
+
+
+def test_every_setting_is_documented() -> None:
+    from index_builder.settings import ENV, settings_doc
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "settings.md").read_text()
+    assert doc == settings_doc(), "regenerate with: addin-server settings > docs/settings.md"
+    assert all(f"`{name}`" in doc for name in ENV)
+
+
+@pytest.mark.parametrize("environ, variable", [
+    ({"PRECEDENT_INDEX_DIR": "."}, "PRECEDENT_INDEX_DIR"),
+    ({"PRECEDENT_RRF_K": "-5"}, "PRECEDENT_RRF_K"),
+    ({"PRECEDENT_BACKEND": "elastic"}, "PRECEDENT_BACKEND"),
+    ({"PRECEDENT_RERANK_DEPTH": "0"}, "PRECEDENT_RERANK_DEPTH"),
+    ({"PRECEDENT_MILVUS_URI": "milvus:19530"}, "PRECEDENT_MILVUS_URI"),
+])
+def test_one_loader_one_set_of_rules(environ: dict[str, str], variable: str) -> None:
+    # The index builder and the server read the same settings object: a value one of them
+    # refuses, both refuse (an empty PRECEDENT_INDEX_DIR counts as unset).
+    with pytest.raises(ConfigError, match=variable):
+        load_settings(environ)
+    assert str(load_settings({"PRECEDENT_INDEX_DIR": ""}).index_dir) == "var/index"
