@@ -59,7 +59,7 @@ class _Handler:
             def handleError(self, record: logging.LogRecord) -> None:
                 raise  # noqa: PLE0704 -- re-raise the write error to the request
 
-        handler = Strict(str(path), encoding="utf-8", delay=False, **kwargs)
+        handler = Strict(str(path), encoding="utf-8", delay=True, **kwargs)
         handler.setFormatter(logging.Formatter("%(message)s"))
         return handler
 
@@ -78,7 +78,21 @@ class AuditLog:
         self._logger.addHandler(self._handler)
 
     def write(self, entry: dict[str, Any]) -> None:
-        self._logger.info(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+        """Append one line, flushed and closed: no handle stays open between requests, and a
+        file moved away by a log shipper is simply created again."""
+        line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+        handler = self._handler
+        handler.acquire()
+        try:
+            self._logger.info(line)
+        finally:
+            stream, handler.stream = handler.stream, None
+            handler.release()
+            if stream is not None:
+                try:
+                    stream.close()
+                except (OSError, ValueError):
+                    pass  # the failed write already raised
 
     def close(self) -> None:
         self._logger.removeHandler(self._handler)
@@ -193,4 +207,4 @@ def _model(settings: Settings, payload: Any) -> str | None:
 
 def _index_version() -> str:
     service = current_app.extensions.get("precedent")
-    return service.index_version() if service is not None else ""
+    return str(service.pipeline.backend.version) if service is not None else ""

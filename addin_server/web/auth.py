@@ -375,6 +375,7 @@ def _authenticate() -> None:
         return
     g.identity = current_app.extensions[EXTENSION].authenticate(
         request.headers.get("Authorization", ""))
+    g.precedent_access = current_access()  # what api.access() hands every service call
 
 
 def current_identity() -> Identity:
@@ -388,7 +389,12 @@ def current_access() -> Filters:
     if not settings_require_groups() and not identity.groups_known:
         identity = Identity(identity.user, identity.kind, identity.groups, True,
                             identity.oid, identity.tenant)
-    return access_filters(identity, current_app.extensions["precedent"].walls_active())
+    return access_filters(identity, walls_active())
+
+
+def walls_active() -> bool:
+    """Whether the live index was built with a wall policy (its clauses carry access groups)."""
+    return ACCESS_FIELD in current_app.extensions["precedent"].pipeline.backend.fields()
 
 
 def settings_require_groups() -> bool:

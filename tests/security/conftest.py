@@ -107,3 +107,37 @@ def sign(rsa_keys: dict[str, Any]) -> Any:
         return jwt.encode(payload, rsa_keys[kid], algorithm="RS256", headers={"kid": kid, "typ": "JWT"})
 
     return make
+
+
+# --- a small server over real contract files, for the HTTP-level tests -------------------
+
+# Distinctive words let a test prove a walled clause's text never reaches a walled user.
+ACME_SPA = """# Share Purchase Agreement (Acme)
+
+1. Indemnity. The Seller shall indemnify the Buyer against all losses arising from any breach of the Zanzibar pipeline warranties.
+
+2. Limitation of liability. The Seller's aggregate liability for indemnity claims shall not exceed the Quetzalcoatl escrow amount.
+
+3. Confidentiality. Each party shall keep the terms of this Agreement confidential.
+"""
+OPEN_NDA = """# Mutual Non-Disclosure Agreement
+
+1. Indemnity. Each party shall indemnify the other against all losses arising from any breach of this Agreement.
+
+2. Limitation of liability. Neither party's aggregate liability for indemnity claims shall exceed one hundred thousand pounds.
+
+3. Confidentiality. Each party shall keep the Confidential Information of the other confidential.
+"""
+WALLED_WORDS = ("Zanzibar", "Quetzalcoatl")
+POLICY = {"rules": [{"pattern": "Matters/Acme/", "allow": ["acme-team"], "deny": ["acme-conflict"]},
+                    {"pattern": "Forms/", "allow": ["*"]}]}
+
+
+@pytest.fixture
+def contracts(tmp_path: Any) -> Any:
+    root = tmp_path / "contracts"
+    (root / "Matters" / "Acme").mkdir(parents=True)
+    (root / "Forms").mkdir()
+    (root / "Matters" / "Acme" / "spa.txt").write_text(ACME_SPA)
+    (root / "Forms" / "nda.txt").write_text(OPEN_NDA)
+    return root
