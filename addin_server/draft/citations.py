@@ -1,10 +1,14 @@
-"""Verifying a redraft's [n] citations and placing one Word comment per cited sentence.
+"""Verifying a redraft's citations and placing one Word comment per cited sentence.
 
-A marker that names no given precedent is removed and reported, never shown. A sentence
-that quotes a precedent (four words or more in double quotes) must find that quotation
-in a clause it cites, or its markers are removed too. Bracketed numbers that the lawyer's
-text or a precedent already contains (fill-ins like "[30] days") are drafting, not markers.
-Offsets are Python string indices (Unicode code points) into the returned redraft.
+The answer is normalised (NFKC, odd brackets and spaces) and every marker form a model
+writes is parsed (see markers.py). A marker that names no given precedent, or names one
+in a form no one can check, is removed and reported, never shown. A quotation (four words
+or more, in any quotation marks) must be in a precedent its sentence cites or in the
+lawyer's own text; if not, the sentence's markers are removed and the quotation marks
+too, so nothing reads as a quotation that is not one. Each surviving (sentence, precedent)
+pair gets a support score (support.py); weak ones are flagged. A sentence left with no
+citation that is not the lawyer's own wording is listed as uncited. Offsets are Python
+string indices (Unicode code points) into the returned redraft.
 """
 
 from __future__ import annotations
@@ -15,14 +19,14 @@ from typing import Sequence
 
 from index_builder.model import Clause
 
-_GROUP = re.compile(r"\[\s*(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\s*\]")
-_QUOTE = re.compile(r"[\"“]([^\"“”]{3,}?)[\"”]")
-_WORD = re.compile(r"[a-z0-9]+")
-# Abbreviations whose full stop does not end a sentence in contract prose.
-_ABBREVIATIONS = {"e.g", "i.e", "inc", "ltd", "co", "corp", "no", "nos", "sec", "secs", "art",
-                  "para", "cl", "u.s", "u.k", "vs", "v", "etc", "mr", "ms", "dr", "st", "llc"}
-_QUOTE_MIN_WORDS = 4
+from addin_server.draft.markers import Marker, fill_in_shapes, find_markers, normalise
+from addin_server.draft.quotes import Quotation, contains, find_quotations
+from addin_server.draft.sentences import sentence_spans
+from addin_server.draft.support import Support, is_own_wording, score_support
+
+FLAG = "check: the precedent may not say this"
 _COMMENT_QUOTE_CHARS = 200
+_CANONICAL = re.compile(r"\[\d+\]")
 
 
 @dataclass
@@ -33,6 +37,12 @@ class Comment:
     end: int
     sentence: str
     text: str
+    n: int = 0
+    support: Support | None = None
+
+    @property
+    def flag(self) -> str | None:
+        return FLAG if self.support is not None and not self.support.supported else None
 
 
 @dataclass
@@ -42,39 +52,55 @@ class VerifiedRedraft:
     comments: list[Comment]
     removed_markers: list[str] = field(default_factory=list)
     problems: list[dict[str, str]] = field(default_factory=list)
+    uncited: list[tuple[int, int]] = field(default_factory=list)  # sentence spans, no source
+
+    @property
+    def flagged(self) -> list[Comment]:
+        return [c for c in self.comments if c.flag]
 
 
 @dataclass
-class _Marker:
-    numbers: list[int]
-    raw: str
+class _QuoteMark:
+    char: str
+    keep: bool = True
+
+
+_Piece = str | Marker | _QuoteMark
 
 
 def verify(answer: str, precedents: Sequence[Clause], source_text: str) -> VerifiedRedraft:
     """Check the model's answer against the k precedents it was given (numbered from 1)."""
     k = len(precedents)
-    # Bracketed numbers already in the lawyer's text are fill-ins whatever their value; in a
-    # precedent only out-of-range ones are, since a precedent may carry a stray "[1]".
-    own = {m.group(0) for m in _GROUP.finditer(source_text)}
-    borrowed = {m.group(0) for c in precedents for m in _GROUP.finditer(c.text)}
-    pieces, removed = _tokenise(_clean(answer), k, own, borrowed)
-    problems: list[dict[str, str]] = [{"marker": r, "reason": "names no precedent that was given"}
-                                      for r in removed]
+    text = normalise(_clean(answer))
+    own_text = normalise(source_text)
+    borrowed = set().union(*(fill_in_shapes(c.text) for c in precedents)) if precedents else set()
+    found = find_markers(text, k, fill_in_shapes(source_text), borrowed)
+    pieces = _cut(text, found, find_quotations(text))
+    removed = [r for f in found for r in f.marker.removed]
+    problems = [{"marker": r, "reason": "names no precedent that was given"} for r in removed]
+
+    rendered, placed = _render(pieces)
+    for start, end in sentence_spans(rendered):
+        here = [m for m, pos in placed if isinstance(m, Marker) and start <= pos < end]
+        cited = {n for m in here for n in m.numbers}
+        for opening, closing in _quotes_in(placed, start, end):
+            inner = _CANONICAL.sub("", rendered[_pos(placed, opening) + 1:_pos(placed, closing)])
+            if any(contains(precedents[n - 1].text, inner) for n in cited) or contains(own_text, inner):
+                continue
+            for m in here:
+                removed += [f"[{n}]" for n in m.numbers]
+                problems += [{"marker": f"[{n}]", "reason": "quoted text is not in this precedent"}
+                             for n in m.numbers]
+                m.numbers = []
+            opening.keep = closing.keep = False
+            problems.append({"marker": "", "quote": " ".join(inner.split()),
+                             "reason": "these words are not in the precedents it cites, so they "
+                                       "are no longer shown as a quotation"})
+            cited = set()
     text, placed = _render(pieces)
-    for start, end in _sentences(text):
-        here = [m for m, pos in placed if start <= pos < end]
-        for quote in _long_quotes(text[start:end]):
-            cited = {n for m in here for n in m.numbers}
-            if cited and not any(_contains(precedents[n - 1].text, quote) for n in cited):
-                for m in here:
-                    removed += [f"[{n}]" for n in m.numbers]
-                    problems += [{"marker": f"[{n}]", "reason": "quoted text is not in this precedent"}
-                                 for n in m.numbers]
-                    m.numbers = []
-    text, placed = _render(pieces)
-    comments = _comments(text, placed, precedents)
-    cited = sorted({n for m, _ in placed for n in m.numbers})
-    return VerifiedRedraft(text, cited, comments, removed, problems)
+    comments, uncited = _comments(text, placed, precedents, own_text)
+    cited_numbers = sorted({n for m, _ in placed if isinstance(m, Marker) for n in m.numbers})
+    return VerifiedRedraft(text, cited_numbers, comments, removed, problems, uncited)
 
 
 def _clean(answer: str) -> str:
@@ -87,104 +113,81 @@ def _clean(answer: str) -> str:
                   flags=re.IGNORECASE).strip()
 
 
-def _tokenise(text: str, k: int, own: set[str],
-              borrowed: set[str]) -> tuple[list[str | _Marker], list[str]]:
-    pieces: list[str | _Marker] = []
-    removed: list[str] = []
+def _cut(text: str, found: list, quotes: list[Quotation]) -> list[_Piece]:
+    """The text as strings, markers and quotation marks, in order."""
+    cuts: list[tuple[int, int, Marker | _QuoteMark]] = [(f.start, f.end, f.marker) for f in found]
+    spans = [(f.start, f.end) for f in found]
+    for quote in quotes:
+        marks = [(quote.open, quote.open + 1), (quote.close, quote.close + 1)]
+        if any(a < e and s < b for a, b in marks for s, e in spans):
+            continue
+        for a, b in marks:
+            cuts.append((a, b, _QuoteMark(text[a])))
+    pieces: list[_Piece] = []
     last = 0
-    for match in _GROUP.finditer(text):
-        numbers = [int(n) for n in re.findall(r"\d+", match.group(1))]
-        out_of_range = any(not 1 <= n <= k for n in numbers)
-        if match.group(0) in own or (out_of_range and match.group(0) in borrowed):
-            continue  # a fill-in such as "[3] business days": drafting, not a citation
-        pieces.append(text[last:match.start()])
-        valid = [n for n in dict.fromkeys(numbers) if 1 <= n <= k]
-        removed += [f"[{n}]" for n in numbers if not 1 <= n <= k]
-        pieces.append(_Marker(valid, match.group(0)))
-        last = match.end()
+    for start, end, item in sorted(cuts, key=lambda c: c[0]):
+        pieces += [text[last:start], item]
+        last = end
     pieces.append(text[last:])
-    return pieces, removed
+    return pieces
 
 
-def _render(pieces: list[str | _Marker]) -> tuple[str, list[tuple[_Marker, int]]]:
-    """Text with each marker written as [a][b] (or dropped), and where each marker starts."""
+def _render(pieces: list[_Piece]) -> tuple[str, list[tuple[Marker | _QuoteMark, int]]]:
+    """The text with markers as [a][b] (or dropped), and where each marker and mark starts."""
     out = ""
-    placed: list[tuple[_Marker, int]] = []
+    placed: list[tuple[Marker | _QuoteMark, int]] = []
     for piece in pieces:
         if isinstance(piece, str):
-            if out.endswith(" ") and piece[:1] in (" ", ".", ",", ";", ":", ")"):
+            if (out.endswith(" ") or not out) and piece[:1] in (" ", ".", ",", ";", ":", ")"):
                 out = out.rstrip(" ")  # close the gap a dropped marker left
+                piece = piece.lstrip(" ") if not out else piece
             out += piece
-        elif piece.numbers:
+        elif isinstance(piece, _QuoteMark):
             placed.append((piece, len(out)))
-            out += "".join(f"[{n}]" for n in piece.numbers)
+            out += piece.char if piece.keep else ""
+        elif shown := piece.display():
+            placed.append((piece, len(out)))
+            out += shown
     return out, placed
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) spans of sentences; trailing citation markers stay with their sentence."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    boundary = re.compile(r"[.!?][\"”')\]]*(?:\s*(?:\[\d+\])+)?(?=\s|$)|\n\s*")
-    for match in boundary.finditer(text):
-        if match.group(0)[0] == "." and _is_abbreviation(text, match.start()):
-            continue
-        end = match.end() if match.group(0).strip() else match.start()
-        spans.append((start, end))
-        start = match.end()
-    spans.append((start, len(text)))
-    return [(a, b) for a, b in (_trim(text, s, e) for s, e in spans) if b > a]
+def _quotes_in(placed: list, start: int, end: int) -> list[tuple[_QuoteMark, _QuoteMark]]:
+    marks = [m for m, pos in placed if isinstance(m, _QuoteMark) and start <= pos < end]
+    return list(zip(marks[0::2], marks[1::2]))
 
 
-def _is_abbreviation(text: str, dot: int) -> bool:
-    word = re.search(r"([A-Za-z.]+|\d+)$", text[:dot])
-    if not word:
-        return False
-    # Only known abbreviations: "as set out in Section 12." and "Exhibit A." end sentences.
-    return word.group(1).lower() in _ABBREVIATIONS
+def _pos(placed: list, item: object) -> int:
+    return next(pos for m, pos in placed if m is item)
 
 
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
-
-
-def _long_quotes(sentence: str) -> list[str]:
-    return [q for q in _QUOTE.findall(sentence) if len(_WORD.findall(q.lower())) >= _QUOTE_MIN_WORDS]
-
-
-def _contains(clause_text: str, quote: str) -> bool:
-    """Whole words only: "all not exceed the fee" must not match "shall not exceed the fees"."""
-    needle = " ".join(_WORD.findall(quote.lower()))
-    return f" {needle} " in f" {' '.join(_WORD.findall(clause_text.lower()))} "
-
-
-def _comments(text: str, placed: list[tuple[_Marker, int]],
-              precedents: Sequence[Clause]) -> list[Comment]:
+def _comments(text: str, placed: list, precedents: Sequence[Clause],
+              own_text: str) -> tuple[list[Comment], list[tuple[int, int]]]:
     comments: list[Comment] = []
-    for start, end in _sentences(text):
+    uncited: list[tuple[int, int]] = []
+    for start, end in sentence_spans(text):
         sentence = text[start:end]
-        numbers = dict.fromkeys(n for m, pos in placed if start <= pos < end for n in m.numbers)
+        numbers = dict.fromkeys(n for m, pos in placed if isinstance(m, Marker)
+                                and start <= pos < end for n in m.numbers)
+        claim = _CANONICAL.sub("", sentence)
+        if not numbers:
+            if not is_own_wording(claim, own_text):
+                uncited.append((start, end))
+            continue
         for n in numbers:
             clause = precedents[n - 1]
-            quote = _best_quote(sentence, clause.text)
+            support = score_support(claim, clause.text, own_text)
             comments.append(Comment(f"[{n}]", clause.clause_id, start, end, sentence,
-                                    f"Precedent [{n}]: {clause.citation()}\n“{quote}”"))
-    return comments
+                                    _comment_text(n, clause, sentence, support), n, support))
+    return comments, uncited
 
 
-def _best_quote(sentence: str, clause_text: str) -> str:
-    """The clause sentence that shares most words with the redraft sentence, shortened."""
-    quoted = [q for q in _long_quotes(sentence) if _contains(clause_text, q)]
-    if quoted:
-        return _shorten(quoted[0])
-    words = set(_WORD.findall(sentence.lower()))
-    parts = [clause_text[a:b] for a, b in _sentences(clause_text)] or [clause_text]
-    best = max(parts, key=lambda p: len(words & set(_WORD.findall(p.lower()))))
-    return _shorten(" ".join(best.split()))
+def _comment_text(n: int, clause: Clause, sentence: str, support: Support) -> str:
+    quoted = [q.inner for q in find_quotations(sentence) if contains(clause.text, q.inner)]
+    passage = quoted[0] if quoted else clause.text[support.start:support.end]
+    text = f"Precedent [{n}]: {clause.citation()}\n“{_shorten(' '.join(passage.split()))}”"
+    if not support.supported:
+        text += f"\nCheck: the precedent may not say this ({support.reason})."
+    return text
 
 
 def _shorten(text: str) -> str:

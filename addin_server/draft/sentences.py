@@ -1,0 +1,42 @@
+"""Sentence spans in contract prose: abbreviations and section numbers do not end a sentence,
+and citation markers right after a full stop stay with the sentence they follow."""
+
+from __future__ import annotations
+
+import re
+
+# Abbreviations whose full stop does not end a sentence in contract prose.
+_ABBREVIATIONS = {"e.g", "i.e", "inc", "ltd", "co", "corp", "no", "nos", "sec", "secs", "art",
+                  "para", "cl", "u.s", "u.k", "vs", "v", "etc", "mr", "ms", "dr", "st", "llc",
+                  "cf", "ibid", "approx", "dept", "viz"}
+_BOUNDARY = re.compile(r"[.!?][\"”’'»)\]]*(?:\s*(?:\[\d+\])+)?(?=\s|$)|\n\s*")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence, whitespace trimmed, in order."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _BOUNDARY.finditer(text):
+        if match.group(0)[0] == "." and _is_abbreviation(text, match.start()):
+            continue
+        end = match.end() if match.group(0).strip() else match.start()
+        spans.append((start, end))
+        start = match.end()
+    spans.append((start, len(text)))
+    return [(a, b) for a, b in (_trim(text, s, e) for s, e in spans) if b > a]
+
+
+def _is_abbreviation(text: str, dot: int) -> bool:
+    word = re.search(r"([A-Za-z.]+|\d+)$", text[:dot])
+    if not word:
+        return False
+    # Only known abbreviations: "as set out in Section 12." and "Exhibit A." end sentences.
+    return word.group(1).lower() in _ABBREVIATIONS
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
