@@ -105,11 +105,14 @@ def test_find_redraft_apply_in_a_real_browser(server_url: str) -> None:
     # Find: real precedents from the real agreements, rated by the (scripted) LLM.
     assert len(report["cards"]) >= 2
     assert any("Cloud Service Agreement" in card["source"] for card in report["cards"])
-    assert all(re.match(r"Rated [\d.]+ out of 5", card["score"] or "") for card in report["cards"])
+    assert all(re.match(r"AI fit rating \d\.\d out of 5", card["score"] or "") for card in report["cards"])
+    assert [card["n"] for card in report["cards"]] == [f"[{i}]" for i in range(1, len(report["cards"]) + 1)]
+    assert report["strayText"] == [], "no null/undefined/NaN/[object Object] in the pane"
     assert report["wordCallsBeforeApply"] == 0 and report["wordCallsAfterRedraft"] == 0
 
-    # Redraft: two verified citations; the invented [7] was removed by the server.
+    # Redraft: two verified citations; the invented [7] was removed by the server, and the pane says so.
     assert len(report["citations"]) == 2
+    assert any("[7] was removed" in p for p in report["problems"]), report["problems"]
 
     # Apply: one tracked replacement without markers, one comment per citation on its sentence.
     calls = report["wordCalls"]
@@ -122,6 +125,7 @@ def test_find_redraft_apply_in_a_real_browser(server_url: str) -> None:
     assert len(comments) == 2
     assert comments[0]["anchorText"].startswith("Each party's total liability")
     assert comments[1]["anchorText"].startswith("Neither party is liable")
-    assert all(c["text"].startswith("Precedent [") for c in comments)
+    # The comment names the source, not a [n] marker the inserted text no longer carries.
+    assert all(c["text"].startswith("Source: ") and not re.search(r"\[\d+\]", c["text"]) for c in comments)
     assert [c for c in calls if c["op"] == "setChangeTrackingMode"][-1]["value"] == "Off"
     assert (ARTIFACTS / "e2e-pane.png").stat().st_size > 10_000

@@ -27,6 +27,7 @@ try {
   await page.waitForSelector(".card", { timeout: 30_000 });
   report.cards = await page.$$eval(".card", (cards) =>
     cards.map((card) => ({
+      n: card.querySelector(".card-n")?.textContent.trim(),
       source: card.querySelector(".source")?.textContent.trim(),
       score: card.querySelector(".score")?.getAttribute("aria-label"),
     })),
@@ -40,6 +41,8 @@ try {
   await page.click("#redraft");
   await page.waitForSelector("#redraft-output:not([hidden])", { timeout: 30_000 });
   report.citations = await page.$$eval("#citations li", (items) => items.map((li) => li.textContent.trim()));
+  report.problems = await page.$$eval(".problems li", (items) => items.map((li) => li.textContent.trim()));
+  report.strayText = await pane.strayText();
   report.wordCallsAfterRedraft = (await pane.calls()).length;
 
   await page.click("#apply");
