@@ -10,12 +10,13 @@ import hmac
 from typing import Any
 
 from flask import Blueprint, current_app, g, jsonify, request
-from werkzeug.exceptions import BadRequest, HTTPException, MethodNotAllowed, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import Filters, filters_from_mapping
 
-from index_builder.errors import TextTooLongError, UnauthorizedError, UnsupportedMediaTypeError
+from index_builder.errors import TextTooLongError, UnauthorizedError
+from addin_server.web.body import read_json_object
 from addin_server.web.serialize import clause_json, redraft_json, search_json
 from addin_server.service import PrecedentService
 from index_builder.settings import ServerSettings
@@ -94,18 +95,9 @@ def health() -> Any:
 
 
 def _json_body() -> dict[str, Any]:
-    if not request.is_json:
-        raise UnsupportedMediaTypeError("Send the request body as JSON with the header "
-                                        "Content-Type: application/json.")
-    try:
-        body = request.get_json()  # an oversized body raises 413 here
-    except BadRequest as exc:
-        if isinstance(exc, RequestEntityTooLarge):
-            raise
-        raise InvalidRequestError("The request body is not valid JSON.") from None
-    if not isinstance(body, dict):
-        raise InvalidRequestError("The request body must be a JSON object, e.g. {\"text\": \"...\"}.")
-    return body
+    # Strict: duplicate keys, NaN, 1e999, huge integers, deep nesting, invalid UTF-8 and
+    # short bodies are each a 400 with a message (see web/body.py).
+    return read_json_object(request)
 
 
 def _text(body: dict[str, Any], settings: ServerSettings) -> str:

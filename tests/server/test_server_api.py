@@ -114,7 +114,7 @@ def test_empty_text_message_speaks_to_the_lawyer(client: Any) -> None:
     assert "select a clause" in error_of(post(client, "precedents", {"text": " "}))["message"]
 
 
-@pytest.mark.parametrize("data, message", [('{"text": "cap"', "not valid JSON"), ("", "not valid JSON"),
+@pytest.mark.parametrize("data, message", [('{"text": "cap"', "not valid JSON"), ("", "body is empty"),
                                            ("null", "must be a JSON object")])
 def test_malformed_json(client: Any, data: str, message: str) -> None:
     response = client.post("/api/v1/precedents", data=data, content_type="application/json")
@@ -213,3 +213,66 @@ def test_broken_characters_are_a_clear_400(client: Any, body: dict[str, Any]) ->
             continue  # /precedents has no instructions field
         assert response.status_code == 400, (route, response.get_json())
         assert "broken character" in response.get_json()["error"]["message"]
+
+
+DEEP = 5_000
+
+
+@pytest.mark.parametrize("data, message", [
+    ("[" * DEEP + "]" * DEEP, "nested too deeply"),
+    ('{"text": ' + "[" * DEEP + "]" * DEEP + "}", "nested too deeply"),
+    ('{"text": "cap", "filters": ' + '{"a": ' * 40 + "1" + "}" * 40 + "}", "nested too deeply"),
+    ('{"text": "cap", "top_k": 1e999}', "1e999 in the request body is too large"),
+    ('{"text": "cap", "top_k": -1e999}', "too large"),
+    ('{"text": "cap", "top_k": ' + "9" * 5_000 + "}", "5,000 digits"),
+    ('{"text": "cap", "top_k": 1.' + "5" * 200 + "}", "numbers must be shorter"),
+    ('{"text": "cap", "top_k": NaN}', "NaN is not a JSON number"),
+    ('{"text": "cap", "top_k": Infinity}', "Infinity is not a JSON number"),
+    ('{"text": "cap", "text": "indemnity"}', 'repeats the key "text"'),
+    ('{"text": "cap", "filters": {"document": "a", "document": "b"}}', 'repeats the key "document"'),
+    ('{"text": "cap \\ud800"}', "broken character"),
+    ('{"text": "cap", "filters": {"\\udc00": "a"}}', "broken character"),
+])
+def test_hostile_json_is_a_clear_400(client: Any, data: str, message: str) -> None:
+    for route in ("precedents", "redraft"):
+        response = client.post(f"/api/v1/{route}", data=data, content_type="application/json")
+        assert response.status_code == 400, (route, response.get_json())
+        error = error_of(response)
+        assert error["code"] == "invalid_request" and message in error["message"], error
+
+
+@pytest.mark.parametrize("data, message", [
+    (b'{"text": "caf\xe9"}', "not valid UTF-8 (byte 0xe9 at position 13)"),
+    (b'{"text": "\xff\xfe"}', "not valid UTF-8"),
+    (b'\xff\xfe{\x00"\x00t\x00"\x00}\x00', "not valid UTF-8"),  # UTF-16 with a BOM
+    (b'{"text": "\xed\xa0\x80"}', "not valid UTF-8"),  # an encoded surrogate
+])
+def test_invalid_utf8_is_a_clear_400(client: Any, data: bytes, message: str) -> None:
+    response = client.post("/api/v1/precedents", data=data, content_type="application/json")
+    assert response.status_code == 400 and message in error_of(response)["message"]
+
+
+def test_a_utf8_bom_is_tolerated(client: Any) -> None:
+    data = b"\xef\xbb\xbf" + json.dumps({"text": QUERY, "rerank": False}).encode()
+    assert client.post("/api/v1/precedents", data=data, content_type="application/json").status_code == 200
+
+
+def test_body_shorter_than_its_content_length_is_a_400(client: Any) -> None:
+    data = json.dumps({"text": QUERY}).encode()
+    response = client.post("/api/v1/precedents", data=data, content_type="application/json",
+                           environ_overrides={"CONTENT_LENGTH": str(len(data) + 50)})
+    assert response.status_code == 400
+    assert "shorter than its Content-Length" in error_of(response)["message"]
+
+
+def test_body_longer_than_its_content_length_is_a_400(client: Any) -> None:
+    data = json.dumps({"text": QUERY}).encode()
+    response = client.post("/api/v1/precedents", data=data, content_type="application/json",
+                           environ_overrides={"CONTENT_LENGTH": str(len(data) - 5)})
+    assert response.status_code == 400 and "not valid JSON" in error_of(response)["message"]
+
+
+def test_moderate_nesting_and_big_in_range_numbers_still_reach_the_field_checks(client: Any) -> None:
+    body = '{"text": "cap", "top_k": ' + "9" * 90 + "}"
+    error = error_of(client.post("/api/v1/precedents", data=body, content_type="application/json"))
+    assert "'top_k' must be from 1 to" in error["message"]

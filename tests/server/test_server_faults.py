@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import threading
 from dataclasses import replace
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from addin_server.llm.client import OpenAIChatClient
 from addin_server.llm.guard import CLOSED, HALF_OPEN, OPEN, Bulkhead, CircuitBreaker
@@ -382,3 +385,103 @@ def test_redraft_answers_503_llm_busy_at_once(served: Any, llm_server: ScriptedL
     gate.set()
     for thread in threads:
         thread.join()
+
+
+# --- hostile bodies over a real socket ---------------------------------------------------
+
+def _raw_exchange(port: int, data: bytes, half_close: bool = False) -> bytes:
+    """Send bytes as they are; read until the server closes (it must: the body was bad)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        sock.sendall(data)
+        if half_close:
+            sock.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+def _head(path: str, length: int | str) -> bytes:
+    return (f"POST /api/v1/{path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {length}\r\n\r\n").encode()
+
+
+def _json_answer(answer: bytes) -> tuple[int, dict[str, Any], str]:
+    head, _, rest = answer.partition(b"\r\n\r\n")
+    status = int(head.split()[1])
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length")))
+    return status, json.loads(rest[:length]), head.decode("latin-1").lower()
+
+
+@pytest.mark.parametrize("declared, half_close, message", [
+    (200, True, "shorter than its Content-Length"),   # the client stops and closes its side
+    (200, False, "shorter than its Content-Length"),  # the client stops and waits
+    (5, False, "not valid JSON"),                     # more body than announced
+    ("-5", False, "not a valid length"),
+])
+def test_a_lying_content_length_is_a_400_and_closes(make_app: Any, declared: int | str,
+                                                    half_close: bool, message: str) -> None:
+    server = make_server(make_app(llm=False), "127.0.0.1", 0, threads=2, socket_timeout_s=1.0)
+    server.prepare()
+    threading.Thread(target=server.serve, daemon=True).start()
+    try:
+        body = json.dumps({"text": QUERY}).encode()
+        answer = _raw_exchange(server.bind_addr[1], _head("precedents", declared) + body, half_close)
+    finally:
+        server.stop()
+    status, payload, head = _json_answer(answer)
+    assert status == 400 and message in payload["error"]["message"]
+    assert "connection: close" in head
+    assert answer.count(b"HTTP/1.1 ") == 1  # the surplus bytes were not read as a request
+
+
+# --- fuzzing the request schema -----------------------------------------------------------
+
+_scalars = (st.none() | st.booleans() | st.integers(min_value=-10**30, max_value=10**30)
+            | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=40))
+_json = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=12), inner, max_size=4), max_leaves=16)
+_ids = st.sampled_from(sorted(CLAUSES)) | st.text(max_size=12)
+_bodies = st.fixed_dictionaries({}, optional={
+    "text": st.text(max_size=300) | st.sampled_from([QUERY, CLAUSES["cap-fixed"]]) | _json,
+    "top_k": st.integers(min_value=-3, max_value=80) | _json,
+    "rerank": st.booleans() | _json,
+    "filters": st.dictionaries(st.sampled_from(["clause_id", "document", "doc_id", "x"]),
+                               _ids | st.lists(_ids, max_size=3), max_size=2) | _json,
+    "examples": st.lists(st.fixed_dictionaries({"clause_id": _ids})
+                         | st.fixed_dictionaries({"text": st.text(max_size=80)}) | _json,
+                         max_size=3) | _json,
+    "clause_ids": st.lists(_ids, max_size=3) | _json,
+    "instructions": st.text(max_size=60) | _json,
+    "min_score": st.floats(min_value=-1, max_value=2) | _json,
+    "major_threshold": st.floats(min_value=-1, max_value=2) | _json,
+})
+ROUTES = ("precedents", "redraft", "variations")
+
+
+@pytest.fixture
+def fuzz_client(make_app: Any) -> Any:
+    return make_app(llm=False).test_client()  # no LLM: redraft answers 503, search stays local
+
+
+def _never_500(response: Any) -> None:
+    assert response.status_code in (200, 400, 404, 413, 415, 503), response.get_json()
+    if response.status_code != 200:
+        error = response.get_json()["error"]
+        assert set(error) == {"code", "message"} and error["message"]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(body=_bodies, route=st.sampled_from(ROUTES))
+def test_fuzzed_bodies_never_500(fuzz_client: Any, body: dict[str, Any], route: str) -> None:
+    _never_500(fuzz_client.post(f"/api/v1/{route}", json=body))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.binary(max_size=300) | _json.map(lambda v: json.dumps(v).encode()),
+       route=st.sampled_from(ROUTES))
+def test_fuzzed_bytes_never_500(fuzz_client: Any, data: bytes, route: str) -> None:
+    _never_500(fuzz_client.post(f"/api/v1/{route}", data=data, content_type="application/json"))
