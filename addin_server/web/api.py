@@ -6,14 +6,13 @@ that says what to send, never a 500.
 
 from __future__ import annotations
 
-import hmac
 from typing import Any
 
 from flask import Blueprint, current_app, g, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from index_builder.errors import InvalidRequestError, NotFoundError
-from index_builder.index.backend import Filters, filters_from_mapping
+from index_builder.index.backend import LIST_FIELDS, Filters, filters_from_mapping
 
 from index_builder.errors import TextTooLongError, UnauthorizedError
 from addin_server.web.body import read_json_object
@@ -32,26 +31,18 @@ def service() -> PrecedentService:
 
 
 def access() -> Filters:
-    """The signed-in caller's ethical walls as filters (none without walls configured)."""
-    return g.get("precedent_access", ())
+    """The signed-in caller's ethical walls as filters (none without walls configured).
+
+    Set by web/auth.py before every API view; missing means the view ran unauthenticated,
+    so it fails closed rather than serving without walls.
+    """
+    if "precedent_access" not in g:
+        raise UnauthorizedError("Sign in to use Precedent.")
+    return g.precedent_access
 
 
 def server_settings() -> ServerSettings:
     return current_app.config["PRECEDENT_SETTINGS"].server
-
-
-@bp.before_request
-def require_token() -> None:
-    tokens = server_settings().api_tokens
-    if not tokens or request.method == "OPTIONS":  # preflights carry no credentials
-        return
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not any(hmac.compare_digest(token.strip().encode(), t.encode())
-                                             for t in tokens):
-        raise UnauthorizedError("This server needs an API token: enter it in the add-in's Settings."
-                                if not header else "The API token was not accepted: check it in "
-                                "the add-in's Settings.")
 
 
 @bp.post("/precedents")
@@ -163,6 +154,8 @@ def _filters(body: dict[str, Any]) -> dict[str, Any] | None:
         raise InvalidRequestError("'filters' must be an object such as {\"document\": \"Mutual NDA\"}.")
     filters: dict[str, Any] = {}
     for key, wanted in value.items():
+        if key in LIST_FIELDS:  # the wall groups are not the caller's to choose or probe
+            raise InvalidRequestError(f"Unknown filter field {key!r}.")
         values = wanted if isinstance(wanted, list) else [wanted]
         if not values or len(values) > MAX_FILTER_VALUES or not all(
                 isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in values):

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from index_builder.errors import LLMBusyError, PrecedentError
 
-from addin_server.web import api, static_files
+from addin_server.web import api, audit, auth, limits, static_files
 from addin_server.web.body import CLOSE_CONNECTION
 from addin_server.web.errors import http_status
 from addin_server.service import PrecedentService, build_service
@@ -39,8 +39,12 @@ def create_app(settings: Settings, service: PrecedentService | None = None) -> F
     app.register_blueprint(static_files.bp)
     _register_errors(app)
     app.before_request(_start_timer)
-    app.after_request(_cors)
-    app.after_request(_access_log)
+    app.after_request(_access_log)  # registered first, so it runs last and logs the final status
+    # Sign-in (sets g.identity and g.precedent_access), then per-user limits and CORS, then the
+    # audit trail: the later two read the identity.
+    auth.init_app(app)
+    limits.init_app(app)
+    audit.init_app(app)
     return app
 
 
@@ -88,26 +92,8 @@ def _start_timer() -> None:
     g.started = time.perf_counter()
 
 
-def _cors(response: Response) -> Response:
-    origins = _settings().server.cors_origins
-    origin = request.headers.get("Origin")
-    if origin and request.path.startswith("/api/") and (origin in origins or "*" in origins):
-        response.headers["Access-Control-Allow-Origin"] = origin
-        response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
-        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
-        response.headers["Access-Control-Max-Age"] = "600"
-        response.headers.add("Vary", "Origin")
-    return response
-
-
 def _access_log(response: Response) -> Response:
     started = g.get("started")
     elapsed = (time.perf_counter() - started) * 1000 if started else 0.0
     log.info("%s %s %d %.1f ms", request.method, request.path, response.status_code, elapsed)
     return response
-
-
-def _settings() -> Settings:
-    from flask import current_app
-
-    return current_app.config["PRECEDENT_SETTINGS"]
