@@ -156,8 +156,7 @@ def _record(response: Response) -> Response:
     from addin_server.web.auth import current_identity
 
     identity = current_identity() if "identity" in g else None
-    body = request.get_json(silent=True) if request.is_json else None
-    body = body if isinstance(body, dict) else {}
+    body = _parsed_body()
     payload = response.get_json(silent=True) if response.is_json else None
     settings: Settings = current_app.config["PRECEDENT_SETTINGS"]
     line = entry(
@@ -180,6 +179,16 @@ def _record(response: Response) -> Response:
         failed.status_code = 503
         return failed
     return response
+
+
+def _parsed_body() -> dict[str, Any]:
+    """The JSON body as the view parsed it (web/body.py caches it); never read the body here:
+    a refused body (413, too deep, invalid) must not be parsed a second, laxer time."""
+    cached = getattr(request, "_cached_json", (Ellipsis, Ellipsis))
+    for value in cached:
+        if isinstance(value, dict):
+            return value
+    return {}
 
 
 def _requested_ids(body: dict[str, Any]) -> Iterator[str]:
