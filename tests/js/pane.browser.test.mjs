@@ -225,6 +225,44 @@ test("Redraft: citations numbered like their cards, quoted passage, flags, uncit
   });
 });
 
+test("Find more like these: the ticked results as examples; they stay first and ticked", { skip }, async () => {
+  const requests = [];
+  await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {
+    await find(page);
+    assert.ok(await page.isDisabled("#more-like"), "nothing ticked yet");
+    await page.check(".card:nth-child(3) .pick input");
+    await page.click("#more-like");
+    await page.waitForFunction(() => /more precedent/.test(document.getElementById("status").textContent));
+    assert.deepEqual(posts(requests).at(-1).body, { examples: [{ clause_id: RESULTS[2].clause_id }], top_k: 5 });
+    assert.deepEqual(await page.$$eval(".card", (c) => c.map((e) => e.dataset.clauseId)), [RESULTS[2].clause_id, CAPITALS.clause_id]);
+    assert.ok(await page.isChecked(".card:nth-child(1) .pick input"));
+    assert.equal(await statusText(page), "1 more precedent like the 1 one you ticked.");
+  });
+});
+
+test("Explore wordings: how many wordings across how many documents, each with its variants", { skip }, async () => {
+  const requests = [];
+  await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {
+    assert.ok(await page.isDisabled("#explore"), "needs a clause first");
+    await find(page);
+    await page.click("#explore");
+    await page.waitForSelector("#variations-section:not([hidden])");
+    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE });
+    assert.equal(await page.textContent("#variations-summary"), "2 wordings across 3 documents (1 near-identical variant).");
+    assert.equal(await page.locator("#variations > li").count(), 2);
+    assert.match(await page.textContent("#variations > li:nth-child(1) .variants"), /^In 2 documents: Master Services Agreement \(Acme 2021\); Master Services Agreement \(Acme 2022\)$/);
+    await page.click("#variations > li:nth-child(1) details summary");
+    assert.deepEqual(await page.locator("#variations > li:nth-child(1) del").allTextContents(), ["twelve"]);
+    assert.deepEqual(await page.locator("#variations > li:nth-child(1) ins").allTextContents(), ["12"]);
+  });
+  await withPane({ api: fakeApi({ variations: null }) }, async ({ page }) => {
+    await find(page);
+    await page.click("#explore");
+    await page.waitForSelector("#error:not([hidden])");
+    assert.equal(await errorText(page), "This server cannot show the library's wordings yet. Ask IT to update it.");
+  });
+});
+
 test("errors in plain words: nothing selected, too long, unreachable, refused, rate limited, busy", { skip }, async () => {
   await withPane({ api: fakeApi(), shimConfig: { paragraphs: [""], selection: { paragraph: 0, start: 0, end: 0 } } }, async ({ page }) => {
     await page.click("#find");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { findChromium, launchBrowser, openPane } from "./fixtures/harness.mjs";
 import { CLAUSE, DOCUMENT, fakeApi } from "./fixtures/fake-api.mjs";
-import { CLAUSES, REDRAFTS, SPARSE_RESULTS } from "./fixtures/sparse.mjs";
+import { CLAUSES, REDRAFTS, SPARSE_RESULTS, SPARSE_VARIATIONS } from "./fixtures/sparse.mjs";
 
 const skip = findChromium() ? false : "Chromium not installed (apt-get install chromium, or set CHROMIUM_PATH)";
 const SELECTED = { paragraphs: DOCUMENT, selection: { paragraph: 1, start: 0, end: CLAUSE.length } };
@@ -134,5 +134,21 @@ test("error answers without a message, and odd health answers, render cleanly", 
     } finally {
       await pane.close();
     }
+  }
+});
+
+test("the variation explorer with sparse answers renders cleanly", { skip }, async () => {
+  const pane = await openPane({ browser, width: 320, shimConfig: SELECTED, api: fakeApi({ variations: SPARSE_VARIATIONS }) });
+  try {
+    await pane.page.click("#find");
+    await pane.page.waitForSelector(".card");
+    await pane.page.click("#explore");
+    await pane.page.waitForSelector("#variations-section:not([hidden])");
+    for (const summary of await pane.page.locator("#variations details summary").all()) await summary.click();
+    assert.equal(await pane.page.textContent("#variations-summary"), "3 wordings across 0 documents.");
+    await assertClean(pane, "variations");
+    assert.deepEqual(pane.errors.map(String), []);
+  } finally {
+    await pane.close();
   }
 });

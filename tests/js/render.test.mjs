@@ -6,6 +6,7 @@ import { adaptPrecedent, definedTerms, insertComment, sentenceCase, splitLabel }
 import { ASSUMED, capabilitiesFrom } from "../../addin_server/static/taskpane/capabilities.js";
 import { searchMatch, snippetPieces, sourceLine, starRating } from "../../addin_server/static/taskpane/cards.js";
 import { truncate } from "../../addin_server/static/taskpane/dom.js";
+import { variationsSummary } from "../../addin_server/static/taskpane/explore.js";
 import { MAX_SELECTION_CHARS, checkQueryText, forLawyer, wordErrorMessage } from "../../addin_server/static/taskpane/messages.js";
 import { redraftPieces, spansIn } from "../../addin_server/static/taskpane/redraft-view.js";
 import { readyMessage } from "../../addin_server/static/taskpane/redraft-flow.js";
@@ -147,4 +148,10 @@ test("the redraft status says what to check", () => {
   assert.equal(readyMessage({ citations: [{}, {}], flagged: [{}], uncited_sentences: [{}, {}] }),
     "Redraft ready with 2 citations; check 1 flagged citation and 2 sentences without a source. Review it, then Apply to put it in the document.");
   assert.equal(readyMessage({}), "Redraft ready with 0 citations. Review it, then Apply to put it in the document.");
+});
+
+test("the explorer's summary line", () => {
+  assert.equal(variationsSummary({ wordings: 7, documents: 31, minor_variations: 12 }), "7 wordings across 31 documents (12 near-identical variants).");
+  assert.equal(variationsSummary({ wordings: 1, documents: 1 }), "1 wording across 1 document.");
+  assert.equal(variationsSummary(null), "No earlier wordings of this clause were found in the library.");
 });

@@ -92,8 +92,10 @@ export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fe
     baseUrl: base,
 
     /** POST /precedents: ranked precedent clauses for `text`. */
-    findPrecedents({ text, topK, filters, rerank } = {}, options = {}) {
-      const body = { text };
+    findPrecedents({ text, examples, topK, filters, rerank } = {}, options = {}) {
+      const body = {};
+      if (typeof text === "string") body.text = text;
+      if (examples && examples.length) body.examples = examples;
       if (topK) body.top_k = topK;
       if (filters && Object.keys(filters).length) body.filters = filters;
       if (typeof rerank === "boolean") body.rerank = rerank;
@@ -116,6 +118,15 @@ export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fe
     /** GET /health: status, index, and "capabilities" (what this server can do). */
     health(options = {}) {
       return request("GET", "/health", undefined, options);
+    },
+
+    /** POST /variations: the library's distinct wordings of `text` (or of `examples`). */
+    variations({ text, examples, filters } = {}, options = {}) {
+      const body = {};
+      if (typeof text === "string") body.text = text;
+      if (examples && examples.length) body.examples = examples;
+      if (filters && Object.keys(filters).length) body.filters = filters;
+      return request("POST", "/variations", body, options);
     },
 
     /** GET /facets: {fields: {field: [{value, count}]}}, the values filters can pick from. */

@@ -10,6 +10,11 @@ export function getUi(doc) {
   const $ = (id) => doc.getElementById(id);
   return {
     find: $("find"),
+    explore: $("explore"),
+    moreLike: $("more-like"),
+    variationsSection: $("variations-section"),
+    variationsSummary: $("variations-summary"),
+    variations: $("variations"),
     cancel: $("cancel"),
     status: $("status"),
     spinner: $("spinner"),
@@ -56,6 +61,8 @@ export function createFeedback(ctx) {
     const busy = Boolean(state.busy) || state.editing;
     const caps = state.capabilities;
     ui.find.disabled = busy || !deps.canRead || !caps.search;
+    ui.explore.disabled = busy || !state.query;
+    ui.moreLike.disabled = busy || state.picked.size === 0;
     ui.redraftButton.disabled = busy || !state.query || !caps.redraft.available;
     ui.redraftButton.title = caps.redraft.available ? "" : caps.redraft.reason;
     ui.redraftUnavailable.textContent = caps.redraft.available ? "" : `Redraft is not available: ${caps.redraft.reason}`;

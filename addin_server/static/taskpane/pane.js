@@ -8,9 +8,11 @@
 //   redraft-flow.js Redraft, Apply, Discard
 //   settings-view.js the Settings form (filters as pickers of the index's values)
 //   capabilities.js what /health says this server can do
+//   explore.js      the library's wordings of the clause; more results like the ticked ones
 
 import { createApiClient, resolveBaseUrl } from "./api.js";
 import { capabilitiesFrom } from "./capabilities.js";
+import { createExplore } from "./explore.js";
 import { createFeedback, getUi } from "./feedback.js";
 import { createRedraft } from "./redraft-flow.js";
 import { createResults } from "./results.js";
@@ -37,6 +39,7 @@ export function createPane(doc, deps) {
   ctx.redraft = createRedraft(ctx);
   ctx.results = createResults(ctx);
   ctx.settings = createSettingsView(ctx);
+  ctx.explore = createExplore(ctx);
   ctx.onServerChanged = () => loadServerInfo();
 
   /** Ask the server what it can do and which filter values it holds; say so if it cannot be reached. */
@@ -59,6 +62,8 @@ export function createPane(doc, deps) {
   }
 
   ui.find.addEventListener("click", ctx.results.find);
+  ui.explore.addEventListener("click", ctx.explore.explore);
+  ui.moreLike.addEventListener("click", ctx.explore.moreLikeThese);
   ui.cancel.addEventListener("click", () => state.busy?.abort());
   ui.redraftButton.addEventListener("click", ctx.redraft.redraft);
   ui.apply.addEventListener("click", ctx.redraft.apply);

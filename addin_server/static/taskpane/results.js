@@ -50,6 +50,8 @@ export function createResults(ctx) {
     ui.results.replaceChildren();
     ui.resultsSection.hidden = true;
     ui.redraftSection.hidden = true;
+    ui.variationsSection.hidden = true;
+    ui.variations.replaceChildren();
     showQuery();
     await fb.withRequest("Searching precedents…", async (signal) => {
       const rerank = state.capabilities.rerank.available ? state.settings.rerank : null;
