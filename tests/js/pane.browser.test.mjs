@@ -225,6 +225,24 @@ test("Redraft: citations numbered like their cards, quoted passage, flags, uncit
   });
 });
 
+test("facet counts over the results narrow the search in one click, and clear it again", { skip }, async () => {
+  const requests = [];
+  await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {
+    await find(page);
+    assert.deepEqual(await page.$$eval("#facet-chips button", (b) => b.map((e) => e.textContent)), [
+      "Master Services Agreement (Acme 2021) (4)", "SaaS Subscription Terms 2023 (3)", "Mutual NDA (standard form) (1)",
+    ]);
+    assert.equal(await page.locator("#facet-chips .chips").count(), 1, "a field with one value offers nothing to narrow");
+    await page.click("#facet-chips button:has-text('SaaS Subscription Terms 2023')");
+    await page.waitForFunction(() => document.querySelector("#facet-chips button.on"));
+    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 5, filters: { document: "SaaS Subscription Terms 2023" } });
+    assert.equal(await page.getAttribute("#facet-chips button.on", "aria-pressed"), "true");
+    await page.click("#facet-chips button:has-text('Any document')");
+    await page.waitForFunction(() => !document.querySelector("#facet-chips button.on"));
+    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 5 });
+  });
+});
+
 test("Find more like these: the ticked results as examples; they stay first and ticked", { skip }, async () => {
   const requests = [];
   await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {

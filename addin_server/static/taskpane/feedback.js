@@ -23,6 +23,7 @@ export function getUi(doc) {
     resultsSection: $("results-section"),
     results: $("results"),
     rerankNote: $("rerank-note"),
+    facetChips: $("facet-chips"),
     redraftSection: $("redraft-section"),
     redraftButton: $("redraft"),
     redraftUnavailable: $("redraft-unavailable"),

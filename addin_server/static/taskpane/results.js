@@ -5,9 +5,10 @@ import { adaptPrecedent, insertComment } from "./adapt.js";
 import { compareTexts } from "./blackline.js";
 import { renderClauseContext, renderResultCard } from "./cards.js";
 import { renderBlackline } from "./compare-view.js";
-import { h, plural, truncate } from "./dom.js";
+import { h, plural, text, truncate } from "./dom.js";
 import { checkQueryText, forLawyer, wordErrorMessage } from "./messages.js";
 import { filtersFromSettings } from "./settings.js";
+import { facetFields, fieldLabels } from "./settings-view.js";
 import { recordEdit, setQuery } from "./state.js";
 import { clauseKey, insertPrecedent, readSelection } from "./word.js";
 
@@ -53,16 +54,23 @@ export function createResults(ctx) {
     ui.variationsSection.hidden = true;
     ui.variations.replaceChildren();
     showQuery();
+    await search("No precedents found. Try selecting more of the clause, or clear the filters in Settings.");
+  }
+
+  /** POST /precedents for the current clause with the current settings, and show the answer. */
+  async function search(noneFound) {
+    const query = state.query;
     await fb.withRequest("Searching precedents…", async (signal) => {
       const rerank = state.capabilities.rerank.available ? state.settings.rerank : null;
       const data = await ctx.api().findPrecedents(
-        { text: clauseKey(selection.text), topK: state.settings.topK, filters: filtersFromSettings(state.settings), rerank: rerank ?? undefined },
+        { text: clauseKey(query.text), topK: state.settings.topK, filters: filtersFromSettings(state.settings), rerank: rerank ?? undefined },
         { signal },
       );
       state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
       render(data.rerank);
+      renderFacets(data.facets);
       const n = state.results.length;
-      fb.setStatus(n ? `${plural(n, "precedent")} found.` : "No precedents found. Try selecting more of the clause, or clear the filters in Settings.");
+      fb.setStatus(n ? `${plural(n, "precedent")} found.` : noneFound);
     });
   }
 
@@ -92,6 +100,49 @@ export function createResults(ctx) {
     ui.resultsSection.hidden = false;
     ui.redraftSection.hidden = state.results.length === 0;
     fb.refreshButtons();
+  }
+
+  /** "Narrow to:" buttons from the facet counts over this search's candidates; "Any …" clears a filter. */
+  function renderFacets(facets) {
+    const box = ui.facetChips;
+    box.replaceChildren();
+    const chosen = state.settings.filters || {};
+    const fields = facetFields(facets && typeof facets === "object" ? { fields: facets } : null);
+    for (const field of fields) {
+      const values = facets[field].filter((v) => v && text(v.value) && Number.isInteger(v.count)).slice(0, 6);
+      if (values.length < 2 && !chosen[field]) continue; // nothing to narrow
+      const [label, any] = fieldLabels(field);
+      const group = h(doc, "div", { className: "chips", role: "group", "aria-label": label }, h(doc, "span", { className: "chips-label" }, `${label}:`));
+      if (chosen[field]) group.append(h(doc, "button", { type: "button", className: "chip", onclick: () => narrow(field, "") }, `${any} ✕`));
+      for (const v of values) {
+        const value = text(v.value);
+        const on = chosen[field] === value;
+        group.append(h(doc, "button", { type: "button", className: on ? "chip on" : "chip", "aria-pressed": String(on), onclick: () => narrow(field, on ? "" : value) }, `${value} (${v.count})`));
+      }
+      box.append(group);
+    }
+    box.hidden = !box.childElementCount;
+  }
+
+  async function narrow(field, value) {
+    const filters = { ...(state.settings.filters || {}) };
+    if (value) filters[field] = value;
+    else delete filters[field];
+    try {
+      state.settings = await deps.settingsStore.save({ ...state.settings, filters });
+    } catch (err) {
+      return fb.showError(`The filter could not be saved: ${err.message}`);
+    }
+    const query = state.query;
+    await searchAgain(query);
+  }
+
+  /** Search again for the clause already found (after a filter changed), without reading Word. */
+  async function searchAgain(query) {
+    if (!query || state.busy || state.editing) return;
+    setQuery(state, query.text, query.source);
+    ctx.redraft.discard();
+    await search("No precedents found with these filters.");
   }
 
   const handlers = {
