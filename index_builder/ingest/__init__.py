@@ -48,6 +48,8 @@ def read_clauses(path: Path, doc_id: str, source_path: str,
             f"{path}: unsupported file type {path.suffix or '(none)'!r}; supported: {supported}"
         )
     parsed = reader(path)
+    if notes is not None:
+        notes.extend(parsed.notes)  # e.g. "left out 2 runs of invisible text (white on white)"
     if not parsed.blocks:
         raise DocumentError(f"{path}: empty document (no text in its body)")
     placed = place(parsed.blocks)

@@ -37,3 +37,4 @@ class ParsedDocument:
     blocks: tuple[Block, ...]
     title: str = ""  # core-properties title, "" when absent
     format: str = "docx"
+    notes: tuple[str, ...] = ()  # what the reader left out and why, for the build report

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -16,6 +17,15 @@ from index_builder.ingest.numbering import NumberedItem, NumberingCounter, Numbe
 from index_builder.ingest.ooxml import W, attr, is_on, open_docx
 from index_builder.ingest.styles import StyleInfo, Styles, font_size
 from index_builder.ingest.terms import quoted_terms
+from index_builder.ingest.visibility import (
+    LeftOut,
+    cell_fill,
+    color_of,
+    fill_of,
+    hidden_in,
+    invisible_reason,
+    page_color,
+)
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +57,18 @@ def read_docx(path: Path) -> ParsedDocument:
         raise DocumentError(f"{path}: not a Word document (word/document.xml has no body)")
     styles = Styles(parts.styles)
     definitions = NumberingDefinitions(parts.numbering, styles.numbering_style_num_ids())
-    reader = _ParagraphReader(styles, definitions)
+    reader = _ParagraphReader(styles, definitions, page_color(parts.document))
     blocks = [
         block
         for index, paragraph in enumerate(body_paragraph_elements(body))
         if (block := reader.read(index, paragraph)) is not None
     ]
-    return ParsedDocument(tuple(blocks), title=_core_title(parts.core), format="docx")
+    note = reader.left_out.note()
+    if note:
+        log.info("%s: %s", path.name, note)
+    return ParsedDocument(
+        tuple(blocks), title=_core_title(parts.core), format="docx", notes=(note,) if note else ()
+    )
 
 
 def body_paragraph_elements(body: etree._Element) -> Iterator[etree._Element]:
@@ -82,15 +97,18 @@ def _core_title(core: etree._Element | None) -> str:
 class _ParagraphReader:
     """Turns w:p elements into Blocks; keeps the numbering counters between paragraphs."""
 
-    def __init__(self, styles: Styles, definitions: NumberingDefinitions) -> None:
+    def __init__(self, styles: Styles, definitions: NumberingDefinitions, page: str) -> None:
         self._styles = styles
         self._definitions = definitions
         self._counter = NumberingCounter(definitions)
+        self._page = page
+        self.left_out = LeftOut(Counter())
 
     def read(self, index: int, paragraph: etree._Element) -> Block | None:
         ppr = paragraph.find(W + "pPr")
         style = self._styles.get(attr(ppr.find(W + "pStyle")) if ppr is not None else None)
-        runs = list(_runs(paragraph, self._styles, style))
+        background = fill_of(ppr) or style.fill or cell_fill(paragraph) or self._page
+        runs = list(_runs(paragraph, self._styles, style, background, self.left_out))
         text = _clean("".join(run.text for run in runs))
         # An empty numbered paragraph still draws (and uses up) its number, except the
         # empty paragraph that only carries a section break: cross-references in the
@@ -153,18 +171,35 @@ def _table_position(paragraph: etree._Element) -> tuple[str, str]:
 
 
 def _runs(
-    paragraph: etree._Element, styles: Styles, paragraph_style: StyleInfo
+    paragraph: etree._Element,
+    styles: Styles,
+    paragraph_style: StyleInfo,
+    background: str,
+    left_out: LeftOut,
 ) -> Iterator[_Run]:
     for run in paragraph.iter(W + "r"):
         if _inside(run, paragraph, _SKIPPED_CONTAINERS):
             continue
         rpr = run.find(W + "rPr")
-        if rpr is not None and is_on(rpr.find(W + "vanish")):
-            continue  # hidden text is not what the reader sees
         text = "".join(_run_text(run))
-        if text:
-            size = font_size(rpr) or paragraph_style.size
-            yield _Run(text, _emphasised(rpr, styles, paragraph_style), size)
+        if not text:
+            continue
+        char_id = attr(rpr.find(W + "rStyle")) if rpr is not None else None
+        char = styles.get(char_id) if char_id else StyleInfo("")
+        defaults = styles.defaults
+        size = font_size(rpr) or char.size or paragraph_style.size or defaults.size
+        # What the reader cannot see is not what the document says to them.
+        hidden = hidden_in(rpr)
+        if hidden is None:
+            hidden = char.hidden or paragraph_style.hidden or defaults.hidden
+        color = color_of(rpr) or char.color or paragraph_style.color or defaults.color
+        behind = fill_of(rpr, highlight=True) or char.run_fill or paragraph_style.run_fill
+        reason = invisible_reason(hidden, color, behind or background, size)
+        if reason:
+            if text.strip():
+                left_out.reasons[reason] += 1
+            continue
+        yield _Run(text, _emphasised(rpr, styles, paragraph_style), size)
 
 
 def _run_text(run: etree._Element) -> Iterator[str]:

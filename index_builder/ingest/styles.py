@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from index_builder.ingest.ooxml import W, attr, is_on
+from index_builder.ingest.visibility import color_of, fill_of, hidden_in
 
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 # Custom styles that say what they are ("OA Section Heading 2", "Contract Title").
@@ -33,6 +34,10 @@ class StyleInfo:
     bold: bool = False
     underline: bool = False
     size: int = 0  # font size in half-points (w:sz); 0 = not set
+    hidden: bool = False  # w:vanish / w:specVanish / w:webHidden
+    color: str = ""  # text colour, 6 hex digits or "auto"; "" = not set
+    fill: str = ""  # paragraph shading behind the text; "" = none
+    run_fill: str = ""  # run shading or highlight; "" = none
 
 
 class Styles:
@@ -42,8 +47,13 @@ class Styles:
         self._raw: dict[str, etree._Element] = {}
         self._resolved: dict[str, StyleInfo] = {}
         self.default_paragraph = ""
+        self.defaults = StyleInfo("")  # w:docDefaults: what every run starts from
         if root is None:
             return
+        defaults = root.find(f"{W}docDefaults/{W}rPrDefault/{W}rPr")
+        if defaults is not None:
+            self.defaults = StyleInfo("", size=font_size(defaults), hidden=bool(hidden_in(defaults)),
+                                      color=color_of(defaults))
         for style in root.iter(W + "style"):
             style_id = attr(style, "styleId") or ""
             self._raw[style_id] = style
@@ -109,6 +119,10 @@ def _merge(style_id: str, style: etree._Element, parent: StyleInfo) -> StyleInfo
         bold=_toggle(rpr, "b", parent.bold),
         underline=_toggle(rpr, "u", parent.underline),
         size=font_size(rpr) or parent.size,
+        hidden=parent.hidden if (hidden := hidden_in(rpr)) is None else hidden,
+        color=color_of(rpr) or parent.color,
+        fill=fill_of(ppr) or parent.fill,
+        run_fill=fill_of(rpr, highlight=True) or parent.run_fill,
     )
 
 
