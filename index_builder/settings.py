@@ -86,6 +86,9 @@ class RetrievalSettings:
     # Query by examples (retrieve/examples.py): how each retriever combines several texts.
     examples_dense: str = "max"  # max | mean | rrf
     examples_lexical: str = "norm"  # sum | norm | rrf
+    # Matching spans (retrieve/spans.py): best sentence windows shown per long result; 0 = off.
+    span_max: int = 1
+    span_min_sentences: int = 4  # shorter results are read whole and get no span
 
 
 @dataclass(frozen=True)
@@ -338,6 +341,8 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EXPLORER_MAX_MATCHES": Var("retrieval.explorer_max_matches", "variation explorer: most matches grouped per request"),
     "PRECEDENT_EXAMPLES_DENSE": Var("retrieval.examples_dense", "query by examples, dense: max, mean or rrf over the examples"),
     "PRECEDENT_EXAMPLES_LEXICAL": Var("retrieval.examples_lexical", "query by examples, BM25: sum, norm or rrf over the examples"),
+    "PRECEDENT_SPAN_MAX": Var("retrieval.span_max", "matching spans: best 1-3 sentence windows marked per long result (0 = off)"),
+    "PRECEDENT_SPAN_MIN_SENTENCES": Var("retrieval.span_min_sentences", "matching spans: results with fewer sentences get none"),
     # rerank
     "PRECEDENT_RERANK_DEFAULT": Var("rerank.default", "LLM rerank when a request does not say: auto, on or off"),
     "PRECEDENT_RERANK_DEPTH": Var("rerank.depth", "candidates a reranker (LLM or cross-encoder) scores per query"),
@@ -595,6 +600,9 @@ def _validate(s: Settings) -> None:
                           "PRECEDENT_EXPLORER_MAJOR_THRESHOLD.")
     _choice(r.examples_dense, ("max", "mean", "rrf"), "retrieval.examples_dense")
     _choice(r.examples_lexical, ("sum", "norm", "rrf"), "retrieval.examples_lexical")
+    if r.span_max < 0 or r.span_min_sentences < 1:
+        raise ConfigError("PRECEDENT_SPAN_MAX must be 0 or more and PRECEDENT_SPAN_MIN_SENTENCES "
+                          "at least 1.")
     _positive(s, ("retrieval.rrf_k", "retrieval.candidate_depth", "retrieval.top_k", "retrieval.explorer_max_matches",
                   "retrieval.expansion_max_words", "embedding.batch_size",
                   "embedding.max_seq_length", "bm25.k1", "rerank.depth", "rerank.budget_s",

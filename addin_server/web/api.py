@@ -49,10 +49,13 @@ def server_settings() -> ServerSettings:
 def precedents() -> Any:
     body = _json_body()
     settings = server_settings()
-    text = _text(body, settings)
+    from addin_server.web.explore import examples_from_body  # explore imports this module
+
+    examples = examples_from_body(body)  # "more like these": ids or texts, beside or instead of text
+    text = _text(body, settings) if body.get("text") is not None or not examples else ""
     top_k = _int(body, "top_k", 1, settings.max_top_k)
     outcome = service().search(text, top_k, filters_from_mapping(_filters(body)),
-                               _bool(body, "rerank"), access=access())
+                               _bool(body, "rerank"), examples=examples, access=access())
     return jsonify(search_json(outcome))
 
 

@@ -22,19 +22,21 @@ from flask import Blueprint, current_app, jsonify, request
 from addin_server.web import api
 from index_builder.errors import InvalidRequestError
 from index_builder.index.backend import Filters, filters_from_mapping
-from index_builder.ingest.metadata import FACET_FIELDS
-from index_builder.model import Clause, SearchHit
+from index_builder.ingest.metadata import FACET_FIELDS, LIST_VALUED, clause_facets, facet_values
+from index_builder.model import SearchHit
+from index_builder.retrieve.pipeline import Example
 from index_builder.retrieve.variations import Exploration, Major, Wording, explore
 
 log = logging.getLogger(__name__)
 
 bp = Blueprint("explore", __name__, url_prefix="/api/v1")
-bp.before_request(api.require_token)
+# Same sign-in as the rest of /api/v1: the api blueprint's token check while it exists (app-wide
+# auth.init_app covers every /api/ path once wired); walls come from api.access() per request.
+if hasattr(api, "require_token"):
+    bp.before_request(api.require_token)
 
 MAX_EXAMPLES = 10
 MAX_MATCHES = 2000
-# Fields whose value is a comma-separated list (a document has several party roles).
-LIST_VALUED = frozenset({"party_roles"})
 
 
 @bp.post("/variations")
@@ -87,25 +89,29 @@ def matches(pipeline: Any, texts: Sequence[str], filters: Filters, min_score: fl
             if clause is not None]
 
 
+def examples_from_body(body: Mapping[str, Any]) -> list[Example]:
+    """``examples``: up to MAX_EXAMPLES ``{"clause_id"}`` or ``{"text"}`` objects (for /precedents too)."""
+    examples = body.get("examples")
+    if examples is None:
+        return []
+    if not isinstance(examples, list) or len(examples) > MAX_EXAMPLES or not all(
+            isinstance(e, dict) and (isinstance(e.get("clause_id"), str) and e["clause_id"] or
+                                     isinstance(e.get("text"), str)) for e in examples):
+        raise InvalidRequestError(
+            f"'examples' must be a list of up to {MAX_EXAMPLES} objects, each "
+            f"{{\"clause_id\": \"...\"}} or {{\"text\": \"...\"}}.")
+    settings = api.server_settings()
+    return [Example(clause_id=e["clause_id"]) if isinstance(e.get("clause_id"), str)
+            else Example(text=api._text({"text": e["text"]}, settings)) for e in examples]
+
+
 def _query_texts(body: Mapping[str, Any]) -> list[str]:
     """The typed text and the examples' texts (examples by id must be visible to the caller)."""
-    settings = api.server_settings()
-    texts = [api._text(body, settings)] if body.get("text") is not None else []
-    examples = body.get("examples")
-    if examples is not None:
-        if not isinstance(examples, list) or len(examples) > MAX_EXAMPLES or not all(
-                isinstance(e, dict) and (isinstance(e.get("clause_id"), str) or
-                                         isinstance(e.get("text"), str)) for e in examples):
-            raise InvalidRequestError(
-                f"'examples' must be a list of up to {MAX_EXAMPLES} objects, each "
-                f"{{\"clause_id\": \"...\"}} or {{\"text\": \"...\"}}.")
-        ids = [e["clause_id"] for e in examples if isinstance(e.get("clause_id"), str)]
-        found = {c.clause_id: c.text for c in api.service().clauses(ids, api.access())} if ids else {}
-        for example in examples:
-            if isinstance(example.get("clause_id"), str):
-                texts.append(found[example["clause_id"]])
-            else:
-                texts.append(api._text({"text": example["text"]}, settings))
+    texts = [api._text(body, api.server_settings())] if body.get("text") is not None else []
+    examples = examples_from_body(body)
+    ids = [e.clause_id for e in examples if e.clause_id]
+    found = {c.clause_id: c.text for c in api.service().clauses(ids, api.access())} if ids else {}
+    texts += [found[e.clause_id] if e.clause_id else e.text for e in examples]
     if not texts:
         raise InvalidRequestError("Send 'text' (the clause or phrase to explore) or 'examples'.")
     return texts
@@ -118,33 +124,6 @@ def _unit(body: Mapping[str, Any], name: str, default: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
         raise InvalidRequestError(f"'{name}' must be a number above 0 and at most 1.")
     return float(value)
-
-
-def facet_values(counts: Mapping[str, int], list_valued: bool = False) -> list[dict[str, Any]]:
-    """[{value, count}], most documents first; list-valued fields counted per item.
-
-    A list value ("Customer, Provider") counts its documents towards each item; a document
-    holds one value per field, so the sums count each document once per item.
-    """
-    merged: dict[str, int] = {}
-    for value, count in counts.items():
-        items = [v.strip() for v in value.split(",")] if list_valued else [value]
-        for item in filter(None, items):
-            merged[item] = merged.get(item, 0) + int(count)
-    return [{"value": v, "count": c} for v, c in sorted(merged.items(), key=lambda i: (-i[1], i[0]))]
-
-
-def clause_facets(clauses: Iterable[Clause], names: Sequence[str] = FACET_FIELDS
-                  ) -> dict[str, list[dict[str, Any]]]:
-    """Facets over a set of clauses (e.g. a search's candidates): documents per value."""
-    docs: dict[str, dict[str, set[str]]] = {name: {} for name in names}
-    for clause in clauses:
-        for name in names:
-            value = clause.metadata.get(name)
-            if value:
-                docs[name].setdefault(value, set()).add(clause.doc_id)
-    return {name: facet_values({v: len(d) for v, d in values.items()}, name in LIST_VALUED)
-            for name, values in docs.items() if values}
 
 
 # -- JSON shapes --------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from pathlib import PurePath
 from typing import Any
 
 from index_builder.index.backend import LIST_FIELDS
+from index_builder.ingest.metadata import clause_facets
 from index_builder.model import Clause, SearchHit
 
 from addin_server.draft.redraft import RedraftResult
@@ -46,6 +47,8 @@ def result_json(item: Ranked) -> dict[str, Any]:
         # Near copies of this clause elsewhere in the library (minor variations).
         "variants": [{"clause_id": hit.clause.clause_id, "similarity": score,
                       "source": source_json(hit.clause)} for hit, score in item.variants],
+        # The best 1-3 sentence window of a long precedent: offsets into "text".
+        "spans": [span.to_dict() for span in item.spans],
     }
 
 
@@ -54,7 +57,9 @@ def search_json(outcome: SearchOutcome) -> dict[str, Any]:
     if outcome.rerank_reason:
         rerank["reason"] = outcome.rerank_reason
     return {"results": [result_json(r) for r in outcome.results], "rerank": rerank,
-            "timings_ms": outcome.timings_ms}
+            "timings_ms": outcome.timings_ms,
+            # Document counts per metadata value among the candidates (as GET /facets).
+            "facets": clause_facets(hit.clause for hit in outcome.candidates)}
 
 
 def clause_json(clause: Clause) -> dict[str, Any]:

@@ -27,7 +27,7 @@ import re
 from dataclasses import replace
 from datetime import date
 from pathlib import Path, PurePath
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from index_builder.errors import DataNotFoundError, InvalidRequestError
 from index_builder.ingest.blocks import ParsedDocument
@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 FIELDS = ("document_type", "governing_law", "parties", "party_roles", "effective_date",
           "effective_year")
 FACET_FIELDS = ("document_type", "governing_law", "party_roles", "effective_year")
+# Fields whose value is a comma-separated list (a document has several party roles).
+LIST_VALUED = frozenset({"party_roles"})
 
 _BLANK = re.compile(r"\{[^}]*\}|\[[^\]]*\]|_{3,}|\.{4,}|<[^>]*>|\bTBD\b|\bXX+\b", re.I)
 
@@ -360,6 +362,33 @@ def apply_overrides(found: Mapping[str, str], overrides: Mapping[str, Mapping[st
 
 def _file_key(name: str) -> str:
     return PurePath(name.replace("\\", "/")).as_posix().casefold().lstrip("./")
+
+
+def facet_values(counts: Mapping[str, int], list_valued: bool = False) -> list[dict[str, Any]]:
+    """[{value, count}], most documents first; list-valued fields counted per item.
+
+    A list value ("Customer, Provider") counts its documents towards each item; a document
+    holds one value per field, so the sums count each document once per item.
+    """
+    merged: dict[str, int] = {}
+    for value, count in counts.items():
+        items = [v.strip() for v in value.split(",")] if list_valued else [value]
+        for item in filter(None, items):
+            merged[item] = merged.get(item, 0) + int(count)
+    return [{"value": v, "count": c} for v, c in sorted(merged.items(), key=lambda i: (-i[1], i[0]))]
+
+
+def clause_facets(clauses: Iterable[Clause], names: Sequence[str] = FACET_FIELDS
+                  ) -> dict[str, list[dict[str, Any]]]:
+    """Facets over a set of clauses (e.g. a search's candidates): documents per value."""
+    docs: dict[str, dict[str, set[str]]] = {name: {} for name in names}
+    for clause in clauses:
+        for name in names:
+            value = clause.metadata.get(name)
+            if value:
+                docs[name].setdefault(value, set()).add(clause.doc_id)
+    return {name: facet_values({v: len(d) for v, d in values.items()}, name in LIST_VALUED)
+            for name, values in docs.items() if values}
 
 
 def coverage(rows: Iterable[Mapping[str, str]]) -> dict[str, float]:

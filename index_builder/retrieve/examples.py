@@ -93,12 +93,13 @@ def example_runs(backend: SearchBackend, embedder: Embedder, texts: Sequence[str
     ``vectors`` are the texts' embeddings when the caller already has them. The runs go to
     the pipeline's usual fusion; drop the examples afterwards with ``without_examples``.
     """
-    texts = [t for t in texts if t.strip()]
+    keep = [i for i, t in enumerate(texts) if t.strip()]
+    texts = [texts[i] for i in keep]
     if not texts:
         return {}
     runs: dict[str, Scored] = {}
     if "dense" in retrievers:
-        rows = vectors if vectors is not None else embedder.embed(texts)
+        rows = np.asarray(vectors)[keep] if vectors is not None else embedder.embed(texts)
         runs["dense"] = dense_run(backend, rows, depth, filters, combination.dense,
                                   combination.rrf_k)
     if "bm25" in retrievers:

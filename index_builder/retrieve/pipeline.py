@@ -23,6 +23,8 @@ from index_builder.index.embedder import Embedder
 from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
 from index_builder.retrieve.query_expansion import QueryExpander
+from index_builder.retrieve.examples import Combination, example_runs, without_examples
+from index_builder.retrieve.spans import Span, best_spans
 from index_builder.retrieve.variations import group_variations
 from index_builder.settings import Settings
 
@@ -72,6 +74,7 @@ class Ranked:
     rank: int
     rating: Any | None  # the reranker's rating (``.score`` 0-4), None when not rated
     variants: list[tuple[SearchHit, float]] = field(default_factory=list)  # minor variations
+    spans: list[Span] = field(default_factory=list)  # best 1-3 sentence window(s) of a long clause
 
 
 @dataclass
@@ -118,7 +121,9 @@ class SearchPipeline:
             raise InvalidRequestError("The query is empty: select some text or type a phrase.")
         wanted = self.rerank_default if request.rerank is None else request.rerank
         rerank_depth = self.settings.rerank.depth if wanted and self.reranker else 0
-        candidates = self.candidates(query, examples, request, max(top_k, rerank_depth))
+        texts = self._texts(query, examples)
+        vectors = self.embedder.embed(texts) if "dense" in self.retrievers else None
+        candidates = self.candidates(query, examples, request, max(top_k, rerank_depth), vectors)
         retrieved = time.perf_counter()
         groups = self._fold(candidates, max(top_k, rerank_depth))
         leaders = [g.leader for g in groups]
@@ -127,12 +132,17 @@ class SearchPipeline:
         rerank_query = query or examples[0].text
 
         def ranked(pairs: Sequence[tuple[SearchHit, Any]]) -> list[Ranked]:
-            return [Ranked(h, rank, r, variants.get(h.clause.clause_id, []))
-                    for rank, (h, r) in enumerate(pairs[:top_k], 1)]
+            spans_started = time.perf_counter()
+            spans = self._spans(texts, vectors, [h for h, _ in pairs[:top_k]])
+            if any(spans):
+                timings["spans"] = _ms(time.perf_counter() - spans_started)
+            return [Ranked(h, rank, r, variants.get(h.clause.clause_id, []), s)
+                    for rank, ((h, r), s) in enumerate(zip(pairs[:top_k], spans), 1)]
 
         def done(pairs: Sequence[tuple[SearchHit, Any]], status: str, reason: str) -> SearchOutcome:
+            results = ranked(pairs)
             timings["total"] = _ms(time.perf_counter() - started)
-            return SearchOutcome(ranked(pairs), status, reason, timings, candidates)
+            return SearchOutcome(results, status, reason, timings, candidates)
 
         plain = [(h, None) for h in leaders]
         if not wanted:
@@ -151,23 +161,43 @@ class SearchPipeline:
         return done(ordered, outcome.status, outcome.reason)
 
     def candidates(self, query: str, examples: Sequence[Example], request: SearchRequest,
-                   wanted: int) -> list[SearchHit]:
-        """The fused, rescored candidate pool (examples excluded), best first."""
-        depth = max(request.depth or self.settings.retrieval.candidate_depth, wanted)
+                   wanted: int, vectors: Any = None) -> list[SearchHit]:
+        """The fused, rescored candidate pool (examples excluded), best first.
+
+        Several query texts (the typed query and the examples) are combined inside each
+        retriever as ``settings.retrieval.examples_dense``/``examples_lexical`` say
+        (retrieve/examples.py); ``vectors`` are the texts' embeddings when already made.
+        """
+        r = self.settings.retrieval
+        depth = max(request.depth or r.candidate_depth, wanted)
         filters = tuple(request.filters) + tuple(request.access)
-        text = self.expander.expand(query) if (self.expander and query) else query
-        texts = ([text] if text else []) + [e.text for e in examples]
-        runs: dict[str, Scored] = {}
-        if "dense" in self.retrievers:
-            runs["dense"] = self.backend.dense(self.embedder.embed(texts), depth, filters)
-        if "bm25" in self.retrievers:
-            runs["bm25"] = self.backend.lexical(texts, depth, filters)
-        hits = self._fuse(runs, depth)
+        texts = self._texts(query, examples)
+        # Each example may come back as a candidate and is dropped below: ask for that many more.
+        deeper = depth + len(examples)
+        combination = Combination(r.examples_dense, r.examples_lexical, r.rrf_k)
+        runs: dict[str, Scored] = example_runs(self.backend, self.embedder, texts, deeper, filters,
+                                               combination, self.retrievers, vectors)
+        hits = self._fuse(runs, deeper)
         if self.rescorer is not None and query:
             # The rescorer reads the user's own words: definitions help recall, not judgement.
             hits = self.rescorer.rescore(query, hits)
-        exclude = {e.clause_id for e in examples if e.clause_id}
-        return [h for h in hits if h.clause.clause_id not in exclude] if exclude else hits
+        if examples:
+            hits = without_examples(hits, [e.clause_id for e in examples if e.clause_id],
+                                    [e.text for e in examples if not e.clause_id])
+        return hits[:depth]
+
+    def _texts(self, query: str, examples: Sequence[Example]) -> list[str]:
+        """The query texts both retrievers read: the (expanded) typed query, then the examples."""
+        text = self.expander.expand(query) if (self.expander and query) else query
+        return ([text] if text else []) + [e.text for e in examples]
+
+    def _spans(self, texts: Sequence[str], vectors: Any, hits: Sequence[SearchHit]) -> list[list[Span]]:
+        """The best sentence window of each long result (none when spans are off)."""
+        r = self.settings.retrieval
+        if not r.span_max or vectors is None or not hits:
+            return [[] for _ in hits]
+        return best_spans(vectors, [h.clause.text for h in hits], self.embedder,
+                          max_spans=r.span_max, min_sentences=r.span_min_sentences)
 
     def _fuse(self, runs: dict[str, Scored], depth: int) -> list[SearchHit]:
         scores = {name: dict(run) for name, run in runs.items()}

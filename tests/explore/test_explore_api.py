@@ -112,3 +112,27 @@ def test_clause_facets_over_candidates():
         "governing_law": [{"value": "Texas", "count": 1}],
         "party_roles": [{"value": "Customer", "count": 2}, {"value": "Provider", "count": 1},
                         {"value": "Vendor", "count": 1}]}
+
+
+def test_precedents_by_examples_leave_the_examples_out_and_carry_spans_and_facets(app):  # type: ignore[no-untyped-def]
+    example = non_compete(app)
+    pipeline = app.extensions["precedent"].pipeline
+    ohio = [c for c in pipeline.backend.index.clauses
+            if c.doc_id.endswith("ohio") and c.heading.startswith("Non-Competition")][0]
+    client = app.test_client()
+    reply = client.post("/api/v1/precedents", json={
+        "examples": [{"clause_id": example["clause_id"]}, {"text": ohio.text}], "top_k": 5,
+        "rerank": False})
+    assert reply.status_code == 200, reply.get_json()
+    body = reply.get_json()
+    ids = [r["clause_id"] for r in body["results"]]
+    assert example["clause_id"] not in ids and ohio.clause_id not in ids  # by id, by wording
+    assert all(isinstance(r["spans"], list) for r in body["results"])
+    for result in body["results"]:
+        for span in result["spans"]:
+            assert 0 <= span["start"] < span["end"] <= len(result["text"])
+    assert any(r["spans"] for r in body["results"])  # these clauses run to many sentences
+    assert body["facets"]["governing_law"][0]["count"] == 1  # documents, not clauses
+    assert {f["value"] for f in body["facets"]["document_type"]} >= {"Restrictive Covenant Agreement"}
+    bad = client.post("/api/v1/precedents", json={"examples": [{"clause": "x"}]})
+    assert bad.status_code == 400 and "examples" in bad.get_json()["error"]["message"]
