@@ -17,6 +17,8 @@ from index_builder.errors import InvalidRequestError, PrecedentError
 
 from index_builder.settings import LLMSettings, Settings, load_settings
 
+from addin_server.audit_cli import add_parser as _add_audit
+
 log = logging.getLogger("addin_server")
 
 
@@ -68,10 +70,11 @@ def _add_manifest(sub: Any) -> None:
     manifest.add_argument("--url", required=True, help="https address that serves the task pane")
     manifest.add_argument("--out", type=Path, default=Path("manifest.xml"), help="output file")
     manifest.add_argument("--id", dest="addin_id",
-                          help="add-in GUID (default: derived from --url, stable per host)")
+                          help="add-in GUID (default: PRECEDENT_ADDIN_ID; set once per deployment)")
     manifest.add_argument("--display-name", help="name shown in Word (default Precedent)")
     manifest.add_argument("--provider", help="publisher shown in Word")
-    manifest.add_argument("--version", help="manifest version: raise it for every published change")
+    manifest.add_argument("--version", help="manifest version (default: the release version, "
+                                            "e.g. 1.0.0 -> 1.0.0.0)")
     manifest.set_defaults(handler=_cmd_manifest)
 
 
@@ -107,6 +110,10 @@ def _add_annotate(sub: Any) -> None:
                           help="rerank with the configured LLM (slow on a local model)")
     annotate.add_argument("--list", action="store_true",
                           help="print the paragraphs with their indices and styles, write nothing")
+    annotate.add_argument("--as-user", default="",
+                          help="apply this user's ethical walls (groups from PRECEDENT_WALLS_DIRECTORY_FILE)")
+    annotate.add_argument("--as-group", action="append", default=[],
+                          help="apply the walls of this group (repeat for several)")
     annotate.set_defaults(handler=_cmd_annotate)
 
 
@@ -238,9 +245,17 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
 
     service = build_service(_settings(args, {"local_llm.mode": "off"}))
     rerank = {"auto": None, "on": True, "off": False}[args.rerank]
+    from addin_server.web.auth import annotate_access
+
+    try:
+        access = annotate_access(service.settings, service.pipeline.backend, args.as_user,
+                                 tuple(args.as_group))
+    except PrecedentError:
+        service.close()
+        raise
 
     def find(text: str) -> list[Any]:
-        return [r.hit for r in service.search(text, args.top_k, (), rerank).results]
+        return [r.hit for r in service.search(text, args.top_k, (), rerank, access=access).results]
 
     selection = Selection(indices=parse_indices(args.paragraphs) if args.paragraphs else (),
                           style=args.style or "", min_chars=args.min_chars)
@@ -290,7 +305,7 @@ def _cmd_local_serve(args: argparse.Namespace) -> int:
 
 
 COMMANDS: list[Callable[[Any], None]] = [_add_serve, _add_manifest, _add_local_llm, _add_annotate,
-                                          _add_eval, _add_settings]
+                                          _add_eval, _add_settings, _add_audit]
 
 
 if __name__ == "__main__":

@@ -20,7 +20,12 @@ from addin_server.draft.redraft import Redrafter, RedraftResult
 from addin_server.llm.client import ChatClient, OpenAIChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.rerank import LLMReranker, load_rerank_prompt
-from index_builder.errors import LLMNotConfiguredError, LLMUnavailableError, NotFoundError
+from index_builder.errors import (
+    LLMBusyError,
+    LLMNotConfiguredError,
+    LLMUnavailableError,
+    NotFoundError,
+)
 from index_builder.index import open_store
 from index_builder.index.backend import Filters, IndexStore
 from index_builder.index.embedder import Embedder
@@ -108,6 +113,8 @@ class PrecedentService:
                                     "ground a redraft on. Try a longer selection.")
         try:
             result = self.redrafter.redraft(text, precedents, instructions)
+        except LLMBusyError:
+            raise  # its message is already the lawyer's: busy, try again in a minute
         except LLMUnavailableError as exc:
             log.warning("Redraft failed: %s (%s)", exc.code, exc.message)
             raise type(exc)(_lawyer_message(exc)) from exc
@@ -123,6 +130,9 @@ class PrecedentService:
             llm.update(base_url=_public_url(self.llm.base_url), provider=self.llm.provider,
                        rerank_model=self.llm.rerank_model, redraft_model=self.llm.redraft_model,
                        context_tokens=self.llm.context_tokens, **self._cached_ping())
+            guard_state = getattr(self.client, "guard_state", None)
+            if guard_state is not None:
+                llm.update(guard_state())
         else:
             llm["reachable"] = False
         return {"index": self._index_info(access), "llm": llm,
@@ -132,6 +142,8 @@ class PrecedentService:
         """What the pane may offer, in a lawyer's words; IT's detail stays under "llm"."""
         if self.client is None:
             reason = "The drafting assistant is not set up on this server."
+        elif llm.get("breaker", {}).get("state") == "open":
+            reason = "The drafting assistant has been failing; it is paused for a short while."
         elif not llm.get("reachable", True):
             reason = "The drafting assistant is not answering right now."
         else:

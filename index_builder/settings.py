@@ -613,6 +613,10 @@ def _validate(s: Settings) -> None:
     _choice(s.rerank.default, RERANK_DEFAULTS, "rerank.default")
     _validate_server(s.server)
     _validate_llm(s.llm)
+    if s.llm.max_requests >= s.server.threads:
+        # Else LLM-bound requests could hold every server thread and searches would queue.
+        raise ConfigError("PRECEDENT_LLM_MAX_REQUESTS must be below PRECEDENT_SERVER_THREADS so "
+                          "searches always find a free thread.")
     _positive(s, ("local_llm.threads", "local_llm.context_tokens"))
     _choice(s.local_llm.mode, LOCAL_MODES, "local_llm.mode")
     if not 0 <= s.local_llm.port <= 65535:

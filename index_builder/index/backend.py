@@ -25,7 +25,9 @@ from index_builder.model import Clause
 # Fields every backend can filter on; metadata keys found at index time are added to them.
 CORE_FIELDS = ("clause_id", "doc_id", "doc_title", "source_path", "section", "heading")
 # List-valued fields: a clause matches when any of its values is allowed.
-LIST_FIELDS = ("access_groups", "denied_groups")
+LIST_FIELDS = ("access_groups", "denied_groups", "party_roles")
+# List fields a user may never filter on, see or count: they are the walls themselves.
+WALL_FIELDS = ("access_groups", "denied_groups")
 # "document" is a friendly alias: the document's id or its title.
 ALIASES = ("document",)
 
@@ -60,7 +62,7 @@ def check_fields(filters: Filters, known: Iterable[str]) -> None:
         if condition.field not in known:
             raise InvalidRequestError(
                 f"Unknown filter field {condition.field!r}. Known fields: "
-                f"{', '.join(sorted(known - set(LIST_FIELDS)))}.")
+                f"{', '.join(sorted(known - set(WALL_FIELDS)))}.")
 
 
 def normalise(value: str) -> str:

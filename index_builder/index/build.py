@@ -168,9 +168,11 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     documents: dict[str, dict[str, Any]] = {}
     seen_ids: set[str] = set()
     labeller = Labeller.from_settings(settings, previous.params)
+    # A changed metadata file re-reads every document (texts, hence vectors, are reused).
+    reread = previous.params.get("metadata_file") != labeller.params()["metadata_file"]
     found = discover(sources, settings.follow_links, report)
     for source in tqdm(found, desc="Reading", unit="doc", disable=not progress):
-        doc_clauses, info = _read_source(source, previous, read_document, report)
+        doc_clauses, info = _read_source(source, previous, read_document, report, reread)
         if doc_clauses is None:
             continue
         fresh = _unseen(doc_clauses, seen_ids)
@@ -221,7 +223,7 @@ def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Setting
 
 
 def _read_source(source: SourceDocument, previous: PreviousVersion, read_document: ReadClauses | None,
-                 report: BuildReport) -> tuple[list[Clause] | None, dict[str, Any]]:
+                 report: BuildReport, reread: bool = False) -> tuple[list[Clause] | None, dict[str, Any]]:
     try:
         digest = _file_digest(source.path)
     except OSError as exc:
@@ -229,7 +231,8 @@ def _read_source(source: SourceDocument, previous: PreviousVersion, read_documen
         return None, {}
     info = {"path": str(source.path), "sha256": digest, "kind": source.kind}
     old = previous.documents.get(source.doc_id)
-    if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc:
+    if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc \
+            and not reread:
         report.reused.append(source.doc_id)
         return previous.clauses_by_doc[source.doc_id], info
     try:

@@ -4,9 +4,9 @@ Both come from outside the clause text, so they are recomputed on every build fo
 *and* reused documents: a changed wall policy or metadata file takes effect on the next
 rebuild without re-reading or re-embedding anything (vectors are keyed by text).
 
-* Facets (``document_type``, ``governing_law``, ``parties``, ``effective_date``...): found by
-  rules over a contract's own clauses (ingest/metadata.py); a firm's CSV overrides them.
-  A BEIR corpus is a bag of clauses from many contracts, so it gets none.
+* Facets (``document_type``, ``governing_law``, ``parties``, ``effective_date``...): the reader
+  finds them in the whole parsed document (ingest/metadata.py); a firm's CSV overrides them
+  here. A BEIR corpus is a bag of clauses from many contracts, so it gets none.
 * Walls (``access_groups``, ``denied_groups``): from the policy file (ingest/policy.py),
   matched on the document's path inside the folder it was indexed from.
 """
@@ -53,18 +53,16 @@ class Labeller:
 
     def label(self, clauses: list[Clause], kind: str, relative: str) -> list[Clause]:
         """The clauses of one source with its document fields and walls in their metadata."""
-        fields: dict[str, str] = {}
-        if kind == "file" and clauses:
-            found = facets.extract([c.text for c in clauses], clauses[0].doc_title,
-                                   Path(relative).name)
-            fields = facets.apply_overrides(found, self.overrides, relative)
         out = []
         for clause in clauses:
-            derived = set(facets.FIELDS) if kind == "file" else set()
+            meta = dict(clause.metadata)
+            if kind == "file" and self.overrides:
+                # The reader found the fields; the firm's file wins. (A changed file makes the
+                # build re-read every document, so an override removed from it is undone.)
+                meta = {**meta, **facets.apply_overrides(
+                    {k: v for k, v in meta.items() if k in facets.FIELDS}, self.overrides, relative)}
             if self.policy is not None or self.clear_walls:
-                derived |= _WALLS
-            meta = {k: v for k, v in clause.metadata.items() if k not in derived}
-            meta.update(fields)
+                meta = {k: v for k, v in meta.items() if k not in _WALLS}
             if self.policy is not None:
                 # A BEIR row is addressed as <corpus folder>/<clause id> in the policy.
                 where = relative if kind == "file" else f"{relative}/{clause.clause_id}"
@@ -73,6 +71,6 @@ class Labeller:
         return out
 
 
-# Fields this module owns: dropped from a reused clause before they are set again, so a rule
-# or override that no longer applies disappears too (walls only when a policy set them).
+# Wall fields are this module's: dropped from a reused clause before they are set again, so a
+# rule that no longer applies disappears too (only when a policy set them).
 _WALLS = frozenset({"access_groups", "denied_groups"})

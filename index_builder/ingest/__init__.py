@@ -16,6 +16,7 @@ from typing import Callable
 from index_builder.errors import DocumentError
 from index_builder.model import Clause
 from index_builder.ingest.blocks import ParsedDocument
+from index_builder.ingest import metadata
 from index_builder.ingest.clauses import build_clauses, document_title
 from index_builder.ingest.docx_reader import read_docx
 from index_builder.ingest.outline import place
@@ -53,8 +54,10 @@ def read_clauses(path: Path, doc_id: str, source_path: str,
     if not parsed.blocks:
         raise DocumentError(f"{path}: empty document (no text in its body)")
     placed = place(parsed.blocks)
-    clauses = build_clauses(
-        segment(placed), parsed, doc_id, source_path, document_title(parsed, placed, path)
-    )
+    title = document_title(parsed, placed, path)
+    clauses = build_clauses(segment(placed), parsed, doc_id, source_path, title)
+    # Document fields (type, governing law, parties, date) for filters and facets: read from
+    # the whole parsed document, since cover-page tables never become clause text.
+    clauses = metadata.with_fields(clauses, metadata.from_parsed(parsed, title, path))
     log.debug("%s: %d paragraphs -> %d clauses", path, len(parsed.blocks), len(clauses))
     return clauses

@@ -78,7 +78,9 @@ def test_txt_typed_numbering(tmp_path: Path) -> None:
         "party, in any form."
     )
     assert definition.metadata == {
-        "type": "contract", "format": "txt", "defines": "Confidential Information"
+        "type": "contract", "format": "txt", "defines": "Confidential Information",
+        # The document's own fields (ingest/metadata.py), on every clause of it.
+        "document_type": "NDA", "party_roles": "Company, Recipient",
     }
     assert obligations.text.splitlines()[1:] == [
         "(a) use Confidential Information only for the Purpose;",

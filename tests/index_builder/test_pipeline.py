@@ -119,3 +119,17 @@ def test_document_fields_are_extracted_for_contracts_only(settings: Settings, em
     acord = [c for c in backend.index.clauses if c.doc_id != "nda"]
     assert acord and not any("governing_law" in c.metadata for c in acord)
     assert "governing_law" in backend.fields()
+    # A firm's metadata file wins, and taking a row out of it undoes the override.
+    overrides = tmp_path / "metadata.csv"
+    overrides.write_text("file,governing_law\nnda.txt,Delaware\n")
+    with_file = updated(settings, {"metadata_file": overrides})
+    build_index(with_file, [library, mini_acord], embedder, progress=False)
+    laws = {c.metadata.get("governing_law") for c in EmbeddedStore(settings.index_dir).open()
+            .index.clauses if c.doc_id == "nda"}
+    assert laws == {"Delaware"}
+    overrides.write_text("file,governing_law\n")
+    embedder.calls.clear()
+    build_index(with_file, [library, mini_acord], embedder, progress=False)
+    laws = {c.metadata.get("governing_law") for c in EmbeddedStore(settings.index_dir).open()
+            .index.clauses if c.doc_id == "nda"}
+    assert laws == {"New York"} and sum(embedder.calls) == 0

@@ -24,8 +24,10 @@ from addin_server.web.wsgi import make_server
 
 def test_manifest_command(tmp_path: Path) -> None:
     out = tmp_path / "manifest.xml"
-    assert cli.main(["manifest", "--url", "https://precedent.example.com", "--out", str(out)]) == 0
-    assert "https://precedent.example.com/" in out.read_text()
+    addin_id = "3f2b8c4e-1d2a-4b5c-9e8f-7a6b5c4d3e2f"
+    assert cli.main(["manifest", "--url", "https://precedent.example.com", "--id", addin_id,
+                     "--out", str(out)]) == 0
+    assert "https://precedent.example.com/" in out.read_text() and addin_id in out.read_text()
 
 
 def test_manifest_command_refuses_http(tmp_path: Path) -> None:
