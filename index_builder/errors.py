@@ -172,3 +172,9 @@ class RateLimitedError(PrecedentError):
     def __init__(self, message: str, retry_after: int = 1) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class SearchEngineUnavailableError(PrecedentError):
+    """The search engine (Milvus) cannot be reached or refused an operation; names the setting."""
+
+    code = "search_engine_unavailable"

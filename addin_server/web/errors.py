@@ -24,6 +24,7 @@ HTTP_STATUS: dict[type[e.PrecedentError], int] = {
     e.LLMCircuitOpenError: 503,
     e.LLMUnavailableError: 503,
     e.IndexNotFoundError: 503,
+    e.SearchEngineUnavailableError: 503,
     e.IndexFormatError: 503,
     e.ModelLoadError: 503,
 }

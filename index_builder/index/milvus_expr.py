@@ -1,0 +1,158 @@
+"""Filters as Milvus boolean expressions, and clauses as Milvus rows (and back).
+
+Injection-proof by construction: a filter *value* only ever enters an expression as a
+string literal in which every character outside a small safe set is written as a
+``\\uXXXX`` escape, so no value can close its quotes; a filter *field* is first checked
+against the index's known fields and then only appears as a hashed JSON key
+(``keys["k_<sha1>"]``) or as one of our own schema field names.
+
+Values compare case-insensitively: each row stores casefolded copies of its filterable
+values (``keys`` for one-valued fields, an ARRAY field per list-valued field), and query
+values are casefolded the same way (``backend.normalise``).
+
+milvus-lite 2.5.1 has no ``not`` operator (it answers "unsupported expr proto node"), so a
+negated condition is written without one: ``keys[...] not in [...]`` for one-valued fields
+(a clause without the key passes, as in the reference semantics), and for list-valued
+fields one flag per (field, value) in the ``flags`` JSON field, tested with
+``flags["f_<sha1>"] not in [1]``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Iterable, Mapping, Sequence
+
+from index_builder.index.backend import (
+    CORE_FIELDS,
+    LIST_FIELDS,
+    Condition,
+    Filters,
+    clause_field_values,
+)
+from index_builder.model import Clause
+
+# Matches nothing: ordinals start at 0. Used for a positive condition with no values.
+NEVER = "ordinal < 0"
+# Milvus VARCHAR limit (bytes); longer clause texts are cut for the searchable copy.
+MAX_TEXT_BYTES = 65_535
+MAX_LIST_VALUES = 4_096  # Milvus ARRAY capacity
+_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-.,:/#@+()&")
+
+
+def literal(value: str) -> str:
+    """A Milvus string literal for ``value`` that no value can break out of."""
+    out = []
+    for char in value:
+        if char in _SAFE:
+            out.append(char)
+        elif ord(char) <= 0xFFFF:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(f"\\U{ord(char):08x}")
+    return '"' + "".join(out) + '"'
+
+
+def literals(values: Iterable[str]) -> str:
+    return "[" + ", ".join(literal(v) for v in values) + "]"
+
+
+def key_name(field: str) -> str:
+    """The JSON key under which a one-valued field's casefolded value is stored."""
+    return "k_" + hashlib.sha1(field.encode("utf-8")).hexdigest()[:20]
+
+
+def flag_name(field: str, value: str) -> str:
+    """The JSON key flagging that a list-valued field holds ``value`` (casefolded)."""
+    return "f_" + hashlib.sha1(f"{field}\x00{value}".encode("utf-8")).hexdigest()[:20]
+
+
+def expression(filters: Filters, array_fields: Sequence[str]) -> str:
+    """All conditions joined with ``and``; "" for no filter. Fields must be checked first."""
+    parts = [p for p in (_condition(c, array_fields) for c in filters) if p]
+    return " and ".join(f"({p})" for p in parts)
+
+
+def _condition(condition: Condition, array_fields: Sequence[str]) -> str:
+    from index_builder.index.backend import normalise
+
+    values = sorted({normalise(v) for v in condition.values})
+    if not values:  # "one of nothing" never holds; "none of nothing" always does
+        return "" if condition.negate else NEVER
+    if condition.field == "document":
+        doc_id, title = (_scalar(name, values, condition.negate) for name in ("doc_id", "doc_title"))
+        return f"{doc_id} and {title}" if condition.negate else f"{doc_id} or {title}"
+    if condition.field in LIST_FIELDS:
+        if condition.negate:
+            return " and ".join(f'flags["{flag_name(condition.field, v)}"] not in [1]'
+                                for v in values)
+        if condition.field in array_fields:
+            return f"array_contains_any({condition.field}, {literals(values)})"
+        return " or ".join(f'flags["{flag_name(condition.field, v)}"] in [1]' for v in values)
+    return _scalar(condition.field, values, condition.negate)
+
+
+def _scalar(field: str, values: list[str], negate: bool) -> str:
+    return f'keys["{key_name(field)}"] {"not in" if negate else "in"} {literals(values)}'
+
+
+# -- rows -------------------------------------------------------------------------------------
+CLAUSE_FIELDS = ["clause_id", "ordinal", "text", "doc_id", "doc_title", "source_path", "section",
+                 "heading", "paragraph_start", "paragraph_end", "metadata", "ordered"]
+
+
+def clause_row(clause: Clause, ordinal: int, ordered: bool, vector: Sequence[float],
+               text_key: str, array_fields: Sequence[str]) -> dict[str, Any]:
+    """One Milvus row: the clause, its casefolded filter values, flags and vector."""
+    keys = {key_name(name): value
+            for name in (*CORE_FIELDS, *clause.metadata)
+            if name not in LIST_FIELDS
+            for value in clause_field_values(clause, name)[:1]}
+    flags: dict[str, int] = {}
+    lists: dict[str, list[str]] = {}
+    for name in LIST_FIELDS:
+        values = sorted(set(clause_field_values(clause, name)))
+        if len(values) > MAX_LIST_VALUES:
+            raise ValueError(f"clause {clause.clause_id} has {len(values)} {name} values; "
+                             f"at most {MAX_LIST_VALUES} fit a Milvus array")
+        lists[name] = values
+        flags.update({flag_name(name, v): 1 for v in values})
+    row = {
+        "clause_id": clause.clause_id,
+        "ordinal": ordinal,
+        "text": truncate_utf8(clause.text, MAX_TEXT_BYTES),
+        "text_sha256": text_key,
+        "doc_id": clause.doc_id,
+        "doc_title": clause.doc_title,
+        "source_path": clause.source_path,
+        "section": clause.section,
+        "heading": clause.heading,
+        "paragraph_start": int(clause.paragraph_start),
+        "paragraph_end": int(clause.paragraph_end),
+        "ordered": ordered,
+        "metadata": dict(clause.metadata),
+        "keys": keys,
+        "flags": flags,
+        "dense": [float(x) for x in vector],
+    }
+    row.update({name: lists[name] for name in array_fields})
+    return row
+
+
+def clause_from_row(row: Mapping[str, Any]) -> Clause:
+    """The Clause a row was made from (its text cut at 64 KB if it was longer)."""
+    metadata = row.get("metadata") or {}
+    if isinstance(metadata, str):  # some client versions hand JSON fields back as text
+        metadata = json.loads(metadata)
+    return Clause(
+        clause_id=str(row["clause_id"]), text=str(row["text"]), doc_id=str(row["doc_id"]),
+        doc_title=str(row["doc_title"]), source_path=str(row["source_path"]),
+        section=str(row["section"]), heading=str(row["heading"]),
+        paragraph_start=int(row["paragraph_start"]), paragraph_end=int(row["paragraph_end"]),
+        metadata={str(k): str(v) for k, v in metadata.items()})
+
+
+def truncate_utf8(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` UTF-8 bytes without splitting a character."""
+    data = text.encode("utf-8")
+    return text if len(data) <= limit else data[:limit].decode("utf-8", errors="ignore")
