@@ -69,7 +69,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         from addin_server.web.audit import query_hash
 
         digest = query_hash(args.text)
-        found = [e for e in lines if e.get("query_sha256") == digest]
+        found = [e for e in lines
+                 if e.get("query_sha256") == digest or digest in (e.get("example_sha256") or [])]
     if args.json:
         for item in found:
             out.write(json.dumps(item, ensure_ascii=False) + "\n")

@@ -3,8 +3,8 @@
 Each line: time (UTC), user and how they signed in, method, route, status, the index
 version, the clause ids the response returned (``clause_ids``) and those the request named
 (``requested_ids``: redraft precedents, a clause fetch, examples), the LLM model when one was
-used, and a SHA-256 of the query text (``query_sha256``) so IT can match a query it is shown
-without the trail holding it. Clause text, query text, instructions and tokens are never
+used, and a SHA-256 of the query text (``query_sha256``; ``example_sha256`` for example texts)
+so IT can match a query it is shown without the trail holding it. Clause text, query text, instructions and tokens are never
 written. ``addin-server audit`` (addin_server/audit_cli.py) answers questions over it.
 
 Files roll daily (UTC midnight) or by size with Python's rotating handlers; rotated files keep
@@ -105,14 +105,16 @@ class AuditLog:
 def entry(*, user: str, auth: str, method: str, route: str, status: int, index_version: str,
           clause_ids: Iterable[str] = (), requested_ids: Iterable[str] = (),
           llm_model: str | None = None, query_sha256: str | None = None,
-          oid: str = "", tenant: str = "", when: datetime | None = None) -> dict[str, Any]:
+          example_sha256: Iterable[str] = (), oid: str = "", tenant: str = "",
+          when: datetime | None = None) -> dict[str, Any]:
     """One audit line (the only shape ``audit_cli`` reads)."""
     stamp = (when or datetime.now(timezone.utc)).astimezone(timezone.utc)
     return {"time": stamp.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             "user": user, "auth": auth, "oid": oid, "tenant": tenant, "method": method,
             "route": route, "status": status, "index_version": index_version,
             "clause_ids": _unique(clause_ids), "requested_ids": _unique(requested_ids),
-            "llm_model": llm_model, "query_sha256": query_sha256}
+            "llm_model": llm_model, "query_sha256": query_sha256,
+            "example_sha256": list(example_sha256)}
 
 
 def returned_ids(payload: Any) -> list[str]:
@@ -167,7 +169,9 @@ def _record(response: Response) -> Response:
         status=response.status_code, index_version=_index_version(),
         clause_ids=returned_ids(payload) if response.status_code < 400 else (),
         requested_ids=_requested_ids(body), llm_model=_model(settings, payload),
-        query_sha256=query_hash(body["text"]) if isinstance(body.get("text"), str) else None)
+        query_sha256=query_hash(body["text"]) if isinstance(body.get("text"), str) else None,
+        example_sha256=[query_hash(e["text"]) for e in body.get("examples") or []
+                        if isinstance(e, dict) and isinstance(e.get("text"), str)])
     try:
         current_app.extensions[EXTENSION].write(line)
     except (OSError, ValueError):

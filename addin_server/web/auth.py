@@ -394,7 +394,27 @@ def current_access() -> Filters:
 
 def walls_active() -> bool:
     """Whether the live index was built with a wall policy (its clauses carry access groups)."""
-    return ACCESS_FIELD in current_app.extensions["precedent"].pipeline.backend.fields()
+    return index_has_walls(current_app.extensions["precedent"].pipeline.backend)
+
+
+def index_has_walls(backend: Any) -> bool:
+    """A version built with a wall policy stamps access groups on every clause; without, none."""
+    return ACCESS_FIELD in backend.fields()
+
+
+def annotate_access(settings: Settings, backend: Any, user: str = "",
+                    groups: tuple[str, ...] = ()) -> Filters:
+    """The walls for `addin-server annotate --as-user/--as-group`; refused on a walled index
+    without either, so a batch run never sees more than the lawyer it runs for."""
+    walled = index_has_walls(backend)
+    if not user and not groups:
+        if walled:
+            raise ConfigError("This index has ethical walls: run annotate as a user "
+                              "(--as-user alice@firm.example) or a group (--as-group NAME).")
+        return ()
+    identity = identity_for(settings, user, groups)
+    log.info("annotate runs as %s", identity.user)
+    return access_filters(identity, walled)
 
 
 def settings_require_groups() -> bool:

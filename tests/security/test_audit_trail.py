@@ -52,7 +52,8 @@ def trail(tmp_path: Path) -> Path:
 def test_lines_hold_no_text_and_the_documented_fields(trail: Path) -> None:
     first = json.loads(trail.read_text().splitlines()[0])
     assert list(first) == ["time", "user", "auth", "oid", "tenant", "method", "route", "status",
-                           "index_version", "clause_ids", "requested_ids", "llm_model", "query_sha256"]
+                           "index_version", "clause_ids", "requested_ids", "llm_model", "query_sha256",
+                           "example_sha256"]
     assert first["time"] == "2026-11-20T09:00:00.000Z"
     assert "limitation" not in trail.read_text()
     assert first["query_sha256"] == hashlib.sha256(b"limitation of liability").hexdigest()
