@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any
 
-from index_builder.index.backend import LIST_FIELDS
+from index_builder.index.backend import WALL_FIELDS
 from index_builder.ingest.metadata import clause_facets
 from index_builder.model import Clause, SearchHit
 
@@ -66,7 +66,7 @@ def clause_json(clause: Clause) -> dict[str, Any]:
     return {"clause_id": clause.clause_id, "text": clause.text, "source": source_json(clause),
             "paragraphs": [clause.paragraph_start, clause.paragraph_end],
             # Wall groups are never shown: they would name matters and the people walled off.
-            "metadata": {k: v for k, v in clause.metadata.items() if k not in LIST_FIELDS}}
+            "metadata": {k: v for k, v in clause.metadata.items() if k not in WALL_FIELDS}}
 
 
 def redraft_json(result: RedraftResult, timings: dict[str, float]) -> dict[str, Any]:
