@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, g, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from index_builder.errors import InvalidRequestError, NotFoundError
-from index_builder.index.backend import LIST_FIELDS, Filters, filters_from_mapping
+from index_builder.index.backend import WALL_FIELDS, Filters, filters_from_mapping
 
 from index_builder.errors import TextTooLongError, UnauthorizedError
 from addin_server.web.body import read_json_object
@@ -157,7 +157,7 @@ def _filters(body: dict[str, Any]) -> dict[str, Any] | None:
         raise InvalidRequestError("'filters' must be an object such as {\"document\": \"Mutual NDA\"}.")
     filters: dict[str, Any] = {}
     for key, wanted in value.items():
-        if key in LIST_FIELDS:  # the wall groups are not the caller's to choose or probe
+        if key in WALL_FIELDS:  # the wall groups are not the caller's to choose or probe
             raise InvalidRequestError(f"Unknown filter field {key!r}.")
         values = wanted if isinstance(wanted, list) else [wanted]
         if not values or len(values) > MAX_FILTER_VALUES or not all(
