@@ -133,3 +133,20 @@ def test_document_fields_are_extracted_for_contracts_only(settings: Settings, em
     laws = {c.metadata.get("governing_law") for c in EmbeddedStore(settings.index_dir).open()
             .index.clauses if c.doc_id == "nda"}
     assert laws == {"New York"} and sum(embedder.calls) == 0
+
+
+def test_the_index_builder_never_imports_the_server() -> None:
+    # The pipeline takes its LLM reranker by injection; the dependency runs one way only.
+    import subprocess
+    import sys
+
+    code = ("import sys, pkgutil, importlib, index_builder\n"
+            "for m in pkgutil.walk_packages(index_builder.__path__, 'index_builder.'):\n"
+            "    if not m.name.endswith(('milvus', 'training')):\n"
+            "        importlib.import_module(m.name)\n"
+            "print(sorted(n for n in sys.modules if n.startswith('addin_server')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    sources = Path(__file__).resolve().parents[2] / "index_builder"
+    assert not [p for p in sources.rglob("*.py")
+                if "from addin_server" in p.read_text() or "import addin_server" in p.read_text()]
