@@ -1,41 +1,125 @@
 #!/usr/bin/env bash
-# Set up, build the ACORD clause index, fetch the embedded local LLM, and serve the add-in.
+# Set up, index real agreements, make a trusted localhost certificate, and serve the add-in over HTTPS.
 #
-#   bash scripts/quickstart.sh             # everything, then serve on http://127.0.0.1:8443
-#   SKIP_LOCAL_LLM=1 bash scripts/quickstart.sh   # no 1.1 GB model: search only, no redraft
+#   bash scripts/quickstart.sh                    # everything, then serve on https://localhost:8443
+#   SKIP_LOCAL_LLM=1 bash scripts/quickstart.sh   # no 1.1 GB model: search, compare and insert; no redraft
+#   TRUST_CERT=1 bash scripts/quickstart.sh       # also add the development CA to this machine's trust store
 #
-# Settings come from PRECEDENT_* variables (see README); PRECEDENT_ACORD_DIR defaults to
-# ../shared/data/acord and is downloaded (CC BY 4.0) into data/acord when absent.
+# The library is the .docx agreements in ../shared/data/contracts when present (PRECEDENT_CONTRACTS_DIR
+# to choose another folder); on a fresh machine five openly licensed agreements from
+# github.com/open-agreements/open-agreements (Common Paper, CC BY 4.0; Bonterms, CC0) are fetched
+# into var/demo-contracts. Everything this script makes lives under var/ (git-ignored).
+# For a firm's server, follow docs/deployment.md instead: this script is for one machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 . .venv/bin/activate
 export HF_HUB_OFFLINE=1 TOKENIZERS_PARALLELISM=false
+mkdir -p var
 
-ACORD_DIR=${PRECEDENT_ACORD_DIR:-../shared/data/acord}
-if [ ! -f "$ACORD_DIR/corpus.jsonl" ]; then
-  ACORD_DIR=data/acord
-  [ -f "$ACORD_DIR/corpus.jsonl" ] || index-builder download-acord --dest "$ACORD_DIR"
+# ---- the library: real agreements with real provenance -------------------------------------
+OPEN_AGREEMENTS=https://raw.githubusercontent.com/open-agreements/open-agreements
+DEMO_FILES=(
+  "common-paper-cc-by-4.0 common-paper-cloud-service-agreement 9e0a6d580ddbb24b5d015f5db61c198c896c10c0"
+  "common-paper-cc-by-4.0 common-paper-professional-services-agreement 7cd3912073ea741a8561aaa9c039588dcfd7b875"
+  "common-paper-cc-by-4.0 common-paper-mutual-nda 7cd3912073ea741a8561aaa9c039588dcfd7b875"
+  "common-paper-cc-by-4.0 common-paper-data-processing-agreement 4a4c014a2cc958f55a8e41afe46b12213c0d1266"
+  "bonterms-cc0-1.0 bonterms-mutual-nda 63d3db1b35186eb5174206f26f64a4d8037e8f25"
+)
+CONTRACTS=${PRECEDENT_CONTRACTS_DIR:-../shared/data/contracts}
+if ! find "$CONTRACTS" -name '*.docx' -print -quit 2>/dev/null | grep -q .; then
+  CONTRACTS=var/demo-contracts
+  for entry in "${DEMO_FILES[@]}"; do
+    read -r licence name commit <<<"$entry"
+    target="$CONTRACTS/$licence/$name.docx"
+    if [ ! -s "$target" ]; then
+      mkdir -p "$CONTRACTS/$licence"
+      echo "Fetching $name ($licence) from open-agreements..."
+      curl -fsSL --retry 2 -o "$target.part" "$OPEN_AGREEMENTS/$commit/content/templates/$name/template.docx"
+      mv "$target.part" "$target"
+    fi
+  done
 fi
-export PRECEDENT_ACORD_DIR=$ACORD_DIR
 INDEX=${PRECEDENT_INDEX_DIR:-var/index}
-
-# Incremental: a re-run re-embeds nothing unless the corpus changed (about 3 minutes the first time).
-index-builder build --index "$INDEX" "$ACORD_DIR"
+echo "Indexing the agreements in $CONTRACTS into $INDEX (a re-run re-embeds only what changed)."
+index-builder build --index "$INDEX" "$CONTRACTS"
 echo
 echo "Example search:"
 index-builder search --index "$INDEX" --top-k 3 "cap on liability"
 
+# ---- the drafting assistant (optional) ----------------------------------------------------------
 if [ -z "${SKIP_LOCAL_LLM:-}" ] && [ -z "${PRECEDENT_LLM_BASE_URL:-}" ]; then
   python -m pip install --quiet -e ".[llm]"
   addin-server local-llm verify >/dev/null 2>&1 || addin-server local-llm fetch
 fi
 
+# ---- HTTPS: Word loads add-ins only from https addresses it trusts -------------------------------
+# Reuse the certificate of Microsoft's office-addin-dev-certs when this machine has one (already
+# trusted by earlier add-in work); else make a small local CA and a localhost certificate with openssl.
+CERTS=var/certs
+if [ -n "${PRECEDENT_CERT_FILE:-}" ]; then
+  CERT=$PRECEDENT_CERT_FILE KEY=${PRECEDENT_KEY_FILE:?PRECEDENT_KEY_FILE must name the key of PRECEDENT_CERT_FILE}
+  CA=${PRECEDENT_CA_FILE:-$CERT}
+elif [ -s "$HOME/.office-addin-dev-certs/localhost.crt" ]; then
+  CERT=$HOME/.office-addin-dev-certs/localhost.crt KEY=$HOME/.office-addin-dev-certs/localhost.key
+  CA=$HOME/.office-addin-dev-certs/ca.crt
+else
+  CERT=$CERTS/localhost.crt KEY=$CERTS/localhost.key CA=$CERTS/precedent-dev-ca.crt
+  if [ ! -s "$CERT" ] || ! openssl x509 -checkend 86400 -noout -in "$CERT" >/dev/null 2>&1; then
+    mkdir -p "$CERTS"
+    ( umask 077
+      [ -s "$CERTS/precedent-dev-ca.key" ] || openssl req -x509 -newkey rsa:2048 -nodes -sha256 -days 825 \
+          -subj "/CN=Precedent development CA ($(hostname))" -keyout "$CERTS/precedent-dev-ca.key" -out "$CA" \
+          -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
+      openssl req -newkey rsa:2048 -nodes -sha256 -subj "/CN=localhost" -keyout "$KEY" -out "$CERTS/localhost.csr" 2>/dev/null
+      printf '%s\n' "subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1" "basicConstraints=CA:FALSE" \
+          "keyUsage=critical,digitalSignature,keyEncipherment" "extendedKeyUsage=serverAuth" > "$CERTS/localhost.ext"
+      # 397 days: the longest a browser or macOS accepts for a server certificate.
+      openssl x509 -req -in "$CERTS/localhost.csr" -CA "$CA" -CAkey "$CERTS/precedent-dev-ca.key" -CAcreateserial \
+          -days 397 -sha256 -extfile "$CERTS/localhost.ext" -out "$CERT" 2>/dev/null
+      rm -f "$CERTS/localhost.csr" "$CERTS/localhost.ext" )
+    chmod 644 "$CA" "$CERT"
+    echo "Made a development CA ($CA) and a localhost certificate ($CERT)."
+  fi
+fi
+if [ -n "${TRUST_CERT:-}" ]; then
+  case "$(uname -s)" in
+    Darwin) security add-trusted-cert -r trustRoot -k "$HOME/Library/Keychains/login.keychain-db" "$CA" ;;
+    Linux)
+      if grep -qi microsoft /proc/version 2>/dev/null && command -v certutil.exe >/dev/null; then
+        certutil.exe -user -addstore Root "$(wslpath -w "$CA")"   # Word runs on the Windows side of WSL
+      else
+        install -m 644 "$CA" /usr/local/share/ca-certificates/precedent-dev-ca.crt && update-ca-certificates >/dev/null
+      fi ;;
+    MINGW*|MSYS*|CYGWIN*) certutil -user -addstore Root "$CA" ;;
+  esac
+fi
+
+# ---- the manifest: one add-in id for this machine, kept in var/addin.env ------------------------
+if [ -z "${PRECEDENT_ADDIN_ID:-}" ]; then
+  [ -s var/addin.env ] || python -c 'import uuid; print(f"PRECEDENT_ADDIN_ID={uuid.uuid4()}")' > var/addin.env
+  set -a; . var/addin.env; set +a
+fi
 PORT=${PRECEDENT_PORT:-8443}
 addin-server manifest --url "https://localhost:$PORT" --out var/manifest.xml
-echo
-echo "Serving the API and task pane on http://127.0.0.1:$PORT (Ctrl-C stops)."
-echo "  curl -s -X POST http://127.0.0.1:$PORT/api/v1/precedents -H 'Content-Type: application/json' -d '{\"text\": \"cap on liability\"}'"
-echo "  Word needs HTTPS: see 'For firm IT' in README.md (var/manifest.xml is the sideload manifest)."
-exec addin-server serve --index "$INDEX" --port "$PORT"
+
+cat <<EOF
+
+Serving the API and the task pane on https://localhost:$PORT (Ctrl-C stops).
+  Check:  curl --cacert $CA https://localhost:$PORT/api/v1/health
+
+Trust the certificate once on the computer that runs Word (skip if you ran with TRUST_CERT=1 there):
+  Windows: certutil -user -addstore Root $CA
+  macOS:   security add-trusted-cert -r trustRoot -k ~/Library/Keychains/login.keychain-db $CA
+  Then open https://localhost:$PORT/ in a browser: the task pane page must load without a warning.
+
+Sideload the add-in (manifest: $(pwd)/var/manifest.xml):
+  Word on the web: Home > Add-ins > More Add-ins > My Add-ins > Upload My Add-in > choose the manifest.
+  Word for Windows: put the manifest in a shared folder, add that folder under File > Options > Trust Center >
+    Trust Center Settings > Trusted Add-in Catalogs (tick Show in Menu), restart Word, then
+    Home > Add-ins > More Add-ins > Shared Folder > Precedent.
+  Word for Mac: copy the manifest to ~/Library/Containers/com.microsoft.Word/Data/Documents/wef/ and restart Word.
+  Then select a clause and click Find precedent on the Home tab.
+EOF
+exec addin-server serve --index "$INDEX" --port "$PORT" --cert "$CERT" --key "$KEY"

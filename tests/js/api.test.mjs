@@ -162,3 +162,19 @@ test("base URL: configured server wins, else the pane's origin", () => {
   assert.equal(resolveBaseUrl("", "https://b.example.com"), "https://b.example.com");
   assert.equal(resolveBaseUrl("  ", "https://b.example.com/"), "https://b.example.com");
 });
+
+test("work-account sign-in: the token from getToken, sign-in needed said plainly, /auth/config asked anonymously", async () => {
+  const { fetchImpl, calls } = stubFetch((url) => (url.endsWith("/auth/config") ? Response.json({ mode: "entra" }) : url.endsWith("/health") ? Response.json({ error: { code: "unauthorized", message: "Token expired (PRECEDENT_AUTH_LEEWAY_S)." } }, { status: 401 }) : Response.json({ results: [] })));
+  const client = createApiClient({ baseUrl: BASE, token: "ignored", getToken: async () => "T", fetchImpl });
+  await client.findPrecedents({ text: "x" });
+  assert.equal(calls.at(-1).init.headers.Authorization, "Bearer T");
+  await client.authConfig();
+  assert.equal(calls.at(-1).init.headers.Authorization, undefined);
+  const expired = await client.health().catch((e) => e);
+  assert.equal(expired.code, "sign_in_required");
+  assert.equal(expired.message, "Sign in with your work account to use Precedent.");
+  const needsClick = createApiClient({ baseUrl: BASE, getToken: async () => { throw Object.assign(new Error("Sign in with your work account to use Precedent."), { name: "SignInRequiredError" }); }, fetchImpl });
+  const err = await needsClick.findPrecedents({ text: "x" }).catch((e) => e);
+  assert.equal(err.code, "sign_in_required");
+  assert.equal(calls.length, 3, "no request without the token");
+});

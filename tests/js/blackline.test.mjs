@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { compareTexts, groupPhrases, alignTokens, isMostlyCapitals, tokenize } from "../../addin_server/static/taskpane/blackline.js";
 import { VERSION } from "../../addin_server/static/taskpane/vendor/diff.js";
-import { VENDORED, vendoredText } from "../../scripts/vendor-diff.mjs";
+import { VENDORED, vendoredText } from "../../scripts/vendor.mjs";
 
 const seg = (text) => compareTexts(text[0], text[1]).segments;
 const revised = (segments) => segments.filter((s) => s.type !== "delete").map((s) => s.text).join("");

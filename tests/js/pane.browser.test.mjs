@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { findChromium, launchBrowser, openPane } from "./fixtures/harness.mjs";
-import { CAPITALS, CLAUSE, DOCUMENT, HEALTH_NO_LLM, RESULTS, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
+import { AUTH_ENTRA, CAPITALS, CLAUSE, DOCUMENT, HEALTH_NO_LLM, RESULTS, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
 
 const skip = findChromium() ? false : "Chromium not installed (apt-get install chromium, or set CHROMIUM_PATH)";
 const SELECTED = { paragraphs: DOCUMENT, selection: { paragraph: 1, start: 0, end: CLAUSE.length } };
@@ -44,7 +44,7 @@ test("Find sends the selected clause and shows numbered precedents with ratings 
   const requests = [];
   await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {
     await find(page);
-    assert.deepEqual(requests.slice(0, 2).map((r) => r.path), ["/api/v1/health", "/api/v1/facets"]);
+    assert.deepEqual(requests.slice(0, 3).map((r) => r.path), ["/api/v1/auth/config", "/api/v1/health", "/api/v1/facets"]);
     assert.equal(await page.locator(".card").count(), RESULTS.length);
     assert.equal(posts(requests)[0].path, "/api/v1/precedents");
     assert.deepEqual(posts(requests)[0].body, { text: CLAUSE, top_k: 5 });
@@ -325,6 +325,27 @@ test("errors in plain words: nothing selected, too long, unreachable, refused, r
     await page.waitForSelector("#error:not([hidden])");
     assert.equal(await errorText(page), "The drafting assistant is busy, try again in a minute.");
     assert.ok(await page.isEnabled("#redraft"), "the lawyer can try again");
+  });
+});
+
+test("work-account sign-in: Word signs the add-in in (nested app auth) after one click on Sign in", { skip }, async () => {
+  const requests = [];
+  const shimConfig = { ...SELECTED, requirementSets: { WordApi: "1.4", NestedAppAuth: "1.1" } };
+  await withPane({ api: fakeApi({ requests, auth: AUTH_ENTRA }), shimConfig, fakeMsal: true }, async ({ page }) => {
+    await page.waitForSelector("#error:not([hidden])");
+    assert.equal(await errorText(page), "Sign in with your work account to use Precedent. Sign in");
+    assert.deepEqual(await page.evaluate(() => window.__msal.config.auth), { clientId: AUTH_ENTRA.entra.client_id, authority: AUTH_ENTRA.entra.authority });
+    await page.click("#error button:has-text('Sign in')");
+    await page.waitForFunction(() => /Signed in as/.test(document.getElementById("status").textContent));
+    assert.equal(await statusText(page), "Signed in as jane.doe@firm.example. Click Find precedent.");
+    assert.ok(await page.isHidden("#error"));
+    assert.equal(await page.evaluate(() => window.__msal.popups), 1);
+    await find(page);
+    assert.equal(posts(requests).at(-1).headers.authorization, "Bearer tok-silent");
+    assert.deepEqual(await page.evaluate(() => window.__msal.silentScopes), AUTH_ENTRA.entra.scopes);
+    await page.click("#settings-toggle");
+    assert.ok(await page.isHidden("#s-token-field"), "no API token field when signing in");
+    assert.equal(await page.textContent("#s-account .field-hint"), "Signed in as jane.doe@firm.example.");
   });
 });
 

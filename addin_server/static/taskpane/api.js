@@ -2,6 +2,7 @@
 // failure turned into an ApiError whose message can be shown to a lawyer as it is (IT detail
 // in the server's words goes to the browser console, not the pane).
 
+import { SIGN_IN_MESSAGE } from "./auth.js";
 import { forLawyer, logForIt } from "./messages.js";
 
 export const API_PREFIX = "/api/v1";
@@ -35,11 +36,28 @@ export function resolveBaseUrl(serverUrl, origin) {
  * Create a client. `fetchImpl` defaults to the global fetch (tests pass a stub).
  * Every method takes an optional `{signal}` so the pane's Cancel button can abort it.
  */
-export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fetch, timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
+export function createApiClient({ baseUrl, token = "", getToken = null, fetchImpl = globalThis.fetch, timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
   const base = String(baseUrl || "").replace(/\/+$/, "");
   const where = base || "this address";
 
-  async function request(method, path, body, { signal, timeout = timeoutMs } = {}) {
+  /** The Authorization header: the work-account token when signing in, else the API token. */
+  async function authorization(anonymous) {
+    if (anonymous) return "";
+    if (!getToken) return token ? `Bearer ${token}` : "";
+    try {
+      const accessToken = await getToken();
+      return accessToken ? `Bearer ${accessToken}` : "";
+    } catch (err) {
+      if (err?.name === "SignInRequiredError") throw new ApiError("auth", err.message, { code: "sign_in_required" });
+      logForIt("", String(err?.errorCode || err?.message || err), "Precedent sign-in");
+      throw new ApiError("auth", "Signing in with your work account failed. Click Sign in to try again.", { code: "sign_in_required" });
+    }
+  }
+
+  async function request(method, path, body, { signal, timeout = timeoutMs, anonymous = false } = {}) {
+    if (signal?.aborted) throw new ApiError("cancelled", "Cancelled.");
+    const auth = await authorization(anonymous);
+    // Cancel may have been clicked while a sign-in token was being fetched.
     if (signal?.aborted) throw new ApiError("cancelled", "Cancelled.");
     const controller = new AbortController();
     let timedOut = false;
@@ -52,7 +70,7 @@ export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fe
 
     const headers = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (token) headers.Authorization = `Bearer ${token}`;
+    if (auth) headers.Authorization = auth;
 
     try {
       let response;
@@ -75,7 +93,7 @@ export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fe
         if (controller.signal.aborted) throw networkError(err, { timedOut, aborted: true, where, timeout });
         data = null; // not JSON: handled below with the status
       }
-      if (!response.ok) throw httpError(response, data, where);
+      if (!response.ok) throw httpError(response, data, where, Boolean(getToken));
       if (data === null || typeof data !== "object" || Array.isArray(data)) {
         throw new ApiError("invalid", `The server at ${where} sent an answer the pane cannot read. Check the server address in Settings.`, {
           status: response.status,
@@ -129,6 +147,11 @@ export function createApiClient({ baseUrl, token = "", fetchImpl = globalThis.fe
       return request("POST", "/variations", body, options);
     },
 
+    /** GET /auth/config: how this server signs users in (asked without credentials). */
+    authConfig(options = {}) {
+      return request("GET", "/auth/config", undefined, { ...options, anonymous: true });
+    },
+
     /** GET /facets: {fields: {field: [{value, count}]}}, the values filters can pick from. */
     facets(options = {}) {
       return request("GET", "/facets", undefined, options);
@@ -160,13 +183,18 @@ export function retryAfterSeconds(value, now = Date.now()) {
 
 const waitWords = (s) => (s <= 0 ? "in a minute" : s < 90 ? `in ${s} second${s === 1 ? "" : "s"}` : `in ${Math.ceil(s / 60)} minutes`);
 
-function httpError(response, data, where) {
+function httpError(response, data, where, signingIn = false) {
   const status = response.status;
   const error = data && typeof data === "object" && data.error && typeof data.error === "object" ? data.error : null;
   const code = String(error?.code || "");
   const retryAfter = retryAfterSeconds(response.headers?.get?.("Retry-After"));
   const raw = typeof error?.message === "string" ? error.message.trim() : "";
   let message;
+  if (signingIn && status === 401) {
+    message = SIGN_IN_MESSAGE;
+    logForIt(message, raw || "HTTP 401");
+    return new ApiError("http", message, { status, code: "sign_in_required" });
+  }
   if (status === 429 || code === "rate_limited") {
     message = `Too many requests in a short time. Try again ${waitWords(retryAfter)}.`;
   } else if (code === "llm_busy") {

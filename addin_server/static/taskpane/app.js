@@ -44,6 +44,7 @@ function start(info) {
     canRead: inWord,
     canEdit,
     editMessage,
+    office: globalThis.Office,
   });
   // Ready once the server has said what it can do (or could not be asked).
   pane.ready.finally(markReady);

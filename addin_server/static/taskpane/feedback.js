@@ -3,7 +3,7 @@
 
 import { ApiError } from "./api.js";
 import { logForIt, wordErrorMessage } from "./messages.js";
-import { plural } from "./dom.js";
+import { h, plural } from "./dom.js";
 
 /** The elements the pane works with, by id. */
 export function getUi(doc) {
@@ -42,6 +42,8 @@ export function getUi(doc) {
     rerank: $("s-rerank"),
     rerankHint: $("s-rerank-hint"),
     token: $("s-token"),
+    tokenField: $("s-token-field"),
+    account: $("s-account"),
   };
 }
 
@@ -53,9 +55,16 @@ export function createFeedback(ctx) {
     ui.status.textContent = text;
   }
 
-  function showError(message) {
+  /** Show `message` in the error bar (empty hides it), with an optional {label, run} button. */
+  function showError(message, action = null) {
     ui.error.textContent = message;
+    if (message && action) ui.error.append(" ", h(ctx.doc, "button", { type: "button", className: "link", onclick: action.run }, action.label));
     ui.error.hidden = !message;
+  }
+
+  /** The fix offered with an error: Sign in when the server wants the lawyer's work account. */
+  function actionFor(err) {
+    return err instanceof ApiError && err.code === "sign_in_required" && ctx.signIn ? { label: "Sign in", run: ctx.signIn } : null;
   }
 
   function refreshButtons() {
@@ -99,7 +108,7 @@ export function createFeedback(ctx) {
       if (err instanceof ApiError && err.kind === "cancelled") setStatus("Cancelled.");
       else {
         setStatus("");
-        showError(requestErrorMessage(err));
+        showError(requestErrorMessage(err), actionFor(err));
       }
     } finally {
       state.busy = null;
@@ -124,7 +133,7 @@ export function createFeedback(ctx) {
     }
   }
 
-  return { setStatus, showError, refreshButtons, withRequest, withEdit };
+  return { setStatus, showError, actionFor, refreshButtons, withRequest, withEdit };
 }
 
 /** An ApiError's message is already for the lawyer; anything else is a bug, logged for IT. */

@@ -10,7 +10,8 @@
 //   capabilities.js what /health says this server can do
 //   explore.js      the library's wordings of the clause; more results like the ticked ones
 
-import { createApiClient, resolveBaseUrl } from "./api.js";
+import { ApiError, createApiClient, resolveBaseUrl } from "./api.js";
+import { authModeFrom, createEntraAuth } from "./auth.js";
 import { capabilitiesFrom } from "./capabilities.js";
 import { createExplore } from "./explore.js";
 import { createFeedback, getUi } from "./feedback.js";
@@ -23,7 +24,8 @@ export { MAX_SELECTION_CHARS, checkQueryText, wordErrorMessage } from "./message
 
 /**
  * Wire the pane into `doc` (the task pane's document).
- * deps: {run, settingsStore, fetchImpl, origin, clipboard, canRead, canEdit, editMessage}
+ * deps: {run, settingsStore, fetchImpl, origin, clipboard, canRead, canEdit, editMessage,
+ *        office (window.Office, for sign-in), loadMsal (tests: a stand-in for MSAL)}
  */
 export function createPane(doc, deps) {
   const ui = getUi(doc);
@@ -33,6 +35,7 @@ export function createPane(doc, deps) {
     createApiClient({
       baseUrl: resolveBaseUrl(state.settings.serverUrl, deps.origin),
       token: state.settings.apiToken,
+      getToken: state.auth ? () => state.auth.getToken() : null,
       fetchImpl: deps.fetchImpl,
     });
   ctx.feedback = createFeedback(ctx);
@@ -42,14 +45,58 @@ export function createPane(doc, deps) {
   ctx.explore = createExplore(ctx);
   ctx.onServerChanged = () => loadServerInfo();
 
-  /** Ask the server what it can do and which filter values it holds; say so if it cannot be reached. */
+  /** Interactive sign-in with the work account (from a click), then say who is signed in. */
+  ctx.signIn = async () => {
+    if (!state.auth) return;
+    try {
+      await state.auth.signIn();
+      ctx.feedback.showError("");
+      const who = state.auth.account();
+      ctx.feedback.setStatus(`Signed in${who ? ` as ${who}` : ""}. Click Find precedent.`);
+      ctx.settings.renderAccount();
+      if (!state.capabilities.known) await loadCapabilities();
+    } catch (err) {
+      ctx.feedback.showError(err?.message || "Sign-in did not complete. Try again.", { label: "Sign in", run: ctx.signIn });
+    }
+  };
+
+  /** How this server signs users in: a work account (Entra ID), or an API token in Settings. */
+  async function loadAuth() {
+    state.auth = null;
+    let config = null;
+    try {
+      config = await ctx.api().authConfig();
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err; // older server: API tokens
+    }
+    const auth = authModeFrom(config);
+    state.authMode = auth.mode;
+    if (auth.mode === "entra") {
+      const base = resolveBaseUrl("", deps.origin);
+      state.auth = createEntraAuth(auth.entra, { office: deps.office, dialogUrl: `${base}/taskpane/signin.html`, loadMsal: deps.loadMsal });
+    } else if (auth.mode === "misconfigured") {
+      ctx.feedback.showError("Sign-in is not set up correctly on this server. Ask IT to check its sign-in settings.");
+    }
+  }
+
+  /** How to sign in, what the server can do, which filter values it holds; says so if it cannot be reached. */
   async function loadServerInfo() {
+    try {
+      await loadAuth();
+    } catch (err) {
+      if (!state.busy) ctx.feedback.showError(err.message);
+      return;
+    }
+    await loadCapabilities();
+  }
+
+  async function loadCapabilities() {
     const api = ctx.api();
     try {
       state.capabilities = capabilitiesFrom(await api.health());
     } catch (err) {
       // The first Find will say the same, but the lawyer should not have to click to learn it.
-      if (!state.busy) ctx.feedback.showError(err.message);
+      if (!state.busy) ctx.feedback.showError(err.message, ctx.feedback.actionFor(err));
       return;
     }
     ctx.feedback.refreshButtons();

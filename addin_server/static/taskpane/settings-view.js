@@ -87,6 +87,20 @@ export function createSettingsView(ctx) {
       : `Not available: ${caps.reason}`;
   }
 
+  /** Work-account sign-in replaces the API token field when the server uses it. */
+  function renderAccount() {
+    const signingIn = Boolean(state.auth);
+    ui.tokenField.hidden = signingIn;
+    ui.account.hidden = !signingIn;
+    if (!signingIn) return;
+    const who = state.auth.account();
+    ui.account.replaceChildren(
+      h(doc, "span", { className: "field-label" }, "Work account"),
+      h(doc, "p", { className: "field-hint" }, who ? `Signed in as ${who}.` : "This server asks you to sign in with your work account."),
+      who ? "" : h(doc, "button", { type: "button", className: "secondary", onclick: () => ctx.signIn?.() }, "Sign in"),
+    );
+  }
+
   function open(show) {
     ui.settingsForm.hidden = !show;
     ui.settingsToggle.setAttribute("aria-expanded", String(show));
@@ -96,6 +110,7 @@ export function createSettingsView(ctx) {
       ui.topK.value = String(s.topK);
       renderFilterFields(doc, ui.filters, state.facets, s.filters);
       renderRerank();
+      renderAccount();
       ui.token.value = s.apiToken;
       ui.settingsError.textContent = "";
       ui.server.focus();
@@ -132,5 +147,5 @@ export function createSettingsView(ctx) {
     if (before.serverUrl !== state.settings.serverUrl || before.apiToken !== state.settings.apiToken) ctx.onServerChanged?.();
   }
 
-  return { open, save, renderRerank };
+  return { open, save, renderRerank, renderAccount };
 }

@@ -1,5 +1,5 @@
-// jsdiff 9.0.0 (https://github.com/kpdecker/jsdiff), dist/diff.js wrapped as an ES module
-// by scripts/vendor-diff.mjs. Do not edit: change the version in package.json and run npm run vendor.
+// diff 9.0.0 (BSD-3-Clause), dist/diff.js wrapped as an ES module
+// by scripts/vendor.mjs. Do not edit: change the version in package.json and run npm run vendor.
 /*
 BSD 3-Clause License
 
