@@ -63,6 +63,7 @@ from index_builder.index.milvus_expr import (
     expression,
     literal,
     literals,
+    token,
 )
 from index_builder.model import Clause
 from index_builder.settings import BM25Settings, Settings
@@ -108,7 +109,7 @@ class MilvusStore:
 
     def open(self, version: str | None = None) -> "MilvusBackend":
         name = version or self.live_version()
-        params = self._params(name)
+        params = self._params(name) if _NAME.match(name) else None
         if params is None:
             raise IndexNotFoundError(f"Index version {name} is not in {self.describe()}: "
                                      f"rebuild with `index-builder build --backend milvus`.")
@@ -172,6 +173,8 @@ class MilvusStore:
 
         schema = MilvusClient.create_schema(auto_id=False, enable_dynamic_field=False)
         schema.add_field("clause_id", DataType.VARCHAR, max_length=2048, is_primary=True)
+        schema.add_field("clause_key", DataType.VARCHAR, max_length=40)  # token(clause_id)
+        schema.add_field("doc_key", DataType.VARCHAR, max_length=40)  # token(doc_id)
         schema.add_field("ordinal", DataType.INT64)
         schema.add_field("text", DataType.VARCHAR, max_length=65_535, enable_analyzer=True,
                          analyzer_params={"type": "english"})
@@ -219,7 +222,8 @@ class MilvusStore:
         index.add_index("sparse", index_type="SPARSE_INVERTED_INDEX", metric_type="BM25",
                         params={"bm25_k1": self.bm25.k1, "bm25_b": self.bm25.b})
         if not self.lite:  # milvus-lite builds no scalar indexes; a cluster filters faster with them
-            for field in ("doc_id", "ordinal", *(f for f in LIST_FIELDS if _NAME.match(f))):
+            for field in ("clause_key", "doc_key", "ordinal",
+                          *(f for f in LIST_FIELDS if _NAME.match(f))):
                 index.add_index(field, index_type="INVERTED")
         with self._errors("index a new version"):
             self._client.flush(name)
@@ -242,8 +246,8 @@ class MilvusStore:
 
     def _params(self, version: str) -> dict[str, Any] | None:
         with self._errors("read the catalog"):
-            rows = self._client.query(self.catalog, filter=f"key == {literal('version:' + version)}",
-                                      output_fields=["payload"], limit=1)
+            rows = _query(self._client, self.catalog, f"key == {literal('version:' + version)}",
+                          ["payload"], 1)
         return dict(rows[0]["payload"]["params"]) if rows else None
 
     def _drop_version(self, name: str) -> None:
@@ -282,8 +286,7 @@ class MilvusStore:
                     if _not_found(exc):
                         return ""
                     raise
-            rows = self._client.query(self.catalog, filter='key == "live"',
-                                      output_fields=["payload"], limit=1)
+            rows = _query(self._client, self.catalog, 'key == "live"', ["payload"], 1)
             return str(rows[0]["payload"]["version"]) if rows else ""
 
     def _set_pointer(self, name: str) -> None:
@@ -318,8 +321,8 @@ class MilvusStore:
 
     # -- helpers ------------------------------------------------------------------------------
     def _count(self, collection: str, expr: str) -> int:
-        rows = self._client.query(collection, filter=expr, output_fields=["count(*)"])
-        return int(rows[0]["count(*)"])
+        rows = _query(self._client, collection, expr, ["count(*)"], None)
+        return int(rows[0]["count(*)"]) if rows else 0
 
     def _iterate(self, collection: str, expr: str, fields: list[str], order: str,
                  total: int) -> Iterator[dict[str, Any]]:
@@ -331,8 +334,8 @@ class MilvusStore:
         with self._errors("read rows"):
             for start in range(0, max(total, 0), MAX_TOPK):
                 window = f"{order} >= {start} and {order} < {start + MAX_TOPK}"
-                yield from self._client.query(collection, filter=f"({expr}) and {window}" if expr
-                                              else window, output_fields=fields, limit=MAX_TOPK)
+                yield from _query(self._client, collection,
+                                  f"({expr}) and {window}" if expr else window, fields, MAX_TOPK)
 
     @contextlib.contextmanager
     def _errors(self, doing: str) -> Iterator[None]:
@@ -463,11 +466,10 @@ class MilvusBackend:
         if not rows or not rows[0]["ordered"] or window <= 0:
             return [], []
         doc, at = str(rows[0]["doc_id"]), int(rows[0]["ordinal"])
-        expr = (f"doc_id == {literal(doc)} and ordinal >= {at - window} and "
+        expr = (f"doc_key == {literal(token(doc))} and ordinal >= {at - window} and "
                 f"ordinal <= {at + window} and ordinal != {at}")
         with self.store._errors("read clauses"):
-            found = self._client.query(self.version, filter=expr,
-                                       output_fields=CLAUSE_FIELDS, limit=2 * window)
+            found = _query(self._client, self.version, expr, CLAUSE_FIELDS, 2 * window)
         found.sort(key=lambda r: int(r["ordinal"]))
         return ([clause_from_row(r) for r in found if int(r["ordinal"]) < at],
                 [clause_from_row(r) for r in found if int(r["ordinal"]) > at])
@@ -508,8 +510,9 @@ class MilvusBackend:
         with self.store._errors("read clauses"):
             for start in range(0, len(clause_ids), QUERY_BATCH):
                 chunk = clause_ids[start:start + QUERY_BATCH]
-                rows += self._client.query(self.version, filter=f"clause_id in {literals(chunk)}",
-                                           output_fields=fields, limit=len(chunk))
+                keys = literals(token(cid) for cid in chunk)
+                rows += _query(self._client, self.version, f"clause_key in {keys}", fields,
+                               len(chunk))
         return rows
 
 
@@ -517,6 +520,21 @@ def _ranked(scored: dict[str, tuple[float, int]], k: int) -> Scored:
     # Ties go to the earlier clause in the index, as in the embedded backend.
     ordered = sorted(scored.items(), key=lambda item: (-item[1][0], item[1][1]))[:k]
     return [(cid, score) for cid, (score, _) in ordered]
+
+
+def _query(client: Any, collection: str, expr: str, fields: list[str],
+           limit: int | None) -> list[dict[str, Any]]:
+    """``client.query``; milvus-lite 2.5.1 answers a query that matches nothing with
+    "Unsupported data type: 0" instead of an empty list, so that answer means no rows."""
+    from pymilvus.exceptions import MilvusException
+
+    try:
+        kwargs = {"limit": limit} if limit else {}
+        return list(client.query(collection, filter=expr, output_fields=fields, **kwargs))
+    except MilvusException as exc:
+        if "Unsupported data type: 0" in str(exc):
+            return []
+        raise
 
 
 def _catalog_row(key: str, kind: str, version: str, payload: dict[str, Any],

@@ -1,14 +1,16 @@
 """Filters as Milvus boolean expressions, and clauses as Milvus rows (and back).
 
-Injection-proof by construction: a filter *value* only ever enters an expression as a
-string literal in which every character outside a small safe set is written as a
-``\\uXXXX`` escape, so no value can close its quotes; a filter *field* is first checked
-against the index's known fields and then only appears as a hashed JSON key
-(``keys["k_<sha1>"]``) or as one of our own schema field names.
+Injection-proof by construction: no user-supplied string ever enters an expression. Each row
+stores, for every filterable field, a *token* of its casefolded value ("h" + 32 hex digits of
+SHA-1): in the ``keys`` JSON field under a hashed key for one-valued fields, and in an ARRAY
+field per list-valued field; a filter asks for the tokens of its casefolded values. Clause
+and document ids are looked up through tokens too (``clause_key``, ``doc_key``). So an
+expression only ever holds our field names, hex digits and numbers. (Escaping raw values
+would not do: milvus-lite 2.5.1 decodes backslash-quote and backslash-backslash in string
+literals but not unicode or hex escapes, so some values could not be written at all.)
 
-Values compare case-insensitively: each row stores casefolded copies of its filterable
-values (``keys`` for one-valued fields, an ARRAY field per list-valued field), and query
-values are casefolded the same way (``backend.normalise``).
+Values compare case-insensitively because both sides are casefolded (``backend.normalise``)
+before they are tokenised; filters test equality only, so nothing is lost.
 
 milvus-lite 2.5.1 has no ``not`` operator (it answers "unsupported expr proto node"), so a
 negated condition is written without one: ``keys[...] not in [...]`` for one-valued fields
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from index_builder.index.backend import (
@@ -37,24 +40,23 @@ NEVER = "ordinal < 0"
 # Milvus VARCHAR limit (bytes); longer clause texts are cut for the searchable copy.
 MAX_TEXT_BYTES = 65_535
 MAX_LIST_VALUES = 4_096  # Milvus ARRAY capacity
-_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-.,:/#@+()&")
+_SAFE = re.compile(r"[A-Za-z0-9_.:\-]*")
 
 
 def literal(value: str) -> str:
-    """A Milvus string literal for ``value`` that no value can break out of."""
-    out = []
-    for char in value:
-        if char in _SAFE:
-            out.append(char)
-        elif ord(char) <= 0xFFFF:
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(f"\\U{ord(char):08x}")
-    return '"' + "".join(out) + '"'
+    """A Milvus string literal for one of *our* strings (tokens, version names, catalog keys)."""
+    if not _SAFE.fullmatch(value):
+        raise ValueError("only tokens and generated names go into Milvus expressions")
+    return f'"{value}"'
 
 
 def literals(values: Iterable[str]) -> str:
     return "[" + ", ".join(literal(v) for v in values) + "]"
+
+
+def token(value: str) -> str:
+    """What a value is stored and searched as: its SHA-1, so expressions never hold user text."""
+    return "h" + hashlib.sha1(value.encode("utf-8")).hexdigest()[:32]
 
 
 def key_name(field: str) -> str:
@@ -76,7 +78,8 @@ def expression(filters: Filters, array_fields: Sequence[str]) -> str:
 def _condition(condition: Condition, array_fields: Sequence[str]) -> str:
     from index_builder.index.backend import normalise
 
-    values = sorted({normalise(v) for v in condition.values})
+    normalised = sorted({normalise(v) for v in condition.values})
+    values = [token(v) for v in normalised]
     if not values:  # "one of nothing" never holds; "none of nothing" always does
         return "" if condition.negate else NEVER
     if condition.field == "document":
@@ -85,10 +88,10 @@ def _condition(condition: Condition, array_fields: Sequence[str]) -> str:
     if condition.field in LIST_FIELDS:
         if condition.negate:
             return " and ".join(f'flags["{flag_name(condition.field, v)}"] not in [1]'
-                                for v in values)
+                                for v in normalised)
         if condition.field in array_fields:
             return f"array_contains_any({condition.field}, {literals(values)})"
-        return " or ".join(f'flags["{flag_name(condition.field, v)}"] in [1]' for v in values)
+        return " or ".join(f'flags["{flag_name(condition.field, v)}"] in [1]' for v in normalised)
     return _scalar(condition.field, values, condition.negate)
 
 
@@ -104,7 +107,7 @@ CLAUSE_FIELDS = ["clause_id", "ordinal", "text", "doc_id", "doc_title", "source_
 def clause_row(clause: Clause, ordinal: int, ordered: bool, vector: Sequence[float],
                text_key: str, array_fields: Sequence[str]) -> dict[str, Any]:
     """One Milvus row: the clause, its casefolded filter values, flags and vector."""
-    keys = {key_name(name): value
+    keys = {key_name(name): token(value)
             for name in (*CORE_FIELDS, *clause.metadata)
             if name not in LIST_FIELDS
             for value in clause_field_values(clause, name)[:1]}
@@ -115,10 +118,12 @@ def clause_row(clause: Clause, ordinal: int, ordered: bool, vector: Sequence[flo
         if len(values) > MAX_LIST_VALUES:
             raise ValueError(f"clause {clause.clause_id} has {len(values)} {name} values; "
                              f"at most {MAX_LIST_VALUES} fit a Milvus array")
-        lists[name] = values
+        lists[name] = [token(v) for v in values]
         flags.update({flag_name(name, v): 1 for v in values})
     row = {
         "clause_id": clause.clause_id,
+        "clause_key": token(clause.clause_id),
+        "doc_key": token(clause.doc_id),
         "ordinal": ordinal,
         "text": truncate_utf8(clause.text, MAX_TEXT_BYTES),
         "text_sha256": text_key,
