@@ -14,7 +14,7 @@ string indices (Unicode code points) into the returned redraft.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from index_builder.model import Clause
@@ -22,7 +22,7 @@ from index_builder.model import Clause
 from addin_server.draft.markers import Marker, fill_in_shapes, find_markers, normalise
 from addin_server.draft.quotes import Quotation, contains, find_quotations
 from addin_server.draft.sentences import sentence_spans
-from addin_server.draft.support import Support, is_own_wording, score_support
+from addin_server.draft.support import THRESHOLD, Support, is_own_wording, score_support, stems
 
 FLAG = "check: the precedent may not say this"
 _COMMENT_QUOTE_CHARS = 200
@@ -136,11 +136,16 @@ def _render(pieces: list[_Piece]) -> tuple[str, list[tuple[Marker | _QuoteMark, 
     """The text with markers as [a][b] (or dropped), and where each marker and mark starts."""
     out = ""
     placed: list[tuple[Marker | _QuoteMark, int]] = []
+    capitalise = False  # a dropped "As in Precedent 7," opened the sentence
     for piece in pieces:
         if isinstance(piece, str):
             if (out.endswith(" ") or not out) and piece[:1] in (" ", ".", ",", ";", ":", ")"):
                 out = out.rstrip(" ")  # close the gap a dropped marker left
                 piece = piece.lstrip(" ") if not out else piece
+            if capitalise and piece.strip():
+                at = len(piece) - len(piece.lstrip())
+                piece = piece[:at] + piece[at].upper() + piece[at + 1:]
+            capitalise = capitalise and not piece.strip()
             out += piece
         elif isinstance(piece, _QuoteMark):
             placed.append((piece, len(out)))
@@ -148,6 +153,8 @@ def _render(pieces: list[_Piece]) -> tuple[str, list[tuple[Marker | _QuoteMark, 
         elif shown := piece.display():
             placed.append((piece, len(out)))
             out += shown
+        elif piece.kind == "prose":
+            capitalise = not out.strip() or out.endswith("\n") or out.rstrip().endswith((".", "!", "?"))
     return out, placed
 
 
@@ -168,17 +175,32 @@ def _comments(text: str, placed: list, precedents: Sequence[Clause],
         sentence = text[start:end]
         numbers = dict.fromkeys(n for m, pos in placed if isinstance(m, Marker)
                                 and start <= pos < end for n in m.numbers)
-        claim = _CANONICAL.sub("", sentence)
+        # What the sentence claims, without its own citation markers.
+        claim = sentence
+        for marker, pos in sorted(((m, p) for m, p in placed if isinstance(m, Marker)
+                                   and start <= p < end), key=lambda mp: -mp[1]):
+            shown = len(marker.display())
+            claim = claim[:pos - start] + claim[pos - start + shown:]
         if not numbers:
             if not is_own_wording(claim, own_text):
                 uncited.append((start, end))
             continue
         for n in numbers:
             clause = precedents[n - 1]
-            support = score_support(claim, clause.text, own_text)
+            support = _quoted_support(claim, clause.text, score_support(claim, clause.text, own_text))
             comments.append(Comment(f"[{n}]", clause.clause_id, start, end, sentence,
                                     _comment_text(n, clause, sentence, support), n, support))
     return comments, uncited
+
+
+def _quoted_support(claim: str, precedent: str, support: Support) -> Support:
+    """A sentence that mostly quotes the precedent verbatim is backed by it."""
+    quoted = [q.inner for q in find_quotations(claim) if contains(precedent, q.inner)]
+    claimed = set(stems(claim))
+    from_quotes = claimed & set(stems(" ".join(quoted)))
+    if support.supported or not claimed or len(from_quotes) * 2 < len(claimed):
+        return support
+    return replace(support, score=max(support.score, THRESHOLD), supported=True, reason="")
 
 
 def _comment_text(n: int, clause: Clause, sentence: str, support: Support) -> str:

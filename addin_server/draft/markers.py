@@ -51,9 +51,11 @@ _PREFIX = re.compile(
     r"\s*(?:no\.?|nos\.?|number|#)?\s*", re.IGNORECASE)
 _BRACKET = re.compile(r"\[([^\[\]\n]{1,60})\]")
 _PAREN = re.compile(r"\(([^()\n]{1,60})\)")
+# A lead-in ("as in Precedent 7,") goes with the reference when it has to be removed.
+_LEAD_IN = r"(?P<lead>(?:(?:as|like|per|see|under|following|according\s+to|consistent\s+with)\s+(?:in\s+)?)?)"
 _PROSE = re.compile(
-    rf"\b(?P<word>precedents?)\s*(?:no\.?\s*|nos\.?\s*|number\s+|#\s*)?(?P<list>{_LIST})\b"
-    rf"|\b(?:the\s+)?(?P<ordinal>{'|'.join(_ORDINALS)})\s+precedent\b",
+    rf"{_LEAD_IN}\b(?P<word>precedents?)\s*(?:no\.?\s*|nos\.?\s*|number\s+|#\s*)?(?P<list>{_LIST})\b"
+    rf"(?P<trail>,?)|{_LEAD_IN.replace('lead', 'lead2')}\b(?:the\s+)?(?P<ordinal>{'|'.join(_ORDINALS)})\s+precedent\b(?P<trail2>,?)",
     re.IGNORECASE)
 _CONDITIONS = re.compile(r"\bconditions?\s*$", re.IGNORECASE)
 _BARE_ENUM = re.compile(r"\(\s*\d{1,3}\s*\)")
@@ -139,8 +141,33 @@ def find_markers(text: str, k: int, fill_ins: set[str], borrowed: set[str]) -> l
             numbers = [_ORDINALS[match.group("ordinal").lower()]]
         else:
             numbers = _expand(match.group("list"))
-        add(match.start(), match.end(), _checked(match.group(0), "prose", numbers, k))
-    return sorted(found, key=lambda f: f.start)
+        marker = _checked(match.group(0), "prose", numbers, k)
+        if marker.numbers:  # a valid reference keeps its words; only the words themselves count
+            lead = len(match.group("lead") or match.group("lead2") or "")
+            trail = len(match.group("trail") or match.group("trail2") or "")
+            start, end = match.start() + lead, match.end() - trail
+            marker = _checked(text[start:end], "prose", numbers, k)
+            add(start, end, marker)
+        else:
+            add(match.start(), match.end(), marker)
+    return _merge_adjacent(sorted(found, key=lambda f: f.start), text)
+
+
+def _merge_adjacent(found: list[Found], text: str) -> list[Found]:
+    """"[1] [2]" and "[2][2]" are one citation of each precedent, not several."""
+    merged: list[Found] = []
+    for item in found:
+        last = merged[-1] if merged else None
+        if (last and last.marker.kind == item.marker.kind == "bracket"
+                and not text[last.end:item.start].strip()):
+            marker = last.marker
+            marker.raw = text[last.start:item.end]
+            marker.numbers += [n for n in item.marker.numbers if n not in marker.numbers]
+            marker.removed += item.marker.removed
+            merged[-1] = Found(last.start, item.end, marker)
+        else:
+            merged.append(item)
+    return merged
 
 
 def _checked(raw: str, kind: str, numbers: list[int] | None, k: int) -> Marker:
@@ -162,7 +189,8 @@ def _parse_inside(inside: str, brackets: bool) -> list[int] | None:
     prefix = _PREFIX.match(text)
     rest = text[prefix.end():].strip()
     worded = bool(prefix.group("word"))
-    if _LIST_RE.match(rest) and (worded or not re.search(r"[a-z]", rest, re.IGNORECASE)):
+    spelled = re.search(r"[a-z]", re.sub(r"\b(?:and|or|to|through|thru)\b", "", rest, flags=re.I), re.I)
+    if _LIST_RE.match(rest) and (worded or not spelled):
         return _expand(rest)
     if worded and (brackets or re.match(r"(?:see\s+)?precedent", text, re.IGNORECASE)):
         return []  # "[Precedent A]", "[citation needed]", "(precedent)"
@@ -193,7 +221,7 @@ def _value(token: str) -> int:
 
 def _numbers_in(raw: str) -> list[int] | None:
     match = _PROSE.search(raw)
-    if match is None:
+    if match is None or match.group("lead") or match.group("lead2"):
         return None
     if match.group("ordinal"):
         return [_ORDINALS[match.group("ordinal").lower()]]

@@ -19,11 +19,18 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     for match in _BOUNDARY.finditer(text):
         if match.group(0)[0] == "." and _is_abbreviation(text, match.start()):
             continue
+        if match.group(0).strip() and _continues(text, match.end()):
+            continue  # "the fees paid ... before the claim": an ellipsis inside a sentence
         end = match.end() if match.group(0).strip() else match.start()
         spans.append((start, end))
         start = match.end()
     spans.append((start, len(text)))
     return [(a, b) for a, b in (_trim(text, s, e) for s, e in spans) if b > a]
+
+
+def _continues(text: str, position: int) -> bool:
+    following = re.match(r"\s*(\S)", text[position:])
+    return bool(following and following.group(1).islower())
 
 
 def _is_abbreviation(text: str, dot: int) -> bool:

@@ -99,6 +99,8 @@ def score_support(sentence: str, precedent: str, own_text: str = "") -> Support:
 
 
 def _reason(f: Features) -> str:
+    if f.coverage < 0.5:
+        return "few of the sentence's words are in the precedent"
     if f.amount:
         return f"the precedent does not give “{f.missing_amount}”"
     if f.negation:
