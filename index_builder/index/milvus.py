@@ -42,6 +42,8 @@ import numpy as np
 
 from index_builder.errors import (
     ConfigError,
+    DocumentError,
+    IndexFormatError,
     IndexNotFoundError,
     InvalidRequestError,
     SearchEngineUnavailableError,
@@ -74,6 +76,7 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,199}$")
 INSERT_BATCH = 512
 QUERY_BATCH = 1_000
 MAX_TOPK = 16_384  # Milvus's limit on k per search
+CONNECT_TIMEOUT_S = 10.0  # how long to wait for a cluster before saying it cannot be reached
 
 
 def text_key(text: str) -> str:
@@ -138,8 +141,11 @@ class MilvusStore:
         return PreviousVersion(version, params, documents, by_doc, vectors)
 
     def write(self, data: VersionData) -> str:
+        if data.embeddings.ndim != 2 or len(data.embeddings) != len(data.clauses):
+            raise IndexFormatError(f"{len(data.clauses)} clauses but {len(data.embeddings)} "
+                                   f"vectors: nothing was written; build again.")
         name = f"{self.alias}_v{time.strftime('%Y%m%d%H%M%S', time.gmtime())}_{secrets.token_hex(3)}"
-        dimension = int(data.embeddings.shape[1]) if data.embeddings.ndim == 2 else 0
+        dimension = int(data.embeddings.shape[1])
         arrays = [f for f in LIST_FIELDS if _NAME.match(f)]
         metadata_keys = sorted({k for c in data.clauses for k in c.metadata})
         params = {**data.params, "milvus": {"collection": name, "array_fields": arrays,
@@ -204,8 +210,12 @@ class MilvusStore:
             if len(clause.text.encode("utf-8")) > 65_535:
                 log.warning("Clause %s is longer than 64 KB; Milvus keeps its first 64 KB",
                             clause.clause_id)
-            batch.append(clause_row(clause, ordinal, clause.doc_id not in unordered, vector,
-                                    text_key(clause.text), arrays))
+            try:
+                batch.append(clause_row(clause, ordinal, clause.doc_id not in unordered, vector,
+                                        text_key(clause.text), arrays))
+            except ValueError as exc:
+                raise DocumentError(f"{clause.source_path or clause.doc_id}: {exc}. Shorten the "
+                                    f"list and build again; the live version is unchanged.") from exc
             if len(batch) >= INSERT_BATCH:
                 self._insert(name, batch)
                 batch = []
@@ -557,13 +567,14 @@ def _connect(uri: str, token: str, lite: bool) -> Any:
             "The Milvus backend needs pymilvus and milvus-lite: pip install 'precedent[milvus]' "
             "(pymilvus 2.5.x, milvus-lite==2.5.1, setuptools<81).") from exc
     # pymilvus logs every failed call at ERROR with its own handler; ours say what to do.
-    logging.getLogger("pymilvus").setLevel(logging.CRITICAL)
+    for name in ("pymilvus", "pymilvus.milvus_client"):  # both have their own handler and level
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
         if lite:
             Path(uri).parent.mkdir(parents=True, exist_ok=True)
             _start_lite(uri)
             return MilvusClient(uri=uri)
-        return MilvusClient(uri=uri, token=token, timeout=10)
+        return MilvusClient(uri=uri, token=token, timeout=CONNECT_TIMEOUT_S)
     except Exception as exc:
         if not _is_engine_error(exc):
             raise
