@@ -161,3 +161,71 @@ def test_versions_keep_live_and_previous_and_record_the_switch(
     # Another store on the same engine sees the same live version (the pointer is shared).
     assert MilvusStore(settings).live_version() == names[-1]
     assert "milvus-lite file" in store.describe() and settings.milvus.collection in store.describe()
+
+
+class AliasingClient:
+    """The session's milvus-lite client plus the alias calls a Milvus cluster answers.
+
+    milvus-lite 2.5.1 answers UNIMPLEMENTED to aliases, so the store keeps its pointer in a
+    catalog row there; this stand-in exercises the cluster path (alias switch) on the real
+    engine. Its errors mirror a cluster's: describing a missing alias says "alias not found",
+    and a collection an alias names cannot be dropped.
+    """
+
+    def __init__(self, real: Any) -> None:
+        self._real = real
+        self.aliases: dict[str, str] = {}
+        self.calls: list[tuple[str, str, str]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+    def describe_alias(self, alias: str) -> dict[str, str]:
+        from pymilvus.exceptions import MilvusException
+
+        if alias not in self.aliases:
+            raise MilvusException(message=f"alias not found[database=default][alias={alias}]")
+        return {"alias": alias, "collection_name": self.aliases[alias], "db_name": "default"}
+
+    def create_alias(self, collection_name: str, alias: str) -> None:
+        assert alias not in self.aliases, "create_alias on an existing alias fails on a cluster"
+        self.calls.append(("create_alias", collection_name, alias))
+        self.aliases[alias] = collection_name
+
+    def alter_alias(self, collection_name: str, alias: str) -> None:
+        assert alias in self.aliases, "alter_alias on a missing alias fails on a cluster"
+        self.calls.append(("alter_alias", collection_name, alias))
+        self.aliases[alias] = collection_name
+
+    def drop_collection(self, name: str) -> None:
+        assert name not in self.aliases.values(), "a cluster refuses to drop an aliased collection"
+        self._real.drop_collection(name)
+
+
+def test_on_a_cluster_the_alias_is_the_live_pointer(
+        milvus_lite_uri: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from index_builder.index import milvus
+
+    clients: list[AliasingClient] = []
+    real_connect = milvus._connect
+
+    def connect(*args: Any) -> AliasingClient:
+        clients.append(AliasingClient(real_connect(*args)))
+        return clients[-1]
+
+    monkeypatch.setattr(milvus, "_connect", connect)
+    settings = milvus_settings(load_settings({}, {"index_dir": tmp_path / "index"}),
+                               milvus_lite_uri)
+    store = MilvusStore(settings)
+    assert store._aliases
+    embedder = HashingEmbedder()
+    first = store.write(_version(_clauses()[:2], embedder))
+    second = store.write(_version(_clauses()[:3], embedder))
+    third = store.write(_version(_clauses()[:4], embedder))
+    alias = settings.milvus.collection
+    assert clients[0].calls == [("create_alias", first, alias), ("alter_alias", second, alias),
+                                ("alter_alias", third, alias)]
+    assert store.live_version() == third and store.open().stats()["clauses"] == 4
+    # Readers follow the alias, not the catalog row.
+    clients[0].aliases[alias] = second
+    assert store.live_version() == second
