@@ -161,6 +161,10 @@ test("Show full clause: its own document's neighbours, or a note where the libra
     await page.waitForSelector(".card:nth-child(1) .full .context");
     assert.match(await page.textContent(".card:nth-child(1) .full"), /12\.2 Neither party shall be liable/);
     assert.equal(requests.at(-1).path, `/api/v1/clauses/${encodeURIComponent(RESULTS[0].clause_id)}`);
+    // An id with a folder and a section: the slash stays a slash, the # is escaped.
+    await page.click(".card:nth-child(2) button.expand");
+    await page.waitForSelector(".card:nth-child(2) .full .context");
+    assert.equal(requests.at(-1).path, "/api/v1/clauses/saas/terms-2023.docx%239.2");
   });
   const clause = { clause: { ...RESULTS[1], source: { document: "ACORD corpus" } }, context: { before: [{ text: "Unrelated clause from another contract." }], after: [] }, context_available: false };
   await withPane({ api: fakeApi({ clause }) }, async ({ page }) => {
@@ -229,12 +233,15 @@ test("facet counts over the results narrow the search in one click, and clear it
   const requests = [];
   await withPane({ api: fakeApi({ requests }) }, async ({ page }) => {
     await find(page);
+    assert.equal(await page.textContent("#facet-chips summary"), "Narrow by document");
+    await page.click("#facet-chips summary");
     assert.deepEqual(await page.$$eval("#facet-chips button", (b) => b.map((e) => e.textContent)), [
       "Master Services Agreement (Acme 2021) (4)", "SaaS Subscription Terms 2023 (3)", "Mutual NDA (standard form) (1)",
     ]);
     assert.equal(await page.locator("#facet-chips .chips").count(), 1, "a field with one value offers nothing to narrow");
     await page.click("#facet-chips button:has-text('SaaS Subscription Terms 2023')");
     await page.waitForFunction(() => document.querySelector("#facet-chips button.on"));
+    assert.equal(await page.textContent("#facet-chips summary"), "Narrowed (1): change");
     assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 5, filters: { document: "SaaS Subscription Terms 2023" } });
     assert.equal(await page.getAttribute("#facet-chips button.on", "aria-pressed"), "true");
     await page.click("#facet-chips button:has-text('Any document')");

@@ -130,7 +130,9 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
 
     /** GET /clauses/<id>: one clause with the clauses around it. */
     getClause(clauseId, options = {}) {
-      return request("GET", `/clauses/${encodeURIComponent(clauseId)}`, undefined, options);
+      // Ids hold "/" (folder/file#section): the route takes a path, and some servers refuse %2F.
+      const path = String(clauseId).split("/").map(encodeURIComponent).join("/");
+      return request("GET", `/clauses/${path}`, undefined, options);
     },
 
     /** GET /health: status, index, and "capabilities" (what this server can do). */

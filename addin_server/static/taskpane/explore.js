@@ -35,7 +35,11 @@ function documentsLine(doc, documents) {
 
 /** Fill `container` with the majors and their minor variants. */
 export function renderVariations(doc, container, answer) {
-  const majors = (Array.isArray(answer?.majors) ? answer.majors : []).filter((m) => m && typeof m === "object");
+  // Closest to the lawyer's clause first (the representative's similarity), then the commonest.
+  const score = (m) => (typeof m.representative?.score === "number" ? m.representative.score : -1);
+  const majors = (Array.isArray(answer?.majors) ? answer.majors : [])
+    .filter((m) => m && typeof m === "object")
+    .sort((a, b) => score(b) - score(a) || (b.count || 0) - (a.count || 0));
   container.replaceChildren(
     ...majors.map((major, i) => {
       const rep = major.representative && typeof major.representative === "object" ? major.representative : {};

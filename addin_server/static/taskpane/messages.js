@@ -43,7 +43,8 @@ export function forLawyer(message) {
   if (!raw) return "";
   // Addresses contain dots; mark them before cutting sentences at full stops.
   const marked = raw.replace(/\bhttps?:\/\/[^\s)\]]*[^\s)\].,;:!?]|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:[^\s)\]]*[^\s)\].,;:!?])?/g, "PRECEDENT_ADDRESS");
-  const sentences = flattenAsides(marked).match(/[^.!?]+(?:[.!?]+|$)/g) || [];
+  // A sentence ends at . ! or ? followed by a space or the end ("4.0" and "#8.2" do not end one).
+  const sentences = flattenAsides(marked).match(/(?:[^.!?]|[.!?](?!\s|$))+(?:[.!?]+(?=\s|$)|$)/g) || [];
   const kept = [];
   for (const s of sentences.map((x) => x.trim()).filter(Boolean)) {
     const line = SETTING.test(s) || INTERNAL.test(s) ? ASK_IT : s.replace(/\s+([.,;:!?])/g, "$1");

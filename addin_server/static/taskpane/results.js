@@ -6,7 +6,8 @@ import { compareTexts } from "./blackline.js";
 import { renderClauseContext, renderResultCard } from "./cards.js";
 import { renderBlackline } from "./compare-view.js";
 import { h, plural, text, truncate } from "./dom.js";
-import { checkQueryText, forLawyer, wordErrorMessage } from "./messages.js";
+import { ApiError } from "./api.js";
+import { checkQueryText, forLawyer, logForIt, wordErrorMessage } from "./messages.js";
 import { filtersFromSettings } from "./settings.js";
 import { facetFields, fieldLabels } from "./settings-view.js";
 import { recordEdit, setQuery } from "./state.js";
@@ -105,23 +106,30 @@ export function createResults(ctx) {
   /** "Narrow to:" buttons from the facet counts over this search's candidates; "Any …" clears a filter. */
   function renderFacets(facets) {
     const box = ui.facetChips;
+    const wasOpen = box.querySelector("details")?.open;
     box.replaceChildren();
     const chosen = state.settings.filters || {};
     const fields = facetFields(facets && typeof facets === "object" ? { fields: facets } : null);
+    const groups = [];
     for (const field of fields) {
       const values = facets[field].filter((v) => v && text(v.value) && Number.isInteger(v.count)).slice(0, 6);
       if (values.length < 2 && !chosen[field]) continue; // nothing to narrow
       const [label, any] = fieldLabels(field);
-      const group = h(doc, "div", { className: "chips", role: "group", "aria-label": label }, h(doc, "span", { className: "chips-label" }, `${label}:`));
+      const group = h(doc, "div", { className: "chips", role: "group", "aria-label": label, dataset: { field } }, h(doc, "span", { className: "chips-label" }, `${label}:`));
       if (chosen[field]) group.append(h(doc, "button", { type: "button", className: "chip", onclick: () => narrow(field, "") }, `${any} ✕`));
       for (const v of values) {
         const value = text(v.value);
         const on = chosen[field] === value;
         group.append(h(doc, "button", { type: "button", className: on ? "chip on" : "chip", "aria-pressed": String(on), onclick: () => narrow(field, on ? "" : value) }, `${value} (${v.count})`));
       }
-      box.append(group);
+      groups.push(group);
     }
-    box.hidden = !box.childElementCount;
+    box.hidden = !groups.length;
+    if (!groups.length) return;
+    const active = Object.keys(chosen).filter((f) => chosen[f]).length;
+    const names = groups.map((g) => g.dataset.field.replace(/[_.-]+/g, " ")).join(", ");
+    box.append(h(doc, "details", { open: Boolean(wasOpen || active) },
+      h(doc, "summary", {}, active ? `Narrowed (${active}): change` : `Narrow by ${names}`), groups));
   }
 
   async function narrow(field, value) {
@@ -213,7 +221,9 @@ export function createResults(ctx) {
         renderClauseContext(doc, full, data, result.text);
       } catch (err) {
         // The clause itself is already shown; only its surrounding clauses are missing.
-        full.append(h(doc, "p", { className: "field-error" }, `Surrounding clauses not shown: ${err.message}`));
+        logForIt("", err?.message, "Precedent (full clause)");
+        const why = err instanceof ApiError && err.kind === "network" ? " The server could not be reached." : "";
+        full.append(h(doc, "p", { className: "field-error" }, `The surrounding clauses could not be loaded.${why}`));
       }
     },
   };
