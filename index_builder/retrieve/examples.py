@@ -45,8 +45,8 @@ class Embedder(Protocol):
 class Combination:
     """How each retriever combines several query texts (see the module docstring)."""
 
-    dense: str = "max"
-    lexical: str = "norm"
+    dense: str = "mean"  # chosen on ACORD train+valid (benchmarks/few_shot.py)
+    lexical: str = "rrf"
     rrf_k: int = 60  # within a retriever, for the "rrf" modes
 
     def __post_init__(self) -> None:
