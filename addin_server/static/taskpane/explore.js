@@ -4,6 +4,7 @@
 
 import { ApiError } from "./api.js";
 import { sourceText } from "./cards.js";
+import { blacklineNodes } from "./compare-view.js";
 import { append, h, plural, text, truncate } from "./dom.js";
 import { filtersFromSettings } from "./settings.js";
 import { clauseKey } from "./word.js";
@@ -19,11 +20,12 @@ export function variationsSummary(summary) {
   return `${plural(wordings, "wording")} across ${plural(documents, "document")}${minors ? ` (${plural(minors, "near-identical variant")})` : ""}.`;
 }
 
-/** Nodes for a server blackline [{op: equal|insert|delete, text}]. */
+/** Nodes for a server blackline [{op: equal|insert|delete, text}], drawn like the pane's own. */
 function blacklineOps(doc, ops) {
-  return (Array.isArray(ops) ? ops : [])
-    .filter((o) => o && typeof o.text === "string")
-    .map((o) => (o.op === "insert" ? h(doc, "ins", {}, o.text) : o.op === "delete" ? h(doc, "del", {}, o.text) : doc.createTextNode(o.text)));
+  const segments = (Array.isArray(ops) ? ops : [])
+    .filter((o) => o && typeof o.text === "string" && o.text)
+    .map((o) => ({ type: o.op === "insert" || o.op === "delete" ? o.op : "equal", text: o.text }));
+  return blacklineNodes(doc, segments);
 }
 
 function documentsLine(doc, documents) {
