@@ -1,0 +1,156 @@
+"""Variation explorer on the real agreements (issue 12, point 2): wordings, documents, time.
+
+Reads every .docx under ``--data`` into clauses (the index builder's reader), embeds them
+with the configured model (cached in ``--cache``), and for a few queries (whole clauses of
+the Texas restrictive-covenant agreement, clauses of other forms, short phrases) takes every
+clause at least ``min_score`` similar (dense cosine) and groups it with
+``index_builder.retrieve.variations.explore``: how many major variations ("wordings"),
+minor variations and documents a lawyer would see, and how long grouping takes. It then
+times grouping of exactly 500 matches: the 500 nearest clauses to a query (many near copies)
+and 500 clauses drawn at random (mostly distinct wordings: the most comparisons).
+
+    python benchmarks/variations_grouping.py   (a few minutes the first time: embedding)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import random
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+
+from index_builder.index.embedder import SentenceTransformerEmbedder
+from index_builder.ingest import read_clauses
+from index_builder.model import Clause, SearchHit
+from index_builder.retrieve.variations import explore
+from index_builder.settings import load_settings
+
+log = logging.getLogger("variations_grouping")
+
+# (label, document stem, heading prefix) for clause queries; phrases are typed queries.
+CLAUSE_QUERIES = (
+    ("non-compete (Texas RCA)", "openagreements-restrictive-covenant-texas", "Non-Competition"),
+    ("employee non-solicit (Texas RCA)", "openagreements-restrictive-covenant-texas", "Employee Non-Solicitation"),
+    ("governing law (Texas RCA)", "openagreements-restrictive-covenant-texas", "Governing Law"),
+    ("limitation of liability (CSA)", "common-paper-cloud-service-agreement", "Limitation of Liability"),
+)
+PHRASES = ("non-compete after employment ends", "confidentiality obligations", "limitation of liability")
+
+
+def load_clauses(data: Path) -> list[Clause]:
+    clauses = []
+    for path in sorted(data.rglob("*.docx")):
+        rel = path.relative_to(data).as_posix()
+        clauses += read_clauses(path, path.stem, rel)
+    return clauses
+
+
+def embed(clauses: list[Clause], settings, cache: Path):  # type: ignore[no-untyped-def]
+    digest = hashlib.sha256("\n\x00".join(c.text for c in clauses).encode()).hexdigest()[:16]
+    path = cache.with_name(f"{cache.stem}-{digest}.npy")
+    if path.is_file():
+        return np.load(path, allow_pickle=False), None
+    embedder = SentenceTransformerEmbedder(settings.embedding)
+    vectors = embedder.embed([c.text for c in clauses])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.save(path, vectors, allow_pickle=False)
+    return vectors, embedder
+
+
+def matches(clauses: list[Clause], vectors: np.ndarray, query: np.ndarray, min_score: float,
+            limit: int) -> list[SearchHit]:
+    scores = vectors @ query
+    order = np.argsort(-scores, kind="stable")[:limit]
+    return [SearchHit(clauses[i], float(scores[i]), rank) for rank, i in enumerate(order, 1)
+            if scores[i] >= min_score]
+
+
+def timed(hits: list[SearchHit], major: float, minor: float, repeats: int = 5) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeats):
+        started = time.perf_counter()
+        result = explore(hits, major, minor)
+        times.append((time.perf_counter() - started) * 1000)
+    return round(statistics.median(times), 1), result
+
+
+def summary(result) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    return {"matches": result.matches, "wordings": len(result.majors),
+            "minor_variations": result.minor_count, "documents": len(result.documents),
+            "top_majors": [{"count": m.count, "documents": len(m.documents),
+                            "minors": len(m.minors),
+                            "representative": m.representative.clause.clause_id}
+                           for m in result.majors[:5]]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=Path("../shared/data/contracts"))
+    parser.add_argument("--cache", type=Path, default=Path("var/bench/contracts-minilm.npy"))
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/variations_grouping.json"))
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    for noisy in ("sentence_transformers", "index_builder"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    settings = load_settings()
+    r = settings.retrieval
+    major, minor, floor = r.explorer_major_threshold, r.explorer_minor_threshold, r.explorer_min_score
+    clauses = load_clauses(args.data)
+    vectors, embedder = embed(clauses, settings, args.cache)
+    docs = len({c.doc_id for c in clauses})
+    log.info("%d clauses from %d documents", len(clauses), docs)
+    by_heading = {(c.doc_id, c.heading): i for i, c in reversed(list(enumerate(clauses)))}
+    queries: list[tuple[str, np.ndarray]] = []
+    for label, doc, heading in CLAUSE_QUERIES:
+        found = [i for (d, h), i in by_heading.items() if d == doc and h.startswith(heading)]
+        if found:
+            queries.append((label, vectors[min(found)]))
+        else:
+            log.warning("No clause %r in %s: query skipped", heading, doc)
+    if PHRASES:
+        embedder = embedder or SentenceTransformerEmbedder(settings.embedding)
+        queries += [(f"phrase: {p}", row) for p, row in zip(PHRASES, embedder.embed(list(PHRASES)))]
+
+    per_query = {}
+    for label, query in queries:
+        hits = matches(clauses, vectors, query, floor, r.explorer_max_matches)
+        ms, result = timed(hits, major, minor)
+        per_query[label] = {**summary(result), "grouping_ms": ms}
+        log.info("%s: %s", label, {k: v for k, v in per_query[label].items() if k != "top_majors"})
+
+    label, query = queries[0]
+    sweep = {}
+    for major_t in (0.5, 0.6, 0.7, 0.8, 0.9):
+        for minor_t in (0.9, 0.95, 1.0):
+            if minor_t >= major_t:
+                _, result = timed(matches(clauses, vectors, query, floor, 500), major_t, minor_t, 1)
+                sweep[f"major {major_t} / minor {minor_t}"] = {
+                    k: v for k, v in summary(result).items() if k != "top_majors"}
+
+    nearest = matches(clauses, vectors, query, -1.0, 500)
+    randomly = [SearchHit(c, 0.0, i) for i, c in
+                enumerate(random.Random(12).sample(clauses, min(500, len(clauses))), 1)]
+    timing = {}
+    for name, hits in (("500 nearest to the non-compete", nearest), ("500 random clauses", randomly)):
+        ms, result = timed(hits, major, minor)
+        timing[name] = {"grouping_ms": ms, "wordings": len(result.majors),
+                        "minor_variations": result.minor_count}
+        log.info("%s: %s", name, timing[name])
+    out = {"corpus": {"documents": docs, "clauses": len(clauses), "model": settings.embedding.model},
+           "settings": {"min_score": floor, "major_threshold": major, "minor_threshold": minor,
+                        "max_matches": r.explorer_max_matches},
+           "queries": per_query, "threshold_sweep_first_query": sweep, "timing_500": timing}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(out, indent=2) + "\n")
+    log.info("Wrote %s", args.out)
+
+
+if __name__ == "__main__":
+    main()
