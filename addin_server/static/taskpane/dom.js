@@ -46,6 +46,3 @@ export function text(value) {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return "";
 }
-
-/** Text that must never reach the lawyer: a sign that absent data was rendered. */
-export const STRAY_TEXT = /\b(?:null|undefined|NaN)\b|\[object Object\]/;
