@@ -170,7 +170,7 @@ def _record(response: Response) -> Response:
         clause_ids=returned_ids(payload) if response.status_code < 400 else (),
         requested_ids=_requested_ids(body), llm_model=_model(settings, payload),
         query_sha256=query_hash(body["text"]) if isinstance(body.get("text"), str) else None,
-        example_sha256=[query_hash(e["text"]) for e in body.get("examples") or []
+        example_sha256=[query_hash(e["text"]) for e in _list(body, "examples")
                         if isinstance(e, dict) and isinstance(e.get("text"), str)])
     try:
         current_app.extensions[EXTENSION].write(line)
@@ -195,13 +195,19 @@ def _parsed_body() -> dict[str, Any]:
     return {}
 
 
+def _list(body: dict[str, Any], key: str) -> list[Any]:
+    """A list field of the body as sent: the view may have refused it for its type."""
+    value = body.get(key)
+    return value if isinstance(value, list) else []
+
+
 def _requested_ids(body: dict[str, Any]) -> Iterator[str]:
     if request.view_args and isinstance(request.view_args.get("clause_id"), str):
         yield request.view_args["clause_id"]
-    for value in body.get("clause_ids") or []:
+    for value in _list(body, "clause_ids"):
         if isinstance(value, str):
             yield value
-    for example in body.get("examples") or []:
+    for example in _list(body, "examples"):
         if isinstance(example, dict) and isinstance(example.get("clause_id"), str):
             yield example["clause_id"]
 

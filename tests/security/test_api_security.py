@@ -16,7 +16,7 @@ from index_builder.errors import ConfigError
 from index_builder.index.build import build_index
 from index_builder.settings import load_settings
 
-from conftest import claims, entra_settings
+from security_helpers import claims, entra_settings
 
 QUERY = "indemnify against losses arising from breach"
 
@@ -131,3 +131,13 @@ def test_an_unwritable_audit_trail_refuses_the_call(make_app: Any, sign: Any, tm
     response = client.post("/api/v1/precedents", json={"text": QUERY}, headers=auth_header(sign))
     assert response.status_code == 503 and response.get_json()["error"]["code"] == "audit_unavailable"
     assert "clause_id" not in response.get_data(as_text=True)
+
+
+def test_malformed_bodies_are_audited_not_500(make_app: Any, sign: Any, tmp_path: Path) -> None:
+    client = make_app().test_client()
+    for body in ({"text": 3, "clause_ids": True, "examples": 5}, {"examples": [True, {"text": 1}]},
+                 ["not", "an", "object"]):
+        for route in ("precedents", "redraft", "variations"):
+            response = client.post(f"/api/v1/{route}", json=body, headers=auth_header(sign))
+            assert response.status_code == 400, (route, body)
+    assert [line["status"] for line in audit_lines(tmp_path)] == [400] * 9

@@ -17,7 +17,7 @@ from index_builder.errors import ConfigError, ForbiddenError, UnauthorizedError
 from index_builder.index.backend import Condition
 from index_builder.settings import load_settings
 
-from conftest import APP_ID_URI, CLIENT_ID, OTHER_TENANT, TENANT, claims, entra_settings
+from security_helpers import APP_ID_URI, CLIENT_ID, OTHER_TENANT, TENANT, claims, entra_settings
 
 
 def bearer(token: str) -> str:

@@ -28,7 +28,7 @@ from index_builder.errors import ConfigError
 from index_builder.index import open_store
 from index_builder.index.build import build_index
 
-from conftest import POLICY, WALLED_WORDS, claims, entra_settings
+from security_helpers import POLICY, WALLED_WORDS, claims, entra_settings
 
 QUERY = "Each party shall keep the Confidential Information of the other confidential"
 SHORT_QUERY = "indemnify against losses arising from breach"

@@ -462,7 +462,9 @@ ROUTES = ("precedents", "redraft", "variations")
 
 @pytest.fixture
 def fuzz_client(make_app: Any) -> Any:
-    return make_app(llm=False).test_client()  # no LLM: redraft answers 503, search stays local
+    # No LLM: redraft answers 503, search stays local. Hundreds of calls from one user: no
+    # per-user rate limit (tests/security covers the 429).
+    return make_app(llm=False, server__rate_limit="off", server__redraft_rate_limit="off").test_client()
 
 
 def _never_500(response: Any) -> None:
