@@ -218,3 +218,16 @@ def test_entra_settings_must_be_complete() -> None:
     with pytest.raises(ConfigError, match="JWKS_URL"):
         load_settings({}, {"auth.tenant_ids": (TENANT,), "auth.client_id": CLIENT_ID,
                            "auth.app_id_uri": APP_ID_URI, "auth.jwks_url": "http://keys.example/x"})
+
+
+def test_directory_export_as_json_is_reread_when_it_changes(jwks: Any, sign: Any, tmp_path: Any) -> None:
+    directory = tmp_path / "directory.json"
+    directory.write_text(json.dumps({"alice@firm.example": ["Acme-Team"]}))
+    auth = Authenticator(entra_settings(jwks.url, **{"walls.directory_file": directory}))
+    overage = claims(groups=None, hasgroups=True)
+    assert auth.authenticate(bearer(sign(overage))).groups == ("acme-team",)
+    directory.write_text(json.dumps({"alice@firm.example": ["Acme-Team", "acme-conflict"]}))
+    assert auth.authenticate(bearer(sign(overage))).groups == ("acme-conflict", "acme-team")
+    directory.write_text(json.dumps(["not", "a", "mapping"]))
+    with pytest.raises(ConfigError, match="user@firm.com"):
+        auth.authenticate(bearer(sign(overage)))
