@@ -7,8 +7,10 @@ import { forLawyer, logForIt } from "./messages.js";
 
 export const API_PREFIX = "/api/v1";
 export const DEFAULT_TIMEOUT_MS = 30_000;
-// A redraft waits for the language model, which can take a minute on a busy server.
-export const REDRAFT_TIMEOUT_MS = 120_000;
+// A redraft waits for the language model, which can take a minute on a busy server. The server
+// gives up at PRECEDENT_LLM_DEADLINE_S (120 s) and says why; the pane waits a little longer so
+// that the server's own message, not a bare timeout, reaches the lawyer.
+export const REDRAFT_TIMEOUT_MS = 150_000;
 
 /**
  * kind is one of: "network" (server unreachable), "http" (server answered with an error),
