@@ -19,7 +19,7 @@ from typing import Sequence
 
 from index_builder.model import Clause
 
-from addin_server.draft.markers import Marker, fill_in_shapes, find_markers, normalise
+from addin_server.draft.markers import Found, Marker, fill_in_shapes, find_markers, normalise
 from addin_server.draft.quotes import Quotation, contains, find_quotations
 from addin_server.draft.sentences import sentence_spans
 from addin_server.draft.support import THRESHOLD, Support, is_own_wording, score_support, stems
@@ -75,28 +75,35 @@ def verify(answer: str, precedents: Sequence[Clause], source_text: str) -> Verif
     own_text = normalise(source_text)
     borrowed = set().union(*(fill_in_shapes(c.text) for c in precedents)) if precedents else set()
     found = find_markers(text, k, fill_in_shapes(source_text), borrowed)
-    pieces = _cut(text, found, find_quotations(text))
     removed = [r for f in found for r in f.marker.removed]
+    # Quotations are looked for once unverifiable markers are gone: "‘...’Precedent 9" only
+    # reads as a quotation after "Precedent 9" is removed.
+    text, placed = _render(_cut(text, found, []))
+    found = [Found(pos, pos + len(m.display()), m) for m, pos in placed if isinstance(m, Marker)]
+    pieces = _cut(text, found, find_quotations(text))
     problems = [{"marker": r, "reason": "names no precedent that was given"} for r in removed]
 
     rendered, placed = _render(pieces)
-    for start, end in sentence_spans(rendered):
-        here = [m for m, pos in placed if isinstance(m, Marker) and start <= pos < end]
+    spans = sentence_spans(rendered)
+    for opening, closing in _pairs(placed):
+        first, last = _pos(placed, opening), _pos(placed, closing)
+        # The sentence(s) the quotation sits in: a quotation may run over a full stop.
+        around = [(a, b) for a, b in spans if a <= last and first < b] or [(first, last + 1)]
+        lo, hi = around[0][0], around[-1][1]
+        here = [m for m, pos in placed if isinstance(m, Marker) and lo <= pos < hi]
         cited = {n for m in here for n in m.numbers}
-        for opening, closing in _quotes_in(placed, start, end):
-            inner = _CANONICAL.sub("", rendered[_pos(placed, opening) + 1:_pos(placed, closing)])
-            if any(contains(precedents[n - 1].text, inner) for n in cited) or contains(own_text, inner):
-                continue
-            for m in here:
-                removed += [f"[{n}]" for n in m.numbers]
-                problems += [{"marker": f"[{n}]", "reason": "quoted text is not in this precedent"}
-                             for n in m.numbers]
-                m.numbers = []
-            opening.keep = closing.keep = False
-            problems.append({"marker": "", "quote": " ".join(inner.split()),
-                             "reason": "these words are not in the precedents it cites, so they "
-                                       "are no longer shown as a quotation"})
-            cited = set()
+        inner = _CANONICAL.sub("", rendered[first + 1:last])
+        if any(contains(precedents[n - 1].text, inner) for n in cited) or contains(own_text, inner):
+            continue
+        for m in here:
+            removed += [f"[{n}]" for n in m.numbers]
+            problems += [{"marker": f"[{n}]", "reason": "quoted text is not in this precedent"}
+                         for n in m.numbers]
+            m.numbers = []
+        opening.keep = closing.keep = False
+        problems.append({"marker": "", "quote": " ".join(inner.split()),
+                         "reason": "these words are not in the precedents it cites, so they "
+                                   "are no longer shown as a quotation"})
     text, placed = _render(pieces)
     comments, uncited = _comments(text, placed, precedents, own_text)
     cited_numbers = sorted({n for m, _ in placed if isinstance(m, Marker) for n in m.numbers})
@@ -113,7 +120,7 @@ def _clean(answer: str) -> str:
                   flags=re.IGNORECASE).strip()
 
 
-def _cut(text: str, found: list, quotes: list[Quotation]) -> list[_Piece]:
+def _cut(text: str, found: list[Found], quotes: list[Quotation]) -> list[_Piece]:
     """The text as strings, markers and quotation marks, in order."""
     cuts: list[tuple[int, int, Marker | _QuoteMark]] = [(f.start, f.end, f.marker) for f in found]
     spans = [(f.start, f.end) for f in found]
@@ -158,8 +165,8 @@ def _render(pieces: list[_Piece]) -> tuple[str, list[tuple[Marker | _QuoteMark, 
     return out, placed
 
 
-def _quotes_in(placed: list, start: int, end: int) -> list[tuple[_QuoteMark, _QuoteMark]]:
-    marks = [m for m, pos in placed if isinstance(m, _QuoteMark) and start <= pos < end]
+def _pairs(placed: list) -> list[tuple[_QuoteMark, _QuoteMark]]:
+    marks = [m for m, _ in placed if isinstance(m, _QuoteMark)]
     return list(zip(marks[0::2], marks[1::2]))
 
 
