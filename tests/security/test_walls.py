@@ -86,19 +86,33 @@ def _all_ids(backend: Any) -> list[str]:
 
 
 @pytest.fixture
-def app(tmp_path: Path, library: dict[str, Any], jwks: Any, llm: ScriptedLLMServer,
-        embedder: Any) -> Iterator[Any]:
-    settings = entra_settings(jwks.url, **{
-        "index_dir": library["index"], "walls.policy_file": library["policy"],
-        "rerank.default": "off", "rerank.cross_encoder": "", "audit.file": tmp_path / "audit.jsonl",
-        "llm.base_url": llm.url, "llm.api_key": "test-key", "llm.rerank_model": "rerank-model",
-        "llm.redraft_model": "redraft-model", "llm.deadline_s": 5.0, "llm.request_timeout_s": 2.0,
-        "server.rate_limit": "off", "server.redraft_rate_limit": "off"})
-    service = build_service(settings, embedder=embedder)
-    app = create_app(settings, service)
-    app.config["TESTING"] = True
-    yield app
-    service.close()
+def make_app(tmp_path: Path, library: dict[str, Any], jwks: Any, llm: ScriptedLLMServer,
+             embedder: Any) -> Iterator[Any]:
+    """make_app(**dotted overrides) -> the app over the walled library, Entra sign-in on."""
+    services = []
+
+    def make(**overrides: Any) -> Any:
+        settings = entra_settings(jwks.url, **{
+            "index_dir": library["index"], "walls.policy_file": library["policy"],
+            "rerank.default": "off", "rerank.cross_encoder": "",
+            "audit.file": tmp_path / "audit.jsonl", "llm.base_url": llm.url,
+            "llm.api_key": "test-key", "llm.rerank_model": "rerank-model",
+            "llm.redraft_model": "redraft-model", "llm.deadline_s": 5.0,
+            "llm.request_timeout_s": 2.0, "server.rate_limit": "off",
+            "server.redraft_rate_limit": "off", **overrides})
+        services.append(build_service(settings, embedder=embedder))
+        app = create_app(settings, services[-1])
+        app.config["TESTING"] = True
+        return app
+
+    yield make
+    for service in services:
+        service.close()
+
+
+@pytest.fixture
+def app(make_app: Any) -> Any:
+    return make_app()
 
 
 class As:
@@ -205,6 +219,15 @@ def test_unknown_groups_are_refused_while_walls_are_up(app: Any, sign: Any) -> N
     overage = As(app, sign, "oscar", groups=None, _claim_names={"groups": "src1"})
     refused = overage.post("precedents", {"text": QUERY})
     assert refused.status_code == 403 and "directory export" in refused.get_json()["error"]["message"]
+
+
+def test_without_required_groups_an_unknown_user_counts_as_in_no_group(make_app: Any, sign: Any,
+                                                                        library: dict) -> None:
+    app = make_app(**{"walls.require_groups": False})
+    overage = As(app, sign, "oscar", groups=None, _claim_names={"groups": "src1"})
+    response = overage.post("precedents", {"text": QUERY, "top_k": 10})
+    assert response.status_code == 200 and response.get_json()["results"]
+    assert leaks(response, library) == []
 
 
 def test_annotate_runs_as_a_group_and_refuses_without_one(tmp_path: Path, library: dict,
