@@ -196,7 +196,7 @@ def _comments(text: str, placed: list, precedents: Sequence[Clause],
             clause = precedents[n - 1]
             support = _quoted_support(claim, clause.text, score_support(claim, clause.text, own_text))
             comments.append(Comment(f"[{n}]", clause.clause_id, start, end, sentence,
-                                    _comment_text(n, clause, sentence, support), n, support))
+                                    comment_text(n, clause, sentence, support), n, support))
     return comments, uncited
 
 
@@ -210,7 +210,7 @@ def _quoted_support(claim: str, precedent: str, support: Support) -> Support:
     return replace(support, score=max(support.score, THRESHOLD), supported=True, reason="")
 
 
-def _comment_text(n: int, clause: Clause, sentence: str, support: Support) -> str:
+def comment_text(n: int, clause: Clause, sentence: str, support: Support) -> str:
     quoted = [q.inner for q in find_quotations(sentence) if contains(clause.text, q.inner)]
     passage = quoted[0] if quoted else clause.text[support.start:support.end]
     text = f"Precedent [{n}]: {clause.citation()}\n“{_shorten(' '.join(passage.split()))}”"

@@ -21,6 +21,7 @@ from addin_server.llm.client import ChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.llm.untrusted import attribute, neutralise
 from addin_server.draft.prompts import PromptTemplate
+from addin_server.draft.verifier import SupportVerifier
 from index_builder.settings import LLMSettings
 
 log = logging.getLogger(__name__)
@@ -44,11 +45,17 @@ class Redrafter:
     """Builds the redraft prompt within budget, asks the model, verifies the citations."""
 
     def __init__(self, client: ChatClient, prompt: PromptTemplate, settings: LLMSettings,
-                 counter: TokenCounter | None = None) -> None:
+                 counter: TokenCounter | None = None,
+                 verifier: SupportVerifier | None = None) -> None:
         self.client = client
         self.prompt = prompt
         self.settings = settings
         self.counter = counter or TokenCounter(settings.encoding)
+        # The model's second opinion on flagged citations, when asked for (off by default).
+        if verifier is None and settings.redraft_verify and client is not None:
+            verifier = SupportVerifier.beside(prompt, client, settings.redraft_model,
+                                              settings.request_timeout_s)
+        self.verifier = verifier
 
     def redraft(self, text: str, precedents: Sequence[Clause], instructions: str = "") -> RedraftResult:
         started = time.perf_counter()
@@ -61,8 +68,15 @@ class Redrafter:
         verified = verify(completion.text, used, text)
         if verified.removed_markers:
             log.info("Redraft: removed %d unverifiable citation marker(s)", len(verified.removed_markers))
+        if verified.flagged or verified.uncited:
+            log.info("Redraft: %d citation(s) flagged as weakly supported, %d sentence(s) uncited",
+                     len(verified.flagged), len(verified.uncited))
+        checked = time.perf_counter()
         timings = {"prompt": _ms(built - started), "llm": _ms(answered - built),
-                   "verify": _ms(time.perf_counter() - answered)}
+                   "verify": _ms(checked - answered)}
+        if self.verifier is not None and verified.flagged:
+            self.verifier.review(verified, used)
+            timings["verify_llm"] = _ms(time.perf_counter() - checked)
         return RedraftResult(verified, used, omitted, timings, tokens)
 
     def build_messages(self, text: str, precedents: Sequence[Clause], instructions: str

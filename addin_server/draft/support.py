@@ -74,6 +74,7 @@ class Support:
     reason: str  # why it is flagged, in a lawyer's words; "" when supported
     start: int  # the passage of the precedent relied on (offsets into its text)
     end: int
+    model_confirmed: bool | None = None  # the optional model check's answer; None = not asked
 
 
 @dataclass(frozen=True)

@@ -71,14 +71,18 @@ def clause_json(clause: Clause) -> dict[str, Any]:
 
 def redraft_json(result: RedraftResult, timings: dict[str, float]) -> dict[str, Any]:
     verified = result.verified
-    citations = [{"marker": f"[{n}]", "n": n, "clause_id": result.precedents[n - 1].clause_id,
-                  "source": source_json(result.precedents[n - 1])} for n in verified.cited]
-    comments = [{"marker": c.marker, "clause_id": c.clause_id, "start": c.start, "end": c.end,
-                 "sentence": c.sentence, "text": c.text} for c in verified.comments]
+    text = verified.text
     return {
-        "redraft": verified.text,
-        "citations": citations,
-        "comments": comments,
+        "redraft": text,
+        "citations": [_citation_json(result, n) for n in verified.cited],
+        "comments": [_comment_json(result, c) for c in verified.comments],
+        # Cited sentences the precedent may not back: the pane shades them.
+        "flagged": [{"n": c.n, "clause_id": c.clause_id, "sentence": c.sentence, "start": c.start,
+                     "end": c.end, "score": c.support.score, "reason": c.support.reason}
+                    for c in verified.flagged if c.support is not None],
+        # Sentences left without a source that are not the lawyer's own wording.
+        "uncited_sentences": [{"start": a, "end": b, "sentence": text[a:b]}
+                              for a, b in verified.uncited],
         "removed_markers": verified.removed_markers,
         "citation_problems": verified.problems,
         "precedents": [{"n": n, "clause_id": c.clause_id, "source": source_json(c)}
@@ -86,3 +90,36 @@ def redraft_json(result: RedraftResult, timings: dict[str, float]) -> dict[str, 
         "omitted_clause_ids": result.omitted,
         "timings_ms": timings,
     }
+
+
+def _citation_json(result: RedraftResult, n: int) -> dict[str, Any]:
+    clause = result.precedents[n - 1]
+    mine = [c for c in result.verified.comments if c.n == n and c.support is not None]
+    out: dict[str, Any] = {"marker": f"[{n}]", "n": n, "clause_id": clause.clause_id,
+                           "source": source_json(clause), "quote": None, "support": None}
+    if mine:
+        best = max(mine, key=lambda c: c.support.score)
+        out["quote"] = _quote_json(clause, best)
+        # A citation is as good as its weakest sentence.
+        out["support"] = {"score": min(c.support.score for c in mine),
+                          "supported": all(c.support.supported for c in mine)}
+    return out
+
+
+def _comment_json(result: RedraftResult, comment: Any) -> dict[str, Any]:
+    support = comment.support
+    return {"marker": comment.marker, "n": comment.n, "clause_id": comment.clause_id,
+            "start": comment.start, "end": comment.end, "sentence": comment.sentence,
+            "text": comment.text, "flag": comment.flag,
+            "support": None if support is None else {"score": support.score,
+                                                     "supported": support.supported,
+                                                     "reason": support.reason or None,
+                                                     "model_confirmed": support.model_confirmed},
+            "quote": None if support is None else
+            _quote_json(result.precedents[comment.n - 1], comment)}
+
+
+def _quote_json(clause: Clause, comment: Any) -> dict[str, Any]:
+    """The passage of the precedent relied on, with offsets into the precedent's text."""
+    start, end = comment.support.start, comment.support.end
+    return {"text": clause.text[start:end], "start": start, "end": end}

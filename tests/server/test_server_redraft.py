@@ -134,7 +134,15 @@ def test_redraft_endpoint_with_chosen_precedents(client: Any, llm_server: Script
     assert body["citations"][0]["source"]["document"] == "Model Agreement"
     for comment in body["comments"]:
         assert body["redraft"][comment["start"]:comment["end"]] == comment["sentence"]
-        assert set(comment) == {"marker", "clause_id", "start", "end", "sentence", "text"}
+        assert set(comment) == {"marker", "n", "clause_id", "start", "end", "sentence", "text",
+                                "flag", "support", "quote"}
+        precedent = CLAUSES[comment["clause_id"]]
+        quote = comment["quote"]
+        assert precedent[quote["start"]:quote["end"]] == quote["text"]
+    # The sentence whose only marker named no precedent is left without a source.
+    assert body["uncited_sentences"] == [{"start": len(body["redraft"]) - 9, "end": len(body["redraft"]),
+                                          "sentence": "Injected."}]
+    assert all(set(c["support"]) == {"score", "supported"} for c in body["citations"])
     assert {"llm", "total"} <= set(body["timings_ms"])
 
 
@@ -194,3 +202,44 @@ def test_quotes_must_match_whole_words() -> None:
     partial = verify('It says "all not exceed the fee" [1].', precedents, "x")
     whole = verify('It says "shall not exceed the fees" [1].', precedents, "x")
     assert partial.cited == [] and whole.cited == [1]
+
+
+def _verifying(llm_client: Any, llm_settings: LLMSettings) -> Redrafter:
+    from dataclasses import replace
+
+    prompt = load_prompt(DEFAULT_PROMPTS_DIR / "redraft.prompt", REDRAFT_VARIABLES)
+    return Redrafter(llm_client, prompt, replace(llm_settings, redraft_verify=True))
+
+
+def test_the_model_can_lift_a_flag_it_confirms(llm_server: ScriptedLLMServer, llm_client: Any,
+                                               llm_settings: LLMSettings) -> None:
+    llm_server.script(Reply(content="Liability is capped at the fees of the last year [1]. "
+                                    "Customer shall indemnify Supplier [2]."),
+                      Reply(content="yes"), Reply(content="No."))
+    result = _verifying(llm_client, llm_settings).redraft(SELECTED, PRECEDENTS, "")
+    first, second = result.verified.comments
+    assert first.flag is None and first.support.model_confirmed is True
+    assert "Check:" not in first.text
+    assert second.flag and second.support.model_confirmed is False and "Check:" in second.text
+    asked = [r.messages[-1]["content"] for r in llm_server.chat_requests()[1:]]
+    assert "<sentence>\nLiability is capped at the fees of the last year.\n</sentence>" in asked[0]
+    assert PRECEDENTS[0].text in asked[0] and PRECEDENTS[1].text in asked[1]
+    assert "verify_llm" in result.timings_ms
+
+
+def test_no_model_check_without_flags_or_when_off(llm_server: ScriptedLLMServer, llm_client: Any,
+                                                  llm_settings: LLMSettings,
+                                                  redrafter: Redrafter) -> None:
+    llm_server.script(Reply(content="Supplier shall indemnify Customer against third-party claims [2]."))
+    _verifying(llm_client, llm_settings).redraft(SELECTED, PRECEDENTS, "")
+    llm_server.script(Reply(content="Customer shall indemnify Supplier [2]."))
+    flagged = redrafter.redraft(SELECTED, PRECEDENTS, "")  # redraft_verify is off
+    assert len(llm_server.chat_requests()) == 2 and flagged.verified.flagged
+
+
+def test_an_unreachable_model_keeps_the_flags(llm_server: ScriptedLLMServer, llm_client: Any,
+                                              llm_settings: LLMSettings) -> None:
+    llm_server.script(Reply(content="Customer shall indemnify Supplier [2]."))
+    llm_server.responder = lambda body: Reply(status=503)
+    result = _verifying(llm_client, llm_settings).redraft(SELECTED, PRECEDENTS, "")
+    assert result.verified.flagged[0].support.model_confirmed is None

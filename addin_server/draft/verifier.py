@@ -1,0 +1,91 @@
+"""Optional second opinion from the language model on citations the wording check flags.
+
+Off by default (PRECEDENT_LLM_REDRAFT_VERIFY): it costs one short call per flagged
+citation. The model answers "yes" (the precedent backs the sentence: the flag is lifted)
+or "no"; any other answer, or a model that cannot be reached, keeps the flag, so the
+pass can only remove flags it was asked about, never add trust silently. What it adds
+was measured with the embedded model (benchmarks/citation_support.py --verifier).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Sequence
+
+from index_builder.errors import LLMUnavailableError
+from index_builder.model import Clause
+
+from addin_server.draft.citations import Comment, VerifiedRedraft, comment_text
+from addin_server.draft.prompts import PromptTemplate, load_prompt
+from addin_server.draft.support import Support
+from addin_server.llm.client import ChatClient
+from addin_server.llm.tokens import TokenCounter
+from addin_server.llm.untrusted import neutralise
+
+log = logging.getLogger(__name__)
+
+SUPPORT_VARIABLES = frozenset({"sentence", "precedent"})
+PROMPT_FILE = "support.prompt"
+MAX_PRECEDENT_TOKENS = 500
+_ANSWER = re.compile(r"^\W*(yes|no)\b", re.IGNORECASE)
+
+
+class SupportVerifier:
+    """Asks the model whether each flagged precedent really backs its sentence."""
+
+    def __init__(self, client: ChatClient, prompt: PromptTemplate, model: str,
+                 timeout_s: float | None = None, counter: TokenCounter | None = None) -> None:
+        self.client = client
+        self.prompt = prompt
+        self.model = model
+        self.timeout_s = timeout_s
+        self.counter = counter or TokenCounter()
+
+    @classmethod
+    def beside(cls, redraft_prompt: PromptTemplate, client: ChatClient, model: str,
+               timeout_s: float | None = None) -> "SupportVerifier":
+        """The verifier whose prompt file sits next to the redraft prompt."""
+        path = Path(redraft_prompt.path).parent / PROMPT_FILE
+        return cls(client, load_prompt(path, SUPPORT_VARIABLES), model, timeout_s)
+
+    def confirms(self, sentence: str, precedent: str) -> bool | None:
+        """True: the model says the precedent backs the sentence; False: it does not;
+        None: no usable answer."""
+        messages = self.prompt.render(
+            sentence=neutralise(sentence),
+            precedent=neutralise(self.counter.truncate(precedent, MAX_PRECEDENT_TOKENS)))
+        completion = self.client.complete(messages, model=self.model, max_tokens=3,
+                                          temperature=0.0, timeout_s=self.timeout_s)
+        match = _ANSWER.match(completion.text)
+        return None if match is None else match.group(1).lower() == "yes"
+
+    def review(self, verified: VerifiedRedraft, precedents: Sequence[Clause]) -> int:
+        """Lift the flags the model confirms; returns how many it lifted."""
+        lifted = 0
+        for comment in verified.flagged:
+            clause = precedents[comment.n - 1]
+            try:
+                answer = self.confirms(_claim(comment), clause.text)
+            except LLMUnavailableError as exc:
+                log.warning("Citation check by the model skipped: %s", exc.message)
+                return lifted
+            assert comment.support is not None
+            comment.support = replace(comment.support, model_confirmed=answer)
+            if answer:
+                comment.support = _confirmed(comment.support)
+                comment.text = comment_text(comment.n, clause, comment.sentence, comment.support)
+                lifted += 1
+        if lifted:
+            log.info("Redraft: the model confirmed %d flagged citation(s)", lifted)
+        return lifted
+
+
+def _claim(comment: Comment) -> str:
+    return re.sub(r"\s*\[\d+\]", "", comment.sentence).strip()
+
+
+def _confirmed(support: Support) -> Support:
+    return replace(support, supported=True, reason="")
