@@ -8,6 +8,7 @@ endpoint exactly as it would from login.microsoftonline.com.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Iterator
 
 import jwt
@@ -48,3 +49,23 @@ def contracts(tmp_path: Any) -> Any:
     (root / "Matters" / "Acme" / "spa.txt").write_text(ACME_SPA)
     (root / "Forms" / "nda.txt").write_text(OPEN_NDA)
     return root
+
+
+@pytest.fixture(scope="session")
+def milvus_lite_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One milvus-lite server for the session's Milvus variants (as tests/backends does)."""
+    path = str(tmp_path_factory.mktemp("milvus") / "milvus.db")
+    yield path
+    from index_builder.index.milvus import stop_lite
+
+    stop_lite(path)
+
+
+@pytest.fixture
+def engine(request: Any, tmp_path: Any) -> dict[str, Any]:
+    """Settings overrides for the search engine: embedded unless parametrised with "milvus"."""
+    if getattr(request, "param", "embedded") == "embedded":
+        return {}
+    name = "walls_" + hashlib.sha1(str(tmp_path).encode()).hexdigest()[:12]
+    return {"backend": "milvus", "milvus.uri": request.getfixturevalue("milvus_lite_uri"),
+            "milvus.collection": name}

@@ -57,7 +57,7 @@ def llm() -> Iterator[ScriptedLLMServer]:
 
 
 @pytest.fixture
-def library(tmp_path: Path, contracts: Path, embedder: Any) -> dict[str, Any]:
+def library(tmp_path: Path, contracts: Path, embedder: Any, engine: dict) -> dict[str, Any]:
     """Index the contracts under the wall policy; return what is walled, read from the index."""
     for name in ("Matters/Acme/spa.txt", "Forms/nda.txt"):  # the identical clause in both
         path = contracts / name
@@ -65,7 +65,7 @@ def library(tmp_path: Path, contracts: Path, embedder: Any) -> dict[str, Any]:
             next(line for line in path.read_text().splitlines() if line.startswith("3.")), SHARED))
     policy = tmp_path / "walls.json"
     policy.write_text(json.dumps(POLICY))
-    values = {"index_dir": tmp_path / "index", "walls.policy_file": policy}
+    values = {"index_dir": tmp_path / "index", "walls.policy_file": policy, **engine}
     settings = entra_settings("https://unused.example/keys", **values)
     build_index(settings, [contracts], embedder, progress=False)
     backend = open_store(settings).open()
@@ -87,7 +87,7 @@ def _all_ids(backend: Any) -> list[str]:
 
 @pytest.fixture
 def make_app(tmp_path: Path, library: dict[str, Any], jwks: Any, llm: ScriptedLLMServer,
-             embedder: Any) -> Iterator[Any]:
+             embedder: Any, engine: dict) -> Iterator[Any]:
     """make_app(**dotted overrides) -> the app over the walled library, Entra sign-in on."""
     services = []
 
@@ -99,7 +99,7 @@ def make_app(tmp_path: Path, library: dict[str, Any], jwks: Any, llm: ScriptedLL
             "llm.api_key": "test-key", "llm.rerank_model": "rerank-model",
             "llm.redraft_model": "redraft-model", "llm.deadline_s": 5.0,
             "llm.request_timeout_s": 2.0, "server.rate_limit": "off",
-            "server.redraft_rate_limit": "off", **overrides})
+            "server.redraft_rate_limit": "off", **engine, **overrides})
         services.append(build_service(settings, embedder=embedder))
         app = create_app(settings, services[-1])
         app.config["TESTING"] = True
@@ -176,6 +176,9 @@ def walled_path_calls(user: As, library: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# Walls are applied inside each engine's search: the whole walk runs on Milvus too.
+@pytest.mark.parametrize("engine", ["embedded", pytest.param("milvus", marks=pytest.mark.slow)],
+                         indirect=True)
 def test_a_walled_user_never_receives_a_walled_clause(app: Any, sign: Any, library: dict,
                                                       llm: ScriptedLLMServer) -> None:
     for name in ("eve", "mallory"):
