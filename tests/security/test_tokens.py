@@ -231,3 +231,9 @@ def test_directory_export_as_json_is_reread_when_it_changes(jwks: Any, sign: Any
     directory.write_text(json.dumps(["not", "a", "mapping"]))
     with pytest.raises(ConfigError, match="user@firm.com"):
         auth.authenticate(bearer(sign(overage)))
+
+
+def test_an_id_token_is_not_an_access_token(auth: Authenticator, sign: Any) -> None:
+    # An ID token for the add-in has the client id as audience, like a v2 access token for a
+    # one-registration API, but carries no delegated scope: refused.
+    refused(auth, sign(claims(aud=CLIENT_ID, scp=None, nonce="n-0S6_WzA2Mj", azp=None)))
