@@ -37,12 +37,13 @@ def color_of(rpr: etree._Element | None) -> str:
     if element is None:
         return ""
     value = (attr(element) or "").upper()
-    theme = _THEME.get(attr(element, "themeColor") or "", "")
-    if theme:
-        return theme
     if _is_hex(value):
-        return value
-    return "auto" if value == "AUTO" else ""
+        return value  # Word writes the theme colour's computed value (shades included) here
+    if value == "AUTO":
+        return "auto"
+    if attr(element, "themeShade") or attr(element, "themeTint"):
+        return ""  # a shaded theme colour with no computed value: not knowable, so visible
+    return _THEME.get(attr(element, "themeColor") or "", "")
 
 
 def fill_of(properties: etree._Element | None, highlight: bool = False) -> str:
