@@ -65,23 +65,8 @@ elif [ -s "$HOME/.office-addin-dev-certs/localhost.crt" ]; then
   CERT=$HOME/.office-addin-dev-certs/localhost.crt KEY=$HOME/.office-addin-dev-certs/localhost.key
   CA=$HOME/.office-addin-dev-certs/ca.crt
 else
-  CERT=$CERTS/localhost.crt KEY=$CERTS/localhost.key CA=$CERTS/precedent-dev-ca.crt
-  if [ ! -s "$CERT" ] || ! openssl x509 -checkend 86400 -noout -in "$CERT" >/dev/null 2>&1; then
-    mkdir -p "$CERTS"
-    ( umask 077
-      [ -s "$CERTS/precedent-dev-ca.key" ] || openssl req -x509 -newkey rsa:2048 -nodes -sha256 -days 825 \
-          -subj "/CN=Precedent development CA ($(hostname))" -keyout "$CERTS/precedent-dev-ca.key" -out "$CA" \
-          -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
-      openssl req -newkey rsa:2048 -nodes -sha256 -subj "/CN=localhost" -keyout "$KEY" -out "$CERTS/localhost.csr" 2>/dev/null
-      printf '%s\n' "subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1" "basicConstraints=CA:FALSE" \
-          "keyUsage=critical,digitalSignature,keyEncipherment" "extendedKeyUsage=serverAuth" > "$CERTS/localhost.ext"
-      # 397 days: the longest a browser or macOS accepts for a server certificate.
-      openssl x509 -req -in "$CERTS/localhost.csr" -CA "$CA" -CAkey "$CERTS/precedent-dev-ca.key" -CAcreateserial \
-          -days 397 -sha256 -extfile "$CERTS/localhost.ext" -out "$CERT" 2>/dev/null
-      rm -f "$CERTS/localhost.csr" "$CERTS/localhost.ext" )
-    chmod 644 "$CA" "$CERT"
-    echo "Made a development CA ($CA) and a localhost certificate ($CERT)."
-  fi
+  paths=$(bash scripts/dev-cert.sh "$CERTS")
+  { read -r CA; read -r CERT; read -r KEY; } <<<"$paths"
 fi
 if [ -n "${TRUST_CERT:-}" ]; then
   case "$(uname -s)" in
