@@ -160,7 +160,6 @@ def _record(response: Response) -> Response:
     identity = current_identity() if "identity" in g else None
     body = _parsed_body()
     payload = response.get_json(silent=True) if response.is_json else None
-    settings: Settings = current_app.config["PRECEDENT_SETTINGS"]
     line = entry(
         user=identity.user if identity else "unauthenticated",
         auth=identity.kind if identity else "none",
@@ -168,7 +167,7 @@ def _record(response: Response) -> Response:
         method=request.method, route=request.url_rule.rule if request.url_rule else request.path,
         status=response.status_code, index_version=_index_version(),
         clause_ids=returned_ids(payload) if response.status_code < 400 else (),
-        requested_ids=_requested_ids(body), llm_model=_model(settings, payload),
+        requested_ids=_requested_ids(body), llm_model=_model(payload),
         query_sha256=query_hash(body["text"]) if isinstance(body.get("text"), str) else None,
         example_sha256=[query_hash(e["text"]) for e in _list(body, "examples")
                         if isinstance(e, dict) and isinstance(e.get("text"), str)])
@@ -212,15 +211,20 @@ def _requested_ids(body: dict[str, Any]) -> Iterator[str]:
             yield example["clause_id"]
 
 
-def _model(settings: Settings, payload: Any) -> str | None:
-    """The LLM model the call used: redraft's, or rerank's when the rerank was applied."""
-    if not isinstance(payload, dict) or request.url_rule is None:
+def _model(payload: Any) -> str | None:
+    """The LLM model this call may have sent text to (the trail errs towards naming it):
+    redraft's, when it answered or the LLM failed; rerank's, when a rerank was attempted."""
+    service = current_app.extensions.get("precedent")
+    if service is None or service.client is None or request.url_rule is None \
+            or not isinstance(payload, dict):
         return None
-    if request.url_rule.rule.endswith("/redraft") and "redraft" in payload:
-        return settings.llm.redraft_model
+    if request.url_rule.rule.endswith("/redraft"):
+        error = payload.get("error")
+        failed_in_llm = isinstance(error, dict) and str(error.get("code", "")).startswith("llm_")
+        return service.llm.redraft_model if "redraft" in payload or failed_in_llm else None
     rerank = payload.get("rerank")
-    if isinstance(rerank, dict) and rerank.get("status") == "applied":
-        return settings.llm.rerank_model
+    if isinstance(rerank, dict) and rerank.get("status") in ("applied", "unavailable"):
+        return service.llm.rerank_model
     return None
 
 

@@ -276,6 +276,8 @@ def test_no_query_or_clause_text_in_the_audit_trail_or_logs(app: Any, sign: Any,
     assert logged  # the server did log the calls
     redrafts = [e for e in lines if e["route"] == "/api/v1/redraft" and e["status"] == 200]
     assert redrafts and all(e["llm_model"] == "redraft-model" for e in redrafts)
+    searches = [e for e in lines if e["route"] == "/api/v1/precedents" and e["status"] == 200]
+    assert sorted(str(e["llm_model"]) for e in searches).count("rerank-model") == 2  # rerank: True
     assert all(e["index_version"] for e in lines)
     texts = [QUERY, SHORT_QUERY, *WALLED_WORDS] + [c.text for c in library["walled"] + library["open"]]
     for text in texts:
