@@ -457,12 +457,13 @@ class MilvusBackend:
 
     def positions(self, clause_ids: Sequence[str]) -> list[int]:
         """Insertion order of clauses in this version: the tie-break for equal fused scores."""
-        missing = [cid for cid in clause_ids if cid not in self._ordinals]
+        with self._lock:
+            known = {cid: self._ordinals[cid] for cid in clause_ids if cid in self._ordinals}
+        missing = [cid for cid in clause_ids if cid not in known]
         if missing:
-            for row in self._query_ids(missing, ["clause_id", "ordinal"]):
-                self._ordinals[str(row["clause_id"])] = int(row["ordinal"])
-        end = int(self.params.get("clauses", 0))
-        return [self._ordinals.get(cid, end) for cid in clause_ids]
+            known.update((str(row["clause_id"]), int(row["ordinal"]))
+                         for row in self._query_ids(missing, ["clause_id", "ordinal"]))
+        return [known.get(cid, self._size) for cid in clause_ids]
 
     # -- clause store -----------------------------------------------------------------------
     def get(self, clause_ids: Sequence[str]) -> list[Clause | None]:
