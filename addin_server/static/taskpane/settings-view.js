@@ -8,6 +8,9 @@ const LABELS = {
   document: ["Only from document", "Any document"],
   doc_title: ["Only from document", "Any document"],
   type: ["Only of type", "Any type"],
+  document_type: ["Only this kind of document", "Any kind of document"],
+  governing_law: ["Only governed by", "Any governing law"],
+  party_roles: ["Only with the party role", "Any party role"],
   section: ["Only section", "Any section"],
   heading: ["Only under heading", "Any heading"],
 };
@@ -26,7 +29,7 @@ export function fieldLabels(field) {
 export function facetFields(facets) {
   const fields = facets?.fields && typeof facets.fields === "object" ? facets.fields : {};
   const names = Object.keys(fields).filter((f) => Array.isArray(fields[f]) && fields[f].length);
-  const rank = (f) => (f === "document" ? 0 : f === "type" ? 1 : 2);
+  const rank = (f) => (f === "document" ? 0 : f === "type" || f === "document_type" ? 1 : 2);
   return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
