@@ -93,7 +93,7 @@ def eval_search(pipeline: SearchPipeline, config: EvalConfig) -> Callable[[str],
     """What eval ranks: the served search, only deeper (tests pin it to the API's answer)."""
 
     def search(text: str) -> Sequence[SearchHit]:
-        request = SearchRequest(text=text, top_k=config.depth, depth=config.depth)
+        request = SearchRequest(text=text, top_k=config.depth, depth=config.depth, spans=False)
         return hits_only(pipeline.search(request))
 
     return search

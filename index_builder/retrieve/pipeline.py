@@ -52,6 +52,9 @@ class SearchRequest:
     rerank: bool | None = None  # None: the pipeline's default
     examples: tuple[Example, ...] = ()
     depth: int | None = None  # candidates per retriever; None: settings.retrieval.candidate_depth
+    # Matching passages inside long results: for the lawyer's page; they never change the
+    # ranking, so evaluation (1,000 results a query) leaves them out.
+    spans: bool = True
 
 
 class Rescorer(Protocol):
@@ -133,7 +136,8 @@ class SearchPipeline:
 
         def ranked(pairs: Sequence[tuple[SearchHit, Any]]) -> list[Ranked]:
             spans_started = time.perf_counter()
-            spans = self._spans(texts, vectors, [h for h, _ in pairs[:top_k]])
+            page = [h for h, _ in pairs[:top_k]]
+            spans = self._spans(texts, vectors, page) if request.spans else [[] for _ in page]
             if any(spans):
                 timings["spans"] = _ms(time.perf_counter() - spans_started)
             return [Ranked(h, rank, r, variants.get(h.clause.clause_id, []), s)
