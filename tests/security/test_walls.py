@@ -192,6 +192,12 @@ def test_a_walled_user_never_receives_a_walled_clause(app: Any, sign: Any, libra
         assert calls["search filtered to the walled document"].get_json()["results"] == []
         health = calls["health"].get_json()["index"]
         assert (health["documents"], health["clauses"]) == (1, len(library["open"]))
+        facets = calls["facets"].get_json()["fields"]
+        open_values = {v for c in library["open"] for v in c.metadata.values()}
+        assert facets and all(item["value"] in open_values and item["count"] == 1
+                              for values in facets.values() for item in values), facets
+        summary = calls["variations"].get_json()["summary"]
+        assert summary["documents"] == 1, summary
         unknown = As(app, sign, name).get("clauses/no-such-clause")
         for path in sorted(REFUSED):
             refused = calls[path]
@@ -216,6 +222,8 @@ def test_the_same_paths_do_return_walled_clauses_to_the_team(app: Any, sign: Any
     assert also_in & walled_ids  # the identical clause: found for alice, folded or listed
     health = calls["health"].get_json()["index"]
     assert health["documents"] == 2
+    assert calls["variations"].get_json()["summary"]["documents"] == 2
+    assert len(calls["facets"].get_json()["fields"]["document_type"]) == 2
 
 
 def test_unknown_groups_are_refused_while_walls_are_up(app: Any, sign: Any) -> None:
