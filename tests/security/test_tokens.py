@@ -13,7 +13,8 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 
 from addin_server.web.auth import Authenticator, access_filters
-from index_builder.errors import ConfigError, ForbiddenError, UnauthorizedError
+from index_builder.errors import (ConfigError, ForbiddenError, SignInUnavailableError,
+                                  UnauthorizedError)
 from index_builder.index.backend import Condition
 from index_builder.settings import load_settings
 
@@ -237,3 +238,14 @@ def test_an_id_token_is_not_an_access_token(auth: Authenticator, sign: Any) -> N
     # An ID token for the add-in has the client id as audience, like a v2 access token for a
     # one-registration API, but carries no delegated scope: refused.
     refused(auth, sign(claims(aud=CLIENT_ID, scp=None, nonce="n-0S6_WzA2Mj", azp=None)))
+
+
+def test_unreachable_signing_keys_answer_sign_in_unavailable(sign: Any) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a loopback port with nothing listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    auth = Authenticator(entra_settings(f"http://127.0.0.1:{port}/keys"))
+    with pytest.raises(SignInUnavailableError, match="cannot check sign-ins"):
+        auth.authenticate(bearer(sign(claims())))
