@@ -41,7 +41,8 @@ USERS = {
 
 
 # Paths that must answer a walled user exactly as they answer an unknown clause id.
-REFUSED = {"walled clause", "redraft with a walled id", "search by a walled example"}
+REFUSED = {"walled clause", "redraft with a walled id", "search by a walled example",
+           "variations of a walled example"}
 
 
 def responder(body: dict[str, Any]) -> Reply:
@@ -167,6 +168,8 @@ def walled_path_calls(user: As, library: dict[str, Any]) -> dict[str, Any]:
         "search with rerank": user.post("precedents", {"text": SHORT_QUERY, "rerank": True}),
         "search by a walled example": user.post("precedents", {"examples": [{"clause_id": walled_id}]}),
         "variations": user.post("variations", {"text": QUERY, "min_score": 0.01}),
+        "variations of a walled example": user.post("variations", {
+            "examples": [{"clause_id": walled_id}], "min_score": 0.01}),
         "facets": user.get("facets"),
         "health": user.get("health"),
         "walled clause": user.get(f"clauses/{quote(walled_id, safe='/')}"),
@@ -212,8 +215,7 @@ def test_the_same_paths_do_return_walled_clauses_to_the_team(app: Any, sign: Any
                                                              library: dict) -> None:
     calls = walled_path_calls(As(app, sign, "alice"), library)
     walled_ids = {c.clause_id for c in library["walled"]}
-    for path in ("search", "variations", "walled clause", "redraft with a walled id",
-                 "search by a walled example"):
+    for path in ("search", "variations", *sorted(REFUSED)):
         assert calls[path].status_code == 200, path
         assert leaks(calls[path], library), f"{path} shows the walled clause to the team"
     results = calls["search"].get_json()["results"]
@@ -274,7 +276,7 @@ def test_no_query_or_clause_text_in_the_audit_trail_or_logs(app: Any, sign: Any,
         walled_path_calls(As(app, sign, name), library)
     trail = (tmp_path / "audit.jsonl").read_text()
     lines = [json.loads(line) for line in trail.splitlines()]
-    assert len(lines) == 2 * 13 and {e["user"] for e in lines} == {"eve@firm.example", "alice@firm.example"}
+    assert len(lines) == 2 * 14 and {e["user"] for e in lines} == {"eve@firm.example", "alice@firm.example"}
     assert any(set(c.clause_id for c in library["walled"]) & set(e["clause_ids"])
                for e in lines if e["user"] == "alice@firm.example")  # the trail answers "who saw X"
     # What production logs at INFO, plus our own packages at DEBUG.
