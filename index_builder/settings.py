@@ -45,6 +45,8 @@ class EmbeddingSettings:
     batch_size: int = 32
     max_seq_length: int = 256
     device: str = "cpu"
+    # Vectors the server keeps by exact text (queries, span sentences): index/embed_cache.py.
+    cache_size: int = 100_000  # 0 = no cache; a vector is 1.5 kB for MiniLM
 
 
 @dataclass(frozen=True)
@@ -322,6 +324,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_BATCH_SIZE": Var("embedding.batch_size", "texts per embedding batch"),
     "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": Var("embedding.max_seq_length", "tokens of a clause the embedder reads"),
     "PRECEDENT_EMBEDDING_DEVICE": Var("embedding.device", "torch device for embedding (cpu)"),
+    "PRECEDENT_EMBEDDING_CACHE_SIZE": Var("embedding.cache_size", "embeddings the server keeps by text (repeated queries, sentences of shown clauses); 0 = none"),
     # lexical
     "PRECEDENT_BM25_K1": Var("bm25.k1", "BM25 term-frequency saturation"),
     "PRECEDENT_BM25_B": Var("bm25.b", "BM25 length normalisation (0..1)"),
@@ -589,6 +592,8 @@ def _validate(s: Settings) -> None:
     if s.index_dir is None or str(s.index_dir) in ("", "."):
         raise ConfigError("PRECEDENT_INDEX_DIR must name the index folder (e.g. var/index).")
     _choice(s.backend, BACKENDS, "backend")
+    if s.embedding.cache_size < 0:
+        raise ConfigError("PRECEDENT_EMBEDDING_CACHE_SIZE must be 0 (no cache) or a number of vectors.")
     r = s.retrieval
     _choice(r.fusion, FUSION_METHODS, "retrieval.fusion")
     _choice(r.query_expansion, QUERY_EXPANSIONS, "retrieval.query_expansion")

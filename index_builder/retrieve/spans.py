@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol, Sequence
 
 import numpy as np
@@ -44,6 +45,12 @@ class Span:
 
 def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence, whitespace trimmed, in order."""
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=20_000)
+def _sentences(text: str) -> tuple[tuple[int, int], ...]:
+    # Each search splits its long results again; the same clauses come back search after search.
     bounds, start = [], 0
     for match in _END.finditer(text):
         head = text[start:match.start() + 1].rstrip()
@@ -52,7 +59,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
         bounds.append((start, match.start() + len(match.group().rstrip())))
         start = match.end()
     bounds.append((start, len(text)))
-    return [trimmed for s, e in bounds if (trimmed := _trim(text, s, e))]
+    return tuple(trimmed for s, e in bounds if (trimmed := _trim(text, s, e)))
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
