@@ -18,6 +18,7 @@ import hashlib
 import json
 import logging
 import logging.handlers
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -29,6 +30,7 @@ from index_builder.settings import AuditSettings, Settings
 log = logging.getLogger(__name__)
 
 EXTENSION = "precedent_audit"
+FILE_MODE = 0o640  # new audit files: owner read/write, group read, no one else
 MAX_IDS = 500  # a response holds at most a few hundred ids; more means a bug, not a user
 
 
@@ -58,6 +60,11 @@ class _Handler:
         class Strict(base):  # type: ignore[valid-type, misc]
             def handleError(self, record: logging.LogRecord) -> None:
                 raise  # noqa: PLE0704 -- re-raise the write error to the request
+
+            def _open(self) -> Any:
+                # Never world-readable (the umask may narrow it further): it names users and clauses.
+                fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE)
+                return open(fd, "a", encoding=self.encoding, errors=self.errors)
 
         handler = Strict(str(path), encoding="utf-8", delay=True, **kwargs)
         handler.setFormatter(logging.Formatter("%(message)s"))

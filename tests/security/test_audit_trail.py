@@ -56,6 +56,7 @@ def test_lines_hold_no_text_and_the_documented_fields(trail: Path) -> None:
                            "example_sha256"]
     assert first["time"] == "2026-11-20T09:00:00.000Z"
     assert "limitation" not in trail.read_text()
+    assert trail.stat().st_mode & 0o007 == 0  # never world-readable, whatever the umask
     assert first["query_sha256"] == hashlib.sha256(b"limitation of liability").hexdigest()
 
 
