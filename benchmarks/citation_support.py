@@ -25,7 +25,8 @@ import logging
 import random
 import re
 import sys
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -281,11 +282,51 @@ def report(name: str, s: np.ndarray, y: np.ndarray, kinds: list[str], threshold:
     return "\n".join(lines) + "\n\n" + f"{name}: " + "; ".join(by_kind)
 
 
+def verifier_run(examples: list[Example], limit: int, seed: int) -> str:
+    """What the optional model check adds: asked only about pairs the wording check flags."""
+    from addin_server.draft.prompts import load_prompt
+    from addin_server.draft.verifier import PROMPT_FILE, SUPPORT_VARIABLES, SupportVerifier
+    from addin_server.llm.client import OpenAIChatClient
+    from addin_server.llm.local import LocalLLMServer, MODEL_NAME
+    from index_builder.settings import load_settings
+
+    settings = load_settings()
+    flagged = [e for e in examples if not support.score_support(e.sentence, e.clause).supported]
+    rng = random.Random(seed)
+    wrong = [e for e in flagged if e.label == 1]  # false flags the model could lift
+    right = [e for e in flagged if e.label == 0]
+    sample = wrong[:limit] + rng.sample(right, min(len(right), limit))
+    prompt = load_prompt(settings.server.prompts_dir / PROMPT_FILE, SUPPORT_VARIABLES)
+    with LocalLLMServer(settings.local_llm) as server:
+        # Two shared cores: one slow answer must not end the run.
+        patient = replace(settings.llm, request_timeout_s=300.0, deadline_s=600.0, max_attempts=1)
+        client = OpenAIChatClient(server.llm_settings(patient))
+        verifier = SupportVerifier(client, prompt, "local", timeout_s=300.0)
+        answers, started = [], time.perf_counter()
+        for e in sample:
+            answers.append(verifier.confirms(e.sentence, e.clause))
+        seconds = (time.perf_counter() - started) / max(len(sample), 1)
+        client.close()
+    lines = [f"model: {MODEL_NAME} (embedded, 2 shared CPU cores); asked about {len(sample)} "
+             f"flagged pairs, {seconds:.1f} s per answer"]
+    for label, name in ((1, "falsely flagged (supported)"), (0, "rightly flagged (unsupported)")):
+        got = [a for e, a in zip(sample, answers) if e.label == label]
+        lines.append(f"- {name}: {len(got)} asked, model said yes {got.count(True)}, no "
+                     f"{got.count(False)}, unusable {got.count(None)}")
+    for kind in sorted({e.kind for e in sample if e.label == 0}):
+        got = [a for e, a in zip(sample, answers) if e.kind == kind]
+        lines.append(f"  - {kind}: {got.count(True)} of {len(got)} wrongly confirmed")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--contracts", type=Path, default=CONTRACTS)
     parser.add_argument("--fit", action="store_true", help="fit weights and threshold on train")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--verifier", action="store_true",
+                        help="also ask the embedded model about flagged pairs (slow on CPU)")
+    parser.add_argument("--limit", type=int, default=30, help="pairs of each label for --verifier")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     documents = load_documents(args.contracts)
@@ -310,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|")
     print(report("train", scores(x_train, w), y_train, [e.kind for e in train], threshold))
     print(report("held-out", scores(x_test, w), y_test, [e.kind for e in test], threshold))
+    if args.verifier:
+        print(verifier_run(examples, args.limit, args.seed))
     return 0
 
 

@@ -82,7 +82,19 @@ def verify(answer: str, precedents: Sequence[Clause], source_text: str) -> Verif
     found = [Found(pos, pos + len(m.display()), m) for m, pos in placed if isinstance(m, Marker)]
     pieces = _cut(text, found, find_quotations(text))
     problems = [{"marker": r, "reason": "names no precedent that was given"} for r in removed]
+    quote_removed, quote_problems = _check_quotations(pieces, precedents, own_text)
+    text, placed = _render(pieces)
+    comments, uncited = _comments(text, placed, precedents, own_text)
+    cited_numbers = sorted({n for m, _ in placed if isinstance(m, Marker) for n in m.numbers})
+    return VerifiedRedraft(text, cited_numbers, comments, removed + quote_removed,
+                           problems + quote_problems, uncited)
 
+
+def _check_quotations(pieces: list[_Piece], precedents: Sequence[Clause],
+                      own_text: str) -> tuple[list[str], list[dict[str, str]]]:
+    """Unmark quotations no cited precedent (nor the lawyer) has; uncite their sentences."""
+    removed: list[str] = []
+    problems: list[dict[str, str]] = []
     rendered, placed = _render(pieces)
     spans = sentence_spans(rendered)
     for opening, closing in _pairs(placed):
@@ -104,10 +116,7 @@ def verify(answer: str, precedents: Sequence[Clause], source_text: str) -> Verif
         problems.append({"marker": "", "quote": " ".join(inner.split()),
                          "reason": "these words are not in the precedents it cites, so they "
                                    "are no longer shown as a quotation"})
-    text, placed = _render(pieces)
-    comments, uncited = _comments(text, placed, precedents, own_text)
-    cited_numbers = sorted({n for m, _ in placed if isinstance(m, Marker) for n in m.numbers})
-    return VerifiedRedraft(text, cited_numbers, comments, removed, problems, uncited)
+    return removed, problems
 
 
 def _clean(answer: str) -> str:

@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 SUPPORT_VARIABLES = frozenset({"sentence", "precedent"})
 PROMPT_FILE = "support.prompt"
-MAX_PRECEDENT_TOKENS = 500
+MAX_PRECEDENT_TOKENS = 300  # a short prompt: one call per flagged citation on a small model
 _ANSWER = re.compile(r"^\W*(yes|no)\b", re.IGNORECASE)
 
 
