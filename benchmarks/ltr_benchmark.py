@@ -30,6 +30,7 @@ from index_builder.evaluate.evaluation import EvalQuery, eval_queries, score_ran
 from index_builder.evaluate.training import RankerConfig, fit_ranker, fused_candidates
 from index_builder.index.embedder import SentenceTransformerEmbedder
 from index_builder.index.store import load_index
+from index_builder.retrieve.glossary import GLOSSARY
 from index_builder.retrieve.ltr import FEATURES, FeatureExtractor, save_ranker
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.settings import load_settings
@@ -162,27 +163,46 @@ def cmd_cv(data: Data, args: argparse.Namespace) -> dict:
     for split, groups in (("train", train), ("valid", valid)):
         report["baselines"][split] = {f: baselines(g) for f, g in groups.items()}
     grid = [RankerConfig()] if not args.grid else [
-        RankerConfig(trees=t, leaves=l, forms=forms)
-        for t in (100, 300) for l in (7, 15)
-        for forms in (FORMS, ("short", "medium", "long"))]
-    for config in grid:
+        RankerConfig(trees=t, leaves=l) for t, l in ((150, 7), (300, 7), (150, 15), (300, 15))]
+    grid += [RankerConfig(forms=("short", "medium", "long"))] if args.grid else []
+    ablations = [()] + [tuple(a.split(",")) for a in args.ablate]
+    for config, ablate in [(c, ()) for c in grid] + [(grid[0], a) for a in ablations[1:]]:
+        if ablate:
+            train, valid = _masked(train, ablate), _masked(valid, ablate)
         started = time.perf_counter()
         cv = cross_validate(train, config)
         model = fit_ranker([(g[1], g[2]) for f in config.forms for g in train[f]], config)
         on_valid = {f: evaluate(g, lambda x, m=model: m.predict(x, num_threads=1))
                     for f, g in valid.items()}
-        report["configs"].append({"config": asdict(config), "train_cv": cv, "valid": on_valid,
+        if ablate:
+            train = {f: data.groups("train", f) for f in FORMS}
+            valid = {f: data.groups("valid", f) for f in FORMS}
+        report["configs"].append({"config": asdict(config), "ablate": list(ablate),
+                                  "train_cv": cv, "valid": on_valid,
                                   "seconds": round(time.perf_counter() - started, 1)})
         log.info("%s: cv %s valid %s", asdict(config), cv, on_valid)
     return report
+
+
+def _masked(groups: dict[str, list[Group]], names: Sequence[str]) -> dict[str, list[Group]]:
+    """The same groups with the named feature columns missing (NaN): the model cannot use them."""
+    cols = [FEATURES.index(n) for n in names]
+    out = {}
+    for form, gs in groups.items():
+        out[form] = []
+        for q, x, y, ids in gs:
+            x = x.copy()
+            x[:, cols] = np.nan
+            out[form].append((q, x, y, ids))
+    return out
 
 
 def cmd_train(data: Data, args: argparse.Namespace) -> dict:
     config = RankerConfig(splits=tuple(args.splits))
     groups = [(g[1], g[2]) for s in config.splits for f in config.forms for g in data.groups(s, f)]
     model = fit_ranker(groups, config)
-    meta = {"config": asdict(config), "queries": len(groups), "depth": DEPTH,
-            "glossary_entries": len(data.expander._aliases),
+    meta = {"config": asdict(config), "groups": len(groups), "depth": DEPTH,
+            "glossary_entries": len(GLOSSARY),
             "command": f"python benchmarks/ltr_benchmark.py train --out {args.out} "
                        f"--splits {' '.join(config.splits)}"}
     save_ranker(model, args.out, meta)
@@ -202,22 +222,72 @@ def cmd_test(data: Data, args: argparse.Namespace) -> dict:
     return out
 
 
+def cmd_heads(data: Data, args: argparse.Namespace) -> dict:
+    """First-stage heads (top 10 judged) for the LLM study: all valid items, some train ones.
+
+    Train queries are scored by a model trained on the other folds (never on themselves);
+    valid ones by the model trained on all of train. ``--first-stage rrf`` uses plain RRF.
+    """
+    config = RankerConfig()
+    train = {f: data.groups("train", f) for f in FORMS}
+    parents = sorted({parent(g[0]) for g in train["short"]})
+    random.Random(args.seed).shuffle(parents)
+    chosen_train = set(parents[:args.train_queries])
+    items = []
+
+    def add(split: str, form: str, groups: Sequence[Group], score) -> None:  # type: ignore[no-untyped-def]
+        for q, x, _, ids in groups:
+            order = ranked(score(x), ids)
+            items.append({"id": f"{split}/{form}/{q.query_id}", "query": q.text,
+                          "judged": q.judged, "tail": order[10:],
+                          "hits": [{"clause_id": c, "text": data.corpus[c], "score": float(s)}
+                                   for c, s in zip(order[:10], sorted(score(x), reverse=True))]})
+
+    rrf = column("rrf")
+    if args.first_stage == "rrf":
+        for form in FORMS:
+            add("valid", form, data.groups("valid", form), rrf)
+        add("train", "short", [g for g in train["short"] if parent(g[0]) in chosen_train], rrf)
+    else:
+        model = fit_ranker([(g[1], g[2]) for f in config.forms for g in train[f]], config)
+        for form in FORMS:
+            add("valid", form, data.groups("valid", form), lambda x: model.predict(x, num_threads=1))
+        for held in folds(train, 5, config.seed):
+            fold_model = fit_ranker([(g[1], g[2]) for f in config.forms for g in train[f]
+                                     if parent(g[0]) not in held], config)
+            add("train", "short", [g for g in train["short"]
+                                   if parent(g[0]) in held and parent(g[0]) in chosen_train],
+                lambda x, m=fold_model: m.predict(x, num_threads=1))
+    out = {"first_stage": args.first_stage, "config": asdict(config), "items": items}
+    args.heads.write_text(json.dumps(out))
+    log.info("wrote %d heads (%d pairs) to %s", len(items), sum(len(i["hits"]) for i in items),
+             args.heads)
+    return {"items": len(items)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("cv", "train", "test"))
+    parser.add_argument("command", choices=("cv", "train", "test", "heads"))
     parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
     parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
     parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
     parser.add_argument("--grid", action="store_true", help="cv: a small grid of model sizes")
+    parser.add_argument("--ablate", nargs="*", default=[],
+                        help="cv: feature groups to leave out, each a comma-separated list")
     parser.add_argument("--out", type=Path, default=Path("var/ltr/ranker"))
     parser.add_argument("--splits", nargs="+", default=["train", "valid"])
     parser.add_argument("--ranker", type=Path, default=Path("var/ltr/ranker"))
     parser.add_argument("--json", type=Path, help="write the report here")
+    parser.add_argument("--heads", type=Path, default=Path("var/ltr/heads.json"))
+    parser.add_argument("--first-stage", choices=("ltr", "rrf"), default="ltr")
+    parser.add_argument("--train-queries", type=int, default=14, help="heads: train queries added")
+    parser.add_argument("--seed", type=int, default=13)
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
     data = Data(args.data, args.index, args.cache)
-    report = {"cv": cmd_cv, "train": cmd_train, "test": cmd_test}[args.command](data, args)
+    report = {"cv": cmd_cv, "train": cmd_train, "test": cmd_test,
+              "heads": cmd_heads}[args.command](data, args)
     text = json.dumps(report, indent=2)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

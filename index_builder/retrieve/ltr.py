@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 FORMAT = "precedent-ltr-1"
 MODEL_FILE = "model.txt"
 META_FILE = "ranker.json"
+# The ranker trained on ACORD train+valid, shipped with the package (well under 1 MB);
+# `python benchmarks/ltr_benchmark.py train --out index_builder/retrieve/ranker` regenerates it.
+BUILTIN = Path(__file__).parent / "ranker"
 FEATURES = (
     "bm25",  # BM25 score of the (expanded) query
     "bm25_rel",  # ... divided by the best BM25 score among the candidates
@@ -189,6 +192,14 @@ def save_ranker(booster, folder: Path, meta: Mapping) -> Path:  # type: ignore[n
     (folder / META_FILE).write_text(json.dumps(
         {"format": FORMAT, "features": list(FEATURES), **meta}, indent=2, sort_keys=True) + "\n")
     return folder
+
+
+def ranker_folder(value: str | Path) -> Path | None:
+    """The folder a PRECEDENT_RANKER value names: "builtin", a path, or "" / "none" for off."""
+    text = str(value).strip()
+    if text.casefold() in ("", "none", "off", "rrf"):
+        return None
+    return BUILTIN if text.casefold() == "builtin" else Path(text).expanduser()
 
 
 def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
