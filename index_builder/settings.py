@@ -47,6 +47,20 @@ class EmbeddingSettings:
     device: str = "cpu"
     # Vectors the server keeps by exact text (queries, span sentences): index/embed_cache.py.
     cache_size: int = 100_000  # 0 = no cache; a vector is 1.5 kB for MiniLM
+    # "torch" (sentence-transformers), "onnx" (same vectors via ONNX Runtime) or "onnx-int8"
+    # (int8-quantised: faster on CPU, own model id; benchmarks/results/scale.md).
+    backend: str = "torch"
+    onnx_dir: Path = DEFAULT_MODELS_DIR / "onnx"  # where the one-time ONNX export is cached
+    # ONNX Runtime threads per process; 0 = one per core. One by default: on a shared CPU a
+    # second thread mostly waits (parallel builds use worker processes instead).
+    threads: int = 1
+
+    def __post_init__(self) -> None:
+        if self.backend not in ("torch", "onnx", "onnx-int8"):
+            raise ConfigError(f"PRECEDENT_EMBEDDING_BACKEND must be torch, onnx or onnx-int8, "
+                              f"got {self.backend!r}.")
+        if self.threads < 0:
+            raise ConfigError("PRECEDENT_EMBEDDING_THREADS must be 0 (one per core) or more.")
 
 
 @dataclass(frozen=True)
@@ -76,6 +90,9 @@ class RetrievalSettings:
     # "glossary": short queries get legal-glossary definitions appended (query_expansion.py).
     query_expansion: str = "glossary"
     expansion_max_words: int = 30  # longer queries (whole clauses) are not expanded
+    # Learned fusion (retrieve/ltr.py): "builtin" = the ranker trained on ACORD train+valid,
+    # a folder = another one, "none" = plain RRF (benchmarks/results/quality.md, step 9).
+    ranker: str = "builtin"
     # Results at least this similar (word-level, 0..1) are folded into one with variants; 0 = off.
     variation_threshold: float = 0.9
     # Variation explorer (retrieve/variations.py): matches at least explorer_min_score similar
@@ -158,6 +175,7 @@ class LLMSettings:
     redraft_timeout_s: float = 110.0  # one attempt; the pane itself gives up at 120 s
     redraft_clause_tokens: int = 600
     redraft_temperature: float = 0.2
+    redraft_verify: bool = False  # ask the model to confirm citations the wording check flags
     cache_size: int = 20_000
 
     @property
@@ -325,6 +343,9 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": Var("embedding.max_seq_length", "tokens of a clause the embedder reads"),
     "PRECEDENT_EMBEDDING_DEVICE": Var("embedding.device", "torch device for embedding (cpu)"),
     "PRECEDENT_EMBEDDING_CACHE_SIZE": Var("embedding.cache_size", "embeddings the server keeps by text (repeated queries, sentences of shown clauses); 0 = none"),
+    "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx or onnx-int8 (faster on CPU; an index is queried only with its own variant)"),
+    "PRECEDENT_EMBEDDING_ONNX_DIR": Var("embedding.onnx_dir", "folder caching the one-time ONNX export of the model"),
+    "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime threads per process (0 = one per core; default 1)"),
     # lexical
     "PRECEDENT_BM25_K1": Var("bm25.k1", "BM25 term-frequency saturation"),
     "PRECEDENT_BM25_B": Var("bm25.b", "BM25 length normalisation (0..1)"),
@@ -339,6 +360,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_TOP_K": Var("retrieval.top_k", "results returned when the request does not say"),
     "PRECEDENT_QUERY_EXPANSION": Var("retrieval.query_expansion", "short-query expansion: glossary or none"),
     "PRECEDENT_EXPANSION_MAX_WORDS": Var("retrieval.expansion_max_words", "queries longer than this are not expanded"),
+    "PRECEDENT_RANKER": Var("retrieval.ranker", "learned fusion of the candidates: builtin, a ranker folder, or none (RRF only)"),
     "PRECEDENT_VARIATION_THRESHOLD": Var("retrieval.variation_threshold", "fold results at least this similar (0 = off, 1 = identical only)"),
     "PRECEDENT_EXPLORER_MIN_SCORE": Var("retrieval.explorer_min_score", "variation explorer: relevance floor, cosine similarity to the query (0..1)"),
     "PRECEDENT_EXPLORER_MAJOR_THRESHOLD": Var("retrieval.explorer_major_threshold", "variation explorer: wordings at least this similar share a major variation (0..1)"),
@@ -426,6 +448,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_LLM_REDRAFT_TIMEOUT_S": Var("llm.redraft_timeout_s", "seconds for one redraft attempt"),
     "PRECEDENT_LLM_REDRAFT_CLAUSE_TOKENS": Var("llm.redraft_clause_tokens", "tokens of each precedent a redraft prompt keeps"),
     "PRECEDENT_LLM_REDRAFT_TEMPERATURE": Var("llm.redraft_temperature", "sampling temperature for redraft"),
+    "PRECEDENT_LLM_REDRAFT_VERIFY": Var("llm.redraft_verify", "ask the language model to confirm each citation the wording check flags (one short call each)"),
     "PRECEDENT_LLM_CACHE_SIZE": Var("llm.cache_size", "rerank ratings kept in memory"),
     # embedded local model
     "PRECEDENT_LOCAL_LLM": Var("local_llm.mode", "embedded model: auto (when present and no endpoint), on or off"),

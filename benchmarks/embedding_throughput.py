@@ -1,0 +1,145 @@
+"""Embedding throughput of the backends side by side in one run, and ACORD NDCG@5 of each.
+
+Usage (from the repo root):
+    nice -n 10 python benchmarks/embedding_throughput.py [--backends torch,onnx,onnx-int8]
+        [--limit 3931] [--chunk 256] [--out benchmarks/results/embedding_throughput.json]
+
+Every backend embeds the same ACORD clauses. The texts are cut into chunks and each chunk is
+embedded by every backend in turn (the order rotating chunk by chunk), so a change in the
+load of a shared machine hits all backends alike; the ratio is total time against total
+time. Then each backend embeds the test queries (short wording) and ranks all clauses by
+cosine: dense NDCG@5/10 with the paper's conventions (index_builder.evaluate.evaluation), so
+the query and clause vectors always come from the same variant. Load averages are recorded
+beside the timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from index_builder.evaluate.acord import load_acord
+from index_builder.evaluate.evaluation import eval_queries, score_runs
+from index_builder.index.build import read_beir_corpus
+from index_builder.index.embedder import Embedder, load_embedder
+from index_builder.settings import load_settings
+
+log = logging.getLogger("benchmark.embedding")
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def interleaved_timing(embedders: Mapping[str, Embedder], texts: Sequence[str], chunk: int
+                       ) -> tuple[dict[str, float], dict[str, np.ndarray]]:
+    """Seconds each embedder spent on ``texts``, chunk by chunk in rotating order, and the vectors."""
+    names = list(embedders)
+    seconds = {name: 0.0 for name in names}
+    parts: dict[str, list[np.ndarray]] = {name: [] for name in names}
+    for n, start in enumerate(range(0, len(texts), chunk)):
+        batch = list(texts[start:start + chunk])
+        for name in names[n % len(names):] + names[:n % len(names)]:
+            began = time.perf_counter()
+            parts[name].append(embedders[name].embed(batch))
+            seconds[name] += time.perf_counter() - began
+        log.info("chunk %d: %d of %d texts (load %.1f)", n + 1, start + len(batch), len(texts),
+                 os.getloadavg()[0])
+    return seconds, {name: np.concatenate(parts[name]) for name in names}
+
+
+def dense_runs(doc_ids: Sequence[str], doc_vectors: np.ndarray, query_ids: Sequence[str],
+               query_vectors: np.ndarray, depth: int) -> dict[str, list[str]]:
+    """Clause ids ranked by inner product (cosine for normalised vectors), best first."""
+    scores = query_vectors @ doc_vectors.T
+    depth = min(depth, len(doc_ids))
+    runs = {}
+    for qid, row in zip(query_ids, scores):
+        top = np.argpartition(-row, depth - 1)[:depth]
+        top = top[np.lexsort((top, -row[top]))]  # ties broken by position: deterministic
+        runs[qid] = [doc_ids[i] for i in top]
+    return runs
+
+
+def agreement(vectors: np.ndarray, reference: np.ndarray) -> dict[str, float]:
+    """Cosine of each vector to the reference vector of the same text."""
+    cos = (vectors * reference).sum(axis=1)
+    return {"mean": round(float(cos.mean()), 5), "min": round(float(cos.min()), 5),
+            "p01": round(float(np.quantile(cos, 0.01)), 5)}
+
+
+def main() -> int:
+    args = _args()
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    settings = load_settings(overrides={"acord_dir": args.data})
+    clauses = read_beir_corpus(Path(args.data) / "corpus.jsonl", "acord")
+    texts = [c.text for c in clauses][: args.limit or None]
+    backends = args.backends.split(",")
+    embedders: dict[str, Embedder] = {}
+    load_s = {}
+    for backend in backends:
+        began = time.perf_counter()
+        config = replace(settings.embedding, backend=backend, threads=args.threads)
+        embedders[backend] = load_embedder(config)
+        embedders[backend].embed(texts[:8])  # warm-up: first-call allocations are not throughput
+        load_s[backend] = round(time.perf_counter() - began, 1)
+    load_before = os.getloadavg()
+    began = time.perf_counter()
+    seconds, vectors = interleaved_timing(embedders, texts, args.chunk)
+    wall = time.perf_counter() - began
+    load_after = os.getloadavg()
+
+    acord = load_acord(Path(args.data))
+    queries = eval_queries(acord, args.split, "short")
+    doc_ids = [c.clause_id for c in clauses][: len(texts)]
+    reference = backends[0]
+    rows = []
+    for backend in backends:
+        query_vectors = embedders[backend].embed([q.text for q in queries])
+        runs = dense_runs(doc_ids, vectors[backend], [q.query_id for q in queries], query_vectors,
+                          args.depth)
+        result = score_runs(queries, runs)
+        rows.append({
+            "backend": backend, "model_id": embedders[backend].model_id,
+            "seconds": round(seconds[backend], 1),
+            "clauses_per_s": round(len(texts) / seconds[backend], 2),
+            "speedup": round(seconds[reference] / seconds[backend], 2),
+            "ndcg@5": round(result.overall["ndcg@5"], 2), "ndcg@10": round(result.overall["ndcg@10"], 2),
+            "cosine_to_" + reference: agreement(vectors[backend], vectors[reference]),
+            "load_s": load_s[backend],
+        })
+        log.info("%s: %.1f clauses/s, x%.2f, dense NDCG@5 %.2f", backend, rows[-1]["clauses_per_s"],
+                 rows[-1]["speedup"], rows[-1]["ndcg@5"])
+    report = {"texts": len(texts), "chunk": args.chunk, "split": args.split,
+              "batch_size": settings.embedding.batch_size, "threads": args.threads,
+              "cpus": os.cpu_count(), "wall_s": round(wall, 1),
+              "loadavg_before": [round(x, 2) for x in load_before],
+              "loadavg_after": [round(x, 2) for x in load_after],
+              "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "rows": rows}
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    log.info("Wrote %s", args.out)
+    return 0
+
+
+def _args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default="../shared/data/acord")
+    parser.add_argument("--backends", default="torch,onnx,onnx-int8",
+                        help="comma-separated; the first is the reference for speedup and cosine")
+    parser.add_argument("--limit", type=int, default=0, help="first N clauses only (0 = all)")
+    parser.add_argument("--chunk", type=int, default=256)
+    parser.add_argument("--threads", type=int, default=0, help="ONNX Runtime threads (0 = per core)")
+    parser.add_argument("--split", default="test")
+    parser.add_argument("--depth", type=int, default=1000)
+    parser.add_argument("--out", default=str(RESULTS / "embedding_throughput.json"))
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,153 @@
+"""Embedding backends: variant ids, settings, ONNX pooling and order, and the throughput helpers."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from index_builder.errors import ConfigError, ModelLoadError
+from index_builder.index import embedder as emb
+from index_builder.settings import EmbeddingSettings, load_settings
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _benchmark(name: str):  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_variant_has_its_own_model_id() -> None:
+    base = EmbeddingSettings()
+    ids = {emb.model_id_for(replace(base, backend=b)) for b in emb.EMBEDDING_BACKENDS}
+    assert len(ids) == 3
+    assert emb.model_id_for(base) == "all-MiniLM-L6-v2"  # indexes built before backends stay valid
+    assert emb.model_id_for(replace(base, backend="onnx-int8")) == "all-MiniLM-L6-v2+onnx-int8"
+
+
+def test_backend_setting_from_environment_and_refused_when_unknown() -> None:
+    settings = load_settings({"PRECEDENT_EMBEDDING_BACKEND": "onnx-int8",
+                              "PRECEDENT_EMBEDDING_THREADS": "2"})
+    assert settings.embedding.backend == "onnx-int8" and settings.embedding.threads == 2
+    with pytest.raises(ConfigError, match="PRECEDENT_EMBEDDING_BACKEND"):
+        load_settings({"PRECEDENT_EMBEDDING_BACKEND": "tensorflow"})
+    with pytest.raises(ConfigError, match="PRECEDENT_EMBEDDING_THREADS"):
+        load_settings({"PRECEDENT_EMBEDDING_THREADS": "-1"})
+
+
+def _st_folder(tmp_path: Path, pooling: dict) -> Path:
+    (tmp_path / "1_Pooling").mkdir(parents=True)
+    (tmp_path / "modules.json").write_text(json.dumps([
+        {"idx": 0, "name": "0", "path": "", "type": "sentence_transformers.models.Transformer"},
+        {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"}]))
+    (tmp_path / "1_Pooling" / "config.json").write_text(json.dumps(pooling))
+    return tmp_path
+
+
+def test_only_mean_pooling_models_run_through_onnx(tmp_path: Path) -> None:
+    mean = _st_folder(tmp_path / "mean", {"word_embedding_dimension": 4, "pooling_mode_mean_tokens": True})
+    assert emb._mean_pooling_config(mean, "m")["word_embedding_dimension"] == 4
+    cls = _st_folder(tmp_path / "cls", {"word_embedding_dimension": 4, "pooling_mode_cls_token": True,
+                                        "pooling_mode_mean_tokens": False})
+    with pytest.raises(ModelLoadError, match="PRECEDENT_EMBEDDING_BACKEND=torch"):
+        emb._mean_pooling_config(cls, "m")
+    with pytest.raises(ModelLoadError, match="transformers model folder"):
+        emb._model_digest(tmp_path / "mean")
+
+
+class _Encoding:
+    def __init__(self, ids: list[int]) -> None:
+        self.ids = ids
+
+
+class _Tokenizer:
+    """One token per word; the id is the word's length, so outputs identify their text."""
+
+    def encode_batch(self, texts: list[str]) -> list[_Encoding]:
+        return [_Encoding([len(w) for w in t.split()] or [1]) for t in texts]
+
+
+class _Session:
+    """Hidden state of each token = [id, 1, 0, ...]; records the padded widths it saw."""
+
+    def __init__(self) -> None:
+        self.widths: list[int] = []
+
+    def run(self, _outputs: object, feed: dict[str, np.ndarray]) -> list[np.ndarray]:
+        ids = feed["input_ids"]
+        self.widths.append(ids.shape[1])
+        hidden = np.zeros(ids.shape + (3,), dtype=np.float32)
+        hidden[..., 0] = ids
+        hidden[..., 1] = 1.0
+        hidden[..., 2] = 99.0 * (feed["attention_mask"] == 0)  # padding must not count
+        return [hidden]
+
+
+def _fake_onnx(batch_size: int) -> tuple[emb.OnnxEmbedder, _Session]:
+    embedder = object.__new__(emb.OnnxEmbedder)
+    session = _Session()
+    embedder._settings = EmbeddingSettings(batch_size=batch_size)
+    embedder._tokenizer = _Tokenizer()
+    embedder._session = session
+    embedder._inputs = {"input_ids", "attention_mask", "token_type_ids"}
+    embedder.dimension = 3
+    return embedder, session
+
+
+def test_onnx_embed_mean_pools_without_padding_and_keeps_input_order() -> None:
+    embedder, session = _fake_onnx(batch_size=2)
+    texts = ["aaaa bb", "c", "dddddd eeeeee ffffff", "gg"]
+    vectors = embedder.embed(texts)
+    expected = []
+    for text in texts:
+        mean_id = np.mean([len(w) for w in text.split()])
+        v = np.array([mean_id, 1.0, 0.0])
+        expected.append(v / np.linalg.norm(v))
+    np.testing.assert_allclose(vectors, np.array(expected), rtol=1e-6)
+    assert session.widths == [1, 3]  # sorted by length: "c" with "gg", then the 2- and 3-word texts
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0)
+    assert embedder.embed([]).shape == (0, 3)
+
+
+def test_throughput_helpers_interleave_and_rank() -> None:
+    bench = _benchmark("embedding_throughput")
+    calls: list[tuple[str, int]] = []
+
+    class Fake:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def embed(self, texts, show_progress=False):  # type: ignore[no-untyped-def]
+            calls.append((self.name, len(texts)))
+            return np.ones((len(texts), 2), dtype=np.float32)
+
+    seconds, vectors = bench.interleaved_timing({"a": Fake("a"), "b": Fake("b")}, ["t"] * 5, chunk=2)
+    assert [c[0] for c in calls] == ["a", "b", "b", "a", "a", "b"]  # rotating order per chunk
+    assert vectors["a"].shape == (5, 2) and set(seconds) == {"a", "b"}
+    docs = np.array([[1.0, 0.0], [0.0, 1.0], [0.6, 0.8]], dtype=np.float32)
+    runs = bench.dense_runs(["x", "y", "z"], docs, ["q"], np.array([[0.0, 1.0]], dtype=np.float32), 2)
+    assert runs == {"q": ["y", "z"]}
+    assert bench.agreement(docs, docs)["min"] == pytest.approx(1.0)
+
+
+@pytest.mark.slow
+def test_onnx_int8_matches_the_torch_model_closely(tmp_path: Path) -> None:
+    pytest.importorskip("onnxruntime")
+    texts = ["The Supplier shall indemnify the Customer against all losses.",
+             "This Agreement is governed by the laws of England and Wales.", "Notices."]
+    base = EmbeddingSettings(onnx_dir=tmp_path)
+    reference = emb.load_embedder(base).embed(texts)
+    fp32 = emb.load_embedder(replace(base, backend="onnx"))
+    int8 = emb.load_embedder(replace(base, backend="onnx-int8"))
+    assert int8.model_id != fp32.model_id != reference.__class__.__name__
+    assert np.min((fp32.embed(texts) * reference).sum(1)) > 0.9999
+    assert np.min((int8.embed(texts) * reference).sum(1)) > 0.97
