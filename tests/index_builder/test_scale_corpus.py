@@ -1,0 +1,93 @@
+"""The scale corpus generator: deterministic, contract prose varied, readable by the builder."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from index_builder.ingest import read_clauses
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def sc():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("scale_corpus", BENCHMARKS / "scale_corpus.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["scale_corpus"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+SOURCES = [
+    ("Confidentiality", "The Recipient shall keep the Confidential Information secret for five (5) years. "
+                        "The Recipient may disclose it to its advisers who are bound by duties of confidence."),
+    ("Confidentiality", "The Supplier shall return all Confidential Information within 30 days of a request. "
+                        "Obligations survive termination of this Agreement for three (3) years."),
+    ("Payment", "The Customer shall pay each invoice within 45 days. Late payments bear interest at 2% per "
+                "month. The fee cap is $250,000 in any year, governed by the laws of the State of New York."),
+    ("", "This Agreement is governed by the laws of England and Wales. Drafting note: choose a venue. "
+         "Each party submits to the courts of {jurisdiction}."),
+]
+
+
+def _generator(sc, seed: int = 3):  # type: ignore[no-untyped-def]
+    sources = [s for s in (sc.source_clause(h, b) for h, b in SOURCES) if s]
+    return sc.Generator(sources, seed)
+
+
+def test_sentences_and_source_clauses(sc) -> None:  # type: ignore[no-untyped-def]
+    assert sc.split_sentences("Acme Inc. shall pay A. Smith. No. 5 applies! Then (a) it ends.") == [
+        "Acme Inc. shall pay A. Smith.", "No. 5 applies!", "Then (a) it ends."]
+    gov = sc.source_clause("", SOURCES[3][1])
+    assert gov.heading == "Governing Law"  # guessed from the words
+    assert not any("Drafting note" in s for s in gov.sentences)
+    assert sc.number_words(45) == "forty-five" and sc.number_words(120) == "one hundred twenty"
+
+
+def test_same_seed_same_library_other_seed_differs(sc) -> None:  # type: ignore[no-untyped-def]
+    one, two, other = _generator(sc), _generator(sc), _generator(sc, seed=4)
+    assert one.document(7, 12).markdown() == two.document(7, 12).markdown()
+    assert one.document(7, 12).markdown() != other.document(7, 12).markdown()
+
+
+def test_variation_redraws_numbers_and_applies_document_context(sc) -> None:  # type: ignore[no-untyped-def]
+    context = {"roles": ("Licensor", "Licensee"), "parties": ("Kestrel Media LLC", "Upland Foods plc"),
+               "law": "Ireland", "title": "Supply Agreement", "renames": {"Confidential Information": "IP Data"}}
+    texts = {sc.vary(SOURCES[1][1] + " " + SOURCES[2][1] + " Courts of {jurisdiction}.",
+                     random.Random(n), context) for n in range(20)}
+    assert len(texts) > 10  # durations, amounts and percentages drawn afresh
+    for text in texts:
+        assert "Supplier" not in text and "Customer" not in text
+        assert "Licensor" in text and "Licensee" in text and "IP Data" in text
+        assert "New York" not in text and "Ireland" in text and "{" not in text
+    assert any("(" in t and "years" in t for t in texts)  # "three (3) years" style kept
+
+
+def test_library_is_read_by_the_builder_and_mutation_is_one_percent(sc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    generator = _generator(sc)
+    manifest = sc.write_library(generator, tmp_path, 250)
+    assert sum(manifest["sizes"]) == 250 and all(20 <= s <= 60 for s in manifest["sizes"][:-1])
+    first = sc.path_for(tmp_path, 0)
+    clauses = read_clauses(first, "doc-0", str(first))
+    assert len(clauses) >= manifest["sizes"][0]  # each numbered section is a clause (+ preamble)
+    before = {p: p.read_text() for p in tmp_path.rglob("*.md")}
+    changed = sc.mutate(generator, tmp_path, 0.2)
+    after = {p: p.read_text() for p in tmp_path.rglob("*.md")}
+    assert sorted(p for p in before if before[p] != after[p]) == sorted(changed)
+    assert len(changed) == round(manifest["documents"] * 0.2)
+    assert json.loads((tmp_path / "manifest.json").read_text())["revisions"]["1"]
+
+
+@pytest.mark.slow
+def test_real_sources_load(sc) -> None:  # type: ignore[no-untyped-def]
+    contracts, acord = Path("../shared/data/contracts"), Path("../shared/data/acord")
+    if not (contracts.is_dir() and (acord / "corpus.jsonl").is_file()):
+        pytest.skip("shared data not present")
+    sources = sc.load_sources(contracts, acord)
+    assert len(sources) > 5000
