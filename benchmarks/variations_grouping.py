@@ -33,12 +33,12 @@ from index_builder.settings import load_settings
 
 log = logging.getLogger("variations_grouping")
 
-# (label, document stem, heading prefix) for clause queries; phrases are typed queries.
+# (label, document stem, section number) for clause queries; phrases are typed queries.
 CLAUSE_QUERIES = (
-    ("non-compete (Texas RCA)", "openagreements-restrictive-covenant-texas", "Non-Competition"),
-    ("employee non-solicit (Texas RCA)", "openagreements-restrictive-covenant-texas", "Employee Non-Solicitation"),
-    ("governing law (Texas RCA)", "openagreements-restrictive-covenant-texas", "Governing Law"),
-    ("limitation of liability (CSA)", "common-paper-cloud-service-agreement", "Limitation of Liability"),
+    ("non-compete (Texas RCA s.10)", "openagreements-restrictive-covenant-texas", "10"),
+    ("employee non-solicit (Texas RCA s.7)", "openagreements-restrictive-covenant-texas", "7"),
+    ("governing law (Texas RCA s.21)", "openagreements-restrictive-covenant-texas", "21"),
+    ("liability caps (Common Paper CSA s.8.1)", "common-paper-cloud-service-agreement", "8.1"),
 )
 PHRASES = ("non-compete after employment ends", "confidentiality obligations", "limitation of liability")
 
@@ -101,28 +101,34 @@ def main() -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
     settings = load_settings()
     r = settings.retrieval
-    major, minor, floor = r.explorer_major_threshold, r.explorer_minor_threshold, r.explorer_min_score
+    major, minor = r.explorer_major_threshold, r.explorer_minor_threshold
     clauses = load_clauses(args.data)
     vectors, embedder = embed(clauses, settings, args.cache)
     docs = len({c.doc_id for c in clauses})
     log.info("%d clauses from %d documents", len(clauses), docs)
-    by_heading = {(c.doc_id, c.heading): i for i, c in reversed(list(enumerate(clauses)))}
+    by_section = {(c.doc_id, c.section): i for i, c in enumerate(clauses)}
     queries: list[tuple[str, np.ndarray]] = []
-    for label, doc, heading in CLAUSE_QUERIES:
-        found = [i for (d, h), i in by_heading.items() if d == doc and h.startswith(heading)]
-        if found:
-            queries.append((label, vectors[min(found)]))
+    for label, doc, section in CLAUSE_QUERIES:
+        if (doc, section) in by_section:
+            queries.append((label, vectors[by_section[doc, section]]))
         else:
-            log.warning("No clause %r in %s: query skipped", heading, doc)
+            log.warning("No section %s in %s: query skipped", section, doc)
     if PHRASES:
         embedder = embedder or SentenceTransformerEmbedder(settings.embedding)
         queries += [(f"phrase: {p}", row) for p, row in zip(PHRASES, embedder.embed(list(PHRASES)))]
 
-    per_query = {}
+    per_query, floors = {}, {}
     for label, query in queries:
+        # The server's default floor: a whole clause as the query gets the clause floor.
+        floor = r.explorer_min_score if label.startswith("phrase") else r.explorer_min_score_clause
+        floors[label] = {}
+        for other in (0.5, 0.6, 0.7, 0.8):
+            _, swept = timed(matches(clauses, vectors, query, other, r.explorer_max_matches),
+                             major, minor, 1)
+            floors[label][str(other)] = {k: v for k, v in summary(swept).items() if k != "top_majors"}
         hits = matches(clauses, vectors, query, floor, r.explorer_max_matches)
         ms, result = timed(hits, major, minor)
-        per_query[label] = {**summary(result), "grouping_ms": ms}
+        per_query[label] = {**summary(result), "min_score": floor, "grouping_ms": ms}
         log.info("%s: %s", label, {k: v for k, v in per_query[label].items() if k != "top_majors"})
 
     label, query = queries[0]
@@ -130,7 +136,8 @@ def main() -> None:
     for major_t in (0.5, 0.6, 0.7, 0.8, 0.9):
         for minor_t in (0.9, 0.95, 1.0):
             if minor_t >= major_t:
-                _, result = timed(matches(clauses, vectors, query, floor, 500), major_t, minor_t, 1)
+                _, result = timed(matches(clauses, vectors, query, r.explorer_min_score_clause, 500),
+                                  major_t, minor_t, 1)
                 sweep[f"major {major_t} / minor {minor_t}"] = {
                     k: v for k, v in summary(result).items() if k != "top_majors"}
 
@@ -144,9 +151,10 @@ def main() -> None:
                         "minor_variations": result.minor_count}
         log.info("%s: %s", name, timing[name])
     out = {"corpus": {"documents": docs, "clauses": len(clauses), "model": settings.embedding.model},
-           "settings": {"min_score": floor, "major_threshold": major, "minor_threshold": minor,
-                        "max_matches": r.explorer_max_matches},
-           "queries": per_query, "threshold_sweep_first_query": sweep, "timing_500": timing}
+           "settings": {"min_score_phrase": r.explorer_min_score,
+                        "min_score_clause": r.explorer_min_score_clause, "major_threshold": major,
+                        "minor_threshold": minor, "max_matches": r.explorer_max_matches},
+           "queries": per_query, "relevance_floor_sweep": floors, "threshold_sweep_first_query": sweep, "timing_500": timing}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=2) + "\n")
     log.info("Wrote %s", args.out)

@@ -99,8 +99,13 @@ class RetrievalSettings:
     # to the query (dense cosine) are grouped into majors (representatives less than
     # major_threshold alike) and, inside each, wordings within minor_threshold.
     explorer_min_score: float = 0.5
-    explorer_major_threshold: float = 0.7
-    explorer_minor_threshold: float = 0.95
+    # A whole clause as the query is closer to every clause of its kind: a higher floor
+    # (queries longer than expansion_max_words; benchmarks/results/explore.md, section 2).
+    explorer_min_score_clause: float = 0.7
+    # Measured on the 52 state restrictive-covenant variants (explore.md, section 2): at 0.5 a
+    # major is a family of wordings (the non-competes), at 0.7 they split into 38 majors.
+    explorer_major_threshold: float = 0.5
+    explorer_minor_threshold: float = 0.9
     explorer_max_matches: int = 500
     # Query by examples (retrieve/examples.py): how each retriever combines several texts.
     # Chosen on ACORD train+valid; test: 3 examples 70.1 NDCG@5 vs 62.1 for one
@@ -363,6 +368,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_RANKER": Var("retrieval.ranker", "learned fusion of the candidates: builtin, a ranker folder, or none (RRF only)"),
     "PRECEDENT_VARIATION_THRESHOLD": Var("retrieval.variation_threshold", "fold results at least this similar (0 = off, 1 = identical only)"),
     "PRECEDENT_EXPLORER_MIN_SCORE": Var("retrieval.explorer_min_score", "variation explorer: relevance floor, cosine similarity to the query (0..1)"),
+    "PRECEDENT_EXPLORER_MIN_SCORE_CLAUSE": Var("retrieval.explorer_min_score_clause", "variation explorer: relevance floor when the query is a whole clause (0..1)"),
     "PRECEDENT_EXPLORER_MAJOR_THRESHOLD": Var("retrieval.explorer_major_threshold", "variation explorer: wordings at least this similar share a major variation (0..1)"),
     "PRECEDENT_EXPLORER_MINOR_THRESHOLD": Var("retrieval.explorer_minor_threshold", "variation explorer: matches at least this similar count as one wording (>= major)"),
     "PRECEDENT_EXPLORER_MAX_MATCHES": Var("retrieval.explorer_max_matches", "variation explorer: most matches grouped per request"),
@@ -623,7 +629,8 @@ def _validate(s: Settings) -> None:
     _unit(r.dense_weight, "retrieval.dense_weight")
     _unit(r.variation_threshold, "retrieval.variation_threshold",
           " (0 = no grouping, 1 = only identical wording; 0.9 folds clauses differing in ~1 word in 10)")
-    for name in ("explorer_min_score", "explorer_major_threshold", "explorer_minor_threshold"):
+    for name in ("explorer_min_score", "explorer_min_score_clause", "explorer_major_threshold",
+                 "explorer_minor_threshold"):
         _unit(getattr(r, name), f"retrieval.{name}")
     if r.explorer_minor_threshold < r.explorer_major_threshold:
         raise ConfigError("PRECEDENT_EXPLORER_MINOR_THRESHOLD must be at least "

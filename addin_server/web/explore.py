@@ -44,11 +44,11 @@ def variations() -> Any:
     started = time.perf_counter()
     body = api._json_body()
     retrieval = current_app.config["PRECEDENT_SETTINGS"].retrieval
-    min_score = _unit(body, "min_score", retrieval.explorer_min_score)
+    texts = _query_texts(body)
+    min_score = _unit(body, "min_score", default_floor(texts, retrieval))
     major = _unit(body, "major_threshold", retrieval.explorer_major_threshold)
     minor = _unit(body, "minor_threshold", retrieval.explorer_minor_threshold)
     limit = api._int(body, "max_matches", 1, MAX_MATCHES) or retrieval.explorer_max_matches
-    texts = _query_texts(body)
     filters = filters_from_mapping(api._filters(body)) + tuple(api.access())
     hits = matches(api.service().pipeline, texts, filters, min_score, limit)
     searched = time.perf_counter()
@@ -75,6 +75,12 @@ def facets() -> Any:
     counts = backend.facets(names, filters)
     return jsonify({"fields": {name: facet_values(counts.get(name, {}), name in LIST_VALUED)
                                for name in names}})
+
+
+def default_floor(texts: Sequence[str], retrieval: Any) -> float:
+    """The relevance floor: higher when every query text is a whole clause, not a phrase."""
+    clause = all(len(t.split()) > retrieval.expansion_max_words for t in texts)
+    return retrieval.explorer_min_score_clause if clause else retrieval.explorer_min_score
 
 
 def matches(pipeline: Any, texts: Sequence[str], filters: Filters, min_score: float,
