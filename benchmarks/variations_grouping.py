@@ -85,7 +85,9 @@ def summary(result) -> dict[str, object]:  # type: ignore[no-untyped-def]
             "minor_variations": result.minor_count, "documents": len(result.documents),
             "top_majors": [{"count": m.count, "documents": len(m.documents),
                             "minors": len(m.minors),
-                            "representative": m.representative.clause.clause_id}
+                            "representative": m.representative.clause.clause_id,
+                            "heading": m.representative.clause.heading,
+                            "score": round(m.representative.score, 3)}
                            for m in result.majors[:5]]}
 
 

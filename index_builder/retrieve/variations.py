@@ -204,7 +204,9 @@ def explore(hits: Sequence[SearchHit], major_threshold: float, minor_threshold: 
     """Group matches (best first) into major variations with minor variations nested.
 
     ``min_score`` drops matches scoring below it (the relevance floor) before grouping.
-    Majors come most-used first (ties: the more relevant), minors likewise.
+    Majors come in relevance order (their representative is their best match: a query
+    for a non-compete lists the non-competes before the non-investment clauses that are
+    more numerous among the matches); minors inside a major come most-used first.
     """
     check_thresholds(major_threshold, minor_threshold)
     kept = [h for h in hits if min_score is None or h.score >= min_score]
@@ -218,8 +220,6 @@ def explore(hits: Sequence[SearchHit], major_threshold: float, minor_threshold: 
         else:
             majors[best[0]].append(pos)
     out = [_split_major(kept, keys, members, minor_threshold) for members in majors]
-    order = {id(m): i for i, m in enumerate(out)}
-    out.sort(key=lambda m: (-m.count, order[id(m)]))
     return Exploration(out, len(kept), major_threshold, minor_threshold)
 
 

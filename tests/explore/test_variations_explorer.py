@@ -70,7 +70,12 @@ def test_every_match_is_in_exactly_one_wording_and_counts_add_up(items, pair):
     placed = [m.clause.clause_id for major in result.majors for m, _ in major.members]
     assert sorted(placed) == sorted(h.clause.clause_id for h in hits)
     assert result.matches == len(hits) == sum(m.count for m in result.majors)
-    assert [m.count for m in result.majors] == sorted((m.count for m in result.majors), reverse=True)
+    ranks = [m.representative.rank for m in result.majors]
+    assert ranks == sorted(ranks)  # majors in relevance order, each led by its best match
+    assert all(m.representative.rank == min(h.rank for h, _ in m.members) for m in result.majors)
+    for major in result.majors:
+        counts = [w.count for w in major.minors]
+        assert counts == sorted(counts, reverse=True)
 
 
 @PROPERTY
