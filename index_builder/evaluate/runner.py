@@ -24,7 +24,7 @@ from index_builder.retrieve.pipeline import (
     SearchPipeline,
     SearchRequest,
     build_pipeline,
-    hits_only,
+    served_list,
 )
 from index_builder.settings import Settings
 
@@ -90,11 +90,12 @@ def run_acord_eval(settings: Settings, config: EvalConfig, pipeline: SearchPipel
 
 
 def eval_search(pipeline: SearchPipeline, config: EvalConfig) -> Callable[[str], Sequence[SearchHit]]:
-    """What eval ranks: the served search, only deeper (tests pin it to the API's answer)."""
+    """What eval ranks: the served search, only deeper, its nested copies in place (tests pin
+    it to the API's answer)."""
 
     def search(text: str) -> Sequence[SearchHit]:
         request = SearchRequest(text=text, top_k=config.depth, depth=config.depth, spans=False)
-        return hits_only(pipeline.search(request))
+        return served_list(pipeline.search(request))[:config.depth]
 
     return search
 

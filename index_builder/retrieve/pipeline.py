@@ -278,6 +278,20 @@ def hits_only(outcome: SearchOutcome) -> list[SearchHit]:
     return [replace(r.hit, rank=r.rank) for r in outcome.results]
 
 
+def served_list(outcome: SearchOutcome) -> list[SearchHit]:
+    """Everything the lawyer is shown, in reading order: each result, then its nested copies.
+
+    What eval scores. A folded copy is on the page ("also in 3 other documents", each one a
+    click away), so it counts where it is shown, right under the wording it repeats; dropping
+    it would score folding as if it hid precedent.
+    """
+    flat = []
+    for result in outcome.results:
+        flat.append(result.hit)
+        flat.extend(hit for hit, _ in result.variants)
+    return [replace(hit, rank=rank) for rank, hit in enumerate(flat, 1)]
+
+
 def _ms(seconds: float) -> float:
     return round(seconds * 1000, 1)
 
