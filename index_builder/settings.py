@@ -54,8 +54,22 @@ class EmbeddingSettings:
     # ONNX Runtime threads per process; 0 = one per core. One by default: on a shared CPU a
     # second thread mostly waits (parallel builds use worker processes instead).
     threads: int = 1
+    workers: int = 1  # build: processes reading and embedding documents (index-builder build --workers)
+    # The embedded backend's vector index: "flat" (exact) or "hnsw" (approximate, faster at
+    # scale; recall measured in benchmarks/results/scale.md). ef_search is read at query time.
+    dense_index: str = "flat"
+    hnsw_m: int = 32
+    hnsw_ef_construction: int = 100
+    hnsw_ef_search: int = 128
 
     def __post_init__(self) -> None:
+        if self.dense_index not in ("flat", "hnsw"):
+            raise ConfigError(f"PRECEDENT_DENSE_INDEX must be flat or hnsw, got {self.dense_index!r}.")
+        for name, value in (("BUILD_WORKERS", self.workers), ("HNSW_M", self.hnsw_m),
+                            ("HNSW_EF_CONSTRUCTION", self.hnsw_ef_construction),
+                            ("HNSW_EF_SEARCH", self.hnsw_ef_search)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ConfigError(f"PRECEDENT_{name} must be a whole number of at least 1, got {value!r}.")
         if self.backend not in ("torch", "onnx", "onnx-int8"):
             raise ConfigError(f"PRECEDENT_EMBEDDING_BACKEND must be torch, onnx or onnx-int8, "
                               f"got {self.backend!r}.")
@@ -125,7 +139,8 @@ class RerankSettings:
     # rerank measured worse than hybrid retrieval alone on ACORD (docs/backend.md).
     default: str = "auto"
     depth: int = 10  # candidates one reranker scores per query, whichever reranker it is
-    budget_s: float = 90.0  # whole-request deadline for LLM rerank
+    # Whole-request deadline for LLM rerank: a lawyer waits for it; past it, search order returns.
+    budget_s: float = 20.0
     # The cross-encoder is off by default: fine-tuned on ACORD's 51 train queries on 2 CPU
     # cores it did not beat glossary-expanded hybrid retrieval on held-out train queries
     # (benchmarks/results/quality.md, step 4). A folder (e.g. var/models/acord-cross-encoder)
@@ -351,6 +366,11 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx or onnx-int8 (faster on CPU; an index is queried only with its own variant)"),
     "PRECEDENT_EMBEDDING_ONNX_DIR": Var("embedding.onnx_dir", "folder caching the one-time ONNX export of the model"),
     "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime threads per process (0 = one per core; default 1)"),
+    "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build"),
+    "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: flat (exact) or hnsw (approximate, for large libraries)"),
+    "PRECEDENT_HNSW_M": Var("embedding.hnsw_m", "hnsw: links per vector (build time)"),
+    "PRECEDENT_HNSW_EF_CONSTRUCTION": Var("embedding.hnsw_ef_construction", "hnsw: candidates kept while inserting (build time)"),
+    "PRECEDENT_HNSW_EF_SEARCH": Var("embedding.hnsw_ef_search", "hnsw: candidates kept while searching (higher = better recall, slower)"),
     # lexical
     "PRECEDENT_BM25_K1": Var("bm25.k1", "BM25 term-frequency saturation"),
     "PRECEDENT_BM25_B": Var("bm25.b", "BM25 length normalisation (0..1)"),
