@@ -94,7 +94,9 @@ def _queries(acord_dir: Path, count: int) -> list[str]:
 
 def _run(settings: Any, endpoint: LLMSettings | None, queries: list[str],
          args: argparse.Namespace) -> dict[str, Any]:
-    app_settings = replace(settings, llm=endpoint or LLMSettings())
+    app_settings = replace(settings, llm=endpoint or LLMSettings(),
+                           server=replace(settings.server, rate_limit="off", redraft_rate_limit="off"),
+                           audit=replace(settings.audit, enabled=False))
     service = build_service(app_settings)
     server = make_server(create_app(app_settings, service), "127.0.0.1", 0, threads=4)
     server.prepare()
@@ -116,7 +118,7 @@ def _run(settings: Any, endpoint: LLMSettings | None, queries: list[str],
         server.stop()
         service.close()
     return {"n": len(timings), "p50": _pct(timings, 50), "p95": _pct(timings, 95),
-            "clauses": len(service.index.clauses),
+            "clauses": service.pipeline.backend.stats()["clauses"],
             "retrieval_p50": _pct([s["retrieval"] for s in stages], 50),
             "rerank_p50": _pct([s.get("rerank", 0.0) for s in stages], 50)}
 
