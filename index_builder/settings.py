@@ -129,6 +129,9 @@ class RetrievalSettings:
     # Matching spans (retrieve/spans.py): best sentence windows shown per long result; 0 = off.
     span_max: int = 1
     span_min_sentences: int = 4  # shorter results are read whole and get no span
+    # "lexical": query-term coverage, no model (microseconds); "dense": MiniLM cosine per
+    # sentence (Contract Discovery's choice; one embedding per sentence of each long result).
+    span_scorer: str = "lexical"
 
 
 @dataclass(frozen=True)
@@ -395,6 +398,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EXAMPLES_DENSE": Var("retrieval.examples_dense", "query by examples, dense: max, mean or rrf over the examples"),
     "PRECEDENT_EXAMPLES_LEXICAL": Var("retrieval.examples_lexical", "query by examples, BM25: sum, norm or rrf over the examples"),
     "PRECEDENT_SPAN_MAX": Var("retrieval.span_max", "matching spans: best 1-3 sentence windows marked per long result (0 = off)"),
+    "PRECEDENT_SPAN_SCORER": Var("retrieval.span_scorer", "matching spans: lexical (no model, fast) or dense (embeds each sentence)"),
     "PRECEDENT_SPAN_MIN_SENTENCES": Var("retrieval.span_min_sentences", "matching spans: results with fewer sentences get none"),
     # rerank
     "PRECEDENT_RERANK_DEFAULT": Var("rerank.default", "LLM rerank when a request does not say: auto, on or off"),
@@ -657,6 +661,7 @@ def _validate(s: Settings) -> None:
                           "PRECEDENT_EXPLORER_MAJOR_THRESHOLD.")
     _choice(r.examples_dense, ("max", "mean", "rrf"), "retrieval.examples_dense")
     _choice(r.examples_lexical, ("sum", "norm", "rrf"), "retrieval.examples_lexical")
+    _choice(r.span_scorer, ("lexical", "dense"), "retrieval.span_scorer")
     if r.span_max < 0 or r.span_min_sentences < 1:
         raise ConfigError("PRECEDENT_SPAN_MAX must be 0 or more and PRECEDENT_SPAN_MIN_SENTENCES "
                           "at least 1.")

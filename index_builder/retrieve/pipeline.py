@@ -137,7 +137,9 @@ class SearchPipeline:
         def ranked(pairs: Sequence[tuple[SearchHit, Any]]) -> list[Ranked]:
             spans_started = time.perf_counter()
             page = [h for h, _ in pairs[:top_k]]
-            spans = self._spans(texts, vectors, page) if request.spans else [[] for _ in page]
+            own_words = ([query] if query else []) + [e.text for e in examples]
+            spans = (self._spans(own_words, vectors, page) if request.spans
+                     else [[] for _ in page])
             if any(spans):
                 timings["spans"] = _ms(time.perf_counter() - spans_started)
             return [Ranked(h, rank, r, variants.get(h.clause.clause_id, []), s)
@@ -196,12 +198,18 @@ class SearchPipeline:
         return ([text] if text else []) + [e.text for e in examples]
 
     def _spans(self, texts: Sequence[str], vectors: Any, hits: Sequence[SearchHit]) -> list[list[Span]]:
-        """The best sentence window of each long result (none when spans are off)."""
+        """The best sentence window of each long result (none when spans are off).
+
+        ``texts`` are the lawyer's own words (query and examples, no glossary expansion) for
+        the lexical scorer; the dense scorer uses the query vectors already made.
+        """
         r = self.settings.retrieval
-        if not r.span_max or vectors is None or not hits:
+        dense = r.span_scorer == "dense"
+        if not r.span_max or not hits or (dense and vectors is None):
             return [[] for _ in hits]
         return best_spans(vectors, [h.clause.text for h in hits], self.embedder,
-                          max_spans=r.span_max, min_sentences=r.span_min_sentences)
+                          max_spans=r.span_max, min_sentences=r.span_min_sentences,
+                          scorer=r.span_scorer, query_texts=texts)
 
     def _fuse(self, runs: dict[str, Scored], depth: int) -> list[SearchHit]:
         scores = {name: dict(run) for name, run in runs.items()}

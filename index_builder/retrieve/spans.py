@@ -70,47 +70,102 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
     return (start, end) if end > start else None
 
 
-def best_spans(query_vectors: np.ndarray, texts: Sequence[str], embedder: Embedder,
-               max_spans: int = 1, window: int = 3, min_sentences: int = 4) -> list[list[Span]]:
+SCORERS = ("dense", "lexical")
+# Lexical windows: each sentence beyond the first must add this share of the clause's
+# query-term weight to be worth reading.
+_EXTRA_SENTENCE_COST = 0.1
+
+
+def best_spans(query_vectors: np.ndarray | None, texts: Sequence[str], embedder: Embedder | None,
+               max_spans: int = 1, window: int = 3, min_sentences: int = 4,
+               scorer: str = "dense", query_texts: Sequence[str] = ()) -> list[list[Span]]:
     """For each text, up to ``max_spans`` non-overlapping best windows, best first.
 
     Texts with fewer than ``min_sentences`` sentences are short enough to read whole and get
-    no spans (an empty list). All sentences of all texts are embedded in one batch.
+    no spans (an empty list). ``scorer="dense"``: all sentences of all texts are embedded in
+    one batch and a window scores its best cosine to a query row. ``scorer="lexical"``: no
+    model; a window scores the share of the clause's query-term weight it holds (terms
+    stemmed, stop words dropped, a term weighs more the fewer sentences of the clause use
+    it), best over ``query_texts``, less ``_EXTRA_SENTENCE_COST`` per extra sentence.
     """
+    if scorer not in SCORERS:
+        raise ValueError(f"Span scorer must be one of {SCORERS}, got {scorer!r}.")
     split = [sentences(t) for t in texts]
     long = [i for i, s in enumerate(split) if len(s) >= min_sentences]
-    pieces = [texts[i][s:e] for i in long for s, e in split[i]]
-    if not pieces:
-        return [[] for _ in texts]
-    vectors = np.asarray(embedder.embed(pieces), dtype=np.float32)
-    queries = np.atleast_2d(np.asarray(query_vectors, dtype=np.float32))
     out: list[list[Span]] = [[] for _ in texts]
+    if not long:
+        return out
+    if scorer == "lexical":
+        queries = [set(_terms(q)) for q in query_texts if q.strip()]
+        for i in long:
+            score = _lexical_scorer([_terms(texts[i][a:b]) for a, b in split[i]], queries)
+            out[i] = _choose(split[i], score, max_spans, window)
+        return out
+    pieces = [texts[i][s:e] for i in long for s, e in split[i]]
+    vectors = np.asarray(embedder.embed(pieces), dtype=np.float32)  # type: ignore[union-attr]
+    rows = np.atleast_2d(np.asarray(query_vectors, dtype=np.float32))
     row = 0
     for i in long:
         count = len(split[i])
-        out[i] = _choose(split[i], vectors[row:row + count], queries, max_spans, window)
+        out[i] = _choose(split[i], _dense_scorer(vectors[row:row + count], rows), max_spans, window)
         row += count
     return out
 
 
-def _choose(bounds: list[tuple[int, int]], vectors: np.ndarray, queries: np.ndarray,
-            max_spans: int, window: int) -> list[Span]:
+def _dense_scorer(vectors: np.ndarray, queries: np.ndarray):  # type: ignore[no-untyped-def]
+    def score(first: int, last: int) -> float:
+        mean = vectors[first:last + 1].sum(axis=0)
+        norm = float(np.linalg.norm(mean))
+        return float((queries @ (mean / norm)).max()) if norm else 0.0
+    return score
+
+
+def _lexical_scorer(sentence_terms: list[list[str]], queries: list[set[str]]):  # type: ignore[no-untyped-def]
+    sets = [set(t) for t in sentence_terms]
+    df: dict[str, int] = {}
+    for terms in sets:
+        for term in terms:
+            df[term] = df.get(term, 0) + 1
+    weight = {t: float(np.log1p(len(sets) / n)) for t, n in df.items()}
+    totals = [sum(weight[t] for t in q if t in weight) for q in queries]
+
+    def score(first: int, last: int) -> float:
+        held = set().union(*sets[first:last + 1])
+        shares = [sum(weight[t] for t in q & held) / total
+                  for q, total in zip(queries, totals) if total > 0]
+        return max(0.0, max(shares, default=0.0) - _EXTRA_SENTENCE_COST * (last - first))
+    return score
+
+
+@lru_cache(maxsize=1)
+def _tokenizer():  # type: ignore[no-untyped-def]
+    from index_builder.index.lexical import Tokenizer
+    from index_builder.settings import BM25Settings
+
+    return Tokenizer(BM25Settings(bigrams=False))
+
+
+def _terms(text: str) -> list[str]:
+    return _tokenizer()(text)
+
+
+def _choose(bounds: list[tuple[int, int]], score, max_spans: int,  # type: ignore[no-untyped-def]
+            window: int) -> list[Span]:
     scored = []
     for first in range(len(bounds)):
         for size in range(1, window + 1):
             last = first + size - 1
             if last >= len(bounds):
                 break
-            mean = vectors[first:last + 1].sum(axis=0)
-            norm = float(np.linalg.norm(mean))
-            score = float((queries @ (mean / norm)).max()) if norm else 0.0
-            scored.append((score, first, last))
+            scored.append((score(first, last), first, last))
     # Best first; on a tie the shorter, earlier window (less to read).
     scored.sort(key=lambda item: (-item[0], item[2] - item[1], item[1]))
     chosen: list[tuple[float, int, int]] = []
-    for score, first, last in scored:
+    for value, first, last in scored:
+        if value <= 0:
+            break  # nothing of the query in the rest: no span is better than a wrong one
         if all(last < f or first > l for _, f, l in chosen):
-            chosen.append((score, first, last))
+            chosen.append((value, first, last))
             if len(chosen) == max_spans:
                 break
-    return [Span(bounds[f][0], bounds[l][1], round(s, 4)) for s, f, l in chosen]
+    return [Span(bounds[f][0], bounds[l][1], round(v, 4)) for v, f, l in chosen]

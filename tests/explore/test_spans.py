@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from index_builder.retrieve.spans import best_spans, sentences
 
@@ -53,3 +54,18 @@ def test_short_clauses_get_no_spans_and_one_batch_embeds_all_long_ones(embedder)
     assert out[0] == [] and out[1] == out[2] and out[1]
     assert embedder.calls == [14]
     assert best_spans(np.zeros((1, embedder.dimension), np.float32), ["One."], embedder) == [[]]
+
+
+def test_lexical_scorer_needs_no_model_and_finds_the_same_sentence():
+    query = ["the employee must not solicit customers of the employer"]
+    [[span]] = best_spans(None, [LONG], None, scorer="lexical", query_texts=query)
+    assert LONG[span.start:span.end] == (
+        "The Employee shall not solicit any customer of the Employer for twelve months.")
+    assert 0 < span.score <= 1
+    # Two examples: a window scores its best example; nothing shared, no span at all.
+    [[late]] = best_spans(None, [LONG], None, scorer="lexical",
+                          query_texts=["late fees per month", "unrelated indemnity words"])
+    assert LONG[late.start:late.end] == "Late fees accrue at one percent per month."
+    assert best_spans(None, [LONG], None, scorer="lexical", query_texts=["indemnity"]) == [[]]
+    with pytest.raises(ValueError, match="scorer"):
+        best_spans(None, [LONG], None, scorer="bm25")
