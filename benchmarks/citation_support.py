@@ -33,6 +33,7 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
 
 from addin_server.draft import support  # noqa: E402
 from addin_server.draft.sentences import sentence_spans  # noqa: E402
@@ -282,6 +283,21 @@ def report(name: str, s: np.ndarray, y: np.ndarray, kinds: list[str], threshold:
     return "\n".join(lines) + "\n\n" + f"{name}: " + "; ".join(by_kind)
 
 
+def handwritten(root: Path) -> str:
+    """The wording check on the hand-written pairs (benchmarks/support_pairs.py)."""
+    from support_pairs import PAIRS
+
+    rows = ["| sentence | should pass | score | passed | changed |", "|---|---|---|---|---|"]
+    right = 0
+    for name, phrase, sentence, label, changed in PAIRS:
+        clause = next(c.text for c in read_clauses(root / name, name, name) if phrase in c.text)
+        result = support.score_support(sentence, clause)
+        right += result.supported == bool(label)
+        rows.append(f"| {sentence[:70]}{'…' if len(sentence) > 70 else ''} | {'yes' if label else 'no'} "
+                    f"| {result.score:.2f} | {'yes' if result.supported else 'no'} | {changed} |")
+    return "\n".join(rows) + f"\n\nhand-written pairs judged right: {right} of {len(PAIRS)}"
+
+
 def verifier_run(examples: list[Example], limit: int, seed: int) -> str:
     """What the optional model check adds: asked only about pairs the wording check flags."""
     from addin_server.draft.prompts import load_prompt
@@ -351,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|")
     print(report("train", scores(x_train, w), y_train, [e.kind for e in train], threshold))
     print(report("held-out", scores(x_test, w), y_test, [e.kind for e in test], threshold))
+    print(handwritten(args.contracts))
     if args.verifier:
         print(verifier_run(examples, args.limit, args.seed))
     return 0

@@ -7,6 +7,7 @@ import pytest
 
 from addin_server.draft.citations import FLAG, verify
 from addin_server.draft.markers import normalise
+from addin_server.draft.support import THRESHOLD
 from index_builder.model import Clause
 
 PRECEDENTS = [
@@ -139,7 +140,7 @@ def test_a_faithful_restatement_is_not_flagged() -> None:
     result = verify("Each party's liability shall not exceed the fees paid in the twelve months "
                     "before a claim [1].", PRECEDENTS, SELECTED)
     assert result.comments[0].flag is None and result.flagged == []
-    assert result.comments[0].support.score >= 0.5
+    assert result.comments[0].support.score >= THRESHOLD
 
 
 def test_swapped_parties_are_flagged() -> None:
