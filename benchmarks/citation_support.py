@@ -301,7 +301,7 @@ def handwritten(root: Path) -> str:
 def verifier_run(examples: list[Example], limit: int, seed: int) -> str:
     """What the optional model check adds: asked only about pairs the wording check flags."""
     from addin_server.draft.prompts import load_prompt
-    from addin_server.draft.verifier import PROMPT_FILE, SUPPORT_VARIABLES, SupportVerifier
+    from addin_server.draft.verifier import CONTROL, PROMPT_FILE, SUPPORT_VARIABLES, SupportVerifier
     from addin_server.llm.client import OpenAIChatClient
     from addin_server.llm.local import LocalLLMServer, MODEL_NAME
     from index_builder.settings import load_settings
@@ -318,13 +318,15 @@ def verifier_run(examples: list[Example], limit: int, seed: int) -> str:
         patient = replace(settings.llm, request_timeout_s=300.0, deadline_s=600.0, max_attempts=1)
         client = OpenAIChatClient(server.llm_settings(patient))
         verifier = SupportVerifier(client, prompt, "local", timeout_s=300.0)
+        control = verifier.confirms(*CONTROL)
         answers, started = [], time.perf_counter()
         for e in sample:
             answers.append(verifier.confirms(e.sentence, e.clause))
         seconds = (time.perf_counter() - started) / max(len(sample), 1)
         client.close()
     lines = [f"model: {MODEL_NAME} (embedded, 2 shared CPU cores); asked about {len(sample)} "
-             f"flagged pairs, {seconds:.1f} s per answer"]
+             f"flagged pairs, {seconds:.1f} s per answer",
+             f"- control pair (must be rejected): model said {control}"]
     for label, name in ((1, "falsely flagged (supported)"), (0, "rightly flagged (unsupported)")):
         got = [a for e, a in zip(sample, answers) if e.label == label]
         lines.append(f"- {name}: {len(got)} asked, model said yes {got.count(True)}, no "

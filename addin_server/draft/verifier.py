@@ -3,8 +3,12 @@
 Off by default (PRECEDENT_LLM_REDRAFT_VERIFY): it costs one short call per flagged
 citation. The model answers "yes" (the precedent backs the sentence: the flag is lifted)
 or "no"; any other answer, or a model that cannot be reached, keeps the flag, so the
-pass can only remove flags it was asked about, never add trust silently. What it adds
-was measured with the embedded model (benchmarks/citation_support.py --verifier).
+pass can only remove flags it was asked about. A model that agrees with everything would
+lift every flag, so before its first answer counts it must reject a control pair that a
+precedent plainly does not back; one that does not is ignored for the life of the server.
+Measured with the embedded 1.5B model it said "yes" to all 24 flagged pairs asked, the
+12 unsupported ones included (benchmarks/results/citations.md): the control keeps such a
+model from lifting any flag; a stronger endpoint model is what makes the pass useful.
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ SUPPORT_VARIABLES = frozenset({"sentence", "precedent"})
 PROMPT_FILE = "support.prompt"
 MAX_PRECEDENT_TOKENS = 300  # a short prompt: one call per flagged citation on a small model
 _ANSWER = re.compile(r"^\W*(yes|no)\b", re.IGNORECASE)
+# A pair no precedent-reader should confirm: a model that says "yes" here says it to all.
+CONTROL = ("Neither party may terminate this Agreement before the end of the Term.",
+           "Either party may terminate this Agreement for convenience on thirty days' written "
+           "notice to the other party.")
 
 
 class SupportVerifier:
@@ -43,6 +51,7 @@ class SupportVerifier:
         self.model = model
         self.timeout_s = timeout_s
         self.counter = counter or TokenCounter()
+        self.trusted: bool | None = None  # the control pair's verdict, asked once
 
     @classmethod
     def beside(cls, redraft_prompt: PromptTemplate, client: ChatClient, model: str,
@@ -62,9 +71,27 @@ class SupportVerifier:
         match = _ANSWER.match(completion.text)
         return None if match is None else match.group(1).lower() == "yes"
 
+    def discriminates(self) -> bool:
+        """Whether the model rejects the control pair (asked once, then remembered)."""
+        if self.trusted is None:
+            answer = self.confirms(*CONTROL)
+            if answer is None:
+                return False  # ask again next time: no usable answer is no verdict
+            self.trusted = answer is False
+            if not self.trusted:
+                log.warning("The language model confirmed a citation it should reject; its "
+                            "citation checks are ignored (use a stronger model for them).")
+        return self.trusted
+
     def review(self, verified: VerifiedRedraft, precedents: Sequence[Clause]) -> int:
         """Lift the flags the model confirms; returns how many it lifted."""
         lifted = 0
+        try:
+            if not verified.flagged or not self.discriminates():
+                return 0
+        except LLMUnavailableError as exc:
+            log.warning("Citation check by the model skipped: %s", exc.message)
+            return 0
         for comment in verified.flagged:
             clause = precedents[comment.n - 1]
             try:

@@ -215,13 +215,14 @@ def test_the_model_can_lift_a_flag_it_confirms(llm_server: ScriptedLLMServer, ll
                                                llm_settings: LLMSettings) -> None:
     llm_server.script(Reply(content="Liability is capped at the fees of the last year [1]. "
                                     "Customer shall indemnify Supplier [2]."),
+                      Reply(content="no"),  # the control pair: this model can say no
                       Reply(content="yes"), Reply(content="No."))
     result = _verifying(llm_client, llm_settings).redraft(SELECTED, PRECEDENTS, "")
     first, second = result.verified.comments
     assert first.flag is None and first.support.model_confirmed is True
     assert "Check:" not in first.text
     assert second.flag and second.support.model_confirmed is False and "Check:" in second.text
-    asked = [r.messages[-1]["content"] for r in llm_server.chat_requests()[1:]]
+    asked = [r.messages[-1]["content"] for r in llm_server.chat_requests()[2:]]
     assert "<sentence>\nLiability is capped at the fees of the last year.\n</sentence>" in asked[0]
     assert PRECEDENTS[0].text in asked[0] and PRECEDENTS[1].text in asked[1]
     assert "verify_llm" in result.timings_ms
@@ -243,3 +244,15 @@ def test_an_unreachable_model_keeps_the_flags(llm_server: ScriptedLLMServer, llm
     llm_server.responder = lambda body: Reply(status=503)
     result = _verifying(llm_client, llm_settings).redraft(SELECTED, PRECEDENTS, "")
     assert result.verified.flagged[0].support.model_confirmed is None
+
+
+def test_a_model_that_confirms_everything_lifts_nothing(llm_server: ScriptedLLMServer,
+                                                        llm_client: Any,
+                                                        llm_settings: LLMSettings) -> None:
+    llm_server.script(Reply(content="Customer shall indemnify Supplier [2]."))
+    llm_server.responder = lambda body: Reply(content="Yes")  # says yes to the control too
+    verifying = _verifying(llm_client, llm_settings)
+    result = verifying.redraft(SELECTED, PRECEDENTS, "")
+    assert result.verified.flagged and result.verified.flagged[0].support.model_confirmed is None
+    assert verifying.verifier is not None and verifying.verifier.trusted is False
+    assert len(llm_server.chat_requests()) == 2  # the redraft and one control question
