@@ -27,8 +27,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if not args.verbose:  # the HTTP clients log every LLM call at INFO
-        for noisy in ("httpx", "httpx2", "openai", "faiss.loader", "bm25s"):
+    # The LLM's HTTP clients log whole prompts (clause text) at DEBUG and every call at INFO:
+    # never below WARNING, even with -v, so server logs carry no client text.
+    for talkative in ("httpx", "httpx2", "httpcore", "openai"):
+        logging.getLogger(talkative).setLevel(logging.WARNING)
+    if not args.verbose:
+        for noisy in ("faiss.loader", "bm25s"):
             logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         return int(args.handler(args) or 0)

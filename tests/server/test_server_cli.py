@@ -143,3 +143,11 @@ def test_local_model_absent_means_unavailable(tmp_path: Path) -> None:
     assert local_llm.local_model_available(settings) is False
     with pytest.raises(LocalModelError, match="local-llm fetch"):
         local_llm.LocalLLMServer(settings).start()
+
+
+def test_verbose_logging_still_keeps_llm_prompts_out_of_the_log() -> None:
+    import logging
+
+    assert cli.main(["-v", "settings"]) == 0
+    assert all(logging.getLogger(name).getEffectiveLevel() >= logging.WARNING
+               for name in ("openai", "httpx", "httpcore"))
