@@ -83,7 +83,9 @@ def _similarity_at_least(a: Sequence[Hashable], b: Sequence[Hashable], threshold
         return 1.0
     # The lengths alone bound the score (2·min/total): most pairs in a 1,000-clause pool stop
     # here, before any alignment (eval folds 1,000 candidates a query).
-    if 2 * min(len(a), len(b)) < threshold * total:
+    # (Written as the score formula at the smallest possible distance, so the bound and
+    # ``similarity`` round alike at the threshold.)
+    if 1.0 - (total - 2 * min(len(a), len(b))) / total < threshold:
         return 0.0
     limit = int((1.0 - threshold) * total) + 1
     distance = Indel.distance(a, b, score_cutoff=limit)
