@@ -315,12 +315,17 @@ def test_open_breaker_skips_the_llm(llm_server: ScriptedLLMServer, llm_client: O
 # --- through a real cheroot server -----------------------------------------------------
 
 def _post(port: int, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    status, payload, _ = _exchange(port, path, body)
+    return status, payload
+
+
+def _exchange(port: int, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], dict[str, str]]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
         connection.request("POST", f"/api/v1/{path}", json.dumps(body),
                            {"Content-Type": "application/json"})
         answer = connection.getresponse()
-        return answer.status, json.loads(answer.read())
+        return answer.status, json.loads(answer.read()), dict(answer.getheaders())
     finally:
         connection.close()
 
@@ -378,9 +383,11 @@ def test_redraft_answers_503_llm_busy_at_once(served: Any, llm_server: ScriptedL
     for thread in threads:
         thread.start()
     wait_until(lambda: len(llm_server.chat_requests()) >= 2, "two rerank searches waiting on the LLM")
-    status, body = _post(port, "redraft", {"text": CLAUSES["cap-fixed"], "clause_ids": ["cap-fees"]})
-    assert status == 503 and body["error"]["code"] == "llm_busy"
-    assert "busy, try again in a minute" in body["error"]["message"]
+    status, body, headers = _exchange(port, "redraft", {"text": CLAUSES["cap-fixed"],
+                                                       "clause_ids": ["cap-fees"]})
+    assert status == 503 and body["error"] == {
+        "code": "llm_busy", "message": "The drafting assistant is busy, try again in a minute."}
+    assert headers["Retry-After"] == "60"
     assert not gate.is_set()
     gate.set()
     for thread in threads:
