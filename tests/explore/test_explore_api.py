@@ -48,8 +48,9 @@ def app(tmp_path_factory: pytest.TempPathFactory, contracts_dir: Path, embedder_
 
 def non_compete(app) -> dict:  # type: ignore[no-untyped-def,type-arg]
     pipeline = app.extensions["precedent"].pipeline
-    [clause] = [c for c in pipeline.backend.index.clauses
-                if c.doc_id.endswith("texas") and c.heading.startswith("Non-Competition")][:1]
+    [clause] = [c for c in pipeline.backend.index.clauses  # the clause, not its cover-page row
+                if c.doc_id.endswith("texas") and c.heading.startswith("Non-Competition")
+                and c.section][:1]
     return {"clause_id": clause.clause_id, "text": clause.text}
 
 
@@ -118,7 +119,7 @@ def test_precedents_by_examples_leave_the_examples_out_and_carry_spans_and_facet
     example = non_compete(app)
     pipeline = app.extensions["precedent"].pipeline
     ohio = [c for c in pipeline.backend.index.clauses
-            if c.doc_id.endswith("ohio") and c.heading.startswith("Non-Competition")][0]
+            if c.doc_id.endswith("ohio") and c.heading.startswith("Non-Competition") and c.section][0]
     client = app.test_client()
     reply = client.post("/api/v1/precedents", json={
         "examples": [{"clause_id": example["clause_id"]}, {"text": ohio.text}], "top_k": 5,
@@ -136,3 +137,14 @@ def test_precedents_by_examples_leave_the_examples_out_and_carry_spans_and_facet
     assert {f["value"] for f in body["facets"]["document_type"]} >= {"Restrictive Covenant Agreement"}
     bad = client.post("/api/v1/precedents", json={"examples": [{"clause": "x"}]})
     assert bad.status_code == 400 and "examples" in bad.get_json()["error"]["message"]
+
+
+def test_the_default_floor_is_higher_for_a_whole_clause_than_for_a_phrase(app):  # type: ignore[no-untyped-def]
+    retrieval = app.config["PRECEDENT_SETTINGS"].retrieval
+    clause = " ".join(["word"] * (retrieval.expansion_max_words + 1))
+    assert explore.default_floor([clause], retrieval) == retrieval.explorer_min_score_clause
+    assert explore.default_floor([clause, "non-compete"], retrieval) == retrieval.explorer_min_score
+    reply = app.test_client().post("/api/v1/variations", json={"text": non_compete(app)["text"]})
+    assert reply.get_json()["settings"] == {
+        "min_score": retrieval.explorer_min_score_clause, "major_threshold": 0.5,
+        "minor_threshold": 0.9, "max_matches": retrieval.explorer_max_matches}
