@@ -20,6 +20,7 @@ from index_builder.index.embedded import text_key as _text_key
 from index_builder.index.embedder import Embedder
 from index_builder.index.labels import Labeller
 from index_builder.index.lock import build_lock
+from index_builder.index.parallel import EmbeddingCache, embed_texts, map_ordered
 from index_builder.index.store import FORMAT_VERSION
 from index_builder.model import Clause
 from index_builder.settings import Settings
@@ -171,8 +172,9 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     # A changed metadata file re-reads every document (texts, hence vectors, are reused).
     reread = previous.params.get("metadata_file") != labeller.params()["metadata_file"]
     found = discover(sources, settings.follow_links, report)
-    for source in tqdm(found, desc="Reading", unit="doc", disable=not progress):
-        doc_clauses, info = _read_source(source, previous, read_document, report, reread)
+    workers = settings.embedding.workers
+    for source, doc_clauses, info in _read_all(found, previous, read_document, report, reread,
+                                               workers, progress):
         if doc_clauses is None:
             continue
         fresh = _unseen(doc_clauses, seen_ids)
@@ -188,9 +190,12 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
             f"Nothing indexable was found in {', '.join(str(s) for s in sources)}: {skipped}. "
             f"The live index is unchanged; add readable contracts and build again.")
     report.removed = sorted(set(previous.documents) - set(documents))
-    embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress)
+    cache = EmbeddingCache(settings.index_dir, embedder.model_id, int(embedder.dimension))
+    embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress, cache, workers)
     report.documents, report.clauses = len(documents), len(clauses)
-    if _unchanged(previous, report, settings, embedder.model_id, len(clauses), labeller.params()):
+    dense = _dense_params(settings)
+    if _unchanged(previous, report, settings, embedder.model_id, len(clauses), labeller.params(),
+                  dense):
         # Nothing to write: a new version would only make every server reload for nothing.
         report.version = previous.version
         report.seconds = time.perf_counter() - started
@@ -204,53 +209,106 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "bm25": asdict(settings.bm25),
         "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
+        "dense": dense,
         **labeller.params(),
     }
+    if hasattr(store, "progress"):
+        store.progress = progress
     report.version = store.write(VersionData(params, clauses, documents, embeddings))
+    cache.clear()  # the new version holds every vector now
     report.seconds = time.perf_counter() - started
     return report
 
 
+def _dense_params(settings: Settings) -> dict[str, Any]:
+    """How the embedded backend indexes the vectors (recorded in params; Milvus ignores it)."""
+    e = settings.embedding
+    if e.dense_index == "flat":
+        return {"kind": "flat"}
+    return {"kind": e.dense_index, "m": e.hnsw_m, "ef_construction": e.hnsw_ef_construction,
+            "ef_search": e.hnsw_ef_search}
+
+
+def _same_dense(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
+    """ef_search is read at query time, so a change of it alone needs no new version."""
+    strip = lambda d: {k: v for k, v in (d or {"kind": "flat"}).items() if k != "ef_search"}  # noqa: E731
+    return strip(old) == strip(new)
+
+
 def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Settings, model_id: str,
-               clause_count: int, labels: dict[str, Any]) -> bool:
+               clause_count: int, labels: dict[str, Any], dense: dict[str, Any]) -> bool:
     """True when the live version already is what this build would write."""
     params = previous.params
     return bool(previous.version) and not (report.parsed or report.removed or report.embedded) \
         and params.get("embedding_model") == model_id and params.get("clauses") == clause_count \
         and params.get("bm25") == asdict(settings.bm25) \
         and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped] \
-        and all(params.get(key) == value for key, value in labels.items())
+        and all(params.get(key) == value for key, value in labels.items()) \
+        and _same_dense(params.get("dense"), dense)
 
 
-def _read_source(source: SourceDocument, previous: PreviousVersion, read_document: ReadClauses | None,
-                 report: BuildReport, reread: bool = False) -> tuple[list[Clause] | None, dict[str, Any]]:
+def _read_all(found: list[SourceDocument], previous: PreviousVersion,
+              read_document: ReadClauses | None, report: BuildReport, reread: bool, workers: int,
+              progress: bool) -> Iterator[tuple[SourceDocument, list[Clause] | None, dict[str, Any]]]:
+    """Each source's clauses (reused when unchanged, else parsed, in workers when asked), in order."""
+    decided = []
+    for source in found:
+        info, reused = _reuse(source, previous, report, reread)
+        decided.append((source, info, reused))
+    jobs = [(s.kind, s.path, s.doc_id, read_document) for s, info, reused in decided
+            if info is not None and reused is None]
+    parsed = map_ordered(_parse, jobs, workers, chunksize=4)
+    with tqdm(total=len(found), desc="Reading", unit="doc", disable=not progress) as bar:
+        for source, info, reused in decided:
+            bar.update(1)
+            if info is None:
+                yield source, None, {}
+            elif reused is not None:
+                yield source, reused, info
+            else:
+                clauses, notes, error = next(parsed)
+                if error is not None:
+                    log.warning("Skipped %s: %s", source.path, error)
+                    report.skipped.append((str(source.path), error))
+                    yield source, None, {}
+                    continue
+                report.notes.extend((str(source.path), note) for note in notes)
+                report.parsed.append(source.doc_id)
+                yield source, [c for c in clauses if c.text.strip()], info
+
+
+def _reuse(source: SourceDocument, previous: PreviousVersion, report: BuildReport,
+           reread: bool) -> tuple[dict[str, Any] | None, list[Clause] | None]:
+    """(info, the previous version's clauses when the file is unchanged); info None = unreadable."""
     try:
         digest = _file_digest(source.path)
     except OSError as exc:
         report.skipped.append((str(source.path), f"cannot read file: {exc.strerror}"))
-        return None, {}
+        return None, None
     info = {"path": str(source.path), "sha256": digest, "kind": source.kind}
     old = previous.documents.get(source.doc_id)
     if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc \
             and not reread:
         report.reused.append(source.doc_id)
-        return previous.clauses_by_doc[source.doc_id], info
+        return info, previous.clauses_by_doc[source.doc_id]
+    return info, None
+
+
+def _parse(job: tuple[str, Path, str, ReadClauses | None]
+           ) -> tuple[list[Clause], list[str], str | None]:
+    """Read one document (in a worker process when the build has several): clauses, notes, error."""
+    kind, path, doc_id, read_document = job
+    notes: list[str] = []
     try:
-        if source.kind == "beir":
-            clauses = read_beir_corpus(source.path, source.doc_id)
+        if kind == "beir":
+            clauses = read_beir_corpus(path, doc_id)
+        elif read_document is None:
+            clauses = _read_contract(path, doc_id, str(path), notes)
         else:
-            notes: list[str] = []
-            if read_document is None:
-                clauses = _read_contract(source.path, source.doc_id, str(source.path), notes)
-            else:
-                clauses = read_document(source.path, source.doc_id, str(source.path))
-            report.notes.extend((str(source.path), note) for note in notes)
+            clauses = read_document(path, doc_id, str(path))
     except DocumentError as exc:
-        log.warning("Skipped %s: %s", source.path, exc.message)
-        report.skipped.append((str(source.path), exc.message))
-        return None, {}
-    report.parsed.append(source.doc_id)
-    return [c for c in clauses if c.text.strip()], info
+        return [], [], exc.message
+    return clauses, notes, None
 
 
 def _unseen(clauses: list[Clause], seen: set[str]) -> list[Clause]:
@@ -264,29 +322,21 @@ def _unseen(clauses: list[Clause], seen: set[str]) -> list[Clause]:
 
 
 def _embeddings(clauses: list[Clause], embedder: Embedder, cached: dict[str, np.ndarray],
-                report: BuildReport, progress: bool) -> np.ndarray:
-    """Vectors for every clause, embedding only texts the previous version did not have."""
+                report: BuildReport, progress: bool, cache: EmbeddingCache | None = None,
+                workers: int = 1) -> np.ndarray:
+    """Vectors for every clause, embedding only texts neither the previous version nor an
+    interrupted build (``cache``) has."""
     keys = [_text_key(c.text) for c in clauses]
-    missing = sorted({k: c.text for k, c in zip(keys, clauses) if k not in cached}.items())
-    vectors = dict(cached)
-    if missing:
-        log.info("Embedding %d new clause texts with %s", len(missing), embedder.model_id)
-    with tqdm(total=len(missing), desc="Embedding", unit="clause",
-              disable=not progress or not missing) as bar:
-        for batch in _batches(missing, 256):
-            embedded = embedder.embed([text for _, text in batch])
-            vectors.update({k: v for (k, _), v in zip(batch, embedded)})
-            bar.update(len(batch))
+    missing = {k: c.text for k, c in zip(keys, clauses) if k not in cached}
+    vectors = embed_texts(sorted(missing.items()), embedder, cache, workers, progress)
     report.embedded = len(missing)
     report.embeddings_reused = sum(1 for k in keys if k in cached)
     if not clauses:
         return np.zeros((0, embedder.dimension), dtype=np.float32)
-    return np.stack([vectors[k] for k in keys]).astype(np.float32)
-
-
-def _batches(items: list[Any], size: int) -> Iterator[list[Any]]:
-    for start in range(0, len(items), size):
-        yield items[start:start + size]
+    out = np.empty((len(clauses), int(embedder.dimension)), dtype=np.float32)
+    for row, key in enumerate(keys):
+        out[row] = cached[key] if key in cached else vectors[key]
+    return out
 
 
 def _file_digest(path: Path) -> str:

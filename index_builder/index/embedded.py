@@ -38,15 +38,22 @@ from index_builder.settings import BM25Settings
 
 log = logging.getLogger(__name__)
 
+# With an approximate (HNSW) index, a filter leaving at most this many clauses is searched
+# exactly over those clauses: as fast, and a narrow filter would starve the graph search.
+EXACT_BELOW = 50_000
+
 
 class EmbeddedBackend:
     """One loaded version of an embedded index (implements ``SearchBackend``)."""
 
-    def __init__(self, index: ClauseIndex) -> None:
+    def __init__(self, index: ClauseIndex, ef_search: int = 0) -> None:
         self.index = index
         self.version = index.path.name
         self.model_id = index.model_id
         self.dimension = int(index.dense.d)
+        dense = index.params.get("dense") or {}
+        self._approximate = isinstance(index.dense, faiss.IndexHNSW)
+        self.ef_search = int(ef_search or dense.get("ef_search") or 128)
         self._fields = set(CORE_FIELDS) | set(ALIASES)
         for clause in index.clauses:
             self._fields.update(clause.metadata)
@@ -59,22 +66,40 @@ class EmbeddedBackend:
     def dense(self, vectors: np.ndarray, k: int, filters: Filters = ()) -> Scored:
         vectors = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
         mask = self._mask(filters)
-        params = None
-        if mask is not None:
-            allowed = np.flatnonzero(mask).astype(np.int64)
-            if not len(allowed):
-                return []
-            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(allowed))
         k = min(k, self.index.dense.ntotal)
         if k <= 0:
             return []
-        scores, positions = self.index.dense.search(vectors, k, params=params)
+        allowed = None if mask is None else np.flatnonzero(mask)
+        if allowed is not None and not len(allowed):
+            return []
+        if allowed is not None and (not self._approximate or len(allowed) <= EXACT_BELOW):
+            scores, positions = self._exact_subset(vectors, allowed, k)
+        else:
+            scores, positions = self.index.dense.search(vectors, k, params=self._params(mask, k))
         best: dict[int, float] = {}
         for row_scores, row_positions in zip(scores, positions):
             for pos, score in zip(row_positions, row_scores):
                 if pos >= 0 and score > best.get(int(pos), -np.inf):
                     best[int(pos)] = float(score)
         return self._ranked(best, k)
+
+    def _exact_subset(self, vectors: np.ndarray, allowed: np.ndarray, k: int
+                      ) -> tuple[np.ndarray, np.ndarray]:
+        """Cosine against the allowed clauses only: exact, and cheap when the filter is narrow."""
+        scores = vectors @ self.index.embeddings[allowed].T
+        k = min(k, len(allowed))
+        top = np.argpartition(-scores, k - 1, axis=1)[:, :k]
+        return np.take_along_axis(scores, top, axis=1), allowed[top]
+
+    def _params(self, mask: np.ndarray | None, k: int) -> Any:
+        """Search parameters: the filter as a bitmap selector; HNSW's breadth (ef_search)."""
+        selector = None
+        if mask is not None:
+            self._bits = np.packbits(mask, bitorder="little")  # must outlive the search call
+            selector = faiss.IDSelectorBitmap(len(mask), faiss.swig_ptr(self._bits))
+        if self._approximate:
+            return faiss.SearchParametersHNSW(sel=selector, efSearch=max(self.ef_search, k))
+        return None if selector is None else faiss.SearchParameters(sel=selector)
 
     def lexical(self, texts: Sequence[str], k: int, filters: Filters = ()) -> Scored:
         scores = np.zeros(self.index.bm25.size, dtype=np.float32)
@@ -174,16 +199,19 @@ class EmbeddedBackend:
 class EmbeddedStore:
     """Versions of an embedded index under one folder, switched by the CURRENT pointer."""
 
-    def __init__(self, root: Path, bm25: BM25Settings | None = None) -> None:
+    def __init__(self, root: Path, bm25: BM25Settings | None = None, ef_search: int = 0,
+                 progress: bool = False) -> None:
         self.root = Path(root)
         self.bm25 = bm25 or BM25Settings()
+        self.ef_search = ef_search  # 0 = what the version recorded at build time
+        self.progress = progress  # progress bars while writing (set by the builder)
 
     def live_version(self) -> str:
         return resolve_version(self.root).name
 
     def open(self, version: str | None = None) -> EmbeddedBackend:
         path = self.root / version if version else self.root
-        return EmbeddedBackend(load_index(path))
+        return EmbeddedBackend(load_index(path), self.ef_search)
 
     def previous(self, model_id: str) -> PreviousVersion:
         try:
@@ -199,9 +227,9 @@ class EmbeddedStore:
         return PreviousVersion(index.path.name, index.params, index.documents, by_doc, vectors)
 
     def write(self, data: VersionData) -> str:
-        bm25 = BM25Index.build([c.text for c in data.clauses], self.bm25)
+        bm25 = BM25Index.build([c.text for c in data.clauses], self.bm25, self.progress)
         path = write_version(self.root, data.params, data.clauses, data.documents,
-                             data.embeddings, bm25)
+                             data.embeddings, bm25, self.progress)
         return path.name
 
     def describe(self) -> str:

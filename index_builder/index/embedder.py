@@ -85,6 +85,16 @@ class SentenceTransformerEmbedder:
                              if hasattr(self._model, "get_embedding_dimension")
                              else self._model.get_sentence_embedding_dimension())
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Build workers get the settings and load their own copy of the model."""
+        return {"settings": self._settings}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        import torch
+
+        torch.set_num_threads(max(1, state["settings"].threads))  # one per worker process
+        self.__init__(state["settings"])  # type: ignore[misc]
+
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
@@ -114,6 +124,13 @@ class OnnxEmbedder:
         self._session = _session(path, settings.threads)
         self._inputs = {i.name for i in self._session.get_inputs()}
         log.info("Loaded embedding model %s through ONNX Runtime from %s", self.model_id, path)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Build workers get the settings and open their own session on the cached export."""
+        return {"settings": self._settings}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["settings"])  # type: ignore[misc]
 
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)

@@ -11,6 +11,7 @@ from typing import Sequence
 
 import bm25s
 import numpy as np
+from tqdm import tqdm
 
 from index_builder.errors import ConfigError
 from index_builder.settings import BM25Settings
@@ -77,10 +78,12 @@ class BM25Index:
         self.size = size
 
     @classmethod
-    def build(cls, texts: Sequence[str], settings: BM25Settings) -> "BM25Index":
+    def build(cls, texts: Sequence[str], settings: BM25Settings, progress: bool = False) -> "BM25Index":
         tokenizer = Tokenizer(settings)
         retriever = bm25s.BM25(k1=settings.k1, b=settings.b, method="robertson")
-        retriever.index([tokenizer(t) for t in texts], show_progress=False)
+        tokens = [tokenizer(t) for t in tqdm(texts, desc="Lexical index", unit="clause",
+                                              disable=not progress, mininterval=1.0)]
+        retriever.index(tokens, show_progress=False)
         return cls(retriever, tokenizer, len(texts))
 
     def scores(self, query: str) -> np.ndarray:

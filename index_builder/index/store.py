@@ -4,7 +4,11 @@ Layout::
 
     INDEX/CURRENT            name of the live version (replaced atomically)
     INDEX/v-<time>-<rand>/   params.json, clauses.jsonl, documents.json,
-                             embeddings.npy, dense.faiss, bm25/
+                             dense.faiss, bm25/
+
+The vectors are stored once, inside dense.faiss: an exact IndexFlatIP, or an HNSW graph over
+a flat store (``params["dense"]``); ``ClauseIndex.embeddings`` is a read-only view of that
+store, not a copy. Format 1 versions (which also wrote embeddings.npy) still load.
 
 A build writes a new version folder completely, then replaces CURRENT; a crash at any
 point leaves the previous version live. Readers that hold an old version keep working
@@ -25,6 +29,7 @@ from typing import Any
 
 import faiss
 import numpy as np
+from tqdm import tqdm
 
 from index_builder.errors import IndexFormatError, IndexNotFoundError
 from index_builder.index.lexical import BM25Index
@@ -32,7 +37,9 @@ from index_builder.model import Clause
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_FORMATS = (1, 2)
+DENSE_KINDS = ("flat", "hnsw")
 POINTER = "CURRENT"
 
 
@@ -88,7 +95,7 @@ def load_index(index_dir: Path) -> ClauseIndex:
     """Load the live version of an index; raises IndexNotFoundError / IndexFormatError."""
     version = resolve_version(Path(index_dir))
     params = _read_json(version / "params.json")
-    if params.get("format_version") != FORMAT_VERSION:
+    if params.get("format_version") not in READABLE_FORMATS:
         raise IndexFormatError(
             f"{version} has index format {params.get('format_version')}, this program reads "
             f"{FORMAT_VERSION}: rebuild it with `index-builder build`."
@@ -96,13 +103,14 @@ def load_index(index_dir: Path) -> ClauseIndex:
     try:
         clauses = [Clause.from_dict(json.loads(line))
                    for line in (version / "clauses.jsonl").read_text("utf-8").splitlines() if line]
+        dense = faiss.read_index(str(version / "dense.faiss"))
         index = ClauseIndex(
             path=version,
             params=params,
             clauses=clauses,
             documents=_read_json(version / "documents.json"),
-            embeddings=np.load(version / "embeddings.npy", allow_pickle=False),
-            dense=faiss.read_index(str(version / "dense.faiss")),
+            embeddings=stored_vectors(dense),
+            dense=dense,
             bm25=BM25Index.load(version / "bm25"),
         )
     except (OSError, ValueError, KeyError, RuntimeError) as exc:
@@ -119,6 +127,7 @@ def write_version(
     documents: dict[str, dict[str, Any]],
     embeddings: np.ndarray,
     bm25: BM25Index,
+    progress: bool = False,
 ) -> Path:
     """Write a complete new version, make it live, prune all but the previous one."""
     index_dir.mkdir(parents=True, exist_ok=True)
@@ -126,7 +135,7 @@ def write_version(
     staging = index_dir / f".staging-{name}"
     staging.mkdir()
     try:
-        _write_parts(staging, params, clauses, documents, embeddings, bm25)
+        _write_parts(staging, params, clauses, documents, embeddings, bm25, progress)
         staging.rename(index_dir / name)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -142,20 +151,62 @@ def write_version(
 
 def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
                  documents: dict[str, dict[str, Any]], embeddings: np.ndarray,
-                 bm25: BM25Index) -> None:
+                 bm25: BM25Index, progress: bool = False) -> None:
     with open(folder / "clauses.jsonl", "w", encoding="utf-8") as out:
-        for clause in clauses:
+        for clause in tqdm(clauses, desc="Writing clauses", unit="clause", disable=not progress,
+                           mininterval=1.0):
             out.write(json.dumps(clause.to_dict(), ensure_ascii=False) + "\n")
     (folder / "documents.json").write_text(json.dumps(documents, indent=1, ensure_ascii=False))
-    np.save(folder / "embeddings.npy", embeddings, allow_pickle=False)
-    dense = faiss.IndexFlatIP(embeddings.shape[1])
-    if len(embeddings):
-        dense.add(embeddings)
+    params = {**params, "format_version": FORMAT_VERSION}
+    dense = dense_index(embeddings, params.get("dense") or {}, progress)
     faiss.write_index(dense, str(folder / "dense.faiss"))
     (folder / "bm25").mkdir()
     bm25.save(folder / "bm25")
     # params.json last: its presence marks a complete version.
     (folder / "params.json").write_text(json.dumps(params, indent=2))
+
+
+def dense_index(vectors: np.ndarray, config: dict[str, Any], progress: bool = False) -> faiss.Index:
+    """The FAISS index for ``config`` ({"kind": "flat"} or {"kind": "hnsw", "m", "ef_construction"})."""
+    dimension = int(vectors.shape[1])
+    kind = config.get("kind", "flat")
+    if kind == "flat":
+        index = faiss.IndexFlatIP(dimension)
+    elif kind == "hnsw":
+        index = faiss.IndexHNSWFlat(dimension, int(config.get("m", 32)), faiss.METRIC_INNER_PRODUCT)
+        index.hnsw.efConstruction = int(config.get("ef_construction", 100))
+    else:
+        raise IndexFormatError(f"Unknown dense index kind {kind!r}: use one of {DENSE_KINDS}.")
+    step = 20_000  # HNSW inserts are the slow part of a large build: show their rate
+    with tqdm(total=len(vectors), desc=f"Dense index ({kind})", unit="vec",
+              disable=not progress or kind == "flat") as bar:
+        for start in range(0, len(vectors), step):
+            index.add(np.ascontiguousarray(vectors[start:start + step], dtype=np.float32))
+            bar.update(min(step, len(vectors) - start))
+    return index
+
+
+def stored_vectors(index: faiss.Index) -> np.ndarray:
+    """A read-only (n, d) view of the vectors inside a flat or HNSW index (no copy)."""
+    flat = faiss.downcast_index(index.storage) if isinstance(index, faiss.IndexHNSW) else index
+    if not isinstance(flat, faiss.IndexFlat):
+        raise IndexFormatError(f"dense.faiss holds a {type(flat).__name__}, which this program "
+                               f"cannot read vectors from: rebuild the index.")
+    if flat.ntotal == 0:
+        return np.zeros((0, flat.d), dtype=np.float32)
+    raw = faiss.rev_swig_ptr(flat.get_xb(), flat.ntotal * flat.d)
+    view = np.asarray(_Keeper(index, raw.__array_interface__["data"][0], (flat.ntotal, flat.d)))
+    view.flags.writeable = False
+    return view
+
+
+class _Keeper:
+    """Lends FAISS's vector memory to numpy and keeps the index alive while any view exists."""
+
+    def __init__(self, index: faiss.Index, address: int, shape: tuple[int, int]) -> None:
+        self.index = index
+        self.__array_interface__ = {"data": (address, False), "shape": shape, "typestr": "<f4",
+                                    "version": 3}
 
 
 def _current_name(index_dir: Path) -> str | None:

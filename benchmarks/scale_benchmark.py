@@ -1,0 +1,316 @@
+"""Scale benchmark: build, serve and rebuild a generated library of 100k or 1M clauses.
+
+Usage (from the repo root; make the library first with benchmarks/scale_corpus.py):
+    nice -n 10 python benchmarks/scale_benchmark.py all --tier 100k [--dense flat,hnsw] [--workers 1]
+    nice -n 10 python benchmarks/scale_benchmark.py vectors --count 1000000   # dense side alone
+
+Each step runs in its own process so its memory is its own: ``build`` (the real index builder
+over the library's Markdown files: reading, BM25, FAISS, version write), ``serve`` (the real
+server app in process: POST /api/v1/precedents without any LLM, p50/p95, RSS, recall@10 of the
+dense index against exact search) and ``rebuild`` (1% of documents reworded, incremental build).
+
+Vectors: embedding 100k or 1M clauses with MiniLM on 2 shared cores takes hours (see
+embedding_throughput.json), so these runs use ``ClusteredEmbedder``: deterministic vectors,
+one cluster per opening of a clause (clauses recombined from the same source clause share
+one), unit length, 384 dimensions. The build time of real embedding is reported beside it
+as clauses / measured clauses-per-second. Results merge into benchmarks/results/scale.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import os
+import random
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+log = logging.getLogger("benchmark.scale")
+RESULTS = Path(__file__).resolve().parent / "results"
+DIMENSION = 384
+CLUSTERS = 4096
+SPREAD = 0.8  # noise norm against the unit centre: two members of a cluster ~0.6 cosine
+
+
+class ClusteredEmbedder:
+    """Stand-in for MiniLM at scale: unit vectors clustered by the opening words of a text."""
+
+    model_id = "synthetic-clustered-384"
+    dimension = DIMENSION
+
+    def __init__(self, seed: int = 9) -> None:
+        rng = np.random.default_rng(seed)
+        centres = rng.standard_normal((CLUSTERS, DIMENSION)).astype(np.float32)
+        self._centres = centres / np.linalg.norm(centres, axis=1, keepdims=True)
+
+    def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
+        out = np.empty((len(texts), DIMENSION), dtype=np.float32)
+        for row, text in enumerate(texts):
+            digest = hashlib.sha256(text.encode("utf-8")).digest()
+            noise = np.random.default_rng(int.from_bytes(digest[:8], "little")).standard_normal(DIMENSION)
+            vector = self._centres[_cluster(text)] + SPREAD * noise / np.sqrt(DIMENSION)
+            out[row] = vector / np.linalg.norm(vector)
+        return out
+
+
+def _cluster(text: str) -> int:
+    opening = " ".join(re.sub(r"[^a-z ]", "", text.lower()).split()[:8])
+    return int.from_bytes(hashlib.sha1(opening.encode()).digest()[:4], "little") % CLUSTERS
+
+
+def rss_mb() -> dict[str, float]:
+    """Resident memory now and at its peak, in MB."""
+    now = 0.0
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                now = int(line.split()[1]) / 1024
+    return {"rss_mb": round(now), "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
+
+
+def disk_mb(path: Path) -> float:
+    return round(sum(p.stat().st_size for p in Path(path).rglob("*") if p.is_file()) / 2**20, 1)
+
+
+def load() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def _settings(index_dir: Path, dense: str, workers: int = 1, backend: str = "embedded"):  # type: ignore[no-untyped-def]
+    from index_builder.settings import load_settings
+
+    env = {"PRECEDENT_LOCAL_LLM_MODE": "off", "PRECEDENT_EMBEDDING_CACHE_SIZE": "0"}
+    overrides = {"index_dir": index_dir, "backend": backend, "embedding.dense_index": dense,
+                 "embedding.workers": workers}
+    return load_settings(env, overrides)
+
+
+def step_build(library: Path, index_dir: Path, dense: str, workers: int, backend: str) -> dict[str, Any]:
+    from index_builder.index.build import build_index
+
+    settings = _settings(index_dir, dense, workers, backend)
+    before = load()
+    started = time.perf_counter()
+    report = build_index(settings, [library], ClusteredEmbedder(), progress=False)
+    seconds = time.perf_counter() - started
+    return {"build_s": round(seconds, 1), "clauses": report.clauses, "documents": report.documents,
+            "parsed": len(report.parsed), "embedded": report.embedded, "disk_mb": disk_mb(index_dir),
+            "load_before": before, "load_after": load(), **rss_mb()}
+
+
+def step_rebuild(library: Path, index_dir: Path, dense: str, workers: int, backend: str,
+                 revision: int, seed: int) -> dict[str, Any]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import scale_corpus
+
+    from index_builder.index.build import build_index
+
+    generator = scale_corpus.Generator(scale_corpus.load_sources(Path("../shared/data/contracts"),
+                                                                 Path("../shared/data/acord")), seed)
+    changed = scale_corpus.mutate(generator, library, 0.01, revision)
+    settings = _settings(index_dir, dense, workers, backend)
+    before = load()
+    started = time.perf_counter()
+    report = build_index(settings, [library], ClusteredEmbedder(), progress=False)
+    seconds = time.perf_counter() - started
+    return {"rebuild_s": round(seconds, 1), "changed_documents": len(changed),
+            "parsed": len(report.parsed), "embedded": report.embedded,
+            "reused_vectors": report.embeddings_reused, "load_before": before, "load_after": load(),
+            **rss_mb()}
+
+
+def step_serve(library: Path, index_dir: Path, dense: str, queries: int, backend: str) -> dict[str, Any]:
+    from addin_server.service import build_service
+    from addin_server.web.app import create_app
+
+    settings = _settings(index_dir, dense, 1, backend)
+    embedder = ClusteredEmbedder()
+    started = time.perf_counter()
+    app = create_app(settings, build_service(settings, embedder=embedder))
+    load_s = time.perf_counter() - started
+    after_load = rss_mb()
+    client = app.test_client()
+    texts = query_texts(library, queries)
+    client.post("/api/v1/precedents", json={"text": texts[0]})  # warm-up (lazy structures)
+    latencies, statuses = [], []
+    before = load()
+    for text in texts:
+        began = time.perf_counter()
+        response = client.post("/api/v1/precedents", json={"text": text, "top_k": 10})
+        latencies.append((time.perf_counter() - began) * 1000)
+        statuses.append(response.status_code)
+    result = {"queries": len(texts), "ok": statuses.count(200), "load_s": round(load_s, 1),
+              "p50_ms": round(statistics.median(latencies), 1),
+              "p95_ms": round(sorted(latencies)[int(0.95 * (len(latencies) - 1))], 1),
+              "rss_after_load_mb": after_load["rss_mb"], "load_before": before, "load_after": load(),
+              **rss_mb()}
+    if backend == "embedded":
+        result.update(dense_recall(app, embedder, texts))
+    return result
+
+
+def dense_recall(app: Any, embedder: ClusteredEmbedder, texts: Sequence[str], k: int = 10) -> dict[str, Any]:
+    """recall@k of the backend's dense search against brute force over the same vectors."""
+    service = app.extensions["precedent"]
+    backend = _backend(service)
+    vectors = embedder.embed(texts)
+    stored = backend.index.embeddings
+    hits, timings = 0, []
+    for vector in vectors:
+        began = time.perf_counter()
+        got = {cid for cid, _ in backend.dense(vector, k)}
+        timings.append((time.perf_counter() - began) * 1000)
+        scores = stored @ vector
+        top = np.argpartition(-scores, k - 1)[:k]
+        hits += len(got & {backend.index.clauses[int(i)].clause_id for i in top})
+    return {"recall_at_10": round(hits / (k * len(vectors)), 4),
+            "dense_search_p50_ms": round(statistics.median(timings), 2)}
+
+
+def _backend(service: Any) -> Any:
+    """The open EmbeddedBackend behind the service (service.live is a LivePipeline)."""
+    return service.live.current().backend
+
+
+def query_texts(library: Path, count: int, seed: int = 11) -> list[str]:
+    """Half whole clauses of the library (as the add-in sends a paragraph), half ACORD phrasings."""
+    rng = random.Random(seed)
+    files = sorted(library.rglob("*.md"))
+    clauses = []
+    for path in rng.sample(files, min(len(files), count)):
+        sections = [p for p in path.read_text("utf-8").split("\n\n") if re.match(r"\d+\. ", p)]
+        text = rng.choice(sections)
+        clauses.append(re.sub(r"^\d+\. \*\*[^*]+\*\* ", "", text))
+    phrases = [json.loads(line)["text"] for line in open("../shared/data/acord/queries.jsonl")]
+    short = rng.sample(phrases, min(len(phrases), count - count // 2))
+    return [t for pair in zip(clauses, short) for t in pair][:count]
+
+
+def step_vectors(count: int, queries: int, m: int, ef_construction: int, ef_search: Sequence[int]) -> dict[str, Any]:
+    """The dense side alone at ``count`` clustered vectors: flat vs HNSW latency, recall, memory."""
+    import faiss
+
+    from index_builder.index.store import dense_index
+
+    faiss.omp_set_num_threads(1)
+    rng = np.random.default_rng(5)
+    centres = rng.standard_normal((CLUSTERS, DIMENSION)).astype(np.float32)
+    centres /= np.linalg.norm(centres, axis=1, keepdims=True)
+    vectors = np.empty((count, DIMENSION), dtype=np.float32)
+    for start in range(0, count, 100_000):
+        n = min(100_000, count - start)
+        block = centres[rng.integers(0, CLUSTERS, n)] + SPREAD * rng.standard_normal((n, DIMENSION)).astype(np.float32) / np.sqrt(DIMENSION)
+        vectors[start:start + n] = block / np.linalg.norm(block, axis=1, keepdims=True)
+    query_ids = rng.integers(0, count, queries)
+    qv = vectors[query_ids] + 0.3 * rng.standard_normal((queries, DIMENSION)).astype(np.float32) / np.sqrt(DIMENSION)
+    qv /= np.linalg.norm(qv, axis=1, keepdims=True)
+    out: dict[str, Any] = {"count": count, "queries": queries, "load_before": load()}
+    flat = dense_index(vectors, {"kind": "flat"})
+    truth, timings = [], []
+    for q in qv:
+        began = time.perf_counter()
+        _, ids = flat.search(q[None, :], 10)
+        timings.append((time.perf_counter() - began) * 1000)
+        truth.append(set(ids[0].tolist()))
+    out["flat"] = {"p50_ms": round(statistics.median(timings), 2), "memory_mb": round(vectors.nbytes / 2**20)}
+    del flat
+    began = time.perf_counter()
+    hnsw = dense_index(vectors, {"kind": "hnsw", "m": m, "ef_construction": ef_construction})
+    out["hnsw_build_s"] = round(time.perf_counter() - began, 1)
+    out["hnsw"] = []
+    for ef in ef_search:
+        params = faiss.SearchParametersHNSW(efSearch=ef)
+        hits, timings = 0, []
+        for q, want in zip(qv, truth):
+            began = time.perf_counter()
+            _, ids = hnsw.search(q[None, :], 10, params=params)
+            timings.append((time.perf_counter() - began) * 1000)
+            hits += len(want & set(ids[0].tolist()))
+        out["hnsw"].append({"m": m, "ef_construction": ef_construction, "ef_search": ef,
+                            "recall_at_10": round(hits / (10 * queries), 4),
+                            "p50_ms": round(statistics.median(timings), 2)})
+    out.update(rss_mb())
+    out["load_after"] = load()
+    return out
+
+
+def merge_result(key: str, value: dict[str, Any], path: Path = RESULTS / "scale.json") -> None:
+    data = json.loads(path.read_text()) if path.is_file() else {}
+    data[key] = {**value, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+def run_all(args: argparse.Namespace) -> None:
+    """Each step in a fresh process (own memory); results merged into scale.json."""
+    for dense in args.dense.split(","):
+        index_dir = Path(args.index_root) / f"{args.tier}-{args.backend}-{dense}"
+        if not args.keep:
+            shutil.rmtree(index_dir, ignore_errors=True)
+        common = ["--tier", args.tier, "--dense", dense, "--backend", args.backend,
+                  "--workers", str(args.workers), "--index-root", args.index_root,
+                  *(["--library", args.library] if args.library else [])]
+        for step in ("build", "serve", "rebuild"):
+            extra = ["--queries", str(args.queries)] if step == "serve" else []
+            log.info("%s %s %s ...", step, args.tier, dense)
+            subprocess.run([sys.executable, __file__, step, *common, *extra], check=True)
+
+
+def main() -> int:
+    args = _args()
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if args.step == "all":
+        run_all(args)
+        return 0
+    if args.step == "vectors":
+        merge_result(f"vectors-{args.count}", step_vectors(args.count, args.queries, args.m,
+                                                           args.ef_construction, args.ef_search))
+        return 0
+    library = Path(args.library or f"var/scale/{args.tier}")
+    index_dir = Path(args.index_root) / f"{args.tier}-{args.backend}-{args.dense}"
+    key = f"{args.tier}-{args.backend}-{args.dense}-{args.step}"
+    if args.step == "build":
+        result = step_build(library, index_dir, args.dense, args.workers, args.backend)
+    elif args.step == "serve":
+        result = step_serve(library, index_dir, args.dense, args.queries, args.backend)
+    else:
+        result = step_rebuild(library, index_dir, args.dense, args.workers, args.backend,
+                              args.revision, args.seed)
+    result["workers"] = args.workers
+    merge_result(key, result)
+    log.info("%s: %s", key, json.dumps(result))
+    return 0
+
+
+def _args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", choices=("all", "build", "serve", "rebuild", "vectors"))
+    parser.add_argument("--tier", default="100k")
+    parser.add_argument("--library", default="")
+    parser.add_argument("--index-root", default="var/scale-index")
+    parser.add_argument("--dense", default="flat")
+    parser.add_argument("--backend", default="embedded", choices=("embedded", "milvus"))
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--queries", type=int, default=100)
+    parser.add_argument("--revision", type=int, default=int(time.time()) % 100000)
+    parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--keep", action="store_true", help="all: keep existing indexes")
+    parser.add_argument("--count", type=int, default=1_000_000)
+    parser.add_argument("--m", type=int, default=32)
+    parser.add_argument("--ef-construction", type=int, default=100)
+    parser.add_argument("--ef-search", type=int, nargs="+", default=[64, 128, 256])
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
