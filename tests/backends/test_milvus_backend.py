@@ -113,6 +113,9 @@ def test_several_texts_score_as_their_sum(backend: MilvusBackend) -> None:
     assert set(both) == {"p1", "p2"}
     for cid in both:
         assert both[cid] == pytest.approx(one.get(cid, 0.0) + two.get(cid, 0.0), rel=1e-4)
+    # Shared terms count twice, as when each text is scored on its own and the scores added.
+    twice = dict(backend.lexical(["fees", "fees"], 10))
+    assert twice["p2"] == pytest.approx(2 * two["p2"], rel=1e-4)
     assert backend.lexical(["zebra"], 10) == [] and backend.lexical(["  "], 10) == []
 
 
