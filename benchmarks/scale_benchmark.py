@@ -3,6 +3,7 @@
 Usage (from the repo root; make the library first with benchmarks/scale_corpus.py):
     nice -n 10 python benchmarks/scale_benchmark.py all --tier 100k [--dense flat,hnsw] [--workers 1]
     nice -n 10 python benchmarks/scale_benchmark.py vectors --count 1000000   # dense side alone
+    nice -n 10 python benchmarks/scale_benchmark.py workers --library var/scale/8k  # --workers scaling
 
 Each step runs in its own process so its memory is its own: ``build`` (the real index builder
 over the library's Markdown files: reading, BM25, FAISS, version write), ``serve`` (the real
@@ -245,6 +246,39 @@ def step_vectors(count: int, queries: int, m: int, ef_construction: int, ef_sear
     return out
 
 
+def step_workers(library: Path, texts: int, counts: Sequence[int]) -> dict[str, Any]:
+    """How reading (the real reader) and embedding (onnx-int8) scale with build workers."""
+    from dataclasses import replace
+
+    from index_builder.index.build import read_beir_corpus
+    from index_builder.index.embedder import load_embedder
+    from index_builder.index.parallel import embed_texts
+
+    out: dict[str, Any] = {"library": str(library), "texts": texts, "runs": []}
+    settings = _settings(Path("/tmp/unused-index"), "flat")
+    embedder = load_embedder(replace(settings.embedding, backend="onnx-int8", threads=1))
+    clauses = read_beir_corpus(Path("../shared/data/acord/corpus.jsonl"), "acord")[:texts]
+    items = [(f"{i}", c.text) for i, c in enumerate(clauses)]
+    for workers in counts:
+        index_dir = Path("var/scale-index") / f"workers-{workers}"
+        shutil.rmtree(index_dir, ignore_errors=True)
+        before = load()
+        began = time.perf_counter()
+        from index_builder.index.build import build_index
+
+        report = build_index(_settings(index_dir, "flat", workers), [library], ClusteredEmbedder(),
+                             progress=False)
+        read_s = time.perf_counter() - began
+        began = time.perf_counter()
+        embed_texts(items, embedder, None, workers)
+        embed_s = time.perf_counter() - began
+        out["runs"].append({"workers": workers, "build_s": round(read_s, 1), "documents": report.documents,
+                            "embed_s": round(embed_s, 1), "embed_per_s": round(texts / embed_s, 2),
+                            "load_before": before, "load_after": load()})
+        shutil.rmtree(index_dir, ignore_errors=True)
+    return out
+
+
 def merge_result(key: str, value: dict[str, Any], path: Path = RESULTS / "scale.json") -> None:
     data = json.loads(path.read_text()) if path.is_file() else {}
     data[key] = {**value, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
@@ -272,6 +306,9 @@ def main() -> int:
     if args.step == "all":
         run_all(args)
         return 0
+    if args.step == "workers":
+        merge_result("workers", step_workers(Path(args.library), args.texts, args.counts))
+        return 0
     if args.step == "vectors":
         merge_result(f"vectors-{args.count}", step_vectors(args.count, args.queries, args.m,
                                                            args.ef_construction, args.ef_search))
@@ -294,7 +331,7 @@ def main() -> int:
 
 def _args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("all", "build", "serve", "rebuild", "vectors"))
+    parser.add_argument("step", choices=("all", "build", "serve", "rebuild", "vectors", "workers"))
     parser.add_argument("--tier", default="100k")
     parser.add_argument("--library", default="")
     parser.add_argument("--index-root", default="var/scale-index")
@@ -306,6 +343,8 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--keep", action="store_true", help="all: keep existing indexes")
     parser.add_argument("--count", type=int, default=1_000_000)
+    parser.add_argument("--texts", type=int, default=512, help="workers: texts to embed")
+    parser.add_argument("--counts", type=int, nargs="+", default=[1, 2], help="workers: counts to try")
     parser.add_argument("--m", type=int, default=32)
     parser.add_argument("--ef-construction", type=int, default=100)
     parser.add_argument("--ef-search", type=int, nargs="+", default=[64, 128, 256])

@@ -8,6 +8,7 @@ import random
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from index_builder.ingest import read_clauses
@@ -91,3 +92,32 @@ def test_real_sources_load(sc) -> None:  # type: ignore[no-untyped-def]
         pytest.skip("shared data not present")
     sources = sc.load_sources(contracts, acord)
     assert len(sources) > 5000
+
+
+@pytest.fixture(scope="module")
+def bench():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("scale_benchmark", BENCHMARKS / "scale_benchmark.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["scale_benchmark"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_clustered_embedder_is_deterministic_and_clusters_by_opening(bench) -> None:  # type: ignore[no-untyped-def]
+    embedder = bench.ClusteredEmbedder()
+    same_opening = ["The Supplier shall indemnify the Customer against all third party claims for 30 days.",
+                    "The Supplier shall indemnify the Customer against all third party claims for 90 days."]
+    other = ["Notices must be given in writing to the address stated in the Order Form."]
+    a = embedder.embed(same_opening + other)
+    np.testing.assert_array_equal(a, bench.ClusteredEmbedder().embed(same_opening + other))
+    assert a.shape == (3, 384) and np.allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-5)
+    assert a[0] @ a[1] > 0.4 > abs(a[0] @ a[2])  # same cluster vs unrelated
+
+
+def test_results_merge_by_key(bench, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "scale.json"
+    bench.merge_result("100k-embedded-flat-build", {"build_s": 1.0}, path)
+    bench.merge_result("100k-embedded-hnsw-build", {"build_s": 2.0}, path)
+    bench.merge_result("100k-embedded-flat-build", {"build_s": 3.0}, path)
+    data = json.loads(path.read_text())
+    assert data["100k-embedded-flat-build"]["build_s"] == 3.0 and len(data) == 2
