@@ -47,7 +47,8 @@ _LIST_RE = re.compile(rf"^{_LIST}$", re.IGNORECASE)
 # What may open a bracket or parenthesis that holds a citation.
 _CITE_WORD = r"(?:precedents?|prec\.?|sources?|refs?\.?|references?|citations?|cites?|cf\.?)"
 _PREFIX = re.compile(
-    rf"^(?:(?:see|cf\.?|per|according\s+to)\s+(?:also\s+)?)?(?:(?P<word>{_CITE_WORD})|(?P<mark>p\.?|pp\.?|#|\^|§|no\.?|nos\.?))?"
+    rf"^(?:(?:see|cf\.?|per|according\s+to)\s+(?:also\s+)?)?"
+    rf"(?:(?P<word>{_CITE_WORD})|(?P<mark>p\.?|pp\.?|#|\^|§|no\.?|nos\.?))?"
     r"\s*(?:no\.?|nos\.?|number|#)?\s*", re.IGNORECASE)
 _BRACKET = re.compile(r"\[([^\[\]\n]{1,60})\]")
 _PAREN = re.compile(r"\(([^()\n]{1,60})\)")
@@ -55,7 +56,9 @@ _PAREN = re.compile(r"\(([^()\n]{1,60})\)")
 _LEAD_IN = r"(?P<lead>(?:(?:as|like|per|see|under|following|according\s+to|consistent\s+with)\s+(?:in\s+)?)?)"
 _PROSE = re.compile(
     rf"{_LEAD_IN}\b(?P<word>precedents?)\s*(?:no\.?\s*|nos\.?\s*|number\s+|#\s*)?(?P<list>{_LIST})\b"
-    rf"(?P<trail>,?)|{_LEAD_IN.replace('lead', 'lead2')}\b(?:the\s+)?(?P<ordinal>{'|'.join(_ORDINALS)})\s+precedent\b(?P<trail2>,?)",
+    rf"(?P<trail>,?)"
+    rf"|{_LEAD_IN.replace('lead', 'lead2')}\b(?:the\s+)?(?P<ordinal>{'|'.join(_ORDINALS)})"
+    rf"\s+precedent\b(?P<trail2>,?)",
     re.IGNORECASE)
 _CONDITIONS = re.compile(r"\bconditions?\s*$", re.IGNORECASE)
 _BARE_ENUM = re.compile(r"\(\s*\d{1,3}\s*\)")
