@@ -11,7 +11,8 @@ NDCG with pytrec_eval), over the top ``--depth`` candidates of each retriever.
 The combination (index_builder/retrieve/examples.py) is chosen on train+valid by NDCG@5 with
 3 examples; test is then scored once with it.
 
-    python benchmarks/few_shot.py --out benchmarks/results/few_shot.json   (a few minutes)
+    python benchmarks/few_shot.py --out benchmarks/results/few_shot.json   (about 9 minutes)
+    python benchmarks/few_shot.py --served-check   (the API's own path on test's first draws)
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from index_builder.index.store import ClauseIndex
 from index_builder.model import Clause
 from index_builder.retrieve.examples import DENSE_MODES, LEXICAL_MODES, Combination, example_runs
 from index_builder.retrieve.fusion import reciprocal_rank_fusion
+from index_builder.retrieve.pipeline import Example, SearchPipeline, SearchRequest, served_list
 from index_builder.settings import Settings, load_settings
 
 log = logging.getLogger("few_shot")
@@ -115,6 +117,37 @@ def score(backend: EmbeddedBackend, items: list[Episode], k: int, combination: C
             "episodes": len(rows), "queries": len({e.query_id for e in items})}
 
 
+class CorpusVectors:
+    """The model's vectors for corpus texts, looked up (the examples are corpus clauses)."""
+
+    def __init__(self, backend: EmbeddedBackend, model_id: str) -> None:
+        self.model_id = model_id
+        self.dimension = int(backend.index.embeddings.shape[1])
+        self._rows = {c.text: i for i, c in enumerate(backend.index.clauses)}
+        self._vectors = backend.index.embeddings
+
+    def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
+        missing = [t for t in texts if t not in self._rows]
+        if missing:
+            raise ValueError(f"{len(missing)} text(s) are not corpus clauses; this benchmark "
+                             f"only embeds examples taken from the corpus.")
+        return self._vectors[[self._rows[t] for t in texts]]
+
+
+def served(pipeline: SearchPipeline, items: list[Episode], k: int, depth: int) -> dict[str, float]:
+    """The same episodes through the API's own path: SearchPipeline with examples, folded
+    copies scored where the lawyer sees them (served_list), the other drawn examples removed."""
+    rows = []
+    for e in items:
+        request = SearchRequest(examples=tuple(Example(clause_id=c) for c in e.examples[:k]),
+                                top_k=depth, depth=depth, rerank=False, spans=False)
+        ranking = [h.clause.clause_id for h in served_list(pipeline.search(request))]
+        rows.append(score_ranking([c for c in ranking if c not in e.examples], e.judged))
+    return {"ndcg@5": round(statistics.fmean(r["ndcg@5"] for r in rows), 2),
+            "ndcg@10": round(statistics.fmean(r["ndcg@10"] for r in rows), 2),
+            "episodes": len(rows), "queries": len({e.query_id for e in items})}
+
+
 def paired_gain(backend: EmbeddedBackend, items: list[Episode], combination: Combination,
                 depth: int, rrf_k: int) -> dict[str, float]:
     """Mean and a 95% bootstrap interval (over queries) of NDCG@5(3 examples) - NDCG@5(1)."""
@@ -140,6 +173,8 @@ def main() -> None:
     parser.add_argument("--min-high", type=int, default=4)
     parser.add_argument("--depth", type=int, default=1000)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/few_shot.json"))
+    parser.add_argument("--served-check", action="store_true",
+                        help="only add the served-path rows (first draw of each test query) to --out")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     for noisy in ("sentence_transformers", "faiss", "bm25s", "index_builder"):
@@ -149,6 +184,23 @@ def main() -> None:
     acord = load_acord(settings.acord_dir)
     backend = acord_backend(settings.acord_dir, settings, args.cache)
     rrf_k = settings.retrieval.rrf_k
+    if args.served_check:
+        first_draws = episodes(acord, "test", args.draws, args.min_high)[::args.draws]
+        pipeline = SearchPipeline(backend, CorpusVectors(backend, settings.embedding.model), settings)
+        result = json.loads(args.out.read_text())
+        result["test_served_path"] = {
+            "combination": f"{settings.retrieval.examples_dense}/{settings.retrieval.examples_lexical}",
+            **{f"{k} example{'s' if k > 1 else ''}": served(pipeline, first_draws, k, args.depth)
+               for k in (1, 3)},
+            "same episodes, direct ranking, 1 example": score(
+                backend, first_draws, 1, Combination(settings.retrieval.examples_dense,
+                                                     settings.retrieval.examples_lexical), args.depth, rrf_k),
+            "same episodes, direct ranking, 3 examples": score(
+                backend, first_draws, 3, Combination(settings.retrieval.examples_dense,
+                                                     settings.retrieval.examples_lexical), args.depth, rrf_k)}
+        args.out.write_text(json.dumps(result, indent=2) + "\n")
+        log.info("Served path: %s", result["test_served_path"])
+        return
     dev = [e for split in ("train", "valid") for e in
            episodes(acord, split, args.draws, args.min_high)]
     test = episodes(acord, "test", args.draws, args.min_high)
