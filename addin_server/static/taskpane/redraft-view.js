@@ -145,7 +145,10 @@ function problemsSection(doc, answer, { cardOf, precedents, shownMarker }) {
   for (const p of problems) {
     const marker = shownMarker(text(p.marker));
     const reason = text(p.reason) || "it could not be checked";
-    items.push(`${marker ? `Citation ${marker}` : "A citation"} was removed: ${reason}.`);
+    const quote = text(p.quote);
+    // A quotation the precedents do not contain keeps its words but loses its quotation marks.
+    if (quote && !marker) items.push(`Quotation “${quote}” unmarked: ${reason}.`);
+    else items.push(`${marker ? `Citation ${marker}` : "A citation"} was removed: ${reason}.`);
   }
   for (const m of Array.isArray(answer?.removed_markers) ? answer.removed_markers : []) {
     if (typeof m === "string" && m && !explained.has(m)) items.push(`Citation ${m} was removed: it could not be checked against the precedents.`);
