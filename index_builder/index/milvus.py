@@ -29,12 +29,10 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
 import re
 import secrets
 import threading
 import time
-import warnings
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -58,6 +56,7 @@ from index_builder.index.backend import (
     VersionData,
     check_fields,
 )
+from index_builder.index import milvus_connection as connection
 from index_builder.index.milvus_expr import (
     CLAUSE_FIELDS,
     clause_from_row,
@@ -68,7 +67,7 @@ from index_builder.index.milvus_expr import (
     token,
 )
 from index_builder.model import Clause
-from index_builder.settings import BM25Settings, Settings
+from index_builder.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +75,6 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,199}$")
 INSERT_BATCH = 512
 QUERY_BATCH = 1_000
 MAX_TOPK = 16_384  # Milvus's limit on k per search
-CONNECT_TIMEOUT_S = 10.0  # how long to wait for a cluster before saying it cannot be reached
 
 
 def text_key(text: str) -> str:
@@ -97,7 +95,7 @@ class MilvusStore:
         self.uri = settings.milvus.uri or str(Path(settings.index_dir) / "milvus.db")
         self.lite = self.uri.endswith(".db")
         self.catalog = f"{self.alias}_catalog"
-        self._client = _connect(self.uri, settings.milvus.token, self.lite)
+        self._client = connection.connect(self.uri, settings.milvus.token, self.lite)
         self._aliases = self._aliases_supported()
         self._ensure_catalog()
 
@@ -284,7 +282,7 @@ class MilvusStore:
         try:
             self._client.describe_alias(self.alias)
         except Exception as exc:  # noqa: BLE001 - classified below
-            return not _unimplemented(exc)
+            return not connection.unimplemented(exc)
         return True
 
     def _pointer(self) -> str:
@@ -293,7 +291,7 @@ class MilvusStore:
                 try:
                     return str(self._client.describe_alias(self.alias)["collection_name"])
                 except Exception as exc:  # noqa: BLE001
-                    if _not_found(exc):
+                    if connection.not_found(exc):
                         return ""
                     raise
             rows = _query(self._client, self.catalog, 'key == "live"', ["payload"], 1)
@@ -353,10 +351,10 @@ class MilvusStore:
         try:
             yield
         except Exception as exc:
-            if not _is_engine_error(exc):
+            if not connection.is_engine_error(exc):
                 raise
             raise SearchEngineUnavailableError(
-                f"Milvus could not {doing} ({_reason(exc)}) at {self.describe()}. Check that "
+                f"Milvus could not {doing} ({connection.reason(exc)}) at {self.describe()}. Check that "
                 f"Milvus is running and PRECEDENT_MILVUS_URI / PRECEDENT_MILVUS_TOKEN are "
                 f"right.") from exc
 
@@ -556,112 +554,3 @@ def _catalog_row(key: str, kind: str, version: str, payload: dict[str, Any],
 
 def _catalog_filter(version: str, kind: str) -> str:
     return f"version == {literal(version)} and kind == {literal(kind)}"
-
-
-# -- connecting -------------------------------------------------------------------------------
-def _connect(uri: str, token: str, lite: bool) -> Any:
-    """A MilvusClient; milvus-lite is started with its chatter sent to a log file."""
-    try:
-        from pymilvus import MilvusClient
-    except ImportError as exc:
-        raise SearchEngineUnavailableError(
-            "The Milvus backend needs pymilvus and milvus-lite: pip install 'precedent[milvus]' "
-            "(pymilvus 2.5.x, milvus-lite==2.5.1, setuptools<81).") from exc
-    # pymilvus logs every failed call at ERROR with its own handler; ours say what to do.
-    for name in ("pymilvus", "pymilvus.milvus_client"):  # both have their own handler and level
-        logging.getLogger(name).setLevel(logging.CRITICAL)
-    try:
-        if lite:
-            Path(uri).parent.mkdir(parents=True, exist_ok=True)
-            _start_lite(uri)
-            return MilvusClient(uri=uri)
-        return MilvusClient(uri=uri, token=token, timeout=CONNECT_TIMEOUT_S)
-    except Exception as exc:
-        if not _is_engine_error(exc):
-            raise
-        if lite:
-            raise SearchEngineUnavailableError(
-                f"Could not open the milvus-lite file {uri} ({_reason(exc)}). milvus-lite serves "
-                f"one process at a time: stop the other program using it (a running addin-server?)"
-                f", or set PRECEDENT_MILVUS_URI to a Milvus server that both can reach.") from exc
-        raise SearchEngineUnavailableError(
-            f"Cannot reach Milvus at {uri} ({_reason(exc)}). Check PRECEDENT_MILVUS_URI (e.g. "
-            f"http://milvus:19530) and PRECEDENT_MILVUS_TOKEN, or leave PRECEDENT_MILVUS_URI "
-            f"empty for the embedded milvus-lite file.") from exc
-
-
-_lite_lock = threading.Lock()
-
-
-def _lite_servers() -> Any:
-    with warnings.catch_warnings():  # milvus-lite 2.5 imports pkg_resources (hence setuptools<81)
-        warnings.filterwarnings("ignore", message="pkg_resources is deprecated", category=UserWarning)
-        from milvus_lite.server_manager import server_manager_instance
-    return server_manager_instance
-
-
-def stop_lite(path: str) -> None:
-    """Stop the milvus-lite server this process started for ``path`` (tests, shutdown)."""
-    servers = _lite_servers()
-    if str(Path(path).resolve()) in servers._servers:
-        servers.release_server(path)
-
-
-def _start_lite(path: str) -> None:
-    """Start milvus-lite for ``path`` with its stderr (~1,000 tantivy lines) in ``path``.log.
-
-    The subprocess inherits file descriptor 2 when it starts, so it is pointed at the log
-    file for that moment only. pymilvus then reuses the running server for this path.
-    """
-    servers = _lite_servers()
-    with _lite_lock, _stderr_to(path + ".log"):
-        started = servers.start_and_get_uri(path)
-    if started is None:
-        raise SearchEngineUnavailableError(
-            f"milvus-lite could not open {path}: another program has it open (milvus-lite serves "
-            f"one process at a time; a running addin-server?) or the folder is not writable. "
-            f"Stop the other program, or set PRECEDENT_MILVUS_URI to a Milvus server.")
-
-
-@contextlib.contextmanager
-def _stderr_to(path: str) -> Iterator[None]:
-    saved = os.dup(2)
-    try:
-        with open(path, "ab") as log_file:
-            os.dup2(log_file.fileno(), 2)
-            try:
-                yield
-            finally:
-                os.dup2(saved, 2)
-    finally:
-        os.close(saved)
-
-
-def _is_engine_error(exc: BaseException) -> bool:
-    try:
-        import grpc
-        from pymilvus.exceptions import MilvusException
-    except ImportError:
-        return False
-    return isinstance(exc, (MilvusException, grpc.RpcError))
-
-
-def _unimplemented(exc: BaseException) -> bool:
-    code = getattr(exc, "code", None)
-    value = code() if callable(code) else code
-    return "UNIMPLEMENTED" in str(value) or "UNIMPLEMENTED" in str(exc)
-
-
-def _not_found(exc: BaseException) -> bool:
-    text = str(exc).lower()
-    return "not found" in text or "not exist" in text or "doesn't exist" in text
-
-
-def _reason(exc: BaseException) -> str:
-    """The engine's own words, without the gRPC debug dump."""
-    message = getattr(exc, "message", None)
-    if callable(getattr(exc, "details", None)):
-        message = message or exc.details()  # type: ignore[attr-defined]
-    text = str(message or exc).strip().splitlines()
-    return (text[0] if text else type(exc).__name__)[:300]
-

@@ -32,6 +32,7 @@ from index_builder.index.backend import (
     Condition,
     Filters,
     clause_field_values,
+    normalise,
 )
 from index_builder.model import Clause
 
@@ -76,8 +77,6 @@ def expression(filters: Filters, array_fields: Sequence[str]) -> str:
 
 
 def _condition(condition: Condition, array_fields: Sequence[str]) -> str:
-    from index_builder.index.backend import normalise
-
     normalised = sorted({normalise(v) for v in condition.values})
     values = [token(v) for v in normalised]
     if not values:  # "one of nothing" never holds; "none of nothing" always does

@@ -43,7 +43,7 @@ def milvus_lite_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One milvus-lite server for the whole session (starting one costs ~1 s and a process)."""
     path = str(tmp_path_factory.mktemp("milvus") / "milvus.db")
     yield path
-    from index_builder.index.milvus import stop_lite
+    from index_builder.index.milvus_connection import stop_lite
 
     stop_lite(path)
 

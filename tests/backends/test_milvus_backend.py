@@ -207,16 +207,16 @@ class AliasingClient:
 
 def test_on_a_cluster_the_alias_is_the_live_pointer(
         milvus_lite_uri: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from index_builder.index import milvus
+    from index_builder.index import milvus_connection
 
     clients: list[AliasingClient] = []
-    real_connect = milvus._connect
+    real_connect = milvus_connection.connect
 
     def connect(*args: Any) -> AliasingClient:
         clients.append(AliasingClient(real_connect(*args)))
         return clients[-1]
 
-    monkeypatch.setattr(milvus, "_connect", connect)
+    monkeypatch.setattr(milvus_connection, "connect", connect)
     settings = milvus_settings(load_settings({}, {"index_dir": tmp_path / "index"}),
                                milvus_lite_uri)
     store = MilvusStore(settings)

@@ -18,9 +18,10 @@ from index_builder.errors import (
     IndexNotFoundError,
     SearchEngineUnavailableError,
 )
-from index_builder.index import milvus
+from index_builder.index import milvus, milvus_connection
 from index_builder.index.backend import VersionData
-from index_builder.index.milvus import MilvusStore, stop_lite
+from index_builder.index.milvus import MilvusStore
+from index_builder.index.milvus_connection import stop_lite
 from index_builder.model import Clause
 from index_builder.retrieve.pipeline import build_pipeline
 from index_builder.settings import Settings, load_settings, updated
@@ -44,7 +45,7 @@ def milvus_config(tmp_path: Path, milvus_lite_uri: str) -> Settings:
 
 def test_an_unreachable_uri_names_the_setting_and_hides_the_token(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(milvus, "CONNECT_TIMEOUT_S", 0.5)
+    monkeypatch.setattr(milvus_connection, "CONNECT_TIMEOUT_S", 0.5)
     settings = load_settings({"PRECEDENT_MILVUS_URI": "http://127.0.0.1:9",
                               "PRECEDENT_MILVUS_TOKEN": "root:s3cret"},
                              {"index_dir": tmp_path, "backend": "milvus"})
