@@ -129,6 +129,13 @@ test("the insert comment names the source and the adaptations", () => {
   assert.equal(insertComment({ citation: "MSA, section 12.1 (Cap)", file: "MSA.docx" }, ["dropped the precedent's number 12.1"]),
     "Inserted from precedent: MSA, section 12.1 (Cap) (MSA.docx).\nAdapted: dropped the precedent's number 12.1.");
   assert.equal(insertComment(null), "Inserted from precedent: a precedent.");
+  // The matching passage (the server's span) is quoted; invalid offsets quote nothing.
+  const clause = "Definitions apply. The Supplier's total liability is capped at the fees paid. Notices go by email.";
+  const start = clause.indexOf("The Supplier");
+  const end = clause.indexOf(" Notices");
+  assert.match(insertComment({ citation: "MSA 9.1" }, [], clause, [{ start, end, score: 0.8 }]),
+    /Best match with your clause: \u201cThe Supplier's total liability is capped at the fees paid\.\u201d/);
+  assert.doesNotMatch(insertComment({ citation: "MSA 9.1" }, [], clause, [{ start: 5, end: 999 }]), /Best match/);
 });
 
 test("redraft pieces: markers, uncited and flagged sentences, offsets checked against the text", () => {

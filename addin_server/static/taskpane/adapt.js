@@ -96,13 +96,29 @@ export function adaptPrecedent(precedentText, lawyerText, source = {}) {
   return { text: label ? `${label} ${body}` : body, changes };
 }
 
-/** The Word comment recording where an inserted precedent came from and how it was adapted. */
-export function insertComment(source, changes = []) {
+/**
+ * The Word comment recording where an inserted precedent came from and how it was adapted,
+ * quoting the passage that best matched the lawyer's clause (the server's first span) when
+ * the precedent is long enough to have one.
+ */
+export function insertComment(source, changes = [], text = "", spans = []) {
   const s = source && typeof source === "object" ? source : {};
   const str = (v) => (typeof v === "string" ? v.trim() : "");
   const where = str(s.citation) || [str(s.document) || str(s.doc_id), str(s.section), str(s.heading)].filter(Boolean).join(", ") || "a precedent";
   const file = str(s.file);
   const lines = [`Inserted from precedent: ${where}${file ? ` (${file})` : ""}.`];
+  const passage = matchingPassage(text, spans);
+  if (passage) lines.push(`Best match with your clause: \u201c${passage}\u201d`);
   if (changes.length) lines.push(`Adapted: ${changes.join("; ")}.`);
   return lines.join("\n");
+}
+
+/** The text of the first valid span (offsets inside the text), at most 300 characters. */
+export function matchingPassage(text, spans) {
+  if (typeof text !== "string" || !Array.isArray(spans)) return "";
+  const span = spans.find((x) => x && Number.isInteger(x.start) && Number.isInteger(x.end)
+    && x.start >= 0 && x.end <= text.length && x.start < x.end);
+  if (!span) return "";
+  const quote = text.slice(span.start, span.end).replace(/\s+/g, " ").trim();
+  return quote.length > 300 ? `${quote.slice(0, 297).replace(/\s+\S*$/, "")}…` : quote;
 }

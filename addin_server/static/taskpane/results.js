@@ -168,7 +168,7 @@ export function createResults(ctx) {
         const { source } = await insertPrecedent(deps.run, {
           expectedText: state.query.expected,
           text: adapted.text,
-          comment: insertComment(result.source, adapted.changes),
+          comment: insertComment(result.source, adapted.changes, result.text, result.spans),
         });
         recordEdit(state, adapted.text);
         state.inserted = result.clause_id;
