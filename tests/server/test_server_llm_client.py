@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from index_builder.errors import LLMRequestError, LLMUnavailableError
+from index_builder.errors import LLMCircuitOpenError, LLMRequestError, LLMUnavailableError
 from addin_server.llm.client import OpenAIChatClient
 from index_builder.errors import LLMBadResponseError
 from addin_server.llm.scripted import Reply, ScriptedLLMServer, rating_logprobs
@@ -62,11 +62,9 @@ def test_gives_up_after_max_attempts(llm_server: ScriptedLLMServer, llm_client: 
 def test_deadline_bounds_all_retries(llm_server: ScriptedLLMServer, make_client: Any) -> None:
     client = make_client(deadline_s=0.8, max_attempts=10)
     llm_server.script(*[Reply(delay_s=0.7)] * 10)
-    started = time.perf_counter()
     with pytest.raises(LLMUnavailableError, match="timed out"):
         ask(client)
-    assert time.perf_counter() - started < 1.3
-    assert len(llm_server.chat_requests()) <= 2
+    assert len(llm_server.chat_requests()) <= 2  # 10 attempts allowed, the deadline stopped them
 
 
 @pytest.mark.parametrize("status, message", [(400, "rejected"), (401, "API key"),
@@ -103,10 +101,9 @@ def test_unreachable_endpoint_fails_fast_during_cooldown(make_client: Any) -> No
     client = make_client(base_url=f"http://127.0.0.1:{port}/v1")
     with pytest.raises(LLMUnavailableError, match="connection failed"):
         ask(client)
-    started = time.perf_counter()
-    with pytest.raises(LLMUnavailableError, match="unreachable"):
-        ask(client)
-    assert time.perf_counter() - started < 0.05
+    with pytest.raises(LLMCircuitOpenError, match="unreachable"):
+        ask(client)  # refused by the open breaker, before any connection attempt
+    assert client.breaker.state == "open" and client.unreachable
     assert client.ping()["reachable"] is False
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from pathlib import Path
 from typing import Any
 
@@ -93,12 +92,9 @@ def test_cache_by_query_clause_prompt_and_model(llm_server: ScriptedLLMServer,
 def test_calls_run_concurrently_within_the_bound(llm_server: ScriptedLLMServer,
                                                  reranker: LLMReranker) -> None:
     llm_server.responder = lambda body: Reply(content="2", delay_s=0.15)
-    started = time.perf_counter()
     outcome = reranker.rerank_detailed("cap", hits(*CLAUSES))  # 8 candidates, bound 4
-    elapsed = time.perf_counter() - started
     assert outcome.status == "applied" and outcome.calls == 8
-    assert llm_server.max_in_flight == 4
-    assert elapsed < 8 * 0.15 * 0.6  # two waves of four, not eight calls in a row
+    assert llm_server.max_in_flight == 4  # four at once: concurrent, and never past the bound
 
 
 def test_stage_budget_falls_back_to_retrieval_order(llm_server: ScriptedLLMServer,
