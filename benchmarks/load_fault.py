@@ -11,9 +11,15 @@ like a reader (``--think``), and sends the next. Scenarios:
 - ``healthy``: every LLM call answers (rerank 0.2 s, redraft 2 s).
 - ``failing``: about half the LLM calls fail: HTTP 500, 429 with Retry-After, 8-second
   hangs (past the 5 s attempt timeout), 200s with a garbage body; the rest answer as
-  healthy. Half-way through, ``index-builder build`` adds a contract to the index copy and
-  the server swaps the new version in (a monitor polls /api/v1/health for the version).
+  healthy.
+- ``swap``: the failing LLM, and ``--swap-at`` seconds in ``index-builder build`` adds a
+  contract to the index copy; the server swaps the new version in without a restart (a
+  monitor polls /api/v1/health for the live version). The run lasts until the new version
+  has served for 10 s.
 - ``search``: searches only (no LLM), closed loop without pauses: throughput.
+
+Searches and reranks pause ``--think`` seconds on average between requests, redrafts
+``--redraft-think`` (a lawyer reads a redraft before asking for another).
 
 Per scenario it prints requests, status codes, p50/p95 per kind, requests lost (no HTTP
 answer) or hung (no answer within the kind's deadline), the breaker's and the index's
@@ -113,6 +119,8 @@ SERVER_ENV = {
     "PRECEDENT_LLM_RERANK_MODEL": "rerank-model",
     "PRECEDENT_LLM_REDRAFT_MODEL": "redraft-model",
     "PRECEDENT_LLM_TIMEOUT_S": "5",  # one rerank attempt; redraft has its own 110 s
+    "PRECEDENT_LLM_MAX_CONCURRENCY": "8",  # calls in flight: a hosted endpoint takes that
+    "PRECEDENT_LLM_MAX_REQUESTS": "6",  # rerank searches + redrafts waiting on it (threads: 10)
     "PRECEDENT_RERANK_BUDGET_S": "10",  # the whole rerank stage of one search
     "PRECEDENT_RERANK_DEFAULT": "off",  # requests say what they want
     "PRECEDENT_INDEX_RELOAD_S": "2",
@@ -164,11 +172,12 @@ def _body(kind: str, rng: random.Random, work: Workload) -> dict[str, Any]:
 
 class Client(threading.Thread):
     def __init__(self, port: int, kind: str, seed: int, work: Workload, until: float,
-                 think: tuple[float, float], records: list[Record]) -> None:
+                 think: float, records: list[Record]) -> None:
         super().__init__(daemon=True, name=f"client-{kind}-{seed}")
         self.port, self.kind, self.work, self.until = port, kind, work, until
         self.rng = random.Random(seed)
-        self.think, self.records = think, records
+        self.think = (think * 0.5, think * 1.5)
+        self.records = records
         self.connection: http.client.HTTPConnection | None = None
 
     def run(self) -> None:
@@ -265,7 +274,8 @@ def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir:
     processes = []
     llm_url = ""
     if name != "search":
-        llm = ctx.Process(target=_llm_process, args=(name, args.seed, ports), daemon=True)
+        mode = "healthy" if name == "healthy" else "failing"
+        llm = ctx.Process(target=_llm_process, args=(mode, args.seed, ports), daemon=True)
         llm.start()
         processes.append(llm)
         llm_url = ports.get(timeout=60)
@@ -283,30 +293,32 @@ def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir:
         until = t0 + args.seconds
         if name == "search":
             kinds = ["search"] * args.search_clients
-            think = (0.0, 0.0)
         else:
             kinds = (["search"] * args.search_clients + ["rerank"] * args.rerank_clients
                      + ["redraft"] * args.redraft_clients)
-            think = (args.think * 0.5, args.think * 1.5)
-        clients = [Client(port, kind, args.seed * 1000 + i, work, until, think, records)
+        swapping = name == args.swap_in
+        if swapping:  # until the swap has been seen (or two minutes more at most)
+            until += 120.0
+        clients = [Client(port, kind, args.seed * 1000 + i, work, until,
+                          0.0 if name == "search" else
+                          args.redraft_think if kind == "redraft" else args.think, records)
                    for i, kind in enumerate(kinds)]
         monitor = Monitor(port, until + max(DEADLINE_S.values()), t0)
         monitor.start()
         for client in clients:
             client.start()
         result = Result(name, args.seconds, records, load_before, "", t0)
-        if name == args.swap_in:
+        if swapping:
             time.sleep(args.swap_at)
             result.swap_at = time.monotonic() - t0
             result.swap_rc, result.swap_seconds = _rebuild(index_dir, args)
-            # On a busy machine the rebuild may outlast the run: keep the load on until the
-            # new version has served for a while, so the swap happens under load.
-            while len(monitor.versions) < 2 and time.monotonic() - t0 < args.seconds + 120:
+            # On a busy machine the rebuild may outlast --seconds: the load stays on until the
+            # new version has served for 10 s, so the swap always happens under load.
+            while len(monitor.versions) < 2 and time.monotonic() < until:
                 time.sleep(0.5)
-            if len(monitor.versions) > 1:
-                extended = t0 + monitor.versions[1][0] + 10.0
-                for client in clients:
-                    client.until = max(client.until, extended)
+            end = t0 + max(args.seconds, monitor.versions[-1][0] + 10.0)
+            for client in clients:
+                client.until = min(client.until, end)
         for client in clients:
             client.join(timeout=max(DEADLINE_S.values()) + args.seconds)
         result.seconds = max(client.until for client in clients) - t0  # the load window
@@ -413,7 +425,12 @@ def summarise(result: Result) -> dict[str, Any]:
 def report(summaries: list[dict[str, Any]], args: argparse.Namespace) -> str:
     lines = [f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {platform.machine()}, "
              f"{os.cpu_count()} cores shared with other agents, Python {platform.python_version()}; "
-             f"server: cheroot, {args.threads} threads, index copy of {args.index}.", ""]
+             f"server: cheroot, {args.threads} threads, index copy of {args.index}.",
+             f"Clients: {args.search_clients} search, {args.rerank_clients} rerank, {args.redraft_clients} "
+             f"redraft (pauses {args.think} s / {args.redraft_think} s on average; the search scenario "
+             f"{args.search_clients} clients without pauses); {args.texts} distinct texts (half ACORD "
+             f"queries, half clauses), {args.warm} searched before timing. Server settings: "
+             + ", ".join(f"{k}={v}" for k, v in SERVER_ENV.items() if k.startswith("PRECEDENT_")) + ".", ""]
     for s in summaries:
         lines += [f"### {s['name']}: {s['requests']} requests in {s['seconds']} s (+{s['drain_s']} s for the last answers) "
                   f"({s['per_s']}/s); load average {s['load_before']} before, {s['load_after']} after",
@@ -451,16 +468,17 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--add-contract", type=Path,
                         default=REPO.parent / "shared/data/contracts/bonterms-cc0-1.0/bonterms-mutual-nda.docx",
                         help="the agreement the mid-run rebuild adds")
-    parser.add_argument("--scenarios", nargs="+", default=["healthy", "failing"],
-                        choices=["healthy", "failing", "search"])
-    parser.add_argument("--swap-in", default="failing", help="scenario with the mid-run rebuild")
+    parser.add_argument("--scenarios", nargs="+", default=["healthy", "failing", "swap"],
+                        choices=["healthy", "failing", "swap", "search"])
+    parser.add_argument("--swap-in", default="swap", help="scenario with the mid-run rebuild")
     parser.add_argument("--swap-at", type=float, default=10.0, help="seconds into the run the rebuild starts")
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--search-clients", type=int, default=30)
-    parser.add_argument("--rerank-clients", type=int, default=12)
-    parser.add_argument("--redraft-clients", type=int, default=8)
-    parser.add_argument("--think", type=float, default=1.0, help="mean pause between requests (s)")
-    parser.add_argument("--threads", type=int, default=8, help="server threads")
+    parser.add_argument("--search-clients", type=int, default=35)
+    parser.add_argument("--rerank-clients", type=int, default=10)
+    parser.add_argument("--redraft-clients", type=int, default=5)
+    parser.add_argument("--think", type=float, default=1.0, help="mean pause between searches (s)")
+    parser.add_argument("--redraft-think", type=float, default=5.0, help="mean pause between redrafts (s)")
+    parser.add_argument("--threads", type=int, default=10, help="server threads")
     parser.add_argument("--texts", type=int, default=200, help="distinct query texts (half short queries)")
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--warm", type=int, default=3, help="workload texts searched before timing")
