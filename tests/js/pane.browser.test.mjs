@@ -100,7 +100,7 @@ test("Insert drafts: the precedent's number, heading and capitals adapted, its s
     assert.equal(insert.replaced, CLAUSE);
     const comment = wordCalls.find((c) => c.op === "insertComment");
     assert.equal(comment.anchorText, insert.text);
-    assert.match(comment.text, /^Inserted from precedent: Standard Terms of Business \(2018\), clause 9 \(terms-2018\.docx\)\.\nAdapted: dropped the precedent's number 9 and heading “LIMITATION OF LIABILITY”; changed its capitals/);
+    assert.match(comment.text, /^Inserted from precedent: Standard Terms of Business \(2018\), clause 9 \(terms-2018\.docx\)\.\nBest match with your clause: “THE SUPPLIER'S TOTAL LIABILITY[^”]*”\nAdapted: dropped the precedent's number 9 and heading “LIMITATION OF LIABILITY”; changed its capitals/);
     assert.equal(wordCalls.filter((c) => c.op === "setChangeTrackingMode").at(-1).value, "Off");
     assert.match(await statusText(page), /^Inserted precedent \[4\] in place of your clause as a tracked change, with a comment recording its source\. Adapted:/);
     // The buttons say what has been done.
