@@ -1,28 +1,33 @@
-"""Held-out check of the glossary (benchmarks/results/quality.md, step 7).
+"""Glossary provenance check (benchmarks/results/quality.md, steps 7-8).
 
-The glossary's author had read all ACORD short queries, test included. This keeps only the
-entries that some train/valid query uses, as if the glossary had been written from those
-alone, and scores the test split with the full glossary, the reduced one and none.
+Issue 13's rule: no glossary entry or alias may exist because of a test query. This lists,
+for the shipped glossary, the entries some train/valid query uses and any alias that only
+test queries use (the command fails if there is one), then scores a split with and without
+the glossary through the served pipeline (RRF, no learned ranker, no folding).
 
-    python benchmarks/glossary_heldout.py [--data ../shared/data/acord]   (about a minute)
+    python benchmarks/glossary_heldout.py [--split valid] [--data ../shared/data/acord]
+
+Step 7 ran this on test with the first, 63-entry glossary: 65.1 NDCG@5 with all of it,
+61.5 with the train/valid-used entries, 59.1 with none; step 8 made the second the default.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
 
-from index_builder.evaluate.acord import Acord, load_acord
+from index_builder.evaluate.acord import load_acord
+from index_builder.evaluate.runner import EvalConfig, eval_pipeline, run_acord_eval
 from index_builder.index.embedder import SentenceTransformerEmbedder
-from index_builder.evaluate.evaluation import eval_queries, run_queries, score_runs
 from index_builder.retrieve.glossary import GLOSSARY
 from index_builder.retrieve.query_expansion import QueryExpander
-from index_builder.retrieve.hybrid import HybridRetriever
 from index_builder.settings import load_settings
-from index_builder.index.store import load_index
+
+log = logging.getLogger("glossary")
 
 
 def used_by(queries: list[str], glossary: Mapping[str, str]) -> dict[str, str]:
@@ -31,35 +36,42 @@ def used_by(queries: list[str], glossary: Mapping[str, str]) -> dict[str, str]:
             if any(QueryExpander({aliases: definition}).definitions(q) for q in queries)}
 
 
-def score_test(acord: Acord, retriever: HybridRetriever, glossary: Mapping[str, str]) -> dict[str, float]:
-    expander = QueryExpander(glossary)
-    queries = eval_queries(acord, "test")
-    runs, _ = run_queries(queries, lambda t: retriever.search(expander.expand(t), top_k=1000, depth=1000),
-                          progress=False)
-    return score_runs(queries, runs).overall
+def test_only_aliases(seen: list[str], test: list[str], glossary: Mapping[str, str]) -> list[str]:
+    """Aliases that some test query uses and no train/valid query does."""
+    found = []
+    for aliases, definition in glossary.items():
+        for alias in aliases.split("|"):
+            expander = QueryExpander({alias: definition})
+            if (any(expander.definitions(q) for q in test)
+                    and not any(expander.definitions(q) for q in seen)):
+                found.append(alias)
+    return found
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
     parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+    parser.add_argument("--split", choices=("train", "valid", "test"), default="valid")
     args = parser.parse_args()
-    logging.disable(logging.WARNING)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = load_settings(overrides={"index_dir": args.index, "acord_dir": args.data})
     acord = load_acord(settings.acord_dir)
-    # Expansion is applied here, per glossary, so the retriever itself must not expand.
-    plain = replace(settings.retrieval, candidate_depth=1000, query_expansion="none")
-    retriever = HybridRetriever(load_index(settings.index_dir),
-                                SentenceTransformerEmbedder(settings.embedding), plain)
-    seen = used_by([q.text for q in acord.queries.values() if q.split in ("train", "valid")], GLOSSARY)
-    test_only = set(used_by([q.text for q in acord.split_queries("test")], GLOSSARY)) - set(seen)
-    print(f"glossary entries: {len(GLOSSARY)}; used by a train/valid query: {len(seen)}; "
-          f"used only by test queries: {len(test_only)}")
-    for name, glossary in (("full", GLOSSARY), ("train/valid terms only", seen), ("none", {})):
-        m = score_test(acord, retriever, glossary)
-        print(f"{name:>24}: test short NDCG@5 {m['ndcg@5']:.1f}  NDCG@10 {m['ndcg@10']:.1f}  "
-              f"4-star P@5 {m['p@5_4star']:.1f}")
+    seen = [q.text for q in acord.queries.values() if q.split in ("train", "valid")]
+    test = [q.text for q in acord.queries.values() if q.split == "test"]
+    bad = test_only_aliases(seen, test, GLOSSARY)
+    log.info("glossary entries: %d; used by a train/valid query: %d; aliases only test queries "
+             "use: %d %s", len(GLOSSARY), len(used_by(seen, GLOSSARY)), len(bad), bad or "")
+    embedder = SentenceTransformerEmbedder(settings.embedding)
+    base = replace(settings.retrieval, ranker="none", variation_threshold=0.0)
+    for expansion in ("glossary", "none"):
+        s = replace(settings, retrieval=replace(base, query_expansion=expansion))
+        config = EvalConfig(split=args.split)
+        m = run_acord_eval(s, config, eval_pipeline(s, config, embedder), progress=False).overall
+        log.info("%s short, expansion %s: NDCG@5 %.1f NDCG@10 %.1f 4-star P@5 %.1f", args.split,
+                 expansion, m["ndcg@5"], m["ndcg@10"], m["p@5_4star"])
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
