@@ -47,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="BEIR folders (with corpus.jsonl) and folders or files of .docx/.txt/.md "
                             "contracts (default: the ACORD corpus)")
     build.add_argument("--no-progress", action="store_true", help="no progress bars")
+    build.add_argument("--workers", type=int,
+                       help="processes reading and embedding documents (default PRECEDENT_BUILD_WORKERS or 1)")
     build.set_defaults(handler=_cmd_build)
 
     search = sub.add_parser("search", help="print the top clauses for a phrase or a whole clause")
@@ -115,6 +117,8 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         overrides["acord_dir"] = args.data
     if getattr(args, "expansion", None) is not None:
         overrides["retrieval.query_expansion"] = args.expansion
+    if getattr(args, "workers", None) is not None:
+        overrides["embedding.workers"] = args.workers
     if getattr(args, "variations", None) is not None:
         overrides["retrieval.variation_threshold"] = args.variations
     if getattr(args, "backend", None) is not None:
