@@ -51,6 +51,7 @@ from index_builder.index.backend import (
     CORE_FIELDS,
     LIST_FIELDS,
     Filters,
+    IndexStore,
     PreviousVersion,
     Scored,
     VersionData,
@@ -162,6 +163,25 @@ class MilvusStore:
         log.info("Index version %s is live in %s", name, self.describe())
         self._prune(keep={name, previous})
         return name
+
+    def copy_from(self, source: IndexStore, model_id: str) -> str:
+        """Write ``source``'s live version here as a new version, without re-embedding.
+
+        For a firm moving an embedded index to Milvus: the clauses, documents (with their
+        file hashes, so the next build stays incremental) and vectors are taken as they are.
+        """
+        previous = source.previous(model_id)
+        if not previous.version:
+            raise IndexNotFoundError(f"Nothing to copy: {source.describe()} has no live version.")
+        clauses = [c for doc in previous.documents for c in previous.clauses_by_doc.get(doc, [])]
+        missing = [c.clause_id for c in clauses if text_key(c.text) not in previous.vectors]
+        if missing:
+            raise IndexFormatError(
+                f"{source.describe()} was embedded with {previous.params.get('embedding_model')},"
+                f" not {model_id}: copy it with that model, or build with `index-builder build "
+                f"--backend milvus` to embed again.")
+        vectors = np.stack([previous.vectors[text_key(c.text)] for c in clauses]).astype(np.float32)
+        return self.write(VersionData(dict(previous.params), clauses, previous.documents, vectors))
 
     def describe(self) -> str:
         where = f"milvus-lite file {self.uri}" if self.lite else f"Milvus at {self.uri}"

@@ -154,3 +154,23 @@ def test_a_milvus_lite_file_open_in_another_process_is_explained(milvus_config: 
                           env=env, cwd=REPO)
     assert "another program has it open" in done.stdout
     assert "PRECEDENT_MILVUS_URI" in done.stdout
+
+
+def test_an_embedded_index_copies_to_milvus_without_re_embedding(
+        tmp_path: Path, milvus_config: Settings) -> None:
+    from index_builder.index.embedded import EmbeddedStore
+
+    data = _data(["Liability is capped at the fees paid.", "Notices by email."])
+    embedded = EmbeddedStore(tmp_path / "embedded")
+    embedded.write(VersionData({**data.params, "format_version": 1}, data.clauses,
+                               {"doc": {"kind": "file", "sha256": "abc"}}, data.embeddings))
+    store = MilvusStore(milvus_config)
+    with pytest.raises(IndexFormatError, match="embedded with test-hashing, not other"):
+        store.copy_from(embedded, "other")
+    store.copy_from(embedded, HashingEmbedder.model_id)
+    query = HashingEmbedder().embed(["fees paid"])
+    copied, original = store.open().dense(query, 2), embedded.open().dense(query, 2)
+    assert [c for c, _ in copied] == [c for c, _ in original] == ["c0", "c1"]
+    assert [s for _, s in copied] == pytest.approx([s for _, s in original], abs=1e-6)
+    assert store.previous(HashingEmbedder.model_id).documents == {
+        "doc": {"kind": "file", "sha256": "abc"}}
