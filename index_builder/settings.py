@@ -106,6 +106,7 @@ class RetrievalSettings:
     expansion_max_words: int = 30  # longer queries (whole clauses) are not expanded
     # Learned fusion (retrieve/ltr.py): "builtin" = the ranker trained on ACORD train+valid,
     # a folder = another one, "none" = plain RRF (benchmarks/results/quality.md, step 9).
+    # It reorders RRF's candidates; with fusion "weighted" or one retriever it is not used.
     ranker: str = "builtin"
     # Results at least this similar (word-level, 0..1) are folded into one with variants; 0 = off.
     variation_threshold: float = 0.9

@@ -77,14 +77,16 @@ def content_terms(text: str) -> list[str]:
 
 
 class _ClauseTerms:
-    """Per-clause term positions, cached by clause id (clause texts do not change in a version)."""
+    """Per-clause term positions, cached by clause id and text (bounded: cleared when full)."""
 
     def __init__(self, size: int = 50_000) -> None:
         self._cache: dict[str, tuple[dict[str, list[int]], int]] = {}
         self._size = size
 
     def get(self, clause_id: str, text: str) -> tuple[dict[str, list[int]], int]:
-        found = self._cache.get(clause_id)
+        # Keyed by text too: a rebuilt index may give an id new wording (str hashes are cached).
+        key = f"{clause_id}\x00{hash(text)}"
+        found = self._cache.get(key)
         if found is None:
             positions: dict[str, list[int]] = {}
             for i, term in enumerate(content_terms(text)):
@@ -92,7 +94,7 @@ class _ClauseTerms:
             found = (positions, len(text.split()))
             if len(self._cache) >= self._size:
                 self._cache.clear()
-            self._cache[clause_id] = found
+            self._cache[key] = found
         return found
 
 

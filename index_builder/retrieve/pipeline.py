@@ -321,5 +321,16 @@ def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBacken
             f"be embedded with {embedder.model_id}: set PRECEDENT_EMBEDDING_MODEL="
             f"{backend.model_id} or rebuild the index with `index-builder build`.")
     rescorer = load_reranker(settings.rerank) if cross_encoder else None
-    return SearchPipeline(backend, embedder, settings, reranker, rescorer, rerank_default,
-                          retrievers)
+    pipeline = SearchPipeline(backend, embedder, settings, reranker, rescorer, rerank_default,
+                              retrievers)
+    if (rescorer is None and set(retrievers) == set(RETRIEVERS)
+            and settings.retrieval.fusion == "rrf"):
+        # Learned fusion needs both retrievers' scores; single-retriever runs (the paper's
+        # dense row) and an explicitly chosen weighted fusion keep their own order. It reads
+        # the pipeline's own glossary expansion.
+        from index_builder.retrieve.ltr import load_ranker, ranker_folder
+
+        folder = ranker_folder(settings.retrieval.ranker)
+        if folder is not None:
+            pipeline.rescorer = load_ranker(folder, pipeline.expander, settings.retrieval.rrf_k)
+    return pipeline

@@ -109,6 +109,23 @@ def test_ranker_files_missing_or_stale_name_the_fix(tmp_path, mini_pool):
         load_ranker(tmp_path / "r")
 
 
+def test_the_pipeline_uses_the_builtin_ranker_only_with_both_retrievers(tmp_path, embedder, mini_acord):
+    from index_builder.retrieve.ltr import LearnedFusion
+    from index_builder.retrieve.pipeline import SearchRequest, build_pipeline
+    from index_builder.settings import load_settings
+
+    settings = load_settings({}, {"index_dir": tmp_path / "index"})
+    build_index(settings, [mini_acord], embedder, progress=False)
+    pipeline = build_pipeline(settings, embedder)
+    assert isinstance(pipeline.rescorer, LearnedFusion)
+    assert pipeline.rescorer.extractor.expander is pipeline.expander
+    outcome = pipeline.search(SearchRequest(text="cap on liability", top_k=3))
+    assert len(outcome.results) == 3
+    assert build_pipeline(settings, embedder, retrievers=("dense",)).rescorer is None  # paper row
+    off = load_settings({"PRECEDENT_RANKER": "none"}, {"index_dir": tmp_path / "index"})
+    assert build_pipeline(off, embedder).rescorer is None
+
+
 def test_no_relevant_judgment_is_refused():
     with pytest.raises(ValueError, match="nothing to learn"):
         fit_ranker([(np.zeros((3, len(FEATURES))), np.zeros(3))], RankerConfig())

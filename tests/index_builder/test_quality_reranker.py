@@ -50,7 +50,7 @@ def test_missing_weights_warn_with_the_build_command(tmp_path, caplog):
 
 
 def test_search_works_without_a_trained_reranker(tmp_path, embedder, mini_acord):
-    settings = load_settings({}, {"index_dir": tmp_path / "index",
+    settings = load_settings({}, {"index_dir": tmp_path / "index", "retrieval.ranker": "none",
                                   "rerank.cross_encoder": str(tmp_path / "missing")})
     build_index(settings, [mini_acord], embedder, progress=False)
     pipeline = build_pipeline(settings, embedder)
