@@ -482,6 +482,8 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--texts", type=int, default=200, help="distinct query texts (half short queries)")
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--warm", type=int, default=3, help="workload texts searched before timing")
+    parser.add_argument("--env", nargs="*", default=[], metavar="PRECEDENT_X=VALUE",
+                        help="extra server settings, e.g. PRECEDENT_SPAN_SCORER=dense")
     parser.add_argument("--json", type=Path, help="write the summaries here too")
     parser.add_argument("--out", type=Path, help="append the markdown report here")
     return parser.parse_args()
@@ -489,6 +491,7 @@ def _args() -> argparse.Namespace:
 
 def main() -> None:
     args = _args()
+    SERVER_ENV.update(item.split("=", 1) for item in args.env)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     work = _workload(args.acord, args.texts // 2, args.seed)
     summaries = []
