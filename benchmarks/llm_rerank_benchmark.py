@@ -103,11 +103,11 @@ def _orders(item: dict, ratings: dict[str, float | None], depth: int
     orders = {"first stage": ids,
               "llm order": [ids[i] for i in sorted(range(len(ids)),
                                                    key=lambda i: (-(llm[i] or -1), i))]}
-    for norm in ("position", "minmax"):
-        for w in GRID:
-            order = combined_order(scores, llm, CombineWeights(w, 1 - w, norm) if w < 1
-                                   else CombineWeights(1.0, 0.0, norm))
-            orders[f"{norm} {w}"] = [ids[i] for i in order]
+    for scale in ("absolute", "relative"):
+        for norm in ("position", "minmax"):
+            for w in GRID:
+                order = combined_order(scores, llm, CombineWeights(w, round(1 - w, 1), norm, scale))
+                orders[f"{norm}/{scale} {w}"] = [ids[i] for i in order]
     return orders
 
 
@@ -132,7 +132,7 @@ def cmd_fit(args: argparse.Namespace) -> dict:
                  "helped@5": sum(r[n]["ndcg@5"] > r["first stage"]["ndcg@5"] + 1e-9 for r in per_item)}
              for n in names}
     # Leave one query out: choose the weight on the others, score the one left out.
-    combos = [n for n in names if n.startswith(("position", "minmax"))]
+    combos = [n for n in names if n.startswith(("position/", "minmax/"))]
     loo = []
     for i, row in enumerate(per_item):
         rest = per_item[:i] + per_item[i + 1:]

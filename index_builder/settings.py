@@ -145,6 +145,18 @@ class RerankSettings:
     depth: int = 10  # candidates one reranker scores per query, whichever reranker it is
     # Whole-request deadline for LLM rerank: a lawyer waits for it; past it, search order returns.
     budget_s: float = 20.0
+    # The reranked head is ordered by llm_weight x the LLM's rating + (1 - llm_weight) x the
+    # retrieval position (retrieve/combine.py), so a weak model cannot sink a good hit;
+    # 1.0 = the rating alone. "relative" scales the head's ratings to 0..1 first (a small
+    # model's ratings crowd into a narrow band). Fitted on valid/train heads: quality.md step 10.
+    llm_weight: float = 0.8
+    llm_scale: str = "relative"
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.llm_weight <= 1.0:
+            raise ConfigError(f"PRECEDENT_RERANK_LLM_WEIGHT must be between 0 and 1, got {self.llm_weight}.")
+        if self.llm_scale not in ("absolute", "relative"):
+            raise ConfigError(f"PRECEDENT_RERANK_LLM_SCALE must be absolute or relative, got {self.llm_scale!r}.")
     # The cross-encoder is off by default: fine-tuned on ACORD's 51 train queries on 2 CPU
     # cores it did not beat glossary-expanded hybrid retrieval on held-out train queries
     # (benchmarks/results/quality.md, step 4). A folder (e.g. var/models/acord-cross-encoder)
@@ -404,6 +416,8 @@ ENV: dict[str, Var] = {
     # rerank
     "PRECEDENT_RERANK_DEFAULT": Var("rerank.default", "LLM rerank when a request does not say: auto, on or off"),
     "PRECEDENT_RERANK_DEPTH": Var("rerank.depth", "candidates a reranker (LLM or cross-encoder) scores per query"),
+    "PRECEDENT_RERANK_LLM_WEIGHT": Var("rerank.llm_weight", "share of the LLM rating against the retrieval position in the reranked head (0..1; 1 = rating alone)"),
+    "PRECEDENT_RERANK_LLM_SCALE": Var("rerank.llm_scale", "LLM ratings as they are (absolute) or scaled over the head (relative)"),
     "PRECEDENT_RERANK_BUDGET_S": Var("rerank.budget_s", "whole-request deadline for LLM rerank, seconds"),
     "PRECEDENT_CROSS_ENCODER": Var("rerank.cross_encoder", "folder of a trained cross-encoder; empty = none"),
     "PRECEDENT_CROSS_ENCODER_WEIGHT": Var("rerank.cross_encoder_weight", "share of the cross-encoder rank in the final order (0..1)"),

@@ -24,6 +24,9 @@ class CombineWeights:
     llm: float = 0.5
     retrieval: float = 0.5
     normalise: str = "position"  # or "minmax": retrieval scores scaled to 0..1 over the head
+    # "absolute": rating / 4; "relative": ratings scaled to 0..1 over the head's rated hits,
+    # for a small model whose ratings crowd into a narrow band (2.9-3.7 out of 0-4).
+    llm_scale: str = "absolute"
 
     def __post_init__(self) -> None:
         if self.llm < 0 or self.retrieval < 0 or self.llm + self.retrieval <= 0:
@@ -31,6 +34,8 @@ class CombineWeights:
                              f"llm={self.llm}, retrieval={self.retrieval}.")
         if self.normalise not in ("position", "minmax"):
             raise ValueError(f"Unknown normalisation {self.normalise!r}: 'position' or 'minmax'.")
+        if self.llm_scale not in ("absolute", "relative"):
+            raise ValueError(f"Unknown LLM scale {self.llm_scale!r}: 'absolute' or 'relative'.")
 
 
 def position_scores(n: int) -> list[float]:
@@ -56,10 +61,14 @@ def combine(retrieval_scores: Sequence[float], llm_scores: Sequence[float | None
         raise ValueError("combine needs one LLM score (or None) per retrieval score.")
     retrieval = (position_scores(len(retrieval_scores)) if weights.normalise == "position"
                  else minmax_scores(retrieval_scores))
+    rated = [min(max(r, 0.0), 4.0) for r in llm_scores if r is not None]
+    low, high = (min(rated), max(rated)) if rated else (0.0, 4.0)
+    if weights.llm_scale == "absolute" or high <= low:
+        low, high = 0.0, 4.0
     total = weights.llm + weights.retrieval
     combined = []
     for base, rating in zip(retrieval, llm_scores):
-        llm = base if rating is None else min(max(rating, 0.0), 4.0) / 4
+        llm = base if rating is None else (min(max(rating, 0.0), 4.0) - low) / (high - low)
         combined.append((weights.llm * llm + weights.retrieval * base) / total)
     return combined
 

@@ -21,6 +21,7 @@ from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import Filters, Scored, SearchBackend
 from index_builder.index.embedder import Embedder
 from index_builder.model import Clause, SearchHit
+from index_builder.retrieve.combine import CombineWeights, combined_order
 from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.examples import Combination, example_runs, without_examples
@@ -163,8 +164,18 @@ class SearchPipeline:
         timings["rerank"] = _ms(time.perf_counter() - retrieved)
         if outcome.status != "applied":
             return done(plain, outcome.status, outcome.reason)
-        ordered = list(outcome.ranked) + [(h, None) for h in leaders[len(head):]]
+        ordered = self._combined(head, outcome.ranked) + [(h, None) for h in leaders[len(head):]]
         return done(ordered, outcome.status, outcome.reason)
+
+    def _combined(self, head: list[SearchHit], ranked: Sequence[tuple[SearchHit, Any]]
+                  ) -> list[tuple[SearchHit, Any]]:
+        """The head ordered by LLM rating combined with retrieval position (retrieve/combine.py)."""
+        r = self.settings.rerank
+        ratings = {hit.clause.clause_id: rating for hit, rating in ranked}
+        scores = [getattr(ratings.get(h.clause.clause_id), "score", None) for h in head]
+        weights = CombineWeights(r.llm_weight, round(1.0 - r.llm_weight, 6), "position", r.llm_scale)
+        return [(head[i], ratings.get(head[i].clause.clause_id))
+                for i in combined_order([h.score for h in head], scores, weights)]
 
     def candidates(self, query: str, examples: Sequence[Example], request: SearchRequest,
                    wanted: int, vectors: Any = None) -> list[SearchHit]:

@@ -176,3 +176,45 @@ def test_no_glossary_term_exists_only_for_acord_test_queries(acord_dir):
         assert any(set(qs) & set(seen) for qs in used.values()), aliases
         for alias, queries in used.items():
             assert not queries or set(queries) & set(seen), alias
+
+
+def test_relative_scale_spreads_a_narrow_band_of_ratings():
+    absolute = CombineWeights(llm=0.5, retrieval=0.5)
+    relative = CombineWeights(llm=0.5, retrieval=0.5, llm_scale="relative")
+    ratings = [3.0, 3.4, 2.9]  # a small model's crowded ratings
+    assert combined_order([3, 2, 1], ratings, absolute) == [0, 1, 2]
+    assert combined_order([3, 2, 1], ratings, relative) == [1, 0, 2]
+    assert combine([3, 2, 1], [2.0, 2.0, None], relative) == combine([3, 2, 1], [2.0, 2.0, None], absolute)
+
+
+class _RateOne:
+    """A reranker double: rates one clause 4 and the rest 1, as the LLM reranker reports."""
+
+    def __init__(self, favourite: str) -> None:
+        self.favourite = favourite
+
+    def rerank_detailed(self, query, hits):
+        from types import SimpleNamespace
+
+        rating = lambda h: SimpleNamespace(score=4.0 if h.clause.clause_id == self.favourite else 1.0)  # noqa: E731
+        ranked = sorted(((h, rating(h)) for h in hits), key=lambda p: -p[1].score)
+        return SimpleNamespace(ranked=ranked, status="applied", reason="")
+
+
+@pytest.mark.parametrize("weight, climbs", [(0.8, True), (1.0, True), (0.0, False)])
+def test_pipeline_combines_llm_ratings_with_retrieval_position(tmp_path, embedder, mini_acord,
+                                                               weight, climbs):
+    from index_builder.retrieve.pipeline import SearchRequest, build_pipeline
+    from index_builder.settings import load_settings
+
+    settings = load_settings({}, {"index_dir": tmp_path / "index", "rerank.depth": 4,
+                                  "rerank.llm_weight": weight})
+    build_index(settings, [mini_acord], embedder, progress=False)
+    plain = build_pipeline(settings, embedder).search(SearchRequest(text="cap on liability", top_k=4))
+    third = plain.results[2].hit.clause.clause_id
+    pipeline = build_pipeline(settings, embedder, reranker=_RateOne(third), rerank_default=True)
+    outcome = pipeline.search(SearchRequest(text="cap on liability", top_k=4))
+    order = [r.hit.clause.clause_id for r in outcome.results]
+    assert outcome.rerank_status == "applied" and sorted(order) == sorted(
+        r.hit.clause.clause_id for r in plain.results)
+    assert (order[0] == third) is climbs
