@@ -319,14 +319,19 @@ class MilvusStore:
 
     def _set_pointer(self, name: str) -> None:
         with self._errors("switch the live version"):
-            if self._aliases:
-                if self._pointer():
-                    self._client.alter_alias(name, self.alias)
-                else:
-                    self._client.create_alias(name, self.alias)
-            # The row is written on clusters too: it records the switch for `describe`.
-            self._client.upsert(self.catalog, [_catalog_row("live", "pointer", name,
-                                                            {"version": name})])
+            row = [_catalog_row("live", "pointer", name, {"version": name})]
+            if not self._aliases:
+                self._client.upsert(self.catalog, row)  # milvus-lite: the row is the pointer
+                return
+            if self._pointer():
+                self._client.alter_alias(name, self.alias)
+            else:
+                self._client.create_alias(name, self.alias)
+        try:  # on a cluster the row only records the switch; the alias already made it
+            self._client.upsert(self.catalog, row)
+        except Exception as exc:  # noqa: BLE001
+            log.warning("Version %s is live; recording it in the catalog failed (%s)", name,
+                        connection.reason(exc))
 
     def _ensure_catalog(self) -> None:
         from pymilvus import DataType, MilvusClient
