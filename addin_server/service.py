@@ -185,6 +185,9 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
                   ) -> PrecedentService:
     """Open the live index and models named by the settings; ``llm`` overrides the endpoint."""
     store = store or open_store(settings)
+    # The index first: a missing index or an unreachable engine is reported at once, not
+    # after the embedding model has loaded.
+    backend = store.open()
     if embedder is None:
         from index_builder.index.embed_cache import CachingEmbedder, set_torch_threads
         from index_builder.index.embedder import SentenceTransformerEmbedder
@@ -209,7 +212,7 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     default = settings.rerank.default
     # "auto": on for a configured endpoint; the embedded model's rerank measured worse.
     rerank_default = default == "on" or (default == "auto" and origin == "configured")
-    pipeline = build_pipeline(settings, embedder, store.open(), reranker, rerank_default)
+    pipeline = build_pipeline(settings, embedder, backend, reranker, rerank_default)
     log.info("Index %s (%s): %d clauses; LLM: %s", pipeline.backend.version, store.describe(),
              pipeline.backend.stats()["clauses"], origin)
     live = LivePipeline(store, pipeline, settings.server.index_reload_s)

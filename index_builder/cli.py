@@ -157,7 +157,11 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     from index_builder.index.backend import filters_from_mapping
     from index_builder.retrieve.pipeline import SearchRequest, build_pipeline
 
-    pipeline = build_pipeline(settings, _embedder(settings), retrievers=_retrievers(args.retriever))
+    from index_builder.index import open_store
+
+    backend = open_store(settings).open()  # before the model loads: a missing index says so at once
+    pipeline = build_pipeline(settings, _embedder(settings), backend,
+                              retrievers=_retrievers(args.retriever))
     request = SearchRequest(text=args.text, top_k=args.top_k,
                             filters=filters_from_mapping(_parse_filters(args.filter)))
     results = pipeline.search(request).results
