@@ -56,7 +56,7 @@ def milvus_lite_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One milvus-lite server for the session's Milvus variants (as tests/backends does)."""
     path = str(tmp_path_factory.mktemp("milvus") / "milvus.db")
     yield path
-    from index_builder.index.milvus import stop_lite
+    from index_builder.index.milvus_connection import stop_lite
 
     stop_lite(path)
 
