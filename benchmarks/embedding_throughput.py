@@ -161,7 +161,8 @@ def _args() -> argparse.Namespace:
                         help="comma-separated; the first is the reference for speedup and cosine")
     parser.add_argument("--limit", type=int, default=0, help="first N clauses only (0 = all)")
     parser.add_argument("--chunk", type=int, default=256)
-    parser.add_argument("--threads", type=int, default=0, help="ONNX Runtime threads (0 = per core)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="ONNX Runtime threads (0 = one per core; 1 = the setting's default)")
     parser.add_argument("--reuse", default="", help="an ACORD index whose vectors stand in for "
                         "its own model's untimed clauses (--limit runs only)")
     parser.add_argument("--split", default="test")
