@@ -279,6 +279,30 @@ def step_workers(library: Path, texts: int, counts: Sequence[int]) -> dict[str, 
     return out
 
 
+def step_recall(library: Path, index_dir: Path, queries: int, ef_search: Sequence[int]) -> dict[str, Any]:
+    """recall@10 and latency of an HNSW version's dense search at several ef_search values."""
+    from index_builder.index.embedded import EmbeddedStore
+
+    embedder = ClusteredEmbedder()
+    vectors = embedder.embed(query_texts(library, queries))
+    out: dict[str, Any] = {"queries": queries, "load_before": load(), "sweep": []}
+    stored = None
+    for ef in ef_search:
+        backend = EmbeddedStore(index_dir, ef_search=ef).open()
+        stored = backend.index.embeddings
+        hits, timings = 0, []
+        for vector in vectors:
+            began = time.perf_counter()
+            got = {pos for pos in backend.positions([cid for cid, _ in backend.dense(vector, 10)])}
+            timings.append((time.perf_counter() - began) * 1000)
+            scores = stored @ vector
+            hits += len(got & set(np.argpartition(-scores, 9)[:10].tolist()))
+        out["sweep"].append({"ef_search": ef, "recall_at_10": round(hits / (10 * len(vectors)), 4),
+                             "p50_ms": round(statistics.median(timings), 2)})
+    out["load_after"] = load()
+    return out
+
+
 def merge_result(key: str, value: dict[str, Any], path: Path = RESULTS / "scale.json") -> None:
     data = json.loads(path.read_text()) if path.is_file() else {}
     data[key] = {**value, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
@@ -309,6 +333,12 @@ def main() -> int:
     if args.step == "workers":
         merge_result("workers", step_workers(Path(args.library), args.texts, args.counts))
         return 0
+    if args.step == "recall":
+        index_dir = Path(args.index_root) / f"{args.tier}-embedded-hnsw"
+        merge_result(f"{args.tier}-embedded-hnsw-recall",
+                     step_recall(Path(args.library or f"var/scale/{args.tier}"), index_dir,
+                                 args.queries, args.ef_search))
+        return 0
     if args.step == "vectors":
         merge_result(f"vectors-{args.count}", step_vectors(args.count, args.queries, args.m,
                                                            args.ef_construction, args.ef_search))
@@ -331,7 +361,8 @@ def main() -> int:
 
 def _args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("all", "build", "serve", "rebuild", "vectors", "workers"))
+    parser.add_argument("step", choices=("all", "build", "serve", "rebuild", "vectors", "workers",
+                                                   "recall"))
     parser.add_argument("--tier", default="100k")
     parser.add_argument("--library", default="")
     parser.add_argument("--index-root", default="var/scale-index")

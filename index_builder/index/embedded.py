@@ -56,7 +56,7 @@ class EmbeddedBackend:
         self.dimension = int(index.dense.d)
         dense = index.params.get("dense") or {}
         self._approximate = isinstance(index.dense, faiss.IndexHNSW)
-        self.ef_search = int(ef_search or dense.get("ef_search") or 128)
+        self.ef_search = int(ef_search or dense.get("ef_search") or 512)
         self._fields = set(CORE_FIELDS) | set(ALIASES)
         for clause in index.clauses:
             self._fields.update(clause.metadata)
