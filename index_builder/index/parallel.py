@@ -8,8 +8,8 @@
 - ``embed_texts`` embeds texts sorted by length (batches pad less), through the cache, with a
   progress bar, in this process or in the workers (each loads its own copy of the embedder).
 
-Beyond one machine the same split holds: see docs/scale.md (embedding on a job engine,
-storage on a Milvus cluster).
+Beyond one machine the same split holds: see benchmarks/results/scale.md, section 6
+(embedding on a job engine, storage on a Milvus cluster).
 """
 
 from __future__ import annotations
