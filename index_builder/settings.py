@@ -147,10 +147,12 @@ class RerankSettings:
     budget_s: float = 20.0
     # The reranked head is ordered by llm_weight x the LLM's rating + (1 - llm_weight) x the
     # retrieval position (retrieve/combine.py), so a weak model cannot sink a good hit;
-    # 1.0 = the rating alone. "relative" scales the head's ratings to 0..1 first (a small
-    # model's ratings crowd into a narrow band). Fitted on valid/train heads: quality.md step 10.
-    llm_weight: float = 0.8
-    llm_scale: str = "relative"
+    # 1.0 = the rating alone (the old behaviour: it hurt 15 of 30 valid/train queries with the
+    # embedded model). 0.5 on the 0-4 scale moves a hit only for a clear rating gap: with the
+    # embedded model it changed no query, a model with spread-out ratings still reorders.
+    # "relative" scales the head's ratings to 0..1 first. Measured: quality.md step 10.
+    llm_weight: float = 0.5
+    llm_scale: str = "absolute"
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.llm_weight <= 1.0:

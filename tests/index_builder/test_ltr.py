@@ -201,7 +201,7 @@ class _RateOne:
         return SimpleNamespace(ranked=ranked, status="applied", reason="")
 
 
-@pytest.mark.parametrize("weight, climbs", [(0.8, True), (1.0, True), (0.0, False)])
+@pytest.mark.parametrize("weight, climbs", [(0.5, True), (0.8, True), (1.0, True), (0.0, False)])
 def test_pipeline_combines_llm_ratings_with_retrieval_position(tmp_path, embedder, mini_acord,
                                                                weight, climbs):
     from index_builder.retrieve.pipeline import SearchRequest, build_pipeline
