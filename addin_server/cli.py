@@ -170,7 +170,7 @@ def _cmd_settings(args: argparse.Namespace) -> int:
 def _cmd_eval(args: argparse.Namespace) -> int:
     from addin_server.rerank import reranker_for_eval
     from index_builder.evaluate.runner import EvalConfig, run_eval_command
-    from index_builder.index.embedder import SentenceTransformerEmbedder
+    from index_builder.index.embedder import load_embedder
     from index_builder.retrieve.pipeline import build_pipeline
 
     overrides: dict[str, Any] = {"acord_dir": args.data}
@@ -179,7 +179,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     settings = _settings(args, overrides)
     config = EvalConfig(split=args.split, wording=args.wording, mode=args.mode, limit=args.limit,
                         depth=args.depth)
-    embedder = SentenceTransformerEmbedder(settings.embedding)
+    embedder = load_embedder(settings.embedding)
     reranker = reranker_for_eval(settings, args.prompt) if args.rerank == "llm" else None
     # The served pipeline, with the rerank the server would run: same depth, same folding.
     return run_eval_command(settings, config, embedder,

@@ -131,9 +131,9 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _embedder(settings: Settings):  # type: ignore[no-untyped-def]
-    from index_builder.index.embedder import SentenceTransformerEmbedder
+    from index_builder.index.embedder import load_embedder
 
-    return SentenceTransformerEmbedder(settings.embedding)
+    return load_embedder(settings.embedding)
 
 
 def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:

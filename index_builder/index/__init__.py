@@ -17,4 +17,5 @@ def open_store(settings: "Settings") -> "IndexStore":
         return MilvusStore(settings)
     from index_builder.index.embedded import EmbeddedStore
 
-    return EmbeddedStore(settings.index_dir, settings.bm25)
+    return EmbeddedStore(settings.index_dir, settings.bm25,
+                         ef_search=settings.embedding.hnsw_ef_search)
