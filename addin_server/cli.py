@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 from index_builder.errors import InvalidRequestError, PrecedentError
 
+from index_builder.cli import add_engine_options
 from index_builder.settings import LLMSettings, Settings, load_settings
 
 from addin_server.audit_cli import add_parser as _add_audit
@@ -56,7 +57,7 @@ def _add_serve(sub: Any) -> None:
     serve = sub.add_parser("serve", help="serve the API and the task pane (HTTPS with --cert/--key)")
     serve.add_argument("--index", type=Path,
                        help="index folder (default PRECEDENT_INDEX_DIR or var/index)")
-    _add_backend_options(serve)
+    add_engine_options(serve)
     serve.add_argument("--host", help="address to listen on (default PRECEDENT_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default PRECEDENT_PORT or 8443)")
     serve.add_argument("--cert", type=Path, help="TLS certificate (PEM); with --key serves HTTPS")
@@ -127,31 +128,18 @@ def _settings(args: argparse.Namespace, server: dict[str, Any] | None = None) ->
     return load_settings(overrides=overrides)
 
 
-def _add_backend_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--backend", choices=("embedded", "milvus"),
-                        help="search engine (default PRECEDENT_BACKEND or embedded)")
-    parser.add_argument("--uri", help="Milvus URI (default PRECEDENT_MILVUS_URI: milvus-lite in the "
-                                      "index folder); http://host:19530 for a cluster")
-
-
 def _add_eval(sub: Any) -> None:
+    from index_builder.cli import add_acord_options, add_engine_options
+
     evaluate = sub.add_parser(
         "eval", help="measure the served pipeline, LLM rerank included, on ACORD (prompt engineers)")
     evaluate.add_argument("--index", type=Path, help="ACORD index folder (default var/acord-index)")
-    _add_backend_options(evaluate)
-    evaluate.add_argument("--data", type=Path, help="ACORD folder (default PRECEDENT_ACORD_DIR)")
-    evaluate.add_argument("--split", choices=("train", "valid", "test"), default="valid")
-    evaluate.add_argument("--wording", choices=("short", "medium", "long"), default="short")
-    evaluate.add_argument("--mode", choices=("query", "clause"), default="query")
+    add_engine_options(evaluate)
     evaluate.add_argument("--rerank", choices=("llm", "none"), default="llm",
                           help="'llm': the configured LLM (or the embedded model) reranks the head")
     evaluate.add_argument("--prompt", type=Path, help="rerank prompt file to measure "
                                                       "(default: the server's rerank.prompt)")
-    evaluate.add_argument("--limit", type=int, help="only the first N queries (LLM runs are slow)")
-    evaluate.add_argument("--depth", type=int, default=1000,
-                          help="ranking depth before unjudged clauses are dropped")
-    evaluate.add_argument("--json", type=Path, dest="json_out", help="write results to this JSON file")
-    evaluate.add_argument("--no-progress", action="store_true")
+    add_acord_options(evaluate, split="valid")
     evaluate.set_defaults(handler=_cmd_eval)
 
 

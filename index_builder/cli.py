@@ -66,23 +66,13 @@ def _parser() -> argparse.ArgumentParser:
 
     evaluate = sub.add_parser("eval", help="measure retrieval on the ACORD benchmark")
     _common(evaluate)
-    evaluate.add_argument("--data", type=Path, help="ACORD folder (default PRECEDENT_ACORD_DIR)")
-    evaluate.add_argument("--split", choices=("train", "valid", "test"), default="test")
     evaluate.add_argument("--retriever", choices=("hybrid", "dense", "bm25"), default="hybrid")
-    evaluate.add_argument("--wording", choices=("short", "medium", "long"), default="short",
-                          help="query wording from query_formats.tsv")
-    evaluate.add_argument("--mode", choices=("query", "clause"), default="query",
-                          help="'clause': each 5-star clause is the query (as the add-in sends)")
     evaluate.add_argument("--no-cross-encoder", action="store_true",
                           help="leave out the configured cross-encoder (PRECEDENT_CROSS_ENCODER); "
                                "LLM rerank is measured with `addin-server eval`")
     evaluate.add_argument("--expansion", choices=("glossary", "none"),
                           help="short-query expansion (default PRECEDENT_QUERY_EXPANSION or glossary)")
-    evaluate.add_argument("--limit", type=int, help="only the first N queries (LLM runs are slow)")
-    evaluate.add_argument("--depth", type=int, default=1000,
-                          help="ranking depth per retriever before unjudged clauses are dropped")
-    evaluate.add_argument("--json", type=Path, dest="json_out", help="write results to this JSON file")
-    evaluate.add_argument("--no-progress", action="store_true")
+    add_acord_options(evaluate, split="test")
     evaluate.set_defaults(handler=_cmd_eval)
 
     train = sub.add_parser("train-reranker",
@@ -104,11 +94,31 @@ def _parser() -> argparse.ArgumentParser:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--index", type=Path, help="index folder (default PRECEDENT_INDEX_DIR or var/index)")
+    add_engine_options(parser)
+    parser.add_argument("--model", help="sentence-transformers model (default all-MiniLM-L6-v2)")
+
+
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    """--backend and --uri, for every command that opens an index (both CLIs)."""
     parser.add_argument("--backend", choices=("embedded", "milvus"),
                         help="search engine (default PRECEDENT_BACKEND or embedded)")
     parser.add_argument("--uri", help="Milvus URI (default PRECEDENT_MILVUS_URI: milvus-lite in the "
                                       "index folder); http://host:19530 for a cluster")
-    parser.add_argument("--model", help="sentence-transformers model (default all-MiniLM-L6-v2)")
+
+
+def add_acord_options(parser: argparse.ArgumentParser, split: str) -> None:
+    """Which ACORD queries an eval runs and where its results go (both eval commands)."""
+    parser.add_argument("--data", type=Path, help="ACORD folder (default PRECEDENT_ACORD_DIR)")
+    parser.add_argument("--split", choices=("train", "valid", "test"), default=split)
+    parser.add_argument("--wording", choices=("short", "medium", "long"), default="short",
+                        help="query wording from query_formats.tsv")
+    parser.add_argument("--mode", choices=("query", "clause"), default="query",
+                        help="'clause': each 5-star clause is the query (as the add-in sends)")
+    parser.add_argument("--limit", type=int, help="only the first N queries (LLM runs are slow)")
+    parser.add_argument("--depth", type=int, default=1000,
+                        help="ranking depth per retriever before unjudged clauses are dropped")
+    parser.add_argument("--json", type=Path, dest="json_out", help="write results to this JSON file")
+    parser.add_argument("--no-progress", action="store_true")
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
 from index_builder.errors import InvalidRequestError, NotFoundError
-from index_builder.index.backend import Filters, Scored, SearchBackend
+from index_builder.index.backend import Filters, Scored, SearchBackend, clause_matches
 from index_builder.index.embedder import Embedder
 from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.combine import CombineWeights, combined_order
@@ -282,8 +282,6 @@ class SearchPipeline:
 
 
 def _allowed(clause: Clause, access: Filters) -> bool:
-    from index_builder.index.backend import clause_matches
-
     return clause_matches(clause, access) if access else True
 
 
