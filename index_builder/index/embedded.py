@@ -2,16 +2,16 @@
 
 The default engine for one machine: no service to run. ``EmbeddedStore`` writes and
 switches versions (the folder layout is in ``store.py``); ``EmbeddedBackend`` reads one.
-Filters become a boolean mask over clause positions built from a per-field inverted index
-(value -> positions, made once per field per version), and the mask goes *into* both
-searches: FAISS gets an ID selector and BM25 zeroes the masked scores before its top-k.
+Filters become a boolean mask over clause positions computed from the version's int32
+field columns (``clausedb.Columns``), and the mask goes *into* both searches: FAISS gets an
+ID selector and BM25 zeroes the masked scores before its top-k. Clauses themselves stay on
+disk and are read for the ids a request returns.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import threading
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -23,12 +23,12 @@ from index_builder.index.backend import (
     ALIASES,
     CORE_FIELDS,
     LIST_FIELDS,
+    Condition,
     Filters,
     PreviousVersion,
     Scored,
     VersionData,
     check_fields,
-    clause_field_values,
     normalise,
 )
 from index_builder.index.lexical import BM25Index
@@ -57,11 +57,9 @@ class EmbeddedBackend:
         dense = index.params.get("dense") or {}
         self._approximate = isinstance(index.dense, faiss.IndexHNSW)
         self.ef_search = int(ef_search or dense.get("ef_search") or 512)
-        self._fields = set(CORE_FIELDS) | set(ALIASES)
-        for clause in index.clauses:
-            self._fields.update(clause.metadata)
-        self._postings: dict[str, dict[str, np.ndarray]] = {}
-        self._lock = threading.Lock()
+        self._columns = index.columns
+        self._fields = set(CORE_FIELDS) | set(ALIASES) | index.columns.metadata_fields
+        self._size = len(index.clauses)
         kinds = {doc: info.get("kind", "file") for doc, info in index.documents.items()}
         self._unstructured = {doc for doc, kind in kinds.items() if kind == "beir"}
 
@@ -121,16 +119,17 @@ class EmbeddedBackend:
     def _ranked(self, scored: dict[int, float], k: int) -> Scored:
         # Ties go to the earlier clause in the index: deterministic, and what eval always did.
         ordered = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:k]
-        clauses = self.index.clauses
-        return [(clauses[pos].clause_id, score) for pos, score in ordered]
+        ids = self.index.table.ids_at([pos for pos, _ in ordered])
+        return [(cid, score) for cid, (_, score) in zip(ids, ordered)]
 
     def positions(self, clause_ids: Sequence[str]) -> list[int]:
         """Insertion order of clauses in this version: the tie-break for equal fused scores."""
-        return [self.index.position.get(cid, len(self.index.clauses)) for cid in clause_ids]
+        found = self.index.table.positions_of(clause_ids)
+        return [self._size if pos is None else pos for pos in found]
 
     # -- clause store -----------------------------------------------------------------------
     def get(self, clause_ids: Sequence[str]) -> list[Clause | None]:
-        return [self.index.get(cid) for cid in clause_ids]
+        return self.index.table.by_ids(clause_ids)
 
     def neighbours(self, clause_id: str, window: int) -> tuple[list[Clause], list[Clause]]:
         clause = self.index.get(clause_id)
@@ -144,59 +143,61 @@ class EmbeddedBackend:
 
     def facets(self, names: Sequence[str], filters: Filters = ()) -> dict[str, dict[str, int]]:
         mask = self._mask(filters)
-        positions = range(len(self.index.clauses)) if mask is None else np.flatnonzero(mask)
-        out: dict[str, dict[str, set[str]]] = {name: {} for name in names}
-        clauses = self.index.clauses
-        for pos in positions:
-            clause = clauses[int(pos)]
-            for name in names:
-                value = clause.metadata.get(name) if name not in CORE_FIELDS else None
-                if name in CORE_FIELDS:
-                    value = str(getattr(clause, name))
-                if value:
-                    out[name].setdefault(value, set()).add(clause.doc_id)
-        return {name: {v: len(docs) for v, docs in values.items()} for name, values in out.items()}
+        rows = None if mask is None else np.flatnonzero(mask)
+        out = {}
+        for name in names:
+            if name == "clause_id":  # one document per clause id; not a column
+                positions = range(self._size) if rows is None else rows
+                out[name] = {cid: 1 for cid in self.index.table.ids_at(list(positions))}
+            else:
+                out[name] = self._columns.document_counts(name, rows)
+        return out
 
     def stats(self, filters: Filters = ()) -> dict[str, int]:
         mask = self._mask(filters)
         if mask is None:
-            return {"clauses": len(self.index.clauses), "documents": len(self.index.documents)}
-        positions = np.flatnonzero(mask)
-        docs = {self.index.clauses[int(p)].doc_id for p in positions}
-        return {"clauses": int(len(positions)), "documents": len(docs)}
+            return {"clauses": self._size, "documents": len(self.index.documents)}
+        docs = np.unique(self._columns.codes["doc_id"][mask])
+        return {"clauses": int(mask.sum()), "documents": int(len(docs))}
 
     def close(self) -> None:
-        """Nothing to release: the files are read into memory."""
+        """Close the clause store's connections (the rest is memory and mapped files)."""
+        self.index.close()
 
     # -- filters ----------------------------------------------------------------------------
     def _mask(self, filters: Filters) -> np.ndarray | None:
         if not filters:
             return None
         check_fields(filters, self._fields | set(LIST_FIELDS))
-        mask = np.ones(len(self.index.clauses), dtype=bool)
+        mask = np.ones(self._size, dtype=bool)
         for condition in filters:
-            postings = self._postings_for(condition.field)
-            hit = np.zeros(len(mask), dtype=bool)
-            for value in {normalise(v) for v in condition.values}:
-                found = postings.get(value)
-                if found is not None:
-                    hit[found] = True
+            hit = self._hits(condition)
             mask &= ~hit if condition.negate else hit
         return mask
 
-    def _postings_for(self, name: str) -> dict[str, np.ndarray]:
-        """value -> positions of clauses holding it, built once per field per version."""
-        with self._lock:
-            cached = self._postings.get(name)
-            if cached is not None:
-                return cached
-            lists: dict[str, list[int]] = {}
-            for pos, clause in enumerate(self.index.clauses):
-                for value in set(clause_field_values(clause, name)):
-                    lists.setdefault(value, []).append(pos)
-            postings = {v: np.asarray(p, dtype=np.int64) for v, p in lists.items()}
-            self._postings[name] = postings
-            return postings
+    def _hits(self, condition: Condition) -> np.ndarray:
+        """Clauses holding one of the condition's values (filter semantics of backend.py)."""
+        wanted = {normalise(v) for v in condition.values}
+        if condition.field == "document":  # the document's id or its title
+            return self._columns.hits("doc_id", wanted) | self._columns.hits("doc_title", wanted)
+        if condition.field == "clause_id":  # unique per clause: looked up, not a column
+            hit = np.zeros(self._size, dtype=bool)
+            # Ids compare case-insensitively like every filter value; exact ids are the norm.
+            found = [p for p in self.index.table.positions_of(sorted(condition.values))
+                     if p is not None]
+            hit[found] = True
+            if len(found) < len(set(condition.values)):  # some id given in another case
+                hit |= self._ids_casefolded(wanted)
+            return hit
+        return self._columns.hits(condition.field, wanted)
+
+    def _ids_casefolded(self, wanted: set[str]) -> np.ndarray:
+        """Rare path: a clause-id filter whose case differs from the stored id."""
+        hit = np.zeros(self._size, dtype=bool)
+        for pos, clause_id in enumerate(self.index.table.all_ids()):
+            if normalise(clause_id) in wanted:
+                hit[pos] = True
+        return hit
 
 
 class EmbeddedStore:
@@ -222,15 +223,18 @@ class EmbeddedStore:
         except PrecedentError:
             return PreviousVersion()
         by_doc: dict[str, list[Clause]] = {}
-        for clause in index.clauses:
-            by_doc.setdefault(clause.doc_id, []).append(clause)
         vectors: dict[str, np.ndarray] = {}
-        if index.model_id == model_id:
-            vectors = {text_key(c.text): index.embeddings[i] for i, c in enumerate(index.clauses)}
+        reuse = index.model_id == model_id
+        for i, clause in enumerate(index.clauses):  # streamed from disk in position order
+            by_doc.setdefault(clause.doc_id, []).append(clause)
+            if reuse:
+                vectors[text_key(clause.text)] = index.embeddings[i]
+        index.close()
         return PreviousVersion(index.path.name, index.params, index.documents, by_doc, vectors)
 
     def write(self, data: VersionData) -> str:
-        bm25 = BM25Index.build([c.text for c in data.clauses], self.bm25, self.progress)
+        bm25 = BM25Index.build((c.text for c in data.clauses), self.bm25, self.progress,
+                               total=len(data.clauses))
         path = write_version(self.root, data.params, data.clauses, data.documents,
                              data.embeddings, bm25, self.progress)
         return path.name

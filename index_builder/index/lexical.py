@@ -7,10 +7,11 @@ import logging
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Iterable
 
 import bm25s
 import numpy as np
+import scipy.sparse as sp
 from tqdm import tqdm
 
 from index_builder.errors import ConfigError
@@ -78,13 +79,45 @@ class BM25Index:
         self.size = size
 
     @classmethod
-    def build(cls, texts: Sequence[str], settings: BM25Settings, progress: bool = False) -> "BM25Index":
+    def build(cls, texts: Iterable[str], settings: BM25Settings, progress: bool = False,
+              total: int | None = None) -> "BM25Index":
+        """Okapi BM25 (bm25s's "robertson" variant, the same scores) over ``texts``.
+
+        bm25s's own ``index()`` keeps every token of every text as a Python string (about
+        9 GB at 1M clauses); this tokenises into int32 ids chunk by chunk and computes the
+        same score matrix with numpy, so a 1M-clause build stays within a few GB.
+        """
         tokenizer = Tokenizer(settings)
+        vocab: dict[str, int] = {}
+        rows, cols, counts, lengths = [], [], [], []
+        done = 0
+        chunk: list[np.ndarray] = []
+        with tqdm(total=total, desc="Lexical index", unit="clause", disable=not progress,
+                  mininterval=1.0) as bar:
+            for text in texts:
+                terms = tokenizer(text)
+                chunk.append(np.fromiter((vocab.setdefault(t, len(vocab)) for t in terms),
+                                         dtype=np.int64, count=len(terms)))
+                if len(chunk) == _CHUNK:
+                    _count_terms(chunk, done, rows, cols, counts, lengths)
+                    done += len(chunk)
+                    bar.update(len(chunk))
+                    chunk = []
+            _count_terms(chunk, done, rows, cols, counts, lengths)
+            done += len(chunk)
+            bar.update(len(chunk))
+        scores = _robertson(np.concatenate(rows) if rows else np.zeros(0, np.int32),
+                            np.concatenate(cols) if cols else np.zeros(0, np.int32),
+                            np.concatenate(counts) if counts else np.zeros(0, np.float32),
+                            np.concatenate(lengths) if lengths else np.zeros(0, np.int64),
+                            len(vocab), settings)
+        vocab[""] = len(vocab)  # bm25s's "empty token", which it also appends
         retriever = bm25s.BM25(k1=settings.k1, b=settings.b, method="robertson")
-        tokens = [tokenizer(t) for t in tqdm(texts, desc="Lexical index", unit="clause",
-                                              disable=not progress, mininterval=1.0)]
-        retriever.index(tokens, show_progress=False)
-        return cls(retriever, tokenizer, len(texts))
+        retriever.scores = scores
+        retriever.vocab_dict = vocab
+        retriever.unique_token_ids_set = set(vocab.values())
+        retriever.nonoccurrence_array = None  # robertson has none
+        return cls(retriever, tokenizer, done)
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of the query against every clause (zeros when no term matches)."""
@@ -102,9 +135,56 @@ class BM25Index:
         (folder / "tokenizer.json").write_text(json.dumps(meta, indent=2))
 
     @classmethod
-    def load(cls, folder: Path) -> "BM25Index":
+    def load(cls, folder: Path, mmap: bool = False) -> "BM25Index":
+        """The saved index; ``mmap`` leaves the score matrix on disk (pages read on demand)."""
         meta = json.loads((folder / "tokenizer.json").read_text())
         settings = BM25Settings(k1=meta["k1"], b=meta["b"], stemmer=meta["stemmer"],
                                 stopwords=meta["stopwords"], bigrams=bool(meta.get("bigrams")))
-        retriever = bm25s.BM25.load(str(folder), show_progress=False, verbosity=0)
+        retriever = bm25s.BM25.load(str(folder), mmap=mmap, show_progress=False, verbosity=0)
         return cls(retriever, Tokenizer(settings), int(meta["size"]))
+
+
+_CHUNK = 20_000  # texts per counting step: bounds the temporary arrays
+
+
+def _count_terms(chunk: list[np.ndarray], first: int, rows: list[np.ndarray],
+                 cols: list[np.ndarray], counts: list[np.ndarray], lengths: list[np.ndarray]) -> None:
+    """Append (text, term, frequency) triples of a chunk of tokenised texts, and their lengths."""
+    if not chunk:
+        return
+    sizes = np.fromiter((len(ids) for ids in chunk), dtype=np.int64, count=len(chunk))
+    lengths.append(sizes)
+    if not sizes.sum():
+        return
+    local = np.repeat(np.arange(len(chunk), dtype=np.int64), sizes)
+    keys, freq = np.unique((local << 32) | np.concatenate(chunk), return_counts=True)
+    rows.append((keys >> 32).astype(np.int32) + first)
+    cols.append((keys & 0xFFFFFFFF).astype(np.int32))
+    counts.append(freq.astype(np.float32))
+
+
+def _robertson(rows: np.ndarray, cols: np.ndarray, tf: np.ndarray, lengths: np.ndarray,
+               vocabulary: int, settings: BM25Settings) -> dict[str, Any]:
+    """bm25s's score matrix (CSC: per term, the texts holding it and their scores).
+
+    The arithmetic follows bm25s.scoring (robertson idf clipped at 0, robertson tfc, float64
+    then stored as float32) so scores equal those of ``bm25s.BM25.index``.
+    """
+    n_docs = len(lengths)
+    df = np.bincount(cols, minlength=vocabulary).astype(np.float64)
+    idf = np.log(np.maximum((n_docs - df + 0.5) / (df + 0.5), 1.0)).astype(np.float32)
+    average = lengths.mean() if n_docs else 1.0
+    k1, b = settings.k1, settings.b
+    data = np.empty(len(rows), dtype=np.float32)
+    for start in range(0, len(rows), 1 << 24):  # float64 temporaries a slice at a time
+        part = slice(start, start + (1 << 24))
+        ratio = (b * lengths[rows[part]].astype(np.float64)) / average
+        tfc = tf[part] / (k1 * ((1 - b) + ratio) + tf[part])
+        data[part] = idf[cols[part]] * tfc
+    # (row, col) pairs arrive in row order; CSR -> CSC keeps rows ascending within each term.
+    indptr = np.zeros(n_docs + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=n_docs), out=indptr[1:])
+    matrix = sp.csr_matrix((data, cols, indptr), shape=(n_docs, vocabulary)).tocsc()
+    return {"data": matrix.data.astype(np.float32, copy=False),
+            "indices": matrix.indices.astype(np.int32, copy=False),
+            "indptr": matrix.indptr.astype(np.int64, copy=False), "num_docs": n_docs}

@@ -3,12 +3,14 @@
 Layout::
 
     INDEX/CURRENT            name of the live version (replaced atomically)
-    INDEX/v-<time>-<rand>/   params.json, clauses.jsonl, documents.json,
+    INDEX/v-<time>-<rand>/   params.json, clauses.sqlite, columns/, documents.json,
                              dense.faiss, bm25/
 
 The vectors are stored once, inside dense.faiss: an exact IndexFlatIP, or an HNSW graph over
 a flat store (``params["dense"]``); ``ClauseIndex.embeddings`` is a read-only view of that
-store, not a copy. Format 1 versions (which also wrote embeddings.npy) still load.
+store, not a copy. Clauses stay on disk (format 3, ``clausedb.py``): a reader holds the
+vectors, the memory-mapped BM25 matrix and int32 filter columns, and fetches the clauses a
+request returns. Format 1 and 2 versions (clauses.jsonl, read whole into memory) still load.
 
 A build writes a new version folder completely, then replaces CURRENT; a crash at any
 point leaves the previous version live. Readers that hold an old version keep working
@@ -22,57 +24,89 @@ import logging
 import os
 import secrets
 import shutil
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 import faiss
 import numpy as np
 from tqdm import tqdm
 
 from index_builder.errors import IndexFormatError, IndexNotFoundError
+from index_builder.index.clausedb import (
+    CLAUSE_DB,
+    COLUMNS,
+    ClauseTable,
+    Columns,
+    MemoryClauses,
+    write_clause_db,
+)
 from index_builder.index.lexical import BM25Index
 from index_builder.model import Clause
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 2
-READABLE_FORMATS = (1, 2)
+FORMAT_VERSION = 3
+READABLE_FORMATS = (1, 2, 3)
 DENSE_KINDS = ("flat", "hnsw")
 POINTER = "CURRENT"
 
 
 @dataclass
 class ClauseIndex:
-    """Everything retrieval needs, loaded from one version folder."""
+    """Everything retrieval needs from one version folder (or built in memory).
+
+    ``clauses`` is a ``ClauseTable`` (format 3: rows read from disk on demand) or, given a
+    plain list, a ``MemoryClauses``; both index, iterate and look up by id or position.
+    ``columns`` (filter codes) are computed from the clauses when not given.
+    """
 
     path: Path
     params: dict[str, Any]
-    clauses: list[Clause]
+    clauses: Sequence[Clause]
     documents: dict[str, dict[str, Any]]
     embeddings: np.ndarray
     dense: faiss.Index
     bm25: BM25Index
+    columns: Columns | None = None
 
     def __post_init__(self) -> None:
-        self.position = {c.clause_id: i for i, c in enumerate(self.clauses)}
+        if not isinstance(self.clauses, (ClauseTable, MemoryClauses)):
+            self.clauses = MemoryClauses(self.clauses)
+        if self.columns is None:
+            self.columns = Columns.from_clauses(self.clauses)
+
+    @property
+    def table(self) -> ClauseTable | MemoryClauses:
+        return self.clauses  # type: ignore[return-value]
+
+    @property
+    def position(self) -> Mapping[str, int]:
+        """clause id -> position (a dict in memory, a SQLite look-up on disk)."""
+        return self.table.position
 
     @property
     def model_id(self) -> str:
         return str(self.params["embedding_model"])
 
     def get(self, clause_id: str) -> Clause | None:
-        pos = self.position.get(clause_id)
-        return None if pos is None else self.clauses[pos]
+        return self.table.by_ids([clause_id])[0]
 
     def neighbours(self, clause_id: str, window: int = 1) -> tuple[list[Clause], list[Clause]]:
         """Clauses just before and after this one in the same document."""
-        pos = self.position[clause_id]
-        doc = self.clauses[pos].doc_id
-        before = [c for c in self.clauses[max(0, pos - window):pos] if c.doc_id == doc]
-        after = [c for c in self.clauses[pos + 1:pos + 1 + window] if c.doc_id == doc]
-        return before, after
+        pos = self.table.positions_of([clause_id])[0]
+        if pos is None:
+            raise KeyError(clause_id)
+        docs = self.columns.codes["doc_id"]  # type: ignore[union-attr]
+        near = [p for p in range(max(0, pos - window), min(len(docs), pos + window + 1))
+                if p != pos and docs[p] == docs[pos]]
+        found = self.table.at(near)
+        return [c for p, c in zip(near, found) if p < pos], [c for p, c in zip(near, found) if p > pos]
+
+    def close(self) -> None:
+        self.table.close()
 
 
 def resolve_version(index_dir: Path) -> Path:
@@ -101,8 +135,13 @@ def load_index(index_dir: Path) -> ClauseIndex:
             f"{FORMAT_VERSION}: rebuild it with `index-builder build`."
         )
     try:
-        clauses = [Clause.from_dict(json.loads(line))
-                   for line in (version / "clauses.jsonl").read_text("utf-8").splitlines() if line]
+        if params["format_version"] >= 3:
+            clauses: Sequence[Clause] = ClauseTable(version / CLAUSE_DB)
+            columns: Columns | None = Columns.load(version / COLUMNS)
+        else:  # formats 1-2: every clause in memory, as those versions were read
+            clauses = [Clause.from_dict(json.loads(line))
+                       for line in (version / "clauses.jsonl").read_text("utf-8").splitlines() if line]
+            columns = None
         dense = faiss.read_index(str(version / "dense.faiss"))
         index = ClauseIndex(
             path=version,
@@ -111,11 +150,13 @@ def load_index(index_dir: Path) -> ClauseIndex:
             documents=_read_json(version / "documents.json"),
             embeddings=stored_vectors(dense),
             dense=dense,
-            bm25=BM25Index.load(version / "bm25"),
+            # Memory-mapped: a query reads only its terms' postings (~0.9 GB of matrix at 1M).
+            bm25=BM25Index.load(version / "bm25", mmap=params["format_version"] >= 3),
+            columns=columns,
         )
-    except (OSError, ValueError, KeyError, RuntimeError) as exc:
+    except (OSError, ValueError, KeyError, RuntimeError, sqlite3.Error) as exc:
         raise IndexFormatError(f"Index at {version} is damaged ({exc}): rebuild it.") from exc
-    if not len(clauses) == index.dense.ntotal == index.bm25.size:
+    if not len(index.clauses) == index.dense.ntotal == index.bm25.size == index.columns.size:  # type: ignore[union-attr]
         raise IndexFormatError(f"Index at {version} has mismatched parts: rebuild it.")
     return index
 
@@ -152,10 +193,8 @@ def write_version(
 def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
                  documents: dict[str, dict[str, Any]], embeddings: np.ndarray,
                  bm25: BM25Index, progress: bool = False) -> None:
-    with open(folder / "clauses.jsonl", "w", encoding="utf-8") as out:
-        for clause in tqdm(clauses, desc="Writing clauses", unit="clause", disable=not progress,
-                           mininterval=1.0):
-            out.write(json.dumps(clause.to_dict(), ensure_ascii=False) + "\n")
+    write_clause_db(folder / CLAUSE_DB, clauses, progress)
+    Columns.from_clauses(clauses).save(folder / COLUMNS)
     (folder / "documents.json").write_text(json.dumps(documents, indent=1, ensure_ascii=False))
     params = {**params, "format_version": FORMAT_VERSION}
     dense = dense_index(embeddings, params.get("dense") or {}, progress)

@@ -61,7 +61,7 @@ def test_vectors_are_stored_once_and_read_as_a_view(settings, embedder, tmp_path
     build_index(settings, [corpus], embedder, progress=False)
     index = load_index(settings.index_dir)
     assert not (index.path / "embeddings.npy").exists()
-    assert index.params["format_version"] == 2 and index.params["dense"] == {"kind": "flat"}
+    assert index.params["format_version"] == 3 and index.params["dense"] == {"kind": "flat"}
     expected = embedder.embed([c.text for c in index.clauses])
     np.testing.assert_allclose(index.embeddings, expected, rtol=1e-6)
     assert not index.embeddings.flags.writeable

@@ -1,0 +1,280 @@
+"""Clauses on disk for the embedded backend: a SQLite table, and filter columns as arrays.
+
+At a million clauses the ``Clause`` objects alone would take several GB of the server's
+memory, yet a search needs only the few dozen it returns. So a version keeps
+
+* ``clauses.sqlite``: one row per clause (position, clause id, the clause as JSON), read a
+  handful of rows per request through a read-only connection per thread;
+* ``columns/``: per filterable field, an int32 code per clause (-1 = the clause has no such
+  field) and the list of distinct raw values. Filters, facets and counts are numpy over these
+  codes, so they stay data applied inside the engine without touching a clause.
+
+``MemoryClauses`` offers the same reads over a plain list (old format versions, tests and
+benchmarks that build an index in memory).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
+
+import numpy as np
+from tqdm import tqdm
+
+from index_builder.index.backend import CORE_FIELDS, LIST_FIELDS, normalise
+from index_builder.model import Clause
+
+CLAUSE_DB = "clauses.sqlite"
+COLUMNS = "columns"
+_BATCH = 500  # ids per SQL statement (far below SQLite's parameter limit)
+# Fields kept as columns: every core field but the clause id (unique per clause: looked up in
+# SQLite instead), plus every metadata key found at build time.
+COLUMN_CORE = tuple(f for f in CORE_FIELDS if f != "clause_id")
+
+
+class MemoryClauses(list):  # type: ignore[type-arg]
+    """A list of clauses with the look-ups ``ClauseTable`` offers."""
+
+    def __init__(self, clauses: Iterable[Clause]) -> None:
+        super().__init__(clauses)
+        self.position = {c.clause_id: i for i, c in enumerate(self)}
+
+    def at(self, positions: Sequence[int]) -> list[Clause]:
+        return [self[int(p)] for p in positions]
+
+    def ids_at(self, positions: Sequence[int]) -> list[str]:
+        return [self[int(p)].clause_id for p in positions]
+
+    def by_ids(self, clause_ids: Sequence[str]) -> list[Clause | None]:
+        found = (self.position.get(cid) for cid in clause_ids)
+        return [None if pos is None else self[pos] for pos in found]
+
+    def positions_of(self, clause_ids: Sequence[str]) -> list[int | None]:
+        return [self.position.get(cid) for cid in clause_ids]
+
+    def all_ids(self) -> Iterator[str]:
+        return (c.clause_id for c in self)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class ClauseTable(Sequence[Clause]):
+    """The clauses of one version in ``clauses.sqlite``, read on demand (read-only)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise FileNotFoundError(f"{self.path} is missing")
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        (self._size,) = self._connection().execute("SELECT count(*) FROM clauses").fetchone()
+        self.position = _Positions(self)
+
+    def _connection(self) -> sqlite3.Connection:
+        # One connection per thread: the server answers on several; immutable=1 because a
+        # version is never written after it goes live (no locking, no journal look-ups).
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
+            connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            self._local.connection = connection
+            with self._lock:
+                self._connections.append(connection)
+        return connection
+
+    def __len__(self) -> int:
+        return int(self._size)
+
+    @overload
+    def __getitem__(self, item: int) -> Clause: ...
+    @overload
+    def __getitem__(self, item: slice) -> list[Clause]: ...
+
+    def __getitem__(self, item: int | slice) -> Clause | list[Clause]:
+        if isinstance(item, slice):
+            return self.at(range(*item.indices(len(self))))
+        pos = int(item) + len(self) if int(item) < 0 else int(item)
+        if not 0 <= pos < len(self):
+            raise IndexError(item)
+        return self.at([pos])[0]
+
+    def __iter__(self) -> Iterator[Clause]:
+        cursor = self._connection().execute("SELECT data FROM clauses ORDER BY pos")
+        for (data,) in cursor:
+            yield Clause.from_dict(json.loads(data))
+
+    def at(self, positions: Sequence[int]) -> list[Clause]:
+        rows = dict(self._select("pos, data", "pos", [int(p) for p in positions]))
+        return [Clause.from_dict(json.loads(rows[int(p)])) for p in positions]
+
+    def ids_at(self, positions: Sequence[int]) -> list[str]:
+        rows = dict(self._select("pos, clause_id", "pos", [int(p) for p in positions]))
+        return [rows[int(p)] for p in positions]
+
+    def by_ids(self, clause_ids: Sequence[str]) -> list[Clause | None]:
+        rows = dict(self._select("clause_id, data", "clause_id", list(clause_ids)))
+        return [None if cid not in rows else Clause.from_dict(json.loads(rows[cid]))
+                for cid in clause_ids]
+
+    def positions_of(self, clause_ids: Sequence[str]) -> list[int | None]:
+        rows = dict(self._select("clause_id, pos", "clause_id", list(clause_ids)))
+        return [rows.get(cid) for cid in clause_ids]
+
+    def all_ids(self) -> Iterator[str]:
+        """Every clause id in position order (streamed)."""
+        cursor = self._connection().execute("SELECT clause_id FROM clauses ORDER BY pos")
+        return (cid for (cid,) in cursor)
+
+    def _select(self, what: str, key: str, values: list[Any]) -> list[tuple[Any, Any]]:
+        out: list[tuple[Any, Any]] = []
+        connection = self._connection()
+        unique = list(dict.fromkeys(values))
+        for start in range(0, len(unique), _BATCH):
+            part = unique[start:start + _BATCH]
+            marks = ",".join("?" * len(part))
+            out.extend(connection.execute(
+                f"SELECT {what} FROM clauses WHERE {key} IN ({marks})", part).fetchall())
+        return out
+
+    def close(self) -> None:
+        with self._lock:
+            for connection in self._connections:
+                connection.close()
+            self._connections.clear()
+        self._local = threading.local()
+
+
+class _Positions(Mapping[str, int]):
+    """clause id -> position, looked up in SQLite (what ``ClauseIndex.position`` was)."""
+
+    def __init__(self, table: ClauseTable) -> None:
+        self._table = table
+
+    def __getitem__(self, clause_id: str) -> int:
+        pos = self._table.positions_of([clause_id])[0]
+        if pos is None:
+            raise KeyError(clause_id)
+        return pos
+
+    def __iter__(self) -> Iterator[str]:
+        return self._table.all_ids()
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
+def write_clause_db(path: Path, clauses: Sequence[Clause], progress: bool = False) -> None:
+    """Write every clause, in order, to a new SQLite file."""
+    connection = sqlite3.connect(path)
+    try:
+        # A staging folder: nothing reads it until the version is complete, so no journal.
+        connection.execute("PRAGMA journal_mode=OFF")
+        connection.execute("PRAGMA synchronous=OFF")
+        connection.execute("CREATE TABLE clauses (pos INTEGER PRIMARY KEY, "
+                           "clause_id TEXT NOT NULL, data TEXT NOT NULL)")
+        rows = ((pos, c.clause_id, json.dumps(c.to_dict(), ensure_ascii=False))
+                for pos, c in enumerate(tqdm(clauses, desc="Writing clauses", unit="clause",
+                                             disable=not progress, mininterval=1.0)))
+        connection.executemany("INSERT INTO clauses VALUES (?, ?, ?)", rows)
+        connection.execute("CREATE UNIQUE INDEX clause_ids ON clauses (clause_id)")
+        connection.commit()
+    finally:
+        connection.close()
+
+
+class Columns:
+    """Per field, a code per clause into the list of distinct raw values (-1 = none)."""
+
+    def __init__(self, codes: dict[str, np.ndarray], values: dict[str, list[str]], size: int) -> None:
+        self.codes = codes
+        self.values = values
+        self.size = size
+        self._matches: dict[str, list[tuple[str, ...]]] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def metadata_fields(self) -> set[str]:
+        return set(self.codes) - set(COLUMN_CORE)
+
+    @classmethod
+    def from_clauses(cls, clauses: Iterable[Clause]) -> "Columns":
+        """One pass over the clauses (a list or a stream)."""
+        lookup: dict[str, dict[str, int]] = {}
+        lists: dict[str, list[int]] = {}
+        size = 0
+        for pos, clause in enumerate(clauses):
+            size = pos + 1
+            row = {name: str(getattr(clause, name)) for name in COLUMN_CORE}
+            row.update((k, v) for k, v in clause.metadata.items() if k not in CORE_FIELDS)
+            for name, value in row.items():
+                if name not in lists:
+                    lookup[name], lists[name] = {}, [-1] * pos
+                codes = lookup[name]
+                lists[name].append(codes.setdefault(value, len(codes)))
+            for name, column in lists.items():
+                if len(column) < size:  # this clause lacks the field
+                    column.append(-1)
+        for name in COLUMN_CORE:
+            lookup.setdefault(name, {})
+            lists.setdefault(name, [])
+        return cls({n: np.asarray(c, dtype=np.int32) for n, c in lists.items()},
+                   {n: list(lookup[n]) for n in lists}, size)
+
+    def save(self, folder: Path) -> None:
+        folder.mkdir()
+        names = sorted(self.codes)
+        for number, name in enumerate(names):
+            np.save(folder / f"{number}.npy", self.codes[name], allow_pickle=False)
+        meta = {"size": self.size,
+                "fields": [{"name": n, "file": f"{i}.npy", "values": self.values[n]}
+                           for i, n in enumerate(names)]}
+        (folder / "columns.json").write_text(json.dumps(meta, ensure_ascii=False))
+
+    @classmethod
+    def load(cls, folder: Path) -> "Columns":
+        meta = json.loads((folder / "columns.json").read_text("utf-8"))
+        codes = {f["name"]: np.load(folder / f["file"], mmap_mode="r", allow_pickle=False)
+                 for f in meta["fields"]}
+        if any(len(c) != meta["size"] for c in codes.values()):
+            raise ValueError("a column has the wrong length")
+        return cls(codes, {f["name"]: list(f["values"]) for f in meta["fields"]}, int(meta["size"]))
+
+    def hits(self, name: str, wanted: set[str]) -> np.ndarray:
+        """Clauses whose ``name`` holds one of the normalised ``wanted`` values (filter semantics
+        of backend.clause_field_values: list fields match any of their comma-separated parts)."""
+        codes = self.codes.get(name)
+        if codes is None:
+            return np.zeros(self.size, dtype=bool)
+        good = [bool(wanted.intersection(parts)) for parts in self._normalised(name)]
+        # Code -1 (no value) indexes the appended False.
+        return np.asarray(good + [False], dtype=bool)[codes]
+
+    def _normalised(self, name: str) -> list[tuple[str, ...]]:
+        with self._lock:
+            cached = self._matches.get(name)
+            if cached is None:
+                if name in LIST_FIELDS:
+                    cached = [tuple(normalise(v) for v in raw.split(",") if v.strip())
+                              for raw in self.values[name]]
+                else:
+                    cached = [(normalise(raw),) for raw in self.values[name]]
+                self._matches[name] = cached
+            return cached
+
+    def document_counts(self, name: str, rows: np.ndarray | None) -> dict[str, int]:
+        """value -> number of documents holding it among ``rows`` (None = all); empty values skipped."""
+        codes, docs = self.codes.get(name), self.codes["doc_id"]
+        if codes is None:
+            return {}
+        if rows is not None:
+            codes, docs = codes[rows], docs[rows]
+        keep = codes >= 0
+        pairs = np.unique((codes[keep].astype(np.int64) << 32) | docs[keep].astype(np.int64))
+        per_value = np.bincount(pairs >> 32, minlength=len(self.values[name]))
+        values = self.values[name]
+        return {values[i]: int(per_value[i]) for i in np.flatnonzero(per_value) if values[i]}
