@@ -71,13 +71,16 @@ def _cluster(text: str) -> int:
 
 
 def rss_mb() -> dict[str, float]:
-    """Resident memory now and at its peak, in MB."""
-    now = 0.0
+    """Resident memory now (all, anonymous, file-backed pages such as the memory-mapped BM25
+    matrix) and at its peak, in MB."""
+    fields = {"VmRSS:": "rss_mb", "RssAnon:": "rss_anon_mb", "RssFile:": "rss_file_mb"}
+    out: dict[str, float] = {}
     with open("/proc/self/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
-                now = int(line.split()[1]) / 1024
-    return {"rss_mb": round(now), "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
+            key = line.split(":")[0] + ":"
+            if key in fields:
+                out[fields[key]] = round(int(line.split()[1]) / 1024)
+    return {**out, "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
 
 
 def disk_mb(path: Path) -> float:
@@ -88,12 +91,15 @@ def load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
+HNSW: dict[str, int] = {}  # embedding.hnsw_* overrides from --m / --ef-construction / --serve-ef
+
+
 def _settings(index_dir: Path, dense: str, workers: int = 1, backend: str = "embedded"):  # type: ignore[no-untyped-def]
     from index_builder.settings import load_settings
 
     env = {"PRECEDENT_LOCAL_LLM_MODE": "off", "PRECEDENT_EMBEDDING_CACHE_SIZE": "0"}
     overrides = {"index_dir": index_dir, "backend": backend, "embedding.dense_index": dense,
-                 "embedding.workers": workers}
+                 "embedding.workers": workers, **{f"embedding.{k}": v for k, v in HNSW.items()}}
     return load_settings(env, overrides)
 
 
@@ -103,7 +109,7 @@ def step_build(library: Path, index_dir: Path, dense: str, workers: int, backend
     settings = _settings(index_dir, dense, workers, backend)
     before = load()
     started = time.perf_counter()
-    report = build_index(settings, [library], ClusteredEmbedder(), progress=False)
+    report = build_index(settings, [library], ClusteredEmbedder(), progress=PROGRESS)
     seconds = time.perf_counter() - started
     return {"build_s": round(seconds, 1), "clauses": report.clauses, "documents": report.documents,
             "parsed": len(report.parsed), "embedded": report.embedded, "disk_mb": disk_mb(index_dir),
@@ -123,7 +129,7 @@ def step_rebuild(library: Path, index_dir: Path, dense: str, workers: int, backe
     settings = _settings(index_dir, dense, workers, backend)
     before = load()
     started = time.perf_counter()
-    report = build_index(settings, [library], ClusteredEmbedder(), progress=False)
+    report = build_index(settings, [library], ClusteredEmbedder(), progress=PROGRESS)
     seconds = time.perf_counter() - started
     return {"rebuild_s": round(seconds, 1), "changed_documents": len(changed),
             "parsed": len(report.parsed), "embedded": report.embedded,
@@ -154,7 +160,8 @@ def step_serve(library: Path, index_dir: Path, dense: str, queries: int, backend
     result = {"queries": len(texts), "ok": statuses.count(200), "load_s": round(load_s, 1),
               "p50_ms": round(statistics.median(latencies), 1),
               "p95_ms": round(sorted(latencies)[int(0.95 * (len(latencies) - 1))], 1),
-              "rss_after_load_mb": after_load["rss_mb"], "load_before": before, "load_after": load(),
+              "rss_after_load_mb": after_load["rss_mb"], "after_load": after_load,
+              "load_before": before, "load_after": load(),
               **rss_mb()}
     if backend == "embedded":
         result.update(dense_recall(app, embedder, texts))
@@ -174,9 +181,15 @@ def dense_recall(app: Any, embedder: ClusteredEmbedder, texts: Sequence[str], k:
         timings.append((time.perf_counter() - began) * 1000)
         scores = stored @ vector
         top = np.argpartition(-scores, k - 1)[:k]
-        hits += len(got & {backend.index.clauses[int(i)].clause_id for i in top})
+        hits += len(got & set(backend.index.table.ids_at(top.tolist())))
+    lexical = []
+    for text in texts:
+        began = time.perf_counter()
+        backend.lexical([text], 100)
+        lexical.append((time.perf_counter() - began) * 1000)
     return {"recall_at_10": round(hits / (k * len(vectors)), 4),
-            "dense_search_p50_ms": round(statistics.median(timings), 2)}
+            "dense_search_p50_ms": round(statistics.median(timings), 2),
+            "lexical_search_p50_ms": round(statistics.median(lexical), 2)}
 
 
 def _backend(service: Any) -> Any:
@@ -317,6 +330,9 @@ def run_all(args: argparse.Namespace) -> None:
             shutil.rmtree(index_dir, ignore_errors=True)
         common = ["--tier", args.tier, "--dense", dense, "--backend", args.backend,
                   "--workers", str(args.workers), "--index-root", args.index_root,
+                  "--build-m", str(args.build_m), "--build-ef-construction",
+                  str(args.build_ef_construction), "--serve-ef", str(args.serve_ef),
+                  *(["--progress"] if args.progress else []),
                   *(["--library", args.library] if args.library else [])]
         for step in ("build", "serve", "rebuild"):
             extra = ["--queries", str(args.queries)] if step == "serve" else []
@@ -324,8 +340,18 @@ def run_all(args: argparse.Namespace) -> None:
             subprocess.run([sys.executable, __file__, step, *common, *extra], check=True)
 
 
+PROGRESS = False
+
+
 def main() -> int:
+    global PROGRESS
     args = _args()
+    PROGRESS = args.progress
+    if args.step in ("build", "rebuild", "serve", "all"):
+        # Build-time HNSW shape only when asked (the settings' defaults are M 32, efC 100).
+        HNSW.update({k: v for k, v in (("hnsw_m", args.build_m), ("hnsw_ef_construction",
+                                        args.build_ef_construction),
+                                       ("hnsw_ef_search", args.serve_ef)) if v})
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.step == "all":
         run_all(args)
@@ -379,6 +405,12 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--m", type=int, default=32)
     parser.add_argument("--ef-construction", type=int, default=100)
     parser.add_argument("--ef-search", type=int, nargs="+", default=[64, 128, 256])
+    parser.add_argument("--build-m", type=int, default=0, help="build: HNSW M (0 = setting)")
+    parser.add_argument("--build-ef-construction", type=int, default=0,
+                        help="build: HNSW efConstruction (0 = setting)")
+    parser.add_argument("--serve-ef", type=int, default=0,
+                        help="serve: HNSW ef_search (0 = the setting's default)")
+    parser.add_argument("--progress", action="store_true", help="build/rebuild: progress bars (stderr)")
     return parser.parse_args()
 
 

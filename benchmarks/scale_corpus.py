@@ -1,7 +1,7 @@
 """A realistic contract library of any size, made from the 104 agreements and ACORD.
 
 Usage (from the repo root):
-    nice -n 10 python benchmarks/scale_corpus.py --clauses 100000 [--out var/scale/100k] [--seed 9]
+    nice -n 10 python benchmarks/scale_corpus.py --clauses 100000 [--out var/scale/100k] [--seed 9] [--workers 2]
 
 How a library is made (deterministic for a seed):
 1. Every clause of the .docx agreements in ../shared/data/contracts (read with
@@ -272,19 +272,48 @@ def path_for(root: Path, number: int) -> Path:
     return root / f"part-{number // DOCS_PER_FOLDER:04d}" / f"doc-{number:07d}.md"
 
 
-def write_library(generator: Generator, root: Path, total_clauses: int) -> dict:
-    """Write the library under ``root`` (one file per document) and a manifest; returns it."""
+def write_library(generator: Generator, root: Path, total_clauses: int, workers: int = 1) -> dict:
+    """Write the library under ``root`` (one file per document) and a manifest; returns it.
+
+    Each document draws from its own seeded generator, so ``workers`` processes (forked, each
+    writing a share of the documents) give the same files as one.
+    """
     sizes = document_sizes(total_clauses, generator.seed)
-    for number, size in enumerate(sizes):
-        path = path_for(root, number)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(generator.document(number, size).markdown(), encoding="utf-8")
-        if number % 1000 == 999:
-            log.info("%d of %d documents", number + 1, len(sizes))
+    jobs = [(number, size) for number, size in enumerate(sizes)]
+    if workers > 1:
+        import multiprocessing
+
+        global _GENERATOR, _ROOT
+        _GENERATOR, _ROOT = generator, root
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for done, _ in enumerate(pool.imap_unordered(_write_one, jobs, chunksize=200), 1):
+                if done % 10_000 == 0:
+                    log.info("%d of %d documents", done, len(sizes))
+    else:
+        for number, size in jobs:
+            _write_document(generator, root, number, size)
+            if number % 1000 == 999:
+                log.info("%d of %d documents", number + 1, len(sizes))
     manifest = {"seed": generator.seed, "clauses": total_clauses, "documents": len(sizes),
                 "sizes": sizes, "revisions": {}}
     (root / "manifest.json").write_text(json.dumps(manifest) + "\n", encoding="utf-8")
     return manifest
+
+
+_GENERATOR: Generator | None = None  # set before forking workers (inherited, not pickled)
+_ROOT = Path(".")
+
+
+def _write_one(job: tuple[int, int]) -> int:
+    assert _GENERATOR is not None
+    return _write_document(_GENERATOR, _ROOT, *job)
+
+
+def _write_document(generator: Generator, root: Path, number: int, size: int) -> int:
+    path = path_for(root, number)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(generator.document(number, size).markdown(), encoding="utf-8")
+    return number
 
 
 def mutate(generator: Generator, root: Path, fraction: float, revision: int = 1) -> list[Path]:
@@ -309,7 +338,7 @@ def main() -> int:
     started = time.perf_counter()
     generator = Generator(load_sources(Path(args.contracts), Path(args.acord)), args.seed)
     out = Path(args.out or f"var/scale/{_tier(args.clauses)}")
-    manifest = write_library(generator, out, args.clauses)
+    manifest = write_library(generator, out, args.clauses, args.workers)
     log.info("Wrote %d documents, %d clauses under %s in %.0f s", manifest["documents"],
              manifest["clauses"], out, time.perf_counter() - started)
     return 0
@@ -324,6 +353,7 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--clauses", type=int, default=100_000)
     parser.add_argument("--out", default="", help="default var/scale/<100k|1m>")
     parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--workers", type=int, default=1, help="processes writing documents")
     parser.add_argument("--contracts", default="../shared/data/contracts")
     parser.add_argument("--acord", default="../shared/data/acord")
     return parser.parse_args()

@@ -85,6 +85,15 @@ def test_library_is_read_by_the_builder_and_mutation_is_one_percent(sc, tmp_path
     assert json.loads((tmp_path / "manifest.json").read_text())["revisions"]["1"]
 
 
+def test_workers_write_the_same_library(sc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    one, two = tmp_path / "one", tmp_path / "two"
+    sc.write_library(_generator(sc), one, 200)
+    sc.write_library(_generator(sc), two, 200, workers=2)
+    files = sorted(p.relative_to(one) for p in one.rglob("*.md"))
+    assert files == sorted(p.relative_to(two) for p in two.rglob("*.md")) and len(files) > 2
+    assert all((one / f).read_text() == (two / f).read_text() for f in files)
+
+
 @pytest.mark.slow
 def test_real_sources_load(sc) -> None:  # type: ignore[no-untyped-def]
     contracts, acord = Path("../shared/data/contracts"), Path("../shared/data/acord")
