@@ -1,4 +1,4 @@
-"""The Milvus backend: one collection per index version, switched atomically.
+"""The Milvus backend: index versions as generations of rows, switched atomically.
 
 ``PRECEDENT_MILVUS_URI`` empty means milvus-lite, the real Milvus engine embedded in a
 subprocess that keeps a file ``INDEX_DIR/milvus.db`` (tests, one machine); a firm sets it to
@@ -9,18 +9,24 @@ pkg_resources); see ../shared/notes/engines.md and docs/milvus.md.
 
 Layout, for ``PRECEDENT_MILVUS_COLLECTION=precedent_clauses``::
 
-    precedent_clauses                 what readers search: an alias (cluster) naming the live
-                                      version; milvus-lite has no aliases, so there the
-                                      catalog's "live" row is the pointer
-    precedent_clauses_v<time>_<rand>  one collection per version: clause rows with text
-                                      (english analyzer -> BM25 sparse vector), dense vector,
-                                      filter copies (keys/flags JSON, group arrays)
-    precedent_clauses_catalog         params and documents of each version; the lite pointer
+    precedent_clauses_catalog         each version's params and documents, and the "live"
+                                      row: the pointer readers follow
+    precedent_clauses_v<time>_<rand>  a collection of clause rows (text -> BM25 sparse vector,
+                                      dense vector, filter copies), named after the version
+                                      that created it and shared by the versions after it
+    precedent_clauses                 on a cluster, an alias naming the live collection (for
+                                      other tools; readers follow the catalog)
 
-A build writes and loads a complete new collection, records it in the catalog, then
-switches the pointer in one operation (``alter_alias``, or an upsert of one row); a failure
-before that drops the new collection and the live version keeps serving. The previous
-version is kept for readers that still hold it; older ones are dropped.
+A version is a generation ``g`` (milliseconds since 1970) of rows in a collection: it sees
+the rows with ``born <= g < dead``. A rebuild keeps the rows of unchanged documents, inserts
+the changed documents' rows with ``born = g`` (invisible to the live version) and marks their
+old rows ``dead = g`` (still visible to it), checks the count, records the version in the
+catalog and then switches the pointer in one operation (an upsert of one row). So a rebuild
+writes what changed, not the library, and a failure before the switch leaves the live
+version exactly as it was (the new rows are deleted, or by the next build). The previous
+version stays readable for servers that still hold it; rows no kept version sees are
+deleted. A first build, a new model or dimension, new BM25 parameters, or a collection
+holding far more rows than the version are written into a fresh collection instead.
 """
 
 from __future__ import annotations
@@ -31,8 +37,8 @@ import json
 import logging
 import re
 import secrets
-import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -43,44 +49,43 @@ from index_builder.errors import (
     DocumentError,
     IndexFormatError,
     IndexNotFoundError,
-    InvalidRequestError,
     SearchEngineUnavailableError,
 )
-from index_builder.index.backend import (
-    ALIASES,
-    CORE_FIELDS,
-    LIST_FIELDS,
-    Filters,
-    IndexStore,
-    PreviousVersion,
-    Scored,
-    VersionData,
-    check_fields,
-)
 from index_builder.index import milvus_connection as connection
-from index_builder.index.milvus_expr import (
-    CLAUSE_FIELDS,
-    clause_from_row,
-    clause_row,
-    expression,
-    literal,
-    literals,
-    token,
-)
-from index_builder.model import Clause
+from index_builder.index.backend import LIST_FIELDS, IndexStore, PreviousVersion, VersionData
+from index_builder.index.milvus_expr import CLAUSE_FIELDS, clause_from_row, clause_row, literal, \
+    literals, token
+from index_builder.index.milvus_plan import FOREVER, LiveRow, Plan, plan_generation, row_digest
+from index_builder.index.milvus_reader import QUERY_BATCH, MilvusBackend, both, query, scope, \
+    windows
 from index_builder.settings import Settings
+
+__all__ = ["MilvusBackend", "MilvusStore", "text_key"]
 
 log = logging.getLogger(__name__)
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,199}$")
-INSERT_BATCH = 512
-QUERY_BATCH = 1_000
-MAX_TOPK = 16_384  # Milvus's limit on k per search
+LAYOUT = 2  # 1: one collection per version; 2: generations of rows in a shared collection
+INSERT_BATCH = 1_024  # rows per insert or upsert call (a few MB; each call stays short)
+# A collection holding more rows than this many times the version (plus the slack) is
+# rewritten fresh: dead rows of pruned versions are deleted, but Milvus's BM25 statistics and
+# its segments shrink only when it compacts.
+COMPACT_AT, COMPACT_SLACK = 1.5, 10_000
+_SNAPSHOT_FIELDS = ["row_id", "clause_id", "doc_id", "ordinal", "row_sha", "dead", "text_sha256"]
 
 
 def text_key(text: str) -> str:
     """The key under which a clause text's vector is reused (same as the embedded store's)."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class _Snapshot:
+    """The live generation's rows as the writer needs them (read once per build)."""
+
+    version: str
+    rows: list[LiveRow] = field(default_factory=list)
+    owners: dict[str, str] = field(default_factory=dict)  # text key -> a clause id holding it
 
 
 class MilvusStore:
@@ -98,6 +103,7 @@ class MilvusStore:
         self.catalog = f"{self.alias}_catalog"
         self._client = connection.connect(self.uri, settings.milvus.token, self.lite)
         self._aliases = self._aliases_supported()
+        self._snapshot: _Snapshot | None = None
         self._ensure_catalog()
 
     # -- IndexStore ---------------------------------------------------------------------------
@@ -109,34 +115,51 @@ class MilvusStore:
                 f"milvus SOURCE...`.")
         return version
 
-    def open(self, version: str | None = None) -> "MilvusBackend":
+    def open(self, version: str | None = None) -> MilvusBackend:
         name = version or self.live_version()
         params = self._params(name) if _NAME.match(name) else None
         if params is None:
             raise IndexNotFoundError(f"Index version {name} is not in {self.describe()}: "
                                      f"rebuild with `index-builder build --backend milvus`.")
         with self._errors("load"):
-            self._client.load_collection(name)
+            self._client.load_collection(_collection(name, params))
         return MilvusBackend(self, name, params)
 
-    def previous(self, model_id: str) -> PreviousVersion:
+    def previous(self, model_id: str, placeholders: bool = True) -> PreviousVersion:
+        """The live version for reuse. Its vectors are not read back: each stored text maps to
+        a vector of NaNs, which ``write`` recognises and resolves where it must (a kept row
+        needs none; a re-inserted one is copied out of the live version). Reading 100k
+        vectors over gRPC cost more than the whole rebuild should (docs/milvus.md)."""
         version = self._pointer()
         params = self._params(version) if version else None
         if params is None:
             return PreviousVersion()
         documents = {row["payload"]["id"]: {k: v for k, v in row["payload"].items() if k != "id"}
-                     for row in self._iterate(self.catalog, _catalog_filter(version, "document"),
-                                              ["payload"], "seq", int(params.get("documents", 0)))}
+                     for row in self._read(self.catalog, _catalog_filter(version, "document"),
+                                           ["payload"], "seq", int(params.get("documents", 0)))}
         reuse = params.get("embedding_model") == model_id
-        fields = CLAUSE_FIELDS + (["text_sha256", "dense"] if reuse else [])
-        by_doc: dict[str, list[Clause]] = {}
-        vectors: dict[str, np.ndarray] = {}
-        rows = sorted(self._iterate(version, "", fields, "ordinal", int(params.get("clauses", 0))),
-                      key=lambda r: r["ordinal"])
+        generation = _generation(params)
+        lazy = placeholders and generation is not None
+        fields = CLAUSE_FIELDS + ["text_sha256"]
+        fields += _SNAPSHOT_FIELDS[:1] + ["row_sha", "dead"] if generation is not None else []
+        fields += ["dense"] if reuse and not lazy else []
+        rows = sorted(self._read(_collection(version, params), scope(generation),
+                                 sorted(set(fields)), "ordinal", _end(params)),
+                      key=lambda r: int(r["ordinal"]))
+        by_doc: dict[str, list] = {}
         for row in rows:
             by_doc.setdefault(str(row["doc_id"]), []).append(clause_from_row(row))
-            if reuse:
-                vectors[row["text_sha256"]] = np.asarray(row["dense"], dtype=np.float32)
+        if generation is not None:
+            self._snapshot = _snapshot(version, rows)
+        if not reuse:
+            vectors: dict[str, np.ndarray] = {}
+        elif lazy:
+            stored = np.full(int(params.get("dimension", 0)), np.nan, dtype=np.float32)
+            stored.flags.writeable = False
+            vectors = dict.fromkeys((str(r["text_sha256"]) for r in rows), stored)
+        else:
+            vectors = {str(r["text_sha256"]): np.asarray(r["dense"], dtype=np.float32)
+                       for r in rows}
         return PreviousVersion(version, params, documents, by_doc, vectors)
 
     def write(self, data: VersionData) -> str:
@@ -146,22 +169,38 @@ class MilvusStore:
         name = f"{self.alias}_v{time.strftime('%Y%m%d%H%M%S', time.gmtime())}_{secrets.token_hex(3)}"
         dimension = int(data.embeddings.shape[1])
         arrays = [f for f in LIST_FIELDS if _NAME.match(f)]
-        metadata_keys = sorted({k for c in data.clauses for k in c.metadata})
-        params = {**data.params, "milvus": {"collection": name, "array_fields": arrays,
-                                            "metadata_keys": metadata_keys}}
-        previous = self._pointer()
+        live = self._pointer()
+        live_params = (self._params(live) if live else None) or {}
+        generation = max(int(time.time() * 1000), (_generation(live_params) or 0) + 1)
+        unordered = {d for d, info in data.documents.items() if info.get("kind") == "beir"}
+        digests = [row_digest(c, c.doc_id not in unordered, text_key(c.text)) for c in data.clauses]
+        plan = self._plan(live, live_params, data, digests, dimension, arrays)
+        collection = _collection(live, live_params) if plan else name
+        info = {"layout": LAYOUT, "collection": collection, "generation": generation,
+                "ordinal_end": plan.ordinal_end if plan else len(data.clauses),
+                "array_fields": arrays, "bm25_index": self._bm25_index(),
+                "metadata_keys": sorted({k for c in data.clauses for k in c.metadata})}
+        params = {**data.params, "milvus": info}
         try:
-            self._create_version(name, dimension, arrays)
-            self._insert_clauses(name, data, arrays)
-            self._finish_version(name, len(data.clauses))
+            if plan is None:
+                self._create_version(collection, dimension, arrays)
+                every = list(range(len(data.clauses)))
+                self._insert_rows(collection, data, every, every, generation, digests, arrays)
+                self._finish_version(collection)
+            else:
+                self._write_changes(collection, live_params, data, plan, generation, digests,
+                                    arrays)
+            self._check_count(collection, generation, len(data.clauses))
             self._write_catalog(name, params, data.documents)
         except BaseException:
-            log.error("Writing index version %s failed; %s stays live", name, previous or "nothing")
-            self._drop_version(name)
+            log.error("Writing index version %s failed; %s stays live", name, live or "nothing")
+            self._abandon(name, collection, generation, fresh=plan is None)
             raise
-        self._set_pointer(name)
-        log.info("Index version %s is live in %s", name, self.describe())
-        self._prune(keep={name, previous})
+        self._set_pointer(name, collection)
+        self._snapshot = None
+        log.info("Index version %s is live in %s (%s)", name, self.describe(),
+                 f"{len(plan.insert)} rows written, {plan.kept} kept" if plan else "written fresh")
+        self._prune(keep={name, live})
         return name
 
     def copy_from(self, source: IndexStore, model_id: str) -> str:
@@ -170,7 +209,8 @@ class MilvusStore:
         For a firm moving an embedded index to Milvus: the clauses, documents (with their
         file hashes, so the next build stays incremental) and vectors are taken as they are.
         """
-        previous = source.previous(model_id)
+        previous = (source.previous(model_id, placeholders=False)
+                    if isinstance(source, MilvusStore) else source.previous(model_id))
         if not previous.version:
             raise IndexNotFoundError(f"Nothing to copy: {source.describe()} has no live version.")
         clauses = [c for doc in previous.documents for c in previous.clauses_by_doc.get(doc, [])]
@@ -181,7 +221,8 @@ class MilvusStore:
                 f" not {model_id}: copy it with that model, or build with `index-builder build "
                 f"--backend milvus` to embed again.")
         vectors = np.stack([previous.vectors[text_key(c.text)] for c in clauses]).astype(np.float32)
-        return self.write(VersionData(dict(previous.params), clauses, previous.documents, vectors))
+        params = {k: v for k, v in previous.params.items() if k != "milvus"}
+        return self.write(VersionData(params, clauses, previous.documents, vectors))
 
     def describe(self) -> str:
         where = f"milvus-lite file {self.uri}" if self.lite else f"Milvus at {self.uri}"
@@ -191,77 +232,185 @@ class MilvusStore:
         with contextlib.suppress(Exception):
             self._client.close()
 
-    # -- versions -----------------------------------------------------------------------------
+    # -- writing a version ----------------------------------------------------------------------
+    def _plan(self, live: str, live_params: dict[str, Any], data: VersionData,
+              digests: list[str], dimension: int, arrays: list[str]) -> Plan | None:
+        """How to write the new version into the live collection; None: write a fresh one."""
+        info = live_params.get("milvus", {})
+        if _generation(live_params) is None:
+            return None  # no live version, or one of the layout with a collection per version
+        if (live_params.get("embedding_model") != data.params.get("embedding_model")
+                or int(live_params.get("dimension", 0)) != dimension
+                or info.get("array_fields") != arrays
+                or info.get("bm25_index") != self._bm25_index()):
+            return None  # every row (or the sparse index) would change anyway
+        collection = _collection(live, live_params)
+        with self._errors("read the live version"):
+            if not self._client.has_collection(collection):
+                return None
+            held = self._count(collection, "")
+        snapshot = self._live_snapshot(live, live_params)
+        plan = plan_generation(snapshot.rows, data.clauses, digests, _end(live_params))
+        if held + len(plan.insert) > COMPACT_AT * len(data.clauses) + COMPACT_SLACK:
+            log.info("Writing %s afresh: it holds %d rows for %d clauses", collection, held,
+                     len(data.clauses))
+            return None
+        return plan
+
+    def _write_changes(self, collection: str, live_params: dict[str, Any], data: VersionData,
+                       plan: Plan, generation: int, digests: list[str], arrays: list[str]) -> None:
+        """Insert the changed documents' rows and retire their old ones (readers of the live
+        version see neither change: the new rows are born after it, the old ones die after)."""
+        live_gen = int(_generation(live_params) or 0)
+        with self._errors("clear an unfinished build"):
+            # Rows a failed build left: no version sees them, and this one must not either.
+            self._client.delete(collection, filter=f"born > {live_gen}")
+        self._insert_rows(collection, data, plan.insert, plan.ordinals, generation, digests, arrays)
+        self._mark(collection, live_params, "doc_key", [token(d) for d in plan.retire_docs],
+                   generation)
+        self._mark(collection, live_params, "clause_key", [token(c) for c in plan.revive], FOREVER)
+        with self._errors("index a new version"):
+            self._client.flush(collection)
+
+    def _insert_rows(self, collection: str, data: VersionData, positions: Sequence[int],
+                     ordinals: Sequence[int], generation: int, digests: list[str],
+                     arrays: list[str]) -> None:
+        unordered = {d for d, info in data.documents.items() if info.get("kind") == "beir"}
+        stored = self._stored_vectors(data, positions)
+        batch: list[dict[str, Any]] = []
+        for position, ordinal in zip(positions, ordinals):
+            clause = data.clauses[position]
+            key = text_key(clause.text)
+            if len(clause.text.encode("utf-8")) > 65_535:
+                log.warning("Clause %s is longer than 64 KB; Milvus keeps its first 64 KB",
+                            clause.clause_id)
+            vector = stored.get(key) if key in stored else data.embeddings[position]
+            try:
+                row = clause_row(clause, ordinal, clause.doc_id not in unordered, vector, key,
+                                 arrays)
+            except ValueError as exc:
+                raise DocumentError(f"{clause.source_path or clause.doc_id}: {exc}. Shorten the "
+                                    f"list and build again; the live version is unchanged.") from exc
+            row.update(row_id=f"{generation}:{clause.clause_id}", born=generation, dead=FOREVER,
+                       row_sha=digests[position])
+            batch.append(row)
+            if len(batch) >= INSERT_BATCH:
+                self._send(collection, batch, "insert")
+                batch = []
+        if batch:
+            self._send(collection, batch, "insert")
+
+    def _stored_vectors(self, data: VersionData, positions: Sequence[int]) -> dict[str, Any]:
+        """Vectors of texts the builder took from the live version (NaN placeholders, see
+        ``previous``), copied out of it: only for rows that are inserted again."""
+        wanted = {text_key(data.clauses[p].text) for p in positions
+                  if np.isnan(data.embeddings[p, 0])}
+        if not wanted:
+            return {}
+        live = self._pointer()
+        live_params = self._params(live) if live else None
+        if not live_params or _generation(live_params) is None:
+            raise IndexFormatError("Some vectors were to be copied from a live version that is "
+                                   "gone: build again.")
+        snapshot = self._live_snapshot(live, live_params)
+        owners = {snapshot.owners[k]: k for k in wanted if k in snapshot.owners}
+        if len(owners) < len(wanted):
+            raise IndexFormatError(f"{len(wanted) - len(owners)} vectors to reuse are not in "
+                                   f"{live}: build again.")
+        out: dict[str, Any] = {}
+        ids = sorted(owners)
+        expr_scope = scope(_generation(live_params))
+        with self._errors("copy vectors"):
+            for start in range(0, len(ids), QUERY_BATCH):
+                chunk = ids[start:start + QUERY_BATCH]
+                expr = both(expr_scope, f"clause_key in {literals(token(c) for c in chunk)}")
+                for row in query(self._client, _collection(live, live_params), expr,
+                                 ["clause_id", "dense"], len(chunk)):
+                    out[owners[str(row["clause_id"])]] = row["dense"]
+        return out
+
+    def _mark(self, collection: str, live_params: dict[str, Any], key_field: str,
+              tokens: list[str], dead: int) -> None:
+        """Set ``dead`` on the live rows whose ``key_field`` is one of ``tokens`` (an upsert of
+        the whole row: Milvus 2.5 has no partial update)."""
+        if not tokens:
+            return
+        fields = _row_fields(live_params.get("milvus", {}).get("array_fields", []))
+        live_scope = scope(_generation(live_params))
+        for start in range(0, len(tokens), QUERY_BATCH):
+            expr = both(live_scope, f"{key_field} in {literals(tokens[start:start + QUERY_BATCH])}")
+            batch: list[dict[str, Any]] = []
+            for row in list(self._read(collection, expr, fields, "ordinal", _end(live_params))):
+                row["dead"] = dead
+                row["dense"] = [float(x) for x in row["dense"]]
+                for name in ("metadata", "keys", "flags"):  # some clients hand JSON back as text
+                    if isinstance(row[name], str):
+                        row[name] = json.loads(row[name])
+                batch.append(row)
+                if len(batch) >= INSERT_BATCH:
+                    self._send(collection, batch, "upsert")
+                    batch = []
+            if batch:
+                self._send(collection, batch, "upsert")
+
+    def _send(self, collection: str, rows: list[dict[str, Any]], how: str) -> None:
+        with self._errors(f"{how} clauses"):
+            getattr(self._client, how)(collection, rows)
+
     def _create_version(self, name: str, dimension: int, arrays: list[str]) -> None:
         from pymilvus import DataType, Function, FunctionType, MilvusClient
 
         schema = MilvusClient.create_schema(auto_id=False, enable_dynamic_field=False)
-        schema.add_field("clause_id", DataType.VARCHAR, max_length=2048, is_primary=True)
+        schema.add_field("row_id", DataType.VARCHAR, max_length=2100, is_primary=True)
+        schema.add_field("clause_id", DataType.VARCHAR, max_length=2048)
         schema.add_field("clause_key", DataType.VARCHAR, max_length=40)  # token(clause_id)
         schema.add_field("doc_key", DataType.VARCHAR, max_length=40)  # token(doc_id)
         schema.add_field("ordinal", DataType.INT64)
+        schema.add_field("born", DataType.INT64)  # the first generation that sees the row
+        schema.add_field("dead", DataType.INT64)  # the first generation that does not
+        schema.add_field("row_sha", DataType.VARCHAR, max_length=64)  # milvus_plan.row_digest
         schema.add_field("text", DataType.VARCHAR, max_length=65_535, enable_analyzer=True,
                          analyzer_params={"type": "english"})
         schema.add_field("sparse", DataType.SPARSE_FLOAT_VECTOR)
         schema.add_field("dense", DataType.FLOAT_VECTOR, dim=dimension)
         schema.add_field("text_sha256", DataType.VARCHAR, max_length=64)
-        for field, length in (("doc_id", 4096), ("doc_title", 4096), ("source_path", 8192),
+        for name_, length in (("doc_id", 4096), ("doc_title", 4096), ("source_path", 8192),
                               ("section", 1024), ("heading", 8192)):
-            schema.add_field(field, DataType.VARCHAR, max_length=length)
+            schema.add_field(name_, DataType.VARCHAR, max_length=length)
         schema.add_field("paragraph_start", DataType.INT64)
         schema.add_field("paragraph_end", DataType.INT64)
         schema.add_field("ordered", DataType.BOOL)
-        for field in ("metadata", "keys", "flags"):
-            schema.add_field(field, DataType.JSON)
-        for field in arrays:
-            schema.add_field(field, DataType.ARRAY, element_type=DataType.VARCHAR,
+        for name_ in ("metadata", "keys", "flags"):
+            schema.add_field(name_, DataType.JSON)
+        for name_ in arrays:
+            schema.add_field(name_, DataType.ARRAY, element_type=DataType.VARCHAR,
                              max_capacity=4096, max_length=1024)
         schema.add_function(Function(name="text_bm25", function_type=FunctionType.BM25,
                                      input_field_names=["text"], output_field_names=["sparse"]))
         with self._errors("create a collection"):
             self._client.create_collection(name, schema=schema, consistency_level="Strong")
 
-    def _insert_clauses(self, name: str, data: VersionData, arrays: list[str]) -> None:
-        unordered = {d for d, info in data.documents.items() if info.get("kind") == "beir"}
-        batch: list[dict[str, Any]] = []
-        for ordinal, (clause, vector) in enumerate(zip(data.clauses, data.embeddings)):
-            if len(clause.text.encode("utf-8")) > 65_535:
-                log.warning("Clause %s is longer than 64 KB; Milvus keeps its first 64 KB",
-                            clause.clause_id)
-            try:
-                batch.append(clause_row(clause, ordinal, clause.doc_id not in unordered, vector,
-                                        text_key(clause.text), arrays))
-            except ValueError as exc:
-                raise DocumentError(f"{clause.source_path or clause.doc_id}: {exc}. Shorten the "
-                                    f"list and build again; the live version is unchanged.") from exc
-            if len(batch) >= INSERT_BATCH:
-                self._insert(name, batch)
-                batch = []
-        if batch:
-            self._insert(name, batch)
-
-    def _insert(self, name: str, rows: list[dict[str, Any]]) -> None:
-        with self._errors("insert clauses"):
-            self._client.insert(name, rows)
-
-    def _finish_version(self, name: str, expected: int) -> None:
+    def _finish_version(self, name: str) -> None:
         index = self._client.prepare_index_params()
         index.add_index("dense", index_type="AUTOINDEX", metric_type="COSINE")
         index.add_index("sparse", index_type="SPARSE_INVERTED_INDEX", metric_type="BM25",
                         params={"bm25_k1": self.bm25.k1, "bm25_b": self.bm25.b})
         if not self.lite:  # milvus-lite builds no scalar indexes; a cluster filters faster with them
-            for field in ("clause_key", "doc_key", "ordinal",
+            for name_ in ("clause_key", "doc_key", "ordinal", "born", "dead",
                           *(f for f in LIST_FIELDS if _NAME.match(f))):
-                index.add_index(field, index_type="INVERTED")
+                index.add_index(name_, index_type="INVERTED")
         with self._errors("index a new version"):
             self._client.flush(name)
             self._client.create_index(name, index)
             self._client.load_collection(name)
-            count = self._count(name, "")
+
+    def _check_count(self, collection: str, generation: int, expected: int) -> None:
+        with self._errors("count the new version"):
+            count = self._count(collection, scope(generation))
         if count != expected:
             raise SearchEngineUnavailableError(
-                f"Milvus holds {count} of the {expected} clauses written to {name}; the live "
-                f"version is unchanged. Check the Milvus logs and build again.")
+                f"Milvus holds {count} of the {expected} clauses written to {collection}; the "
+                f"live version is unchanged. Check the Milvus logs and build again.")
 
     def _write_catalog(self, name: str, params: dict[str, Any],
                        documents: dict[str, dict[str, Any]]) -> None:
@@ -272,33 +421,65 @@ class MilvusStore:
             for start in range(0, len(rows), INSERT_BATCH):
                 self._client.insert(self.catalog, rows[start:start + INSERT_BATCH])
 
-    def _params(self, version: str) -> dict[str, Any] | None:
-        with self._errors("read the catalog"):
-            rows = _query(self._client, self.catalog, f"key == {literal('version:' + version)}",
-                          ["payload"], 1)
-        return dict(rows[0]["payload"]["params"]) if rows else None
-
-    def _drop_version(self, name: str) -> None:
-        """Best effort: a failed drop leaves an unused collection that the next prune removes."""
+    def _abandon(self, name: str, collection: str, generation: int, fresh: bool) -> None:
+        """Best effort after a failed write; whatever stays, no reader sees, and the next build
+        or prune removes it."""
         try:
-            if self._client.has_collection(name):
-                self._client.drop_collection(name)
+            if fresh and self._client.has_collection(collection):
+                self._client.drop_collection(collection)
+            elif not fresh:
+                self._client.delete(collection, filter=f"born >= {generation}")
             self._client.delete(self.catalog, filter=f"version == {literal(name)}")
         except Exception as exc:  # noqa: BLE001 - cleanup must not hide the original error
-            log.warning("Could not drop %s (%s); the next build prunes it", name, type(exc).__name__)
+            log.warning("Could not clear what the failed build of %s wrote (%s); the next build "
+                        "does", name, type(exc).__name__)
 
     def _prune(self, keep: set[str]) -> None:
-        with self._errors("list collections"):
-            names = self._client.list_collections()
-        prefix = f"{self.alias}_v"
-        for name in names:
-            if name.startswith(prefix) and name not in keep:
-                log.info("Dropping old index version %s", name)
-                self._drop_version(name)
+        """Forget versions but the live and previous ones, drop collections no kept version
+        uses, and delete rows no kept version sees. Best effort: the next build tries again."""
+        try:
+            with self._errors("list versions"):
+                versions = {str(r["version"]): dict(r["payload"]["params"])
+                            for r in query(self._client, self.catalog, 'kind == "version"',
+                                           ["version", "payload"], 16_384)}
+                names = self._client.list_collections()
+            used: dict[str, list[int | None]] = {}
+            for version, params in versions.items():
+                if version in keep:
+                    used.setdefault(_collection(version, params), []).append(_generation(params))
+                else:
+                    log.info("Forgetting old index version %s", version)
+                    self._client.delete(self.catalog, filter=f"version == {literal(version)}")
+            for name in names:
+                if name.startswith(f"{self.alias}_v") and name not in used:
+                    log.info("Dropping collection %s: no kept version uses it", name)
+                    self._client.drop_collection(name)
+            for collection, generations in used.items():
+                if None not in generations:
+                    self._client.delete(collection, filter=f"dead <= {min(generations)}")
+        except Exception as exc:  # noqa: BLE001 - the new version is live; this is tidying
+            log.warning("Pruning old versions failed (%s); the next build tries again",
+                        connection.reason(exc))
+
+    def _live_snapshot(self, live: str, live_params: dict[str, Any]) -> _Snapshot:
+        if self._snapshot is None or self._snapshot.version != live:
+            rows = self._read(_collection(live, live_params), scope(_generation(live_params)),
+                              _SNAPSHOT_FIELDS, "ordinal", _end(live_params))
+            self._snapshot = _snapshot(live, list(rows))
+        return self._snapshot
+
+    def _bm25_index(self) -> dict[str, float]:
+        return {"k1": float(self.bm25.k1), "b": float(self.bm25.b)}
+
+    def _params(self, version: str) -> dict[str, Any] | None:
+        with self._errors("read the catalog"):
+            rows = query(self._client, self.catalog, f"key == {literal('version:' + version)}",
+                         ["payload"], 1)
+        return dict(rows[0]["payload"]["params"]) if rows else None
 
     # -- the live pointer ---------------------------------------------------------------------
     def _aliases_supported(self) -> bool:
-        """Clusters switch with an alias; milvus-lite answers UNIMPLEMENTED and uses a row."""
+        """Clusters have aliases (kept naming the live collection); milvus-lite has none."""
         try:
             self._client.describe_alias(self.alias)
         except Exception as exc:  # noqa: BLE001 - classified below
@@ -307,31 +488,29 @@ class MilvusStore:
 
     def _pointer(self) -> str:
         with self._errors("read the live version"):
-            if self._aliases:
-                try:
-                    return str(self._client.describe_alias(self.alias)["collection_name"])
-                except Exception as exc:  # noqa: BLE001
-                    if connection.not_found(exc):
-                        return ""
-                    raise
-            rows = _query(self._client, self.catalog, 'key == "live"', ["payload"], 1)
-            return str(rows[0]["payload"]["version"]) if rows else ""
+            rows = query(self._client, self.catalog, 'key == "live"', ["payload"], 1)
+        return str(rows[0]["payload"]["version"]) if rows else ""
 
-    def _set_pointer(self, name: str) -> None:
+    def _set_pointer(self, name: str, collection: str) -> None:
+        """The switch: one row, upserted (atomic; every read is Strong)."""
         with self._errors("switch the live version"):
-            row = [_catalog_row("live", "pointer", name, {"version": name})]
-            if not self._aliases:
-                self._client.upsert(self.catalog, row)  # milvus-lite: the row is the pointer
+            self._client.upsert(self.catalog, [_catalog_row("live", "pointer", name,
+                                                            {"version": name})])
+        if not self._aliases:
+            return
+        try:  # for other tools (Attu, scripts) on a cluster; readers follow the row
+            try:
+                current = str(self._client.describe_alias(self.alias)["collection_name"])
+            except Exception as exc:  # noqa: BLE001
+                if not connection.not_found(exc):
+                    raise
+                self._client.create_alias(collection, self.alias)
                 return
-            if self._pointer():
-                self._client.alter_alias(name, self.alias)
-            else:
-                self._client.create_alias(name, self.alias)
-        try:  # on a cluster the row only records the switch; the alias already made it
-            self._client.upsert(self.catalog, row)
+            if current != collection:
+                self._client.alter_alias(collection, self.alias)
         except Exception as exc:  # noqa: BLE001
-            log.warning("Version %s is live; recording it in the catalog failed (%s)", name,
-                        connection.reason(exc))
+            log.warning("Version %s is live; pointing the alias %s at %s failed (%s)", name,
+                        self.alias, collection, connection.reason(exc))
 
     def _ensure_catalog(self) -> None:
         from pymilvus import DataType, MilvusClient
@@ -354,21 +533,13 @@ class MilvusStore:
 
     # -- helpers ------------------------------------------------------------------------------
     def _count(self, collection: str, expr: str) -> int:
-        rows = _query(self._client, collection, expr, ["count(*)"], None)
+        rows = query(self._client, collection, expr, ["count(*)"], None)
         return int(rows[0]["count(*)"]) if rows else 0
 
-    def _iterate(self, collection: str, expr: str, fields: list[str], order: str,
-                 total: int) -> Iterator[dict[str, Any]]:
-        """Every row matching ``expr``, read in windows of ``order`` (0..total-1).
-
-        Milvus caps one query at 16,384 rows and milvus-lite's query iterator fails on JSON
-        fields, so rows are read window by window over a dense sequence number.
-        """
+    def _read(self, collection: str, expr: str, fields: list[str], order: str,
+              end: int) -> Iterator[dict[str, Any]]:
         with self._errors("read rows"):
-            for start in range(0, max(total, 0), MAX_TOPK):
-                window = f"{order} >= {start} and {order} < {start + MAX_TOPK}"
-                yield from _query(self._client, collection,
-                                  f"({expr}) and {window}" if expr else window, fields, MAX_TOPK)
+            yield from windows(self._client, collection, expr, fields, order, end)
 
     @contextlib.contextmanager
     def _errors(self, doing: str) -> Iterator[None]:
@@ -384,191 +555,36 @@ class MilvusStore:
                 f"right.") from exc
 
 
-class MilvusBackend:
-    """One version of a Milvus index, open for reading (implements ``SearchBackend``)."""
-
-    def __init__(self, store: MilvusStore, version: str, params: dict[str, Any]) -> None:
-        self.store = store
-        self.version = version
-        self.params = params
-        self.model_id = str(params.get("embedding_model", ""))
-        self.dimension = int(params.get("dimension", 0))
-        self._size = int(params.get("clauses", 0))
-        info = params.get("milvus", {})
-        self._arrays = list(info.get("array_fields", []))
-        self._fields = set(CORE_FIELDS) | set(ALIASES) | set(info.get("metadata_keys", []))
-        self._client = store._client
-        self._ordinals: dict[str, int] = {}
-        self._lock = threading.Lock()
-
-    # -- searches ---------------------------------------------------------------------------
-    def dense(self, vectors: np.ndarray, k: int, filters: Filters = ()) -> Scored:
-        """Cosine similarity; several rows = the best score per clause."""
-        vectors = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
-        if vectors.shape[1] != self.dimension:
-            raise InvalidRequestError(
-                f"Query vectors have {vectors.shape[1]} dimensions but index version "
-                f"{self.version} holds {self.dimension} ({self.model_id}): embed queries with "
-                f"{self.model_id} or rebuild the index.")
-        hits = self._search([v.tolist() for v in vectors], "dense", "COSINE", k, filters)
-        best: dict[str, tuple[float, int]] = {}
-        for row in hits:
-            for cid, score, ordinal in row:
-                if cid not in best or score > best[cid][0]:
-                    best[cid] = (score, ordinal)
-        return _ranked(best, k)
-
-    def lexical(self, texts: Sequence[str], k: int, filters: Filters = ()) -> Scored:
-        """Milvus BM25 (english analyzer); several texts = their summed scores per clause.
-
-        The texts are searched as one query: Milvus weighs each query term by its count, so
-        the score of the joined text is the sum of the texts' scores over every clause (not
-        only over each text's own top k).
-        """
-        joined = "\n".join(t for t in texts if t.strip())
-        if not joined:
-            return []
-        hits = self._search([joined], "sparse", "BM25", k, filters)
-        scored = {cid: (score, ordinal) for cid, score, ordinal in hits[0] if score > 0}
-        return _ranked(scored, k)
-
-    def hybrid(self, vectors: np.ndarray, texts: Sequence[str], k: int, filters: Filters = (),
-               rrf_k: int = 60) -> Scored:
-        """Milvus's own fusion: one dense request per row and one BM25 request, RRF-ranked."""
-        from pymilvus import AnnSearchRequest, RRFRanker
-
-        expr = self._expr(filters)
-        k = min(k, MAX_TOPK)
-        requests = [AnnSearchRequest(data=[v.tolist()], anns_field="dense", limit=k, expr=expr,
-                                     param={"metric_type": "COSINE"})
-                    for v in np.atleast_2d(np.asarray(vectors, dtype=np.float32))]
-        joined = "\n".join(t for t in texts if t.strip())
-        if joined:
-            requests.append(AnnSearchRequest(data=[joined], anns_field="sparse", limit=k,
-                                             expr=expr, param={"metric_type": "BM25"}))
-        if k <= 0 or not requests:
-            return []
-        with self.store._errors("search"):
-            result = self._client.hybrid_search(self.version, requests, ranker=RRFRanker(rrf_k),
-                                                limit=k, output_fields=["ordinal"])
-        return _ranked({h["id"]: (float(h["distance"]), int(h["entity"]["ordinal"]))
-                        for h in result[0]}, k)
-
-    def _search(self, data: list[Any], field: str, metric: str, k: int,
-                filters: Filters) -> list[list[tuple[str, float, int]]]:
-        expr = self._expr(filters)
-        k = min(k, MAX_TOPK)
-        if k <= 0:
-            return [[] for _ in data]
-        with self.store._errors("search"):
-            result = self._client.search(self.version, data=data, anns_field=field, limit=k,
-                                         filter=expr, output_fields=["ordinal"],
-                                         search_params={"metric_type": metric})
-        rows = [[(str(h["id"]), float(h["distance"]), int(h["entity"]["ordinal"])) for h in row]
-                for row in result]
-        with self._lock:
-            if len(self._ordinals) > 200_000:
-                self._ordinals.clear()
-            self._ordinals.update((cid, o) for row in rows for cid, _, o in row)
-        return rows
-
-    def _expr(self, filters: Filters) -> str:
-        if not filters:
-            return ""
-        check_fields(filters, self._fields | set(LIST_FIELDS))
-        return expression(filters, self._arrays)
-
-    def positions(self, clause_ids: Sequence[str]) -> list[int]:
-        """Insertion order of clauses in this version: the tie-break for equal fused scores."""
-        with self._lock:
-            known = {cid: self._ordinals[cid] for cid in clause_ids if cid in self._ordinals}
-        missing = [cid for cid in clause_ids if cid not in known]
-        if missing:
-            known.update((str(row["clause_id"]), int(row["ordinal"]))
-                         for row in self._query_ids(missing, ["clause_id", "ordinal"]))
-        return [known.get(cid, self._size) for cid in clause_ids]
-
-    # -- clause store -----------------------------------------------------------------------
-    def get(self, clause_ids: Sequence[str]) -> list[Clause | None]:
-        found = {str(r["clause_id"]): clause_from_row(r)
-                 for r in self._query_ids(list(dict.fromkeys(clause_ids)), CLAUSE_FIELDS)}
-        return [found.get(cid) for cid in clause_ids]
-
-    def neighbours(self, clause_id: str, window: int) -> tuple[list[Clause], list[Clause]]:
-        rows = self._query_ids([clause_id], ["doc_id", "ordinal", "ordered"])
-        # A BEIR corpus is a bag of clauses from many contracts: its order is not a document.
-        if not rows or not rows[0]["ordered"] or window <= 0:
-            return [], []
-        doc, at = str(rows[0]["doc_id"]), int(rows[0]["ordinal"])
-        expr = (f"doc_key == {literal(token(doc))} and ordinal >= {at - window} and "
-                f"ordinal <= {at + window} and ordinal != {at}")
-        with self.store._errors("read clauses"):
-            found = _query(self._client, self.version, expr, CLAUSE_FIELDS, 2 * window)
-        found.sort(key=lambda r: int(r["ordinal"]))
-        return ([clause_from_row(r) for r in found if int(r["ordinal"]) < at],
-                [clause_from_row(r) for r in found if int(r["ordinal"]) > at])
-
-    def fields(self) -> set[str]:
-        return set(self._fields)
-
-    def facets(self, names: Sequence[str], filters: Filters = ()) -> dict[str, dict[str, int]]:
-        """value -> number of documents, over the clauses the filters allow (read in batches)."""
-        out: dict[str, dict[str, set[str]]] = {name: {} for name in names}
-        fields = ["doc_id", "metadata", *(n for n in names if n in CORE_FIELDS and n != "doc_id")]
-        for row in self.store._iterate(self.version, self._expr(filters), sorted(set(fields)),
-                                       "ordinal", self._size):
-            metadata = row.get("metadata") or {}
-            for name in names:
-                value = str(row[name]) if name in CORE_FIELDS else metadata.get(name)
-                if value:
-                    out[name].setdefault(str(value), set()).add(str(row["doc_id"]))
-        return {name: {v: len(docs) for v, docs in values.items()} for name, values in out.items()}
-
-    def stats(self, filters: Filters = ()) -> dict[str, int]:
-        if not filters:
-            return {"clauses": int(self.params.get("clauses", 0)),
-                    "documents": int(self.params.get("documents", 0))}
-        docs: set[str] = set()
-        clauses = 0
-        for row in self.store._iterate(self.version, self._expr(filters), ["doc_id"], "ordinal",
-                                       self._size):
-            clauses += 1
-            docs.add(str(row["doc_id"]))
-        return {"clauses": clauses, "documents": len(docs)}
-
-    def close(self) -> None:
-        """The connection belongs to the store; a version is released when it is dropped."""
-
-    def _query_ids(self, clause_ids: list[str], fields: list[str]) -> list[dict[str, Any]]:
-        rows: list[dict[str, Any]] = []
-        with self.store._errors("read clauses"):
-            for start in range(0, len(clause_ids), QUERY_BATCH):
-                chunk = clause_ids[start:start + QUERY_BATCH]
-                keys = literals(token(cid) for cid in chunk)
-                rows += _query(self._client, self.version, f"clause_key in {keys}", fields,
-                               len(chunk))
-        return rows
+def _collection(version: str, params: dict[str, Any]) -> str:
+    return str(params.get("milvus", {}).get("collection") or version)
 
 
-def _ranked(scored: dict[str, tuple[float, int]], k: int) -> Scored:
-    # Ties go to the earlier clause in the index, as in the embedded backend.
-    ordered = sorted(scored.items(), key=lambda item: (-item[1][0], item[1][1]))[:k]
-    return [(cid, score) for cid, (score, _) in ordered]
+def _generation(params: dict[str, Any]) -> int | None:
+    """The version's generation; None for a version that has a collection of its own."""
+    value = params.get("milvus", {}).get("generation")
+    return None if value is None else int(value)
 
 
-def _query(client: Any, collection: str, expr: str, fields: list[str],
-           limit: int | None) -> list[dict[str, Any]]:
-    """``client.query``; milvus-lite 2.5.1 answers a query that matches nothing with
-    "Unsupported data type: 0" instead of an empty list, so that answer means no rows."""
-    from pymilvus.exceptions import MilvusException
+def _end(params: dict[str, Any]) -> int:
+    return int(params.get("milvus", {}).get("ordinal_end", params.get("clauses", 0)))
 
-    try:
-        kwargs = {"limit": limit} if limit else {}
-        return list(client.query(collection, filter=expr, output_fields=fields, **kwargs))
-    except MilvusException as exc:
-        if "Unsupported data type: 0" in str(exc):
-            return []
-        raise
+
+def _row_fields(arrays: Sequence[str]) -> list[str]:
+    """Every stored field but the sparse vector, which Milvus derives from the text."""
+    return ["row_id", "clause_id", "clause_key", "doc_key", "ordinal", "born", "dead", "row_sha",
+            "text", "dense", "text_sha256", "doc_id", "doc_title", "source_path", "section",
+            "heading", "paragraph_start", "paragraph_end", "ordered", "metadata", "keys", "flags",
+            *arrays]
+
+
+def _snapshot(version: str, rows: Iterator[dict[str, Any]] | list[dict[str, Any]]) -> _Snapshot:
+    snapshot = _Snapshot(version)
+    for row in rows:
+        cid = str(row["clause_id"])
+        snapshot.rows.append(LiveRow(str(row["row_id"]), cid, str(row["doc_id"]),
+                                     int(row["ordinal"]), str(row["row_sha"]), int(row["dead"])))
+        snapshot.owners.setdefault(str(row["text_sha256"]), cid)
+    return snapshot
 
 
 def _catalog_row(key: str, kind: str, version: str, payload: dict[str, Any],

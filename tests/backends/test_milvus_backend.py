@@ -14,6 +14,7 @@ from typing import Any, Iterator
 import numpy as np
 import pytest
 
+from index_builder.errors import IndexNotFoundError
 from index_builder.index.backend import Condition, VersionData, filters_from_mapping, normalise
 from index_builder.index.milvus import MilvusBackend, MilvusStore
 from index_builder.index.milvus_expr import expression, literal, token
@@ -158,9 +159,14 @@ def test_versions_keep_live_and_previous_and_record_the_switch(
     embedder = HashingEmbedder()
     names = [store.write(_version(_clauses()[:n], embedder)) for n in (2, 3, 4)]
     assert store.live_version() == names[-1]
+    # One collection, named after the first version; later versions are generations in it.
     held = [n for n in store._client.list_collections() if n.startswith(store.alias + "_v")]
-    assert sorted(held) == sorted(names[1:])  # the oldest was pruned
+    assert held == [names[0]]
     assert store.open(names[1]).stats() == {"clauses": 3, "documents": 1}
+    with pytest.raises(IndexNotFoundError):  # the oldest was pruned
+        store.open(names[0])
+    # Rows only the pruned version saw are gone: 4 live, and the 3 the previous one sees.
+    assert store._count(names[0], "") == 4 + 3
     # Another store on the same engine sees the same live version (the pointer is shared).
     assert MilvusStore(settings).live_version() == names[-1]
     assert "milvus-lite file" in store.describe() and settings.milvus.collection in store.describe()
@@ -224,11 +230,17 @@ def test_on_a_cluster_the_alias_is_the_live_pointer(
     embedder = HashingEmbedder()
     first = store.write(_version(_clauses()[:2], embedder))
     second = store.write(_version(_clauses()[:3], embedder))
-    third = store.write(_version(_clauses()[:4], embedder))
     alias = settings.milvus.collection
-    assert clients[0].calls == [("create_alias", first, alias), ("alter_alias", second, alias),
-                                ("alter_alias", third, alias)]
+    # The alias names the live collection (for other tools); generations share it.
+    assert clients[0].calls == [("create_alias", first, alias)]
+    assert store.live_version() == second and store.open().stats()["clauses"] == 3
+    # Another embedding model writes a fresh collection: the alias follows, the old one goes.
+    other = _version(_clauses()[:4], embedder)
+    other.params["embedding_model"] = "another-model"
+    third = store.write(other)
+    assert clients[0].calls[1:] == [("alter_alias", third, alias)]
     assert store.live_version() == third and store.open().stats()["clauses"] == 4
-    # Readers follow the alias, not the catalog row.
-    clients[0].aliases[alias] = second
-    assert store.live_version() == second
+    assert store.open(second).stats()["clauses"] == 3  # the previous version still reads
+    # Readers follow the catalog row, which the switch writes in one upsert.
+    clients[0].aliases[alias] = first
+    assert store.live_version() == third

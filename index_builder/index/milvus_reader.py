@@ -1,0 +1,252 @@
+"""Reading one version of a Milvus index: searches, clause look-ups, facets (``SearchBackend``).
+
+A version is a generation of rows in a collection (see milvus.py): every read adds the
+version's scope, ``born <= g and dead > g``, to its expression, so a reader never sees rows
+that a later build added or that an earlier build retired. Versions written before
+generations existed (one collection per version, no ``born``/``dead``) are read unscoped.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
+
+import numpy as np
+
+from index_builder.errors import InvalidRequestError
+from index_builder.index.backend import ALIASES, CORE_FIELDS, LIST_FIELDS, Filters, Scored, \
+    check_fields
+from index_builder.index.milvus_expr import CLAUSE_FIELDS, clause_from_row, expression, literal, \
+    literals, token
+from index_builder.model import Clause
+
+if TYPE_CHECKING:
+    from index_builder.index.milvus import MilvusStore
+
+QUERY_BATCH = 1_000
+MAX_TOPK = 16_384  # Milvus's limit on k per search and on rows per query
+# Rows per read window. A call that runs past gRPC's keepalive (55 s in pymilvus) is answered
+# GOAWAY too_many_pings by milvus-lite and retried from scratch, so every call stays short.
+READ_WINDOW = 4_096
+
+
+def scope(generation: int | None) -> str:
+    """The rows generation ``generation`` sees; "" for a version that has a collection alone."""
+    return "" if generation is None else f"born <= {int(generation)} and dead > {int(generation)}"
+
+
+def both(*parts: str) -> str:
+    """Expressions joined with ``and`` (empty ones left out)."""
+    return " and ".join(f"({p})" for p in parts if p)
+
+
+def query(client: Any, collection: str, expr: str, fields: list[str],
+          limit: int | None) -> list[dict[str, Any]]:
+    """``client.query``; milvus-lite 2.5.1 answers a query that matches nothing with
+    "Unsupported data type: 0" instead of an empty list, so that answer means no rows."""
+    from pymilvus.exceptions import MilvusException
+
+    try:
+        kwargs = {"limit": limit} if limit else {}
+        return list(client.query(collection, filter=expr, output_fields=fields, **kwargs))
+    except MilvusException as exc:
+        if "Unsupported data type: 0" in str(exc):
+            return []
+        raise
+
+
+def windows(client: Any, collection: str, expr: str, fields: list[str], order: str,
+            end: int, window: int = READ_WINDOW) -> Iterator[dict[str, Any]]:
+    """Every row matching ``expr``, read in windows of ``order`` over 0..end-1.
+
+    Milvus caps one query at 16,384 rows and milvus-lite's query iterator fails on JSON
+    fields, so rows are read window by window over a sequence number.
+    """
+    for start in range(0, max(end, 0), window):
+        span = f"{order} >= {start} and {order} < {start + window}"
+        yield from query(client, collection, both(expr, span), fields, window)
+
+
+class MilvusBackend:
+    """One version of a Milvus index, open for reading (implements ``SearchBackend``)."""
+
+    def __init__(self, store: "MilvusStore", version: str, params: dict[str, Any]) -> None:
+        self.store = store
+        self.version = version
+        self.params = params
+        self.model_id = str(params.get("embedding_model", ""))
+        self.dimension = int(params.get("dimension", 0))
+        self._size = int(params.get("clauses", 0))
+        info = params.get("milvus", {})
+        self.collection = str(info.get("collection") or version)
+        generation = info.get("generation")
+        self._scope = scope(None if generation is None else int(generation))
+        self._end = int(info.get("ordinal_end", self._size))
+        self._arrays = list(info.get("array_fields", []))
+        self._fields = set(CORE_FIELDS) | set(ALIASES) | set(info.get("metadata_keys", []))
+        self._client = store._client
+        self._ordinals: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    # -- searches ---------------------------------------------------------------------------
+    def dense(self, vectors: np.ndarray, k: int, filters: Filters = ()) -> Scored:
+        """Cosine similarity; several rows = the best score per clause."""
+        vectors = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
+        if vectors.shape[1] != self.dimension:
+            raise InvalidRequestError(
+                f"Query vectors have {vectors.shape[1]} dimensions but index version "
+                f"{self.version} holds {self.dimension} ({self.model_id}): embed queries with "
+                f"{self.model_id} or rebuild the index.")
+        hits = self._search([v.tolist() for v in vectors], "dense", "COSINE", k, filters)
+        best: dict[str, tuple[float, int]] = {}
+        for row in hits:
+            for cid, score, ordinal in row:
+                if cid not in best or score > best[cid][0]:
+                    best[cid] = (score, ordinal)
+        return ranked(best, k)
+
+    def lexical(self, texts: Sequence[str], k: int, filters: Filters = ()) -> Scored:
+        """Milvus BM25 (english analyzer); several texts = their summed scores per clause.
+
+        The texts are searched as one query: Milvus weighs each query term by its count, so
+        the score of the joined text is the sum of the texts' scores over every clause (not
+        only over each text's own top k).
+        """
+        joined = "\n".join(t for t in texts if t.strip())
+        if not joined:
+            return []
+        hits = self._search([joined], "sparse", "BM25", k, filters)
+        scored = {cid: (score, ordinal) for cid, score, ordinal in hits[0] if score > 0}
+        return ranked(scored, k)
+
+    def hybrid(self, vectors: np.ndarray, texts: Sequence[str], k: int, filters: Filters = (),
+               rrf_k: int = 60) -> Scored:
+        """Milvus's own fusion: one dense request per row and one BM25 request, RRF-ranked."""
+        from pymilvus import AnnSearchRequest, RRFRanker
+
+        expr = self._expr(filters)
+        k = min(k, MAX_TOPK)
+        requests = [AnnSearchRequest(data=[v.tolist()], anns_field="dense", limit=k, expr=expr,
+                                     param={"metric_type": "COSINE"})
+                    for v in np.atleast_2d(np.asarray(vectors, dtype=np.float32))]
+        joined = "\n".join(t for t in texts if t.strip())
+        if joined:
+            requests.append(AnnSearchRequest(data=[joined], anns_field="sparse", limit=k,
+                                             expr=expr, param={"metric_type": "BM25"}))
+        if k <= 0 or not requests:
+            return []
+        with self.store._errors("search"):
+            result = self._client.hybrid_search(self.collection, requests,
+                                                ranker=RRFRanker(rrf_k), limit=k,
+                                                output_fields=["clause_id", "ordinal"])
+        return ranked({_clause_id(h): (float(h["distance"]), int(h["entity"]["ordinal"]))
+                       for h in result[0]}, k)
+
+    def _search(self, data: list[Any], field: str, metric: str, k: int,
+                filters: Filters) -> list[list[tuple[str, float, int]]]:
+        expr = self._expr(filters)
+        k = min(k, MAX_TOPK)
+        if k <= 0:
+            return [[] for _ in data]
+        with self.store._errors("search"):
+            result = self._client.search(self.collection, data=data, anns_field=field, limit=k,
+                                         filter=expr, output_fields=["clause_id", "ordinal"],
+                                         search_params={"metric_type": metric})
+        rows = [[(_clause_id(h), float(h["distance"]), int(h["entity"]["ordinal"])) for h in row]
+                for row in result]
+        with self._lock:
+            if len(self._ordinals) > 200_000:
+                self._ordinals.clear()
+            self._ordinals.update((cid, o) for row in rows for cid, _, o in row)
+        return rows
+
+    def _expr(self, filters: Filters) -> str:
+        if not filters:
+            return self._scope
+        check_fields(filters, self._fields | set(LIST_FIELDS))
+        return both(self._scope, expression(filters, self._arrays))
+
+    def positions(self, clause_ids: Sequence[str]) -> list[int]:
+        """Insertion order of clauses in this version: the tie-break for equal fused scores."""
+        with self._lock:
+            known = {cid: self._ordinals[cid] for cid in clause_ids if cid in self._ordinals}
+        missing = [cid for cid in clause_ids if cid not in known]
+        if missing:
+            known.update((str(row["clause_id"]), int(row["ordinal"]))
+                         for row in self._query_ids(missing, ["clause_id", "ordinal"]))
+        return [known.get(cid, self._end) for cid in clause_ids]
+
+    # -- clause store -----------------------------------------------------------------------
+    def get(self, clause_ids: Sequence[str]) -> list[Clause | None]:
+        found = {str(r["clause_id"]): clause_from_row(r)
+                 for r in self._query_ids(list(dict.fromkeys(clause_ids)), CLAUSE_FIELDS)}
+        return [found.get(cid) for cid in clause_ids]
+
+    def neighbours(self, clause_id: str, window: int) -> tuple[list[Clause], list[Clause]]:
+        rows = self._query_ids([clause_id], ["doc_id", "ordinal", "ordered"])
+        # A BEIR corpus is a bag of clauses from many contracts: its order is not a document.
+        if not rows or not rows[0]["ordered"] or window <= 0:
+            return [], []
+        doc, at = str(rows[0]["doc_id"]), int(rows[0]["ordinal"])
+        # A document's rows in one generation hold a contiguous run of ordinals (milvus_plan).
+        expr = both(self._scope, f"doc_key == {literal(token(doc))} and ordinal >= {at - window} "
+                                 f"and ordinal <= {at + window} and ordinal != {at}")
+        with self.store._errors("read clauses"):
+            found = query(self._client, self.collection, expr, CLAUSE_FIELDS, 2 * window)
+        found.sort(key=lambda r: int(r["ordinal"]))
+        return ([clause_from_row(r) for r in found if int(r["ordinal"]) < at],
+                [clause_from_row(r) for r in found if int(r["ordinal"]) > at])
+
+    def fields(self) -> set[str]:
+        return set(self._fields)
+
+    def facets(self, names: Sequence[str], filters: Filters = ()) -> dict[str, dict[str, int]]:
+        """value -> number of documents, over the clauses the filters allow (read in windows)."""
+        out: dict[str, dict[str, set[str]]] = {name: {} for name in names}
+        fields = ["doc_id", "metadata", *(n for n in names if n in CORE_FIELDS and n != "doc_id")]
+        for row in self._rows(self._expr(filters), sorted(set(fields))):
+            metadata = row.get("metadata") or {}
+            for name in names:
+                value = str(row[name]) if name in CORE_FIELDS else metadata.get(name)
+                if value:
+                    out[name].setdefault(str(value), set()).add(str(row["doc_id"]))
+        return {name: {v: len(docs) for v, docs in values.items()} for name, values in out.items()}
+
+    def stats(self, filters: Filters = ()) -> dict[str, int]:
+        if not filters:
+            return {"clauses": int(self.params.get("clauses", 0)),
+                    "documents": int(self.params.get("documents", 0))}
+        docs: set[str] = set()
+        clauses = 0
+        for row in self._rows(self._expr(filters), ["doc_id"]):
+            clauses += 1
+            docs.add(str(row["doc_id"]))
+        return {"clauses": clauses, "documents": len(docs)}
+
+    def close(self) -> None:
+        """The connection belongs to the store; a version is released when it is dropped."""
+
+    def _rows(self, expr: str, fields: list[str]) -> Iterator[dict[str, Any]]:
+        with self.store._errors("read rows"):
+            yield from windows(self._client, self.collection, expr, fields, "ordinal", self._end,
+                               MAX_TOPK)
+
+    def _query_ids(self, clause_ids: list[str], fields: list[str]) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = []
+        with self.store._errors("read clauses"):
+            for start in range(0, len(clause_ids), QUERY_BATCH):
+                chunk = clause_ids[start:start + QUERY_BATCH]
+                expr = both(self._scope, f"clause_key in {literals(token(c) for c in chunk)}")
+                rows += query(self._client, self.collection, expr, fields, len(chunk))
+        return rows
+
+
+def _clause_id(hit: Any) -> str:
+    """Versions with generations key rows by generation and clause; older ones by clause id."""
+    return str(hit["entity"].get("clause_id", hit["id"]))
+
+
+def ranked(scored: dict[str, tuple[float, int]], k: int) -> Scored:
+    # Ties go to the earlier clause in the index, as in the embedded backend.
+    ordered = sorted(scored.items(), key=lambda item: (-item[1][0], item[1][1]))[:k]
+    return [(cid, score) for cid, (score, _) in ordered]
