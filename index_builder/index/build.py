@@ -239,7 +239,9 @@ def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Setting
                clause_count: int, labels: dict[str, Any], dense: dict[str, Any]) -> bool:
     """True when the live version already is what this build would write."""
     params = previous.params
+    # An older format is rewritten (vectors reused): format 3 keeps clauses out of memory.
     return bool(previous.version) and not (report.parsed or report.removed or report.embedded) \
+        and params.get("format_version") == FORMAT_VERSION \
         and params.get("embedding_model") == model_id and params.get("clauses") == clause_count \
         and params.get("bm25") == asdict(settings.bm25) \
         and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped] \

@@ -169,3 +169,17 @@ def test_bm25_scores_equal_bm25s_own_index(tmp_path: Path, acord_dir: Path) -> N
         np.testing.assert_array_equal(ours.scores(query), want)
         np.testing.assert_array_equal(mapped.scores(query), want)
     assert not mapped.scores("zzzz").any() and mapped.size == len(texts)
+
+
+def test_next_build_rewrites_a_format_2_version_without_re_embedding(built, embedder, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    index = load_index(built.index_dir)
+    folder = index.path
+    with open(folder / "clauses.jsonl", "w") as out:
+        for clause in index.clauses:
+            out.write(json.dumps(clause.to_dict()) + "\n")
+    index.close()
+    params = json.loads((folder / "params.json").read_text())
+    (folder / "params.json").write_text(json.dumps({**params, "format_version": 2}))
+    report = build_index(built, [tmp_path / "lib"], embedder, read_document=_reader, progress=False)
+    assert report.version != folder.name and report.embedded == 0
+    assert isinstance(load_index(built.index_dir).clauses, ClauseTable)
