@@ -188,8 +188,8 @@ class MilvusStore:
                 self._insert_rows(collection, data, every, every, generation, digests, arrays)
                 self._finish_version(collection)
             else:
-                self._write_changes(collection, live_params, data, plan, generation, digests,
-                                    arrays)
+                self._write_changes(collection, live, live_params, data, plan, generation,
+                                    digests, arrays)
             self._check_count(collection, generation, len(data.clauses))
             self._write_catalog(name, params, data.documents)
         except BaseException:
@@ -257,8 +257,9 @@ class MilvusStore:
             return None
         return plan
 
-    def _write_changes(self, collection: str, live_params: dict[str, Any], data: VersionData,
-                       plan: Plan, generation: int, digests: list[str], arrays: list[str]) -> None:
+    def _write_changes(self, collection: str, live: str, live_params: dict[str, Any],
+                       data: VersionData, plan: Plan, generation: int, digests: list[str],
+                       arrays: list[str]) -> None:
         """Insert the changed documents' rows and retire their old ones (readers of the live
         version see neither change: the new rows are born after it, the old ones die after)."""
         live_gen = int(_generation(live_params) or 0)
@@ -266,9 +267,11 @@ class MilvusStore:
             # Rows a failed build left: no version sees them, and this one must not either.
             self._client.delete(collection, filter=f"born > {live_gen}")
         self._insert_rows(collection, data, plan.insert, plan.ordinals, generation, digests, arrays)
-        self._mark(collection, live_params, "doc_key", [token(d) for d in plan.retire_docs],
-                   generation)
-        self._mark(collection, live_params, "clause_key", [token(c) for c in plan.revive], FOREVER)
+        retired = set(plan.retire_docs)
+        snapshot = self._live_snapshot(live, live_params)
+        self._mark(collection, live_params,
+                   [r.clause_id for r in snapshot.rows if r.doc_id in retired], generation)
+        self._mark(collection, live_params, plan.revive, FOREVER)
         with self._errors("index a new version"):
             self._client.flush(collection)
 
@@ -329,18 +332,19 @@ class MilvusStore:
                     out[owners[str(row["clause_id"])]] = row["dense"]
         return out
 
-    def _mark(self, collection: str, live_params: dict[str, Any], key_field: str,
-              tokens: list[str], dead: int) -> None:
-        """Set ``dead`` on the live rows whose ``key_field`` is one of ``tokens`` (an upsert of
-        the whole row: Milvus 2.5 has no partial update)."""
-        if not tokens:
-            return
+    def _mark(self, collection: str, live_params: dict[str, Any], clause_ids: list[str],
+              dead: int) -> None:
+        """Set ``dead`` on these clauses' live rows (an upsert of the whole row: Milvus 2.5
+        has no partial update)."""
         fields = _row_fields(live_params.get("milvus", {}).get("array_fields", []))
         live_scope = scope(_generation(live_params))
-        for start in range(0, len(tokens), QUERY_BATCH):
-            expr = both(live_scope, f"{key_field} in {literals(tokens[start:start + QUERY_BATCH])}")
+        for start in range(0, len(clause_ids), QUERY_BATCH):
+            chunk = clause_ids[start:start + QUERY_BATCH]
+            expr = both(live_scope, f"clause_key in {literals(token(c) for c in chunk)}")
+            with self._errors("read rows"):
+                rows = query(self._client, collection, expr, fields, len(chunk))
             batch: list[dict[str, Any]] = []
-            for row in list(self._read(collection, expr, fields, "ordinal", _end(live_params))):
+            for row in rows:
                 row["dead"] = dead
                 row["dense"] = [float(x) for x in row["dense"]]
                 for name in ("metadata", "keys", "flags"):  # some clients hand JSON back as text
