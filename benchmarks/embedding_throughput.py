@@ -4,6 +4,9 @@ Usage (from the repo root):
     nice -n 10 python benchmarks/embedding_throughput.py [--backends torch,onnx,onnx-int8]
         [--limit 3931] [--chunk 256] [--out benchmarks/results/embedding_throughput.json]
 
+A variant is ``backend[:threads=N][:seq=N][:batch=N]``: e.g. ``torch,onnx-int8:threads=2:seq=128`` times
+today's default (torch, 256 tokens) against int8 ONNX on two threads reading 128 tokens.
+
 Every backend embeds the same ACORD clauses (the first --limit of them). The texts are cut into chunks and each chunk is
 embedded by every backend in turn (the order rotating chunk by chunk), so a change in the
 load of a shared machine hits all backends alike; the ratio is total time against total
@@ -31,7 +34,7 @@ from index_builder.evaluate.acord import load_acord
 from index_builder.evaluate.evaluation import eval_queries, score_runs
 from index_builder.index.build import read_beir_corpus
 from index_builder.index.embedder import Embedder, load_embedder
-from index_builder.settings import load_settings
+from index_builder.settings import EmbeddingSettings, load_settings
 
 log = logging.getLogger("benchmark.embedding")
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -83,18 +86,33 @@ def _stored_vectors(index_dir: Path) -> tuple[str, dict[str, np.ndarray]]:
 
 
 def _whole_corpus(embedder: Embedder, clauses: Sequence, timed: np.ndarray,
-                  stored: tuple[str, dict[str, np.ndarray]] | None) -> np.ndarray:
+                  stored: tuple[str, dict[str, np.ndarray]] | None, same_seq: bool) -> np.ndarray:
     """Vectors of every clause for NDCG: the timed ones, then the rest (untimed)."""
     rest = clauses[len(timed):]
     if not rest:
         return timed
-    if stored and stored[0] == embedder.model_id and all(c.clause_id in stored[1] for c in rest):
+    if stored and stored[0] == embedder.model_id and same_seq \
+            and all(c.clause_id in stored[1] for c in rest):
         log.info("%s: the other %d clause vectors from the stored index", embedder.model_id, len(rest))
         extra = np.stack([stored[1][c.clause_id] for c in rest])
     else:
         log.info("%s: embedding the other %d clauses for NDCG (untimed)", embedder.model_id, len(rest))
         extra = embedder.embed([c.text for c in rest])
     return np.concatenate([timed, extra.astype(np.float32)])
+
+
+def variant_settings(base: EmbeddingSettings, spec: str, threads: int) -> EmbeddingSettings:
+    """Embedding settings for ``backend[:threads=N][:seq=N][:batch=N]`` (the rest from ``base``)."""
+    backend, *options = spec.split(":")
+    values = {"threads": threads}
+    for option in options:
+        key, _, value = option.partition("=")
+        if key not in ("threads", "seq", "batch"):
+            raise SystemExit(f"unknown variant option {key!r} in {spec!r}: use threads, seq or batch")
+        values[key] = int(value)
+    return replace(base, backend=backend, threads=values["threads"],
+                   max_seq_length=values.get("seq", base.max_seq_length),
+                   batch_size=values.get("batch", base.batch_size))
 
 
 def main() -> int:
@@ -106,11 +124,12 @@ def main() -> int:
     stored = _stored_vectors(Path(args.reuse)) if args.reuse else None
     backends = args.backends.split(",")
     embedders: dict[str, Embedder] = {}
+    configs: dict[str, EmbeddingSettings] = {}
     load_s = {}
     for backend in backends:
         began = time.perf_counter()
-        config = replace(settings.embedding, backend=backend, threads=args.threads)
-        embedders[backend] = load_embedder(config)
+        configs[backend] = variant_settings(settings.embedding, backend, args.threads)
+        embedders[backend] = load_embedder(configs[backend])
         embedders[backend].embed(texts[:8])  # warm-up: first-call allocations are not throughput
         load_s[backend] = round(time.perf_counter() - began, 1)
     load_before = os.getloadavg()
@@ -120,22 +139,29 @@ def main() -> int:
     load_after = os.getloadavg()
 
     acord = load_acord(Path(args.data))
-    queries = eval_queries(acord, args.split, "short")
+    splits = args.split.split(",")
     doc_ids = [c.clause_id for c in clauses]
     reference = backends[0]
     rows = []
     for backend in backends:
-        vectors[backend] = _whole_corpus(embedders[backend], clauses, vectors[backend], stored)
-        query_vectors = embedders[backend].embed([q.text for q in queries])
-        runs = dense_runs(doc_ids, vectors[backend], [q.query_id for q in queries], query_vectors,
-                          args.depth)
-        result = score_runs(queries, runs)
+        same_seq = configs[backend].max_seq_length == settings.embedding.max_seq_length
+        vectors[backend] = _whole_corpus(embedders[backend], clauses, vectors[backend], stored,
+                                         same_seq)
+        by_split = {}
+        for split in splits:
+            queries = eval_queries(acord, split, "short")
+            query_vectors = embedders[backend].embed([q.text for q in queries])
+            runs = dense_runs(doc_ids, vectors[backend], [q.query_id for q in queries],
+                              query_vectors, args.depth)
+            by_split[split] = score_runs(queries, runs).overall
+        result = by_split[splits[-1]]
         rows.append({
             "backend": backend, "model_id": embedders[backend].model_id,
             "seconds": round(seconds[backend], 1),
             "clauses_per_s": round(len(texts) / seconds[backend], 2),
             "speedup": round(seconds[reference] / seconds[backend], 2),
-            "ndcg@5": round(result.overall["ndcg@5"], 2), "ndcg@10": round(result.overall["ndcg@10"], 2),
+            "ndcg@5": round(result["ndcg@5"], 2), "ndcg@10": round(result["ndcg@10"], 2),
+            "ndcg@5_by_split": {k: round(v["ndcg@5"], 2) for k, v in by_split.items()},
             "cosine_to_" + reference: agreement(vectors[backend][: len(texts)],
                                                 vectors[reference][: len(texts)]),
             "load_s": load_s[backend],
@@ -165,7 +191,8 @@ def _args() -> argparse.Namespace:
                         help="ONNX Runtime threads (0 = one per core; 1 = the setting's default)")
     parser.add_argument("--reuse", default="", help="an ACORD index whose vectors stand in for "
                         "its own model's untimed clauses (--limit runs only)")
-    parser.add_argument("--split", default="test")
+    parser.add_argument("--split", default="test", help="comma-separated splits for NDCG; the "
+                        "last one is the row's headline figure")
     parser.add_argument("--depth", type=int, default=1000)
     parser.add_argument("--out", default=str(RESULTS / "embedding_throughput.json"))
     return parser.parse_args()

@@ -47,8 +47,9 @@ class EmbeddingSettings:
     device: str = "cpu"
     # Vectors the server keeps by exact text (queries, span sentences): index/embed_cache.py.
     cache_size: int = 100_000  # 0 = no cache; a vector is 1.5 kB for MiniLM
-    # "torch" (sentence-transformers), "onnx" (same vectors via ONNX Runtime) or "onnx-int8"
-    # (int8-quantised: faster on CPU, own model id; benchmarks/results/scale.md).
+    # "torch" (sentence-transformers), "onnx"/"openvino" (same vectors via ONNX Runtime or
+    # OpenVINO), "onnx-int8"/"openvino-int8" (int8: faster on CPU, own model id;
+    # benchmarks/results/scale.md section 1).
     backend: str = "torch"
     onnx_dir: Path = DEFAULT_MODELS_DIR / "onnx"  # where the one-time ONNX export is cached
     # ONNX Runtime threads per process; 0 = one per core. One by default: on a shared CPU a
@@ -70,9 +71,9 @@ class EmbeddingSettings:
                             ("HNSW_EF_SEARCH", self.hnsw_ef_search)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ConfigError(f"PRECEDENT_{name} must be a whole number of at least 1, got {value!r}.")
-        if self.backend not in ("torch", "onnx", "onnx-int8"):
-            raise ConfigError(f"PRECEDENT_EMBEDDING_BACKEND must be torch, onnx or onnx-int8, "
-                              f"got {self.backend!r}.")
+        if self.backend not in ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8"):
+            raise ConfigError(f"PRECEDENT_EMBEDDING_BACKEND must be torch, onnx, onnx-int8, "
+                              f"openvino or openvino-int8, got {self.backend!r}.")
         if self.threads < 0:
             raise ConfigError("PRECEDENT_EMBEDDING_THREADS must be 0 (one per core) or more.")
 
@@ -381,9 +382,9 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": Var("embedding.max_seq_length", "tokens of a clause the embedder reads"),
     "PRECEDENT_EMBEDDING_DEVICE": Var("embedding.device", "torch device for embedding (cpu)"),
     "PRECEDENT_EMBEDDING_CACHE_SIZE": Var("embedding.cache_size", "embeddings the server keeps by text (repeated queries, sentences of shown clauses); 0 = none"),
-    "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx or onnx-int8 (faster on CPU; an index is queried only with its own variant)"),
+    "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx, onnx-int8, openvino or openvino-int8 (faster on CPU; an index is queried only with its own variant)"),
     "PRECEDENT_EMBEDDING_ONNX_DIR": Var("embedding.onnx_dir", "folder caching the one-time ONNX export of the model"),
-    "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime threads per process (0 = one per core; default 1)"),
+    "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime / OpenVINO threads per process (0 = one per core; default 1)"),
     "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build"),
     "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: flat (exact) or hnsw (approximate, for large libraries)"),
     "PRECEDENT_HNSW_M": Var("embedding.hnsw_m", "hnsw: links per vector (build time)"),

@@ -7,10 +7,14 @@ The same sentence-transformers model can run three ways (``PRECEDENT_EMBEDDING_B
   and run by ONNX Runtime in float32: the same vectors to about 1e-6.
 - ``onnx-int8``: that export with int8 dynamically quantised weights: several times faster
   on CPU, vectors within about 0.99 cosine of the original (benchmarks/results/scale.md).
+- ``openvino`` / ``openvino-int8``: the model through OpenVINO, float32 or with int8 weights
+  (``embedder_openvino.py``; the fastest here, vectors within 0.999 cosine).
 
 Vectors of different variants must not be mixed in one index, so each variant has its own
 ``model_id`` ("all-MiniLM-L6-v2", "all-MiniLM-L6-v2+onnx-int8"), recorded in the index and
-compared with the query embedder's.
+compared with the query embedder's. Reading fewer tokens than the default 256
+(``PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH``, e.g. the 128 the model was trained with) changes the
+vectors too, so the length joins the id ("all-MiniLM-L6-v2+openvino-int8@128").
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ from index_builder.settings import EmbeddingSettings
 
 log = logging.getLogger(__name__)
 
-EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8")
+EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
+DEFAULT_SEQ_LENGTH = 256  # indexes built before the length was configurable read 256 tokens
 # Bump when the export or quantisation recipe changes, so old cached files are not reused.
 _EXPORT_RECIPE = "4"
 _WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
@@ -59,9 +64,12 @@ class Embedder(Protocol):
 
 def model_id_for(settings: EmbeddingSettings) -> str:
     """The id an index records for vectors of this model and backend."""
-    if settings.backend == "torch":
-        return settings.model  # unchanged, so indexes built before backends existed stay valid
-    return f"{settings.model}+{settings.backend}"
+    name = settings.model  # torch at 256 tokens: unchanged, so older indexes stay valid
+    if settings.backend != "torch":
+        name += f"+{settings.backend}"
+    if settings.max_seq_length != DEFAULT_SEQ_LENGTH:
+        name += f"@{settings.max_seq_length}"
+    return name
 
 
 def load_embedder(settings: EmbeddingSettings) -> Embedder:
@@ -71,6 +79,10 @@ def load_embedder(settings: EmbeddingSettings) -> Embedder:
                           f"{', '.join(EMBEDDING_BACKENDS)}, got {settings.backend!r}.")
     if settings.backend == "torch":
         return SentenceTransformerEmbedder(settings)
+    if settings.backend.startswith("openvino"):
+        from index_builder.index.embedder_openvino import OpenVinoEmbedder
+
+        return OpenVinoEmbedder(settings)
     return OnnxEmbedder(settings)
 
 
@@ -78,7 +90,7 @@ class SentenceTransformerEmbedder:
     """Any sentence-transformers model, named by a packaged alias, a local folder or hub id."""
 
     def __init__(self, settings: EmbeddingSettings) -> None:
-        self.model_id = settings.model
+        self.model_id = model_id_for(settings)
         self._settings = settings
         self._model = _load_sentence_transformer(settings)
         self.dimension = int(self._model.get_embedding_dimension()
@@ -148,20 +160,30 @@ class OnnxEmbedder:
         return out
 
     def _run(self, ids: list[list[int]]) -> np.ndarray:
-        width = max(len(row) for row in ids)
-        input_ids = np.zeros((len(ids), width), dtype=np.int64)
-        mask = np.zeros_like(input_ids)
-        for j, row in enumerate(ids):
-            input_ids[j, :len(row)] = row
-            mask[j, :len(row)] = 1
+        input_ids, mask = padded(ids)
         feed = {"input_ids": input_ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feed["token_type_ids"] = np.zeros_like(input_ids)
-        hidden = self._session.run(None, feed)[0]
-        summed = np.einsum("bsd,bs->bd", hidden, mask.astype(np.float32))
-        pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+        return mean_pool(self._session.run(None, feed)[0], mask)
+
+
+def padded(ids: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Token ids padded to the longest row, and the attention mask."""
+    width = max(len(row) for row in ids)
+    input_ids = np.zeros((len(ids), width), dtype=np.int64)
+    mask = np.zeros_like(input_ids)
+    for j, row in enumerate(ids):
+        input_ids[j, :len(row)] = row
+        mask[j, :len(row)] = 1
+    return input_ids, mask
+
+
+def mean_pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Mean of the real tokens' vectors, L2-normalised (what the model was trained with)."""
+    summed = np.einsum("bsd,bs->bd", hidden, mask.astype(np.float32))
+    pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1)
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
 
 
 def resolve_model_path(name: str) -> str:
@@ -181,9 +203,7 @@ def resolve_model_path(name: str) -> str:
 
 def onnx_model_file(folder: Path, cache_dir: Path, quantized: bool, name: str = "") -> Path:
     """The model's ONNX file (float32 or int8), exported into ``cache_dir`` on first use."""
-    key = _model_digest(folder)
-    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(name).name or folder.name)
-    target = Path(cache_dir) / f"{slug}-{key}"
+    target = Path(cache_dir) / cache_slug(folder, name)
     fp32, int8 = target / "model.onnx", target / "model-int8.onnx"
     if not fp32.is_file():
         log.info("Exporting %s to ONNX under %s (once)", folder, target)
@@ -192,6 +212,12 @@ def onnx_model_file(folder: Path, cache_dir: Path, quantized: bool, name: str = 
         log.info("Quantising %s to int8 (once)", fp32)
         _atomic(int8, lambda tmp: _quantize(fp32, tmp))
     return int8 if quantized else fp32
+
+
+def cache_slug(folder: Path, name: str) -> str:
+    """The model's name and a hash of its weights: one cache folder per model version."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(name).name or folder.name)
+    return f"{slug}-{_model_digest(folder)}"
 
 
 def _model_digest(folder: Path) -> str:
@@ -226,37 +252,45 @@ def _export_onnx(folder: Path, out: Path) -> None:
     """Export the encoder, then fuse attention, layer norms and GELU for ONNX Runtime."""
     try:
         import torch
-        from transformers import AutoConfig, AutoModel
+        from transformers import AutoConfig
     except ImportError as exc:
         raise ModelLoadError(f"Exporting to ONNX needs torch and transformers ({exc}): "
                              f"run `pip install sentence-transformers`.") from None
 
-    class _Hidden(torch.nn.Module):
-        """The encoder with keyword inputs and one output, so the export has stable names."""
-
-        def __init__(self, model: Any) -> None:
-            super().__init__()
-            self.model = model
-
-        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
-            return self.model(input_ids=input_ids, attention_mask=attention_mask,
-                              token_type_ids=token_type_ids).last_hidden_state
-
-    # Eager attention exports as plain MatMul/Softmax, the pattern ONNX Runtime fuses.
-    model = AutoModel.from_pretrained(str(folder), attn_implementation="eager").eval()
+    module = _encoder_module(folder)
     sample = torch.ones((2, 8), dtype=torch.int64)
     names = ["input_ids", "attention_mask", "token_type_ids"]
     axes = {name: {0: "batch", 1: "tokens"} for name in [*names, "last_hidden_state"]}
     raw = out.with_name(out.name + ".raw")
     try:
         with torch.no_grad(), _quiet():
-            torch.onnx.export(_Hidden(model), (sample, sample, torch.zeros_like(sample)), str(raw),
+            torch.onnx.export(module, (sample, sample, torch.zeros_like(sample)), str(raw),
                               input_names=names, output_names=["last_hidden_state"],
                               dynamic_axes=axes, opset_version=17, dynamo=False)
         config = AutoConfig.from_pretrained(str(folder))
         _fuse(raw, out, int(config.num_attention_heads), int(config.hidden_size))
     finally:
         raw.unlink(missing_ok=True)
+
+
+def _encoder_module(folder: Path) -> Any:
+    """The encoder with keyword inputs and one output, so conversions have stable names."""
+    import torch
+    from transformers import AutoModel
+
+    class Hidden(torch.nn.Module):
+        def __init__(self, model: Any) -> None:
+            super().__init__()
+            self.model = model
+
+        def forward(self, input_ids: Any, attention_mask: Any, *token_type_ids: Any) -> Any:
+            types = token_type_ids[0] if token_type_ids else torch.zeros_like(input_ids)
+            return self.model(input_ids=input_ids, attention_mask=attention_mask,
+                              token_type_ids=types).last_hidden_state
+
+    # Eager attention exports as plain MatMul/Softmax, the pattern ONNX Runtime fuses.
+    model = AutoModel.from_pretrained(str(folder), attn_implementation="eager").eval()
+    return Hidden(model)
 
 
 def _fuse(raw: Path, out: Path, heads: int, hidden: int) -> None:

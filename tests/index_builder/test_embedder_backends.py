@@ -29,9 +29,13 @@ def _benchmark(name: str):  # type: ignore[no-untyped-def]
 def test_each_variant_has_its_own_model_id() -> None:
     base = EmbeddingSettings()
     ids = {emb.model_id_for(replace(base, backend=b)) for b in emb.EMBEDDING_BACKENDS}
-    assert len(ids) == 3
+    assert len(ids) == 5
     assert emb.model_id_for(base) == "all-MiniLM-L6-v2"  # indexes built before backends stay valid
     assert emb.model_id_for(replace(base, backend="onnx-int8")) == "all-MiniLM-L6-v2+onnx-int8"
+    # Reading fewer tokens changes long clauses' vectors: an index records the length too.
+    short = replace(base, backend="openvino-int8", max_seq_length=128)
+    assert emb.model_id_for(short) == "all-MiniLM-L6-v2+openvino-int8@128"
+    assert emb.model_id_for(replace(base, max_seq_length=128)) == "all-MiniLM-L6-v2@128"
 
 
 def test_backend_setting_from_environment_and_refused_when_unknown() -> None:
@@ -151,3 +155,28 @@ def test_onnx_int8_matches_the_torch_model_closely(tmp_path: Path) -> None:
     assert int8.model_id != fp32.model_id != reference.__class__.__name__
     assert np.min((fp32.embed(texts) * reference).sum(1)) > 0.9999
     assert np.min((int8.embed(texts) * reference).sum(1)) > 0.97
+
+
+@pytest.mark.slow
+def test_openvino_backends_match_the_torch_model_and_keep_input_order(tmp_path: Path) -> None:
+    pytest.importorskip("openvino")
+    pytest.importorskip("nncf")
+    texts = ["The Supplier shall indemnify the Customer against all losses, damages and costs "
+             "arising out of any breach of this Agreement by the Supplier.",
+             "Notices.", "This Agreement is governed by the laws of England and Wales.",
+             "Neither party may assign this Agreement without the other's prior written consent."]
+    base = EmbeddingSettings(onnx_dir=tmp_path, batch_size=2, threads=2)
+    reference = emb.load_embedder(base).embed(texts)
+    fp32 = emb.load_embedder(replace(base, backend="openvino"))
+    int8 = emb.load_embedder(replace(base, backend="openvino-int8"))
+    assert (fp32.model_id, int8.model_id) == ("all-MiniLM-L6-v2+openvino",
+                                              "all-MiniLM-L6-v2+openvino-int8")
+    # Batches run concurrently and finish in any order: each row must still be its own text's.
+    assert np.min((fp32.embed(texts) * reference).sum(1)) > 0.9999
+    assert np.min((int8.embed(texts) * reference).sum(1)) > 0.995
+    assert int8.embed([]).shape == (0, 384)
+    # The conversion is cached: a second load (a build worker, the server) converts nothing.
+    cached = sorted(p.name for p in tmp_path.rglob("*") if p.is_file())
+    assert cached == ["model-int8w.bin", "model-int8w.xml", "model.bin", "model.xml"]
+    again = emb.load_embedder(replace(base, backend="openvino-int8"))
+    assert np.allclose(again.embed(texts[:1]), int8.embed(texts[:1]), atol=1e-6)
