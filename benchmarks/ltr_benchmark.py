@@ -44,12 +44,14 @@ Group = tuple[EvalQuery, np.ndarray, np.ndarray, list[str]]  # query, features, 
 class Data:
     """Featurised judged candidates per (split, form), cached under ``cache``."""
 
-    def __init__(self, data_dir: Path, index_dir: Path, cache: Path) -> None:
+    def __init__(self, data_dir: Path, index_dir: Path, cache: Path,
+                 glossary: dict[str, str] | None = None) -> None:
         self.settings = load_settings(overrides={"acord_dir": data_dir, "index_dir": index_dir})
         self.acord = load_acord(self.settings.acord_dir)
         self.index = load_index(self.settings.index_dir)
         self.corpus = {c.clause_id: c.text for c in self.index.clauses}
-        self.expander = QueryExpander(max_words=self.settings.retrieval.expansion_max_words)
+        self.expander = QueryExpander(glossary if glossary is not None else GLOSSARY,
+                                      max_words=self.settings.retrieval.expansion_max_words)
         self.cache = cache
         self._embedder: SentenceTransformerEmbedder | None = None
 
@@ -282,10 +284,18 @@ def main() -> int:
     parser.add_argument("--first-stage", choices=("ltr", "rrf"), default="ltr")
     parser.add_argument("--train-queries", type=int, default=14, help="heads: train queries added")
     parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--glossary", choices=("acord-train-valid", "with-external"),
+                        default="acord-train-valid", help="the train/valid-derived glossary alone, "
+                        "or with the external one (CUAD's categories); use its own --cache")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
-    data = Data(args.data, args.index, args.cache)
+    glossary = dict(GLOSSARY)
+    if args.glossary == "with-external":
+        from index_builder.retrieve.glossary_external import EXTERNAL_GLOSSARY
+
+        glossary.update({k: v for k, v in EXTERNAL_GLOSSARY.items() if k not in glossary})
+    data = Data(args.data, args.index, args.cache, glossary)
     report = {"cv": cmd_cv, "train": cmd_train, "test": cmd_test,
               "heads": cmd_heads}[args.command](data, args)
     text = json.dumps(report, indent=2)
