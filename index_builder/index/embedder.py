@@ -148,15 +148,9 @@ class OnnxEmbedder:
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
-        encodings = self._tokenizer.encode_batch(list(texts))
-        lengths = np.array([len(e.ids) for e in encodings])
-        # Sorted by length, each batch pads only to its own longest text.
-        order = np.argsort(lengths, kind="stable")
-        size = self._settings.batch_size
-        starts = range(0, len(order), size)
-        for start in tqdm(starts, desc="Embedding", unit="batch", disable=not show_progress):
-            rows = order[start:start + size]
-            out[rows] = self._run([encodings[i].ids for i in rows])
+        for rows, ids in tqdm(length_batches(self._tokenizer, texts, self._settings.batch_size),
+                              desc="Embedding", unit="batch", disable=not show_progress):
+            out[rows] = self._run(ids)
         return out
 
     def _run(self, ids: list[list[int]]) -> np.ndarray:
@@ -165,6 +159,15 @@ class OnnxEmbedder:
         if "token_type_ids" in self._inputs:
             feed["token_type_ids"] = np.zeros_like(input_ids)
         return mean_pool(self._session.run(None, feed)[0], mask)
+
+
+def length_batches(tokenizer: Any, texts: Sequence[str], size: int
+                   ) -> list[tuple[np.ndarray, list[list[int]]]]:
+    """(row numbers, token ids) in batches of similar length: each pads only to its longest."""
+    encodings = tokenizer.encode_batch(list(texts))
+    order = np.argsort([len(e.ids) for e in encodings], kind="stable")
+    return [(rows, [encodings[i].ids for i in rows])
+            for rows in (order[start:start + size] for start in range(0, len(order), size))]
 
 
 def padded(ids: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:

@@ -27,7 +27,7 @@ import numpy as np
 from tqdm import tqdm
 
 from index_builder.errors import ModelLoadError
-from index_builder.index.embedder import mean_pool, padded
+from index_builder.index.embedder import length_batches, mean_pool, padded
 from index_builder.settings import EmbeddingSettings
 
 log = logging.getLogger(__name__)
@@ -68,13 +68,8 @@ class OpenVinoEmbedder:
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
-        encodings = self._tokenizer.encode_batch(list(texts))
-        lengths = np.array([len(e.ids) for e in encodings])
-        # Sorted by length, each batch pads only to its own longest text.
-        order = np.argsort(lengths, kind="stable")
-        size = self._settings.batch_size
-        starts = range(0, len(order), size)
-        bar = tqdm(total=len(starts), desc="Embedding", unit="batch", disable=not show_progress)
+        batches = length_batches(self._tokenizer, texts, self._settings.batch_size)
+        bar = tqdm(total=len(batches), desc="Embedding", unit="batch", disable=not show_progress)
         queue = ov.AsyncInferQueue(self._compiled, self._jobs)
 
         def finished(request: Any, job: tuple[np.ndarray, np.ndarray]) -> None:
@@ -84,9 +79,8 @@ class OpenVinoEmbedder:
 
         queue.set_callback(finished)
         try:
-            for start in starts:
-                rows = order[start:start + size]
-                input_ids, mask = padded([encodings[i].ids for i in rows])
+            for rows, ids in batches:
+                input_ids, mask = padded(ids)
                 queue.start_async({"input_ids": input_ids, "attention_mask": mask}, (rows, mask))
             queue.wait_all()
         finally:
