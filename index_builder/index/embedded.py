@@ -76,7 +76,8 @@ class EmbeddedBackend:
         if allowed is not None and (not self._approximate or len(allowed) <= EXACT_BELOW):
             scores, positions = self._exact_subset(vectors, allowed, k)
         else:
-            scores, positions = self.index.dense.search(vectors, k, params=self._params(mask, k))
+            params, _bitmap = self._params(mask, k)  # _bitmap held by this frame for the search
+            scores, positions = self.index.dense.search(vectors, k, params=params)
         best: dict[int, float] = {}
         for row_scores, row_positions in zip(scores, positions):
             for pos, score in zip(row_positions, row_scores):
@@ -92,15 +93,20 @@ class EmbeddedBackend:
         top = np.argpartition(-scores, k - 1, axis=1)[:, :k]
         return np.take_along_axis(scores, top, axis=1), allowed[top]
 
-    def _params(self, mask: np.ndarray | None, k: int) -> Any:
-        """Search parameters: the filter as a bitmap selector; HNSW's breadth (ef_search)."""
-        selector = None
+    def _params(self, mask: np.ndarray | None, k: int) -> tuple[Any, np.ndarray | None]:
+        """Search parameters (the filter as a bitmap selector; HNSW's ef_search), and the bitmap.
+
+        The selector only points at the bitmap, so the caller must hold it for the search. It
+        is per call, never on ``self``: server threads search at once, and a bitmap replaced by
+        another thread's filter mid-search would apply that user's walls to this search.
+        """
+        selector, bits = None, None
         if mask is not None:
-            self._bits = np.packbits(mask, bitorder="little")  # must outlive the search call
-            selector = faiss.IDSelectorBitmap(len(mask), faiss.swig_ptr(self._bits))
+            bits = np.packbits(mask, bitorder="little")
+            selector = faiss.IDSelectorBitmap(len(mask), faiss.swig_ptr(bits))
         if self._approximate:
-            return faiss.SearchParametersHNSW(sel=selector, efSearch=max(self.ef_search, k))
-        return None if selector is None else faiss.SearchParameters(sel=selector)
+            return faiss.SearchParametersHNSW(sel=selector, efSearch=max(self.ef_search, k)), bits
+        return (None if selector is None else faiss.SearchParameters(sel=selector)), bits
 
     def lexical(self, texts: Sequence[str], k: int, filters: Filters = ()) -> Scored:
         scores = np.zeros(self.index.bm25.size, dtype=np.float32)

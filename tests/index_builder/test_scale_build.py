@@ -87,6 +87,36 @@ def test_hnsw_index_finds_what_exact_search_finds(settings, embedder, tmp_path: 
     np.testing.assert_allclose(approx.index.embeddings, exact.index.embeddings, rtol=1e-6)
 
 
+def test_broad_filters_on_hnsw_hold_under_concurrent_searches(settings, embedder, tmp_path: Path,
+                                                             monkeypatch) -> None:
+    """The bitmap selector of one thread's filter must never be swapped by another's mid-search."""
+    import threading
+
+    from index_builder.index import embedded
+
+    monkeypatch.setattr(embedded, "EXACT_BELOW", 0)  # every filter takes the bitmap path
+    corpus = _corpus(tmp_path / "corpus", 300)
+    hnsw_settings = _with(settings, dense_index="hnsw", hnsw_m=16, hnsw_ef_search=200)
+    build_index(hnsw_settings, [corpus], embedder, progress=False)
+    backend = EmbeddedStore(hnsw_settings.index_dir).open()
+    query = embedder.embed(["party shall indemnify liability"])[0]
+    allowed = {f"c{n}": tuple(f"c{i}" for i in range(n, 300, 3)) for n in range(3)}
+    wrong: list[str] = []
+
+    def search(name: str) -> None:
+        only = (Condition("clause_id", allowed[name]),)
+        for _ in range(60):
+            wrong.extend(cid for cid, _ in backend.dense(query, 10, only) if cid not in allowed[name])
+
+    threads = [threading.Thread(target=search, args=(name,)) for name in allowed for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not wrong
+    assert not hasattr(backend, "_bits")
+
+
 def test_changing_ef_search_alone_writes_no_new_version(settings, embedder, tmp_path: Path) -> None:
     corpus = _corpus(tmp_path / "corpus", 30)
     first = build_index(_with(settings, dense_index="hnsw"), [corpus], embedder, progress=False)
