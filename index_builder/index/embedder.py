@@ -121,28 +121,41 @@ class SentenceTransformerEmbedder:
         return np.ascontiguousarray(vectors, dtype=np.float32)
 
 
-class OnnxEmbedder:
-    """A BERT-style sentence-transformers model (mean pooling) run by ONNX Runtime on CPU."""
+class TokenizedEmbedder:
+    """What the runtimes fed token ids share: the model's folder, its mean pooling, its tokenizer.
+
+    Subclasses open their runtime in ``_open``. Build workers get only the settings and open
+    their own runtime on the cached conversion.
+    """
 
     def __init__(self, settings: EmbeddingSettings) -> None:
         self.model_id = model_id_for(settings)
         self._settings = settings
         folder = Path(resolve_model_path(settings.model))
-        self._pooling = _mean_pooling_config(folder, settings.model)
-        self.dimension = int(self._pooling["word_embedding_dimension"])
+        pooling = _mean_pooling_config(folder, settings.model)
+        self.dimension = int(pooling["word_embedding_dimension"])
         self._tokenizer = _load_tokenizer(folder, settings.max_seq_length)
+        self._open(folder, settings)
+
+    def _open(self, folder: Path, settings: EmbeddingSettings) -> None:
+        raise NotImplementedError
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"settings": self._settings}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["settings"])  # type: ignore[misc]
+
+
+class OnnxEmbedder(TokenizedEmbedder):
+    """A BERT-style sentence-transformers model (mean pooling) run by ONNX Runtime on CPU."""
+
+    def _open(self, folder: Path, settings: EmbeddingSettings) -> None:
         path = onnx_model_file(folder, settings.onnx_dir, quantized=settings.backend == "onnx-int8",
                                name=settings.model)
         self._session = _session(path, settings.threads)
         self._inputs = {i.name for i in self._session.get_inputs()}
         log.info("Loaded embedding model %s through ONNX Runtime from %s", self.model_id, path)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Build workers get the settings and open their own session on the cached export."""
-        return {"settings": self._settings}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["settings"])  # type: ignore[misc]
 
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)

@@ -27,7 +27,8 @@ import numpy as np
 from tqdm import tqdm
 
 from index_builder.errors import ModelLoadError
-from index_builder.index.embedder import length_batches, mean_pool, padded
+from index_builder.index.embedder import (TokenizedEmbedder, _encoder_module, _quiet, cache_slug,
+                                          length_batches, mean_pool, padded)
 from index_builder.settings import EmbeddingSettings
 
 log = logging.getLogger(__name__)
@@ -36,31 +37,16 @@ _IR = "model.xml"  # OpenVINO IR: the graph; the weights sit beside it in model.
 _IR_INT8 = "model-int8w.xml"
 
 
-class OpenVinoEmbedder:
+class OpenVinoEmbedder(TokenizedEmbedder):
     """A BERT-style mean-pooling sentence-transformers model run by OpenVINO on CPU."""
 
-    def __init__(self, settings: EmbeddingSettings) -> None:
-        from index_builder.index import embedder as common
-
-        self.model_id = common.model_id_for(settings)
-        self._settings = settings
-        folder = Path(common.resolve_model_path(settings.model))
-        pooling = common._mean_pooling_config(folder, settings.model)
-        self.dimension = int(pooling["word_embedding_dimension"])
-        self._tokenizer = common._load_tokenizer(folder, settings.max_seq_length)
-        target = Path(settings.onnx_dir) / f"{common.cache_slug(folder, settings.model)}-openvino"
+    def _open(self, folder: Path, settings: EmbeddingSettings) -> None:
+        target = Path(settings.onnx_dir) / f"{cache_slug(folder, settings.model)}-openvino"
         path = openvino_model_file(folder, target, quantized=settings.backend == "openvino-int8")
         self._compiled = _compile(path, settings.threads)
         self._jobs = int(self._compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
         log.info("Loaded embedding model %s through OpenVINO from %s (%d parallel requests)",
                  self.model_id, path, self._jobs)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Build workers get the settings and compile their own copy of the cached model."""
-        return {"settings": self._settings}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["settings"])  # type: ignore[misc]
 
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
         import openvino as ov
@@ -110,8 +96,6 @@ def _atomic_ir(path: Path, make: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(dir=path.parent, prefix=".partial-"))
     try:
-        from index_builder.index.embedder import _quiet
-
         with _quiet():
             ov.save_model(make(ov), str(scratch / path.name), compress_to_fp16=False)
         (scratch / path.name).with_suffix(".bin").replace(path.with_suffix(".bin"))
@@ -126,8 +110,6 @@ def _convert(folder: Path, ov: Any) -> Any:
     except ImportError:
         raise ModelLoadError("Converting the model to OpenVINO needs torch: run "
                              "`pip install sentence-transformers`.") from None
-    from index_builder.index.embedder import _encoder_module
-
     module = _encoder_module(folder)
     sample = torch.ones((2, 8), dtype=torch.int64)
     shape = ov.PartialShape([-1, -1])
