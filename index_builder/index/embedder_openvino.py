@@ -49,28 +49,42 @@ class OpenVinoEmbedder(TokenizedEmbedder):
                  self.model_id, path, self._jobs)
 
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
-        import openvino as ov
-
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
         batches = length_batches(self._tokenizer, texts, self._settings.batch_size)
-        bar = tqdm(total=len(batches), desc="Embedding", unit="batch", disable=not show_progress)
-        queue = ov.AsyncInferQueue(self._compiled, self._jobs)
+        # Plain requests waited on from this thread, not AsyncInferQueue with a Python callback:
+        # a callback runs on OpenVINO's executor threads and must take the GIL there, and a
+        # compiled model freed while one of them still waits for it deadlocks in its destructor
+        # (seen in a test run; openvinotoolkit/openvino#24722 is the same family). Here no
+        # Python code ever runs on OpenVINO's threads.
+        requests = [self._compiled.create_infer_request() for _ in range(self._jobs)]
+        pending: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(requests)
 
-        def finished(request: Any, job: tuple[np.ndarray, np.ndarray]) -> None:
-            rows, mask = job
-            out[rows] = mean_pool(request.get_output_tensor(0).data, mask)
-            bar.update(1)
+        def harvest(slot: int) -> None:
+            job = pending[slot]
+            if job is not None:
+                requests[slot].wait()
+                rows, mask = job
+                out[rows] = mean_pool(requests[slot].get_output_tensor(0).data, mask)
+                pending[slot] = None
+                bar.update(1)
 
-        queue.set_callback(finished)
-        try:
-            for rows, ids in batches:
-                input_ids, mask = padded(ids)
-                queue.start_async({"input_ids": input_ids, "attention_mask": mask}, (rows, mask))
-            queue.wait_all()
-        finally:
-            bar.close()
+        with tqdm(total=len(batches), desc="Embedding", unit="batch",
+                  disable=not show_progress) as bar:
+            try:
+                for number, (rows, ids) in enumerate(batches):
+                    slot = number % len(requests)
+                    harvest(slot)
+                    input_ids, mask = padded(ids)
+                    requests[slot].start_async({"input_ids": input_ids, "attention_mask": mask})
+                    pending[slot] = (rows, mask)
+                for slot in range(len(requests)):
+                    harvest(slot)
+            finally:
+                for slot, job in enumerate(pending):
+                    if job is not None:  # an error above: let running requests end first
+                        requests[slot].wait()
         return out
 
 
