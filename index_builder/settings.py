@@ -389,7 +389,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: flat (exact) or hnsw (approximate, for large libraries)"),
     "PRECEDENT_HNSW_M": Var("embedding.hnsw_m", "hnsw: links per vector (build time)"),
     "PRECEDENT_HNSW_EF_CONSTRUCTION": Var("embedding.hnsw_ef_construction", "hnsw: candidates kept while inserting (build time)"),
-    "PRECEDENT_HNSW_EF_SEARCH": Var("embedding.hnsw_ef_search", "hnsw: candidates kept while searching (higher = better recall, slower)"),
+    "PRECEDENT_HNSW_EF_SEARCH": Var("embedding.hnsw_ef_search", "hnsw: candidates kept while searching (higher = better recall, slower; near 1M clauses use 2048-4096)"),
     # lexical
     "PRECEDENT_BM25_K1": Var("bm25.k1", "BM25 term-frequency saturation"),
     "PRECEDENT_BM25_B": Var("bm25.b", "BM25 length normalisation (0..1)"),
