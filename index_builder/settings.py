@@ -35,6 +35,9 @@ def default_prompts_dir() -> Path:
     return Path(str(resources.files("prompts")))
 
 
+EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
+
+
 @dataclass(frozen=True)
 class EmbeddingSettings:
     """Which sentence-transformers model embeds clauses and queries, and how."""
@@ -71,9 +74,9 @@ class EmbeddingSettings:
                             ("HNSW_EF_SEARCH", self.hnsw_ef_search)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ConfigError(f"PRECEDENT_{name} must be a whole number of at least 1, got {value!r}.")
-        if self.backend not in ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8"):
-            raise ConfigError(f"PRECEDENT_EMBEDDING_BACKEND must be torch, onnx, onnx-int8, "
-                              f"openvino or openvino-int8, got {self.backend!r}.")
+        if self.backend not in EMBEDDING_BACKENDS:
+            raise ConfigError(f"PRECEDENT_EMBEDDING_BACKEND must be one of "
+                              f"{', '.join(EMBEDDING_BACKENDS)}, got {self.backend!r}.")
         if self.threads < 0:
             raise ConfigError("PRECEDENT_EMBEDDING_THREADS must be 0 (one per core) or more.")
 

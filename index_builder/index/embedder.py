@@ -33,12 +33,11 @@ from typing import Any, Iterator, Protocol, Sequence
 import numpy as np
 from tqdm import tqdm
 
-from index_builder.errors import ConfigError, ModelLoadError
-from index_builder.settings import EmbeddingSettings
+from index_builder.errors import ModelLoadError
+from index_builder.settings import EMBEDDING_BACKENDS, EmbeddingSettings  # noqa: F401 (re-exported)
 
 log = logging.getLogger(__name__)
 
-EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
 DEFAULT_SEQ_LENGTH = 256  # indexes built before the length was configurable read 256 tokens
 # Bump when the export or quantisation recipe changes, so old cached files are not reused.
 _EXPORT_RECIPE = "4"
@@ -74,9 +73,6 @@ def model_id_for(settings: EmbeddingSettings) -> str:
 
 def load_embedder(settings: EmbeddingSettings) -> Embedder:
     """The embedder the settings ask for."""
-    if settings.backend not in EMBEDDING_BACKENDS:
-        raise ConfigError(f"PRECEDENT_EMBEDDING_BACKEND must be one of "
-                          f"{', '.join(EMBEDDING_BACKENDS)}, got {settings.backend!r}.")
     if settings.backend == "torch":
         return SentenceTransformerEmbedder(settings)
     if settings.backend.startswith("openvino"):

@@ -58,14 +58,14 @@ def query(client: Any, collection: str, expr: str, fields: list[str],
 
 
 def windows(client: Any, collection: str, expr: str, fields: list[str], order: str,
-            end: int, window: int = 0) -> Iterator[dict[str, Any]]:
+            end: int, window: int = READ_WINDOW) -> Iterator[dict[str, Any]]:
     """Every row matching ``expr``, read in windows of ``order`` over 0..end-1.
 
     Milvus caps one query at 16,384 rows and milvus-lite's query iterator fails on JSON
     fields, so rows are read window by window over a sequence number.
     """
-    window = window or READ_WINDOW
-    window = min(window, VECTOR_WINDOW) if "dense" in fields else window
+    if "dense" in fields:
+        window = min(window, VECTOR_WINDOW)
     for start in range(0, max(end, 0), window):
         span = f"{order} >= {start} and {order} < {start + window}"
         yield from query(client, collection, both(expr, span), fields, window)
