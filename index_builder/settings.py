@@ -344,6 +344,10 @@ class Settings:
     follow_links: bool = False
     # A firm's document metadata (CSV: file, then fields) overriding what extraction finds.
     metadata_file: Path | None = None
+    # Embedded backend: a build appends changed documents to the live version until appended
+    # plus retired clauses pass this share of the last full build, then rewrites it whole
+    # (which also refreshes BM25's statistics). 0 = always whole. scale.md section 4.
+    append_limit: float = 0.2
     milvus: MilvusSettings = field(default_factory=MilvusSettings)
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     bm25: BM25Settings = field(default_factory=BM25Settings)
@@ -375,6 +379,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_ACORD_DIR": Var("acord_dir", "ACORD benchmark folder (BEIR format) for eval and the demo"),
     "PRECEDENT_FOLLOW_LINKS": Var("follow_links", "index files that links in the library point to outside it (true/false)"),
     "PRECEDENT_METADATA_FILE": Var("metadata_file", "CSV of document metadata (file, then fields) that overrides extraction"),
+    "PRECEDENT_APPEND_LIMIT": Var("append_limit", "embedded backend: builds append changed documents until appended + retired clauses pass this share of the last full build, then rewrite it whole (0 = always whole)"),
     "PRECEDENT_BACKEND": Var("backend", "search engine: embedded (FAISS + bm25s, default) or milvus"),
     "PRECEDENT_MILVUS_URI": Var("milvus.uri", "Milvus: empty = embedded milvus-lite under the index folder; http://host:19530 = cluster"),
     "PRECEDENT_MILVUS_TOKEN": Var("milvus.token", "Milvus credentials (user:password or API key)"),
@@ -666,6 +671,7 @@ def _validate(s: Settings) -> None:
     if s.index_dir is None or str(s.index_dir) in ("", "."):
         raise ConfigError("PRECEDENT_INDEX_DIR must name the index folder (e.g. var/index).")
     _choice(s.backend, BACKENDS, "backend")
+    _unit(s.append_limit, "append_limit")
     if s.embedding.cache_size < 0:
         raise ConfigError("PRECEDENT_EMBEDDING_CACHE_SIZE must be 0 (no cache) or a number of vectors.")
     r = s.retrieval

@@ -18,4 +18,5 @@ def open_store(settings: "Settings") -> "IndexStore":
     from index_builder.index.embedded import EmbeddedStore
 
     return EmbeddedStore(settings.index_dir, settings.bm25,
-                         ef_search=settings.embedding.hnsw_ef_search)
+                         ef_search=settings.embedding.hnsw_ef_search,
+                         append_limit=settings.append_limit)

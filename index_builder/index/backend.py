@@ -15,7 +15,7 @@ thousand still finds it; they never filter a top-k after the fact.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -141,13 +141,20 @@ class SearchBackend(Protocol):
 
 @dataclass
 class VersionData:
-    """A complete index version as the builder hands it to a writer (or reads it back)."""
+    """An index version as the builder hands it to a writer (or reads it back).
+
+    Complete, unless ``kept`` names documents to carry over unchanged from version ``base``
+    (only to a store whose ``previous`` offered it, see ``PreviousVersion.holders``): then
+    ``clauses`` and ``embeddings`` hold the other documents' clauses alone.
+    """
 
     params: dict[str, Any]
     clauses: list[Clause]
-    documents: dict[str, dict[str, Any]]
+    documents: dict[str, dict[str, Any]]  # every document of the version, in library order
     embeddings: np.ndarray  # float32, one row per clause, L2-normalised
     version: str = ""
+    kept: frozenset[str] = frozenset()
+    base: str = ""
 
 
 @dataclass
@@ -157,8 +164,11 @@ class PreviousVersion:
     version: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     documents: dict[str, dict[str, Any]] = field(default_factory=dict)
-    clauses_by_doc: dict[str, list[Clause]] = field(default_factory=dict)
-    vectors: dict[str, np.ndarray] = field(default_factory=dict)  # text sha256 -> vector
+    clauses_by_doc: Mapping[str, list[Clause]] = field(default_factory=dict)
+    vectors: Mapping[str, np.ndarray] = field(default_factory=dict)  # text sha256 -> vector
+    # Set by a store that can carry unchanged documents over without the builder reading
+    # them (VersionData.kept): which live document holds each clause id (None: none).
+    holders: Callable[[Sequence[str]], list[str | None]] | None = None
 
 
 class IndexStore(Protocol):

@@ -21,7 +21,7 @@ from index_builder.index.embedder import Embedder
 from index_builder.index.labels import Labeller
 from index_builder.index.lock import build_lock
 from index_builder.index.parallel import EmbeddingCache, embed_texts, map_ordered
-from index_builder.index.store import FORMAT_VERSION
+from index_builder.index.store import FORMAT_VERSION, same_dense
 from index_builder.model import Clause
 from index_builder.settings import Settings
 
@@ -161,7 +161,8 @@ def build_index(settings: Settings, sources: list[Path], embedder: Embedder,
 
 
 def _build(settings: Settings, sources: list[Path], embedder: Embedder,
-           read_document: ReadClauses | None, progress: bool, store: IndexStore) -> BuildReport:
+           read_document: ReadClauses | None, progress: bool, store: IndexStore,
+           carry: bool = True) -> BuildReport:
     started = time.perf_counter()
     previous = store.previous(embedder.model_id)
     report = BuildReport()
@@ -171,11 +172,21 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     labeller = Labeller.from_settings(settings, previous.params)
     # A changed metadata file re-reads every document (texts, hence vectors, are reused).
     reread = previous.params.get("metadata_file") != labeller.params()["metadata_file"]
+    # Unchanged documents stay in the store untouched (not read back) when it can carry them
+    # and they would come out the same: same model, same labels.
+    carry = carry and previous.holders is not None and not reread \
+        and not labeller.clear_walls and previous.params.get("embedding_model") == embedder.model_id \
+        and all(previous.params.get(k) == v for k, v in labeller.params().items())
+    kept: dict[str, int] = {}  # carried documents -> their clause counts
     found = discover(sources, settings.follow_links, report)
     workers = settings.embedding.workers
     for source, doc_clauses, info in _read_all(found, previous, read_document, report, reread,
-                                               workers, progress):
+                                               workers, progress, carry):
         if doc_clauses is None:
+            continue
+        if doc_clauses is _CARRIED:
+            kept[source.doc_id] = int(previous.documents[source.doc_id].get("clauses", 0))
+            documents[source.doc_id] = {**info, "clauses": kept[source.doc_id]}
             continue
         fresh = _unseen(doc_clauses, seen_ids)
         if len(fresh) < len(doc_clauses):
@@ -183,7 +194,14 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
                         "them unique ids", source.path, len(doc_clauses) - len(fresh))
         clauses.extend(labeller.label(fresh, source.kind, source.relative))
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
-    if not clauses:
+    if kept and previous.holders is not None and any(
+            holder in kept for holder in previous.holders([c.clause_id for c in clauses])):
+        # A new clause reuses the id of a carried one: which keeps it depends on library
+        # order, which only a complete build applies.
+        log.info("A changed document reuses a clause id another document holds; building "
+                 "the index whole")
+        return _build(settings, sources, embedder, read_document, progress, store, carry=False)
+    if not clauses and not kept:
         # Nothing to serve: keep the live version rather than replace it with an empty one.
         skipped = "; ".join(f"{p} ({r})" for p, r in report.skipped[:20]) or "no .docx, .txt or .md files"
         raise NothingIndexableError(
@@ -192,9 +210,10 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     report.removed = sorted(set(previous.documents) - set(documents))
     cache = EmbeddingCache(settings.index_dir, embedder.model_id, int(embedder.dimension))
     embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress, cache, workers)
-    report.documents, report.clauses = len(documents), len(clauses)
+    report.embeddings_reused += sum(kept.values())
+    report.documents, report.clauses = len(documents), len(clauses) + sum(kept.values())
     dense = _dense_params(settings)
-    if _unchanged(previous, report, settings, embedder.model_id, len(clauses), labeller.params(),
+    if _unchanged(previous, report, settings, embedder.model_id, report.clauses, labeller.params(),
                   dense):
         # Nothing to write: a new version would only make every server reload for nothing.
         report.version = previous.version
@@ -204,7 +223,7 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         "format_version": FORMAT_VERSION,
         "embedding_model": embedder.model_id,
         "dimension": int(embedder.dimension),
-        "clauses": len(clauses),
+        "clauses": report.clauses,
         "documents": len(documents),
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "bm25": asdict(settings.bm25),
@@ -214,7 +233,8 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     }
     if hasattr(store, "progress"):
         store.progress = progress
-    report.version = store.write(VersionData(params, clauses, documents, embeddings))
+    report.version = store.write(VersionData(params, clauses, documents, embeddings,
+                                             kept=frozenset(kept), base=previous.version))
     cache.clear()  # the new version holds every vector now
     report.seconds = time.perf_counter() - started
     return report
@@ -229,12 +249,6 @@ def _dense_params(settings: Settings) -> dict[str, Any]:
             "ef_search": e.hnsw_ef_search}
 
 
-def _same_dense(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
-    """ef_search is read at query time, so a change of it alone needs no new version."""
-    strip = lambda d: {k: v for k, v in (d or {"kind": "flat"}).items() if k != "ef_search"}  # noqa: E731
-    return strip(old) == strip(new)
-
-
 def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Settings, model_id: str,
                clause_count: int, labels: dict[str, Any], dense: dict[str, Any]) -> bool:
     """True when the live version already is what this build would write."""
@@ -246,16 +260,22 @@ def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Setting
         and params.get("bm25") == asdict(settings.bm25) \
         and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped] \
         and all(params.get(key) == value for key, value in labels.items()) \
-        and _same_dense(params.get("dense"), dense)
+        and same_dense(params.get("dense"), dense)
+
+
+# Stands for an unchanged document's clauses, which stay in the store unread (``carry``).
+_CARRIED: list[Clause] = []
 
 
 def _read_all(found: list[SourceDocument], previous: PreviousVersion,
               read_document: ReadClauses | None, report: BuildReport, reread: bool, workers: int,
-              progress: bool) -> Iterator[tuple[SourceDocument, list[Clause] | None, dict[str, Any]]]:
-    """Each source's clauses (reused when unchanged, else parsed, in workers when asked), in order."""
+              progress: bool, carry: bool = False
+              ) -> Iterator[tuple[SourceDocument, list[Clause] | None, dict[str, Any]]]:
+    """Each source's clauses (reused when unchanged, else parsed, in workers when asked), in
+    order; with ``carry``, ``_CARRIED`` for an unchanged document."""
     decided = []
     for source in found:
-        info, reused = _reuse(source, previous, report, reread)
+        info, reused = _reuse(source, previous, report, reread, carry)
         decided.append((source, info, reused))
     jobs = [(s.kind, s.path, s.doc_id, read_document) for s, info, reused in decided
             if info is not None and reused is None]
@@ -280,7 +300,7 @@ def _read_all(found: list[SourceDocument], previous: PreviousVersion,
 
 
 def _reuse(source: SourceDocument, previous: PreviousVersion, report: BuildReport,
-           reread: bool) -> tuple[dict[str, Any] | None, list[Clause] | None]:
+           reread: bool, carry: bool = False) -> tuple[dict[str, Any] | None, list[Clause] | None]:
     """(info, the previous version's clauses when the file is unchanged); info None = unreadable."""
     try:
         digest = _file_digest(source.path)
@@ -292,7 +312,7 @@ def _reuse(source: SourceDocument, previous: PreviousVersion, report: BuildRepor
     if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc \
             and not reread:
         report.reused.append(source.doc_id)
-        return info, previous.clauses_by_doc[source.doc_id]
+        return info, _CARRIED if carry else previous.clauses_by_doc[source.doc_id]
     return info, None
 
 

@@ -16,9 +16,10 @@ benchmarks that build an index in memory).
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
-from array import array
 import threading
+from array import array
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 
@@ -58,6 +59,9 @@ class MemoryClauses(list):  # type: ignore[type-arg]
 
     def all_ids(self) -> Iterator[str]:
         return (c.clause_id for c in self)
+
+    def id_positions(self) -> Iterator[tuple[int, str]]:
+        return ((p, c.clause_id) for p, c in enumerate(self))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -131,6 +135,11 @@ class ClauseTable(Sequence[Clause]):
         cursor = self._connection().execute("SELECT clause_id FROM clauses ORDER BY pos")
         return (cid for (cid,) in cursor)
 
+    def id_positions(self) -> Iterator[tuple[int, str]]:
+        """(position, clause id) of every clause in position order (an appended version's
+        positions have gaps where its dead clauses were)."""
+        return iter(self._connection().execute("SELECT pos, clause_id FROM clauses ORDER BY pos"))
+
     def _select(self, what: str, key: str, values: list[Any]) -> list[tuple[Any, Any]]:
         out: list[tuple[Any, Any]] = []
         connection = self._connection()
@@ -171,21 +180,48 @@ class _Positions(Mapping[str, int]):
 
 def write_clause_db(path: Path, clauses: Sequence[Clause], progress: bool = False) -> None:
     """Write every clause, in order, to a new SQLite file."""
-    connection = sqlite3.connect(path)
+    connection = _staging_connection(path)
     try:
-        # A staging folder: nothing reads it until the version is complete, so no journal.
-        connection.execute("PRAGMA journal_mode=OFF")
-        connection.execute("PRAGMA synchronous=OFF")
         connection.execute("CREATE TABLE clauses (pos INTEGER PRIMARY KEY, "
                            "clause_id TEXT NOT NULL, data TEXT NOT NULL)")
-        rows = ((pos, c.clause_id, json.dumps(c.to_dict(), ensure_ascii=False))
-                for pos, c in enumerate(tqdm(clauses, desc="Writing clauses", unit="clause",
-                                             disable=not progress, mininterval=1.0)))
-        connection.executemany("INSERT INTO clauses VALUES (?, ?, ?)", rows)
+        connection.executemany("INSERT INTO clauses VALUES (?, ?, ?)", _rows(
+            0, tqdm(clauses, desc="Writing clauses", unit="clause", disable=not progress,
+                    mininterval=1.0)))
         connection.execute("CREATE UNIQUE INDEX clause_ids ON clauses (clause_id)")
         connection.commit()
     finally:
         connection.close()
+
+
+def append_clause_db(source: Path, path: Path, retired: Sequence[int], first: int,
+                     clauses: Sequence[Clause]) -> None:
+    """A copy of ``source`` without the ``retired`` positions and with ``clauses`` appended
+    from position ``first``: what an incremental build writes instead of every clause."""
+    shutil.copyfile(source, path)
+    connection = _staging_connection(path)
+    try:
+        retired = [int(p) for p in retired]
+        for start in range(0, len(retired), _BATCH):
+            part = retired[start:start + _BATCH]
+            connection.execute(f"DELETE FROM clauses WHERE pos IN ({','.join('?' * len(part))})",
+                               part)
+        connection.executemany("INSERT INTO clauses VALUES (?, ?, ?)", _rows(first, clauses))
+        connection.commit()
+    finally:
+        connection.close()
+
+
+def _staging_connection(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path)
+    # A staging folder: nothing reads it until the version is complete, so no journal.
+    connection.execute("PRAGMA journal_mode=OFF")
+    connection.execute("PRAGMA synchronous=OFF")
+    return connection
+
+
+def _rows(first: int, clauses: Iterable[Clause]) -> Iterator[tuple[int, str, str]]:
+    return ((pos, c.clause_id, json.dumps(c.to_dict(), ensure_ascii=False))
+            for pos, c in enumerate(clauses, first))
 
 
 class Columns:
@@ -205,10 +241,14 @@ class Columns:
     @classmethod
     def from_clauses(cls, clauses: Iterable[Clause]) -> "Columns":
         """One pass over the clauses (a list or a stream)."""
-        lookup: dict[str, dict[str, int]] = {}
-        lists: dict[str, array] = {}  # int32 arrays, not lists of ints: 4 bytes a clause
-        size = 0
-        for pos, clause in enumerate(clauses):
+        return cls({}, {}, 0).extend(clauses)
+
+    def extend(self, clauses: Iterable[Clause]) -> "Columns":
+        """New columns: these, then ``clauses`` (codes of values already seen are kept)."""
+        lookup = {n: {v: i for i, v in enumerate(vals)} for n, vals in self.values.items()}
+        lists = {n: array("i", np.asarray(c, dtype=np.int32).tobytes()) for n, c in self.codes.items()}
+        size = self.size
+        for pos, clause in enumerate(clauses, self.size):
             size = pos + 1
             row = {name: str(getattr(clause, name)) for name in COLUMN_CORE}
             row.update((k, v) for k, v in clause.metadata.items() if k not in CORE_FIELDS)
@@ -220,11 +260,13 @@ class Columns:
             for name, column in lists.items():
                 if len(column) < size:  # this clause lacks the field
                     column.append(-1)
+        for name, column in lists.items():
+            column.extend([-1] * (size - len(column)))  # fields no new clause has
         for name in COLUMN_CORE:
             lookup.setdefault(name, {})
-            lists.setdefault(name, array("i"))
-        return cls({n: np.frombuffer(c, dtype=np.int32).copy() for n, c in lists.items()},
-                   {n: list(lookup[n]) for n in lists}, size)
+            lists.setdefault(name, array("i", [-1]) * size)
+        return Columns({n: np.frombuffer(c, dtype=np.int32).copy() for n, c in lists.items()},
+                       {n: list(lookup[n]) for n in lists}, size)
 
     def save(self, folder: Path) -> None:
         folder.mkdir()

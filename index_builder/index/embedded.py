@@ -11,14 +11,16 @@ disk and are read for the ids a request returns.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Sequence
 
 import faiss
 import numpy as np
 
-from index_builder.errors import PrecedentError
+from index_builder.errors import IndexFormatError, PrecedentError
 from index_builder.index.backend import (
     ALIASES,
     CORE_FIELDS,
@@ -31,15 +33,25 @@ from index_builder.index.backend import (
     check_fields,
     normalise,
 )
+from index_builder.index.carried import CarriedVersion
 from index_builder.index.lexical import BM25Index
-from index_builder.index.store import ClauseIndex, load_index, resolve_version, write_version
+from index_builder.index.store import (
+    TEXT_KEYS,
+    ClauseIndex,
+    append_version,
+    load_index,
+    resolve_version,
+    same_dense,
+    write_version,
+)
 from index_builder.model import Clause
 from index_builder.settings import BM25Settings
 
 log = logging.getLogger(__name__)
 
-# With an approximate (HNSW) index, a filter leaving at most this many clauses is searched
-# exactly over those clauses: as fast, and a narrow filter would starve the graph search.
+# A filter leaving at most this many clauses is searched exactly over those clauses: as fast,
+# and a narrow filter would starve an HNSW graph search. A wider one (dead positions of an
+# appended version, say) goes to FAISS as a bitmap rather than copying its vectors.
 EXACT_BELOW = 50_000
 
 
@@ -59,7 +71,8 @@ class EmbeddedBackend:
         self.ef_search = int(ef_search or dense.get("ef_search") or 512)
         self._columns = index.columns
         self._fields = set(CORE_FIELDS) | set(ALIASES) | index.columns.metadata_fields
-        self._size = len(index.clauses)
+        self._size = index.size  # positions; an appended version has dead ones
+        self._alive = index.alive  # None: every position holds a clause
         kinds = {doc: info.get("kind", "file") for doc, info in index.documents.items()}
         self._unstructured = {doc for doc, kind in kinds.items() if kind == "beir"}
 
@@ -73,7 +86,7 @@ class EmbeddedBackend:
         allowed = None if mask is None else np.flatnonzero(mask)
         if allowed is not None and not len(allowed):
             return []
-        if allowed is not None and (not self._approximate or len(allowed) <= EXACT_BELOW):
+        if allowed is not None and len(allowed) <= EXACT_BELOW:
             scores, positions = self._exact_subset(vectors, allowed, k)
         else:
             params, _bitmap = self._params(mask, k)  # _bitmap held by this frame for the search
@@ -130,7 +143,7 @@ class EmbeddedBackend:
 
     def positions(self, clause_ids: Sequence[str]) -> list[int]:
         """Insertion order of clauses in this version: the tie-break for equal fused scores."""
-        found = self.index.table.positions_of(clause_ids)
+        found = self.index.table.positions_of(clause_ids)  # dead positions are not in the table
         return [self._size if pos is None else pos for pos in found]
 
     # -- clause store -----------------------------------------------------------------------
@@ -154,15 +167,18 @@ class EmbeddedBackend:
         for name in names:
             if name == "clause_id":  # one document per clause id; not a column
                 positions = range(self._size) if rows is None else rows
+                if rows is None and self._alive is not None:
+                    positions = np.flatnonzero(self._alive)
                 out[name] = {cid: 1 for cid in self.index.table.ids_at(list(positions))}
             else:
-                out[name] = self._columns.document_counts(name, rows)
+                live = rows if rows is not None or self._alive is None else np.flatnonzero(self._alive)
+                out[name] = self._columns.document_counts(name, live)
         return out
 
     def stats(self, filters: Filters = ()) -> dict[str, int]:
         mask = self._mask(filters)
         if mask is None:
-            return {"clauses": self._size, "documents": len(self.index.documents)}
+            return {"clauses": len(self.index.clauses), "documents": len(self.index.documents)}
         docs = np.unique(self._columns.codes["doc_id"][mask])
         return {"clauses": int(mask.sum()), "documents": int(len(docs))}
 
@@ -172,10 +188,11 @@ class EmbeddedBackend:
 
     # -- filters ----------------------------------------------------------------------------
     def _mask(self, filters: Filters) -> np.ndarray | None:
+        """Positions a search may return (None: all); dead positions never are."""
         if not filters:
-            return None
+            return None if self._alive is None else self._alive
         check_fields(filters, self._fields | set(LIST_FIELDS))
-        mask = np.ones(self._size, dtype=bool)
+        mask = np.ones(self._size, dtype=bool) if self._alive is None else self._alive.copy()
         for condition in filters:
             hit = self._hits(condition)
             mask &= ~hit if condition.negate else hit
@@ -200,9 +217,8 @@ class EmbeddedBackend:
     def _ids_casefolded(self, wanted: set[str]) -> np.ndarray:
         """Rare path: a clause-id filter whose case differs from the stored id."""
         hit = np.zeros(self._size, dtype=bool)
-        for pos, clause_id in enumerate(self.index.table.all_ids()):
-            if normalise(clause_id) in wanted:
-                hit[pos] = True
+        found = [p for p, cid in self.index.table.id_positions() if normalise(cid) in wanted]
+        hit[found] = True
         return hit
 
 
@@ -210,11 +226,12 @@ class EmbeddedStore:
     """Versions of an embedded index under one folder, switched by the CURRENT pointer."""
 
     def __init__(self, root: Path, bm25: BM25Settings | None = None, ef_search: int = 0,
-                 progress: bool = False) -> None:
+                 progress: bool = False, append_limit: float = 0.2) -> None:
         self.root = Path(root)
         self.bm25 = bm25 or BM25Settings()
         self.ef_search = ef_search  # 0 = what the version recorded at build time
         self.progress = progress  # progress bars while writing (set by the builder)
+        self.append_limit = append_limit  # PRECEDENT_APPEND_LIMIT
 
     def live_version(self) -> str:
         return resolve_version(self.root).name
@@ -225,8 +242,14 @@ class EmbeddedStore:
 
     def previous(self, model_id: str) -> PreviousVersion:
         try:
+            folder = resolve_version(self.root)
+            if (folder / TEXT_KEYS).is_file():  # format 4: look-ups, nothing read whole
+                return CarriedVersion(folder).previous(model_id)
             index = load_index(self.root)
         except PrecedentError:
+            return PreviousVersion()
+        except (OSError, ValueError, KeyError) as exc:
+            log.warning("The live version cannot be reused (%s); building afresh", exc)
             return PreviousVersion()
         by_doc: dict[str, list[Clause]] = {}
         vectors: dict[str, np.ndarray] = {}
@@ -239,11 +262,62 @@ class EmbeddedStore:
         return PreviousVersion(index.path.name, index.params, index.documents, by_doc, vectors)
 
     def write(self, data: VersionData) -> str:
+        if data.kept:
+            path = self._append(data)
+            if path is not None:
+                return path.name
+            data = self._whole(data)
         bm25 = BM25Index.build((c.text for c in data.clauses), self.bm25, self.progress,
                                total=len(data.clauses))
         path = write_version(self.root, data.params, data.clauses, data.documents,
                              data.embeddings, bm25, self.progress)
         return path.name
+
+    def _live_base(self, data: VersionData) -> Path:
+        live = resolve_version(self.root)
+        if live.name != data.base:
+            raise IndexFormatError(f"The live version changed to {live.name} during this build "
+                                   f"(it started from {data.base}); build again.")
+        return live
+
+    def _append(self, data: VersionData) -> Path | None:
+        """The new version appended to the live one; None when it must be written whole."""
+        live = self._live_base(data)
+        old = json.loads((live / "params.json").read_text("utf-8"))
+        if self.append_limit <= 0 or old.get("bm25") != asdict(self.bm25) \
+                or old.get("embedding_model") != data.params.get("embedding_model") \
+                or not same_dense(old.get("dense"), data.params.get("dense") or {}):
+            return None
+        path = append_version(self.root, live, data.params, data.kept, data.clauses,
+                              data.documents, data.embeddings, self.append_limit, self.progress)
+        if path is None:
+            log.info("Rewriting the index whole: appended and retired clauses pass %.0f%% of "
+                     "the last full build (PRECEDENT_APPEND_LIMIT)", 100 * self.append_limit)
+        return path
+
+    def _whole(self, data: VersionData) -> VersionData:
+        """The complete version: kept documents' clauses and vectors read from the live one."""
+        carried = CarriedVersion(self._live_base(data))
+        try:
+            fresh: dict[str, list[int]] = {}
+            for row, clause in enumerate(data.clauses):
+                fresh.setdefault(clause.doc_id, []).append(row)
+            clauses: list[Clause] = []
+            parts: list[np.ndarray] = []
+            for doc_id in data.documents:
+                if doc_id in data.kept:
+                    positions = carried.positions(doc_id)
+                    clauses.extend(carried.clauses(doc_id))
+                    parts.append(carried.vectors()[positions])
+                elif doc_id in fresh:
+                    clauses.extend(data.clauses[r] for r in fresh[doc_id])
+                    parts.append(data.embeddings[fresh[doc_id]])
+            dimension = int(data.embeddings.shape[1]) if data.embeddings.ndim == 2 else 0
+            embeddings = (np.concatenate(parts).astype(np.float32, copy=False) if parts
+                          else np.zeros((0, dimension), dtype=np.float32))
+        finally:
+            carried.close()
+        return VersionData(data.params, clauses, data.documents, embeddings)
 
     def describe(self) -> str:
         return f"embedded index at {self.root}"

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import bm25s
 import numpy as np
@@ -70,22 +71,41 @@ def _stemmer(language: str):  # type: ignore[no-untyped-def]
         ) from None
 
 
+@dataclass(frozen=True)
+class CorpusStats:
+    """What a clause's BM25 score depends on besides the clause: the corpus's size, mean
+    length and each term's document frequency (``df``, by the base index's term ids)."""
+
+    documents: int
+    average_length: float
+    vocab: dict[str, int]
+    df: np.ndarray
+
+
 class BM25Index:
     """Okapi BM25 scores for every clause, in clause order."""
 
-    def __init__(self, retriever: bm25s.BM25, tokenizer: Tokenizer, size: int) -> None:
+    def __init__(self, retriever: bm25s.BM25, tokenizer: Tokenizer, size: int,
+                 average_length: float | None = None, df: np.ndarray | None = None) -> None:
         self._retriever = retriever
         self.tokenizer = tokenizer
         self.size = size
+        self._average_length = average_length
+        self._df = df
 
     @classmethod
     def build(cls, texts: Iterable[str], settings: BM25Settings, progress: bool = False,
-              total: int | None = None) -> "BM25Index":
+              total: int | None = None, stats: CorpusStats | None = None) -> "BM25Index":
         """Okapi BM25 (bm25s's "robertson" variant, the same scores) over ``texts``.
 
         bm25s's own ``index()`` keeps every token of every text as a Python string (about
         9 GB at 1M clauses); this tokenises into int32 ids chunk by chunk and computes the
         same score matrix with numpy, so a 1M-clause build stays within a few GB.
+
+        With ``stats`` (a base index's), the texts are scored as that index scores its own:
+        same idf per term, same mean length. An incremental build appends such a tail
+        instead of re-tokenising the library; like Lucene's segments, the statistics then
+        lag the changes until the next full build rewrites them.
         """
         tokenizer = Tokenizer(settings)
         vocab: dict[str, int] = {}
@@ -106,42 +126,88 @@ class BM25Index:
             _count_terms(chunk, done, rows, cols, counts, lengths)
             done += len(chunk)
             bar.update(len(chunk))
-        scores = _robertson(np.concatenate(rows) if rows else np.zeros(0, np.int32),
-                            np.concatenate(cols) if cols else np.zeros(0, np.int32),
+        all_lengths = np.concatenate(lengths) if lengths else np.zeros(0, np.int64)
+        all_cols = np.concatenate(cols) if cols else np.zeros(0, np.int32)
+        df = np.bincount(all_cols, minlength=len(vocab)).astype(np.int64)
+        if stats is None:
+            documents, average = done, float(all_lengths.mean()) if done else 1.0
+            idf_df = df
+        else:
+            documents, average = stats.documents, stats.average_length
+            idf_df = df.copy()  # a term the base holds counts as the base counted it
+            base_ids = np.fromiter((stats.vocab.get(t, -1) for t in vocab), dtype=np.int64,
+                                   count=len(vocab))
+            known = (base_ids >= 0) & (base_ids < len(stats.df))
+            idf_df[known] = stats.df[base_ids[known]]
+        scores = _robertson(np.concatenate(rows) if rows else np.zeros(0, np.int32), all_cols,
                             np.concatenate(counts) if counts else np.zeros(0, np.float32),
-                            np.concatenate(lengths) if lengths else np.zeros(0, np.int64),
-                            len(vocab), settings)
+                            all_lengths, idf_df, documents, average, settings)
         vocab[""] = len(vocab)  # bm25s's "empty token", which it also appends
         retriever = bm25s.BM25(k1=settings.k1, b=settings.b, method="robertson")
         retriever.scores = scores
         retriever.vocab_dict = vocab
         retriever.unique_token_ids_set = set(vocab.values())
         retriever.nonoccurrence_array = None  # robertson has none
-        return cls(retriever, tokenizer, done)
+        return cls(retriever, tokenizer, done, average, df)
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of the query against every clause (zeros when no term matches)."""
-        tokens = self.tokenizer(query)
-        if not tokens:
+        return self.term_scores(self.tokenizer(query))
+
+    def term_scores(self, tokens: Sequence[str]) -> np.ndarray:
+        """BM25 score of already tokenised query terms against every clause."""
+        ids = self._retriever.get_tokens_ids(list(tokens))
+        if not ids:
             return np.zeros(self.size, dtype=np.float32)
-        return np.asarray(self._retriever.get_scores(tokens), dtype=np.float32)
+        return np.asarray(self._retriever.get_scores(ids), dtype=np.float32)
+
+    def stats(self) -> CorpusStats:
+        """This index's corpus statistics, for scoring a tail alike (``build(stats=...)``)."""
+        if self._average_length is None or self._df is None:
+            raise ValueError("this BM25 index predates saved statistics; rebuild it in full")
+        return CorpusStats(self.size, self._average_length, self._retriever.vocab_dict, self._df)
 
     def save(self, folder: Path) -> None:
         self._retriever.save(str(folder), show_progress=False)
         settings = self.tokenizer.settings
         meta = {"size": self.size, "k1": settings.k1, "b": settings.b,
                 "stemmer": settings.stemmer, "stopwords": settings.stopwords,
-                "bigrams": settings.bigrams}
+                "bigrams": settings.bigrams, "average_length": self._average_length}
+        if self._df is not None:
+            np.save(folder / "df.npy", self._df, allow_pickle=False)
         (folder / "tokenizer.json").write_text(json.dumps(meta, indent=2))
 
     @classmethod
     def load(cls, folder: Path, mmap: bool = False) -> "BM25Index":
         """The saved index; ``mmap`` leaves the score matrix on disk (pages read on demand)."""
         meta = json.loads((folder / "tokenizer.json").read_text())
-        settings = BM25Settings(k1=meta["k1"], b=meta["b"], stemmer=meta["stemmer"],
-                                stopwords=meta["stopwords"], bigrams=bool(meta.get("bigrams")))
         retriever = bm25s.BM25.load(str(folder), mmap=mmap, show_progress=False, verbosity=0)
-        return cls(retriever, Tokenizer(settings), int(meta["size"]))
+        df = np.load(folder / "df.npy", mmap_mode="r") if (folder / "df.npy").is_file() else None
+        return cls(retriever, Tokenizer(settings_of(meta)), int(meta["size"]),
+                   meta.get("average_length"), df)
+
+
+def settings_of(meta: dict[str, Any]) -> BM25Settings:
+    """The tokeniser and Okapi settings a saved index was built with."""
+    return BM25Settings(k1=meta["k1"], b=meta["b"], stemmer=meta["stemmer"],
+                        stopwords=meta["stopwords"], bigrams=bool(meta.get("bigrams")))
+
+
+class TailedBM25:
+    """A base index and the tail an incremental build appended, scored as one index.
+
+    The tail was built with the base's statistics, so a clause scores the same whichever
+    part holds it; positions run through the base, then the tail.
+    """
+
+    def __init__(self, base: BM25Index, tail: BM25Index) -> None:
+        self.base, self.tail = base, tail
+        self.tokenizer = base.tokenizer
+        self.size = base.size + tail.size
+
+    def scores(self, query: str) -> np.ndarray:
+        tokens = self.tokenizer(query)
+        return np.concatenate([self.base.term_scores(tokens), self.tail.term_scores(tokens)])
 
 
 _CHUNK = 20_000  # texts per counting step: bounds the temporary arrays
@@ -164,16 +230,20 @@ def _count_terms(chunk: list[np.ndarray], first: int, rows: list[np.ndarray],
 
 
 def _robertson(rows: np.ndarray, cols: np.ndarray, tf: np.ndarray, lengths: np.ndarray,
-               vocabulary: int, settings: BM25Settings) -> dict[str, Any]:
+               df: np.ndarray, documents: int, average: float, settings: BM25Settings
+               ) -> dict[str, Any]:
     """bm25s's score matrix (CSC: per term, the texts holding it and their scores).
 
     The arithmetic follows bm25s.scoring (robertson idf clipped at 0, robertson tfc, float64
-    then stored as float32) so scores equal those of ``bm25s.BM25.index``.
+    then stored as float32) so scores equal those of ``bm25s.BM25.index``. ``df``,
+    ``documents`` and ``average`` are the statistics scored against (this corpus's own, or
+    a base index's for a tail).
     """
     n_docs = len(lengths)
-    df = np.bincount(cols, minlength=vocabulary).astype(np.float64)
-    idf = np.log(np.maximum((n_docs - df + 0.5) / (df + 0.5), 1.0)).astype(np.float32)
-    average = lengths.mean() if n_docs else 1.0
+    vocabulary = len(df)
+    df = df.astype(np.float64)
+    idf = np.log(np.maximum((documents - df + 0.5) / (df + 0.5), 1.0)).astype(np.float32)
+    average = average or 1.0
     k1, b = settings.k1, settings.b
     data = np.empty(len(rows), dtype=np.float32)
     for start in range(0, len(rows), 1 << 24):  # float64 temporaries a slice at a time

@@ -4,7 +4,8 @@ Layout::
 
     INDEX/CURRENT            name of the live version (replaced atomically)
     INDEX/v-<time>-<rand>/   params.json, clauses.sqlite, columns/, documents.json,
-                             dense.faiss, bm25/
+                             dense.faiss, bm25/, text_keys.npy
+                             [alive.npy, bm25-tail/: a version appended to its predecessor]
 
 The vectors are stored once, inside dense.faiss: an exact IndexFlatIP, or an HNSW graph over
 a flat store (``params["dense"]``); ``ClauseIndex.embeddings`` is a read-only view of that
@@ -15,10 +16,19 @@ request returns. Format 1 and 2 versions (clauses.jsonl, read whole into memory)
 A build writes a new version folder completely, then replaces CURRENT; a crash at any
 point leaves the previous version live. Readers that hold an old version keep working
 because it is pruned only after the next successful build.
+
+Format 4 lets a build that changed a few documents *append* instead of rewriting a million
+clauses (``append_version``): the changed documents' old positions are marked dead in
+``alive.npy`` (every search masks them, as it masks a wall), their new clauses take positions
+after the last one, the HNSW graph gains only the new vectors, and BM25 keeps the last full
+build's matrix (hard-linked, not copied) plus a small ``bm25-tail`` scored with the same
+statistics. Once appended and dead clauses pass a share of the index, the next build
+rewrites it whole, which also refreshes the BM25 statistics and drops dead graph nodes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -28,7 +38,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 import faiss
 import numpy as np
@@ -41,17 +51,21 @@ from index_builder.index.clausedb import (
     ClauseTable,
     Columns,
     MemoryClauses,
+    append_clause_db,
     write_clause_db,
 )
-from index_builder.index.lexical import BM25Index
+from index_builder.index.lexical import BM25Index, TailedBM25
 from index_builder.model import Clause
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 3
-READABLE_FORMATS = (1, 2, 3)
+FORMAT_VERSION = 4
+READABLE_FORMATS = (1, 2, 3, 4)
 DENSE_KINDS = ("flat", "hnsw")
 POINTER = "CURRENT"
+ALIVE = "alive.npy"  # bool per position; absent = every position holds a clause
+TEXT_KEYS = "text_keys.npy"  # sha256 of each position's text: vectors reused by text
+BM25_TAIL = "bm25-tail"
 
 
 @dataclass
@@ -69,8 +83,9 @@ class ClauseIndex:
     documents: dict[str, dict[str, Any]]
     embeddings: np.ndarray
     dense: faiss.Index
-    bm25: BM25Index
+    bm25: BM25Index | TailedBM25
     columns: Columns | None = None
+    alive: np.ndarray | None = None  # positions still holding a clause; None = all of them
 
     def __post_init__(self) -> None:
         if not isinstance(self.clauses, (ClauseTable, MemoryClauses)):
@@ -91,6 +106,11 @@ class ClauseIndex:
     def model_id(self) -> str:
         return str(self.params["embedding_model"])
 
+    @property
+    def size(self) -> int:
+        """Positions, dead ones included: the length of every per-clause array."""
+        return int(self.columns.size)  # type: ignore[union-attr]
+
     def get(self, clause_id: str) -> Clause | None:
         return self.table.by_ids([clause_id])[0]
 
@@ -101,7 +121,7 @@ class ClauseIndex:
             raise KeyError(clause_id)
         docs = self.columns.codes["doc_id"]  # type: ignore[union-attr]
         near = [p for p in range(max(0, pos - window), min(len(docs), pos + window + 1))
-                if p != pos and docs[p] == docs[pos]]
+                if p != pos and docs[p] == docs[pos] and (self.alive is None or self.alive[p])]
         found = self.table.at(near)
         return [c for p, c in zip(near, found) if p < pos], [c for p, c in zip(near, found) if p > pos]
 
@@ -143,6 +163,12 @@ def load_index(index_dir: Path) -> ClauseIndex:
                        for line in (version / "clauses.jsonl").read_text("utf-8").splitlines() if line]
             columns = None
         dense = faiss.read_index(str(version / "dense.faiss"))
+        # Memory-mapped: a query reads only its terms' postings (~0.9 GB of matrix at 1M).
+        bm25: BM25Index | TailedBM25 = BM25Index.load(version / "bm25",
+                                                       mmap=params["format_version"] >= 3)
+        if (version / BM25_TAIL).is_dir():
+            bm25 = TailedBM25(bm25, BM25Index.load(version / BM25_TAIL))
+        alive = np.load(version / ALIVE) if (version / ALIVE).is_file() else None
         index = ClauseIndex(
             path=version,
             params=params,
@@ -150,13 +176,16 @@ def load_index(index_dir: Path) -> ClauseIndex:
             documents=_read_json(version / "documents.json"),
             embeddings=stored_vectors(dense),
             dense=dense,
-            # Memory-mapped: a query reads only its terms' postings (~0.9 GB of matrix at 1M).
-            bm25=BM25Index.load(version / "bm25", mmap=params["format_version"] >= 3),
+            bm25=bm25,
             columns=columns,
+            alive=alive,
         )
     except (OSError, ValueError, KeyError, RuntimeError, sqlite3.Error) as exc:
         raise IndexFormatError(f"Index at {version} is damaged ({exc}): rebuild it.") from exc
-    if not len(index.clauses) == index.dense.ntotal == index.bm25.size == index.columns.size:  # type: ignore[union-attr]
+    live = len(index.clauses) if alive is None else int(alive.sum())
+    positions = index.size if alive is None else len(alive)
+    if not (live == len(index.clauses) and positions == index.dense.ntotal == index.bm25.size
+            == index.size):
         raise IndexFormatError(f"Index at {version} has mismatched parts: rebuild it.")
     return index
 
@@ -171,12 +200,18 @@ def write_version(
     progress: bool = False,
 ) -> Path:
     """Write a complete new version, make it live, prune all but the previous one."""
+    return _publish(index_dir, lambda staging: _write_parts(
+        staging, params, clauses, documents, embeddings, bm25, progress))
+
+
+def _publish(index_dir: Path, fill: Callable[[Path], None]) -> Path:
+    """Fill a staging folder, rename it to a version, switch CURRENT to it, prune."""
     index_dir.mkdir(parents=True, exist_ok=True)
     name = f"v-{time.strftime('%Y%m%dT%H%M%S')}-{secrets.token_hex(3)}"
     staging = index_dir / f".staging-{name}"
     staging.mkdir()
     try:
-        _write_parts(staging, params, clauses, documents, embeddings, bm25, progress)
+        fill(staging)
         staging.rename(index_dir / name)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -195,6 +230,7 @@ def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
                  bm25: BM25Index, progress: bool = False) -> None:
     write_clause_db(folder / CLAUSE_DB, clauses, progress)
     Columns.from_clauses(clauses).save(folder / COLUMNS)
+    np.save(folder / TEXT_KEYS, text_digests(c.text for c in clauses), allow_pickle=False)
     (folder / "documents.json").write_text(json.dumps(documents, indent=1, ensure_ascii=False))
     params = {**params, "format_version": FORMAT_VERSION}
     dense = dense_index(embeddings, params.get("dense") or {}, progress)
@@ -203,6 +239,89 @@ def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
     bm25.save(folder / "bm25")
     # params.json last: its presence marks a complete version.
     (folder / "params.json").write_text(json.dumps(params, indent=2))
+
+
+def same_dense(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
+    """Whether two dense configurations build the same index; ef_search is read at query
+    time, so a change of it alone needs no new version."""
+    strip = lambda d: {k: v for k, v in (d or {"kind": "flat"}).items() if k != "ef_search"}  # noqa: E731
+    return strip(old) == strip(new)
+
+
+def text_digests(texts: Iterable[str]) -> np.ndarray:
+    """sha256 of each text, 32 raw bytes a row (what ``embedded.text_key`` spells in hex)."""
+    return np.array([hashlib.sha256(t.encode("utf-8")).digest() for t in texts], dtype="S32")
+
+
+def append_version(index_dir: Path, previous: Path, params: dict[str, Any], kept: Collection[str],
+                   clauses: list[Clause], documents: dict[str, dict[str, Any]],
+                   embeddings: np.ndarray, limit: float, progress: bool = False) -> Path | None:
+    """A new version made from ``previous`` by keeping the documents in ``kept``, retiring
+    the rest of its clauses and appending ``clauses``; None when the appended and retired
+    clauses would pass ``limit`` of the last full build (the caller then writes it whole).
+    """
+    old = _read_json(previous / "params.json")
+    if old.get("format_version") != FORMAT_VERSION or not (previous / TEXT_KEYS).is_file():
+        return None
+    columns = Columns.load(previous / COLUMNS)
+    was_alive = (np.load(previous / ALIVE) if (previous / ALIVE).is_file()
+                 else np.ones(columns.size, dtype=bool))
+    kept_code = np.array([v in kept for v in columns.values["doc_id"]] + [False], dtype=bool)
+    alive = was_alive & kept_code[columns.codes["doc_id"]]
+    base = int(_read_json(previous / "bm25" / "tokenizer.json")["size"])
+    retired = np.flatnonzero(was_alive & ~alive)
+    dead = int(len(alive) - alive.sum())
+    grown = columns.size + len(clauses) - base
+    if dead + grown > limit * base:
+        return None
+    first = columns.size
+
+    def fill(folder: Path) -> None:
+        append_clause_db(previous / CLAUSE_DB, folder / CLAUSE_DB, retired, first, clauses)
+        columns.extend(clauses).save(folder / COLUMNS)
+        np.save(folder / ALIVE, np.concatenate([alive, np.ones(len(clauses), dtype=bool)]))
+        np.save(folder / TEXT_KEYS, np.concatenate(
+            [np.load(previous / TEXT_KEYS), text_digests(c.text for c in clauses)]))
+        (folder / "documents.json").write_text(json.dumps(documents, indent=1, ensure_ascii=False))
+        dense = faiss.read_index(str(previous / "dense.faiss"))
+        dense.add(np.ascontiguousarray(embeddings, dtype=np.float32))
+        faiss.write_index(dense, str(folder / "dense.faiss"))
+        del dense
+        _link_folder(previous / "bm25", folder / "bm25")
+        _write_tail(previous, folder, base, first, alive, clauses, progress)
+        info = {"base": base, "tail": grown, "dead": dead}
+        (folder / "params.json").write_text(json.dumps(
+            {**params, "format_version": FORMAT_VERSION, "appended": info}, indent=2))
+
+    return _publish(index_dir, fill)
+
+
+def _write_tail(previous: Path, folder: Path, base: int, first: int, alive: np.ndarray,
+                clauses: list[Clause], progress: bool) -> None:
+    """BM25 over every position after the base: the previous tail's live clauses (dead ones
+    as empty texts, so positions line up) and the appended ones, scored with the base's stats."""
+    table = ClauseTable(previous / CLAUSE_DB)
+    try:
+        earlier = [int(p) for p in np.flatnonzero(alive[base:first]) + base]
+        texts = dict(zip(earlier, (c.text for c in table.at(earlier))))
+    finally:
+        table.close()
+    base_index = BM25Index.load(folder / "bm25", mmap=True)
+    tail_texts = [texts.get(p, "") for p in range(base, first)] + [c.text for c in clauses]
+    tail = BM25Index.build(tail_texts, base_index.tokenizer.settings, progress,
+                           total=len(tail_texts), stats=base_index.stats())
+    (folder / BM25_TAIL).mkdir()
+    tail.save(folder / BM25_TAIL)
+
+
+def _link_folder(source: Path, target: Path) -> None:
+    """Hard links to an immutable folder's files (a copy where the file system has none)."""
+    target.mkdir()
+    for path in source.iterdir():
+        try:
+            os.link(path, target / path.name)
+        except OSError:
+            shutil.copy2(path, target / path.name)
 
 
 def dense_index(vectors: np.ndarray, config: dict[str, Any], progress: bool = False) -> faiss.Index:

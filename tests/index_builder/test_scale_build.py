@@ -15,7 +15,7 @@ from index_builder.index.backend import Condition
 from index_builder.index.build import build_index
 from index_builder.index.embedded import EmbeddedStore
 from index_builder.index.parallel import CACHE_DIR, CHUNK, EmbeddingCache
-from index_builder.index.store import load_index
+from index_builder.index.store import FORMAT_VERSION, load_index
 from index_builder.settings import updated
 
 class HashingEmbedder:
@@ -61,7 +61,7 @@ def test_vectors_are_stored_once_and_read_as_a_view(settings, embedder, tmp_path
     build_index(settings, [corpus], embedder, progress=False)
     index = load_index(settings.index_dir)
     assert not (index.path / "embeddings.npy").exists()
-    assert index.params["format_version"] == 3 and index.params["dense"] == {"kind": "flat"}
+    assert index.params["format_version"] == FORMAT_VERSION and index.params["dense"] == {"kind": "flat"}
     expected = embedder.embed([c.text for c in index.clauses])
     np.testing.assert_allclose(index.embeddings, expected, rtol=1e-6)
     assert not index.embeddings.flags.writeable
