@@ -196,6 +196,8 @@ def dense_recall(app: Any, embedder: ClusteredEmbedder, texts: Sequence[str], k:
         got = {cid for cid, _ in backend.dense(vector, k)}
         timings.append((time.perf_counter() - began) * 1000)
         scores = stored @ vector
+        if backend.index.alive is not None:  # an appended version: dead positions are not results
+            scores[~backend.index.alive] = -np.inf
         top = np.argpartition(-scores, k - 1)[:k]
         strict += len(got & set(backend.index.table.ids_at(top.tolist())))
         # Tie-aware: a returned clause scoring at least the exact 10th best is a hit (verbatim
@@ -334,6 +336,8 @@ def step_recall(library: Path, index_dir: Path, queries: int, ef_search: Sequenc
         if not truth:
             for vector in vectors:
                 scores = stored @ vector
+                if backend.index.alive is not None:  # dead positions of an appended version
+                    scores[~backend.index.alive] = -np.inf
                 top = np.argpartition(-scores, 9)[:10]
                 truth.append((set(top.tolist()), float(scores[top].min())))
         hits, ids, timings = 0, 0, []
