@@ -194,6 +194,8 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
                         "them unique ids", source.path, len(doc_clauses) - len(fresh))
         clauses.extend(labeller.label(fresh, source.kind, source.relative))
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
+        if len(fresh) < len(doc_clauses):  # re-read next time: the holder of an id may go
+            documents[source.doc_id]["dropped"] = len(doc_clauses) - len(fresh)
     if kept and previous.holders is not None and any(
             holder in kept for holder in previous.holders([c.clause_id for c in clauses])):
         # A new clause reuses the id of a carried one: which keeps it depends on library
@@ -260,7 +262,8 @@ def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Setting
         and params.get("bm25") == asdict(settings.bm25) \
         and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped] \
         and all(params.get(key) == value for key, value in labels.items()) \
-        and same_dense(params.get("dense"), dense)
+        and same_dense(params.get("dense"), dense) \
+        and not ("appended" in params and settings.append_limit == 0)  # asked to rewrite whole
 
 
 # Stands for an unchanged document's clauses, which stay in the store unread (``carry``).
@@ -310,7 +313,7 @@ def _reuse(source: SourceDocument, previous: PreviousVersion, report: BuildRepor
     info = {"path": str(source.path), "sha256": digest, "kind": source.kind}
     old = previous.documents.get(source.doc_id)
     if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc \
-            and not reread:
+            and not reread and not old.get("dropped"):
         report.reused.append(source.doc_id)
         return info, _CARRIED if carry else previous.clauses_by_doc[source.doc_id]
     return info, None

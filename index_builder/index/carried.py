@@ -47,6 +47,8 @@ class CarriedVersion:
         self._positions = {self._doc_values[int(codes[order[a]])]: live[order[a:b]]
                            for a, b in zip(starts, ends)}
         self._keys = np.load(self.folder / TEXT_KEYS)
+        if not len(alive) == len(self._keys) == columns.size or len(live) != len(self.table):
+            raise ValueError(f"{self.folder} has mismatched parts")
         self._live = live
         self._by_key: dict[bytes, int] | None = None
         self._vectors: np.ndarray | None = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sqlite3
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Sequence
@@ -86,7 +87,7 @@ class EmbeddedBackend:
         allowed = None if mask is None else np.flatnonzero(mask)
         if allowed is not None and not len(allowed):
             return []
-        if allowed is not None and len(allowed) <= EXACT_BELOW:
+        if filters and allowed is not None and len(allowed) <= EXACT_BELOW:
             scores, positions = self._exact_subset(vectors, allowed, k)
         else:
             params, _bitmap = self._params(mask, k)  # _bitmap held by this frame for the search
@@ -166,19 +167,16 @@ class EmbeddedBackend:
         out = {}
         for name in names:
             if name == "clause_id":  # one document per clause id; not a column
-                positions = range(self._size) if rows is None else rows
-                if rows is None and self._alive is not None:
-                    positions = np.flatnonzero(self._alive)
+                positions = range(self._size) if rows is None else rows  # rows: live ones
                 out[name] = {cid: 1 for cid in self.index.table.ids_at(list(positions))}
             else:
-                live = rows if rows is not None or self._alive is None else np.flatnonzero(self._alive)
-                out[name] = self._columns.document_counts(name, live)
+                out[name] = self._columns.document_counts(name, rows)
         return out
 
     def stats(self, filters: Filters = ()) -> dict[str, int]:
-        mask = self._mask(filters)
-        if mask is None:
+        if not filters:  # documents with no clause (an image-only file) count too
             return {"clauses": len(self.index.clauses), "documents": len(self.index.documents)}
+        mask = self._mask(filters)
         docs = np.unique(self._columns.codes["doc_id"][mask])
         return {"clauses": int(mask.sum()), "documents": int(len(docs))}
 
@@ -248,7 +246,7 @@ class EmbeddedStore:
             index = load_index(self.root)
         except PrecedentError:
             return PreviousVersion()
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError, KeyError, sqlite3.Error) as exc:
             log.warning("The live version cannot be reused (%s); building afresh", exc)
             return PreviousVersion()
         by_doc: dict[str, list[Clause]] = {}

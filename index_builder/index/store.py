@@ -182,7 +182,9 @@ def load_index(index_dir: Path) -> ClauseIndex:
         )
     except (OSError, ValueError, KeyError, RuntimeError, sqlite3.Error) as exc:
         raise IndexFormatError(f"Index at {version} is damaged ({exc}): rebuild it.") from exc
-    live = len(index.clauses) if alive is None else int(alive.sum())
+    if alive is not None:
+        alive.flags.writeable = False  # shared by every request thread
+    live = index.size if alive is None else int(alive.sum())
     positions = index.size if alive is None else len(alive)
     if not (live == len(index.clauses) and positions == index.dense.ntotal == index.bm25.size
             == index.size):

@@ -190,3 +190,33 @@ def test_settings_refuse_a_limit_outside_zero_to_one(settings) -> None:
 
     with pytest.raises(ConfigError, match="PRECEDENT_APPEND_LIMIT"):
         replace(settings, append_limit=1.5)
+
+
+def test_limit_zero_rewrites_an_appended_version_even_with_nothing_changed(
+        settings, embedder, library) -> None:
+    _build(settings, embedder, library)
+    _change(library)
+    appended = _build(settings, embedder, library)
+    assert "appended" in load_index(settings.index_dir).params
+    whole = _build(updated(settings, {"append_limit": 0.0}), embedder, library)
+    index = load_index(settings.index_dir)
+    assert whole.version != appended.version and whole.embedded == 0
+    assert "appended" not in index.params and index.alive is None
+    assert _open(settings).stats() == {"clauses": 297, "documents": 60}
+
+
+def test_a_clause_dropped_for_its_id_returns_when_the_holder_goes(settings, embedder, tmp_path) -> None:
+    corpora = tmp_path / "corpora"
+    for name, ids in (("a", range(0, 200)), ("b", range(199, 210))):
+        (corpora / name).mkdir(parents=True)
+        rows = [{"_id": f"c{i}", "text": f"Clause {i} of {name}: notice {i}."} for i in ids]
+        (corpora / name / "corpus.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
+    sources = [corpora / "a", corpora / "b"]
+    build_index(settings, sources, embedder, progress=False)
+    assert _open(settings).get(["c199"])[0].text == "Clause 199 of a: notice 199."
+    # a drops c199; b, unchanged, held it too and must now provide it.
+    rows = (corpora / "a" / "corpus.jsonl").read_text().splitlines()[:-1]
+    (corpora / "a" / "corpus.jsonl").write_text("\n".join(rows))
+    report = build_index(settings, sources, embedder, progress=False)
+    assert sorted(report.parsed) == ["a", "b"] and report.clauses == 210
+    assert _open(settings).get(["c199"])[0].text == "Clause 199 of b: notice 199."
