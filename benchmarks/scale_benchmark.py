@@ -181,7 +181,24 @@ def step_serve(library: Path, index_dir: Path, dense: str, queries: int, backend
               **rss_mb()}
     if backend == "embedded":
         result.update(dense_recall(app, embedder, texts))
+    else:
+        result.update(search_split(app, embedder, texts))
     return result
+
+
+def search_split(app: Any, embedder: ClusteredEmbedder, texts: Sequence[str]) -> dict[str, Any]:
+    """p50 of the engine's dense and BM25 searches alone (top 100, as the pipeline asks)."""
+    backend = _backend(app.extensions["precedent"])
+    out = {}
+    for name, search in (("dense", lambda t: backend.dense(embedder.embed([t])[0], 100)),
+                         ("lexical", lambda t: backend.lexical([t], 100))):
+        timings = []
+        for text in texts:
+            began = time.perf_counter()
+            search(text)
+            timings.append((time.perf_counter() - began) * 1000)
+        out[f"{name}_search_p50_ms"] = round(statistics.median(timings), 2)
+    return out
 
 
 def dense_recall(app: Any, embedder: ClusteredEmbedder, texts: Sequence[str], k: int = 10) -> dict[str, Any]:

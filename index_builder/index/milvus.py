@@ -55,9 +55,18 @@ from index_builder.index import milvus_connection as connection
 from index_builder.index.backend import LIST_FIELDS, IndexStore, PreviousVersion, VersionData
 from index_builder.index.milvus_expr import CLAUSE_FIELDS, clause_from_row, clause_row, literal, \
     literals, token
-from index_builder.index.milvus_plan import FOREVER, LiveRow, Plan, plan_generation, row_digest
+from index_builder.index.milvus_plan import (
+    FOREVER,
+    ClausesOnDemand,
+    LiveRow,
+    Plan,
+    plan_carried,
+    plan_generation,
+    row_digest,
+)
 from index_builder.index.milvus_reader import QUERY_BATCH, MilvusBackend, both, query, scope, \
     windows
+from index_builder.model import Clause
 from index_builder.settings import Settings
 
 __all__ = ["MilvusBackend", "MilvusStore", "text_key"]
@@ -129,7 +138,11 @@ class MilvusStore:
         """The live version for reuse. Its vectors are not read back: each stored text maps to
         a vector of NaNs, which ``write`` recognises and resolves where it must (a kept row
         needs none; a re-inserted one is copied out of the live version). Reading 100k
-        vectors over gRPC cost more than the whole rebuild should (docs/milvus.md)."""
+        vectors over gRPC cost more than the whole rebuild should (docs/milvus.md).
+
+        A version of generations is read as its rows' ids, documents and text keys alone:
+        the builder carries unchanged documents over without their clauses
+        (``PreviousVersion.holders``), which are read whole only if it asks for them."""
         version = self._pointer()
         params = self._params(version) if version else None
         if params is None:
@@ -138,6 +151,21 @@ class MilvusStore:
                      for row in self._read(self.catalog, _catalog_filter(version, "document"),
                                            ["payload"], "seq", int(params.get("documents", 0)))}
         reuse = params.get("embedding_model") == model_id
+        if placeholders and _generation(params) is not None:
+            snapshot = self._live_snapshot(version, params)
+            held = {r.clause_id: r.doc_id for r in snapshot.rows}
+            vectors = dict.fromkeys(snapshot.owners, self._placeholder(params)) if reuse else {}
+            by_doc = ClausesOnDemand(set(held.values()),
+                                     lambda: self._clauses(version, params, False)[0])
+            return PreviousVersion(version, params, documents, by_doc, vectors,
+                                   holders=lambda ids: [held.get(i) for i in ids])
+        by_doc, vectors = self._clauses(version, params, placeholders, reuse)
+        return PreviousVersion(version, params, documents, by_doc, vectors)
+
+    def _clauses(self, version: str, params: dict[str, Any], placeholders: bool,
+                 reuse: bool = True) -> tuple[dict[str, list[Clause]], dict[str, np.ndarray]]:
+        """Every clause of a version by document, and text key -> vector (NaN placeholders
+        for a version of generations when ``placeholders``; none unless ``reuse``)."""
         generation = _generation(params)
         lazy = placeholders and generation is not None
         fields = CLAUSE_FIELDS + ["text_sha256"]
@@ -146,7 +174,7 @@ class MilvusStore:
         rows = sorted(self._read(_collection(version, params), scope(generation),
                                  sorted(set(fields)), "ordinal", _end(params)),
                       key=lambda r: int(r["ordinal"]))
-        by_doc: dict[str, list] = {}
+        by_doc: dict[str, list[Clause]] = {}
         for row in rows:
             by_doc.setdefault(str(row["doc_id"]), []).append(clause_from_row(row))
         if generation is not None:
@@ -154,13 +182,37 @@ class MilvusStore:
         if not reuse:
             vectors: dict[str, np.ndarray] = {}
         elif lazy:
-            stored = np.full(int(params.get("dimension", 0)), np.nan, dtype=np.float32)
-            stored.flags.writeable = False
-            vectors = dict.fromkeys((str(r["text_sha256"]) for r in rows), stored)
+            vectors = dict.fromkeys((str(r["text_sha256"]) for r in rows), self._placeholder(params))
         else:
             vectors = {str(r["text_sha256"]): np.asarray(r["dense"], dtype=np.float32)
                        for r in rows}
-        return PreviousVersion(version, params, documents, by_doc, vectors)
+        return by_doc, vectors
+
+    @staticmethod
+    def _placeholder(params: dict[str, Any]) -> np.ndarray:
+        stored = np.full(int(params.get("dimension", 0)), np.nan, dtype=np.float32)
+        stored.flags.writeable = False
+        return stored
+
+    def _complete(self, data: VersionData, live: str, live_params: dict[str, Any]) -> VersionData:
+        """A carried version made complete (to be written into a fresh collection): the kept
+        documents' clauses read from the live version, their vectors as placeholders."""
+        by_doc, _ = self._clauses(live, live_params, True)
+        fresh: dict[str, list[int]] = {}
+        for row, clause in enumerate(data.clauses):
+            fresh.setdefault(clause.doc_id, []).append(row)
+        placeholder = self._placeholder(live_params)
+        clauses: list[Clause] = []
+        vectors: list[np.ndarray] = []
+        for doc_id in data.documents:
+            if doc_id in data.kept:
+                clauses += by_doc.get(doc_id, [])
+                vectors += [placeholder] * len(by_doc.get(doc_id, []))
+            else:
+                clauses += [data.clauses[r] for r in fresh.get(doc_id, [])]
+                vectors += [data.embeddings[r] for r in fresh.get(doc_id, [])]
+        embeddings = np.stack(vectors).astype(np.float32) if vectors else data.embeddings[:0]
+        return VersionData(data.params, clauses, data.documents, embeddings)
 
     def write(self, data: VersionData) -> str:
         if data.embeddings.ndim != 2 or len(data.embeddings) != len(data.clauses):
@@ -171,15 +223,24 @@ class MilvusStore:
         arrays = [f for f in LIST_FIELDS if _NAME.match(f)]
         live = self._pointer()
         live_params = (self._params(live) if live else None) or {}
+        if data.kept and live != data.base:
+            raise IndexFormatError(f"The live version changed to {live} during this build (it "
+                                   f"started from {data.base}); build again.")
         generation = max(int(time.time() * 1000), (_generation(live_params) or 0) + 1)
         unordered = {d for d, info in data.documents.items() if info.get("kind") == "beir"}
         digests = [row_digest(c, c.doc_id not in unordered, text_key(c.text)) for c in data.clauses]
         plan = self._plan(live, live_params, data, digests, dimension, arrays)
+        keys = {k for c in data.clauses for k in c.metadata}
+        if data.kept and plan is None:
+            data = self._complete(data, live, live_params)
+            digests = [row_digest(c, c.doc_id not in unordered, text_key(c.text)) for c in data.clauses]
+        elif data.kept:  # the kept documents' metadata keys are the live version's
+            keys |= set(live_params.get("milvus", {}).get("metadata_keys", []))
         collection = _collection(live, live_params) if plan else name
         info = {"layout": LAYOUT, "collection": collection, "generation": generation,
                 "ordinal_end": plan.ordinal_end if plan else len(data.clauses),
                 "array_fields": arrays, "bm25_index": self._bm25_index(),
-                "metadata_keys": sorted({k for c in data.clauses for k in c.metadata})}
+                "metadata_keys": sorted(keys | {k for c in data.clauses for k in c.metadata})}
         params = {**data.params, "milvus": info}
         try:
             if plan is None:
@@ -190,7 +251,8 @@ class MilvusStore:
             else:
                 self._write_changes(collection, live, live_params, data, plan, generation,
                                     digests, arrays)
-            self._check_count(collection, generation, len(data.clauses))
+            self._check_count(collection, generation,
+                              plan.kept + len(plan.insert) if plan else len(data.clauses))
             self._write_catalog(name, params, data.documents)
         except BaseException:
             log.error("Writing index version %s failed; %s stays live", name, live or "nothing")
@@ -250,10 +312,13 @@ class MilvusStore:
                 return None
             held = self._count(collection, "")
         snapshot = self._live_snapshot(live, live_params)
-        plan = plan_generation(snapshot.rows, data.clauses, digests, _end(live_params))
-        if held + len(plan.insert) > COMPACT_AT * len(data.clauses) + COMPACT_SLACK:
-            log.info("Writing %s afresh: it holds %d rows for %d clauses", collection, held,
-                     len(data.clauses))
+        if data.kept:
+            plan = plan_carried(snapshot.rows, data.kept, len(data.clauses), _end(live_params))
+        else:
+            plan = plan_generation(snapshot.rows, data.clauses, digests, _end(live_params))
+        total = plan.kept + len(plan.insert)
+        if held + len(plan.insert) > COMPACT_AT * total + COMPACT_SLACK:
+            log.info("Writing %s afresh: it holds %d rows for %d clauses", collection, held, total)
             return None
         return plan
 

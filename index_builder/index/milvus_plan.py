@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from index_builder.model import Clause
 
@@ -80,3 +80,50 @@ def plan_generation(live: Sequence[LiveRow], clauses: Sequence[Clause], digests:
             plan.ordinal_end += 1
     plan.retire_docs += [doc_id for doc_id in old if doc_id not in new]
     return plan
+
+
+def plan_carried(live: Sequence[LiveRow], kept: frozenset[str], inserted: int,
+                 ordinal_end: int) -> Plan:
+    """The plan for a build that carried ``kept`` documents over unread: their rows stay,
+    every other live document is retired, and the ``inserted`` new clauses (the builder's,
+    in order) take fresh ordinals."""
+    plan = Plan(ordinal_end=max([ordinal_end, *(r.ordinal + 1 for r in live)]))
+    retired = set()
+    for row in live:
+        if row.doc_id in kept:
+            plan.kept += 1
+            if row.dead != FOREVER:
+                plan.revive.append(row.clause_id)
+        else:
+            retired.add(row.doc_id)
+    plan.retire_docs = sorted(retired)
+    plan.insert = list(range(inserted))
+    plan.ordinals = list(range(plan.ordinal_end, plan.ordinal_end + inserted))
+    plan.ordinal_end += inserted
+    return plan
+
+
+class ClausesOnDemand(Mapping[str, list[Clause]]):
+    """doc id -> clauses of the live version, read whole the first time one is asked for
+    (only when a build cannot carry documents over: a new wall policy, an id clash)."""
+
+    def __init__(self, documents: set[str], read: Callable[[], dict[str, list[Clause]]]) -> None:
+        self._documents = documents
+        self._read = read
+        self._clauses: dict[str, list[Clause]] | None = None
+
+    def __getitem__(self, doc_id: str) -> list[Clause]:
+        if doc_id not in self._documents:
+            raise KeyError(doc_id)
+        if self._clauses is None:
+            self._clauses = self._read()
+        return self._clauses.get(doc_id, [])
+
+    def __contains__(self, doc_id: object) -> bool:
+        return doc_id in self._documents
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._documents)
+
+    def __len__(self) -> int:
+        return len(self._documents)

@@ -176,3 +176,45 @@ def test_a_failed_incremental_rebuild_keeps_the_live_version_and_is_cleared_next
     assert everything == 7 + 2  # the new version's rows and the msa rows the previous one sees
     assert np.isnan(store.previous(embedder.model_id).vectors[milvus.text_key(DOCS["nda"][0])]).all()
     assert store._count(now.collection, f"dead < {FOREVER}") == 2
+
+
+def test_a_rebuild_carries_unchanged_documents_without_reading_their_clauses(
+        tmp_path: Path, config: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = MilvusStore(config)
+    embedder = HashingEmbedder()
+    library = _library(tmp_path / "lib", DOCS)
+    build_index(config, [library], embedder, read_document=_reader(DOCS), progress=False,
+                store=store)
+    changed = {**DOCS, "lease": DOCS["lease"][:2], "dpa": ["Processor acts on instructions only."]}
+    del changed["msa"]
+    _library(library, changed)
+    (library / "msa.txt").unlink()
+    read_whole: list[str] = []
+    real = store._clauses
+    monkeypatch.setattr(store, "_clauses", lambda *a, **k: read_whole.append(a[0]) or real(*a, **k))
+    report = build_index(config, [library], embedder, read_document=_reader(changed),
+                         progress=False, store=store)
+    assert read_whole == [] and sorted(report.parsed) == ["dpa", "lease"]
+    assert report.removed == ["msa"] and report.reused == ["nda"] and report.clauses == 6
+    live = store.open()
+    assert live.stats() == {"clauses": 6, "documents": 3}
+    assert live.get(["msa#0", "lease#2"]) == [None, None]
+    assert [c for c, _ in live.lexical(["processor instructions"], 3)][0] == "dpa#0"
+    before, after = live.neighbours("nda#1", 1)
+    assert [c.clause_id for c in before + after] == ["nda#0", "nda#2"]
+
+    # Past the compaction threshold the carried version is completed from the live one and
+    # written into a fresh collection, vectors copied, nothing re-embedded.
+    monkeypatch.setattr(milvus, "COMPACT_AT", 0.1)
+    monkeypatch.setattr(milvus, "COMPACT_SLACK", 0)
+    changed["dpa"] = ["Processor acts on written instructions only."]
+    _library(library, changed)
+    embedder.calls.clear()
+    report = build_index(config, [library], embedder, read_document=_reader(changed),
+                         progress=False, store=store)
+    fresh = store.open()
+    assert read_whole and sum(embedder.calls) == 1 and fresh.collection != live.collection
+    assert fresh.stats() == {"clauses": 6, "documents": 3}
+    query = embedder.embed([DOCS["nda"][0]])
+    assert fresh.dense(query, 1)[0][0] == "nda#0"
+    assert fresh.dense(query, 1)[0][1] == pytest.approx(live.dense(query, 1)[0][1], abs=1e-6)
