@@ -182,8 +182,21 @@ def step_serve(library: Path, index_dir: Path, dense: str, queries: int, backend
     if backend == "embedded":
         result.update(dense_recall(app, embedder, texts))
     else:
-        result.update(search_split(app, embedder, texts))
+        result.update(search_split(app, embedder, texts), engine_rss_mb=children_rss_mb())
     return result
+
+
+def children_rss_mb() -> float:
+    """Resident memory of this process's children (the milvus-lite engine), in MB."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == os.getpid():  # ppid
+                total += int(fields[21]) * os.sysconf("SC_PAGE_SIZE")  # rss pages
+        except (OSError, IndexError, ValueError):
+            continue
+    return round(total / 2**20)
 
 
 def search_split(app: Any, embedder: ClusteredEmbedder, texts: Sequence[str]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -305,13 +306,15 @@ def _read_all(found: list[SourceDocument], previous: PreviousVersion,
 def _reuse(source: SourceDocument, previous: PreviousVersion, report: BuildReport,
            reread: bool, carry: bool = False) -> tuple[dict[str, Any] | None, list[Clause] | None]:
     """(info, the previous version's clauses when the file is unchanged); info None = unreadable."""
+    old = previous.documents.get(source.doc_id)
     try:
-        digest = _file_digest(source.path)
+        stat = source.path.stat()
+        digest = _known_digest(old, stat) or _file_digest(source.path)
     except OSError as exc:
         report.skipped.append((str(source.path), f"cannot read file: {exc.strerror}"))
         return None, None
-    info = {"path": str(source.path), "sha256": digest, "kind": source.kind}
-    old = previous.documents.get(source.doc_id)
+    info = {"path": str(source.path), "sha256": digest, "kind": source.kind,
+            "size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "checked_ns": time.time_ns()}
     if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc \
             and not reread and not old.get("dropped"):
         report.reused.append(source.doc_id)
@@ -362,6 +365,18 @@ def _embeddings(clauses: list[Clause], embedder: Embedder, cached: dict[str, np.
     for row, key in enumerate(keys):
         out[row] = cached[key] if key in cached else vectors[key]
     return out
+
+
+def _known_digest(old: dict[str, Any] | None, stat: os.stat_result) -> str | None:
+    """The recorded hash when size and modification time are as recorded, as git and rsync
+    judge a file unchanged (hashing a million clauses' files costs seconds). Only a file
+    modified well before it was last hashed qualifies: one written within the clock's
+    granularity of that moment could have changed again unseen, so it is hashed again."""
+    if not old or "mtime_ns" not in old:
+        return None
+    settled = old["mtime_ns"] < old.get("checked_ns", 0) - 2_000_000_000
+    same = old.get("size") == stat.st_size and old["mtime_ns"] == stat.st_mtime_ns
+    return str(old["sha256"]) if settled and same else None
 
 
 def _file_digest(path: Path) -> str:

@@ -51,6 +51,7 @@ class CarriedVersion:
             raise ValueError(f"{self.folder} has mismatched parts")
         self._live = live
         self._by_key: dict[bytes, int] | None = None
+        self._dense: faiss.Index | None = None
         self._vectors: np.ndarray | None = None
 
     def previous(self, model_id: str) -> PreviousVersion:
@@ -74,8 +75,16 @@ class CarriedVersion:
     def vectors(self) -> np.ndarray:
         """Every position's vector (read-only), loading the dense index the first time."""
         if self._vectors is None:
-            self._vectors = stored_vectors(faiss.read_index(str(self.folder / "dense.faiss")))
+            self._dense = faiss.read_index(str(self.folder / "dense.faiss"))
+            self._vectors = stored_vectors(self._dense)
         return self._vectors
+
+    def take_dense(self) -> faiss.Index | None:
+        """The dense index if a look-up loaded it, handed over to be extended (reading 1.7 GB
+        again at 1M clauses costs seconds); this version's views of its vectors go with it,
+        since adding to the index may move them."""
+        dense, self._dense, self._vectors = self._dense, None, None
+        return dense
 
     def position_of_text(self, key: str) -> int | None:
         if self._by_key is None:

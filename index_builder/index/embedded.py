@@ -74,20 +74,23 @@ class EmbeddedBackend:
         self._fields = set(CORE_FIELDS) | set(ALIASES) | index.columns.metadata_fields
         self._size = index.size  # positions; an appended version has dead ones
         self._alive = index.alive  # None: every position holds a clause
+        # What an unfiltered search leaves out, computed once (a million positions a query).
+        self._dead = None if self._alive is None else np.flatnonzero(~self._alive)
+        self._alive_bits = None if self._alive is None else np.packbits(self._alive, bitorder="little")
         kinds = {doc: info.get("kind", "file") for doc, info in index.documents.items()}
         self._unstructured = {doc for doc, kind in kinds.items() if kind == "beir"}
 
     # -- searches ---------------------------------------------------------------------------
     def dense(self, vectors: np.ndarray, k: int, filters: Filters = ()) -> Scored:
         vectors = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
-        mask = self._mask(filters)
+        mask = self._mask(filters) if filters else None  # dead positions: self._alive_bits
         k = min(k, self.index.dense.ntotal)
         if k <= 0:
             return []
         allowed = None if mask is None else np.flatnonzero(mask)
         if allowed is not None and not len(allowed):
             return []
-        if filters and allowed is not None and len(allowed) <= EXACT_BELOW:
+        if allowed is not None and len(allowed) <= EXACT_BELOW:
             scores, positions = self._exact_subset(vectors, allowed, k)
         else:
             params, _bitmap = self._params(mask, k)  # _bitmap held by this frame for the search
@@ -117,7 +120,10 @@ class EmbeddedBackend:
         selector, bits = None, None
         if mask is not None:
             bits = np.packbits(mask, bitorder="little")
-            selector = faiss.IDSelectorBitmap(len(mask), faiss.swig_ptr(bits))
+        elif self._alive_bits is not None:  # unfiltered: only the dead are left out (shared, read-only)
+            bits = self._alive_bits
+        if bits is not None:
+            selector = faiss.IDSelectorBitmap(self._size, faiss.swig_ptr(bits))
         if self._approximate:
             return faiss.SearchParametersHNSW(sel=selector, efSearch=max(self.ef_search, k)), bits
         return (None if selector is None else faiss.SearchParameters(sel=selector)), bits
@@ -126,9 +132,10 @@ class EmbeddedBackend:
         scores = np.zeros(self.index.bm25.size, dtype=np.float32)
         for text in texts:
             scores += self.index.bm25.scores(text)
-        mask = self._mask(filters)
-        if mask is not None:
-            scores = np.where(mask, scores, 0.0)
+        if filters:
+            scores = np.where(self._mask(filters), scores, 0.0)
+        elif self._dead is not None:
+            scores[self._dead] = 0.0
         k = min(k, len(scores))
         if k <= 0:
             return []
@@ -224,12 +231,13 @@ class EmbeddedStore:
     """Versions of an embedded index under one folder, switched by the CURRENT pointer."""
 
     def __init__(self, root: Path, bm25: BM25Settings | None = None, ef_search: int = 0,
-                 progress: bool = False, append_limit: float = 0.2) -> None:
+                 progress: bool = False, append_limit: float = 0.1) -> None:
         self.root = Path(root)
         self.bm25 = bm25 or BM25Settings()
         self.ef_search = ef_search  # 0 = what the version recorded at build time
         self.progress = progress  # progress bars while writing (set by the builder)
         self.append_limit = append_limit  # PRECEDENT_APPEND_LIMIT
+        self._carried: CarriedVersion | None = None  # the live version as previous() read it
 
     def live_version(self) -> str:
         return resolve_version(self.root).name
@@ -242,7 +250,8 @@ class EmbeddedStore:
         try:
             folder = resolve_version(self.root)
             if (folder / TEXT_KEYS).is_file():  # format 4: look-ups, nothing read whole
-                return CarriedVersion(folder).previous(model_id)
+                self._carried = CarriedVersion(folder)  # kept for write: its loaded vectors
+                return self._carried.previous(model_id)
             index = load_index(self.root)
         except PrecedentError:
             return PreviousVersion()
@@ -260,11 +269,16 @@ class EmbeddedStore:
         return PreviousVersion(index.path.name, index.params, index.documents, by_doc, vectors)
 
     def write(self, data: VersionData) -> str:
-        if data.kept:
-            path = self._append(data)
-            if path is not None:
-                return path.name
-            data = self._whole(data)
+        try:
+            if data.kept:
+                path = self._append(data)
+                if path is not None:
+                    return path.name
+                data = self._whole(data)
+        finally:
+            if self._carried is not None:
+                self._carried.close()
+                self._carried = None
         bm25 = BM25Index.build((c.text for c in data.clauses), self.bm25, self.progress,
                                total=len(data.clauses))
         path = write_version(self.root, data.params, data.clauses, data.documents,
@@ -286,8 +300,10 @@ class EmbeddedStore:
                 or old.get("embedding_model") != data.params.get("embedding_model") \
                 or not same_dense(old.get("dense"), data.params.get("dense") or {}):
             return None
+        carried = self._carried if self._carried and self._carried.folder == live else None
         path = append_version(self.root, live, data.params, data.kept, data.clauses,
-                              data.documents, data.embeddings, self.append_limit, self.progress)
+                              data.documents, data.embeddings, self.append_limit, self.progress,
+                              dense=carried.take_dense() if carried else None)
         if path is None:
             log.info("Rewriting the index whole: appended and retired clauses pass %.0f%% of "
                      "the last full build (PRECEDENT_APPEND_LIMIT)", 100 * self.append_limit)
@@ -295,7 +311,9 @@ class EmbeddedStore:
 
     def _whole(self, data: VersionData) -> VersionData:
         """The complete version: kept documents' clauses and vectors read from the live one."""
-        carried = CarriedVersion(self._live_base(data))
+        live = self._live_base(data)
+        carried = self._carried if self._carried and self._carried.folder == live else \
+            CarriedVersion(live)
         try:
             fresh: dict[str, list[int]] = {}
             for row, clause in enumerate(data.clauses):

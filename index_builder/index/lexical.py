@@ -95,7 +95,8 @@ class BM25Index:
 
     @classmethod
     def build(cls, texts: Iterable[str], settings: BM25Settings, progress: bool = False,
-              total: int | None = None, stats: CorpusStats | None = None) -> "BM25Index":
+              total: int | None = None, stats: CorpusStats | None = None,
+              vocab: dict[str, int] | None = None) -> "BM25Index":
         """Okapi BM25 (bm25s's "robertson" variant, the same scores) over ``texts``.
 
         bm25s's own ``index()`` keeps every token of every text as a Python string (about
@@ -108,7 +109,7 @@ class BM25Index:
         lag the changes until the next full build rewrites them.
         """
         tokenizer = Tokenizer(settings)
-        vocab: dict[str, int] = {}
+        vocab = {} if vocab is None else vocab  # term ids to start from (``extend``)
         rows, cols, counts, lengths = [], [], [], []
         done = 0
         chunk: list[np.ndarray] = []
@@ -149,6 +150,30 @@ class BM25Index:
         retriever.unique_token_ids_set = set(vocab.values())
         retriever.nonoccurrence_array = None  # robertson has none
         return cls(retriever, tokenizer, done, average, df)
+
+    def extend(self, texts: Sequence[str], stats: CorpusStats, progress: bool = False
+               ) -> "BM25Index":
+        """This tail with ``texts`` appended, scored with the base's ``stats`` as its rows were:
+        an append tokenises only its new clauses, however long the tail has grown."""
+        vocab = {t: i for t, i in self._retriever.vocab_dict.items() if t != ""}
+        old_terms = len(vocab)
+        more = BM25Index.build(texts, self.tokenizer.settings, progress, total=len(texts),
+                               stats=stats, vocab=vocab)
+        terms = len(vocab) - (1 if "" in vocab else 0)  # build appended its own "" id
+        old = self._retriever.scores
+        matrix = sp.csc_matrix((np.asarray(old["data"]), np.asarray(old["indices"]),
+                                np.asarray(old["indptr"])), shape=(self.size, old_terms))
+        new = more._retriever.scores
+        added = sp.csc_matrix((new["data"], new["indices"], new["indptr"]),
+                              shape=(more.size, terms))
+        matrix.resize((self.size, terms))
+        merged = sp.vstack([matrix, added], format="csc")
+        more._retriever.scores = {"data": merged.data.astype(np.float32, copy=False),
+                                  "indices": merged.indices.astype(np.int32, copy=False),
+                                  "indptr": merged.indptr.astype(np.int64, copy=False),
+                                  "num_docs": self.size + more.size}
+        more.size += self.size
+        return more
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of the query against every clause (zeros when no term matches)."""

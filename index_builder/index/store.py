@@ -257,10 +257,12 @@ def text_digests(texts: Iterable[str]) -> np.ndarray:
 
 def append_version(index_dir: Path, previous: Path, params: dict[str, Any], kept: Collection[str],
                    clauses: list[Clause], documents: dict[str, dict[str, Any]],
-                   embeddings: np.ndarray, limit: float, progress: bool = False) -> Path | None:
+                   embeddings: np.ndarray, limit: float, progress: bool = False,
+                   dense: faiss.Index | None = None) -> Path | None:
     """A new version made from ``previous`` by keeping the documents in ``kept``, retiring
     the rest of its clauses and appending ``clauses``; None when the appended and retired
     clauses would pass ``limit`` of the last full build (the caller then writes it whole).
+    ``dense``: ``previous``'s dense index if already in memory (it is extended, not copied).
     """
     old = _read_json(previous / "params.json")
     if old.get("format_version") != FORMAT_VERSION or not (previous / TEXT_KEYS).is_file():
@@ -285,12 +287,12 @@ def append_version(index_dir: Path, previous: Path, params: dict[str, Any], kept
         np.save(folder / TEXT_KEYS, np.concatenate(
             [np.load(previous / TEXT_KEYS), text_digests(c.text for c in clauses)]))
         (folder / "documents.json").write_text(json.dumps(documents, indent=1, ensure_ascii=False))
-        dense = faiss.read_index(str(previous / "dense.faiss"))
-        dense.add(np.ascontiguousarray(embeddings, dtype=np.float32))
-        faiss.write_index(dense, str(folder / "dense.faiss"))
-        del dense
+        index = dense if dense is not None else faiss.read_index(str(previous / "dense.faiss"))
+        index.add(np.ascontiguousarray(embeddings, dtype=np.float32))
+        faiss.write_index(index, str(folder / "dense.faiss"))
+        del index
         _link_folder(previous / "bm25", folder / "bm25")
-        _write_tail(previous, folder, base, first, alive, clauses, progress)
+        _write_tail(previous, folder, base, first, clauses, progress)
         info = {"base": base, "tail": grown, "dead": dead}
         (folder / "params.json").write_text(json.dumps(
             {**params, "format_version": FORMAT_VERSION, "appended": info}, indent=2))
@@ -298,20 +300,22 @@ def append_version(index_dir: Path, previous: Path, params: dict[str, Any], kept
     return _publish(index_dir, fill)
 
 
-def _write_tail(previous: Path, folder: Path, base: int, first: int, alive: np.ndarray,
+def _write_tail(previous: Path, folder: Path, base: int, first: int,
                 clauses: list[Clause], progress: bool) -> None:
-    """BM25 over every position after the base: the previous tail's live clauses (dead ones
-    as empty texts, so positions line up) and the appended ones, scored with the base's stats."""
-    table = ClauseTable(previous / CLAUSE_DB)
-    try:
-        earlier = [int(p) for p in np.flatnonzero(alive[base:first]) + base]
-        texts = dict(zip(earlier, (c.text for c in table.at(earlier))))
-    finally:
-        table.close()
+    """BM25 over every position after the base, scored with the base's statistics: the
+    previous tail extended by the appended clauses (its rows keep their scores; those now dead
+    are masked like every dead position), or, after a whole build, a tail of these alone."""
     base_index = BM25Index.load(folder / "bm25", mmap=True)
-    tail_texts = [texts.get(p, "") for p in range(base, first)] + [c.text for c in clauses]
-    tail = BM25Index.build(tail_texts, base_index.tokenizer.settings, progress,
-                           total=len(tail_texts), stats=base_index.stats())
+    texts = [c.text for c in clauses]
+    if (previous / BM25_TAIL).is_dir():
+        earlier = BM25Index.load(previous / BM25_TAIL)
+        if earlier.size != first - base:
+            raise IndexFormatError(f"{previous} has a BM25 tail of the wrong length: rebuild "
+                                   f"with PRECEDENT_APPEND_LIMIT=0.")
+        tail = earlier.extend(texts, base_index.stats(), progress)
+    else:
+        tail = BM25Index.build(texts, base_index.tokenizer.settings, progress, total=len(texts),
+                               stats=base_index.stats())
     (folder / BM25_TAIL).mkdir()
     tail.save(folder / BM25_TAIL)
 

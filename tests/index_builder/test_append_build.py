@@ -38,6 +38,12 @@ def _document(rng: np.random.Generator, n: int, kind: str) -> str:
 
 
 @pytest.fixture
+def settings(settings):  # type: ignore[no-untyped-def]
+    """A limit these small libraries' changes stay under (the default is 10%)."""
+    return updated(settings, {"append_limit": 0.2})
+
+
+@pytest.fixture
 def library(tmp_path: Path) -> Path:
     folder = tmp_path / "library"
     folder.mkdir()
@@ -220,3 +226,48 @@ def test_a_clause_dropped_for_its_id_returns_when_the_holder_goes(settings, embe
     report = build_index(settings, sources, embedder, progress=False)
     assert sorted(report.parsed) == ["a", "b"] and report.clauses == 210
     assert _open(settings).get(["c199"])[0].text == "Clause 199 of b: notice 199."
+
+
+def test_files_with_their_recorded_size_and_time_are_not_hashed_again(
+        settings, embedder, library, monkeypatch) -> None:
+    import os
+    import time
+
+    from index_builder.index import build
+
+    past = time.time() - 60
+    for path in library.iterdir():
+        os.utime(path, (past, past))
+    (library / "doc01.txt").write_text((library / "doc01.txt").read_text())  # written just now
+    _build(settings, embedder, library)
+    hashed: list[str] = []
+    real = build._file_digest
+    monkeypatch.setattr(build, "_file_digest", lambda path: hashed.append(path.name) or real(path))
+    assert _build(settings, embedder, library).parsed == []
+    # Only the file written within two seconds of its hashing is hashed again (it could have
+    # changed since without its time showing it).
+    assert hashed == ["doc01.txt"]
+    hashed.clear()
+    _change(library)
+    report = _build(settings, embedder, library)
+    assert sorted(hashed) == ["doc01.txt", "doc03.txt", "doc10.txt", "doc99.txt"]
+    assert sorted(report.parsed) == ["doc03", "doc10", "doc99"]
+
+
+def test_an_extended_tail_scores_as_a_tail_built_at_once(tmp_path) -> None:
+    settings = BM25Settings()
+    base = BM25Index.build(["Supplier shall indemnify Customer.", "Fees are payable monthly.",
+                            "Either party may terminate on notice."] * 2, settings)
+    first = ["Fees are payable within thirty days.", "A new arbitration clause."]
+    second = ["Arbitration seated in London.", "Supplier shall indemnify Customer."]
+    (tmp_path / "tail").mkdir()
+    BM25Index.build(first, settings, stats=base.stats()).save(tmp_path / "tail")
+    extended = BM25Index.load(tmp_path / "tail").extend(second, base.stats())
+    at_once = BM25Index.build(first + second, settings, stats=base.stats())
+    assert extended.size == 4
+    for query in ("indemnify customer fees", "payable monthly terminate", "nothing"):
+        np.testing.assert_allclose(extended.scores(query), at_once.scores(query), rtol=1e-6)
+    # A term the base never saw takes its frequency from the append that brought it, so
+    # only where it scores, not how much, is the same until the next whole build.
+    for query in ("arbitration London", "thirty days"):
+        assert (extended.scores(query) > 0).tolist() == (at_once.scores(query) > 0).tolist()
