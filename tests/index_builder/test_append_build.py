@@ -159,12 +159,18 @@ def test_nothing_changed_writes_no_version_and_a_new_setting_rewrites_whole(
     assert "appended" not in index.params and index.params["bm25"]["k1"] == 1.5
 
 
-def test_a_changed_document_reusing_a_kept_clause_id_builds_whole(settings, embedder, tmp_path) -> None:
+def _corpora(tmp_path: Path, b_ids: range, text: str) -> Path:
+    """BEIR corpora a (ids c0-c199) and b (``b_ids``); ``text`` formats with i and name."""
     corpora = tmp_path / "corpora"
-    for name, ids in (("a", range(0, 200)), ("b", range(200, 210))):
+    for name, ids in (("a", range(0, 200)), ("b", b_ids)):
         (corpora / name).mkdir(parents=True)
-        rows = [{"_id": f"c{i}", "text": f"Clause {i}: the party shall give notice {i}."} for i in ids]
+        rows = [{"_id": f"c{i}", "text": text.format(i=i, name=name)} for i in ids]
         (corpora / name / "corpus.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
+    return corpora
+
+
+def test_a_changed_document_reusing_a_kept_clause_id_builds_whole(settings, embedder, tmp_path) -> None:
+    corpora = _corpora(tmp_path, range(200, 210), "Clause {i}: the party shall give notice {i}.")
     sources = [corpora / "a", corpora / "b"]
     build_index(settings, sources, embedder, progress=False)
     # Corpus b now also holds c5, which corpus a (unchanged, earlier in order) keeps.
@@ -212,11 +218,7 @@ def test_limit_zero_rewrites_an_appended_version_even_with_nothing_changed(
 
 
 def test_a_clause_dropped_for_its_id_returns_when_the_holder_goes(settings, embedder, tmp_path) -> None:
-    corpora = tmp_path / "corpora"
-    for name, ids in (("a", range(0, 200)), ("b", range(199, 210))):
-        (corpora / name).mkdir(parents=True)
-        rows = [{"_id": f"c{i}", "text": f"Clause {i} of {name}: notice {i}."} for i in ids]
-        (corpora / name / "corpus.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
+    corpora = _corpora(tmp_path, range(199, 210), "Clause {i} of {name}: notice {i}.")
     sources = [corpora / "a", corpora / "b"]
     build_index(settings, sources, embedder, progress=False)
     assert _open(settings).get(["c199"])[0].text == "Clause 199 of a: notice 199."
