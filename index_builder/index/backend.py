@@ -157,6 +157,28 @@ class VersionData:
     base: str = ""
 
 
+def completed(data: VersionData, clauses_of: Callable[[str], list[Clause]],
+              vectors_of: Callable[[str, list[Clause]], np.ndarray]) -> VersionData:
+    """``data`` made complete, in library order: each kept document's clauses and vectors
+    taken from the live version (``clauses_of``, ``vectors_of``), the others' from ``data``.
+    For a store that cannot append what a build carried over (a rewrite, a fresh collection)."""
+    fresh: dict[str, list[int]] = {}
+    for row, clause in enumerate(data.clauses):
+        fresh.setdefault(clause.doc_id, []).append(row)
+    clauses: list[Clause] = []
+    parts: list[np.ndarray] = [data.embeddings[:0]]
+    for doc_id in data.documents:
+        if doc_id in data.kept:
+            carried = clauses_of(doc_id)
+            clauses += carried
+            parts.append(vectors_of(doc_id, carried))
+        elif doc_id in fresh:
+            clauses += [data.clauses[r] for r in fresh[doc_id]]
+            parts.append(data.embeddings[fresh[doc_id]])
+    return VersionData(data.params, clauses, data.documents,
+                       np.concatenate(parts).astype(np.float32, copy=False))
+
+
 @dataclass
 class PreviousVersion:
     """What the live version holds, keyed for an incremental rebuild."""

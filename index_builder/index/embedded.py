@@ -32,6 +32,7 @@ from index_builder.index.backend import (
     Scored,
     VersionData,
     check_fields,
+    completed,
     normalise,
 )
 from index_builder.index.carried import CarriedVersion
@@ -300,7 +301,7 @@ class EmbeddedStore:
                 or old.get("embedding_model") != data.params.get("embedding_model") \
                 or not same_dense(old.get("dense"), data.params.get("dense") or {}):
             return None
-        carried = self._carried if self._carried and self._carried.folder == live else None
+        carried = self._carried_at(live)
         path = append_version(self.root, live, data.params, data.kept, data.clauses,
                               data.documents, data.embeddings, self.append_limit, self.progress,
                               dense=carried.take_dense() if carried else None)
@@ -312,28 +313,16 @@ class EmbeddedStore:
     def _whole(self, data: VersionData) -> VersionData:
         """The complete version: kept documents' clauses and vectors read from the live one."""
         live = self._live_base(data)
-        carried = self._carried if self._carried and self._carried.folder == live else \
-            CarriedVersion(live)
+        carried = self._carried_at(live) or CarriedVersion(live)
         try:
-            fresh: dict[str, list[int]] = {}
-            for row, clause in enumerate(data.clauses):
-                fresh.setdefault(clause.doc_id, []).append(row)
-            clauses: list[Clause] = []
-            parts: list[np.ndarray] = []
-            for doc_id in data.documents:
-                if doc_id in data.kept:
-                    positions = carried.positions(doc_id)
-                    clauses.extend(carried.clauses(doc_id))
-                    parts.append(carried.vectors()[positions])
-                elif doc_id in fresh:
-                    clauses.extend(data.clauses[r] for r in fresh[doc_id])
-                    parts.append(data.embeddings[fresh[doc_id]])
-            dimension = int(data.embeddings.shape[1]) if data.embeddings.ndim == 2 else 0
-            embeddings = (np.concatenate(parts).astype(np.float32, copy=False) if parts
-                          else np.zeros((0, dimension), dtype=np.float32))
+            return completed(data, carried.clauses,
+                             lambda doc_id, _: carried.vectors()[carried.positions(doc_id)])
         finally:
             carried.close()
-        return VersionData(data.params, clauses, data.documents, embeddings)
+
+    def _carried_at(self, live: Path) -> CarriedVersion | None:
+        """The live version as ``previous`` opened it (with any vectors it loaded), if still live."""
+        return self._carried if self._carried and self._carried.folder == live else None
 
     def describe(self) -> str:
         return f"embedded index at {self.root}"

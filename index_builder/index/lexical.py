@@ -159,7 +159,7 @@ class BM25Index:
         old_terms = len(vocab)
         more = BM25Index.build(texts, self.tokenizer.settings, progress, total=len(texts),
                                stats=stats, vocab=vocab)
-        terms = len(vocab) - (1 if "" in vocab else 0)  # build appended its own "" id
+        terms = len(vocab) - 1  # build appended bm25s's "" id last
         old = self._retriever.scores
         matrix = sp.csc_matrix((np.asarray(old["data"]), np.asarray(old["indices"]),
                                 np.asarray(old["indptr"])), shape=(self.size, old_terms))

@@ -52,7 +52,8 @@ from index_builder.errors import (
     SearchEngineUnavailableError,
 )
 from index_builder.index import milvus_connection as connection
-from index_builder.index.backend import LIST_FIELDS, IndexStore, PreviousVersion, VersionData
+from index_builder.index.backend import LIST_FIELDS, IndexStore, PreviousVersion, VersionData, \
+    completed
 from index_builder.index.milvus_expr import CLAUSE_FIELDS, clause_from_row, clause_row, literal, \
     literals, token
 from index_builder.index.milvus_plan import (
@@ -198,21 +199,9 @@ class MilvusStore:
         """A carried version made complete (to be written into a fresh collection): the kept
         documents' clauses read from the live version, their vectors as placeholders."""
         by_doc, _ = self._clauses(live, live_params, True)
-        fresh: dict[str, list[int]] = {}
-        for row, clause in enumerate(data.clauses):
-            fresh.setdefault(clause.doc_id, []).append(row)
         placeholder = self._placeholder(live_params)
-        clauses: list[Clause] = []
-        vectors: list[np.ndarray] = []
-        for doc_id in data.documents:
-            if doc_id in data.kept:
-                clauses += by_doc.get(doc_id, [])
-                vectors += [placeholder] * len(by_doc.get(doc_id, []))
-            else:
-                clauses += [data.clauses[r] for r in fresh.get(doc_id, [])]
-                vectors += [data.embeddings[r] for r in fresh.get(doc_id, [])]
-        embeddings = np.stack(vectors).astype(np.float32) if vectors else data.embeddings[:0]
-        return VersionData(data.params, clauses, data.documents, embeddings)
+        return completed(data, lambda doc_id: by_doc.get(doc_id, []),
+                         lambda _, clauses: np.tile(placeholder, (len(clauses), 1)))
 
     def write(self, data: VersionData) -> str:
         if data.embeddings.ndim != 2 or len(data.embeddings) != len(data.clauses):
@@ -230,17 +219,17 @@ class MilvusStore:
         unordered = {d for d, info in data.documents.items() if info.get("kind") == "beir"}
         digests = [row_digest(c, c.doc_id not in unordered, text_key(c.text)) for c in data.clauses]
         plan = self._plan(live, live_params, data, digests, dimension, arrays)
-        keys = {k for c in data.clauses for k in c.metadata}
         if data.kept and plan is None:
             data = self._complete(data, live, live_params)
             digests = [row_digest(c, c.doc_id not in unordered, text_key(c.text)) for c in data.clauses]
-        elif data.kept:  # the kept documents' metadata keys are the live version's
+        keys = {k for c in data.clauses for k in c.metadata}
+        if data.kept:  # the kept documents' metadata keys are the live version's
             keys |= set(live_params.get("milvus", {}).get("metadata_keys", []))
         collection = _collection(live, live_params) if plan else name
         info = {"layout": LAYOUT, "collection": collection, "generation": generation,
                 "ordinal_end": plan.ordinal_end if plan else len(data.clauses),
                 "array_fields": arrays, "bm25_index": self._bm25_index(),
-                "metadata_keys": sorted(keys | {k for c in data.clauses for k in c.metadata})}
+                "metadata_keys": sorted(keys)}
         params = {**data.params, "milvus": info}
         try:
             if plan is None:
