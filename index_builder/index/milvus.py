@@ -55,7 +55,7 @@ from index_builder.index import milvus_connection as connection
 from index_builder.index.backend import LIST_FIELDS, IndexStore, PreviousVersion, VersionData, \
     completed
 from index_builder.index.milvus_expr import CLAUSE_FIELDS, clause_from_row, clause_row, literal, \
-    literals, token
+    row_key
 from index_builder.index.milvus_plan import (
     FOREVER,
     ClausesOnDemand,
@@ -65,7 +65,7 @@ from index_builder.index.milvus_plan import (
     plan_generation,
     row_digest,
 )
-from index_builder.index.milvus_reader import QUERY_BATCH, MilvusBackend, both, query, scope, \
+from index_builder.index.milvus_reader import QUERY_BATCH, MilvusBackend, fetch, query, scope, \
     windows
 from index_builder.model import Clause
 from index_builder.settings import Settings
@@ -323,9 +323,10 @@ class MilvusStore:
         self._insert_rows(collection, data, plan.insert, plan.ordinals, generation, digests, arrays)
         retired = set(plan.retire_docs)
         snapshot = self._live_snapshot(live, live_params)
+        keys = {r.clause_id: r.row_id for r in snapshot.rows}
         self._mark(collection, live_params,
-                   [r.clause_id for r in snapshot.rows if r.doc_id in retired], generation)
-        self._mark(collection, live_params, plan.revive, FOREVER)
+                   [r.clause_id for r in snapshot.rows if r.doc_id in retired], generation, keys)
+        self._mark(collection, live_params, plan.revive, FOREVER, keys)
         with self._errors("index a new version"):
             self._client.flush(collection)
 
@@ -348,7 +349,7 @@ class MilvusStore:
             except ValueError as exc:
                 raise DocumentError(f"{clause.source_path or clause.doc_id}: {exc}. Shorten the "
                                     f"list and build again; the live version is unchanged.") from exc
-            row.update(row_id=f"{generation}:{clause.clause_id}", born=generation, dead=FOREVER,
+            row.update(row_id=row_key(generation, clause.clause_id), born=generation, dead=FOREVER,
                        row_sha=digests[position])
             batch.append(row)
             if len(batch) >= INSERT_BATCH:
@@ -375,28 +376,24 @@ class MilvusStore:
             raise IndexFormatError(f"{len(wanted) - len(owners)} vectors to reuse are not in "
                                    f"{live}: build again.")
         out: dict[str, Any] = {}
-        ids = sorted(owners)
-        expr_scope = scope(_generation(live_params))
+        keys = {r.clause_id: r.row_id for r in snapshot.rows}
         with self._errors("copy vectors"):
-            for start in range(0, len(ids), QUERY_BATCH):
-                chunk = ids[start:start + QUERY_BATCH]
-                expr = both(expr_scope, f"clause_key in {literals(token(c) for c in chunk)}")
-                for row in query(self._client, _collection(live, live_params), expr,
-                                 ["clause_id", "dense"], len(chunk)):
-                    out[owners[str(row["clause_id"])]] = row["dense"]
+            for row in fetch(self._client, _collection(live, live_params),
+                             scope(_generation(live_params)), sorted(owners), keys,
+                             ["clause_id", "dense"]):
+                out[owners[str(row["clause_id"])]] = row["dense"]
         return out
 
     def _mark(self, collection: str, live_params: dict[str, Any], clause_ids: list[str],
-              dead: int) -> None:
+              dead: int, keys: dict[str, str]) -> None:
         """Set ``dead`` on these clauses' live rows (an upsert of the whole row: Milvus 2.5
-        has no partial update)."""
+        has no partial update). ``keys``: clause id -> primary key of its live row."""
         fields = _row_fields(live_params.get("milvus", {}).get("array_fields", []))
         live_scope = scope(_generation(live_params))
         for start in range(0, len(clause_ids), QUERY_BATCH):
             chunk = clause_ids[start:start + QUERY_BATCH]
-            expr = both(live_scope, f"clause_key in {literals(token(c) for c in chunk)}")
             with self._errors("read rows"):
-                rows = query(self._client, collection, expr, fields, len(chunk))
+                rows = fetch(self._client, collection, live_scope, chunk, keys, fields)
             batch: list[dict[str, Any]] = []
             for row in rows:
                 row["dead"] = dead

@@ -55,6 +55,22 @@ def literals(values: Iterable[str]) -> str:
     return "[" + ", ".join(literal(v) for v in values) + "]"
 
 
+def row_key(generation: int, clause_id: str) -> str:
+    """A row's primary key: generation and token, so a reader can fetch rows by key.
+
+    Milvus finds rows by primary key through its per-segment key index; any other
+    expression (``clause_key in [...]``) scans every row: 27 ms for 100 clauses at 100k rows,
+    ten times that at 1M (scale.md). Versions written before this held ``generation:clause
+    id``, which may not be quoted safely; readers fall back to ``clause_key`` for those.
+    """
+    return f"{int(generation)}:{token(clause_id)}"
+
+
+def safe(value: str) -> bool:
+    """Whether ``literal`` takes this string."""
+    return bool(_SAFE.fullmatch(value))
+
+
 def token(value: str) -> str:
     """What a value is stored and searched as: its SHA-1, so expressions never hold user text."""
     return "h" + hashlib.sha1(value.encode("utf-8")).hexdigest()[:32]

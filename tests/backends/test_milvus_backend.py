@@ -144,6 +144,33 @@ def test_get_keeps_order_and_metadata_and_positions_follow_insertion(backend: Mi
         == {"type": {"msa": 1}, "doc_title": {"MSA": 1}}
 
 
+def test_searched_clauses_are_fetched_by_primary_key_and_others_by_clause_key(
+        store: MilvusStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key look-up is what keeps /precedents fast at 1M rows (scale.md): after a search the
+    pipeline's ``get`` must go by ``row_id``; a clause no search returned, by ``clause_key``.
+    Row keys are generated tokens, so even a clause id with quotes in it is a safe literal."""
+    backend = store.open()  # a fresh reader: nothing seen yet
+    expected = {cid: backend.get([cid])[0] for cid in ("t0", "p1", "p3")}
+    filters: list[str] = []
+    original = backend._client.query
+
+    def spy(collection: str, **kwargs: Any) -> Any:
+        filters.append(kwargs["filter"])
+        return original(collection, **kwargs)
+
+    monkeypatch.setattr(backend._client, "query", spy)
+    found = {cid for cid, _ in backend.lexical(["Tricky value clause indemnify"], 20)}
+    assert {"t0", "p1"} <= found and "p3" not in found
+    got = backend.get(["t0", "p3", "p1"])
+    assert [c.clause_id if c else None for c in got] == ["t0", "p3", "p1"]
+    assert got[0].metadata == expected["t0"].metadata and got[2].text == expected["p1"].text
+    by_key = [f for f in filters if "row_id in" in f]
+    assert len(by_key) == 1 and by_key[0].count(":h") == 2  # t0 and p1, as generation:token
+    assert [f for f in filters if "clause_key in" in f] == \
+        [f for f in filters if token("p3") in f]  # p3 only
+    assert backend.positions(["p1", "t0"]) == [5, 0] and len(filters) == 2  # known: no query
+
+
 def test_query_vectors_of_another_dimension_are_refused(backend: MilvusBackend) -> None:
     from index_builder.errors import InvalidRequestError
 
