@@ -137,11 +137,26 @@ class RankerConfig:
     min_data_in_leaf: int = 100
     feature_fraction: float = 0.8
     seed: int = 13
+    # Training weight of each query form's groups, e.g. (("short", 2.0),); unnamed forms 1.
+    form_weights: tuple[tuple[str, float], ...] = ()
+    # Gain of grades 0..4 in the NDCG lambdarank optimises; () is LightGBM's 2^grade - 1.
+    # (0, 1, 2, 3, 4) is the gain pytrec_eval's NDCG, the metric we report, uses.
+    label_gain: tuple[float, ...] = ()
+    objective: str = "lambdarank"  # or "rank_xendcg"
+    truncation: int = 0  # lambdarank_truncation_level; 0 is LightGBM's default
+
+    def weight(self, form: str) -> float:
+        return dict(self.form_weights).get(form, 1.0)
 
 
 def ranker_params(config: RankerConfig) -> dict:
     """LightGBM parameters: lambdarank on grades 0..4, one thread, deterministic."""
-    return {"objective": "lambdarank", "metric": "ndcg", "eval_at": [5, 10],
+    extra: dict = {}
+    if config.label_gain:
+        extra["label_gain"] = list(config.label_gain)
+    if config.truncation:
+        extra["lambdarank_truncation_level"] = config.truncation
+    return {**extra, "objective": config.objective, "metric": "ndcg", "eval_at": [5, 10],
             "num_leaves": config.leaves, "learning_rate": config.learning_rate,
             "min_data_in_leaf": config.min_data_in_leaf,
             "feature_fraction": config.feature_fraction, "bagging_seed": config.seed,
@@ -149,17 +164,27 @@ def ranker_params(config: RankerConfig) -> dict:
             "force_row_wise": True, "num_threads": 1, "verbosity": -1}
 
 
-def fit_ranker(groups: Sequence[tuple[np.ndarray, np.ndarray]], config: RankerConfig):  # type: ignore[no-untyped-def]
-    """Train on (features, grades) per query; only judged candidates should be passed."""
+def fit_ranker(groups: Sequence[tuple[np.ndarray, np.ndarray]], config: RankerConfig,  # type: ignore[no-untyped-def]
+               weights: Sequence[float] | None = None):
+    """Train on (features, grades) per query; only judged candidates should be passed.
+
+    ``weights``: one per group (lambdarank scales each row's gradient by its weight, so a
+    constant per group weighs the query), e.g. ``config.weight(form)``.
+    """
     import lightgbm
 
-    groups = [(x, y) for x, y in groups if len(y) and y.max() > 0]
-    if not groups:
+    weights = [1.0] * len(groups) if weights is None else list(weights)
+    kept = [(x, y, w) for (x, y), w in zip(groups, weights) if len(y) and y.max() > 0]
+    if not kept:
         raise ValueError("No query has a relevant judged candidate: nothing to learn from.")
-    features = np.vstack([x for x, _ in groups])
-    labels = np.concatenate([y for _, y in groups])
-    data = lightgbm.Dataset(features, labels, group=[len(y) for _, y in groups],
-                            feature_name=list(FEATURES), free_raw_data=False)
+    features = np.vstack([x for x, _, _ in kept])
+    labels = np.concatenate([y for _, y, _ in kept])
+    row_weights = (None if all(w == 1.0 for _, _, w in kept)
+                   else np.concatenate([np.full(len(y), w) for _, y, w in kept]))
+    # A benchmark's ablation (ltr_benchmark.py cv --ablate) passes fewer columns: auto names.
+    names = list(FEATURES) if features.shape[1] == len(FEATURES) else "auto"
+    data = lightgbm.Dataset(features, labels, group=[len(y) for _, y, _ in kept],
+                            weight=row_weights, feature_name=names, free_raw_data=False)
     return lightgbm.train(ranker_params(config), data, num_boost_round=config.trees)
 
 

@@ -126,6 +126,31 @@ def test_the_pipeline_uses_the_builtin_ranker_only_with_both_retrievers(tmp_path
     assert build_pipeline(off, embedder).rescorer is None
 
 
+def _opposed_groups():
+    """Two queries that disagree: grade rises with column 0 in the first, falls in the second."""
+    x = np.zeros((8, len(FEATURES)), dtype=np.float32)
+    x[:, 0] = np.arange(8)
+    rising, falling = np.array([0, 0, 1, 1, 2, 3, 4, 4.0]), np.array([4, 4, 3, 2, 1, 1, 0, 0.0])
+    return [(x, rising), (x.copy(), falling)]
+
+
+@pytest.mark.parametrize("weights, rises", [((10.0, 1.0), True), ((1.0, 10.0), False)])
+def test_group_weights_decide_which_query_the_ranker_follows(weights, rises):
+    config = RankerConfig(trees=20, leaves=3, min_data_in_leaf=1, feature_fraction=1.0)
+    groups = _opposed_groups()
+    scores = fit_ranker(groups, config, weights).predict(groups[0][0])
+    assert bool(scores[-1] > scores[0]) is rises
+
+
+def test_ranker_config_names_form_weights_and_the_gain_of_each_grade():
+    from index_builder.evaluate.training import ranker_params
+
+    config = RankerConfig(form_weights=(("short", 2.0),), label_gain=(0, 1, 2, 3, 4))
+    assert config.weight("short") == 2.0 and config.weight("clause") == 1.0
+    assert ranker_params(config)["label_gain"] == [0, 1, 2, 3, 4]
+    assert "label_gain" not in ranker_params(RankerConfig())  # LightGBM's 2^grade - 1
+
+
 def test_no_relevant_judgment_is_refused():
     with pytest.raises(ValueError, match="nothing to learn"):
         fit_ranker([(np.zeros((3, len(FEATURES))), np.zeros(3))], RankerConfig())
