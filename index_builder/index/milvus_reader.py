@@ -30,6 +30,8 @@ MAX_TOPK = 16_384  # Milvus's limit on k per search and on rows per query
 # are read: 2,048 rows with 384-d vectors 1.0 s, 10,250 rows 153 s (docs/milvus.md).
 READ_WINDOW = 4_096
 VECTOR_WINDOW = 1_024
+SEEN_LIMIT = 200_000  # clause ids whose ordinal and key a reader keeps (a few dozen MB)
+ROWS_LIMIT = 20_000  # clause rows it keeps from searches (texts: up to ~40 MB)
 
 
 def scope(generation: int | None) -> str:
@@ -89,10 +91,13 @@ class MilvusBackend:
         self._arrays = list(info.get("array_fields", []))
         self._fields = set(CORE_FIELDS) | set(ALIASES) | set(info.get("metadata_keys", []))
         self._client = store._client
-        # clause id -> (ordinal, primary key) of the row this version sees, from search hits:
-        # positions need no query, and clauses are fetched by key (fast) instead of by an
-        # expression over clause_key (a scan of every row: ~270 ms for 100 clauses at 1M).
+        # What searches returned, so that the pipeline's look-ups of its own hits need no query:
+        # in milvus-lite any query scans every row (100 clauses by primary key: 9 ms at 100k
+        # rows, 350 ms at 1M), while a search hands the same fields back for ~1 ms more.
+        # clause id -> (ordinal, primary key) of the row this version sees ...
         self._seen: dict[str, tuple[int, str]] = {}
+        # ... and clause id -> the row's clause fields (bounded: cleared when full).
+        self._hit_rows: dict[str, dict[str, Any]] = {}
         self._lock = threading.Lock()
 
     # -- searches ---------------------------------------------------------------------------
@@ -158,7 +163,7 @@ class MilvusBackend:
             return [[] for _ in data]
         with self.store._errors("search"):
             result = self._client.search(self.collection, data=data, anns_field=field, limit=k,
-                                         filter=expr, output_fields=["clause_id", "ordinal"],
+                                         filter=expr, output_fields=CLAUSE_FIELDS,
                                          search_params={"metric_type": metric})
         rows = [[(_clause_id(h), float(h["distance"]), int(h["entity"]["ordinal"])) for h in row]
                 for row in result]
@@ -167,10 +172,16 @@ class MilvusBackend:
 
     def _remember(self, result: Any) -> None:
         with self._lock:
-            if len(self._seen) > 200_000:
+            if len(self._seen) > SEEN_LIMIT:
                 self._seen.clear()
-            self._seen.update((_clause_id(h), (int(h["entity"]["ordinal"]), str(h["id"])))
-                              for row in result for h in row)
+            if len(self._hit_rows) > ROWS_LIMIT:
+                self._hit_rows.clear()
+            for row in result:
+                for hit in row:
+                    cid, entity = _clause_id(hit), hit["entity"]
+                    self._seen[cid] = (int(entity["ordinal"]), str(hit["id"]))
+                    if "text" in entity:
+                        self._hit_rows[cid] = entity
 
     def _expr(self, filters: Filters) -> str:
         if not filters:
@@ -190,8 +201,13 @@ class MilvusBackend:
 
     # -- clause store -----------------------------------------------------------------------
     def get(self, clause_ids: Sequence[str]) -> list[Clause | None]:
-        found = {str(r["clause_id"]): clause_from_row(r)
-                 for r in self._query_ids(list(dict.fromkeys(clause_ids)), CLAUSE_FIELDS)}
+        wanted = list(dict.fromkeys(clause_ids))
+        with self._lock:
+            rows = {cid: self._hit_rows[cid] for cid in wanted if cid in self._hit_rows}
+        missing = [cid for cid in wanted if cid not in rows]
+        if missing:
+            rows.update((str(r["clause_id"]), r) for r in self._query_ids(missing, CLAUSE_FIELDS))
+        found = {cid: clause_from_row(row) for cid, row in rows.items()}
         return [found.get(cid) for cid in clause_ids]
 
     def neighbours(self, clause_id: str, window: int) -> tuple[list[Clause], list[Clause]]:

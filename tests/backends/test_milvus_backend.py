@@ -144,13 +144,7 @@ def test_get_keeps_order_and_metadata_and_positions_follow_insertion(backend: Mi
         == {"type": {"msa": 1}, "doc_title": {"MSA": 1}}
 
 
-def test_searched_clauses_are_fetched_by_primary_key_and_others_by_clause_key(
-        store: MilvusStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A key look-up is what keeps /precedents fast at 1M rows (scale.md): after a search the
-    pipeline's ``get`` must go by ``row_id``; a clause no search returned, by ``clause_key``.
-    Row keys are generated tokens, so even a clause id with quotes in it is a safe literal."""
-    backend = store.open()  # a fresh reader: nothing seen yet
-    expected = {cid: backend.get([cid])[0] for cid in ("t0", "p1", "p3")}
+def _spied(backend: MilvusBackend, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     filters: list[str] = []
     original = backend._client.query
 
@@ -159,16 +153,37 @@ def test_searched_clauses_are_fetched_by_primary_key_and_others_by_clause_key(
         return original(collection, **kwargs)
 
     monkeypatch.setattr(backend._client, "query", spy)
+    return filters
+
+
+def test_searched_clauses_come_from_the_search_and_others_by_clause_key(
+        store: MilvusStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What keeps /precedents fast at 1M rows (scale.md): milvus-lite scans every row for any
+    query, so the pipeline's ``get`` of its own hits must use the fields the search returned;
+    a clause no search returned is read by ``clause_key``."""
+    backend = store.open()  # a fresh reader: nothing seen yet
+    expected = {cid: backend.get([cid])[0] for cid in ("t0", "p1", "p3")}
+    filters = _spied(backend, monkeypatch)
     found = {cid for cid, _ in backend.lexical(["Tricky value clause indemnify"], 20)}
     assert {"t0", "p1"} <= found and "p3" not in found
     got = backend.get(["t0", "p3", "p1"])
-    assert [c.clause_id if c else None for c in got] == ["t0", "p3", "p1"]
-    assert got[0].metadata == expected["t0"].metadata and got[2].text == expected["p1"].text
-    by_key = [f for f in filters if "row_id in" in f]
-    assert len(by_key) == 1 and by_key[0].count(":h") == 2  # t0 and p1, as generation:token
-    assert [f for f in filters if "clause_key in" in f] == \
-        [f for f in filters if token("p3") in f]  # p3 only
-    assert backend.positions(["p1", "t0"]) == [5, 0] and len(filters) == 2  # known: no query
+    assert got == [expected["t0"], expected["p3"], expected["p1"]]
+    assert len(filters) == 1 and token("p3") in filters[0] and "clause_key in" in filters[0]
+    assert backend.positions(["p1", "t0"]) == [5, 0] and len(filters) == 1  # known: no query
+
+
+def test_clauses_a_hybrid_search_returned_are_read_by_primary_key(
+        store: MilvusStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Row keys are generated (generation:token), so any clause id, quotes and all, is read by
+    key once a search has returned its row."""
+    backend = store.open()
+    expected = backend.get(["t0", "p1"])
+    filters = _spied(backend, monkeypatch)
+    vector = HashingEmbedder().embed(["Tricky value clause number 0."])
+    found = {cid for cid, _ in backend.hybrid(vector, ["Tricky value clause indemnify"], 20)}
+    assert {"t0", "p1"} <= found
+    assert backend.get(["t0", "p1"]) == expected
+    assert len(filters) == 1 and "row_id in" in filters[0] and filters[0].count(":h") == 2
 
 
 def test_query_vectors_of_another_dimension_are_refused(backend: MilvusBackend) -> None:
