@@ -38,6 +38,7 @@ import logging
 import re
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -65,8 +66,8 @@ from index_builder.index.milvus_plan import (
     plan_generation,
     row_digest,
 )
-from index_builder.index.milvus_reader import MAX_TOPK, QUERY_BATCH, READ_WINDOW, MilvusBackend, \
-    fetch, query, scope, windows
+from index_builder.index.milvus_reader import MAX_TOPK, QUERY_BATCH, MilvusBackend, fetch, query, \
+    scope, windows
 from index_builder.model import Clause
 from index_builder.settings import Settings
 
@@ -81,6 +82,9 @@ INSERT_BATCH = 1_024  # rows per insert or upsert call (a few MB; each call stay
 # rewritten fresh: dead rows of pruned versions are deleted, but Milvus's BM25 statistics and
 # its segments shrink only when it compacts.
 COMPACT_AT, COMPACT_SLACK = 1.5, 10_000
+# Requests the writer keeps in flight for its bulk reads and retires: milvus-lite works on
+# each with a core of its own while this process waits (the 1M row list: 30 s one at a time).
+ENGINE_THREADS = 2
 _SNAPSHOT_FIELDS = ["row_id", "clause_id", "doc_id", "ordinal", "row_sha", "dead", "text_sha256"]
 
 
@@ -390,23 +394,23 @@ class MilvusStore:
         has no partial update). ``keys``: clause id -> primary key of its live row."""
         fields = _row_fields(live_params.get("milvus", {}).get("array_fields", []))
         live_scope = scope(_generation(live_params))
-        for start in range(0, len(clause_ids), QUERY_BATCH):
+
+        def retire(start: int) -> None:
             chunk = clause_ids[start:start + QUERY_BATCH]
             with self._errors("read rows"):
                 rows = fetch(self._client, collection, live_scope, chunk, keys, fields)
-            batch: list[dict[str, Any]] = []
             for row in rows:
                 row["dead"] = dead
                 row["dense"] = [float(x) for x in row["dense"]]
                 for name in ("metadata", "keys", "flags"):  # some clients hand JSON back as text
                     if isinstance(row[name], str):
                         row[name] = json.loads(row[name])
-                batch.append(row)
-                if len(batch) >= INSERT_BATCH:
-                    self._send(collection, batch, "upsert")
-                    batch = []
-            if batch:
-                self._send(collection, batch, "upsert")
+            for at in range(0, len(rows), INSERT_BATCH):
+                self._send(collection, rows[at:at + INSERT_BATCH], "upsert")
+
+        # Chunks are independent (each row is retired once), so they go ENGINE_THREADS at a time.
+        with ThreadPoolExecutor(ENGINE_THREADS) as pool:
+            list(pool.map(retire, range(0, len(clause_ids), QUERY_BATCH)))
 
     def _send(self, collection: str, rows: list[dict[str, Any]], how: str) -> None:
         with self._errors(f"{how} clauses"):
@@ -520,9 +524,11 @@ class MilvusStore:
         if self._snapshot is None or self._snapshot.version != live:
             # The largest window Milvus allows: each window is a scan of every row in
             # milvus-lite (1M rows: 85 s in windows of 4,096, 30 s in windows of 16,384).
-            rows = self._read(_collection(live, live_params), scope(_generation(live_params)),
-                              _SNAPSHOT_FIELDS, "ordinal", _end(live_params), MAX_TOPK)
-            self._snapshot = _snapshot(live, list(rows))
+            with self._errors("read rows"):
+                rows = list(windows(self._client, _collection(live, live_params),
+                                    scope(_generation(live_params)), _SNAPSHOT_FIELDS, "ordinal",
+                                    _end(live_params), MAX_TOPK, threads=ENGINE_THREADS))
+            self._snapshot = _snapshot(live, rows)
         return self._snapshot
 
     def _bm25_index(self) -> dict[str, float]:
@@ -594,9 +600,9 @@ class MilvusStore:
         return int(rows[0]["count(*)"]) if rows else 0
 
     def _read(self, collection: str, expr: str, fields: list[str], order: str,
-              end: int, window: int = READ_WINDOW) -> Iterator[dict[str, Any]]:
+              end: int) -> Iterator[dict[str, Any]]:
         with self._errors("read rows"):
-            yield from windows(self._client, collection, expr, fields, order, end, window)
+            yield from windows(self._client, collection, expr, fields, order, end)
 
     @contextlib.contextmanager
     def _errors(self, doing: str) -> Iterator[None]:

@@ -9,6 +9,7 @@ generations existed (one collection per version, no ``born``/``dead``) are read 
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import numpy as np
@@ -60,17 +61,28 @@ def query(client: Any, collection: str, expr: str, fields: list[str],
 
 
 def windows(client: Any, collection: str, expr: str, fields: list[str], order: str,
-            end: int, window: int = READ_WINDOW) -> Iterator[dict[str, Any]]:
-    """Every row matching ``expr``, read in windows of ``order`` over 0..end-1.
+            end: int, window: int = READ_WINDOW, threads: int = 1) -> Iterator[dict[str, Any]]:
+    """Every row matching ``expr``, read in windows of ``order`` over 0..end-1, in order.
 
     Milvus caps one query at 16,384 rows and milvus-lite's query iterator fails on JSON
-    fields, so rows are read window by window over a sequence number.
+    fields, so rows are read window by window over a sequence number. ``threads`` > 1 keeps
+    that many windows in flight (all of them are then held until read: small fields only).
     """
     if "dense" in fields:
         window = min(window, VECTOR_WINDOW)
-    for start in range(0, max(end, 0), window):
+
+    def read(start: int) -> list[dict[str, Any]]:
         span = f"{order} >= {start} and {order} < {start + window}"
-        yield from query(client, collection, both(expr, span), fields, window)
+        return query(client, collection, both(expr, span), fields, window)
+
+    starts = range(0, max(end, 0), window)
+    if threads <= 1:
+        for start in starts:
+            yield from read(start)
+        return
+    with ThreadPoolExecutor(threads) as pool:
+        for part in pool.map(read, starts):
+            yield from part
 
 
 class MilvusBackend:
