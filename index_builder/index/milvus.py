@@ -384,7 +384,7 @@ class MilvusStore:
         with self._errors("copy vectors"):
             for row in fetch(self._client, _collection(live, live_params),
                              scope(_generation(live_params)), sorted(owners), keys,
-                             ["clause_id", "dense"]):
+                             ["clause_id", "dense"], threads=ENGINE_THREADS):
                 out[owners[str(row["clause_id"])]] = row["dense"]
         return out
 
