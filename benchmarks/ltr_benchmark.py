@@ -21,7 +21,7 @@ import statistics
 import time
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -33,6 +33,7 @@ from index_builder.index.store import load_index
 from index_builder.retrieve.glossary import GLOSSARY
 from index_builder.retrieve.ltr import FEATURES, FeatureExtractor, save_ranker
 from index_builder.retrieve.query_expansion import QueryExpander
+from index_builder.retrieve.query_rewrite import retrieval_text
 from index_builder.settings import load_settings
 
 log = logging.getLogger("ltr")
@@ -45,7 +46,8 @@ class Data:
     """Featurised judged candidates per (split, form), cached under ``cache``."""
 
     def __init__(self, data_dir: Path, index_dir: Path, cache: Path,
-                 glossary: dict[str, str] | None = None) -> None:
+                 glossary: dict[str, str] | None = None,
+                 rewrites: Mapping[str, str] | None = None, rewrite_dense: bool = True) -> None:
         self.settings = load_settings(overrides={"acord_dir": data_dir, "index_dir": index_dir})
         self.acord = load_acord(self.settings.acord_dir)
         self.index = load_index(self.settings.index_dir)
@@ -53,6 +55,9 @@ class Data:
         self.expander = QueryExpander(glossary if glossary is not None else GLOSSARY,
                                       max_words=self.settings.retrieval.expansion_max_words)
         self.cache = cache
+        # Query text -> LLM rewrite appended to short queries' retrieval text (step 16).
+        self.rewrites = dict(rewrites or {})
+        self.rewrite_dense = rewrite_dense  # False: the rewrite goes to BM25's text only
         self._embedder: SentenceTransformerEmbedder | None = None
 
     def queries(self, split: str, form: str) -> list[EvalQuery]:
@@ -60,7 +65,13 @@ class Data:
         return eval_queries(self.acord, split, wording, mode, self.corpus)
 
     def text(self, query: EvalQuery, form: str) -> str:
-        return query.text if form == "clause" else self.expander.expand(query.text)
+        return query.text if form == "clause" else retrieval_text(query.text, self.expander,
+                                                                  self.rewrites)
+
+    def dense_text(self, query: EvalQuery, form: str) -> str:
+        if self.rewrite_dense or form == "clause":
+            return self.text(query, form)
+        return self.expander.expand(query.text)
 
     def vectors(self, split: str, form: str) -> np.ndarray:
         path = self.cache / f"qvec-{split}-{form}.npy"
@@ -68,7 +79,7 @@ class Data:
             return np.load(path)
         if self._embedder is None:
             self._embedder = SentenceTransformerEmbedder(self.settings.embedding)
-        vectors = self._embedder.embed([self.text(q, form) for q in self.queries(split, form)])
+        vectors = self._embedder.embed([self.dense_text(q, form) for q in self.queries(split, form)])
         self.cache.mkdir(parents=True, exist_ok=True)
         np.save(path, vectors)
         return vectors
@@ -142,14 +153,20 @@ def column(name: str) -> Callable[[np.ndarray], np.ndarray]:
     return lambda x: np.nan_to_num(x[:, j], nan=-np.inf)
 
 
+def evaluate_rows(groups: Sequence[Group], score: Callable[[np.ndarray], np.ndarray],
+                  single: str = "") -> dict[str, dict[str, float]]:
+    """Per query id: NDCG@5/10 and 4-star P@5 of ranking its group by ``score``."""
+    rows = {}
+    for query, x, _, ids in groups:
+        keep = ~np.isnan(x[:, FEATURES.index(single)]) if single else None
+        rows[query.query_id] = score_ranking(ranked(score(x), ids, keep), query.judged)
+    return rows
+
+
 def evaluate(groups: Sequence[Group], score: Callable[[np.ndarray], np.ndarray],
              single: str = "") -> dict[str, float]:
     """Mean NDCG@5/10 and 4-star P@5 of ranking each group by ``score``."""
-    rows = []
-    for query, x, _, ids in groups:
-        keep = ~np.isnan(x[:, FEATURES.index(single)]) if single else None
-        rows.append(score_ranking(ranked(score(x), ids, keep), query.judged))
-    return _means(rows)
+    return _means(list(evaluate_rows(groups, score, single).values()))
 
 
 def folds(groups_by_form: dict[str, list[Group]], k: int, seed: int) -> list[set[str]]:
@@ -158,16 +175,23 @@ def folds(groups_by_form: dict[str, list[Group]], k: int, seed: int) -> list[set
     return [set(parents[i::k]) for i in range(k)]
 
 
-def cross_validate(train: dict[str, list[Group]], config: RankerConfig, k: int = 5,
-                   seed: int = 13) -> dict[str, dict[str, float]]:
-    """Out-of-fold metrics per form: each train query scored by a model that never saw it."""
-    oof: dict[str, list[dict[str, float]]] = {f: [] for f in train}
+def cross_validate_rows(train: dict[str, list[Group]], config: RankerConfig, k: int = 5,
+                        seed: int = 13) -> dict[str, dict[str, dict[str, float]]]:
+    """Out-of-fold metrics per form and query: each train query scored by a model that never saw it."""
+    oof: dict[str, dict[str, dict[str, float]]] = {f: {} for f in train}
     for held in folds(train, k, seed):
         model = fit(train, config, held)
         for form, groups in train.items():
-            oof[form] += [score_ranking(ranked(model.predict(x, num_threads=1), ids), q.judged)
-                          for q, x, _, ids in groups if parent(q) in held]
-    return {form: _means(rows) for form, rows in oof.items()}
+            oof[form].update(evaluate_rows([g for g in groups if parent(g[0]) in held],
+                                           lambda x, m=model: m.predict(x, num_threads=1)))
+    return oof
+
+
+def cross_validate(train: dict[str, list[Group]], config: RankerConfig, k: int = 5,
+                   seed: int = 13) -> dict[str, dict[str, float]]:
+    """Out-of-fold metrics per form: each train query scored by a model that never saw it."""
+    return {form: _means(list(rows.values()))
+            for form, rows in cross_validate_rows(train, config, k, seed).items()}
 
 
 def fit(groups: dict[str, list[Group]], config: RankerConfig, held: set[str] = frozenset()):  # type: ignore[no-untyped-def]
@@ -189,18 +213,34 @@ def _means(rows: Sequence[dict[str, float]]) -> dict[str, float]:
             for m in ("ndcg@5", "ndcg@10", "p@5_4star")}
 
 
+def baseline_rows(groups: Sequence[Group]) -> dict[str, dict[str, dict[str, float]]]:
+    return {"rrf": evaluate_rows(groups, column("rrf")),
+            "bm25 only": evaluate_rows(groups, column("bm25"), single="bm25"),
+            "dense only": evaluate_rows(groups, column("dense"), single="dense")}
+
+
 def baselines(groups: Sequence[Group]) -> dict[str, dict[str, float]]:
-    return {"rrf": evaluate(groups, column("rrf")),
-            "bm25 only": evaluate(groups, column("bm25"), single="bm25"),
-            "dense only": evaluate(groups, column("dense"), single="dense")}
+    return {name: _means(list(rows.values())) for name, rows in baseline_rows(groups).items()}
+
+
+def _per_query(runs: Sequence[dict[str, dict[str, dict[str, float]]]]) -> dict[str, dict[str, dict[str, float]]]:
+    """Per form and query id, NDCG@5/10 averaged over seeds: for paired comparisons (step 15, 16)."""
+    return {form: {q: {m: round(statistics.fmean(r[form][q][m] for r in runs), 2)
+                       for m in ("ndcg@5", "ndcg@10")} for q in runs[0][form]}
+            for form in runs[0]}
 
 
 def cmd_cv(data: Data, args: argparse.Namespace) -> dict:
     train = {f: data.groups("train", f) for f in FORMS}
     valid = {f: data.groups("valid", f) for f in FORMS}
-    report: dict = {"baselines": {}, "configs": []}
+    report: dict = {"baselines": {}, "baselines_per_query": {}, "configs": []}
     for split, groups in (("train", train), ("valid", valid)):
-        report["baselines"][split] = {f: baselines(g) for f, g in groups.items()}
+        rows = {f: baseline_rows(g) for f, g in groups.items()}
+        report["baselines"][split] = {f: {n: _means(list(r.values())) for n, r in by.items()}
+                                      for f, by in rows.items()}
+        report["baselines_per_query"][split] = {
+            f: {n: {q: {m: round(v[m], 2) for m in ("ndcg@5", "ndcg@10")} for q, v in r.items()}
+                for n, r in by.items()} for f, by in rows.items()}
     grid = GRIDS[args.grid] if args.grid else [chosen_config(args)]
     ablations = [()] + [tuple(a.split(",")) for a in args.ablate]
     for config, ablate in [(c, ()) for c in grid] + [(grid[0], a) for a in ablations[1:]]:
@@ -208,17 +248,21 @@ def cmd_cv(data: Data, args: argparse.Namespace) -> dict:
         tr, va = (_dropped(train, ablate), _dropped(valid, ablate)) if ablate else (train, valid)
         # LightGBM's feature sampling and the fold assignment move CV means by 1-2 points on
         # their own: every configuration is run with the same ``--seeds`` seeds and averaged.
-        runs = []
+        runs, cv_rows, valid_rows = [], [], []
         for seed in range(args.seed, args.seed + args.seeds):
             seeded = replace(config, seed=seed)
             model = fit(tr, seeded)
-            runs.append((cross_validate(tr, seeded, seed=seed),
-                         {f: evaluate(g, lambda x, m=model: m.predict(x, num_threads=1))
-                          for f, g in va.items()}))
+            cv_rows.append(cross_validate_rows(tr, seeded, seed=seed))
+            valid_rows.append({f: evaluate_rows(g, lambda x, m=model: m.predict(x, num_threads=1))
+                               for f, g in va.items()})
+            runs.append(tuple({f: _means(list(r.values())) for f, r in rows.items()}
+                              for rows in (cv_rows[-1], valid_rows[-1])))
         cv, on_valid = _average([r[0] for r in runs]), _average([r[1] for r in runs])
         report["configs"].append({"config": asdict(config), "ablate": list(ablate),
                                   "seeds": args.seeds, "train_cv": cv, "cv_target": target(cv),
                                   "valid": on_valid, "per_seed": runs,
+                                  "per_query": {"train_cv": _per_query(cv_rows),
+                                                "valid": _per_query(valid_rows)},
                                   "seconds": round(time.perf_counter() - started, 1)})
         log.info("%s ablate %s: cv target %.2f; cv %s; valid %s", asdict(config), ablate,
                  target(cv), _brief(cv), _brief(on_valid))
@@ -328,6 +372,11 @@ def main() -> int:
     parser.add_argument("--train-queries", type=int, default=14, help="heads: train queries added")
     parser.add_argument("--seed", type=int, default=13, help="first seed (folds and model)")
     parser.add_argument("--seeds", type=int, default=1, help="cv: seeds to average over")
+    parser.add_argument("--rewrites", type=Path, help="cv/train: a JSONL of LLM rewrites "
+                        "(benchmarks/query_rewrite.py) appended to the retrieval text of queries "
+                        "of at most 30 words (step 16); needs its own --cache")
+    parser.add_argument("--rewrite-retrievers", choices=("both", "bm25"), default="both",
+                        help="which retrievers' text gets the rewrite (as step 3a did for the glossary)")
     parser.add_argument("--glossary", choices=("acord-train-valid", "with-external"),
                         default="acord-train-valid", help="the train/valid-derived glossary alone, "
                         "or with the external one (CUAD's categories); use its own --cache")
@@ -339,7 +388,28 @@ def main() -> int:
         from index_builder.retrieve.glossary_external import EXTERNAL_GLOSSARY
 
         glossary.update({k: v for k, v in EXTERNAL_GLOSSARY.items() if k not in glossary})
-    data = Data(args.data, args.index, args.cache, glossary)
+    rewrites: dict[str, str] = {}
+    if args.rewrites:
+        # Features and query embeddings are cached per split and form, not per retrieval
+        # text: a shared cache would silently mix texts with and without rewrites.
+        if args.cache == parser.get_default("cache"):
+            parser.error("--rewrites needs its own cache, e.g. --cache var/ltr-rewrite")
+        if args.command == "test":
+            parser.error("rewrites exist for train and valid queries only (step 16); test is "
+                         "looked at once, at the end, without them")
+        from query_rewrite import rewrite_texts
+
+        rewrites = rewrite_texts(args.rewrites)
+        log.info("%d cached rewrites for the current prompt and model", len(rewrites))
+    data = Data(args.data, args.index, args.cache, glossary, rewrites,
+                rewrite_dense=args.rewrite_retrievers == "both")
+    if rewrites:
+        for split in ("train", "valid"):
+            for form in ("short", "medium", "long"):
+                short = [q.text for q in data.queries(split, form)
+                         if len(q.text.split()) <= data.expander.max_words]
+                log.info("%s/%s: %d of %d queries of <= %d words have a rewrite", split, form,
+                         sum(t in rewrites for t in short), len(short), data.expander.max_words)
     report = {"cv": cmd_cv, "train": cmd_train, "test": cmd_test,
               "heads": cmd_heads}[args.command](data, args)
     text = json.dumps(report, indent=2)
