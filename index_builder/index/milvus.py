@@ -38,7 +38,6 @@ import logging
 import re
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -66,8 +65,8 @@ from index_builder.index.milvus_plan import (
     plan_generation,
     row_digest,
 )
-from index_builder.index.milvus_reader import MAX_TOPK, QUERY_BATCH, MilvusBackend, fetch, query, \
-    scope, windows
+from index_builder.index.milvus_reader import MAX_TOPK, QUERY_BATCH, MilvusBackend, fetch, \
+    in_flight, query, scope, windows
 from index_builder.model import Clause
 from index_builder.settings import Settings
 
@@ -409,8 +408,7 @@ class MilvusStore:
                 self._send(collection, rows[at:at + INSERT_BATCH], "upsert")
 
         # Chunks are independent (each row is retired once), so they go ENGINE_THREADS at a time.
-        with ThreadPoolExecutor(ENGINE_THREADS) as pool:
-            list(pool.map(retire, range(0, len(clause_ids), QUERY_BATCH)))
+        list(in_flight(retire, range(0, len(clause_ids), QUERY_BATCH), ENGINE_THREADS))
 
     def _send(self, collection: str, rows: list[dict[str, Any]], how: str) -> None:
         with self._errors(f"{how} clauses"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 import numpy as np
 
@@ -31,6 +31,8 @@ MAX_TOPK = 16_384  # Milvus's limit on k per search and on rows per query
 # are read: 2,048 rows with 384-d vectors 1.0 s, 10,250 rows 153 s (docs/milvus.md).
 READ_WINDOW = 4_096
 VECTOR_WINDOW = 1_024
+T = TypeVar("T")
+R = TypeVar("R")
 SEEN_LIMIT = 200_000  # clause ids whose ordinal and key a reader keeps (a few dozen MB)
 ROWS_LIMIT = 20_000  # clause rows it keeps from searches (texts: up to ~40 MB)
 
@@ -75,14 +77,18 @@ def windows(client: Any, collection: str, expr: str, fields: list[str], order: s
         span = f"{order} >= {start} and {order} < {start + window}"
         return query(client, collection, both(expr, span), fields, window)
 
-    starts = range(0, max(end, 0), window)
+    for part in in_flight(read, range(0, max(end, 0), window), threads):
+        yield from part
+
+
+def in_flight(function: Callable[[T], R], items: Iterable[T], threads: int) -> Iterator[R]:
+    """``function`` over ``items``, results in order, ``threads`` calls at a time (milvus-lite
+    works on each request with a core of its own while this process waits)."""
     if threads <= 1:
-        for start in starts:
-            yield from read(start)
+        yield from map(function, items)
         return
     with ThreadPoolExecutor(threads) as pool:
-        for part in pool.map(read, starts):
-            yield from part
+        yield from pool.map(function, items)
 
 
 class MilvusBackend:
@@ -286,25 +292,22 @@ def fetch(client: Any, collection: str, scope_expr: str, clause_ids: Sequence[st
     """The rows of these clauses in one version (``scope_expr``), by primary key where ``keys``
     holds a safe one (milvus_expr.row_key), else by ``clause_key``.
 
-    Milvus finds a key through each segment's key index; ``clause_key in [...]`` is a scan of
-    every row (100 clauses: 9 ms by key, 27 ms by clause_key at 100k rows, ~10x that at 1M).
-    Rows written before row_key held "generation:clause id", which may not be quoted safely.
-    ``threads`` > 1 keeps that many queries in flight.
+    A key is the cheapest look-up (milvus_expr.row_key). Rows written before row_key held
+    "generation:clause id", which may not be quoted safely. ``threads`` > 1 keeps that many
+    queries in flight.
     """
     by_key = {cid: keys[cid] for cid in clause_ids if cid in keys and safe(keys[cid])}
     rest = [token(cid) for cid in clause_ids if cid not in by_key]
-    exprs = [(both(scope_expr, f"{field} in {literals(values[at:at + QUERY_BATCH])}"),
-              len(values[at:at + QUERY_BATCH]))
-             for field, values in (("row_id", list(by_key.values())), ("clause_key", rest))
-             for at in range(0, len(values), QUERY_BATCH)]
+    chunks = [(field, values[at:at + QUERY_BATCH])
+              for field, values in (("row_id", list(by_key.values())), ("clause_key", rest))
+              for at in range(0, len(values), QUERY_BATCH)]
 
-    def read(item: tuple[str, int]) -> list[dict[str, Any]]:
-        return query(client, collection, item[0], fields, item[1])
+    def read(chunk: tuple[str, list[str]]) -> list[dict[str, Any]]:
+        field, values = chunk
+        expr = both(scope_expr, f"{field} in {literals(values)}")
+        return query(client, collection, expr, fields, len(values))
 
-    if threads <= 1 or len(exprs) <= 1:
-        return [row for item in exprs for row in read(item)]
-    with ThreadPoolExecutor(threads) as pool:
-        return [row for part in pool.map(read, exprs) for row in part]
+    return [row for part in in_flight(read, chunks, threads) for row in part]
 
 
 def _clause_id(hit: Any) -> str:
