@@ -9,6 +9,8 @@ the glossary through the served pipeline (RRF, no learned ranker, no folding).
 
 Step 7 ran this on test with the first, 63-entry glossary: 65.1 NDCG@5 with all of it,
 61.5 with the train/valid-used entries, 59.1 with none; step 8 made the second the default.
+The rule covers the ACORD-derived entries (``GLOSSARY``); the served glossary adds the one
+written without ACORD (step 17), which the scores below include.
 """
 
 from __future__ import annotations

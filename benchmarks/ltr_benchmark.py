@@ -14,6 +14,7 @@ cached under var/ltr/ (a few MB), so reruns take seconds.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import logging
 import random
@@ -30,7 +31,7 @@ from index_builder.evaluate.evaluation import EvalQuery, eval_queries, score_ran
 from index_builder.evaluate.training import RankerConfig, fit_ranker, fused_candidates
 from index_builder.index.embedder import SentenceTransformerEmbedder
 from index_builder.index.store import load_index
-from index_builder.retrieve.glossary import GLOSSARY
+from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY
 from index_builder.retrieve.ltr import FEATURES, FeatureExtractor, save_ranker
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.query_rewrite import retrieval_text
@@ -52,7 +53,8 @@ class Data:
         self.acord = load_acord(self.settings.acord_dir)
         self.index = load_index(self.settings.index_dir)
         self.corpus = {c.clause_id: c.text for c in self.index.clauses}
-        self.expander = QueryExpander(glossary if glossary is not None else GLOSSARY,
+        self.glossary = dict(glossary if glossary is not None else DEFAULT_GLOSSARY)
+        self.expander = QueryExpander(self.glossary,
                                       max_words=self.settings.retrieval.expansion_max_words)
         self.cache = cache
         # Query text -> LLM rewrite appended to short queries' retrieval text (step 16).
@@ -60,21 +62,33 @@ class Data:
         self.rewrite_dense = rewrite_dense  # False: the rewrite goes to BM25's text only
         self._embedder: SentenceTransformerEmbedder | None = None
 
+    @property
+    def tag(self) -> str:
+        """Cache file suffix naming what makes the retrieval texts: a changed glossary or
+        rewrite never reads features made with another one."""
+        made_of = [sorted(self.glossary.items()), sorted(self.rewrites.items()),
+                   self.rewrite_dense, type(self).__name__]
+        return hashlib.sha256(json.dumps(made_of).encode()).hexdigest()[:10]
+
     def queries(self, split: str, form: str) -> list[EvalQuery]:
         mode, wording = ("clause", "short") if form == "clause" else ("query", form)
         return eval_queries(self.acord, split, wording, mode, self.corpus)
 
+    def expander_for(self, query: EvalQuery) -> QueryExpander:
+        """The glossary a query is expanded with (one for all; step 17 holds entries out)."""
+        return self.expander
+
     def text(self, query: EvalQuery, form: str) -> str:
-        return query.text if form == "clause" else retrieval_text(query.text, self.expander,
-                                                                  self.rewrites)
+        return query.text if form == "clause" else retrieval_text(
+            query.text, self.expander_for(query), self.rewrites)
 
     def dense_text(self, query: EvalQuery, form: str) -> str:
         if self.rewrite_dense or form == "clause":
             return self.text(query, form)
-        return self.expander.expand(query.text)
+        return self.expander_for(query).expand(query.text)
 
     def vectors(self, split: str, form: str) -> np.ndarray:
-        path = self.cache / f"qvec-{split}-{form}.npy"
+        path = self.cache / f"qvec-{split}-{form}-{self.tag}.npy"
         if path.is_file():
             return np.load(path)
         if self._embedder is None:
@@ -93,7 +107,7 @@ class Data:
                                           self.settings.retrieval.rrf_k, exclude=query.exclude)
 
     def groups(self, split: str, form: str) -> list[Group]:
-        path = self.cache / f"feat-{split}-{form}.npz"
+        path = self.cache / f"feat-{split}-{form}-{self.tag}.npz"
         queries = self.queries(split, form)
         saved = np.load(path) if path.is_file() else None
         if saved is not None and saved["x"].shape[1] == len(FEATURES):
@@ -103,6 +117,8 @@ class Data:
         extractor = FeatureExtractor(self.expander, self.settings.retrieval.rrf_k)
         groups, started = [], time.perf_counter()
         for query, hits in self.hits(split, form):
+            # Set per query, not a new extractor: the extractor caches clause terms.
+            extractor.expander = self.expander_for(query)
             judged = [i for i, h in enumerate(hits) if h.clause.clause_id in query.judged]
             ids = [hits[i].clause.clause_id for i in judged]
             groups.append((query, extractor(query.text, hits, judged),
@@ -289,9 +305,10 @@ def cmd_train(data: Data, args: argparse.Namespace) -> dict:
     groups = {f: [g for s in config.splits for g in data.groups(s, f)] for f in config.forms}
     model = fit(groups, config)
     meta = {"config": asdict(config), "groups": sum(len(g) for g in groups.values()), "depth": DEPTH,
-            "glossary_entries": len(GLOSSARY),
+            "glossary_entries": len(data.glossary), "rows": args.rows,
             "command": f"python benchmarks/ltr_benchmark.py train --out {args.out} "
-                       f"--splits {' '.join(config.splits)}"
+                       f"--splits {' '.join(config.splits)} --rows {args.rows}"
+                       + (f" --glossary {args.glossary}" if args.glossary != "default" else "")
                        + (f" --config '{args.config}'" if json.loads(args.config) else "")}
     save_ranker(model, args.out, meta)
     log.info("saved ranker to %s (%d groups)", args.out, meta["groups"])
@@ -377,17 +394,17 @@ def main() -> int:
                         "of at most 30 words (step 16); needs its own --cache")
     parser.add_argument("--rewrite-retrievers", choices=("both", "bm25"), default="both",
                         help="which retrievers' text gets the rewrite (as step 3a did for the glossary)")
-    parser.add_argument("--glossary", choices=("acord-train-valid", "with-external"),
-                        default="acord-train-valid", help="the train/valid-derived glossary alone, "
-                        "or with the external one (CUAD's categories); use its own --cache")
+    parser.add_argument("--glossary", choices=("default", "acord-train-valid"), default="default",
+                        help="the served glossary (the train/valid-derived entries, then the one "
+                        "written without ACORD: step 17), or the train/valid-derived one alone "
+                        "(steps 8-16)")
+    parser.add_argument("--rows", choices=("loo", "normal"), default="loo",
+                        help="train: featurise each query as a new query would be, its own "
+                        "glossary aliases held out (step 17: the shipped model), or as it is")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
-    glossary = dict(GLOSSARY)
-    if args.glossary == "with-external":
-        from index_builder.retrieve.glossary_external import EXTERNAL_GLOSSARY
-
-        glossary.update({k: v for k, v in EXTERNAL_GLOSSARY.items() if k not in glossary})
+    glossary = DEFAULT_GLOSSARY if args.glossary == "default" else GLOSSARY
     rewrites: dict[str, str] = {}
     if args.rewrites:
         # Features and query embeddings are cached per split and form, not per retrieval
@@ -401,7 +418,10 @@ def main() -> int:
 
         rewrites = rewrite_texts(args.rewrites)
         log.info("%d cached rewrites for the current prompt and model", len(rewrites))
-    data = Data(args.data, args.index, args.cache, glossary, rewrites,
+    kind = Data
+    if args.command == "train" and args.rows == "loo":
+        from glossary_coverage import LeaveOneOutData as kind
+    data = kind(args.data, args.index, args.cache, glossary, rewrites,
                 rewrite_dense=args.rewrite_retrievers == "both")
     if rewrites:
         for split in ("train", "valid"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from index_builder.retrieve.glossary import GLOSSARY
+from index_builder.retrieve.glossary import DEFAULT_GLOSSARY
 
 
 def _normalise(text: str) -> str:
@@ -22,7 +22,7 @@ def _normalise(text: str) -> str:
 class QueryExpander:
     """Appends glossary definitions to queries of at most ``max_words`` words."""
 
-    def __init__(self, glossary: Mapping[str, str] = GLOSSARY, max_words: int = 30) -> None:
+    def __init__(self, glossary: Mapping[str, str] = DEFAULT_GLOSSARY, max_words: int = 30) -> None:
         self.max_words = max_words
         self._aliases: list[tuple[str, str]] = []  # (normalised alias, definition), longest first
         for aliases, definition in glossary.items():

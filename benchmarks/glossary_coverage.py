@@ -1,0 +1,204 @@
+"""Glossary coverage (benchmarks/results/quality.md, step 17): queries the glossary does not know.
+
+The glossary keeps the aliases some train or valid short query uses (step 8). So in train
+cross-validation every held-out query finds its own terms in the glossary, while a new query
+(a test query, a lawyer's) often does not: 19 of the 40 entries are used by one train/valid
+query only. Two questions:
+
+1. How optimistic is CV? Score each held-out query as a new query would be scored: expanded
+   with the glossary *without the aliases only its own query uses* ("leave one query out").
+2. Does the ranker generalise better when it is trained on such rows ("loo"), or on both the
+   normal and the leave-one-out rows ("both"), instead of the normal ones?
+
+    python benchmarks/glossary_coverage.py --seeds 5 --json var/ltr/coverage.json
+    python benchmarks/glossary_coverage.py --glossary acord-train-valid --json ...  # without
+        # the entries written outside ACORD (as before step 17)
+
+Everything is train 5-fold CV by query and valid (model fitted on train); the test split is
+never read. Features of the leave-one-out texts are cached under ``--loo-cache``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import statistics
+import time
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from index_builder.evaluate.evaluation import EvalQuery
+from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY, merged
+from index_builder.retrieve.query_expansion import QueryExpander
+from ltr_benchmark import (FORMS, Data, Group, _means, baseline_rows, fit, folds,
+                           evaluate_rows, parent)
+from index_builder.evaluate.training import RankerConfig
+
+log = logging.getLogger("coverage")
+
+
+def alias_users(glossary: Mapping[str, str], texts: Mapping[str, str]) -> dict[str, set[str]]:
+    """Per alias, the query ids whose (short) text uses it."""
+    users: dict[str, set[str]] = {}
+    for aliases, definition in glossary.items():
+        for alias in aliases.split("|"):
+            expander = QueryExpander({alias: definition})
+            users[alias] = {q for q, text in texts.items() if expander.definitions(text)}
+    return users
+
+
+def without_own(glossary: Mapping[str, str], users: Mapping[str, set[str]],
+                query_id: str) -> dict[str, str]:
+    """The glossary less the aliases that only ``query_id`` uses (entries left empty go)."""
+    kept: dict[str, str] = {}
+    for aliases, definition in glossary.items():
+        left = [a for a in aliases.split("|") if users.get(a) != {query_id}]
+        if left:
+            kept["|".join(left)] = definition
+    return kept
+
+
+class LeaveOneOutData(Data):
+    """``Data`` whose every query is expanded as if its own terms had never reached the glossary.
+
+    Only the ACORD-derived entries (``GLOSSARY``) are held out. Entries from elsewhere (the
+    one written without ACORD, in the default glossary) stay: they stand for what a firm's
+    glossary knows before any of its lawyers' queries are seen.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        seen = {q.query_id: q.text for split in ("train", "valid")
+                for q in self.acord.split_queries(split)}
+        self.users = alias_users(GLOSSARY, seen)
+        self.extra = {k: v for k, v in self.glossary.items() if k not in GLOSSARY}
+        self._for_parent = lru_cache(maxsize=None)(self._expander)
+
+    def _expander(self, query_id: str) -> QueryExpander:
+        return QueryExpander(merged(without_own(GLOSSARY, self.users, query_id), self.extra),
+                             self.expander.max_words)
+
+    def expander_for(self, query: EvalQuery) -> QueryExpander:
+        return self._for_parent(parent(query))
+
+
+def changed(normal: Data, loo: Data, groups: Sequence[Group], form: str) -> set[str]:
+    """Query ids whose retrieval text differs between the two (the leave-one-out ones)."""
+    return {q.query_id for q, *_ in groups if normal.text(q, form) != loo.text(q, form)}
+
+
+def scored(model, groups: Sequence[Group]) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+    return evaluate_rows(groups, lambda x: model.predict(x, num_threads=1))
+
+
+def run(normal: Data, loo: Data, seeds: Sequence[int]) -> dict:
+    splits = {name: {s: {f: d.groups(s, f) for f in FORMS} for s in ("train", "valid")}
+              for name, d in (("normal", normal), ("loo", loo))}
+    moved = {s: {f: changed(normal, loo, splits["normal"][s][f], f) for f in FORMS}
+             for s in ("train", "valid")}
+    for s in moved:
+        log.info("%s: queries whose retrieval text is not the same: %s", s,
+                 {f: len(m) for f, m in moved[s].items()})
+    # Training sets: the normal rows, the leave-one-out rows, or both (the leave-one-out copy
+    # of a query only where its text differs, so unchanged queries are not counted twice).
+    train_sets = {
+        "normal": splits["normal"]["train"],
+        "loo": splits["loo"]["train"],
+        "both": {f: splits["normal"]["train"][f]
+                 + [g for g in splits["loo"]["train"][f] if g[0].query_id in moved["train"][f]]
+                 for f in FORMS},
+    }
+    report: dict = {"moved": {s: {f: sorted(m) for f, m in by.items()} for s, by in moved.items()},
+                    "baselines": {}, "runs": {}}
+    for name in ("normal", "loo"):
+        for split in ("train", "valid"):
+            rows = {f: baseline_rows(g) for f, g in splits[name][split].items()}
+            report["baselines"][f"{split}/{name}"] = {
+                f: {n: _means(list(r.values())) for n, r in by.items()} for f, by in rows.items()}
+    per_query: dict[str, list[dict]] = {}
+    for trained_on, train in train_sets.items():
+        started = time.perf_counter()
+        for seed in seeds:
+            config = replace(RankerConfig(), seed=seed)
+            oof = {e: {f: {} for f in FORMS} for e in ("normal", "loo")}
+            for held in folds(splits["normal"]["train"], 5, seed):
+                model = fit(train, config, held)
+                for e in oof:
+                    for f in FORMS:
+                        oof[e][f].update(scored(model, [g for g in splits[e]["train"][f]
+                                                        if parent(g[0]) in held]))
+            model = fit(train, config)
+            for e in ("normal", "loo"):
+                per_query.setdefault(f"{trained_on}->cv/{e}", []).append(oof[e])
+                per_query.setdefault(f"{trained_on}->valid/{e}", []).append(
+                    {f: scored(model, splits[e]["valid"][f]) for f in FORMS})
+        log.info("trained on %s rows: %d seeds in %.0f s", trained_on, len(seeds),
+                 time.perf_counter() - started)
+    for key, runs in per_query.items():
+        mean = {f: {q: {m: statistics.fmean(r[f][q][m] for r in runs) for m in runs[0][f][q]}
+                    for q in runs[0][f]} for f in FORMS}
+        report["runs"][key] = {"means": {f: _means(list(rows.values())) for f, rows in mean.items()},
+                               "per_query": mean}
+        log.info("%-22s %s", key, " ".join(
+            f"{f} {report['runs'][key]['means'][f]['ndcg@5']:.1f}" for f in FORMS))
+    return report
+
+
+def paired(report: dict, a: str, b: str, only: Mapping[str, set[str]] | None = None) -> dict:
+    """Mean per-query NDCG@5 difference b - a per form, its standard error, better/worse counts."""
+    out = {}
+    for form in FORMS:
+        rows_a, rows_b = report["runs"][a]["per_query"][form], report["runs"][b]["per_query"][form]
+        ids = [q for q in rows_a if only is None or q in only[form]]
+        diffs = [rows_b[q]["ndcg@5"] - rows_a[q]["ndcg@5"] for q in ids]
+        if len(diffs) < 2:
+            continue
+        out[form] = {"n": len(diffs), "mean": round(statistics.fmean(diffs), 2),
+                     "se": round(statistics.stdev(diffs) / len(diffs) ** 0.5, 2),
+                     "better": sum(d > 0 for d in diffs), "worse": sum(d < 0 for d in diffs)}
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
+    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+    parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
+    parser.add_argument("--loo-cache", type=Path, default=Path("var/ltr-loo"))
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--glossary", choices=("default", "acord-train-valid"), default="default",
+                        help="the served glossary (ACORD train/valid entries, then the one written "
+                        "without ACORD), or the ACORD-derived entries alone")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
+    glossary = DEFAULT_GLOSSARY if args.glossary == "default" else GLOSSARY
+    normal = Data(args.data, args.index, args.cache, glossary)
+    loo = LeaveOneOutData(args.data, args.index, args.loo_cache, glossary)
+    report = run(normal, loo, range(args.seed, args.seed + args.seeds))
+    moved_cv = {f: set(m) for f, m in report["moved"]["train"].items()}
+    comparisons = {
+        "cv optimism (normal rows; loo - normal eval)": ("normal->cv/normal", "normal->cv/loo", None),
+        "cv loo eval: loo rows - normal rows": ("normal->cv/loo", "loo->cv/loo", None),
+        "cv loo eval: both - normal rows": ("normal->cv/loo", "both->cv/loo", None),
+        "cv loo eval, moved queries: both - normal": ("normal->cv/loo", "both->cv/loo", moved_cv),
+        "cv normal eval: both - normal rows": ("normal->cv/normal", "both->cv/normal", None),
+        "cv normal eval: loo - normal rows": ("normal->cv/normal", "loo->cv/normal", None),
+    }
+    report["paired"] = {name: paired(report, a, b, only) for name, (a, b, only) in comparisons.items()}
+    for name, by_form in report["paired"].items():
+        log.info("%s: %s", name, " ".join(f"{f} {v['mean']:+.2f} (SE {v['se']:.2f}, {v['better']}/"
+                                          f"{v['worse']} of {v['n']})" for f, v in by_form.items()))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
