@@ -14,8 +14,11 @@ query only. Two questions:
     python benchmarks/glossary_coverage.py --glossary acord-train-valid --json ...  # without
         # the entries written outside ACORD (as before step 17)
 
+    python benchmarks/glossary_coverage.py --compare A.json 'normal->cv/loo' B.json 'loo->cv/loo'
+
 Everything is train 5-fold CV by query and valid (model fitted on train); the test split is
-never read. Features of the leave-one-out texts are cached under ``--loo-cache``.
+never read. The means and paired figures of step 17's runs are kept in
+benchmarks/results/glossary_coverage.json. Features of the leave-one-out texts are cached under ``--loo-cache``.
 """
 
 from __future__ import annotations
@@ -173,13 +176,29 @@ def main() -> int:
     parser.add_argument("--glossary", choices=("default", "acord-train-valid"), default="default",
                         help="the served glossary (ACORD train/valid entries, then the one written "
                         "without ACORD), or the ACORD-derived entries alone")
+    parser.add_argument("--normal-glossary", choices=("default", "acord-train-valid"),
+                        help="the normal rows' glossary, if not --glossary's: with "
+                        "acord-train-valid and --glossary default, the ranker of the rows before "
+                        "step 17 meets the leave-one-out texts of the served glossary")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--compare", nargs=4, metavar=("A.json", "RUN_A", "B.json", "RUN_B"),
+                        help="only compare two runs of earlier reports per query, e.g. "
+                        "a.json 'normal->cv/loo' b.json 'loo->cv/loo'")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
-    glossary = DEFAULT_GLOSSARY if args.glossary == "default" else GLOSSARY
-    normal = Data(args.data, args.index, args.cache, glossary)
-    loo = LeaveOneOutData(args.data, args.index, args.loo_cache, glossary)
+    if args.compare:
+        a, run_a, b, run_b = args.compare
+        both = {"runs": {"a": json.loads(Path(a).read_text())["runs"][run_a],
+                         "b": json.loads(Path(b).read_text())["runs"][run_b]}}
+        for form, v in paired(both, "a", "b").items():
+            log.info("%s %s -> %s %s: %s %+.2f (SE %.2f, %d better, %d worse of %d)", a, run_a, b,
+                     run_b, form, v["mean"], v["se"], v["better"], v["worse"], v["n"])
+        return 0
+    glossaries = {"default": DEFAULT_GLOSSARY, "acord-train-valid": GLOSSARY}
+    normal = Data(args.data, args.index, args.cache,
+                  glossaries[args.normal_glossary or args.glossary])
+    loo = LeaveOneOutData(args.data, args.index, args.loo_cache, glossaries[args.glossary])
     report = run(normal, loo, range(args.seed, args.seed + args.seeds))
     moved_cv = {f: set(m) for f, m in report["moved"]["train"].items()}
     comparisons = {

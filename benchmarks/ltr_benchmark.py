@@ -8,7 +8,8 @@ Candidates are the pipeline's fused pool (dense + BM25 at depth 1000 each, the d
 glossary expansion of short queries), built straight from the index arrays
 (``training.fused_candidates``). Only judged candidates are featurised: ACORD scoring drops
 unjudged clauses, so they cannot change a metric. Query embeddings and feature matrices are
-cached under var/ltr/ (a few MB), so reruns take seconds.
+cached under var/ltr/ (a few MB; file names carry a hash of the glossary and rewrites that made
+them), so reruns take seconds.
 """
 
 from __future__ import annotations
