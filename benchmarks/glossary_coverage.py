@@ -18,7 +18,8 @@ query only. Two questions:
 
 Everything is train 5-fold CV by query and valid (model fitted on train); the test split is
 never read. The means and paired figures of step 17's runs are kept in
-benchmarks/results/glossary_coverage.json. Features of the leave-one-out texts are cached under ``--loo-cache``.
+benchmarks/results/glossary_coverage.json. Features of the leave-one-out texts are cached
+under ``--loo-cache``.
 """
 
 from __future__ import annotations
@@ -29,68 +30,49 @@ import logging
 import statistics
 import time
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from index_builder.evaluate.evaluation import EvalQuery
-from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY, merged
-from index_builder.retrieve.query_expansion import QueryExpander
-from ltr_benchmark import (FORMS, Data, Group, _means, baseline_rows, fit, folds,
-                           evaluate_rows, parent)
 from index_builder.evaluate.training import RankerConfig
+from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY
+from index_builder.retrieve.query_expansion import QueryExpander
+from ltr_benchmark import baseline_rows, evaluate_rows, fit, folds, mean_metrics
+from ltr_data import FORMS, Data, Group, LeaveOneOutData, parent, without_own
 
 log = logging.getLogger("coverage")
 
 
-def alias_users(glossary: Mapping[str, str], texts: Mapping[str, str]) -> dict[str, set[str]]:
-    """Per alias, the query ids whose (short) text uses it."""
-    users: dict[str, set[str]] = {}
-    for aliases, definition in glossary.items():
-        for alias in aliases.split("|"):
-            expander = QueryExpander({alias: definition})
-            users[alias] = {q for q, text in texts.items() if expander.definitions(text)}
-    return users
-
-
-def without_own(glossary: Mapping[str, str], users: Mapping[str, set[str]],
-                query_id: str) -> dict[str, str]:
-    """The glossary less the aliases that only ``query_id`` uses (entries left empty go)."""
-    kept: dict[str, str] = {}
-    for aliases, definition in glossary.items():
-        left = [a for a in aliases.split("|") if users.get(a) != {query_id}]
-        if left:
-            kept["|".join(left)] = definition
-    return kept
-
-
-class LeaveOneOutData(Data):
-    """``Data`` whose every query is expanded as if its own terms had never reached the glossary.
-
-    Only the ACORD-derived entries (``GLOSSARY``) are held out. Entries from elsewhere (the
-    one written without ACORD, in the default glossary) stay: they stand for what a firm's
-    glossary knows before any of its lawyers' queries are seen.
-    """
-
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        seen = {q.query_id: q.text for split in ("train", "valid")
-                for q in self.acord.split_queries(split)}
-        self.users = alias_users(GLOSSARY, seen)
-        self.extra = {k: v for k, v in self.glossary.items() if k not in GLOSSARY}
-        self._for_parent = lru_cache(maxsize=None)(self._expander)
-
-    def _expander(self, query_id: str) -> QueryExpander:
-        return QueryExpander(merged(without_own(GLOSSARY, self.users, query_id), self.extra),
-                             self.expander.max_words)
-
-    def expander_for(self, query: EvalQuery) -> QueryExpander:
-        return self._for_parent(parent(query))
-
-
 def changed(normal: Data, loo: Data, groups: Sequence[Group], form: str) -> set[str]:
-    """Query ids whose retrieval text differs between the two (the leave-one-out ones)."""
+    """Query ids whose retrieval text differs between the two (the leave-one-out ones).
+
+    Clause queries are never expanded, so none is counted, though the ``expansion_cover``
+    feature of a few of them changes (``LeaveOneOutData``).
+    """
     return {q.query_id for q, *_ in groups if normal.text(q, form) != loo.text(q, form)}
+
+
+def facts(normal: Data, loo: LeaveOneOutData) -> dict:
+    """The counts quality.md step 17 quotes, from train and valid short queries only."""
+    entry_users = {aliases: set().union(*(loo.users[a] for a in aliases.split("|")))
+                   for aliases in GLOSSARY}
+    extra = QueryExpander(loo.extra) if loo.extra else None
+    out: dict = {"acord_entries": len(GLOSSARY),
+                 "entries_used_by_one_query": sum(len(u) == 1 for u in entry_users.values())}
+    for split in ("train", "valid"):
+        queries = normal.queries(split, "short")
+        moved = [q for q in queries if normal.text(q, "short") != loo.text(q, "short")]
+        out[split] = {
+            "short_queries": len(queries),
+            "lose_own_aliases": len(moved),
+            "lose_all_expansion": sum(loo.text(q, "short") == q.text for q in moved),
+            "lose_all_acord_expansion": sum(
+                not QueryExpander(without_own(GLOSSARY, loo.users, q.query_id)).definitions(q.text)
+                for q in moved),
+            "have_an_alias_of_the_other_glossary": None if extra is None else
+            sum(bool(extra.definitions(q.text)) for q in queries),
+            "of_those_losing_reexpanded_by_it": None if extra is None else
+            sum(bool(extra.definitions(q.text)) for q in moved)}
+    return out
 
 
 def scored(model, groups: Sequence[Group]) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
@@ -115,12 +97,15 @@ def run(normal: Data, loo: Data, seeds: Sequence[int]) -> dict:
                  for f in FORMS},
     }
     report: dict = {"moved": {s: {f: sorted(m) for f, m in by.items()} for s, by in moved.items()},
-                    "baselines": {}, "runs": {}}
+                    "facts": facts(normal, loo), "baselines": {}, "baselines_per_query": {},
+                    "runs": {}}
     for name in ("normal", "loo"):
         for split in ("train", "valid"):
             rows = {f: baseline_rows(g) for f, g in splits[name][split].items()}
             report["baselines"][f"{split}/{name}"] = {
-                f: {n: _means(list(r.values())) for n, r in by.items()} for f, by in rows.items()}
+                f: {n: mean_metrics(list(r.values())) for n, r in by.items()} for f, by in rows.items()}
+            if split == "valid":  # 6 queries a form: each one's figure is worth seeing
+                report["baselines_per_query"][f"{split}/{name}"] = rows
     per_query: dict[str, list[dict]] = {}
     for trained_on, train in train_sets.items():
         started = time.perf_counter()
@@ -143,7 +128,7 @@ def run(normal: Data, loo: Data, seeds: Sequence[int]) -> dict:
     for key, runs in per_query.items():
         mean = {f: {q: {m: statistics.fmean(r[f][q][m] for r in runs) for m in runs[0][f][q]}
                     for q in runs[0][f]} for f in FORMS}
-        report["runs"][key] = {"means": {f: _means(list(rows.values())) for f, rows in mean.items()},
+        report["runs"][key] = {"means": {f: mean_metrics(list(rows.values())) for f, rows in mean.items()},
                                "per_query": mean}
         log.info("%-22s %s", key, " ".join(
             f"{f} {report['runs'][key]['means'][f]['ndcg@5']:.1f}" for f in FORMS))

@@ -15,7 +15,6 @@ them), so reruns take seconds.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import logging
 import random
@@ -23,113 +22,17 @@ import statistics
 import time
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
-from index_builder.evaluate.acord import load_acord
-from index_builder.evaluate.evaluation import EvalQuery, eval_queries, score_ranking
-from index_builder.evaluate.training import RankerConfig, fit_ranker, fused_candidates
-from index_builder.index.embedder import SentenceTransformerEmbedder
-from index_builder.index.store import load_index
+from index_builder.evaluate.evaluation import score_ranking
+from index_builder.evaluate.training import RankerConfig, fit_ranker
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY
-from index_builder.retrieve.ltr import FEATURES, FeatureExtractor, save_ranker
-from index_builder.retrieve.query_expansion import QueryExpander
-from index_builder.retrieve.query_rewrite import retrieval_text
-from index_builder.settings import load_settings
+from index_builder.retrieve.ltr import FEATURES, save_ranker
+from ltr_data import DEPTH, FORMS, Data, Group, LeaveOneOutData, parent
 
 log = logging.getLogger("ltr")
-FORMS = ("short", "medium", "long", "clause")
-DEPTH = 1000
-Group = tuple[EvalQuery, np.ndarray, np.ndarray, list[str]]  # query, features, grades, clause ids
-
-
-class Data:
-    """Featurised judged candidates per (split, form), cached under ``cache``."""
-
-    def __init__(self, data_dir: Path, index_dir: Path, cache: Path,
-                 glossary: dict[str, str] | None = None,
-                 rewrites: Mapping[str, str] | None = None, rewrite_dense: bool = True) -> None:
-        self.settings = load_settings(overrides={"acord_dir": data_dir, "index_dir": index_dir})
-        self.acord = load_acord(self.settings.acord_dir)
-        self.index = load_index(self.settings.index_dir)
-        self.corpus = {c.clause_id: c.text for c in self.index.clauses}
-        self.glossary = dict(glossary if glossary is not None else DEFAULT_GLOSSARY)
-        self.expander = QueryExpander(self.glossary,
-                                      max_words=self.settings.retrieval.expansion_max_words)
-        self.cache = cache
-        # Query text -> LLM rewrite appended to short queries' retrieval text (step 16).
-        self.rewrites = dict(rewrites or {})
-        self.rewrite_dense = rewrite_dense  # False: the rewrite goes to BM25's text only
-        self._embedder: SentenceTransformerEmbedder | None = None
-
-    @property
-    def tag(self) -> str:
-        """Cache file suffix naming what makes the retrieval texts: a changed glossary or
-        rewrite never reads features made with another one."""
-        made_of = [sorted(self.glossary.items()), sorted(self.rewrites.items()),
-                   self.rewrite_dense, type(self).__name__]
-        return hashlib.sha256(json.dumps(made_of).encode()).hexdigest()[:10]
-
-    def queries(self, split: str, form: str) -> list[EvalQuery]:
-        mode, wording = ("clause", "short") if form == "clause" else ("query", form)
-        return eval_queries(self.acord, split, wording, mode, self.corpus)
-
-    def expander_for(self, query: EvalQuery) -> QueryExpander:
-        """The glossary a query is expanded with (one for all; step 17 holds entries out)."""
-        return self.expander
-
-    def text(self, query: EvalQuery, form: str) -> str:
-        return query.text if form == "clause" else retrieval_text(
-            query.text, self.expander_for(query), self.rewrites)
-
-    def dense_text(self, query: EvalQuery, form: str) -> str:
-        if self.rewrite_dense or form == "clause":
-            return self.text(query, form)
-        return self.expander_for(query).expand(query.text)
-
-    def vectors(self, split: str, form: str) -> np.ndarray:
-        path = self.cache / f"qvec-{split}-{form}-{self.tag}.npy"
-        if path.is_file():
-            return np.load(path)
-        if self._embedder is None:
-            self._embedder = SentenceTransformerEmbedder(self.settings.embedding)
-        vectors = self._embedder.embed([self.dense_text(q, form) for q in self.queries(split, form)])
-        self.cache.mkdir(parents=True, exist_ok=True)
-        np.save(path, vectors)
-        return vectors
-
-    def hits(self, split: str, form: str):  # type: ignore[no-untyped-def]
-        """(query, fused candidate hits) for every query of a split and form."""
-        vectors = self.vectors(split, form)
-        for query, vector in zip(self.queries(split, form), vectors):
-            yield query, fused_candidates(self.text(query, form), self.index.clauses,
-                                          self.index.embeddings, self.index.bm25, vector, DEPTH,
-                                          self.settings.retrieval.rrf_k, exclude=query.exclude)
-
-    def groups(self, split: str, form: str) -> list[Group]:
-        path = self.cache / f"feat-{split}-{form}-{self.tag}.npz"
-        queries = self.queries(split, form)
-        saved = np.load(path) if path.is_file() else None
-        if saved is not None and saved["x"].shape[1] == len(FEATURES):
-            offsets, ids = saved["offsets"], json.loads(str(saved["ids"]))
-            return [(q, saved["x"][a:b], saved["y"][a:b], ids[a:b])
-                    for q, a, b in zip(queries, offsets[:-1], offsets[1:])]
-        extractor = FeatureExtractor(self.expander, self.settings.retrieval.rrf_k)
-        groups, started = [], time.perf_counter()
-        for query, hits in self.hits(split, form):
-            # Set per query, not a new extractor: the extractor caches clause terms.
-            extractor.expander = self.expander_for(query)
-            judged = [i for i, h in enumerate(hits) if h.clause.clause_id in query.judged]
-            ids = [hits[i].clause.clause_id for i in judged]
-            groups.append((query, extractor(query.text, hits, judged),
-                           np.array([query.judged[c] for c in ids], dtype=np.float32), ids))
-        offsets = np.cumsum([0] + [len(g[2]) for g in groups])
-        np.savez(path, x=np.vstack([g[1] for g in groups]), y=np.concatenate([g[2] for g in groups]),
-                 offsets=offsets, ids=json.dumps([c for g in groups for c in g[3]]))
-        log.info("featurised %s/%s: %d queries in %.0f s", split, form, len(groups),
-                 time.perf_counter() - started)
-        return groups
 
 
 # Ranker configurations compared in quality.md steps 13 (size, rows per leaf, weight per form)
@@ -156,10 +59,6 @@ def chosen_config(args: argparse.Namespace) -> RankerConfig:
     return RankerConfig(**fields)
 
 
-def parent(query: EvalQuery) -> str:
-    return query.query_id.split(" <- ")[0]
-
-
 def ranked(scores: np.ndarray, ids: Sequence[str], keep: np.ndarray | None = None) -> list[str]:
     order = sorted(range(len(ids)), key=lambda i: (-scores[i], i))
     return [ids[i] for i in order if keep is None or keep[i]]
@@ -183,7 +82,7 @@ def evaluate_rows(groups: Sequence[Group], score: Callable[[np.ndarray], np.ndar
 def evaluate(groups: Sequence[Group], score: Callable[[np.ndarray], np.ndarray],
              single: str = "") -> dict[str, float]:
     """Mean NDCG@5/10 and 4-star P@5 of ranking each group by ``score``."""
-    return _means(list(evaluate_rows(groups, score, single).values()))
+    return mean_metrics(list(evaluate_rows(groups, score, single).values()))
 
 
 def folds(groups_by_form: dict[str, list[Group]], k: int, seed: int) -> list[set[str]]:
@@ -207,7 +106,7 @@ def cross_validate_rows(train: dict[str, list[Group]], config: RankerConfig, k: 
 def cross_validate(train: dict[str, list[Group]], config: RankerConfig, k: int = 5,
                    seed: int = 13) -> dict[str, dict[str, float]]:
     """Out-of-fold metrics per form: each train query scored by a model that never saw it."""
-    return {form: _means(list(rows.values()))
+    return {form: mean_metrics(list(rows.values()))
             for form, rows in cross_validate_rows(train, config, k, seed).items()}
 
 
@@ -225,7 +124,7 @@ def target(cv: dict[str, dict[str, float]], metric: str = "ndcg@5") -> float:
     return round(sum(weights.get(f, 1.0) * m[metric] for f, m in cv.items()) / total, 2)
 
 
-def _means(rows: Sequence[dict[str, float]]) -> dict[str, float]:
+def mean_metrics(rows: Sequence[dict[str, float]]) -> dict[str, float]:
     return {m: round(statistics.fmean(r[m] for r in rows if m in r), 2)
             for m in ("ndcg@5", "ndcg@10", "p@5_4star")}
 
@@ -237,7 +136,7 @@ def baseline_rows(groups: Sequence[Group]) -> dict[str, dict[str, dict[str, floa
 
 
 def baselines(groups: Sequence[Group]) -> dict[str, dict[str, float]]:
-    return {name: _means(list(rows.values())) for name, rows in baseline_rows(groups).items()}
+    return {name: mean_metrics(list(rows.values())) for name, rows in baseline_rows(groups).items()}
 
 
 def _per_query(runs: Sequence[dict[str, dict[str, dict[str, float]]]]) -> dict[str, dict[str, dict[str, float]]]:
@@ -253,7 +152,7 @@ def cmd_cv(data: Data, args: argparse.Namespace) -> dict:
     report: dict = {"baselines": {}, "baselines_per_query": {}, "configs": []}
     for split, groups in (("train", train), ("valid", valid)):
         rows = {f: baseline_rows(g) for f, g in groups.items()}
-        report["baselines"][split] = {f: {n: _means(list(r.values())) for n, r in by.items()}
+        report["baselines"][split] = {f: {n: mean_metrics(list(r.values())) for n, r in by.items()}
                                       for f, by in rows.items()}
         report["baselines_per_query"][split] = {
             f: {n: {q: {m: round(v[m], 2) for m in ("ndcg@5", "ndcg@10")} for q, v in r.items()}
@@ -272,7 +171,7 @@ def cmd_cv(data: Data, args: argparse.Namespace) -> dict:
             cv_rows.append(cross_validate_rows(tr, seeded, seed=seed))
             valid_rows.append({f: evaluate_rows(g, lambda x, m=model: m.predict(x, num_threads=1))
                                for f, g in va.items()})
-            runs.append(tuple({f: _means(list(r.values())) for f, r in rows.items()}
+            runs.append(tuple({f: mean_metrics(list(r.values())) for f, r in rows.items()}
                               for rows in (cv_rows[-1], valid_rows[-1])))
         cv, on_valid = _average([r[0] for r in runs]), _average([r[1] for r in runs])
         report["configs"].append({"config": asdict(config), "ablate": list(ablate),
@@ -307,6 +206,7 @@ def cmd_train(data: Data, args: argparse.Namespace) -> dict:
     model = fit(groups, config)
     meta = {"config": asdict(config), "groups": sum(len(g) for g in groups.values()), "depth": DEPTH,
             "glossary_entries": len(data.glossary), "rows": args.rows,
+            "glossary_sha256": data.expander.fingerprint,
             "command": f"python benchmarks/ltr_benchmark.py train --out {args.out} "
                        f"--splits {' '.join(config.splits)} --rows {args.rows}"
                        + (f" --glossary {args.glossary}" if args.glossary != "default" else "")
@@ -392,7 +292,7 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=1, help="cv: seeds to average over")
     parser.add_argument("--rewrites", type=Path, help="cv/train: a JSONL of LLM rewrites "
                         "(benchmarks/query_rewrite.py) appended to the retrieval text of queries "
-                        "of at most 30 words (step 16); needs its own --cache")
+                        "of at most 30 words (step 16)")
     parser.add_argument("--rewrite-retrievers", choices=("both", "bm25"), default="both",
                         help="which retrievers' text gets the rewrite (as step 3a did for the glossary)")
     parser.add_argument("--glossary", choices=("default", "acord-train-valid"), default="default",
@@ -408,10 +308,6 @@ def main() -> int:
     glossary = DEFAULT_GLOSSARY if args.glossary == "default" else GLOSSARY
     rewrites: dict[str, str] = {}
     if args.rewrites:
-        # Features and query embeddings are cached per split and form, not per retrieval
-        # text: a shared cache would silently mix texts with and without rewrites.
-        if args.cache == parser.get_default("cache"):
-            parser.error("--rewrites needs its own cache, e.g. --cache var/ltr-rewrite")
         if args.command == "test":
             parser.error("rewrites exist for train and valid queries only (step 16); test is "
                          "looked at once, at the end, without them")
@@ -419,9 +315,7 @@ def main() -> int:
 
         rewrites = rewrite_texts(args.rewrites)
         log.info("%d cached rewrites for the current prompt and model", len(rewrites))
-    kind = Data
-    if args.command == "train" and args.rows == "loo":
-        from glossary_coverage import LeaveOneOutData as kind
+    kind = LeaveOneOutData if args.command == "train" and args.rows == "loo" else Data
     data = kind(args.data, args.index, args.cache, glossary, rewrites,
                 rewrite_dense=args.rewrite_retrievers == "both")
     if rewrites:

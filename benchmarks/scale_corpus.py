@@ -34,7 +34,7 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Sequence
 
 log = logging.getLogger("benchmark.scale_corpus")
 

@@ -8,6 +8,8 @@ in clause language and is left as it is.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from typing import Mapping
 
@@ -29,6 +31,12 @@ class QueryExpander:
             for alias in aliases.split("|"):
                 self._aliases.append((_normalise(alias), definition))
         self._aliases.sort(key=lambda item: -len(item[0]))
+
+    @property
+    def fingerprint(self) -> str:
+        """A short hash of the aliases and definitions in match order (a ranker records the
+        glossary it was trained with, to warn when it is served with another)."""
+        return hashlib.sha256(json.dumps([self.max_words, self._aliases]).encode()).hexdigest()[:16]
 
     def definitions(self, query: str) -> list[str]:
         """Definitions of the terms in the query, longest match first, no overlaps, no repeats."""

@@ -1,4 +1,4 @@
-"""The leave-one-query-out glossary of benchmarks/glossary_coverage.py (quality.md, step 17)."""
+"""The leave-one-query-out glossary (benchmarks/ltr_data.py) and the served glossary (quality.md, step 17)."""
 
 import importlib.util
 import sys
@@ -21,10 +21,9 @@ TEXTS = {"q1": "Liability cap", "q2": "cap on liability for fraud", "q3": "ROFR 
 
 @pytest.fixture(scope="module")
 def coverage():  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(BENCHMARKS))  # the script imports ltr_benchmark beside it
+    sys.path.insert(0, str(BENCHMARKS))  # benchmark scripts import their neighbours
     try:
-        spec = importlib.util.spec_from_file_location("glossary_coverage",
-                                                      BENCHMARKS / "glossary_coverage.py")
+        spec = importlib.util.spec_from_file_location("ltr_data", BENCHMARKS / "ltr_data.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
     finally:

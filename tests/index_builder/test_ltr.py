@@ -14,7 +14,7 @@ from index_builder.index.store import load_index
 from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.combine import CombineWeights, combine, combined_order
 from index_builder.retrieve.glossary import GLOSSARY
-from index_builder.retrieve.ltr import FEATURES, FeatureExtractor, load_ranker, save_ranker
+from index_builder.retrieve.ltr import BUILTIN, FEATURES, FeatureExtractor, load_ranker, save_ranker
 from index_builder.retrieve.query_expansion import QueryExpander
 
 
@@ -94,6 +94,24 @@ def test_ranker_round_trip_and_rescore(tmp_path, mini_pool):
     assert all(a.score >= b.score for a, b in zip(rescored, rescored[1:]))
     assert rescored[0].retriever_scores  # provenance kept for the API
     assert ranker.rescore(query, hits) == rescored  # deterministic
+
+
+def test_a_ranker_served_with_another_glossary_warns_how_to_retrain(tmp_path, mini_pool, caplog):
+    model = fit_ranker([(x, y) for _, _, x, y in mini_pool], RankerConfig(trees=5, leaves=3,
+                                                                          min_data_in_leaf=2))
+    served = QueryExpander()
+    save_ranker(model, tmp_path / "r", {"glossary_sha256": served.fingerprint})
+    with caplog.at_level("WARNING", logger="index_builder.retrieve.ltr"):
+        load_ranker(tmp_path / "r", QueryExpander())
+        assert not caplog.records
+        load_ranker(tmp_path / "r", QueryExpander({"tupe": "transfer of employees"}))
+    assert "another glossary" in caplog.text and "ltr_benchmark.py train" in caplog.text
+    assert QueryExpander(max_words=5).fingerprint != served.fingerprint
+
+
+def test_the_shipped_ranker_was_trained_with_the_served_glossary():
+    meta = json.loads((BUILTIN / "ranker.json").read_text())
+    assert meta["glossary_sha256"] == QueryExpander().fingerprint and meta["rows"] == "loo"
 
 
 def test_ranker_files_missing_or_stale_name_the_fix(tmp_path, mini_pool):
