@@ -233,7 +233,8 @@ def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
     if expander is not None and trained_with and trained_with != expander.fingerprint:
         # Not an error: a firm may add its own entries. But the expansion features then mean
         # something the model never saw, so say how to match them.
-        log.warning("The learned ranker at %s was trained with another glossary than the one "
-                    "served; retrain it with `python benchmarks/ltr_benchmark.py train --out %s` "
-                    "to fit this glossary.", folder, folder)
+        log.warning("The learned ranker at %s was trained with another glossary (or "
+                    "PRECEDENT_EXPANSION_MAX_WORDS) than the one served; retrain it with "
+                    "`python benchmarks/ltr_benchmark.py train --out %s` to fit this glossary.",
+                    folder, folder)
     return LearnedFusion(booster, FeatureExtractor(expander, rrf_k), meta)
