@@ -47,8 +47,11 @@ def test_a_query_loses_only_the_aliases_no_other_query_uses(coverage):  # type: 
                    "escrow": GLOSSARY["escrow"]}
     assert QueryExpander(own).expand(TEXTS["q1"]) == TEXTS["q1"]  # a new query: no expansion
     assert QueryExpander(own).expand(TEXTS["q2"]) != TEXTS["q2"]
-    # An alias two queries share is kept for each of them.
+    # An alias two queries share is kept for each of them, but not for a fold holding both.
     assert coverage.without_own(GLOSSARY, users, "q3") == GLOSSARY
+    fold = coverage.held_out(GLOSSARY, users, {"q3", "q4"})
+    assert fold["right of first refusal"] == GLOSSARY["rofr|right of first refusal"]
+    assert QueryExpander(fold).expand(TEXTS["q4"]) == TEXTS["q4"]
 
 
 def test_merged_glossary_keeps_the_first_definition_of_a_shared_alias():
