@@ -75,6 +75,19 @@ def facts(normal: Data, loo: LeaveOneOutData) -> dict:
     return out
 
 
+def averaged(per_query: Mapping[str, list[dict]]) -> dict:
+    """Per run: metrics of each query averaged over seeds, and their means (logged)."""
+    runs = {}
+    for key, seeds in per_query.items():
+        mean = {f: {q: {m: statistics.fmean(r[f][q][m] for r in seeds) for m in seeds[0][f][q]}
+                    for q in seeds[0][f]} for f in FORMS}
+        runs[key] = {"means": {f: mean_metrics(list(rows.values())) for f, rows in mean.items()},
+                     "per_query": mean}
+        log.info("%-22s %s", key, " ".join(f"{f} {runs[key]['means'][f]['ndcg@5']:.1f}"
+                                           for f in FORMS))
+    return runs
+
+
 def scored(model, groups: Sequence[Group]) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
     return evaluate_rows(groups, lambda x: model.predict(x, num_threads=1))
 
@@ -125,13 +138,7 @@ def run(normal: Data, loo: Data, seeds: Sequence[int]) -> dict:
                     {f: scored(model, splits[e]["valid"][f]) for f in FORMS})
         log.info("trained on %s rows: %d seeds in %.0f s", trained_on, len(seeds),
                  time.perf_counter() - started)
-    for key, runs in per_query.items():
-        mean = {f: {q: {m: statistics.fmean(r[f][q][m] for r in runs) for m in runs[0][f][q]}
-                    for q in runs[0][f]} for f in FORMS}
-        report["runs"][key] = {"means": {f: mean_metrics(list(rows.values())) for f, rows in mean.items()},
-                               "per_query": mean}
-        log.info("%-22s %s", key, " ".join(
-            f"{f} {report['runs'][key]['means'][f]['ndcg@5']:.1f}" for f in FORMS))
+    report["runs"] = averaged(per_query)
     return report
 
 
@@ -148,8 +155,11 @@ def fold_out(normal: Data, loo: LeaveOneOutData, seeds: Sequence[int], args: arg
             "loo": {f: loo.groups("train", f) for f in FORMS}}
     valid_parents = {parent(q) for q in normal.queries("valid", "short")}
     per_query: dict[str, list[dict]] = {}
+    extra_held: dict[int, list[str]] = {}  # per seed: aliases that leave-one-out keeps
     for seed in seeds:
         held_folds = folds(rows["normal"], 5, seed)
+        extra_held[seed] = sorted(a for a, u in loo.users.items()
+                                  if len(u) > 1 and any(u <= f for f in held_folds))
         data = LeaveOneOutData(args.data, args.index, args.loo_cache, glossary,
                                folds=held_folds + [valid_parents])
         texts = {s: {f: data.groups(s, f) for f in FORMS} for s in ("train", "valid")}
@@ -165,15 +175,7 @@ def fold_out(normal: Data, loo: LeaveOneOutData, seeds: Sequence[int], args: arg
             per_query.setdefault(f"{name}->valid/fold", []).append(
                 {f: scored(model, texts["valid"][f]) for f in FORMS})
         log.info("seed %d done", seed)
-    report: dict = {"runs": {}}
-    for key, runs in per_query.items():
-        mean = {f: {q: {m: statistics.fmean(r[f][q][m] for r in runs) for m in runs[0][f][q]}
-                    for q in runs[0][f]} for f in FORMS}
-        report["runs"][key] = {"means": {f: mean_metrics(list(r.values())) for f, r in mean.items()},
-                               "per_query": mean}
-        log.info("%-22s %s", key, " ".join(
-            f"{f} {report['runs'][key]['means'][f]['ndcg@5']:.1f}" for f in FORMS))
-    return report
+    return {"runs": averaged(per_query), "aliases_held_out_by_fold_only": extra_held}
 
 
 def paired(report: dict, a: str, b: str, only: Mapping[str, set[str]] | None = None) -> dict:

@@ -206,7 +206,7 @@ def cmd_train(data: Data, args: argparse.Namespace) -> dict:
     model = fit(groups, config)
     meta = {"config": asdict(config), "groups": sum(len(g) for g in groups.values()), "depth": DEPTH,
             "glossary_entries": len(data.glossary), "rows": args.rows,
-            "glossary_sha256": data.expander.fingerprint,
+            "glossary_fingerprint": data.expander.fingerprint,
             "command": f"python benchmarks/ltr_benchmark.py train --out {args.out} "
                        f"--splits {' '.join(config.splits)} --rows {args.rows}"
                        + (f" --glossary {args.glossary}" if args.glossary != "default" else "")
@@ -222,7 +222,7 @@ def cmd_test(data: Data, args: argparse.Namespace) -> dict:
     model = lightgbm.Booster(model_file=str(args.ranker / "model.txt"))
     out = {}
     for form in FORMS:
-        groups = data.groups("test", form)
+        groups = data.groups(args.split, form)
         out[form] = {**baselines(groups),
                      "ltr": evaluate(groups, lambda x: model.predict(x, num_threads=1))}
     return out
@@ -284,6 +284,9 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("var/ltr/ranker"))
     parser.add_argument("--splits", nargs="+", default=["train", "valid"])
     parser.add_argument("--ranker", type=Path, default=Path("var/ltr/ranker"))
+    parser.add_argument("--split", choices=("test", "valid", "train"), default="test",
+                        help="test: the split a saved ranker is scored on (valid: check a "
+                        "train-only ranker against the pipeline, quality_benchmark.py)")
     parser.add_argument("--json", type=Path, help="write the report here")
     parser.add_argument("--heads", type=Path, default=Path("var/ltr/heads.json"))
     parser.add_argument("--first-stage", choices=("ltr", "rrf"), default="ltr")

@@ -229,12 +229,12 @@ def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
         raise ModelLoadError("The learned ranker needs LightGBM: pip install lightgbm") from None
     booster = lightgbm.Booster(model_file=str(model_path))
     log.info("Loaded learned ranker %s (%d trees)", folder, booster.num_trees())
-    trained_with = meta.get("glossary_sha256")
-    if expander is not None and trained_with and trained_with != expander.fingerprint:
+    trained_with = meta.get("glossary_fingerprint")
+    if trained_with and (expander is None or trained_with != expander.fingerprint):
         # Not an error: a firm may add its own entries. But the expansion features then mean
         # something the model never saw, so say how to match them.
         log.warning("The learned ranker at %s was trained with another glossary (or "
-                    "PRECEDENT_EXPANSION_MAX_WORDS) than the one served; retrain it with "
-                    "`python benchmarks/ltr_benchmark.py train --out %s` to fit this glossary.",
-                    folder, folder)
+                    "PRECEDENT_EXPANSION_MAX_WORDS, or with expansion on) than the one served; "
+                    "retrain it with `python benchmarks/ltr_benchmark.py train --out %s` to fit "
+                    "this glossary.", folder, folder)
     return LearnedFusion(booster, FeatureExtractor(expander, rrf_k), meta)

@@ -100,18 +100,20 @@ def test_a_ranker_served_with_another_glossary_warns_how_to_retrain(tmp_path, mi
     model = fit_ranker([(x, y) for _, _, x, y in mini_pool], RankerConfig(trees=5, leaves=3,
                                                                           min_data_in_leaf=2))
     served = QueryExpander()
-    save_ranker(model, tmp_path / "r", {"glossary_sha256": served.fingerprint})
+    save_ranker(model, tmp_path / "r", {"glossary_fingerprint": served.fingerprint})
     with caplog.at_level("WARNING", logger="index_builder.retrieve.ltr"):
         load_ranker(tmp_path / "r", QueryExpander())
         assert not caplog.records
         load_ranker(tmp_path / "r", QueryExpander({"tupe": "transfer of employees"}))
+        load_ranker(tmp_path / "r", None)  # PRECEDENT_QUERY_EXPANSION=none
+    assert len(caplog.records) == 2
     assert "another glossary" in caplog.text and "ltr_benchmark.py train" in caplog.text
     assert QueryExpander(max_words=5).fingerprint != served.fingerprint
 
 
 def test_the_shipped_ranker_was_trained_with_the_served_glossary():
     meta = json.loads((BUILTIN / "ranker.json").read_text())
-    assert meta["glossary_sha256"] == QueryExpander().fingerprint and meta["rows"] == "loo"
+    assert meta["glossary_fingerprint"] == QueryExpander().fingerprint and meta["rows"] == "loo"
 
 
 def test_ranker_files_missing_or_stale_name_the_fix(tmp_path, mini_pool):
