@@ -38,6 +38,7 @@ from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY
 from index_builder.retrieve.query_expansion import QueryExpander
 from ltr_benchmark import baseline_rows, evaluate_rows, fit, folds, mean_metrics
 from ltr_data import FORMS, Data, Group, LeaveOneOutData, parent, without_own
+from query_rewrite import paired as paired_rows
 
 log = logging.getLogger("coverage")
 
@@ -51,7 +52,7 @@ def changed(normal: Data, loo: Data, groups: Sequence[Group], form: str) -> set[
     return {q.query_id for q, *_ in groups if normal.text(q, form) != loo.text(q, form)}
 
 
-def facts(normal: Data, loo: LeaveOneOutData) -> dict:
+def facts(normal: Data, loo: LeaveOneOutData, moved: Mapping[str, Mapping[str, set[str]]]) -> dict:
     """The counts quality.md step 17 quotes, from train and valid short queries only."""
     entry_users = {aliases: set().union(*(loo.users[a] for a in aliases.split("|")))
                    for aliases in GLOSSARY}
@@ -60,18 +61,18 @@ def facts(normal: Data, loo: LeaveOneOutData) -> dict:
                  "entries_used_by_one_query": sum(len(u) == 1 for u in entry_users.values())}
     for split in ("train", "valid"):
         queries = normal.queries(split, "short")
-        moved = [q for q in queries if normal.text(q, "short") != loo.text(q, "short")]
+        lost = [q for q in queries if q.query_id in moved[split]["short"]]
         out[split] = {
             "short_queries": len(queries),
-            "lose_own_aliases": len(moved),
-            "lose_all_expansion": sum(loo.text(q, "short") == q.text for q in moved),
+            "lose_own_aliases": len(lost),
+            "lose_all_expansion": sum(loo.text(q, "short") == q.text for q in lost),
             "lose_all_acord_expansion": sum(
                 not QueryExpander(without_own(GLOSSARY, loo.users, q.query_id)).definitions(q.text)
-                for q in moved),
+                for q in lost),
             "have_an_alias_of_the_other_glossary": None if extra is None else
             sum(bool(extra.definitions(q.text)) for q in queries),
             "of_those_losing_reexpanded_by_it": None if extra is None else
-            sum(bool(extra.definitions(q.text)) for q in moved)}
+            sum(bool(extra.definitions(q.text)) for q in lost)}
     return out
 
 
@@ -110,7 +111,7 @@ def run(normal: Data, loo: Data, seeds: Sequence[int]) -> dict:
                  for f in FORMS},
     }
     report: dict = {"moved": {s: {f: sorted(m) for f, m in by.items()} for s, by in moved.items()},
-                    "facts": facts(normal, loo), "baselines": {}, "baselines_per_query": {},
+                    "facts": facts(normal, loo, moved), "baselines": {}, "baselines_per_query": {},
                     "runs": {}}
     for name in ("normal", "loo"):
         for split in ("train", "valid"):
@@ -154,14 +155,14 @@ def fold_out(normal: Data, loo: LeaveOneOutData, seeds: Sequence[int], args: arg
     rows = {"normal": {f: normal.groups("train", f) for f in FORMS},
             "loo": {f: loo.groups("train", f) for f in FORMS}}
     valid_parents = {parent(q) for q in normal.queries("valid", "short")}
+    data = LeaveOneOutData(args.data, args.index, args.loo_cache, glossary)
     per_query: dict[str, list[dict]] = {}
     extra_held: dict[int, list[str]] = {}  # per seed: aliases that leave-one-out keeps
     for seed in seeds:
         held_folds = folds(rows["normal"], 5, seed)
         extra_held[seed] = sorted(a for a, u in loo.users.items()
                                   if len(u) > 1 and any(u <= f for f in held_folds))
-        data = LeaveOneOutData(args.data, args.index, args.loo_cache, glossary,
-                               folds=held_folds + [valid_parents])
+        data.hold_out_by(held_folds + [valid_parents])
         texts = {s: {f: data.groups(s, f) for f in FORMS} for s in ("train", "valid")}
         config = replace(RankerConfig(), seed=seed)
         for name, train in rows.items():
@@ -179,17 +180,14 @@ def fold_out(normal: Data, loo: LeaveOneOutData, seeds: Sequence[int], args: arg
 
 
 def paired(report: dict, a: str, b: str, only: Mapping[str, set[str]] | None = None) -> dict:
-    """Mean per-query NDCG@5 difference b - a per form, its standard error, better/worse counts."""
+    """Per form, run ``b`` against run ``a`` per query (NDCG@5; ``query_rewrite.paired``)."""
     out = {}
     for form in FORMS:
         rows_a, rows_b = report["runs"][a]["per_query"][form], report["runs"][b]["per_query"][form]
-        ids = [q for q in rows_a if only is None or q in only[form]]
-        diffs = [rows_b[q]["ndcg@5"] - rows_a[q]["ndcg@5"] for q in ids]
-        if len(diffs) < 2:
-            continue
-        out[form] = {"n": len(diffs), "mean": round(statistics.fmean(diffs), 2),
-                     "se": round(statistics.stdev(diffs) / len(diffs) ** 0.5, 2),
-                     "better": sum(d > 0 for d in diffs), "worse": sum(d < 0 for d in diffs)}
+        if only is not None:
+            rows_a = {q: v for q, v in rows_a.items() if q in only[form]}
+        if len(rows_a) >= 2:
+            out[form] = paired_rows(rows_a, rows_b, "ndcg@5")
     return out
 
 

@@ -64,9 +64,8 @@ class Data:
     def tag(self) -> str:
         """Cache file suffix naming what makes the retrieval texts: a changed glossary or
         rewrite never reads features made with another one."""
-        # The glossary in order: the first entry with an alias wins (``glossary.merged``).
-        made_of = [list(self.glossary.items()), self.expander.max_words,
-                   sorted(self.rewrites.items()), self.rewrite_dense, type(self).__name__]
+        made_of = [self.expander.fingerprint, sorted(self.rewrites.items()), self.rewrite_dense,
+                   type(self).__name__]
         return hashlib.sha256(json.dumps(made_of).encode()).hexdigest()[:10]
 
     def queries(self, split: str, form: str) -> list[EvalQuery]:
@@ -175,16 +174,19 @@ class LeaveOneOutData(Data):
     """
 
     def __init__(self, *args, folds: Sequence[Set[str]] = (), **kwargs) -> None:  # type: ignore[no-untyped-def]
-        # ``folds``: hold out per group of queries instead (a CV fold: the aliases only the
-        # fold's queries use), for queries in one of them; the others stay one by one.
-        self.folds = [frozenset(f) for f in folds]
         super().__init__(*args, **kwargs)
         seen = {q.query_id: q.text for split in ("train", "valid")
                 for q in self.acord.split_queries(split)}
         self.users = alias_users(GLOSSARY, seen)
         self.extra = {k: v for k, v in self.glossary.items() if k not in GLOSSARY}
-        self._group = {p: fold for fold in self.folds for p in fold}
         self._for_group = lru_cache(maxsize=None)(self._expander)
+        self.hold_out_by(folds)
+
+    def hold_out_by(self, folds: Sequence[Set[str]]) -> None:
+        """Hold out per group of queries (a CV fold: the aliases only the fold's queries use)
+        for the queries in one of ``folds``; the others stay one by one."""
+        self.folds = [frozenset(f) for f in folds]
+        self._group = {p: fold for fold in self.folds for p in fold}
 
     @property
     def tag(self) -> str:
