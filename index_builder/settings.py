@@ -334,6 +334,25 @@ class AuditSettings:
 
 
 @dataclass(frozen=True)
+class MarketSettings:
+    """Compare to the firm's market (issue 24): /api/v1/market and the whole-document mode."""
+
+    # A value held by at least this share of the matching documents is "the usual" one: a clause
+    # that differs from it stands out, and a sub-provision that many lack in yours is "missing".
+    usual_share: float = 0.5
+    max_precedents: int = 10  # precedents listed per bucket (all are counted)
+    document_max_clauses: int = 400  # paragraphs one whole-document request may send
+    document_min_words: int = 8  # shorter paragraphs (titles, signature lines) are not compared
+
+    def __post_init__(self) -> None:
+        if not 0 < self.usual_share <= 1:
+            raise ConfigError("PRECEDENT_MARKET_USUAL_SHARE must be above 0 and at most 1.")
+        if min(self.max_precedents, self.document_max_clauses, self.document_min_words) < 1:
+            raise ConfigError("PRECEDENT_MARKET_MAX_PRECEDENTS, PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES "
+                              "and PRECEDENT_MARKET_DOCUMENT_MIN_WORDS must be at least 1.")
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything the index builder, the retrieval pipeline and the server need."""
 
@@ -360,6 +379,7 @@ class Settings:
     auth: AuthSettings = field(default_factory=AuthSettings)  # sign-in (issue 10)
     walls: WallsSettings = field(default_factory=WallsSettings)  # ethical walls (issue 10)
     audit: AuditSettings = field(default_factory=AuditSettings)  # audit trail (issue 10)
+    market: MarketSettings = field(default_factory=MarketSettings)  # compare to market (issue 24)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -513,6 +533,11 @@ ENV: dict[str, Var] = {
     "PRECEDENT_LOCAL_LLM_THREADS": Var("local_llm.threads", "CPU threads for the embedded model"),
     "PRECEDENT_LOCAL_LLM_CONTEXT_TOKENS": Var("local_llm.context_tokens", "context window of the embedded model"),
     "PRECEDENT_LOCAL_LLM_PORT": Var("local_llm.port", "loopback port of the embedded model (0 = any free one)"),
+    # compare to the firm's market (issue 24)
+    "PRECEDENT_MARKET_USUAL_SHARE": Var("market.usual_share", "compare to market: share of matching documents that makes a value the usual one (0..1)"),
+    "PRECEDENT_MARKET_MAX_PRECEDENTS": Var("market.max_precedents", "compare to market: precedents listed per bucket (all are counted)"),
+    "PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES": Var("market.document_max_clauses", "whole-document comparison: most paragraphs one request may send"),
+    "PRECEDENT_MARKET_DOCUMENT_MIN_WORDS": Var("market.document_min_words", "whole-document comparison: shorter paragraphs are not compared"),
 }
 _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 

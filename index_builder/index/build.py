@@ -25,6 +25,7 @@ from index_builder.index.parallel import EmbeddingCache, embed_texts, map_ordere
 from index_builder.index.store import FORMAT_VERSION, same_dense
 from index_builder.model import Clause
 from index_builder.settings import Settings
+from index_builder.terms import stamp as stamp_terms
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,7 @@ class BuildReport:
     notes: list[tuple[str, str]] = field(default_factory=list)
     embedded: int = 0
     embeddings_reused: int = 0
+    terms_extracted: int = 0  # clauses whose terms were extracted (new or changed text)
     seconds: float = 0.0
     version: str = ""
 
@@ -193,7 +195,9 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         if len(fresh) < len(doc_clauses):
             log.warning("%s: %d clauses dropped because their ids were already used; give "
                         "them unique ids", source.path, len(doc_clauses) - len(fresh))
-        clauses.extend(labeller.label(fresh, source.kind, source.relative))
+        labelled, extracted = stamp_terms(labeller.label(fresh, source.kind, source.relative))
+        report.terms_extracted += extracted
+        clauses.extend(labelled)
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
         if len(fresh) < len(doc_clauses):  # re-read next time: the holder of an id may go
             documents[source.doc_id]["dropped"] = len(doc_clauses) - len(fresh)

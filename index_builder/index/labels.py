@@ -22,6 +22,7 @@ from index_builder.ingest import metadata as facets
 from index_builder.ingest.policy import WallPolicy, load_policy
 from index_builder.model import Clause
 from index_builder.settings import Settings
+from index_builder.terms import VERSION as TERMS_VERSION
 
 
 @dataclass
@@ -49,7 +50,9 @@ class Labeller:
     def params(self) -> dict[str, Any]:
         """What a version records, so a changed policy or metadata file is never 'unchanged'."""
         return {"walls": self.policy.describe() if self.policy else None,
-                "metadata_file": self.overrides_digest or None}
+                "metadata_file": self.overrides_digest or None,
+                # A new extractor version re-extracts every clause (carried documents too).
+                "terms": TERMS_VERSION}
 
     def label(self, clauses: list[Clause], kind: str, relative: str) -> list[Clause]:
         """The clauses of one source with its document fields and walls in their metadata."""

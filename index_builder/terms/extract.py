@@ -21,6 +21,7 @@ drafting notes (``{cap_multiplier}x``, ``[Number of days ... (commonly 60, 90, o
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -155,15 +156,20 @@ class ClauseTerms:
 
 @dataclass
 class _Found:
+    """Figures so far; the spans they took, sorted, so a later pattern cannot reuse their words."""
+
     items: list[Term] = field(default_factory=list)
     taken: list[tuple[int, int]] = field(default_factory=list)
 
     def free(self, start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in self.taken)
+        i = bisect.bisect_left(self.taken, (start, start))
+        before = self.taken[i - 1] if i else None
+        after = self.taken[i] if i < len(self.taken) else None
+        return (before is None or before[1] <= start) and (after is None or after[0] >= end)
 
     def add(self, term: Term) -> None:
         self.items.append(term)
-        self.taken.append((term.start, term.end))
+        bisect.insort(self.taken, (term.start, term.end))
 
 
 def _number(value: float) -> str:
@@ -287,6 +293,9 @@ _ROLES = [
 ]
 
 
+_ROLE_PATTERNS = [(role, re.compile(pattern, _I)) for role, pattern in _ROLES]
+
+
 def period_role(text: str, start: int, end: int) -> str:
     """What a period governs, from its sentence (cover-page blocks: the lines above it)."""
     before, after = text[max(0, start - 40):start].lower(), text[end:end + 60].lower()
@@ -297,29 +306,36 @@ def period_role(text: str, start: int, end: int) -> str:
             and re.match(r"\W*(?:period\s+)?(?:immediately\s+)?(?:before|preceding|prior)", after)):
         return "lookback"
     context = _sentence_around(text, start, end)
-    for role, pattern in _ROLES:
-        if re.search(pattern, context, _I):
+    for role, pattern in _ROLE_PATTERNS:
+        if pattern.search(context):
             return role
     return "other"
+
+
+_WINDOW = 600  # characters either side of a figure that its sentence may span
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:
     """The sentence holding [start, end): split at . ; and at list items, but a short cover-page
     line ("12 months") keeps the lines above it ("Non-Competition / Duration")."""
-    left = max(text.rfind(". ", 0, start), text.rfind(";", 0, start), _item_start(text, start))
-    right_candidates = [i for i in (text.find(". ", end), text.find(";", end), text.find("\n", end)) if i >= 0]
-    right = min(right_candidates) if right_candidates else len(text)
+    low, high = max(0, start - _WINDOW), min(len(text), end + _WINDOW)  # a sentence is never longer
+    left = max(text.rfind(". ", low, start), text.rfind(";", low, start), _item_start(text, start), low - 1)
+    right_candidates = [i for i in (text.find(". ", end, high), text.find(";", end, high),
+                                    text.find("\n", end, high)) if i >= 0]
+    right = min(right_candidates) if right_candidates else high
     return text[left + 1:right]
 
 
 def _item_start(text: str, start: int) -> int:
     """Start of the line holding ``start`` when the line is a list item or long prose; for a short
     value line, the start of the block (the label lines above it count as its sentence)."""
-    line_start = text.rfind("\n", 0, start)
-    line = text[line_start + 1:text.find("\n", start) if text.find("\n", start) >= 0 else len(text)]
-    if len(line) > 40 or re.match(r"\s*(?:\(?[a-z0-9]{1,4}[.)])\s", line):
+    low = max(0, start - _WINDOW)
+    line_start = text.rfind("\n", low, start)
+    line_end = text.find("\n", start, start + _WINDOW)
+    line = text[line_start + 1:line_end if line_end >= 0 else start + _WINDOW]
+    if line_start < 0 or len(line) > 40 or re.match(r"\s*(?:\(?[a-z0-9]{1,4}[.)])\s", line):
         return line_start
-    return max(text.rfind(". ", 0, line_start), -1)
+    return text.rfind(". ", low, line_start)
 
 
 def _sentences(text: str) -> list[tuple[int, str]]:

@@ -1,0 +1,187 @@
+"""Compare to the firm's market: POST /api/v1/market and POST /api/v1/market/document.
+
+``/market``: the lawyer's clause against the explorer's matches (the same search as
+/variations: dense cosine over the clause store, the relevance floor, the caller's filters and
+ethical walls applied inside the engine). Per term (notice period, non-compete duration, fee cap,
+governing law ...): the distribution over the matching *documents*, the lawyer's value placed,
+each bucket with its precedents; the sub-provisions most documents have and the clause lacks.
+Terms come from index_builder/terms (stored with each clause at build time).
+
+``/market/document``: each clause of the open document, the same comparison, only the
+stand-outs returned (below/above the usual value, a different law or forum, missing
+sub-provisions), each with its paragraph index so the pane can take the lawyer there.
+
+Sign-in, walls and the audit trail are the app's, as for every /api/v1 route (the audit records
+every ``clause_id`` in the response). Logs carry counts and timings, never text.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Mapping, Sequence
+
+from flask import Blueprint, current_app, jsonify
+
+from addin_server.web import api
+from addin_server.web.explore import default_floor, matches
+from index_builder.errors import InvalidRequestError
+from index_builder.index.backend import Filters, filters_from_mapping
+from index_builder.model import SearchHit
+from index_builder.terms import Term, extract
+from index_builder.terms.market import Bucket, Market, Precedent, TermMarket, compare, dimension, title
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("market", __name__, url_prefix="/api/v1")
+if hasattr(api, "require_token"):  # as explore.py: the app-wide sign-in covers /api/ paths too
+    bp.before_request(api.require_token)
+
+
+@bp.post("/market")
+def market() -> Any:
+    started = time.perf_counter()
+    body = api._json_body()
+    text = api._text(body, api.server_settings())
+    settings = current_app.config["PRECEDENT_SETTINGS"]
+    min_score, limit, filters = _search_args(body, [text])
+    hits = matches(api.service().pipeline, [text], filters, min_score, limit)
+    searched = time.perf_counter()
+    result = compare(extract(text), hits, settings.market.usual_share)
+    payload = market_json(result, settings.market.max_precedents)
+    payload["settings"] = {"min_score": min_score, "max_matches": limit,
+                           "usual_share": settings.market.usual_share}
+    payload["truncated"] = len(hits) >= limit
+    payload["timings_ms"] = {"search": _ms(searched - started),
+                             "compare": _ms(time.perf_counter() - searched),
+                             "total": _ms(time.perf_counter() - started)}
+    log.info("market: %d terms, %d matches in %d documents, %.1f ms", len(result.yours.terms),
+             result.matches, result.documents, payload["timings_ms"]["total"])
+    return jsonify(payload)
+
+
+@bp.post("/market/document")
+def market_document() -> Any:
+    """Every clause of a document against the library; the clauses that stand out."""
+    started = time.perf_counter()
+    body = api._json_body()
+    settings = current_app.config["PRECEDENT_SETTINGS"]
+    paragraphs = _paragraphs(body, settings.market.document_max_clauses)
+    clauses = [(i, t) for i, t in paragraphs if len(t.split()) >= settings.market.document_min_words]
+    pipeline = api.service().pipeline
+    min_score, limit, filters = _search_args(body, [t for _, t in clauses] or ["x " * 99])
+    vectors = pipeline.embedder.embed([t for _, t in clauses]) if clauses else None
+    out = []
+    for row, (index, text) in enumerate(clauses):
+        hits = matches(pipeline, [text], filters, min_score, limit, vectors=vectors[row:row + 1])
+        result = compare(extract(text), hits, settings.market.usual_share)
+        findings = _findings(result)
+        out.append({"index": index, "stands_out": bool(findings), "findings": findings,
+                    "terms": [_term_json(t) for t in result.yours.terms],
+                    "documents": result.documents})
+    stand_outs = [c for c in out if c["stands_out"]]
+    total = _ms(time.perf_counter() - started)
+    log.info("market/document: %d paragraphs, %d compared, %d stand out, %.1f ms",
+             len(paragraphs), len(clauses), len(stand_outs), total)
+    return jsonify({"summary": {"paragraphs": len(paragraphs), "compared": len(clauses),
+                                "stand_out": len(stand_outs)},
+                    "clauses": out, "timings_ms": {"total": total}})
+
+
+def _search_args(body: Mapping[str, Any], texts: Sequence[str]) -> tuple[float, int, Filters]:
+    retrieval = current_app.config["PRECEDENT_SETTINGS"].retrieval
+    min_score = body.get("min_score", default_floor(texts, retrieval))
+    if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0 < min_score <= 1:
+        raise InvalidRequestError("'min_score' must be a number above 0 and at most 1.")
+    limit = api._int(dict(body), "max_matches", 1, 2000) or retrieval.explorer_max_matches
+    filters = filters_from_mapping(api._filters(dict(body))) + tuple(api.access())
+    return float(min_score), limit, filters
+
+
+def _paragraphs(body: Mapping[str, Any], limit: int) -> list[tuple[int, str]]:
+    """``paragraphs``: [{"index": n, "text": "..."}] as the pane reads them (document.js)."""
+    raw = body.get("paragraphs")
+    if not isinstance(raw, list) or not raw:
+        raise InvalidRequestError("Send 'paragraphs': the document's paragraphs as "
+                                  "[{\"index\": 0, \"text\": \"...\"}, ...].")
+    if len(raw) > limit:
+        raise InvalidRequestError(f"The document has {len(raw):,} paragraphs; the limit is {limit:,} "
+                                  f"(PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES). Compare a part of it.")
+    out = []
+    max_chars = api.server_settings().max_text_chars
+    for item in raw:
+        if not (isinstance(item, dict) and isinstance(item.get("index"), int)
+                and not isinstance(item.get("index"), bool) and isinstance(item.get("text"), str)):
+            raise InvalidRequestError("Each paragraph must be {\"index\": a whole number, \"text\": a string}.")
+        if item.get("isHeading") or not item["text"].strip():
+            continue
+        api._check_encodable(item["text"], "text")
+        out.append((item["index"], item["text"][:max_chars]))
+    return out
+
+
+def _findings(result: Market) -> list[dict[str, Any]]:
+    found = []
+    for term in result.terms:
+        if term.status in {"below", "above", "differs"}:
+            usual = term.usual
+            found.append({"kind": term.status, "dimension": term.dimension, "title": term.title,
+                          "yours": term.yours_label, "usual": usual.label if usual else None,
+                          "usual_documents": usual.documents if usual else 0,
+                          "documents": term.documents})
+    for name in result.missing:
+        sub = next(s for s in result.subprovisions if s.name == name)
+        found.append({"kind": "missing", "dimension": name, "title": sub.title,
+                      "yours": None, "usual": None, "usual_documents": sub.documents,
+                      "documents": result.documents})
+    return found
+
+
+# -- JSON shapes (docs/market.md) -----------------------------------------------------------------
+
+def market_json(result: Market, max_precedents: int) -> dict[str, Any]:
+    return {
+        "summary": {"matches": result.matches, "documents": result.documents,
+                    "terms": len(result.yours.terms), "stands_out": result.stands_out},
+        "yours": {"terms": [_term_json(t) for t in result.yours.terms],
+                  "mutuality": result.yours.mutuality,
+                  "subprovisions": list(result.yours.subprovisions)},
+        "terms": [_market_json(m, max_precedents) for m in result.terms],
+        "subprovisions": [{"name": s.name, "title": s.title, "documents": s.documents,
+                           "yours": s.yours,
+                           "precedents": [_precedent_json(p) for p in s.precedents[:max_precedents]]}
+                          for s in result.subprovisions],
+        "missing": result.missing,
+    }
+
+
+def _term_json(term: Term) -> dict[str, Any]:
+    return {"type": term.type, "dimension": dimension(term), "title": title(dimension(term)),
+            "label": term.label, "key": term.key, "role": term.role,
+            "text": term.text, "start": term.start, "end": term.end}
+
+
+def _market_json(m: TermMarket, max_precedents: int) -> dict[str, Any]:
+    return {"dimension": m.dimension, "title": m.title, "ordered": m.ordered,
+            "documents": m.documents, "status": m.status,
+            "yours": _term_json(m.yours) if m.yours else ({"label": m.yours_label} if m.yours_label else None),
+            "placement": {"below": m.below, "same": m.same, "above": m.above},
+            "buckets": [_bucket_json(b, max_precedents) for b in m.buckets]}
+
+
+def _bucket_json(b: Bucket, max_precedents: int) -> dict[str, Any]:
+    return {"label": b.label, "documents": b.documents, "yours": b.yours,
+            "precedents": [_precedent_json(p) for p in b.precedents[:max_precedents]]}
+
+
+def _precedent_json(p: Precedent) -> dict[str, Any]:
+    from addin_server.web.serialize import source_json
+
+    hit: SearchHit = p.hit
+    figure = None if p.term is None else {"text": p.term.text, "start": p.term.start, "end": p.term.end}
+    return {"clause_id": hit.clause.clause_id, "text": hit.clause.text,
+            "source": source_json(hit.clause), "score": hit.score, "figure": figure}
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)
