@@ -137,7 +137,7 @@ export function definitions(paragraphs, sections = sectionMap(paragraphs)) {
   return out;
 }
 
-const BETWEEN = /\b(?:by and )?between\s+(?:the\s+)?([\p{Lu}][\p{L}\s]{1,40}?)\s+and\s+(?:the\s+)?([\p{Lu}][\p{L}\s]{1,40}?)(?=[,.;(]|\s+(?:each|as|who|which)\b)/u;
+const BETWEEN = /\b(?:by and )?between\s+(?:the\s+)?([\p{Lu}][\p{L}\s]{1,40}?)\s+and\s+(?:the\s+)?([\p{Lu}][\p{L}\s]{1,40}?)(?=[,.;(]|\s+(?:each|as|who|which|that|under|for|to|in|with|is|are|will|shall)\b)/u;
 
 /**
  * The parties' names as the document uses them: terms defined in the opening paragraphs
@@ -151,25 +151,30 @@ export function parties(paragraphs, defs = definitions(paragraphs)) {
   const add = (term, index) => {
     if (term && !found.has(term)) found.set(term, { term, index });
   };
-  // "between Provider and Customer" anywhere (an agreement's own preamble, or the
-  // definition of "Agreement"): the first pair of capitalised role words.
+  // "between Provider and Customer" (an agreement's preamble, or its definition of
+  // "Agreement"): of the pairs of capitalised role words, the one the document uses most.
+  const body = paragraphs.map((p) => String(p.text ?? "")).join("\n");
+  const uses = (w) => (body.match(new RegExp(`\\b${escape(w)}\\b`, "g")) ?? []).length;
+  let best = null;
   for (const p of paragraphs) {
     const m = String(p.text ?? "").match(BETWEEN);
     if (!m) continue;
     const pair = [m[1].trim(), m[2].trim()];
-    if (pair.every((w) => w.split(/\s+/).length <= 3 && /^\p{Lu}/u.test(w) && !/\b(?:parties|party|terms|the|this)\b/i.test(w))) {
-      pair.forEach((w) => add(w, p.index));
-      break;
-    }
+    if (!pair.every((w) => w.split(/\s+/).length <= 3 && /^\p{Lu}\p{Ll}/u.test(w) && !NOT_PARTY.test(w))) continue;
+    const score = uses(pair[0]) + uses(pair[1]);
+    if (!best || score > best.score) best = { pair, score, index: p.index };
   }
+  if (best) best.pair.forEach((w) => add(w, best.index));
   for (const d of defs) {
-    const before = d.index < preambleEnd && /\bbetween\b|\bparty\b|\bparties\b/i.test(d.text);
-    const asParty = new RegExp(`[\u201c"]${escape(d.term)}[\u201d"]\\s*(?:means|shall mean|will mean)\\s+(?:the\\s+|a\\s+|each\\s+)?(?:party|person|entity|company|individual)\\b`, "i").test(d.text);
-    if ((before && /\(\s*(?:each,?\s+)?(?:a|an|the)?\s*[\u201c"]/.test(d.text)) || asParty) add(d.term, d.index);
+    if (d.how !== "quoted" || NOT_PARTY.test(d.term) || d.term === d.term.toUpperCase()) continue;
+    const before = d.index < preambleEnd && /\bbetween\b/i.test(d.text) && /\(\s*(?:each,?\s+)?(?:a|an|the)?\s*[\u201c"]/.test(d.text);
+    const asParty = new RegExp(`[\u201c"]${escape(d.term)}[\u201d"]\\s*(?:means|shall mean|will mean)\\s+(?:the\\s+|a\\s+|each\\s+)?party\\b(?![\u2019'])`, "i").test(d.text);
+    if (before || asParty) add(d.term, d.index);
   }
   return [...found.values()];
 }
 
+const NOT_PARTY = /\b(?:agreement|terms?|page|sheet|order|form|addendum|schedule|exhibit|parties|party|the|this|statement|SOW|NDA|DPA|LOI)\b/i;
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** How the document names its sections in cross-references: "Section", "Clause", ... (most used). */
