@@ -26,7 +26,8 @@ from addin_server.conform.similarity import definition_similarity, name_similari
 log = logging.getLogger(__name__)
 
 _BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\s+and\s+(?:the\s+)?([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\b")
-_PHRASE = re.compile(r"\b([A-Z][a-z][\w\-]*(?:\s+(?:of\s+)?[A-Z][a-z][\w\-]*)+)")
+_PHRASE = re.compile(r"\b([A-Z][a-z][\w\-]*(?:[ \t]+(?:of[ \t]+)?[A-Z][a-z][\w\-]*)+)")  # never across lines
+_HEADINGS = re.compile(r"(?:^|\n)\s*(?:\d{1,3}(?:\.\d{1,3})*\.?\s+)?([A-Z][^.\n]{2,60}?)\.\s|\d\s*\(([^()]{2,80})\)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;(]\s*|\n\s*|^\s*[\d.()a-z]{1,8}\s+)$")
 _NOT_TERM = re.compile(r"\b(?:Act|Convention|Regulation|Code|Department|Commission|Office|Council|Agreement|Version|"
                        r"United|States|European|January|February|March|April|May|June|July|August|September|"
@@ -70,13 +71,18 @@ def _used_terms(text: str, source: SourceDocument) -> list[tuple[str, list[forms
     """Terms of the precedent that its text uses, longest first, mentions not overlapping."""
     candidates = {d.term for d in source.definitions} | set(source.parties)
     known_lower = {c.lower() for c in candidates}
+    headings = {sec.heading.lower() for sec in source.sections if sec.heading}
+    for match in _HEADINGS.finditer(text):  # the clause's own and those its references name
+        headings.add((match.group(1) or match.group(2)).strip().lower())
     for m in _PHRASE.finditer(text):  # capitalised terms its own document never defines
         phrase = m.group(1)
-        if _SENTENCE_START.search(text[:m.start()]) and phrase.split(" ", 1)[0] in _STARTERS:
-            phrase = phrase.split(" ", 1)[1] if " " in phrase else ""  # its first word may be capitalised for that
+        if phrase.split(" ", 1)[0] in _STARTERS:
+            phrase = phrase.split(" ", 1)[1] if " " in phrase else ""  # "Each Recipient": capitalised to start a sentence
             if phrase.startswith("of "):
                 continue
         words = phrase.split()
+        if any(phrase.lower() in h for h in headings) or phrase.rstrip("s").lower() in known_lower:
+            continue  # a section heading ("Reservation of Rights"), or a known term's plural
         if not _NOT_TERM.search(phrase) and phrase.lower() not in known_lower and 2 <= len(words) <= 5:
             if not all(w.lower() in known_lower or w == "of" for w in words):
                 candidates.add(phrase)

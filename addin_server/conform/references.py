@@ -1,6 +1,6 @@
 """Cross-references in a precedent ("Section 8.4 (Exceptions)") mapped to the document's sections.
 
-A reference maps when the document has a section with the same heading (the heading written
+A reference maps when the document has a section at the same level with the same heading (the heading written
 in the reference, else the precedent's own heading for that number); otherwise it is flagged
 and left as written. Another document's sections ("Section 4 of the DPA") are not ours.
 """
@@ -22,6 +22,10 @@ _EXTERNAL = re.compile(r"^\s*(?:of|in|to|under)\s+(?:the\s+)?(?!this\b|these\b)[
 
 def _key(heading: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", heading.lower().replace("&", "and")).strip()
+
+
+def _level(number: str) -> int:
+    return number.count(".") + number.count("(")
 
 
 def _norm(number: str) -> str:
@@ -52,7 +56,11 @@ def map_references(text: str, own: Sequence[Section], target: Sequence[Section])
         heading = written or own_heading.get(_norm(number), "")
         matches = by_heading.get(_key(heading), []) if heading else []
         shown = text[start:end]
-        if len(matches) == 1:
+        if len(matches) == 1 and _level(matches[0].number) != _level(number):
+            # Same heading at another level ("Section 9 (Confidentiality)" -> "4.4 Confidentiality"):
+            # likely a narrower provision. Shown to the lawyer, not applied.
+            out.append((start, end, CrossReference(shown, number, heading, matches[0].number, "suggested"), ""))
+        elif len(matches) == 1:
             new = matches[0].number + (f" ({matches[0].heading})" if written else "")
             ref = CrossReference(shown, number, heading, matches[0].number, "mapped")
             out.append((start, end, ref, new if _norm(matches[0].number) != _norm(number) or written != matches[0].heading and written else ""))

@@ -127,7 +127,7 @@ export function definitions(paragraphs, sections = sectionMap(paragraphs)) {
       }
     }
     const label = text.trim().replace(/:$/, "");
-    if (p.inTable && TABLE_LABEL.test(label) && !/[.{}\[\]]/.test(label)) {
+    if (p.inTable && TABLE_LABEL.test(label) && label !== label.toUpperCase() && !/[.{}\[\]]/.test(label)) {
       const next = paragraphs.slice(i + 1, i + 4).find((q) => q.inTable && String(q.text ?? "").trim());
       if (next && !TABLE_LABEL.test(String(next.text).trim())) {
         out.push({ term: label, text: clip(`${label}: ${String(next.text).trim()}`, 600), index: p.index, section: sectionAt(sections, p.index), inTable: true, how: "table" });
@@ -165,6 +165,13 @@ export function parties(paragraphs, defs = definitions(paragraphs)) {
     if (!best || score > best.score) best = { pair, score, index: p.index };
   }
   if (best) best.pair.forEach((w) => add(w, best.index));
+  // A cover page's key-terms table: "Company" / "[Legal name of employer]", "Employee" / ...
+  if (!best) {
+    for (const p of paragraphs) {
+      const label = String(p.text ?? "").trim().replace(/:$/, "");
+      if (p.inTable && ROLE_WORDS.test(label) && uses(label) >= 3) add(label, p.index);
+    }
+  }
   for (const d of defs) {
     if (d.how !== "quoted" || NOT_PARTY.test(d.term) || d.term === d.term.toUpperCase()) continue;
     const before = d.index < preambleEnd && /\bbetween\b/i.test(d.text) && /\(\s*(?:each,?\s+)?(?:a|an|the)?\s*[\u201c"]/.test(d.text);
@@ -174,6 +181,7 @@ export function parties(paragraphs, defs = definitions(paragraphs)) {
   return [...found.values()];
 }
 
+const ROLE_WORDS = /^(?:Provider|Customer|Company|Contractor|Consultant|Employee|Employer|Founder|Partner|Supplier|Client|Vendor|Licensor|Licensee|Buyer|Seller|Purchaser|Investor|Landlord|Tenant|Lender|Borrower|Discloser|Recipient)$/;
 const NOT_PARTY = /\b(?:agreement|terms?|page|sheet|order|form|addendum|schedule|exhibit|parties|party|the|this|statement|SOW|NDA|DPA|LOI)\b/i;
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
