@@ -44,7 +44,7 @@ function prose(text) {
 /** Capitalised multi-word phrases used mid-sentence: "Increased Claims", "Statement of Work". */
 function capitalisedPhrases(text) {
   const out = [];
-  const re = /\p{Lu}\p{Ll}[\p{L}\-]*(?:\s+(?:of|for|de|du)\s+\p{Lu}\p{Ll}[\p{L}\-]*|\s+\p{Lu}\p{Ll}[\p{L}\-]*)+/gu;
+  const re = /\p{Lu}\p{Ll}[\p{L}\-]*(?: (?:of|for|de|du) \p{Lu}\p{Ll}[\p{L}\-]*| \p{Lu}\p{Ll}[\p{L}\-]*)+/gu;
   for (const m of text.matchAll(re)) {
     let phrase = m[0];
     let start = m.index;
@@ -73,14 +73,14 @@ function undefinedTerms(paragraphs, known, headings) {
   const seen = new Map();
   for (const p of paragraphs) {
     const text = String(p.text ?? "");
-    if (p.isHeading && text.split(/\s+/).length <= 10 && !/[.;]\s/.test(text)) continue;
+    if (text.split(/\s+/).length <= 12 && !/[.;:]\s|[.;:]$/.test(text.trim())) continue; // a heading, numbered or not
     if (text.split(/\s+/).length < 4) continue; // labels and table headers, not prose
     const skip = headingLead(text);
     for (const { phrase, start } of capitalisedPhrases(prose(text))) {
       if (start < skip) continue;
       const words = phrase.split(/\s+/);
       if (NOT_TERMS.has(phrase) || NAME_ENDS.test(phrase) || words.some((w) => MONTHS.test(w) || STATE_WORDS.test(w))) continue;
-      if (known.has(base(phrase)) || headings.has(phrase.toLowerCase())) continue;
+      if (known.has(base(phrase)) || [...headings].some((h) => h.includes(phrase.toLowerCase()))) continue;
       // A defined term followed or preceded by another capitalised word ("Customer Content Policy" is new; "Provider Customer" is two terms).
       if (words.every((w) => CONNECTOR.test(w) || known.has(base(w)))) continue;
       const key = words.map(base).join(" ");
@@ -151,6 +151,8 @@ export function crossReferences(text) {
   for (const m of String(text ?? "").matchAll(REF)) {
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
     if (/^\s*(?:of|in|to)\s+(?:the\s+)?(?!this\b)\p{Lu}/u.test(after) && !/^\s*of\s+this\b/.test(after)) continue; // another document's
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    if (/\b(?:Code|Act|Statutes?|Stat\.|U\.S\.C\.|C\.F\.R\.|Law|Rules?|Regulations?)\s*(?:,|§)?\s*$/.test(before)) continue; // a statute's section
     const listed = m[2].replace(/\([^)]{5,80}\)/g, " ");
     for (const n of listed.matchAll(/\d{1,3}(?:\.\d{1,3})*(?:\([a-z0-9]{1,4}\))*/g)) out.push({ number: n[0], at: m.index, text: m[0] });
   }
