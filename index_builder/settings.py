@@ -353,6 +353,19 @@ class MarketSettings:
 
 
 @dataclass(frozen=True)
+class ConformSettings:
+    """Conforming a precedent to the lawyer's document (issue 23, docs/conform.md)."""
+
+    apply_min: float = 0.8  # a mapping this sure is applied; below it is shown, not applied
+    suggest_min: float = 0.4  # (tuned on the tuning half: 0.3 showed "Product -> Services") a definition match below this is no match: the term is listed as missing
+    margin: float = 0.1  # the best definition match must beat the next by this much to be applied
+    name_weight: float = 0.25  # share of the terms' names (vs their definitions) in a definition match
+    max_definitions: int = 2000  # definitions the pane may send
+    max_sections: int = 3000  # sections the pane may send
+    source_window: int = 400  # clauses of the precedent's document read for its definitions
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything the index builder, the retrieval pipeline and the server need."""
 
@@ -380,6 +393,7 @@ class Settings:
     walls: WallsSettings = field(default_factory=WallsSettings)  # ethical walls (issue 10)
     audit: AuditSettings = field(default_factory=AuditSettings)  # audit trail (issue 10)
     market: MarketSettings = field(default_factory=MarketSettings)  # compare to market (issue 24)
+    conform: ConformSettings = field(default_factory=ConformSettings)  # conforming (issue 23)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -538,6 +552,14 @@ ENV: dict[str, Var] = {
     "PRECEDENT_MARKET_MAX_PRECEDENTS": Var("market.max_precedents", "compare to market: precedents listed per bucket (all are counted)"),
     "PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES": Var("market.document_max_clauses", "whole-document comparison: most paragraphs one request may send"),
     "PRECEDENT_MARKET_DOCUMENT_MIN_WORDS": Var("market.document_min_words", "whole-document comparison: shorter paragraphs are not compared"),
+    # conforming a precedent to the document (issue 23)
+    "PRECEDENT_CONFORM_APPLY_MIN": Var("conform.apply_min", "a term mapping at least this sure (0..1) is applied on Insert; below it is shown, not applied"),
+    "PRECEDENT_CONFORM_SUGGEST_MIN": Var("conform.suggest_min", "definition match (0..1) below which a precedent term counts as not defined in the document"),
+    "PRECEDENT_CONFORM_MARGIN": Var("conform.margin", "how far the best definition match must beat the next to be applied"),
+    "PRECEDENT_CONFORM_NAME_WEIGHT": Var("conform.name_weight", "share of the terms' names, against their definitions, in a definition match"),
+    "PRECEDENT_CONFORM_MAX_DEFINITIONS": Var("conform.max_definitions", "definitions of the open document the pane may send"),
+    "PRECEDENT_CONFORM_MAX_SECTIONS": Var("conform.max_sections", "sections of the open document the pane may send"),
+    "PRECEDENT_CONFORM_SOURCE_WINDOW": Var("conform.source_window", "clauses of a precedent's own document read for its definitions"),
 }
 _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 
@@ -736,6 +758,9 @@ def _validate(s: Settings) -> None:
     _choice(s.local_llm.mode, LOCAL_MODES, "local_llm.mode")
     if not 0 <= s.local_llm.port <= 65535:
         raise ConfigError(f"PRECEDENT_LOCAL_LLM_PORT must be 0 or a port number, got {s.local_llm.port}.")
+    for name in ("apply_min", "suggest_min", "margin", "name_weight"):
+        _unit(getattr(s.conform, name), f"conform.{name}")
+    _positive(s, ("conform.max_definitions", "conform.max_sections", "conform.source_window"))
     if s.milvus.uri and not (s.milvus.uri.startswith(("http://", "https://", "tcp://", "unix:"))
                              or s.milvus.uri.endswith(".db")):
         raise ConfigError(f"PRECEDENT_MILVUS_URI must be http(s)://host:19530 for a cluster or a "
