@@ -173,7 +173,8 @@ def _term_market(dim: str, per_doc: dict[str, dict[str, Precedent]], mine: Term 
     held = [m[dim] for m in per_doc.values() if dim in m]
     if dim == "mutuality":
         buckets = _categorical([(p.reading or "", p) for p in held])
-        market = TermMarket(dim, False, buckets, yours_label=yours.mutuality)
+        label = yours.mutuality.replace("_", "-") if yours.mutuality else None
+        market = TermMarket(dim, False, buckets, yours_label=label)
         return _place_categorical(market, yours.mutuality, usual_share)
     ordered = scale(held[0].term) is not None if held else (mine is not None and scale(mine) is not None)
     if ordered:
