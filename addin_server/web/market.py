@@ -69,8 +69,23 @@ def market_document() -> Any:
     paragraphs = _paragraphs(body, settings.market.document_max_clauses)
     clauses = [(i, t) for i, t in paragraphs if len(t.split()) >= settings.market.document_min_words]
     pipeline = api.service().pipeline
-    min_score, limit, filters = _search_args(body, [t for _, t in clauses] or ["x " * 99])
-    vectors = pipeline.embedder.embed([t for _, t in clauses]) if clauses else None
+    out: list[dict[str, Any]] = []
+    if clauses:  # else nothing long enough to compare: an empty answer, not an error
+        out = _compare_each(pipeline, clauses, body, settings)
+    stand_outs = [c for c in out if c["stands_out"]]
+    total = _ms(time.perf_counter() - started)
+    log.info("market/document: %d paragraphs, %d compared, %d stand out, %.1f ms",
+             len(paragraphs), len(clauses), len(stand_outs), total)
+    return jsonify({"summary": {"paragraphs": len(paragraphs), "compared": len(clauses),
+                                "stand_out": len(stand_outs)},
+                    "clauses": out, "timings_ms": {"total": total}})
+
+
+def _compare_each(pipeline: Any, clauses: list[tuple[int, str]], body: Mapping[str, Any],
+                  settings: Any) -> list[dict[str, Any]]:
+    """Each clause against the library: one embedding batch, then one explorer search each."""
+    min_score, limit, filters = _search_args(body, [t for _, t in clauses])
+    vectors = pipeline.embedder.embed([t for _, t in clauses])
     out = []
     for row, (index, text) in enumerate(clauses):
         hits = matches(pipeline, [text], filters, min_score, limit, vectors=vectors[row:row + 1])
@@ -79,13 +94,7 @@ def market_document() -> Any:
         out.append({"index": index, "stands_out": bool(findings), "findings": findings,
                     "terms": [_term_json(t) for t in result.yours.terms],
                     "documents": result.documents})
-    stand_outs = [c for c in out if c["stands_out"]]
-    total = _ms(time.perf_counter() - started)
-    log.info("market/document: %d paragraphs, %d compared, %d stand out, %.1f ms",
-             len(paragraphs), len(clauses), len(stand_outs), total)
-    return jsonify({"summary": {"paragraphs": len(paragraphs), "compared": len(clauses),
-                                "stand_out": len(stand_outs)},
-                    "clauses": out, "timings_ms": {"total": total}})
+    return out
 
 
 def _search_args(body: Mapping[str, Any], texts: Sequence[str]) -> tuple[float, int, Filters]:
