@@ -70,36 +70,49 @@ def market_document() -> Any:
     clauses = [(i, t) for i, t in paragraphs if len(t.split()) >= settings.market.document_min_words]
     pipeline = api.service().pipeline
     out: list[dict[str, Any]] = []
+    timings: dict[str, float] = {}
     if clauses:  # else nothing long enough to compare: an empty answer, not an error
-        out = _compare_each(pipeline, clauses, body, settings)
+        out = _compare_each(pipeline, clauses, body, settings, timings)
     stand_outs = [c for c in out if c["stands_out"]]
     total = _ms(time.perf_counter() - started)
     log.info("market/document: %d paragraphs, %d compared, %d stand out, %.1f ms",
              len(paragraphs), len(clauses), len(stand_outs), total)
     return jsonify({"summary": {"paragraphs": len(paragraphs), "compared": len(clauses),
                                 "stand_out": len(stand_outs)},
-                    "clauses": out, "timings_ms": {"total": total}})
+                    "clauses": out, "timings_ms": {**timings, "total": total}})
 
 
 def _compare_each(pipeline: Any, clauses: list[tuple[int, str]], body: Mapping[str, Any],
-                  settings: Any) -> list[dict[str, Any]]:
+                  settings: Any, timings: dict[str, float]) -> list[dict[str, Any]]:
     """Each clause against the library: one embedding batch, then one explorer search each."""
-    min_score, limit, filters = _search_args(body, [t for _, t in clauses])
+    min_score, limit, filters = _search_args(body, [t for _, t in clauses], clauses=True)
+    started = time.perf_counter()
     vectors = pipeline.embedder.embed([t for _, t in clauses])
+    timings["embed"] = _ms(time.perf_counter() - started)
+    searching, comparing = 0.0, 0.0
     out = []
     for row, (index, text) in enumerate(clauses):
+        started = time.perf_counter()
         hits = matches(pipeline, [text], filters, min_score, limit, vectors=vectors[row:row + 1])
+        searching += time.perf_counter() - started
+        started = time.perf_counter()
         result = compare(extract(text), hits, settings.market.usual_share)
+        comparing += time.perf_counter() - started
         findings = _findings(result)
         out.append({"index": index, "stands_out": bool(findings), "findings": findings,
                     "terms": [_term_json(t) for t in result.yours.terms],
                     "documents": result.documents})
+    timings["search"], timings["compare"] = _ms(searching), _ms(comparing)
     return out
 
 
-def _search_args(body: Mapping[str, Any], texts: Sequence[str]) -> tuple[float, int, Filters]:
+def _search_args(body: Mapping[str, Any], texts: Sequence[str],
+                 clauses: bool = False) -> tuple[float, int, Filters]:
+    """Floor, depth and filters (walls added) as /variations takes them; ``clauses``: every text is
+    a clause of a document (the clause floor, whatever a short paragraph's word count)."""
     retrieval = current_app.config["PRECEDENT_SETTINGS"].retrieval
-    min_score = body.get("min_score", default_floor(texts, retrieval))
+    floor = retrieval.explorer_min_score_clause if clauses else default_floor(texts, retrieval)
+    min_score = body.get("min_score", floor)
     if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0 < min_score <= 1:
         raise InvalidRequestError("'min_score' must be a number above 0 and at most 1.")
     limit = api._int(dict(body), "max_matches", 1, 2000) or retrieval.explorer_max_matches
@@ -122,7 +135,9 @@ def _paragraphs(body: Mapping[str, Any], limit: int) -> list[tuple[int, str]]:
         if not (isinstance(item, dict) and isinstance(item.get("index"), int)
                 and not isinstance(item.get("index"), bool) and isinstance(item.get("text"), str)):
             raise InvalidRequestError("Each paragraph must be {\"index\": a whole number, \"text\": a string}.")
-        if item.get("isHeading") or not item["text"].strip():
+        # isHeading is not a reason to skip: Common Paper's forms put whole clauses in "Heading 3"
+        # paragraphs; the word count (document_min_words) leaves out real headings.
+        if not item["text"].strip():
             continue
         api._check_encodable(item["text"], "text")
         out.append((item["index"], item["text"][:max_chars]))
