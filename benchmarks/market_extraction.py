@@ -106,7 +106,8 @@ def _value_in(term: Term, re) -> bool:  # type: ignore[no-untyped-def]
     """The term's number (or place) is written in its own span."""
     if term.type in {"governing_law", "forum"}:
         return term.text == term.value
-    numbers = [number_value(m.group(0)) for m in re.finditer(NUMBER, term.text, re.I)]
+    grouped = re.sub(r"(?<=\d)[ \u00a0\u202f](?=\d{3}\b)", "", term.text)  # "100 000" is one number
+    numbers = [number_value(m.group(0)) for m in re.finditer(NUMBER, grouped, re.I)]
     numbers = [n for n in numbers if n is not None]
     if term.type == "fee_cap":
         multiple, months = str(term.value).rstrip("m").split("x/")

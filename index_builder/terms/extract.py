@@ -38,10 +38,13 @@ _CURRENCY = {"$": "USD", "us$": "USD", "usd": "USD", "€": "EUR", "eur": "EUR",
              "gbp": "GBP", "chf": "CHF", "dollars": "USD", "euros": "EUR", "euro": "EUR",
              "pounds sterling": "GBP", "pounds": "GBP"}
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3, "m": 1e6, "bn": 1e9}
+# Amounts may group thousands with spaces ("100 000 €", French and ISO style) as well as commas;
+# a digit group never starts right after another digit and a space (that would cut "100 000").
+_AMOUNT = rf"(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?![\d,])|{DIGITS})"
 _MONEY_BEFORE = re.compile(
-    rf"(?P<c>US\$|\$|€|£|\b(?:USD|EUR|GBP|CHF)\b)\s?(?P<n>{DIGITS})(?:\s?(?P<s>thousand|million|billion|bn|m|k)\b)?", _I)
+    rf"(?P<c>US\$|\$|€|£|\b(?:USD|EUR|GBP|CHF)\b)\s?(?P<n>{_AMOUNT})(?:\s?(?P<s>thousand|million|billion|bn|m|k)\b)?", _I)
 _MONEY_AFTER = re.compile(
-    rf"(?<![\w.,])(?P<n>{DIGITS})(?:\s?(?P<s>thousand|million|billion)\b)?\s?(?P<c>\b(?:USD|EUR|GBP|CHF)\b|€|dollars|euros?|pounds sterling|pounds)", _I)
+    rf"(?<![\w.,])(?<!\d[ \u00a0\u202f])(?P<n>{_AMOUNT})(?:\s?(?P<s>thousand|million|billion)\b)?\s?(?P<c>\b(?:USD|EUR|GBP|CHF)\b|€|dollars|euros?|pounds sterling|pounds)", _I)
 _PERCENT = re.compile(rf"(?<![\w.])(?P<n>{NUMBER})\s?(?:%|percent\b|per cent\b)(?:\s*\(\s*(?P<d>{DIGITS})\s?%\s*\))?", _I)
 _MULTIPLE = re.compile(
     rf"(?<![\w{{}}])(?P<m>{NUMBER})\s?(?:x|×|times)\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|amounts?|charges)", _I)
@@ -240,7 +243,7 @@ def _percentages(text: str, masked: str, found: _Found) -> None:
 def _money(text: str, masked: str, found: _Found) -> None:
     for pattern in (_MONEY_BEFORE, _MONEY_AFTER):
         for m in pattern.finditer(masked):
-            amount = float(m.group("n").replace(",", ""))
+            amount = float(re.sub(r"[,\s\u00a0\u202f]", "", m.group("n")))
             scale = _SCALE.get((m.group("s") or "").lower(), 1.0)
             if not found.free(m.start(), m.end()):
                 continue

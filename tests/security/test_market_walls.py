@@ -109,6 +109,19 @@ def test_market_refuses_unsigned_calls_and_bad_input(app: Any, sign: Any) -> Non
     for body in ({}, {"paragraphs": "text"}, {"paragraphs": [{"index": "a", "text": "b"}]}):
         reply = post(app, sign, ["litigation"], "market/document", body)
         assert reply.status_code == 400 and "paragraph" in reply.get_json()["error"]["message"]
+    # Currencies and written-out numbers are read with their spans; a French clause answers, with
+    # its euro amount and no period (French units of time are not read).
+    mixed = "Either party may terminate on twelve (12) months' notice; liability is capped at EUR 2.5 million or $1,000,000."
+    got = post(app, sign, ["litigation"], "market", {"text": mixed, "min_score": 0.3}).get_json()
+    assert [(t["type"], t["key"], t["text"]) for t in got["yours"]["terms"]] == [
+        ("period", "12 month", "twelve (12) months"), ("money", "EUR 2500000", "EUR 2.5 million"),
+        ("money", "USD 1000000", "$1,000,000")]
+    assert all(mixed[t["start"]:t["end"]] == t["text"] for t in got["yours"]["terms"])
+    french = post(app, sign, ["litigation"], "market", {
+        "text": "Chaque partie peut résilier le contrat avec un préavis de trente (30) jours; la responsabilité "
+                "est limitée à 100 000 €.", "min_score": 0.3})
+    assert french.status_code == 200
+    assert [t["key"] for t in french.get_json()["yours"]["terms"]] == ["EUR 100000"]
     none = post(app, sign, ["litigation"], "market", {
         "text": "Time is of the essence of this Agreement and its termination.", "min_score": 0.1}).get_json()
     assert none["yours"] == {"terms": [], "mutuality": None, "subprovisions": []}

@@ -105,9 +105,10 @@ def test_law_forum_mutuality_and_subprovisions() -> None:
 def test_no_term_non_english_and_huge_text() -> None:
     assert extract("The parties shall cooperate in good faith.").terms == ()
     french = "Le préavis est de trente (30) jours. La responsabilité est limitée à 100 000 €."
-    found = extract(french)
-    assert all(t.type == "money" for t in found.terms)  # "jours" is not a unit; the euro amount is
+    # French units of time are not read (no period); the euro amount is, thousands grouped by a space.
+    assert [(t.key, t.text) for t in extract(french).terms] == [("EUR 100000", "100 000 €")]
     assert_spans(french)
+    assert keys("Die Haftung ist auf EUR 250 000 begrenzt.") == [("money", "EUR 250000", "")]
     # A runaway paragraph at index time (the API refuses texts over PRECEDENT_MAX_TEXT_CHARS):
     # linear work, every figure still found.
     huge = "Either party may terminate on 30 days notice. " * 4_000  # ~190 KB
