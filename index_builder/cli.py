@@ -155,7 +155,7 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
           f"{report.clauses} clauses in {report.seconds:.1f} s")
     print(f"  read {len(report.parsed)}, unchanged {len(report.reused)}, removed "
           f"{len(report.removed)}; embedded {report.embedded} clause texts, reused "
-          f"{report.embeddings_reused}")
+          f"{report.embeddings_reused}; terms extracted for {report.terms_extracted} clauses")
     for path, reason in report.skipped:
         print(f"  skipped {path}: {reason}")
     for path, note in report.notes:
