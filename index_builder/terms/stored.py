@@ -22,6 +22,9 @@ from index_builder.terms.extract import VERSION, ClauseTerms, extract
 log = logging.getLogger(__name__)
 
 TERMS_KEY = "terms"
+# Figures stored per clause: a runaway paragraph (thousands of "30 days") must not outgrow a
+# Milvus JSON field (64 KB); the market reads a clause's first figures of each kind anyway.
+MAX_STORED = 200
 
 
 def _fingerprint(text: str) -> str:
@@ -50,6 +53,10 @@ def stamp(clauses: Iterable[Clause]) -> tuple[list[Clause], int]:
             out.append(clause)
             continue
         data = {**extract(clause.text).to_json(), "sha": _fingerprint(clause.text)}
+        if len(data["terms"]) > MAX_STORED:
+            log.info("clause %s: %d figures, the first %d stored", clause.clause_id,
+                     len(data["terms"]), MAX_STORED)
+            data["terms"] = data["terms"][:MAX_STORED]
         extracted += 1
         out.append(replace(clause, metadata={**clause.metadata,
                                               TERMS_KEY: json.dumps(data, separators=(",", ":"))}))

@@ -51,3 +51,16 @@ def test_missing_subprovisions_and_precedents_keep_their_figure_spans() -> None:
     for bucket in term.buckets:
         for p in bucket.precedents:
             assert p.hit.clause.text[p.term.start:p.term.end] == p.term.text
+
+
+def test_a_runaway_paragraph_stores_a_bounded_number_of_figures() -> None:
+    import json
+
+    from index_builder.terms import TERMS_KEY, terms_of
+    from index_builder.terms.stored import MAX_STORED
+
+    [clause], extracted = stamp([Clause("x#1", "Either party may terminate on 30 days notice. " * 1000, "x")])
+    assert extracted == 1
+    raw = clause.metadata[TERMS_KEY]
+    assert len(json.loads(raw)["terms"]) == MAX_STORED and len(raw.encode()) < 64_000
+    assert len(terms_of(clause).terms) == MAX_STORED  # read back as stored, not extracted again
