@@ -344,6 +344,7 @@ class SourcesSettings:
     timeout_s: float = 60.0  # one HTTP request
     ca_bundle: Path | None = None  # the firm's CA file (a TLS-inspecting proxy); else system CAs
     folder_link_base: str = ""  # folder sources: "open" links as this base + the file's path
+    max_mb: int = 100  # larger documents are reported and skipped, never downloaded
     graph_tenant_id: str = ""
     graph_client_id: str = ""
     graph_client_secret: str = field(default="", repr=False)
@@ -367,6 +368,8 @@ class SourcesSettings:
     imanage_full_every: int = 4
 
     def __post_init__(self) -> None:
+        if self.max_mb < 1:
+            raise ConfigError("PRECEDENT_SOURCE_MAX_MB must be at least 1 (megabytes).")
         if self.imanage_full_every < 1:
             raise ConfigError("PRECEDENT_IMANAGE_FULL_EVERY must be 1 (every sync lists all) or more.")
         if self.max_attempts < 1 or self.max_wait_s <= 0 or self.timeout_s <= 0 or self.sync_every_s < 0:
@@ -573,6 +576,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_SOURCE_MAX_WAIT_S": Var("sources.max_wait_s", "longest single wait a DMS's Retry-After may ask for"),
     "PRECEDENT_SOURCE_TIMEOUT_S": Var("sources.timeout_s", "seconds for one DMS request"),
     "PRECEDENT_SOURCE_CA_BUNDLE": Var("sources.ca_bundle", "CA file to trust for the DMS (a TLS-inspecting proxy); default the system's"),
+    "PRECEDENT_SOURCE_MAX_MB": Var("sources.max_mb", "DMS documents larger than this are skipped (reported), never downloaded"),
     "PRECEDENT_SOURCE_FOLDER_LINK_BASE": Var("sources.folder_link_base", "folder sources: base of the link that opens a document (e.g. file://fileserver/precedents)"),
     "PRECEDENT_GRAPH_TENANT_ID": Var("sources.graph_tenant_id", "SharePoint: the Entra tenant (directory) id"),
     "PRECEDENT_GRAPH_CLIENT_ID": Var("sources.graph_client_id", "SharePoint: the app registration's client id"),

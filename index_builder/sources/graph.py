@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import quote
 
+import requests
+
 from index_builder.errors import ConfigError, SourceUnavailableError
 from index_builder.ingest.policy import EVERYONE
 from index_builder.sources.base import ChangePage, SourceItem
@@ -64,21 +66,37 @@ class MsalTokens:
                               "or a client secret (PRECEDENT_GRAPH_CLIENT_SECRET or "
                               "PRECEDENT_GRAPH_CLIENT_SECRET_FILE); see docs/deployment.md.")
         self.scope = scope
-        try:
-            self.app = msal.ConfidentialClientApplication(
-                client_id, client_credential=credential, authority=authority, http_client=session,
-                instance_discovery=False)
-        except ValueError as exc:  # authority not an https URL, bad key
-            raise ConfigError(f"SharePoint sign-in settings are not usable: {exc}") from None
-        except Exception as exc:  # MSAL reaches the authority at once (OpenID discovery)
-            raise SourceUnavailableError(
-                f"Entra ID sign-in at {authority} cannot be reached ({type(exc).__name__}); check "
-                f"PRECEDENT_GRAPH_TENANT_ID and the network; the live index keeps serving.") from None
+        self.authority = authority
+        # MSAL reaches the authority when built (OpenID discovery): build on first use, inside
+        # the sync, so an outage is recorded for /health like any other.
+        self._make = lambda: msal.ConfidentialClientApplication(
+            client_id, client_credential=credential, authority=authority, http_client=session,
+            instance_discovery=False)
+        self._app: Any = None
+
+    @property
+    def app(self) -> Any:
+        if self._app is None:
+            try:
+                self._app = self._make()
+            except ValueError as exc:  # authority not an https URL, a key that does not load
+                raise ConfigError(f"SharePoint sign-in settings are not usable: {exc}") from None
+            except Exception as exc:  # requests' errors, MSAL's discovery errors
+                raise SourceUnavailableError(
+                    f"Entra ID sign-in at {self.authority} cannot be reached "
+                    f"({type(exc).__name__}); check PRECEDENT_GRAPH_TENANT_ID and the network; "
+                    f"the live index keeps serving.") from None
+        return self._app
 
     def token(self, refresh: bool = False) -> str:
         if refresh:
             self.app.remove_tokens_for_client()  # a 401 means ours expired or was revoked
-        result = self.app.acquire_token_for_client(scopes=[self.scope])
+        try:
+            result = self.app.acquire_token_for_client(scopes=[self.scope])
+        except requests.RequestException as exc:
+            raise SourceUnavailableError(
+                f"Entra ID sign-in at {self.authority} cannot be reached ({type(exc).__name__}); "
+                f"check the network and proxy; the live index keeps serving.") from None
         if "access_token" not in result:
             reason = str(result.get("error_description") or result.get("error") or "no token")
             raise SourceUnavailableError(

@@ -43,6 +43,10 @@ class SyncState:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.db = sqlite3.connect(path)
+        # WAL with NORMAL sync: a page's commit survives the process crashing (what resuming
+        # relies on) without an fsync per page; after a power cut an older cursor replays.
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
         if self.get("source") is None:
             self.put({"source": source_name})

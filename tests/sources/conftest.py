@@ -187,7 +187,7 @@ class GraphDriver(Driver):
         self.library = Library()
         self.server = GraphEmulator(tls, self.library, page_size=page_size).__enter__()
         self.values.update({"sources.graph_tenant_id": "contoso-tenant", "sources.graph_client_id": "app-1",
-                            "sources.graph_client_secret": "s3cret", "sources.ca_bundle": tls[0],
+                            "sources.graph_client_secret": "s3cret-Graph-77", "sources.ca_bundle": tls[0],
                             "sources.graph_authority_url": self.server.url,
                             "sources.graph_url": f"{self.server.url}/v1.0"})
 
@@ -229,8 +229,8 @@ class IManageDriver(Driver):
         self.library = Library()
         self.server = IManageEmulator(tls, self.library).__enter__()
         self.values.update({"sources.imanage_url": self.server.url, "sources.imanage_library": "ACTIVE",
-                            "sources.imanage_client_id": "precedent-app", "sources.imanage_client_secret": "cs",
-                            "sources.imanage_username": "svc-precedent", "sources.imanage_password": "pw",
+                            "sources.imanage_client_id": "precedent-app", "sources.imanage_client_secret": "cs-iManage-13",
+                            "sources.imanage_username": "svc-precedent", "sources.imanage_password": "pw-iManage-42",
                             "sources.ca_bundle": tls[0], "sources.imanage_full_every": 1})
 
     def add(self, path: str, text: str, groups: list[str]) -> None:

@@ -237,7 +237,7 @@ class GraphEmulator(Emulator):
     """Entra ID's token endpoint and Graph's drive, delta, permissions, batch and content."""
 
     def __init__(self, cert: tuple[Path, Path], library: Library, tenant: str = "contoso-tenant",
-                 client_id: str = "app-1", secret: str = "s3cret", public_key: Any = None,
+                 client_id: str = "app-1", secret: str = "s3cret-Graph-77", public_key: Any = None,
                  page_size: int = 200) -> None:
         super().__init__(cert)
         self.library = library
@@ -379,8 +379,8 @@ class IManageEmulator(Emulator):
     """iManage Work's sign-in, discovery, workspaces, documents, security and download."""
 
     def __init__(self, cert: tuple[Path, Path], library: Library, customer: str = "42",
-                 db: str = "ACTIVE", username: str = "svc-precedent", password: str = "pw",
-                 client_id: str = "precedent-app", client_secret: str = "cs") -> None:
+                 db: str = "ACTIVE", username: str = "svc-precedent", password: str = "pw-iManage-42",
+                 client_id: str = "precedent-app", client_secret: str = "cs-iManage-13") -> None:
         super().__init__(cert)
         self.library = library
         self.customer, self.db = customer, db
@@ -389,6 +389,7 @@ class IManageEmulator(Emulator):
         # workspace id -> (name, default security, ACL); a document's workspace is its first folder
         self.workspaces: dict[str, dict[str, Any]] = {}
         self.private: set[str] = set()  # document ids with their own ACL
+        self._listed: dict[tuple[str, str, int], list[Doc]] = {}
 
     def add_workspace(self, ws_id: str, name: str, groups: list[str], denied: list[str] = ()) -> None:
         self.workspaces[ws_id] = {"name": name, "default_security": "private",
@@ -431,9 +432,12 @@ class IManageEmulator(Emulator):
         ws_id = query["workspace_id"]
         ws_name = self.workspaces[ws_id]["name"]
         since = query.get("edit_date_from", "")
-        docs = sorted((d for d in self.library.live()
-                       if d.path.split("/")[0] == ws_name and d.edited >= since),
-                      key=lambda d: (d.edited, d.id))
+        key = (ws_id, since, self.library.seq)
+        if key not in self._listed:  # one sorted listing per library state (50,000-item test)
+            self._listed = {key: sorted((d for d in self.library.live()
+                                         if d.path.split("/")[0] == ws_name and d.edited >= since),
+                                        key=lambda d: (d.edited, d.id))}
+        docs = self._listed[key]
         offset, limit = int(query.get("offset", 0)), int(query.get("limit", 500))
         out = []
         for doc in docs[offset:offset + limit]:
@@ -451,3 +455,27 @@ def _acl(groups: list[str], denied: list[str] = ()) -> list[dict[str, Any]]:
     acl = [{"id": g.removeprefix("user:"), "type": "user" if g.startswith("user:") else "group",
             "access_level": "read"} for g in groups]
     return acl + [{"id": g, "type": "group", "access_level": "no_access"} for g in denied]
+
+
+def _serve_big_imanage(cert: tuple[Path, Path], count: int, queue: Any) -> None:
+    library = Library()
+    server = IManageEmulator(cert, library)
+    server.add_workspace("WS-Big", "Big", ["g-all"])
+    stamp = library.clock.strftime("%Y-%m-%dT%H:%M:%SZ")
+    for n in range(count):  # metadata-only documents (no bytes): the listing is what is measured
+        doc = Doc(f"D{n + 1:06d}", f"Big/form-{n}.docx", b"", ["g-all"], [], 1, n + 1, stamp)
+        library.docs[doc.id] = doc
+    queue.put(server.url)
+    server.server.serve_forever()
+
+
+def big_imanage_in_process(cert: tuple[Path, Path], count: int) -> tuple[str, Any]:
+    """An iManage emulation of ``count`` documents in its own process (so the client's memory
+    is measured alone); (url, process) - terminate the process when done."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    process = context.Process(target=_serve_big_imanage, args=(cert, count, queue), daemon=True)
+    process.start()
+    return queue.get(timeout=60), process
