@@ -181,13 +181,13 @@ def _cmd_sync(args: argparse.Namespace, settings: Settings) -> int:
     if args.sources:
         raise InvalidRequestError("Give either folders to build from or --source, not both; a "
                                   "folder can be a source too: --source folder:PATH.")
+    sources = [open_source(s, settings) for s in args.source]  # a wrong setting: before the model loads
     embedder = _embedder(settings)
     if args.daemon:
         follow(settings, args.source, embedder, settings.sources.sync_every_s or 900,
                progress=not args.no_progress)
         return 0
-    report = sync_and_build(settings, [open_source(s, settings) for s in args.source], embedder,
-                            progress=not args.no_progress)
+    report = sync_and_build(settings, sources, embedder, progress=not args.no_progress)
     build = report.build
     print(f"Synced {len(args.source)} source(s): {report.changed} listed as changed, "
           f"{report.deleted} deleted{' (cursor expired: listed again whole)' if report.resynced else ''}"
