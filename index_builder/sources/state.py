@@ -153,6 +153,13 @@ def _folder_path(folder_id: str, folders: dict[str, tuple[str, str]], memo: dict
     return memo[folder_id]
 
 
+def source_health(index_dir: Path) -> list[dict[str, Any]]:
+    """For /health: each source's kind, last sync and lag, and its last error (no counts, no
+    paths: a walled user may read /health, and a library's size is the firm's business)."""
+    return [{k: v for k, v in record.items() if k != "documents"}
+            for record in all_records(index_dir)]
+
+
 def all_records(index_dir: Path) -> list[dict[str, Any]]:
     """Every source's sync record under INDEX/sources/ (read-only; for /health)."""
     folder = Path(index_dir) / STATE_DIR
