@@ -374,9 +374,11 @@ def _fetch_and_parse(path: Path, doc_id: str, read_document: ReadClauses | None,
     """A DMS document: streamed into a private temporary folder, read, deleted."""
     with tempfile.TemporaryDirectory(prefix="precedent-fetch-") as folder:
         local = Path(folder) / path.name  # the reader may title a document by its file name
-        fetch(local)  # SourceUnavailableError stops the build: the live index stays as it was
         notes: list[str] = []
         try:
+            # SourceUnavailableError (the DMS down, throttling) stops the build: the live index
+            # stays as it was; a document gone since the listing is a DocumentError, skipped.
+            fetch(local)
             if read_document is None:
                 clauses = _read_contract(local, doc_id, str(path), notes)
             else:

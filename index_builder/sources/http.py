@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import requests
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
-from index_builder.errors import SourceUnavailableError
+from index_builder.errors import DocumentError, SourceUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,7 @@ class ApiClient:
 
     def download(self, url: str, dest: Path) -> int:
         """Stream ``url`` into ``dest``; the bytes written."""
-        response = self.request("GET", url, stream=True)
+        response = self.request("GET", url, stream=True, gone_is_document_error=True)
         written = 0
         with response, open(dest, "wb") as out:
             for block in response.iter_content(BLOCK):
@@ -96,14 +96,16 @@ class ApiClient:
                                          f"after {written} of {expected} bytes; sync again.")
         return written
 
-    def request(self, method: str, url: str, **kwargs: Any) -> requests.Response:
-        """One call, retried on throttling and outages, the token renewed once on 401."""
+    def request(self, method: str, url: str, gone_is_document_error: bool = False,
+                **kwargs: Any) -> requests.Response:
+        """One call, retried on throttling and outages, the token renewed once on 401.
+        ``gone_is_document_error``: a 404 means the document went since it was listed."""
         retrying = Retrying(
             retry=retry_if_exception_type((_Throttled, requests.ConnectionError, requests.Timeout)),
             stop=stop_after_attempt(self.retry.max_attempts), wait=self._wait,
             sleep=self._slept, reraise=True)
         try:
-            return retrying(self._once, method, url, **kwargs)
+            return retrying(self._once, method, url, gone_is_document_error, **kwargs)
         except _Throttled as exc:
             status = exc.response.status_code
             raise SourceUnavailableError(
@@ -117,7 +119,8 @@ class ApiClient:
                 f"index keeps serving. Check the service URL, the network and the proxy "
                 f"(PRECEDENT_SOURCE_CA_BUNDLE for a TLS-inspecting proxy), then sync again.") from None
 
-    def _once(self, method: str, url: str, **kwargs: Any) -> requests.Response:
+    def _once(self, method: str, url: str, gone_is_document_error: bool,
+              **kwargs: Any) -> requests.Response:
         response = self._send(method, url, False, **kwargs)
         if response.status_code == 401:
             response.close()
@@ -134,6 +137,10 @@ class ApiClient:
         if response.status_code in RETRY_STATUSES:
             response.close()
             raise _Throttled(response)
+        if response.status_code == 404 and gone_is_document_error:
+            response.close()  # skipped in this build; the next sync's listing removes it
+            raise DocumentError(f"no longer in {self.service} (deleted or moved since it was "
+                                f"listed); the next sync follows it")
         if response.status_code == 403:
             raise SourceUnavailableError(
                 f"{self.service} denies this app access to {_where(url)} (403): grant the app "

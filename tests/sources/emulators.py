@@ -247,6 +247,8 @@ class GraphEmulator(Emulator):
         self.drive_id = "b!drive-precedents"
         self.drive_name = "Precedents"
         self.organisation_link = True  # every file also has an org-wide view link
+        self._cached: tuple[Any, list[dict[str, Any]]] = (None, [])
+        self.missing: set[str] = set()  # documents whose download answers 404
 
     def route(self, method: str, path: str, query: dict[str, str], body: bytes,
               headers: Any) -> tuple[int, dict[str, str], Any]:
@@ -301,6 +303,8 @@ class GraphEmulator(Emulator):
         return 200, {}, {"token_type": "Bearer", "expires_in": 3599, "access_token": self.issue()}
 
     def _content(self, doc: Doc) -> bytes | Path:
+        if doc.id in self.missing:
+            raise KeyError(doc.id)  # 404: deleted after the listing saw it
         return doc.content
 
     # delta: token = the change sequence the caller has seen
@@ -314,7 +318,9 @@ class GraphEmulator(Emulator):
         snap = int(query.get("snap", self.library.seq))
         skip = int(query.get("skip", 0))
         top = int(query.get("$top", self.page_size))
-        items = self._changed(since, snap)
+        if self._cached[0] != (since, snap, self.library.seq):  # one listing per round (50,000 items)
+            self._cached = ((since, snap, self.library.seq), self._changed(since, snap))
+        items = self._cached[1]
         page = items[skip:skip + top]
         out: dict[str, Any] = {"value": page}
         base = f"{self.url}/v1.0/drives/{self.drive_id}/root/delta"
@@ -477,5 +483,29 @@ def big_imanage_in_process(cert: tuple[Path, Path], count: int) -> tuple[str, An
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     process = context.Process(target=_serve_big_imanage, args=(cert, count, queue), daemon=True)
+    process.start()
+    return queue.get(timeout=60), process
+
+
+def _serve_big_graph(cert: tuple[Path, Path], count: int, queue: Any) -> None:
+    library = Library()
+    server = GraphEmulator(cert, library, page_size=1000)
+    server.organisation_link = False
+    for n in range(count):  # metadata-only files in 50 folders
+        doc = Doc(f"D{n + 1:06d}", f"Matters/M{n % 50:02d}/form-{n}.docx", b"", [f"g-m{n % 50:02d}"],
+                  [], 1, n + 1, "2026-01-05T09:00:00Z")
+        library.docs[doc.id] = doc
+    library.seq = count
+    queue.put(server.url)
+    server.server.serve_forever()
+
+
+def big_graph_in_process(cert: tuple[Path, Path], count: int) -> tuple[str, Any]:
+    """A Graph emulation of ``count`` files in its own process; (url, process)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    process = context.Process(target=_serve_big_graph, args=(cert, count, queue), daemon=True)
     process.start()
     return queue.get(timeout=60), process

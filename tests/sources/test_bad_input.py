@@ -194,3 +194,17 @@ def test_secrets_never_reach_the_log(tmp_path: Path, embedder: Any, tls: tuple[P
         assert secret not in logged
     ours = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith("index_builder"))
     assert "?" not in ours  # delta links and search queries stay out of our lines
+
+
+def test_a_document_gone_between_listing_and_download_is_skipped(tmp_path: Path, embedder: Any,
+                                                                tls: tuple[Path, Path]) -> None:
+    driver = GraphDriver(tmp_path, embedder, tls)
+    try:
+        _library(driver)
+        driver.server.missing.add(driver.library.find(ACME).id)  # deleted after the listing
+        report = driver.sync()
+        assert report.build.documents == 1
+        (path, reason), = report.build.skipped
+        assert path == "Precedents/Acme/spa.txt" and "no longer in Microsoft Graph" in reason
+    finally:
+        driver.server.stop()

@@ -139,3 +139,29 @@ def test_the_command_line_syncs_a_folder_source(tmp_path: Path, capsys: Any, mon
                  "--source", f"folder:{tmp_path / 'lib'}"]) == 0
     out = capsys.readouterr().out
     assert "Synced 1 source(s): 1 listed as changed" in out and "1 documents" in out
+
+
+@pytest.fixture(scope="module")
+def milvus_lite_uri(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    path = str(tmp_path_factory.mktemp("milvus") / "milvus.db")
+    yield path
+    from index_builder.index.milvus_connection import stop_lite
+
+    stop_lite(path)
+
+
+def test_permission_change_edit_and_delete_on_the_milvus_engine(graph: Any, milvus_lite_uri: str) -> None:
+    """The same walls on the other engine: re-stamped clauses replace the old ones there too."""
+    graph.values.update({"backend": "milvus", "milvus.uri": milvus_lite_uri,
+                         "milvus.collection": "sources_walls"})
+    _library(graph)
+    graph.sync()
+    graph.revoke(ACME, "g-bob")
+    graph.edit(FORM, NDA.replace("two years", "three years"))
+    report = graph.sync()
+    assert report.build.relabelled == [graph.doc_id(ACME)] and report.build.embedded == 1
+    assert set(graph.visible(["g-bob"])) == {graph.doc_id(FORM)}
+    assert set(graph.visible(["g-acme"])) == {graph.doc_id(ACME), graph.doc_id(FORM)}
+    graph.delete(ACME)
+    graph.sync()
+    assert set(graph.visible(["g-acme"])) == {graph.doc_id(FORM)}
