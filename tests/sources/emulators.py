@@ -249,9 +249,34 @@ class GraphEmulator(Emulator):
         self.organisation_link = True  # every file also has an org-wide view link
         self._cached: tuple[Any, list[dict[str, Any]]] = (None, [])
         self.missing: set[str] = set()  # documents whose download answers 404
+        # More document libraries of the same site: drive id -> [name, library, cache]. A
+        # request for one swaps it in under a lock (the sync's requests come one at a time).
+        self.drives: dict[str, list[Any]] = {}
+        self._swap = threading.RLock()
+
+    def add_drive(self, drive_id: str, name: str, library: Library) -> None:
+        self.drives[drive_id] = [name, library, (None, [])]
 
     def route(self, method: str, path: str, query: dict[str, str], body: bytes,
               headers: Any) -> tuple[int, dict[str, str], Any]:
+        parts = path.split("/")
+        wanted = parts[3] if path.startswith("/v1.0/drives/") else \
+            parts[2] if path.startswith("/download/") and len(parts) > 3 else None
+        if wanted not in self.drives:
+            return self._route(method, path, query, body, headers)
+        with self._swap:
+            home = [self.drive_name, self.library, self._cached]
+            self.drive_name, self.library, self._cached = self.drives[wanted]
+            self.drive_id, home_id = wanted, self.drive_id
+            try:
+                return self._route(method, path, query, body, headers)
+            finally:
+                self.drives[wanted] = [self.drive_name, self.library, self._cached]
+                self.drive_name, self.library, self._cached = home
+                self.drive_id = home_id
+
+    def _route(self, method: str, path: str, query: dict[str, str], body: bytes,
+               headers: Any) -> tuple[int, dict[str, str], Any]:
         if path == f"/{self.tenant}/v2.0/.well-known/openid-configuration":
             base = f"{self.url}/{self.tenant}"
             return 200, {}, {"token_endpoint": f"{base}/oauth2/v2.0/token",
@@ -260,7 +285,7 @@ class GraphEmulator(Emulator):
         if path == f"/{self.tenant}/oauth2/v2.0/token" and method == "POST":
             return self._token(body)
         if path.startswith("/download/"):  # pre-authenticated: no token, as Graph's is
-            return 200, {}, self._content(self.library.docs[path.rsplit("/", 1)[1]])
+            return 200, {}, self._content(self.library.docs[path.rsplit("/", 1)[1]])  # /download/[drive/]id
         auth = headers.get("Authorization", "")
         gate = self._api_gate(method, path, query, auth.removeprefix("Bearer ") or None)
         if gate is not None:
@@ -269,8 +294,8 @@ class GraphEmulator(Emulator):
         if path in (drive, ):
             return 200, {}, {"id": self.drive_id, "name": self.drive_name, "driveType": "documentLibrary"}
         if path == "/v1.0/sites/contoso.sharepoint.com:/sites/Legal/drives":
-            return 200, {}, {"value": [{"id": self.drive_id, "name": self.drive_name,
-                                        "driveType": "documentLibrary"}]}
+            return 200, {}, {"value": [{"id": d, "name": n, "driveType": "documentLibrary"} for d, n in
+                                       [(self.drive_id, self.drive_name)] + [(k, v[0]) for k, v in self.drives.items()]]}
         if path == f"{drive}/root/delta":
             return self._delta(query)
         if path == "/v1.0/$batch" and method == "POST":
@@ -278,12 +303,13 @@ class GraphEmulator(Emulator):
             assert len(requests_) <= 20, "Graph batches hold at most 20 requests"
             return 200, {}, {"responses": [
                 {"id": r["id"], "status": 200, "headers": {"Content-Type": "application/json"},
-                 "body": {"value": self._permissions(r["url"].split("/")[4])}} for r in requests_]}
+                 "body": {"value": self._batch_permissions(r["url"])}} for r in requests_]}
         if path.startswith(f"{drive}/items/") and path.endswith("/permissions"):
             return 200, {}, {"value": self._permissions(path.split("/")[5])}
         if path.startswith(f"{drive}/items/") and path.endswith("/content"):
             doc = self.library.docs[path.split("/")[5]]
-            return 302, {"Location": f"{self.url}/download/{doc.id}"}, b""
+            where = f"{self.drive_id}/{doc.id}" if self.drive_id in self.drives else doc.id
+            return 302, {"Location": f"{self.url}/download/{where}"}, b""
         return 404, {}, {"error": {"code": "itemNotFound", "message": path}}
 
     def _token(self, body: bytes) -> tuple[int, dict[str, str], Any]:
@@ -358,6 +384,18 @@ class GraphEmulator(Emulator):
                           "lastModifiedDateTime": doc.edited, "parentReference": parent,
                           "file": {"mimeType": "application/octet-stream"}})
         return sorted(folders.values(), key=lambda f: f["id"] != "root") + files
+
+    def _batch_permissions(self, url: str) -> list[dict[str, Any]]:
+        drive, item = url.split("/")[2], url.split("/")[4]  # /drives/{d}/items/{i}/permissions
+        if drive not in self.drives:
+            return self._permissions(item)
+        with self._swap:
+            home = self.library
+            self.library = self.drives[drive][1]
+            try:
+                return self._permissions(item)
+            finally:
+                self.library = home
 
     def _permissions(self, item_id: str) -> list[dict[str, Any]]:
         doc = self.library.docs[item_id]

@@ -165,3 +165,37 @@ def test_permission_change_edit_and_delete_on_the_milvus_engine(graph: Any, milv
     graph.delete(ACME)
     graph.sync()
     assert set(graph.visible(["g-acme"])) == {graph.doc_id(FORM)}
+
+
+def test_every_library_of_a_site_is_followed_and_a_crash_between_them_resumes(graph: Any) -> None:
+    from emulators import Library
+
+    forms = Library()
+    graph.server.add_drive("b!drive-forms", "Forms", forms)
+    _library(graph)
+    forms.add("Standard/nda.txt", NDA.replace("two years", "three years").encode(), ["g-bob"])
+    forms.add("Standard/loan.txt", SPA.replace("Buyer", "Lender").encode(), ["g-acme"])
+    spec = "sharepoint:sites/contoso.sharepoint.com:/sites/Legal"
+    graph.spec = lambda: spec
+    graph.server.page_size = 2
+
+    class Crash(Exception):
+        pass
+
+    def crash(pages: int) -> None:
+        if pages == 4:  # Precedents took 3 pages (root, 2 folders, 2 files); Forms's first is saved
+            raise Crash()
+
+    with pytest.raises(Crash):
+        graph.sync(after_page=crash)
+    assert graph.state_count() == 2  # Precedents's two files; Forms's first page held folders only
+    report = graph.sync()
+    assert report.pages == 1 and report.changed == 2  # Forms's second page, nothing again
+    assert report.build.documents == 4
+    assert set(graph.visible(["g-bob"])) == {"Precedents/Acme/spa", "Precedents/Forms/nda",
+                                             "Forms/Standard/nda"}
+    forms.delete("Standard/loan.txt")
+    graph.library.edit(ACME, EDITED.encode())
+    report = graph.sync()  # both libraries go on from their own delta links
+    assert report.build.removed == ["Forms/Standard/loan"]
+    assert report.build.parsed == ["Precedents/Acme/spa"]
