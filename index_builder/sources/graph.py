@@ -12,7 +12,9 @@ Reference pages (each call below follows one):
 * sign-in: MSAL client credentials, https://learn.microsoft.com/entra/identity-platform/v2-oauth2-client-creds-grant-flow
 * drives: https://learn.microsoft.com/graph/api/drive-list and drive-get
 * delta: https://learn.microsoft.com/graph/api/driveitem-delta (nextLink pages, the deltaLink
-  as the cursor, ``deleted`` facet, 410 resyncRequired, ``Prefer: deltashowsharingchanges``)
+  as the cursor, ``deleted`` facet, 410 resyncRequired, the ``Prefer`` headers of the scanning
+  guidance, https://techcommunity.microsoft.com/t5/microsoft-sharepoint-blog/how-to-retrieve-complete-set-of-permission-changes-while/ba-p/1741127:
+  delta reports every permission change only to an app with full control of the site)
 * permissions: https://learn.microsoft.com/graph/api/driveitem-list-permissions and the
   permission / sharingLink resources (grantedToV2, grantedToIdentitiesV2, link.scope)
 * batching: https://learn.microsoft.com/graph/json-batching (20 requests per call)
@@ -45,7 +47,10 @@ from index_builder.sources.http import ApiClient
 log = logging.getLogger(__name__)
 
 BATCH = 20  # Graph's JSON batching limit
-PREFER = "deltashowsharingchanges"
+# Microsoft's scanning guidance for permission-aware sync (aka.ms/scanguidance): report items
+# whose sharing changed, deleted items as deleted, and items behind permission gaps. Without
+# "hierarchicalsharing", a folder's permission change is reported on each affected item.
+PREFER = "deltashowremovedasdeleted, deltatraversepermissiongaps, deltashowsharingchanges"
 
 
 class MsalTokens:

@@ -59,6 +59,7 @@ class Doc:
     seq: int = 0  # change sequence (Graph delta)
     edited: str = ""  # ISO time (iManage edit_date)
     deleted: bool = False
+    sharing_only: bool = False  # its last change was to its permissions alone
 
     @property
     def size(self) -> int:
@@ -78,6 +79,7 @@ class Library:
         self.seq += 1
         self.clock += dt.timedelta(minutes=1)
         doc.seq = self.seq
+        doc.sharing_only = False
         if content_changed:
             doc.version += 1
             doc.edited = self.clock.strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -115,6 +117,7 @@ class Library:
             doc = self.find(path)
             doc.allowed, doc.denied = list(allowed), list(denied)
             self._touch(doc, content_changed=False)
+            doc.sharing_only = True
 
     def live(self) -> list[Doc]:
         return [d for d in self.docs.values() if not d.deleted]
@@ -297,7 +300,8 @@ class GraphEmulator(Emulator):
             return 200, {}, {"value": [{"id": d, "name": n, "driveType": "documentLibrary"} for d, n in
                                        [(self.drive_id, self.drive_name)] + [(k, v[0]) for k, v in self.drives.items()]]}
         if path == f"{drive}/root/delta":
-            return self._delta(query)
+            # As Graph: a change to permissions alone shows in delta only when asked for.
+            return self._delta(query, "deltashowsharingchanges" in headers.get("Prefer", ""))
         if path == "/v1.0/$batch" and method == "POST":
             requests_ = json.loads(body)["requests"]
             assert len(requests_) <= 20, "Graph batches hold at most 20 requests"
@@ -334,7 +338,7 @@ class GraphEmulator(Emulator):
         return doc.content
 
     # delta: token = the change sequence the caller has seen
-    def _delta(self, query: dict[str, str]) -> tuple[int, dict[str, str], Any]:
+    def _delta(self, query: dict[str, str], sharing: bool) -> tuple[int, dict[str, str], Any]:
         token = query.get("token")
         if token is not None and self.faults.expire_delta:
             self.faults.expire_delta = False
@@ -344,8 +348,8 @@ class GraphEmulator(Emulator):
         snap = int(query.get("snap", self.library.seq))
         skip = int(query.get("skip", 0))
         top = int(query.get("$top", self.page_size))
-        if self._cached[0] != (since, snap, self.library.seq):  # one listing per round (50,000 items)
-            self._cached = ((since, snap, self.library.seq), self._changed(since, snap))
+        if self._cached[0] != (since, snap, self.library.seq, sharing):  # one listing per round
+            self._cached = ((since, snap, self.library.seq, sharing), self._changed(since, snap, sharing))
         items = self._cached[1]
         page = items[skip:skip + top]
         out: dict[str, Any] = {"value": page}
@@ -356,9 +360,11 @@ class GraphEmulator(Emulator):
             out["@odata.deltaLink"] = f"{base}?token={snap}"
         return 200, {}, out
 
-    def _changed(self, since: int, snap: int) -> list[dict[str, Any]]:
+    def _changed(self, since: int, snap: int, sharing: bool = True) -> list[dict[str, Any]]:
         docs = sorted((d for d in self.library.docs.values() if since < d.seq <= snap or
                        (since == 0 and not d.deleted and d.seq <= snap)), key=lambda d: d.id)
+        if since and not sharing:
+            docs = [d for d in docs if not d.sharing_only]
         if since == 0:
             docs = [d for d in docs if not d.deleted]
         folders: dict[str, dict[str, Any]] = {"": {"id": "root", "name": "root", "root": {},

@@ -199,3 +199,22 @@ def test_every_library_of_a_site_is_followed_and_a_crash_between_them_resumes(gr
     report = graph.sync()  # both libraries go on from their own delta links
     assert report.build.removed == ["Forms/Standard/loan"]
     assert report.build.parsed == ["Precedents/Acme/spa"]
+
+
+def test_a_permission_change_reaches_graph_delta_only_through_the_prefer_header(graph: Any,
+                                                                                 monkeypatch: Any) -> None:
+    """The emulation, like Graph, leaves permission-only changes out of delta unless the
+    client asks with ``Prefer: deltashowsharingchanges``: the contract test's pass depends on
+    the header, which this shows by leaving it out."""
+    import index_builder.sources.graph as graph_source
+
+    _library(graph)
+    graph.sync()
+    graph.revoke(ACME, "g-bob")
+    monkeypatch.setattr(graph_source, "PREFER", "deltashowremovedasdeleted")
+    graph.sync()
+    assert graph.doc_id(ACME) in graph.visible(["g-bob"])  # missed without the header
+    monkeypatch.undo()
+    graph.server.library.set_access(ACME, ["g-acme"])  # the same change again, now seen
+    graph.sync()
+    assert graph.doc_id(ACME) not in graph.visible(["g-bob"])
