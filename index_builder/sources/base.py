@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Protocol
 
-from index_builder.ingest.policy import EVERYONE, Access, normalise_group
+from index_builder.ingest.policy import Access, normalise_group
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ import pytest
 from index_builder.errors import SourceUnavailableError
 from index_builder.index import open_store
 from index_builder.sources import open_source
-from index_builder.sources.http import ApiClient, RetryPolicy, make_session
-from index_builder.sources.state import SyncState, state_path
+from index_builder.sources.http import ApiClient, make_session
+from index_builder.sources.state import SyncState
 from index_builder.sources.sync import SyncReport, sync_changes
 
 from conftest import GraphDriver, IManageDriver

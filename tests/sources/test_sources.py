@@ -13,7 +13,6 @@ import pytest
 
 from index_builder.cli import main
 from index_builder.errors import SourceUnavailableError
-from index_builder.sources import open_source
 from index_builder.sources.sync import follow
 
 from conftest import GraphDriver, IManageDriver
@@ -99,10 +98,9 @@ def test_imanage_asks_only_for_documents_edited_since_the_last_sync(tmp_path: Pa
 
 def test_the_daemon_logs_a_failed_sync_and_goes_on(graph: Any, caplog: pytest.LogCaptureFixture) -> None:
     _library(graph)
-    graph.throttle(10_000)
+    graph.throttle(10_000, retry_after="0")  # the daemon's client sleeps for real
     graph.values["sources.max_attempts"] = 2
-    waits: list[float] = []
-    calls = []
+    calls: list[float] = []
 
     def sleep(seconds: float) -> None:  # between rounds: the storm passes
         calls.append(seconds)
@@ -112,7 +110,6 @@ def test_the_daemon_logs_a_failed_sync_and_goes_on(graph: Any, caplog: pytest.Lo
         follow(graph.settings(), [graph.spec()], graph.embedder, 60, sleep=sleep, rounds=2)
     assert "Sync failed: Microsoft Graph kept answering 429" in caplog.text
     assert len(calls) == 1 and len(graph.visible(["g-bob"])) == 2  # the second round built it
-    assert waits == []
 
 
 def test_the_command_line_names_the_fix_for_a_bad_source(tmp_path: Path, monkeypatch: Any,
