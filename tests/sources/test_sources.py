@@ -215,3 +215,23 @@ def test_a_permission_change_reaches_graph_delta_only_through_the_prefer_header(
     graph.server.library.set_access(ACME, ["g-acme"])  # the same change again, now seen
     graph.sync()
     assert graph.doc_id(ACME) not in graph.visible(["g-bob"])
+
+
+def test_imanage_private_documents_keep_to_their_own_acl_and_no_access_denies(
+        tmp_path: Path, embedder: Any, tls: tuple[Path, Path]) -> None:
+    driver = IManageDriver(tmp_path, embedder, tls)
+    try:
+        _library(driver)  # Acme's workspace: g-acme, g-bob
+        driver.add("Acme/board-minutes.txt", NDA.replace("two years", "ten years"), ["g-acme"])
+        minutes = driver.library.find("Acme/board-minutes.txt")
+        minutes.denied = ["g-conflicted"]
+        driver.server.private.add(minutes.id)  # its own security, not the workspace's
+        driver.sync()
+        own = driver.doc_id("Acme/board-minutes.txt")
+        assert own in driver.visible(["g-acme"]) and own not in driver.visible(["g-bob"])
+        assert own not in driver.visible(["g-acme", "g-conflicted"])  # no_access wins
+        assert driver.doc_id(ACME) in driver.visible(["g-bob"])  # the workspace's ACL elsewhere
+        asked = [p for _, p in driver.server.requests if p.endswith("/security")]
+        assert sum("/documents/" in p for p in asked) == 1  # one call, for the private one only
+    finally:
+        driver.server.stop()
