@@ -178,3 +178,10 @@ class SearchEngineUnavailableError(PrecedentError):
     """The search engine (Milvus) cannot be reached or refused an operation; names the setting."""
 
     code = "search_engine_unavailable"
+
+
+class SourceUnavailableError(PrecedentError):
+    """A document source (SharePoint, iManage) cannot be reached, refuses the app's sign-in,
+    or keeps throttling; the live index keeps serving and the next sync resumes."""
+
+    code = "source_unavailable"
