@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from typing import Iterable, Sequence
 
 from index_builder.ingest.terms import defined_terms
@@ -148,12 +149,15 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
             overrides: dict[str, str] | None = None) -> ConformResult:
     """The precedent's text in the document's terms, with every mapping and what was changed.
 
-    ``overrides`` (source term -> target, "" to leave it) are the lawyer's edits in the pane.
+    ``overrides`` (source term -> target, "" to leave it; "\u00a78.4" -> a section number for a
+    reference, "" to leave it) are the lawyer's edits in the pane.
     """
     overrides = overrides or {}
     used = _used_terms(text, source)
     mappings, subs, missing = [], [], []
     for term, found in used:
+        if term.startswith("\u00a7"):
+            continue
         mapping = _map_term(term, len(found), source, target, settings)
         if term in overrides:
             chosen = overrides[term].strip()
@@ -168,6 +172,10 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
                         for m in found)
     refs = []
     for start, end, ref, new in references.map_references(text, source.sections, target.sections):
+        chosen = overrides.get(f"\u00a7{ref.number}")  # the lawyer's choice for a reference: "" keeps it
+        if chosen is not None:
+            new = chosen if chosen != ref.number else ""
+            ref = replace(ref, target=chosen, status="lawyer" if chosen else "flagged")
         refs.append(ref)
         if new:
             subs.append(Substitution(start, end, text[start:end], new, "cross-reference"))

@@ -130,6 +130,14 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
       return request("POST", "/redraft", body, { timeout: REDRAFT_TIMEOUT_MS, ...options });
     },
 
+    /** POST /conform: the precedent in the open document's terms (document: definitions, parties, sections only). */
+    conform({ clauseIds, document, overrides, text } = {}, options = {}) {
+      const body = { clause_ids: clauseIds, document };
+      if (overrides && Object.keys(overrides).length) body.overrides = overrides;
+      if (typeof text === "string") body.text = text;
+      return request("POST", "/conform", body, options);
+    },
+
     /** GET /clauses/<id>: one clause with the clauses around it. */
     getClause(clauseId, options = {}) {
       // Ids hold "/" (folder/file#section): the route takes a path, and some servers refuse %2F.

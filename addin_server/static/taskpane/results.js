@@ -162,6 +162,7 @@ export function createResults(ctx) {
 
     async onInsert(result, card) {
       if (!state.query) return fb.showError("Click Find precedent first.");
+      if (ctx.conform) return ctx.conform.start(result, card); // shows the mapping first (conform-view.js)
       const n = Number(card.dataset.n);
       const adapted = adaptPrecedent(result.text, state.query.text, result.source);
       await fb.withEdit("insert the precedent", async () => {
