@@ -180,12 +180,29 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
         if new:
             subs.append(Substitution(start, end, text[start:end], new, "cross-reference"))
     subs.extend(_reference_words(text, target.reference_word))
+    # The definitions offered for insertion speak the document's language too.
+    if missing:
+        seen = {m.source for m in mappings}
+        parties = [_map_term(p, 0, source, target, settings) for p in source.parties if p not in seen]
+        missing = [replace(m, definition=_rewrite(m.definition, mappings + parties)) for m in missing]
     result = ConformResult(_apply(text, subs), tuple(mappings), tuple(refs), tuple(missing),
                            tuple(sorted(subs, key=lambda s: s.start)))
     log.info("conform: %d terms (%d applied, %d missing), %d references (%d flagged)",
              len(mappings), sum(m.apply for m in mappings), len(missing), len(refs),
              sum(r.status == "flagged" for r in refs))
     return result
+
+
+def _rewrite(text: str, mappings: Sequence[TermMapping]) -> str:
+    """``text`` with the applied term mappings (only) made, forms kept."""
+    subs = [Substitution(m.start, m.end, m.surface, forms.written_as(t.target, m), "term")
+            for t in mappings if t.apply and t.target and t.target != t.source
+            for m in forms.mentions(text, t.source)]
+    taken: list[Substitution] = []
+    for sub in sorted(subs, key=lambda s: (s.start, -(s.end - s.start))):
+        if not taken or sub.start >= taken[-1].end:
+            taken.append(sub)
+    return _apply(text, taken)
 
 
 def _reference_words(text: str, word: str) -> list[Substitution]:

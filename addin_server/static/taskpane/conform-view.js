@@ -91,8 +91,13 @@ export function createConform(ctx) {
 
   function render(result, card, area, docProfile, data, overrides) {
     const mappings = Array.isArray(data.mappings) ? data.mappings : [];
-    const changes = mappings.filter((m) => m.target && m.target !== m.source && m.method !== "exact");
-    const kept = mappings.filter((m) => m.method === "exact" || (m.method === "lawyer" && !m.target));
+    // What the server first suggested, so a row the lawyer unticks stays in the list, unticked.
+    const suggested = JSON.parse(area.dataset.suggested || "{}");
+    if (!Object.keys(overrides).length) for (const m of mappings) if (m.target && m.target !== m.source) suggested[m.source] = m.target;
+    area.dataset.suggested = JSON.stringify(suggested);
+    const shown = (m) => m.method !== "exact" && ((m.target && m.target !== m.source) || (m.method === "lawyer" && suggested[m.source]));
+    const changes = mappings.filter(shown).map((m) => (m.target ? m : { ...m, target: suggested[m.source] }));
+    const kept = mappings.filter((m) => m.method === "exact");
     const refs = Array.isArray(data.cross_references) ? data.cross_references : [];
     const missing = Array.isArray(data.missing_terms) ? data.missing_terms : [];
     const rerun = () => request(result, card, area, docProfile, collect(area));
@@ -119,7 +124,7 @@ export function createConform(ctx) {
 
   function mappingRow(m, rerun) {
     const id = `map-${Math.random().toString(36).slice(2, 9)}`;
-    const low = !m.apply && m.method !== "lawyer";
+    const low = !m.apply;
     return h(doc, "li", { className: low ? "conform-row low" : "conform-row", dataset: { source: m.source } },
       h(doc, "input", { type: "checkbox", id, checked: Boolean(m.apply), "aria-label": `Change ${m.source}`, onchange: rerun }),
       h(doc, "label", { htmlFor: id, className: "from" }, m.source),
@@ -151,7 +156,7 @@ export function createConform(ctx) {
       h(doc, "ul", {}, missing.map((m) => h(doc, "li", { dataset: { term: m.term } },
         h(doc, "strong", {}, m.term),
         m.definition
-          ? [h(doc, "q", {}, truncate(m.definition, 300)),
+          ? [h(doc, "blockquote", {}, truncate(m.definition, 300)),
              h(doc, "button", { type: "button", className: "link", title: last ? "Adds it after your last definition, as a tracked change" : "Adds it at the end of your document, as a tracked change",
                onclick: (e) => addDefinition(m, last, e.target) }, "Add definition")]
           : h(doc, "span", { className: "why" }, " \u00b7 not defined in the precedent's own document either")))));

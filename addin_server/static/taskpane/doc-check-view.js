@@ -41,7 +41,7 @@ export function createDocCheck(ctx) {
           h(doc, "button", { type: "button", className: "link check-item", title: "Select it in the document", onclick: () => go(f) }, f.message)))));
     });
     box.replaceChildren(h(doc, "p", { className: "note" }, summary),
-      ...(findings.length ? groups : [h(doc, "p", { className: "check-clean" }, "No undefined or duplicate terms, and every cross-reference points at a section this document has.")]));
+      ...(findings.length ? groups.filter(Boolean) : [h(doc, "p", { className: "check-clean" }, "No undefined or duplicate terms, and every cross-reference points at a section this document has.")]));
     if (!profile.definitions.length) box.append(h(doc, "p", { className: "note" }, "This document defines no terms in quotation marks (\u201cX\u201d means \u2026), so only cross-references and capitals were checked."));
     ui.checkSection.hidden = false;
   }
