@@ -224,3 +224,12 @@ export function summaryForServer(profile) {
     truncated: defs.length < profile.definitions.length || sections.length < profile.sections.length,
   };
 }
+
+/**
+ * The search unit for a selected text: {unit: "definition"} when it defines a term
+ * (“X” means ...), so Find precedent searches the library's definitions; {} otherwise.
+ */
+export function searchUnit(text) {
+  const terms = definedTermsIn(text);
+  return terms.length && /\bmeans?\b|has the meaning/i.test(String(text)) ? { unit: "definition", term: terms[0] } : {};
+}
