@@ -123,8 +123,9 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
     },
 
     /** POST /redraft: a redraft of `text` grounded on the chosen clauses, with citations. */
-    redraft({ text, clauseIds, instructions } = {}, options = {}) {
+    redraft({ text, clauseIds, instructions, document } = {}, options = {}) {
       const body = { text };
+      if (document) body.document = document; // the open document's terms (conform-view.js summary)
       if (clauseIds && clauseIds.length) body.clause_ids = clauseIds;
       if (instructions) body.instructions = instructions;
       return request("POST", "/redraft", body, { timeout: REDRAFT_TIMEOUT_MS, ...options });

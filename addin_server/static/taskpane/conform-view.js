@@ -210,5 +210,10 @@ export function createConform(ctx) {
     });
   }
 
-  return { start, profile };
+  /** What the server may be sent of the document (for redraft): definitions, parties, sections. */
+  async function summary() {
+    return summaryForServer(await profile());
+  }
+
+  return { start, profile, summary };
 }
