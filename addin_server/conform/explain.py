@@ -48,7 +48,7 @@ def explainer(pipeline: SearchPipeline, draft: Path, settings: ConformSettings,
     target = target_of(draft)
 
     def explain(clause: Clause) -> Sequence[str]:
-        result, _ = conform_clauses(pipeline, [clause.clause_id], target, settings, access)
+        result, _, _ = conform_clauses(pipeline, [clause.clause_id], target, settings, access)
         return describe(result)
 
     return explain

@@ -132,8 +132,9 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
     },
 
     /** POST /conform: the precedent in the open document's terms (document: definitions, parties, sections only). */
-    conform({ clauseIds, document, overrides, text } = {}, options = {}) {
+    conform({ clauseIds, document, overrides, text, suggest } = {}, options = {}) {
       const body = { clause_ids: clauseIds, document };
+      if (suggest) body.suggest = true; // AI suggestions for unmatched terms: shown unticked
       if (overrides && Object.keys(overrides).length) body.overrides = overrides;
       if (typeof text === "string") body.text = text;
       return request("POST", "/conform", body, options);

@@ -62,12 +62,12 @@ export function createConform(ctx) {
     await request(result, card, area, docProfile, {});
   }
 
-  async function request(result, card, area, docProfile, overrides) {
+  async function request(result, card, area, docProfile, overrides, suggest = false) {
     let unsupported = false;
     await fb.withRequest("Conforming the precedent to your document…", async (signal) => {
       let data;
       try {
-        data = await ctx.api().conform({ clauseIds: [result.clause_id], document: summaryForServer(docProfile), overrides }, { signal });
+        data = await ctx.api().conform({ clauseIds: [result.clause_id], document: summaryForServer(docProfile), overrides, suggest }, { signal });
       } catch (err) {
         // An older server (no /conform): Insert works as it always did, with the precedent's own terms.
         if (err instanceof ApiError && err.status === 404) {
@@ -111,6 +111,10 @@ export function createConform(ctx) {
     if (refs.length) parts.push(h(doc, "ul", { className: "conform-refs", "aria-label": "Cross-references" }, refs.map((r) => referenceRow(r, rerun))));
     if (missing.length) parts.push(missingList(missing, docProfile));
     if (kept.length) parts.push(h(doc, "p", { className: "note" }, `Already your terms: ${kept.map((m) => m.source).join(", ")}.`));
+    if (missing.length && state.capabilities?.redraft?.available && !mappings.some((m) => m.method === "llm")) {
+      parts.push(h(doc, "button", { type: "button", className: "link", title: "An AI suggestion is shown unticked; nothing changes until you tick it",
+        onclick: () => request(result, card, area, docProfile, collect(area), true) }, "Suggest matches for these terms with AI"));
+    }
     parts.push(
       h(doc, "details", { className: "conform-preview" }, h(doc, "summary", {}, "Conformed text"), h(doc, "p", {}, truncate(data.text, 1200))),
       h(doc, "div", { className: "button-row" },
