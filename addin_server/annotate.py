@@ -24,6 +24,8 @@ from index_builder.model import Clause, SearchHit
 log = logging.getLogger(__name__)
 
 FindPrecedents = Callable[[str], Sequence[SearchHit]]
+# Extra comment lines for a precedent, e.g. how it conforms to this document (addin_server/conform).
+Explain = Callable[[Clause], Sequence[str]]
 AUTHOR, INITIALS = "Precedent", "P"
 
 
@@ -90,7 +92,8 @@ def choose(paragraphs: Sequence[Paragraph], selection: Selection) -> list[int]:
     return [i for i, p in enumerate(paragraphs) if len(p.text.strip()) >= selection.min_chars]
 
 
-def annotate(source: Path, out: Path, find: FindPrecedents, selection: Selection) -> AnnotateReport:
+def annotate(source: Path, out: Path, find: FindPrecedents, selection: Selection,
+             explain: Explain | None = None) -> AnnotateReport:
     """Add precedent comments to the chosen paragraphs of source and save to out."""
     if source.resolve() == out.resolve():
         raise InvalidRequestError("--out must differ from the input, so the original is never lost.")
@@ -112,6 +115,8 @@ def annotate(source: Path, out: Path, find: FindPrecedents, selection: Selection
             comment.add_paragraph(quote(hit.clause.text))
             comment.add_paragraph(f"Source file: {Path(hit.clause.source_path).name or hit.clause.doc_id}"
                                   f" · clause id {hit.clause.clause_id}")
+            for line in (explain(hit.clause) if explain else ()):
+                comment.add_paragraph(line)
             report.comments += 1
         report.annotated.append(index)
     out.parent.mkdir(parents=True, exist_ok=True)

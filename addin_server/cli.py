@@ -113,6 +113,9 @@ def _add_annotate(sub: Any) -> None:
     annotate.add_argument("--top-k", type=int, default=3, help="precedents per paragraph")
     annotate.add_argument("--rerank", choices=("auto", "on", "off"), default="off",
                           help="rerank with the configured LLM (slow on a local model)")
+    annotate.add_argument("--conform", action="store_true",
+                          help="say in each comment how the precedent maps to this draft's parties, "
+                               "defined terms and sections (issue 23)")
     annotate.add_argument("--list", action="store_true",
                           help="print the paragraphs with their indices and styles, write nothing")
     annotate.add_argument("--as-user", default="",
@@ -251,8 +254,13 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
 
     selection = Selection(indices=parse_indices(args.paragraphs) if args.paragraphs else (),
                           style=args.style or "", min_chars=args.min_chars)
+    explain = None
+    if args.conform:
+        from addin_server.conform.explain import explainer
+
+        explain = explainer(service.pipeline, args.input, service.settings.conform, access)
     try:
-        report = annotate(args.input, args.out, find, selection)
+        report = annotate(args.input, args.out, find, selection, explain)
     finally:
         service.close()
     print(f"wrote {args.out}: {report.comments} comments on {len(report.annotated)} paragraphs")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from typing import Iterable, Sequence
 
 from index_builder.ingest.terms import defined_terms
@@ -148,12 +149,15 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
             overrides: dict[str, str] | None = None) -> ConformResult:
     """The precedent's text in the document's terms, with every mapping and what was changed.
 
-    ``overrides`` (source term -> target, "" to leave it) are the lawyer's edits in the pane.
+    ``overrides`` (source term -> target, "" to leave it; "\u00a78.4" -> a section number for a
+    reference, "" to leave it) are the lawyer's edits in the pane.
     """
     overrides = overrides or {}
     used = _used_terms(text, source)
     mappings, subs, missing = [], [], []
     for term, found in used:
+        if term.startswith("\u00a7"):
+            continue
         mapping = _map_term(term, len(found), source, target, settings)
         if term in overrides:
             chosen = overrides[term].strip()
@@ -168,16 +172,37 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
                         for m in found)
     refs = []
     for start, end, ref, new in references.map_references(text, source.sections, target.sections):
+        chosen = overrides.get(f"\u00a7{ref.number}")  # the lawyer's choice for a reference: "" keeps it
+        if chosen is not None:
+            new = chosen if chosen != ref.number else ""
+            ref = replace(ref, target=chosen, status="lawyer" if chosen else "flagged")
         refs.append(ref)
         if new:
             subs.append(Substitution(start, end, text[start:end], new, "cross-reference"))
     subs.extend(_reference_words(text, target.reference_word))
+    # The definitions offered for insertion speak the document's language too.
+    if missing:
+        seen = {m.source for m in mappings}
+        parties = [_map_term(p, 0, source, target, settings) for p in source.parties if p not in seen]
+        missing = [replace(m, definition=_rewrite(m.definition, mappings + parties)) for m in missing]
     result = ConformResult(_apply(text, subs), tuple(mappings), tuple(refs), tuple(missing),
                            tuple(sorted(subs, key=lambda s: s.start)))
     log.info("conform: %d terms (%d applied, %d missing), %d references (%d flagged)",
              len(mappings), sum(m.apply for m in mappings), len(missing), len(refs),
              sum(r.status == "flagged" for r in refs))
     return result
+
+
+def _rewrite(text: str, mappings: Sequence[TermMapping]) -> str:
+    """``text`` with the applied term mappings (only) made, forms kept."""
+    subs = [Substitution(m.start, m.end, m.surface, forms.written_as(t.target, m), "term")
+            for t in mappings if t.apply and t.target and t.target != t.source
+            for m in forms.mentions(text, t.source)]
+    taken: list[Substitution] = []
+    for sub in sorted(subs, key=lambda s: (s.start, -(s.end - s.start))):
+        if not taken or sub.start >= taken[-1].end:
+            taken.append(sub)
+    return _apply(text, taken)
 
 
 def _reference_words(text: str, word: str) -> list[Substitution]:

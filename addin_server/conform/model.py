@@ -101,7 +101,7 @@ class CrossReference:
     number: str
     heading: str
     target: str  # the document's number when a section with that heading exists, else ""
-    status: str  # mapped | suggested (same heading, another level: shown, not applied) | flagged
+    status: str  # mapped | suggested (same heading, another level: shown, not applied) | flagged | lawyer
 
 
 @dataclass(frozen=True)

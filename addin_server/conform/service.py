@@ -40,8 +40,10 @@ def merged_source(pipeline: SearchPipeline, clauses: Sequence[Clause], settings:
 
 def conform_clauses(pipeline: SearchPipeline, clause_ids: Sequence[str], target: TargetDocument,
                     settings: ConformSettings, access: Filters = (), text: str | None = None,
-                    overrides: dict[str, str] | None = None) -> tuple[ConformResult, list[Clause]]:
+                    overrides: dict[str, str] | None = None
+                    ) -> tuple[ConformResult, list[Clause], SourceDocument]:
     """Conform the clause (or ``text``, e.g. a redraft grounded on these clauses) to ``target``."""
     clauses = pipeline.clauses(list(clause_ids), access)  # NotFoundError for unknown or walled ids
     source = merged_source(pipeline, clauses, settings, access)
-    return conform(text if text is not None else clauses[0].text, source, target, settings, overrides), clauses
+    result = conform(text if text is not None else clauses[0].text, source, target, settings, overrides)
+    return result, clauses, source

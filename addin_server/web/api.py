@@ -15,6 +15,7 @@ from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import WALL_FIELDS, Filters, filters_from_mapping
 
 from index_builder.errors import TextTooLongError, UnauthorizedError
+from addin_server.conform.prompting import with_document_terms
 from addin_server.web.body import read_json_object
 from addin_server.web.serialize import clause_json, redraft_json, search_json
 from addin_server.service import PrecedentService
@@ -66,6 +67,8 @@ def redraft() -> Any:
     text = _text(body, settings)
     clause_ids = _clause_ids(body, settings.max_redraft_precedents)
     instructions = _string(body, "instructions", settings.max_instructions_chars)
+    # Issue 23: the document's own parties and terms, when the pane sent them (conform/prompting.py).
+    instructions = with_document_terms(instructions, body.get("document"), settings.max_instructions_chars)
     outcome, searched = service().redraft(text, clause_ids, instructions, access=access())
     payload = redraft_json(outcome.result, outcome.timings_ms)
     if searched is not None:  # the precedents were chosen by search: show how

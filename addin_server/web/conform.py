@@ -15,6 +15,7 @@ from flask import Blueprint, current_app, jsonify
 from index_builder.errors import InvalidRequestError
 from addin_server.conform.model import TargetDocument
 from addin_server.conform.service import conform_clauses
+from addin_server.conform.suggest import load_suggest_prompt, with_suggestions
 from addin_server.web import api
 
 log = logging.getLogger(__name__)
@@ -36,9 +37,14 @@ def conform_view() -> Any:
     target = TargetDocument.from_json(body.get("document"), settings.conform.max_definitions,
                                       settings.conform.max_sections)
     text = api._string(body, "text", settings.server.max_text_chars) if body.get("text") is not None else None
-    result, clauses = conform_clauses(api.service().pipeline, clause_ids, target, settings.conform,
-                                      api.access(), text=text, overrides=_overrides(body))
+    result, clauses, source = conform_clauses(api.service().pipeline, clause_ids, target, settings.conform,
+                                              api.access(), text=text, overrides=_overrides(body))
+    notes: list[str] = []
+    if api._bool(body, "suggest"):
+        result, note = _suggested(result, source, target, settings)
+        notes += [note] if note else []
     payload = result.to_json()
+    payload["notes"] = list(payload["notes"]) + notes
     payload["clause_id"] = clauses[0].clause_id
     payload["source"] = {"citation": clauses[0].citation(), "doc_id": clauses[0].doc_id}
     payload["document_sent"] = {"definitions": len(target.definitions), "parties": len(target.parties),
@@ -48,6 +54,18 @@ def conform_view() -> Any:
             "Your document has no definitions or parties that Precedent could read, so only "
             "cross-references were checked."]
     return jsonify(payload)
+
+
+def _suggested(result: Any, source: Any, target: TargetDocument, settings: Any) -> tuple[Any, str]:
+    """AI suggestions for unmatched terms (shown, never applied); a note when there is no model."""
+    client = api.service().client
+    if client is None:
+        return result, "No drafting assistant is connected, so there are no AI suggestions."
+    prompt = current_app.extensions.get("precedent_conform_prompt")
+    if prompt is None:
+        prompt = current_app.extensions["precedent_conform_prompt"] = load_suggest_prompt(settings.server.prompts_dir)
+    return with_suggestions(result, source, target, client, prompt, settings.llm.redraft_model,
+                            settings.llm.request_timeout_s), ""
 
 
 def _overrides(body: dict[str, Any]) -> dict[str, str]:

@@ -147,10 +147,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.verbose:
         for row in report["pairs"]:
             print(row["id"], row["mappings"], row["refs"])
-    print(json.dumps(report["figures"], indent=1))
-    if args.out:
+    if args.out:  # written before printing, so a closed pipe cannot lose it
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False))
+    print(json.dumps(report["figures"], indent=1))
     return 0
 
 

@@ -35,10 +35,10 @@ def main(argv: list[str] | None = None) -> int:
         out = subprocess.run(["node", str(Path(__file__).parent / "doc_check.mjs"), tmp], capture_output=True,
                              text=True, check=True, timeout=120)
     report = json.loads(out.stdout)
-    print(json.dumps(report["figures"], indent=1))
-    if args.out:
+    if args.out:  # written before printing, so a closed pipe cannot lose it
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False))
+    print(json.dumps(report["figures"], indent=1))
     return 0
 
 

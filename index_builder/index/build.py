@@ -138,8 +138,10 @@ def _unique_id(candidates: list[str], taken: set[str]) -> str:
 def _read_contract(path: Path, doc_id: str, source_path: str,
                    notes: list[str] | None = None) -> list[Clause]:
     from index_builder.ingest import read_clauses
+    from index_builder.ingest.definitions import definition_units
 
-    return read_clauses(path, doc_id, source_path, notes=notes)
+    clauses = read_clauses(path, doc_id, source_path, notes=notes)
+    return clauses + definition_units(clauses)  # definitions as precedent (issue 23)
 
 
 def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:

@@ -107,3 +107,16 @@ def test_a_summary_of_the_wrong_shape_is_a_clear_400() -> None:
     with pytest.raises(InvalidRequestError, match="at most 2 are read"):
         TargetDocument.from_json({"definitions": [{"term": "A"}] * 3}, 2, 10)
     assert TargetDocument.from_json(None, 10, 10) == TargetDocument()
+
+
+def test_the_lawyer_can_untick_or_set_a_reference() -> None:
+    text = "Except under Section 8.4 (Exceptions) and Section 5.1."
+    kept = conform(text, SOURCE, TARGET, SETTINGS, overrides={"\u00a78.4": "", "\u00a75.1": "12.1"})
+    assert kept.text == "Except under Clause 8.4 (Exceptions) and Clause 12.1."
+    assert [r.status for r in kept.cross_references] == ["flagged", "lawyer"]
+
+
+def test_a_missing_terms_definition_is_offered_in_the_documents_parties() -> None:
+    result = conform("Provider will delete Customer Content.", SOURCE, TARGET, SETTINGS)
+    assert result.missing_terms[0].definition.startswith("“Customer Content” means data, information, or materials "
+                                                         "submitted by or on behalf of Client or Users")

@@ -67,3 +67,14 @@ def test_audited_with_ids_and_no_document_text(conform_app: Any, tmp_path: Path)
     entry = next(e for e in lines if e["route"].endswith("/conform"))
     assert clause.clause_id in entry["clause_ids"] and clause.clause_id in entry["requested_ids"]
     assert "Acme Ltd" not in json.dumps(lines)
+
+
+def test_two_thousand_definitions_are_accepted(conform_app: Any) -> None:
+    clause = _clause(conform_app, "Provider may copy, display, modify, and use Customer Content")
+    many = {**SUMMARY, "definitions": SUMMARY["definitions"] + [{"term": f"Schedule Term {i}", "text": "", "section": ""} for i in range(1998)]}
+    response = conform_app.test_client().post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": many})
+    assert response.status_code == 200
+    assert response.get_json()["document_sent"]["definitions"] == 2000
+    too_many = {**many, "definitions": many["definitions"] + [{"term": "One More"}]}
+    refused = conform_app.test_client().post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": too_many})
+    assert refused.status_code == 400 and "at most 2000" in refused.get_json()["error"]["message"]

@@ -78,3 +78,9 @@ test("bad input: no paragraphs, no definitions, no numbering: no findings and no
   assert.deepEqual(kinds(checkDocument(plain), "missing-section"), []);
   assert.deepEqual(sectionMap(plain), []);
 });
+
+test("a selected definition searches definitions; a clause searches clauses", async () => {
+  const { searchUnit } = await import("../../addin_server/static/taskpane/document-profile.js");
+  assert.deepEqual(searchUnit("“Supplier Personnel” means all employees and agents of the Supplier."), { unit: "definition", term: "Supplier Personnel" });
+  assert.deepEqual(searchUnit("The Supplier shall provide the Services (the “Work”) with due care."), {});
+});

@@ -42,7 +42,7 @@ USERS = {
 
 # Paths that must answer a walled user exactly as they answer an unknown clause id.
 REFUSED = {"walled clause", "redraft with a walled id", "search by a walled example",
-           "variations of a walled example"}
+           "variations of a walled example", "conform a walled clause"}
 
 
 def responder(body: dict[str, Any]) -> Reply:
@@ -176,6 +176,8 @@ def walled_path_calls(user: As, library: dict[str, Any]) -> dict[str, Any]:
         "open clause and neighbours": user.get(f"clauses/{quote(open_id, safe='/')}"),
         "redraft with a walled id": user.post("redraft", {"text": QUERY, "clause_ids": [walled_id]}),
         "redraft by search": user.post("redraft", {"text": QUERY}),
+        "conform a walled clause": user.post("conform", {"clause_ids": [walled_id], "document": {}}),
+        "conform an open clause (its document's definitions)": user.post("conform", {"clause_ids": [open_id], "document": {}}),
     }
 
 
@@ -276,7 +278,7 @@ def test_no_query_or_clause_text_in_the_audit_trail_or_logs(app: Any, sign: Any,
         walled_path_calls(As(app, sign, name), library)
     trail = (tmp_path / "audit.jsonl").read_text()
     lines = [json.loads(line) for line in trail.splitlines()]
-    assert len(lines) == 2 * 14 and {e["user"] for e in lines} == {"eve@firm.example", "alice@firm.example"}
+    assert len(lines) == 2 * 16 and {e["user"] for e in lines} == {"eve@firm.example", "alice@firm.example"}
     assert any(set(c.clause_id for c in library["walled"]) & set(e["clause_ids"])
                for e in lines if e["user"] == "alice@firm.example")  # the trail answers "who saw X"
     # What production logs at INFO, plus our own packages at DEBUG.

@@ -123,11 +123,21 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
     },
 
     /** POST /redraft: a redraft of `text` grounded on the chosen clauses, with citations. */
-    redraft({ text, clauseIds, instructions } = {}, options = {}) {
+    redraft({ text, clauseIds, instructions, document } = {}, options = {}) {
       const body = { text };
+      if (document) body.document = document; // the open document's terms (conform-view.js summary)
       if (clauseIds && clauseIds.length) body.clause_ids = clauseIds;
       if (instructions) body.instructions = instructions;
       return request("POST", "/redraft", body, { timeout: REDRAFT_TIMEOUT_MS, ...options });
+    },
+
+    /** POST /conform: the precedent in the open document's terms (document: definitions, parties, sections only). */
+    conform({ clauseIds, document, overrides, text, suggest } = {}, options = {}) {
+      const body = { clause_ids: clauseIds, document };
+      if (suggest) body.suggest = true; // AI suggestions for unmatched terms: shown unticked
+      if (overrides && Object.keys(overrides).length) body.overrides = overrides;
+      if (typeof text === "string") body.text = text;
+      return request("POST", "/conform", body, options);
     },
 
     /** GET /clauses/<id>: one clause with the clauses around it. */

@@ -206,7 +206,9 @@ export function documentProfile(paragraphs) {
   return { definitions: defs, parties: parties(list, defs), sections, referenceWord: referenceWord(list), paragraphs: list.length };
 }
 
-export const SUMMARY_LIMITS = Object.freeze({ definitions: 2000, sections: 3000, definitionChars: 600 });
+// The server refuses bodies over ~180 kB (PRECEDENT_MAX_TEXT_CHARS x 6 + ...): a document with
+// 2,000 definitions sends every term, but the defining sentence of the first 250 only.
+export const SUMMARY_LIMITS = Object.freeze({ definitions: 2000, definitionTexts: 250, definitionChars: 160, sections: 800, headingChars: 60 });
 
 /**
  * The part of the profile the server needs to conform a precedent: definitions (term,
@@ -215,12 +217,22 @@ export const SUMMARY_LIMITS = Object.freeze({ definitions: 2000, sections: 3000,
  */
 export function summaryForServer(profile) {
   const defs = profile.definitions.slice(0, SUMMARY_LIMITS.definitions);
-  const sections = profile.sections.slice(0, SUMMARY_LIMITS.sections);
+  const sections = profile.sections.filter((s) => s.heading).slice(0, SUMMARY_LIMITS.sections);
+  const withHeading = profile.sections.filter((s) => s.heading).length;
   return {
-    definitions: defs.map((d) => ({ term: d.term, text: clip(d.text, SUMMARY_LIMITS.definitionChars), section: d.section })),
+    definitions: defs.map((d, i) => ({ term: d.term, text: i < SUMMARY_LIMITS.definitionTexts ? clip(d.text, SUMMARY_LIMITS.definitionChars) : "", section: d.section })),
     parties: profile.parties.map((p) => p.term),
-    sections: sections.map((s) => ({ number: s.number, heading: s.heading })),
+    sections: sections.map((s) => ({ number: s.number, heading: clip(s.heading, SUMMARY_LIMITS.headingChars) })),
     reference_word: profile.referenceWord,
-    truncated: defs.length < profile.definitions.length || sections.length < profile.sections.length,
+    truncated: defs.length < profile.definitions.length || sections.length < withHeading || profile.definitions.length > SUMMARY_LIMITS.definitionTexts,
   };
+}
+
+/**
+ * The search unit for a selected text: {unit: "definition"} when it defines a term
+ * (“X” means ...), so Find precedent searches the library's definitions; {} otherwise.
+ */
+export function searchUnit(text) {
+  const terms = definedTermsIn(text);
+  return terms.length && /\bmeans?\b|has the meaning/i.test(String(text)) ? { unit: "definition", term: terms[0] } : {};
 }

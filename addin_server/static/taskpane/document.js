@@ -146,3 +146,34 @@ export async function goToParagraph(run, index, search = "") {
     return true;
   });
 }
+
+/**
+ * Add `text` as a new paragraph after paragraph `index` (or at the end of the body when
+ * index < 0), as a tracked change; the document's own track-changes mode is restored after.
+ * Used to add a precedent's definition the document lacks. Returns true when added.
+ */
+export async function insertParagraphAfter(run, index, text) {
+  return run(async (context) => {
+    const document = context.document;
+    document.load("changeTrackingMode");
+    let anchor = null;
+    if (index >= 0) {
+      anchor = document.body.paragraphs.getFirstOrNullObject();
+      for (let i = 0; i < index; i += 1) anchor = anchor.getNextOrNullObject();
+      anchor.load("text");
+    }
+    await context.sync();
+    if (anchor && anchor.isNullObject) return false;
+    const previous = document.changeTrackingMode;
+    document.changeTrackingMode = globalThis.Word?.ChangeTrackingMode?.trackAll ?? "TrackAll";
+    try {
+      if (anchor) anchor.insertParagraph(String(text), "After");
+      else document.body.insertParagraph(String(text), "End");
+      await context.sync();
+    } finally {
+      document.changeTrackingMode = previous;
+      await context.sync();
+    }
+    return true;
+  });
+}

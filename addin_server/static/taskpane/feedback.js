@@ -11,6 +11,9 @@ export function getUi(doc) {
   return {
     find: $("find"),
     explore: $("explore"),
+    check: $("check"),
+    checkSection: $("check-section"),
+    checkList: $("check-list"),
     moreLike: $("more-like"),
     variationsSection: $("variations-section"),
     variationsSummary: $("variations-summary"),
@@ -72,6 +75,7 @@ export function createFeedback(ctx) {
     const caps = state.capabilities;
     ui.find.disabled = busy || !deps.canRead || !caps.search;
     ui.explore.disabled = busy || !state.query;
+    if (ui.check) ui.check.disabled = busy || !deps.canRead;
     ui.moreLike.disabled = busy || state.picked.size === 0;
     ui.redraftButton.disabled = busy || !state.query || !caps.redraft.available;
     ui.redraftButton.title = caps.redraft.available ? "" : caps.redraft.reason;

@@ -1,7 +1,7 @@
 // "What do we usually agree?": the lawyer's clause compared with the firm's own precedents, term
 // by term (POST /api/v1/market): per term a small bar chart of the values the matching documents
 // hold, the lawyer's value placed among them, each bar opening its precedents (Open, Insert), and
-// the sub-provisions most precedents have that the clause lacks. "Check whole document" reads the
+// the sub-provisions most precedents have that the clause lacks. "Compare whole document" reads the
 // open document (document.js, the one reader) and lists the clauses that stand out
 // (POST /api/v1/market/document), each one click from its place.
 //
@@ -149,7 +149,7 @@ export function findingLine(f) {
   return `${title}: yours ${text(f?.yours)}, ${how} our usual ${usual}.`;
 }
 
-/** Compare and Check whole document over `ctx` ({doc, deps, ui, state, api, feedback}). */
+/** Compare and Compare whole document over `ctx` ({doc, deps, ui, state, api, feedback}). */
 export function createMarket(ctx) {
   const { doc, deps, state } = ctx;
   const fb = ctx.feedback;

@@ -10,10 +10,14 @@
 //   capabilities.js what /health says this server can do
 //   explore.js      the library's wordings of the clause; more results like the ticked ones
 //   market-view.js  the clause's terms against our precedents; the whole document's stand-outs
+//   conform-view.js Insert conformed to the document's parties, terms and cross-references
+//   doc-check-view.js Check document: undefined/duplicate/unused terms, broken references
 
 import { ApiError, createApiClient, resolveBaseUrl } from "./api.js";
 import { authModeFrom, createEntraAuth } from "./auth.js";
 import { capabilitiesFrom } from "./capabilities.js";
+import { createConform } from "./conform-view.js";
+import { createDocCheck } from "./doc-check-view.js";
 import { createExplore } from "./explore.js";
 import { createFeedback, getUi } from "./feedback.js";
 import { createMarket } from "./market-view.js";
@@ -46,6 +50,8 @@ export function createPane(doc, deps) {
   ctx.settings = createSettingsView(ctx);
   ctx.explore = createExplore(ctx);
   ctx.market = createMarket(ctx);
+  ctx.conform = createConform(ctx); // Insert conformed to the document (issue 23)
+  ctx.docCheck = createDocCheck(ctx);
   ctx.onServerChanged = () => loadServerInfo();
 
   /** Interactive sign-in with the work account (from a click), then say who is signed in. */
@@ -113,6 +119,7 @@ export function createPane(doc, deps) {
 
   ui.find.addEventListener("click", ctx.results.find);
   ui.explore.addEventListener("click", ctx.explore.explore);
+  ui.check?.addEventListener("click", ctx.docCheck.check);
   ui.moreLike.addEventListener("click", ctx.explore.moreLikeThese);
   doc.getElementById("market").addEventListener("click", ctx.market.compare);
   doc.getElementById("market-document").addEventListener("click", ctx.market.checkDocument);

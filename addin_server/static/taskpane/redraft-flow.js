@@ -14,9 +14,12 @@ export function createRedraft(ctx) {
   async function redraft() {
     if (!state.query) return fb.showError("Click Find precedent first.");
     if (!state.capabilities.redraft.available) return fb.showError(`Redraft is not available: ${state.capabilities.redraft.reason}`);
+    // The document's parties and terms (definitions, headings, numbers only), so the redraft uses them (issue 23).
+    const summary = await ctx.conform?.summary().catch(() => undefined);
+    const document = summary && (summary.definitions.length || summary.parties.length) ? summary : undefined;
     await fb.withRequest("Redrafting with the chosen precedents… this can take a minute.", async (signal) => {
       const answer = await ctx.api().redraft(
-        { text: clauseKey(state.query.text), clauseIds: [...state.picked], instructions: ui.instructions.value.trim() },
+        { text: clauseKey(state.query.text), clauseIds: [...state.picked], instructions: ui.instructions.value.trim(), document },
         { signal },
       );
       const prepared = prepareRedraft(answer);

@@ -12,6 +12,7 @@ import { filtersFromSettings } from "./settings.js";
 import { facetFields, fieldLabels } from "./settings-view.js";
 import { recordEdit, setQuery } from "./state.js";
 import { clauseKey, insertPrecedent, readSelection } from "./word.js";
+import { searchUnit } from "./document-profile.js";
 
 /** The line under the results when they were not rated by AI, or "" when they were. */
 export function rerankNote(rerank, capabilities) {
@@ -63,15 +64,19 @@ export function createResults(ctx) {
     const query = state.query;
     await fb.withRequest("Searching precedents…", async (signal) => {
       const rerank = state.capabilities.rerank.available ? state.settings.rerank : null;
+      // A selected definition searches the library's definitions (document-profile.js searchUnit).
+      const unit = searchUnit(query.text);
+      const filters = unit.unit ? { ...filtersFromSettings(state.settings), unit: unit.unit } : filtersFromSettings(state.settings);
       const data = await ctx.api().findPrecedents(
-        { text: clauseKey(query.text), topK: state.settings.topK, filters: filtersFromSettings(state.settings), rerank: rerank ?? undefined },
+        { text: clauseKey(query.text), topK: state.settings.topK, filters, rerank: rerank ?? undefined },
         { signal },
       );
       state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
       render(data.rerank);
       renderFacets(data.facets);
       const n = state.results.length;
-      fb.setStatus(n ? `${plural(n, "precedent")} found.` : noneFound);
+      const what = unit.unit ? `definition${n === 1 ? "" : "s"} of \u201c${unit.term}\u201d and similar terms` : "";
+      fb.setStatus(n ? (what ? `${n} ${what} found.` : `${plural(n, "precedent")} found.`) : noneFound);
     });
   }
 
@@ -162,6 +167,7 @@ export function createResults(ctx) {
 
     async onInsert(result, card) {
       if (!state.query) return fb.showError("Click Find precedent first.");
+      if (ctx.conform) return ctx.conform.start(result, card); // shows the mapping first (conform-view.js)
       const n = Number(card.dataset.n);
       const adapted = adaptPrecedent(result.text, state.query.text, result.source);
       await fb.withEdit("insert the precedent", async () => {

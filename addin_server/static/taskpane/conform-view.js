@@ -1,0 +1,223 @@
+// Insert, conformed: before a precedent goes in, the pane reads the open document
+// (document.js), sends the server its definitions, parties and section map only
+// (summaryForServer), and shows what conforming would change: each party and defined term
+// mapped ("Provider → Supplier", editable, each one untickable), each cross-reference mapped
+// or flagged, and the terms the document does not define with the precedent's own definition
+// ready to add. Nothing changes in the document until Insert; the inserted text is a tracked
+// change and its Word comment records the source and every substitution.
+
+import { adaptPrecedent, insertComment } from "./adapt.js";
+import { documentProfile, summaryForServer } from "./document-profile.js";
+import { insertParagraphAfter, readParagraphs } from "./document.js";
+import { h, plural, truncate } from "./dom.js";
+import { ApiError } from "./api.js";
+import { recordEdit } from "./state.js";
+import { insertPrecedent } from "./word.js";
+
+/** Lines for the Word comment: every substitution, every reference left as written, every missing term. */
+export function conformChanges(data) {
+  const lines = [];
+  const subs = (data?.mappings ?? []).filter((m) => m.apply && m.target && m.target !== m.source);
+  if (subs.length) lines.push(`conformed to your document: ${subs.map((m) => `${m.source} \u2192 ${m.target} (${plural(m.occurrences, "time")}${m.method === "lawyer" ? ", your choice" : ""})`).join(", ")}`);
+  const refs = data?.cross_references ?? [];
+  const moved = refs.filter((r) => (r.status === "mapped" || r.status === "lawyer") && r.target && r.target !== r.number);
+  if (moved.length) lines.push(`cross-references: ${moved.map((r) => `section ${r.number} \u2192 ${r.target}`).join(", ")}`);
+  const left = refs.filter((r) => r.status !== "mapped" && r.status !== "lawyer");
+  if (left.length) lines.push(`left as written, check: ${left.map((r) => `section ${r.number}${r.heading ? ` (${r.heading})` : ""}`).join(", ")}`);
+  const missing = data?.missing_terms ?? [];
+  if (missing.length) lines.push(`not defined in your document: ${missing.map((m) => m.term).join(", ")}`);
+  return lines;
+}
+
+/** True when conforming changes nothing and has nothing to report. */
+export function nothingToConform(data) {
+  return !conformChanges(data).length && !(data?.mappings ?? []).some((m) => m.target && m.target !== m.source);
+}
+
+/** The mapping view and Insert, over `ctx` ({doc, deps, ui, state, api, feedback}). */
+export function createConform(ctx) {
+  const { doc, deps, state } = ctx;
+  const fb = ctx.feedback;
+
+  /** The document's profile, read once per search (the lawyer may edit between searches). */
+  async function profile() {
+    if (state.documentProfile && state.documentProfile.query === state.query) return state.documentProfile.value;
+    const paragraphs = await readParagraphs(deps.run, { batchSize: 200 });
+    const value = documentProfile(paragraphs);
+    state.documentProfile = { query: state.query, value };
+    return value;
+  }
+
+  /** Insert clicked: read the document, ask the server, show the mapping in the card. */
+  async function start(result, card) {
+    if (!state.query) return fb.showError("Click Find precedent first.");
+    const area = card.querySelector(".conform") ?? card.appendChild(h(doc, "div", { className: "conform" }));
+    let docProfile;
+    try {
+      docProfile = await profile();
+    } catch (err) {
+      fb.showError("The pane could not read your document, so the precedent was not conformed. Use Insert as is, or try again.");
+      return renderFallback(result, card, area);
+    }
+    await request(result, card, area, docProfile, {});
+  }
+
+  async function request(result, card, area, docProfile, overrides, suggest = false) {
+    let unsupported = false;
+    await fb.withRequest("Conforming the precedent to your document…", async (signal) => {
+      let data;
+      try {
+        data = await ctx.api().conform({ clauseIds: [result.clause_id], document: summaryForServer(docProfile), overrides, suggest }, { signal });
+      } catch (err) {
+        // An older server (no /conform): Insert works as it always did, with the precedent's own terms.
+        if (err instanceof ApiError && err.status === 404) {
+          unsupported = true;
+          return;
+        }
+        throw err;
+      }
+      render(result, card, area, docProfile, data, overrides);
+      fb.setStatus(nothingToConform(data) ? "Nothing to conform: the precedent already uses your document's terms." : "Check the changes, then click Insert.");
+    });
+    if (unsupported) await insert(result, card, null, " This server does not conform precedents, so it keeps its own terms.");
+  }
+
+  function renderFallback(result, card, area) {
+    area.replaceChildren(
+      h(doc, "p", { className: "note" }, "This server cannot conform precedents to your document. The precedent goes in with its own terms."),
+      h(doc, "div", { className: "button-row" }, h(doc, "button", { type: "button", className: "primary", onclick: () => insert(result, card, null) }, "Insert as is")),
+    );
+  }
+
+  function render(result, card, area, docProfile, data, overrides) {
+    const mappings = Array.isArray(data.mappings) ? data.mappings : [];
+    // What the server first suggested, so a row the lawyer unticks stays in the list, unticked.
+    const suggested = JSON.parse(area.dataset.suggested || "{}");
+    if (!Object.keys(overrides).length) for (const m of mappings) if (m.target && m.target !== m.source) suggested[m.source] = m.target;
+    area.dataset.suggested = JSON.stringify(suggested);
+    const shown = (m) => m.method !== "exact" && ((m.target && m.target !== m.source) || (m.method === "lawyer" && suggested[m.source]));
+    const changes = mappings.filter(shown).map((m) => (m.target ? m : { ...m, target: suggested[m.source] }));
+    const kept = mappings.filter((m) => m.method === "exact");
+    const refs = Array.isArray(data.cross_references) ? data.cross_references : [];
+    const missing = Array.isArray(data.missing_terms) ? data.missing_terms : [];
+    const rerun = () => request(result, card, area, docProfile, collect(area));
+    const parts = [h(doc, "h3", { className: "conform-head" }, "Conform to your document")];
+    if (nothingToConform(data)) {
+      parts.push(h(doc, "p", { className: "note conform-none" }, "Nothing to conform: the precedent uses no party, defined term or cross-reference that differs from your document."));
+    }
+    if (changes.length) {
+      parts.push(h(doc, "ul", { className: "conform-map", "aria-label": "Terms to change" }, changes.map((m) => mappingRow(m, rerun))));
+    }
+    if (refs.length) parts.push(h(doc, "ul", { className: "conform-refs", "aria-label": "Cross-references" }, refs.map((r) => referenceRow(r, rerun))));
+    if (missing.length) parts.push(missingList(missing, docProfile));
+    if (kept.length) parts.push(h(doc, "p", { className: "note" }, `Already your terms: ${kept.map((m) => m.source).join(", ")}.`));
+    if (missing.length && state.capabilities?.redraft?.available && !mappings.some((m) => m.method === "llm")) {
+      parts.push(h(doc, "button", { type: "button", className: "link", title: "An AI suggestion is shown unticked; nothing changes until you tick it",
+        onclick: () => request(result, card, area, docProfile, collect(area), true) }, "Suggest matches for these terms with AI"));
+    }
+    parts.push(
+      h(doc, "details", { className: "conform-preview" }, h(doc, "summary", {}, "Conformed text"), h(doc, "p", {}, truncate(data.text, 1200))),
+      h(doc, "div", { className: "button-row" },
+        h(doc, "button", { type: "button", className: "primary", dataset: { action: "insert-conformed" }, onclick: () => insert(result, card, data) }, "Insert"),
+        h(doc, "button", { type: "button", className: "secondary", onclick: () => insert(result, card, null) }, "Insert as is"),
+        h(doc, "button", { type: "button", className: "link", onclick: () => area.replaceChildren() }, "Cancel")),
+    );
+    area.replaceChildren(...parts);
+    area.dataset.overrides = JSON.stringify(overrides);
+  }
+
+  function mappingRow(m, rerun) {
+    const id = `map-${Math.random().toString(36).slice(2, 9)}`;
+    const low = !m.apply;
+    return h(doc, "li", { className: low ? "conform-row low" : "conform-row", dataset: { source: m.source } },
+      h(doc, "input", { type: "checkbox", id, checked: Boolean(m.apply), "aria-label": `Change ${m.source}`, onchange: rerun }),
+      h(doc, "label", { htmlFor: id, className: "from" }, m.source),
+      h(doc, "span", { "aria-hidden": "true" }, " \u2192 "),
+      h(doc, "input", { type: "text", className: "to", value: m.target, "aria-label": `Your term for ${m.source}`, onchange: rerun }),
+      h(doc, "span", { className: "why" }, `${plural(m.occurrences, "time")} \u00b7 ${m.reason}${low ? " \u00b7 not applied" : ""}`));
+  }
+
+  function referenceRow(r, rerun) {
+    const applied = r.status === "mapped" || r.status === "lawyer";
+    if (r.status === "flagged") {
+      return h(doc, "li", { className: "conform-row flag", dataset: { reference: r.number } },
+        h(doc, "span", { className: "from" }, `Section ${r.number}${r.heading ? ` (${r.heading})` : ""}`),
+        h(doc, "span", { className: "why" }, r.heading ? ` \u00b7 no section headed \u201c${r.heading}\u201d in your document: left as written, check it` : " \u00b7 its heading is unknown: left as written, check it"));
+    }
+    const id = `ref-${Math.random().toString(36).slice(2, 9)}`;
+    return h(doc, "li", { className: applied ? "conform-row" : "conform-row low", dataset: { reference: r.number } },
+      h(doc, "input", { type: "checkbox", id, checked: applied, "aria-label": `Change section ${r.number}`, onchange: rerun }),
+      h(doc, "label", { htmlFor: id, className: "from" }, `Section ${r.number}`),
+      h(doc, "span", { "aria-hidden": "true" }, " \u2192 "),
+      h(doc, "input", { type: "text", className: "to", value: r.target, "aria-label": `Your section for ${r.number}`, onchange: rerun }),
+      h(doc, "span", { className: "why" }, r.status === "suggested" ? ` \u00b7 same heading at another level: not applied` : ` \u00b7 ${r.heading}`));
+  }
+
+  function missingList(missing, docProfile) {
+    const last = docProfile.definitions.filter((d) => d.how === "quoted").at(-1);
+    return h(doc, "div", { className: "conform-missing" },
+      h(doc, "p", { className: "note" }, `${plural(missing.length, "term")} the precedent uses ${missing.length === 1 ? "is" : "are"} not defined in your document:`),
+      h(doc, "ul", {}, missing.map((m) => h(doc, "li", { dataset: { term: m.term } },
+        h(doc, "strong", {}, m.term),
+        m.definition
+          ? [h(doc, "blockquote", {}, truncate(m.definition, 300)),
+             h(doc, "button", { type: "button", className: "link", title: last ? "Adds it after your last definition, as a tracked change" : "Adds it at the end of your document, as a tracked change",
+               onclick: (e) => addDefinition(m, last, e.target) }, "Add definition")]
+          : h(doc, "span", { className: "why" }, " \u00b7 not defined in the precedent's own document either")))));
+  }
+
+  async function addDefinition(m, last, button) {
+    await fb.withEdit("add the definition", async () => {
+      await insertParagraphAfter(deps.run, last ? last.index : -1, m.definition);
+      button.disabled = true;
+      button.textContent = "Added \u2713";
+      state.documentProfile = null; // the document changed
+      fb.setStatus(`Added the definition of \u201c${m.term}\u201d as a tracked change${last ? " after your last definition" : " at the end of your document"}.`);
+    });
+  }
+
+  /** The lawyer's choices in the view, as the server's overrides. */
+  function collect(area) {
+    const out = JSON.parse(area.dataset.overrides || "{}");
+    for (const row of area.querySelectorAll(".conform-map li")) {
+      const on = row.querySelector("input[type=checkbox]").checked;
+      out[row.dataset.source] = on ? row.querySelector("input.to").value.trim() : "";
+    }
+    for (const row of area.querySelectorAll(".conform-refs li")) {
+      const box = row.querySelector("input[type=checkbox]");
+      if (!box) continue;
+      out[`\u00a7${row.dataset.reference}`] = box.checked ? row.querySelector("input.to").value.trim() : "";
+    }
+    return out;
+  }
+
+  async function insert(result, card, data, note = "") {
+    const n = Number(card.dataset.n);
+    const text = data ? data.text : result.text;
+    const adapted = adaptPrecedent(text, state.query.text, result.source);
+    const changes = [...adapted.changes, ...(data ? conformChanges(data) : [])];
+    await fb.withEdit("insert the precedent", async () => {
+      const { source } = await insertPrecedent(deps.run, {
+        expectedText: state.query.expected,
+        text: adapted.text,
+        comment: insertComment(result.source, changes, result.text, result.spans),
+      });
+      recordEdit(state, adapted.text);
+      state.inserted = result.clause_id;
+      if (state.redraft) state.redraft.applied = false;
+      state.documentProfile = null;
+      card.querySelector(".conform")?.replaceChildren();
+      const what = source === "paragraph" ? "the paragraph" : "your clause";
+      const how = adapted.changes.length ? ` Adapted: ${adapted.changes.join("; ")}.` : "";
+      const conformed = data ? ` Conformed to your document: ${conformChanges(data).length ? "the comment lists every change" : "nothing needed changing"}.` : "";
+      fb.setStatus(`Inserted precedent [${n}] in place of ${what} as a tracked change, with a comment recording its source.${how}${conformed}${note}`);
+    });
+  }
+
+  /** What the server may be sent of the document (for redraft): definitions, parties, sections. */
+  async function summary() {
+    return summaryForServer(await profile());
+  }
+
+  return { start, profile, summary };
+}

@@ -1,0 +1,51 @@
+"""Real /conform answers for the pane screenshots (tests/js/fixtures/conform-screens.mjs).
+
+    python -m benchmarks.conform.screens_data > tests/js/fixtures/conform-answers.json
+
+The open document is the Common Paper Independent Contractor Agreement (the paragraphs in
+tests/js/fixtures/documents/contractor-agreement.json), summarised by the pane's own code;
+the precedents are clauses of the Common Paper Pilot Agreement and of the contractor
+agreement itself, conformed by addin_server/conform exactly as POST /api/v1/conform does.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from addin_server.conform import conform, source_document
+from addin_server.conform.model import TargetDocument
+from benchmarks.conform.make_candidates import CP, clauses_of
+from index_builder.settings import load_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def main() -> int:
+    settings = load_settings({}, {}).conform
+    paragraphs = (ROOT / "tests/js/fixtures/documents/contractor-agreement.json").read_text()
+    summary = json.loads(subprocess.run(["node", str(ROOT / "benchmarks/conform/summary.mjs")], input=paragraphs,
+                                        capture_output=True, text=True, check=True, timeout=60).stdout)
+    target = TargetDocument.from_json(summary, settings.max_definitions, settings.max_sections)
+    pilot = clauses_of(f"{CP}/common-paper-pilot-agreement.docx")
+    own = clauses_of(f"{CP}/common-paper-independent-contractor-agreement.docx")
+    precedent = next(c for c in pilot if c.section == "1.7")  # Reservation of Rights: parties, terms, two references
+    same = next(c for c in own if c.section == "9.3")  # Assignment: already in the document's terms
+    answers = {}
+    for name, clause, doc, overrides in (
+            ("default", precedent, pilot, {}),
+            ("edited", precedent, pilot, {"Provider": "Consultant", "Customer": ""}),
+            ("nothing", same, own, {})):
+        result = conform(clause.text, source_document(doc), target, settings, overrides).to_json()
+        result.update(clause_id=clause.clause_id, source={"citation": clause.citation(), "doc_id": clause.doc_id},
+                      precedent_text=clause.text, heading=clause.heading, section=clause.section,
+                      document_title=clause.doc_title)
+        answers[name] = result
+    json.dump(answers, sys.stdout, ensure_ascii=False, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

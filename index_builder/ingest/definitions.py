@@ -1,0 +1,83 @@
+"""Definitions as precedent: each “X” means ... sentence of a contract as its own searchable unit.
+
+A lawyer drafting a definition searches definitions, not clauses: ``definition_units`` turns
+the definitions inside a document's clauses into extra Clause records (``unit`` =
+"definition", ``term`` = the term) beside the clauses they come from, with the same source,
+section and paragraphs. ``unit_filters`` keeps the two apart at search time: a search names
+``unit`` "definition" or "clause", and one that names neither gets clauses only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+from index_builder.index.backend import Condition, Filters
+from index_builder.ingest.terms import defined_terms
+from index_builder.model import Clause
+
+UNIT = "unit"
+DEFINITION = "definition"
+CLAUSE = "clause"
+_MEANS = re.compile(r"[”\"]\s*[)’']?\s*,?\s*(?:means|shall mean|will mean|has the meaning|have the meaning|refers to)\b", re.I)
+_LEAD_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s+")
+_MIN_CHARS = 20
+
+
+def definition_units(clauses: Sequence[Clause]) -> list[Clause]:
+    """One unit per term a line of these clauses defines with "means" (not a passing (the “X”))."""
+    out: list[Clause] = []
+    taken = {c.clause_id for c in clauses}
+    for clause in clauses:
+        if clause.metadata.get(UNIT) == DEFINITION:
+            continue
+        for line in clause.text.splitlines():
+            if not _MEANS.search(line):
+                continue
+            text = _LEAD_NUMBER.sub("", line.strip())
+            for term in defined_terms(text):
+                if len(text) < _MIN_CHARS or not _MEANS.search(text, text.find(term)):
+                    continue
+                clause_id = _unique(f"{clause.clause_id}#def:{_slug(term)}", taken)
+                metadata = {**clause.metadata, UNIT: DEFINITION, "term": term}
+                metadata.pop("defines", None)
+                out.append(replace(clause, clause_id=clause_id, text=text, heading=term, metadata=metadata))
+    return out
+
+
+def unit_filters(filters: Filters, fields: Iterable[str]) -> Filters:
+    """Filters with the unit made explicit: "clause" means "not a definition", none means clauses."""
+    if UNIT not in set(fields):
+        return tuple(c for c in filters if c.field != UNIT)  # an index built before definitions
+    out, named = [], False
+    for condition in filters:
+        if condition.field != UNIT:
+            out.append(condition)
+            continue
+        named = True
+        values = {v.casefold() for v in condition.values}
+        if DEFINITION in values and CLAUSE not in values:
+            out.append(Condition(UNIT, (DEFINITION,), condition.negate))
+        elif CLAUSE in values and DEFINITION not in values:
+            out.append(Condition(UNIT, (DEFINITION,), not condition.negate))
+    if not named:
+        out.append(Condition(UNIT, (DEFINITION,), negate=True))
+    return tuple(out)
+
+
+def looks_like_definition(text: str) -> bool:
+    """True for a selection that defines a term (“X” means ...): search definitions for it."""
+    return bool(_MEANS.search(text)) and bool(defined_terms(text)) and len(text) < 3000
+
+
+def _slug(term: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", term.lower()).strip("-") or "term"
+
+
+def _unique(candidate: str, taken: set[str]) -> str:
+    n, out = 2, candidate
+    while out in taken:
+        out, n = f"{candidate}-{n}", n + 1
+    taken.add(out)
+    return out
