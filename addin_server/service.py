@@ -30,7 +30,6 @@ from index_builder.index import open_store
 from index_builder.index.backend import Filters, IndexStore
 from index_builder.index.embedder import Embedder
 from index_builder.index.live import LivePipeline
-from index_builder.ingest.definitions import unit_filters
 from index_builder.model import Clause
 from index_builder.retrieve.pipeline import (
     Example,
@@ -84,7 +83,6 @@ class PrecedentService:
     def search(self, text: str, top_k: int | None = None, filters: Filters = (),
                rerank: bool | None = None, examples: Sequence[Example] = (),
                access: Filters = ()) -> SearchOutcome:
-        filters = unit_filters(filters, self.pipeline.backend.fields())  # clauses unless definitions asked for
         return self.pipeline.search(SearchRequest(text=text, top_k=top_k, filters=filters,
                                                   access=access, rerank=rerank,
                                                   examples=tuple(examples)))

@@ -22,6 +22,7 @@ from flask import Blueprint, current_app, jsonify, request
 from addin_server.web import api
 from index_builder.errors import InvalidRequestError
 from index_builder.index.backend import Filters, filters_from_mapping
+from index_builder.ingest.definitions import unit_filters
 from index_builder.ingest.metadata import FACET_FIELDS, LIST_VALUED, clause_facets, facet_values
 from index_builder.model import SearchHit
 from index_builder.retrieve.pipeline import Example
@@ -89,6 +90,8 @@ def matches(pipeline: Any, texts: Sequence[str], filters: Filters, min_score: fl
     (``vectors``: the texts' embeddings when the caller embedded a batch at once)."""
     if vectors is None:
         vectors = pipeline.embedder.embed(list(texts))
+    # Wordings and market counts are of clauses unless definitions are asked for by filter.
+    filters = unit_filters(filters, pipeline.backend.fields())
     scored = [(cid, s) for cid, s in pipeline.backend.dense(vectors, limit, filters) if s >= min_score]
     clauses = pipeline.backend.get([cid for cid, _ in scored])
     return [SearchHit(clause=clause, score=round(float(score), 4), rank=rank,

@@ -20,6 +20,7 @@ from typing import Any, Protocol, Sequence
 from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import Filters, Scored, SearchBackend, clause_matches
 from index_builder.index.embedder import Embedder
+from index_builder.ingest.definitions import UNIT, unit_filters
 from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.combine import CombineWeights, combined_order
 from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
@@ -118,6 +119,8 @@ class SearchPipeline:
     # -- the path ---------------------------------------------------------------------------
     def search(self, request: SearchRequest) -> SearchOutcome:
         started = time.perf_counter()
+        # Clauses unless the request names definitions (every entry point: API, CLI, annotate).
+        request = replace(request, filters=unit_filters(request.filters, self.backend.fields()))
         top_k = request.top_k or self.settings.retrieval.top_k
         examples = self._examples(request)
         query = request.text.strip()
@@ -276,9 +279,13 @@ class SearchPipeline:
     def clause_with_context(self, clause_id: str, window: int, access: Filters = ()
                             ) -> tuple[Clause, list[Clause], list[Clause]]:
         clause = self.clauses([clause_id], access)[0]
-        before, after = self.backend.neighbours(clause_id, window)
-        keep = lambda cs: [c for c in cs if _allowed(c, access)]  # noqa: E731
-        return clause, keep(before), keep(after)
+        # Definition units sit beside the clauses they come from, on the same paragraphs: a
+        # clause's neighbours are clauses (and a definition's are definitions), so ask wider.
+        unit = clause.metadata.get(UNIT, "")
+        before, after = self.backend.neighbours(clause_id, window * 4)
+        keep = lambda cs: [c for c in cs if _allowed(c, access)  # noqa: E731
+                           and c.metadata.get(UNIT, "") == unit]
+        return clause, keep(before)[-window:] if window else [], keep(after)[:window]
 
 
 def _allowed(clause: Clause, access: Filters) -> bool:

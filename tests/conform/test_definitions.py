@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from index_builder.index.backend import Condition
 from index_builder.ingest import read_clauses
@@ -44,3 +45,23 @@ def test_find_precedent_on_a_definition_searches_definitions(conform_app: Any) -
     assert plain["results"] and not any("#def:" in r["clause_id"] for r in plain["results"])
     clauses = client.post("/api/v1/precedents", json={"text": text, "filters": {"unit": "clause"}, "top_k": 10}).get_json()
     assert [r["clause_id"] for r in clauses["results"]] == [r["clause_id"] for r in plain["results"]]
+
+
+def test_wordings_and_full_clause_keep_definitions_apart(conform_app: Any) -> None:
+    """The explorer (and market, which shares its matches) and a clause's neighbours are clauses."""
+    client = conform_app.test_client()
+    text = "“Client Data” means data and materials submitted by the Client to the Service."
+    wordings = client.post("/api/v1/variations", json={"text": text}).get_json()
+    majors = wordings["majors"]
+    ids = [m["representative"]["clause_id"] for m in majors] + [
+        w["clause_id"] for m in majors for w in m["minors"]]
+    assert ids and not any("#def:" in i for i in ids)
+    found = client.post("/api/v1/precedents", json={"text": text, "top_k": 3}).get_json()["results"]
+    answer = client.get(f"/api/v1/clauses/{quote(found[0]['clause_id'], safe='')}").get_json()
+    context = answer["context"]
+    assert not any("#def:" in c["clause_id"] for c in context["before"] + context["after"])
+    definitions = client.post("/api/v1/precedents", json={"text": text, "filters": {"unit": "definition"},
+                                                           "top_k": 20}).get_json()["results"]
+    for definition in definitions:  # the first definition of a document follows its last clauses
+        around = client.get(f"/api/v1/clauses/{quote(definition['clause_id'], safe='')}").get_json()["context"]
+        assert all("#def:" in c["clause_id"] for c in around["before"] + around["after"])
