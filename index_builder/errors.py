@@ -178,3 +178,9 @@ class SearchEngineUnavailableError(PrecedentError):
     """The search engine (Milvus) cannot be reached or refused an operation; names the setting."""
 
     code = "search_engine_unavailable"
+
+
+class FeedbackUnavailableError(PrecedentError):
+    """The usage/curation database cannot be opened or written; search keeps working."""
+
+    code = "feedback_unavailable"
