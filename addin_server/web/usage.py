@@ -96,7 +96,16 @@ def health_info() -> dict[str, Any]:
     return {"feedback": {"enabled": bool(state and state.store and learning.feedback),
                          "reason": (state.problem if state else "") if not (state and state.store)
                          else ("" if learning.feedback else "PRECEDENT_FEEDBACK is off")},
-            "ranker": {"version": ranker_version(service().pipeline)}}
+            "ranker": {"version": ranker_version(service().pipeline)},
+            # Whether this caller may mark precedents (the pane shows its form only then).
+            "curation": {"available": bool(state and state.store), "team": learning.curation_team,
+                         "can_curate": bool(state and state.store) and _is_curator()}}
+
+
+def _is_curator() -> bool:
+    from addin_server.web.auth import current_identity
+
+    return normalise_group(_settings().learning.curation_group) in current_identity().groups
 
 
 # --- the search response --------------------------------------------------------------------
@@ -209,7 +218,7 @@ def curate() -> Any:
 
     identity = current_identity()
     learning = _settings().learning
-    if normalise_group(learning.curation_group) not in identity.groups:
+    if not _is_curator():
         raise ForbiddenError(f"Only the {learning.curation_team} team can mark precedents "
                              f"(group {learning.curation_group}).")
     body = read_json_object(request)

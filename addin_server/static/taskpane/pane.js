@@ -9,6 +9,8 @@
 //   settings-view.js the Settings form (filters as pickers of the index's values)
 //   capabilities.js what /health says this server can do
 //   explore.js      the library's wordings of the clause; more results like the ticked ones
+//   usage.js        what the lawyer did with results, for the ranker to learn (never text)
+//   curation-view.js the knowledge team's marks on cards, and their form
 
 import { ApiError, createApiClient, resolveBaseUrl } from "./api.js";
 import { authModeFrom, createEntraAuth } from "./auth.js";
@@ -19,6 +21,7 @@ import { createRedraft } from "./redraft-flow.js";
 import { createResults } from "./results.js";
 import { createSettingsView } from "./settings-view.js";
 import { createState } from "./state.js";
+import { createUsage } from "./usage.js";
 
 export { MAX_SELECTION_CHARS, checkQueryText, wordErrorMessage } from "./messages.js";
 
@@ -39,6 +42,7 @@ export function createPane(doc, deps) {
       fetchImpl: deps.fetchImpl,
     });
   ctx.feedback = createFeedback(ctx);
+  ctx.usage = createUsage(ctx);
   ctx.redraft = createRedraft(ctx);
   ctx.results = createResults(ctx);
   ctx.settings = createSettingsView(ctx);
@@ -93,7 +97,9 @@ export function createPane(doc, deps) {
   async function loadCapabilities() {
     const api = ctx.api();
     try {
-      state.capabilities = capabilitiesFrom(await api.health());
+      const health = await api.health();
+      state.capabilities = capabilitiesFrom(health);
+      ctx.usage.fromHealth(health);
     } catch (err) {
       // The first Find will say the same, but the lawyer should not have to click to learn it.
       if (!state.busy) ctx.feedback.showError(err.message, ctx.feedback.actionFor(err));
