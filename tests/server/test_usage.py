@@ -153,3 +153,15 @@ def test_delete_purge_and_export_from_the_command_line(make_app: Any, tmp_path: 
     printed = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert printed[1]["events"] == 0 and printed[2]["events"] == 1 and printed[2]["lists"] >= 1
     assert printed[3]["events"] == 0 and printed[3]["lists"] == 0
+
+
+def test_swaps_for_position_bias_are_recorded(make_app: Any) -> None:
+    plain = _search(make_app(llm=False).test_client())
+    app = make_app(llm=False, learning__swap_share=1.0)
+    swapped = _search(app.test_client())
+    with sqlite3.connect(_db(app)) as conn:
+        (p,) = conn.execute("SELECT swapped FROM shown_lists").fetchone()
+    ids = [r["clause_id"] for r in plain["results"]]
+    ids[p - 1], ids[p] = ids[p], ids[p - 1]
+    assert [r["clause_id"] for r in swapped["results"]] == ids
+    assert [r["rank"] for r in swapped["results"]] == list(range(1, len(ids) + 1))
