@@ -16,7 +16,7 @@ split by query (seed 13) into three folds:
   which propensities are estimated exactly as `index-builder learn` does;
 * C (20%): held-out train queries, never clicked, with ACORD valid: the figures.
 
-Every ``--every`` sessions the ranker is relearned with the code `index-builder learn`
+At each of ``--checkpoints`` (sessions so far) the ranker is relearned with the code `index-builder learn`
 runs (index_builder/learn/relearn.py: click groups, propensity weights, LightGBM on A's rows
 plus the events), with or without position-bias correction, and served to the next sessions.
 The reference "oracle" is a ranker trained on A + B's true judgments. A simulated user who
@@ -95,17 +95,17 @@ class Lawyers:
 
 
 def curve(base_rows: list[Group], lawyers: Lawyers, base_model: Any, held: dict[str, list[Group]],
-          correction: str, sessions: int, every: int) -> tuple[list[dict[str, Any]], Any, list]:
-    """Relearn every ``every`` sessions; NDCG@5 on the held-out sets at each point."""
+          correction: str, checkpoints: Sequence[int]) -> tuple[list[dict[str, Any]], Any, list]:
+    """Relearn at each checkpoint (sessions so far); NDCG@5 on the held-out sets there."""
     model, lists, points = base_model, [], []
     points.append(_point(0, model, held, 0, "-"))
-    for start in range(0, sessions, every):
-        lawyers.serve_with(model)
-        lists.extend(lawyers.session(n) for n in range(start, start + every))
+    for start, end in zip([0, *checkpoints], checkpoints):
+        lawyers.serve_with(model)  # the ranker relearned last is served until the next point
+        lists.extend(lawyers.session(n) for n in range(start, end))
         props = estimate_propensities(lists, "auto" if correction == "ips" else "none")
         groups = click_groups(lists, props)
         model = fit(base_rows, groups, SHIPPED)
-        points.append(_point(start + every, model, held, len(groups), props.source))
+        points.append(_point(end, model, held, len(groups), props.source))
         log.info("%s: %s", correction, points[-1])
     return points, model, lists
 
@@ -121,14 +121,15 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
     parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
     parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
-    parser.add_argument("--sessions", type=int, default=3000)
-    parser.add_argument("--every", type=int, default=500)
+    parser.add_argument("--checkpoints", default="250,1000,3000",
+                        help="sessions after which the ranker is relearned and measured")
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/learning"))
     parser.add_argument("--test", action="store_true", help="score the final rankers on ACORD test once")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     started = time.perf_counter()
+    checkpoints = [int(c) for c in args.checkpoints.split(",")]
     data = LeaveOneOutData(args.data, args.index, args.cache, DEFAULT_GLOSSARY)
     train = {f: data.groups("train", f) for f in FORMS}
     valid = [g for f in FORMS for g in to_groups(data.groups("valid", f))]
@@ -145,7 +146,7 @@ def main() -> int:
         "folds": {k: len({parent_id(g) for g in v}) for k, v in by_fold.items()},
         "groups": {k: len(v) for k, v in by_fold.items()}, "valid_groups": len(valid),
         "base": _point(0, base, held, 0, "-"), "oracle_A+B_judgments": _point(0, oracle, held, 0, "-"),
-        "config": {"sessions": args.sessions, "every": args.every, "seeds": args.seeds,
+        "config": {"checkpoints": checkpoints, "seeds": args.seeds,
                    "served": SERVED, "swap_share": SWAP_SHARE, "clickers": CLICKERS}, "curves": {}}
     finals: dict[str, Any] = {}
     for clicker in ("clean", "noisy"):
@@ -154,7 +155,7 @@ def main() -> int:
             for seed in range(args.seeds):
                 lawyers = Lawyers(by_fold["B"], clicker, random.Random(100 + seed))
                 points, model, lists = curve(by_fold["A"], lawyers, base, held, correction,
-                                             args.sessions, args.every)
+                                             checkpoints)
                 runs.append(points)
                 finals.setdefault(f"{clicker}/{correction}", (model, lists))
             report["curves"][f"{clicker}/{correction}"] = _averaged(runs)

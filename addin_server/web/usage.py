@@ -60,7 +60,9 @@ def init_app(app: Flask) -> UsageState:
     store, problem = None, ""
     try:
         store = UsageStore.open(settings)
-        log.info("Usage database: %s", store.where)
+        # Retention holds even where nobody cron'd `addin-server feedback purge`.
+        purged = store.purge(settings.learning.retention_days)
+        log.info("Usage database: %s (%d lists past retention removed)", store.where, purged["lists"])
     except FeedbackUnavailableError as exc:
         problem = exc.message
         log.error("%s", problem)
