@@ -334,6 +334,10 @@ class _Transaction:
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA busy_timeout = 5000")  # cheroot threads share the file
+    # WAL: searches recording lists never wait on a reader (export, learn); NORMAL sync is
+    # safe under WAL (a power cut may lose the last events, never corrupt the file).
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.close()
 
 

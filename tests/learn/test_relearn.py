@@ -113,7 +113,7 @@ def _firm(tmp_path: Path, world: dict, last: bool) -> Any:
               ["train"] * len(world["base"]) + ["valid"] * len(world["valid"]),
               ["short"] * (len(world["base"]) + len(world["valid"])))
     store = UsageStore.open(settings)
-    for shown in sessions(world["firm"], world["current"], 700, seed=6, last=last):
+    for shown in sessions(world["firm"], world["current"], 500, seed=6, last=last):
         list_id = store.record_list("alice@firm.example", "a query", [
             ShownItem(i["position"], i["rank"], i["clause_id"], np.asarray(i["features"]))
             for i in shown["items"]], "sha-test", "v1")
