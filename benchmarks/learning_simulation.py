@@ -160,6 +160,7 @@ def main() -> int:
                 finals.setdefault(f"{clicker}/{correction}", (model, lists))
             report["curves"][f"{clicker}/{correction}"] = _averaged(runs)
     report["guard"] = guard_demo(by_fold, base, valid, finals["clean/ips"])
+    report["learn_command"] = learn_command_demo(by_fold["B"] + by_fold["C"])
     report["seconds"] = round(time.perf_counter() - started, 1)
     if args.test:
         report["test"] = look_at_test(args, base, oracle, finals)
@@ -207,6 +208,41 @@ def guard_demo(by_fold: dict[str, list[Group]], base: Any, valid: list[Group],
     return out
 
 
+def learn_command_demo(train_groups: list[Group], sessions: int = 2000) -> dict[str, Any]:
+    """`index-builder learn` itself (run_learn) on a usage database filled through the store's
+    API: the shipped ranker serves train queries, clicked by clean lawyers and by an
+    adversary; the guard compares against the shipped ranker on the shipped rows' valid."""
+    import tempfile
+
+    from index_builder.learn.command import run_learn
+    from index_builder.learn.store import ShownItem, UsageEvent, UsageStore
+    from index_builder.retrieve.ltr import BUILTIN
+    from index_builder.settings import load_settings
+    import lightgbm
+
+    shipped = lightgbm.Booster(model_file=str(BUILTIN / "model.txt"))
+    out = {}
+    for name, adversarial in (("adversarial (always the last result)", True),
+                              ("clean clickers", False)):
+        with tempfile.TemporaryDirectory() as tmp:
+            settings = load_settings({}, {"index_dir": Path(tmp) / "index", "retrieval.ranker": "builtin",
+                                          "learning.swap_share": SWAP_SHARE})
+            store = UsageStore.open(settings)
+            lawyers = Lawyers(train_groups, "clean", random.Random(11), adversarial=adversarial)
+            lawyers.serve_with(shipped)
+            for n in range(sessions):
+                shown = lawyers.session(n)
+                list_id = store.record_list("sim@firm.example", f"query {n}", [
+                    ShownItem(i["position"], i["rank"], i["clause_id"], np.asarray(i["features"]))
+                    for i in shown["items"]], "builtin", "acord", shown["swapped"])
+                store.record_events("sim@firm.example", [UsageEvent(list_id, e["kind"], e["clause_id"], e["rank"], e["position"])
+                                                         for e in shown["events"]])
+            report, folder = run_learn(settings)
+            out[name] = {**report.to_dict(), "folder": None}
+            log.info("index-builder learn, %s: %s", name, report.reason)
+    return out
+
+
 def look_at_test(args: argparse.Namespace, base: Any, oracle: Any, finals: dict[str, Any]) -> dict[str, Any]:
     """ACORD test, once, at the end: the starting ranker, each final ranker, the oracle."""
     data = Data(args.data, args.index, args.cache, DEFAULT_GLOSSARY)
@@ -232,6 +268,10 @@ def table(report: dict[str, Any]) -> str:
     for name, g in report["guard"].items():
         lines.append(f"\nGuard, {name}: {g['reason']} (current {g['current']}, candidate "
                      f"{g['candidate']}; propensities {g['propensities']})")
+    for name, g in report.get("learn_command", {}).items():
+        lines.append(f"\n`index-builder learn` vs the shipped ranker, {name}: {g['reason']} (current "
+                     f"{g['current']}, candidate {g['candidate']}; propensities "
+                     f"{g['propensities']['source']})")
     if "test" in report:
         lines.append(f"\nACORD test (looked at once, {report['test']['looked_at']}): " + ", ".join(
             f"{k} {v:.1f}" for k, v in report["test"].items() if isinstance(v, float)))

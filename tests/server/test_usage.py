@@ -160,7 +160,7 @@ def test_swaps_for_position_bias_are_recorded(make_app: Any) -> None:
     app = make_app(llm=False, learning__swap_share=1.0)
     swapped = _search(app.test_client())
     with sqlite3.connect(_db(app)) as conn:
-        (p,) = conn.execute("SELECT swapped FROM shown_lists").fetchone()
+        (p,) = conn.execute("SELECT swapped FROM shown_lists WHERE swapped IS NOT NULL").fetchone()
     ids = [r["clause_id"] for r in plain["results"]]
     ids[p - 1], ids[p] = ids[p], ids[p - 1]
     assert [r["clause_id"] for r in swapped["results"]] == ids
