@@ -188,7 +188,7 @@ def feedback() -> Any:
     shown = store.shown(list_id, identity.user)
     if shown is None:  # unknown, expired, deleted or someone else's: all look alike
         raise NotFoundError("That result list is unknown: search again.")
-    by_clause = {item.clause_id: item for item in shown.values()}
+    by_clause = {item.clause_id: item for item in shown}
     parsed = [_event(e, list_id, by_clause) for e in raw]
     # Walls may have moved since the search: the clause must still be visible to this user.
     service().clauses(sorted({e.clause_id for e in parsed}), access())

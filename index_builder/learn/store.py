@@ -202,15 +202,16 @@ class UsageStore:
                      else np.asarray(i.features, dtype="<f4").tobytes()} for i in items])
         return list_id
 
-    def shown(self, list_id: str, user: str) -> dict[int, ShownItem] | None:
-        """The list as served to ``user`` by position; None when unknown or someone else's."""
+    def shown(self, list_id: str, user: str) -> list[ShownItem] | None:
+        """The list as served to ``user`` (folded copies at position 0); None when unknown or
+        someone else's."""
         with self._begin() as conn:
             owner = conn.execute(select(shown_lists.c.user).where(
                 shown_lists.c.list_id == list_id)).scalar()
             if owner != user:
                 return None
             rows = conn.execute(select(shown_items).where(shown_items.c.list_id == list_id))
-            return {r.position: ShownItem(r.position, r.rank, r.clause_id) for r in rows}
+            return [ShownItem(r.position, r.rank, r.clause_id) for r in rows]
 
     def record_events(self, user: str, items: Sequence[UsageEvent]) -> int:
         now = time.time()
