@@ -1,7 +1,7 @@
 """Simulated lawyers teach the ranker (issue 27): a learning curve from position-biased clicks.
 
     python benchmarks/learning_simulation.py                      # curve + guard, no test
-    python benchmarks/learning_simulation.py --test               # ... and the one look at test
+    python benchmarks/learning_simulation.py --look-at-test       # later: the one look at test
 
 No firm uses Precedent yet, so lawyers are simulated on ACORD. ACORD's 52 train queries are
 split by query (seed 13) into three folds:
@@ -125,9 +125,13 @@ def main() -> int:
                         help="sessions after which the ranker is relearned and measured")
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/learning"))
-    parser.add_argument("--test", action="store_true", help="score the final rankers on ACORD test once")
+    parser.add_argument("--look-at-test", action="store_true",
+                        help="score the saved final rankers on ACORD test (once, at the very end)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    models = args.cache / "learning-models"
+    if args.look_at_test:
+        return look_at_test(args, models)
     started = time.perf_counter()
     checkpoints = [int(c) for c in args.checkpoints.split(",")]
     data = LeaveOneOutData(args.data, args.index, args.cache, DEFAULT_GLOSSARY)
@@ -162,8 +166,9 @@ def main() -> int:
     report["guard"] = guard_demo(by_fold, base, valid, finals["clean/ips"])
     report["learn_command"] = learn_command_demo(by_fold["B"] + by_fold["C"])
     report["seconds"] = round(time.perf_counter() - started, 1)
-    if args.test:
-        report["test"] = look_at_test(args, base, oracle, finals)
+    models.mkdir(parents=True, exist_ok=True)
+    for name, model in {"base": base, "oracle": oracle, **{k: v[0] for k, v in finals.items()}}.items():
+        model.save_model(str(models / f"{name.replace('/', '-')}.txt"))
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "simulation.json").write_text(json.dumps(report, indent=2) + "\n")
     (args.out / "learning_curve.md").write_text(table(report))
@@ -243,17 +248,27 @@ def learn_command_demo(train_groups: list[Group], sessions: int = 2000) -> dict[
     return out
 
 
-def look_at_test(args: argparse.Namespace, base: Any, oracle: Any, finals: dict[str, Any]) -> dict[str, Any]:
+def look_at_test(args: argparse.Namespace, models: Path) -> int:
     """ACORD test, once, at the end: the starting ranker, each final ranker, the oracle."""
+    import lightgbm
+
+    report_path = args.out / "simulation.json"
+    report = json.loads(report_path.read_text())
+    if "test" in report:
+        raise SystemExit(f"ACORD test was already looked at ({report['test']['looked_at']}).")
     data = Data(args.data, args.index, args.cache, DEFAULT_GLOSSARY)
     test = [g for f in FORMS for g in to_groups(data.groups("test", f))]
     when = datetime.now(timezone.utc).isoformat(timespec="seconds")
     log.info("looking at ACORD test once (%s)", when)
-    rankers = {"base (fold A rows)": base, **{k: v[0] for k, v in finals.items()},
-               "oracle (A+B judgments)": oracle}
-    return {"looked_at": when, "groups": len(test),
-            **{name: mean_ndcg5(test, lambda x, m=m: m.predict(x, num_threads=1))
-               for name, m in rankers.items()}}
+    rankers = {name: lightgbm.Booster(model_file=str(path)) for name, path in
+               sorted((p.stem, p) for p in models.glob("*.txt"))}
+    report["test"] = {"looked_at": when, "groups": len(test),
+                      **{name: mean_ndcg5(test, lambda x, m=m: m.predict(x, num_threads=1))
+                         for name, m in rankers.items()}}
+    report_path.write_text(json.dumps(report, indent=2) + "\n")
+    (args.out / "learning_curve.md").write_text(table(report))
+    print(table(report))
+    return 0
 
 
 def table(report: dict[str, Any]) -> str:
