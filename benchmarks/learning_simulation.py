@@ -18,7 +18,9 @@ split by query (seed 13) into three folds:
 
 At each of ``--checkpoints`` (sessions so far) the ranker is relearned with the code `index-builder learn`
 runs (index_builder/learn/relearn.py: click groups, propensity weights, LightGBM on A's rows
-plus the events), with or without position-bias correction, and served to the next sessions.
+plus the events, the events weighing a quarter of A's queries in all: ``EVENT_SHARE``), with
+or without position-bias correction, and served to the next sessions. (Run 1, kept under
+run1-unbalanced/, weighed each click group as one ACORD query: clicks drowned the judgments.)
 The reference "oracle" is a ranker trained on A + B's true judgments. A simulated user who
 always picks the last result shows the guard refusing what they teach. Test is scored only
 with ``--test``, once, at the very end, for the final rankers.

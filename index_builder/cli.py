@@ -96,8 +96,8 @@ def _parser() -> argparse.ArgumentParser:
     learn.add_argument("--index", type=Path, help="index folder (the usage database sits beside it)")
     learn.add_argument("--propensity", choices=("auto", "swaps", "assumed", "none"), default="auto",
                        help="position-bias correction: measured from swaps, assumed 1/k, or none")
-    learn.add_argument("--event-weight", type=float, default=1.0,
-                       help="weight of one event group against one ACORD query")
+    learn.add_argument("--event-share", type=float, default=0.25,
+                       help="the events' total training weight as a share of the ACORD queries'")
     learn.add_argument("--dry-run", action="store_true", help="report the guard, install nothing")
     learn.set_defaults(handler=_cmd_learn, model=None)
     return parser
@@ -106,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
 def _cmd_learn(args: argparse.Namespace, settings: Settings) -> int:
     from index_builder.learn.command import REFUSED, run_learn
 
-    report, folder = run_learn(settings, args.propensity, args.event_weight, args.dry_run)
+    report, folder = run_learn(settings, args.propensity, args.event_share, args.dry_run)
     print(json.dumps({**report.to_dict(), "folder": str(folder) if folder else None}, indent=2))
     return 0 if report.installed or args.dry_run else REFUSED
 

@@ -1,7 +1,7 @@
 """`index-builder learn`: relearn the ranker from the usage database, guard it, install it.
 
     index-builder learn [--index var/index] [--propensity auto|swaps|assumed|none]
-                        [--event-weight 1.0] [--dry-run]
+                        [--event-share 0.25] [--dry-run]
 
 Writes the candidate under ``<learned>/versions/<version>/`` (model, ranker.json, guard.json);
 when the guard passes, ``<learned>/current`` points at it. Serve it with
@@ -21,7 +21,7 @@ from typing import Any
 
 from index_builder.errors import ConfigError, DataNotFoundError
 from index_builder.evaluate.training import RankerConfig
-from index_builder.learn.relearn import (ROWS_FILE, GuardReport, click_groups,
+from index_builder.learn.relearn import (EVENT_SHARE, ROWS_FILE, GuardReport, click_groups,
                                          estimate_propensities, fit, guard, held_out, load_rows)
 from index_builder.learn.store import UsageStore
 from index_builder.retrieve.ltr import BUILTIN, META_FILE, MODEL_FILE, ranker_folder, save_ranker
@@ -56,7 +56,7 @@ def config_of(meta: dict[str, Any]) -> RankerConfig:
     return RankerConfig(**fields)
 
 
-def run_learn(settings: Settings, propensity: str = "auto", event_weight: float = 1.0,
+def run_learn(settings: Settings, propensity: str = "auto", event_share: float | None = EVENT_SHARE,
               dry_run: bool = False, rows_path: Path = ROWS_FILE) -> tuple[GuardReport, Path | None]:
     store = UsageStore.open(settings)
     lists = list(store.training_lists())
@@ -75,7 +75,7 @@ def run_learn(settings: Settings, propensity: str = "auto", event_weight: float 
     current, meta, folder = current_ranker(settings)
     config = config_of(meta)
     started = time.perf_counter()
-    candidate = fit(rows.groups, train, config, event_weight)
+    candidate = fit(rows.groups, train, config, event_share)
     cur, new, ok, reason = guard(current, candidate, rows.of("valid"), held,
                                  settings.learning.guard_tolerance)
     version = time.strftime("learn-%Y%m%dT%H%M%SZ", time.gmtime())
@@ -90,10 +90,10 @@ def run_learn(settings: Settings, propensity: str = "auto", event_weight: float 
     out = learned_root(settings) / "versions" / version
     save_ranker(candidate, out, {**{k: v for k, v in meta.items() if k not in ("features", "format")},
                                  "version": version, "base": meta.get("version", str(folder)),
-                                 "config": asdict(replace(config)), "event_weight": event_weight,
+                                 "config": asdict(replace(config)), "event_share": event_share,
                                  "guard": report.to_dict(),
                                  "command": f"index-builder learn --propensity {propensity} "
-                                            f"--event-weight {event_weight}"})
+                                            f"--event-share {event_share}"})
     (out / "guard.json").write_text(json.dumps(report.to_dict(), indent=2) + "\n")
     if report.installed:
         _point(learned_root(settings) / "current", out)

@@ -173,11 +173,22 @@ def save_rows(path: Path, groups: Sequence[tuple[np.ndarray, np.ndarray]], split
 
 # --- fit and judge --------------------------------------------------------------------------
 
+EVENT_SHARE = 0.25  # events together weigh a quarter of the ACORD queries, whatever their number
+
+
 def fit(base: Sequence[Group], events: Sequence[Group], config: RankerConfig,
-        event_weight: float = 1.0):  # type: ignore[no-untyped-def]
-    """A LightGBM ranker on the ACORD groups plus the event groups (weighted)."""
+        event_share: float | None = EVENT_SHARE):  # type: ignore[no-untyped-def]
+    """A LightGBM ranker on the ACORD groups plus the event groups.
+
+    ``event_share``: the events' total weight as a share of the ACORD groups' (their IPS
+    weights keep their ratios). Without it (None) each event group weighs as much as one
+    ACORD query, and thousands of clicks drown the judgments (results/learning, run 1).
+    """
     chosen = list(base) + list(events)
-    weights = [g.weight for g in base] + [g.weight * event_weight for g in events]
+    scale = 1.0
+    if event_share is not None and events:
+        scale = event_share * sum(g.weight for g in base) / sum(g.weight for g in events)
+    weights = [g.weight for g in base] + [g.weight * scale for g in events]
     return fit_ranker([(g.x, g.y) for g in chosen], config, weights)
 
 
