@@ -88,7 +88,8 @@ def test_guard_refuses_what_an_adversarial_clicker_teaches(world: dict) -> None:
     props = estimate_propensities(bad)
     train = click_groups([x for x in bad if not held_out(x["list_id"])], props)
     held = click_groups([x for x in bad if held_out(x["list_id"])], props)
-    candidate = fit(world["base"], train, CONFIG)
+    # Each click group as heavy as a judged query: the guard, not the weighting, must stop it.
+    candidate = fit(world["base"], train, CONFIG, event_share=None)
     cur, new, ok, reason = guard(world["current"], candidate, world["valid"], held, 0.5)
     assert not ok and "acord_valid_ndcg@5" in reason
     assert new["acord_valid_ndcg@5"] < cur["acord_valid_ndcg@5"] - 0.5
@@ -98,8 +99,8 @@ def test_guard_refuses_what_an_adversarial_clicker_teaches(world: dict) -> None:
     props = estimate_propensities(good, "assumed")
     train = click_groups([x for x in good if not held_out(x["list_id"])], props)
     held = click_groups([x for x in good if held_out(x["list_id"])], props)
-    _, _, ok, reason = guard(world["current"], fit(world["base"], train, CONFIG), world["valid"],
-                             held, 0.5)
+    _, _, ok, reason = guard(world["current"], fit(world["base"], train, CONFIG, event_share=None),
+                             world["valid"], held, 0.5)
     assert ok, reason
 
 
@@ -129,7 +130,8 @@ def test_learn_installs_only_what_the_guard_passes(tmp_path: Path, world: dict, 
     monkeypatch.setattr("index_builder.learn.relearn.ROWS_FILE", tmp_path / "rows.npz")
     monkeypatch.setattr("index_builder.learn.command.ROWS_FILE", tmp_path / "rows.npz")
     monkeypatch.setenv("PRECEDENT_RANKER", str(tmp_path / "shipped"))
-    code = builder_main(["learn", "--index", str(tmp_path / "index"), "--propensity", "assumed"])
+    code = builder_main(["learn", "--index", str(tmp_path / "index"), "--propensity", "assumed",
+                         "--event-share", "1"])
     report = json.loads(capsys.readouterr().out)
     current = tmp_path / "learned-ranker" / "current"
     assert set(report["current"]) == {"acord_valid_ndcg@5", "heldout_events_ndcg@5"}
