@@ -29,7 +29,6 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from index_builder.evaluate.training import RankerConfig, fit_ranker
-from index_builder.retrieve.ltr import FEATURES
 
 log = logging.getLogger(__name__)
 
