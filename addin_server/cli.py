@@ -19,6 +19,7 @@ from index_builder.cli import add_engine_options
 from index_builder.settings import LLMSettings, Settings, load_settings
 
 from addin_server.audit_cli import add_parser as _add_audit
+from addin_server.usage_cli import add_parser as _add_usage  # issue 27
 
 log = logging.getLogger("addin_server")
 
@@ -305,7 +306,8 @@ def _cmd_local_serve(args: argparse.Namespace) -> int:
 
 
 COMMANDS: list[Callable[[Any], None]] = [_add_serve, _add_manifest, _add_local_llm, _add_annotate,
-                                          _add_eval, _add_settings, _add_audit]
+                                          _add_eval, _add_settings, _add_audit,
+                                          _add_usage]
 
 
 if __name__ == "__main__":

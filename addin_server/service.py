@@ -82,10 +82,10 @@ class PrecedentService:
 
     def search(self, text: str, top_k: int | None = None, filters: Filters = (),
                rerank: bool | None = None, examples: Sequence[Example] = (),
-               access: Filters = ()) -> SearchOutcome:
+               access: Filters = (), curation: bool = True) -> SearchOutcome:
         return self.pipeline.search(SearchRequest(text=text, top_k=top_k, filters=filters,
                                                   access=access, rerank=rerank,
-                                                  examples=tuple(examples)))
+                                                  examples=tuple(examples), curation=curation))
 
     def clauses(self, clause_ids: Sequence[str], access: Filters = ()) -> list[Clause]:
         return self.pipeline.clauses(clause_ids, access)

@@ -3,6 +3,7 @@
     python benchmarks/ltr_benchmark.py cv                 # 5-fold CV over train queries + valid
     python benchmarks/ltr_benchmark.py train --out DIR    # fit on train+valid, save the model
     python benchmarks/ltr_benchmark.py test --ranker DIR  # the one look at test, at the end
+    python benchmarks/ltr_benchmark.py rows               # the shipped training rows (issue 27)
 
 Candidates are the pipeline's fused pool (dense + BM25 at depth 1000 each, the default
 glossary expansion of short queries), built straight from the index arrays
@@ -216,6 +217,25 @@ def cmd_train(data: Data, args: argparse.Namespace) -> dict:
     return meta
 
 
+def cmd_rows(data: Data, args: argparse.Namespace) -> dict:
+    """The rows the shipped ranker was trained on (train+valid, each query's own glossary
+    aliases held out), saved for `index-builder learn` (index_builder/learn/relearn.py)."""
+    from index_builder.learn.relearn import ROWS_FILE, save_rows
+
+    out = args.out if args.out != Path("var/ltr/ranker") else ROWS_FILE
+    groups, splits, forms = [], [], []
+    for split in args.splits:
+        for form in FORMS:
+            for _, x, y, _ in data.groups(split, form):
+                groups.append((x, y))
+                splits.append(split)
+                forms.append(form)
+    save_rows(out, groups, splits, forms)
+    log.info("saved %d groups (%d rows) to %s", len(groups), sum(len(y) for _, y in groups), out)
+    return {"groups": len(groups), "rows": sum(len(y) for _, y in groups), "out": str(out),
+            "bytes": out.stat().st_size}
+
+
 def cmd_test(data: Data, args: argparse.Namespace) -> dict:
     import lightgbm
 
@@ -272,7 +292,7 @@ def cmd_heads(data: Data, args: argparse.Namespace) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("cv", "train", "test", "heads"))
+    parser.add_argument("command", choices=("cv", "train", "test", "heads", "rows"))
     parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
     parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
     parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
@@ -318,7 +338,7 @@ def main() -> int:
 
         rewrites = rewrite_texts(args.rewrites)
         log.info("%d cached rewrites for the current prompt and model", len(rewrites))
-    kind = LeaveOneOutData if args.command == "train" and args.rows == "loo" else Data
+    kind = LeaveOneOutData if args.command in ("train", "rows") and args.rows == "loo" else Data
     data = kind(args.data, args.index, args.cache, glossary, rewrites,
                 rewrite_dense=args.rewrite_retrievers == "both")
     if rewrites:
@@ -329,7 +349,7 @@ def main() -> int:
                 log.info("%s/%s: %d of %d queries of <= %d words have a rewrite", split, form,
                          sum(t in rewrites for t in short), len(short), data.expander.max_words)
     report = {"cv": cmd_cv, "train": cmd_train, "test": cmd_test,
-              "heads": cmd_heads}[args.command](data, args)
+              "heads": cmd_heads, "rows": cmd_rows}[args.command](data, args)
     text = json.dumps(report, indent=2)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

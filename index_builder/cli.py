@@ -97,7 +97,26 @@ def _parser() -> argparse.ArgumentParser:
     download.add_argument("--dest", type=Path, required=True)
     download.add_argument("--url", help="archive URL (default: the GitHub repository's zip)")
     download.set_defaults(handler=_cmd_download, index=None, model=None)
+
+    # issue 27: relearn the ranker from the firm's usage events (index_builder/learn/)
+    learn = sub.add_parser("learn", help="retrain the learned ranker on usage events + ACORD rows; "
+                                         "installs it only if the guard passes")
+    learn.add_argument("--index", type=Path, help="index folder (the usage database sits beside it)")
+    learn.add_argument("--propensity", choices=("auto", "swaps", "assumed", "none"), default="auto",
+                       help="position-bias correction: measured from swaps, assumed 1/k, or none")
+    learn.add_argument("--event-share", type=float, default=0.25,
+                       help="the events' total training weight as a share of the ACORD queries'")
+    learn.add_argument("--dry-run", action="store_true", help="report the guard, install nothing")
+    learn.set_defaults(handler=_cmd_learn, model=None)
     return parser
+
+
+def _cmd_learn(args: argparse.Namespace, settings: Settings) -> int:
+    from index_builder.learn.command import REFUSED, run_learn
+
+    report, folder = run_learn(settings, args.propensity, args.event_share, args.dry_run)
+    print(json.dumps({**report.to_dict(), "folder": str(folder) if folder else None}, indent=2))
+    return 0 if report.installed or args.dry_run else REFUSED
 
 
 def _common(parser: argparse.ArgumentParser) -> None:

@@ -185,3 +185,9 @@ class SourceUnavailableError(PrecedentError):
     or keeps throttling; the live index keeps serving and the next sync resumes."""
 
     code = "source_unavailable"
+
+
+class FeedbackUnavailableError(PrecedentError):
+    """The usage/curation database cannot be opened or written; search keeps working."""
+
+    code = "feedback_unavailable"

@@ -421,6 +421,30 @@ class SourcesSettings:
                               f"({exc.strerror or exc}).") from None
 
 
+class LearningSettings:
+    """Usage feedback, knowledge-team curation and relearning the ranker (issue 27, docs/learning.md)."""
+
+    feedback: bool = True  # record the pane's usage events (no text: ids, ranks, a keyed hash)
+    # SQLAlchemy URL of the events and curation database; "" = SQLite usage/usage.sqlite
+    # beside the index folder. A server database (postgresql://...) for several servers.
+    db_url: str = ""
+    # The key of the query hash (HMAC-SHA256); "" = usage/usage.key beside the index folder,
+    # made on first use. Several servers sharing one database must share this file.
+    key_file: Path | None = None
+    retention_days: int = 365  # events and shown lists older than this are deleted
+    rate_limit: str = "300/hour"  # feedback calls per user, on top of PRECEDENT_RATE_LIMIT
+    # Share of searches (0..1) whose two adjacent results at a random place are swapped, so
+    # `index-builder learn` can measure how much the position alone draws clicks. 0 = never.
+    swap_share: float = 0.0
+    curation_group: str = "knowledge"  # the group whose members may curate (a wall group name)
+    curation_team: str = "Knowledge"  # how cards name them: "Approved by Knowledge, 2026-11"
+    curation_lift: int = 3  # places an approved result may rise (within its LLM rating)
+    # `index-builder learn`: the ranker folder it writes and installs ("" = learned-ranker
+    # beside the index folder), and how much worse (NDCG@5 points) it may be and still install.
+    learned_ranker: Path | None = None
+    guard_tolerance: float = 0.5
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the index builder, the retrieval pipeline and the server need."""
@@ -451,6 +475,7 @@ class Settings:
     market: MarketSettings = field(default_factory=MarketSettings)  # compare to market (issue 24)
     conform: ConformSettings = field(default_factory=ConformSettings)  # conforming (issue 23)
     sources: SourcesSettings = field(default_factory=SourcesSettings)  # DMS sources (issue 25)
+    learning: LearningSettings = field(default_factory=LearningSettings)  # issue 27
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -644,6 +669,18 @@ ENV: dict[str, Var] = {
     "PRECEDENT_IMANAGE_PASSWORD": Var("sources.imanage_password", "iManage: the service account's password"),
     "PRECEDENT_IMANAGE_PASSWORD_FILE": Var("sources.imanage_password_file", "iManage: file holding the service account's password"),
     "PRECEDENT_IMANAGE_FULL_EVERY": Var("sources.imanage_full_every", "iManage: every Nth sync lists the workspaces whole, catching deletions and document security changes (1 = every sync)"),
+    # learning from use (issue 27, docs/learning.md)
+    "PRECEDENT_FEEDBACK": Var("learning.feedback", "record the pane's usage events (Insert, Copy, not relevant...; ids and ranks, never text)"),
+    "PRECEDENT_FEEDBACK_DB_URL": Var("learning.db_url", "SQLAlchemy URL of the events and curation database; empty = SQLite usage/usage.sqlite beside the index folder"),
+    "PRECEDENT_FEEDBACK_KEY_FILE": Var("learning.key_file", "key of the keyed query hash; empty = usage/usage.key beside the index folder (servers sharing a database share it)"),
+    "PRECEDENT_FEEDBACK_RETENTION_DAYS": Var("learning.retention_days", "days usage events are kept"),
+    "PRECEDENT_FEEDBACK_RATE_LIMIT": Var("learning.rate_limit", "feedback calls per user (e.g. 300/hour, or off), on top of PRECEDENT_RATE_LIMIT"),
+    "PRECEDENT_FEEDBACK_SWAP_SHARE": Var("learning.swap_share", "share of searches with two adjacent results swapped, to measure position bias (0 = never)"),
+    "PRECEDENT_CURATION_GROUP": Var("learning.curation_group", "group whose members may mark clauses preferred, approved or deprecated"),
+    "PRECEDENT_CURATION_TEAM": Var("learning.curation_team", "the team's name on cards (\"Approved by Knowledge, 2026-11\")"),
+    "PRECEDENT_CURATION_LIFT": Var("learning.curation_lift", "places an approved result may rise within its rating"),
+    "PRECEDENT_LEARNED_RANKER": Var("learning.learned_ranker", "folder `index-builder learn` writes its ranker to; empty = learned-ranker beside the index folder"),
+    "PRECEDENT_LEARN_GUARD_TOLERANCE": Var("learning.guard_tolerance", "NDCG@5 points a relearned ranker may lose and still be installed"),
 }
 _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 
@@ -833,6 +870,7 @@ def _validate(s: Settings) -> None:
     _unit(s.rerank.cross_encoder_weight, "rerank.cross_encoder_weight")
     _choice(s.rerank.default, RERANK_DEFAULTS, "rerank.default")
     _validate_server(s.server)
+    _validate_learning(s.learning)
     _validate_llm(s.llm)
     if s.llm.max_requests >= s.server.threads:
         # Else LLM-bound requests could hold every server thread and searches would queue.
@@ -849,6 +887,15 @@ def _validate(s: Settings) -> None:
                              or s.milvus.uri.endswith(".db")):
         raise ConfigError(f"PRECEDENT_MILVUS_URI must be http(s)://host:19530 for a cluster or a "
                           f"file ending in .db for milvus-lite, got {s.milvus.uri!r}.")
+
+
+def _validate_learning(s: LearningSettings) -> None:
+    _unit(s.swap_share, "learning.swap_share")
+    if s.retention_days <= 0 or s.curation_lift < 0 or s.guard_tolerance < 0:
+        raise ConfigError("PRECEDENT_FEEDBACK_RETENTION_DAYS must be positive; "
+                          "PRECEDENT_CURATION_LIFT and PRECEDENT_LEARN_GUARD_TOLERANCE 0 or more.")
+    if not s.curation_group.strip():
+        raise ConfigError("PRECEDENT_CURATION_GROUP must name a group (e.g. knowledge).")
 
 
 def _validate_server(s: ServerSettings) -> None:

@@ -56,8 +56,11 @@ def precedents() -> Any:
     text = _text(body, settings) if body.get("text") is not None or not examples else ""
     top_k = _int(body, "top_k", 1, settings.max_top_k)
     outcome = service().search(text, top_k, filters_from_mapping(_filters(body)),
-                               _bool(body, "rerank"), examples=examples, access=access())
-    return jsonify(search_json(outcome))
+                               _bool(body, "rerank"), examples=examples, access=access(),
+                               curation=body.get("curation") is not False)
+    from addin_server.web.usage import served_json  # usage imports this module
+
+    return jsonify(served_json(outcome, text))  # + list_id and curation marks (issue 27)
 
 
 @bp.post("/redraft")
@@ -88,7 +91,9 @@ def clause(clause_id: str) -> Any:
 
 @bp.get("/health")
 def health() -> Any:
-    return jsonify({"status": "ok", **service().health(access())})
+    from addin_server.web.usage import health_info
+
+    return jsonify({"status": "ok", **service().health(access()), **health_info()})
 
 
 def _json_body() -> dict[str, Any]:

@@ -113,7 +113,7 @@ def entry(*, user: str, auth: str, method: str, route: str, status: int, index_v
           clause_ids: Iterable[str] = (), requested_ids: Iterable[str] = (),
           llm_model: str | None = None, query_sha256: str | None = None,
           example_sha256: Iterable[str] = (), oid: str = "", tenant: str = "",
-          when: datetime | None = None) -> dict[str, Any]:
+          when: datetime | None = None, ranker: str = "") -> dict[str, Any]:
     """One audit line (the only shape ``audit_cli`` reads)."""
     stamp = (when or datetime.now(timezone.utc)).astimezone(timezone.utc)
     return {"time": stamp.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
@@ -121,7 +121,7 @@ def entry(*, user: str, auth: str, method: str, route: str, status: int, index_v
             "route": route, "status": status, "index_version": index_version,
             "clause_ids": _unique(clause_ids), "requested_ids": _unique(requested_ids),
             "llm_model": llm_model, "query_sha256": query_sha256,
-            "example_sha256": list(example_sha256)}
+            "example_sha256": list(example_sha256), "ranker": ranker}
 
 
 def returned_ids(payload: Any) -> list[str]:
@@ -177,7 +177,8 @@ def _record(response: Response) -> Response:
         requested_ids=_requested_ids(body), llm_model=_model(payload),
         query_sha256=query_hash(body["text"]) if isinstance(body.get("text"), str) else None,
         example_sha256=[query_hash(e["text"]) for e in _list(body, "examples")
-                        if isinstance(e, dict) and isinstance(e.get("text"), str)])
+                        if isinstance(e, dict) and isinstance(e.get("text"), str)],
+        ranker=_ranker_version())
     try:
         current_app.extensions[EXTENSION].write(line)
     except (OSError, ValueError):
@@ -216,6 +217,12 @@ def _requested_ids(body: dict[str, Any]) -> Iterator[str]:
     for example in _list(body, "examples"):
         if isinstance(example, dict) and isinstance(example.get("clause_id"), str):
             yield example["clause_id"]
+    for item in _list(body, "events"):  # usage feedback (web/usage.py)
+        if isinstance(item, dict) and isinstance(item.get("clause_id"), str):
+            yield item["clause_id"]
+    for name in ("clause_id", "replacement_clause_id"):  # curation marks
+        if isinstance(body.get(name), str) and body[name]:
+            yield body[name]
 
 
 def _model(payload: Any) -> str | None:
@@ -233,6 +240,16 @@ def _model(payload: Any) -> str | None:
     if isinstance(rerank, dict) and rerank.get("status") in ("applied", "unavailable"):
         return service.llm.rerank_model
     return None
+
+
+def _ranker_version() -> str:
+    """The learned ranker that ordered results (issue 27: relearned rankers are traceable)."""
+    service = current_app.extensions.get("precedent")
+    if service is None:
+        return ""
+    from index_builder.learn.shown import ranker_version
+
+    return ranker_version(service.pipeline)
 
 
 def _index_version() -> str:

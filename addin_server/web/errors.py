@@ -27,6 +27,7 @@ HTTP_STATUS: dict[type[e.PrecedentError], int] = {
     e.SearchEngineUnavailableError: 503,
     e.IndexFormatError: 503,
     e.ModelLoadError: 503,
+    e.FeedbackUnavailableError: 503,
 }
 
 

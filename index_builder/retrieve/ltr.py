@@ -17,6 +17,7 @@ any index (a firm's library, not only ACORD) can be rescored.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import math
@@ -172,6 +173,10 @@ class LearnedFusion:
         self.extractor = extractor
         self.meta = dict(meta)
 
+    @property
+    def version(self) -> str:
+        return str(self.meta.get("version", ""))
+
     def scores(self, query: str, hits: Sequence[SearchHit]) -> np.ndarray:
         """The model's score for each hit (higher is better)."""
         if not hits:
@@ -228,6 +233,9 @@ def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
     except ImportError:
         raise ModelLoadError("The learned ranker needs LightGBM: pip install lightgbm") from None
     booster = lightgbm.Booster(model_file=str(model_path))
+    # The version /health and the audit trail name: set by `index-builder learn`, else a
+    # digest of the model file (the shipped ranker).
+    meta.setdefault("version", "sha-" + hashlib.sha256(model_path.read_bytes()).hexdigest()[:12])
     log.info("Loaded learned ranker %s (%d trees)", folder, booster.num_trees())
     trained_with = meta.get("glossary_fingerprint")
     if trained_with and (expander is None or trained_with != expander.fingerprint):

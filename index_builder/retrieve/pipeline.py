@@ -57,6 +57,8 @@ class SearchRequest:
     # Matching passages inside long results: for the lawyer's page; they never change the
     # ranking, so evaluation (1,000 results a query) leaves them out.
     spans: bool = True
+    # Knowledge-team marks reorder the page (learn/curation.py); False: the plain order.
+    curation: bool = True
 
 
 class Rescorer(Protocol):
@@ -96,7 +98,8 @@ class SearchPipeline:
 
     def __init__(self, backend: SearchBackend, embedder: Embedder, settings: Settings,
                  reranker: Reranker | None = None, rescorer: Rescorer | None = None,
-                 rerank_default: bool = False, retrievers: Sequence[str] = RETRIEVERS) -> None:
+                 rerank_default: bool = False, retrievers: Sequence[str] = RETRIEVERS,
+                 curation: Any = None) -> None:
         unknown = set(retrievers) - set(RETRIEVERS)
         if unknown or not retrievers:
             raise InvalidRequestError(f"Retrievers must be among {RETRIEVERS}, got {retrievers}.")
@@ -107,6 +110,8 @@ class SearchPipeline:
         self.rescorer = rescorer
         self.rerank_default = rerank_default
         self.retrievers = tuple(retrievers)
+        # learn/curation.Curation (marks_for(clauses) -> {clause_id: Mark}); None: no marks.
+        self.curation = curation
         r = settings.retrieval
         self.expander = (QueryExpander(max_words=r.expansion_max_words)
                          if r.query_expansion == "glossary" else None)
@@ -114,7 +119,7 @@ class SearchPipeline:
     def with_backend(self, backend: SearchBackend) -> "SearchPipeline":
         """The same pipeline over another version (a rebuilt index swapped in)."""
         return SearchPipeline(backend, self.embedder, self.settings, self.reranker,
-                              self.rescorer, self.rerank_default, self.retrievers)
+                              self.rescorer, self.rerank_default, self.retrievers, self.curation)
 
     # -- the path ---------------------------------------------------------------------------
     def search(self, request: SearchRequest) -> SearchOutcome:
@@ -150,6 +155,8 @@ class SearchPipeline:
                     for rank, ((h, r), s) in enumerate(zip(pairs[:top_k], spans), 1)]
 
         def done(pairs: Sequence[tuple[SearchHit, Any]], status: str, reason: str) -> SearchOutcome:
+            if request.curation:
+                pairs = self._curated(pairs[:top_k]) + list(pairs[top_k:])
             results = ranked(pairs)
             timings["total"] = _ms(time.perf_counter() - started)
             return SearchOutcome(results, status, reason, timings, candidates)
@@ -179,6 +186,24 @@ class SearchPipeline:
         weights = CombineWeights(r.llm_weight, round(1.0 - r.llm_weight, 6), "position", r.llm_scale)
         return [(head[i], ratings.get(head[i].clause.clause_id))
                 for i in combined_order([h.score for h in head], scores, weights)]
+
+    def _curated(self, page: Sequence[tuple[SearchHit, Any]]) -> list[tuple[SearchHit, Any]]:
+        """The page reordered by the knowledge team's marks: deprecated never first, approved
+        lifted within its LLM rating (learn/curation.py)."""
+        if self.curation is None or not page:
+            return list(page)
+        from index_builder.learn.curation import curated_order
+
+        from index_builder.errors import FeedbackUnavailableError
+
+        try:
+            marks = self.curation.marks_for([h.clause for h, _ in page])
+        except FeedbackUnavailableError as exc:  # a broken usage database never stops search
+            log.warning("Curation marks unavailable: %s", exc.message)
+            return list(page)
+        tier = lambda pair: None if pair[1] is None else round(pair[1].score)  # noqa: E731
+        return curated_order(page, marks, lambda pair: pair[0].clause.clause_id, tier,
+                             self.settings.learning.curation_lift)
 
     def candidates(self, query: str, examples: Sequence[Example], request: SearchRequest,
                    wanted: int, vectors: Any = None) -> list[SearchHit]:

@@ -53,7 +53,7 @@ def test_lines_hold_no_text_and_the_documented_fields(trail: Path) -> None:
     first = json.loads(trail.read_text().splitlines()[0])
     assert list(first) == ["time", "user", "auth", "oid", "tenant", "method", "route", "status",
                            "index_version", "clause_ids", "requested_ids", "llm_model", "query_sha256",
-                           "example_sha256"]
+                           "example_sha256", "ranker"]
     assert first["time"] == "2026-11-20T09:00:00.000Z"
     assert "limitation" not in trail.read_text()
     assert trail.stat().st_mode & 0o007 == 0  # never world-readable, whatever the umask

@@ -176,6 +176,16 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
       return request("GET", "/auth/config", undefined, { ...options, anonymous: true });
     },
 
+    /** POST /feedback: what the lawyer did with results of list `listId` (ids and ranks only). */
+    sendFeedback({ listId, events } = {}, options = {}) {
+      return request("POST", "/feedback", { list_id: listId, events }, options);
+    },
+
+    /** POST /curation: the knowledge team marks a clause (or its document). */
+    curate({ clauseId, status, scope, reason, replacement } = {}, options = {}) {
+      return request("POST", "/curation", { clause_id: clauseId, status, scope, reason, replacement }, options);
+    },
+
     /** GET /facets: {fields: {field: [{value, count}]}}, the values filters can pick from. */
     facets(options = {}) {
       return request("GET", "/facets", undefined, options);

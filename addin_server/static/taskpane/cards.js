@@ -3,6 +3,8 @@
 
 import { append, h, plural, text, truncate } from "./dom.js";
 import { sourceLink } from "./source-link.js";
+import { curationBadge, curationForm } from "./curation-view.js";
+import { usageControls } from "./usage.js";
 
 /** AI fit rating: {value (1-5, one decimal), fill (0-1), text, label}; null when not rated. */
 export function starRating(stars) {
@@ -119,9 +121,10 @@ export function snippet(doc, result, id) {
 /**
  * One result card, numbered `n` (the [n] that redraft citations point to).
  * `handlers`: onInsert, onCompare, onCopy, onExpand, onSelect(result, checked); each gets (result, card).
- * `options`: {canEdit, editMessage, selected, inserted}.
+ * `options`: {canEdit, editMessage, selected, inserted, canCurate}. With `handlers.onFeedback` the
+ * card has a "Helpful?" row; `canCurate` (knowledge team) adds "Mark for the team…".
  */
-export function renderResultCard(doc, result, n, handlers, { canEdit = true, editMessage = "", selected = false, inserted = false } = {}) {
+export function renderResultCard(doc, result, n, handlers, { canEdit = true, editMessage = "", selected = false, inserted = false, canCurate = false } = {}) {
   const src = sourceLine(result.source);
   const idBase = `card-${n}`;
   const card = h(doc, "li", { className: "card", id: idBase, dataset: { clauseId: text(result.clause_id), n: String(n) } });
@@ -152,6 +155,7 @@ export function renderResultCard(doc, result, n, handlers, { canEdit = true, edi
       src.where ? [" · ", h(doc, "bdi", { className: "source-where" }, src.where)] : null,
       sourceLink(doc, result.source) ? [" · ", sourceLink(doc, result.source)] : null,
     ),
+    curationBadge(doc, result),
     variantsNote(doc, result.variants),
     snippet(doc, result, `${idBase}-snippet`),
     h(
@@ -175,6 +179,8 @@ export function renderResultCard(doc, result, n, handlers, { canEdit = true, edi
       h(doc, "button", { type: "button", className: "secondary", dataset: { action: "copy" }, onclick: call("onCopy"), title: "Copy the precedent text" }, "Copy"),
     ),
     h(doc, "div", { className: "blackline", hidden: true, "aria-live": "polite" }),
+    handlers.onFeedback ? usageControls(doc, result, handlers) : null,
+    canCurate && handlers.onCurate ? curationForm(doc, result, handlers) : null,
   );
   return card;
 }

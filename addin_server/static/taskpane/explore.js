@@ -107,6 +107,7 @@ export function createExplore(ctx) {
       const fresh = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r.text === "string" && !state.picked.has(r.clause_id));
       // The ticked ones stay first, still ticked, so the redraft can use them.
       state.results = [...kept, ...fresh];
+      ctx.usage?.fromSearch(null); // a merged list is no one server list: no usage events for it
       ctx.results.render(data.rerank);
       fb.setStatus(`${plural(fresh.length, "more precedent")} like the ${plural(kept.length, "one")} you ticked.`);
     });

@@ -12,6 +12,8 @@
 //   market-view.js  the clause's terms against our precedents; the whole document's stand-outs
 //   conform-view.js Insert conformed to the document's parties, terms and cross-references
 //   doc-check-view.js Check document: undefined/duplicate/unused terms, broken references
+//   usage.js        what the lawyer did with results, for the ranker to learn (never text)
+//   curation-view.js the knowledge team's marks on cards, and their form
 
 import { ApiError, createApiClient, resolveBaseUrl } from "./api.js";
 import { authModeFrom, createEntraAuth } from "./auth.js";
@@ -25,6 +27,7 @@ import { createRedraft } from "./redraft-flow.js";
 import { createResults } from "./results.js";
 import { createSettingsView } from "./settings-view.js";
 import { createState } from "./state.js";
+import { createUsage } from "./usage.js";
 
 export { MAX_SELECTION_CHARS, checkQueryText, wordErrorMessage } from "./messages.js";
 
@@ -45,6 +48,7 @@ export function createPane(doc, deps) {
       fetchImpl: deps.fetchImpl,
     });
   ctx.feedback = createFeedback(ctx);
+  ctx.usage = createUsage(ctx);
   ctx.redraft = createRedraft(ctx);
   ctx.results = createResults(ctx);
   ctx.settings = createSettingsView(ctx);
@@ -102,7 +106,9 @@ export function createPane(doc, deps) {
   async function loadCapabilities() {
     const api = ctx.api();
     try {
-      state.capabilities = capabilitiesFrom(await api.health());
+      const health = await api.health();
+      state.capabilities = capabilitiesFrom(health);
+      ctx.usage.fromHealth(health);
     } catch (err) {
       // The first Find will say the same, but the lawyer should not have to click to learn it.
       if (!state.busy) ctx.feedback.showError(err.message, ctx.feedback.actionFor(err));

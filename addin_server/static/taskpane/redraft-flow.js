@@ -24,6 +24,7 @@ export function createRedraft(ctx) {
       );
       const prepared = prepareRedraft(answer);
       state.redraft = { answer, prepared, applied: false };
+      ctx.usage?.send("redraft_used", [...state.picked]);
       renderRedraft(doc, ui.redraftView, answer, {
         cardOf: (id) => cardNumber(state, id),
         original: state.query.text,

@@ -5,6 +5,7 @@ import { adaptPrecedent, insertComment } from "./adapt.js";
 import { compareTexts } from "./blackline.js";
 import { renderClauseContext, renderResultCard } from "./cards.js";
 import { renderBlackline } from "./compare-view.js";
+import { showMark } from "./curation-view.js";
 import { h, plural, text, truncate } from "./dom.js";
 import { ApiError } from "./api.js";
 import { checkQueryText, forLawyer, logForIt, wordErrorMessage } from "./messages.js";
@@ -72,6 +73,7 @@ export function createResults(ctx) {
         { signal },
       );
       state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
+      ctx.usage?.fromSearch(data); // the list id usage feedback names (usage.js)
       render(data.rerank);
       renderFacets(data.facets);
       const n = state.results.length;
@@ -98,6 +100,7 @@ export function createResults(ctx) {
           editMessage: deps.editMessage,
           selected: state.picked.has(result.clause_id),
           inserted: state.inserted === result.clause_id,
+          canCurate: Boolean(ctx.usage?.canCurate()),
         }),
       ),
     );
@@ -178,6 +181,7 @@ export function createResults(ctx) {
         });
         recordEdit(state, adapted.text);
         state.inserted = result.clause_id;
+        ctx.usage?.send("insert", result.clause_id);
         if (state.redraft) state.redraft.applied = false;
         const what = source === "paragraph" ? "the paragraph" : "your clause";
         const how = adapted.changes.length ? ` Adapted: ${adapted.changes.join("; ")}.` : "";
@@ -196,6 +200,7 @@ export function createResults(ctx) {
       }
       if (!state.query) return fb.showError("Click Find precedent first.");
       renderBlackline(doc, area, compareTexts(state.query.text, result.text));
+      ctx.usage?.send("compare", result.clause_id);
       area.hidden = false;
       button.setAttribute("aria-expanded", "true");
       button.textContent = "Hide comparison";
@@ -205,9 +210,27 @@ export function createResults(ctx) {
       fb.showError("");
       try {
         await copyText(result.text);
+        ctx.usage?.send("copy", result.clause_id);
         fb.setStatus("Precedent copied to the clipboard.");
       } catch {
         fb.showError("The pane could not use the clipboard. Open Show full clause and copy the text by hand.");
+      }
+    },
+
+    onFeedback(result, kind, reason) {
+      ctx.usage?.send(kind, result.clause_id, reason);
+    },
+
+    /** Knowledge team: save a mark, then show it on the card (curation-view.js). */
+    async onCurate(result, fields, message) {
+      try {
+        const data = await ctx.api().curate({ clauseId: result.clause_id, ...fields });
+        showMark(doc, message.closest(".card"), result, data.curation);
+        fb.setStatus(data.curation ? `Marked: ${data.curation.label}.` : "Mark removed.");
+        return true;
+      } catch (err) {
+        message.textContent = err?.message || "The mark could not be saved.";
+        return false;
       }
     },
 
@@ -220,6 +243,7 @@ export function createResults(ctx) {
       button.textContent = open ? "Hide full clause" : "Show full clause";
       card.querySelector(".snippet").hidden = open;
       if (!open || full.dataset.loaded) return;
+      ctx.usage?.send("show_full", result.clause_id);
       renderClauseContext(doc, full, null, result.text);
       full.dataset.loaded = "1";
       try {

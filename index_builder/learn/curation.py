@@ -1,0 +1,161 @@
+"""Knowledge-team curation: marks on clauses and documents, their card labels and ranking.
+
+A mark is preferred, approved or deprecated (with a reason and a replacement), on a clause
+or on a whole document; a clause's own mark wins over its document's; the latest mark
+counts ("cleared" removes it). Ranking (``curated_order``, called by the one SearchPipeline):
+
+* deprecated results come after every current one on the page, so a deprecated clause is
+  never first unless the request asks for the plain order (``curation=False``) or nothing
+  else matched;
+* preferred and approved results rise at most ``lift`` places, never above a result the
+  LLM rated higher (its tier) nor above one marked as well or better.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterable, Sequence, TypeVar
+
+from index_builder.errors import InvalidRequestError
+from index_builder.learn.store import MARKS, Mark, UsageStore
+from index_builder.model import Clause
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+BOOST = {"preferred": 2, "approved": 1, "deprecated": -1}
+MAX_REASON = 300
+MAX_REPLACEMENT = 200
+CSV_FIELDS = ("target", "id", "status", "reason", "replacement", "replacement_clause_id")
+
+
+class Curation:
+    """The effective mark of each clause (its own, else its document's), from the store."""
+
+    def __init__(self, store: UsageStore) -> None:
+        self.store = store
+
+    def marks_for(self, clauses: Sequence[Clause]) -> dict[str, Mark]:
+        found = self.store.current_marks([c.clause_id for c in clauses],
+                                         sorted({c.doc_id for c in clauses}))
+        out = {}
+        for c in clauses:
+            mark = found.get(("clause", c.clause_id)) or found.get(("document", c.doc_id))
+            if mark is not None:
+                out[c.clause_id] = mark
+        return out
+
+
+def curated_order(items: Sequence[T], marks: dict[str, Mark], clause_id: Callable[[T], str],
+                  tier: Callable[[T], Any], lift: int) -> list[T]:
+    """``items`` reordered by their marks (module docstring); unmarked items keep their order."""
+    if not marks:
+        return list(items)
+    boost = [BOOST.get(marks[clause_id(i)].status, 0) if clause_id(i) in marks else 0 for i in items]
+    order = list(range(len(items)))
+    for pos in range(len(order)):
+        me = order[pos]
+        if boost[me] <= 0:
+            continue
+        j = pos
+        while (j > 0 and pos - j < lift and boost[order[j - 1]] < boost[me]
+               and tier(items[order[j - 1]]) == tier(items[me])):
+            j -= 1
+        order.insert(j, order.pop(pos))
+    current = [i for i in order if boost[i] >= 0]
+    deprecated = [i for i in order if boost[i] < 0]
+    return [items[i] for i in current + deprecated]
+
+
+def label(mark: Mark, team: str) -> str:
+    """What a card says: "Approved by Knowledge, 2026-11", "Deprecated: use 7.2 of the 2026 MSA"."""
+    month = datetime.fromtimestamp(mark.created, timezone.utc).strftime("%Y-%m")
+    if mark.status == "deprecated":
+        if mark.replacement:
+            return f"Deprecated: use {mark.replacement}"
+        return f"Deprecated: {mark.reason}" if mark.reason else f"Deprecated by {team}, {month}"
+    return f"{mark.status.capitalize()} by {team}, {month}"
+
+
+def validated(target_kind: str, target_id: str, status: str, reason: str = "",
+              replacement: str = "", replacement_clause_id: str = "", by_user: str = "") -> Mark:
+    """A Mark from user input, or InvalidRequestError saying what to send."""
+    if target_kind not in ("clause", "document"):
+        raise InvalidRequestError("A mark is on a 'clause' or a 'document'.")
+    if not target_id:
+        raise InvalidRequestError("Name the clause (clause_id) the mark is for.")
+    if status not in MARKS:
+        raise InvalidRequestError(f"'status' must be one of {', '.join(MARKS)}.")
+    reason, replacement = reason.strip(), replacement.strip()
+    if len(reason) > MAX_REASON or len(replacement) > MAX_REPLACEMENT:
+        raise InvalidRequestError(f"Keep the reason under {MAX_REASON} characters and the "
+                                  f"replacement under {MAX_REPLACEMENT} (e.g. \"7.2 of the 2026 MSA\").")
+    if status == "deprecated" and not (reason or replacement):
+        raise InvalidRequestError("Say why it is deprecated, or what to use instead.")
+    return Mark(target_kind, target_id, status, reason, replacement, replacement_clause_id.strip(),
+                by_user)
+
+
+def read_csv(text: str, by_user: str) -> list[Mark]:
+    """Marks from a CSV with the header ``target,id,status,reason,replacement,replacement_clause_id``.
+
+    Every row is checked before any is kept; errors name the line.
+    """
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [f for f in CSV_FIELDS[:3] if f not in (reader.fieldnames or [])]
+    if missing:
+        raise InvalidRequestError(f"The CSV needs the columns {', '.join(CSV_FIELDS)} "
+                                  f"(missing: {', '.join(missing)}).")
+    out, problems = [], []
+    for line, row in enumerate(reader, 2):
+        try:
+            out.append(validated((row.get("target") or "").strip().lower(),
+                                 (row.get("id") or "").strip(),
+                                 (row.get("status") or "").strip().lower(), row.get("reason") or "",
+                                 row.get("replacement") or "",
+                                 row.get("replacement_clause_id") or "", by_user))
+        except InvalidRequestError as exc:
+            problems.append(f"line {line}: {exc.message}")
+    if problems:
+        raise InvalidRequestError("Nothing was imported. " + "; ".join(problems[:10]))
+    return out
+
+
+@dataclass(frozen=True)
+class CardMark:
+    """A mark as one viewer may see it (replacement left out when walled off from them)."""
+
+    status: str
+    label: str
+    reason: str
+    replacement: str
+    replacement_clause_id: str
+    scope: str
+    by: str
+    month: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"status": self.status, "label": self.label, "reason": self.reason,
+                "replacement": self.replacement, "replacement_clause_id": self.replacement_clause_id,
+                "scope": self.scope, "by": self.by, "month": self.month}
+
+
+def card_mark(mark: Mark, team: str, replacement_visible: bool) -> CardMark:
+    """The card's view of a mark. A replacement clause the viewer may not see is not named,
+    nor is its description (it could describe a walled matter's clause)."""
+    if mark.replacement_clause_id and not replacement_visible:
+        mark = Mark(mark.target_kind, mark.target_id, mark.status, mark.reason, "", "",
+                    mark.by_user, mark.created)
+    month = datetime.fromtimestamp(mark.created, timezone.utc).strftime("%Y-%m")
+    return CardMark(mark.status, label(mark, team), mark.reason, mark.replacement,
+                    mark.replacement_clause_id, mark.target_kind, team, month)
+
+
+def import_marks(store: UsageStore, rows: Iterable[Mark]) -> int:
+    n = store.add_marks(rows)
+    log.info("Imported %d curation marks", n)
+    return n
