@@ -20,6 +20,7 @@ from addin_server.draft.redraft import Redrafter, RedraftResult
 from addin_server.llm.client import ChatClient, OpenAIChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.rerank import LLMReranker, load_rerank_prompt
+from addin_server.web.follow import capability as follow_capability
 from index_builder.errors import (
     LLMBusyError,
     LLMNotConfiguredError,
@@ -81,10 +82,12 @@ class PrecedentService:
 
     def search(self, text: str, top_k: int | None = None, filters: Filters = (),
                rerank: bool | None = None, examples: Sequence[Example] = (),
-               access: Filters = ()) -> SearchOutcome:
+               access: Filters = (), mode: str = "ranked",
+               min_similarity: float | None = None) -> SearchOutcome:
         return self.pipeline.search(SearchRequest(text=text, top_k=top_k, filters=filters,
                                                   access=access, rerank=rerank,
-                                                  examples=tuple(examples)))
+                                                  examples=tuple(examples), mode=mode,
+                                                  min_similarity=min_similarity))
 
     def clauses(self, clause_ids: Sequence[str], access: Filters = ()) -> list[Clause]:
         return self.pipeline.clauses(clause_ids, access)
@@ -154,7 +157,8 @@ class PrecedentService:
         return {"search": True,
                 "rerank": {"available": available, "default": self.rerank_by_default and available,
                            "reason": rerank_reason},
-                "redraft": {"available": available, "reason": reason}}
+                "redraft": {"available": available, "reason": reason},
+                "follow": follow_capability(self.settings.follow)}  # issue 31
 
     def _cached_ping(self) -> dict[str, Any]:
         # Health may be polled by every open pane; one probe per interval is plenty.

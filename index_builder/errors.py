@@ -178,3 +178,9 @@ class SearchEngineUnavailableError(PrecedentError):
     """The search engine (Milvus) cannot be reached or refused an operation; names the setting."""
 
     code = "search_engine_unavailable"
+
+
+class FollowOffError(ForbiddenError):
+    """The firm has turned off searching as the lawyer types (PRECEDENT_FOLLOW=off)."""
+
+    code = "follow_off"

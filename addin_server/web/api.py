@@ -51,11 +51,15 @@ def precedents() -> Any:
     settings = server_settings()
     from addin_server.web.explore import examples_from_body  # explore imports this module
 
+    from addin_server.web.follow import search_options  # issue 31: strict mode, cursor searches
+
+    options = search_options(body)  # before any work: a refused cursor search costs nothing
     examples = examples_from_body(body)  # "more like these": ids or texts, beside or instead of text
     text = _text(body, settings) if body.get("text") is not None or not examples else ""
     top_k = _int(body, "top_k", 1, settings.max_top_k)
     outcome = service().search(text, top_k, filters_from_mapping(_filters(body)),
-                               _bool(body, "rerank"), examples=examples, access=access())
+                               _bool(body, "rerank"), examples=examples, access=access(),
+                               **options)
     return jsonify(search_json(outcome))
 
 

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from index_builder.errors import LLMBusyError, PrecedentError
 
-from addin_server.web import api, explore, audit, auth, limits, static_files
+from addin_server.web import api, explore, audit, auth, follow, limits, static_files
 from addin_server.web.body import CLOSE_CONNECTION
 from addin_server.web.errors import http_status
 from addin_server.service import PrecedentService, build_service
@@ -46,6 +46,7 @@ def create_app(settings: Settings, service: PrecedentService | None = None) -> F
     auth.init_app(app)
     limits.init_app(app)
     audit.init_app(app)
+    follow.init_app(app)  # issue 31: the per-user limit on cursor-triggered searches
     return app
 
 
