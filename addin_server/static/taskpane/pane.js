@@ -9,12 +9,14 @@
 //   settings-view.js the Settings form (filters as pickers of the index's values)
 //   capabilities.js what /health says this server can do
 //   explore.js      the library's wordings of the clause; more results like the ticked ones
+//   follow.js       suggestions as the lawyer types (the paragraph at the cursor), strict mode
 
 import { ApiError, createApiClient, resolveBaseUrl } from "./api.js";
 import { authModeFrom, createEntraAuth } from "./auth.js";
 import { capabilitiesFrom } from "./capabilities.js";
 import { createExplore } from "./explore.js";
 import { createFeedback, getUi } from "./feedback.js";
+import { createFollow } from "./follow.js";
 import { createRedraft } from "./redraft-flow.js";
 import { createResults } from "./results.js";
 import { createSettingsView } from "./settings-view.js";
@@ -25,7 +27,8 @@ export { MAX_SELECTION_CHARS, checkQueryText, wordErrorMessage } from "./message
 /**
  * Wire the pane into `doc` (the task pane's document).
  * deps: {run, settingsStore, fetchImpl, origin, clipboard, canRead, canEdit, editMessage,
- *        office (window.Office, for sign-in), loadMsal (tests: a stand-in for MSAL)}
+ *        office (window.Office, for sign-in and cursor events), loadMsal (tests: a stand-in
+ *        for MSAL), storage (localStorage, for the lawyer's follow choices)}
  */
 export function createPane(doc, deps) {
   const ui = getUi(doc);
@@ -43,6 +46,7 @@ export function createPane(doc, deps) {
   ctx.results = createResults(ctx);
   ctx.settings = createSettingsView(ctx);
   ctx.explore = createExplore(ctx);
+  ctx.follow = createFollow(ctx); // suggestions as the lawyer types, strict mode (issue 31)
   ctx.onServerChanged = () => loadServerInfo();
 
   /** Interactive sign-in with the work account (from a click), then say who is signed in. */
@@ -100,6 +104,7 @@ export function createPane(doc, deps) {
       return;
     }
     ctx.feedback.refreshButtons();
+    ctx.follow.render();
     if (!ui.settingsForm.hidden) ctx.settings.renderRerank();
     try {
       state.facets = await api.facets();

@@ -64,9 +64,10 @@ export function createResults(ctx) {
     await fb.withRequest("Searching precedents…", async (signal) => {
       const rerank = state.capabilities.rerank.available ? state.settings.rerank : null;
       const data = await ctx.api().findPrecedents(
-        { text: clauseKey(query.text), topK: state.settings.topK, filters: filtersFromSettings(state.settings), rerank: rerank ?? undefined },
+        { text: clauseKey(query.text), topK: state.settings.topK, filters: filtersFromSettings(state.settings), rerank: rerank ?? undefined, ...ctx.follow?.options() },
         { signal },
       );
+      state.resultsMode = data.mode === "strict" ? "strict" : "ranked"; // follow.js, issue 31
       state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
       render(data.rerank);
       renderFacets(data.facets);
@@ -98,6 +99,7 @@ export function createResults(ctx) {
     );
     ui.rerankNote.textContent = rerankNote(rerank, state.capabilities);
     ui.rerankNote.hidden = !ui.rerankNote.textContent;
+    ctx.follow?.decorate(ui.results); // strict match lines, curation badges (follow.js)
     ui.resultsSection.hidden = false;
     ui.redraftSection.hidden = state.results.length === 0;
     fb.refreshButtons();
@@ -246,5 +248,5 @@ export function createResults(ctx) {
     if (!ok) throw new Error("copy refused");
   }
 
-  return { find, render, handlers };
+  return { find, render, handlers, showQuery, searchAgain: () => searchAgain(state.query) };
 }
