@@ -17,7 +17,9 @@ export const ASSUMED = Object.freeze({
 
 /** Follow the cursor and strict mode (issue 31): offered only by a server that says so. */
 export function followFrom(block) {
-  if (!block || typeof block !== "object") return ASSUMED.follow;
+  if (!block || typeof block !== "object") {
+    return { ...ASSUMED.follow, reason: "This Precedent server does not offer suggestions as you type. Select a clause and click Find precedent." };
+  }
   const number = (v, fallback, low, high) => (typeof v === "number" && Number.isFinite(v) && v >= low && v <= high ? v : fallback);
   const available = block.available !== false;
   return {

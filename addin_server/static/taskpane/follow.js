@@ -203,10 +203,14 @@ export function createFollow(ctx) {
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
   }
 
-  /** Replace the results in place: one DOM swap, the lawyer's scroll position kept. */
+  /**
+   * Replace the results in place: one DOM swap (never an empty list between two answers), and
+   * when the lawyer has scrolled, the results stay where they were on screen even if the lines
+   * above them (status, clause) change height.
+   */
   function show(target, data, cached) {
     const scroller = doc.scrollingElement || doc.documentElement;
-    const top = scroller.scrollTop;
+    const anchor = scroller.scrollTop > 0 && !ui.resultsSection.hidden ? ui.resultsSection.getBoundingClientRect().top : null;
     setQuery(state, target.text, target.source);
     state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
     state.resultsMode = data.mode === "strict" ? "strict" : "ranked";
@@ -215,13 +219,13 @@ export function createFollow(ctx) {
     ui.redraftSection.hidden = true;
     ctx.results.render(data.rerank);
     ctx.results.showQuery?.();
-    scroller.scrollTop = top;
     const n = state.results.length;
     const strict = state.resultsMode === "strict";
     ctx.feedback.setStatus(
       n ? `${plural(n, "precedent")} for ${where(target)}.` : strict ? "No precedent uses these words." : `No precedents found for ${where(target)}.`,
     );
     setState("idle", `${cached ? "Shown again" : "Updated"} for ${where(target)}. Suggestions follow the cursor.`);
+    if (anchor !== null) scroller.scrollTop += ui.resultsSection.getBoundingClientRect().top - anchor;
   }
 
   function where(target) {

@@ -8,6 +8,10 @@ import { compareTexts } from "./blackline.js";
 import { renderBlackline } from "./compare-view.js";
 import { h, plural } from "./dom.js";
 
+// The server compares words without a clause's own number ("12.1", "(a)"); so does this view.
+const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;
+export const withoutNumber = (text) => String(text ?? "").replace(NUMBERING, "");
+
 /** {text, identical, changes} for a strict match against the lawyer's words, or null. */
 export function matchLine(match, comparison) {
   if (!match || typeof match !== "object" || typeof match.similarity !== "number") return null;
@@ -52,7 +56,7 @@ export function decorateCards(doc, list, results, queryText, strict) {
       head.append(h(doc, "span", { className: `curation ${curation}`, title: `The firm marked this wording as ${curation}` }, label));
     }
     if (!strict || !result.match || card.querySelector(".strict-match")) return;
-    const comparison = compareTexts(queryText, result.text);
+    const comparison = compareTexts(withoutNumber(queryText), withoutNumber(result.text));
     const line = matchLine(result.match, comparison);
     if (!line) return;
     const note = h(doc, "p", { className: line.identical ? "strict-match identical" : "strict-match" }, line.text);
