@@ -178,6 +178,12 @@ test("the firm-wide off switch: the toggle is greyed with the firm's reason and 
     await typeSlowly(page, TYPED, 10);
     await page.waitForTimeout(FOLLOW.pause_ms * 2);
     assert.equal(cursorPosts(api).length, 0);
+    // Strict mode is still there for Find precedent.
+    await page.click("#strict-toggle");
+    await page.click("#find");
+    await page.waitForSelector(".strict-match");
+    const clicked = api.requests.filter((r) => r.method === "POST");
+    assert.deepEqual(clicked.map((r) => [r.body.mode, r.body.trigger]), [["strict", undefined]]);
   });
   // The server turned it off after the pane opened: the first refusal turns the pane's off too.
   const api = followApi();

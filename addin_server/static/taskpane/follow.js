@@ -71,7 +71,7 @@ export function createFollow(ctx) {
 
   /** Search options for any search (Find precedent too): strict mode when the lawyer chose it. */
   function options() {
-    return prefs.strict && caps().available ? { mode: "strict", minSimilarity: minSimilarity() } : {};
+    return prefs.strict && caps().strict ? { mode: "strict", minSimilarity: minSimilarity() } : {};
   }
 
   // -- events -------------------------------------------------------------------------------
@@ -221,6 +221,11 @@ export function createFollow(ctx) {
     ctx.results.showQuery?.();
     const n = state.results.length;
     const strict = state.resultsMode === "strict";
+    if (!strict) {
+      // Cursor searches never ask for AI rating; say how to get it rather than "turn it on".
+      ui.rerankNote.textContent = n && state.capabilities.rerank.available ? "Ordered by how closely the wording matches. Click Find precedent to have them rated by AI." : "";
+      ui.rerankNote.hidden = !ui.rerankNote.textContent;
+    }
     ctx.feedback.setStatus(
       n ? `${plural(n, "precedent")} for ${where(target)}.` : strict ? "No precedent uses these words." : `No precedents found for ${where(target)}.`,
     );
@@ -253,8 +258,8 @@ export function createFollow(ctx) {
     toggle.disabled = !c.available || !deps.canRead;
     toggle.title = c.available ? "Search the paragraph you are in whenever you pause" : c.reason;
     strictToggle.checked = prefs.strict;
-    strictToggle.disabled = !c.available;
-    level.hidden = !prefs.strict || !c.available;
+    strictToggle.disabled = !c.strict;
+    level.hidden = !prefs.strict || !c.strict;
     threshold.value = String(Math.round(minSimilarity() * 100));
     thresholdValue.textContent = `${threshold.value}%`;
     if (!c.available) {

@@ -50,17 +50,17 @@ export function decorateCards(doc, list, results, queryText, strict) {
     const result = results[i];
     if (!result) return;
     const curation = curationStatus(result);
-    const head = card.querySelector(".card-head");
-    if (curation && head && !card.querySelector(".curation")) {
+    const source = card.querySelector(".source");
+    if (curation && source && !card.querySelector(".curation")) {
       const label = curation === "approved" ? "Approved wording" : "Deprecated wording";
-      head.append(h(doc, "span", { className: `curation ${curation}`, title: `The firm marked this wording as ${curation}` }, label));
+      source.after(h(doc, "p", { className: "curation-line" }, h(doc, "span", { className: `curation ${curation}`, title: `The firm marked this wording as ${curation}` }, label)));
     }
     if (!strict || !result.match || card.querySelector(".strict-match")) return;
     const comparison = compareTexts(withoutNumber(queryText), withoutNumber(result.text));
     const line = matchLine(result.match, comparison);
     if (!line) return;
     const note = h(doc, "p", { className: line.identical ? "strict-match identical" : "strict-match" }, line.text);
-    card.querySelector(".source")?.after(note);
+    (card.querySelector(".curation-line") || source)?.after(note);
     if (line.changes) {
       const area = h(doc, "div", { className: "strict-blackline" });
       renderBlackline(doc, area, comparison);
