@@ -136,3 +136,10 @@ def test_strict_and_cursor_searches_are_audited_like_every_search(make: Any, tmp
     assert [(l["route"], l["status"]) for l in lines] == [("/api/v1/precedents", 200)] * 2
     assert {"ny-form", "ca-form"} <= set(lines[0]["clause_ids"])
     assert CLAUSE not in audit.read_text()  # a hash of the query, never its text
+
+
+def test_a_2_mb_paragraph_is_refused_with_a_clear_413(make: Any) -> None:
+    huge = "The Supplier shall perform the Services with reasonable care. " * 33_000  # ~2 MB
+    response = make().post("/api/v1/precedents", json={"text": huge, "trigger": "cursor", "mode": "strict"})
+    assert response.status_code == 413
+    assert response.get_json()["error"]["code"] in ("request_too_large", "text_too_long")
