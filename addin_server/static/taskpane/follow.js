@@ -242,7 +242,8 @@ export function createFollow(ctx) {
 
   /** After any render of results (this module's or Find precedent's): strict lines, curation. */
   function decorate(list) {
-    const strict = state.resultsMode === "strict";
+    // "More like these" renders ranked results after a strict search: those carry no match.
+    const strict = state.resultsMode === "strict" && state.results.every((r) => r.match);
     decorateCards(doc, list, state.results, state.query?.text || "", strict);
     if (strict) {
       ui.rerankNote.textContent = strictNote(minSimilarity(), state.results.length);
