@@ -113,7 +113,7 @@ def test_health_tells_the_pane_how_to_follow(make: Any) -> None:
     follow = make(follow__pause_ms=1200, follow__mode="offered").get("/api/v1/health").get_json()
     follow = follow["capabilities"]["follow"]
     assert follow == {"available": True, "default": False, "reason": "", "pause_ms": 1200,
-                      "min_words": 8, "strict_min_similarity": 0.8}
+                      "min_words": 8, "strict_min_similarity": 0.9}
 
 
 def test_cursor_searches_have_their_own_limit_with_retry_after(make: Any) -> None:

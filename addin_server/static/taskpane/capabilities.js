@@ -12,7 +12,7 @@ export const ASSUMED = Object.freeze({
   search: true,
   rerank: { available: true, default: null, reason: "" },
   redraft: { available: true, reason: "" },
-  follow: Object.freeze({ available: false, default: false, reason: "", pauseMs: 800, minWords: 8, strictMinSimilarity: 0.8, strict: false }),
+  follow: Object.freeze({ available: false, default: false, reason: "", pauseMs: 800, minWords: 8, strictMinSimilarity: 0.9, strict: false }),
 });
 
 /** Follow the cursor and strict mode (issue 31): offered only by a server that says so. */
@@ -28,7 +28,7 @@ export function followFrom(block) {
     reason: available ? "" : forLawyer(typeof block.reason === "string" ? block.reason : "") || "Suggestions as you type are turned off on this server.",
     pauseMs: number(block.pause_ms, 800, 100, 10_000),
     minWords: number(block.min_words, 8, 1, 1000),
-    strictMinSimilarity: number(block.strict_min_similarity, 0.8, 0.01, 1),
+    strictMinSimilarity: number(block.strict_min_similarity, 0.9, 0.01, 1),
     strict: true, // strict mode is a mode of every search, whether or not following is allowed
   };
 }
