@@ -20,7 +20,6 @@ from addin_server.draft.redraft import Redrafter, RedraftResult
 from addin_server.llm.client import ChatClient, OpenAIChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.rerank import LLMReranker, load_rerank_prompt
-from addin_server.web.follow import capability as follow_capability
 from index_builder.errors import (
     LLMBusyError,
     LLMNotConfiguredError,
@@ -157,8 +156,7 @@ class PrecedentService:
         return {"search": True,
                 "rerank": {"available": available, "default": self.rerank_by_default and available,
                            "reason": rerank_reason},
-                "redraft": {"available": available, "reason": reason},
-                "follow": follow_capability(self.settings.follow)}  # issue 31
+                "redraft": {"available": available, "reason": reason}}
 
     def _cached_ping(self) -> dict[str, Any]:
         # Health may be polled by every open pane; one probe per interval is plenty.

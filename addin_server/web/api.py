@@ -89,7 +89,11 @@ def clause(clause_id: str) -> Any:
 
 @bp.get("/health")
 def health() -> Any:
-    return jsonify({"status": "ok", **service().health(access())})
+    from addin_server.web.follow import capability  # issue 31: whether the pane may follow the cursor
+
+    info = service().health(access())
+    info["capabilities"]["follow"] = capability(current_app.config["PRECEDENT_SETTINGS"].follow)
+    return jsonify({"status": "ok", **info})
 
 
 def _json_body() -> dict[str, Any]:
