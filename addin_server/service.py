@@ -39,6 +39,7 @@ from index_builder.retrieve.pipeline import (
     build_pipeline,
 )
 from index_builder.settings import LLMSettings, Settings
+from index_builder.sources.state import source_health
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +139,9 @@ class PrecedentService:
         else:
             llm["reachable"] = False
         return {"index": self._index_info(access), "llm": llm,
-                "capabilities": self._capabilities(llm)}
+                "capabilities": self._capabilities(llm),
+                # Each followed DMS source: its last sync and lag (issue 25; no counts, no paths).
+                "sources": source_health(self.settings.index_dir)}
 
     def _capabilities(self, llm: dict[str, Any]) -> dict[str, Any]:
         """What the pane may offer, in a lawyer's words; IT's detail stays under "llm"."""

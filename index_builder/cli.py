@@ -49,6 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--no-progress", action="store_true", help="no progress bars")
     build.add_argument("--workers", type=int,
                        help="processes reading and embedding documents (default PRECEDENT_BUILD_WORKERS or 1)")
+    # DMS sources (issue 25; docs/sources.md): secrets only from the environment or files
+    build.add_argument("--source", action="append", default=[], metavar="KIND:WHERE",
+                       help="follow a document source incrementally: folder:PATH, "
+                            "sharepoint:drives/ID | sites/HOST:/sites/NAME | users/UPN, "
+                            "imanage:WORKSPACE[,WORKSPACE] (repeat for several)")
+    build.add_argument("--daemon", action="store_true",
+                       help="with --source: sync again every PRECEDENT_SOURCE_SYNC_EVERY_S seconds "
+                            "(default 900) until stopped")
     build.set_defaults(handler=_cmd_build)
 
     search = sub.add_parser("search", help="print the top clauses for a phrase or a whole clause")
@@ -149,17 +157,48 @@ def _embedder(settings: Settings):  # type: ignore[no-untyped-def]
 def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
     from index_builder.index.build import build_index
 
+    if args.source:
+        return _cmd_sync(args, settings)
     sources = args.sources or [settings.acord_dir]
     report = build_index(settings, sources, _embedder(settings), progress=not args.no_progress)
     print(f"Index {settings.index_dir} ({report.version}): {report.documents} documents, "
           f"{report.clauses} clauses in {report.seconds:.1f} s")
     print(f"  read {len(report.parsed)}, unchanged {len(report.reused)}, removed "
           f"{len(report.removed)}; embedded {report.embedded} clause texts, reused "
-          f"{report.embeddings_reused}")
+          f"{report.embeddings_reused}; terms extracted for {report.terms_extracted} clauses")
     for path, reason in report.skipped:
         print(f"  skipped {path}: {reason}")
     for path, note in report.notes:
         print(f"  {path}: {note}")
+    return 0
+
+
+def _cmd_sync(args: argparse.Namespace, settings: Settings) -> int:
+    """build --source: one sync (or, with --daemon, one every PRECEDENT_SOURCE_SYNC_EVERY_S)."""
+    from index_builder.sources import open_source
+    from index_builder.sources.sync import follow, sync_and_build
+
+    if args.sources:
+        raise InvalidRequestError("Give either folders to build from or --source, not both; a "
+                                  "folder can be a source too: --source folder:PATH.")
+    sources = [open_source(s, settings) for s in args.source]  # a wrong setting: before the model loads
+    embedder = _embedder(settings)
+    if args.daemon:
+        follow(settings, args.source, embedder, settings.sources.sync_every_s or 900,
+               progress=not args.no_progress)
+        return 0
+    report = sync_and_build(settings, sources, embedder, progress=not args.no_progress)
+    build = report.build
+    print(f"Synced {len(args.source)} source(s): {report.changed} listed as changed, "
+          f"{report.deleted} deleted{' (cursor expired: listed again whole)' if report.resynced else ''}"
+          f"{f'; waited {sum(report.waits):.0f} s on throttling' if report.waits else ''}")
+    print(f"Index {settings.index_dir} ({build.version}): {build.documents} documents, "
+          f"{build.clauses} clauses in {build.seconds:.1f} s")
+    print(f"  read {len(build.parsed)}, unchanged {len(build.reused)} (access changed "
+          f"{len(build.relabelled)}), removed {len(build.removed)}; embedded {build.embedded} "
+          f"clause texts, reused {build.embeddings_reused}")
+    for path, reason in build.skipped:
+        print(f"  skipped {path}: {reason}")
     return 0
 
 

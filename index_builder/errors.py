@@ -180,6 +180,13 @@ class SearchEngineUnavailableError(PrecedentError):
     code = "search_engine_unavailable"
 
 
+class SourceUnavailableError(PrecedentError):
+    """A document source (SharePoint, iManage) cannot be reached, refuses the app's sign-in,
+    or keeps throttling; the live index keeps serving and the next sync resumes."""
+
+    code = "source_unavailable"
+
+
 class FollowOffError(ForbiddenError):
     """The firm has turned off searching as the lawyer types (PRECEDENT_FOLLOW=off)."""
 

@@ -334,6 +334,94 @@ class AuditSettings:
 
 
 @dataclass(frozen=True)
+class MarketSettings:
+    """Compare to the firm's market (issue 24): /api/v1/market and the whole-document mode."""
+
+    # A value held by at least this share of the matching documents is "the usual" one: a clause
+    # that differs from it stands out, and a sub-provision that many lack in yours is "missing".
+    usual_share: float = 0.5
+    max_precedents: int = 10  # precedents listed per bucket (all are counted)
+    document_max_clauses: int = 400  # paragraphs one whole-document request may send
+    document_min_words: int = 8  # shorter paragraphs (titles, signature lines) are not compared
+
+    def __post_init__(self) -> None:
+        if not 0 < self.usual_share <= 1:
+            raise ConfigError("PRECEDENT_MARKET_USUAL_SHARE must be above 0 and at most 1.")
+        if min(self.max_precedents, self.document_max_clauses, self.document_min_words) < 1:
+            raise ConfigError("PRECEDENT_MARKET_MAX_PRECEDENTS, PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES "
+                              "and PRECEDENT_MARKET_DOCUMENT_MIN_WORDS must be at least 1.")
+
+
+@dataclass(frozen=True)
+class ConformSettings:
+    """Conforming a precedent to the lawyer's document (issue 23, docs/conform.md)."""
+
+    apply_min: float = 0.8  # a mapping this sure is applied; below it is shown, not applied
+    suggest_min: float = 0.4  # (tuned on the tuning half: 0.3 showed "Product -> Services") a definition match below this is no match: the term is listed as missing
+    margin: float = 0.1  # the best definition match must beat the next by this much to be applied
+    name_weight: float = 0.25  # share of the terms' names (vs their definitions) in a definition match
+    max_definitions: int = 2000  # definitions the pane may send
+    max_sections: int = 3000  # sections the pane may send
+    source_window: int = 400  # clauses of the precedent's document read for its definitions
+
+
+@dataclass(frozen=True)
+class SourcesSettings:
+    """DMS sources (issue 25): SharePoint/OneDrive through Graph, iManage Work. Secrets come
+    from the environment or from files, never from the command line; they are never logged."""
+
+    sync_every_s: int = 0  # build --source ... --daemon: seconds between syncs (0 = 900)
+    max_attempts: int = 8  # per request, on 429/503/timeouts (Retry-After honoured)
+    max_wait_s: float = 300.0  # the longest single wait a Retry-After may ask for
+    timeout_s: float = 60.0  # one HTTP request
+    ca_bundle: Path | None = None  # the firm's CA file (a TLS-inspecting proxy); else system CAs
+    folder_link_base: str = ""  # folder sources: "open" links as this base + the file's path
+    max_mb: int = 100  # larger documents are reported and skipped, never downloaded
+    graph_tenant_id: str = ""
+    graph_client_id: str = ""
+    graph_client_secret: str = field(default="", repr=False)
+    graph_client_secret_file: Path | None = None
+    graph_certificate_file: Path | None = None  # PEM: private key + certificate (preferred)
+    graph_authority_url: str = "https://login.microsoftonline.com"
+    graph_url: str = "https://graph.microsoft.com/v1.0"
+    sharepoint_libraries: tuple[str, ...] = ()  # library names to follow (default: all)
+    sharepoint_link_scopes: tuple[str, ...] = ()  # link scopes that grant everyone
+    imanage_url: str = "https://cloudimanage.com"
+    imanage_customer_id: str = ""
+    imanage_library: str = ""
+    imanage_client_id: str = ""
+    imanage_client_secret: str = field(default="", repr=False)
+    imanage_client_secret_file: Path | None = None
+    imanage_username: str = ""  # the service account the app signs in as
+    imanage_password: str = field(default="", repr=False)
+    imanage_password_file: Path | None = None
+    # iManage's edit-date feed shows neither deletions nor document security changes: every
+    # Nth sync lists the workspaces whole (metadata only) and retires what is gone.
+    imanage_full_every: int = 4
+
+    def __post_init__(self) -> None:
+        if self.max_mb < 1:
+            raise ConfigError("PRECEDENT_SOURCE_MAX_MB must be at least 1 (megabytes).")
+        if self.imanage_full_every < 1:
+            raise ConfigError("PRECEDENT_IMANAGE_FULL_EVERY must be 1 (every sync lists all) or more.")
+        if self.max_attempts < 1 or self.max_wait_s <= 0 or self.timeout_s <= 0 or self.sync_every_s < 0:
+            raise ConfigError("PRECEDENT_SOURCE_MAX_ATTEMPTS must be at least 1, PRECEDENT_SOURCE_MAX_WAIT_S "
+                              "and PRECEDENT_SOURCE_TIMEOUT_S positive, PRECEDENT_SOURCE_SYNC_EVERY_S 0 or more.")
+
+    def secret(self, name: str) -> str:
+        """A secret from its variable or, when that is empty, its file (first line)."""
+        value = str(getattr(self, name))
+        path = getattr(self, f"{name}_file", None)
+        if value or path is None:
+            return value
+        try:
+            return Path(path).read_text("utf-8").strip()
+        except OSError as exc:
+            raise ConfigError(f"{var_for(f'sources.{name}_file')} {path} cannot be read "
+                              f"({exc.strerror or exc}).") from None
+
+
+@dataclass(frozen=True)
 class FollowSettings:
     """Follow the cursor (issue 31): the pane searches the paragraph the lawyer is in after a
     pause, and strict mode ("have we used these exact words?") on /api/v1/precedents."""
@@ -394,6 +482,9 @@ class Settings:
     auth: AuthSettings = field(default_factory=AuthSettings)  # sign-in (issue 10)
     walls: WallsSettings = field(default_factory=WallsSettings)  # ethical walls (issue 10)
     audit: AuditSettings = field(default_factory=AuditSettings)  # audit trail (issue 10)
+    market: MarketSettings = field(default_factory=MarketSettings)  # compare to market (issue 24)
+    conform: ConformSettings = field(default_factory=ConformSettings)  # conforming (issue 23)
+    sources: SourcesSettings = field(default_factory=SourcesSettings)  # DMS sources (issue 25)
     follow: FollowSettings = field(default_factory=FollowSettings)  # follow the cursor (issue 31)
 
     def __post_init__(self) -> None:
@@ -548,6 +639,46 @@ ENV: dict[str, Var] = {
     "PRECEDENT_LOCAL_LLM_THREADS": Var("local_llm.threads", "CPU threads for the embedded model"),
     "PRECEDENT_LOCAL_LLM_CONTEXT_TOKENS": Var("local_llm.context_tokens", "context window of the embedded model"),
     "PRECEDENT_LOCAL_LLM_PORT": Var("local_llm.port", "loopback port of the embedded model (0 = any free one)"),
+    # compare to the firm's market (issue 24)
+    "PRECEDENT_MARKET_USUAL_SHARE": Var("market.usual_share", "compare to market: share of matching documents that makes a value the usual one (0..1)"),
+    "PRECEDENT_MARKET_MAX_PRECEDENTS": Var("market.max_precedents", "compare to market: precedents listed per bucket (all are counted)"),
+    "PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES": Var("market.document_max_clauses", "whole-document comparison: most paragraphs one request may send"),
+    "PRECEDENT_MARKET_DOCUMENT_MIN_WORDS": Var("market.document_min_words", "whole-document comparison: shorter paragraphs are not compared"),
+    # conforming a precedent to the document (issue 23)
+    "PRECEDENT_CONFORM_APPLY_MIN": Var("conform.apply_min", "a term mapping at least this sure (0..1) is applied on Insert; below it is shown, not applied"),
+    "PRECEDENT_CONFORM_SUGGEST_MIN": Var("conform.suggest_min", "definition match (0..1) below which a precedent term counts as not defined in the document"),
+    "PRECEDENT_CONFORM_MARGIN": Var("conform.margin", "how far the best definition match must beat the next to be applied"),
+    "PRECEDENT_CONFORM_NAME_WEIGHT": Var("conform.name_weight", "share of the terms' names, against their definitions, in a definition match"),
+    "PRECEDENT_CONFORM_MAX_DEFINITIONS": Var("conform.max_definitions", "definitions of the open document the pane may send"),
+    "PRECEDENT_CONFORM_MAX_SECTIONS": Var("conform.max_sections", "sections of the open document the pane may send"),
+    "PRECEDENT_CONFORM_SOURCE_WINDOW": Var("conform.source_window", "clauses of a precedent's own document read for its definitions"),
+    # DMS sources: SharePoint/OneDrive, iManage (issue 25; docs/sources.md, docs/deployment.md)
+    "PRECEDENT_SOURCE_SYNC_EVERY_S": Var("sources.sync_every_s", "build --source --daemon: seconds between syncs (0 = 900)"),
+    "PRECEDENT_SOURCE_MAX_ATTEMPTS": Var("sources.max_attempts", "attempts per DMS request on throttling (429/503) or outage"),
+    "PRECEDENT_SOURCE_MAX_WAIT_S": Var("sources.max_wait_s", "longest single wait a DMS's Retry-After may ask for"),
+    "PRECEDENT_SOURCE_TIMEOUT_S": Var("sources.timeout_s", "seconds for one DMS request"),
+    "PRECEDENT_SOURCE_CA_BUNDLE": Var("sources.ca_bundle", "CA file to trust for the DMS (a TLS-inspecting proxy); default the system's"),
+    "PRECEDENT_SOURCE_MAX_MB": Var("sources.max_mb", "DMS documents larger than this are skipped (reported), never downloaded"),
+    "PRECEDENT_SOURCE_FOLDER_LINK_BASE": Var("sources.folder_link_base", "folder sources: base of the link that opens a document (e.g. file://fileserver/precedents)"),
+    "PRECEDENT_GRAPH_TENANT_ID": Var("sources.graph_tenant_id", "SharePoint: the Entra tenant (directory) id"),
+    "PRECEDENT_GRAPH_CLIENT_ID": Var("sources.graph_client_id", "SharePoint: the app registration's client id"),
+    "PRECEDENT_GRAPH_CLIENT_SECRET": Var("sources.graph_client_secret", "SharePoint: client secret (prefer a certificate)"),
+    "PRECEDENT_GRAPH_CLIENT_SECRET_FILE": Var("sources.graph_client_secret_file", "SharePoint: file holding the client secret"),
+    "PRECEDENT_GRAPH_CERTIFICATE_FILE": Var("sources.graph_certificate_file", "SharePoint: PEM file with the app's private key and certificate"),
+    "PRECEDENT_GRAPH_AUTHORITY_URL": Var("sources.graph_authority_url", "SharePoint: Entra sign-in host (national clouds differ)"),
+    "PRECEDENT_GRAPH_URL": Var("sources.graph_url", "SharePoint: Microsoft Graph endpoint"),
+    "PRECEDENT_SHAREPOINT_LIBRARIES": Var("sources.sharepoint_libraries", "SharePoint: comma-separated library names to follow (default all of the site)"),
+    "PRECEDENT_SHAREPOINT_LINK_SCOPES": Var("sources.sharepoint_link_scopes", "SharePoint: sharing-link scopes that open a document to everyone (organization, anonymous; default none)"),
+    "PRECEDENT_IMANAGE_URL": Var("sources.imanage_url", "iManage: the Work server"),
+    "PRECEDENT_IMANAGE_CUSTOMER_ID": Var("sources.imanage_customer_id", "iManage: customer id (default: from the server's /api discovery)"),
+    "PRECEDENT_IMANAGE_LIBRARY": Var("sources.imanage_library", "iManage: library (database), e.g. ACTIVE"),
+    "PRECEDENT_IMANAGE_CLIENT_ID": Var("sources.imanage_client_id", "iManage: the registered application's client id"),
+    "PRECEDENT_IMANAGE_CLIENT_SECRET": Var("sources.imanage_client_secret", "iManage: the application's client secret"),
+    "PRECEDENT_IMANAGE_CLIENT_SECRET_FILE": Var("sources.imanage_client_secret_file", "iManage: file holding the client secret"),
+    "PRECEDENT_IMANAGE_USERNAME": Var("sources.imanage_username", "iManage: the service account the app signs in as"),
+    "PRECEDENT_IMANAGE_PASSWORD": Var("sources.imanage_password", "iManage: the service account's password"),
+    "PRECEDENT_IMANAGE_PASSWORD_FILE": Var("sources.imanage_password_file", "iManage: file holding the service account's password"),
+    "PRECEDENT_IMANAGE_FULL_EVERY": Var("sources.imanage_full_every", "iManage: every Nth sync lists the workspaces whole, catching deletions and document security changes (1 = every sync)"),
     # follow the cursor and strict mode (issue 31)
     "PRECEDENT_FOLLOW": Var("follow.mode", "follow the cursor in the pane: on, offered (off until a lawyer turns it on) or off (not offered; the server refuses it)"),
     "PRECEDENT_FOLLOW_PAUSE_MS": Var("follow.pause_ms", "follow the cursor: search after the lawyer pauses this many milliseconds"),
@@ -753,6 +884,9 @@ def _validate(s: Settings) -> None:
     _choice(s.local_llm.mode, LOCAL_MODES, "local_llm.mode")
     if not 0 <= s.local_llm.port <= 65535:
         raise ConfigError(f"PRECEDENT_LOCAL_LLM_PORT must be 0 or a port number, got {s.local_llm.port}.")
+    for name in ("apply_min", "suggest_min", "margin", "name_weight"):
+        _unit(getattr(s.conform, name), f"conform.{name}")
+    _positive(s, ("conform.max_definitions", "conform.max_sections", "conform.source_window"))
     if s.milvus.uri and not (s.milvus.uri.startswith(("http://", "https://", "tcp://", "unix:"))
                              or s.milvus.uri.endswith(".db")):
         raise ConfigError(f"PRECEDENT_MILVUS_URI must be http(s)://host:19530 for a cluster or a "

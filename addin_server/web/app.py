@@ -16,7 +16,8 @@ from werkzeug.exceptions import HTTPException
 
 from index_builder.errors import LLMBusyError, PrecedentError
 
-from addin_server.web import api, explore, audit, auth, follow, limits, static_files
+from addin_server.web import api, conform, explore, audit, auth, follow, limits, static_files
+from addin_server.web import market  # compare to the firm's market (issue 24)
 from addin_server.web.body import CLOSE_CONNECTION
 from addin_server.web.errors import http_status
 from addin_server.service import PrecedentService, build_service
@@ -37,6 +38,8 @@ def create_app(settings: Settings, service: PrecedentService | None = None) -> F
     app.extensions["precedent"] = service or build_service(settings)
     app.register_blueprint(api.bp)
     app.register_blueprint(explore.bp)
+    app.register_blueprint(market.bp)
+    app.register_blueprint(conform.bp)  # issue 23: conforming a precedent to the document
     app.register_blueprint(static_files.bp)
     _register_errors(app)
     app.before_request(_start_timer)

@@ -349,7 +349,11 @@ def access_filters(identity: Identity, walls_active: bool) -> Filters:
         raise ForbiddenError("Precedent cannot tell which matters you may see: your sign-in "
                              "does not list your groups. Ask IT to add you to the directory "
                              "export (PRECEDENT_WALLS_DIRECTORY_FILE) or to send group claims.")
-    mine = tuple(sorted(set(identity.groups) | {EVERYONE}))
+    mine = set(identity.groups) | {EVERYONE}
+    if identity.oid:
+        # A DMS grant to one person (SharePoint/OneDrive via Graph) is stamped user:<object id>.
+        mine.add(normalise_group(f"user:{identity.oid}"))
+    mine = tuple(sorted(mine))
     return (Condition(ACCESS_FIELD, mine), Condition(DENIED_FIELD, mine, negate=True))
 
 

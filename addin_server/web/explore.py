@@ -84,9 +84,11 @@ def default_floor(texts: Sequence[str], retrieval: Any) -> float:
 
 
 def matches(pipeline: Any, texts: Sequence[str], filters: Filters, min_score: float,
-            limit: int) -> list[SearchHit]:
-    """Clauses at least ``min_score`` similar (cosine) to any query text, best first."""
-    vectors = pipeline.embedder.embed(list(texts))
+            limit: int, vectors: Any = None) -> list[SearchHit]:
+    """Clauses at least ``min_score`` similar (cosine) to any query text, best first
+    (``vectors``: the texts' embeddings when the caller embedded a batch at once)."""
+    if vectors is None:
+        vectors = pipeline.embedder.embed(list(texts))
     scored = [(cid, s) for cid, s in pipeline.backend.dense(vectors, limit, filters) if s >= min_score]
     clauses = pipeline.backend.get([cid for cid, _ in scored])
     return [SearchHit(clause=clause, score=round(float(score), 4), rank=rank,

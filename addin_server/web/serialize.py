@@ -22,6 +22,9 @@ def source_json(clause: Clause) -> dict[str, Any]:
         "section": clause.section,
         "heading": clause.heading,
         "citation": clause.citation(),
+        # Opens the document in its DMS (or the file share IT named), which checks access
+        # again; "" when the source gave no link (issue 25).
+        "url": clause.metadata.get("source_url", ""),
     }
 
 

@@ -30,6 +30,9 @@ LIST_FIELDS = ("access_groups", "denied_groups", "party_roles")
 WALL_FIELDS = ("access_groups", "denied_groups")
 # "document" is a friendly alias: the document's id or its title.
 ALIASES = ("document",)
+# Metadata kept with the clause but never a filter field or column (one value per clause):
+# the extracted terms (index_builder/terms), read back with the clause.
+STORED_ONLY = frozenset({"terms"})
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import hashlib
 import json
 import logging
 import os
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -23,8 +24,10 @@ from index_builder.index.labels import Labeller
 from index_builder.index.lock import build_lock
 from index_builder.index.parallel import EmbeddingCache, embed_texts, map_ordered
 from index_builder.index.store import FORMAT_VERSION, same_dense
+from index_builder.ingest.policy import Access
 from index_builder.model import Clause
 from index_builder.settings import Settings
+from index_builder.terms import stamp as stamp_terms
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +42,14 @@ class BuildReport:
     clauses: int = 0
     parsed: list[str] = field(default_factory=list)
     reused: list[str] = field(default_factory=list)
+    relabelled: list[str] = field(default_factory=list)  # same text, new access: no re-embedding
     removed: list[str] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     # What the readers left out of a document's text, e.g. invisible runs: (path, note).
     notes: list[tuple[str, str]] = field(default_factory=list)
     embedded: int = 0
     embeddings_reused: int = 0
+    terms_extracted: int = 0  # clauses whose terms were extracted (new or changed text)
     seconds: float = 0.0
     version: str = ""
 
@@ -59,6 +64,14 @@ class SourceDocument:
     # Where the document sits in the library as given ("Matters/Acme/spa.docx"; a BEIR
     # corpus: its folder's name): what wall policies and metadata files match on.
     relative: str = ""
+    # From a DMS source (index_builder/sources/): its version tag stands for the file hash,
+    # its access for the policy's (policy rules still override), ``fetch`` streams the bytes
+    # into a local file, and ``link`` opens it in the DMS.
+    version: str = ""
+    access: Access | None = None
+    access_key: str = ""
+    link: str = ""
+    fetch: Callable[[Path], None] | None = None
 
 
 def discover(sources: Iterable[Path], follow_links: bool = False,
@@ -152,10 +165,13 @@ def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:
     return clauses
 
 
-def build_index(settings: Settings, sources: list[Path], embedder: Embedder,
+def build_index(settings: Settings, sources: list[Path] | Any, embedder: Embedder,
                 read_document: ReadClauses | None = None, progress: bool = True,
                 store: IndexStore | None = None) -> BuildReport:
-    """Build a new index version from sources, reusing what the previous version has."""
+    """Build a new index version from sources, reusing what the previous version has.
+
+    ``sources`` is a list of folders and files, or a DMS library (``sources.sync.SourceLibrary``).
+    """
     with build_lock(settings.index_dir):
         return _build(settings, sources, embedder, read_document, progress,
                       store or open_store(settings))
@@ -179,7 +195,8 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         and not labeller.clear_walls and previous.params.get("embedding_model") == embedder.model_id \
         and all(previous.params.get(k) == v for k, v in labeller.params().items())
     kept: dict[str, int] = {}  # carried documents -> their clause counts
-    found = discover(sources, settings.follow_links, report)
+    found = sources.documents(report) if hasattr(sources, "documents") \
+        else discover(sources, settings.follow_links, report)
     workers = settings.embedding.workers
     for source, doc_clauses, info in _read_all(found, previous, read_document, report, reread,
                                                workers, progress, carry):
@@ -193,7 +210,10 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         if len(fresh) < len(doc_clauses):
             log.warning("%s: %d clauses dropped because their ids were already used; give "
                         "them unique ids", source.path, len(doc_clauses) - len(fresh))
-        clauses.extend(labeller.label(fresh, source.kind, source.relative))
+        labelled, extracted = stamp_terms(labeller.label(fresh, source.kind, source.relative,
+                                                         source.access, source.link))
+        report.terms_extracted += extracted
+        clauses.extend(labelled)
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
         if len(fresh) < len(doc_clauses):  # re-read next time: the holder of an id may go
             documents[source.doc_id]["dropped"] = len(doc_clauses) - len(fresh)
@@ -208,7 +228,7 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         # Nothing to serve: keep the live version rather than replace it with an empty one.
         skipped = "; ".join(f"{p} ({r})" for p, r in report.skipped[:20]) or "no .docx, .txt or .md files"
         raise NothingIndexableError(
-            f"Nothing indexable was found in {', '.join(str(s) for s in sources)}: {skipped}. "
+            f"Nothing indexable was found in {_named(sources)}: {skipped}. "
             f"The live index is unchanged; add readable contracts and build again.")
     report.removed = sorted(set(previous.documents) - set(documents))
     cache = EmbeddingCache(settings.index_dir, embedder.model_id, int(embedder.dimension))
@@ -257,7 +277,8 @@ def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Setting
     """True when the live version already is what this build would write."""
     params = previous.params
     # An older format is rewritten (vectors reused): format 3 keeps clauses out of memory.
-    return bool(previous.version) and not (report.parsed or report.removed or report.embedded) \
+    return bool(previous.version) \
+        and not (report.parsed or report.removed or report.embedded or report.relabelled) \
         and params.get("format_version") == FORMAT_VERSION \
         and params.get("embedding_model") == model_id and params.get("clauses") == clause_count \
         and params.get("bm25") == asdict(settings.bm25) \
@@ -281,9 +302,12 @@ def _read_all(found: list[SourceDocument], previous: PreviousVersion,
     for source in found:
         info, reused = _reuse(source, previous, report, reread, carry)
         decided.append((source, info, reused))
-    jobs = [(s.kind, s.path, s.doc_id, read_document) for s, info, reused in decided
+    jobs = [(s.kind, s.path, s.doc_id, read_document, s.fetch) for s, info, reused in decided
             if info is not None and reused is None]
-    parsed = map_ordered(_parse, jobs, workers, chunksize=4)
+    # A DMS document is downloaded, read and deleted one at a time in this process: the
+    # network is the bottleneck, and a library never has to fit on the index server's disk.
+    fetching = any(job[4] is not None for job in jobs)
+    parsed = map_ordered(_parse, jobs, 1 if fetching else workers, chunksize=4)
     with tqdm(total=len(found), desc="Reading", unit="doc", disable=not progress) as bar:
         for source, info, reused in decided:
             bar.update(1)
@@ -307,25 +331,35 @@ def _reuse(source: SourceDocument, previous: PreviousVersion, report: BuildRepor
            reread: bool, carry: bool = False) -> tuple[dict[str, Any] | None, list[Clause] | None]:
     """(info, the previous version's clauses when the file is unchanged); info None = unreadable."""
     old = previous.documents.get(source.doc_id)
-    try:
-        stat = source.path.stat()
-        digest = _known_digest(old, stat) or _file_digest(source.path)
-    except OSError as exc:
-        report.skipped.append((str(source.path), f"cannot read file: {exc.strerror}"))
-        return None, None
-    info = {"path": str(source.path), "sha256": digest, "kind": source.kind,
-            "size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "checked_ns": time.time_ns()}
-    if old and old.get("sha256") == digest and source.doc_id in previous.clauses_by_doc \
+    if source.version:  # a DMS item: its version tag is the change detector, no bytes read
+        info: dict[str, Any] = {"path": source.relative, "sha256": f"version:{source.version}",
+                                "kind": source.kind, "access": source.access_key}
+    else:
+        try:
+            stat = source.path.stat()
+            digest = _known_digest(old, stat) or _file_digest(source.path)
+        except OSError as exc:
+            report.skipped.append((str(source.path), f"cannot read file: {exc.strerror}"))
+            return None, None
+        info = {"path": str(source.path), "sha256": digest, "kind": source.kind,
+                "size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "checked_ns": time.time_ns()}
+    if old and old.get("sha256") == info["sha256"] and source.doc_id in previous.clauses_by_doc \
             and not reread and not old.get("dropped"):
         report.reused.append(source.doc_id)
+        if old.get("access", "") != info.get("access", ""):
+            # Only who may see it changed: its clauses are stamped again, nothing re-embedded.
+            report.relabelled.append(source.doc_id)
+            return info, previous.clauses_by_doc[source.doc_id]
         return info, _CARRIED if carry else previous.clauses_by_doc[source.doc_id]
     return info, None
 
 
-def _parse(job: tuple[str, Path, str, ReadClauses | None]
+def _parse(job: tuple[str, Path, str, ReadClauses | None, Callable[[Path], None] | None]
            ) -> tuple[list[Clause], list[str], str | None]:
     """Read one document (in a worker process when the build has several): clauses, notes, error."""
-    kind, path, doc_id, read_document = job
+    kind, path, doc_id, read_document, fetch = job
+    if fetch is not None:
+        return _fetch_and_parse(path, doc_id, read_document, fetch)
     notes: list[str] = []
     try:
         if kind == "beir":
@@ -337,6 +371,29 @@ def _parse(job: tuple[str, Path, str, ReadClauses | None]
     except DocumentError as exc:
         return [], [], exc.message
     return clauses, notes, None
+
+
+def _fetch_and_parse(path: Path, doc_id: str, read_document: ReadClauses | None,
+                     fetch: Callable[[Path], None]) -> tuple[list[Clause], list[str], str | None]:
+    """A DMS document: streamed into a private temporary folder, read, deleted."""
+    with tempfile.TemporaryDirectory(prefix="precedent-fetch-") as folder:
+        local = Path(folder) / path.name  # the reader may title a document by its file name
+        notes: list[str] = []
+        try:
+            # SourceUnavailableError (the DMS down, throttling) stops the build: the live index
+            # stays as it was; a document gone since the listing is a DocumentError, skipped.
+            fetch(local)
+            if read_document is None:
+                clauses = _read_contract(local, doc_id, str(path), notes)
+            else:
+                clauses = read_document(local, doc_id, str(path))
+        except DocumentError as exc:  # name the library path, not the temporary file
+            return [], [], exc.message.replace(str(local), str(path))
+    return clauses, notes, None
+
+
+def _named(sources: Any) -> str:
+    return sources.name if hasattr(sources, "documents") else ", ".join(str(s) for s in sources)
 
 
 def _unseen(clauses: list[Clause], seen: set[str]) -> list[Clause]:

@@ -26,7 +26,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
 import numpy as np
 from tqdm import tqdm
 
-from index_builder.index.backend import CORE_FIELDS, LIST_FIELDS, normalise
+from index_builder.index.backend import CORE_FIELDS, LIST_FIELDS, STORED_ONLY, normalise
 from index_builder.model import Clause
 
 CLAUSE_DB = "clauses.sqlite"
@@ -251,7 +251,8 @@ class Columns:
         for pos, clause in enumerate(clauses, self.size):
             size = pos + 1
             row = {name: str(getattr(clause, name)) for name in COLUMN_CORE}
-            row.update((k, v) for k, v in clause.metadata.items() if k not in CORE_FIELDS)
+            row.update((k, v) for k, v in clause.metadata.items()
+                       if k not in CORE_FIELDS and k not in STORED_ONLY)
             for name, value in row.items():
                 if name not in lists:
                     lookup[name], lists[name] = {}, array("i", [-1]) * pos

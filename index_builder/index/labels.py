@@ -8,7 +8,10 @@ rebuild without re-reading or re-embedding anything (vectors are keyed by text).
   finds them in the whole parsed document (ingest/metadata.py); a firm's CSV overrides them
   here. A BEIR corpus is a bag of clauses from many contracts, so it gets none.
 * Walls (``access_groups``, ``denied_groups``): from the policy file (ingest/policy.py),
-  matched on the document's path inside the folder it was indexed from.
+  matched on the document's path inside the folder it was indexed from; for a document from
+  a DMS (index_builder/sources/), from the DMS's own permissions, unless a policy rule names
+  the document's path (the policy file stays for overrides).
+* ``source_url``: where the document opens in its DMS (the DMS checks access again).
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from index_builder.ingest import metadata as facets
-from index_builder.ingest.policy import WallPolicy, load_policy
+from index_builder.ingest.policy import Access, WallPolicy, load_policy
 from index_builder.model import Clause
 from index_builder.settings import Settings
+from index_builder.terms import VERSION as TERMS_VERSION
 
 
 @dataclass
@@ -49,10 +53,15 @@ class Labeller:
     def params(self) -> dict[str, Any]:
         """What a version records, so a changed policy or metadata file is never 'unchanged'."""
         return {"walls": self.policy.describe() if self.policy else None,
-                "metadata_file": self.overrides_digest or None}
+                "metadata_file": self.overrides_digest or None,
+                # A new extractor version re-extracts every clause (carried documents too).
+                "terms": TERMS_VERSION}
 
-    def label(self, clauses: list[Clause], kind: str, relative: str) -> list[Clause]:
-        """The clauses of one source with its document fields and walls in their metadata."""
+    def label(self, clauses: list[Clause], kind: str, relative: str,
+              access: Access | None = None, link: str = "") -> list[Clause]:
+        """The clauses of one source with its document fields and walls in their metadata;
+        ``access``: the DMS's permissions for the document, ``link``: where it opens."""
+        walls = self._walls(kind, relative, access)
         out = []
         for clause in clauses:
             meta = dict(clause.metadata)
@@ -61,15 +70,30 @@ class Labeller:
                 # build re-read every document, so an override removed from it is undone.)
                 meta = {**meta, **facets.apply_overrides(
                     {k: v for k, v in meta.items() if k in facets.FIELDS}, self.overrides, relative)}
-            if self.policy is not None or self.clear_walls:
+            if self.policy is not None or self.clear_walls or access is not None:
                 meta = {k: v for k, v in meta.items() if k not in _WALLS}
-            if self.policy is not None:
+            if walls is not None:
+                meta.update(walls.metadata())
+            elif self.policy is not None:
                 # A BEIR row is addressed as <corpus folder>/<clause id> in the policy.
                 where = relative if kind == "file" else f"{relative}/{clause.clause_id}"
                 meta.update(self.policy.access(where).metadata())
+            meta.pop(LINK_FIELD, None)
+            if link:
+                meta[LINK_FIELD] = link
             out.append(replace(clause, metadata=meta) if meta != clause.metadata else clause)
         return out
 
+
+    def _walls(self, kind: str, relative: str, access: Access | None) -> Access | None:
+        """A DMS document's walls: a policy rule naming its path wins, else the DMS's access."""
+        if access is None or kind != "file":
+            return None
+        override = self.policy.rule_access(relative) if self.policy is not None else None
+        return override or access
+
+
+LINK_FIELD = "source_url"
 
 # Wall fields are this module's: dropped from a reused clause before they are set again, so a
 # rule that no longer applies disappears too (only when a policy set them).

@@ -52,8 +52,8 @@ from index_builder.errors import (
     SearchEngineUnavailableError,
 )
 from index_builder.index import milvus_connection as connection
-from index_builder.index.backend import LIST_FIELDS, IndexStore, PreviousVersion, VersionData, \
-    completed
+from index_builder.index.backend import LIST_FIELDS, STORED_ONLY, IndexStore, PreviousVersion, \
+    VersionData, completed
 from index_builder.index.milvus_expr import CLAUSE_FIELDS, clause_from_row, clause_row, literal, \
     row_key
 from index_builder.index.milvus_plan import (
@@ -225,7 +225,7 @@ class MilvusStore:
         if data.kept and plan is None:
             data = self._complete(data, live, live_params)
             digests = [row_digest(c, c.doc_id not in unordered, text_key(c.text)) for c in data.clauses]
-        keys = {k for c in data.clauses for k in c.metadata}
+        keys = {k for c in data.clauses for k in c.metadata if k not in STORED_ONLY}
         if data.kept:  # the kept documents' metadata keys are the live version's
             keys |= set(live_params.get("milvus", {}).get("metadata_keys", []))
         collection = _collection(live, live_params) if plan else name

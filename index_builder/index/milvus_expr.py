@@ -29,6 +29,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from index_builder.index.backend import (
     CORE_FIELDS,
     LIST_FIELDS,
+    STORED_ONLY,
     Condition,
     Filters,
     clause_field_values,
@@ -124,7 +125,7 @@ def clause_row(clause: Clause, ordinal: int, ordered: bool, vector: Sequence[flo
     """One Milvus row: the clause, its casefolded filter values, flags and vector."""
     keys = {key_name(name): token(value)
             for name in (*CORE_FIELDS, *clause.metadata)
-            if name not in LIST_FIELDS
+            if name not in LIST_FIELDS and name not in STORED_ONLY
             for value in clause_field_values(clause, name)[:1]}
     flags: dict[str, int] = {}
     lists: dict[str, list[str]] = {}

@@ -103,6 +103,14 @@ class WallPolicy:
             return Access(rule.allow, rule.deny, rule.pattern)
         return _combine(winners)
 
+    def rule_access(self, relative_path: str) -> Access | None:
+        """The access a rule gives this path, None when only the default would (a DMS
+        document then keeps its DMS's permissions: the policy file is for overrides)."""
+        path = _clean_path(relative_path)
+        if not any(rule.regex.fullmatch(path) for rule in self.rules):
+            return None
+        return self.access(relative_path)
+
     def describe(self) -> dict[str, Any]:
         """For the index's params: enough to tell whether walls changed, no group lists."""
         return {"policy_sha256": self.fingerprint, "rules": len(self.rules),

@@ -177,8 +177,9 @@ def test_group_overage_uses_the_directory_export(jwks: Any, sign: Any, tmp_path:
 def test_access_filters_always_include_everyone(auth: Authenticator, sign: Any) -> None:
     who = auth.authenticate(bearer(sign(claims(groups=["Acme-Team"]))))
     allowed, denied = access_filters(who, walls_active=True)
-    assert allowed == Condition("access_groups", ("*", "acme-team"))
-    assert denied == Condition("denied_groups", ("*", "acme-team"), negate=True)
+    mine = ("*", "acme-team", f"user:{who.oid}")
+    assert allowed == Condition("access_groups", mine)
+    assert denied == Condition("denied_groups", mine, negate=True)
 
 
 def test_service_accounts_by_hash_and_legacy_tokens(tmp_path: Any, jwks: Any, sign: Any) -> None:
@@ -249,3 +250,12 @@ def test_unreachable_signing_keys_answer_sign_in_unavailable(sign: Any) -> None:
     auth = Authenticator(entra_settings(f"http://127.0.0.1:{port}/keys"))
     with pytest.raises(SignInUnavailableError, match="cannot check sign-ins"):
         auth.authenticate(bearer(sign(claims())))
+
+
+def test_a_dms_grant_to_one_person_reaches_that_person_only(auth: Authenticator, sign: Any) -> None:
+    """SharePoint grants to a single user are stamped user:<object id> (index_builder/sources)."""
+    who = auth.authenticate(bearer(sign(claims(groups=["Acme-Team"]))))
+    allowed, denied = access_filters(who, walls_active=True)
+    assert f"user:{who.oid}".casefold() in allowed.values and f"user:{who.oid}".casefold() in denied.values
+    other = auth.authenticate(bearer(sign(claims(oid="0b0b0b0b-0000-4000-8000-00000000000e"))))
+    assert f"user:{who.oid}".casefold() not in access_filters(other, walls_active=True)[0].values

@@ -4,6 +4,7 @@
 // lawyer's defined terms capitalised, and the other way round). Pure functions, unit-tested.
 
 import { isMostlyCapitals } from "./blackline.js";
+import { openLine } from "./source-link.js";
 
 const NUMBER = /^\s*((?:(?:section|clause|article|§)\s*)?(?:\d+(?:\.\d+)*\.?|\((?:[a-z]{1,2}|[ivxlc]{1,6}|\d{1,3})\)|(?:[a-z]|[ivxlc]{1,6})[.)])(?=\s))\s*/i;
 const HEADING_END = /^([^.:\n\u2014]{1,80}?)\s*(?:[.:\u2014]|\s[-\u2013]\s|\n)\s+/;
@@ -110,6 +111,7 @@ export function insertComment(source, changes = [], text = "", spans = []) {
   const passage = matchingPassage(text, spans);
   if (passage) lines.push(`Best match with your clause: \u201c${passage}\u201d`);
   if (changes.length) lines.push(`Adapted: ${changes.join("; ")}.`);
+  if (openLine(s)) lines.push(openLine(s));
   return lines.join("\n");
 }
 

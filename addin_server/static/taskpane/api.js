@@ -155,6 +155,16 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
       return request("POST", "/variations", body, options);
     },
 
+    /** POST /market: the terms of `text` against the firm's precedents (issue 24, market-view.js). */
+    market({ text, filters } = {}, options = {}) {
+      return request("POST", "/market", { text, ...(filters && Object.keys(filters).length ? { filters } : {}) }, options);
+    },
+
+    /** POST /market/document: every paragraph [{index, text, isHeading}]; the clauses that stand out. */
+    marketDocument({ paragraphs, filters } = {}, options = {}) {
+      return request("POST", "/market/document", { paragraphs, ...(filters && Object.keys(filters).length ? { filters } : {}) }, options);
+    },
+
     /** GET /auth/config: how this server signs users in (asked without credentials). */
     authConfig(options = {}) {
       return request("GET", "/auth/config", undefined, { ...options, anonymous: true });

@@ -2,6 +2,7 @@
 // passages that matched, and its actions. Pure formatting helpers first (unit-tested), then DOM.
 
 import { append, h, plural, text, truncate } from "./dom.js";
+import { sourceLink } from "./source-link.js";
 
 /** AI fit rating: {value (1-5, one decimal), fill (0-1), text, label}; null when not rated. */
 export function starRating(stars) {
@@ -149,6 +150,7 @@ export function renderResultCard(doc, result, n, handlers, { canEdit = true, edi
       { className: "source" },
       h(doc, "bdi", { className: "source-title" }, src.title),
       src.where ? [" · ", h(doc, "bdi", { className: "source-where" }, src.where)] : null,
+      sourceLink(doc, result.source) ? [" · ", sourceLink(doc, result.source)] : null,
     ),
     variantsNote(doc, result.variants),
     snippet(doc, result, `${idBase}-snippet`),

@@ -5,6 +5,8 @@
 // citation is the comment on the sentence, and a contract should not carry "[1]" that the
 // lawyer then has to delete by hand. The pane still shows the markers next to the redraft.
 
+import { openLine } from "./source-link.js";
+
 /** Word's Range.search accepts at most 255 characters. */
 export const WORD_SEARCH_LIMIT = 255;
 
@@ -103,6 +105,7 @@ export function commentText(answer, comment) {
   if (quote && !lines[0].includes(quote)) lines.push(`“${quote.replace(/^[“"]|[”"]$/g, "")}”`);
   const flag = flagFor(answer, comment);
   if (flag) lines.push(`${flag.charAt(0).toUpperCase()}${flag.slice(1)}.`.replace(/\.\.$/, "."));
+  lines.push(openLine(src));
   return lines.filter(Boolean).join("\n");
 }
 

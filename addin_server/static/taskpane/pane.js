@@ -9,6 +9,7 @@
 //   settings-view.js the Settings form (filters as pickers of the index's values)
 //   capabilities.js what /health says this server can do
 //   explore.js      the library's wordings of the clause; more results like the ticked ones
+//   market-view.js  the clause's terms against our precedents; the whole document's stand-outs
 //   follow.js       suggestions as the lawyer types (the paragraph at the cursor), strict mode
 
 import { ApiError, createApiClient, resolveBaseUrl } from "./api.js";
@@ -16,6 +17,7 @@ import { authModeFrom, createEntraAuth } from "./auth.js";
 import { capabilitiesFrom } from "./capabilities.js";
 import { createExplore } from "./explore.js";
 import { createFeedback, getUi } from "./feedback.js";
+import { createMarket } from "./market-view.js";
 import { createFollow } from "./follow.js";
 import { createRedraft } from "./redraft-flow.js";
 import { createResults } from "./results.js";
@@ -46,6 +48,7 @@ export function createPane(doc, deps) {
   ctx.results = createResults(ctx);
   ctx.settings = createSettingsView(ctx);
   ctx.explore = createExplore(ctx);
+  ctx.market = createMarket(ctx);
   ctx.follow = createFollow(ctx); // suggestions as the lawyer types, strict mode (issue 31)
   ctx.onServerChanged = () => loadServerInfo();
 
@@ -116,6 +119,8 @@ export function createPane(doc, deps) {
   ui.find.addEventListener("click", ctx.results.find);
   ui.explore.addEventListener("click", ctx.explore.explore);
   ui.moreLike.addEventListener("click", ctx.explore.moreLikeThese);
+  doc.getElementById("market").addEventListener("click", ctx.market.compare);
+  doc.getElementById("market-document").addEventListener("click", ctx.market.checkDocument);
   ui.cancel.addEventListener("click", () => state.busy?.abort());
   ui.redraftButton.addEventListener("click", ctx.redraft.redraft);
   ui.apply.addEventListener("click", ctx.redraft.apply);

@@ -1,0 +1,69 @@
+"""Cross-references in a precedent ("Section 8.4 (Exceptions)") mapped to the document's sections.
+
+A reference maps when the document has a section at the same level with the same heading (the heading written
+in the reference, else the precedent's own heading for that number); otherwise it is flagged
+and left as written. Another document's sections ("Section 4 of the DPA") are not ours.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from addin_server.conform.model import CrossReference, Section
+
+_NUMBER = r"\d{1,3}(?:\.\d{1,3})*(?:\([a-z0-9]{1,4}\))*"
+_ONE = re.compile(r"(?P<number>" + _NUMBER + r")(?:\s*\((?P<heading>[^()]{2,80})\))?")
+_REF = re.compile(r"\b(?P<word>Sections?|Clauses?|Articles?|Paragraphs?)\s+(?P<list>" + _NUMBER
+                  + r"(?:\s*\([^()]{2,80}\))?(?:\s*(?:,\s*(?:and|or)?|and|or)\s*" + _NUMBER
+                  + r"(?:\s*\([^()]{2,80}\))?)*)")
+_EXTERNAL = re.compile(r"^\s*(?:of|in|to|under)\s+(?:the\s+)?(?!this\b|these\b)[A-Z]")
+
+
+def _key(heading: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", heading.lower().replace("&", "and")).strip()
+
+
+def _level(number: str) -> int:
+    return number.count(".") + number.count("(")
+
+
+def _norm(number: str) -> str:
+    return number.strip().rstrip(".").lower()
+
+
+def find(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, number, heading written) for every internal reference, in order."""
+    out = []
+    for m in _REF.finditer(text):
+        if _EXTERNAL.match(text[m.end():m.end() + 40]):
+            continue
+        base = m.start("list")
+        for one in _ONE.finditer(m.group("list")):
+            out.append((base + one.start(), base + one.end(), one.group("number"), (one.group("heading") or "").strip()))
+    return out
+
+
+def map_references(text: str, own: Sequence[Section], target: Sequence[Section]) -> list[tuple[int, int, CrossReference, str]]:
+    """Each reference with its replacement text ("" when flagged)."""
+    own_heading = {_norm(s.number): s.heading for s in own}
+    by_heading: dict[str, list[Section]] = {}
+    for s in target:
+        if s.heading:
+            by_heading.setdefault(_key(s.heading), []).append(s)
+    out = []
+    for start, end, number, written in find(text):
+        heading = written or own_heading.get(_norm(number), "")
+        matches = by_heading.get(_key(heading), []) if heading else []
+        shown = text[start:end]
+        if len(matches) == 1 and _level(matches[0].number) != _level(number):
+            # Same heading at another level ("Section 9 (Confidentiality)" -> "4.4 Confidentiality"):
+            # likely a narrower provision. Shown to the lawyer, not applied.
+            out.append((start, end, CrossReference(shown, number, heading, matches[0].number, "suggested"), ""))
+        elif len(matches) == 1:
+            new = matches[0].number + (f" ({matches[0].heading})" if written else "")
+            ref = CrossReference(shown, number, heading, matches[0].number, "mapped")
+            out.append((start, end, ref, new if _norm(matches[0].number) != _norm(number) or written != matches[0].heading and written else ""))
+        else:
+            out.append((start, end, CrossReference(shown, number, heading, "", "flagged"), ""))
+    return out

@@ -1,0 +1,211 @@
+"""Compare to the firm's market: POST /api/v1/market and POST /api/v1/market/document.
+
+``/market``: the lawyer's clause against the explorer's matches (the same search as
+/variations: dense cosine over the clause store, the relevance floor, the caller's filters and
+ethical walls applied inside the engine). Per term (notice period, non-compete duration, fee cap,
+governing law ...): the distribution over the matching *documents*, the lawyer's value placed,
+each bucket with its precedents; the sub-provisions most documents have and the clause lacks.
+Terms come from index_builder/terms (stored with each clause at build time).
+
+``/market/document``: each clause of the open document, the same comparison, only the
+stand-outs returned (below/above the usual value, a different law or forum, missing
+sub-provisions), each with its paragraph index so the pane can take the lawyer there.
+
+Sign-in, walls and the audit trail are the app's, as for every /api/v1 route (the audit records
+every ``clause_id`` in the response). Logs carry counts and timings, never text.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Mapping, Sequence
+
+from flask import Blueprint, current_app, jsonify
+
+from addin_server.web import api
+from addin_server.web.explore import default_floor, matches
+from index_builder.errors import InvalidRequestError
+from index_builder.index.backend import Filters, filters_from_mapping
+from index_builder.model import SearchHit
+from index_builder.terms import Term, extract
+from index_builder.terms.market import Bucket, Market, Precedent, TermMarket, compare, dimension, title
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("market", __name__, url_prefix="/api/v1")
+if hasattr(api, "require_token"):  # as explore.py: the app-wide sign-in covers /api/ paths too
+    bp.before_request(api.require_token)
+
+
+@bp.post("/market")
+def market() -> Any:
+    started = time.perf_counter()
+    body = api._json_body()
+    text = api._text(body, api.server_settings())
+    settings = current_app.config["PRECEDENT_SETTINGS"]
+    min_score, limit, filters = _search_args(body, [text])
+    hits = matches(api.service().pipeline, [text], filters, min_score, limit)
+    searched = time.perf_counter()
+    result = compare(extract(text), hits, settings.market.usual_share)
+    payload = market_json(result, settings.market.max_precedents)
+    payload["settings"] = {"min_score": min_score, "max_matches": limit,
+                           "usual_share": settings.market.usual_share}
+    payload["truncated"] = len(hits) >= limit
+    payload["timings_ms"] = {"search": _ms(searched - started),
+                             "compare": _ms(time.perf_counter() - searched),
+                             "total": _ms(time.perf_counter() - started)}
+    log.info("market: %d terms, %d matches in %d documents, %.1f ms", len(result.yours.terms),
+             result.matches, result.documents, payload["timings_ms"]["total"])
+    return jsonify(payload)
+
+
+@bp.post("/market/document")
+def market_document() -> Any:
+    """Every clause of a document against the library; the clauses that stand out."""
+    started = time.perf_counter()
+    body = api._json_body()
+    settings = current_app.config["PRECEDENT_SETTINGS"]
+    paragraphs = _paragraphs(body, settings.market.document_max_clauses)
+    clauses = [(i, t) for i, t in paragraphs if len(t.split()) >= settings.market.document_min_words]
+    pipeline = api.service().pipeline
+    out: list[dict[str, Any]] = []
+    timings: dict[str, float] = {}
+    if clauses:  # else nothing long enough to compare: an empty answer, not an error
+        out = _compare_each(pipeline, clauses, body, settings, timings)
+    stand_outs = [c for c in out if c["stands_out"]]
+    total = _ms(time.perf_counter() - started)
+    log.info("market/document: %d paragraphs, %d compared, %d stand out, %.1f ms",
+             len(paragraphs), len(clauses), len(stand_outs), total)
+    return jsonify({"summary": {"paragraphs": len(paragraphs), "compared": len(clauses),
+                                "stand_out": len(stand_outs)},
+                    "clauses": out, "timings_ms": {**timings, "total": total}})
+
+
+def _compare_each(pipeline: Any, clauses: list[tuple[int, str]], body: Mapping[str, Any],
+                  settings: Any, timings: dict[str, float]) -> list[dict[str, Any]]:
+    """Each clause against the library: one embedding batch, then one explorer search each."""
+    min_score, limit, filters = _search_args(body, [t for _, t in clauses], clauses=True)
+    started = time.perf_counter()
+    vectors = pipeline.embedder.embed([t for _, t in clauses])
+    timings["embed"] = _ms(time.perf_counter() - started)
+    searching, comparing = 0.0, 0.0
+    out = []
+    for row, (index, text) in enumerate(clauses):
+        started = time.perf_counter()
+        hits = matches(pipeline, [text], filters, min_score, limit, vectors=vectors[row:row + 1])
+        searching += time.perf_counter() - started
+        started = time.perf_counter()
+        result = compare(extract(text), hits, settings.market.usual_share)
+        comparing += time.perf_counter() - started
+        findings = _findings(result)
+        out.append({"index": index, "stands_out": bool(findings), "findings": findings,
+                    "terms": [_term_json(t) for t in result.yours.terms],
+                    "documents": result.documents})
+    timings["search"], timings["compare"] = _ms(searching), _ms(comparing)
+    return out
+
+
+def _search_args(body: Mapping[str, Any], texts: Sequence[str],
+                 clauses: bool = False) -> tuple[float, int, Filters]:
+    """Floor, depth and filters (walls added) as /variations takes them; ``clauses``: every text is
+    a clause of a document (the clause floor, whatever a short paragraph's word count)."""
+    retrieval = current_app.config["PRECEDENT_SETTINGS"].retrieval
+    floor = retrieval.explorer_min_score_clause if clauses else default_floor(texts, retrieval)
+    min_score = body.get("min_score", floor)
+    if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0 < min_score <= 1:
+        raise InvalidRequestError("'min_score' must be a number above 0 and at most 1.")
+    limit = api._int(dict(body), "max_matches", 1, 2000) or retrieval.explorer_max_matches
+    filters = filters_from_mapping(api._filters(dict(body))) + tuple(api.access())
+    return float(min_score), limit, filters
+
+
+def _paragraphs(body: Mapping[str, Any], limit: int) -> list[tuple[int, str]]:
+    """``paragraphs``: [{"index": n, "text": "..."}] as the pane reads them (document.js)."""
+    raw = body.get("paragraphs")
+    if not isinstance(raw, list) or not raw:
+        raise InvalidRequestError("Send 'paragraphs': the document's paragraphs as "
+                                  "[{\"index\": 0, \"text\": \"...\"}, ...].")
+    if len(raw) > limit:
+        raise InvalidRequestError(f"The document has {len(raw):,} paragraphs; the limit is {limit:,} "
+                                  f"(PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES). Compare a part of it.")
+    out = []
+    max_chars = api.server_settings().max_text_chars
+    for item in raw:
+        if not (isinstance(item, dict) and isinstance(item.get("index"), int)
+                and not isinstance(item.get("index"), bool) and isinstance(item.get("text"), str)):
+            raise InvalidRequestError("Each paragraph must be {\"index\": a whole number, \"text\": a string}.")
+        # isHeading is not a reason to skip: Common Paper's forms put whole clauses in "Heading 3"
+        # paragraphs; the word count (document_min_words) leaves out real headings.
+        if not item["text"].strip():
+            continue
+        api._check_encodable(item["text"], "text")
+        out.append((item["index"], item["text"][:max_chars]))
+    return out
+
+
+def _findings(result: Market) -> list[dict[str, Any]]:
+    found = []
+    for term in result.terms:
+        if term.status in {"below", "above", "differs"}:
+            usual = term.usual
+            found.append({"kind": term.status, "dimension": term.dimension, "title": term.title,
+                          "yours": term.yours_label, "usual": usual.label if usual else None,
+                          "usual_documents": usual.documents if usual else 0,
+                          "documents": term.documents})
+    for name in result.missing:
+        sub = next(s for s in result.subprovisions if s.name == name)
+        found.append({"kind": "missing", "dimension": name, "title": sub.title,
+                      "yours": None, "usual": None, "usual_documents": sub.documents,
+                      "documents": result.documents})
+    return found
+
+
+# -- JSON shapes (docs/market.md) -----------------------------------------------------------------
+
+def market_json(result: Market, max_precedents: int) -> dict[str, Any]:
+    return {
+        "summary": {"matches": result.matches, "documents": result.documents,
+                    "terms": len(result.yours.terms), "stands_out": result.stands_out},
+        "yours": {"terms": [_term_json(t) for t in result.yours.terms],
+                  "mutuality": result.yours.mutuality,
+                  "subprovisions": list(result.yours.subprovisions)},
+        "terms": [_market_json(m, max_precedents) for m in result.terms],
+        "subprovisions": [{"name": s.name, "title": s.title, "documents": s.documents,
+                           "yours": s.yours,
+                           "precedents": [_precedent_json(p) for p in s.precedents[:max_precedents]]}
+                          for s in result.subprovisions],
+        "missing": result.missing,
+    }
+
+
+def _term_json(term: Term) -> dict[str, Any]:
+    return {"type": term.type, "dimension": dimension(term), "title": title(dimension(term)),
+            "label": term.label, "key": term.key, "role": term.role,
+            "text": term.text, "start": term.start, "end": term.end}
+
+
+def _market_json(m: TermMarket, max_precedents: int) -> dict[str, Any]:
+    return {"dimension": m.dimension, "title": m.title, "ordered": m.ordered,
+            "documents": m.documents, "status": m.status,
+            "yours": _term_json(m.yours) if m.yours else ({"label": m.yours_label} if m.yours_label else None),
+            "placement": {"below": m.below, "same": m.same, "above": m.above},
+            "buckets": [_bucket_json(b, max_precedents) for b in m.buckets]}
+
+
+def _bucket_json(b: Bucket, max_precedents: int) -> dict[str, Any]:
+    return {"label": b.label, "documents": b.documents, "yours": b.yours,
+            "precedents": [_precedent_json(p) for p in b.precedents[:max_precedents]]}
+
+
+def _precedent_json(p: Precedent) -> dict[str, Any]:
+    from addin_server.web.serialize import source_json
+
+    hit: SearchHit = p.hit
+    figure = None if p.term is None else {"text": p.term.text, "start": p.term.start, "end": p.term.end}
+    return {"clause_id": hit.clause.clause_id, "text": hit.clause.text,
+            "source": source_json(hit.clause), "score": hit.score, "figure": figure}
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 1)

@@ -1,0 +1,98 @@
+"""How the DMS sources list a large library: pages, requests, time and the client's memory.
+
+Lists 5,000 and 50,000 metadata-only documents from the loopback Graph and iManage
+emulations (tests/sources/emulators.py, each in its own process so only the client is
+measured) into a sync state, as a first sync does. Graph also reads every file's
+permissions, 20 per $batch call. Writes benchmarks/results/sources/scale.json.
+
+    PYTHONPATH=$PWD python benchmarks/sources_scale.py [--counts 5000 50000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "sources"))
+
+from cryptography.hazmat.primitives import serialization  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
+
+from conftest import _self_signed  # noqa: E402
+from emulators import big_graph_in_process, big_imanage_in_process  # noqa: E402
+from index_builder.settings import load_settings  # noqa: E402
+from index_builder.sources import open_source  # noqa: E402
+from index_builder.sources.state import SyncState  # noqa: E402
+from index_builder.sources.sync import SyncReport, sync_changes  # noqa: E402
+
+
+def _tls(folder: Path) -> tuple[Path, Path]:
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    (folder / "cert.pem").write_bytes(_self_signed(key, "localhost").public_bytes(serialization.Encoding.PEM))
+    (folder / "key.pem").write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                                       serialization.NoEncryption()))
+    return folder / "cert.pem", folder / "key.pem"
+
+
+def run(kind: str, count: int, folder: Path, tls: tuple[Path, Path]) -> dict[str, object]:
+    if kind == "sharepoint":
+        url, process = big_graph_in_process(tls, count)
+        values = {"sources.graph_tenant_id": "contoso-tenant", "sources.graph_client_id": "app-1",
+                  "sources.graph_client_secret": "s3cret-Graph-77", "sources.graph_authority_url": url,
+                  "sources.graph_url": f"{url}/v1.0"}
+        spec = "sharepoint:drives/b!drive-precedents"
+    else:
+        url, process = big_imanage_in_process(tls, count)
+        values = {"sources.imanage_url": url, "sources.imanage_library": "ACTIVE",
+                  "sources.imanage_client_id": "precedent-app", "sources.imanage_client_secret": "cs-iManage-13",
+                  "sources.imanage_username": "svc-precedent", "sources.imanage_password": "pw-iManage-42"}
+        spec = "imanage:WS-Big"
+    try:
+        settings = load_settings({}, {"index_dir": folder / "index", "sources.ca_bundle": tls[0], **values})
+        source = open_source(spec, settings)
+        state = SyncState(folder / f"{kind}-{count}.sqlite", source.name)
+        report = SyncReport()
+        tracemalloc.start()
+        started = time.perf_counter()
+        sync_changes(source, state, report)
+        seconds = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        listed = state.count()
+        state.close()
+        return {"source": kind, "documents": count, "listed": listed, "pages": report.pages,
+                "seconds": round(seconds, 1), "items_per_s": round(count / seconds),
+                "client_peak_mib": round(peak / 2**20, 2),
+                "state_mib": round((folder / f"{kind}-{count}.sqlite").stat().st_size / 2**20, 1)}
+    finally:
+        process.terminate()
+        process.join()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--counts", type=int, nargs="+", default=[5_000, 50_000])
+    parser.add_argument("--sources", nargs="+", default=["imanage", "sharepoint"])
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        tls = _tls(folder)
+        for kind in args.sources:
+            for count in args.counts:
+                row = run(kind, count, folder, tls)
+                print(json.dumps(row), flush=True)
+                rows.append(row)
+    out = REPO / "benchmarks" / "results" / "sources" / "scale.json"
+    out.write_text(json.dumps(rows, indent=2) + "\n")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

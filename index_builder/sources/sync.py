@@ -1,0 +1,171 @@
+"""Follow a source: apply its changes to the sync state, then build from the state.
+
+``sync_and_build`` is what ``index-builder build --source ...`` runs, once or every N
+seconds: the listing (metadata and access, page by page, each page saved with its cursor)
+then the build, which fetches bytes only for documents whose version changed and reuses
+everything else, vectors included. A permission change changes only clause metadata.
+
+If the source is down or keeps throttling, the sync stops with a ``SourceUnavailableError``
+naming the fix; the live index is not touched and keeps serving, and the next sync resumes
+from the last page saved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any, Callable
+
+from index_builder.errors import PrecedentError
+from index_builder.sources.base import Source
+from index_builder.sources.http import CursorExpired
+from index_builder.sources.state import SyncState, state_path
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class SyncReport:
+    """What one listing did (counts only: names and paths stay out of logs)."""
+
+    pages: int = 0
+    changed: int = 0
+    deleted: int = 0
+    resynced: bool = False
+    documents: int = 0
+    build: Any = None  # the BuildReport
+    waits: list[float] = field(default_factory=list)
+
+
+def sync_changes(source: Source, state: SyncState, report: SyncReport,
+                 after_page: Callable[[int], None] | None = None) -> None:
+    """Apply every page of changes since the saved cursor (``after_page``: a test's crash)."""
+    try:
+        for page in source.changes(state.get("cursor")):
+            report.deleted += len(page.deletes) + state.apply(page)
+            report.changed += len(page.upserts)
+            report.pages += 1
+            if after_page is not None:
+                after_page(report.pages)
+    except CursorExpired:
+        log.warning("%s: the saved cursor expired; listing the whole library again", _kind(source))
+        state.reset()
+        report.resynced = True
+        for page in source.changes(None):
+            report.deleted += len(page.deletes) + state.apply(page)
+            report.changed += len(page.upserts)
+            report.pages += 1
+
+
+class SourceLibrary:
+    """The sync states' documents as the build's ``SourceDocument``s, bytes on demand; several
+    sources make one library (a document id taken by one is suffixed in the next)."""
+
+    def __init__(self, followed: list[tuple[Source, SyncState]], max_mb: int = 100) -> None:
+        self.followed = followed
+        self.max_bytes = max_mb << 20
+        self.name = ", ".join(source.name for source, _ in followed)
+
+    def documents(self, report: Any) -> list[Any]:
+        from index_builder.index.build import SourceDocument, _unique_id
+        from index_builder.ingest import SUPPORTED_SUFFIXES
+
+        found: list[Any] = []
+        taken: set[str] = set()
+        for source, state in self.followed:
+            for item in state.items():
+                relative = Path(item.path)
+                if relative.suffix.lower() not in SUPPORTED_SUFFIXES or relative.name.startswith("~$"):
+                    continue  # spreadsheets, PDFs, Office lock files: not contracts we can read
+                if item.size > self.max_bytes:
+                    report.skipped.append((relative.as_posix(), (
+                        f"{item.size / 2**20:.0f} MB, larger than PRECEDENT_SOURCE_MAX_MB="
+                        f"{self.max_bytes >> 20}: not downloaded (a scanned bundle? raise the "
+                        f"limit to index it)")))
+                    continue
+                stem = relative.with_suffix("").as_posix()
+                doc_id = _unique_id([stem, relative.as_posix(), f"{stem}~{item.item_id[-8:]}"], taken)
+                taken.add(doc_id)
+                link_key = hashlib.sha256(item.web_url.encode()).hexdigest()[:8]
+                found.append(SourceDocument(
+                    doc_id, relative, "file", relative.as_posix(), version=item.version,
+                    access=item.access(), link=item.web_url,
+                    # Who may see it and where it opens: a change to either is metadata only.
+                    access_key=f"{item.access_digest()}:{link_key}",
+                    fetch=partial(source.fetch, item)))
+        return found
+
+
+def sync_and_build(settings: Any, sources: Source | list[Source], embedder: Any,
+                   progress: bool = True, after_page: Callable[[int], None] | None = None
+                   ) -> SyncReport:
+    """One sync of every source into one index: list changes, build what changed, record
+    each source's outcome for /health."""
+    from index_builder.index.build import build_index
+    from index_builder.index.lock import build_lock
+
+    sources = sources if isinstance(sources, list) else [sources]
+    report = SyncReport()
+    states = [SyncState(state_path(settings.index_dir, s.name), s.name) for s in sources]
+    started = time.time()
+    blamed = states  # whose /health record an error goes to: the source listing, else all
+    try:
+        with build_lock(settings.index_dir):  # one writer of the states and the index
+            for source, state in zip(sources, states):
+                blamed = [state]
+                sync_changes(source, state, report, after_page)
+        blamed = states
+        report.documents = sum(state.count() for state in states)
+        library = SourceLibrary(list(zip(sources, states)), settings.sources.max_mb)
+        report.build = build_index(settings, library, embedder,
+                                   progress=progress)
+        for state in states:
+            state.put({"last_ok": _iso(started), "last_ok_epoch": started, "last_error": "",
+                       "last_version": report.build.version})
+    except PrecedentError as exc:
+        for state in blamed:
+            state.put({"last_error": exc.message, "last_error_at": _iso(time.time())})
+        raise
+    finally:
+        report.waits = [w for s in sources for w in getattr(getattr(s, "client", None), "waits", [])]
+        for state in states:
+            state.close()
+    log.info("%d source(s): %d pages, %d changed, %d deleted; index %s", len(sources),
+             report.pages, report.changed, report.deleted, report.build.version)
+    return report
+
+
+def _kind(source: Source) -> str:
+    return source.name.partition(":")[0]  # never the full spec in warnings: it may name a matter
+
+
+def _iso(epoch: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch))
+
+
+def follow(settings: Any, specs: list[str], embedder: Any, every_s: float, progress: bool = False,
+           sleep: Callable[[float], None] = time.sleep, rounds: int | None = None) -> None:
+    """Daemon mode: sync every ``every_s`` seconds until stopped (``rounds``: for tests).
+
+    A failed sync (the DMS down, throttling that outlasts the retries) is logged with its
+    fix and tried again next round; the live index keeps serving meanwhile.
+    """
+    from index_builder.sources import open_source
+
+    done = 0
+    while rounds is None or done < rounds:
+        began = time.monotonic()
+        try:
+            report = sync_and_build(settings, [open_source(s, settings) for s in specs], embedder,
+                                    progress=progress)
+            log.info("Synced: %d documents (%d changed, %d deleted), index %s", report.documents,
+                     report.changed, report.deleted, report.build.version)
+        except PrecedentError as exc:
+            log.error("Sync failed: %s", exc.message)
+        done += 1
+        if rounds is None or done < rounds:
+            sleep(max(0.0, every_s - (time.monotonic() - began)))

@@ -1,0 +1,250 @@
+"""Where a clause's terms stand among the matching precedents: distributions counted per document.
+
+Input: the lawyer's clause terms and the explorer's matches (``SearchHit``s best first, walls and
+filters already applied by the search). Output: per *dimension* (a kind of term: notice period,
+non-compete duration, fee cap, governing law ...) the buckets of values with the documents in each,
+the lawyer's value placed among them, and the sub-provisions most matching documents have that the
+lawyer's clause lacks.
+
+Counting is per document, not per clause or near copy: a document counts once per dimension, with
+the value its most similar matching clause states (its first figure of that dimension), so
+"18 of 25" means 18 documents. Buckets merge values within 1.5% of each other once converted to
+one scale (days, months of fees, the amount): "12 months" and "1 year" are one bucket.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from index_builder.model import SearchHit
+from index_builder.terms.extract import ClauseTerms, Term
+from index_builder.terms.stored import terms_of
+
+_DAYS = {"day": 1.0, "business_day": 7 / 5, "week": 7.0, "month": 365.25 / 12, "year": 365.25}
+_TOLERANCE = 0.015
+TITLES = {
+    "period:notice": "Notice period", "period:cure": "Cure period", "period:term": "Term",
+    "period:renewal": "Renewal term", "period:survival": "Survival", "period:payment": "Payment period",
+    "period:non_compete": "Non-compete duration", "period:non_solicit": "Non-solicitation duration",
+    "period:lookback": "Look-back period", "period:retention": "Retention period",
+    "period:response": "Response time", "period:other": "Other period",
+    "fee_cap": "Liability cap (multiple of fees)", "percentage:interest": "Late-payment interest",
+    "percentage:credit": "Service credit", "percentage:other": "Percentage",
+    "governing_law": "Governing law", "forum": "Courts (forum)", "mutuality": "Who is bound",
+}
+SUBPROVISION_TITLES = {"liability_cap": "Cap on liability", "super_cap": "Higher cap (super-cap) for some claims",
+                       "cap_carveout": "Carve-outs from the cap or exclusion",
+                       "consequential_exclusion": "Exclusion of consequential damages"}
+# Shown even when the lawyer's clause lacks them only if this share of documents holds them.
+_SHOWN_SHARE = 0.2
+
+
+def dimension(term: Term) -> str:
+    if term.type in {"period", "percentage"}:
+        return f"{term.type}:{term.role}"
+    if term.type == "money":
+        return f"money:{term.unit}"
+    return term.type
+
+
+def title(dim: str) -> str:
+    return TITLES.get(dim) or (f"Amount ({dim.split(':', 1)[1]})" if dim.startswith("money:") else dim)
+
+
+def scale(term: Term) -> float | None:
+    """The term on one scale per dimension (days, months of fees, amount, percent); None: categorical."""
+    if term.type == "period":
+        return float(term.value) * _DAYS[term.unit]
+    if term.type in {"money", "percentage"}:
+        return float(term.value)
+    if term.type == "fee_cap":
+        multiple, months = str(term.value).rstrip("m").split("x/")
+        return float(multiple) * float(months)
+    return None
+
+
+@dataclass
+class Precedent:
+    hit: SearchHit
+    term: Term | None  # the figure in this clause (None for a clause-level reading)
+    reading: str | None = None  # the clause-level reading (mutuality) when ``term`` is None
+
+
+@dataclass
+class Bucket:
+    label: str
+    value: float | str
+    precedents: list[Precedent] = field(default_factory=list)  # one per document
+    yours: bool = False
+
+    @property
+    def documents(self) -> int:
+        return len(self.precedents)
+
+
+@dataclass
+class TermMarket:
+    dimension: str
+    ordered: bool
+    buckets: list[Bucket]
+    yours: Term | None = None
+    yours_label: str | None = None
+    below: int = 0  # documents whose value yours is below
+    same: int = 0
+    above: int = 0
+    status: str = "usual"  # usual | below | above | differs | not_stated | no_market
+
+    @property
+    def documents(self) -> int:
+        return sum(b.documents for b in self.buckets)
+
+    @property
+    def title(self) -> str:
+        return title(self.dimension)
+
+    @property
+    def usual(self) -> Bucket | None:
+        return max(self.buckets, key=lambda b: b.documents) if self.buckets else None
+
+
+@dataclass
+class SubprovisionMarket:
+    name: str
+    documents: int
+    yours: bool
+    precedents: list[Precedent]
+
+    @property
+    def title(self) -> str:
+        return SUBPROVISION_TITLES.get(self.name, self.name)
+
+
+@dataclass
+class Market:
+    yours: ClauseTerms
+    terms: list[TermMarket]
+    subprovisions: list[SubprovisionMarket]
+    missing: list[str]  # sub-provisions at least ``usual_share`` of documents have and yours lacks
+    documents: int
+    matches: int
+
+    @property
+    def stands_out(self) -> bool:
+        return bool(self.missing) or any(t.status in {"below", "above", "differs"} for t in self.terms)
+
+
+def compare(yours: ClauseTerms, hits: Sequence[SearchHit], usual_share: float = 0.5) -> Market:
+    """The market for ``yours`` among ``hits`` (best first; the caller applied walls and filters)."""
+    per_doc: dict[str, dict[str, Precedent]] = {}  # doc -> dimension -> its best clause's figure
+    subs: dict[str, dict[str, Precedent]] = {}  # sub-provision -> doc -> best clause holding it
+    docs: dict[str, None] = {}
+    for hit in hits:
+        doc = hit.clause.doc_id
+        docs.setdefault(doc, None)
+        found = terms_of(hit.clause)
+        mine = per_doc.setdefault(doc, {})
+        for term in found.terms:
+            mine.setdefault(dimension(term), Precedent(hit, term))
+        if found.mutuality:
+            mine.setdefault("mutuality", Precedent(hit, None, found.mutuality))
+        for name in found.subprovisions:
+            subs.setdefault(name, {}).setdefault(doc, Precedent(hit, None))
+    total = len(docs)
+    yours_by_dim: dict[str, Term] = {}
+    for term in yours.terms:
+        yours_by_dim.setdefault(dimension(term), term)
+    dims = {d for m in per_doc.values() for d in m}
+    counts = {d: sum(1 for m in per_doc.values() if d in m) for d in dims}
+    shown = [d for d in dims if d in yours_by_dim or (d == "mutuality" and yours.mutuality)
+             or (counts[d] >= 2 and counts[d] >= _SHOWN_SHARE * total and not d.endswith(":other"))]
+    shown += [d for d in yours_by_dim if d not in dims]  # yours alone: nothing to compare with
+    markets = [_term_market(d, per_doc, yours_by_dim.get(d), yours, usual_share) for d in shown]
+    markets.sort(key=lambda m: (m.yours is None and m.dimension != "mutuality", -m.documents, m.dimension))
+    sub_markets = [SubprovisionMarket(n, len(d), n in yours.subprovisions, list(d.values()))
+                   for n, d in sorted(subs.items(), key=lambda kv: -len(kv[1]))]
+    missing = [s.name for s in sub_markets
+               if not s.yours and total and s.documents >= usual_share * total]
+    return Market(yours, markets, sub_markets, missing, total, len(hits))
+
+
+def _term_market(dim: str, per_doc: dict[str, dict[str, Precedent]], mine: Term | None,
+                 yours: ClauseTerms, usual_share: float) -> TermMarket:
+    held = [m[dim] for m in per_doc.values() if dim in m]
+    if dim == "mutuality":
+        buckets = _categorical([(p.reading or "", p) for p in held])
+        label = yours.mutuality.replace("_", "-") if yours.mutuality else None
+        market = TermMarket(dim, False, buckets, yours_label=label)
+        return _place_categorical(market, yours.mutuality, usual_share)
+    ordered = scale(held[0].term) is not None if held else (mine is not None and scale(mine) is not None)
+    if ordered:
+        market = TermMarket(dim, True, _ordered(held), mine, mine.label if mine else None)
+        return _place_ordered(market, mine, usual_share)
+    buckets = _categorical([(str(p.term.value), p) for p in held if p.term is not None])
+    market = TermMarket(dim, False, buckets, mine, mine.label if mine else None)
+    return _place_categorical(market, str(mine.value) if mine else None, usual_share)
+
+
+def _ordered(held: list[Precedent]) -> list[Bucket]:
+    """Buckets of nearly equal values (within 1.5%), smallest first, labelled by their commonest wording."""
+    points = sorted(((scale(p.term), p) for p in held if p.term is not None), key=lambda x: x[0])
+    groups: list[list[tuple[float, Precedent]]] = []
+    for value, p in points:
+        if groups and value <= groups[-1][0][0] * (1 + _TOLERANCE) + 1e-9:
+            groups[-1].append((value, p))
+        else:
+            groups.append([(value, p)])
+    buckets = []
+    for group in groups:
+        labels = [p.term.label for _, p in group]
+        label = max(dict.fromkeys(labels), key=labels.count)
+        buckets.append(Bucket(label, group[0][0], [p for _, p in group]))
+    return buckets
+
+
+def _categorical(pairs: list[tuple[str, Precedent]]) -> list[Bucket]:
+    buckets: dict[str, Bucket] = {}
+    for value, p in pairs:
+        if value:
+            buckets.setdefault(value, Bucket(value.replace("_", "-"), value)).precedents.append(p)
+    return sorted(buckets.values(), key=lambda b: (-b.documents, b.label))
+
+
+def _place_ordered(market: TermMarket, mine: Term | None, usual_share: float) -> TermMarket:
+    if mine is None:
+        market.status = "not_stated"
+        return market
+    if not market.buckets:
+        market.status = "no_market"
+        return market
+    v = scale(mine)
+    for bucket in market.buckets:
+        same = abs(v - float(bucket.value)) <= _TOLERANCE * max(abs(v), abs(float(bucket.value)), 1e-9)
+        bucket.yours = same
+        if same:
+            market.same += bucket.documents
+        elif v < float(bucket.value):
+            market.below += bucket.documents
+        else:
+            market.above += bucket.documents
+    usual = market.usual
+    if usual is not None and not usual.yours and usual.documents >= usual_share * market.documents:
+        market.status = "below" if v < float(usual.value) else "above"
+    return market
+
+
+def _place_categorical(market: TermMarket, mine: str | None, usual_share: float) -> TermMarket:
+    if mine is None:
+        market.status = "not_stated"
+        return market
+    if not market.buckets:
+        market.status = "no_market"
+        return market
+    for bucket in market.buckets:
+        bucket.yours = bucket.value == mine
+        if bucket.yours:
+            market.same += bucket.documents
+    usual = market.usual
+    if usual is not None and not usual.yours and usual.documents >= usual_share * market.documents:
+        market.status = "differs"
+    return market

@@ -1,0 +1,109 @@
+"""Conforming a precedent: forms kept, roles mapped, references mapped or flagged, nothing
+applied below the confidence threshold, and the precedent's own document read from the index."""
+
+from __future__ import annotations
+
+import pytest
+
+from addin_server.conform import conform
+from addin_server.conform.forms import mentions, written_as
+from addin_server.conform.model import Definition, Section, SourceDocument, TargetDocument
+from addin_server.conform.references import find
+from addin_server.conform.roles import CUSTOMER, EMPLOYER, SUPPLIER, role_of
+from index_builder.errors import InvalidRequestError
+from index_builder.settings import ConformSettings
+
+SETTINGS = ConformSettings()
+SOURCE = SourceDocument(
+    definitions=(Definition("Customer Content", "“Customer Content” means data, information, or materials "
+                            "submitted by or on behalf of Customer or Users to the Product but excludes Feedback.", "8.5"),
+                 Definition("Fees", "\"Fees\" means the applicable amounts described in an Order Form.", "8.10")),
+    parties=("Provider", "Customer"),
+    sections=(Section("5.1", "General Liability Cap"), Section("8.4", "Exceptions")),
+    citation="Pilot Agreement")
+TARGET = TargetDocument(
+    definitions=(Definition("Charges", "“Charges” means the amounts payable under an Order Form as described in it.", "1.1"),
+                 Definition("Supplier", "“Supplier” means Acme Ltd.", "")),
+    parties=("Supplier", "Client"),
+    sections=(Section("12.3", "Exceptions"), Section("12.1", "Cap")),
+    reference_word="Clause")
+
+
+@pytest.mark.parametrize("surface,target,expected", [
+    ("Provider", "Supplier", "Supplier"),
+    ("Providers", "Supplier", "Suppliers"),
+    ("Provider’s", "Supplier", "Supplier’s"),
+    ("Providers’", "Supplier", "Suppliers’"),
+    ("PROVIDER", "Supplier", "SUPPLIER"),
+    ("Provider's", "Service Company", "Service Company's"),
+    ("Providers", "Party", "Parties"),
+])
+def test_a_mention_keeps_its_form(surface: str, target: str, expected: str) -> None:
+    found = mentions(f"the {surface} shall", "Provider")
+    assert [m.surface for m in found] == [surface]
+    assert written_as(target, found[0]) == expected
+
+
+def test_lower_case_words_and_longer_words_are_not_mentions() -> None:
+    assert mentions("a provider of Providerless services", "Provider") == []
+
+
+def test_roles_by_name_by_definition_and_company_by_the_other_party() -> None:
+    assert role_of("Supplier") == SUPPLIER
+    assert role_of("Acme", "“Acme” means the party providing the Services.") == SUPPLIER
+    assert role_of("Company", others=["Company", "Contractor"]) == CUSTOMER
+    assert role_of("Company", others=["Company", "Founder"]) == EMPLOYER
+    assert role_of("Company") == ""
+
+
+def test_parties_terms_and_references_conformed_with_every_change_recorded() -> None:
+    text = ("Provider’s liability to Customers under Section 5.1 is capped, except under Section 8.4 "
+            "(Exceptions). A Provider will refund the Fees and delete Customer Content.")
+    result = conform(text, SOURCE, TARGET, SETTINGS)
+    by = {m.source: m for m in result.mappings}
+    assert (by["Provider"].target, by["Provider"].method, by["Provider"].apply) == ("Supplier", "role", True)
+    assert (by["Customer"].target, by["Customer"].apply) == ("Client", True)
+    assert result.text.startswith("Supplier’s liability to Clients under Clause 5.1")
+    assert "except under Clause 12.3 (Exceptions)" in result.text
+    assert "A Supplier will" in result.text
+    flagged = [r.number for r in result.cross_references if r.status == "flagged"]
+    assert flagged == ["5.1"]  # no "General Liability Cap" heading in the document: left, flagged
+    assert [m.term for m in result.missing_terms] == ["Customer Content"]
+    assert result.missing_terms[0].definition.startswith("“Customer Content” means")
+    assert all(s.original in text for s in result.substitutions)
+
+
+def test_a_low_confidence_match_is_shown_not_applied() -> None:
+    result = conform("Customer shall pay the Fees.", SOURCE, TARGET, SETTINGS)
+    fees = next(m for m in result.mappings if m.source == "Fees")
+    assert fees.target == "Charges" and fees.method == "definition"
+    assert fees.apply is (fees.confidence >= SETTINGS.apply_min)
+    if not fees.apply:
+        assert "the Fees" in result.text
+
+
+def test_the_lawyers_overrides_win_and_an_empty_one_keeps_the_precedents_word() -> None:
+    result = conform("Provider shall pay the Fees.", SOURCE, TARGET, SETTINGS,
+                     overrides={"Provider": "", "Fees": "Charges"})
+    assert result.text == "Provider shall pay the Charges."
+    assert {m.source: m.method for m in result.mappings} == {"Provider": "lawyer", "Fees": "lawyer"}
+
+
+def test_a_precedent_without_parties_or_definitions_and_a_document_without_any() -> None:
+    text = "Le Fournisseur s’engage à respecter l’article 12 du présent Contrat."
+    result = conform(text, SourceDocument(), TargetDocument(), SETTINGS)
+    assert result.text == text
+    assert result.substitutions == ()
+
+
+def test_another_documents_sections_are_not_cross_references() -> None:
+    assert find("as set out in Section 4 of the DPA") == []
+    assert [n for _, _, n, _ in find("Sections 8.1 (Damages Waiver) and 8.2 (Liability Cap)")] == ["8.1", "8.2"]
+
+
+def test_a_summary_of_the_wrong_shape_is_a_clear_400() -> None:
+    with pytest.raises(InvalidRequestError, match="must be a list"):
+        TargetDocument.from_json({"definitions": "Provider"}, 10, 10)
+    with pytest.raises(InvalidRequestError, match="at most 2 are read"):
+        TargetDocument.from_json({"definitions": [{"term": "A"}] * 3}, 2, 10)
+    assert TargetDocument.from_json(None, 10, 10) == TargetDocument()

@@ -1,0 +1,116 @@
+"""Term extraction: figures with spans, written-out numbers, currencies, placeholders, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from index_builder.terms import extract
+from index_builder.terms.numbers import value, words_value
+
+
+def keys(text: str) -> list[tuple[str, str, str]]:
+    return [(t.type, t.key, t.role) for t in extract(text).terms]
+
+
+def assert_spans(text: str) -> None:
+    for term in extract(text).terms:
+        assert text[term.start:term.end] == term.text
+
+
+@pytest.mark.parametrize("words,number", [("twelve", 12), ("forty-five", 45), ("ninety", 90),
+                                          ("three hundred sixty-five", 365), ("one hundred and twenty", 120)])
+def test_numbers_in_words(words: str, number: int) -> None:
+    assert words_value(words) == number
+
+
+def test_words_and_digits_must_agree() -> None:
+    assert value("twelve (12)") == 12
+    assert value("ten (12)") is None  # a drafting error: neither figure is the clause's
+    assert keys("within ten (12) days of notice") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Either party may terminate on thirty (30) days’ prior written notice.", ("period", "30 day", "notice")),
+    ("fails to cure the breach within fifteen (15) Business Days", ("period", "15 business_day", "cure")),
+    ("During the Restricted Period, which must not exceed twelve (12) months, Employee must not compete.",
+     ("period", "12 month", "non_compete")),
+    ("for one (1) year thereafter, Contractor will not solicit any Company personnel", ("period", "1 year", "non_solicit")),
+    ("The restriction may not exceed 365 calendar days from separation.", ("period", "365 day", "other")),
+    ("Customer will pay each invoice within 45 days of receipt.", ("period", "45 day", "payment")),
+])
+def test_periods_with_their_roles(text: str, expected: tuple[str, str, str]) -> None:
+    assert keys(text) == [expected]
+    assert_spans(text)
+
+
+@pytest.mark.parametrize("text,key", [
+    ("liability will not exceed $1,000,000 in aggregate", "USD 1000000"),
+    ("a cap of EUR 2.5 million", "EUR 2500000"),
+    ("no more than €250,000", "EUR 250000"),
+    ("limited to £50,000", "GBP 50000"),
+    ("the sum of 10,000 USD", "USD 10000"),
+    ("one thousand pounds sterling", None),  # an amount in words is not read as money
+])
+def test_currencies(text: str, key: str | None) -> None:
+    money = [t.key for t in extract(text).terms if t.type == "money"]
+    assert money == ([key] if key else [])
+    assert_spans(text)
+
+
+def test_percentages_once_when_written_twice() -> None:
+    text = "more than fifty percent (50%) of the voting stock; interest on late payments at 1.5% per month"
+    got = [(t.key, t.role, t.text) for t in extract(text).terms if t.type == "percentage"]
+    assert got == [("50", "other", "fifty percent (50%)"), ("1.5", "interest", "1.5%")]
+
+
+@pytest.mark.parametrize("text,key", [
+    ("Each party's total liability will not exceed 2x the fees paid in the 12 month period before the claim.", "2x/12m"),
+    ("Company’s total cumulative liability will not be more than the fees paid or payable to Contractor "
+     "in the twelve (12) month period preceding the claim.", "1x/12m"),
+    ("liability is limited to 12 months' fees", "1x/12m"),
+])
+def test_fee_caps(text: str, key: str) -> None:
+    caps = [t for t in extract(text).terms if t.type == "fee_cap"]
+    assert [c.key for c in caps] == [key]
+    assert not [t for t in extract(text).terms if t.type == "period"]  # the cap's period is its own
+    assert_spans(text)
+
+
+def test_placeholders_and_drafting_notes_are_never_figures() -> None:
+    text = ("[ x ] {cap_multiplier}x the Fees paid in the 12 month period immediately before the claim\n"
+            "within [Number of days after the termination date (commonly 60, 90, or 120 days)] days; "
+            "up to $[Aggregate SAFE purchase amount (for example, \"500,000\")] <!-- Note: at least 30 days notice -->")
+    got = keys(text)
+    assert got == [("period", "12 month", "lookback")]
+
+
+def test_statute_numbers_are_not_figures() -> None:
+    assert keys("under C.R.S. § 8-2-113(2)(d) and 45 CFR §164.524, Form 5500, 401(k) plans, SOC 2") == []
+
+
+def test_law_forum_mutuality_and_subprovisions() -> None:
+    text = ("This agreement is governed by Alabama law. Disputes will be resolved in Alabama courts.")
+    assert keys(text) == [("governing_law", "Alabama", ""), ("forum", "Alabama", "")]
+    assert keys("governed by the laws of the State of Governing Law") == []  # a placeholder
+    cap = ("Except as provided in Section 8.4 (Exceptions), each party’s total cumulative liability "
+           "will not be more than the General Cap Amount.")
+    found = extract(cap)
+    assert found.mutuality == "mutual"
+    assert found.subprovisions == ("liability_cap", "cap_carveout")
+    waiver = "Under no circumstances will Company be liable for consequential or indirect damages."
+    assert extract(waiver).mutuality == "one_sided"
+    assert extract(waiver).subprovisions == ("consequential_exclusion",)
+
+
+def test_no_term_non_english_and_huge_text() -> None:
+    assert extract("The parties shall cooperate in good faith.").terms == ()
+    french = "Le préavis est de trente (30) jours. La responsabilité est limitée à 100 000 €."
+    # French units of time are not read (no period); the euro amount is, thousands grouped by a space.
+    assert [(t.key, t.text) for t in extract(french).terms] == [("EUR 100000", "100 000 €")]
+    assert_spans(french)
+    assert keys("Die Haftung ist auf EUR 250 000 begrenzt.") == [("money", "EUR 250000", "")]
+    # A runaway paragraph at index time (the API refuses texts over PRECEDENT_MAX_TEXT_CHARS):
+    # linear work, every figure still found.
+    huge = "Either party may terminate on 30 days notice. " * 4_000  # ~190 KB
+    terms = extract(huge).terms
+    assert len(terms) == 4_000 and {(t.key, t.role) for t in terms} == {("30 day", "notice")}
