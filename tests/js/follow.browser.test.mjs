@@ -258,7 +258,8 @@ test("results are updated in place: never an empty list between two answers, the
     await page.waitForFunction(() => document.getElementById("follow-bar").dataset.sent === "2");
     await settled(page);
     assert.equal(await page.evaluate(() => window.__emptied), 0);
-    assert.ok(Math.abs((await where()) - before) <= 1, "the results did not move on screen");
+    const after = await where();
+    assert.ok(Math.abs(after - before) <= 1, `the results did not move on screen (${before} -> ${after}, ${await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight, window.innerHeight].join(" "))})`);
     assert.equal(cursorPosts(api).length, 2);
   });
 });

@@ -230,7 +230,13 @@ export function createFollow(ctx) {
       n ? `${plural(n, "precedent")} for ${where(target)}.` : strict ? "No precedent uses these words." : `No precedents found for ${where(target)}.`,
     );
     setState("idle", `${cached ? "Shown again" : "Updated"} for ${where(target)}. Suggestions follow the cursor.`);
-    if (anchor !== null) scroller.scrollTop += ui.resultsSection.getBoundingClientRect().top - anchor;
+    if (anchor === null) return;
+    const keep = () => {
+      scroller.scrollTop += ui.resultsSection.getBoundingClientRect().top - anchor;
+    };
+    keep();
+    // Lines above the results (the status, the clause) may still change height this frame.
+    doc.defaultView?.requestAnimationFrame?.(keep);
   }
 
   function where(target) {
