@@ -82,10 +82,12 @@ class PrecedentService:
 
     def search(self, text: str, top_k: int | None = None, filters: Filters = (),
                rerank: bool | None = None, examples: Sequence[Example] = (),
-               access: Filters = (), curation: bool = True) -> SearchOutcome:
+               access: Filters = (), curation: bool = True, mode: str = "ranked",
+               min_similarity: float | None = None) -> SearchOutcome:
         return self.pipeline.search(SearchRequest(text=text, top_k=top_k, filters=filters,
                                                   access=access, rerank=rerank,
-                                                  examples=tuple(examples), curation=curation))
+                                                  examples=tuple(examples), curation=curation,
+                                                  mode=mode, min_similarity=min_similarity))
 
     def clauses(self, clause_ids: Sequence[str], access: Filters = ()) -> list[Clause]:
         return self.pipeline.clauses(clause_ids, access)

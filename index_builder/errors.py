@@ -191,3 +191,9 @@ class FeedbackUnavailableError(PrecedentError):
     """The usage/curation database cannot be opened or written; search keeps working."""
 
     code = "feedback_unavailable"
+
+
+class FollowOffError(ForbiddenError):
+    """The firm has turned off searching as the lawyer types (PRECEDENT_FOLLOW=off)."""
+
+    code = "follow_off"

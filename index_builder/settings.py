@@ -446,6 +446,40 @@ class LearningSettings:
 
 
 @dataclass(frozen=True)
+class FollowSettings:
+    """Follow the cursor (issue 31): the pane searches the paragraph the lawyer is in after a
+    pause, and strict mode ("have we used these exact words?") on /api/v1/precedents."""
+
+    # on: offered and on until a lawyer turns it off; offered: off until a lawyer turns it on;
+    # off: not offered, and the server refuses cursor-triggered searches (403 follow_off).
+    mode: str = "on"
+    pause_ms: int = 800  # the pane searches after the lawyer pauses this long
+    min_words: int = 8  # paragraphs with fewer words (headings, signature lines) are skipped
+    # Cursor-triggered searches one user may make ("N/second|minute|hour|day"; off = no limit),
+    # on top of PRECEDENT_RATE_LIMIT: a lawyer typing steadily pauses a few times a minute.
+    rate_limit: str = "30/minute"
+    # Strict mode: precedents whose words are at least this similar (word-level edit
+    # similarity, retrieve/variations.py) to the lawyer's paragraph; the lawyer can change it.
+    # 0.9: the best F1 on the tuning half of the real agreements (benchmarks/strict_benchmark.py).
+    strict_min_similarity: float = 0.9
+    strict_depth: int = 300  # candidates strict mode compares word by word
+
+    def __post_init__(self) -> None:
+        if self.mode not in FOLLOW_MODES:
+            raise ConfigError(f"PRECEDENT_FOLLOW must be one of {', '.join(FOLLOW_MODES)}, got {self.mode!r}.")
+        if not 100 <= self.pause_ms <= 10_000:
+            raise ConfigError("PRECEDENT_FOLLOW_PAUSE_MS must be from 100 to 10000 milliseconds.")
+        if self.min_words < 1 or self.strict_depth < 1:
+            raise ConfigError("PRECEDENT_FOLLOW_MIN_WORDS and PRECEDENT_STRICT_DEPTH must be positive.")
+        if not 0.0 < self.strict_min_similarity <= 1.0:
+            raise ConfigError("PRECEDENT_STRICT_MIN_SIMILARITY must be above 0 and at most 1 "
+                              f"(1 = identical words only), got {self.strict_min_similarity!r}.")
+
+
+FOLLOW_MODES = ("on", "offered", "off")
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything the index builder, the retrieval pipeline and the server need."""
 
@@ -476,6 +510,7 @@ class Settings:
     conform: ConformSettings = field(default_factory=ConformSettings)  # conforming (issue 23)
     sources: SourcesSettings = field(default_factory=SourcesSettings)  # DMS sources (issue 25)
     learning: LearningSettings = field(default_factory=LearningSettings)  # issue 27
+    follow: FollowSettings = field(default_factory=FollowSettings)  # follow the cursor (issue 31)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -681,6 +716,13 @@ ENV: dict[str, Var] = {
     "PRECEDENT_CURATION_LIFT": Var("learning.curation_lift", "places an approved result may rise within its rating"),
     "PRECEDENT_LEARNED_RANKER": Var("learning.learned_ranker", "folder `index-builder learn` writes its ranker to; empty = learned-ranker beside the index folder"),
     "PRECEDENT_LEARN_GUARD_TOLERANCE": Var("learning.guard_tolerance", "NDCG@5 points a relearned ranker may lose and still be installed"),
+    # follow the cursor and strict mode (issue 31)
+    "PRECEDENT_FOLLOW": Var("follow.mode", "follow the cursor in the pane: on, offered (off until a lawyer turns it on) or off (not offered; the server refuses it)"),
+    "PRECEDENT_FOLLOW_PAUSE_MS": Var("follow.pause_ms", "follow the cursor: search after the lawyer pauses this many milliseconds"),
+    "PRECEDENT_FOLLOW_MIN_WORDS": Var("follow.min_words", "follow the cursor: skip paragraphs with fewer words (headings, signature lines)"),
+    "PRECEDENT_FOLLOW_RATE_LIMIT": Var("follow.rate_limit", "cursor-triggered searches one user may make, e.g. 30/minute (off = no limit), on top of PRECEDENT_RATE_LIMIT"),
+    "PRECEDENT_STRICT_MIN_SIMILARITY": Var("follow.strict_min_similarity", "strict mode: default word similarity a precedent needs (0..1, 1 = identical words)"),
+    "PRECEDENT_STRICT_DEPTH": Var("follow.strict_depth", "strict mode: candidates compared word by word"),
 }
 _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 

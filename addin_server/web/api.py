@@ -52,12 +52,15 @@ def precedents() -> Any:
     settings = server_settings()
     from addin_server.web.explore import examples_from_body  # explore imports this module
 
+    from addin_server.web.follow import search_options  # issue 31: strict mode, cursor searches
+
+    options = search_options(body)  # before any work: a refused cursor search costs nothing
     examples = examples_from_body(body)  # "more like these": ids or texts, beside or instead of text
     text = _text(body, settings) if body.get("text") is not None or not examples else ""
     top_k = _int(body, "top_k", 1, settings.max_top_k)
     outcome = service().search(text, top_k, filters_from_mapping(_filters(body)),
                                _bool(body, "rerank"), examples=examples, access=access(),
-                               curation=body.get("curation") is not False)
+                               curation=body.get("curation") is not False, **options)
     from addin_server.web.usage import served_json  # usage imports this module
 
     return jsonify(served_json(outcome, text))  # + list_id and curation marks (issue 27)
@@ -91,9 +94,12 @@ def clause(clause_id: str) -> Any:
 
 @bp.get("/health")
 def health() -> Any:
+    from addin_server.web.follow import capability  # issue 31: whether the pane may follow the cursor
     from addin_server.web.usage import health_info
 
-    return jsonify({"status": "ok", **service().health(access()), **health_info()})
+    info = service().health(access())
+    info["capabilities"]["follow"] = capability(current_app.config["PRECEDENT_SETTINGS"].follow)
+    return jsonify({"status": "ok", **info, **health_info()})
 
 
 def _json_body() -> dict[str, Any]:

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from index_builder.errors import LLMBusyError, PrecedentError
 
-from addin_server.web import api, conform, explore, audit, auth, limits, static_files, usage
+from addin_server.web import api, conform, explore, audit, auth, follow, limits, static_files, usage
 from addin_server.web import market  # compare to the firm's market (issue 24)
 from addin_server.web.body import CLOSE_CONNECTION
 from addin_server.web.errors import http_status
@@ -50,6 +50,7 @@ def create_app(settings: Settings, service: PrecedentService | None = None) -> F
     limits.init_app(app)
     audit.init_app(app)
     usage.init_app(app)  # feedback events and curation (issue 27)
+    follow.init_app(app)  # issue 31: the per-user limit on cursor-triggered searches
     return app
 
 

@@ -52,6 +52,9 @@ def result_json(item: Ranked) -> dict[str, Any]:
                       "source": source_json(hit.clause)} for hit, score in item.variants],
         # The best 1-3 sentence window of a long precedent: offsets into "text".
         "spans": [span.to_dict() for span in item.spans],
+        # Strict mode (retrieve/strict.py): how much of the lawyer's wording this precedent shares.
+        **({"match": {"similarity": item.match.similarity, "identical": item.match.identical}}
+           if item.match is not None else {}),
     }
 
 
@@ -60,6 +63,7 @@ def search_json(outcome: SearchOutcome) -> dict[str, Any]:
     if outcome.rerank_reason:
         rerank["reason"] = outcome.rerank_reason
     return {"results": [result_json(r) for r in outcome.results], "rerank": rerank,
+            "mode": outcome.mode,
             "timings_ms": outcome.timings_ms,
             # Document counts per metadata value among the candidates (as GET /facets).
             "facets": clause_facets(hit.clause for hit in outcome.candidates)}

@@ -27,6 +27,7 @@ from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusio
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.examples import Combination, example_runs, without_examples
 from index_builder.retrieve.spans import Span, best_spans
+from index_builder.retrieve.strict import MODES, near_copies
 from index_builder.retrieve.variations import group_variations
 from index_builder.settings import Settings
 
@@ -59,6 +60,10 @@ class SearchRequest:
     spans: bool = True
     # Knowledge-team marks reorder the page (learn/curation.py); False: the plain order.
     curation: bool = True
+    # "ranked" (the default ranking) or "strict": precedents whose words are at least
+    # ``min_similarity`` similar to ``text`` (retrieve/strict.py); None: the server's default.
+    mode: str = "ranked"
+    min_similarity: float | None = None
 
 
 class Rescorer(Protocol):
@@ -82,6 +87,7 @@ class Ranked:
     rating: Any | None  # the reranker's rating (``.score`` 0-4), None when not rated
     variants: list[tuple[SearchHit, float]] = field(default_factory=list)  # minor variations
     spans: list[Span] = field(default_factory=list)  # best 1-3 sentence window(s) of a long clause
+    match: Any | None = None  # strict mode: a StrictMatch (similarity, identical); None otherwise
 
 
 @dataclass
@@ -91,6 +97,7 @@ class SearchOutcome:
     rerank_reason: str = ""
     timings_ms: dict[str, float] = field(default_factory=dict)
     candidates: list[SearchHit] = field(default_factory=list)  # the fused pool, for facets
+    mode: str = "ranked"  # or "strict" (retrieve/strict.py)
 
 
 class SearchPipeline:
@@ -131,6 +138,8 @@ class SearchPipeline:
         query = request.text.strip()
         if not query and not examples:
             raise InvalidRequestError("The query is empty: select some text or type a phrase.")
+        if request.mode != "ranked":
+            return self._strict(query, examples, request, top_k, started)
         wanted = self.rerank_default if request.rerank is None else request.rerank
         rerank_depth = self.settings.rerank.depth if wanted and self.reranker else 0
         texts = self._texts(query, examples)
@@ -176,6 +185,42 @@ class SearchPipeline:
             return done(plain, outcome.status, outcome.reason)
         ordered = self._combined(head, outcome.ranked) + [(h, None) for h in leaders[len(head):]]
         return done(ordered, outcome.status, outcome.reason)
+
+    def _strict(self, query: str, examples: Sequence[Example], request: SearchRequest,
+                top_k: int, started: float) -> SearchOutcome:
+        """Strict mode: the precedents whose words are (nearly) the lawyer's, most similar first.
+
+        The same retrieval as every search (filters and walls inside the engine), a deeper
+        pool and no rescoring (the order is the similarity's); precedents with identical
+        words fold into one result, their copies listed as its variants.
+        """
+        if request.mode not in MODES:
+            raise InvalidRequestError(f"'mode' must be one of {', '.join(MODES)}.")
+        if examples or not query:
+            raise InvalidRequestError("Strict mode compares your own wording: send the paragraph "
+                                      "as 'text', without examples.")
+        follow = self.settings.follow
+        threshold = (follow.strict_min_similarity if request.min_similarity is None
+                     else request.min_similarity)
+        depth = max(request.depth or follow.strict_depth, top_k)
+        texts = self._texts(query, ())
+        vectors = self.embedder.embed(texts) if "dense" in self.retrievers else None
+        r = self.settings.retrieval
+        runs = example_runs(self.backend, self.embedder, texts, depth,
+                            tuple(request.filters) + tuple(request.access),
+                            Combination(r.examples_dense, r.examples_lexical, r.rrf_k),
+                            self.retrievers, vectors)
+        pool = self._fuse(runs, depth)
+        retrieved = time.perf_counter()
+        matches = near_copies(query, pool, threshold)
+        groups = group_variations(matches, lambda m: m[0].clause.text, top_k, 1.0)
+        results = [Ranked(g.leader[0], rank, None, [(m[0], s) for m, s in g.variants], [],
+                          g.leader[1]) for rank, g in enumerate(groups, 1)]
+        timings = {"retrieval": _ms(retrieved - started),
+                   "strict": _ms(time.perf_counter() - retrieved),
+                   "total": _ms(time.perf_counter() - started)}
+        return SearchOutcome(results, "skipped", "Strict mode orders precedents by how much of "
+                             "the wording is the same.", timings, pool, mode="strict")
 
     def _combined(self, head: list[SearchHit], ranked: Sequence[tuple[SearchHit, Any]]
                   ) -> list[tuple[SearchHit, Any]]:

@@ -166,6 +166,10 @@ def walled_path_calls(user: As, library: dict[str, Any]) -> dict[str, Any]:
         "search filtered to the open document": user.post("precedents", {
             "text": QUERY, "filters": {"doc_id": library["open"][0].doc_id}}),
         "search with rerank": user.post("precedents", {"text": SHORT_QUERY, "rerank": True}),
+        # Follow the cursor and strict mode (issue 31): the same search, the same walls.
+        "strict search": user.post("precedents", {"text": SHARED, "mode": "strict",
+                                                  "min_similarity": 0.5, "top_k": 10}),
+        "cursor search": user.post("precedents", {"text": QUERY, "trigger": "cursor", "top_k": 10}),
         "search by a walled example": user.post("precedents", {"examples": [{"clause_id": walled_id}]}),
         "variations": user.post("variations", {"text": QUERY, "min_score": 0.01}),
         "variations of a walled example": user.post("variations", {
@@ -217,7 +221,7 @@ def test_the_same_paths_do_return_walled_clauses_to_the_team(app: Any, sign: Any
                                                              library: dict) -> None:
     calls = walled_path_calls(As(app, sign, "alice"), library)
     walled_ids = {c.clause_id for c in library["walled"]}
-    for path in ("search", "variations", *sorted(REFUSED)):
+    for path in ("search", "variations", "strict search", "cursor search", *sorted(REFUSED)):
         assert calls[path].status_code == 200, path
         assert leaks(calls[path], library), f"{path} shows the walled clause to the team"
     results = calls["search"].get_json()["results"]

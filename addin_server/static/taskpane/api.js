@@ -112,13 +112,17 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
     baseUrl: base,
 
     /** POST /precedents: ranked precedent clauses for `text`. */
-    findPrecedents({ text, examples, topK, filters, rerank } = {}, options = {}) {
+    findPrecedents({ text, examples, topK, filters, rerank, mode, minSimilarity, trigger } = {}, options = {}) {
       const body = {};
       if (typeof text === "string") body.text = text;
       if (examples && examples.length) body.examples = examples;
       if (topK) body.top_k = topK;
       if (filters && Object.keys(filters).length) body.filters = filters;
       if (typeof rerank === "boolean") body.rerank = rerank;
+      // Strict mode and searches the pane started by itself (follow.js, issue 31).
+      if (mode === "strict") body.mode = mode;
+      if (mode === "strict" && typeof minSimilarity === "number") body.min_similarity = minSimilarity;
+      if (trigger === "cursor") body.trigger = trigger;
       return request("POST", "/precedents", body, options);
     },
 

@@ -45,6 +45,7 @@ function start(info) {
     canEdit,
     editMessage,
     office: globalThis.Office,
+    storage: localStorageOrNothing(), // follow the cursor: the lawyer's on/off (issue 31)
   });
   // Ready once the server has said what it can do (or could not be asked).
   pane.ready.finally(markReady);

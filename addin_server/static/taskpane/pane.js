@@ -14,6 +14,7 @@
 //   doc-check-view.js Check document: undefined/duplicate/unused terms, broken references
 //   usage.js        what the lawyer did with results, for the ranker to learn (never text)
 //   curation-view.js the knowledge team's marks on cards, and their form
+//   follow.js       suggestions as the lawyer types (the paragraph at the cursor), strict mode
 
 import { ApiError, createApiClient, resolveBaseUrl } from "./api.js";
 import { authModeFrom, createEntraAuth } from "./auth.js";
@@ -23,6 +24,7 @@ import { createDocCheck } from "./doc-check-view.js";
 import { createExplore } from "./explore.js";
 import { createFeedback, getUi } from "./feedback.js";
 import { createMarket } from "./market-view.js";
+import { createFollow } from "./follow.js";
 import { createRedraft } from "./redraft-flow.js";
 import { createResults } from "./results.js";
 import { createSettingsView } from "./settings-view.js";
@@ -34,7 +36,8 @@ export { MAX_SELECTION_CHARS, checkQueryText, wordErrorMessage } from "./message
 /**
  * Wire the pane into `doc` (the task pane's document).
  * deps: {run, settingsStore, fetchImpl, origin, clipboard, canRead, canEdit, editMessage,
- *        office (window.Office, for sign-in), loadMsal (tests: a stand-in for MSAL)}
+ *        office (window.Office, for sign-in and cursor events), loadMsal (tests: a stand-in
+ *        for MSAL), storage (localStorage, for the lawyer's follow choices)}
  */
 export function createPane(doc, deps) {
   const ui = getUi(doc);
@@ -56,6 +59,7 @@ export function createPane(doc, deps) {
   ctx.market = createMarket(ctx);
   ctx.conform = createConform(ctx); // Insert conformed to the document (issue 23)
   ctx.docCheck = createDocCheck(ctx);
+  ctx.follow = createFollow(ctx); // suggestions as the lawyer types, strict mode (issue 31)
   ctx.onServerChanged = () => loadServerInfo();
 
   /** Interactive sign-in with the work account (from a click), then say who is signed in. */
@@ -115,6 +119,7 @@ export function createPane(doc, deps) {
       return;
     }
     ctx.feedback.refreshButtons();
+    ctx.follow.render();
     if (!ui.settingsForm.hidden) ctx.settings.renderRerank();
     try {
       state.facets = await api.facets();

@@ -69,9 +69,10 @@ export function createResults(ctx) {
       const unit = searchUnit(query.text);
       const filters = unit.unit ? { ...filtersFromSettings(state.settings), unit: unit.unit } : filtersFromSettings(state.settings);
       const data = await ctx.api().findPrecedents(
-        { text: clauseKey(query.text), topK: state.settings.topK, filters, rerank: rerank ?? undefined },
+        { text: clauseKey(query.text), topK: state.settings.topK, filters, rerank: rerank ?? undefined, ...ctx.follow?.options() },
         { signal },
       );
+      state.resultsMode = data.mode === "strict" ? "strict" : "ranked"; // follow.js, issue 31
       state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
       ctx.usage?.fromSearch(data); // the list id usage feedback names (usage.js)
       render(data.rerank);
@@ -106,6 +107,7 @@ export function createResults(ctx) {
     );
     ui.rerankNote.textContent = rerankNote(rerank, state.capabilities);
     ui.rerankNote.hidden = !ui.rerankNote.textContent;
+    ctx.follow?.decorate(ui.results); // strict match lines, curation badges (follow.js)
     ui.resultsSection.hidden = false;
     ui.redraftSection.hidden = state.results.length === 0;
     fb.refreshButtons();
@@ -276,5 +278,5 @@ export function createResults(ctx) {
     if (!ok) throw new Error("copy refused");
   }
 
-  return { find, render, handlers };
+  return { find, render, handlers, showQuery, searchAgain: () => searchAgain(state.query) };
 }

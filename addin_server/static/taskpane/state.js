@@ -14,6 +14,7 @@ export function createState(settings) {
     // there), checked before any edit.
     query: null,
     results: [],
+    resultsMode: "ranked", // or "strict": the results are precedents with (nearly) the same words
     picked: new Set(),
     inserted: null, // clause id of the precedent last inserted in place of the clause
     redraft: null, // {answer, prepared, applied}
