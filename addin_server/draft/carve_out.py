@@ -100,19 +100,14 @@ def _insert_additions(clause: str, own: tuple[int, int], sentence: str, n: int, 
                                   autojunk=False).get_opcodes()
     edits = []
     for tag, i1, i2, j1, j2 in ops:
-        if tag == "insert" or (tag == "replace" and i2 - i1 == 1 and key(mine[i1][2]) ==
-                               key(theirs[j1])):
-            added = " ".join(theirs[j1:j2]) if tag == "insert" else " ".join(theirs[j1 + 1:j2])
-            at = mine[i1 - 1][1] if i1 > 0 else mine[0][0]
-            if tag == "replace":
-                at = mine[i1][1]
-            # the precedent's punctuation on the word before the insertion comes with it
-            lead = theirs[j1 - 1][len(mine[i1 - 1][2].rstrip(".,;:")):] if tag == "insert" and i1 > 0 else ""
-            trail = re.match(r"[.,;:]*$", mine[i1 - 1][2]).group(0) if i1 > 0 and tag == "insert" else ""
-            at -= len(trail)
-            text = f"{lead.rstrip('.')} {added.rstrip('.')} [{n}]" if lead else f" {added.rstrip('.')} [{n}]"
-            edits.append(edit(clause, at, at, text.replace("  ", " "), reason))
-        elif tag in {"replace", "delete"}:
+        if tag == "insert" and i1 > 0:
+            before = mine[i1 - 1]
+            trail = re.search(r"[.,;:]*$", before[2]).group(0)  # the clause's own stop stays
+            lead = re.search(r"[.,;:]*$", theirs[j1 - 1]).group(0)  # the precedent's comma
+            added = " ".join(theirs[j1:j2]).rstrip(".")
+            at = before[1] - len(trail)
+            edits.append(edit(clause, at, at, f"{lead.rstrip('.')} {added} [{n}]", reason))
+        elif tag != "equal":
             return None  # the precedent words it differently: add its sentence instead
     return edits or None
 
