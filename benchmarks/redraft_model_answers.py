@@ -22,6 +22,7 @@ from addin_server.draft.redraft import Redrafter
 from addin_server.draft.taskset import load_tasks
 from addin_server.llm.client import OpenAIChatClient
 from addin_server.llm.local import LocalLLMServer
+from index_builder.errors import LLMUnavailableError
 from index_builder.settings import load_settings
 
 CACHE = Path("benchmarks/results/redraft/model_answers.jsonl")
@@ -62,10 +63,15 @@ def main() -> None:
             if key in cache:
                 continue
             started = time.perf_counter()
-            completion = client.complete(messages, model=llm.redraft_model,
-                                         max_tokens=llm.redraft_max_tokens,
-                                         temperature=llm.redraft_temperature,
-                                         timeout_s=llm.redraft_timeout_s)
+            try:
+                completion = client.complete(messages, model=llm.redraft_model,
+                                             max_tokens=llm.redraft_max_tokens,
+                                             temperature=llm.redraft_temperature,
+                                             timeout_s=llm.redraft_timeout_s)
+            except LLMUnavailableError as exc:  # a timeout on a busy machine: next task
+                log.warning("%s: no answer after %.0f s (%s)", task_id,
+                            time.perf_counter() - started, exc.message)
+                continue
             row = {"prompt_sha": key, "task_id": task_id, "split": split,
                    "answer": completion.text, "seconds": round(time.perf_counter() - started, 1),
                    "precedents_used": len(used), "model": llm.redraft_model}
