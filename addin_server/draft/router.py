@@ -81,6 +81,11 @@ class DraftRouter:
             drafted = self._from_model(task, intent, declined)
         started = time.perf_counter()
         drafted.checks = run_checks(task, drafted.result.verified.text, drafted.result.verified)
+        if operation is not None and operation.operation == "none":
+            # Nothing needed changing (already mutual, already the period): an unchanged
+            # draft is the right answer here, not a failure to carry the instruction out.
+            drafted.checks = [CheckResult("changed", None, operation.notes[0])
+                              if c.name == "changed" else c for c in drafted.checks]
         drafted.timings_ms["checks"] = _ms(time.perf_counter() - started)
         if intent.problems:
             drafted.notes.append(intent.reason)

@@ -61,6 +61,7 @@ def test_bad_input_is_named_and_nothing_changes_silently(make_app: Any) -> None:
                                                    "instructions": "Make this mutual"}).get_json()
     assert already["redraft"] == mutual and already["changes"] == []
     assert "already binds both parties" in " ".join(already["notes"])
+    assert already["checks_failed"] == []  # unchanged is right here, not a failure
     three = client.post("/api/v1/redraft", json={
         "text": "Supplier will notify Customer and the Licensor of any breach.",
         "clause_ids": ["cap-fees"], "instructions": "Make this mutual"})
