@@ -108,3 +108,31 @@ def test_conform_terms_renames_parties_to_the_documents() -> None:
         conform_terms("Provider will notify Customer.", ["Company", "Partner"])
     with pytest.raises(Declined, match="were not sent"):
         conform_terms("Provider will notify Customer.", None)
+
+
+def test_operations_touch_only_what_the_instruction_names() -> None:
+    """On the evaluation set's tuning half: every edit replaces a party name (with its
+    article or possessive), the "not" that "neither" absorbs, a period or an amount, or
+    inserts a carve-out; all other text is the lawyer's, byte for byte."""
+    import re
+
+    from addin_server.draft.parties import ROLES
+    from addin_server.draft.periods import AMOUNT_RE, PERIOD_RE
+    from addin_server.draft.router import DraftRouter
+    from addin_server.draft.taskset import load_tasks
+
+    router = DraftRouter(None)
+    named = re.compile(rf"^(?:[Tt]he )?(?:{'|'.join(map(re.escape, ROLES))})(?:’s|'s)?$")
+    seen = 0
+    for task_id, _, task, _ in load_tasks(split="tuning"):
+        try:
+            drafted = router.draft(task)
+        except Exception:
+            continue  # no operation for this instruction
+        for e in drafted.edits:
+            seen += 1
+            assert task.clause[e.start:e.end] == e.old and e.reason, task_id
+            assert (e.old == "" or e.old.strip() == "not" or named.match(e.old)
+                    or PERIOD_RE.fullmatch(e.old) or AMOUNT_RE.fullmatch(e.old)), (task_id, e)
+        assert apply(task.clause, drafted.edits) == drafted.operation.text
+    assert seen > 40
