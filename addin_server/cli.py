@@ -117,6 +117,9 @@ def _add_annotate(sub: Any) -> None:
     annotate.add_argument("--conform", action="store_true",
                           help="say in each comment how the precedent maps to this draft's parties, "
                                "defined terms and sections (issue 23)")
+    annotate.add_argument("--instruction", default="",
+                          help="also carry out this drafting instruction on each paragraph with a "
+                               "drafting operation (no model), as tracked changes with reasons")
     annotate.add_argument("--list", action="store_true",
                           help="print the paragraphs with their indices and styles, write nothing")
     annotate.add_argument("--as-user", default="",
@@ -260,11 +263,20 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
         from addin_server.conform.explain import explainer
 
         explain = explainer(service.pipeline, args.input, service.settings.conform, access)
+    redraft = None
+    if args.instruction:
+        from addin_server.draft.checks import DraftTask
+
+        def redraft(text: str, precedents: Any) -> Any:
+            return service.router.draft(DraftTask(text, args.instruction, tuple(precedents)),
+                                        "operation")
+
     try:
-        report = annotate(args.input, args.out, find, selection, explain)
+        report = annotate(args.input, args.out, find, selection, explain, redraft)
     finally:
         service.close()
-    print(f"wrote {args.out}: {report.comments} comments on {len(report.annotated)} paragraphs")
+    print(f"wrote {args.out}: {report.comments} comments on {len(report.annotated)} paragraphs"
+          + (f", {len(report.redlined)} redlined" if args.instruction else ""))
     for index, reason in report.skipped:
         print(f"  paragraph {index} skipped: {reason}")
     return 0
