@@ -42,7 +42,7 @@ def _find(text: str) -> list[SearchHit]:
 
 def test_make_mutual_written_as_tracked_changes_and_read_back(tmp_path: Path) -> None:
     source, out = _draft(tmp_path / "draft.docx"), tmp_path / "out.docx"
-    report = annotate(source, out, _find, Selection(indices=(1, 2, 3)), _redraft("Make this mutual"))
+    report = annotate(source, out, _find, Selection(indices=(1, 2, 3)), redraft=_redraft("Make this mutual"))
     assert report.redlined == [1]  # the mixed-formatting paragraph gets a comment, not a redline
     document = docx.Document(str(out))
     paragraphs = body_paragraphs(document)
@@ -71,7 +71,7 @@ def test_make_mutual_written_as_tracked_changes_and_read_back(tmp_path: Path) ->
 def test_period_change_and_a_declined_instruction(tmp_path: Path) -> None:
     source, out = _draft(tmp_path / "draft.docx"), tmp_path / "out.docx"
     report = annotate(source, out, _find, Selection(indices=(1, 3)),
-                      _redraft("Change the cure period to 15 days"))
+                      redraft=_redraft("Change the cure period to 15 days"))
     assert report.redlined == [3]
     document = docx.Document(str(out))
     p = body_paragraphs(document)[3]._p

@@ -136,3 +136,26 @@ def test_operations_touch_only_what_the_instruction_names() -> None:
                     or PERIOD_RE.fullmatch(e.old) or AMOUNT_RE.fullmatch(e.old)), (task_id, e)
         assert apply(task.clause, drafted.edits) == drafted.operation.text
     assert seen > 40
+
+
+def test_the_model_reads_the_document_note_and_operations_do_not() -> None:
+    """The document's terms (issue 23) guide the model; the router reads the instruction alone."""
+    from addin_server.draft.checks import DraftTask
+    from addin_server.draft.router import DraftRouter
+
+    asked = []
+
+    class Redrafter:
+        def redraft(self, text, precedents, instructions):
+            asked.append(instructions)
+            raise RuntimeError("stop")
+
+    router = DraftRouter(Redrafter())  # type: ignore[arg-type]
+    note = "Write it in the lawyer's document's own terms: the parties are “Supplier” and “Client”."
+    task = DraftTask("The Supplier shall keep the records for five years.", "Make it shorter.",
+                     model_note=note)
+    try:
+        router.draft(task)
+    except RuntimeError:
+        pass
+    assert asked == ["Make it shorter.\n" + note]
