@@ -421,6 +421,7 @@ class SourcesSettings:
                               f"({exc.strerror or exc}).") from None
 
 
+@dataclass(frozen=True)
 class LearningSettings:
     """Usage feedback, knowledge-team curation and relearning the ranker (issue 27, docs/learning.md)."""
 
