@@ -21,7 +21,7 @@ from index_builder.sources.state import SyncState
 from index_builder.sources.sync import SyncReport, sync_changes
 
 from conftest import GraphDriver, IManageDriver
-from test_contract import ACME, FORM, NDA, SPA, _library
+from test_source_contract import ACME, FORM, NDA, SPA, _library
 
 
 def _encrypted_docx(text: str, password: str = "secret") -> bytes:

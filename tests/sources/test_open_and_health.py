@@ -11,7 +11,7 @@ from addin_server.web.auth import Identity, access_filters
 from addin_server.web.serialize import search_json
 
 from conftest import GraphDriver
-from test_contract import ACME, _library
+from test_source_contract import ACME, _library
 
 
 def test_results_link_to_the_dms_and_health_shows_the_lag(tmp_path: Path, embedder: Any,

@@ -16,7 +16,7 @@ from index_builder.errors import SourceUnavailableError
 from index_builder.sources.sync import follow
 
 from conftest import GraphDriver, IManageDriver
-from test_contract import ACME, EDITED, FORM, NDA, SPA, _library
+from test_source_contract import ACME, EDITED, FORM, NDA, SPA, _library
 
 
 @pytest.fixture

@@ -204,6 +204,7 @@ export function createConform(ctx) {
       });
       recordEdit(state, adapted.text);
       state.inserted = result.clause_id;
+      ctx.usage?.send("insert", result.clause_id); // what the ranker learns from (usage.js)
       if (state.redraft) state.redraft.applied = false;
       state.documentProfile = null;
       card.querySelector(".conform")?.replaceChildren();
