@@ -334,6 +334,21 @@ class AuditSettings:
 
 
 @dataclass(frozen=True)
+class BenchSettings:
+    """`precedent-bench` (issue 26): where LLM answers are cached, how intervals are drawn."""
+
+    cache_dir: Path = Path("var/bench-cache")
+    confidence: float = 0.95
+    resamples: int = 10_000
+
+    def __post_init__(self) -> None:
+        if not 0.5 <= self.confidence < 1:
+            raise ConfigError("PRECEDENT_BENCH_CONFIDENCE must be between 0.5 and 1, e.g. 0.95.")
+        if self.resamples < 100:
+            raise ConfigError("PRECEDENT_BENCH_RESAMPLES must be at least 100 (10000 is usual).")
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything the index builder, the retrieval pipeline and the server need."""
 
@@ -360,6 +375,7 @@ class Settings:
     auth: AuthSettings = field(default_factory=AuthSettings)  # sign-in (issue 10)
     walls: WallsSettings = field(default_factory=WallsSettings)  # ethical walls (issue 10)
     audit: AuditSettings = field(default_factory=AuditSettings)  # audit trail (issue 10)
+    bench: BenchSettings = field(default_factory=BenchSettings)  # precedent-bench (issue 26)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -513,6 +529,10 @@ ENV: dict[str, Var] = {
     "PRECEDENT_LOCAL_LLM_THREADS": Var("local_llm.threads", "CPU threads for the embedded model"),
     "PRECEDENT_LOCAL_LLM_CONTEXT_TOKENS": Var("local_llm.context_tokens", "context window of the embedded model"),
     "PRECEDENT_LOCAL_LLM_PORT": Var("local_llm.port", "loopback port of the embedded model (0 = any free one)"),
+    # precedent-bench (issue 26)
+    "PRECEDENT_BENCH_CACHE_DIR": Var("bench.cache_dir", "folder of precedent-bench's LLM answer cache (keyed by prompt + input hash)"),
+    "PRECEDENT_BENCH_CONFIDENCE": Var("bench.confidence", "confidence level of precedent-bench's paired bootstrap intervals"),
+    "PRECEDENT_BENCH_RESAMPLES": Var("bench.resamples", "bootstrap resamples per interval"),
 }
 _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 

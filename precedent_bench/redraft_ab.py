@@ -1,0 +1,118 @@
+"""`precedent-bench redraft`: two redraft prompts on the redraft evaluation set.
+
+Each task (benchmarks/redraft_set/, issue 32) is a lawyer's clause, an instruction and the
+chosen precedents. Both prompts are rendered by the server's own Redrafter (same budget,
+same precedent blocks) and answered by the same model; the answer is judged by the task's
+machine checks (addin_server/draft/checks.py: markers, support, quotations, the
+instruction, defined terms, length, blackline). A task's score is the share of its
+applicable checks passed (0..1); checks that do not apply (passed is None) are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from addin_server.draft.prompts import REDRAFT_VARIABLES, PromptTemplate, load_prompt
+from addin_server.draft.redraft import Redrafter
+from index_builder.errors import InvalidRequestError
+from index_builder.settings import Settings
+
+from precedent_bench.ab import ABRun, ItemRun, prompt_warnings
+from precedent_bench.models import BenchModel
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TASKS = Path("benchmarks/redraft_set/tasks.jsonl")
+Task = tuple[str, str, Any]  # (task_id, category, DraftTask)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("redraft", help="A/B two redraft prompts on the redraft set (checks passed)",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--prompt", action="append", type=Path, required=True,
+                   help="redraft prompt file; give it twice: A (the baseline) then B (the edit)")
+    p.add_argument("--tasks", type=Path, default=DEFAULT_TASKS, help=f"task file (default {DEFAULT_TASKS})")
+    p.add_argument("--category", action="append", help="only these categories (repeatable)")
+    p.add_argument("--limit", type=int, help="first N tasks of each category")
+    p.set_defaults(handler="precedent_bench.redraft_ab:run_command", ab=True)
+
+
+def load_task_file(path: Path) -> list[Task]:
+    """The tasks through the set's own loader (issue 32's contract)."""
+    from benchmarks.redraft_set import load_tasks  # the set and its loader live with the data
+
+    if not Path(path).is_file():
+        raise InvalidRequestError(f"No redraft task file at {path}: give --tasks, or run from the "
+                                  f"repository root where {DEFAULT_TASKS} lives.")
+    return [(str(i), str(c), t) for i, c, t in load_tasks(path)]
+
+
+def select(tasks: Iterable[Task], categories: Sequence[str] | None, limit: int | None) -> list[Task]:
+    chosen: list[Task] = []
+    seen: dict[str, int] = {}
+    for task in tasks:
+        category = task[1]
+        if categories and category not in categories:
+            continue
+        seen[category] = seen.get(category, 0) + 1
+        if limit is None or seen[category] <= limit:
+            chosen.append(task)
+    return chosen
+
+
+def draft(redrafter: Redrafter, task: Any) -> str:
+    """The model's raw answer, asked exactly as the server asks (Redrafter's messages)."""
+    messages, _, _, _ = redrafter.build_messages(task.clause.text, task.precedents, task.instruction)
+    s = redrafter.settings
+    return redrafter.client.complete(messages, model=s.redraft_model, max_tokens=s.redraft_max_tokens,
+                                     temperature=s.redraft_temperature,
+                                     timeout_s=s.redraft_timeout_s).text
+
+
+def judge(task_id: str, category: str, task: Any, answer: str,
+          checks: Callable[[Any, str], list[Any]]) -> ItemRun:
+    """Score one answer: the share of applicable checks passed, and the failures in words."""
+    results = checks(task, answer)
+    applicable = [r for r in results if r.passed is not None]
+    score = sum(1 for r in applicable if r.passed) / len(applicable) if applicable else 1.0
+    notes = tuple(f"{r.name}: {r.reason}" for r in applicable if not r.passed)
+    return ItemRun(task_id, category, score, answer, notes)
+
+
+def run_ab(tasks: Sequence[Task], prompts: tuple[PromptTemplate, PromptTemplate], model: BenchModel,
+           subset: str, checks: Callable[[Any, str], list[Any]] | None = None,
+           progress: Callable[[str], None] = lambda _: None) -> ABRun:
+    if checks is None:
+        from addin_server.draft.checks import run_checks as checks
+    runs: list[list[ItemRun]] = []
+    for label, prompt in zip("AB", prompts):
+        redrafter = Redrafter(model.client, prompt, model.llm)
+        rows = []
+        for n, (task_id, category, task) in enumerate(tasks, 1):
+            rows.append(judge(task_id, category, task, draft(redrafter, task), checks))
+            if n % 10 == 0:
+                progress(f"prompt {label}: {n}/{len(tasks)} tasks ({model.client.counts()})")
+        runs.append(rows)
+    return ABRun("redraft", "share of checks passed", prompts[0], prompts[1], runs[0], runs[1],
+                 model.name, subset, model.client.counts(),
+                 prompt_warnings("redraft", prompts, model.llm))
+
+
+def run_command(args: argparse.Namespace, settings: Settings, model_opener) -> ABRun:  # type: ignore[no-untyped-def]
+    if len(args.prompt) != 2:
+        raise InvalidRequestError("Give --prompt twice: the baseline (A), then the edit (B).")
+    prompts = (load_prompt(args.prompt[0], REDRAFT_VARIABLES), load_prompt(args.prompt[1], REDRAFT_VARIABLES))
+    tasks = select(load_task_file(args.tasks), args.category, args.limit)
+    if not tasks:
+        raise InvalidRequestError("No task matches --category/--limit.")
+    subset = (f"{len(tasks)} tasks of {args.tasks}"
+              f"{' (first ' + str(args.limit) + ' per category)' if args.limit else ''}"
+              f"{' in ' + ', '.join(args.category) if args.category else ''}")
+    model = model_opener()
+    try:
+        return run_ab(tasks, prompts, model, subset, progress=log.info)
+    finally:
+        model.close()
