@@ -100,3 +100,12 @@ def test_help_lists_every_subcommand() -> None:
     text = build_parser().format_help()
     for name in ("redraft", "rerank", "retrieval", "scale", "load", "check-prompts"):
         assert name in text
+
+
+def test_the_console_script_points_at_this_main() -> None:
+    import importlib
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, name = scripts["precedent-bench"].partition(":")
+    assert getattr(importlib.import_module(module), name) is main
