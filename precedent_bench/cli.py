@@ -2,6 +2,7 @@
 
     precedent-bench redraft --prompt prompts/redraft.prompt --prompt my-edit.prompt
     precedent-bench rerank  --prompt prompts/rerank.prompt  --prompt my-edit.prompt --limit 6
+    precedent-bench catch-rate   (the redraft checks against planted breaks, scripted model)
     precedent-bench check-prompts [--prompt FILE ...]
     precedent-bench retrieval | scale | load  [the benchmark's own options]
 
@@ -25,7 +26,8 @@ from index_builder.settings import Settings, load_settings
 log = logging.getLogger("precedent_bench")
 
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
-               "precedent_bench.prompt_report", "precedent_bench.legacy")
+               "precedent_bench.catch_rate", "precedent_bench.prompt_report",
+               "precedent_bench.legacy")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.rest = rest
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for talkative in ("httpx", "httpcore", "openai", "matplotlib", "PIL"):
+    for talkative in ("httpx", "httpx2", "httpcore", "openai", "matplotlib", "PIL"):
         logging.getLogger(talkative).setLevel(logging.WARNING)
     try:
         return int(dispatch(args) or 0)

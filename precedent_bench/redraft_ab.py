@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TASKS = Path("benchmarks/redraft_set/tasks.jsonl")
 Task = tuple[str, str, Any]  # (task_id, category, DraftTask)
+SPLITS = ("tuning", "held-out")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -37,17 +38,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tasks", type=Path, default=DEFAULT_TASKS, help=f"task file (default {DEFAULT_TASKS})")
     p.add_argument("--category", action="append", help="only these categories (repeatable)")
     p.add_argument("--limit", type=int, help="first N tasks of each category")
+    p.add_argument("--split", choices=SPLITS, help="one half of the set (default both)")
     p.set_defaults(handler="precedent_bench.redraft_ab:run_command", ab=True)
 
 
-def load_task_file(path: Path) -> list[Task]:
-    """The tasks through the set's own loader (issue 32's contract)."""
-    from benchmarks.redraft_set import load_tasks  # the set and its loader live with the data
+def load_task_file(path: Path, split: str | None = None) -> list[Task]:
+    """The tasks through the set's own loader (addin_server/draft/taskset.py, issue 32)."""
+    from addin_server.draft.taskset import load_tasks
 
     if not Path(path).is_file():
         raise InvalidRequestError(f"No redraft task file at {path}: give --tasks, or run from the "
                                   f"repository root where {DEFAULT_TASKS} lives.")
-    return [(str(i), str(c), t) for i, c, t in load_tasks(path)]
+    return [(str(row[0]), str(row[1]), row[2]) for row in load_tasks(path, split)]
 
 
 def select(tasks: Iterable[Task], categories: Sequence[str] | None, limit: int | None) -> list[Task]:
@@ -65,7 +67,7 @@ def select(tasks: Iterable[Task], categories: Sequence[str] | None, limit: int |
 
 def draft(redrafter: Redrafter, task: Any) -> str:
     """The model's raw answer, asked exactly as the server asks (Redrafter's messages)."""
-    messages, _, _, _ = redrafter.build_messages(task.clause.text, task.precedents, task.instruction)
+    messages, _, _, _ = redrafter.build_messages(task.clause, task.precedents, task.instruction)
     s = redrafter.settings
     return redrafter.client.complete(messages, model=s.redraft_model, max_tokens=s.redraft_max_tokens,
                                      temperature=s.redraft_temperature,
@@ -105,10 +107,10 @@ def run_command(args: argparse.Namespace, settings: Settings, model_opener) -> A
     if len(args.prompt) != 2:
         raise InvalidRequestError("Give --prompt twice: the baseline (A), then the edit (B).")
     prompts = (load_prompt(args.prompt[0], REDRAFT_VARIABLES), load_prompt(args.prompt[1], REDRAFT_VARIABLES))
-    tasks = select(load_task_file(args.tasks), args.category, args.limit)
+    tasks = select(load_task_file(args.tasks, args.split), args.category, args.limit)
     if not tasks:
         raise InvalidRequestError("No task matches --category/--limit.")
-    subset = (f"{len(tasks)} tasks of {args.tasks}"
+    subset = (f"{len(tasks)} tasks of {args.tasks}{' (' + args.split + ')' if args.split else ''}"
               f"{' (first ' + str(args.limit) + ' per category)' if args.limit else ''}"
               f"{' in ' + ', '.join(args.category) if args.category else ''}")
     model = model_opener()
