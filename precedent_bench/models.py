@@ -21,7 +21,7 @@ from precedent_bench.cache import AnswerStore, CachedChatClient
 log = logging.getLogger(__name__)
 
 # A cold prompt on two shared cores can take minutes: a benchmark waits instead of failing.
-BENCH_TIMEOUT_S = 600.0
+BENCH_TIMEOUT_S = 900.0
 
 
 @dataclass

@@ -112,9 +112,8 @@ def verdict(deltas: Sequence[Delta], digits: int = 2) -> str:
     few = [d for d in categories if d.direction == "too few"]
     if parts and same:
         parts.append(f"no difference elsewhere ({len(same)} categor{'y' if len(same) == 1 else 'ies'})")
-    elif not parts and categories:
-        parts.append(f"no difference in any of {len(same)} categories" if same else
-                     "too few items per category to tell")
+    elif not parts and same:
+        parts.append(f"no difference in any of {len(same)} categor{'y' if len(same) == 1 else 'ies'}")
     if few:
         parts.append(f"too few items to tell on {', '.join(d.group for d in few)}")
     head = ""
