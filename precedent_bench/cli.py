@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.rest = rest
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for talkative in ("httpx", "httpx2", "httpcore", "openai", "matplotlib", "PIL"):
+    for talkative in ("httpx", "httpx2", "httpcore", "httpcore2", "openai", "matplotlib", "PIL"):
         logging.getLogger(talkative).setLevel(logging.WARNING)
     try:
         return int(dispatch(args) or 0)

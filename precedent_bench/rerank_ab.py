@@ -58,6 +58,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=int, help="first N queries of each split and wording")
     p.add_argument("--depth", type=int, default=5, help="judged clauses rated per query (default 5)")
     p.add_argument("--index", type=Path, help="ACORD index folder (default var/acord-index)")
+    p.add_argument("--first-stage", choices=("served", "bm25"), default="served",
+                   help="heads from the served pipeline (builds the ACORD index, embedding every "
+                        "clause, on first use) or from the project's BM25 alone (no embedding)")
     p.set_defaults(handler="precedent_bench.rerank_ab:run_command", ab=True)
 
 
@@ -67,9 +70,36 @@ def check_splits(splits: Sequence[str], allow_test: bool) -> None:
                                   "on valid and train, or add --allow-test to score test on purpose.")
 
 
+def bm25_search(settings: Settings) -> Callable[[str], Sequence[SearchHit]]:
+    """ACORD ranked by the project's BM25 alone (its tokenizer and parameters), no index."""
+    import numpy as np
+
+    from index_builder.evaluate.runner import acord_clauses
+    from index_builder.index.lexical import BM25Index
+
+    clauses = acord_clauses(settings.acord_dir)
+    index = BM25Index.build([c.text for c in clauses], settings.bm25)
+
+    def search(text: str) -> Sequence[SearchHit]:
+        scores = index.scores(text)
+        order = np.argsort(-scores, kind="stable")[:1000]
+        return [SearchHit(clauses[i], score=float(scores[i]), rank=r)
+                for r, i in enumerate(order, 1)]
+
+    return search
+
+
 def acord_heads(settings: Settings, splits: Sequence[str], wordings: Sequence[str],
-                limit: int | None, depth: int) -> list[Head]:
-    """The served pipeline's judged heads (building the ACORD index first if needed)."""
+                limit: int | None, depth: int, first_stage: str = "served") -> list[Head]:
+    """Judged heads from the served pipeline (building the ACORD index first if needed) or BM25."""
+    if first_stage == "bm25":
+        from index_builder.evaluate.acord import load_acord
+        from index_builder.evaluate.evaluation import eval_queries
+
+        acord, search = load_acord(settings.acord_dir), bm25_search(settings)
+        return [head_of(f"{split}/{wording}/{q.query_id}", q, search(q.text), depth)
+                for split in splits for wording in wordings
+                for q in eval_queries(acord, split, wording)[:limit]]
     from index_builder.evaluate.acord import load_acord
     from index_builder.evaluate.evaluation import eval_queries
     from index_builder.evaluate.runner import (EvalConfig, ensure_acord_index, eval_pipeline,
@@ -134,10 +164,12 @@ def run_command(args: argparse.Namespace, settings: Settings, model_opener) -> A
     check_splits(splits, args.allow_test)
     prompts = (load_rerank_prompt(args.prompt[0]), load_rerank_prompt(args.prompt[1]))
     wordings = args.wording or list(WORDINGS)
-    heads = acord_heads(settings, splits, wordings, args.limit, args.depth)
+    heads = acord_heads(settings, splits, wordings, args.limit, args.depth, args.first_stage)
+    source = ("the served pipeline" if args.first_stage == "served"
+              else "BM25 alone (the project's tokenizer and parameters, no glossary expansion)")
     subset = (f"ACORD {' + '.join(splits)}, {', '.join(wordings)} wording"
-              f"{', first ' + str(args.limit) + ' queries each' if args.limit else ''}; "
-              f"heads of {args.depth} judged clauses from the served pipeline")
+              f"{', first ' + str(args.limit) + ' queries each' if args.limit else ''}: "
+              f"{len(heads)} items, heads of {args.depth} judged clauses from {source}")
     model = model_opener()
     try:
         return run_ab(heads, prompts, model, subset, log.info)
