@@ -75,3 +75,15 @@ def test_the_test_split_needs_an_explicit_flag(capsys: Any) -> None:
 
 def test_two_prompts_are_required() -> None:
     assert main(["rerank", "--prompt", str(SHIPPED), "--split", "valid"]) == 2
+
+
+def test_bm25_heads_on_a_small_real_acord(mini_acord: Path) -> None:
+    from index_builder.settings import load_settings
+    from precedent_bench.rerank_ab import acord_heads
+
+    settings = load_settings({}, {"acord_dir": mini_acord})
+    found = acord_heads(settings, ["test"], ["short"], None, 3, first_stage="bm25")
+    assert len(found) == 4
+    for head in found:
+        ids = [h.clause.clause_id for h in head.head] + list(head.tail)
+        assert len(head.head) == 3 and set(ids) <= set(head.judged) and len(set(ids)) == len(ids)
