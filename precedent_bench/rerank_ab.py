@@ -15,7 +15,7 @@ import argparse
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from addin_server.draft.prompts import PromptTemplate
 from addin_server.rerank import LLMReranker, load_rerank_prompt
@@ -90,7 +90,8 @@ def bm25_search(settings: Settings) -> Callable[[str], Sequence[SearchHit]]:
 
 
 def acord_heads(settings: Settings, splits: Sequence[str], wordings: Sequence[str],
-                limit: int | None, depth: int, first_stage: str = "served") -> list[Head]:
+                limit: int | None, depth: int, first_stage: str = "served",
+                embedder: Any = None) -> list[Head]:
     """Judged heads from the served pipeline (building the ACORD index first if needed) or BM25."""
     if first_stage == "bm25":
         from index_builder.evaluate.acord import load_acord
@@ -106,7 +107,7 @@ def acord_heads(settings: Settings, splits: Sequence[str], wordings: Sequence[st
                                                eval_search)
     from index_builder.index.embedder import load_embedder
 
-    embedder = load_embedder(settings.embedding)
+    embedder = embedder or load_embedder(settings.embedding)
     ensure_acord_index(settings, embedder, progress=False)
     acord = load_acord(settings.acord_dir)
     heads: list[Head] = []

@@ -87,3 +87,18 @@ def test_bm25_heads_on_a_small_real_acord(mini_acord: Path) -> None:
     for head in found:
         ids = [h.clause.clause_id for h in head.head] + list(head.tail)
         assert len(head.head) == 3 and set(ids) <= set(head.judged) and len(set(ids)) == len(ids)
+
+
+def test_served_heads_come_from_the_served_pipeline(mini_acord: Path, tmp_path: Path,
+                                                    embedder: Any) -> None:
+    from index_builder.evaluate.runner import EvalConfig, eval_pipeline, eval_search
+    from index_builder.settings import load_settings
+    from precedent_bench.rerank_ab import acord_heads
+
+    settings = load_settings({}, {"acord_dir": mini_acord, "index_dir": tmp_path / "index"})
+    found = acord_heads(settings, ["test"], ["short"], 2, 3, embedder=embedder)
+    config = EvalConfig(split="test")
+    search = eval_search(eval_pipeline(settings, config, embedder), config)
+    for head in found:
+        served = [h.clause.clause_id for h in search(head.query) if h.clause.clause_id in head.judged]
+        assert [h.clause.clause_id for h in head.head] + list(head.tail) == served
