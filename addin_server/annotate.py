@@ -11,7 +11,7 @@ import logging
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import docx
 from docx.opc.exceptions import PackageNotFoundError
@@ -24,6 +24,8 @@ from index_builder.model import Clause, SearchHit
 log = logging.getLogger(__name__)
 
 FindPrecedents = Callable[[str], Sequence[SearchHit]]
+# (paragraph text, precedents) -> the router's draft (addin_server.draft.router.Drafted)
+RedraftParagraph = Callable[[str, Sequence[Clause]], Any]
 AUTHOR, INITIALS = "Precedent", "P"
 
 
@@ -41,6 +43,7 @@ class AnnotateReport:
     annotated: list[int] = field(default_factory=list)
     comments: int = 0
     skipped: list[tuple[int, str]] = field(default_factory=list)
+    redlined: list[int] = field(default_factory=list)  # paragraphs given tracked changes
 
 
 def parse_indices(spec: str) -> tuple[int, ...]:
@@ -90,8 +93,10 @@ def choose(paragraphs: Sequence[Paragraph], selection: Selection) -> list[int]:
     return [i for i, p in enumerate(paragraphs) if len(p.text.strip()) >= selection.min_chars]
 
 
-def annotate(source: Path, out: Path, find: FindPrecedents, selection: Selection) -> AnnotateReport:
-    """Add precedent comments to the chosen paragraphs of source and save to out."""
+def annotate(source: Path, out: Path, find: FindPrecedents, selection: Selection,
+             redraft: RedraftParagraph | None = None) -> AnnotateReport:
+    """Add precedent comments to the chosen paragraphs of source and save to out; with
+    ``redraft``, also the drafting operation's edits as tracked changes (issue 32)."""
     if source.resolve() == out.resolve():
         raise InvalidRequestError("--out must differ from the input, so the original is never lost.")
     document = open_docx(source)
@@ -113,6 +118,8 @@ def annotate(source: Path, out: Path, find: FindPrecedents, selection: Selection
             comment.add_paragraph(f"Source file: {Path(hit.clause.source_path).name or hit.clause.doc_id}"
                                   f" · clause id {hit.clause.clause_id}")
             report.comments += 1
+        if redraft is not None:
+            _redraft_paragraph(document, paragraph, [h.clause for h in hits], redraft, report, index)
         report.annotated.append(index)
     out.parent.mkdir(parents=True, exist_ok=True)
     document.save(str(out))
@@ -130,3 +137,36 @@ def quote(text: str, limit: int = 240) -> str:
     if len(flat) <= limit:
         return f"“{flat}”"
     return f"“{flat[:limit].rsplit(' ', 1)[0]}…”"
+
+
+def _redraft_paragraph(document: Any, paragraph: Paragraph, precedents: list[Clause],
+                       redraft: RedraftParagraph, report: AnnotateReport, index: int) -> None:
+    """The operation's edits as tracked changes, with a comment giving reasons and checks."""
+    from addin_server.draft.edits import Declined
+    from addin_server.draft.redline import can_redline, comment_lines, redline
+    from index_builder.errors import PrecedentError
+
+    text = paragraph.text
+    try:
+        drafted = redraft(text, precedents)
+    except (Declined, PrecedentError) as exc:
+        reason = getattr(exc, "reason", None) or getattr(exc, "message", str(exc))
+        document.add_comment(paragraph.runs, text=f"No redraft: {reason}", author=AUTHOR,
+                             initials=INITIALS)
+        report.comments += 1
+        report.skipped.append((index, f"not redrafted: {reason}"))
+        return
+    if drafted.operation is None or not drafted.edits:
+        report.skipped.append((index, "nothing to change: " + "; ".join(drafted.notes)))
+        return
+    lines = comment_lines(drafted.operation.label, drafted.edits, drafted.checks, drafted.notes)
+    comment = document.add_comment(paragraph.runs, text=lines[0], author=AUTHOR, initials=INITIALS)
+    for line in lines[1:]:
+        comment.add_paragraph(line)
+    report.comments += 1
+    if can_redline(paragraph, text):
+        redline(paragraph, drafted.edits, AUTHOR)
+        report.redlined.append(index)
+    else:
+        comment.add_paragraph("Proposed text (mixed formatting, so not redlined): "
+                              + drafted.result.verified.text)

@@ -113,6 +113,9 @@ def _add_annotate(sub: Any) -> None:
     annotate.add_argument("--top-k", type=int, default=3, help="precedents per paragraph")
     annotate.add_argument("--rerank", choices=("auto", "on", "off"), default="off",
                           help="rerank with the configured LLM (slow on a local model)")
+    annotate.add_argument("--instruction", default="",
+                          help="also carry out this drafting instruction on each paragraph with a "
+                               "drafting operation (no model), as tracked changes with reasons")
     annotate.add_argument("--list", action="store_true",
                           help="print the paragraphs with their indices and styles, write nothing")
     annotate.add_argument("--as-user", default="",
@@ -251,11 +254,20 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
 
     selection = Selection(indices=parse_indices(args.paragraphs) if args.paragraphs else (),
                           style=args.style or "", min_chars=args.min_chars)
+    redraft = None
+    if args.instruction:
+        from addin_server.draft.checks import DraftTask
+
+        def redraft(text: str, precedents: Any) -> Any:
+            return service.router.draft(DraftTask(text, args.instruction, tuple(precedents)),
+                                        "operation")
+
     try:
-        report = annotate(args.input, args.out, find, selection)
+        report = annotate(args.input, args.out, find, selection, redraft)
     finally:
         service.close()
-    print(f"wrote {args.out}: {report.comments} comments on {len(report.annotated)} paragraphs")
+    print(f"wrote {args.out}: {report.comments} comments on {len(report.annotated)} paragraphs"
+          + (f", {len(report.redlined)} redlined" if args.instruction else ""))
     for index, reason in report.skipped:
         print(f"  paragraph {index} skipped: {reason}")
     return 0

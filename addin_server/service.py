@@ -17,7 +17,9 @@ from typing import Any, Sequence
 
 from addin_server.draft.prompt_checks import check_prompt
 from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
+from addin_server.draft.checks import DraftTask
 from addin_server.draft.redraft import Redrafter, RedraftResult
+from addin_server.draft.router import WITHOUT_MODEL, Drafted, DraftRouter
 from addin_server.llm.client import ChatClient, OpenAIChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.rerank import LLMReranker, load_rerank_prompt
@@ -52,6 +54,7 @@ CONTEXT_WINDOW = 2
 class RedraftOutcome:
     result: RedraftResult
     timings_ms: dict[str, float]
+    drafted: Drafted | None = None  # who wrote the draft and how it fared on the checks
 
 
 class PrecedentService:
@@ -68,6 +71,8 @@ class PrecedentService:
         self.llm_origin = llm_origin
         self.reranker = reranker
         self.redrafter = redrafter
+        # Operations need no model: the router runs them, and the model when one is set up.
+        self.router = DraftRouter(redrafter)
         self.prompts = prompts
         self.tokens = tokens
         self._ping: tuple[float, dict[str, Any]] = (float("-inf"), {})
@@ -95,14 +100,9 @@ class PrecedentService:
         return self.pipeline.clause_with_context(clause_id, CONTEXT_WINDOW, access)
 
     def redraft(self, text: str, clause_ids: Sequence[str] | None, instructions: str,
-                access: Filters = ()) -> tuple[RedraftOutcome, SearchOutcome | None]:
+                access: Filters = (), document_terms: Sequence[str] | None = None,
+                prefer: str = "auto") -> tuple[RedraftOutcome, SearchOutcome | None]:
         started = time.perf_counter()
-        if self.redrafter is None:
-            # The lawyer sees this; the setting names are in the log and /health for IT.
-            log.info("Redraft refused: no LLM endpoint (PRECEDENT_LLM_BASE_URL) and no local model")
-            raise LLMNotConfiguredError(
-                "Redrafting needs the drafting assistant, which is not set up on this server. "
-                "Precedent search still works; ask IT to set up the drafting assistant.")
         searched = None
         if clause_ids:
             precedents = self.clauses(clause_ids, access)
@@ -112,16 +112,24 @@ class PrecedentService:
             if not precedents:
                 raise NotFoundError("No precedent matches this text, so there is nothing to "
                                     "ground a redraft on. Try a longer selection.")
+        task = DraftTask(text, instructions, tuple(precedents),
+                         None if document_terms is None else tuple(document_terms))
         try:
-            result = self.redrafter.redraft(text, precedents, instructions)
+            drafted = self.router.draft(task, prefer)
+        except LLMNotConfiguredError:
+            # The lawyer sees this; the setting names are in the log and /health for IT.
+            log.info("Redraft refused: no LLM endpoint (PRECEDENT_LLM_BASE_URL) and no local model")
+            raise
         except LLMBusyError:
             raise  # its message is already the lawyer's: busy, try again in a minute
         except LLMUnavailableError as exc:
             log.warning("Redraft failed: %s (%s)", exc.code, exc.message)
             raise type(exc)(_lawyer_message(exc)) from exc
+        result = drafted.result
         timings = {**({"retrieval": searched.timings_ms["total"]} if searched else {}),
-                   **result.timings_ms, "total": _ms(time.perf_counter() - started)}
-        return RedraftOutcome(result, timings), searched
+                   **result.timings_ms, **drafted.timings_ms,
+                   "total": _ms(time.perf_counter() - started)}
+        return RedraftOutcome(result, timings, drafted), searched
 
     def health(self, access: Filters = ()) -> dict[str, Any]:
         llm: dict[str, Any] = {"origin": self.llm_origin, "configured": self.client is not None,
@@ -155,7 +163,9 @@ class PrecedentService:
         return {"search": True,
                 "rerank": {"available": available, "default": self.rerank_by_default and available,
                            "reason": rerank_reason},
-                "redraft": {"available": available, "reason": reason}}
+                # Drafting operations need no model: redraft works for their instructions.
+                "redraft": {"available": True, "model": available, "reason": reason and (
+                    f"{reason} Without it you can {WITHOUT_MODEL}.")}}
 
     def _cached_ping(self) -> dict[str, Any]:
         # Health may be polled by every open pane; one probe per interval is plenty.

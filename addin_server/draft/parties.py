@@ -38,7 +38,10 @@ class Subject:
     who: str  # "Provider", "each party", ...
     modal: str
     negated: bool
-    start: int
+    start: int  # the subject's span ("The Recipient")
+    end: int
+    neg_start: int = -1  # the span of " not", when negated
+    neg_end: int = -1
 
 
 def parties(text: str) -> list[str]:
@@ -66,7 +69,13 @@ def subjects(text: str) -> list[Subject]:
         who = re.sub(r"^[Tt]he (?=[A-Z])", "", match.group("who"))
         if who[:1].islower() or who.lower() in {"it", "they"}:
             who = who.lower()
-        found.append(Subject(who, match.group("modal"), bool(match.group("neg")), match.start()))
+        neg = match.span("neg") if match.group("neg") else (-1, -1)
+        if not match.group("neg"):  # "Provider will not", "Contractor may not": "not" before
+            inner = re.search(r"\s+not\b", match.group(0)[:match.start("modal") - match.start()])
+            if inner:
+                neg = (match.start() + inner.start(), match.start() + inner.end())
+        found.append(Subject(who, match.group("modal"), neg[0] >= 0, match.start("who"),
+                             match.end("who"), *neg))
     return found
 
 

@@ -16,6 +16,7 @@ from index_builder.index.backend import WALL_FIELDS, Filters, filters_from_mappi
 
 from index_builder.errors import TextTooLongError, UnauthorizedError
 from addin_server.web.body import read_json_object
+from addin_server.draft.router import PREFERENCES
 from addin_server.web.serialize import clause_json, redraft_json, search_json
 from addin_server.service import PrecedentService
 from index_builder.settings import ServerSettings
@@ -66,8 +67,11 @@ def redraft() -> Any:
     text = _text(body, settings)
     clause_ids = _clause_ids(body, settings.max_redraft_precedents)
     instructions = _string(body, "instructions", settings.max_instructions_chars)
-    outcome, searched = service().redraft(text, clause_ids, instructions, access=access())
-    payload = redraft_json(outcome.result, outcome.timings_ms)
+    prefer = _choice(body, "producer", PREFERENCES)
+    terms = _document_terms(body)
+    outcome, searched = service().redraft(text, clause_ids, instructions, access=access(),
+                                          document_terms=terms, prefer=prefer)
+    payload = redraft_json(outcome.result, outcome.timings_ms, outcome.drafted)
     if searched is not None:  # the precedents were chosen by search: show how
         payload["rerank"] = search_json(searched)["rerank"]
     return jsonify(payload)
@@ -195,3 +199,26 @@ def unknown_route(unknown: str) -> Any:
         if endpoint != "api.unknown_route":
             raise MethodNotAllowed(valid_methods=[method])
     raise NotFoundError(f"There is no API endpoint /api/v1/{unknown}.")
+
+
+MAX_DOCUMENT_TERMS = 500
+
+
+def _choice(body: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
+    value = body.get(name, choices[0])
+    if value not in choices:
+        raise InvalidRequestError(f"'{name}' must be one of: {', '.join(choices)}.")
+    return value
+
+
+def _document_terms(body: dict[str, Any]) -> list[str] | None:
+    """The defined terms of the lawyer's document (the pane reads them), when sent."""
+    terms = body.get("document_terms")
+    if terms is None:
+        return None
+    if not isinstance(terms, list) or not all(isinstance(t, str) and 0 < len(t) <= 100
+                                               for t in terms):
+        raise InvalidRequestError("'document_terms' must be a list of defined terms (short strings).")
+    if len(terms) > MAX_DOCUMENT_TERMS:
+        raise InvalidRequestError(f"Send at most {MAX_DOCUMENT_TERMS} defined terms.")
+    return terms

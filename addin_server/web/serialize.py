@@ -10,6 +10,7 @@ from index_builder.ingest.metadata import clause_facets
 from index_builder.model import Clause, SearchHit
 
 from addin_server.draft.redraft import RedraftResult
+from addin_server.draft.router import Drafted
 from index_builder.retrieve.pipeline import Ranked, SearchOutcome
 
 
@@ -69,10 +70,11 @@ def clause_json(clause: Clause) -> dict[str, Any]:
             "metadata": {k: v for k, v in clause.metadata.items() if k not in WALL_FIELDS}}
 
 
-def redraft_json(result: RedraftResult, timings: dict[str, float]) -> dict[str, Any]:
+def redraft_json(result: RedraftResult, timings: dict[str, float],
+                 drafted: Drafted | None = None) -> dict[str, Any]:
     verified = result.verified
     text = verified.text
-    return {
+    return {**(drafted_json(drafted) if drafted else {}),
         "redraft": text,
         "citations": [_citation_json(result, n) for n in verified.cited],
         "comments": [_comment_json(result, c) for c in verified.comments],
@@ -123,3 +125,19 @@ def _quote_json(clause: Clause, comment: Any) -> dict[str, Any]:
     """The passage of the precedent relied on, with offsets into the precedent's text."""
     start, end = comment.support.start, comment.support.end
     return {"text": clause.text[start:end], "start": start, "end": end}
+
+
+def drafted_json(drafted: Drafted) -> dict[str, Any]:
+    """Who wrote the draft, the edits an operation made with their reasons, the checks."""
+    op = drafted.operation
+    return {
+        "producer": {"kind": drafted.producer, "operation": op.operation if op else None,
+                     "label": op.label if op else "Drafting assistant",
+                     "reason": drafted.route_reason, "alternative": drafted.alternative,
+                     "instruction": drafted.intent.kind},
+        # Offsets into the lawyer's clause: each is shown as a tracked change with its reason.
+        "changes": [e.to_dict() for e in drafted.edits],
+        "checks": [c.to_dict() for c in drafted.checks],
+        "checks_failed": [c.name for c in drafted.checks if c.passed is False],
+        "notes": drafted.notes,
+    }

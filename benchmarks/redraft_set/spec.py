@@ -60,9 +60,9 @@ TASKS = [
     ("conform", CP + "cloud-service-agreement#9.1", None, "Conform this clause to the defined terms of my agreement.", [CP + "partnership-agreement#10.1"], CP + "partnership-agreement", {"terms": {"Provider": "Company", "Customer": "Partner"}}),
     ("conform", CP + "professional-services-agreement#4.4", [1], "Conform the period to precedent [1].", [CP + "partnership-agreement#5.1"], None, {"period_days": 30}),
     ("conform", CP + "business-associate-agreement#5.2", [0], "Conform the cure period to precedent [1].", [CP + "independent-contractor-agreement#4.2"], None, {"period_days": 15}),
-    ("conform", CP + "pilot-agreement#7.6", [1], "Use my document's defined terms.", [], CP + "partnership-agreement", {"terms": {"Provider": "Company", "Customer": "Partner"}}),
+    ("conform", CP + "pilot-agreement#7.6", [1], "Use my document's defined terms.", [], CP + "partnership-agreement", {"terms": {"Provider": "Company"}}),
     ("conform", RC + "arkansas#16", None, "Conform the defined terms to my document.", [], OA + "confidentiality-invention-assignment-agreement", {"terms": {"Employer": "Company"}}),
-    ("conform", CP + "software-license-agreement#10.8", [1], "Conform this to my agreement's terms.", [], CP + "independent-contractor-agreement", {"terms": {"Provider": "Company", "Customer": "Contractor"}}),
+    ("conform", CP + "software-license-agreement#10.8", [1], "Conform this to my agreement's terms.", [], CP + "independent-contractor-agreement", {"terms": {"Provider": "Contractor", "Customer": "Company"}}),
     # --- shorten
     ("shorten", CP + "cloud-service-agreement#9.1", None, "Shorten this clause.", [], None, {"max_length_ratio": 0.7}),
     ("shorten", CP + "independent-contractor-agreement#1.4", None, "Make this much shorter.", [], None, {"max_length_ratio": 0.7}),

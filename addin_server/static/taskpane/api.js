@@ -123,10 +123,12 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
     },
 
     /** POST /redraft: a redraft of `text` grounded on the chosen clauses, with citations. */
-    redraft({ text, clauseIds, instructions } = {}, options = {}) {
+    redraft({ text, clauseIds, instructions, documentTerms, producer } = {}, options = {}) {
       const body = { text };
       if (clauseIds && clauseIds.length) body.clause_ids = clauseIds;
       if (instructions) body.instructions = instructions;
+      if (Array.isArray(documentTerms)) body.document_terms = documentTerms;
+      if (producer && producer !== "auto") body.producer = producer;
       return request("POST", "/redraft", body, { timeout: REDRAFT_TIMEOUT_MS, ...options });
     },
 

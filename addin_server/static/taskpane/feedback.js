@@ -79,7 +79,7 @@ export function createFeedback(ctx) {
     ui.redraftUnavailable.hidden = caps.redraft.available;
     const applied = Boolean(state.redraft?.applied);
     ui.apply.disabled = busy || !deps.canEdit || !state.redraft || applied;
-    ui.apply.textContent = applied ? "Applied ✓" : "Apply to document";
+    ui.apply.textContent = applied ? "Applied ✓" : state.redraft?.confirming ? "Apply anyway" : "Apply to document";
     ui.apply.classList.toggle("done", applied);
     ui.apply.title = deps.canEdit ? (applied ? "This redraft is in your document" : "") : deps.editMessage || "";
     ui.cancel.hidden = !state.busy;

@@ -2,6 +2,7 @@
 
 import { prepareRedraft } from "./citations.js";
 import { plural } from "./dom.js";
+import { failedChecks, operationComments, renderDraftReport } from "./draft-report.js";
 import { renderRedraft } from "./redraft-view.js";
 import { cardNumber, recordEdit } from "./state.js";
 import { applyRedraft, clauseKey } from "./word.js";
@@ -11,21 +12,32 @@ export function createRedraft(ctx) {
   const { doc, deps, ui, state } = ctx;
   const fb = ctx.feedback;
 
-  async function redraft() {
+  async function redraft(producer = "auto") {
     if (!state.query) return fb.showError("Click Find precedent first.");
     if (!state.capabilities.redraft.available) return fb.showError(`Redraft is not available: ${state.capabilities.redraft.reason}`);
-    await fb.withRequest("Redrafting with the chosen precedents… this can take a minute.", async (signal) => {
+    const label = producer === "operation" ? "Redrafting with the drafting operation…" : "Redrafting with the chosen precedents… this can take a minute.";
+    await fb.withRequest(label, async (signal) => {
       const answer = await ctx.api().redraft(
-        { text: clauseKey(state.query.text), clauseIds: [...state.picked], instructions: ui.instructions.value.trim() },
+        {
+          text: clauseKey(state.query.text),
+          clauseIds: [...state.picked],
+          instructions: ui.instructions.value.trim(),
+          // The defined terms of the lawyer's document, where the pane has read them.
+          documentTerms: Array.isArray(state.documentTerms) ? state.documentTerms : undefined,
+          producer: typeof producer === "string" ? producer : "auto",
+        },
         { signal },
       );
       const prepared = prepareRedraft(answer);
-      state.redraft = { answer, prepared, applied: false };
+      prepared.comments.push(...operationComments(answer, prepared.text));
+      state.redraft = { answer, prepared, applied: false, confirming: false };
       renderRedraft(doc, ui.redraftView, answer, {
         cardOf: (id) => cardNumber(state, id),
         original: state.query.text,
         lawyerText: prepared.text,
       });
+      const report = renderDraftReport(doc, answer, { onAskOther: (other) => redraft(other) });
+      if (report) ui.redraftView.prepend(report);
       ui.redraftOutput.hidden = false;
       fb.setStatus(readyMessage(answer));
     });
@@ -33,7 +45,15 @@ export function createRedraft(ctx) {
 
   async function apply() {
     if (!state.redraft || !state.query || state.redraft.applied) return;
-    const { prepared } = state.redraft;
+    const { prepared, answer } = state.redraft;
+    const failed = failedChecks(answer);
+    if (failed.length && !state.redraft.confirming) {
+      // Asked once: the failed checks are on screen; a second click applies.
+      state.redraft.confirming = true;
+      fb.refreshButtons();
+      fb.setStatus(`This draft failed ${plural(failed.length, "check")} (${failed.map((f) => f.reason).join(" ")}) Click Apply anyway to put it in the document, or Discard.`);
+      return;
+    }
     await fb.withEdit("apply the redraft", async () => {
       const { placed } = await applyRedraft(deps.run, {
         expectedText: state.query.expected,
@@ -62,6 +82,8 @@ export function createRedraft(ctx) {
 
 /** The status line once a redraft is back: citations, and what needs the lawyer's eye. */
 export function readyMessage(answer) {
+  const failed = failedChecks(answer);
+  if (failed.length) return `Redraft ready, but it failed ${plural(failed.length, "check")}: ${failed[0].reason} Read the checks before you apply it.`;
   const n = Array.isArray(answer?.citations) ? answer.citations.length : 0;
   const flagged = Array.isArray(answer?.flagged) ? answer.flagged.length : 0;
   const uncited = Array.isArray(answer?.uncited_sentences) ? answer.uncited_sentences.length : 0;

@@ -98,7 +98,9 @@ export function renderRedraft(doc, container, answer, { cardOf = () => null, ori
     textNode,
     legend.length ? h(doc, "ul", { className: "legend" }, legend) : null,
     h(doc, "h3", {}, citations.length ? "Citations" : "No citations"),
-    citations.length ? list : h(doc, "p", { className: "note warning-text" }, "No sentence of this redraft cites a precedent. Treat all of it as new wording."),
+    citations.length ? list : answer?.producer?.kind === "operation"
+      ? h(doc, "p", { className: "note" }, "Your clause with only the edits listed above; no precedent was needed.")
+      : h(doc, "p", { className: "note warning-text" }, "No sentence of this redraft cites a precedent. Treat all of it as new wording."),
     problemsSection(doc, answer, { cardOf, precedents, shownMarker: (m) => m.replace(/\d+/, (d) => String(shownN(Number(d)))) }),
     original ? blacklineSection(doc, original, lawyerText) : null,
   );

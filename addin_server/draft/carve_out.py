@@ -1,0 +1,128 @@
+"""Add a carve-out taken word for word from a chosen precedent, cited to it.
+
+The carve-out is found in precedent [n]: the sentence with the instruction's words
+("professional references"), or, with none named, the precedent's sentence that the
+clause lacks and that reads as an exception ("does not prohibit", "permitted", "subject
+to"). When that sentence is the clause's own sentence with words added (a qualifier
+such as ", subject to applicable law"), only the added words are inserted where the
+precedent has them; otherwise the sentence is added after the clause. Either way the
+addition ends with the marker [n], and nothing else in the clause changes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Sequence
+
+from index_builder.model import Clause
+
+from addin_server.draft.checks import similarity
+from addin_server.draft.edits import Declined, OperationResult, edit
+from addin_server.draft.quotes import words
+from addin_server.draft.sentences import sentence_spans
+
+_EXCEPTION = re.compile(r"\b(?:does not (?:prohibit|restrict|restrain|apply|bar|reach)|"
+                        r"(?:is|are) permitted|except|excluding|other than|subject to|"
+                        r"limited to|unless|provided that|will limit)\b", re.I)
+SAME_SENTENCE = 0.5  # at or above: the precedent's sentence is the clause's, with additions
+
+
+def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None,
+                  phrase: str = "") -> OperationResult:
+    n = n or 1
+    if not 1 <= n <= len(precedents):
+        raise Declined(f"Precedent [{n}] is not among the chosen precedents; choose it first.")
+    source = precedents[n - 1].text
+    sentence = _carve_out_sentence(clause, source, phrase)
+    if sentence is None:
+        raise Declined(f"Precedent [{n}] has no carve-out"
+                       + (f" about “{phrase}”" if phrase else "") + " that your clause lacks.")
+    if _contains(clause, sentence):
+        from addin_server.draft.operations import AlreadyDone
+        raise AlreadyDone("Your clause already has this carve-out; nothing was changed.")
+    reason = f"carve-out taken word for word from precedent [{n}], as instructed"
+    own = _closest_sentence(clause, sentence)
+    if own is not None and similarity(clause[own[0]:own[1]], sentence) >= SAME_SENTENCE:
+        inserted = _insert_additions(clause, own, sentence, n, reason)
+        if inserted is None:
+            inserted = _append_fragment(clause, own, sentence, phrase, n, reason)
+        if inserted is not None:
+            return OperationResult("add_carve_out", f"Carve-out added from precedent [{n}]",
+                                   clause, inserted, cited=[n])
+    end = len(clause.rstrip())
+    gap = "" if clause[end - 1:end] in {"", " "} else " "
+    return OperationResult("add_carve_out", f"Carve-out added from precedent [{n}]", clause,
+                           [edit(clause, end, end, f"{gap}{sentence} [{n}]", reason)], cited=[n])
+
+
+def _carve_out_sentence(clause: str, source: str, phrase: str) -> str | None:
+    body = _body(source)
+    spans = [body[a:b] for a, b in sentence_spans(body)]
+    spans = [s for s in spans if not _contains(clause, s) or _EXCEPTION.search(s)]
+    if phrase:
+        wanted = [w for w in words(phrase) if len(w) > 3]
+        scored = [(sum(any(h.startswith(w[:max(len(w) - 2, 4)]) for h in words(s))
+                       for w in wanted), s) for s in spans]
+        best = max(scored, default=(0, None), key=lambda x: x[0])
+        if best[1] is not None and wanted and best[0] / len(wanted) >= 0.5:
+            return best[1].strip()
+    exceptions = [s for s in spans if _EXCEPTION.search(s) and not _contains(clause, s)]
+    return exceptions[0].strip() if exceptions else None
+
+
+def _body(text: str) -> str:
+    """A precedent's text without its number and heading line ("7. Non-Solicitation\n")."""
+    first, _, rest = text.partition("\n")
+    return rest if rest and len(first) < 80 and not first.rstrip().endswith(".") else text
+
+
+def _contains(clause: str, sentence: str) -> bool:
+    mine, theirs = " ".join(words(clause)), " ".join(words(sentence))
+    return bool(theirs) and theirs in mine
+
+
+def _closest_sentence(clause: str, sentence: str) -> tuple[int, int] | None:
+    spans = sentence_spans(clause)
+    if not spans:
+        return None
+    return max(spans, key=lambda s: similarity(clause[s[0]:s[1]], sentence))
+
+
+def _insert_additions(clause: str, own: tuple[int, int], sentence: str, n: int, reason: str):
+    """Edits that insert the words the precedent's sentence adds to the clause's sentence."""
+    start, end = own
+    mine = [(m.start() + start, m.end() + start, m.group(0))
+            for m in re.finditer(r"\S+", clause[start:end])]
+    theirs = re.findall(r"\S+", sentence)
+    key = lambda token: re.sub(r"\W", "", token.lower())  # noqa: E731
+    ops = difflib.SequenceMatcher(None, [key(t) for _, _, t in mine], [key(t) for t in theirs],
+                                  autojunk=False).get_opcodes()
+    edits = []
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "insert" and i1 > 0:
+            before = mine[i1 - 1]
+            trail = re.search(r"[.,;:]*$", before[2]).group(0)  # the clause's own stop stays
+            lead = re.search(r"[.,;:]*$", theirs[j1 - 1]).group(0)  # the precedent's comma
+            added = " ".join(theirs[j1:j2]).rstrip(".")
+            at = before[1] - len(trail)
+            edits.append(edit(clause, at, at, f"{lead.rstrip('.')} {added} [{n}]", reason))
+        elif tag != "equal":
+            return None  # the precedent words it differently: add its sentence instead
+    return edits or None
+
+
+def _append_fragment(clause: str, own: tuple[int, int], sentence: str, phrase: str, n: int,
+                     reason: str):
+    """The precedent words its sentence differently: add only its qualifying phrase
+    (", subject to applicable law") at the end of the clause's sentence."""
+    fragments = [f.strip() for f in re.split(r"[,;]", sentence.rstrip(". "))]
+    wanted = [w for w in words(phrase) if len(w) > 3]
+    for fragment in reversed(fragments):
+        have = words(fragment)
+        named = wanted and all(any(h.startswith(w[:max(len(w) - 2, 4)]) for h in have)
+                               for w in wanted)
+        if (named or (not wanted and _EXCEPTION.match(fragment))) and not _contains(clause, fragment):
+            end = own[1] - 1 if clause[own[1] - 1] == "." else own[1]
+            return [edit(clause, end, end, f", {fragment} [{n}]", reason)]
+    return None

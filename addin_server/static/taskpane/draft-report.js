@@ -1,0 +1,106 @@
+// What wrote the redraft (a drafting operation or the drafting assistant) and how it fared on
+// the server's checks, in a lawyer's words, above the proposed clause; the edits an operation
+// made, each with its reason; and the Word comments that carry those reasons on Apply.
+
+import { searchPrefix, searchSuffix } from "./citations.js";
+import { append, h, plural, text } from "./dom.js";
+
+export const CHECK_LABELS = {
+  changed: "Changes your clause",
+  instruction: "Does what you asked",
+  markers: "Cites only the chosen precedents",
+  quotations: "Quotes only what the precedents say",
+  support: "Each citation backs its sentence",
+  defined_terms: "Uses your document's defined terms",
+  length: "Length as asked",
+};
+
+const list = (value) => (Array.isArray(value) ? value.filter((x) => x && typeof x === "object") : []);
+
+/** The checks the draft failed: [{name, label, reason}]. */
+export function failedChecks(answer) {
+  return list(answer?.checks)
+    .filter((c) => c.passed === false)
+    .map((c) => ({ name: text(c.name), label: CHECK_LABELS[c.name] || text(c.name), reason: text(c.reason) }));
+}
+
+/** The producer in a line: "Made mutual by a drafting operation (no language model)". */
+export function producerLine(answer) {
+  const p = answer?.producer;
+  if (!p || typeof p !== "object") return "";
+  return text(p.reason) || (p.kind === "operation" ? `${text(p.label)} by a drafting operation.` : "Written by the drafting assistant.");
+}
+
+/**
+ * The report shown above the proposed clause. `onAskOther(kind)` asks the server for the other
+ * producer ("model" or "operation"); it is offered only where the server says it can be done.
+ */
+export function renderDraftReport(doc, answer, { onAskOther = null } = {}) {
+  const producer = answer?.producer && typeof answer.producer === "object" ? answer.producer : null;
+  const checks = list(answer?.checks);
+  if (!producer && !checks.length) return null; // an older server: nothing to report
+  const failed = failedChecks(answer);
+  const passed = checks.filter((c) => c.passed === true);
+  const byOperation = producer?.kind === "operation";
+  const box = h(doc, "section", { className: "draft-report", id: "draft-report", "aria-label": "How this draft was made and checked" });
+  append(
+    box,
+    producer
+      ? h(doc, "p", { className: `producer ${byOperation ? "by-operation" : "by-model"}`, id: "draft-producer" },
+        h(doc, "span", { className: "producer-badge" }, byOperation ? "Drafting operation" : "Drafting assistant"),
+        " ",
+        producerLine(answer))
+      : null,
+    failed.length
+      ? h(doc, "div", { className: "checks-failed message-bar warning", role: "alert", id: "checks-failed" },
+        h(doc, "strong", {}, `Check before you apply: ${plural(failed.length, "check")} failed.`),
+        h(doc, "ul", {}, failed.map((f) => h(doc, "li", { dataset: { check: f.name } }, h(doc, "span", { className: "check-name" }, `${f.label}: `), f.reason))))
+      : checks.length
+        ? h(doc, "p", { className: "checks-passed", id: "checks-passed" }, `✓ Passed ${plural(passed.length, "check")}: ${passed.map((c) => CHECK_LABELS[c.name] || c.name).join(", ")}.`)
+        : null,
+    changesList(doc, answer),
+    list(answer?.notes).length || (Array.isArray(answer?.notes) && answer.notes.length)
+      ? h(doc, "ul", { className: "draft-notes" }, answer.notes.filter((n) => typeof n === "string" && n).map((n) => h(doc, "li", {}, n)))
+      : null,
+    otherButton(doc, producer, onAskOther),
+  );
+  return box;
+}
+
+function changesList(doc, answer) {
+  const changes = list(answer?.changes);
+  if (!changes.length) return null;
+  return h(doc, "details", { className: "draft-changes", id: "draft-changes", open: true },
+    h(doc, "summary", {}, `What the operation changed (${plural(changes.length, "edit")}), and why`),
+    h(doc, "ol", {}, changes.map((c) => h(doc, "li", {},
+      text(c.old) ? h(doc, "del", {}, text(c.old)) : null,
+      text(c.old) && text(c.new) ? " → " : null,
+      text(c.new) ? h(doc, "ins", {}, text(c.new)) : text(c.old) ? " (removed)" : null,
+      h(doc, "span", { className: "change-reason" }, `: ${text(c.reason)}`)))));
+}
+
+function otherButton(doc, producer, onAskOther) {
+  const other = producer?.alternative;
+  if (!onAskOther || (other !== "model" && other !== "operation")) return null;
+  const label = other === "model" ? "Ask the drafting assistant instead" : "Use the drafting operation instead";
+  return h(doc, "div", { className: "button-row" },
+    h(doc, "button", { type: "button", className: "secondary", id: "ask-other", dataset: { producer: other }, onclick: () => onAskOther(other) }, label));
+}
+
+/** Word comments that record why an operation changed the clause: one on each changed sentence. */
+export function operationComments(answer, lawyerText) {
+  const changes = list(answer?.changes);
+  if (answer?.producer?.kind !== "operation" || !changes.length || !lawyerText) return [];
+  const label = text(answer.producer.label) || "Drafting operation";
+  const reasons = [...new Set(changes.map((c) => text(c.reason)).filter(Boolean))];
+  const sentences = lawyerText.match(/[^.!?]+[.!?]*/g) || [lawyerText];
+  const changed = sentences.filter((s) => changes.some((c) => text(c.new) && s.includes(text(c.new))));
+  const anchor = (changed[0] || sentences[0]).trim();
+  return [{
+    marker: "",
+    clauseId: "",
+    text: `${label} by a drafting operation (no language model): ${reasons.join("; ")}.`,
+    search: searchPrefix(anchor),
+    searchEnd: searchSuffix(anchor),
+  }];
+}
