@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -39,6 +40,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--category", action="append", help="only these categories (repeatable)")
     p.add_argument("--limit", type=int, help="first N tasks of each category")
     p.add_argument("--split", choices=SPLITS, help="one half of the set (default both)")
+    p.add_argument("--budget-s", type=float, help="start no new task after this many seconds; "
+                   "the report covers the tasks done (answers so far stay cached)")
     p.set_defaults(handler="precedent_bench.redraft_ab:run_command", ab=True)
 
 
@@ -86,18 +89,22 @@ def judge(task_id: str, category: str, task: Any, answer: str,
 
 def run_ab(tasks: Sequence[Task], prompts: tuple[PromptTemplate, PromptTemplate], model: BenchModel,
            subset: str, checks: Callable[[Any, str], list[Any]] | None = None,
-           progress: Callable[[str], None] = lambda _: None) -> ABRun:
+           progress: Callable[[str], None] = lambda _: None,
+           budget_s: float | None = None) -> ABRun:
+    """Each task under A then B (so a run stopped by ``budget_s`` still has pairs)."""
     if checks is None:
         from addin_server.draft.checks import run_checks as checks
-    runs: list[list[ItemRun]] = []
-    for label, prompt in zip("AB", prompts):
-        redrafter = Redrafter(model.client, prompt, model.llm)
-        rows = []
-        for n, (task_id, category, task) in enumerate(tasks, 1):
+    redrafters = [Redrafter(model.client, prompt, model.llm) for prompt in prompts]
+    started = time.monotonic()
+    runs: tuple[list[ItemRun], list[ItemRun]] = ([], [])
+    for n, (task_id, category, task) in enumerate(tasks, 1):
+        if budget_s is not None and time.monotonic() - started > budget_s:
+            progress(f"budget of {budget_s:.0f} s spent: {n - 1} of {len(tasks)} tasks done")
+            subset += f" (stopped by --budget-s after {n - 1} of {len(tasks)})"
+            break
+        for rows, redrafter in zip(runs, redrafters):
             rows.append(judge(task_id, category, task, draft(redrafter, task), checks))
-            if n % 10 == 0:
-                progress(f"prompt {label}: {n}/{len(tasks)} tasks ({model.client.counts()})")
-        runs.append(rows)
+        progress(f"{n}/{len(tasks)} tasks ({model.client.counts()})")
     return ABRun("redraft", "share of checks passed", prompts[0], prompts[1], runs[0], runs[1],
                  model.name, subset, model.client.counts(),
                  prompt_warnings("redraft", prompts, model.llm))
@@ -115,6 +122,10 @@ def run_command(args: argparse.Namespace, settings: Settings, model_opener) -> A
               f"{' in ' + ', '.join(args.category) if args.category else ''}")
     model = model_opener()
     try:
-        return run_ab(tasks, prompts, model, subset, progress=log.info)
+        ab = run_ab(tasks, prompts, model, subset, progress=log.info, budget_s=args.budget_s)
     finally:
         model.close()
+    if not ab.runs_a:
+        raise InvalidRequestError("No task finished within --budget-s: give it more time (answers "
+                                  "already received are cached, so a re-run continues).")
+    return ab
