@@ -144,15 +144,17 @@ def score_head(head: Head, reranker: LLMReranker) -> ItemRun:
 def run_ab(heads: Sequence[Head], prompts: tuple[PromptTemplate, PromptTemplate],
            model: BenchModel, subset: str,
            progress: Callable[[str], None] = lambda _: None) -> ABRun:
-    """Both prompts on every head with the same model (answers cached)."""
-    runs: list[list[ItemRun]] = []
-    for label, prompt in zip("AB", prompts):
-        reranker = LLMReranker(model.client, prompt, model.llm, budget_s=None)
-        try:
-            runs.append([score_head(h, reranker) for h in heads])
-        finally:
+    """Both prompts on every head with the same model (answers cached), head by head."""
+    rerankers = [LLMReranker(model.client, prompt, model.llm, budget_s=None) for prompt in prompts]
+    runs: tuple[list[ItemRun], list[ItemRun]] = ([], [])
+    try:
+        for n, head in enumerate(heads, 1):
+            for rows, reranker in zip(runs, rerankers):
+                rows.append(score_head(head, reranker))
+            progress(f"{n}/{len(heads)} items ({model.client.counts()})")
+    finally:
+        for reranker in rerankers:
             reranker.close()
-        progress(f"prompt {label} done ({model.client.counts()})")
     return ABRun("rerank", "NDCG@5 (points)", prompts[0], prompts[1], runs[0], runs[1],
                  model.name, subset, model.client.counts(),
                  prompt_warnings("rerank", prompts, model.llm))
