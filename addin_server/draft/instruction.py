@@ -179,25 +179,18 @@ def _old_value(text: str, matches: list[re.Match[str]]) -> int | None:
 
 
 def _flip_params(text: str, clause: str) -> dict[str, Any]:
-    named = [m.group(1) for m in P.ROLE_RE.finditer(text)]
+    """Who should hold the right or obligation ("holder") and who holds it now ("other")."""
     in_clause = P.parties(clause) if clause else []
-    holder = other = None
     instead = re.search(rf"\b(?:the )?({P._ROLE_ALT})\b instead of (?:the )?({P._ROLE_ALT})\b",
                         text)
     if instead:
-        holder, other = instead.group(1), instead.group(2)
-    elif re.search(r"\breverse the roles|swap|switch the parties\b", text, re.I) and clause:
-        bound = P.main_party(clause)
-        if bound:
-            holder, other = P.other_party(clause, bound), bound
-            named_first = next((n for n in named if n in in_clause), None)
-            if named_first and ":" in text:  # "Switch the parties: Provider should notify"
-                holder = text.split(":", 1)[1] and next(
-                    (n for n in P.parties(text.split(":", 1)[1]) if n in in_clause), holder)
-                other = next((p for p in in_clause if p != holder), other)
-    elif named:
-        holder = named[0]
-        other = next((p for p in in_clause if p != holder), None)
+        return {"holder": instead.group(1), "other": instead.group(2)}
+    if re.search(r"\breverse the roles|swap|switch the parties\b", text, re.I) and clause:
+        bound = P.main_party(clause)  # it moves to the other party the clause names
+        return {"holder": P.other_party(clause, bound) if bound else None, "other": bound}
+    named = [m.group(1) for m in P.ROLE_RE.finditer(text)]
+    holder = named[0] if named else None
+    other = next((p for p in in_clause if p != holder), None) if holder else None
     if holder and not other and clause:
         other = P.other_party(clause, holder)
     return {"holder": holder, "other": other}
