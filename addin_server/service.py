@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from addin_server.draft.prompt_checks import check_prompt
 from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
 from addin_server.draft.checks import DraftTask
 from addin_server.draft.redraft import Redrafter, RedraftResult
@@ -222,6 +223,11 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     prompts_dir = settings.server.prompts_dir
     rerank_prompt = load_rerank_prompt(prompts_dir / "rerank.prompt")
     redraft_prompt = load_prompt(prompts_dir / "redraft.prompt", REDRAFT_VARIABLES)
+    # Token budget for this model and the citation format (issue 26): warnings, or a
+    # PromptError when a template could never fit.
+    for kind, template in (("rerank", rerank_prompt), ("redraft", redraft_prompt)):
+        for warning in check_prompt(template, kind, llm, tokens):
+            log.warning("Prompt check: %s", warning)
     reranker = (LLMReranker(client, rerank_prompt, llm, tokens, settings.rerank.budget_s)
                 if client else None)
     redrafter = Redrafter(client, redraft_prompt, llm, tokens) if client else None

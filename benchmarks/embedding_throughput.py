@@ -2,7 +2,7 @@
 
 Usage (from the repo root):
     nice -n 10 python benchmarks/embedding_throughput.py [--backends torch,onnx,onnx-int8]
-        [--limit 3931] [--chunk 256] [--out benchmarks/results/embedding_throughput.json]
+        [--limit 3931] [--chunk 256] [--out benchmarks/results/embedding-throughput/embedding_throughput.json]
 
 A variant is ``backend[:threads=N][:seq=N][:batch=N]``: e.g. ``torch,onnx-int8:threads=2:seq=128`` times
 today's default (torch, 256 tokens) against int8 ONNX on two threads reading 128 tokens.
@@ -194,7 +194,7 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--split", default="test", help="comma-separated splits for NDCG; the "
                         "last one is the row's headline figure")
     parser.add_argument("--depth", type=int, default=1000)
-    parser.add_argument("--out", default=str(RESULTS / "embedding_throughput.json"))
+    parser.add_argument("--out", default=str(RESULTS / "embedding-throughput" / "embedding_throughput.json"))
     return parser.parse_args()
 
 

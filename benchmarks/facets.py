@@ -2,7 +2,7 @@
 
 Runs the index-time rules (index_builder/ingest/metadata.py) over every .docx under
 ``--data`` and writes, per document, the fields found, and per field the share of documents
-it was found for. The by-hand check of 20 documents is in benchmarks/results/explore.md.
+it was found for. The by-hand check of 20 documents is in benchmarks/results/explore/explore.md.
 
     python benchmarks/facets.py   (about a minute)
 """
@@ -23,7 +23,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=Path("../shared/data/contracts"))
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/facets.json"))
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/explore/facets.json"))
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     rows = {p.relative_to(args.data).as_posix(): for_file(p) for p in sorted(args.data.rglob("*.docx"))}

@@ -11,7 +11,7 @@ NDCG with pytrec_eval), over the top ``--depth`` candidates of each retriever.
 The combination (index_builder/retrieve/examples.py) is chosen on train+valid by NDCG@5 with
 3 examples; test is then scored once with it.
 
-    python benchmarks/few_shot.py --out benchmarks/results/few_shot.json   (about 9 minutes)
+    python benchmarks/few_shot.py --out benchmarks/results/explore/few_shot.json   (about 9 minutes)
     python benchmarks/few_shot.py --served-check   (the API's own path on test's first draws)
 """
 
@@ -172,7 +172,7 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--min-high", type=int, default=4)
     parser.add_argument("--depth", type=int, default=1000)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/few_shot.json"))
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/explore/few_shot.json"))
     parser.add_argument("--served-check", action="store_true",
                         help="only add the served-path rows (first draw of each test query) to --out")
     args = parser.parse_args()

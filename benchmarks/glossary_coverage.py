@@ -1,4 +1,4 @@
-"""Glossary coverage (benchmarks/results/quality.md, step 17): queries the glossary does not know.
+"""Glossary coverage (benchmarks/results/quality/quality.md, step 17): queries the glossary does not know.
 
 The glossary keeps the aliases some train or valid short query uses (step 8). So in train
 cross-validation every held-out query finds its own terms in the glossary, while a new query
@@ -18,7 +18,7 @@ query only. Two questions:
 
 Everything is train 5-fold CV by query and valid (model fitted on train); the test split is
 never read. The means and paired figures of step 17's runs are kept in
-benchmarks/results/glossary_coverage.json. Features of the leave-one-out texts are cached
+benchmarks/results/glossary-coverage/glossary_coverage.json. Features of the leave-one-out texts are cached
 under ``--loo-cache``.
 """
 

@@ -1,4 +1,4 @@
-"""Glossary provenance check (benchmarks/results/quality.md, steps 7-8).
+"""Glossary provenance check (benchmarks/results/quality/quality.md, steps 7-8).
 
 Issue 13's rule: no glossary entry or alias may exist because of a test query. This lists,
 for the shipped glossary, the entries some train/valid query uses and any alias that only

@@ -3,7 +3,7 @@ then fit how much of its rating to combine with the retrieval position.
 
     python benchmarks/ltr_benchmark.py heads            # first-stage heads -> var/ltr/heads.json
     nice -n 10 python benchmarks/llm_rerank_benchmark.py rate [--budget-s 780]   # resumable
-    python benchmarks/llm_rerank_benchmark.py fit [--json benchmarks/results/llm_rerank.json]
+    python benchmarks/llm_rerank_benchmark.py fit [--json benchmarks/results/llm-rerank/llm_rerank.json]
 
 ``rate`` starts the embedded Qwen2.5-Coder-1.5B (``addin-server local-llm fetch``) with the
 server's own prompt and reranker (prompts/rerank.prompt, addin_server/rerank.py), rates every

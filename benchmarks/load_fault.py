@@ -1,6 +1,6 @@
 """Load and fault benchmark: a real cheroot server on loopback under many concurrent panes.
 
-    python benchmarks/load_fault.py --index var/acord-index --out benchmarks/results/load_fault.md
+    python benchmarks/load_fault.py --index var/acord-index --out benchmarks/results/load-fault/load_fault.md
 
 Each scenario starts two fresh processes: the scripted OpenAI-compatible LLM
 (addin_server/llm/scripted.py) and the server (cheroot + the app over a private copy of the

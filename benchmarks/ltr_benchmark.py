@@ -1,4 +1,4 @@
-"""Learned fusion on ACORD (benchmarks/results/quality.md, step 9): choose on train, check on valid.
+"""Learned fusion on ACORD (benchmarks/results/quality/quality.md, step 9): choose on train, check on valid.
 
     python benchmarks/ltr_benchmark.py cv                 # 5-fold CV over train queries + valid
     python benchmarks/ltr_benchmark.py train --out DIR    # fit on train+valid, save the model

@@ -1,10 +1,10 @@
 """Quality benchmark on ACORD: the configured pipeline against its parts, through SearchPipeline.
 
 Usage (from the repo root, after `index-builder build --index var/acord-index ../shared/data/acord`):
-    python benchmarks/quality_benchmark.py [--split test] [--json benchmarks/results/quality.json]
+    python benchmarks/quality_benchmark.py [--split test] [--json benchmarks/results/quality/quality.json]
 
 For each query form (short, medium, long wording, clause-as-query) it scores, with the
-paper's conventions (benchmarks/results/quality.md): BM25 alone and dense alone (both with
+paper's conventions (benchmarks/results/quality/quality.md): BM25 alone and dense alone (both with
 glossary expansion, as in the configured pipeline), hybrid RRF with the query as written,
 hybrid RRF with glossary expansion, and the configured pipeline
 (expansion + learned fusion, PRECEDENT_RANKER). Each goes through ``SearchPipeline.search``

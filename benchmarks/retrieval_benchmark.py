@@ -3,7 +3,7 @@
 Usage (from the repo root, after scripts/setup.sh):
     python benchmarks/retrieval_benchmark.py [--data ../shared/data/acord] [--fresh-build]
 
-Writes benchmarks/results/retrieval.md and retrieval.json. --fresh-build times a build from
+Writes benchmarks/results/retrieval/retrieval.md and retrieval.json. --fresh-build times a build from
 nothing into a temporary folder (about 3 minutes on 2 cores) instead of reusing var/acord-index.
 """
 
@@ -28,7 +28,7 @@ from index_builder.evaluate.evaluation import eval_queries, latency_summary, sco
 from index_builder.settings import Settings, load_settings
 
 log = logging.getLogger("benchmark")
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = Path(__file__).resolve().parent / "results" / "retrieval"
 COLUMNS = ("ndcg@5", "ndcg@10", "p@5_3star", "p@5_4star", "p@5_5star")
 
 
@@ -56,7 +56,7 @@ def main() -> int:
               "clauses": len(index.clauses), "build": build, "rows": rows, "bm25_libraries": lexical,
               "settings": {"fusion": settings.retrieval.fusion, "rrf_k": settings.retrieval.rrf_k,
                            "depth": settings.retrieval.candidate_depth, "bm25": vars(settings.bm25)}}
-    RESULTS.mkdir(exist_ok=True)
+    RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "retrieval.json").write_text(json.dumps(report, indent=2))
     (RESULTS / "retrieval.md").write_text(_markdown(report))
     sys.stdout.write(_markdown(report))

@@ -14,7 +14,7 @@ Vectors: embedding 100k or 1M clauses with MiniLM on 2 shared cores takes hours 
 embedding_throughput.json), so these runs use ``ClusteredEmbedder``: deterministic vectors,
 one cluster per opening of a clause (clauses recombined from the same source clause share
 one), unit length, 384 dimensions. The build time of real embedding is reported beside it
-as clauses / measured clauses-per-second. Results merge into benchmarks/results/scale.json.
+as clauses / measured clauses-per-second. Results merge into benchmarks/results/scale/scale.json.
 """
 
 from __future__ import annotations
@@ -385,7 +385,7 @@ def step_recall(library: Path, index_dir: Path, queries: int, ef_search: Sequenc
     return out
 
 
-def merge_result(key: str, value: dict[str, Any], path: Path = RESULTS / "scale.json") -> None:
+def merge_result(key: str, value: dict[str, Any], path: Path = RESULTS / "scale" / "scale.json") -> None:
     data = json.loads(path.read_text()) if path.is_file() else {}
     data[key] = {**value, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")

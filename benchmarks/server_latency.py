@@ -6,7 +6,7 @@
    stage should take about ceil(d / c) x delay, which shows the calls run concurrently.
 
     python benchmarks/server_latency.py --index var/acord-index \
-        --out benchmarks/results/server_latency.md
+        --out benchmarks/results/server-latency/server_latency.md
 
 Queries are ACORD's test queries (short) and ACORD clauses sent as the lawyer's selected
 paragraph (long). Requests are sequential, as one lawyer's pane sends them.

@@ -96,7 +96,7 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=Path("../shared/data/contracts"))
     parser.add_argument("--cache", type=Path, default=Path("var/bench/contracts-minilm.npy"))
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/variations_grouping.json"))
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/explore/variations_grouping.json"))
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     for noisy in ("sentence_transformers", "index_builder"):

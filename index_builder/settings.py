@@ -52,7 +52,7 @@ class EmbeddingSettings:
     cache_size: int = 100_000  # 0 = no cache; a vector is 1.5 kB for MiniLM
     # "torch" (sentence-transformers), "onnx"/"openvino" (same vectors via ONNX Runtime or
     # OpenVINO), "onnx-int8"/"openvino-int8" (int8: faster on CPU, own model id;
-    # benchmarks/results/scale.md section 1).
+    # benchmarks/results/scale/scale.md section 1).
     backend: str = "torch"
     onnx_dir: Path = DEFAULT_MODELS_DIR / "onnx"  # where the one-time ONNX export is cached
     # ONNX Runtime threads per process; 0 = one per core. One by default: on a shared CPU a
@@ -60,7 +60,7 @@ class EmbeddingSettings:
     threads: int = 1
     workers: int = 1  # build: processes reading and embedding documents (index-builder build --workers)
     # The embedded backend's vector index: "flat" (exact) or "hnsw" (approximate, faster at
-    # scale; recall measured in benchmarks/results/scale.md). ef_search is read at query time.
+    # scale; recall measured in benchmarks/results/scale/scale.md). ef_search is read at query time.
     dense_index: str = "flat"
     hnsw_m: int = 32
     hnsw_ef_construction: int = 100
@@ -85,14 +85,14 @@ class EmbeddingSettings:
 class BM25Settings:
     """Lexical retrieval: tokenisation and Okapi parameters."""
 
-    # Tuned on ACORD train+valid (benchmarks/results/quality.md, step 1); the Lucene
+    # Tuned on ACORD train+valid (benchmarks/results/quality/quality.md, step 1); the Lucene
     # defaults (1.2, 0.75) and 1.5/0.75 measured within a point of each other.
     k1: float = 1.2
     b: float = 0.6
     stemmer: str = "english"  # a PyStemmer language, or "" for none
     stopwords: str = "en"  # "en" or "" for none
     # Adjacent-term pairs as extra terms: +2.5 NDCG@5 for whole clauses as queries on ACORD
-    # train+valid, short queries unchanged (benchmarks/results/quality.md, step 6).
+    # train+valid, short queries unchanged (benchmarks/results/quality/quality.md, step 6).
     bigrams: bool = True
 
 
@@ -109,7 +109,7 @@ class RetrievalSettings:
     query_expansion: str = "glossary"
     expansion_max_words: int = 30  # longer queries (whole clauses) are not expanded
     # Learned fusion (retrieve/ltr.py): "builtin" = the ranker trained on ACORD train+valid,
-    # a folder = another one, "none" = plain RRF (benchmarks/results/quality.md, step 9).
+    # a folder = another one, "none" = plain RRF (benchmarks/results/quality/quality.md, step 9).
     # It reorders RRF's candidates; with fusion "weighted" or one retriever it is not used.
     ranker: str = "builtin"
     # Results at least this similar (word-level, 0..1) are folded into one with variants; 0 = off.
@@ -119,7 +119,7 @@ class RetrievalSettings:
     # major_threshold alike) and, inside each, wordings within minor_threshold.
     explorer_min_score: float = 0.5
     # A whole clause as the query is closer to every clause of its kind: a higher floor
-    # (queries longer than expansion_max_words; benchmarks/results/explore.md, section 2).
+    # (queries longer than expansion_max_words; benchmarks/results/explore/explore.md, section 2).
     explorer_min_score_clause: float = 0.7
     # Measured on the 52 state restrictive-covenant variants (explore.md, section 2): at 0.5 a
     # major is a family of wordings (the non-competes), at 0.7 they split into 38 majors.
@@ -128,7 +128,7 @@ class RetrievalSettings:
     explorer_max_matches: int = 500
     # Query by examples (retrieve/examples.py): how each retriever combines several texts.
     # Chosen on ACORD train+valid; test: 3 examples 70.1 NDCG@5 vs 62.1 for one
-    # (benchmarks/results/explore.md).
+    # (benchmarks/results/explore/explore.md).
     examples_dense: str = "mean"  # max | mean | rrf
     examples_lexical: str = "rrf"  # sum | norm | rrf
     # Matching spans (retrieve/spans.py): best sentence windows shown per long result; 0 = off.
@@ -165,7 +165,7 @@ class RerankSettings:
             raise ConfigError(f"PRECEDENT_RERANK_LLM_SCALE must be absolute or relative, got {self.llm_scale!r}.")
     # The cross-encoder is off by default: fine-tuned on ACORD's 51 train queries on 2 CPU
     # cores it did not beat glossary-expanded hybrid retrieval on held-out train queries
-    # (benchmarks/results/quality.md, step 4). A folder (e.g. var/models/acord-cross-encoder)
+    # (benchmarks/results/quality/quality.md, step 4). A folder (e.g. var/models/acord-cross-encoder)
     # turns it on.
     cross_encoder: str = ""
     cross_encoder_weight: float = 0.5  # share of the cross-encoder rank in the final fusion
@@ -481,6 +481,21 @@ FOLLOW_MODES = ("on", "offered", "off")
 
 
 @dataclass(frozen=True)
+class BenchSettings:
+    """`precedent-bench` (issue 26): where LLM answers are cached, how intervals are drawn."""
+
+    cache_dir: Path = Path("var/bench-cache")
+    confidence: float = 0.95
+    resamples: int = 10_000
+
+    def __post_init__(self) -> None:
+        if not 0.5 <= self.confidence < 1:
+            raise ConfigError("PRECEDENT_BENCH_CONFIDENCE must be between 0.5 and 1, e.g. 0.95.")
+        if self.resamples < 100:
+            raise ConfigError("PRECEDENT_BENCH_RESAMPLES must be at least 100 (10000 is usual).")
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything the index builder, the retrieval pipeline and the server need."""
 
@@ -512,6 +527,7 @@ class Settings:
     sources: SourcesSettings = field(default_factory=SourcesSettings)  # DMS sources (issue 25)
     learning: LearningSettings = field(default_factory=LearningSettings)  # issue 27
     follow: FollowSettings = field(default_factory=FollowSettings)  # follow the cursor (issue 31)
+    bench: BenchSettings = field(default_factory=BenchSettings)  # precedent-bench (issue 26)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -724,6 +740,10 @@ ENV: dict[str, Var] = {
     "PRECEDENT_FOLLOW_RATE_LIMIT": Var("follow.rate_limit", "cursor-triggered searches one user may make, e.g. 30/minute (off = no limit), on top of PRECEDENT_RATE_LIMIT"),
     "PRECEDENT_STRICT_MIN_SIMILARITY": Var("follow.strict_min_similarity", "strict mode: default word similarity a precedent needs (0..1, 1 = identical words)"),
     "PRECEDENT_STRICT_DEPTH": Var("follow.strict_depth", "strict mode: candidates compared word by word"),
+    # precedent-bench (issue 26)
+    "PRECEDENT_BENCH_CACHE_DIR": Var("bench.cache_dir", "folder of precedent-bench's LLM answer cache (keyed by prompt + input hash)"),
+    "PRECEDENT_BENCH_CONFIDENCE": Var("bench.confidence", "confidence level of precedent-bench's paired bootstrap intervals"),
+    "PRECEDENT_BENCH_RESAMPLES": Var("bench.resamples", "bootstrap resamples per interval"),
 }
 _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 

@@ -8,7 +8,7 @@ that one side has and the other lacks (``negation``), and a party the precedent 
 name or names in another role (``party``). A logistic model over them gives the score;
 weights and threshold were fitted on a labelled set built from real agreements and are
 checked on held-out documents (benchmarks/citation_support.py, results in
-benchmarks/results/citations.md). Words, amounts and parties the lawyer's own text has are
+benchmarks/results/citations/citations.md). Words, amounts and parties the lawyer's own text has are
 the lawyer's, not claimed from the precedent, so they count neither way.
 """
 

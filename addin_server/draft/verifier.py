@@ -7,7 +7,7 @@ pass can only remove flags it was asked about. A model that agrees with everythi
 lift every flag, so before its first answer counts it must reject a control pair that a
 precedent plainly does not back; one that does not is ignored for the life of the server.
 Measured with the embedded 1.5B model it said "yes" to all 24 flagged pairs asked, the
-12 unsupported ones included (benchmarks/results/citations.md): the control keeps such a
+12 unsupported ones included (benchmarks/results/citations/citations.md): the control keeps such a
 model from lifting any flag; a stronger endpoint model is what makes the pass useful.
 """
 

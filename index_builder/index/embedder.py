@@ -6,7 +6,7 @@ The same sentence-transformers model can run three ways (``PRECEDENT_EMBEDDING_B
 - ``onnx``: the model exported to ONNX once (cached under ``PRECEDENT_EMBEDDING_ONNX_DIR``)
   and run by ONNX Runtime in float32: the same vectors to about 1e-6.
 - ``onnx-int8``: that export with int8 dynamically quantised weights: several times faster
-  on CPU, vectors within about 0.99 cosine of the original (benchmarks/results/scale.md).
+  on CPU, vectors within about 0.99 cosine of the original (benchmarks/results/scale/scale.md).
 - ``openvino`` / ``openvino-int8``: the model through OpenVINO, float32 or with int8 weights
   (``embedder_openvino.py``; the fastest here, vectors within 0.999 cosine).
 
@@ -323,7 +323,7 @@ def _quantize(fp32: Path, out: Path) -> None:
     # Weights only (per-channel scales; attention's activation products and the embedding
     # table stay float), full 8-bit range: mean cosine to the float model 0.994 on ACORD
     # clauses, where the per-tensor default of every MatMul gave 0.95 and 7-bit weights
-    # (reduce_range) 0.993 (benchmarks/results/scale.md).
+    # (reduce_range) 0.993 (benchmarks/results/scale/scale.md).
     with _quiet():
         quantize_dynamic(str(fp32), str(out), weight_type=QuantType.QInt8, per_channel=True,
                          reduce_range=False, op_types_to_quantize=["MatMul", "Attention"],

@@ -27,7 +27,7 @@ class Tokenizer:
     """Lower-cases, splits on non-alphanumerics, drops stop words, stems; adds bigrams.
 
     Bigrams ("limit_liabil") give BM25 some of the word order that bag-of-words loses: they
-    helped whole clauses as queries on ACORD (benchmarks/results/quality.md, step 6).
+    helped whole clauses as queries on ACORD (benchmarks/results/quality/quality.md, step 6).
 
     The same instance must tokenise the corpus and the queries, so its settings are saved
     with the index and checked when it is loaded.

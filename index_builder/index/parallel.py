@@ -8,7 +8,7 @@
 - ``embed_texts`` embeds texts sorted by length (batches pad less), through the cache, with a
   progress bar, in this process or in the workers (each loads its own copy of the embedder).
 
-Beyond one machine the same split holds: see benchmarks/results/scale.md, section 6
+Beyond one machine the same split holds: see benchmarks/results/scale/scale.md, section 6
 (embedding on a job engine, storage on a Milvus cluster).
 """
 

@@ -5,7 +5,7 @@ Keys are aliases separated by "|" (matched as whole words, case-insensitive, hyp
 quotes ignored); values are the definition appended to the query. A firm can pass its own
 glossary to ``QueryExpander`` for its drafting vocabulary.
 
-Provenance (benchmarks/results/quality.md, steps 7-8): the first version had 63 entries
+Provenance (benchmarks/results/quality/quality.md, steps 7-8): the first version had 63 entries
 written by someone who had read every ACORD short query, test included. This version keeps
 only the 40 entries that some ACORD *train or valid* query uses, and drops from those the
 aliases that only test queries use, so that no entry here exists because of a test query.

@@ -1,0 +1,111 @@
+"""`precedent-bench`: measure prompt edits and run the benchmarks, one command for each.
+
+    precedent-bench redraft --prompt prompts/redraft.prompt --prompt my-edit.prompt
+    precedent-bench rerank  --prompt prompts/rerank.prompt  --prompt my-edit.prompt --limit 6
+    precedent-bench catch-rate   (the redraft checks against planted breaks, scripted model)
+    precedent-bench check-prompts [--prompt FILE ...]
+    precedent-bench retrieval | scale | load  [the benchmark's own options]
+
+An A/B writes report.md, report.html and its plots to --out, and prints the verdict. LLM
+answers are cached by a hash of the prompt and the input (PRECEDENT_BENCH_CACHE_DIR), so a
+re-run of an unchanged prompt costs no call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from index_builder.errors import PrecedentError
+from index_builder.settings import Settings, load_settings
+
+log = logging.getLogger("precedent_bench")
+
+SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
+               "precedent_bench.catch_rate", "precedent_bench.prompt_report",
+               "precedent_bench.legacy")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if rest and not getattr(args, "passthrough", False):
+        parser.error(f"unrecognised arguments: {' '.join(rest)}")
+    args.rest = rest
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for talkative in ("httpx", "httpx2", "httpcore", "httpcore2", "openai", "matplotlib", "PIL"):
+        logging.getLogger(talkative).setLevel(logging.WARNING)
+    try:
+        return int(dispatch(args) or 0)
+    except PrecedentError as exc:
+        log.error("%s", exc.message)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="precedent-bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        importlib.import_module(name).add_parser(sub)
+    for p in sub.choices.values():
+        if p.get_default("ab"):
+            _add_ab_options(p)
+    return parser
+
+
+def _add_ab_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", type=Path, help="report folder (default var/bench/<command>)")
+    p.add_argument("--cache-dir", type=Path, help="answer cache (default PRECEDENT_BENCH_CACHE_DIR)")
+    p.add_argument("--no-cache", action="store_true", help="ask the model again for every item")
+
+
+def settings_for(args: argparse.Namespace) -> Settings:
+    overrides: dict[str, Any] = {"index_dir": getattr(args, "index", None),
+                                 "bench.cache_dir": getattr(args, "cache_dir", None)}
+    if getattr(args, "command", "") == "rerank" and args.index is None:
+        overrides["index_dir"] = Path("var/acord-index")
+    return load_settings(overrides=overrides)
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    module, _, name = args.handler.partition(":")
+    handler = getattr(importlib.import_module(module), name)
+    if not args.ab:
+        return int(handler(args) or 0)
+    return run_ab_command(args, handler)
+
+
+def run_ab_command(args: argparse.Namespace, handler: Any) -> int:
+    """Open the model lazily behind the cache, run the A/B, write and print the report."""
+    import tempfile
+
+    from precedent_bench.cache import AnswerStore
+    from precedent_bench.models import open_model
+    from precedent_bench.report import write_report
+
+    settings = settings_for(args)
+    cache_dir = Path(tempfile.mkdtemp()) if args.no_cache else settings.bench.cache_dir
+    store = AnswerStore(cache_dir / "llm-answers.sqlite")
+    try:
+        ab = handler(args, settings, lambda: open_model(settings, store))
+    finally:
+        store.close()
+    deltas = ab.deltas(settings.bench.confidence, settings.bench.resamples)
+    out = args.out or Path("var/bench") / args.command
+    written = write_report(ab, deltas, out)
+    sys.stdout.write(f"{ab.verdict(deltas)}\n{ab.calls.get('calls', 0)} model calls, "
+                     f"{ab.calls.get('cached', 0)} answered from the cache; report: {written}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
