@@ -178,3 +178,9 @@ class SearchEngineUnavailableError(PrecedentError):
     """The search engine (Milvus) cannot be reached or refused an operation; names the setting."""
 
     code = "search_engine_unavailable"
+
+
+class DiskFullError(PrecedentError):
+    """The disk (or a quota, or a file size limit) ran out while a build wrote its version."""
+
+    code = "disk_full"
