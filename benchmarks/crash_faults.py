@@ -357,7 +357,8 @@ def builder_trials(settings: Any, library: Library, embedder: Any, trials: int,
                 "after the kill the live index held neither the old nor the new library"
             row["live_after_kill"] = ("old" if after_kill.clauses == before.clauses else "new")
             leftovers = sorted(p.name for p in root.iterdir()
-                               if p.name.startswith((".staging-", ".CURRENT.", ".embedding-cache")))
+                               if p.name.startswith((".staging-", ".CURRENT.", ".trash-",
+                                                     ".embedding-cache")))
             assert not leftovers, f"left after a successful build: {leftovers}"
             before = after
         except AssertionError as exc:

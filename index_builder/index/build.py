@@ -249,8 +249,12 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     if _unchanged(previous, report, settings, embedder.model_id, report.clauses, labeller.params(),
                   dense):
         # Nothing to write: a new version would only make every server reload for nothing.
-        # (A cache left by a build killed after its switch holds nothing the live one lacks.)
+        # (A cache left by a build killed after its switch holds nothing the live one lacks,
+        # nor do the staging or half-pruned folders it may have left.)
         cache.clear()
+        tidy = getattr(store, "remove_leftovers", None)
+        if tidy is not None:
+            tidy()
         report.version = previous.version
         report.seconds = time.perf_counter() - started
         return report

@@ -431,11 +431,28 @@ def _current_name(index_dir: Path) -> str | None:
 
 
 def _prune(index_dir: Path, keep: set[str | None]) -> None:
-    """Remove old versions, staging folders and pointer drafts that builds killed part way
-    left behind (this runs under the build lock: none of them belongs to a running build)."""
+    """Remove old versions, and what builds killed part way left behind (this runs under the
+    build lock: none of it belongs to a running build).
+
+    A version is renamed out of the ``v-*`` names before its files are deleted: a build killed
+    while deleting one (benchmarks/crash_faults.py found it) left a ``v-*`` folder without
+    params.json, a version in name only, which an unchanged next build never pruned.
+    """
     for child in index_dir.iterdir():
-        stale_version = child.name.startswith("v-") and child.name not in keep
-        if child.is_dir() and (stale_version or child.name.startswith(".staging-")):
+        if child.is_dir() and child.name.startswith("v-") and child.name not in keep:
+            trash = index_dir / f".trash-{child.name}"
+            try:
+                child.rename(trash)
+            except OSError:
+                trash = child
+            shutil.rmtree(trash, ignore_errors=True)
+    remove_leftovers(index_dir)
+
+
+def remove_leftovers(index_dir: Path) -> None:
+    """Staging folders, half-deleted versions and pointer drafts of builds killed part way."""
+    for child in index_dir.iterdir():
+        if child.is_dir() and child.name.startswith((".staging-", ".trash-")):
             shutil.rmtree(child, ignore_errors=True)
         elif child.is_file() and child.name.startswith(f".{POINTER}."):
             child.unlink(missing_ok=True)
