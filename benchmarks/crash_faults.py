@@ -481,6 +481,9 @@ def server_trials(settings: Any, library: Library, embedder: Any, trials: int,
                 pass  # the kill: no answer, so no audit line is owed
             time.sleep(0.05)
 
+    if not (settings.index_dir / "CURRENT").is_file():
+        first = build_in_child(settings, library.sources, embedder)
+        assert first.outcome == "ok", first.detail
     process, port = start()
     try:
         for trial in range(trials):
