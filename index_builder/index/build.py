@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 ReadClauses = Callable[[Path, str, str], list[Clause]]
 # Out of disk, out of quota, past a file size limit (RLIMIT_FSIZE): a clear message, not a trace.
 _NO_SPACE = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_SHORT_WRITE = re.compile(r"\d+ requested and \d+ written")
 
 
 @dataclass
@@ -183,7 +185,10 @@ def _write_failure(exc: BaseException) -> str | None:
     the short write.
     """
     if isinstance(exc, OSError):
-        return os.strerror(exc.errno) if exc.errno in _NO_SPACE else None
+        if exc.errno in _NO_SPACE:
+            return os.strerror(exc.errno)
+        # numpy's tofile (np.save of BM25 and columns) reports a short write without an errno.
+        return f"a short write: {exc}" if exc.errno is None and _SHORT_WRITE.search(str(exc)) else None
     if isinstance(exc, sqlite3.Error):
         name = str(getattr(exc, "sqlite_errorname", ""))
         return f"SQLite: {exc}" if name == "SQLITE_FULL" or name.startswith("SQLITE_IOERR") else None

@@ -161,3 +161,15 @@ def test_an_audit_write_that_fails_part_way_does_not_swallow_the_next(tmp_path: 
     lines = path.read_text().splitlines()
     assert json.loads(lines[0]) == {"n": 1} and json.loads(lines[-1]) == {"n": 3}
     assert len(lines) == 3
+
+
+@pytest.mark.parametrize("error", [
+    OSError(28, "No space left on device"),
+    OSError(27, "File too large"),
+    OSError("9428 requested and 7136 written"),  # numpy's tofile on a full disk: no errno
+])
+def test_every_form_of_a_full_disk_is_recognised(error: OSError) -> None:
+    from index_builder.index.build import _write_failure
+
+    assert _write_failure(error) is not None
+    assert _write_failure(OSError(13, "Permission denied")) is None
