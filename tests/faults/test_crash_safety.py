@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import sys
 import time
 from pathlib import Path
 
@@ -18,7 +17,6 @@ import numpy as np
 import pytest
 
 from benchmarks.crash_faults import (
-    PHASES,
     KillPoint,
     Library,
     acord_rows,
