@@ -186,7 +186,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from addin_server.web.app import create_app
     from addin_server.service import build_service
-    from addin_server.web.wsgi import serve
+    from addin_server.web.wsgi import connection_options, serve
 
     settings = _settings(args, {"server.host": args.host, "server.port": args.port,
                                 "server.cert_file": args.cert, "server.key_file": args.key,
@@ -197,7 +197,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     try:
         llm: LLMSettings | None = local.llm_settings(settings.llm) if local else None
         service = build_service(settings, llm=llm, llm_origin="local" if local else None)
-        serve(create_app(settings, service), s.host, s.port, s.threads, s.cert_file, s.key_file)
+        serve(create_app(settings, service), s.host, s.port, s.threads, s.cert_file, s.key_file,
+              **connection_options(s))
     finally:
         if local:
             local.stop()

@@ -33,7 +33,7 @@ from index_builder.errors import DocumentError  # noqa: E402
 from index_builder.ingest import read_clauses  # noqa: E402
 from index_builder.model import Clause  # noqa: E402
 from index_builder.settings import LLMSettings, default_prompts_dir  # noqa: E402
-from injections import DEV, HELD_OUT, LEGIT, PAYLOAD_MARKERS  # noqa: E402
+from injections import DEV, DEV_29, HELD_OUT, HELD_OUT_29, LEGIT, PAYLOAD_MARKERS  # noqa: E402
 
 log = logging.getLogger("injection_defence")
 DATA = REPO.parent / "shared" / "data"
@@ -131,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     redrafter = Redrafter(None, prompt, LLMSettings(context_tokens=8192))  # type: ignore[arg-type]
     hosts = host_clauses()
     rows = []
-    for name, phrasings in (("dev", DEV), ("held-out", HELD_OUT)):
+    for name, phrasings in (("dev", DEV), ("held-out", HELD_OUT), ("dev (issue 29)", DEV_29),
+                            ("held-out (issue 29)", HELD_OUT_29)):
         before, total = count_reaching(redrafter, phrasings, hosts, legacy_neutralise)
         after, _ = count_reaching(redrafter, phrasings, hosts, untrusted.neutralise)
         missed = [p for p in phrasings if not untrusted.addressed_to_ai(p)]

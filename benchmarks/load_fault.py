@@ -97,7 +97,7 @@ def _server_process(index_dir: str, llm_url: str, threads: int, env: dict[str, s
     logging.getLogger("addin_server.service").setLevel(logging.ERROR)  # one line per failed redraft
     from addin_server.service import build_service
     from addin_server.web.app import create_app
-    from addin_server.web.wsgi import make_server
+    from addin_server.web.wsgi import connection_options, make_server
     from index_builder.settings import load_settings
 
     overrides: dict[str, Any] = {"index_dir": index_dir, "server.threads": threads}
@@ -105,7 +105,8 @@ def _server_process(index_dir: str, llm_url: str, threads: int, env: dict[str, s
         overrides.update({"llm.base_url": llm_url})
     settings = load_settings(overrides=overrides)
     service = build_service(settings)
-    server = make_server(create_app(settings, service), "127.0.0.1", 0, threads=threads)
+    server = make_server(create_app(settings, service), "127.0.0.1", 0, threads=threads,
+                         **connection_options(settings.server))
     server.prepare()
     ports.put(server.bind_addr[1])
     try:
@@ -266,6 +267,8 @@ class Result:
     health_errors: int = 0
     server_cpu_s: float = 0.0
     drain_s: float = 0.0
+    tcp: dict[str, int] = field(default_factory=dict)  # kernel counters during the run
+    clients: int = 0
 
 
 def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir: Path) -> Result:
@@ -288,6 +291,7 @@ def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir:
         _warm_up(port, work, args.warm)
         load_before = _load()
         cpu_before = _cpu_seconds(server.pid)
+        tcp_before = _tcp_counters()
         records: list[Record] = []
         t0 = time.monotonic()
         until = t0 + args.seconds
@@ -325,6 +329,8 @@ def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir:
         result.drain_s = time.monotonic() - t0 - result.seconds  # answers still arriving after it
         result.load_after = _load()
         result.server_cpu_s = _cpu_seconds(server.pid) - cpu_before
+        result.tcp = {k: v - tcp_before.get(k, 0) for k, v in _tcp_counters().items()}
+        result.clients = len(clients)
         monitor.until = 0
         monitor.join(timeout=15)
         result.versions, result.health_errors = monitor.versions, monitor.errors
@@ -371,6 +377,32 @@ def _rebuild(index_dir: Path, args: argparse.Namespace) -> tuple[int, float]:
     return done.returncode, time.monotonic() - started
 
 
+# Kernel TCP counters (Linux /proc/net/netstat and snmp) that explain a lost request:
+# a full accept queue drops connections (ListenOverflows/ListenDrops: the client retries its
+# SYN after 1 s, 3 s, 7 s ...), a socket closed with unread data answers with a reset
+# (TCPAbortOnData), an established connection reset (EstabResets). Machine-wide: other
+# processes on a shared machine add to them, so they are read beside the client's counts.
+TCP_COUNTERS = {"TcpExt": ("ListenOverflows", "ListenDrops", "TCPAbortOnData", "TCPAbortOnClose",
+                           "TCPAbortOnTimeout"),
+                "Tcp": ("EstabResets", "AttemptFails")}
+
+
+def _tcp_counters() -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name in ("/proc/net/netstat", "/proc/net/snmp"):
+        try:
+            lines = Path(name).read_text().splitlines()
+        except OSError:
+            continue
+        for head, values in zip(lines[::2], lines[1::2]):
+            prefix, keys = head.split(":", 1)
+            wanted = TCP_COUNTERS.get(prefix, ())
+            for key, value in zip(keys.split(), values.split(":", 1)[1].split()):
+                if key in wanted:
+                    out[key] = int(value)
+    return out
+
+
 def _load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f} {five:.2f} {fifteen:.2f}"
@@ -409,7 +441,16 @@ def summarise(result: Result) -> dict[str, Any]:
     hung = sum(1 for r in result.records if r.outcome == "hung")
     swapped_at = result.versions[1][0] if len(result.versions) > 1 else None
     after = [r for r in result.records if swapped_at is not None and r.started - result.t0 >= swapped_at]
+    sent = len(result.records)
+    answered = sum(1 for r in result.records if r.status)
     return {"name": result.name, "seconds": round(result.seconds, 1), "kinds": kinds,
+            "clients": result.clients, "sent": sent, "answered": answered,
+            "answered_200": sum(1 for r in result.records if r.status == 200),
+            "answered_503": sum(1 for r in result.records if r.status == 503),
+            "lost_by": dict(Counter(r.outcome for r in result.records if not r.status)),
+            "p50_ms": round(_pct([r.seconds for r in result.records if r.status], 50) * 1000, 1),
+            "p95_ms": round(_pct([r.seconds for r in result.records if r.status], 95) * 1000, 1),
+            "tcp": result.tcp,
             "requests": len(result.records), "per_s": round(len(result.records) / result.seconds, 2),
             "http_500": sum(1 for r in result.records if r.status >= 500 and r.status != 503),
             "lost": lost, "hung": hung, "load_before": result.load_before,
@@ -430,7 +471,16 @@ def report(summaries: list[dict[str, Any]], args: argparse.Namespace) -> str:
              f"redraft (pauses {args.think} s / {args.redraft_think} s on average; the search scenario "
              f"{args.search_clients} clients without pauses); {args.texts} distinct texts (half ACORD "
              f"queries, half clauses), {args.warm} searched before timing. Server settings: "
-             + ", ".join(f"{k}={v}" for k, v in SERVER_ENV.items() if k.startswith("PRECEDENT_")) + ".", ""]
+             + ", ".join(f"{k}={v}" for k, v in SERVER_ENV.items() if k.startswith("PRECEDENT_")) + ".", "",
+             "Every request the clients sent, and what became of it (lost = no HTTP answer: a reset, "
+             "a refused or dropped connection, or none within the pane's deadline):", "",
+             "| scenario | clients | sent | answered | 200 | 503 | lost | how lost | p50 ms | p95 ms | TCP counters (machine-wide) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for s in summaries:
+        lines.append(f"| {s['name']} | {s['clients']} | {s['sent']} | {s['answered']} | {s['answered_200']} | "
+                     f"{s['answered_503']} | **{s['sent'] - s['answered']}** | {_fmt(s['lost_by']) or '-'} | "
+                     f"{s['p50_ms']} | {s['p95_ms']} | {_fmt({k: v for k, v in s['tcp'].items() if v}) or 'none'} |")
+    lines.append("")
     for s in summaries:
         lines += [f"### {s['name']}: {s['requests']} requests in {s['seconds']} s (+{s['drain_s']} s for the last answers) "
                   f"({s['per_s']}/s); load average {s['load_before']} before, {s['load_after']} after",

@@ -197,3 +197,9 @@ class FollowOffError(ForbiddenError):
     """The firm has turned off searching as the lawyer types (PRECEDENT_FOLLOW=off)."""
 
     code = "follow_off"
+
+
+class DiskFullError(PrecedentError):
+    """The disk (or a quota, or a file size limit) ran out while a build wrote its version."""
+
+    code = "disk_full"

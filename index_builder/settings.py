@@ -261,6 +261,12 @@ class ServerSettings:
     # The Word add-in's GUID in its manifest: set once per deployment and never changed (a new
     # id is a new add-in for every user); addin_server/manifest.py refuses to invent one.
     addin_id: str = ""
+    # Connections (issue 29, docs/deployment.md "Sizing for N lawyers"). cheroot's own defaults,
+    # a listen queue of 5 and 10 idle keep-alive connections, closed most connections after one
+    # request under 20+ panes and then dropped the reconnects: benchmarks/results/faults/.
+    backlog: int = 256  # connections the kernel queues before the server accepts them
+    keep_alive_limit: int = 500  # idle keep-alive connections kept open (one per open pane)
+    idle_timeout_s: float = 30.0  # an idle keep-alive connection, or a stalled read, is closed after this
 
     @property
     def max_content_length(self) -> int:
@@ -744,6 +750,10 @@ ENV: dict[str, Var] = {
     "PRECEDENT_BENCH_CACHE_DIR": Var("bench.cache_dir", "folder of precedent-bench's LLM answer cache (keyed by prompt + input hash)"),
     "PRECEDENT_BENCH_CONFIDENCE": Var("bench.confidence", "confidence level of precedent-bench's paired bootstrap intervals"),
     "PRECEDENT_BENCH_RESAMPLES": Var("bench.resamples", "bootstrap resamples per interval"),
+    # server connections (issue 29)
+    "PRECEDENT_SERVER_BACKLOG": Var("server.backlog", "connections queued by the kernel before the server accepts them (listen backlog)"),
+    "PRECEDENT_SERVER_KEEP_ALIVE_LIMIT": Var("server.keep_alive_limit", "idle keep-alive connections kept open; at least the number of lawyers with the pane open"),
+    "PRECEDENT_SERVER_IDLE_TIMEOUT_S": Var("server.idle_timeout_s", "seconds an idle keep-alive connection (or a stalled upload) is kept"),
 }
 _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 
@@ -966,6 +976,7 @@ def _validate_server(s: ServerSettings) -> None:
         raise ConfigError(f"PRECEDENT_PORT must be a port number (1-65535), got {s.port}.")
     _positive(s, ("threads", "max_text_chars", "max_instructions_chars", "max_top_k",
                   "redraft_precedents", "max_redraft_precedents"), "server.")
+    _positive(s, ("backlog", "keep_alive_limit", "idle_timeout_s"), "server.")
     if s.index_reload_s < 0:
         raise ConfigError("PRECEDENT_INDEX_RELOAD_S must be 0 (never) or a number of seconds.")
     if (s.cert_file is None) != (s.key_file is None):

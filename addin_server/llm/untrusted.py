@@ -17,7 +17,10 @@ inside <clause> tags and the system prompt said tagged text is data.
    words"), manipulates a rating, or does any of that in French, German, Spanish, Italian,
    Portuguese, Dutch, Russian, Chinese or Japanese. Sentences are checked in a folded form
    (NFKC, no zero-width characters, Cyrillic and Greek look-alike letters made Latin,
-   "I g n o r e" joined up). Contract prose that merely mentions AI, instructions, tools or
+   "I g n o r e" joined up). Since issue 29 also the visible, polite and indirect forms: a
+   drafting tool asked or expected to do something ("drafting assistants should state",
+   "we would be grateful if drafting assistants could"), and orders about the redraft
+   itself ("any redraft of this clause should provide"). Contract prose that merely mentions AI, instructions, tools or
    rates stays: the patterns need the address or the order, not the topic (measured on
    the shared agreements and ACORD: benchmarks/injection_defence.py). Dropped rather than
    replaced by a marker, because measured with the same model even a "[removed]" marker
@@ -49,6 +52,12 @@ _TOOL = (r"(?:assistants?|models?|tools?|systems?|software|agents?|programs?|rea
 _LOOSE = (rf"(?:(?:the\s+)?{_STRICT}(?:\s+\w+)?|(?:any|all|every|each|whatever|whichever)\s+"
           rf"(?:\w+\s+){{0,2}}?{_TOOL}|(?:the\s+|an?\s+)?(?:automated|automatic|digital|virtual|"
           rf"drafting|review|reviewing|ai|language|generative)\s+(?:\w+\s+)?{_TOOL})")
+# A tool named with what it does: "drafting assistants", "the automated reviewer", "AI tools";
+# "assistant" alone is a job title ("the assistant project manager").
+# ("AI" alone is often a product's defined term: "the AI Services may produce Output".)
+_QUALIFIED = (rf"(?:(?:large\s+)?language\s+models?|llms?|gpt[\w-]*|chat\s?gpt|claude|copilot|gemini|"
+              rf"chat\s?bots?|(?:automated|automatic|drafting|redrafting|review|reviewing|ai|a\.i\.|"
+              rf"language|generative|writing|digital|virtual)\s+(?:\w+\s+)?{_TOOL})")
 _INSERT_VERBS = (r"(?:add|insert|append|include|mention|state|write|declare|say|put|output|"
                  r"print|repeat|provide|specify|stipulate)")
 _PATTERNS = [
@@ -67,6 +76,29 @@ _PATTERNS = [
     r"summari[sz]ing|redrafting|drafting|that\s+reads|that\s+processes)\b",
     r"\b(?:whoever|whatever)\b[^.]{0,40}\b(?:reads?|reading|process\w*|review\w*)\s+this\b",
     r"\b(?:to|for)\s+(?:whatever|whichever)\s+(?:system|tool|model|program|software|ai|agent)\b",
+    # Visible, polite and indirect (issue 29): a drafting tool as the one asked ("drafting
+    # assistants should state ...", "we would be grateful if drafting assistants could ..."),
+    # or the redraft itself as the thing to change ("any redraft of this clause should provide").
+    rf"^\W*(?:the\s+|any\s+|all\s+|every\s+|each\s+)?{_QUALIFIED}\b[^.;:]{{0,60}}?\b(?:should|must|shall|"
+    rf"will|are|is|need\s+to|ought\s+to|may|can|could)\s+(?:\w+\s+){{0,3}}?(?:asked|requested|invited|"
+    rf"encouraged|expected|required|reminded|{_INSERT_VERBS}|reflect|record|incorporate|provide|"
+    r"make\s+(?:sure|clear))\b",
+    rf"\b(?:grateful|appreciate\w*|thankful|obliged|helpful)\b[^.;:]{{0,30}}\bif\s+(?:the\s+|any\s+|all\s+)?"
+    rf"{_QUALIFIED}\b",
+    rf"\b(?:we|i)\s+(?:\w+\s+)?(?:ask|request|invite|encourage|urge|remind|expect)\s+(?:the\s+|any\s+|all\s+)?"
+    rf"{_QUALIFIED}\b",
+    rf"^\W*(?:the\s+|any\s+)?(?:{_QUALIFIED}|{_TOOL})\s+(?:helping|assisting|working|used|involved)\s+"
+    r"(?:to\s+|with\s+|in\s+|on\s+)?(?:re-?draft|draft|review|writ|summar)\w*\b[^.;:]{0,40}[:—–-]",
+    r"\b(?:any|every|each|the|a|your|this)\s+(?:re-?drafts?|re-?writes?|re-?drafted\s+(?:version|clause|"
+    r"text))\b[^.;:]{0,60}?\b(?:should|must|shall|needs?\s+to|is\s+to|will|ought\s+to)\s+(?:also\s+)?"
+    rf"(?:\w+\s+){{0,2}}?(?:{_INSERT_VERBS}|reflect|record|incorporate|contain)\b",
+    r"\b(?:essential|important|necessary|imperative|vital|critical|crucial)\s+that\s+(?:any|every|each|the|"
+    r"your)\s+(?:\w+\s+)?(?:re-?drafts?|re-?writes?|outputs?|answers?|summar(?:y|ies)|replies)\b",
+    rf"\b(?:dear|hey|hello)\s+(?:{_STRICT}|assistant|model|bot|tool|drafting\s+\w+)\b",
+    r"\bwhen(?:ever)?\s+(?:this|the)\s+(?:clause|provision|text|paragraph|section)\s+is\s+(?:being\s+)?"
+    r"(?:re-?drafted|re-?written|re-?worded|summari[sz]ed)\b",
+    r"\b(?:those|whoever|anyone|anybody|whatever)\s+(?:preparing|producing|writing|generating|doing|"
+    r"drafting)\s+(?:a|the|any|this)\s+(?:re-?draft|re-?write|summary|revision)\b",
     # About the model's instructions, task or output.
     r"\b(?:ignore|disregard|forget|override|overrule|bypass|skip|discard|abandon|set\s+aside|"
     r"pay\s+no\s+attention\s+to|(?:do\s+not|don'?t|stop)\s+(?:follow|obey)(?:ing)?)\s+"

@@ -77,6 +77,8 @@ class AuditLog:
     def __init__(self, path: Path, settings: AuditSettings) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        _end_torn_line(self.path)
+        self._torn = False
         self._handler = _Handler.make(self.path, settings)
         # A logger of its own, outside the logging registry: nothing propagates to the server
         # log, and two apps in one process (tests) never share handlers.
@@ -91,7 +93,13 @@ class AuditLog:
         handler = self._handler
         handler.acquire()
         try:
+            if self._torn:  # the last write failed part way (disk full): end its line first
+                _end_torn_line(self.path)
+                self._torn = False
             self._logger.info(line)
+        except BaseException:
+            self._torn = True
+            raise
         finally:
             stream, handler.stream = handler.stream, None
             handler.release()
@@ -107,6 +115,27 @@ class AuditLog:
             self._handler.close()
         except (OSError, ValueError) as exc:  # the last flush failed: it was reported already
             log.warning("Closing the audit trail %s: %s", self.path, exc)
+
+
+def _end_torn_line(path: Path) -> None:
+    """End a last line that a server killed mid-write left without its newline, so the next
+    entry starts a line of its own instead of being glued to (and lost with) the torn one.
+    A torn line belongs to a request that was never answered: the line is written before
+    the response is sent."""
+    try:
+        with open(path, "rb") as trail:
+            trail.seek(-1, os.SEEK_END)
+            torn = trail.read(1) != b"\n"
+    except OSError:  # no file yet, or an empty one
+        return
+    if torn:
+        log.warning("The audit trail %s ended part way through a line (the server was stopped "
+                    "while writing it); the next entry starts a new line.", path)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, b"\n")
+        finally:
+            os.close(fd)
 
 
 def entry(*, user: str, auth: str, method: str, route: str, status: int, index_version: str,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -17,16 +18,27 @@ log = logging.getLogger(__name__)
 
 def make_server(app: Callable[..., Any], host: str, port: int, threads: int = 8,
                 cert: Path | None = None, key: Path | None = None,
-                socket_timeout_s: float = 30.0) -> Any:
+                socket_timeout_s: float = 30.0, backlog: int = 256,
+                keep_alive_limit: int = 500) -> Any:
     """A cheroot server for ``app``; HTTPS when a certificate and key are given.
 
     ``socket_timeout_s`` bounds each socket read: a client that announces more body than
-    it sends is answered 400 after this long instead of holding a thread.
+    it sends is answered 400 after this long instead of holding a thread; an idle
+    keep-alive connection is closed after it too.
+
+    ``backlog`` and ``keep_alive_limit`` replace cheroot's defaults of 5 and 10, sized for
+    a handful of browsers: with 20 panes or more the server answered most requests with
+    "Connection: close" (over 10 idle connections), every pane reconnected for its next
+    request, and the reconnects overflowed a listen queue of 5 while the request threads
+    held the interpreter: the kernel dropped them, the pane waited 1 s, 3 s, 7 s for its
+    retried connection, or gave up (benchmarks/results/faults/README.md).
     """
     from cheroot import wsgi
 
     server = wsgi.Server((host, port), app, numthreads=threads, server_name="precedent",
-                         timeout=socket_timeout_s, shutdown_timeout=5)
+                         timeout=socket_timeout_s, shutdown_timeout=5,
+                         request_queue_size=backlog)
+    server.keep_alive_conn_limit = keep_alive_limit
     server.ConnectionClass = _connection_class()
     if cert and key:
         for path, variable in ((cert, "PRECEDENT_CERT_FILE"), (key, "PRECEDENT_KEY_FILE")):
@@ -37,6 +49,12 @@ def make_server(app: Callable[..., Any], host: str, port: int, threads: int = 8,
 
         server.ssl_adapter = BuiltinSSLAdapter(str(cert), str(key))
     return server
+
+
+def connection_options(server: Any) -> dict[str, Any]:
+    """make_server's connection keywords from ``ServerSettings``."""
+    return {"socket_timeout_s": server.idle_timeout_s, "backlog": server.backlog,
+            "keep_alive_limit": server.keep_alive_limit}
 
 
 def _connection_class() -> type:
@@ -54,10 +72,46 @@ def _connection_class() -> type:
                 self.close_connection = True
             super().send_headers()
 
+        def respond(self) -> None:
+            super().respond()
+            if self.close_connection:
+                _drain_unread_body(self)
+
     class ClosingConnection(HTTPConnection):  # type: ignore[misc]
         RequestHandlerClass = ClosingRequest
 
     return ClosingConnection
+
+
+# Lingering close: what the server reads and throws away of a body it answered without
+# reading, before it closes the connection.
+DRAIN_MAX_BYTES = 64 * 1024 * 1024
+DRAIN_MAX_S = 5.0
+
+
+def _drain_unread_body(request: Any) -> None:
+    """Read (and discard) the rest of a request body the app did not read, then let cheroot
+    close. Closing a socket with unread bytes makes the kernel answer with a reset, which
+    destroys the response still in flight: a 2 MB paste refused with 413, or any request
+    answered early on a connection closed for lack of keep-alive room, reached the client as
+    a connection reset instead of its answer (cheroot has no lingering close of its own).
+    Bounded in bytes and seconds, so a client that never finishes cannot hold the thread.
+    """
+    rfile = getattr(request, "rfile", None)
+    if rfile is None or getattr(rfile, "remaining", 1) == 0:
+        return
+    deadline = time.monotonic() + DRAIN_MAX_S
+    drained = 0
+    try:
+        request.conn.socket.settimeout(1.0)
+        while drained < DRAIN_MAX_BYTES and time.monotonic() < deadline:
+            data = rfile.read(64 * 1024)
+            if not data:
+                break
+            drained += len(data)
+    except Exception as exc:  # a client gone, a malformed chunk, a timeout: just close
+        log.debug("Stopped draining an unread request body: %s", type(exc).__name__)
+    log.debug("Drained %d unread request body bytes before closing", drained)
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -65,9 +119,11 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def serve(app: Callable[..., Any], host: str, port: int, threads: int = 8,
-          cert: Path | None = None, key: Path | None = None) -> None:
-    """Serve until SIGINT/SIGTERM; in-flight requests get a few seconds to finish."""
-    server = make_server(app, host, port, threads, cert, key)
+          cert: Path | None = None, key: Path | None = None, **connections: Any) -> None:
+    """Serve until SIGINT/SIGTERM; in-flight requests get a few seconds to finish.
+
+    ``connections``: make_server's socket_timeout_s, backlog and keep_alive_limit."""
+    server = make_server(app, host, port, threads, cert, key, **connections)
     scheme = "https" if server.ssl_adapter else "http"
     if threading.current_thread() is threading.main_thread():
         # Stopping from inside the handler would wait on the loop it interrupted (a hang):

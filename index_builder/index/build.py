@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
 import os
+import re
+import sqlite3
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -15,7 +18,8 @@ from typing import Any, Callable, Iterable, Iterator
 import numpy as np
 from tqdm import tqdm
 
-from index_builder.errors import DataNotFoundError, DocumentError, NothingIndexableError
+from index_builder.errors import (DataNotFoundError, DiskFullError, DocumentError,
+                                  NothingIndexableError)
 from index_builder.index import open_store
 from index_builder.index.backend import IndexStore, PreviousVersion, VersionData
 from index_builder.index.embedded import text_key as _text_key
@@ -32,6 +36,9 @@ from index_builder.terms import stamp as stamp_terms
 log = logging.getLogger(__name__)
 
 ReadClauses = Callable[[Path, str, str], list[Clause]]
+# Out of disk, out of quota, past a file size limit (RLIMIT_FSIZE): a clear message, not a trace.
+_NO_SPACE = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_SHORT_WRITE = re.compile(r"\d+ requested and \d+ written")
 
 
 @dataclass
@@ -174,9 +181,37 @@ def build_index(settings: Settings, sources: list[Path] | Any, embedder: Embedde
 
     ``sources`` is a list of folders and files, or a DMS library (``sources.sync.SourceLibrary``).
     """
-    with build_lock(settings.index_dir):
-        return _build(settings, sources, embedder, read_document, progress,
-                      store or open_store(settings))
+    try:
+        with build_lock(settings.index_dir):
+            return _build(settings, sources, embedder, read_document, progress,
+                          store or open_store(settings))
+    except (OSError, sqlite3.Error, RuntimeError) as exc:
+        reason = _write_failure(exc)
+        if reason is None:
+            raise
+        raise DiskFullError(
+            f"The disk holding {settings.index_dir} ran out of space while the build wrote "
+            f"({reason}). The live index is unchanged and still served. Free space (a new "
+            f"version needs about as much again as the live one) and build again: work done "
+            f"so far is resumed.") from exc
+
+
+def _write_failure(exc: BaseException) -> str | None:
+    """What a failed write says when it is a full disk (or quota, or size limit), else None.
+
+    Python raises OSError; SQLite its own full or I/O error; FAISS a RuntimeError naming
+    the short write.
+    """
+    if isinstance(exc, OSError):
+        if exc.errno in _NO_SPACE:
+            return os.strerror(exc.errno)
+        # numpy's tofile (np.save of BM25 and columns) reports a short write without an errno.
+        return f"a short write: {exc}" if exc.errno is None and _SHORT_WRITE.search(str(exc)) else None
+    if isinstance(exc, sqlite3.Error):
+        name = str(getattr(exc, "sqlite_errorname", ""))
+        return f"SQLite: {exc}" if name == "SQLITE_FULL" or name.startswith("SQLITE_IOERR") else None
+    text = str(exc)
+    return "FAISS: a short write" if "write error" in text or "ret == (" in text else None
 
 
 def _build(settings: Settings, sources: list[Path], embedder: Embedder,
@@ -241,6 +276,12 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     if _unchanged(previous, report, settings, embedder.model_id, report.clauses, labeller.params(),
                   dense):
         # Nothing to write: a new version would only make every server reload for nothing.
+        # (A cache left by a build killed after its switch holds nothing the live one lacks,
+        # nor do the staging or half-pruned folders it may have left.)
+        cache.clear()
+        tidy = getattr(store, "remove_leftovers", None)
+        if tidy is not None:
+            tidy()
         report.version = previous.version
         report.seconds = time.perf_counter() - started
         return report

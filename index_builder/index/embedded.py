@@ -42,6 +42,7 @@ from index_builder.index.store import (
     ClauseIndex,
     append_version,
     load_index,
+    remove_leftovers,
     resolve_version,
     same_dense,
     write_version,
@@ -326,6 +327,11 @@ class EmbeddedStore:
 
     def describe(self) -> str:
         return f"embedded index at {self.root}"
+
+    def remove_leftovers(self) -> None:
+        """What builds killed part way left in the folder (called under the build lock)."""
+        if self.root.is_dir():
+            remove_leftovers(self.root)
 
 
 def text_key(text: str) -> str:

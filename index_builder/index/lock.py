@@ -2,11 +2,18 @@
 
 Two overlapping builds (a slow one and the next cron run) would prune each other's new
 version folders; the second build waits for nobody and says why it stopped instead.
+
+The lock file appears with the process id already in it (written to a file of its own, then
+hard-linked into place, which fails if a lock exists): a builder killed at any instant
+leaves either no lock or one naming a process that no longer runs, which the next build
+takes over. An empty lock (a file created first and written after, as before) read as
+"unknown" and blocked every build for hours after a kill at the wrong moment.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import time
@@ -18,6 +25,10 @@ from index_builder.errors import BuildInProgressError
 LOCK_NAME = ".build.lock"
 # Where a process cannot be probed (Windows), a lock this old is taken to be left by a crash.
 STALE_AFTER_S = 6 * 3600
+# An empty lock can only be one caught between create and write (the fallback below): after
+# this long its writer is gone.
+EMPTY_STALE_AFTER_S = 10.0
+_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EXDEV}
 
 
 
@@ -28,7 +39,7 @@ def build_lock(index_dir: Path) -> Iterator[None]:
     path = index_dir / LOCK_NAME
     for _ in range(2):
         try:
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            _create(path)
             break
         except FileExistsError:
             if not _stale(path):
@@ -39,11 +50,37 @@ def build_lock(index_dir: Path) -> Iterator[None]:
     else:
         raise BuildInProgressError(f"Could not take the build lock {path}; try again.")
     try:
-        os.write(fd, f"pid {os.getpid()}".encode())
-        os.close(fd)
         yield
     finally:
         path.unlink(missing_ok=True)
+
+
+def _create(path: Path) -> None:
+    """Create ``path`` holding this process's id, complete or not at all; FileExistsError if
+    it exists."""
+    content = f"pid {os.getpid()}".encode()
+    draft = path.with_name(f"{path.name}.{os.getpid()}")
+    try:
+        draft.write_bytes(content)
+        try:
+            os.link(draft, path)
+            return
+        except FileExistsError:
+            raise
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise
+    finally:
+        draft.unlink(missing_ok=True)
+    # No hard links on this file system (FAT, some shares): create, then write.
+    fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    try:
+        os.write(fd, content)
+    except OSError:
+        path.unlink(missing_ok=True)
+        raise
+    finally:
+        os.close(fd)
 
 
 def _stale(path: Path) -> bool:
@@ -52,7 +89,9 @@ def _stale(path: Path) -> bool:
         age = time.time() - path.stat().st_mtime
     except OSError:
         return True  # vanished meanwhile: the holder finished
-    pid = int(text.split()[-1]) if text.split() and text.split()[-1].isdigit() else None
+    if not text:
+        return age > EMPTY_STALE_AFTER_S
+    pid = int(text.split()[-1]) if text.split()[-1].isdigit() else None
     if pid is None or sys.platform == "win32":
         # os.kill(pid, 0) would terminate the process on Windows: judge by age instead.
         return age > STALE_AFTER_S

@@ -62,33 +62,52 @@ class EmbeddingCache:
 
     def load(self) -> dict[str, np.ndarray]:
         """What earlier runs finished; a half-written last batch is ignored."""
-        if not self._keys.is_file() or not self._vectors.is_file():
+        keys, rows = self._complete()
+        if not rows:
             return {}
-        keys = self._keys.read_text("ascii").split()
-        raw = np.fromfile(self._vectors, dtype=np.float32)
-        rows = min(len(keys), raw.size // self.dimension)
-        vectors = raw[: rows * self.dimension].reshape(rows, self.dimension)
-        if rows:
-            log.info("Resuming: %d clause vectors from an interrupted build (%s)", rows, self.folder)
+        raw = np.fromfile(self._vectors, dtype=np.float32, count=rows * self.dimension)
+        vectors = raw.reshape(rows, self.dimension)
+        log.info("Resuming: %d clause vectors from an interrupted build (%s)", rows, self.folder)
         return dict(zip(keys[:rows], vectors))
 
     def append(self, keys: Sequence[str], vectors: np.ndarray) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        if self._keys.is_file() and self._vectors.is_file():
-            self._trim()
+        self._trim()
         # Vectors first, then keys: a crash between the two leaves vectors no key points at.
         with open(self._vectors, "ab") as out:
             out.write(np.ascontiguousarray(vectors, dtype=np.float32).tobytes())
         with open(self._keys, "a", encoding="ascii") as out:
             out.write("".join(f"{k}\n" for k in keys))
 
+    def _complete(self) -> tuple[list[str], int]:
+        """The keys of whole lines, and how many of them have a whole vector.
+
+        A build killed (or out of disk space) part way through an append leaves a key line
+        without its newline, or vectors without keys: both are ignored, never paired with
+        the wrong row.
+        """
+        if not self._keys.is_file() or not self._vectors.is_file():
+            return [], 0
+        text = self._keys.read_bytes()
+        keys = text[:text.rfind(b"\n") + 1].decode("ascii", "replace").split()
+        rows = min(len(keys), self._vectors.stat().st_size // (self.dimension * 4))
+        return keys, rows
+
     def _trim(self) -> None:
-        """Drop vectors written after the last complete key line (a crash mid-append)."""
-        keys = self._keys.read_text("ascii").split()
-        size = len(keys) * self.dimension * 4
-        if self._vectors.stat().st_size > size:
+        """Cut both files back to the rows that are whole in both (after a crash mid-append),
+        so the next batch's keys and vectors start on the same row."""
+        if not self._keys.is_file() or not self._vectors.is_file():
+            for path in (self._keys, self._vectors):
+                path.unlink(missing_ok=True)
+            return
+        keys, rows = self._complete()
+        keep = "".join(f"{k}\n" for k in keys[:rows]).encode("ascii")
+        if self._keys.stat().st_size != len(keep):
+            with open(self._keys, "r+b") as data:
+                data.truncate(len(keep))
+        if self._vectors.stat().st_size != rows * self.dimension * 4:
             with open(self._vectors, "r+b") as data:
-                data.truncate(size)
+                data.truncate(rows * self.dimension * 4)
 
     def clear(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -207,24 +207,65 @@ def write_version(
 
 
 def _publish(index_dir: Path, fill: Callable[[Path], None]) -> Path:
-    """Fill a staging folder, rename it to a version, switch CURRENT to it, prune."""
+    """Fill a staging folder, rename it to a version, switch CURRENT to it, prune.
+
+    Each step leaves a servable index if the process dies there (``kill -9``, tested by
+    benchmarks/crash_faults.py): the staging folder and an unpointed version are pruned by
+    the next build. The files are flushed to disk before the switch, and the switch before
+    pruning, so a power cut cannot leave CURRENT naming a version whose files never
+    reached the disk.
+    """
     index_dir.mkdir(parents=True, exist_ok=True)
     name = f"v-{time.strftime('%Y%m%dT%H%M%S')}-{secrets.token_hex(3)}"
     staging = index_dir / f".staging-{name}"
     staging.mkdir()
     try:
         fill(staging)
+        _sync_tree(staging)
         staging.rename(index_dir / name)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     previous = _current_name(index_dir)
     tmp_pointer = index_dir / f".{POINTER}.{name}"
-    tmp_pointer.write_text(name + "\n")
-    os.replace(tmp_pointer, index_dir / POINTER)
+    try:
+        with open(tmp_pointer, "w", encoding="utf-8") as out:
+            out.write(name + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp_pointer, index_dir / POINTER)
+    except BaseException:
+        tmp_pointer.unlink(missing_ok=True)
+        raise
+    _sync_dir(index_dir)
     _prune(index_dir, keep={name, previous})
     log.info("Index version %s is live at %s", name, index_dir)
     return index_dir / name
+
+
+def _sync_tree(folder: Path) -> None:
+    """fsync every file under ``folder`` and the folders themselves (POSIX; a no-op where a
+    folder cannot be opened, as on Windows, whose rename is not ordered this way anyway)."""
+    for path in sorted(folder.rglob("*"), reverse=True):
+        if path.is_file():
+            with open(path, "rb") as data:
+                os.fsync(data.fileno())
+        elif path.is_dir():
+            _sync_dir(path)
+    _sync_dir(folder)
+
+
+def _sync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a folder; the files themselves are synced
+    finally:
+        os.close(fd)
 
 
 def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
@@ -236,11 +277,22 @@ def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
     (folder / "documents.json").write_text(json.dumps(documents, indent=1, ensure_ascii=False))
     params = {**params, "format_version": FORMAT_VERSION}
     dense = dense_index(embeddings, params.get("dense") or {}, progress)
-    faiss.write_index(dense, str(folder / "dense.faiss"))
+    write_faiss(dense, folder / "dense.faiss")
     (folder / "bm25").mkdir()
     bm25.save(folder / "bm25")
     # params.json last: its presence marks a complete version.
     (folder / "params.json").write_text(json.dumps(params, indent=2))
+
+
+def write_faiss(index: faiss.Index, path: Path) -> None:
+    """Write a FAISS index through a Python file, so a full disk raises OSError.
+
+    ``faiss.write_index(index, filename)`` reports a failure of its final flush only as
+    a printed "close error" and returns: a disk that fills at that moment left a short
+    dense.faiss that would have gone live (seen while writing benchmarks/crash_faults.py).
+    """
+    with open(path, "wb") as out:
+        faiss.write_index(index, faiss.PyCallbackIOWriter(out.write))
 
 
 def same_dense(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
@@ -289,7 +341,7 @@ def append_version(index_dir: Path, previous: Path, params: dict[str, Any], kept
         (folder / "documents.json").write_text(json.dumps(documents, indent=1, ensure_ascii=False))
         index = dense if dense is not None else faiss.read_index(str(previous / "dense.faiss"))
         index.add(np.ascontiguousarray(embeddings, dtype=np.float32))
-        faiss.write_index(index, str(folder / "dense.faiss"))
+        write_faiss(index, folder / "dense.faiss")
         del index
         _link_folder(previous / "bm25", folder / "bm25")
         _write_tail(previous, folder, base, first, clauses, progress)
@@ -379,10 +431,31 @@ def _current_name(index_dir: Path) -> str | None:
 
 
 def _prune(index_dir: Path, keep: set[str | None]) -> None:
+    """Remove old versions, and what builds killed part way left behind (this runs under the
+    build lock: none of it belongs to a running build).
+
+    A version is renamed out of the ``v-*`` names before its files are deleted: a build killed
+    while deleting one (benchmarks/crash_faults.py found it) left a ``v-*`` folder without
+    params.json, a version in name only, which an unchanged next build never pruned.
+    """
     for child in index_dir.iterdir():
-        stale_version = child.name.startswith("v-") and child.name not in keep
-        if child.is_dir() and (stale_version or child.name.startswith(".staging-")):
+        if child.is_dir() and child.name.startswith("v-") and child.name not in keep:
+            trash = index_dir / f".trash-{child.name}"
+            try:
+                child.rename(trash)
+            except OSError:
+                trash = child
+            shutil.rmtree(trash, ignore_errors=True)
+    remove_leftovers(index_dir)
+
+
+def remove_leftovers(index_dir: Path) -> None:
+    """Staging folders, half-deleted versions and pointer drafts of builds killed part way."""
+    for child in index_dir.iterdir():
+        if child.is_dir() and child.name.startswith((".staging-", ".trash-")):
             shutil.rmtree(child, ignore_errors=True)
+        elif child.is_file() and child.name.startswith(f".{POINTER}."):
+            child.unlink(missing_ok=True)
 
 
 def _read_json(path: Path) -> Any:
