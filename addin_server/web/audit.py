@@ -122,20 +122,25 @@ def _end_torn_line(path: Path) -> None:
     entry starts a line of its own instead of being glued to (and lost with) the torn one.
     A torn line belongs to a request that was never answered: the line is written before
     the response is sent."""
+    if not path.is_file():  # no file yet, or not a regular one (a device, a pipe)
+        return
     try:
         with open(path, "rb") as trail:
             trail.seek(-1, os.SEEK_END)
             torn = trail.read(1) != b"\n"
-    except OSError:  # no file yet, or an empty one
+    except OSError:  # an empty file
         return
     if torn:
         log.warning("The audit trail %s ended part way through a line (the server was stopped "
                     "while writing it); the next entry starts a new line.", path)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         try:
-            os.write(fd, b"\n")
-        finally:
-            os.close(fd)
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+            try:
+                os.write(fd, b"\n")
+            finally:
+                os.close(fd)
+        except OSError as exc:  # a full disk: the next write fails too, and refuses the call
+            log.warning("Could not end the torn line of %s: %s", path, exc)
 
 
 def entry(*, user: str, auth: str, method: str, route: str, status: int, index_version: str,

@@ -282,7 +282,7 @@ def test_no_query_or_clause_text_in_the_audit_trail_or_logs(app: Any, sign: Any,
         walled_path_calls(As(app, sign, name), library)
     trail = (tmp_path / "audit.jsonl").read_text()
     lines = [json.loads(line) for line in trail.splitlines()]
-    assert len(lines) == 2 * 16 and {e["user"] for e in lines} == {"eve@firm.example", "alice@firm.example"}
+    assert len(lines) == 2 * 18 and {e["user"] for e in lines} == {"eve@firm.example", "alice@firm.example"}
     assert any(set(c.clause_id for c in library["walled"]) & set(e["clause_ids"])
                for e in lines if e["user"] == "alice@firm.example")  # the trail answers "who saw X"
     # What production logs at INFO, plus our own packages at DEBUG.
