@@ -33,7 +33,7 @@ def test_conform_lines_are_written_into_the_comments_and_read_back(conform_app: 
     assert docx.Document(str(out)).paragraphs[0].text == docx.Document(str(draft)).paragraphs[0].text
 
 
-def test_the_draft_is_read_like_the_library() -> None:
-    target = target_of(Path("../shared/data/contracts") / DRAFT)
+def test_the_draft_is_read_like_the_library(contracts_dir: Path) -> None:
+    target = target_of(contracts_dir / DRAFT)
     assert set(target.parties) >= {"Provider", "Partner"}
     assert any(d.term == "Feedback" for d in target.definitions)
