@@ -20,6 +20,5 @@ def test_the_wheel_carries_every_file_the_server_reads(tmp_path: Path) -> None:
                    "addin_server/static/taskpane/taskpane.html",
                    "addin_server/assets/manifest.template.xml",
                    "index_builder/retrieve/ranker/model.txt",
-                   "index_builder/retrieve/ranker/ranker.json",
-                   "index_builder/retrieve/ranker/rows.npz"):  # index-builder learn (issue 27)
+                   "index_builder/retrieve/ranker/ranker.json"):
         assert needed in names, f"{needed} is not in {wheel.name}"
