@@ -214,7 +214,7 @@ export function createMarket(ctx) {
   }
 
   async function onInsert(precedent) {
-    if (!state.query) return fb.showError("Select your clause and click Compare to our precedents first.");
+    if (!state.query) return fb.showError("Select your clause and click Compare terms first.");
     const adapted = adaptPrecedent(precedent.text, state.query.text, precedent.source);
     await fb.withEdit("insert the precedent", async () => {
       await insertPrecedent(deps.run, {
