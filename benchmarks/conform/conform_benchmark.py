@@ -1,6 +1,6 @@
 """Conform quality on the labelled set: mapping precision/recall, undefined terms, references.
 
-    python -m benchmarks.conform.conform_benchmark --split tuning|held-out [--out FILE]
+    python -m benchmarks.conform.conform_benchmark --split tuning|held-out|held-out-2 [--out FILE]
 
 The target document is summarised by the pane's own code (document-profile.js, run by node
 on the paragraphs benchmarks/conform/paragraphs.py reads from the .docx, as readParagraphs
@@ -97,8 +97,10 @@ def score_pair(pair: dict, table: dict, result) -> Counter:
 
 
 def run(split: str) -> dict:
-    data = json.loads((HERE / "candidates.json").read_text())
-    labels = json.loads((HERE / "labels.json").read_text())["doc_pairs"]
+    # The second held-out set has its own candidates and labels (written before it was run).
+    suffix = "_heldout2" if split == "held-out-2" else ""
+    data = json.loads((HERE / f"candidates{suffix}.json").read_text())
+    labels = json.loads((HERE / f"labels{suffix}.json").read_text())["doc_pairs"]
     settings = load_settings({}, {}).conform
     total: Counter = Counter()
     rows = []
@@ -139,7 +141,7 @@ def _ratio(a: int, b: int) -> float | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("tuning", "held-out"), required=True)
+    parser.add_argument("--split", choices=("tuning", "held-out", "held-out-2"), required=True)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
