@@ -65,6 +65,27 @@ test("a definition nobody uses is reported", () => {
   assert.ok(kinds(checkDocument(without), "unused").includes("Moral Rights"));
 });
 
+test("names of laws, bodies, lists, places and the document's own parts are not undefined terms; a real one still is", () => {
+  const doc = edit(CONTRACTOR, at("10.7"), (t) => `${t} Contractor will comply with OFAC\u2019s Specially Designated Nationals and Blocked Persons List, ` +
+    "the Health Insurance Portability and Accountability Act, rules of the Office of Foreign Assets Control and the " +
+    "Delaware General Corporation Law, as any California-based Employee would under the Standard Terms. The Passive " +
+    "Retention Amount is paid monthly, but this does not extend to the Escrow Materials.");
+  const found = kinds(checkDocument(doc, { parties: ["Company", "Contractor"] }), "undefined");
+  assert.deepEqual(found, ["Passive Retention Amount", "Escrow Materials"], "capitalised terms nobody defines are still found");
+});
+
+test("a term defined in the plural and used in the singular (or -y / -ies) is used; a statute's section is not ours", () => {
+  const doc = [
+    { index: 0, text: "1. Definitions. \u201cCovered Employees\u201d means the staff named in writing. \u201cHigh Risk Activity\u201d means a use where failure could cause death.", listString: "1.", inTable: false },
+    { index: 1, text: "2. Duties. Each Covered Employee will avoid High Risk Activities. Removal follows Section 141(k) and Section 2.", listString: "2.", inTable: false },
+  ];
+  const found = checkDocument(doc);
+  assert.deepEqual(kinds(found, "unused"), []);
+  assert.deepEqual(kinds(found, "missing-section"), []);
+  const planted = edit(doc, 1, (t) => `${t} See Section 7.`);
+  assert.deepEqual(kinds(checkDocument(planted), "missing-section"), ["7"]);
+});
+
 test("cross-references: lists with headings, another document's sections are not ours", () => {
   assert.deepEqual(crossReferences("Sections 8.1 (Damages Waiver) and 8.2 (Liability Cap) apply").map((r) => r.number), ["8.1", "8.2"]);
   assert.deepEqual(crossReferences("as described in Section 4 of the DPA"), []);
