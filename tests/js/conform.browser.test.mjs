@@ -74,7 +74,8 @@ test("Redraft gets the same mapping view before Apply; Apply puts in the conform
     assert.match(record, /Provider → Consultant \(2 times, your choice\), Customer → Company \(2 times, your choice\)/);
     assert.match(record, /Left as written, check: section 1\.2 \(License\)/);
     assert.match(record, /Not defined in your document: Software, Product, Customer Content/);
-    assert.match(await page.textContent("#status"), /with 2 comments recording its sources\.$/);
+    assert.match(await page.textContent("#status"), /with 2 comments recording its sources\. The comment on the clause lists what was conformed/);
+    assert.ok(await page.isDisabled(".conform-draft li[data-source=Provider] input.to"), "after Apply the view no longer changes the draft");
     assert.deepEqual(pane.errors, []);
   } finally {
     await pane.close();

@@ -76,7 +76,7 @@ export function createRedraft(ctx) {
     await ctx.conform.forDraft(answer, {
       clauseIds,
       after: ui.redraftView,
-      status: (data, nothing) => `${readyMessage(answer)}${nothing ? "" : " Conforming it to your document: check the ticked changes below the draft."}`,
+      status: (data, nothing) => `${readyMessage(answer)}${nothing ? "" : " Check the changes to your document's terms below it."}`,
       onData: (data) => {
         if (state.redraft !== current || current.applied) return; // discarded or redrafted again
         const conformed = conformedAnswer(answer, data);
@@ -112,6 +112,9 @@ export function createRedraft(ctx) {
       state.inserted = null;
       const loose = placed.filter((p) => p.anchoredOn !== "sentence" && p.marker !== "conform").length;
       let message = `Redraft applied as a tracked change with ${plural(placed.length, "comment")} recording its sources.`;
+      if (placed.some((p) => p.marker === "conform")) message += " The comment on the clause lists what was conformed to your document.";
+      // The mapping view stays to read, but it no longer changes what is in the document.
+      for (const el of ui.redraftOutput.querySelectorAll(".conform-draft input")) el.disabled = true;
       if (loose) message += ` ${loose} could not be matched to its sentence and ${loose === 1 ? "is" : "are"} on the whole clause.`;
       fb.setStatus(message);
     });
