@@ -1,6 +1,6 @@
 """Conform quality on the labelled set: mapping precision/recall, undefined terms, references.
 
-    python -m benchmarks.conform.conform_benchmark --split tuning|held-out|held-out-2|held-out-3 [--out FILE]
+    python -m benchmarks.conform.conform_benchmark --split tuning|held-out|held-out-2|held-out-3|tuning-3 [--out FILE]
 
 The target document is summarised by the pane's own code (document-profile.js, run by node
 on the paragraphs benchmarks/conform/paragraphs.py reads from the .docx, as readParagraphs
@@ -110,9 +110,11 @@ def score_pair(pair: dict, table: dict, result) -> Counter:
 def run(split: str) -> dict:
     # The second held-out set has its own candidates and labels (written before it was run).
     # The third is built by construction (heldout3.py): pairs and labels in one file.
-    suffix = {"held-out-2": "_heldout2", "held-out-3": "_heldout3"}.get(split, "")
+    # tuning-3 is made the same way from other agreements, for improving conform.
+    suffix = {"held-out-2": "_heldout2", "held-out-3": "_heldout3", "tuning-3": "_tuning3"}.get(split, "")
+    constructed = split in ("held-out-3", "tuning-3")
     labels = json.loads((HERE / f"labels{suffix}.json").read_text())
-    data = labels if split == "held-out-3" else json.loads((HERE / f"candidates{suffix}.json").read_text())
+    data = labels if constructed else json.loads((HERE / f"candidates{suffix}.json").read_text())
     labels = labels["doc_pairs"]
     settings = load_settings({}, {}).conform
     total: Counter = Counter()
@@ -120,7 +122,7 @@ def run(split: str) -> dict:
     for pair in data["pairs"]:
         if pair["split"] != split:
             continue
-        summary = constructed_summary(pair["doc_pair"]) if split == "held-out-3" else target_summary(pair["target"])
+        summary = constructed_summary(pair["doc_pair"]) if constructed else target_summary(pair["target"])
         target = TargetDocument.from_json(summary, settings.max_definitions, settings.max_sections)
         result = conform(pair["text"], source_of(pair["source"]), target, settings)
         c = score_pair(pair, labels[pair["doc_pair"]], result)
@@ -156,7 +158,7 @@ def _ratio(a: int, b: int) -> float | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("tuning", "held-out", "held-out-2", "held-out-3"), required=True)
+    parser.add_argument("--split", choices=("tuning", "held-out", "held-out-2", "held-out-3", "tuning-3"), required=True)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
