@@ -107,7 +107,7 @@ def _definition_of(term: str, docs: Iterable[Definition]) -> Definition | None:
 
 
 def _map_term(term: str, count: int, source: SourceDocument, target: TargetDocument,
-              settings: ConformSettings) -> TermMapping:
+              settings: ConformSettings, known: Sequence[TermMapping] = ()) -> TermMapping:
     own = _definition_of(term, source.definitions)
     exact = _definition_of(term, target.definitions) or next(
         (Definition(p) for p in target.parties if p.lower() == term.lower()), None)
@@ -118,7 +118,14 @@ def _map_term(term: str, count: int, source: SourceDocument, target: TargetDocum
         if mapped:
             return mapped
     if own and own.text:
-        scored = sorted(((definition_similarity(term, own.text, d.term, d.text) * (1 - settings.name_weight)
+        # Compared in the document's own words: "relating to Employer's business" reads
+        # "relating to Organisation's business" once the parties are mapped.
+        # (The better of the two readings: the rewritten one keeps the party's new name, which
+        # the document's own definition of "Buyer Content" does not count.)
+        own_text = _rewrite(own.text, known) if known else own.text
+        alike = lambda d: max(definition_similarity(term, own.text, d.term, d.text),  # noqa: E731
+                              definition_similarity(term, own_text, d.term, d.text))
+        scored = sorted(((alike(d) * (1 - settings.name_weight)
                           + name_similarity(term, d.term) * settings.name_weight, d.term)
                          for d in target.definitions if d.text), reverse=True)
         if scored and scored[0][0] >= settings.suggest_min:
@@ -159,10 +166,12 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
     overrides = overrides or {}
     used = _used_terms(text, source)
     mappings, subs, missing = [], [], []
+    known = [m for m in (_map_term(p, 0, source, target, settings) for p in source.parties)
+             if m.method == "role" and m.apply and overrides.get(m.source, m.target) == m.target]
     for term, found in used:
         if term.startswith("\u00a7"):
             continue
-        mapping = _map_term(term, len(found), source, target, settings)
+        mapping = _map_term(term, len(found), source, target, settings, known)
         if term in overrides:
             chosen = overrides[term].strip()
             mapping = TermMapping(term, chosen, "lawyer", 1.0, bool(chosen) and chosen != term, len(found),
@@ -175,7 +184,9 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
             subs.extend(Substitution(m.start, m.end, m.surface, forms.written_as(mapping.target, m), "term")
                         for m in found)
     refs = []
-    for start, end, ref, new in references.map_references(text, source.sections, target.sections):
+    applied = [m for m in mappings if m.apply and m.target and m.target != m.source] + known
+    for start, end, ref, new in references.map_references(text, source.sections, target.sections,
+                                                          lambda heading: _rewrite(heading, applied)):
         chosen = overrides.get(f"\u00a7{ref.number}")  # the lawyer's choice for a reference: "" keeps it
         if chosen is not None:
             new = chosen if chosen != ref.number else ""

@@ -105,3 +105,19 @@ test("a selected definition searches definitions; a clause searches clauses", as
   assert.deepEqual(searchUnit("“Supplier Personnel” means all employees and agents of the Supplier."), { unit: "definition", term: "Supplier Personnel" });
   assert.deepEqual(searchUnit("The Supplier shall provide the Services (the “Work”) with due care."), {});
 });
+
+test("a cover row asking for a legal name names a party, whatever word the document uses", () => {
+  // The layout of an OpenAgreements cover (key-terms table), with the parties renamed by the firm.
+  const row = (index, text, inTable = true) => ({ index, text, listString: "", style: "Normal", isHeading: false, inTable });
+  const doc = [row(0, "Cover Terms", false), row(1, "Organisation"), row(2, "[Legal name of the employer]"),
+    row(3, "Staff Member"), row(4, "[Full legal name of the employee]"), row(5, "Governing Law"), row(6, "Arizona"),
+    ...[7, 8, 9].map((i) => row(i, "Staff Member will not solicit Organisation's clients for Organisation's rivals.", false))];
+  const profile = documentProfile(doc);
+  assert.deepEqual(profile.parties.map((p) => p.term), ["Organisation", "Staff Member"]);
+  const summary = summaryForServer(profile);
+  assert.equal(summary.definitions.find((d) => d.term === "Organisation").text, "Organisation: [Legal name of the employer]");
+  // A one-word row with any other value is not a definition, nor a party.
+  const other = documentProfile([row(0, "Arizona"), row(1, "the State of Arizona"), ...doc.slice(7)]);
+  assert.deepEqual(other.parties, []);
+  assert.equal(other.definitions.length, 0);
+});
