@@ -243,7 +243,12 @@ _REFS = re.compile(r"\bSections?\s+" + _NUM + r"(?:\s*\([^()]{2,80}\))?(?:\s*(?:
 def _references(text: str, source: str) -> list[dict]:
     """Every number a "Section(s) ..." cites, lists too ("Sections 8.1 (...) and 8.2 (...)")."""
     heads = section_headings(source)
-    numbers = [n for m in _REFS.finditer(text) for n in re.findall(_NUM, re.sub(r"\([^()]{2,80}\)", lambda h: h.group(0) if re.fullmatch(r"\([a-z0-9]{1,4}\)", h.group(0)) else "", m.group(0)))]
+    numbers = []
+    for m in _REFS.finditer(text):
+        # Drop written headings "(Liability Caps)", keep sub-clause letters "(a)".
+        cited = re.sub(r"\([^()]{2,80}\)", lambda h: h.group(0) if re.fullmatch(r"\([a-z0-9]{1,4}\)", h.group(0)) else "",
+                       m.group(0))
+        numbers.extend(re.findall(_NUM, cited))
     return [{"number": n, "source_heading": heads.get(n.split("(")[0], "")} for n in dict.fromkeys(numbers)]
 
 
