@@ -8,7 +8,7 @@ and left as written. Another document's sections ("Section 4 of the DPA") are no
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from addin_server.conform.model import CrossReference, Section
 
@@ -44,8 +44,13 @@ def find(text: str) -> list[tuple[int, int, str, str]]:
     return out
 
 
-def map_references(text: str, own: Sequence[Section], target: Sequence[Section]) -> list[tuple[int, int, CrossReference, str]]:
-    """Each reference with its replacement text ("" when flagged)."""
+def map_references(text: str, own: Sequence[Section], target: Sequence[Section],
+                   rewrite: Callable[[str], str] = lambda heading: heading) -> list[tuple[int, int, CrossReference, str]]:
+    """Each reference with its replacement text ("" when flagged).
+
+    ``rewrite`` puts a heading in the document's terms ("Restrictions on Customer" ->
+    "Restrictions on Client") for a second look when the heading as written finds nothing.
+    """
     own_heading = {_norm(s.number): s.heading for s in own}
     by_heading: dict[str, list[Section]] = {}
     for s in target:
@@ -54,7 +59,7 @@ def map_references(text: str, own: Sequence[Section], target: Sequence[Section])
     out = []
     for start, end, number, written in find(text):
         heading = written or own_heading.get(_norm(number), "")
-        matches = by_heading.get(_key(heading), []) if heading else []
+        matches = (by_heading.get(_key(heading)) or by_heading.get(_key(rewrite(heading)), [])) if heading else []
         shown = text[start:end]
         if len(matches) == 1 and _level(matches[0].number) != _level(number):
             # Same heading at another level ("Section 9 (Confidentiality)" -> "4.4 Confidentiality"):

@@ -38,6 +38,7 @@ _DEFINED_AS = (
     (re.compile(r"\bdisclos\w*\b.{0,30}\bconfidential", re.I), DISCLOSER),
     (re.compile(r"\breceiv\w*\b.{0,30}\bconfidential", re.I), RECIPIENT),
 )
+_LEGAL_NAME = re.compile(r"\[\s*(?:full\s+)?legal\s+name\s+of\s+(?:the\s+|an?\s+)?([a-z]+(?:\s[a-z]+)?)\s*\]", re.I)
 
 
 def role_of(term: str, definition: str = "", others: Sequence[str] = ()) -> str:
@@ -54,6 +55,10 @@ def role_of(term: str, definition: str = "", others: Sequence[str] = ()) -> str:
         return ""
     if key in _NAMES:
         return _NAMES[key]
+    # A cover page's party row: "Staff Member: [Full legal name of the employee]".
+    named = _LEGAL_NAME.search(definition)
+    if named and named.group(1).lower() in _NAMES:
+        return _NAMES[named.group(1).lower()]
     body = definition.split("means", 1)[-1] if "means" in definition else ""
     for pattern, role in _DEFINED_AS:
         if body and pattern.search(body):

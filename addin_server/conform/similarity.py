@@ -42,7 +42,14 @@ def cosine(a: Counter[str], b: Counter[str]) -> float:
 def definition_similarity(term_a: str, text_a: str, term_b: str, text_b: str) -> float:
     """Cosine of the two definitions' words, each without its own term's words."""
     body = lambda term, text: text.split("means", 1)[-1] if "means" in text else text  # noqa: E731
-    return cosine(tokens(body(term_a, text_a), term_a), tokens(body(term_b, text_b), term_b))
+    a, b = body(term_a, text_a).split(), body(term_b, text_b).split()
+    # The pane sends the first 160 characters of a definition ("…"): compare like with like,
+    # or a long precedent definition looks unlike its own clipped copy.
+    if text_b.rstrip().endswith("\u2026") and len(a) > len(b):
+        a = a[:len(b)]
+    elif text_a.rstrip().endswith("\u2026") and len(b) > len(a):
+        b = b[:len(a)]
+    return cosine(tokens(" ".join(a), term_a), tokens(" ".join(b), term_b))
 
 
 def name_similarity(a: str, b: str) -> float:

@@ -37,6 +37,8 @@ def conform_view() -> Any:
     target = TargetDocument.from_json(body.get("document"), settings.conform.max_definitions,
                                       settings.conform.max_sections)
     text = api._string(body, "text", settings.server.max_text_chars) if body.get("text") is not None else None
+    if text is not None and not text.strip():
+        raise InvalidRequestError("'text' is empty: send the draft to conform, or leave 'text' out to conform the precedent.")
     result, clauses, source = conform_clauses(api.service().pipeline, clause_ids, target, settings.conform,
                                               api.access(), text=text, overrides=_overrides(body))
     notes: list[str] = []

@@ -21,18 +21,23 @@ function plant(paragraphs, n) {
   const ps = paragraphs.map((p) => ({ ...p }));
   const profile = documentProfile(ps);
   const firstSection = profile.sections.find((s) => /^\d+$/.test(s.number))?.index ?? 0;
-  const body = ps.filter((p) => p.index > firstSection && prose(p));
+  let body = ps.filter((p) => p.index > firstSection && prose(p));
+  // Short forms (a consent, a notice) have few long paragraphs: any paragraph of ten words or more.
+  if (body.length < 4) body = ps.filter((p) => !p.inTable && String(p.text).split(/\s+/).length >= 10);
   const plants = [];
+  if (!body.length) return { paragraphs: ps, plants };
   const at = (k) => body[Math.min(body.length - 1, Math.floor(((k + 1) * body.length) / 6))];
   const term = PLANTED_TERMS[n % PLANTED_TERMS.length];
   const p1 = at(0);
   p1.text += ` This obligation does not extend to ${term}.`;
   plants.push({ kind: "undefined", term, index: p1.index });
   const top = Math.max(0, ...profile.sections.map((s) => parseInt(s.number, 10)).filter(Number.isFinite));
-  const missing = `${top + 20}.3`;
-  const p2 = at(1);
-  p2.text += ` This is subject to Section ${missing}.`;
-  plants.push({ kind: "missing-section", term: missing, index: p2.index });
+  if (top > 0) { // a document with no numbered sections has nothing a reference could miss
+    const missing = `${top + 20}.3`;
+    const p2 = at(1);
+    p2.text += ` This is subject to Section ${missing}.`;
+    plants.push({ kind: "missing-section", term: missing, index: p2.index });
+  }
   const quoted = profile.definitions.filter((d) => d.how === "quoted");
   const twice = quoted[Math.floor(quoted.length / 2)];
   if (twice) {

@@ -1,6 +1,7 @@
 """Candidates for the conform labelled set: precedent clauses and what a label must cover.
 
     python -m benchmarks.conform.make_candidates > benchmarks/conform/candidates.json
+    python -m benchmarks.conform.make_candidates --set held-out-2 > benchmarks/conform/candidates_heldout2.json
 
 For each document pair (a precedent's source agreement -> a target agreement, from
 ../shared/data/contracts), picks clauses of the source deterministically (every k-th clause
@@ -34,6 +35,16 @@ DOC_PAIRS = [
     ("G", f"{CP}/common-paper-independent-contractor-agreement.docx", f"{CP}/common-paper-professional-services-agreement.docx", "held-out"),
     ("H", f"{CP}/common-paper-pilot-agreement.docx", f"{CP}/common-paper-design-partner-agreement.docx", "held-out"),
 ]
+# A second held-out set (issue 23, second session): agreements no label table above uses, labelled
+# in labels_heldout2.json before conform was run on them, and looked at once.
+HELDOUT2_PAIRS = [
+    ("I", f"{CP}/common-paper-ai-addendum.docx", f"{CP}/common-paper-data-processing-agreement.docx", "held-out-2"),
+    ("J", f"{CP}/common-paper-one-way-nda.docx", f"{CP}/common-paper-partnership-agreement.docx", "held-out-2"),
+    ("K", f"{OA}/openagreements-restrictive-covenant-california.docx", f"{OA}/openagreements-employment-offer-letter.docx", "held-out-2"),
+    ("L", f"{OA}/openagreements-founder-stock-repurchase-agreement.docx", f"{OA}/openagreements-founder-ip-confidentiality-confirmation.docx", "held-out-2"),
+    ("M", f"{CP}/common-paper-data-processing-agreement.docx", f"{CP}/common-paper-ai-addendum.docx", "held-out-2"),
+    ("N", f"{CP}/common-paper-partnership-agreement.docx", f"{OA}/openagreements-restrictive-covenant-california.docx", "held-out-2"),
+]
 PER_PAIR = 8
 PARTY_WORDS = ("Provider", "Customer", "Company", "Contractor", "Employee", "Partner", "Discloser", "Recipient")
 _REF = re.compile(r"\bSections?\s+(\d{1,3}(?:\.\d{1,3})*(?:\([a-z0-9]{1,4}\))*)")
@@ -64,9 +75,10 @@ def candidates(pair: tuple[str, str, str, str]) -> list[dict]:
     return out
 
 
-def main() -> int:
-    rows = [row for pair in DOC_PAIRS for row in candidates(pair)]
-    json.dump({"doc_pairs": [dict(zip(("id", "source", "target", "split"), p)) for p in DOC_PAIRS], "pairs": rows},
+def main(argv: list[str] | None = None) -> int:
+    pairs = HELDOUT2_PAIRS if (argv if argv is not None else sys.argv[1:]) == ["--set", "held-out-2"] else DOC_PAIRS
+    rows = [row for pair in pairs for row in candidates(pair)]
+    json.dump({"doc_pairs": [dict(zip(("id", "source", "target", "split"), p)) for p in pairs], "pairs": rows},
               sys.stdout, ensure_ascii=False, indent=1)
     return 0
 

@@ -43,6 +43,18 @@ def main() -> int:
                       precedent_text=clause.text, heading=clause.heading, section=clause.section,
                       document_title=clause.doc_title)
         answers[name] = result
+    # A redraft grounded on the pilot clause, as a model writes it from that precedent (the words
+    # are the precedent's own), conformed as the pane asks after Redraft: POST /conform with "text".
+    draft = ("Except for the limited license to install and use Software in Section 1.2 (License), Provider "
+             "retains all right, title, and interest in and to the Product [1]. Customer retains all right, "
+             "title, and interest in and to the Customer Content, and Provider may use it only to provide the "
+             "Product to Customer.")
+    for name, overrides in (("draft", {}), ("draft_edited", {"Provider": "Consultant", "Customer": "Company"}),
+                            ("draft_kept", {"Provider": "", "Customer": ""})):
+        result = conform(draft, source_document(pilot), target, settings, overrides).to_json()
+        result.update(clause_id=precedent.clause_id, source={"citation": precedent.citation(), "doc_id": precedent.doc_id},
+                      draft=draft, document_title=precedent.doc_title, section=precedent.section, heading=precedent.heading)
+        answers[name] = result
     json.dump(answers, sys.stdout, ensure_ascii=False, indent=1)
     return 0
 

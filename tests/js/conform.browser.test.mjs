@@ -40,6 +40,76 @@ test("Insert shows the mapping, sends only definitions, headings and numbers, an
   }
 });
 
+test("Redraft gets the same mapping view before Apply; Apply puts in the conformed draft and a comment records every substitution", { skip }, async () => {
+  const requests = [];
+  const pane = await openPane({ shimConfig: shimDocument(), api: conformApi({ requests }) });
+  try {
+    const { page } = pane;
+    await page.click("#find");
+    await page.waitForSelector(".card");
+    await page.check(".card:nth-child(1) .pick input");
+    await page.click("#redraft");
+    await page.waitForSelector(".conform-draft .conform-map li[data-source=Provider]");
+    const sent = requests.filter((r) => r.path === "/api/v1/conform").at(-1).body;
+    assert.match(sent.text, /Provider retains/, "the draft's text is conformed, not the precedent's");
+    assert.equal(await page.locator(".conform-draft .conform-map li").count(), 2); // Provider, Customer
+    assert.match(await page.textContent("#redraft-text"), /Contractor retains all right/, "the draft shown is the conformed one");
+    assert.equal((await pane.calls()).filter((c) => c.op === "insertText").length, 0, "nothing changes before Apply");
+    await page.fill(".conform-draft li[data-source=Provider] input.to", "Consultant");
+    await page.press(".conform-draft li[data-source=Provider] input.to", "Tab");
+    await page.waitForFunction(() => document.querySelector(".conform-draft li[data-source=Provider] .why")?.textContent.includes("chosen by you"));
+    assert.deepEqual(requests.filter((r) => r.path === "/api/v1/conform").at(-1).body.overrides, { Provider: "Consultant", Customer: "Company" });
+    await page.click("#apply");
+    await page.waitForFunction(() => /Redraft applied/.test(document.getElementById("status").textContent));
+    const calls = await pane.calls();
+    const insert = calls.find((c) => c.op === "insertText");
+    assert.equal(insert.trackingMode, "TrackAll");
+    assert.match(insert.text, /^Except for .*Consultant retains all right.*\. Company retains .*Consultant may use it only to provide the Product to Company\.$/s);
+    assert.ok(!insert.text.includes("[1]"));
+    const comments = calls.filter((c) => c.op === "insertComment");
+    const cited = comments.find((c) => /Source:/.test(c.text));
+    assert.match(cited.anchorText, /^Except for .*Consultant retains/, "the citation comment still finds its (conformed) sentence");
+    const record = comments.find((c) => /conformed to your document/i.test(c.text)).text;
+    assert.match(record, /from .*Pilot Agreement/);
+    assert.match(record, /Provider → Consultant \(2 times, your choice\), Customer → Company \(2 times, your choice\)/);
+    assert.match(record, /Left as written, check: section 1\.2 \(License\)/);
+    assert.match(record, /Not defined in your document: Software, Product, Customer Content/);
+    assert.match(await page.textContent("#status"), /with 2 comments recording its sources\. The comment on the clause lists what was conformed/);
+    assert.ok(await page.isDisabled(".conform-draft li[data-source=Provider] input.to"), "after Apply the view no longer changes the draft");
+    assert.deepEqual(pane.errors, []);
+  } finally {
+    await pane.close();
+  }
+});
+
+test("Redraft with every change unticked applies the draft as the model wrote it", { skip }, async () => {
+  const requests = [];
+  const pane = await openPane({ shimConfig: shimDocument(), api: conformApi({ requests }) });
+  try {
+    const { page } = pane;
+    await page.click("#find");
+    await page.waitForSelector(".card");
+    await page.check(".card:nth-child(1) .pick input");
+    await page.click("#redraft");
+    await page.waitForSelector(".conform-draft .conform-map li[data-source=Provider]");
+    // Both unticked, then one change event: the view sends both choices (the fake answers per request).
+    await page.evaluate(() => { for (const box of document.querySelectorAll(".conform-draft .conform-map input[type=checkbox]")) box.checked = false; });
+    await page.dispatchEvent(".conform-draft li[data-source=Customer] input[type=checkbox]", "change");
+    await page.waitForFunction(() => document.querySelector(".conform-draft li[data-source=Provider] .why")?.textContent.includes("left as"));
+    await page.waitForFunction(() => !document.getElementById("apply").disabled);
+    assert.deepEqual(requests.filter((r) => r.path === "/api/v1/conform").at(-1).body.overrides, { Provider: "", Customer: "" });
+    assert.equal(await page.locator(".conform-draft .conform-map li").count(), 2, "an unticked change stays in the list");
+    await page.click("#apply");
+    await page.waitForFunction(() => /Redraft applied/.test(document.getElementById("status").textContent));
+    const calls = await pane.calls();
+    assert.match(calls.find((c) => c.op === "insertText").text, /^Except for .*Provider retains all right.*\. Customer retains/s);
+    const record = calls.filter((c) => c.op === "insertComment").map((c) => c.text).join("\n");
+    assert.ok(!/→/.test(record), "no substitution is recorded when none was made");
+  } finally {
+    await pane.close();
+  }
+});
+
 test("Check document lists planted errors, and a click selects the paragraph", { skip }, async () => {
   const planted = PARAGRAPHS.map((q) => (q.listString === "9.3" ? { ...q, text: q.text.replace("Contractor may not assign", "Except under Section 14.2, Contractor may not assign") } : q));
   const pane = await openPane({ shimConfig: shimDocument(planted), api: conformApi() });

@@ -65,6 +65,27 @@ test("a definition nobody uses is reported", () => {
   assert.ok(kinds(checkDocument(without), "unused").includes("Moral Rights"));
 });
 
+test("names of laws, bodies, lists, places and the document's own parts are not undefined terms; a real one still is", () => {
+  const doc = edit(CONTRACTOR, at("10.7"), (t) => `${t} Contractor will comply with OFAC\u2019s Specially Designated Nationals and Blocked Persons List, ` +
+    "the Health Insurance Portability and Accountability Act, rules of the Office of Foreign Assets Control and the " +
+    "Delaware General Corporation Law, as any California-based Employee would under the Standard Terms. The Passive " +
+    "Retention Amount is paid monthly, but this does not extend to the Escrow Materials.");
+  const found = kinds(checkDocument(doc, { parties: ["Company", "Contractor"] }), "undefined");
+  assert.deepEqual(found, ["Passive Retention Amount", "Escrow Materials"], "capitalised terms nobody defines are still found");
+});
+
+test("a term defined in the plural and used in the singular (or -y / -ies) is used; a statute's section is not ours", () => {
+  const doc = [
+    { index: 0, text: "1. Definitions. \u201cCovered Employees\u201d means the staff named in writing. \u201cHigh Risk Activity\u201d means a use where failure could cause death.", listString: "1.", inTable: false },
+    { index: 1, text: "2. Duties. Each Covered Employee will avoid High Risk Activities. Removal follows Section 141(k) and Section 2.", listString: "2.", inTable: false },
+  ];
+  const found = checkDocument(doc);
+  assert.deepEqual(kinds(found, "unused"), []);
+  assert.deepEqual(kinds(found, "missing-section"), []);
+  const planted = edit(doc, 1, (t) => `${t} See Section 7.`);
+  assert.deepEqual(kinds(checkDocument(planted), "missing-section"), ["7"]);
+});
+
 test("cross-references: lists with headings, another document's sections are not ours", () => {
   assert.deepEqual(crossReferences("Sections 8.1 (Damages Waiver) and 8.2 (Liability Cap) apply").map((r) => r.number), ["8.1", "8.2"]);
   assert.deepEqual(crossReferences("as described in Section 4 of the DPA"), []);
@@ -83,4 +104,20 @@ test("a selected definition searches definitions; a clause searches clauses", as
   const { searchUnit } = await import("../../addin_server/static/taskpane/document-profile.js");
   assert.deepEqual(searchUnit("“Supplier Personnel” means all employees and agents of the Supplier."), { unit: "definition", term: "Supplier Personnel" });
   assert.deepEqual(searchUnit("The Supplier shall provide the Services (the “Work”) with due care."), {});
+});
+
+test("a cover row asking for a legal name names a party, whatever word the document uses", () => {
+  // The layout of an OpenAgreements cover (key-terms table), with the parties renamed by the firm.
+  const row = (index, text, inTable = true) => ({ index, text, listString: "", style: "Normal", isHeading: false, inTable });
+  const doc = [row(0, "Cover Terms", false), row(1, "Organisation"), row(2, "[Legal name of the employer]"),
+    row(3, "Staff Member"), row(4, "[Full legal name of the employee]"), row(5, "Governing Law"), row(6, "Arizona"),
+    ...[7, 8, 9].map((i) => row(i, "Staff Member will not solicit Organisation's clients for Organisation's rivals.", false))];
+  const profile = documentProfile(doc);
+  assert.deepEqual(profile.parties.map((p) => p.term), ["Organisation", "Staff Member"]);
+  const summary = summaryForServer(profile);
+  assert.equal(summary.definitions.find((d) => d.term === "Organisation").text, "Organisation: [Legal name of the employer]");
+  // A one-word row with any other value is not a definition, nor a party.
+  const other = documentProfile([row(0, "Arizona"), row(1, "the State of Arizona"), ...doc.slice(7)]);
+  assert.deepEqual(other.parties, []);
+  assert.equal(other.definitions.length, 0);
 });

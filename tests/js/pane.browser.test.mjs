@@ -186,7 +186,7 @@ test("Redraft: citations numbered like their cards, quoted passage, flags, uncit
     await page.fill("#instructions", "Make it mutual.");
     await page.click("#redraft");
     await page.waitForSelector("#redraft-output:not([hidden])");
-    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, clause_ids: [RESULTS[0].clause_id, RESULTS[2].clause_id], instructions: "Make it mutual." });
+    assert.deepEqual(posts(requests).filter((r) => r.path === "/api/v1/redraft").at(-1).body, { text: CLAUSE, clause_ids: [RESULTS[0].clause_id, RESULTS[2].clause_id], instructions: "Make it mutual." });
     // The server's [2] is the second precedent sent, which is card [3].
     assert.deepEqual(await page.$$eval("#redraft-text sup.marker a", (a) => a.map((e) => [e.textContent, e.getAttribute("href")])), [["[1]", "#card-1"], ["[3]", "#card-3"]]);
     const items = page.locator("#citations li");
@@ -204,6 +204,8 @@ test("Redraft: citations numbered like their cards, quoted passage, flags, uncit
       "[2] SaaS Subscription Terms 2023 · 9.2 Financial cap was not used: the chosen precedents were too long to send together. Choose fewer to include it.",
     ]);
     assert.match(await page.textContent(".redraft-blackline .blackline-summary"), /^Your clause → the redraft: \d+ change/);
+    // After the draft, the pane asks to conform it (this fake server has no /conform: the draft stays as written).
+    await page.waitForFunction(() => /Redraft ready/.test(document.getElementById("status").textContent));
     assert.match(await statusText(page), /Redraft ready with 2 citations; check 1 flagged citation and 1 sentence without a source/);
     assert.equal((await calls()).length, 0, "nothing changes in Word before Apply");
 

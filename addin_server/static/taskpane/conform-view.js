@@ -4,7 +4,8 @@
 // mapped ("Provider → Supplier", editable, each one untickable), each cross-reference mapped
 // or flagged, and the terms the document does not define with the precedent's own definition
 // ready to add. Nothing changes in the document until Insert; the inserted text is a tracked
-// change and its Word comment records the source and every substitution.
+// change and its Word comment records the source and every substitution. A redraft gets the
+// same pass and the same view before Apply (forDraft; conform-draft.js carries it onto the draft).
 
 import { adaptPrecedent, insertComment } from "./adapt.js";
 import { documentProfile, summaryForServer } from "./document-profile.js";
@@ -59,27 +60,70 @@ export function createConform(ctx) {
       fb.showError("The pane could not read your document, so the precedent was not conformed. Use Insert as is, or try again.");
       return renderFallback(result, card, area);
     }
-    await request(result, card, area, docProfile, {});
+    await request({
+      area,
+      clauseIds: [result.clause_id],
+      ready: "Check the changes, then click Insert.",
+      actions: (data) => h(doc, "div", { className: "button-row" },
+        h(doc, "button", { type: "button", className: "primary", dataset: { action: "insert-conformed" }, onclick: () => insert(result, card, data) }, "Insert"),
+        h(doc, "button", { type: "button", className: "secondary", onclick: () => insert(result, card, null) }, "Insert as is"),
+        h(doc, "button", { type: "button", className: "link", onclick: () => area.replaceChildren() }, "Cancel")),
+      // An older server (no /conform): Insert works as it always did, with the precedent's own terms.
+      unsupported: () => insert(result, card, null, " This server does not conform precedents, so it keeps its own terms."),
+    }, docProfile, {});
   }
 
-  async function request(result, card, area, docProfile, overrides, suggest = false) {
+  /**
+   * A redraft is back: the same conforming pass and the same mapping view over its text, shown
+   * after the draft (`after`) and before Apply. `onData(data)` gets every answer, the lawyer's
+   * edits included, so Apply puts in what the view shows. Resolves when the first answer is in.
+   */
+  async function forDraft(answer, { clauseIds, after, onData, status }) {
+    const area = h(doc, "div", { className: "conform conform-draft" });
+    after.parentNode?.querySelector(":scope > .conform-draft")?.remove();
+    after.after(area);
+    if (!clauseIds.length || typeof answer?.redraft !== "string" || !answer.redraft.trim()) return area.remove();
+    let docProfile;
+    try {
+      docProfile = await profile();
+    } catch (err) {
+      area.replaceChildren(h(doc, "p", { className: "note" }, "The pane could not read your document, so the draft keeps the wording shown above."));
+      return;
+    }
+    await request({
+      area,
+      clauseIds,
+      text: answer.redraft,
+      ready: "Check the changes to the draft, then click Apply to document.",
+      status,
+      actions: () => h(doc, "p", { className: "note" }, "Apply to document puts the draft in with the ticked changes only; untick a change to keep the draft's own word."),
+      onData,
+      unsupported: () => { // an older server: the draft goes in as the model wrote it
+        area.remove();
+        if (status) fb.setStatus(status(null, true));
+      },
+    }, docProfile, {});
+  }
+
+  async function request(view, docProfile, overrides, suggest = false) {
     let unsupported = false;
-    await fb.withRequest("Conforming the precedent to your document…", async (signal) => {
+    await fb.withRequest(view.text === undefined ? "Conforming the precedent to your document…" : "Conforming the draft to your document…", async (signal) => {
       let data;
       try {
-        data = await ctx.api().conform({ clauseIds: [result.clause_id], document: summaryForServer(docProfile), overrides, suggest }, { signal });
+        data = await ctx.api().conform({ clauseIds: view.clauseIds, document: summaryForServer(docProfile), overrides, suggest, text: view.text }, { signal });
       } catch (err) {
-        // An older server (no /conform): Insert works as it always did, with the precedent's own terms.
         if (err instanceof ApiError && err.status === 404) {
           unsupported = true;
           return;
         }
         throw err;
       }
-      render(result, card, area, docProfile, data, overrides);
-      fb.setStatus(nothingToConform(data) ? "Nothing to conform: the precedent already uses your document's terms." : "Check the changes, then click Insert.");
+      render(view, docProfile, data, overrides);
+      view.onData?.(data);
+      const nothing = nothingToConform(data);
+      fb.setStatus(view.status ? view.status(data, nothing) : nothing ? "Nothing to conform: the precedent already uses your document's terms." : view.ready);
     });
-    if (unsupported) await insert(result, card, null, " This server does not conform precedents, so it keeps its own terms.");
+    if (unsupported) await view.unsupported();
   }
 
   function renderFallback(result, card, area) {
@@ -89,7 +133,8 @@ export function createConform(ctx) {
     );
   }
 
-  function render(result, card, area, docProfile, data, overrides) {
+  function render(view, docProfile, data, overrides) {
+    const { area } = view;
     const mappings = Array.isArray(data.mappings) ? data.mappings : [];
     // What the server first suggested, so a row the lawyer unticks stays in the list, unticked.
     const suggested = JSON.parse(area.dataset.suggested || "{}");
@@ -100,28 +145,24 @@ export function createConform(ctx) {
     const kept = mappings.filter((m) => m.method === "exact");
     const refs = Array.isArray(data.cross_references) ? data.cross_references : [];
     const missing = Array.isArray(data.missing_terms) ? data.missing_terms : [];
-    const rerun = () => request(result, card, area, docProfile, collect(area));
-    const parts = [h(doc, "h3", { className: "conform-head" }, "Conform to your document")];
+    const rerun = () => request(view, docProfile, collect(area));
+    const what = view.text === undefined ? "precedent" : "draft";
+    const parts = [h(doc, "h3", { className: "conform-head" }, view.text === undefined ? "Conform to your document" : "Conform the draft to your document")];
     if (nothingToConform(data)) {
-      parts.push(h(doc, "p", { className: "note conform-none" }, "Nothing to conform: the precedent uses no party, defined term or cross-reference that differs from your document."));
+      parts.push(h(doc, "p", { className: "note conform-none" }, `Nothing to conform: the ${what} uses no party, defined term or cross-reference that differs from your document.`));
     }
     if (changes.length) {
       parts.push(h(doc, "ul", { className: "conform-map", "aria-label": "Terms to change" }, changes.map((m) => mappingRow(m, rerun))));
     }
     if (refs.length) parts.push(h(doc, "ul", { className: "conform-refs", "aria-label": "Cross-references" }, refs.map((r) => referenceRow(r, rerun))));
-    if (missing.length) parts.push(missingList(missing, docProfile));
+    if (missing.length) parts.push(missingList(missing, docProfile, what));
     if (kept.length) parts.push(h(doc, "p", { className: "note" }, `Already your terms: ${kept.map((m) => m.source).join(", ")}.`));
     if (missing.length && state.capabilities?.redraft?.available && !mappings.some((m) => m.method === "llm")) {
       parts.push(h(doc, "button", { type: "button", className: "link", title: "An AI suggestion is shown unticked; nothing changes until you tick it",
-        onclick: () => request(result, card, area, docProfile, collect(area), true) }, "Suggest matches for these terms with AI"));
+        onclick: () => request(view, docProfile, collect(area), true) }, "Suggest matches for these terms with AI"));
     }
-    parts.push(
-      h(doc, "details", { className: "conform-preview" }, h(doc, "summary", {}, "Conformed text"), h(doc, "p", {}, truncate(data.text, 1200))),
-      h(doc, "div", { className: "button-row" },
-        h(doc, "button", { type: "button", className: "primary", dataset: { action: "insert-conformed" }, onclick: () => insert(result, card, data) }, "Insert"),
-        h(doc, "button", { type: "button", className: "secondary", onclick: () => insert(result, card, null) }, "Insert as is"),
-        h(doc, "button", { type: "button", className: "link", onclick: () => area.replaceChildren() }, "Cancel")),
-    );
+    if (view.text === undefined) parts.push(h(doc, "details", { className: "conform-preview" }, h(doc, "summary", {}, "Conformed text"), h(doc, "p", {}, truncate(data.text, 1200))));
+    parts.push(view.actions(data));
     area.replaceChildren(...parts);
     area.dataset.overrides = JSON.stringify(overrides);
   }
@@ -153,10 +194,10 @@ export function createConform(ctx) {
       h(doc, "span", { className: "why" }, r.status === "suggested" ? ` \u00b7 same heading at another level: not applied` : ` \u00b7 ${r.heading}`));
   }
 
-  function missingList(missing, docProfile) {
+  function missingList(missing, docProfile, what = "precedent") {
     const last = docProfile.definitions.filter((d) => d.how === "quoted").at(-1);
     return h(doc, "div", { className: "conform-missing" },
-      h(doc, "p", { className: "note" }, `${plural(missing.length, "term")} the precedent uses ${missing.length === 1 ? "is" : "are"} not defined in your document:`),
+      h(doc, "p", { className: "note" }, `${plural(missing.length, "term")} the ${what} uses ${missing.length === 1 ? "is" : "are"} not defined in your document:`),
       h(doc, "ul", {}, missing.map((m) => h(doc, "li", { dataset: { term: m.term } },
         h(doc, "strong", {}, m.term),
         m.definition
@@ -220,5 +261,5 @@ export function createConform(ctx) {
     return summaryForServer(await profile());
   }
 
-  return { start, profile, summary };
+  return { start, forDraft, profile, summary };
 }

@@ -31,6 +31,36 @@ const NAME_ENDS = /\s(?:Act|Convention|Regulation|Code|Department|Commission|Off
 // Words that start sentences: at a sentence start they are capitalised for that reason.
 const STARTERS = /^(?:The|This|That|These|Those|Each|Every|Any|All|No|Neither|Either|If|In|On|Upon|For|To|By|As|At|After|Before|During|Unless|Except|Subject|Notwithstanding|Where|When|While|Such|Its|Their|A|An|Both|Either|Nothing|Following|Within|Without|Under|With|From|Until|Only|Other|Our|Your|We|You|It|Including|Provided|Promptly|Otherwise|Further)$/;
 const CONNECTOR = /^(?:of|for|de|du)$/;
+// Words that make a run of capitalised words the name of a law, body, list or convention, not a
+// defined term: "Office of Foreign Assets Control", "Specially Designated Nationals and Blocked
+// Persons List", "Occupational Safety and Health Administration" (issue 23: tuning agreements).
+const INSTITUTION = /^(?:Act|Acts|Convention|Regulation|Regulations|Code|Department|Commission|Office|Council|Treaty|Rules|Administration|Agency|Authority|Bureau|Nations|List|Court|Union|Organization|Institute|Association|Directive|Statute|Statutes)$/;
+// The document's own parts and kinds of document: its title and "Standard Terms" are not terms to define.
+const DOCUMENT_PART = /(?:^|\s)(?:Standard Terms|Cover Page|Cover Terms|Key Terms|Framework Terms|Order Form)(?:\s|$)|\s(?:Letter|Consent|Resolution|Resolutions)$/;
+const US_STATES = new Set(("Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho " +
+  "Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri " +
+  "Montana Nebraska Nevada Hampshire Jersey Mexico York Carolina Dakota Ohio Oklahoma Oregon Pennsylvania Rhode Island " +
+  "Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming Columbia Puerto Rico").split(" "));
+
+/** The run of capitalised words around `start`..`end`, across "and", "of", "the", "on", "for", "&". */
+function fullName(text, start, end) {
+  const word = String.raw`\p{Lu}[\p{L}'\u2019\-]*`;
+  const joint = String.raw`(?:\s+(?:and|of|the|on|for|&))*\s+`;
+  const left = text.slice(Math.max(0, start - 120), start).match(new RegExp(`(?:${word}${joint})+$`, "u"));
+  const right = text.slice(end, end + 120).match(new RegExp(`^(?:${joint}${word})+`, "u"));
+  return `${left ? left[0] : ""}${text.slice(start, end)}${right ? right[0] : ""}`;
+}
+
+/** True when a capitalised phrase is a name (a law, a body, a place, a document), not a term to define. */
+function isName(phrase, text, start) {
+  const words = phrase.split(/\s+/);
+  if (NOT_TERMS.has(phrase) || NAME_ENDS.test(phrase) || DOCUMENT_PART.test(phrase)) return true;
+  if (words.some((w) => MONTHS.test(w) || STATE_WORDS.test(w) || US_STATES.has(w.split("-")[0]))) return true;
+  if (/^\s*:/.test(text.slice(start + phrase.length))) return true; // a label: "Fee for Pilot Period: ..."
+  const name = fullName(text, start, start + phrase.length).split(/\s+/);
+  if (name.some((w) => INSTITUTION.test(w) || US_STATES.has(w))) return true;
+  return name.length >= 3 && name.at(-1) === "Law"; // "Delaware General Corporation Law", not "Governing Law"
+}
 
 /** Text with quoted terms, cross-reference headings and placeholders blanked (same length). */
 function prose(text) {
@@ -50,13 +80,14 @@ function capitalisedPhrases(text) {
     let start = m.index;
     const before = text.slice(0, start).trimEnd();
     const first = phrase.split(/\s+/)[0];
-    if ((!before || /[.!?:;(\u2022]$/.test(before)) && (STARTERS.test(first) || phrase.split(/\s+/).length > 2)) {
+    const full = phrase;
+    if ((!before || /[.!?:;(\u2022]$/.test(before) || STARTERS.test(first)) && (STARTERS.test(first) || phrase.split(/\s+/).length > 2)) {
       // Sentence start: the first word may just be capitalised for that reason.
       const rest = phrase.replace(/^\S+\s+(?:(?:of|for)\s+)?/, "");
       start += phrase.length - rest.length;
       phrase = rest;
     }
-    if (phrase.split(/\s+/).length >= 2) out.push({ phrase, start });
+    if (phrase.split(/\s+/).length >= 2) out.push({ phrase, start, full });
   }
   return out;
 }
@@ -76,11 +107,13 @@ function undefinedTerms(paragraphs, known, headings) {
     if (text.split(/\s+/).length <= 12 && !/[.;:]\s|[.;:]$/.test(text.trim())) continue; // a heading, numbered or not
     if (text.split(/\s+/).length < 4) continue; // labels and table headers, not prose
     const skip = headingLead(text);
-    for (const { phrase, start } of capitalisedPhrases(prose(text))) {
+    const blanked = prose(text);
+    for (const { phrase, start, full } of capitalisedPhrases(blanked)) {
       if (start < skip) continue;
       const words = phrase.split(/\s+/);
-      if (NOT_TERMS.has(phrase) || NAME_ENDS.test(phrase) || words.some((w) => MONTHS.test(w) || STATE_WORDS.test(w))) continue;
-      if (known.has(base(phrase)) || [...headings].some((h) => h.includes(phrase.toLowerCase()))) continue;
+      if (isName(phrase, blanked, start)) continue;
+      // "Passive Public Holdings" at a sentence start is the defined term, not "Public Holdings".
+      if (known.has(base(phrase)) || known.has(base(full)) || [...headings].some((h) => h.includes(phrase.toLowerCase()))) continue;
       // A defined term followed or preceded by another capitalised word ("Customer Content Policy" is new; "Provider Customer" is two terms).
       if (words.every((w) => CONNECTOR.test(w) || known.has(base(w)))) continue;
       const key = words.map(base).join(" ");
@@ -115,14 +148,18 @@ function definedTwice(defs) {
  * 2,000-paragraph document stay one regular-expression scan per paragraph.
  */
 function usage(paragraphs, defs) {
-  const terms = [...new Map(defs.map((d) => [d.term, d])).values()];
+  const terms = [...new Map(defs.map((d) => [d.term, d])).values()].map((d) => d.term);
   if (!terms.length) return [];
-  const byLower = new Map(terms.map((d) => [d.term.toLowerCase(), d.term]));
+  // Other forms a use may take: the singular of a plural term ("Covered Employees" -> "a Covered
+  // Employee") and the -ies plural ("High Risk Activity" -> "High Risk Activities").
+  const other = (t) => (/[^s\s]s$/.test(t) && /\s/.test(t) ? t.slice(0, -1) : /[^aeiou]y$/.test(t) ? `${t.slice(0, -1)}ies` : null);
+  const byLower = new Map(terms.flatMap((t) => (other(t) ? [[other(t).toLowerCase(), t]] : [])));
+  for (const t of terms) byLower.set(t.toLowerCase(), t);
   const definedAt = new Map();
   for (const d of defs) definedAt.set(d.term, new Set([...(definedAt.get(d.term) ?? []), d.index]));
-  const alternatives = [...byLower.values()].sort((a, b) => b.length - a.length).map(esc).join("|");
+  const alternatives = [...byLower.keys()].sort((a, b) => b.length - a.length).map(esc).join("|");
   const pattern = new RegExp(`(?<![\\p{L}\u201c"])(${alternatives})${FORMS}(?![\\p{L}\u201d"])`, "giu");
-  const used = new Map(terms.map((d) => [d.term, 0]));
+  const used = new Map(terms.map((t) => [t, 0]));
   const odd = new Map();
   for (const p of paragraphs) {
     const text = String(p.text ?? "");
@@ -130,7 +167,7 @@ function usage(paragraphs, defs) {
     for (const m of text.matchAll(pattern)) {
       const form = m[1];
       const term = byLower.get(form.toLowerCase());
-      if (form === term) {
+      if (form === term || form === other(term)) {
         used.set(term, used.get(term) + 1);
         continue;
       }
@@ -143,11 +180,14 @@ function usage(paragraphs, defs) {
     }
   }
   const out = [];
-  for (const d of terms) {
+  const firstDefinition = new Map();
+  for (const d of defs) if (!firstDefinition.has(d.term)) firstDefinition.set(d.term, d);
+  for (const term of terms) {
+    const d = firstDefinition.get(term);
     // Its own defining paragraph names it once ("“X” means" is not matched: the quote precedes it).
-    if (!used.get(d.term)) out.push({ kind: "unused", term: d.term, index: d.index, search: d.term, message: `\u201c${d.term}\u201d is defined but never used.` });
-    const o = odd.get(d.term);
-    if (o) out.push({ kind: "capitalisation", term: d.term, index: o.index, search: o.form, message: `\u201c${o.form}\u201d: the defined term is \u201c${d.term}\u201d.` });
+    if (!used.get(term)) out.push({ kind: "unused", term, index: d.index, search: term, message: `\u201c${term}\u201d is defined but never used.` });
+    const o = odd.get(term);
+    if (o) out.push({ kind: "capitalisation", term, index: o.index, search: o.form, message: `\u201c${o.form}\u201d: the defined term is \u201c${term}\u201d.` });
   }
   return out;
 }
@@ -171,6 +211,9 @@ export function crossReferences(text) {
 function missingSections(paragraphs, sections) {
   const numbers = new Set(sections.map((s) => s.number));
   if (![...numbers].some((n) => /^\d/.test(n))) return []; // no numbered sections: nothing to check against
+  // "Section 141(k)" in a document of 12 sections is a statute's ("remove a director (Section 141(k))").
+  const top = Math.max(0, ...[...numbers].map((n) => parseInt(n, 10)).filter(Number.isFinite));
+  const statute = (n) => parseInt(n, 10) >= 50 && parseInt(n, 10) > 3 * top;
   const textAt = new Map(paragraphs.map((p) => [p.index, String(p.text ?? "")]));
   const exists = (ref) => {
     const n = normaliseNumber(ref);
@@ -184,7 +227,7 @@ function missingSections(paragraphs, sections) {
   const out = [];
   for (const p of paragraphs) {
     for (const ref of crossReferences(p.text)) {
-      if (exists(ref.number)) continue;
+      if (exists(ref.number) || statute(ref.number)) continue;
       out.push({ kind: "missing-section", term: ref.number, index: p.index, search: ref.text.slice(0, 255), message: `Refers to section ${ref.number}, which this document does not have.` });
     }
   }

@@ -110,6 +110,8 @@ function sectionAt(sections, index) {
 
 const clip = (text, n) => (text.length > n ? `${text.slice(0, n - 1).replace(/\s+\S*$/, "")}\u2026` : text);
 
+const PARTY_LABEL = /^\p{Lu}\p{Ll}[\p{L}\-]*(?:\s+\p{Lu}\p{Ll}[\p{L}\-]*){0,2}$/u;
+const LEGAL_NAME = /^\s*\[\s*(?:full\s+)?legal\s+name\s+of\b/i;
 const TABLE_LABEL = /^(?:\p{Lu}[\p{L}\-]*|of|and|for|&)(?:\s+(?:\p{Lu}[\p{L}\-]*|of|and|for|&)){1,5}$/u;
 
 /**
@@ -127,8 +129,10 @@ export function definitions(paragraphs, sections = sectionMap(paragraphs)) {
       }
     }
     const label = text.trim().replace(/:$/, "");
-    if (p.inTable && TABLE_LABEL.test(label) && label !== label.toUpperCase() && !/[.{}\[\]]/.test(label)) {
-      const next = paragraphs.slice(i + 1, i + 4).find((q) => q.inTable && String(q.text ?? "").trim());
+    const next = p.inTable ? paragraphs.slice(i + 1, i + 4).find((q) => q.inTable && String(q.text ?? "").trim()) : null;
+    // A one-word label counts only as a party's row: "Organisation" / "[Legal name of the employer]".
+    const isLabel = TABLE_LABEL.test(label) || (PARTY_LABEL.test(label) && LEGAL_NAME.test(String(next?.text ?? "")));
+    if (p.inTable && isLabel && label !== label.toUpperCase() && !/[.{}\[\]]/.test(label)) {
       if (next && !TABLE_LABEL.test(String(next.text).trim())) {
         out.push({ term: label, text: clip(`${label}: ${String(next.text).trim()}`, 600), index: p.index, section: sectionAt(sections, p.index), inTable: true, how: "table" });
       }
@@ -166,11 +170,16 @@ export function parties(paragraphs, defs = definitions(paragraphs)) {
   }
   if (best) best.pair.forEach((w) => add(w, best.index));
   // A cover page's key-terms table: "Company" / "[Legal name of employer]", "Employee" / ...
+  // A row asking for a party's legal name names that party, whatever word the document uses
+  // ("Staff Member" / "[Full legal name of the employee]"); issue 23, from the constructed tuning set.
   if (!best) {
-    for (const p of paragraphs) {
+    paragraphs.forEach((p, i) => {
       const label = String(p.text ?? "").trim().replace(/:$/, "");
-      if (p.inTable && ROLE_WORDS.test(label) && uses(label) >= 3) add(label, p.index);
-    }
+      if (!p.inTable) return;
+      const next = paragraphs.slice(i + 1, i + 4).find((q) => q.inTable && String(q.text ?? "").trim());
+      const asksName = PARTY_LABEL.test(label) && !NOT_PARTY.test(label) && LEGAL_NAME.test(String(next?.text ?? ""));
+      if ((ROLE_WORDS.test(label) || asksName) && uses(label) >= 3) add(label, p.index);
+    });
   }
   for (const d of defs) {
     if (d.how !== "quoted" || NOT_PARTY.test(d.term) || d.term === d.term.toUpperCase()) continue;

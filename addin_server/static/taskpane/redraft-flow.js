@@ -1,6 +1,8 @@
 // Redraft with the chosen precedents, show it for checking, and Apply it to the document.
 
 import { prepareRedraft } from "./citations.js";
+import { conformedAnswer, draftConformComment } from "./conform-draft.js";
+import { conformChanges } from "./conform-view.js";
 import { plural } from "./dom.js";
 import { failedChecks, operationComments, renderDraftReport } from "./draft-report.js";
 import { renderRedraft } from "./redraft-view.js";
@@ -21,6 +23,7 @@ export function createRedraft(ctx) {
     // Its defined terms also let the checks flag a term the document lacks (issue 32).
     const documentTerms = document ? document.definitions.map((d) => d.term).filter((t) => typeof t === "string" && t && t.length <= 100).slice(0, 2000) : Array.isArray(state.documentTerms) ? state.documentTerms : undefined;
     const label = producer === "operation" ? "Redrafting with the drafting operation…" : "Redrafting with the chosen precedents… this can take a minute.";
+    let fresh = null;
     await fb.withRequest(label, async (signal) => {
       const answer = await ctx.api().redraft(
         {
@@ -33,19 +36,57 @@ export function createRedraft(ctx) {
         },
         { signal },
       );
-      const prepared = prepareRedraft(answer);
-      prepared.comments.push(...operationComments(answer, prepared.text));
-      state.redraft = { answer, prepared, applied: false, confirming: false };
+      const prepared = prepared_(answer);
+      state.redraft = fresh = { answer, prepared, applied: false, confirming: false };
       ctx.usage?.send("redraft_used", [...state.picked]);
-      renderRedraft(doc, ui.redraftView, answer, {
-        cardOf: (id) => cardNumber(state, id),
-        original: state.query.text,
-        lawyerText: prepared.text,
-      });
-      const report = renderDraftReport(doc, answer, { onAskOther: (other) => redraft(other) });
-      if (report) ui.redraftView.prepend(report);
+      show(answer, prepared);
       ui.redraftOutput.hidden = false;
       fb.setStatus(readyMessage(answer));
+    });
+    if (fresh && state.redraft === fresh) await conform(fresh);
+  }
+
+  /** What Apply puts in: the text without markers, its citation comments, the operation's note. */
+  function prepared_(answer) {
+    const prepared = prepareRedraft(answer);
+    prepared.comments.push(...operationComments(answer, prepared.text));
+    return prepared;
+  }
+
+  function show(answer, prepared) {
+    renderRedraft(doc, ui.redraftView, answer, {
+      cardOf: (id) => cardNumber(state, id),
+      original: state.query.text,
+      lawyerText: prepared.text,
+    });
+    const report = renderDraftReport(doc, answer, { onAskOther: (other) => redraft(other) });
+    if (report) ui.redraftView.prepend(report);
+  }
+
+  /**
+   * Issue 23: the draft gets Insert's conforming pass and mapping view (conform-view.js) before
+   * Apply; each answer (the lawyer's edits included) becomes what Apply puts in, with a comment
+   * on the clause recording the precedents and every substitution.
+   */
+  async function conform(current) {
+    if (!ctx.conform) return;
+    const { answer } = current;
+    const ids = (Array.isArray(answer.precedents) ? answer.precedents : []).map((p) => p?.clause_id).filter((id) => typeof id === "string");
+    const clauseIds = [...new Set(ids.length ? ids : [...state.picked])].slice(0, 20);
+    await ctx.conform.forDraft(answer, {
+      clauseIds,
+      after: ui.redraftView,
+      status: (data, nothing) => `${readyMessage(answer)}${nothing ? "" : " Check the changes to your document's terms below it."}`,
+      onData: (data) => {
+        if (state.redraft !== current || current.applied) return; // discarded or redrafted again
+        const conformed = conformedAnswer(answer, data);
+        const prepared = prepared_(conformed);
+        const note = draftConformComment(answer, conformChanges(data));
+        if (note) prepared.comments.push({ marker: "conform", clauseId: "", text: note, search: "", searchEnd: "" });
+        current.prepared = prepared;
+        current.conform = data;
+        if (conformed !== answer) show(conformed, prepared);
+      },
     });
   }
 
@@ -69,8 +110,11 @@ export function createRedraft(ctx) {
       recordEdit(state, prepared.text);
       state.redraft.applied = true;
       state.inserted = null;
-      const loose = placed.filter((p) => p.anchoredOn !== "sentence").length;
+      const loose = placed.filter((p) => p.anchoredOn !== "sentence" && p.marker !== "conform").length;
       let message = `Redraft applied as a tracked change with ${plural(placed.length, "comment")} recording its sources.`;
+      if (placed.some((p) => p.marker === "conform")) message += " The comment on the clause lists what was conformed to your document.";
+      // The mapping view stays to read, but it no longer changes what is in the document.
+      for (const el of ui.redraftOutput.querySelectorAll(".conform-draft input")) el.disabled = true;
       if (loose) message += ` ${loose} could not be matched to its sentence and ${loose === 1 ? "is" : "are"} on the whole clause.`;
       fb.setStatus(message);
     });
@@ -80,6 +124,7 @@ export function createRedraft(ctx) {
     state.redraft = null;
     ui.redraftOutput.hidden = true;
     ui.redraftView.replaceChildren();
+    ui.redraftOutput.querySelector(".conform-draft")?.remove();
     fb.refreshButtons();
   }
 
