@@ -78,7 +78,10 @@ def config_of(meta: dict[str, Any]) -> RankerConfig:
 def run_learn(settings: Settings, propensity: str = "auto", event_share: float | None = EVENT_SHARE,
               dry_run: bool = False, rows_path: Path = ROWS_FILE) -> tuple[GuardReport, Path | None]:
     store = UsageStore.open(settings)
-    lists = list(store.training_lists())
+    try:
+        lists = list(store.training_lists())
+    finally:
+        store.close()
     if not lists:
         raise DataNotFoundError("No usage events yet: nothing to learn from. Lawyers' Insert, "
                                 "Copy and 'not relevant' clicks are recorded as they search.")
