@@ -134,6 +134,8 @@ def main() -> int:
                         help="the shipped rows (ltr_benchmark.py rows), for --guard-only")
     parser.add_argument("--guard-only", action="store_true",
                         help="only the guard cases, from --rows and ACORD's query ids (no index)")
+    parser.add_argument("--setups", default=",".join(SETUPS),
+                        help="guard set-ups to run with --guard-only (added to guard.json's)")
     parser.add_argument("--look-at-test", action="store_true",
                         help="score the saved final rankers on ACORD test (once, at the very end)")
     args = parser.parse_args()
@@ -199,39 +201,55 @@ def _averaged(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return out
 
 
+SETUPS = ("fold-a", "fold-a-long", "small-start", "learn")
+
+
 def guard_cases(by_fold: dict[str, list[Group]], valid: list[Group], sessions: int = 3000,
-                seed: int = 7) -> dict[str, Any]:
+                seed: int = 7, setups: Sequence[str] = SETUPS) -> dict[str, Any]:
     """The guard (index_builder/learn/guard.py) on rankers taught by an adversary (always the
     last of the ten results) and by clean clickers, in each set-up:
 
-    * weak fold A: the current ranker knows fold A only; lawyers search B; judged queries
-      never trained on: ACORD valid and fold C (every wording), A cross-fitted; the events
-      weigh a quarter of A (as `learn`), or, as in run 1, each click group one ACORD query;
-    * `index-builder learn` itself (run_learn) on a usage database: the "shipped" rows are
-      A + C + valid (B's queries are the lawyers'), the current ranker is trained on them,
-      and every judged query is cross-fitted.
+    * fold-a, the weak fold A: the current ranker knows fold A only; lawyers search B; judged
+      queries never trained on: ACORD valid and fold C (every wording), A cross-fitted; the
+      events weigh a quarter of A (as `learn`), or, as in run 1, each click group one ACORD
+      query; fold-a-long: the same with four times the sessions;
+    * small-start: the current ranker knows 5 of A's 20 queries (A's other 15 join the
+      judged queries never trained on), so clicks have more to teach;
+    * learn: `index-builder learn` itself (run_learn) on a usage database: the "shipped"
+      rows are A + C + valid (B's queries are the lawyers'), the current ranker is trained on
+      them, and every judged query is cross-fitted.
     """
-    base = fit(by_fold["A"], [], SHIPPED)
     out: dict[str, Any] = {}
-    for clicker in ("adversary", "clean"):
-        lawyers = Lawyers(by_fold["B"], "clean", random.Random(seed), adversarial=clicker == "adversary")
-        lawyers.serve_with(base)
-        lists = [lawyers.session(n) for n in range(sessions)]
-        props = estimate_propensities(lists, "auto")
-        train = click_groups([x for x in lists if not held_out(x["list_id"])], props)
-        held = click_groups([x for x in lists if held_out(x["list_id"])], props)
-        shares = (("quarter weight", EVENT_SHARE), ("unweighted (run 1)", None))
-        for weighting, share in shares if clicker == "adversary" else shares[:1]:
-            candidate = fit(by_fold["A"], train, SHIPPED, share)
-            verdict = guard(base, candidate, GUARD_MARGIN, judged=valid + by_fold["C"],
-                            crossfit=CrossFit(by_fold["A"], train, SHIPPED, share), held=held)
-            only_valid = {name: mean_ndcg5(valid, lambda x, m=m: m.predict(x, num_threads=1))
-                          for name, m in (("current", base), ("candidate", candidate))}
-            name = f"weak fold A, {clicker}, {weighting}"
-            out[name] = {**verdict.to_dict(), "acord_valid_only": only_valid,
-                         "propensities": props.source}
-            log.info("guard, %s: %s", name, verdict.reason)
-    out.update(learn_command_cases(by_fold, valid, sessions, seed))
+    a_units = sorted({g.unit for g in by_fold["A"]})
+    few = [g for g in by_fold["A"] if g.unit in a_units[:5]]
+    rest = [g for g in by_fold["A"] if g.unit not in a_units[:5]]
+    plans = {"fold-a": ("weak fold A", by_fold["A"], valid + by_fold["C"], sessions),
+             "fold-a-long": ("weak fold A", by_fold["A"], valid + by_fold["C"], 4 * sessions),
+             "small-start": ("small start (5 queries)", few, valid + by_fold["C"] + rest, sessions)}
+    for setup in setups:
+        if setup == "learn":
+            out.update(learn_command_cases(by_fold, valid, sessions, seed))
+            continue
+        label, known, judged, n = plans[setup]
+        base = fit(known, [], SHIPPED)
+        for clicker in ("adversary", "clean"):
+            lawyers = Lawyers(by_fold["B"], "clean", random.Random(seed), adversarial=clicker == "adversary")
+            lawyers.serve_with(base)
+            lists = [lawyers.session(k) for k in range(n)]
+            props = estimate_propensities(lists, "auto")
+            train = click_groups([x for x in lists if not held_out(x["list_id"])], props)
+            held = click_groups([x for x in lists if held_out(x["list_id"])], props)
+            shares = (("quarter weight", EVENT_SHARE), ("unweighted (run 1)", None))
+            for weighting, share in shares if setup == "fold-a" and clicker == "adversary" else shares[:1]:
+                candidate = fit(known, train, SHIPPED, share)
+                verdict = guard(base, candidate, GUARD_MARGIN, judged=judged,
+                                crossfit=CrossFit(known, train, SHIPPED, share), held=held)
+                only_valid = {name: mean_ndcg5(valid, lambda x, m=m: m.predict(x, num_threads=1))
+                              for name, m in (("current", base), ("candidate", candidate))}
+                name = f"{label}, {clicker}, {weighting}, {n:,} sessions"
+                out[name] = {**verdict.to_dict(), "acord_valid_only": only_valid,
+                             "propensities": props.source}
+                log.info("guard, %s: %s", name, verdict.reason)
     return out
 
 
@@ -272,7 +290,7 @@ def learn_command_cases(by_fold: dict[str, list[Group]], valid: list[Group], ses
                     UsageEvent(list_id, e["kind"], e["clause_id"], e["rank"], e["position"])
                     for e in shown["events"]])
             report, _ = run_learn(settings, rows_path=rows_path)
-            name = f"index-builder learn (rows A+C+valid), {clicker}"
+            name = f"index-builder learn (rows A+C+valid), {clicker}, {sessions:,} sessions"
             out[name] = report.to_dict()
             log.info("%s: %s", name, report.reason)
     return out
@@ -318,10 +336,13 @@ def guard_only(args: argparse.Namespace) -> int:
     """The guard cases alone, from the shipped rows (no index needed): guard.json + guard.md."""
     started = time.perf_counter()
     by_fold, valid = folds_from_rows(args.rows, args.data)
+    path = args.out / "guard.json"
+    earlier = json.loads(path.read_text())["cases"] if path.is_file() else {}
+    setups = args.setups.split(",")
     report = {"margin": GUARD_MARGIN, "folds": {k: len({g.unit for g in v}) for k, v in by_fold.items()},
               "groups": {k: len(v) for k, v in by_fold.items()}, "valid_groups": len(valid),
-              "cases": guard_cases(by_fold, valid)}
-    report["seconds"] = round(time.perf_counter() - started, 1)
+              "cases": {**earlier, **guard_cases(by_fold, valid, setups=setups)}}
+    report["seconds"] = round(time.perf_counter() - started, 1)  # of this run's set-ups
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "guard.json").write_text(json.dumps(report, indent=2) + "\n")
     (args.out / "guard.md").write_text(guard_table(report))

@@ -5,8 +5,9 @@
 
 Writes the candidate under ``<learned>/versions/<version>/`` (model, ranker.json, guard.json);
 when the guard passes, ``<learned>/current`` points at it. Serve it with
-``PRECEDENT_RANKER=<learned>/current`` (a restart loads it; /health and every audit line
-name its version). Exit status 0 installed, 3 refused by the guard.
+``PRECEDENT_RANKER=<learned>/current``: running servers pick each new one up at their next
+index check, no restart (index/live.py); /health and every audit line name its version.
+Exit status 0 installed, 3 refused by the guard.
 """
 
 from __future__ import annotations
