@@ -363,8 +363,9 @@ def guard_table(report: dict[str, Any]) -> str:
                          f"{'queries' if key == 'acord_judged' else 'lists'})")
         verdict = "installed" if case["installed"] else "**refused**"
         lines.append(f"| {name} | {cells[0]} | {cells[1]} | {verdict} |")
+    took = report["seconds"]
     lines.append(f"\nMargin {report['margin']} NDCG@5 points at the 95% one-sided lower bound "
-                 f"(the interval's left end); {report['seconds']} s.")
+                 f"(the interval's left end). Run time: {took}{' s' if isinstance(took, float) else ''}.")
     return "\n".join(lines) + "\n"
 
 
