@@ -58,6 +58,15 @@ def _open(args: argparse.Namespace) -> tuple[Settings, Any]:
 def run_feedback(args: argparse.Namespace, out: Any = None) -> int:
     out = out or sys.stdout
     settings, store = _open(args)
+    try:
+        counts = _feedback(args, settings, store)
+    finally:
+        store.close()  # a server database's pooled connections
+    out.write(json.dumps(counts) + "\n")
+    return 0
+
+
+def _feedback(args: argparse.Namespace, settings: Settings, store: Any) -> dict[str, int]:
     if args.action == "delete":
         counts = store.delete_user(args.user)
         _audit(settings, "cli:feedback-delete", args.user, ())
@@ -69,8 +78,7 @@ def run_feedback(args: argparse.Namespace, out: Any = None) -> int:
         _audit(settings, "cli:feedback-export", "cli", ())
     else:
         counts = store.counts()
-    out.write(json.dumps(counts) + "\n")
-    return 0
+    return counts
 
 
 def run_curation(args: argparse.Namespace, out: Any = None) -> int:
@@ -83,7 +91,10 @@ def run_curation(args: argparse.Namespace, out: Any = None) -> int:
     marks = read_csv(args.csv.read_text(encoding="utf-8-sig"), args.by)
     _check_ids(settings, [m.target_id for m in marks if m.target_kind == "clause"]
                + [m.replacement_clause_id for m in marks if m.replacement_clause_id])
-    n = import_marks(store, marks)
+    try:
+        n = import_marks(store, marks)
+    finally:
+        store.close()
     _audit(settings, "cli:curation-import", args.by, [m.target_id for m in marks])
     out.write(json.dumps({"imported": n}) + "\n")
     return 0

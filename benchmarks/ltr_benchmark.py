@@ -223,14 +223,15 @@ def cmd_rows(data: Data, args: argparse.Namespace) -> dict:
     from index_builder.learn.relearn import ROWS_FILE, save_rows
 
     out = args.out if args.out != Path("var/ltr/ranker") else ROWS_FILE
-    groups, splits, forms = [], [], []
+    groups, splits, forms, queries = [], [], [], []
     for split in args.splits:
         for form in FORMS:
-            for _, x, y, _ in data.groups(split, form):
+            for query, x, y, _ in data.groups(split, form):
                 groups.append((x, y))
                 splits.append(split)
                 forms.append(form)
-    save_rows(out, groups, splits, forms)
+                queries.append(parent(query))  # the learn guard pairs a query's wordings
+    save_rows(out, groups, splits, forms, queries)
     log.info("saved %d groups (%d rows) to %s", len(groups), sum(len(y) for _, y in groups), out)
     return {"groups": len(groups), "rows": sum(len(y) for _, y in groups), "out": str(out),
             "bytes": out.stat().st_size}

@@ -738,7 +738,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_CURATION_TEAM": Var("learning.curation_team", "the team's name on cards (\"Approved by Knowledge, 2026-11\")"),
     "PRECEDENT_CURATION_LIFT": Var("learning.curation_lift", "places an approved result may rise within its rating"),
     "PRECEDENT_LEARNED_RANKER": Var("learning.learned_ranker", "folder `index-builder learn` writes its ranker to; empty = learned-ranker beside the index folder"),
-    "PRECEDENT_LEARN_GUARD_TOLERANCE": Var("learning.guard_tolerance", "NDCG@5 points a relearned ranker may lose and still be installed"),
+    "PRECEDENT_LEARN_GUARD_TOLERANCE": Var("learning.guard_tolerance", "NDCG@5 points a relearned ranker may be worse by, at the guard's 95% paired-bootstrap lower bound, and still be installed"),
     # follow the cursor and strict mode (issue 31)
     "PRECEDENT_FOLLOW": Var("follow.mode", "follow the cursor in the pane: on, offered (off until a lawyer turns it on) or off (not offered; the server refuses it)"),
     "PRECEDENT_FOLLOW_PAUSE_MS": Var("follow.pause_ms", "follow the cursor: search after the lawyer pauses this many milliseconds"),

@@ -5,6 +5,11 @@ embedded store's CURRENT pointer, Milvus's alias). The server notices the switch
 request, opens the new version in a background thread while it keeps answering from the
 old one, then swaps: firm IT rebuilds with no restart and no downtime. A version that
 cannot be opened, or was embedded with another model, is refused and the old one stays.
+
+The learned ranker is followed the same way: `index-builder learn` installs a relearned
+ranker by switching the ``current`` link that PRECEDENT_RANKER names; the server sees the
+link move at its next check, loads the new ranker beside the old and swaps it in (/health
+and the audit trail then name its version). A ranker that cannot be loaded is refused.
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ import logging
 import threading
 import time
 
+from pathlib import Path
+
 from index_builder.errors import PrecedentError
 from index_builder.index.backend import IndexStore
+from index_builder.retrieve.ltr import load_ranker, moved_ranker
 from index_builder.retrieve.pipeline import SearchPipeline
 
 log = logging.getLogger(__name__)
@@ -30,6 +38,7 @@ class LivePipeline:
         self._checked = time.monotonic()
         self._lock = threading.Lock()
         self._loader: threading.Thread | None = None
+        self._refused: Path | None = None  # a ranker folder that failed to load
 
     def current(self) -> SearchPipeline:
         """The live pipeline; starts loading a newer version if one was built since the last check."""
@@ -56,11 +65,29 @@ class LivePipeline:
                 log.warning("Index check failed (%s); still serving %s", exc.message,
                             self._live.backend.version)
                 return
+            ranker = moved_ranker(self._live.rescorer, self._live.settings.retrieval.ranker)
             if version == self._live.backend.version:
+                if ranker is not None and ranker != self._refused:
+                    self._loader = threading.Thread(target=self._load_ranker, args=(ranker,),
+                                                    daemon=True, name="ranker-reload")
+                    self._loader.start()
                 return
             self._loader = threading.Thread(target=self._load, args=(version,), daemon=True,
                                             name="index-reload")
             self._loader.start()
+
+    def _load_ranker(self, folder: Path) -> None:
+        old = self._live
+        try:
+            ranker = load_ranker(folder, old.expander, old.settings.retrieval.rrf_k)
+        except Exception as exc:  # noqa: BLE001 - also LightGBM's own error on a damaged model file
+            self._refused = folder  # not retried until the link moves again
+            log.error("New ranker at %s cannot be loaded (%s); still serving %s", folder,
+                      getattr(exc, "message", type(exc).__name__),
+                      getattr(old.rescorer, "version", ""))
+            return
+        self._live = old.with_rescorer(ranker)
+        log.info("Now serving ranker %s (was %s)", ranker.version, getattr(old.rescorer, "version", ""))
 
     def _load(self, version: str) -> None:
         old = self._live

@@ -5,8 +5,9 @@
 
 Writes the candidate under ``<learned>/versions/<version>/`` (model, ranker.json, guard.json);
 when the guard passes, ``<learned>/current`` points at it. Serve it with
-``PRECEDENT_RANKER=<learned>/current`` (a restart loads it; /health and every audit line
-name its version). Exit status 0 installed, 3 refused by the guard.
+``PRECEDENT_RANKER=<learned>/current``: running servers pick each new one up at their next
+index check, no restart (index/live.py); /health and every audit line name its version.
+Exit status 0 installed, 3 refused by the guard.
 """
 
 from __future__ import annotations
@@ -15,20 +16,39 @@ import json
 import logging
 import os
 import time
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from index_builder.errors import ConfigError, DataNotFoundError
 from index_builder.evaluate.training import RankerConfig
-from index_builder.learn.relearn import (EVENT_SHARE, ROWS_FILE, GuardReport, click_groups,
-                                         estimate_propensities, fit, guard, held_out, load_rows)
+from index_builder.learn.guard import CrossFit, guard
+from index_builder.learn.relearn import (EVENT_SHARE, ROWS_FILE, click_groups,
+                                         estimate_propensities, fit, held_out, load_rows)
 from index_builder.learn.store import UsageStore
 from index_builder.retrieve.ltr import BUILTIN, META_FILE, MODEL_FILE, ranker_folder, save_ranker
 from index_builder.settings import Settings
 
 log = logging.getLogger(__name__)
 REFUSED = 3
+
+
+@dataclass
+class GuardReport:
+    """What `learn` prints and saves as guard.json: both figures, the paired differences and
+    their bootstrap bounds (``comparisons``), the verdict and what it was learned from."""
+
+    current: dict[str, float]
+    candidate: dict[str, float]
+    tolerance: float
+    installed: bool
+    reason: str
+    events: dict[str, int]
+    propensities: dict[str, Any]
+    comparisons: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 def learned_root(settings: Settings) -> Path:
@@ -59,7 +79,10 @@ def config_of(meta: dict[str, Any]) -> RankerConfig:
 def run_learn(settings: Settings, propensity: str = "auto", event_share: float | None = EVENT_SHARE,
               dry_run: bool = False, rows_path: Path = ROWS_FILE) -> tuple[GuardReport, Path | None]:
     store = UsageStore.open(settings)
-    lists = list(store.training_lists())
+    try:
+        lists = list(store.training_lists())
+    finally:
+        store.close()
     if not lists:
         raise DataNotFoundError("No usage events yet: nothing to learn from. Lawyers' Insert, "
                                 "Copy and 'not relevant' clicks are recorded as they search.")
@@ -76,14 +99,19 @@ def run_learn(settings: Settings, propensity: str = "auto", event_share: float |
     config = config_of(meta)
     started = time.perf_counter()
     candidate = fit(rows.groups, train, config, event_share)
-    cur, new, ok, reason = guard(current, candidate, rows.of("valid"), held,
-                                 settings.learning.guard_tolerance)
+    # The judged rows train both recipes, so they are compared cross-fitted (guard.py); the
+    # held-out events compare the serving ranker with the candidate itself.
+    verdict = guard(current, candidate, settings.learning.guard_tolerance,
+                    crossfit=CrossFit(rows.groups, train, config, event_share), held=held)
+    cur, new = verdict.figures()
     version = time.strftime("learn-%Y%m%dT%H%M%SZ", time.gmtime())
-    report = GuardReport(cur, new, settings.learning.guard_tolerance, ok and not dry_run,
-                         reason if not dry_run else f"Dry run. {reason}",
+    report = GuardReport(cur, new, settings.learning.guard_tolerance,
+                         verdict.installed and not dry_run,
+                         verdict.reason if not dry_run else f"Dry run. {verdict.reason}",
                          {"lists": len(lists), "train_groups": len(train), "heldout_groups": len(held)},
                          {"source": props.source, "values": [round(v, 3) for v in props.values],
-                          "swapped_lists": props.swaps})
+                          "swapped_lists": props.swaps},
+                         {"acord_judged": asdict(verdict.judged), "heldout_events": asdict(verdict.events)})
     log.info("learn %s: %s (%.0f s)", version, report.reason, time.perf_counter() - started)
     if dry_run:
         return report, None

@@ -12,17 +12,17 @@ Propensities come from the randomised adjacent swaps (``PRECEDENT_FEEDBACK_SWAP_
 the same k-th result is picked less often one place lower, and the ratio is p(k+1)/p(k).
 Without enough swaps the position-based model's usual 1/k is assumed, and said so.
 
-The guard: the new ranker is installed only if it is not worse (by more than
-``PRECEDENT_LEARN_GUARD_TOLERANCE`` NDCG@5 points) than the current one on ACORD valid AND
-on held-out events (a fifth of the shown lists, chosen by list id, never trained on).
+The guard (``guard.py``): the new ranker is installed only if, paired per query and per
+list, a bootstrap bound says it is not worse (by more than ``PRECEDENT_LEARN_GUARD_TOLERANCE``
+NDCG@5 points) on judged ACORD queries AND on held-out events (a fifth of the shown lists,
+chosen by list id, never trained on).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -49,6 +49,7 @@ class Group:
     weight: float = 1.0
     picked: int = 0
     key: str = ""
+    unit: str = ""  # what the guard pairs on: the ACORD query (all its wordings), or the list
 
 
 @dataclass
@@ -93,7 +94,7 @@ def click_groups(lists: Iterable[dict[str, Any]], propensities: Propensities | N
             keep = [j for j, p in enumerate(positions) if j == row or grades.get(p, 0) < grade]
             y = np.array([grade if j == row else 0 for j in keep], dtype=np.float32)
             weight = propensities.weight(pos) if propensities else 1.0
-            groups.append(Group(x[keep], y, weight, pos, shown["list_id"]))
+            groups.append(Group(x[keep], y, weight, pos, shown["list_id"], shown["list_id"]))
     return groups
 
 
@@ -144,7 +145,7 @@ def estimate_propensities(lists: Sequence[dict[str, Any]], mode: str = "auto") -
 class AcordRows:
     """Judged candidates of ACORD queries as feature rows, grouped per query (ltr_benchmark rows)."""
 
-    groups: list[Group]
+    groups: list[Group]  # ``unit``: the ACORD query when the rows name it, else the group
     splits: list[str]
     forms: list[str]
 
@@ -156,18 +157,23 @@ def load_rows(path: Path = ROWS_FILE) -> AcordRows:
     with np.load(path, allow_pickle=False) as data:
         x, y, offsets = data["x"], data["y"], data["offsets"]
         splits, forms = json.loads(str(data["splits"])), json.loads(str(data["forms"]))
-    groups = [Group(x[a:b], y[a:b], key=f"{s}/{f}/{n}")
-              for n, (a, b, s, f) in enumerate(zip(offsets[:-1], offsets[1:], splits, forms))]
+        # The ACORD query of each group (rows made before the paired guard lack them: then
+        # each wording counts as its own unit, which makes the guard's interval narrower).
+        queries = json.loads(str(data["queries"])) if "queries" in data.files else [""] * len(splits)
+    groups = [Group(x[a:b], y[a:b], key=f"{s}/{f}/{n}", unit=q and f"{s}/{q}")
+              for n, (a, b, s, f, q) in enumerate(zip(offsets[:-1], offsets[1:], splits, forms, queries))]
     return AcordRows(groups, splits, forms)
 
 
 def save_rows(path: Path, groups: Sequence[tuple[np.ndarray, np.ndarray]], splits: Sequence[str],
-              forms: Sequence[str]) -> None:
+              forms: Sequence[str], queries: Sequence[str] | None = None) -> None:
+    """``queries``: the ACORD query id of each group (a clause-as-query's parent query)."""
     offsets = np.cumsum([0] + [len(y) for _, y in groups])
     np.savez_compressed(path, x=np.vstack([x for x, _ in groups]).astype(np.float32),
                         y=np.concatenate([y for _, y in groups]).astype(np.float32),
                         offsets=offsets, splits=json.dumps(list(splits)),
-                        forms=json.dumps(list(forms)))
+                        forms=json.dumps(list(forms)),
+                        queries=json.dumps(list(queries or [""] * len(splits))))
 
 
 # --- fit and judge --------------------------------------------------------------------------
@@ -209,36 +215,3 @@ def mean_ndcg5(groups: Sequence[Group], score: Callable[[np.ndarray], np.ndarray
     values = [ndcg5(np.asarray(score(g.x)), g.y) for g in kept]
     weights = [g.weight if weighted else 1.0 for g in kept]
     return round(float(np.average(values, weights=weights)), 2)
-
-
-@dataclass
-class GuardReport:
-    current: dict[str, float]
-    candidate: dict[str, float]
-    tolerance: float
-    installed: bool
-    reason: str
-    events: dict[str, int]
-    propensities: dict[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def guard(current, candidate, valid: Sequence[Group], held: Sequence[Group],  # type: ignore[no-untyped-def]
-          tolerance: float) -> tuple[dict[str, float], dict[str, float], bool, str]:
-    """Both figures for both rankers, and whether the candidate may replace the current one."""
-    def figures(model) -> dict[str, float]:  # type: ignore[no-untyped-def]
-        predict = lambda x: model.predict(x, num_threads=1)  # noqa: E731
-        return {"acord_valid_ndcg@5": mean_ndcg5(valid, predict),
-                "heldout_events_ndcg@5": mean_ndcg5(held, predict, weighted=True)}
-
-    cur, new = figures(current), figures(candidate)
-    worse = [name for name in cur if not math.isnan(cur[name]) and not math.isnan(new[name])
-             and new[name] < cur[name] - tolerance]
-    if worse:
-        return cur, new, False, ("Not installed: worse than the current ranker on "
-                                 + " and ".join(f"{n} ({new[n]:.2f} vs {cur[n]:.2f})" for n in worse))
-    if math.isnan(new["heldout_events_ndcg@5"]):
-        return cur, new, True, "Installed: not worse on ACORD valid (no held-out events to check yet)"
-    return cur, new, True, "Installed: not worse on ACORD valid nor on held-out events"

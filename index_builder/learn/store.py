@@ -42,6 +42,7 @@ EVENT_KINDS = ("insert", "copy", "compare", "show_full", "redraft_used", "thumbs
 # "Not relevant" takes a reason from this list, never free text (it could hold clause text).
 REASONS = ("wrong_topic", "wrong_jurisdiction", "outdated", "wrong_party", "too_long", "other")
 MARKS = ("preferred", "approved", "deprecated", "cleared")
+SCHEMA_LOCK = 270027  # PostgreSQL advisory lock key taken while creating the tables
 
 metadata = MetaData()
 shown_lists = Table(
@@ -175,6 +176,10 @@ class UsageStore:
                     verdict = conn.exec_driver_sql("PRAGMA quick_check").scalar()
                     if verdict != "ok":
                         raise FeedbackUnavailableError(_damaged(where, str(verdict)))
+                if engine.dialect.name == "postgresql":
+                    # Servers started together would race to create the tables (one fails on
+                    # a duplicate type); the first to take this lock creates, the others wait.
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
                 metadata.create_all(conn)
             key = _key(settings)
         except FeedbackUnavailableError:
@@ -182,6 +187,10 @@ class UsageStore:
         except (SQLAlchemyError, OSError, ValueError) as exc:
             raise FeedbackUnavailableError(_damaged(where, _first_line(exc))) from exc
         return cls(engine, key, where)
+
+    def close(self) -> None:
+        """Close the pooled connections (a server database keeps them open otherwise)."""
+        self.engine.dispose()
 
     def query_key(self, text: str) -> str:
         return hmac.new(self.key, text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()

@@ -168,10 +168,14 @@ class FeatureExtractor:
 class LearnedFusion:
     """First-stage rescorer: orders fused candidates by a trained ranking model."""
 
-    def __init__(self, booster, extractor: FeatureExtractor, meta: Mapping) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, booster, extractor: FeatureExtractor, meta: Mapping,  # type: ignore[no-untyped-def]
+                 source: Path | None = None) -> None:
         self.booster = booster
         self.extractor = extractor
         self.meta = dict(meta)
+        # The folder it was read from, links resolved: `index-builder learn` installs by
+        # switching a ``current`` link, and the server compares against this (moved_ranker).
+        self.source = source
 
     @property
     def version(self) -> str:
@@ -215,8 +219,10 @@ def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
     """A ``LearnedFusion`` from a folder written by ``save_ranker``.
 
     ``expander`` must be the pipeline's own (the model was trained with its definitions).
+    A link (``learned-ranker/current``) is resolved first, so the model and its metadata
+    come from one version even while `index-builder learn` switches the link.
     """
-    folder = Path(folder)
+    folder = Path(folder).resolve()
     meta_path, model_path = folder / META_FILE, folder / MODEL_FILE
     if not meta_path.is_file() or not model_path.is_file():
         raise ModelLoadError(
@@ -245,4 +251,19 @@ def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
                     "PRECEDENT_EXPANSION_MAX_WORDS, or with expansion on) than the one served; "
                     "retrain it with `python benchmarks/ltr_benchmark.py train --out %s` to fit "
                     "this glossary.", folder, folder)
-    return LearnedFusion(booster, FeatureExtractor(expander, rrf_k), meta)
+    return LearnedFusion(booster, FeatureExtractor(expander, rrf_k), meta, folder)
+
+
+def moved_ranker(rescorer: object, setting: str | Path) -> Path | None:
+    """The folder PRECEDENT_RANKER now resolves to, when it is not the one ``rescorer`` was
+    read from (a ranker installed by `index-builder learn` since); None when unchanged, when
+    the server does not serve a learned ranker, or while the folder is missing."""
+    source = getattr(rescorer, "source", None)
+    folder = ranker_folder(setting)
+    if source is None or folder is None:
+        return None
+    try:
+        resolved = folder.resolve(strict=True)
+    except OSError:
+        return None
+    return None if resolved == source else resolved

@@ -128,6 +128,11 @@ class SearchPipeline:
         return SearchPipeline(backend, self.embedder, self.settings, self.reranker,
                               self.rescorer, self.rerank_default, self.retrievers, self.curation)
 
+    def with_rescorer(self, rescorer: Rescorer | None) -> "SearchPipeline":
+        """The same pipeline with another first-stage ranker (a relearned one swapped in)."""
+        return SearchPipeline(self.backend, self.embedder, self.settings, self.reranker,
+                              rescorer, self.rerank_default, self.retrievers, self.curation)
+
     # -- the path ---------------------------------------------------------------------------
     def search(self, request: SearchRequest) -> SearchOutcome:
         started = time.perf_counter()

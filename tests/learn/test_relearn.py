@@ -1,6 +1,7 @@
 """`index-builder learn` on synthetic feature rows (no index, no model): propensities from
-swaps, the inverse-propensity click groups, the guard refusing what an adversarial clicker
-teaches, and installing only what passes."""
+swaps, the inverse-propensity click groups, the guard (paired bootstrap bound) refusing what
+an adversarial clicker teaches and passing what honest clickers teach, and installing only
+what passes."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ import pytest
 
 from index_builder.cli import main as builder_main
 from index_builder.evaluate.training import RankerConfig
-from index_builder.learn.relearn import (Group, click_groups, estimate_propensities, fit, guard,
-                                         held_out, save_rows)
+from index_builder.learn.guard import CrossFit, guard, paired
+from index_builder.learn.relearn import (EVENT_SHARE, Group, click_groups, estimate_propensities,
+                                         fit, held_out, save_rows)
 from index_builder.learn.store import ShownItem, UsageEvent, UsageStore
 from index_builder.retrieve.ltr import FEATURES, save_ranker
 from index_builder.settings import load_settings
@@ -23,11 +25,11 @@ from index_builder.settings import load_settings
 CONFIG = RankerConfig(trees=40, min_data_in_leaf=20)
 
 
-def synthetic_group(rng: np.random.Generator, n: int = 40) -> Group:
+def synthetic_group(rng: np.random.Generator, n: int = 40, noise: float = 0.8) -> Group:
     """Rows whose first feature tells the grade (with noise); the rest is noise."""
     y = rng.choice(5, size=n, p=[0.7, 0.1, 0.1, 0.05, 0.05]).astype(np.float32)
     x = rng.normal(size=(n, len(FEATURES))).astype(np.float32)
-    x[:, 0] = y + rng.normal(scale=0.8, size=n)
+    x[:, 0] = y + rng.normal(scale=noise, size=n)
     return Group(x, y)
 
 
@@ -57,7 +59,9 @@ def sessions(groups: list[Group], model: Any, n: int, seed: int, last: bool = Fa
 @pytest.fixture(scope="module")
 def world() -> dict[str, Any]:
     rng = np.random.default_rng(3)
-    base = [synthetic_group(rng) for _ in range(6)]  # a weak start: clicks have something to add
+    # A weak start: few judged queries, whose grades the first feature tells only roughly
+    # (the valid and the firm's queries are ordinary), so clicks have something to add.
+    base = [synthetic_group(rng, noise=3.0) for _ in range(6)]
     valid = [synthetic_group(rng) for _ in range(30)]
     firm = [synthetic_group(rng) for _ in range(40)]
     return {"base": base, "valid": valid, "firm": firm, "current": fit(base, [], CONFIG)}
@@ -83,25 +87,45 @@ def test_click_groups_weight_deep_picks_up(world: dict) -> None:
     assert all(g.weight == 1.0 for g in click_groups(lists, None))
 
 
-def test_guard_refuses_what_an_adversarial_clicker_teaches(world: dict) -> None:
-    bad = sessions(world["firm"], world["current"], 2000, seed=4, last=True)
-    props = estimate_propensities(bad)
-    train = click_groups([x for x in bad if not held_out(x["list_id"])], props)
-    held = click_groups([x for x in bad if held_out(x["list_id"])], props)
-    # Each click group as heavy as a judged query: the guard, not the weighting, must stop it.
-    candidate = fit(world["base"], train, CONFIG, event_share=None)
-    cur, new, ok, reason = guard(world["current"], candidate, world["valid"], held, 0.5)
-    assert not ok and "acord_valid_ndcg@5" in reason
-    assert new["acord_valid_ndcg@5"] < cur["acord_valid_ndcg@5"] - 0.5
-    assert new["heldout_events_ndcg@5"] > cur["heldout_events_ndcg@5"]  # it does fit its clicks
+def _taught(world: dict, last: bool, seed: int, share: float | None) -> tuple[Any, list, list]:
+    lists = sessions(world["firm"], world["current"], 2000, seed=seed, last=last)
+    props = estimate_propensities(lists, "assumed")
+    train = click_groups([x for x in lists if not held_out(x["list_id"])], props)
+    held = click_groups([x for x in lists if held_out(x["list_id"])], props)
+    return fit(world["base"], train, CONFIG, share), train, held
 
-    good = sessions(world["firm"], world["current"], 2000, seed=5)
-    props = estimate_propensities(good, "assumed")
-    train = click_groups([x for x in good if not held_out(x["list_id"])], props)
-    held = click_groups([x for x in good if held_out(x["list_id"])], props)
-    _, _, ok, reason = guard(world["current"], fit(world["base"], train, CONFIG, event_share=None),
-                             world["valid"], held, 0.5)
-    assert ok, reason
+
+@pytest.mark.parametrize("share", [EVENT_SHARE, None], ids=["quarter-weight", "unweighted"])
+def test_guard_refuses_what_an_adversarial_clicker_teaches(world: dict, share: float | None) -> None:
+    candidate, train, held = _taught(world, True, 4, share)
+    verdict = guard(world["current"], candidate, 0.5, judged=world["valid"],
+                    crossfit=CrossFit(world["base"], train, CONFIG, share), held=held)
+    assert not verdict.installed and "points on ACORD judged queries." in verdict.reason
+    judged = verdict.judged
+    assert judged.units == len(world["valid"]) + len(world["base"])  # held out + cross-fitted
+    assert judged.lower_bound < -0.5 and judged.interval[0] <= judged.difference <= judged.interval[1]
+    assert verdict.events.difference > 0  # it does fit its own clickers' held-out lists
+
+
+def test_guard_installs_what_honest_clickers_teach(world: dict) -> None:
+    candidate, train, held = _taught(world, False, 5, EVENT_SHARE)
+    verdict = guard(world["current"], candidate, 0.5, judged=world["valid"],
+                    crossfit=CrossFit(world["base"], train, CONFIG, EVENT_SHARE), held=held)
+    assert verdict.installed, verdict.reason
+    assert verdict.judged.difference > 0 and verdict.judged.lower_bound >= -0.5
+
+
+def test_a_chance_lead_on_few_queries_is_not_read_as_not_worse() -> None:
+    # The old guard's failure: a mean lead on 7 queries with a wide spread passed. Paired
+    # differences of +8, -6, +9, -7, +10, -5, -4 average +0.71 but may well be below -0.5.
+    few = [(f"q{i}", 60.0, 60.0 + d, 1.0) for i, d in enumerate((8, -6, 9, -7, 10, -5, -4))]
+    chance = paired("acord_judged", few, margin=0.5)
+    assert chance.difference == pytest.approx(0.71, abs=0.01) and not chance.passed
+    steady = paired("acord_judged", [(f"q{i}", 60.0, 60.3 + 0.1 * (i % 3), 1.0) for i in range(40)], 0.5)
+    assert steady.passed and steady.lower_bound > 0
+    # Wordings of one query are one unit: four copies of one lead are not four pieces of evidence.
+    wordings = paired("acord_judged", [("q1", 60.0, 70.0, 1.0)] * 4 + [("q2", 60.0, 50.0, 1.0)], 0.5)
+    assert wordings.units == 2 and wordings.difference == 0.0 and not wordings.passed
 
 
 def _firm(tmp_path: Path, world: dict, last: bool, tolerance: float) -> Any:
@@ -137,8 +161,11 @@ def test_learn_installs_only_what_the_guard_passes(tmp_path: Path, world: dict, 
                          "--event-share", "1"])
     report = json.loads(capsys.readouterr().out)
     current = tmp_path / "learned-ranker" / "current"
-    assert set(report["current"]) == {"acord_valid_ndcg@5", "heldout_events_ndcg@5"}
+    assert set(report["current"]) == {"acord_judged_ndcg@5", "heldout_events_ndcg@5"}
     assert report["events"]["heldout_groups"] > 0
+    judged = report["comparisons"]["acord_judged"]
+    assert judged["units"] == len(world["base"]) + len(world["valid"])  # all cross-fitted
+    assert judged["interval"][0] == judged["lower_bound"] <= judged["difference"]
     if last:
         assert code == 3 and not report["installed"] and not current.exists()
         assert "Not installed" in report["reason"]
