@@ -28,6 +28,7 @@ import numpy as np
 
 from index_builder.evaluate.training import RankerConfig
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY
+from index_builder.retrieve.ltr import content_terms
 from ltr_benchmark import baseline_rows, cross_validate_rows, evaluate_rows, fit
 from ltr_data import DRAFT_FORMS, FORMS, Group, LeaveOneOutData, parent
 
@@ -39,6 +40,32 @@ CONFIGS = {
     "+ synthetic and fresh drafts": RankerConfig(forms=ALL_FORMS),
 }
 PerQuery = dict[str, dict[str, float]]  # query id -> metric -> value
+# Candidate features measured here before any goes into ltr.FEATURES (name -> column maker).
+EXTRA = ("clause_cover",)  # share of the clause's content words that the query has
+
+
+def with_extra(groups: dict[str, dict[str, list[Group]]], corpus: Mapping[str, str]
+               ) -> dict[str, dict[str, list[Group]]]:
+    """The same groups with ``EXTRA`` columns appended (the reverse of ``term_cover``: for a
+    whole-clause query, how much of the candidate the draft covers)."""
+    terms: dict[str, set[str]] = {}
+
+    def cover(query_terms: set[str], clause_id: str) -> float:
+        if clause_id not in terms:
+            terms[clause_id] = set(content_terms(corpus[clause_id]))
+        found = terms[clause_id]
+        return len(found & query_terms) / len(found) if found else 0.0
+
+    out: dict[str, dict[str, list[Group]]] = {}
+    for split, by_form in groups.items():
+        out[split] = {}
+        for form, gs in by_form.items():
+            out[split][form] = []
+            for q, x, y, ids in gs:
+                q_terms = set(content_terms(q.text))
+                col = np.array([[cover(q_terms, c)] for c in ids], dtype=np.float32)
+                out[split][form].append((q, np.hstack([x, col]), y, ids))
+    return out
 
 
 def summary(rows: PerQuery, metric: str) -> dict[str, float]:
@@ -76,8 +103,9 @@ def scorer(model) -> Callable[[np.ndarray], np.ndarray]:  # type: ignore[no-unty
     return lambda x: model.predict(x, num_threads=1)
 
 
-def run(data: LeaveOneOutData, seeds: Sequence[int], ranker: Path) -> dict:
+def run(data: LeaveOneOutData, seeds: Sequence[int], ranker: Path, extra: bool) -> dict:
     groups = {s: {f: data.groups(s, f) for f in ALL_FORMS} for s in ("train", "valid")}
+    extended = with_extra(groups, data.corpus) if extra else None
     categories = {g[0].query_id: g[0].category for s in groups.values() for gs in s.values()
                   for g in gs}
     systems: dict[str, dict[str, dict[str, PerQuery]]] = {}  # system -> split -> form -> rows
@@ -89,7 +117,11 @@ def run(data: LeaveOneOutData, seeds: Sequence[int], ranker: Path) -> dict:
     systems["shipped ranker (in sample)"] = {
         s: {f: evaluate_rows(gs, scorer(shipped)) for f, gs in by_form.items()}
         for s, by_form in groups.items()}
-    for name, config in CONFIGS.items():
+    configs = [(n, c, groups) for n, c in CONFIGS.items()]
+    if extended:
+        configs += [(f"{n} + {', '.join(EXTRA)}", c, extended) for n, c in CONFIGS.items()
+                    if c.forms != FORMS]
+    for name, config, groups in configs:
         cv_runs, valid_runs = [], []
         for seed in seeds:
             seeded = replace(config, seed=seed)
@@ -148,11 +180,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--extra", action="store_true", help=f"also fit with {EXTRA} appended")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
     data = LeaveOneOutData(args.data, args.index, args.cache, dict(DEFAULT_GLOSSARY))
-    out = run(data, range(args.seed, args.seed + args.seeds), args.ranker)
+    out = run(data, range(args.seed, args.seed + args.seeds), args.ranker, args.extra)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=1))
