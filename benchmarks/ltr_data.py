@@ -136,15 +136,23 @@ class Data:
 
 
 def draft_queries(acord, split: str, form: str) -> list[EvalQuery]:  # type: ignore[no-untyped-def]
-    """The own-draft queries of a split, judged with their ACORD query's judgments.
+    """The own-draft queries of a split (``benchmarks/owndraft/``), judged by ``judged_drafts``."""
+    path = DRAFTS / ("fresh.jsonl" if form == "fresh" else "synthetic.jsonl")
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is made from the ACORD corpus and not kept in the "
+                                f"repository: run `python benchmarks/owndraft/drafts.py make`.")
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return judged_drafts(acord, split, rows)
+
+
+def judged_drafts(acord, split: str, rows: Sequence[Mapping]) -> list[EvalQuery]:  # type: ignore[no-untyped-def]
+    """Own-draft rows of a split as queries, judged with their ACORD query's judgments.
 
     A fresh draft is written for its query's need, so every judgment of that query applies.
     A synthetic draft keeps its 5-star source clause's provisions, so it asks for what the
     query asks for, as the clause-as-query form does; its source is left out of its ranking
     (it would be found by its own words) and of its judgments.
     """
-    path = DRAFTS / ("fresh.jsonl" if form == "fresh" else "synthetic.jsonl")
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     items = []
     for row in rows:
         if row["split"] != split:

@@ -95,7 +95,7 @@ def describe(rows: PerQuery, categories: Mapping[str, str]) -> dict:
 
 
 def seed_mean(runs: Sequence[PerQuery]) -> PerQuery:
-    return {q: {m: statistics.fmean(r[q][m] for r in runs) for m in ("ndcg@5", "ndcg@10")}
+    return {q: {m: round(statistics.fmean(r[q][m] for r in runs), 2) for m in ("ndcg@5", "ndcg@10")}
             for q in runs[0]}
 
 
@@ -188,7 +188,7 @@ def main() -> int:
     out = run(data, range(args.seed, args.seed + args.seeds), args.ranker, args.extra)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(out, indent=1))
+        args.json.write_text(json.dumps(out) + "\n")  # per-query rows make it large: no indent
     print(table(out))
     return 0
 

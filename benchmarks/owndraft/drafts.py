@@ -1,13 +1,13 @@
 """Own-draft queries for ACORD's train and valid needs (issue 28): the shape a lawyer selects.
 
-Two kinds, both stored as JSONL beside this file (README.md says how each is judged):
+Two kinds, as JSONL beside this file (README.md says how each is judged):
 
 * ``fresh.jsonl``: one clause per train/valid query, written fresh for its need, with made-up
   parties and figures. ``check`` proves no run of 8 words is shared with any corpus clause.
 * ``synthetic.jsonl``: each 5-star clause of a train/valid query transformed as a lawyer's
   draft differs from a library clause: parties and defined terms renamed, figures changed,
   a sentence dropped, two reordered or merged, a drafting note added. Made by ``make``
-  (deterministic: a seed per clause id), so the file can be regenerated and diffed.
+  (deterministic: a seed per clause id) and git-ignored, as ACORD-derived text is.
 
     python benchmarks/owndraft/drafts.py make    # (re)write synthetic.jsonl
     python benchmarks/owndraft/drafts.py check   # the 8-word check of fresh.jsonl

@@ -58,16 +58,22 @@ def test_a_synthetic_draft_renames_refigures_and_adds_a_note(drafts):  # type: i
     assert any(note in text for note in drafts._NOTES)
 
 
-def test_synthetic_file_is_what_make_writes(drafts, acord_dir):  # type: ignore[no-untyped-def]
-    assert drafts.make_synthetic(acord_dir) == drafts.load(drafts.SYNTHETIC)
+def test_synthetic_drafts_come_from_train_and_valid_five_star_clauses(drafts, acord_dir):  # type: ignore[no-untyped-def]
+    from index_builder.evaluate.acord import load_acord
+
+    rows = drafts.make_synthetic(acord_dir)
+    assert rows == drafts.make_synthetic(acord_dir)  # the same file on every machine
+    acord = load_acord(acord_dir)
+    assert len(rows) == 77 and {r["split"] for r in rows} == {"train", "valid"}
+    assert all(acord.qrels[r["split"]][r["parent"]][r["source"]] == 4 for r in rows)
 
 
-def test_draft_queries_judge_by_the_parent_without_the_source(acord_dir):  # type: ignore[no-untyped-def]
+def test_draft_queries_judge_by_the_parent_without_the_source(drafts, acord_dir):  # type: ignore[no-untyped-def]
     ltr_data = _load("ltr_data_drafts", BENCHMARKS / "ltr_data.py")
     from index_builder.evaluate.acord import load_acord
 
     acord = load_acord(acord_dir)
-    synth = ltr_data.draft_queries(acord, "valid", "synth")
+    synth = ltr_data.judged_drafts(acord, "valid", drafts.make_synthetic(acord_dir))
     fresh = ltr_data.draft_queries(acord, "train", "fresh")
     assert synth and fresh
     for query in synth:
