@@ -225,7 +225,7 @@ def cmd_rows(data: Data, args: argparse.Namespace) -> dict:
     out = args.out if args.out != Path("var/ltr/ranker") else ROWS_FILE
     groups, splits, forms = [], [], []
     for split in args.splits:
-        for form in chosen_config(args).forms:  # the shipped ranker's forms (own drafts: issue 28)
+        for form in FORMS:
             for _, x, y, _ in data.groups(split, form):
                 groups.append((x, y))
                 splits.append(split)
