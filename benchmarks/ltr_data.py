@@ -32,6 +32,10 @@ from index_builder.settings import load_settings
 
 log = logging.getLogger("ltr")
 FORMS = ("short", "medium", "long", "clause")
+# Own-draft forms (issue 28, benchmarks/owndraft/): a clause written fresh for a need, and a
+# 5-star clause rewritten as a lawyer's draft (its source left out of its ranking).
+DRAFT_FORMS = ("fresh", "synth")
+DRAFTS = Path(__file__).parent / "owndraft"
 DEPTH = 1000
 Group = tuple[EvalQuery, np.ndarray, np.ndarray, list[str]]  # query, features, grades, clause ids
 
@@ -69,6 +73,8 @@ class Data:
         return hashlib.sha256(json.dumps(made_of).encode()).hexdigest()[:10]
 
     def queries(self, split: str, form: str) -> list[EvalQuery]:
+        if form in DRAFT_FORMS:
+            return draft_queries(self.acord, split, form)
         mode, wording = ("clause", "short") if form == "clause" else ("query", form)
         return eval_queries(self.acord, split, wording, mode, self.corpus)
 
@@ -127,6 +133,36 @@ class Data:
         log.info("featurised %s/%s: %d queries in %.0f s", split, form, len(groups),
                  time.perf_counter() - started)
         return groups
+
+
+def draft_queries(acord, split: str, form: str) -> list[EvalQuery]:  # type: ignore[no-untyped-def]
+    """The own-draft queries of a split (``benchmarks/owndraft/``), judged by ``judged_drafts``."""
+    path = DRAFTS / ("fresh.jsonl" if form == "fresh" else "synthetic.jsonl")
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is made from the ACORD corpus and not kept in the "
+                                f"repository: run `python benchmarks/owndraft/drafts.py make`.")
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return judged_drafts(acord, split, rows)
+
+
+def judged_drafts(acord, split: str, rows: Sequence[Mapping]) -> list[EvalQuery]:  # type: ignore[no-untyped-def]
+    """Own-draft rows of a split as queries, judged with their ACORD query's judgments.
+
+    A fresh draft is written for its query's need, so every judgment of that query applies.
+    A synthetic draft keeps its 5-star source clause's provisions, so it asks for what the
+    query asks for, as the clause-as-query form does; its source is left out of its ranking
+    (it would be found by its own words) and of its judgments.
+    """
+    items = []
+    for row in rows:
+        if row["split"] != split:
+            continue
+        judged = dict(acord.qrels[split][row["parent"]])
+        source = row.get("source", "")
+        judged.pop(source, None)
+        items.append(EvalQuery(f"{row['parent']} <- {row['id']}", row["text"], row["category"],
+                               judged, exclude=source))
+    return items
 
 
 def alias_users(glossary: Mapping[str, str], texts: Mapping[str, str]) -> dict[str, set[str]]:
