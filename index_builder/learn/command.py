@@ -77,7 +77,9 @@ def config_of(meta: dict[str, Any]) -> RankerConfig:
 
 
 def run_learn(settings: Settings, propensity: str = "auto", event_share: float | None = EVENT_SHARE,
-              dry_run: bool = False, rows_path: Path = ROWS_FILE) -> tuple[GuardReport, Path | None]:
+              dry_run: bool = False, rows_path: Path | None = None) -> tuple[GuardReport, Path | None]:
+    # Read the module's ROWS_FILE at call time (a default argument would freeze it at import).
+    rows_path = rows_path if rows_path is not None else ROWS_FILE
     store = UsageStore.open(settings)
     try:
         lists = list(store.training_lists())

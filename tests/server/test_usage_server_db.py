@@ -62,14 +62,15 @@ def _bin() -> Path | None:
     if named:
         return Path(named)
     found = shutil.which("pg_ctl")
-    return Path(found).parent if found else None
+    # Debian links pg_ctl into /usr/local/bin; its siblings (initdb, pg_dump) live beside the target.
+    return Path(found).resolve().parent if found else None
 
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[str]:
     """A throwaway PostgreSQL on a Unix socket; yields its SQLAlchemy URL."""
     pg = _bin()
-    if pg is None or not (pg / "initdb").is_file():
+    if pg is None or not all((pg / name).is_file() for name in ("initdb", "postgres", "pg_dump")):
         pytest.skip("no PostgreSQL binaries (PATH or PRECEDENT_TEST_PG_BIN)")
     root = Path(tempfile.mkdtemp(prefix="precedent-pg-"))
     root.chmod(0o755)
