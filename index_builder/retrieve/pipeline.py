@@ -28,7 +28,7 @@ from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.examples import Combination, example_runs, without_examples
 from index_builder.retrieve.spans import Span, best_spans
 from index_builder.retrieve.strict import MODES, near_copies
-from index_builder.retrieve.variations import group_variations
+from index_builder.retrieve.variations import PairCache, group_variations
 from index_builder.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -126,6 +126,9 @@ class SearchPipeline:
         r = settings.retrieval
         self.expander = (QueryExpander(max_words=r.expansion_max_words)
                          if r.query_expansion == "glossary" else None)
+        # Folding scores by clause-id pair: ids fix the texts within this backend's version, and
+        # a swapped-in version gets a new pipeline (with_backend), so a new cache.
+        self._fold_cache = PairCache()
 
     def with_backend(self, backend: SearchBackend) -> "SearchPipeline":
         """The same pipeline over another version (a rebuilt index swapped in)."""
@@ -343,7 +346,8 @@ class SearchPipeline:
         candidates to fill a top ten with distinct wordings.
         """
         threshold = self.settings.retrieval.variation_threshold
-        return group_variations(hits, lambda h: h.clause.text, wanted, threshold)
+        return group_variations(hits, lambda h: h.clause.text, wanted, threshold,
+                                key_of=lambda h: h.clause.clause_id, cache=self._fold_cache)
 
     def _examples(self, request: SearchRequest) -> list[Example]:
         """Examples with their text; an id the caller may not see is unknown, like a wrong id."""

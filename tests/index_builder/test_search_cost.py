@@ -26,11 +26,28 @@ def served(outcome) -> list:
              [[v.clause.clause_id, s] for v, s in r.variants]] for r in outcome.results]
 
 
+def near_copies(mini_acord: Path, out: Path) -> Path:
+    """A second library of near copies of the first clauses (renumbered, one word changed),
+    so the results have folded variations too."""
+    rows = [json.loads(line) for line in (mini_acord / "corpus.jsonl").read_text().splitlines()]
+    out.mkdir()
+    with (out / "corpus.jsonl").open("w") as f:
+        for n, row in enumerate(rows[:12]):
+            words = row["text"].split()
+            words[len(words) // 2] = "such"
+            for copy in range(1 + n % 3):
+                f.write(json.dumps({"_id": f"copy-{n}-{copy}", "title": "",
+                                    "text": f"{copy + 2}.{n} " + " ".join(words)}) + "\n")
+    return out
+
+
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory, mini_acord, embedder_factory):
-    settings = load_settings({}, {"index_dir": tmp_path_factory.mktemp("cost") / "index"})
+    folder = tmp_path_factory.mktemp("cost")
+    settings = load_settings({}, {"index_dir": folder / "index"})
     embedder = embedder_factory()
-    build_index(settings, [mini_acord], embedder, progress=False)
+    build_index(settings, [mini_acord, near_copies(mini_acord, folder / "copies")], embedder,
+                progress=False)
     queries = [json.loads(line)["text"] for line in (mini_acord / "queries.jsonl").read_text().splitlines()]
     clauses = [json.loads(line)["text"] for line in (mini_acord / "corpus.jsonl").read_text().splitlines()]
     return build_pipeline(settings, embedder), queries + clauses[:6]
