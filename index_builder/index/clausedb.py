@@ -56,21 +56,11 @@ class MemoryClauses(list):  # type: ignore[type-arg]
         return [self[int(p)].clause_id for p in positions]
 
     def by_ids(self, clause_ids: Sequence[str]) -> list[Clause | None]:
-        found, missing = _cached(self._clauses, clause_ids)
-        if missing:
-            fresh = {cid: Clause.from_dict(json.loads(data))
-                     for cid, data in self._select("clause_id, data", "clause_id", missing)}
-            _remember(self._clauses, fresh)
-            found.update(fresh)
-        return [found.get(cid) for cid in clause_ids]
+        found = (self.position.get(cid) for cid in clause_ids)
+        return [None if pos is None else self[pos] for pos in found]
 
     def positions_of(self, clause_ids: Sequence[str]) -> list[int | None]:
-        found, missing = _cached(self._positions, clause_ids)
-        if missing:
-            fresh = dict(self._select("clause_id, pos", "clause_id", missing))
-            _remember(self._positions, fresh)
-            found.update(fresh)
-        return [found.get(cid) for cid in clause_ids]
+        return [self.position.get(cid) for cid in clause_ids]
 
     def all_ids(self) -> Iterator[str]:
         return (c.clause_id for c in self)
@@ -139,25 +129,21 @@ class ClauseTable(Sequence[Clause]):
         return [rows[int(p)] for p in positions]
 
     def by_ids(self, clause_ids: Sequence[str]) -> list[Clause | None]:
-        cached = self._clauses
-        missing = [cid for cid in clause_ids if cid not in cached]
+        found, missing = _cached(self._clauses, clause_ids)
         if missing:
-            rows = self._select("clause_id, data", "clause_id", missing)
-            if len(cached) + len(rows) > CACHED_CLAUSES:
-                cached.clear()
-            for cid, data in rows:
-                cached[cid] = Clause.from_dict(json.loads(data))
-        return [cached.get(cid) for cid in clause_ids]
+            fresh = {cid: Clause.from_dict(json.loads(data))
+                     for cid, data in self._select("clause_id, data", "clause_id", missing)}
+            _remember(self._clauses, fresh)
+            found.update(fresh)
+        return [found.get(cid) for cid in clause_ids]
 
     def positions_of(self, clause_ids: Sequence[str]) -> list[int | None]:
-        cached = self._positions
-        missing = [cid for cid in clause_ids if cid not in cached]
+        found, missing = _cached(self._positions, clause_ids)
         if missing:
-            rows = self._select("clause_id, pos", "clause_id", missing)
-            if len(cached) + len(rows) > CACHED_CLAUSES:
-                cached.clear()
-            cached.update(rows)
-        return [cached.get(cid) for cid in clause_ids]
+            fresh = dict(self._select("clause_id, pos", "clause_id", missing))
+            _remember(self._positions, fresh)
+            found.update(fresh)
+        return [found.get(cid) for cid in clause_ids]
 
     def all_ids(self) -> Iterator[str]:
         """Every clause id in position order (streamed)."""

@@ -1,12 +1,15 @@
 """The search's CPU savings (issue 29) leave what a lawyer sees and what the learner records unchanged.
 
 The golden file was written by the code before the savings (commit 97ca5a0: the ranker's
-features computed twice, no per-version caches) over the mini ACORD library with the hashing
-embedder: for each query, the served results (clause id, score) and their folded copies.
+features computed twice, LightGBM's predictor rebuilt per call, no per-version caches) over
+the mini ACORD library plus near copies, with the hashing embedder: for each query, the
+served results (clause id, score, rank) and their folded copies with their similarity.
 """
 
 import json
 import math
+import random
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -14,8 +17,10 @@ import pytest
 
 from index_builder.index.build import build_index
 from index_builder.learn.shown import shown_items
-from index_builder.retrieve.ltr import FeatureExtractor, LearnedFusion
-from index_builder.retrieve.pipeline import SearchRequest, build_pipeline
+from index_builder.index import clausedb
+from index_builder.retrieve.ltr import (_WINDOW, FeatureExtractor, LearnedFusion, _ClauseTerms,
+                                        _pair_distances, content_terms)
+from index_builder.retrieve.pipeline import Example, SearchRequest, build_pipeline
 from index_builder.settings import load_settings
 
 GOLDEN = Path(__file__).parent / "search_cost_golden.json"
@@ -78,8 +83,6 @@ def test_the_recorded_rows_are_the_rows_the_ranker_scored_with(mini):
 
 
 def test_a_search_by_examples_computes_its_rows_over_its_own_pool(mini):
-    from index_builder.retrieve.pipeline import Example
-
     pipeline, texts = mini
     first = pipeline.search(SearchRequest(text=texts[0], top_k=3)).results[0].hit.clause.clause_id
     outcome = pipeline.search(SearchRequest(text=texts[1], top_k=3, examples=(Example(first),)))
@@ -102,11 +105,6 @@ def _pairs_in_order(positions, pairs, window):
 
 
 def test_pair_features_equal_their_definition_on_random_texts():
-    import random
-
-    from index_builder.retrieve.ltr import _WINDOW, _ClauseTerms, _pair_distances
-    from collections import Counter
-
     rng = random.Random(29)
     vocabulary = "liability cap fee fees party notice term terminate breach cure days law".split()
     cache = _ClauseTerms()
@@ -114,11 +112,23 @@ def test_pair_features_equal_their_definition_on_random_texts():
         clause = " ".join(rng.choice(vocabulary) for _ in range(rng.randrange(0, 40)))
         query = " ".join(rng.choice(vocabulary) for _ in range(rng.randrange(1, 12)))
         terms = cache.get(f"c{n}", clause)
-        from index_builder.retrieve.ltr import content_terms
-
         q = content_terms(query)
         pairs = list(zip(q, q[1:]))
         adjacent, near = _pair_distances(terms, Counter(pairs), _WINDOW)
         if pairs:
             assert adjacent / len(pairs) == _pairs_in_order(terms.positions, pairs, 1)
             assert near / len(pairs) == _pairs_in_order(terms.positions, pairs, _WINDOW)
+
+
+def test_the_clause_cache_empties_when_full_and_never_loses_a_clause(mini, monkeypatch):
+    pipeline, _ = mini
+    table = pipeline.backend.index.table
+    assert isinstance(table, clausedb.ClauseTable)
+    monkeypatch.setattr(clausedb, "CACHED_CLAUSES", 5)
+    ids = list(table.all_ids())
+    for start in range(0, len(ids), 4):
+        chunk = ids[start:start + 7] + ["no-such-clause"]
+        got = table.by_ids(chunk)
+        assert [c.clause_id if c else None for c in got] == chunk[:-1] + [None]
+        assert table.positions_of(chunk)[:-1] == [ids.index(cid) for cid in chunk[:-1]]
+        assert len(table._clauses) <= 8
