@@ -172,6 +172,7 @@ class ClauseTable(Sequence[Clause]):
                 connection.close()
             self._connections.clear()
         self._local = threading.local()
+        self._clauses, self._positions = {}, {}
 
 
 def _cached(cache: dict[str, Any], keys: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
