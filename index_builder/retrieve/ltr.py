@@ -116,31 +116,42 @@ class _Terms(NamedTuple):
     words: int
 
 
-def _pair_distances(clause: _Terms, pairs: Mapping[tuple[str, str], int], window: int
+def _pair_distances(clause: _Terms, pairs: Mapping[str, list[tuple[str, int]]], window: int
                     ) -> tuple[int, int]:
     """How many of the query's pairs (with their counts) are adjacent, and within ``window``.
 
-    A pair (a, b) is within d when some b follows some a 1..d places later; both counts in
-    one pass over the few places of a.
+    ``pairs`` maps a pair's first term to its second terms and counts, so only pairs whose
+    first term the clause has are looked at (a pasted clause as query has ~100 pairs, a
+    candidate a few of them). A pair (a, b) is within d when some b follows some a 1..d
+    places later; both counts in one pass over the few places of a.
     """
     adjacent = near = 0
     positions, terms = clause.positions, clause.terms
-    for (a, b), count in pairs.items():
-        pa = positions.get(a)
-        if not pa or b not in positions:
-            continue
-        best = window + 1
-        for p in pa:
-            following = terms[p + 1:p + 1 + window]
-            if b in following:
-                best = min(best, following.index(b) + 1)
-                if best == 1:
-                    break
-        if best == 1:
-            adjacent += count
-        if best <= window:
-            near += count
+    for a in pairs.keys() & positions.keys():
+        pa = positions[a]
+        for b, count in pairs[a]:
+            if b not in positions:
+                continue
+            best = window + 1
+            for p in pa:
+                following = terms[p + 1:p + 1 + window]
+                if b in following:
+                    best = min(best, following.index(b) + 1)
+                    if best == 1:
+                        break
+            if best == 1:
+                adjacent += count
+            if best <= window:
+                near += count
     return adjacent, near
+
+
+def _pairs_by_first(pairs: Sequence[tuple[str, str]]) -> dict[str, list[tuple[str, int]]]:
+    """The query's word pairs as first term -> [(second term, how many times)]."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for (a, b), count in Counter(pairs).items():
+        out.setdefault(a, []).append((b, count))
+    return out
 
 
 def _capital_cover(capitals: set[str], text: str) -> float:
@@ -170,7 +181,7 @@ class FeatureExtractor:
         d_set = set(content_terms(" ".join(definitions))) - q_set
         capitals = {c.casefold() for c in _CAPITAL.findall(query)} if len(q_terms) > 1 else set()
         q_words = max(1, len(query.split()))
-        pair_counts = Counter(pairs)
+        pair_counts = _pairs_by_first(pairs)
         bm25 = [h.retriever_scores.get("bm25") for h in hits]
         dense = [h.retriever_scores.get("dense") for h in hits]
         best_bm25 = max((s for s in bm25 if s is not None), default=0.0) or 1.0

@@ -9,7 +9,6 @@ served results (clause id, score, rank) and their folded copies with their simil
 import json
 import math
 import random
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +18,7 @@ from index_builder.index.build import build_index
 from index_builder.learn.shown import shown_items
 from index_builder.index import clausedb
 from index_builder.retrieve.ltr import (_WINDOW, FeatureExtractor, LearnedFusion, _ClauseTerms,
-                                        _pair_distances, content_terms)
+                                        _pair_distances, _pairs_by_first, content_terms)
 from index_builder.retrieve.pipeline import Example, SearchRequest, build_pipeline
 from index_builder.settings import load_settings
 
@@ -114,7 +113,7 @@ def test_pair_features_equal_their_definition_on_random_texts():
         terms = cache.get(f"c{n}", clause)
         q = content_terms(query)
         pairs = list(zip(q, q[1:]))
-        adjacent, near = _pair_distances(terms, Counter(pairs), _WINDOW)
+        adjacent, near = _pair_distances(terms, _pairs_by_first(pairs), _WINDOW)
         if pairs:
             assert adjacent / len(pairs) == _pairs_in_order(terms.positions, pairs, 1)
             assert near / len(pairs) == _pairs_in_order(terms.positions, pairs, _WINDOW)
