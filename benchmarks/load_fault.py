@@ -144,6 +144,7 @@ class Record:
     status: int  # 0: no HTTP answer
     outcome: str  # "ok", an error code, "lost: ...", "hung"
     rerank: str = ""
+    server_ms: float | None = None  # the search's own time (timings_ms.total), without HTTP or queueing
 
 
 @dataclass
@@ -216,7 +217,8 @@ class Client(threading.Thread):
         seconds = time.monotonic() - started
         if answer.status == 200:
             rerank = (payload.get("rerank") or {}).get("status", "")
-            return Record(self.kind, started, seconds, 200, "ok", rerank)
+            return Record(self.kind, started, seconds, 200, "ok", rerank,
+                          (payload.get("timings_ms") or {}).get("total"))
         code = (payload.get("error") or {}).get("code", "?")
         return Record(self.kind, started, seconds, answer.status, code)
 
@@ -436,6 +438,7 @@ def summarise(result: Result) -> dict[str, Any]:
             "p50_ms": round(_pct([r.seconds for r in answered], 50) * 1000, 1),
             "p95_ms": round(_pct([r.seconds for r in answered], 95) * 1000, 1),
             "max_ms": round(max((r.seconds for r in answered), default=0.0) * 1000, 1),
+            "server_p50_ms": round(_pct([r.server_ms for r in answered if r.server_ms is not None], 50), 1),
         }
     lost = sum(1 for r in result.records if r.outcome.startswith("lost"))
     hung = sum(1 for r in result.records if r.outcome == "hung")

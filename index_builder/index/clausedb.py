@@ -32,6 +32,11 @@ from index_builder.model import Clause
 CLAUSE_DB = "clauses.sqlite"
 COLUMNS = "columns"
 _BATCH = 500  # ids per SQL statement (far below SQLite's parameter limit)
+# Clauses (and positions) a version keeps after reading them: every search reads its ~100
+# candidates, mostly clauses earlier searches read too, and the SQLite read plus JSON decoding
+# was 13% of a search's CPU (issue 29). A version's rows never change, so nothing goes stale;
+# bounded (emptied when full) so a million-clause library does not end up all in memory.
+CACHED_CLAUSES = 20_000
 # Fields kept as columns: every core field but the clause id (unique per clause: looked up in
 # SQLite instead), plus every metadata key found at build time.
 COLUMN_CORE = tuple(f for f in CORE_FIELDS if f != "clause_id")
@@ -79,6 +84,8 @@ class ClauseTable(Sequence[Clause]):
         self._lock = threading.Lock()
         (self._size,) = self._connection().execute("SELECT count(*) FROM clauses").fetchone()
         self.position = _Positions(self)
+        self._clauses: dict[str, Clause] = {}
+        self._positions: dict[str, int] = {}
 
     def _connection(self) -> sqlite3.Connection:
         # One connection per thread: the server answers on several; immutable=1 because a
@@ -122,13 +129,21 @@ class ClauseTable(Sequence[Clause]):
         return [rows[int(p)] for p in positions]
 
     def by_ids(self, clause_ids: Sequence[str]) -> list[Clause | None]:
-        rows = dict(self._select("clause_id, data", "clause_id", list(clause_ids)))
-        return [None if cid not in rows else Clause.from_dict(json.loads(rows[cid]))
-                for cid in clause_ids]
+        found, missing = _cached(self._clauses, clause_ids)
+        if missing:
+            fresh = {cid: Clause.from_dict(json.loads(data))
+                     for cid, data in self._select("clause_id, data", "clause_id", missing)}
+            _remember(self._clauses, fresh)
+            found.update(fresh)
+        return [found.get(cid) for cid in clause_ids]
 
     def positions_of(self, clause_ids: Sequence[str]) -> list[int | None]:
-        rows = dict(self._select("clause_id, pos", "clause_id", list(clause_ids)))
-        return [rows.get(cid) for cid in clause_ids]
+        found, missing = _cached(self._positions, clause_ids)
+        if missing:
+            fresh = dict(self._select("clause_id, pos", "clause_id", missing))
+            _remember(self._positions, fresh)
+            found.update(fresh)
+        return [found.get(cid) for cid in clause_ids]
 
     def all_ids(self) -> Iterator[str]:
         """Every clause id in position order (streamed)."""
@@ -157,6 +172,27 @@ class ClauseTable(Sequence[Clause]):
                 connection.close()
             self._connections.clear()
         self._local = threading.local()
+        self._clauses, self._positions = {}, {}
+
+
+def _cached(cache: dict[str, Any], keys: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
+    """What ``cache`` holds of ``keys``, and the keys it lacks (another thread may empty it
+    meanwhile: what was found is kept locally, so an answer never loses a clause)."""
+    found: dict[str, Any] = {}
+    missing = []
+    for key in keys:
+        value = cache.get(key)
+        if value is None:
+            missing.append(key)
+        else:
+            found[key] = value
+    return found, missing
+
+
+def _remember(cache: dict[str, Any], fresh: Mapping[str, Any]) -> None:
+    if len(cache) + len(fresh) > CACHED_CLAUSES:
+        cache.clear()
+    cache.update(fresh)
 
 
 class _Positions(Mapping[str, int]):

@@ -26,6 +26,11 @@ from index_builder.retrieve.ltr import load_ranker, moved_ranker
 from index_builder.retrieve.pipeline import SearchPipeline
 
 log = logging.getLogger(__name__)
+# How long a version swapped out stays open before its files are closed: requests that took
+# the old pipeline just before the swap finish on it (a redraft waits up to ~2 minutes for
+# its model). Without closing, every swap left one SQLite connection per server thread open
+# on a deleted version, and its page cache in memory (found by benchmarks/soak.py).
+RETIRE_AFTER_S = 300.0
 
 
 class LivePipeline:
@@ -39,6 +44,7 @@ class LivePipeline:
         self._lock = threading.Lock()
         self._loader: threading.Thread | None = None
         self._refused: Path | None = None  # a ranker folder that failed to load
+        self._retired: list[tuple[float, SearchPipeline]] = []  # (swapped out at, pipeline)
 
     def current(self) -> SearchPipeline:
         """The live pipeline; starts loading a newer version if one was built since the last check."""
@@ -59,6 +65,7 @@ class LivePipeline:
             if busy or time.monotonic() - self._checked < self._check_every_s:
                 return
             self._checked = time.monotonic()
+            self._close_retired(self._checked - RETIRE_AFTER_S)
             try:
                 version = self.store.live_version()
             except PrecedentError as exc:  # a pointer mid-replacement, an engine away: keep serving
@@ -107,5 +114,18 @@ class LivePipeline:
             backend.close()
             return
         self._live = old.with_backend(backend)
+        self._retired.append((time.monotonic(), old))
         log.info("Now serving index version %s (%d clauses; was %s)", version,
                  backend.stats()["clauses"], old.backend.version)
+
+    def _close_retired(self, before: float) -> None:
+        """Close the versions swapped out before ``before`` (called under the lock)."""
+        while self._retired and self._retired[0][0] < before:
+            _, pipeline = self._retired.pop(0)
+            try:
+                pipeline.backend.close()
+            except Exception:  # noqa: BLE001 - closing must never stop serving
+                log.warning("Closing retired index version %s failed", pipeline.backend.version,
+                            exc_info=True)
+            else:
+                log.info("Closed retired index version %s", pipeline.backend.version)

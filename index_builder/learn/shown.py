@@ -44,12 +44,16 @@ def ranker_version(pipeline: Any) -> str:
 def shown_items(pipeline: Any, query: str, outcome: SearchOutcome) -> list[ShownItem]:
     """One item per result (position = served place) and per folded copy (position 0).
 
-    Feature rows are computed over the whole fused pool (per-query maxima need it), for the
-    results only; a search by examples alone has no query, so no rows.
+    Feature rows are those over the whole fused pool (per-query maxima need it), for the
+    results only: the learned ranker's own (``outcome.feature_rows``) when it scored exactly
+    that pool, else computed here; a search by examples alone has no query, so no rows.
     """
     rows = {}
     pool = outcome.candidates
-    if query.strip() and pool:
+    if query.strip() and outcome.feature_rows:  # the rows the ranker scored this pool with
+        wanted_ids = {r.hit.clause.clause_id for r in outcome.results}
+        rows = {cid: row for cid, row in outcome.feature_rows.items() if cid in wanted_ids}
+    elif query.strip() and pool:
         index = {h.clause.clause_id: i for i, h in enumerate(pool)}
         wanted = [index[r.hit.clause.clause_id] for r in outcome.results
                   if r.hit.clause.clause_id in index]

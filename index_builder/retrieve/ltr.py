@@ -22,10 +22,11 @@ import json
 import logging
 import math
 import re
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -79,13 +80,18 @@ def content_terms(text: str) -> list[str]:
 
 
 class _ClauseTerms:
-    """Per-clause term positions, cached by clause id and text (bounded: cleared when full)."""
+    """Per-clause terms, cached by clause id and text (bounded: cleared when full).
+
+    Each entry: term -> positions, the stemmed terms in order (sharing the dict's strings)
+    and the word count: every search scores ~100 candidates, mostly clauses it has scored
+    before, so none of this is recomputed per search.
+    """
 
     def __init__(self, size: int = 50_000) -> None:
-        self._cache: dict[str, tuple[dict[str, list[int]], int]] = {}
+        self._cache: dict[str, _Terms] = {}
         self._size = size
 
-    def get(self, clause_id: str, text: str) -> tuple[dict[str, list[int]], int]:
+    def get(self, clause_id: str, text: str) -> "_Terms":
         # Keyed by text too: a rebuilt index may give an id new wording (str hashes are cached).
         key = f"{clause_id}\x00{hash(text)}"
         found = self._cache.get(key)
@@ -93,25 +99,64 @@ class _ClauseTerms:
             positions: dict[str, list[int]] = {}
             for i, term in enumerate(content_terms(text)):
                 positions.setdefault(term, []).append(i)
-            found = (positions, len(text.split()))
+            terms = [""] * sum(len(p) for p in positions.values())
+            for term, places in positions.items():
+                for i in places:
+                    terms[i] = term
+            found = _Terms(positions, terms, len(text.split()))
             if len(self._cache) >= self._size:
                 self._cache.clear()
             self._cache[key] = found
         return found
 
 
-def _pairs_in_order(positions: Mapping[str, list[int]], pairs: Sequence[tuple[str, str]],
-                    window: int) -> float:
-    """Share of (a, b) pairs with some b 1..window positions after some a."""
-    if not pairs:
-        return 0.0
-    found = 0
-    for a, b in pairs:
-        pa, pb = positions.get(a), positions.get(b)
-        if pa and pb:
-            later = set(pb)
-            found += any(p + d in later for p in pa for d in range(1, window + 1))
-    return found / len(pairs)
+class _Terms(NamedTuple):
+    positions: dict[str, list[int]]
+    terms: list[str]
+    words: int
+
+
+def _pair_distances(clause: _Terms, pairs: Mapping[str, list[tuple[str, int]]], window: int
+                    ) -> tuple[int, int]:
+    """How many of the query's pairs (with their counts) are adjacent, and within ``window``.
+
+    ``pairs`` maps a pair's first term to its second terms and counts, so only pairs whose
+    first term the clause has are looked at (a pasted clause as query has ~100 pairs, a
+    candidate a few of them). A pair (a, b) is within d when some b follows some a 1..d
+    places later; both counts in one pass over the few places of a.
+    """
+    adjacent = near = 0
+    positions, terms = clause.positions, clause.terms
+    for a in pairs.keys() & positions.keys():
+        pa = positions[a]
+        for b, count in pairs[a]:
+            if b not in positions:
+                continue
+            best = window + 1
+            for p in pa:
+                following = terms[p + 1:p + 1 + window]
+                if b in following:
+                    best = min(best, following.index(b) + 1)
+                    if best == 1:
+                        break
+            if best == 1:
+                adjacent += count
+            if best <= window:
+                near += count
+    return adjacent, near
+
+
+def _pairs_by_first(pairs: Sequence[tuple[str, str]]) -> dict[str, list[tuple[str, int]]]:
+    """The query's word pairs as first term -> [(second term, how many times)]."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for (a, b), count in Counter(pairs).items():
+        out.setdefault(a, []).append((b, count))
+    return out
+
+
+def _capital_cover(capitals: set[str], text: str) -> float:
+    low = text.casefold()
+    return sum(c in low for c in capitals) / len(capitals)
 
 
 class FeatureExtractor:
@@ -136,15 +181,17 @@ class FeatureExtractor:
         d_set = set(content_terms(" ".join(definitions))) - q_set
         capitals = {c.casefold() for c in _CAPITAL.findall(query)} if len(q_terms) > 1 else set()
         q_words = max(1, len(query.split()))
+        pair_counts = _pairs_by_first(pairs)
         bm25 = [h.retriever_scores.get("bm25") for h in hits]
         dense = [h.retriever_scores.get("dense") for h in hits]
         best_bm25 = max((s for s in bm25 if s is not None), default=0.0) or 1.0
         best_dense = max((s for s in dense if s is not None), default=0.0)
         for row, i in enumerate(subset):
             hit = hits[i]
-            positions, c_words = self._terms.get(hit.clause.clause_id, hit.clause.text)
+            clause = self._terms.get(hit.clause.clause_id, hit.clause.text)
+            positions, c_words = clause.positions, clause.words
             ranks = hit.retriever_ranks
-            low = hit.clause.text.casefold()
+            adjacent, near = _pair_distances(clause, pair_counts, _WINDOW) if pairs else (0, 0)
             rows[row] = (
                 bm25[i] if bm25[i] is not None else np.nan,
                 (bm25[i] or 0.0) / best_bm25,
@@ -153,11 +200,11 @@ class FeatureExtractor:
                 math.log(ranks["bm25"]) if "bm25" in ranks else np.nan,
                 math.log(ranks["dense"]) if "dense" in ranks else np.nan,
                 sum(1.0 / (self.rrf_k + r) for r in ranks.values()),
-                sum(t in positions for t in q_set) / len(q_set) if q_set else 0.0,
-                _pairs_in_order(positions, pairs, 1),
-                _pairs_in_order(positions, pairs, _WINDOW),
-                sum(t in positions for t in d_set) / len(d_set) if d_set else np.nan,
-                sum(c in low for c in capitals) / len(capitals) if capitals else np.nan,
+                len(q_set & positions.keys()) / len(q_set) if q_set else 0.0,
+                adjacent / len(pairs) if pairs else 0.0,
+                near / len(pairs) if pairs else 0.0,
+                len(d_set & positions.keys()) / len(d_set) if d_set else np.nan,
+                _capital_cover(capitals, hit.clause.text) if capitals else np.nan,
                 math.log1p(c_words),
                 math.log1p(q_words),
                 math.log((1 + c_words) / (1 + q_words)),
@@ -176,6 +223,7 @@ class LearnedFusion:
         # The folder it was read from, links resolved: `index-builder learn` installs by
         # switching a ``current`` link, and the server compares against this (moved_ranker).
         self.source = source
+        self._predict = _kept_predictor(booster)
 
     @property
     def version(self) -> str:
@@ -185,16 +233,44 @@ class LearnedFusion:
         """The model's score for each hit (higher is better)."""
         if not hits:
             return np.zeros(0)
-        return np.asarray(self.booster.predict(self.extractor(query, hits), num_threads=1))
+        return np.asarray(self._predict(self.extractor(query, hits)))
 
     def rescore(self, query: str, hits: list[SearchHit]) -> list[SearchHit]:
         """The hits reordered by the model; ties keep the fused order."""
+        return self.rescore_with_rows(query, hits)[0]
+
+    def rescore_with_rows(self, query: str, hits: list[SearchHit]
+                          ) -> tuple[list[SearchHit], dict[str, np.ndarray]]:
+        """``rescore`` and the feature row each hit was scored with, by clause id.
+
+        The rows are what the feedback store records for the results shown
+        (learn/shown.py): handing them on spares computing them twice per search.
+        """
         if len(hits) < 2 or not query.strip():
-            return hits
-        scores = self.scores(query, hits)
+            return hits, {}
+        matrix = self.extractor(query, hits)
+        scores = np.asarray(self._predict(matrix))
         order = sorted(range(len(hits)), key=lambda i: (-scores[i], i))
+        rows = {h.clause.clause_id: matrix[i] for i, h in enumerate(hits)}
         return [replace(hits[i], score=float(scores[i]), rank=rank)
-                for rank, i in enumerate(order, 1)]
+                for rank, i in enumerate(order, 1)], rows
+
+
+def _kept_predictor(booster):  # type: ignore[no-untyped-def]
+    """``booster.predict`` on one thread, without rebuilding LightGBM's predictor every call.
+
+    LightGBM 4 builds a new predictor inside every ``Booster.predict``: 5.6 of its 7.9 ms on
+    a search's 100 rows here (issue 29). The predictor wraps the same booster handle, so
+    keeping one is as thread-safe as calling ``predict``; it is a private class, so any other
+    LightGBM version falls back to ``Booster.predict``.
+    """
+    try:
+        from lightgbm.basic import _InnerPredictor
+
+        inner = _InnerPredictor.from_booster(booster, {"num_threads": 1})
+        return inner.predict
+    except (ImportError, AttributeError, TypeError):
+        return lambda rows: booster.predict(rows, num_threads=1)
 
 
 def save_ranker(booster, folder: Path, meta: Mapping) -> Path:  # type: ignore[no-untyped-def]

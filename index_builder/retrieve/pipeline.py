@@ -28,7 +28,7 @@ from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.examples import Combination, example_runs, without_examples
 from index_builder.retrieve.spans import Span, best_spans
 from index_builder.retrieve.strict import MODES, near_copies
-from index_builder.retrieve.variations import group_variations
+from index_builder.retrieve.variations import PairCache, group_variations
 from index_builder.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -98,6 +98,10 @@ class SearchOutcome:
     timings_ms: dict[str, float] = field(default_factory=dict)
     candidates: list[SearchHit] = field(default_factory=list)  # the fused pool, for facets
     mode: str = "ranked"  # or "strict" (retrieve/strict.py)
+    # The learned ranker's feature row of each candidate, by clause id, when the ranker scored
+    # exactly ``candidates`` (no examples dropped from the pool); {} otherwise. The feedback
+    # store records these for the results shown (learn/shown.py) instead of computing them again.
+    feature_rows: dict[str, Any] = field(default_factory=dict)
 
 
 class SearchPipeline:
@@ -122,6 +126,9 @@ class SearchPipeline:
         r = settings.retrieval
         self.expander = (QueryExpander(max_words=r.expansion_max_words)
                          if r.query_expansion == "glossary" else None)
+        # Folding scores by clause-id pair: ids fix the texts within this backend's version, and
+        # a swapped-in version gets a new pipeline (with_backend), so a new cache.
+        self._fold_cache = PairCache()
 
     def with_backend(self, backend: SearchBackend) -> "SearchPipeline":
         """The same pipeline over another version (a rebuilt index swapped in)."""
@@ -149,7 +156,7 @@ class SearchPipeline:
         rerank_depth = self.settings.rerank.depth if wanted and self.reranker else 0
         texts = self._texts(query, examples)
         vectors = self.embedder.embed(texts) if "dense" in self.retrievers else None
-        candidates = self.candidates(query, examples, request, max(top_k, rerank_depth), vectors)
+        candidates, feature_rows = self._pool(query, examples, request, max(top_k, rerank_depth), vectors)
         retrieved = time.perf_counter()
         groups = self._fold(candidates, max(top_k, rerank_depth))
         leaders = [g.leader for g in groups]
@@ -173,7 +180,8 @@ class SearchPipeline:
                 pairs = self._curated(pairs[:top_k]) + list(pairs[top_k:])
             results = ranked(pairs)
             timings["total"] = _ms(time.perf_counter() - started)
-            return SearchOutcome(results, status, reason, timings, candidates)
+            return SearchOutcome(results, status, reason, timings, candidates,
+                                 feature_rows=feature_rows)
 
         plain = [(h, None) for h in leaders]
         if not wanted:
@@ -263,6 +271,11 @@ class SearchPipeline:
         retriever as ``settings.retrieval.examples_dense``/``examples_lexical`` say
         (retrieve/examples.py); ``vectors`` are the texts' embeddings when already made.
         """
+        return self._pool(query, examples, request, wanted, vectors)[0]
+
+    def _pool(self, query: str, examples: Sequence[Example], request: SearchRequest,
+              wanted: int, vectors: Any = None) -> tuple[list[SearchHit], dict[str, Any]]:
+        """``candidates`` and the learned ranker's feature rows of exactly that pool ({} if none)."""
         r = self.settings.retrieval
         depth = max(request.depth or r.candidate_depth, wanted)
         filters = tuple(request.filters) + tuple(request.access)
@@ -273,13 +286,22 @@ class SearchPipeline:
         runs: dict[str, Scored] = example_runs(self.backend, self.embedder, texts, deeper, filters,
                                                combination, self.retrievers, vectors)
         hits = self._fuse(runs, deeper)
+        rows: dict[str, Any] = {}
         if self.rescorer is not None and query:
             # The rescorer reads the user's own words: definitions help recall, not judgement.
-            hits = self.rescorer.rescore(query, hits)
+            with_rows = getattr(self.rescorer, "rescore_with_rows", None)
+            if with_rows is not None:
+                hits, rows = with_rows(query, hits)
+            else:
+                hits = self.rescorer.rescore(query, hits)
         if examples:
             hits = without_examples(hits, [e.clause_id for e in examples if e.clause_id],
                                     [e.text for e in examples if not e.clause_id])
-        return hits[:depth]
+        pool = hits[:depth]
+        # Rows depend on the pool's maxima: only rows over this very pool are handed on.
+        if len(pool) != len(rows) or any(h.clause.clause_id not in rows for h in pool):
+            rows = {}
+        return pool, rows
 
     def _texts(self, query: str, examples: Sequence[Example]) -> list[str]:
         """The query texts both retrievers read: the (expanded) typed query, then the examples."""
@@ -329,7 +351,8 @@ class SearchPipeline:
         candidates to fill a top ten with distinct wordings.
         """
         threshold = self.settings.retrieval.variation_threshold
-        return group_variations(hits, lambda h: h.clause.text, wanted, threshold)
+        return group_variations(hits, lambda h: h.clause.text, wanted, threshold,
+                                key_of=lambda h: h.clause.clause_id, cache=self._fold_cache)
 
     def _examples(self, request: SearchRequest) -> list[Example]:
         """Examples with their text; an id the caller may not see is unknown, like a wrong id."""

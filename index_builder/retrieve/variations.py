@@ -94,29 +94,56 @@ def _similarity_at_least(a: Sequence[Hashable], b: Sequence[Hashable], threshold
 
 
 def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int,
-                     threshold: float) -> list[Group[T]]:
+                     threshold: float, key_of: Callable[[T], Hashable] | None = None,
+                     cache: PairCache | None = None) -> list[Group[T]]:
     """Greedy in rank order: an item joins the first leader it matches, else leads a group.
 
     At most ``limit`` groups are returned; later items still join them as variants, so
     "also in N other documents" counts every copy among the candidates given.
+    ``cache`` (with ``key_of``, a key that fixes the text: a clause id within one index
+    version) keeps each pair's score across calls: a search folds ~100 candidates against
+    up to ten leaders, mostly pairs an earlier search already compared.
     """
     groups: list[Group[T]] = []
     keys: list[list[str]] = []
+    ids: list[Hashable] = []
     for item in items:
         mine = words(text_of(item))
-        match = _first_leader(mine, keys, threshold) if threshold > 0 else None
+        mine_id = key_of(item) if cache is not None and key_of is not None else None
+        match = (_first_leader(mine, keys, threshold, mine_id, ids, cache)
+                 if threshold > 0 else None)
         if match is not None:
             index, score = match
             groups[index].variants.append((item, score))
         elif len(groups) < limit:
             groups.append(Group(item))
             keys.append(mine)
+            ids.append(mine_id)
     return groups
 
 
-def _first_leader(mine: list[str], keys: list[list[str]], threshold: float) -> tuple[int, float] | None:
+class PairCache(dict):  # type: ignore[type-arg]
+    """(leader key, item key, threshold) -> score, bounded: emptied when full."""
+
+    def __init__(self, size: int = 200_000) -> None:
+        super().__init__()
+        self.size = size
+
+
+def _first_leader(mine: list[str], keys: list[list[str]], threshold: float,
+                  mine_id: Hashable = None, ids: Sequence[Hashable] = (),
+                  cache: PairCache | None = None) -> tuple[int, float] | None:
     for index, theirs in enumerate(keys):
-        score = _similarity_at_least(theirs, mine, threshold)
+        if cache is not None and mine_id is not None:
+            pair = (ids[index], mine_id, threshold)
+            score = cache.get(pair)
+            if score is None:
+                score = _similarity_at_least(theirs, mine, threshold)
+                if len(cache) >= cache.size:
+                    cache.clear()
+                cache[pair] = score
+        else:
+            score = _similarity_at_least(theirs, mine, threshold)
         if score and score >= threshold:
             return index, round(score, 4)
     return None

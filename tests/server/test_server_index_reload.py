@@ -85,3 +85,32 @@ def test_version_built_with_another_model_is_not_swapped_in(served: Any, embedde
         assert client.post("/api/v1/precedents", json={"text": "law", "rerank": False}).status_code == 200
         service.live.wait_for_reload(2.0)
     assert service.live.current().backend.version == before
+
+
+def test_a_swapped_out_version_is_closed_after_its_grace(served: Any, embedder: Any,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the soak (benchmarks/soak.py): every swap left the old version's SQLite
+    connections open, one per server thread, on files the build had already deleted."""
+    import os
+
+    from index_builder.index import live as live_module
+
+    core, corpus, service, client = served
+    old = service.live.current().backend
+    client.post("/api/v1/precedents", json={"text": "governing law", "rerank": False})
+    old_db = str(old.index.table.path.resolve())
+
+    def open_on(path: str) -> int:
+        fds = os.listdir("/proc/self/fd")
+        return sum(1 for fd in fds if os.path.realpath(f"/proc/self/fd/{fd}").startswith(path))
+
+    assert open_on(old_db) >= 1
+    _corpus(corpus, {"old": "Governing law is New York.", "new": "Fees are due in 30 days."})
+    build_index(core, [corpus], embedder, progress=False)
+    assert _poll(client, "new", service)
+    assert service.live.current().backend is not old
+    monkeypatch.setattr(live_module, "RETIRE_AFTER_S", 0.0)  # the grace has passed
+    time.sleep(0.02)
+    client.get("/api/v1/health")  # any request runs the reload check, which closes it
+    assert open_on(old_db) == 0
+    assert client.post("/api/v1/precedents", json={"text": "fees", "rerank": False}).status_code == 200
