@@ -26,7 +26,8 @@ from index_builder.settings import Settings, load_settings
 log = logging.getLogger("precedent_bench")
 
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
-               "precedent_bench.catch_rate", "precedent_bench.prompt_report",
+               "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
+               "precedent_bench.prompt_report",
                "precedent_bench.legacy")
 
 
