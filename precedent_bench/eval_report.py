@@ -34,6 +34,8 @@ def markdown(report: dict[str, Any]) -> str:
               "`every_check`: no check failed; `flagged`: at least one failed (what the lawyer "
               "is warned about before Apply).", ""]
     for producer, table in report["producers"].items():
+        if producer == "model" and not report["model"]:
+            continue  # --no-model: nothing to show
         lines += [f"## {producer}", "", "| category | " + " | ".join(COLUMNS) + " |",
                   "|---" * (len(COLUMNS) + 1) + "|"]
         for group in sorted(table, key=lambda g: (g != "all", g)):
