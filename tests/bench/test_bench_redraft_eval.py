@@ -89,3 +89,15 @@ def test_the_command_without_a_model_writes_its_report(tmp_path: Path, monkeypat
     report = json.loads((out / "eval.json").read_text())
     assert report["producers"]["operations"]["period"]["drafted"]["passed"] == 2
     assert "# Redraft evaluation: 2 tasks" in (out / "eval.md").read_text()
+
+
+def test_the_cited_score_sees_an_edit_that_stops_citing(tasks) -> None:
+    from addin_server.draft.checks import run_checks
+    from precedent_bench.redraft_ab import judge
+
+    task_id, category, task = tasks[0]
+    cited = judge(task_id, category, task, f"{task.clause} [1]", run_checks, "cited")
+    uncited = judge(task_id, category, task, task.clause, run_checks, "cited")
+    assert (cited.score, uncited.score) == (1.0, 0.0)
+    # The checks score does not fall for the uncited draft: its citation checks do not apply.
+    assert judge(task_id, category, task, task.clause, run_checks).score >= 0.0
