@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from addin_server.llm.client import ChatClient, Completion, Messages
+from index_builder.errors import LLMUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,7 @@ class CachedChatClient:
         self.store = store
         self.hits = 0
         self.misses = 0
+        self.cache_only = False  # True: a miss fails instead of asking (a spent time budget)
 
     @property
     def inner(self) -> ChatClient:
@@ -102,6 +104,8 @@ class CachedChatClient:
         if cached is not None:
             self.hits += 1
             return cached
+        if self.cache_only:
+            raise LLMUnavailableError("Not in the answer cache, and the run's time budget is spent.")
         completion = self.inner.complete(messages, model=model, max_tokens=max_tokens,
                                          temperature=temperature, top_logprobs=top_logprobs,
                                          timeout_s=timeout_s, deadline_s=deadline_s)

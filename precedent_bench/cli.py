@@ -2,6 +2,7 @@
 
     precedent-bench redraft --prompt prompts/redraft.prompt --prompt my-edit.prompt
     precedent-bench rerank  --prompt prompts/rerank.prompt  --prompt my-edit.prompt --limit 6
+    precedent-bench redraft-eval [--prompt P]   (model alone / operations alone / routed)
     precedent-bench catch-rate   (the redraft checks against planted breaks, scripted model)
     precedent-bench check-prompts [--prompt FILE ...]
     precedent-bench retrieval | scale | load  [the benchmark's own options]
@@ -26,7 +27,8 @@ from index_builder.settings import Settings, load_settings
 log = logging.getLogger("precedent_bench")
 
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
-               "precedent_bench.catch_rate", "precedent_bench.prompt_report",
+               "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
+               "precedent_bench.prompt_report",
                "precedent_bench.legacy")
 
 

@@ -42,6 +42,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--split", choices=SPLITS, help="one half of the set (default both)")
     p.add_argument("--budget-s", type=float, help="start no new task after this many seconds; "
                    "the report covers the tasks done (answers so far stay cached)")
+    p.add_argument("--score", choices=tuple(SCORES), default="checks",
+                   help="checks: share of the applicable checks passed (default); cited: whether "
+                        "the draft cites a precedent given (an edit that stops citing leaves the "
+                        "citation checks not applicable, so 'checks' alone does not see it)")
     p.set_defaults(handler="precedent_bench.redraft_ab:run_command", ab=True)
 
 
@@ -77,20 +81,33 @@ def draft(redrafter: Redrafter, task: Any) -> str:
                                      timeout_s=s.redraft_timeout_s).text
 
 
-def judge(task_id: str, category: str, task: Any, answer: str,
-          checks: Callable[[Any, str], list[Any]]) -> ItemRun:
-    """Score one answer: the share of applicable checks passed, and the failures in words."""
-    results = checks(task, answer)
+def checks_passed(results: list[Any]) -> float:
     applicable = [r for r in results if r.passed is not None]
-    score = sum(1 for r in applicable if r.passed) / len(applicable) if applicable else 1.0
-    notes = tuple(f"{r.name}: {r.reason}" for r in applicable if not r.passed)
-    return ItemRun(task_id, category, score, answer, notes)
+    return sum(1 for r in applicable if r.passed) / len(applicable) if applicable else 1.0
+
+
+def cites(results: list[Any]) -> float:
+    # The markers check is not applicable exactly when the draft cites no precedent given.
+    return float(any(r.name == "markers" and r.passed is not None for r in results))
+
+
+SCORES: dict[str, tuple[str, Callable[[list[Any]], float]]] = {
+    "checks": ("share of checks passed", checks_passed),
+    "cited": ("drafts citing a precedent given (1 or 0)", cites)}
+
+
+def judge(task_id: str, category: str, task: Any, answer: str,
+          checks: Callable[[Any, str], list[Any]], score: str = "checks") -> ItemRun:
+    """Score one answer (``SCORES``) and list its failed checks in words."""
+    results = checks(task, answer)
+    notes = tuple(f"{r.name}: {r.reason}" for r in results if r.passed is False)
+    return ItemRun(task_id, category, SCORES[score][1](results), answer, notes)
 
 
 def run_ab(tasks: Sequence[Task], prompts: tuple[PromptTemplate, PromptTemplate], model: BenchModel,
            subset: str, checks: Callable[[Any, str], list[Any]] | None = None,
            progress: Callable[[str], None] = lambda _: None,
-           budget_s: float | None = None) -> ABRun:
+           budget_s: float | None = None, score: str = "checks") -> ABRun:
     """Each task under A then B (so a run stopped by ``budget_s`` still has pairs)."""
     if checks is None:
         from addin_server.draft.checks import run_checks as checks
@@ -103,9 +120,9 @@ def run_ab(tasks: Sequence[Task], prompts: tuple[PromptTemplate, PromptTemplate]
             subset += f" (stopped by --budget-s after {n - 1} of {len(tasks)})"
             break
         for rows, redrafter in zip(runs, redrafters):
-            rows.append(judge(task_id, category, task, draft(redrafter, task), checks))
+            rows.append(judge(task_id, category, task, draft(redrafter, task), checks, score))
         progress(f"{n}/{len(tasks)} tasks ({model.client.counts()})")
-    return ABRun("redraft", "share of checks passed", prompts[0], prompts[1], runs[0], runs[1],
+    return ABRun("redraft", SCORES[score][0], prompts[0], prompts[1], runs[0], runs[1],
                  model.name, subset, model.client.counts(),
                  prompt_warnings("redraft", prompts, model.llm))
 
@@ -122,7 +139,8 @@ def run_command(args: argparse.Namespace, settings: Settings, model_opener) -> A
               f"{' in ' + ', '.join(args.category) if args.category else ''}")
     model = model_opener()
     try:
-        ab = run_ab(tasks, prompts, model, subset, progress=log.info, budget_s=args.budget_s)
+        ab = run_ab(tasks, prompts, model, subset, progress=log.info, budget_s=args.budget_s,
+                    score=args.score)
     finally:
         model.close()
     if not ab.runs_a:
