@@ -25,6 +25,7 @@ from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.instruction import Intent, read_instruction
 from addin_server.draft.periods import amounts, periods, same_unit, spell
 from addin_server.draft.quotes import contains, words
+from addin_server.draft.sentences import sentence_spans
 
 NEARLY_SAME = 0.97  # word-sequence similarity at or above which a draft is "unchanged"
 CHECK_NAMES = ("changed", "instruction", "markers", "quotations", "support", "defined_terms",
@@ -83,7 +84,7 @@ def run_checks(task: DraftTask, answer: str, verified: VerifiedRedraft | None = 
         instruction,
         clock.time("markers", _markers, verified),
         clock.time("quotations", _quotations, verified),
-        clock.time("support", _support, verified, task.precedents),
+        clock.time("support", _support, verified, task.precedents, task.clause),
         clock.time("defined_terms", _defined_terms, task, expect, draft),
         clock.time("length", _length, task, expect, draft),
     ]
@@ -300,7 +301,12 @@ def _quotations(verified: VerifiedRedraft) -> CheckResult:
                        "No quotation the precedents do not contain.")
 
 
-def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...]) -> CheckResult:
+def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str = "") -> CheckResult:
+    borrowed = _uncited_borrowing(verified.text, precedents, clause)
+    if borrowed:
+        sentence, n = borrowed
+        return CheckResult("support", False, f"“{_short(sentence)}” adds words taken from precedent "
+                           f"[{n}] without citing it; read them before Apply.")
     if not verified.comments:
         return CheckResult("support", None, "No cited sentence to check.")
     # A sentence copied word for word from the precedent it cites is backed by it, whatever
@@ -312,6 +318,42 @@ def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...]) -> Check
         return CheckResult("support", False, f"“{_short(_MARKER.sub('', c.sentence))}” cites "
                            f"[{c.n}], but precedent [{c.n}] may not say this.")
     return CheckResult("support", True, "Each cited sentence is backed by its precedent.")
+
+
+# A run this long that a precedent has and the lawyer's clause lacks is borrowed text, not an edit:
+# the drafting operations change two or three words at a time ("Neither party", "fifteen (15)").
+_BORROWED_RUN = 6
+
+
+def _uncited_borrowing(text: str, precedents: tuple[Clause, ...], clause: str) -> tuple[str, int] | None:
+    """The first uncited sentence that inserts a run of a precedent's words absent from the clause.
+
+    Such a sentence reads as the lawyer's own wording to the citation check (most of it is), so
+    an instruction planted in a precedent ("..., provided that the Customer waives all claims")
+    could ride into the document unmarked; here it fails the support check instead."""
+    if not precedents or not clause:
+        return None
+    own = words(clause)
+    own_runs = _runs(own)
+    for start, end in sentence_spans(text):
+        sentence = text[start:end]
+        if _MARKER.search(sentence):
+            continue  # cited: the support score judges it
+        said = words(sentence)
+        inserted: list[str] = []
+        for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, own, said, autojunk=False).get_opcodes():
+            if tag in ("insert", "replace") and j2 - j1 >= _BORROWED_RUN:
+                inserted.append(" ".join(said[j1:j2]))
+        for segment in inserted:
+            seg_runs = _runs(segment.split()) - own_runs
+            for n, precedent in enumerate(precedents, 1):
+                if seg_runs & _runs(words(precedent.text)):
+                    return sentence, n
+    return None
+
+
+def _runs(tokens: list[str]) -> set[tuple[str, ...]]:
+    return {tuple(tokens[i:i + _BORROWED_RUN]) for i in range(len(tokens) - _BORROWED_RUN + 1)}
 
 
 def _defined_terms(task: DraftTask, expect: Mapping[str, Any], draft: str) -> CheckResult:
