@@ -43,6 +43,12 @@ test("offsets count UTF-16 code units, as the server's and the pane's do", () =>
   assert.equal(maps.end(16), 16);
 });
 
+test("a span ending right before a rewritten word keeps its end", () => {
+  const maps = offsetMaps("Pay the fees.Provider shall", "Pay the fees.Supplier shall");
+  assert.equal(maps.end(13), 13);
+  assert.equal(maps.start(13), 13);
+});
+
 test("the clause comment names the precedents and every line", () => {
   const text = draftConformComment({ precedents: [{ source: { document: "Pilot Agreement", section: "1.7", heading: "Reservation of Rights" } }] },
     ["conformed to your document: Provider → Supplier (2 times)", "not defined in your document: Product"]);

@@ -99,6 +99,8 @@ test("Redraft with every change unticked applies the draft as the model wrote it
     await page.waitForFunction(() => !document.getElementById("apply").disabled);
     assert.deepEqual(requests.filter((r) => r.path === "/api/v1/conform").at(-1).body.overrides, { Provider: "", Customer: "" });
     assert.equal(await page.locator(".conform-draft .conform-map li").count(), 2, "an unticked change stays in the list");
+    // What the lawyer reads is what Apply puts in: the draft as written, no longer the conformed wording.
+    await page.waitForFunction(() => /Provider retains/.test(document.getElementById("redraft-text").textContent));
     await page.click("#apply");
     await page.waitForFunction(() => /Redraft applied/.test(document.getElementById("status").textContent));
     const calls = await pane.calls();

@@ -40,6 +40,8 @@ export function offsetMaps(before, after) {
       k++;
     }
     k--;
+    // A span ending just before rewritten characters ends where the rewrite begins.
+    if (removed) ends[i] = j;
     for (let n = 0; n < removed; n++) starts[i + n] = j;
     for (let n = 1; n <= removed; n++) ends[i + n] = j + added;
     i += removed;

@@ -83,9 +83,12 @@ export function createRedraft(ctx) {
         const prepared = prepared_(conformed);
         const note = draftConformComment(answer, conformChanges(data));
         if (note) prepared.comments.push({ marker: "conform", clauseId: "", text: note, search: "", searchEnd: "" });
+        // Re-render after an earlier answer too: unticking every change returns the draft as
+        // written, which must replace the conformed wording on screen (Apply uses `prepared`).
+        const shownBefore = Boolean(current.conform);
         current.prepared = prepared;
         current.conform = data;
-        if (conformed !== answer) show(conformed, prepared);
+        if (conformed !== answer || shownBefore) show(conformed, prepared);
       },
     });
   }
