@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from addin_server.draft.citations import verify
 from addin_server.draft.prompts import REDRAFT_VARIABLES, PromptTemplate, load_prompt
 from addin_server.draft.redraft import Redrafter
 from index_builder.errors import InvalidRequestError
@@ -81,17 +82,18 @@ def draft(redrafter: Redrafter, task: Any) -> str:
                                      timeout_s=s.redraft_timeout_s).text
 
 
-def checks_passed(results: list[Any]) -> float:
+def checks_passed(task: Any, answer: str, results: list[Any]) -> float:
     applicable = [r for r in results if r.passed is not None]
     return sum(1 for r in applicable if r.passed) / len(applicable) if applicable else 1.0
 
 
-def cites(results: list[Any]) -> float:
-    # The markers check is not applicable exactly when the draft cites no precedent given.
-    return float(any(r.name == "markers" and r.passed is not None for r in results))
+def cites(task: Any, answer: str, results: list[Any]) -> float:
+    # From the verified citations themselves: a marker naming no precedent given is removed
+    # there, so a draft citing only [9] of three precedents does not count as citing.
+    return float(bool(verify(answer, task.precedents, task.clause).cited))
 
 
-SCORES: dict[str, tuple[str, Callable[[list[Any]], float]]] = {
+SCORES: dict[str, tuple[str, Callable[[Any, str, list[Any]], float]]] = {
     "checks": ("share of checks passed", checks_passed),
     "cited": ("drafts citing a precedent given (1 or 0)", cites)}
 
@@ -101,7 +103,7 @@ def judge(task_id: str, category: str, task: Any, answer: str,
     """Score one answer (``SCORES``) and list its failed checks in words."""
     results = checks(task, answer)
     notes = tuple(f"{r.name}: {r.reason}" for r in results if r.passed is False)
-    return ItemRun(task_id, category, SCORES[score][1](results), answer, notes)
+    return ItemRun(task_id, category, SCORES[score][1](task, answer, results), answer, notes)
 
 
 def run_ab(tasks: Sequence[Task], prompts: tuple[PromptTemplate, PromptTemplate], model: BenchModel,

@@ -91,7 +91,10 @@ class Producers:
         if self.client is None:
             return {**out, "model": None, "routed": out["operations"]}
         out["model"] = self._model(lambda: self.with_model.draft(task, "model"))
-        out["routed"] = self._model(lambda: self.with_model.draft(task, "auto"))
+        # The router's "auto" is the operation when one carries the instruction out, else the
+        # very model call just made (a declined operation's reason does not reach the prompt):
+        # derived, so a timed-out model answer is not asked for twice.
+        out["routed"] = out["operations"] if out["operations"] is not None else out["model"]
         return out
 
     def _model(self, make: Callable[[], Any]) -> Outcome:

@@ -301,7 +301,7 @@ def _quotations(verified: VerifiedRedraft) -> CheckResult:
                        "No quotation the precedents do not contain.")
 
 
-def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str = "") -> CheckResult:
+def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str) -> CheckResult:
     borrowed = _uncited_borrowing(verified.text, precedents, clause)
     if borrowed:
         sentence, n = borrowed
@@ -335,19 +335,19 @@ def _uncited_borrowing(text: str, precedents: tuple[Clause, ...], clause: str) -
         return None
     own = words(clause)
     own_runs = _runs(own)
+    theirs: list[set[tuple[str, ...]]] | None = None  # each precedent's runs, made on first need
     for start, end in sentence_spans(text):
         sentence = text[start:end]
         if _MARKER.search(sentence):
             continue  # cited: the support score judges it
         said = words(sentence)
-        inserted: list[str] = []
         for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, own, said, autojunk=False).get_opcodes():
-            if tag in ("insert", "replace") and j2 - j1 >= _BORROWED_RUN:
-                inserted.append(" ".join(said[j1:j2]))
-        for segment in inserted:
-            seg_runs = _runs(segment.split()) - own_runs
-            for n, precedent in enumerate(precedents, 1):
-                if seg_runs & _runs(words(precedent.text)):
+            if tag not in ("insert", "replace") or j2 - j1 < _BORROWED_RUN:
+                continue
+            inserted = _runs(said[j1:j2]) - own_runs
+            theirs = theirs if theirs is not None else [_runs(words(p.text)) for p in precedents]
+            for n, runs in enumerate(theirs, 1):
+                if inserted & runs:
                     return sentence, n
     return None
 
