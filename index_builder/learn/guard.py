@@ -103,13 +103,20 @@ def units(groups: Sequence[Any], prefix: str) -> list[str]:
     return [g.unit or g.key or f"{prefix}#{i}" for i, g in enumerate(groups)]
 
 
-def per_group(groups: Sequence[Any], current: Scorer, candidate: Scorer,
-              prefix: str) -> list[tuple[str, float, float, float]]:
-    """(unit, current NDCG@5, candidate NDCG@5, weight) of each group with something relevant."""
+def _judged(group: Any) -> bool:
+    """Whether a group has something relevant to rank (an empty group has nothing)."""
+    return len(group.y) > 0 and group.y.max() > 0
+
+
+def per_group(groups: Sequence[Any], current: Scorer, candidate: Scorer, prefix: str,
+              names: Sequence[str] | None = None) -> list[tuple[str, float, float, float]]:
+    """(unit, current NDCG@5, candidate NDCG@5, weight) of each group with something relevant;
+    ``names`` pairs the groups as given instead of by ``units``."""
     from index_builder.learn.relearn import ndcg5
 
+    named = units(groups, prefix) if names is None else names
     return [(u, ndcg5(np.asarray(current(g.x)), g.y), ndcg5(np.asarray(candidate(g.x)), g.y), g.weight)
-            for u, g in zip(units(groups, prefix), groups) if len(g.y) and g.y.max() > 0]
+            for u, g in zip(named, groups) if _judged(g)]
 
 
 def cross_fitted(plan: CrossFit) -> list[tuple[str, float, float, float]]:
@@ -124,14 +131,12 @@ def cross_fitted(plan: CrossFit) -> list[tuple[str, float, float, float]]:
     for k in range(min(plan.folds, len(order))):
         inside = [g for g, u in zip(plan.base, named) if fold_of[u] != k]
         outside = [(g, u) for g, u in zip(plan.base, named) if fold_of[u] == k]
-        if not outside or not any(g.y.max() > 0 for g in inside):
+        if not outside or not any(_judged(g) for g in inside):
             continue
         current = fit(inside, [], plan.config)
         candidate = fit(inside, plan.events, plan.config, plan.event_share)
-        scored = per_group([g for g, _ in outside], _scorer(current), _scorer(candidate), "")
-        # per_group drops groups with nothing relevant: keep the units of those it scored
-        kept = [u for g, u in outside if len(g.y) and g.y.max() > 0]
-        out += [(u, c, n, 1.0) for u, (_, c, n, _) in zip(kept, scored)]
+        out += [(u, c, n, 1.0) for u, c, n, _ in per_group(
+            [g for g, _ in outside], _scorer(current), _scorer(candidate), "", names=[u for _, u in outside])]
     return out
 
 

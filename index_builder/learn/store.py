@@ -165,6 +165,7 @@ class UsageStore:
         """Open (creating tables) or raise FeedbackUnavailableError naming the file and the fix."""
         url = database_url(settings)
         where = _describe(url)
+        engine = None
         try:
             if url.startswith("sqlite:///"):
                 Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
@@ -183,8 +184,10 @@ class UsageStore:
                 metadata.create_all(conn)
             key = _key(settings)
         except FeedbackUnavailableError:
+            _dispose(engine)
             raise
         except (SQLAlchemyError, OSError, ValueError) as exc:
+            _dispose(engine)
             raise FeedbackUnavailableError(_damaged(where, _first_line(exc))) from exc
         return cls(engine, key, where)
 
@@ -299,7 +302,7 @@ class UsageStore:
 
     def current_marks(self, clause_ids: Sequence[str], doc_ids: Sequence[str]) -> dict[tuple[str, str], Mark]:
         """The latest mark per (kind, id) among the named clauses and documents ("cleared" drops it)."""
-        wanted = [("clause", c) for c in clause_ids] + [("document", d) for d in doc_ids]
+        wanted = {("clause", c) for c in clause_ids} | {("document", d) for d in doc_ids}
         if not wanted:
             return {}
         ids = sorted({i for _, i in wanted})
@@ -311,7 +314,7 @@ class UsageStore:
             latest[(r["target_kind"], r["target_id"])] = Mark(
                 r["target_kind"], r["target_id"], r["status"], r["reason"], r["replacement"],
                 r["replacement_clause_id"], r["by_user"], r["created"])
-        return {k: m for k, m in latest.items() if m.status != "cleared" and k in set(wanted)}
+        return {k: m for k, m in latest.items() if m.status != "cleared" and k in wanted}
 
     def _begin(self):  # type: ignore[no-untyped-def]
         return _Transaction(self)
@@ -360,3 +363,9 @@ def _damaged(where: str, why: str) -> str:
             f"usage feedback and curation marks are off. IT: move the file aside (keep it for "
             f"inspection) and restart; a new one is created. Or point PRECEDENT_FEEDBACK_DB_URL "
             f"at a working database.")
+
+
+def _dispose(engine: Any) -> None:
+    """Let go of a half-opened engine's pooled connection (a damaged file stays closed)."""
+    if engine is not None:
+        engine.dispose()
