@@ -135,12 +135,13 @@ def served_json(outcome: SearchOutcome, query: str) -> dict[str, Any]:
 
 
 def _add_marks(payload: dict[str, Any], outcome: SearchOutcome, store: UsageStore) -> None:
-    clauses = [r.hit.clause for r in outcome.results]
-    try:
-        found = Curation(store).marks_for(clauses)
-    except FeedbackUnavailableError as exc:
-        log.warning("Curation marks not shown: %s", exc.message)
-        return
+    found = outcome.marks  # read by the pipeline when it curated the page
+    if found is None:
+        try:
+            found = Curation(store).marks_for([r.hit.clause for r in outcome.results])
+        except FeedbackUnavailableError as exc:
+            log.warning("Curation marks not shown: %s", exc.message)
+            return
     visible = _visible({m.replacement_clause_id for m in found.values() if m.replacement_clause_id})
     team = _settings().learning.curation_team
     for item in payload["results"]:

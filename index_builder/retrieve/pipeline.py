@@ -102,6 +102,9 @@ class SearchOutcome:
     # exactly ``candidates`` (no examples dropped from the pool); {} otherwise. The feedback
     # store records these for the results shown (learn/shown.py) instead of computing them again.
     feature_rows: dict[str, Any] = field(default_factory=dict)
+    # The knowledge team's marks read for the page when it was curated ({clause_id: Mark});
+    # None when they were not read, so the cards' labels (web/usage.py) read them only then.
+    marks: dict[str, Any] | None = None
 
 
 class SearchPipeline:
@@ -176,12 +179,14 @@ class SearchPipeline:
                     for rank, ((h, r), s) in enumerate(zip(pairs[:top_k], spans), 1)]
 
         def done(pairs: Sequence[tuple[SearchHit, Any]], status: str, reason: str) -> SearchOutcome:
+            marks = None
             if request.curation:
-                pairs = self._curated(pairs[:top_k]) + list(pairs[top_k:])
+                page, marks = self._curated(pairs[:top_k])
+                pairs = page + list(pairs[top_k:])
             results = ranked(pairs)
             timings["total"] = _ms(time.perf_counter() - started)
             return SearchOutcome(results, status, reason, timings, candidates,
-                                 feature_rows=feature_rows)
+                                 feature_rows=feature_rows, marks=marks)
 
         plain = [(h, None) for h in leaders]
         if not wanted:
@@ -245,11 +250,12 @@ class SearchPipeline:
         return [(head[i], ratings.get(head[i].clause.clause_id))
                 for i in combined_order([h.score for h in head], scores, weights)]
 
-    def _curated(self, page: Sequence[tuple[SearchHit, Any]]) -> list[tuple[SearchHit, Any]]:
+    def _curated(self, page: Sequence[tuple[SearchHit, Any]]
+                 ) -> tuple[list[tuple[SearchHit, Any]], dict[str, Any] | None]:
         """The page reordered by the knowledge team's marks: deprecated never first, approved
-        lifted within its LLM rating (learn/curation.py)."""
+        lifted within its LLM rating (learn/curation.py); and the marks read (None: not read)."""
         if self.curation is None or not page:
-            return list(page)
+            return list(page), None
         from index_builder.learn.curation import curated_order
 
         from index_builder.errors import FeedbackUnavailableError
@@ -258,10 +264,10 @@ class SearchPipeline:
             marks = self.curation.marks_for([h.clause for h, _ in page])
         except FeedbackUnavailableError as exc:  # a broken usage database never stops search
             log.warning("Curation marks unavailable: %s", exc.message)
-            return list(page)
+            return list(page), None
         tier = lambda pair: None if pair[1] is None else round(pair[1].score)  # noqa: E731
         return curated_order(page, marks, lambda pair: pair[0].clause.clause_id, tier,
-                             self.settings.learning.curation_lift)
+                             self.settings.learning.curation_lift), marks
 
     def candidates(self, query: str, examples: Sequence[Example], request: SearchRequest,
                    wanted: int, vectors: Any = None) -> list[SearchHit]:

@@ -108,3 +108,19 @@ def test_csv_import_checks_every_row_first(app: Any, tmp_path: Path) -> None:
     assert labels["gov-de"] == "Deprecated: use Clause 12 of the 2026 MSA"
     assert labels.get("cap-fees", "Approved by Knowledge").startswith("Approved by Knowledge")
     assert [r["clause_id"] for r in found.get_json()["results"]][0] != "gov-de"
+
+
+def test_one_search_reads_the_marks_once(app: Any, monkeypatch: Any) -> None:
+    # The pipeline reads the marks to order the page; the cards' labels reuse them (one query).
+    from index_builder.learn.curation import Curation
+
+    first = _ids(app)[0][0]
+    assert _post(app, KM, "curation", {"clause_id": first, "status": "approved"}).status_code == 200
+    reads = []
+    original = Curation.marks_for
+    monkeypatch.setattr(Curation, "marks_for", lambda self, clauses: reads.append(1) or original(self, clauses))
+    _, results = _ids(app)
+    assert len(reads) == 1
+    assert next(r for r in results if r["clause_id"] == first)["curation"]["status"] == "approved"
+    _, results = _ids(app, curation=False)  # not curated: the labels are still shown
+    assert len(reads) == 2 and next(r for r in results if r["clause_id"] == first)["curation"]
