@@ -159,7 +159,8 @@ class SearchPipeline:
         rerank_depth = self.settings.rerank.depth if wanted and self.reranker else 0
         texts = self._texts(query, examples)
         vectors = self.embedder.embed(texts) if "dense" in self.retrievers else None
-        candidates, feature_rows = self._pool(query, examples, request, max(top_k, rerank_depth), vectors)
+        candidates, feature_rows = self._pool(query, examples, request, max(top_k, rerank_depth), vectors,
+                                              texts)
         retrieved = time.perf_counter()
         groups = self._fold(candidates, max(top_k, rerank_depth))
         leaders = [g.leader for g in groups]
@@ -280,12 +281,14 @@ class SearchPipeline:
         return self._pool(query, examples, request, wanted, vectors)[0]
 
     def _pool(self, query: str, examples: Sequence[Example], request: SearchRequest,
-              wanted: int, vectors: Any = None) -> tuple[list[SearchHit], dict[str, Any]]:
-        """``candidates`` and the learned ranker's feature rows of exactly that pool ({} if none)."""
+              wanted: int, vectors: Any = None, texts: Sequence[str] | None = None
+              ) -> tuple[list[SearchHit], dict[str, Any]]:
+        """``candidates`` and the learned ranker's feature rows of exactly that pool ({} if none);
+        ``texts`` are the expanded query texts when search() has made them already."""
         r = self.settings.retrieval
         depth = max(request.depth or r.candidate_depth, wanted)
         filters = tuple(request.filters) + tuple(request.access)
-        texts = self._texts(query, examples)
+        texts = self._texts(query, examples) if texts is None else texts
         # Each example may come back as a candidate and is dropped below: ask for that many more.
         deeper = depth + len(examples)
         combination = Combination(r.examples_dense, r.examples_lexical, r.rrf_k)
