@@ -138,8 +138,9 @@ class RetrievalSettings:
     # sentence (Contract Discovery's choice; one embedding per sentence of each long result).
     span_scorer: str = "lexical"
     # Searches whose retrieval (and spans) a pipeline keeps, per index version and ranker, for
-    # repeated selections (retrieve/result_cache.py); 0 = none. About 50 kB a search.
-    result_cache: int = 1024
+    # repeated selections (retrieve/result_cache.py); 0 = none. About 80 kB a search measured
+    # on the ACORD index (100 candidates with their ranker rows): 512 is at most ~40 MB.
+    result_cache: int = 512
 
 
 @dataclass(frozen=True)
