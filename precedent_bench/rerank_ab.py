@@ -61,6 +61,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--first-stage", choices=("served", "bm25"), default="served",
                    help="heads from the served pipeline (builds the ACORD index, embedding every "
                         "clause, on first use) or from the project's BM25 alone (no embedding)")
+    p.add_argument("--reference", action="store_true",
+                   help="rate with the reference rater (precedent_bench/reference.py: MiniLM "
+                        "cosine, follows the prompt's scale and tags) instead of a language "
+                        "model: checks an edit's wiring where no capable model is at hand")
     p.set_defaults(handler="precedent_bench.rerank_ab:run_command", ab=True)
 
 
