@@ -68,3 +68,13 @@ def test_the_ab_detects_the_reversed_scale(embedder: Any, tmp_path: Path) -> Non
     assert overall.mean_a > overall.mean_b and overall.direction == "worse"
     # 8 queries with the same 5 clauses: 5 calls a prompt, the rest from the answer cache
     assert ab.calls["calls"] == 10 and "reference rater" in ab.model
+
+
+def test_the_retrieval_order_is_the_baseline_a_prompt_must_beat() -> None:
+    from precedent_bench.rerank_ab import retrieval_order
+
+    judged = {f"c{g}": g for g in range(5)}
+    best_first = [SearchHit(Clause(f"c{g}", CLAUSES[g], "d"), score=g, rank=5 - g) for g in (4, 3, 2, 1, 0)]
+    query = EvalQuery("q", NEED, "cap", judged)
+    assert retrieval_order([head_of("valid/short/q", query, best_first, depth=5)]) == 100.0
+    assert retrieval_order([head_of("valid/short/q", query, best_first[::-1], depth=5)]) < 70.0
