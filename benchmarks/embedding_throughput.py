@@ -102,7 +102,9 @@ def verdict(row: dict, reference: dict, target: float, max_drop: float) -> dict:
     ``max_drop`` NDCG@5 points below the reference (the plain loop)."""
     drops = {f"{split}/{form}": round(reference["ndcg@5_by_split"][split][form] - value, 2)
              for split, forms in row["ndcg@5_by_split"].items() for form, value in forms.items()}
-    worst = max(drops.values(), default=0.0)
+    if not drops:  # timing only: quality not measured, so no verdict
+        return {"ndcg@5_drop": {}, "worst_drop": None, "holds": None}
+    worst = max(drops.values())
     return {"ndcg@5_drop": drops, "worst_drop": worst,
             "holds": row["speedup"] >= target and worst <= max_drop}
 
@@ -176,14 +178,15 @@ def main() -> int:
     load_after = os.getloadavg()
 
     acord = load_acord(Path(args.data))
-    splits = args.split.split(",")
+    splits = [split for split in args.split.split(",") if split]  # none: timing only
     doc_ids = [c.clause_id for c in clauses]
     reference = backends[0]
     rows = []
     for backend in backends:
         same_seq = configs[backend].max_seq_length == settings.embedding.max_seq_length
-        vectors[backend] = _whole_corpus(embedders[backend], clauses, vectors[backend], stored,
-                                         same_seq)
+        if splits:
+            vectors[backend] = _whole_corpus(embedders[backend], clauses, vectors[backend], stored,
+                                             same_seq)
         by_split = {split: shape_ndcg(acord, split, args.forms.split(","), embedders[backend],
                                       doc_ids, vectors[backend], args.depth)
                     for split in splits}
@@ -228,7 +231,7 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--reuse", default="", help="an ACORD index whose vectors stand in for "
                         "its own model's untimed clauses (--limit runs only)")
     parser.add_argument("--split", default="train,valid,train+valid",
-                        help="comma-separated splits for NDCG, a+b pooled (choices are made on "
+                        help="comma-separated splits for NDCG, a+b pooled, '' for timing only (choices are made on "
                         "train and valid only: valid has 6 queries, so the pooled mean is the steadier)")
     parser.add_argument("--forms", default="short,medium,long,clause",
                         help="query shapes: wordings short, medium, long, and clause (clause as query)")

@@ -170,6 +170,8 @@ def test_throughput_scores_every_query_shape_and_judges_the_drop() -> None:
     assert bench.verdict(lossy, reference, 3.0, 0.5) == {
         "ndcg@5_drop": {"train/short": 0.0, "train/clause": 1.0}, "worst_drop": 1.0, "holds": False}
     assert not bench.verdict(slow, reference, 3.0, 0.5)["holds"]
+    timing_only = {"speedup": 3.2, "ndcg@5_by_split": {}}
+    assert bench.verdict(timing_only, reference, 3.0, 0.5)["holds"] is None  # quality unmeasured
 
 
 @pytest.mark.slow
