@@ -24,9 +24,6 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 M_ARENA_MAX = -8  # glibc's mallopt parameter number (malloc.h)
-# Server arenas: two measured flat in the soak with 10 server threads on 2 cores (the GIL
-# serialises most allocation anyway). glibc's own variable, MALLOC_ARENA_MAX, wins if set.
-SERVER_ARENAS = 2
 
 
 @lru_cache(maxsize=1)
@@ -42,14 +39,15 @@ def _glibc() -> Any | None:
     return libc
 
 
-def limit_arenas(count: int = SERVER_ARENAS) -> bool:
+def limit_arenas(count: int) -> bool:
     """Cap glibc's allocation arenas for the threads started from now on; True if set.
 
-    Call before the server starts its threads. An explicit ``MALLOC_ARENA_MAX`` in the
-    environment (firm IT's choice, read by glibc at start) is left as it is.
+    Call before any thread but the main one allocates: glibc fixes its limit the first time
+    a thread needs an arena of its own. 0 keeps glibc's default; an explicit
+    ``MALLOC_ARENA_MAX`` in the environment (firm IT's choice, read at start) is left as it is.
     """
     libc = _glibc()
-    if libc is None or os.environ.get("MALLOC_ARENA_MAX"):
+    if libc is None or count <= 0 or os.environ.get("MALLOC_ARENA_MAX"):
         return False
     return bool(libc.mallopt(M_ARENA_MAX, int(count)))
 
