@@ -163,3 +163,15 @@ def test_a_closed_version_is_unreachable_when_its_memory_is_handed_back(
     finally:
         gc.enable()
     assert seen == [(True, True)]
+
+
+def test_the_server_caps_its_allocation_arenas_before_loading(served: Any, embedder: Any,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """PRECEDENT_SERVER_MALLOC_ARENAS reaches glibc (index/heap.py) when the service is built."""
+    from addin_server import service as service_module
+
+    core, _, _, _ = served
+    asked: list[int] = []
+    monkeypatch.setattr(service_module, "limit_arenas", asked.append)
+    build_service(updated(core, {"server.malloc_arenas": 3}), embedder=embedder).close()
+    assert asked == [3]
