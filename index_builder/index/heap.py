@@ -6,9 +6,9 @@ closed. glibc keeps freed memory in its allocation arenas for reuse, one arena p
 to 8 per core, and only gives back what sits at the top of an arena. benchmarks/soak.py found
 the server's resident memory growing ~6 MB a minute with a swap every 2 minutes: the memory
 in use (glibc's mallinfo2, Python's objects) stayed flat, while what glibc held *free* grew
-(64 -> 149 MB in 9 minutes of faster swaps). ``malloc_trim(0)`` returns every free page of
-every arena; ``M_ARENA_MAX`` caps the arenas so freed memory is reused rather than stranded
-in an arena whose thread no longer asks for it.
+(48 -> 149 MB in 9 minutes of faster swaps: benchmarks/results/faults/soak_probe.md).
+``malloc_trim(0)`` returns every free page of every arena; ``M_ARENA_MAX`` caps the arenas so
+freed memory is reused rather than stranded in an arena whose thread no longer asks for it.
 
 Both are no-ops where the C library is not glibc (macOS, musl, Windows).
 """
@@ -16,12 +16,9 @@ Both are no-ops where the C library is not glibc (macOS, musl, Windows).
 from __future__ import annotations
 
 import ctypes
-import logging
 import os
 from functools import lru_cache
 from typing import Any
-
-log = logging.getLogger(__name__)
 
 M_ARENA_MAX = -8  # glibc's mallopt parameter number (malloc.h)
 
