@@ -7,14 +7,17 @@ Usage (from the repo root):
 A variant is ``backend[:threads=N][:seq=N][:batch=N]``: e.g. ``torch,onnx-int8:threads=2:seq=128`` times
 today's default (torch, 256 tokens) against int8 ONNX on two threads reading 128 tokens.
 
-Every backend embeds the same ACORD clauses (the first --limit of them). The texts are cut into chunks and each chunk is
-embedded by every backend in turn (the order rotating chunk by chunk), so a change in the
-load of a shared machine hits all backends alike; the ratio is total time against total
-time. NDCG needs every clause: the rest are embedded untimed, or taken from --reuse INDEX
-when that index was built with the same variant. Then each backend embeds the test queries (short wording) and ranks all clauses by
-cosine: dense NDCG@5/10 with the paper's conventions (index_builder.evaluate.evaluation), so
-the query and clause vectors always come from the same variant. Load averages are recorded
-beside the timings.
+Every backend embeds the same ACORD clauses (the first --limit of them; all 3,931 by default).
+The texts are cut into chunks and each chunk is embedded by every backend in turn (the order
+rotating chunk by chunk), so a change in the load of a shared machine hits all backends alike;
+the ratio is total time against total time. NDCG needs every clause: the rest are embedded
+untimed, or taken from --reuse INDEX when that index was built with the same variant. Then each
+variant embeds the queries of every shape (short, medium and long wording; a 5-star clause as
+the query) of train and valid (never test: choices are made here) and ranks all clauses by
+cosine: dense NDCG@5/10 with the paper's conventions (index_builder.evaluate.evaluation), query
+and clause vectors always from the same variant. A row "holds" when it is --target-speedup
+times the first backend (the plain loop) and loses at most --max-drop NDCG@5 on every shape
+of every split. Load averages are recorded beside the timings.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from index_builder.evaluate.acord import load_acord
+from index_builder.evaluate.acord import Acord, load_acord
 from index_builder.evaluate.evaluation import eval_queries, score_runs
 from index_builder.index.build import read_beir_corpus
 from index_builder.index.embedder import Embedder, load_embedder
@@ -68,6 +71,42 @@ def dense_runs(doc_ids: Sequence[str], doc_vectors: np.ndarray, query_ids: Seque
         top = top[np.lexsort((top, -row[top]))]  # ties broken by position: deterministic
         runs[qid] = [doc_ids[i] for i in top]
     return runs
+
+
+def shape_ndcg(acord: Acord, split: str, forms: Sequence[str], embedder: Embedder,
+               doc_ids: Sequence[str], doc_vectors: np.ndarray, depth: int) -> dict[str, dict]:
+    """Dense NDCG of one split for each query shape: a wording (short, medium, long) or "clause".
+
+    A clause-as-query query is a 5-star clause's own text (what the add-in sends for a selected
+    paragraph): its vector is the clause's, already embedded by the same variant, and the clause
+    itself is not judged for its own query (eval_queries), so finding itself scores nothing.
+    """
+    corpus = dict(zip(doc_ids, doc_vectors))
+    parts = split.split("+")  # "train+valid": both splits' queries pooled into one mean
+    results = {}
+    for form in forms:
+        if form == "clause":
+            texts = {c: "" for c in doc_ids}
+            queries = [q for part in parts for q in eval_queries(acord, part, mode="clause", corpus=texts)]
+            query_vectors = np.stack([corpus[q.exclude] for q in queries])
+        else:
+            queries = [q for part in parts for q in eval_queries(acord, part, form)]
+            query_vectors = embedder.embed([q.text for q in queries])
+        runs = dense_runs(doc_ids, doc_vectors, [q.query_id for q in queries], query_vectors, depth)
+        results[form] = score_runs(queries, runs).overall
+    return results
+
+
+def verdict(row: dict, reference: dict, target: float, max_drop: float) -> dict:
+    """Whether a variant holds: the target speedup, and no shape of any split more than
+    ``max_drop`` NDCG@5 points below the reference (the plain loop)."""
+    drops = {f"{split}/{form}": round(reference["ndcg@5_by_split"][split][form] - value, 2)
+             for split, forms in row["ndcg@5_by_split"].items() for form, value in forms.items()}
+    if not drops:  # timing only: quality not measured, so no verdict
+        return {"ndcg@5_drop": {}, "worst_drop": None, "holds": None}
+    worst = max(drops.values())
+    return {"ndcg@5_drop": drops, "worst_drop": worst,
+            "holds": row["speedup"] >= target and worst <= max_drop}
 
 
 def agreement(vectors: np.ndarray, reference: np.ndarray) -> dict[str, float]:
@@ -139,36 +178,36 @@ def main() -> int:
     load_after = os.getloadavg()
 
     acord = load_acord(Path(args.data))
-    splits = args.split.split(",")
+    splits = [split for split in args.split.split(",") if split]  # none: timing only
     doc_ids = [c.clause_id for c in clauses]
     reference = backends[0]
     rows = []
     for backend in backends:
         same_seq = configs[backend].max_seq_length == settings.embedding.max_seq_length
-        vectors[backend] = _whole_corpus(embedders[backend], clauses, vectors[backend], stored,
-                                         same_seq)
-        by_split = {}
-        for split in splits:
-            queries = eval_queries(acord, split, "short")
-            query_vectors = embedders[backend].embed([q.text for q in queries])
-            runs = dense_runs(doc_ids, vectors[backend], [q.query_id for q in queries],
-                              query_vectors, args.depth)
-            by_split[split] = score_runs(queries, runs).overall
-        result = by_split[splits[-1]]
+        if splits:
+            vectors[backend] = _whole_corpus(embedders[backend], clauses, vectors[backend], stored,
+                                             same_seq)
+        by_split = {split: shape_ndcg(acord, split, args.forms.split(","), embedders[backend],
+                                      doc_ids, vectors[backend], args.depth)
+                    for split in splits}
         rows.append({
             "backend": backend, "model_id": embedders[backend].model_id,
             "seconds": round(seconds[backend], 1),
             "clauses_per_s": round(len(texts) / seconds[backend], 2),
             "speedup": round(seconds[reference] / seconds[backend], 2),
-            "ndcg@5": round(result["ndcg@5"], 2), "ndcg@10": round(result["ndcg@10"], 2),
-            "ndcg@5_by_split": {k: round(v["ndcg@5"], 2) for k, v in by_split.items()},
+            "ndcg@5_by_split": {split: {form: round(v["ndcg@5"], 2) for form, v in forms.items()}
+                                for split, forms in by_split.items()},
+            "ndcg@10_by_split": {split: {form: round(v["ndcg@10"], 2) for form, v in forms.items()}
+                                 for split, forms in by_split.items()},
             "cosine_to_" + reference: agreement(vectors[backend][: len(texts)],
                                                 vectors[reference][: len(texts)]),
             "load_s": load_s[backend],
         })
-        log.info("%s: %.1f clauses/s, x%.2f, dense NDCG@5 %.2f", backend, rows[-1]["clauses_per_s"],
-                 rows[-1]["speedup"], rows[-1]["ndcg@5"])
-    report = {"texts": len(texts), "corpus": len(clauses), "reuse": args.reuse, "chunk": args.chunk, "split": args.split,
+        log.info("%s: %.1f clauses/s, x%.2f, dense NDCG@5 %s", backend, rows[-1]["clauses_per_s"],
+                 rows[-1]["speedup"], rows[-1]["ndcg@5_by_split"])
+    for row in rows:
+        row.update(verdict(row, rows[0], args.target_speedup, args.max_drop))
+    report = {"texts": len(texts), "corpus": len(clauses), "reuse": args.reuse, "chunk": args.chunk, "split": args.split, "forms": args.forms,
               "batch_size": settings.embedding.batch_size, "threads": args.threads,
               "cpus": os.cpu_count(), "wall_s": round(wall, 1),
               "loadavg_before": [round(x, 2) for x in load_before],
@@ -191,8 +230,14 @@ def _args() -> argparse.Namespace:
                         help="ONNX Runtime threads (0 = one per core; 1 = the setting's default)")
     parser.add_argument("--reuse", default="", help="an ACORD index whose vectors stand in for "
                         "its own model's untimed clauses (--limit runs only)")
-    parser.add_argument("--split", default="test", help="comma-separated splits for NDCG; the "
-                        "last one is the row's headline figure")
+    parser.add_argument("--split", default="train,valid,train+valid",
+                        help="comma-separated splits for NDCG, a+b pooled, '' for timing only (choices are made on "
+                        "train and valid only: valid has 6 queries, so the pooled mean is the steadier)")
+    parser.add_argument("--forms", default="short,medium,long,clause",
+                        help="query shapes: wordings short, medium, long, and clause (clause as query)")
+    parser.add_argument("--target-speedup", type=float, default=3.0)
+    parser.add_argument("--max-drop", type=float, default=0.5,
+                        help="largest NDCG@5 loss against the first backend allowed on any shape")
     parser.add_argument("--depth", type=int, default=1000)
     parser.add_argument("--out", default=str(RESULTS / "embedding-throughput" / "embedding_throughput.json"))
     return parser.parse_args()

@@ -137,6 +137,10 @@ class RetrievalSettings:
     # "lexical": query-term coverage, no model (microseconds); "dense": MiniLM cosine per
     # sentence (Contract Discovery's choice; one embedding per sentence of each long result).
     span_scorer: str = "lexical"
+    # Searches whose retrieval (and spans) a pipeline keeps, per index version and ranker, for
+    # repeated selections (retrieve/result_cache.py); 0 = none. About 80 kB a search measured
+    # on the ACORD index (100 candidates with their ranker rows): 512 is at most ~40 MB.
+    result_cache: int = 512
 
 
 @dataclass(frozen=True)
@@ -587,6 +591,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_RRF_K": Var("retrieval.rrf_k", "reciprocal-rank-fusion constant (>= 1)"),
     "PRECEDENT_DENSE_WEIGHT": Var("retrieval.dense_weight", "weighted fusion: share of the dense score (0..1)"),
     "PRECEDENT_CANDIDATE_DEPTH": Var("retrieval.candidate_depth", "candidates each retriever returns before fusion"),
+    "PRECEDENT_RESULT_CACHE": Var("retrieval.result_cache", "repeated searches whose retrieval the server keeps per index version (a lawyer's selection searched again); 0 = none"),
     "PRECEDENT_TOP_K": Var("retrieval.top_k", "results returned when the request does not say"),
     "PRECEDENT_QUERY_EXPANSION": Var("retrieval.query_expansion", "short-query expansion: glossary or none"),
     "PRECEDENT_EXPANSION_MAX_WORDS": Var("retrieval.expansion_max_words", "queries longer than this are not expanded"),
@@ -919,6 +924,8 @@ def _validate(s: Settings) -> None:
         raise ConfigError("PRECEDENT_INDEX_DIR must name the index folder (e.g. var/index).")
     _choice(s.backend, BACKENDS, "backend")
     _unit(s.append_limit, "append_limit")
+    if s.retrieval.result_cache < 0:
+        raise ConfigError("PRECEDENT_RESULT_CACHE must be 0 (no cache) or a number of searches.")
     if s.embedding.cache_size < 0:
         raise ConfigError("PRECEDENT_EMBEDDING_CACHE_SIZE must be 0 (no cache) or a number of vectors.")
     r = s.retrieval

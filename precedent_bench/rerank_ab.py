@@ -61,6 +61,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--first-stage", choices=("served", "bm25"), default="served",
                    help="heads from the served pipeline (builds the ACORD index, embedding every "
                         "clause, on first use) or from the project's BM25 alone (no embedding)")
+    p.add_argument("--reference", action="store_true",
+                   help="rate with the reference rater (precedent_bench/reference.py: MiniLM "
+                        "cosine, follows the prompt's scale and tags) instead of a language "
+                        "model: checks an edit's wiring where no capable model is at hand")
     p.set_defaults(handler="precedent_bench.rerank_ab:run_command", ab=True)
 
 
@@ -128,6 +132,14 @@ def head_of(item_id: str, query: EvalQuery, hits: Sequence[SearchHit], depth: in
                 tuple(h.clause.clause_id for h in judged[depth:]))
 
 
+def retrieval_order(heads: Sequence[Head]) -> float:
+    """Mean NDCG@5 of the heads as retrieved: what a prompt must beat to be worth a call."""
+    if not heads:
+        return 0.0
+    return sum(score_ranking([h.clause.clause_id for h in head.head] + list(head.tail),
+                             head.judged)["ndcg@5"] for head in heads) / len(heads)
+
+
 def score_head(head: Head, reranker: LLMReranker) -> ItemRun:
     """NDCG@5 of the reranked head plus the tail; the ratings, for the report."""
     outcome = reranker.rerank_detailed(head.query, list(head.head))
@@ -178,7 +190,8 @@ def run_command(args: argparse.Namespace, settings: Settings, model_opener) -> A
               else "BM25 alone (the project's tokenizer and parameters, no glossary expansion)")
     subset = (f"ACORD {' + '.join(splits)}, {', '.join(wordings)} wording"
               f"{', first ' + str(args.limit) + ' queries each' if args.limit else ''}: "
-              f"{len(heads)} items, heads of {args.depth} judged clauses from {source}")
+              f"{len(heads)} items, heads of {args.depth} judged clauses from {source}; "
+              f"the heads in retrieval order, no rerank: NDCG@5 {retrieval_order(heads):.1f}")
     model = model_opener()
     try:
         return run_ab(heads, prompts, model, subset, log.info)

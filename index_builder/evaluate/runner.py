@@ -26,7 +26,7 @@ from index_builder.retrieve.pipeline import (
     build_pipeline,
     served_list,
 )
-from index_builder.settings import Settings
+from index_builder.settings import Settings, updated
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,9 @@ def eval_pipeline(settings: Settings, config: EvalConfig, embedder: Embedder,
                   reranker: Reranker | None = None) -> SearchPipeline:
     """The served pipeline, as configured, with the eval's retrievers and reranker."""
     retrievers = ("dense", "bm25") if config.retriever == "hybrid" else (config.retriever,)
+    # No result cache: each query is asked once, 1,000 results deep (~1 MB a cached search),
+    # and a repeat must cost what a first search costs when latency is measured.
+    settings = updated(settings, {"retrieval.result_cache": 0})
     return build_pipeline(settings, embedder, reranker=reranker, rerank_default=reranker is not None,
                           retrievers=retrievers, cross_encoder=config.cross_encoder)
 

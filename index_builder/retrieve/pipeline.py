@@ -26,6 +26,7 @@ from index_builder.retrieve.combine import CombineWeights, combined_order
 from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.examples import Combination, example_runs, without_examples
+from index_builder.retrieve.result_cache import LRU, Retrieved
 from index_builder.retrieve.spans import Span, best_spans
 from index_builder.retrieve.strict import MODES, near_copies
 from index_builder.retrieve.variations import PairCache, group_variations
@@ -132,6 +133,9 @@ class SearchPipeline:
         # Folding scores by clause-id pair: ids fix the texts within this backend's version, and
         # a swapped-in version gets a new pipeline (with_backend), so a new cache.
         self._fold_cache = PairCache()
+        # Repeated searches of this version and ranker (result_cache.py).
+        self._results = LRU(settings.retrieval.result_cache)
+        self._spans_cache = LRU(settings.retrieval.result_cache)
 
     def with_backend(self, backend: SearchBackend) -> "SearchPipeline":
         """The same pipeline over another version (a rebuilt index swapped in)."""
@@ -162,12 +166,21 @@ class SearchPipeline:
             return self._strict(query, examples, request, top_k, started)
         wanted = self.rerank_default if request.rerank is None else request.rerank
         rerank_depth = self.settings.rerank.depth if wanted and self.reranker else 0
-        texts = self._texts(query, examples)
-        vectors = self.embedder.embed(texts) if "dense" in self.retrievers else None
-        candidates, feature_rows = self._pool(query, examples, request, max(top_k, rerank_depth), vectors,
-                                              texts)
+        wanted_depth = max(top_k, rerank_depth)
+        # Everything up to the page is a function of these within this version and ranker
+        # (result_cache.py); walls (access) are in the key, marks and rerank are not cached.
+        key = (query, request.examples, request.filters, request.access, request.depth, wanted_depth)
+        found = self._results.get(key)
+        if found is None:
+            texts = self._texts(query, examples)
+            vectors = self.embedder.embed(texts) if "dense" in self.retrievers else None
+            pool, rows = self._pool(query, examples, request, wanted_depth, vectors, texts)
+            found = Retrieved(tuple(texts), vectors, tuple(pool), rows,
+                              tuple(self._fold(pool, wanted_depth)))
+            self._results.put(key, found)
+        vectors, candidates, feature_rows = found.vectors, list(found.candidates), found.feature_rows
+        groups = found.groups
         retrieved = time.perf_counter()
-        groups = self._fold(candidates, max(top_k, rerank_depth))
         leaders = [g.leader for g in groups]
         variants = {g.leader.clause.clause_id: g.variants for g in groups if g.variants}
         timings = {"retrieval": _ms(retrieved - started)}
@@ -332,9 +345,14 @@ class SearchPipeline:
         dense = r.span_scorer == "dense"
         if not r.span_max or not hits or (dense and vectors is None):
             return [[] for _ in hits]
-        return best_spans(vectors, [h.clause.text for h in hits], self.embedder,
-                          max_spans=r.span_max, min_sentences=r.span_min_sentences,
-                          scorer=r.span_scorer, query_texts=texts)
+        key = (tuple(texts), tuple(h.clause.clause_id for h in hits))
+        found = self._spans_cache.get(key)
+        if found is None:
+            found = tuple(tuple(s) for s in best_spans(
+                vectors, [h.clause.text for h in hits], self.embedder, max_spans=r.span_max,
+                min_sentences=r.span_min_sentences, scorer=r.span_scorer, query_texts=texts))
+            self._spans_cache.put(key, found)
+        return [list(s) for s in found]
 
     def _fuse(self, runs: dict[str, Scored], depth: int) -> list[SearchHit]:
         scores = {name: dict(run) for name, run in runs.items()}

@@ -143,6 +143,37 @@ def test_throughput_helpers_interleave_and_rank() -> None:
     assert bench.agreement(docs, docs)["min"] == pytest.approx(1.0)
 
 
+def test_throughput_scores_every_query_shape_and_judges_the_drop() -> None:
+    from index_builder.evaluate.acord import Acord, Query
+
+    bench = _benchmark("embedding_throughput")
+    docs = ["a", "b", "c"]
+    vectors = np.array([[1.0, 0.0], [0.0, 1.0], [0.6, 0.8]], dtype=np.float32)
+    wordings = {"short": "s", "medium": "m", "long": "l"}
+    acord = Acord(Path("."), {"q1": Query("q1", "s", "cat", "train", wordings)},
+                  {"train": {"q1": {"a": 1, "b": 4, "c": 4}}})
+
+    class Fixed:  # every wording embeds next to clause b
+        def embed(self, texts, show_progress=False):  # type: ignore[no-untyped-def]
+            return np.tile(np.array([[0.0, 1.0]], dtype=np.float32), (len(texts), 1))
+
+    scores = bench.shape_ndcg(acord, "train", ["short", "long", "clause"], Fixed(), docs, vectors, 3)
+    assert scores["short"]["ndcg@5"] == pytest.approx(scores["long"]["ndcg@5"])
+    # Clause as query: b and c (5-star) each query with their own vector; themselves unjudged.
+    assert 0 < scores["clause"]["ndcg@5"] <= 100
+
+    reference = {"speedup": 1.0, "ndcg@5_by_split": {"train": {"short": 50.0, "clause": 40.0}}}
+    close = {"speedup": 3.2, "ndcg@5_by_split": {"train": {"short": 49.6, "clause": 40.5}}}
+    lossy = {"speedup": 3.2, "ndcg@5_by_split": {"train": {"short": 50.0, "clause": 39.0}}}
+    slow = {"speedup": 2.0, "ndcg@5_by_split": {"train": {"short": 50.0, "clause": 40.0}}}
+    assert bench.verdict(close, reference, 3.0, 0.5)["holds"]
+    assert bench.verdict(lossy, reference, 3.0, 0.5) == {
+        "ndcg@5_drop": {"train/short": 0.0, "train/clause": 1.0}, "worst_drop": 1.0, "holds": False}
+    assert not bench.verdict(slow, reference, 3.0, 0.5)["holds"]
+    timing_only = {"speedup": 3.2, "ndcg@5_by_split": {}}
+    assert bench.verdict(timing_only, reference, 3.0, 0.5)["holds"] is None  # quality unmeasured
+
+
 @pytest.mark.slow
 def test_onnx_int8_matches_the_torch_model_closely(tmp_path: Path) -> None:
     pytest.importorskip("onnxruntime")
