@@ -118,7 +118,8 @@ def test_a_swapped_out_version_is_closed_after_its_grace(served: Any, embedder: 
 
 def test_a_swapped_out_version_drops_its_search_caches_at_the_swap(served: Any, embedder: Any) -> None:
     """Found by the soak: each retired pipeline kept its fold cache (up to 200k clause-id
-    pairs, useless to the new version) for its whole grace, one cache per recent swap."""
+    pairs) and its result cache, useless to the new version, for its whole grace, one per
+    recent swap."""
     core, corpus, service, client = served
     wordings = {f"c{i}": f"Supplier's liability is capped at the fees paid in month {i}." for i in range(6)}
     _corpus(corpus, wordings)
@@ -127,11 +128,13 @@ def test_a_swapped_out_version_drops_its_search_caches_at_the_swap(served: Any, 
     old = service.live.current()
     client.post("/api/v1/precedents", json={"text": "liability cap", "rerank": False})
     assert len(old._fold_cache) > 0  # near-identical wordings were folded, pair by pair
+    assert len(old._results) > 0  # and the search kept for a repeat
     _corpus(corpus, {**wordings, "new": "Fees are due in 30 days."})
     build_index(core, [corpus], embedder, progress=False)
     assert _poll(client, "new", service)
     assert service.live.current() is not old
     assert len(old._fold_cache) == 0
+    assert len(old._results) == 0 and len(old._spans_cache) == 0
     assert client.post("/api/v1/precedents", json={"text": "liability cap", "rerank": False}).status_code == 200
 
 
