@@ -32,6 +32,7 @@ from index_builder.errors import (
 from index_builder.index import open_store
 from index_builder.index.backend import Filters, IndexStore
 from index_builder.index.embedder import Embedder
+from index_builder.index.heap import limit_arenas
 from index_builder.index.live import LivePipeline
 from index_builder.model import Clause
 from index_builder.retrieve.pipeline import (
@@ -201,6 +202,8 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
                   client: ChatClient | None = None, store: IndexStore | None = None
                   ) -> PrecedentService:
     """Open the live index and models named by the settings; ``llm`` overrides the endpoint."""
+    # Before any thread allocates: glibc fixes its arena limit when the first one does.
+    limit_arenas(settings.server.malloc_arenas)
     store = store or open_store(settings)
     # The index first: a missing index or an unreachable engine is reported at once, not
     # after the embedding model has loaded.

@@ -271,6 +271,9 @@ class ServerSettings:
     backlog: int = 256  # connections the kernel queues before the server accepts them
     keep_alive_limit: int = 500  # idle keep-alive connections kept open (one per open pane)
     idle_timeout_s: float = 30.0  # an idle keep-alive connection, or a stalled read, is closed after this
+    # glibc allocation arenas for the server process (0 = glibc's default, 8 per core): with
+    # more, each index swap left freed memory stranded in thread arenas (index/heap.py).
+    malloc_arenas: int = 2
 
     @property
     def max_content_length(self) -> int:
@@ -759,6 +762,8 @@ ENV: dict[str, Var] = {
     "PRECEDENT_SERVER_BACKLOG": Var("server.backlog", "connections queued by the kernel before the server accepts them (listen backlog)"),
     "PRECEDENT_SERVER_KEEP_ALIVE_LIMIT": Var("server.keep_alive_limit", "idle keep-alive connections kept open; at least the number of lawyers with the pane open"),
     "PRECEDENT_SERVER_IDLE_TIMEOUT_S": Var("server.idle_timeout_s", "seconds an idle keep-alive connection (or a stalled upload) is kept"),
+    # server memory under index swaps (issue 29, soak)
+    "PRECEDENT_SERVER_MALLOC_ARENAS": Var("server.malloc_arenas", "glibc allocation arenas of the server process (0 = glibc's default of 8 per core; MALLOC_ARENA_MAX, if set, wins)"),
 }
 _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from index_builder.errors import PrecedentError
 from index_builder.index.backend import IndexStore
+from index_builder.index.heap import release_free_memory
 from index_builder.retrieve.ltr import load_ranker, moved_ranker
 from index_builder.retrieve.pipeline import SearchPipeline
 
@@ -114,18 +115,30 @@ class LivePipeline:
             backend.close()
             return
         self._live = old.with_backend(backend)
+        # Its fold cache (up to 200k pairs) is for its own version's clause ids: no use to the
+        # new version, and kept for the grace it stacked up one cache per recent swap.
+        old.release_caches()
         self._retired.append((time.monotonic(), old))
         log.info("Now serving index version %s (%d clauses; was %s)", version,
                  backend.stats()["clauses"], old.backend.version)
 
     def _close_retired(self, before: float) -> None:
-        """Close the versions swapped out before ``before`` (called under the lock)."""
-        while self._retired and self._retired[0][0] < before:
-            _, pipeline = self._retired.pop(0)
+        """Close the versions swapped out before ``before`` (called under the lock), then
+        hand the memory they held back to the operating system."""
+        due = [pipeline for at, pipeline in self._retired if at < before]
+        if not due:
+            return
+        del self._retired[:len(due)]
+        versions = [pipeline.backend.version for pipeline in due]
+        for pipeline in due:
             try:
                 pipeline.backend.close()
             except Exception:  # noqa: BLE001 - closing must never stop serving
                 log.warning("Closing retired index version %s failed", pipeline.backend.version,
                             exc_info=True)
-            else:
-                log.info("Closed retired index version %s", pipeline.backend.version)
+        # The last references (barring a request still finishing on one): their arrays and
+        # caches are freed now, and glibc would otherwise keep the pages (index/heap.py).
+        del due, pipeline
+        freed = release_free_memory()
+        log.info("Closed retired index version(s) %s; %.0f MB returned to the system",
+                 ", ".join(versions), freed / 2**20)

@@ -142,6 +142,13 @@ class SearchPipeline:
         return SearchPipeline(backend, self.embedder, self.settings, self.reranker,
                               self.rescorer, self.rerank_default, self.retrievers, self.curation)
 
+    def release_caches(self) -> None:
+        """Empty this pipeline's search caches: it was swapped out and serves only the
+        requests that took it before the swap (their searches still work, uncached)."""
+        self._fold_cache.clear()
+        self._results.clear()  # up to PRECEDENT_RESULT_CACHE searches, ~80 kB each
+        self._spans_cache.clear()
+
     def with_rescorer(self, rescorer: Rescorer | None) -> "SearchPipeline":
         """The same pipeline with another first-stage ranker (a relearned one swapped in)."""
         return SearchPipeline(self.backend, self.embedder, self.settings, self.reranker,

@@ -114,3 +114,67 @@ def test_a_swapped_out_version_is_closed_after_its_grace(served: Any, embedder: 
     client.get("/api/v1/health")  # any request runs the reload check, which closes it
     assert open_on(old_db) == 0
     assert client.post("/api/v1/precedents", json={"text": "fees", "rerank": False}).status_code == 200
+
+
+def test_a_swapped_out_version_drops_its_search_caches_at_the_swap(served: Any, embedder: Any) -> None:
+    """Found by the soak: each retired pipeline kept its fold cache (up to 200k clause-id
+    pairs) and its result cache, useless to the new version, for its whole grace, one per
+    recent swap."""
+    core, corpus, service, client = served
+    wordings = {f"c{i}": f"Supplier's liability is capped at the fees paid in month {i}." for i in range(6)}
+    _corpus(corpus, wordings)
+    build_index(core, [corpus], embedder, progress=False)
+    assert _poll(client, "c5", service)
+    old = service.live.current()
+    client.post("/api/v1/precedents", json={"text": "liability cap", "rerank": False})
+    assert len(old._fold_cache) > 0  # near-identical wordings were folded, pair by pair
+    assert len(old._results) > 0  # and the search kept for a repeat
+    _corpus(corpus, {**wordings, "new": "Fees are due in 30 days."})
+    build_index(core, [corpus], embedder, progress=False)
+    assert _poll(client, "new", service)
+    assert service.live.current() is not old
+    assert len(old._fold_cache) == 0
+    assert len(old._results) == 0 and len(old._spans_cache) == 0
+    assert client.post("/api/v1/precedents", json={"text": "liability cap", "rerank": False}).status_code == 200
+
+
+def test_a_closed_version_is_unreachable_when_its_memory_is_handed_back(
+        served: Any, embedder: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory a closed version freed goes back to the system (glibc keeps it otherwise:
+    index/heap.py); that only works if nothing still holds the version when it runs."""
+    import gc
+    import weakref
+
+    from index_builder.index import live as live_module
+
+    core, corpus, service, client = served
+    client.post("/api/v1/precedents", json={"text": "governing law", "rerank": False})
+    old = weakref.ref(service.live.current())
+    old_backend = weakref.ref(service.live.current().backend)
+    gc.collect()  # only what was garbage before the swap: the check below is on references
+    gc.disable()  # a version freed only by the cycle collector would be freed after the trim
+    try:
+        seen: list[tuple[bool, bool]] = []
+        monkeypatch.setattr(live_module, "release_free_memory",
+                            lambda: seen.append((old() is None, old_backend() is None)) or 0)
+        _corpus(corpus, {"old": "Governing law is New York.", "new": "Fees are due in 30 days."})
+        build_index(core, [corpus], embedder, progress=False)
+        assert _poll(client, "new", service)
+        monkeypatch.setattr(live_module, "RETIRE_AFTER_S", 0.0)  # the grace has passed
+        time.sleep(0.02)
+        client.get("/api/v1/health")  # the reload check closes it, then hands the memory back
+    finally:
+        gc.enable()
+    assert seen == [(True, True)]
+
+
+def test_the_server_caps_its_allocation_arenas_before_loading(served: Any, embedder: Any,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """PRECEDENT_SERVER_MALLOC_ARENAS reaches glibc (index/heap.py) when the service is built."""
+    from addin_server import service as service_module
+
+    core, _, _, _ = served
+    asked: list[int] = []
+    monkeypatch.setattr(service_module, "limit_arenas", asked.append)
+    build_service(updated(core, {"server.malloc_arenas": 3}), embedder=embedder).close()
+    assert asked == [3]
