@@ -98,12 +98,10 @@ def run_ab_command(args: argparse.Namespace, handler: Any) -> int:
     cache_dir = Path(tempfile.mkdtemp()) if args.no_cache else settings.bench.cache_dir
     store = AnswerStore(cache_dir / "llm-answers.sqlite")
     try:
-        if getattr(args, "reference", False):
-            from precedent_bench.reference import open_reference
-
-            ab = handler(args, settings, lambda: open_reference(settings, store))
-        else:
-            ab = handler(args, settings, lambda: open_model(settings, store))
+        opener = open_model
+        if getattr(args, "reference", False):  # rerank --reference: no language model
+            from precedent_bench.reference import open_reference as opener
+        ab = handler(args, settings, lambda: opener(settings, store))
     finally:
         store.close()
     deltas = ab.deltas(settings.bench.confidence, settings.bench.resamples)

@@ -82,9 +82,9 @@ class ReferenceRater:
         value = bottom + share * (top - bottom)  # on a reversed scale top < bottom
         low = int(np.floor(min(value, max(bottom, top))))
         high = min(low + 1, max(bottom, top))
-        weight = value - low
-        probabilities = {str(low): 1.0 - weight} if high == low else {str(low): 1.0 - weight,
-                                                                      str(high): weight}
+        probabilities = {str(low): 1.0 - (value - low)}
+        if high != low:
+            probabilities[str(high)] = value - low
         content = max(probabilities, key=lambda d: probabilities[d])
         return Reply(content=content, logprobs=rating_logprobs(probabilities))
 

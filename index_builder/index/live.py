@@ -115,8 +115,8 @@ class LivePipeline:
             backend.close()
             return
         self._live = old.with_backend(backend)
-        # Its fold cache (up to 200k pairs) is for its own version's clause ids: no use to the
-        # new version, and kept for the grace it stacked up one cache per recent swap.
+        # Its caches (folding pairs, repeated searches, spans) are for its own version's clause
+        # ids: no use to the new version, and kept for the grace they stacked up per swap.
         old.release_caches()
         self._retired.append((time.monotonic(), old))
         log.info("Now serving index version %s (%d clauses; was %s)", version,

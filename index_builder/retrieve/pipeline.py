@@ -177,8 +177,7 @@ class SearchPipeline:
             texts = self._texts(query, examples)
             vectors = self.embedder.embed(texts) if "dense" in self.retrievers else None
             pool, rows = self._pool(query, examples, request, wanted_depth, vectors, texts)
-            found = Retrieved(tuple(texts), vectors, tuple(pool), rows,
-                              tuple(self._fold(pool, wanted_depth)))
+            found = Retrieved(vectors, tuple(pool), rows, tuple(self._fold(pool, wanted_depth)))
             self._results.put(key, found)
         vectors, candidates, feature_rows = found.vectors, list(found.candidates), found.feature_rows
         groups = found.groups

@@ -21,10 +21,9 @@ from typing import Any, Hashable
 
 @dataclass(frozen=True)
 class Retrieved:
-    """One search's work before its page: the query texts and vectors, the ranked pool with
-    the ranker's feature rows, and the folded groups. Read-only once stored."""
+    """One search's work before its page: the query vectors, the ranked pool with the
+    ranker's feature rows, and the folded groups. Read-only once stored."""
 
-    texts: tuple[str, ...]
     vectors: Any
     candidates: tuple[Any, ...]
     feature_rows: Any  # Mapping[str, row]; never mutated by readers
