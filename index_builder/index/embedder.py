@@ -71,6 +71,16 @@ def model_id_for(settings: EmbeddingSettings) -> str:
     return name
 
 
+def settings_for_model_id(model_id: str) -> str:
+    """The environment settings that embed queries as an index recorded: the fix a mismatch names.
+
+    The inverse of ``model_id_for``: "name[+backend][@tokens]"."""
+    rest, _, length = model_id.partition("@")
+    name, _, backend = rest.partition("+")
+    hint = f"PRECEDENT_EMBEDDING_MODEL={name} PRECEDENT_EMBEDDING_BACKEND={backend or 'torch'}"
+    return hint + f" PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH={length or DEFAULT_SEQ_LENGTH}"
+
+
 def load_embedder(settings: EmbeddingSettings) -> Embedder:
     """The embedder the settings ask for."""
     if settings.backend == "torch":
@@ -382,9 +392,14 @@ def _mean_pooling_config(folder: Path, name: str) -> dict[str, Any]:
     except (OSError, ValueError, KeyError, StopIteration):
         raise ModelLoadError(f"{name!r} ({folder}) is not a sentence-transformers folder with a "
                              f"pooling module; set PRECEDENT_EMBEDDING_BACKEND=torch.") from None
-    if not config.get("pooling_mode_mean_tokens") or any(
+    if "pooling_mode" in config:  # the format sentence-transformers 5 saves
+        mean = config["pooling_mode"] in ("mean", ["mean"])
+        config = {**config, "word_embedding_dimension": config.get("embedding_dimension")}
+    else:
+        mean = config.get("pooling_mode_mean_tokens") and not any(
             config.get(k) for k in ("pooling_mode_cls_token", "pooling_mode_max_tokens",
-                                    "pooling_mode_mean_sqrt_len_tokens")):
+                                    "pooling_mode_mean_sqrt_len_tokens"))
+    if not mean or not config.get("word_embedding_dimension"):
         raise ModelLoadError(f"{name!r} does not use mean pooling, which is all the onnx "
                              f"backends reproduce: set PRECEDENT_EMBEDDING_BACKEND=torch.")
     return config

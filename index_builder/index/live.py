@@ -22,6 +22,7 @@ from pathlib import Path
 
 from index_builder.errors import PrecedentError
 from index_builder.index.backend import IndexStore
+from index_builder.index.embedder import settings_for_model_id
 from index_builder.index.heap import release_free_memory
 from index_builder.retrieve.ltr import load_ranker, moved_ranker
 from index_builder.retrieve.pipeline import SearchPipeline
@@ -110,8 +111,8 @@ class LivePipeline:
             # may differ too): serving it would break every search.
             log.error("New index version %s was embedded with %s but this server embeds queries "
                       "with %s; still serving %s. Rebuild with the same model or restart the "
-                      "server with PRECEDENT_EMBEDDING_MODEL=%s.", version, backend.model_id,
-                      old.embedder.model_id, old.backend.version, backend.model_id)
+                      "server with %s.", version, backend.model_id, old.embedder.model_id,
+                      old.backend.version, settings_for_model_id(backend.model_id))
             backend.close()
             return
         self._live = old.with_backend(backend)

@@ -462,11 +462,12 @@ def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBacken
     backend = backend or open_store(settings).open()
     if "dense" in retrievers and backend.model_id != embedder.model_id:
         from index_builder.errors import ConfigError
+        from index_builder.index.embedder import settings_for_model_id
 
         raise ConfigError(
             f"The index {backend.version} was embedded with {backend.model_id} but queries would "
-            f"be embedded with {embedder.model_id}: set PRECEDENT_EMBEDDING_MODEL="
-            f"{backend.model_id} or rebuild the index with `index-builder build`.")
+            f"be embedded with {embedder.model_id}: set {settings_for_model_id(backend.model_id)} "
+            f"or rebuild the index with `index-builder build`.")
     rescorer = load_reranker(settings.rerank) if cross_encoder else None
     pipeline = SearchPipeline(backend, embedder, settings, reranker, rescorer, rerank_default,
                               retrievers)

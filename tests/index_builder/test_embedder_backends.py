@@ -38,6 +38,16 @@ def test_each_variant_has_its_own_model_id() -> None:
     assert emb.model_id_for(replace(base, max_seq_length=128)) == "all-MiniLM-L6-v2@128"
 
 
+def test_a_mismatch_names_every_setting_that_reproduces_the_index_model() -> None:
+    """The hint a model mismatch prints, read back as settings, gives the index's own model id."""
+    base = EmbeddingSettings()
+    for variant in (base, replace(base, backend="onnx", model="all-MiniLM-L3-precedent"),
+                    replace(base, backend="openvino-int8", max_seq_length=128)):
+        hint = emb.settings_for_model_id(emb.model_id_for(variant))
+        env = dict(pair.split("=", 1) for pair in hint.split())
+        assert emb.model_id_for(load_settings(env).embedding) == emb.model_id_for(variant)
+
+
 def test_backend_setting_from_environment_and_refused_when_unknown() -> None:
     settings = load_settings({"PRECEDENT_EMBEDDING_BACKEND": "onnx-int8",
                               "PRECEDENT_EMBEDDING_THREADS": "2"})
@@ -64,6 +74,12 @@ def test_only_mean_pooling_models_run_through_onnx(tmp_path: Path) -> None:
                                         "pooling_mode_mean_tokens": False})
     with pytest.raises(ModelLoadError, match="PRECEDENT_EMBEDDING_BACKEND=torch"):
         emb._mean_pooling_config(cls, "m")
+    # the format sentence-transformers 5 saves (a model distilled here, say)
+    saved = _st_folder(tmp_path / "st5", {"embedding_dimension": 4, "pooling_mode": "mean"})
+    assert emb._mean_pooling_config(saved, "m")["word_embedding_dimension"] == 4
+    lasttoken = _st_folder(tmp_path / "st5-last", {"embedding_dimension": 4, "pooling_mode": "lasttoken"})
+    with pytest.raises(ModelLoadError, match="PRECEDENT_EMBEDDING_BACKEND=torch"):
+        emb._mean_pooling_config(lasttoken, "m")
     with pytest.raises(ModelLoadError, match="transformers model folder"):
         emb._model_digest(tmp_path / "mean")
 
@@ -120,6 +136,17 @@ def test_onnx_embed_mean_pools_without_padding_and_keeps_input_order() -> None:
     assert session.widths == [1, 3]  # sorted by length: "c" with "gg", then the 2- and 3-word texts
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0)
     assert embedder.embed([]).shape == (0, 3)
+
+
+def test_throughput_variants_name_a_runtime_its_options_and_a_model() -> None:
+    bench = _benchmark("embedding_throughput")
+    base = EmbeddingSettings()
+    variant = bench.variant_settings(base, "onnx-int8:threads=2:batch=16:model=var/models/student", 1)
+    assert (variant.backend, variant.threads, variant.batch_size, variant.model,
+            variant.max_seq_length) == ("onnx-int8", 2, 16, "var/models/student", 256)
+    assert bench.variant_settings(base, "torch", 1).model == base.model
+    with pytest.raises(SystemExit, match="unknown variant option 'layers'"):
+        bench.variant_settings(base, "torch:layers=3", 1)
 
 
 def test_throughput_helpers_interleave_and_rank() -> None:
