@@ -4,7 +4,7 @@ Usage (from the repo root):
     nice -n 10 python benchmarks/embedding_throughput.py [--backends torch,onnx,onnx-int8]
         [--limit 3931] [--chunk 256] [--out benchmarks/results/embedding-throughput/embedding_throughput.json]
 
-A variant is ``backend[:threads=N][:seq=N][:batch=N]``: e.g. ``torch,onnx-int8:threads=2:seq=128`` times
+A variant is ``backend[:threads=N][:seq=N][:batch=N][:model=NAME]``: e.g. ``torch,onnx-int8:threads=2:seq=128`` times
 today's default (torch, 256 tokens) against int8 ONNX on two threads reading 128 tokens.
 
 Every backend embeds the same ACORD clauses (the first --limit of them; all 3,931 by default).
@@ -141,17 +141,19 @@ def _whole_corpus(embedder: Embedder, clauses: Sequence, timed: np.ndarray,
 
 
 def variant_settings(base: EmbeddingSettings, spec: str, threads: int) -> EmbeddingSettings:
-    """Embedding settings for ``backend[:threads=N][:seq=N][:batch=N]`` (the rest from ``base``)."""
+    """Embedding settings for ``backend[:threads=N][:seq=N][:batch=N][:model=NAME]`` (the rest
+    from ``base``); NAME is a model alias or folder, e.g. the distilled student."""
     backend, *options = spec.split(":")
-    values = {"threads": threads}
+    values: dict[str, int | str] = {"threads": threads}
     for option in options:
         key, _, value = option.partition("=")
-        if key not in ("threads", "seq", "batch"):
-            raise SystemExit(f"unknown variant option {key!r} in {spec!r}: use threads, seq or batch")
-        values[key] = int(value)
-    return replace(base, backend=backend, threads=values["threads"],
-                   max_seq_length=values.get("seq", base.max_seq_length),
-                   batch_size=values.get("batch", base.batch_size))
+        if key not in ("threads", "seq", "batch", "model"):
+            raise SystemExit(f"unknown variant option {key!r} in {spec!r}: use threads, seq, batch or model")
+        values[key] = value if key == "model" else int(value)
+    return replace(base, backend=backend, threads=int(values["threads"]),
+                   max_seq_length=int(values.get("seq", base.max_seq_length)),
+                   batch_size=int(values.get("batch", base.batch_size)),
+                   model=str(values.get("model", base.model)))
 
 
 def main() -> int:
