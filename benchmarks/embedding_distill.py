@@ -87,9 +87,9 @@ def distil(teacher_folder: Path, texts: Sequence[str], recipe: Recipe, out: Path
 
     torch.manual_seed(recipe.seed)
     rng = random.Random(recipe.seed)
-    teacher = SentenceTransformer(str(teacher_folder), device="cpu")
-    teacher.max_seq_length = recipe.max_seq_length
-    if teacher_vectors is None:
+    if teacher_vectors is None:  # the teacher is loaded only when its vectors are not given
+        teacher = SentenceTransformer(str(teacher_folder), device="cpu")
+        teacher.max_seq_length = recipe.max_seq_length
         began = time.perf_counter()
         teacher_vectors = teacher.encode(list(texts), batch_size=32, normalize_embeddings=True)
         log.info("Teacher vectors of %d texts in %.0f s", len(texts), time.perf_counter() - began)
