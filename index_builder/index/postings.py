@@ -1,0 +1,225 @@
+"""BM25 over segments: per segment, term frequencies on disk; scores at query time.
+
+The whole-version lexical index (``lexical.BM25Index``) precomputes every score into one
+matrix and keeps a Python dict of the vocabulary: at ten million clauses that is ~8.5 GB of
+matrix, a build that needs ~13 GB for its triples, and GBs of vocabulary. A segmented
+version instead keeps, per segment (``write_postings``), plain arrays memory-mapped by the
+reader:
+
+    lexical/terms.npy    uint64, 64-bit hashes of the segment's terms, sorted
+    lexical/starts.npy   int64, where each term's postings start (one more than terms)
+    lexical/docs.npy     int32, the clause (segment position) of each posting, ascending per term
+    lexical/tf.npy       uint8, its term frequency (clipped at 255: BM25 has saturated long before)
+    lexical/lengths.npy  uint32, terms per clause
+    lexical/lexical.json tokeniser and Okapi settings, clause count, total length
+
+and ``SegmentedBM25`` scores a query with the statistics of *all* the version's segments at
+query time (document frequency summed over segments, mean length over all clauses), as
+Lucene does: a segment appended later never leaves older ones scored with stale statistics.
+The scores are the robertson variant of ``lexical._robertson`` (same idf clipping, same
+length normalisation), so one segment scores as ``BM25Index`` does. Positions of retired
+clauses still count in the statistics until their segment is dropped, as Lucene's deleted
+documents do until a merge.
+
+Terms are looked up by hash (``np.searchsorted``), not through a dictionary: two terms that
+share a 64-bit hash (odds ~1e-5 over a 20M-term vocabulary) are scored as one term.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections import Counter
+from dataclasses import asdict
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+import scipy.sparse as sp
+
+from index_builder.index.lexical import Tokenizer, _count_terms, settings_of
+from index_builder.settings import BM25Settings
+
+FOLDER = "lexical"
+_CHUNK = 20_000
+_TF_MAX = 255
+
+
+def term_hash(term: str) -> int:
+    """A term's 64-bit identity (stable across processes, unlike ``hash``)."""
+    return int.from_bytes(hashlib.blake2b(term.encode("utf-8"), digest_size=8).digest(), "little")
+
+
+def write_postings(folder: Path, texts: Iterable[str], settings: BM25Settings) -> None:
+    """Term frequencies of ``texts`` (one per segment position) under ``folder/lexical``."""
+    tokenizer = Tokenizer(settings)
+    vocab: dict[str, int] = {}
+    rows: list[np.ndarray] = []
+    cols: list[np.ndarray] = []
+    counts: list[np.ndarray] = []
+    lengths: list[np.ndarray] = []
+    chunk: list[np.ndarray] = []
+    done = 0
+    for text in texts:
+        terms = tokenizer(text)
+        chunk.append(np.fromiter((vocab.setdefault(t, len(vocab)) for t in terms),
+                                 dtype=np.int64, count=len(terms)))
+        if len(chunk) == _CHUNK:
+            _count_terms(chunk, done, rows, cols, counts, lengths)
+            done += len(chunk)
+            chunk = []
+    _count_terms(chunk, done, rows, cols, counts, lengths)
+    done += len(chunk)
+    hashes = np.fromiter((term_hash(t) for t in vocab), dtype=np.uint64, count=len(vocab))
+    del vocab
+    # Term ids become ranks of their hashes, so the matrix's columns come out in hash order;
+    # two terms of one hash become one column (sum_duplicates adds their frequencies).
+    unique, rank = np.unique(hashes, return_inverse=True)
+    doc = np.concatenate(rows) if rows else np.zeros(0, np.int32)
+    col = rank[np.concatenate(cols)].astype(np.int32) if cols else np.zeros(0, np.int32)
+    tf = np.concatenate(counts) if counts else np.zeros(0, np.float32)
+    del rows, cols, counts
+    matrix = sp.csc_matrix((tf, (doc, col)), shape=(done, len(unique)))
+    del doc, col, tf
+    matrix.sum_duplicates()  # also sorts each term's clauses
+    out = Path(folder) / FOLDER
+    out.mkdir(parents=True)
+    np.save(out / "terms.npy", unique.astype(np.uint64), allow_pickle=False)
+    np.save(out / "starts.npy", matrix.indptr.astype(np.int64), allow_pickle=False)
+    np.save(out / "docs.npy", matrix.indices.astype(np.int32), allow_pickle=False)
+    np.save(out / "tf.npy", np.minimum(matrix.data, _TF_MAX).astype(np.uint8), allow_pickle=False)
+    all_lengths = np.concatenate(lengths) if lengths else np.zeros(0, np.int64)
+    np.save(out / "lengths.npy", all_lengths.astype(np.uint32), allow_pickle=False)
+    meta = {**asdict(settings), "size": done, "total_length": int(all_lengths.sum()),
+            "hash": "blake2b-64"}
+    (out / "lexical.json").write_text(json.dumps(meta, indent=2))
+
+
+class _Segment:
+    """One segment's postings, memory-mapped."""
+
+    def __init__(self, folder: Path) -> None:
+        folder = Path(folder) / FOLDER
+        self.meta = json.loads((folder / "lexical.json").read_text("utf-8"))
+        load = lambda name: np.load(folder / name, mmap_mode="r")  # noqa: E731
+        self.terms, self.starts = load("terms.npy"), load("starts.npy")
+        self.docs, self.tf = load("docs.npy"), load("tf.npy")
+        self.lengths = np.asarray(load("lengths.npy"))
+        self.size = int(self.meta["size"])
+        if len(self.lengths) != self.size or len(self.starts) != len(self.terms) + 1:
+            raise ValueError(f"{folder} has mismatched parts")
+        self.norm: np.ndarray = np.zeros(0, np.float32)
+
+    def find(self, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For each query hash: found?, postings start, postings end."""
+        at = np.searchsorted(self.terms, hashes)
+        at = np.minimum(at, max(len(self.terms) - 1, 0))
+        found = (self.terms[at] == hashes) if len(self.terms) else np.zeros(len(hashes), bool)
+        starts = np.where(found, self.starts[at], 0)
+        ends = np.where(found, self.starts[at + 1], 0)
+        return found, starts, ends
+
+
+class SegmentedBM25:
+    """Okapi BM25 over the segments of one version, positions running through them in order."""
+
+    def __init__(self, folders: Sequence[Path]) -> None:
+        self.segments = [_Segment(f) for f in folders]
+        if not self.segments:
+            raise ValueError("a segmented version has at least one segment")
+        self.settings = settings_of(self.segments[0].meta)
+        if any(settings_of(s.meta) != self.settings for s in self.segments):
+            raise ValueError("segments were tokenised with different BM25 settings")
+        self.tokenizer = Tokenizer(self.settings)
+        self.offsets = np.cumsum([0] + [s.size for s in self.segments])
+        self.size = int(self.offsets[-1])
+        self.documents = self.size
+        total = sum(int(s.meta["total_length"]) for s in self.segments)
+        self.average_length = total / self.size if self.size else 1.0
+        k1, b = self.settings.k1, self.settings.b
+        for segment in self.segments:  # the length part of each clause's denominator, once
+            ratio = segment.lengths.astype(np.float64) * (b / (self.average_length or 1.0))
+            segment.norm = (k1 * ((1 - b) + ratio)).astype(np.float32)
+
+    def query_terms(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Hashes of the query's distinct terms and how often each occurs (over all texts:
+        several texts score as the sum of their scores)."""
+        counts: Counter[int] = Counter()
+        for text in texts:
+            counts.update(term_hash(t) for t in self.tokenizer(text))
+        hashes = np.fromiter(counts.keys(), dtype=np.uint64, count=len(counts))
+        weights = np.fromiter(counts.values(), dtype=np.float32, count=len(counts))
+        return hashes, weights
+
+    def top(self, texts: Sequence[str], k: int, mask: np.ndarray | None = None
+            ) -> list[tuple[int, float]]:
+        """The best ``k`` positions with a score above zero, best first (ties: lower position);
+        ``mask`` (bool per position) leaves the others out before the cut."""
+        hashes, weights = self.query_terms(texts)
+        if not len(hashes) or k <= 0:
+            return []
+        looked = [segment.find(hashes) for segment in self.segments]
+        df = sum((ends - starts) for _, starts, ends in looked)
+        idf = np.log(np.maximum((self.documents - df + 0.5) / (df + 0.5), 1.0))
+        factor = (idf * weights).astype(np.float32)
+        best_positions: list[np.ndarray] = []
+        best_scores: list[np.ndarray] = []
+        for number, (segment, (found, starts, ends)) in enumerate(zip(self.segments, looked)):
+            offset = int(self.offsets[number])
+            part = None if mask is None else mask[offset:offset + segment.size]
+            positions, scores = _segment_top(segment, found & (factor > 0), starts, ends, factor,
+                                             k, part)
+            best_positions.append(positions + offset)
+            best_scores.append(scores)
+        positions = np.concatenate(best_positions)
+        scores = np.concatenate(best_scores)
+        order = np.lexsort((positions, -scores))[:k]
+        return [(int(positions[i]), float(scores[i])) for i in order]
+
+    def scores(self, text: str) -> np.ndarray:
+        """Every position's score (small versions and tests; ``top`` is the search path)."""
+        hashes, weights = self.query_terms([text])
+        out = np.zeros(self.size, dtype=np.float32)
+        if not len(hashes):
+            return out
+        looked = [segment.find(hashes) for segment in self.segments]
+        df = sum((ends - starts) for _, starts, ends in looked)
+        idf = np.log(np.maximum((self.documents - df + 0.5) / (df + 0.5), 1.0))
+        factor = (idf * weights).astype(np.float32)
+        for number, (segment, (found, starts, ends)) in enumerate(zip(self.segments, looked)):
+            offset = int(self.offsets[number])
+            out[offset:offset + segment.size] = _segment_scores(segment, found, starts, ends, factor)
+        return out
+
+
+def _segment_scores(segment: _Segment, found: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                    factor: np.ndarray) -> np.ndarray:
+    """Scores of every clause of one segment (float32, zeros where no term matches)."""
+    terms = np.flatnonzero(found)
+    if not len(terms):
+        return np.zeros(segment.size, dtype=np.float32)
+    spans = [(int(starts[t]), int(ends[t])) for t in terms]
+    docs = np.concatenate([segment.docs[a:b] for a, b in spans])
+    tf = np.concatenate([segment.tf[a:b] for a, b in spans]).astype(np.float32)
+    per_term = np.repeat(factor[terms], [b - a for a, b in spans])
+    contribution = per_term * (tf / (tf + segment.norm[docs]))
+    return np.bincount(docs, weights=contribution, minlength=segment.size).astype(np.float32)
+
+
+def _segment_top(segment: _Segment, found: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                 factor: np.ndarray, k: int, mask: np.ndarray | None
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """One segment's best ``k`` (positions in the segment, scores), unordered."""
+    scores = _segment_scores(segment, found, starts, ends, factor)
+    if mask is not None:
+        scores[~mask] = 0.0
+    hit = np.flatnonzero(scores > 0)
+    if len(hit) > k:
+        hit = hit[np.argpartition(-scores[hit], k - 1)[:k]]
+    return hit.astype(np.int64), scores[hit]
+
+
+def idf_of(documents: int, df: int) -> float:
+    """The robertson idf, clipped at zero (for tests and explanations)."""
+    return math.log(max((documents - df + 0.5) / (df + 0.5), 1.0))

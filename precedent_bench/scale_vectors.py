@@ -1,0 +1,206 @@
+"""Stand-in clause vectors for generated libraries of millions of clauses: real MiniLM
+sentence vectors, recombined as the library recombines the sentences.
+
+Embedding ten million clauses with MiniLM on two shared cores would take weeks, so the scale
+benchmark cannot use real clause vectors. It can use real *sentence* vectors: every clause of
+a generated library (``scale_corpus``) is a recombination of the ~11,000 distinct sentences of
+the 104 agreements and ACORD, with numbers, names, roles and defined terms redrawn. So:
+
+1. every distinct source sentence is embedded once by the real model (cached on disk);
+2. a clause's stand-in vector is the token-weighted mean of its sentences' real vectors (what
+   mean pooling does over a concatenation, to first order), truncated at the model's 256
+   tokens as the model truncates, plus a small per-text perturbation seeded by the text (the
+   redrawn numbers and names move a real vector a little), normalised;
+3. a sentence of the clause is matched to its source sentence by its *skeleton*: the
+   lower-case words left once everything ``scale_corpus.vary`` redraws is taken out.
+
+Why recall measured on these means something: the vectors live in the real model's space
+(real ACORD queries embedded by the real model search them meaningfully), clauses that
+share sentences are near each other as real clause vectors are, and the benchmark's
+``calibrate`` step measures both against real MiniLM vectors of the same generated clauses
+(cosine of stand-in to real, nearest-neighbour overlap, and ANN recall at equal size;
+benchmarks/results/scale/README.md). ``ClusteredEmbedder`` in benchmarks/scale_benchmark.py
+(random centres, isotropic noise) is the other choice; its neighbourhoods have no structure
+of the text at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from precedent_bench import scale_corpus as sc
+
+log = logging.getLogger(__name__)
+
+MODEL_ID = "all-MiniLM-L6-v2~recombined-v1"  # not the real model's id: never mixed with it
+DIMENSION = 384
+MAX_TOKENS = 256  # what the index's embedder reads (PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH)
+NOISE = 0.25  # perturbation norm against a unit mean; chosen by `calibrate` (README)
+MIN_WORDS = 4  # shorter pieces ("3. Invoicing.") carry no sentence of the sources
+
+_RENAMES = sorted(((new, old) for old, news in sc.TERM_RENAMES.items() for new in news),
+                  key=lambda pair: -len(pair[0]))
+_NAMES = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, sc.NAME_STEMS + sc.NAME_KINDS
+                                                  + sc.NAME_SUFFIXES + sc.LAWS + sc.DOC_TYPES)))
+_NUMBER_WORDS = re.compile(r"\b(?:%s)\b" % "|".join(sc._ONES + sc._TENS[2:] + ["hundred"]), re.I)
+_WORD = re.compile(r"[a-z]+")
+PREAMBLE = ('This Master Services Agreement is entered into by Harbor Systems Inc. (the "Supplier") '
+            'and Meridian Capital LLC (the "Customer").')
+
+
+def skeleton(sentence: str) -> str:
+    """The words of a sentence that ``scale_corpus.vary`` leaves alone, lower-cased."""
+    for new, old in _RENAMES:  # vary renames by plain replacement: undone the same way
+        sentence = sentence.replace(new, old)
+    for pattern in (sc._TEMPLATE_VAR, sc._DURATION, sc._MONEY, sc._LAW, _NAMES, sc._ROLE,
+                    _NUMBER_WORDS):
+        sentence = pattern.sub(" ", sentence)
+    return " ".join(_WORD.findall(sentence.lower()))
+
+
+@dataclass
+class SentenceTable:
+    """The distinct source sentences: real vectors, token counts, and skeleton -> row."""
+
+    sentences: list[str]
+    vectors: np.ndarray  # (n, 384) float32, unit length, by the real model
+    tokens: np.ndarray  # (n,) word pieces per sentence, by the real model's tokenizer
+    rows: dict[str, int]
+
+    @classmethod
+    def load_or_embed(cls, sources: Sequence[sc.SourceClause], cache_dir: Path,
+                      model: Callable[[], Any] | None = None) -> "SentenceTable":
+        """The table for these sources; embedded by ``model()`` (a real Embedder) and cached
+        under ``cache_dir`` the first time, read back afterwards."""
+        sentences = sorted({s for source in sources for s in source.sentences} | {PREAMBLE})
+        digest = hashlib.sha256("\n".join(sentences).encode("utf-8")).hexdigest()[:16]
+        path = Path(cache_dir) / f"sentences-{digest}.npz"
+        if path.is_file():
+            saved = np.load(path, allow_pickle=False)
+            vectors, tokens = saved["vectors"], saved["tokens"]
+        else:
+            if model is None:
+                raise FileNotFoundError(f"{path} is missing and no model was given to embed "
+                                        f"the source sentences")
+            embedder = model()
+            log.info("Embedding %d source sentences with %s (once; cached in %s)",
+                     len(sentences), embedder.model_id, path)
+            vectors = embedder.embed(sentences, show_progress=True).astype(np.float32)
+            tokens = np.array([len(ids) for ids in _tokenizer(embedder)(sentences)["input_ids"]],
+                              dtype=np.int32)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(path, vectors=vectors, tokens=tokens)
+        rows: dict[str, int] = {}
+        for row, sentence in enumerate(sentences):
+            rows.setdefault(skeleton(sentence), row)
+        return cls(sentences, vectors, tokens, rows)
+
+
+def _tokenizer(embedder: Any) -> Any:
+    model = getattr(embedder, "_model", None)
+    if model is not None and hasattr(model, "tokenizer"):
+        return lambda texts: model.tokenizer(list(texts), add_special_tokens=False)
+    raise TypeError("token counts need the sentence-transformers (torch) embedder")
+
+
+class RecombinedEmbedder:
+    """Stand-in for MiniLM at scale (see the module docstring); same text, same vector.
+
+    ``known`` maps texts that are not library clauses (ACORD's query phrasings) to their real
+    vectors, so queries are real model vectors searching stand-in clause vectors. A text with
+    no known sentence and not in ``known`` gets the perturbation alone (counted in
+    ``unmapped``), which a library build should show as ~0.
+    """
+
+    model_id = MODEL_ID
+    dimension = DIMENSION
+
+    def __init__(self, table: SentenceTable, noise: float = NOISE,
+                 known: dict[str, np.ndarray] | None = None, max_tokens: int = MAX_TOKENS) -> None:
+        self.table = table
+        self.noise = noise
+        self.known = known or {}
+        self.max_tokens = max_tokens
+        self.pieces = self.mapped = self.unmapped = 0
+        self._rows: dict[str, int] = {}  # exact sentence -> row (-1: none): most repeat verbatim
+
+    def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
+        out = np.empty((len(texts), DIMENSION), dtype=np.float32)
+        for i, text in enumerate(texts):
+            out[i] = self.vector(text)
+        return out
+
+    def vector(self, text: str) -> np.ndarray:
+        known = self.known.get(text)
+        if known is not None:
+            return known
+        total = np.zeros(DIMENSION, dtype=np.float32)
+        budget = self.max_tokens - 2  # [CLS] and [SEP]
+        for piece in sc.split_sentences(text):
+            if budget <= 0:
+                break
+            row = self._row(piece)
+            self.pieces += 1
+            if row < 0:
+                continue
+            self.mapped += 1
+            weight = min(int(self.table.tokens[row]), budget)
+            budget -= weight
+            total += weight * self.table.vectors[row]
+        norm = float(np.linalg.norm(total))
+        if norm == 0.0:
+            self.unmapped += 1
+        else:
+            total /= norm
+        seed = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "little")
+        total += (self.noise / np.sqrt(DIMENSION)) * np.random.default_rng(seed).standard_normal(
+            DIMENSION).astype(np.float32)
+        return total / np.linalg.norm(total)
+
+    def _row(self, piece: str) -> int:
+        row = self._rows.get(piece)
+        if row is None:
+            if len(piece.split()) < MIN_WORDS:
+                row = -1
+            else:
+                row = self.table.rows.get(skeleton(piece), -1)
+            if len(self._rows) > 2_000_000:  # bounded: a 10M library repeats most sentences
+                self._rows.clear()
+            self._rows[piece] = row
+        return row
+
+    def counts(self) -> dict[str, Any]:
+        """How many sentence pieces found their source sentence (the rest weigh nothing)."""
+        return {"pieces": self.pieces, "mapped": self.mapped, "unmapped_texts": self.unmapped,
+                "mapped_share": round(self.mapped / self.pieces, 4) if self.pieces else None}
+
+
+def real_embedder(max_tokens: int = MAX_TOKENS) -> Any:
+    """The real model the stand-ins come from (torch, as the index's default embedder)."""
+    from index_builder.index.embedder import load_embedder
+    from index_builder.settings import EmbeddingSettings
+
+    return load_embedder(EmbeddingSettings(max_seq_length=max_tokens))
+
+
+def save_known(path: Path, texts: Sequence[str], vectors: np.ndarray) -> None:
+    """Real vectors of non-library texts (queries), beside the sentence table."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.save(path.with_suffix(".npy"), vectors.astype(np.float32), allow_pickle=False)
+    path.with_suffix(".json").write_text(json.dumps(list(texts)), encoding="utf-8")
+
+
+def load_known(path: Path) -> dict[str, np.ndarray]:
+    if not path.with_suffix(".json").is_file():
+        return {}
+    texts = json.loads(path.with_suffix(".json").read_text("utf-8"))
+    vectors = np.load(path.with_suffix(".npy"))
+    return dict(zip(texts, vectors))
