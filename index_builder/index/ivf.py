@@ -33,7 +33,7 @@ from typing import Any, Sequence
 import faiss
 import numpy as np
 
-PQ_BYTES = 48  # 8 dimensions per sub-quantiser for 384-dimensional MiniLM vectors
+
 TRAIN_PER_LIST = 40  # k-means points per inverted list (FAISS warns below 39)
 MIN_LISTS, MAX_LISTS = 64, 16384
 
@@ -47,18 +47,25 @@ def lists_for(clauses: int) -> int:
     return int(min(MAX_LISTS, max(MIN_LISTS, 2 ** round(math.log2(target)))))
 
 
-def train(sample: np.ndarray, lists: int, pq_bytes: int = PQ_BYTES, seed: int = 1234
-          ) -> faiss.Index:
+def pq_shape(dimension: int, points: int) -> tuple[int, int]:
+    """(sub-quantisers, bits each): one per 8 dimensions (48 bytes for MiniLM's 384) where
+    the dimension allows, and fewer than 8 bits only when too few vectors train 256 centroids
+    (a library of a few hundred clauses; its codes are re-scored exactly anyway)."""
+    subs = max(m for m in range(1, max(1, dimension // 8) + 1) if dimension % m == 0)
+    bits = int(min(8, max(1, math.floor(math.log2(max(2, points // TRAIN_PER_LIST))))))
+    return subs, bits
+
+
+def train(sample: np.ndarray, lists: int, seed: int = 1234) -> faiss.Index:
     """An empty IVF-PQ index trained on ``sample`` (unit vectors; inner product).
 
     Lists shrink to what the sample can train (TRAIN_PER_LIST points each)."""
     sample = np.ascontiguousarray(sample, dtype=np.float32)
     n, dimension = sample.shape
     lists = max(1, min(lists, n // TRAIN_PER_LIST))
-    if dimension % pq_bytes:
-        raise ValueError(f"PQ sub-quantisers ({pq_bytes}) must divide the dimension ({dimension})")
+    subs, bits = pq_shape(dimension, n)
     quantizer = faiss.IndexFlatIP(dimension)
-    index = faiss.IndexIVFPQ(quantizer, dimension, lists, pq_bytes, 8, faiss.METRIC_INNER_PRODUCT)
+    index = faiss.IndexIVFPQ(quantizer, dimension, lists, subs, bits, faiss.METRIC_INNER_PRODUCT)
     index.own_fields = True
     quantizer.this.disown()
     index.do_polysemous_training = False  # not used at search; it costs minutes to train

@@ -25,9 +25,9 @@ from typing import Any, Iterator, Mapping, Sequence
 import numpy as np
 
 from index_builder.index.backend import PreviousVersion, VersionData
-from index_builder.index.ivf import PQ_BYTES, lists_for, train
-from index_builder.index.segments import (SegmentFiles, complete_segments, publish, read_meta,
-                                          save_codebook, segment_folder, write_segment)
+from index_builder.index.ivf import lists_for, train
+from index_builder.index.segments import (SegmentFiles, publish, read_meta, save_codebook,
+                                          segment_folder, unpublished, write_segment)
 from index_builder.index.store import ALIVE
 from index_builder.model import Clause
 from index_builder.settings import BM25Settings
@@ -132,9 +132,8 @@ class SegmentedLive:
             sources = [(s, a) for s, a in zip(self.segments, self.alive)]
             if self.params.get("embedding_model") != model_id:
                 sources = []
-            used = {s.name for s in self.segments}
-            for name in complete_segments(self.root):  # left by a build that crashed
-                if name not in used and read_meta(segment_folder(self.root, name)).get("model") == model_id:
+            for name in unpublished(self.root):  # left by a build that crashed
+                if read_meta(segment_folder(self.root, name)).get("model") == model_id:
                     orphan = SegmentFiles(segment_folder(self.root, name))
                     sources.append((orphan, np.ones(orphan.size, dtype=bool)))
             for number, (segment, alive) in enumerate(sources):
@@ -223,8 +222,8 @@ class SegmentedWriter:
             return
         if not self.codebook:
             self.lists = self.settings.lists or lists_for(max(expected, len(clauses)))
-            log.info("Training the IVF-PQ quantiser: %d lists, %d-byte codes, on %d vectors",
-                     self.lists, PQ_BYTES, min(len(vectors), self.lists * 256))
+            log.info("Training the IVF-PQ quantiser: %d lists on %d vectors", self.lists,
+                     min(len(vectors), self.lists * 256))
             index = train(vectors, self.lists)
             self.lists = int(index.nlist)
             self.codebook = save_codebook(self.root, index)
@@ -262,11 +261,18 @@ class SegmentedWriter:
                                + [np.ones(n, dtype=bool) for _, n in self.flushed])
         live_dense = self.live.params.get("dense", {}) if self.live else {}
         params = {**data.params, "clauses": int(alive.sum()), "dense": {
-            "kind": "ivfpq", "codebook": self.codebook, "pq_bytes": PQ_BYTES,
+            "kind": "ivfpq", "codebook": self.codebook, "code_bytes": self._code_bytes(),
             "lists": self.lists or live_dense.get("lists"),
             "nprobe": self.settings.nprobe, "refine": self.settings.refine,
             "segment_clauses": size}}
         return publish(self.root, params, segments, alive, data.documents)
+
+    def _code_bytes(self) -> int:
+        import faiss
+
+        from index_builder.index.segments import codebook_path
+
+        return int(faiss.read_index(str(codebook_path(self.root, self.codebook))).code_size)
 
     def _plan(self, carried: frozenset[str]
               ) -> tuple[list[tuple[SegmentFiles, np.ndarray]], list[tuple[SegmentFiles, np.ndarray]]]:

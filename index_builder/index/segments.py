@@ -182,12 +182,11 @@ def publish(root: Path, params: dict[str, Any], segments: Sequence[tuple[str, in
     return _publish(Path(root), fill)  # its pruning calls prune_segments
 
 
-def prune_segments(root: Path) -> None:
-    """Remove segments and codebooks that no version names, and half-written ones."""
-    root = Path(root)
+def named(root: Path) -> tuple[set[str], set[str]]:
+    """The segments and codebooks that some version under ``root`` names."""
     used: set[str] = set()
     books: set[str] = set()
-    for version in root.glob("v-*"):
+    for version in Path(root).glob("v-*"):
         try:
             params = json.loads((version / "params.json").read_text("utf-8"))
         except (OSError, ValueError):
@@ -195,6 +194,19 @@ def prune_segments(root: Path) -> None:
         used.update(s["name"] for s in params.get("segments", []))
         if params.get("dense", {}).get("codebook"):
             books.add(params["dense"]["codebook"])
+    return used, books
+
+
+def unpublished(root: Path) -> list[str]:
+    """Complete segments no version names: what a build that crashed had finished."""
+    used, _ = named(root)
+    return [name for name in complete_segments(root) if name not in used]
+
+
+def prune_segments(root: Path) -> None:
+    """Remove segments and codebooks that no version names, and half-written ones."""
+    root = Path(root)
+    used, books = named(root)
     folder = root / SEGMENTS
     if folder.is_dir():
         for child in folder.iterdir():
