@@ -5,6 +5,7 @@
     precedent-bench redraft-eval [--prompt P]   (model alone / operations alone / routed)
     precedent-bench catch-rate   (the redraft checks against planted breaks, scripted model)
     precedent-bench check-prompts [--prompt FILE ...]
+    precedent-bench scale-compressed all --clauses 10000000   (a 10M-clause library on one machine)
     precedent-bench retrieval | scale | load  [the benchmark's own options]
 
 An A/B writes report.md, report.html and its plots to --out, and prints the verdict. LLM
@@ -28,7 +29,7 @@ log = logging.getLogger("precedent_bench")
 
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
-               "precedent_bench.prompt_report",
+               "precedent_bench.prompt_report", "precedent_bench.scale_compressed",
                "precedent_bench.legacy")
 
 

@@ -44,16 +44,18 @@ MODEL_ID = "all-MiniLM-L6-v2~recombined-v1"  # not the real model's id: never mi
 DIMENSION = 384
 MAX_TOKENS = 256  # what the index's embedder reads (PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH)
 NOISE = 0.25  # perturbation norm against a unit mean; chosen by `calibrate` (README)
-MIN_WORDS = 4  # shorter pieces ("3. Invoicing.") carry no sentence of the sources
 
 _RENAMES = sorted(((new, old) for old, news in sc.TERM_RENAMES.items() for new in news),
                   key=lambda pair: -len(pair[0]))
-_NAMES = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, sc.NAME_STEMS + sc.NAME_KINDS
-                                                  + sc.NAME_SUFFIXES + sc.LAWS + sc.DOC_TYPES)))
+# Longest first: "Software License Agreement" (a title) before "Software" (a company name).
+_NAMES = re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, sorted(
+    sc.NAME_STEMS + sc.NAME_KINDS + sc.NAME_SUFFIXES + sc.LAWS + sc.DOC_TYPES, key=len, reverse=True))))
 _NUMBER_WORDS = re.compile(r"\b(?:%s)\b" % "|".join(sc._ONES + sc._TENS[2:] + ["hundred"]), re.I)
 _WORD = re.compile(r"[a-z]+")
-PREAMBLE = ('This Master Services Agreement is entered into by Harbor Systems Inc. (the "Supplier") '
-            'and Meridian Capital LLC (the "Customer").')
+PREAMBLE = ('This Master Services Agreement is entered into by Harbor Systems LLC (the "Supplier") '
+            'and Meridian Capital Ltd (the "Customer").')
+# The reader keeps a section's number and run-in heading in its text: "12. Governing Law. ..."
+_NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.\s+([^.]{1,80}\.)\s+")
 
 
 def skeleton(sentence: str) -> str:
@@ -68,7 +70,7 @@ def skeleton(sentence: str) -> str:
 
 @dataclass
 class SentenceTable:
-    """The distinct source sentences: real vectors, token counts, and skeleton -> row."""
+    """The distinct source sentences and headings: real vectors, token counts, skeleton -> row."""
 
     sentences: list[str]
     vectors: np.ndarray  # (n, 384) float32, unit length, by the real model
@@ -78,30 +80,49 @@ class SentenceTable:
     @classmethod
     def load_or_embed(cls, sources: Sequence[sc.SourceClause], cache_dir: Path,
                       model: Callable[[], Any] | None = None) -> "SentenceTable":
-        """The table for these sources; embedded by ``model()`` (a real Embedder) and cached
-        under ``cache_dir`` the first time, read back afterwards."""
-        sentences = sorted({s for source in sources for s in source.sentences} | {PREAMBLE})
-        digest = hashlib.sha256("\n".join(sentences).encode("utf-8")).hexdigest()[:16]
-        path = Path(cache_dir) / f"sentences-{digest}.npz"
-        if path.is_file():
-            saved = np.load(path, allow_pickle=False)
-            vectors, tokens = saved["vectors"], saved["tokens"]
-        else:
-            if model is None:
-                raise FileNotFoundError(f"{path} is missing and no model was given to embed "
-                                        f"the source sentences")
-            embedder = model()
-            log.info("Embedding %d source sentences with %s (once; cached in %s)",
-                     len(sentences), embedder.model_id, path)
-            vectors = embedder.embed(sentences, show_progress=True).astype(np.float32)
-            tokens = np.array([len(ids) for ids in _tokenizer(embedder)(sentences)["input_ids"]],
-                              dtype=np.int32)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            np.savez(path, vectors=vectors, tokens=tokens)
+        """The table for these sources. Texts not yet in ``cache_dir``'s cache are embedded by
+        ``model()`` (a real Embedder) and added to it; the rest are read back."""
+        headings = {f"{source.heading}." for source in sources if source.heading}
+        sentences = sorted({s for source in sources for s in source.sentences} | headings
+                           | {PREAMBLE})
+        vectors, tokens = _cached(Path(cache_dir), sentences, model)
         rows: dict[str, int] = {}
         for row, sentence in enumerate(sentences):
-            rows.setdefault(skeleton(sentence), row)
+            key = skeleton(sentence)
+            if key:
+                rows.setdefault(key, row)
         return cls(sentences, vectors, tokens, rows)
+
+
+def _cached(folder: Path, texts: list[str], model: Callable[[], Any] | None
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """Real vectors and token counts of ``texts``, through the cache in ``folder``."""
+    vectors_path, texts_path = folder / "sentence-vectors.npz", folder / "sentence-texts.json"
+    known: list[str] = json.loads(texts_path.read_text("utf-8")) if texts_path.is_file() else []
+    saved = np.load(vectors_path) if known else None
+    row = {text: i for i, text in enumerate(known)}
+    missing = [t for t in texts if t not in row]
+    if missing:
+        if model is None:
+            raise FileNotFoundError(f"{len(missing)} sentences are not in {vectors_path} and no "
+                                    f"model was given to embed them")
+        embedder = model()
+        log.info("Embedding %d source sentences with %s (once; cached in %s)", len(missing),
+                 embedder.model_id, folder)
+        new = embedder.embed(missing, show_progress=True).astype(np.float32)
+        counts = np.array([len(ids) for ids in _tokenizer(embedder)(missing)["input_ids"]],
+                          dtype=np.int32)
+        all_vectors = new if saved is None else np.concatenate([saved["vectors"], new])
+        all_tokens = counts if saved is None else np.concatenate([saved["tokens"], counts])
+        folder.mkdir(parents=True, exist_ok=True)
+        np.savez(vectors_path, vectors=all_vectors, tokens=all_tokens)
+        texts_path.write_text(json.dumps(known + missing), encoding="utf-8")
+        known += missing
+        row = {text: i for i, text in enumerate(known)}
+        saved = {"vectors": all_vectors, "tokens": all_tokens}
+    assert saved is not None
+    index = np.array([row[t] for t in texts], dtype=np.int64)
+    return np.asarray(saved["vectors"])[index], np.asarray(saved["tokens"])[index]
 
 
 def _tokenizer(embedder: Any) -> Any:
@@ -144,7 +165,10 @@ class RecombinedEmbedder:
             return known
         total = np.zeros(DIMENSION, dtype=np.float32)
         budget = self.max_tokens - 2  # [CLS] and [SEP]
-        for piece in sc.split_sentences(text):
+        numbered = _NUMBERED.match(text)
+        pieces = sc.split_sentences(text) if numbered is None else \
+            [numbered.group(1)] + sc.split_sentences(text[numbered.end():])
+        for piece in pieces:
             if budget <= 0:
                 break
             row = self._row(piece)
@@ -168,10 +192,7 @@ class RecombinedEmbedder:
     def _row(self, piece: str) -> int:
         row = self._rows.get(piece)
         if row is None:
-            if len(piece.split()) < MIN_WORDS:
-                row = -1
-            else:
-                row = self.table.rows.get(skeleton(piece), -1)
+            row = self.table.rows.get(skeleton(piece), -1)
             if len(self._rows) > 2_000_000:  # bounded: a 10M library repeats most sentences
                 self._rows.clear()
             self._rows[piece] = row

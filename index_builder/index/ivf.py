@@ -120,9 +120,11 @@ class CompressedDense:
             raise ValueError("a segment's vectors do not match its size")
 
     def search(self, queries: np.ndarray, k: int, mask: np.ndarray | None = None,
-               allowed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+               allowed: int | None = None, bits: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
         """Exact scores and positions of the best ``k`` per query row among the positions
-        ``mask`` allows (``allowed``: how many it allows, if known); -1 pads short rows."""
+        ``mask`` allows (``allowed``: how many it allows, ``bits``: the mask packed
+        little-endian, if known); -1 pads short rows."""
         queries = np.ascontiguousarray(np.atleast_2d(queries), dtype=np.float32)
         allowed = self.ntotal if mask is None else (
             int(np.count_nonzero(mask)) if allowed is None else allowed)
@@ -131,7 +133,8 @@ class CompressedDense:
         depth = min(max(self.refine, k), allowed)
         # As many allowed codes scanned as an unfiltered search scans: nprobe / share.
         probes = min(self.nlist, math.ceil(self.nprobe * self.ntotal / allowed))
-        bits = None if mask is None else np.packbits(mask, bitorder="little")
+        if bits is None and mask is not None:
+            bits = np.packbits(mask, bitorder="little")
         selector = None if bits is None else faiss.IDSelectorBitmap(self.ntotal, faiss.swig_ptr(bits))
         params = faiss.SearchParametersIVF(sel=selector, nprobe=probes)
         _, candidates = self.index.search(queries, depth, params=params)

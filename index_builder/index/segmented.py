@@ -154,15 +154,16 @@ class SegmentedBackend:
             *(s.columns.metadata_fields for s in self.segments))
         kinds = {doc: info.get("kind", "file") for doc, info in self.documents.items()}
         self._unstructured = {doc for doc, kind in kinds.items() if kind == "beir"}
-        self._masks: OrderedDict[Filters, tuple[np.ndarray, int]] = OrderedDict()
+        self._masks: OrderedDict[Filters, tuple[np.ndarray, int, np.ndarray]] = OrderedDict()
+        self._alive_bits = None if alive is None else np.packbits(alive, bitorder="little")
         self._lock = threading.Lock()
 
     # -- searches ---------------------------------------------------------------------------
     def dense(self, vectors: np.ndarray, k: int, filters: Filters = ()) -> Scored:
-        mask, allowed = self._allowed(filters)
+        mask, allowed, bits = self._filter(filters)
         if allowed == 0 or k <= 0:
             return []
-        scores, positions = self.dense_index.search(np.atleast_2d(vectors), k, mask, allowed)
+        scores, positions = self.dense_index.search(np.atleast_2d(vectors), k, mask, allowed, bits)
         best: dict[int, float] = {}
         for row_scores, row_positions in zip(scores, positions):
             for pos, score in zip(row_positions, row_scores):
@@ -171,7 +172,7 @@ class SegmentedBackend:
         return self._ranked(best, k)
 
     def lexical(self, texts: Sequence[str], k: int, filters: Filters = ()) -> Scored:
-        mask, allowed = self._allowed(filters)
+        mask, allowed = self.allowed(filters)
         if allowed == 0 or k <= 0:
             return []
         return self._ranked(dict(self.bm25.top(texts, k, mask)), k)
@@ -209,7 +210,7 @@ class SegmentedBackend:
         return set(self._fields)
 
     def facets(self, names: Sequence[str], filters: Filters = ()) -> dict[str, dict[str, int]]:
-        mask, _ = self._allowed(filters)
+        mask, _ = self.allowed(filters)
         out: dict[str, dict[str, int]] = {}
         for name in names:
             counts: dict[str, int] = {}
@@ -230,7 +231,7 @@ class SegmentedBackend:
     def stats(self, filters: Filters = ()) -> dict[str, int]:
         if not filters:
             return {"clauses": self._live, "documents": len(self.documents)}
-        mask, allowed = self._allowed(filters)
+        mask, allowed = self.allowed(filters)
         assert mask is not None
         documents = 0
         for number, segment in enumerate(self.segments):
@@ -243,10 +244,15 @@ class SegmentedBackend:
         self.table.close()
 
     # -- filters ----------------------------------------------------------------------------
-    def _allowed(self, filters: Filters) -> tuple[np.ndarray | None, int]:
+    def allowed(self, filters: Filters) -> tuple[np.ndarray | None, int]:
         """The positions a search may return (None: all of them) and how many they are."""
+        mask, count, _ = self._filter(filters)
+        return mask, count
+
+    def _filter(self, filters: Filters) -> tuple[np.ndarray | None, int, np.ndarray | None]:
+        """``allowed``, and the mask packed as FAISS's ID selector reads it."""
         if not filters:
-            return self._alive, self._live
+            return self._alive, self._live, self._alive_bits
         check_fields(filters, self._fields | set(LIST_FIELDS))
         with self._lock:
             kept = self._masks.get(filters)
@@ -258,7 +264,9 @@ class SegmentedBackend:
             hit = self._hits(condition)
             mask &= ~hit if condition.negate else hit
         mask.flags.writeable = False  # shared by the threads that search with these filters
-        entry = (mask, int(np.count_nonzero(mask)))
+        bits = np.packbits(mask, bitorder="little")
+        bits.flags.writeable = False
+        entry = (mask, int(np.count_nonzero(mask)), bits)
         with self._lock:
             self._masks[filters] = entry
             while len(self._masks) > MASKS_KEPT:
