@@ -10,6 +10,7 @@ reader:
     lexical/starts.npy   int64, where each term's postings start (one more than terms)
     lexical/docs.npy     int32, the clause (segment position) of each posting, ascending per term
     lexical/tf.npy       uint8, its term frequency (clipped at 255: BM25 has saturated long before)
+    lexical/tf_max.npy   uint8, each term's highest frequency (a bound for pruning)
     lexical/lengths.npy  uint32, terms per clause
     lexical/lexical.json tokeniser and Okapi settings, clause count, total length
 
@@ -33,7 +34,7 @@ import math
 from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 import scipy.sparse as sp
@@ -88,7 +89,14 @@ def write_postings(folder: Path, texts: Iterable[str], settings: BM25Settings) -
     np.save(out / "terms.npy", unique.astype(np.uint64), allow_pickle=False)
     np.save(out / "starts.npy", matrix.indptr.astype(np.int64), allow_pickle=False)
     np.save(out / "docs.npy", matrix.indices.astype(np.int32), allow_pickle=False)
-    np.save(out / "tf.npy", np.minimum(matrix.data, _TF_MAX).astype(np.uint8), allow_pickle=False)
+    tf = np.minimum(matrix.data, _TF_MAX).astype(np.uint8)
+    np.save(out / "tf.npy", tf, allow_pickle=False)
+    # Each term's highest frequency: its score bound in ``top``'s pruning.
+    peak = np.zeros(len(unique), dtype=np.uint8)
+    filled = np.flatnonzero(np.diff(matrix.indptr) > 0)
+    if len(filled):
+        peak[filled] = np.maximum.reduceat(tf, matrix.indptr[filled])
+    np.save(out / "tf_max.npy", peak, allow_pickle=False)
     all_lengths = np.concatenate(lengths) if lengths else np.zeros(0, np.int64)
     np.save(out / "lengths.npy", all_lengths.astype(np.uint32), allow_pickle=False)
     meta = {**asdict(settings), "size": done, "total_length": int(all_lengths.sum()),
@@ -104,21 +112,22 @@ class _Segment:
         self.meta = json.loads((folder / "lexical.json").read_text("utf-8"))
         load = lambda name: np.load(folder / name, mmap_mode="r")  # noqa: E731
         self.terms, self.starts = load("terms.npy"), load("starts.npy")
-        self.docs, self.tf = load("docs.npy"), load("tf.npy")
+        self.docs, self.tf, self.tf_max = load("docs.npy"), load("tf.npy"), load("tf_max.npy")
         self.lengths = np.asarray(load("lengths.npy"))
         self.size = int(self.meta["size"])
         if len(self.lengths) != self.size or len(self.starts) != len(self.terms) + 1:
             raise ValueError(f"{folder} has mismatched parts")
         self.norm: np.ndarray = np.zeros(0, np.float32)
 
-    def find(self, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For each query hash: found?, postings start, postings end."""
+    def find(self, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """For each query hash: found?, postings start, postings end, highest frequency."""
         at = np.searchsorted(self.terms, hashes)
         at = np.minimum(at, max(len(self.terms) - 1, 0))
         found = (self.terms[at] == hashes) if len(self.terms) else np.zeros(len(hashes), bool)
         starts = np.where(found, self.starts[at], 0)
         ends = np.where(found, self.starts[at + 1], 0)
-        return found, starts, ends
+        peak = np.where(found, self.tf_max[at], 0) if len(self.terms) else np.zeros(len(hashes))
+        return found, starts, ends, peak.astype(np.float32)
 
 
 class SegmentedBM25:
@@ -160,22 +169,27 @@ class SegmentedBM25:
         if not len(hashes) or k <= 0:
             return []
         looked = [segment.find(hashes) for segment in self.segments]
-        df = sum((ends - starts) for _, starts, ends in looked)
-        idf = np.log(np.maximum((self.documents - df + 0.5) / (df + 0.5), 1.0))
-        factor = (idf * weights).astype(np.float32)
+        factor = self._factors(looked, weights)
         best_positions: list[np.ndarray] = []
         best_scores: list[np.ndarray] = []
-        for number, (segment, (found, starts, ends)) in enumerate(zip(self.segments, looked)):
+        for number, (segment, (found, starts, ends, peak)) in enumerate(zip(self.segments, looked)):
             offset = int(self.offsets[number])
             part = None if mask is None else mask[offset:offset + segment.size]
-            positions, scores = _segment_top(segment, found & (factor > 0), starts, ends, factor,
-                                             k, part)
+            terms = _ordered(found, factor)
+            positions, scores = _segment_top(segment, terms, starts, ends, peak, factor, k, part,
+                                             self.settings.k1 * (1 - self.settings.b))
             best_positions.append(positions + offset)
             best_scores.append(scores)
         positions = np.concatenate(best_positions)
         scores = np.concatenate(best_scores)
         order = np.lexsort((positions, -scores))[:k]
         return [(int(positions[i]), float(scores[i])) for i in order]
+
+    def _factors(self, looked: list[Any], weights: np.ndarray) -> np.ndarray:
+        """Each query term's idf (over every segment) times its count in the query."""
+        df = sum((ends - starts) for _, starts, ends, _ in looked)
+        idf = np.log(np.maximum((self.documents - df + 0.5) / (df + 0.5), 1.0))
+        return (idf * weights).astype(np.float32)
 
     def scores(self, text: str) -> np.ndarray:
         """Every position's score (small versions and tests; ``top`` is the search path)."""
@@ -184,40 +198,111 @@ class SegmentedBM25:
         if not len(hashes):
             return out
         looked = [segment.find(hashes) for segment in self.segments]
-        df = sum((ends - starts) for _, starts, ends in looked)
-        idf = np.log(np.maximum((self.documents - df + 0.5) / (df + 0.5), 1.0))
-        factor = (idf * weights).astype(np.float32)
-        for number, (segment, (found, starts, ends)) in enumerate(zip(self.segments, looked)):
+        factor = self._factors(looked, weights)
+        for number, (segment, (found, starts, ends, _)) in enumerate(zip(self.segments, looked)):
             offset = int(self.offsets[number])
-            out[offset:offset + segment.size] = _segment_scores(segment, found, starts, ends, factor)
+            terms = _ordered(found, factor)
+            scores = np.zeros(segment.size, dtype=np.float32)
+            _accumulate(segment, terms, starts, ends, factor, scores)
+            out[offset:offset + segment.size] = scores
         return out
 
 
-def _segment_scores(segment: _Segment, found: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-                    factor: np.ndarray) -> np.ndarray:
-    """Scores of every clause of one segment (float32, zeros where no term matches)."""
-    terms = np.flatnonzero(found)
-    if not len(terms):
-        return np.zeros(segment.size, dtype=np.float32)
-    spans = [(int(starts[t]), int(ends[t])) for t in terms]
-    docs = np.concatenate([segment.docs[a:b] for a, b in spans])
-    tf = np.concatenate([segment.tf[a:b] for a, b in spans]).astype(np.float32)
-    per_term = np.repeat(factor[terms], [b - a for a, b in spans])
-    contribution = per_term * (tf / (tf + segment.norm[docs]))
-    return np.bincount(docs, weights=contribution, minlength=segment.size).astype(np.float32)
+def _ordered(found: np.ndarray, factor: np.ndarray) -> np.ndarray:
+    """The query terms a segment holds, rarest (highest idf) first: one order for every
+    segment and both paths, so a clause's score is summed in the same order wherever it lies
+    (verbatim repeats then tie exactly, and ties go to the earlier position)."""
+    terms = np.flatnonzero(found & (factor > 0))
+    return terms[np.argsort(-factor[terms], kind="stable")]
 
 
-def _segment_top(segment: _Segment, found: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-                 factor: np.ndarray, k: int, mask: np.ndarray | None
-                 ) -> tuple[np.ndarray, np.ndarray]:
-    """One segment's best ``k`` (positions in the segment, scores), unordered."""
-    scores = _segment_scores(segment, found, starts, ends, factor)
-    if mask is not None:
-        scores[~mask] = 0.0
-    hit = np.flatnonzero(scores > 0)
-    if len(hit) > k:
-        hit = hit[np.argpartition(-scores[hit], k - 1)[:k]]
+def _contributions(segment: _Segment, term: int, starts: np.ndarray, ends: np.ndarray,
+                   factor: np.ndarray, docs: np.ndarray | None = None,
+                   rows: slice | np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(clauses, score contributions) of one query term in one segment: all of its postings,
+    or those at ``rows`` of its postings."""
+    a, b = int(starts[term]), int(ends[term])
+    where = slice(a, b) if rows is None else rows
+    ids = segment.docs[where] if docs is None else docs
+    tf = segment.tf[where].astype(np.float32)
+    return ids, factor[term] * (tf / (tf + segment.norm[ids]))
+
+
+def _accumulate(segment: _Segment, terms: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                factor: np.ndarray, scores: np.ndarray) -> None:
+    """Add every posting of ``terms`` into ``scores`` (float32, one per clause of the segment)."""
+    for term in terms:
+        ids, add = _contributions(segment, int(term), starts, ends, factor)
+        scores[ids] += add  # a clause appears once in a term's postings
+
+
+def _segment_top(segment: _Segment, terms: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                 peak: np.ndarray, factor: np.ndarray, k: int, mask: np.ndarray | None,
+                 floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """One segment's exact best ``k`` (positions in the segment, scores), unordered.
+
+    Term at a time with MaxScore pruning: ``terms`` come rarest first (short postings, high
+    bounds: ``_ordered``); once the bounds of the terms left add up to less than the k-th
+    best score so far, no clause those terms alone could reach can enter the top k, so the
+    remaining terms (the frequent ones, with the longest postings) are looked up only for
+    the clauses still in reach (binary search in their postings) instead of being read whole.
+    A term's bound is its factor times its highest tf / (tf + k1 (1 - b)): no length makes
+    a clause's share of that term larger.
+    """
+    bounds = factor[terms] * peak[terms] / (peak[terms] + floor)
+    left = np.concatenate([np.cumsum(bounds[::-1])[::-1], [0.0]])  # bound of terms j.. on
+    scores = np.zeros(segment.size, dtype=np.float32)
+    best = np.zeros(0, dtype=np.int64)  # the k best allowed clauses so far
+    threshold = 0.0
+    done = 0
+    for done, term in enumerate(terms):
+        if threshold > 0 and left[done] < threshold:
+            break
+        ids, add = _contributions(segment, int(term), starts, ends, factor)
+        scores[ids] += add
+        # Only clauses of this term's postings gained: the new best k are among them and the
+        # old best k.
+        pool = ids if mask is None else ids[mask[ids]]
+        pool = np.union1d(best, pool)
+        if len(pool) > k:
+            pool = pool[np.argpartition(-scores[pool], k - 1)[:k]]
+        best = pool
+        threshold = float(scores[best].min()) if len(best) == k else 0.0
+    else:
+        done = len(terms)
+    if done < len(terms):  # the rest only for clauses still in reach of the top k
+        candidates = np.flatnonzero(scores >= threshold - left[done])
+        if mask is not None:
+            candidates = candidates[mask[candidates]]
+        for term in terms[done:]:
+            a, b = int(starts[term]), int(ends[term])
+            postings = segment.docs[a:b]
+            at = np.searchsorted(postings, candidates)
+            inside = at < len(postings)
+            hit = np.zeros(len(candidates), dtype=bool)
+            hit[inside] = postings[at[inside]] == candidates[inside]
+            if hit.any():
+                ids, add = _contributions(segment, int(term), starts, ends, factor,
+                                          docs=candidates[hit], rows=a + at[hit])
+                scores[ids] += add
+        hit = candidates
+    else:
+        hit = np.flatnonzero(scores > 0)
+        if mask is not None:
+            hit = hit[mask[hit]]
+    hit = _best(hit[scores[hit] > 0], scores, k)
     return hit.astype(np.int64), scores[hit]
+
+
+def _best(ids: np.ndarray, scores: np.ndarray, k: int) -> np.ndarray:
+    """The ``k`` of ``ids`` (ascending) with the highest scores; of equal scores at the cut,
+    the earliest positions (a partition alone would pick any of them)."""
+    if len(ids) <= k:
+        return ids
+    values = scores[ids]
+    cut = np.partition(values, len(ids) - k)[len(ids) - k]
+    above = ids[values > cut]
+    return np.concatenate([above, ids[values == cut][:k - len(above)]])
 
 
 def idf_of(documents: int, df: int) -> float:

@@ -66,6 +66,25 @@ def test_one_segment_scores_as_the_whole_index_and_two_segments_as_one(tmp_path:
         assert [p for p, _ in top] == want
 
 
+def test_pruned_top_k_is_the_exact_top_k(tmp_path: Path) -> None:
+    """MaxScore skips reading the frequent terms' postings whole; the top k must not change,
+    ties (verbatim repeats) included."""
+    texts = _texts(2000) + _texts(40)  # the first 40 texts twice: equal scores
+    write_postings(tmp_path / "a", texts[:900], BM25Settings())
+    write_postings(tmp_path / "b", texts[900:], BM25Settings())
+    bm25 = SegmentedBM25([tmp_path / "a", tmp_path / "b"])
+    mask = np.random.default_rng(2).random(len(texts)) < 0.3
+    for query in texts[:30] + ["fees days", "the party shall indemnify"]:
+        expected = bm25.scores(query)
+        for allowed in (None, mask):
+            scored = expected if allowed is None else np.where(allowed, expected, 0)
+            order = np.lexsort((np.arange(len(scored)), -scored))
+            want = [int(p) for p in order[:10] if scored[p] > 0]
+            got = bm25.top([query], 10, allowed)
+            assert [p for p, _ in got] == want
+            np.testing.assert_allclose([x for _, x in got], scored[want], rtol=1e-5)
+
+
 def test_bm25_mask_applies_before_the_cut(tmp_path: Path) -> None:
     texts = _texts(400) + ["Payment of the fees is due in thirty days."]
     write_postings(tmp_path / "s", texts, BM25Settings())
