@@ -110,7 +110,9 @@ class _Segment:
     def __init__(self, folder: Path) -> None:
         folder = Path(folder) / FOLDER
         self.meta = json.loads((folder / "lexical.json").read_text("utf-8"))
-        load = lambda name: np.load(folder / name, mmap_mode="r")  # noqa: E731
+        # Plain ndarray views of the mapped files: slicing an np.memmap builds a memmap object
+        # each time (its __array_finalize__ was a fifth of a query's time).
+        load = lambda name: np.asarray(np.load(folder / name, mmap_mode="r"))  # noqa: E731
         self.terms, self.starts = load("terms.npy"), load("starts.npy")
         self.docs, self.tf, self.tf_max = load("docs.npy"), load("tf.npy"), load("tf_max.npy")
         self.lengths = np.asarray(load("lengths.npy"))
@@ -252,7 +254,8 @@ def _segment_top(segment: _Segment, terms: np.ndarray, starts: np.ndarray, ends:
     bounds = factor[terms] * peak[terms] / (peak[terms] + floor)
     left = np.concatenate([np.cumsum(bounds[::-1])[::-1], [0.0]])  # bound of terms j.. on
     scores = np.zeros(segment.size, dtype=np.float32)
-    best = np.zeros(0, dtype=np.int64)  # the k best allowed clauses so far
+    in_best = np.zeros(segment.size, dtype=bool)  # the k best allowed clauses so far
+    best = np.zeros(0, dtype=np.int64)
     threshold = 0.0
     done = 0
     for done, term in enumerate(terms):
@@ -260,12 +263,16 @@ def _segment_top(segment: _Segment, terms: np.ndarray, starts: np.ndarray, ends:
             break
         ids, add = _contributions(segment, int(term), starts, ends, factor)
         scores[ids] += add
-        # Only clauses of this term's postings gained: the new best k are among them and the
-        # old best k.
-        pool = ids if mask is None else ids[mask[ids]]
-        pool = np.union1d(best, pool)
+        # Only clauses of this term's postings gained, and only those now above the k-th best
+        # can join the best k (the threshold only rises).
+        gained = ids[scores[ids] > threshold]
+        if mask is not None:
+            gained = gained[mask[gained]]
+        pool = np.concatenate([best, gained[~in_best[gained]]])
         if len(pool) > k:
             pool = pool[np.argpartition(-scores[pool], k - 1)[:k]]
+        in_best[best] = False
+        in_best[pool] = True
         best = pool
         threshold = float(scores[best].min()) if len(best) == k else 0.0
     else:
@@ -274,17 +281,23 @@ def _segment_top(segment: _Segment, terms: np.ndarray, starts: np.ndarray, ends:
         candidates = np.flatnonzero(scores >= threshold - left[done])
         if mask is not None:
             candidates = candidates[mask[candidates]]
-        for term in terms[done:]:
+        for step, term in enumerate(terms[done:], done):
             a, b = int(starts[term]), int(ends[term])
-            postings = segment.docs[a:b]
-            at = np.searchsorted(postings, candidates)
-            inside = at < len(postings)
-            hit = np.zeros(len(candidates), dtype=bool)
-            hit[inside] = postings[at[inside]] == candidates[inside]
-            if hit.any():
-                ids, add = _contributions(segment, int(term), starts, ends, factor,
-                                          docs=candidates[hit], rows=a + at[hit])
+            if len(candidates) * 16 > b - a:  # as cheap to read the postings whole
+                ids, add = _contributions(segment, int(term), starts, ends, factor)
                 scores[ids] += add
+            else:
+                postings = segment.docs[a:b]
+                at = np.searchsorted(postings, candidates)
+                inside = at < len(postings)
+                hit = np.zeros(len(candidates), dtype=bool)
+                hit[inside] = postings[at[inside]] == candidates[inside]
+                if hit.any():
+                    ids, add = _contributions(segment, int(term), starts, ends, factor,
+                                              docs=candidates[hit], rows=a + at[hit])
+                    scores[ids] += add
+            # Fewer terms left, less in reach: the threshold only rises.
+            candidates = candidates[scores[candidates] >= threshold - left[step + 1]]
         hit = candidates
     else:
         hit = np.flatnonzero(scores > 0)
