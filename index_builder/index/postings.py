@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import math
 from collections import Counter
 from dataclasses import asdict
@@ -39,8 +40,11 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 import scipy.sparse as sp
 
+from index_builder.index import postings_kernel as kernel
 from index_builder.index.lexical import Tokenizer, _count_terms, settings_of
 from index_builder.settings import BM25Settings
+
+log = logging.getLogger(__name__)
 
 FOLDER = "lexical"
 _CHUNK = 20_000
@@ -135,7 +139,8 @@ class _Segment:
 class SegmentedBM25:
     """Okapi BM25 over the segments of one version, positions running through them in order."""
 
-    def __init__(self, folders: Sequence[Path]) -> None:
+    def __init__(self, folders: Sequence[Path], compiled: bool = True) -> None:
+        self.compiled = compiled  # the numba loop when installed (tests compare both paths)
         self.segments = [_Segment(f) for f in folders]
         if not self.segments:
             raise ValueError("a segmented version has at least one segment")
@@ -145,6 +150,9 @@ class SegmentedBM25:
         self.tokenizer = Tokenizer(self.settings)
         self.offsets = np.cumsum([0] + [s.size for s in self.segments])
         self.size = int(self.offsets[-1])
+        if kernel.top is None and self.size >= 1_000_000:
+            log.warning("BM25 over %d clauses runs in numpy: `pip install precedent[scale]` "
+                        "(numba) scores it about twice as fast", self.size)
         self.documents = self.size
         total = sum(int(s.meta["total_length"]) for s in self.segments)
         self.average_length = total / self.size if self.size else 1.0
@@ -174,12 +182,20 @@ class SegmentedBM25:
         factor = self._factors(looked, weights)
         best_positions: list[np.ndarray] = []
         best_scores: list[np.ndarray] = []
+        floor = self.settings.k1 * (1 - self.settings.b)
         for number, (segment, (found, starts, ends, peak)) in enumerate(zip(self.segments, looked)):
             offset = int(self.offsets[number])
             part = None if mask is None else mask[offset:offset + segment.size]
             terms = _ordered(found, factor)
-            positions, scores = _segment_top(segment, terms, starts, ends, peak, factor, k, part,
-                                             self.settings.k1 * (1 - self.settings.b))
+            left = _left(factor[terms] * peak[terms] / (peak[terms] + floor))
+            if kernel.top is not None and self.compiled:
+                positions, scores = kernel.top(
+                    segment.docs, segment.tf, segment.norm, starts[terms].astype(np.int64),
+                    ends[terms].astype(np.int64), factor[terms], left,
+                    _NO_MASK if part is None else part, part is not None, k)
+            else:
+                positions, scores = _segment_top(segment, terms, starts, ends, factor, left, k,
+                                                 part)
             best_positions.append(positions + offset)
             best_scores.append(scores)
         positions = np.concatenate(best_positions)
@@ -238,9 +254,19 @@ def _accumulate(segment: _Segment, terms: np.ndarray, starts: np.ndarray, ends: 
         scores[ids] += add  # a clause appears once in a term's postings
 
 
+def _left(bounds: np.ndarray) -> np.ndarray:
+    """What query terms i.. can add to a clause's score at most, for each i (one more than
+    there are terms: 0 at the end); a hair over the float32 sums so rounding never prunes."""
+    bounds = bounds.astype(np.float64) * (1 + 1e-5) + 1e-6
+    return np.concatenate([np.cumsum(bounds[::-1])[::-1], [0.0]])
+
+
+_NO_MASK = np.zeros(0, dtype=bool)
+
+
 def _segment_top(segment: _Segment, terms: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-                 peak: np.ndarray, factor: np.ndarray, k: int, mask: np.ndarray | None,
-                 floor: float) -> tuple[np.ndarray, np.ndarray]:
+                 factor: np.ndarray, left: np.ndarray, k: int, mask: np.ndarray | None
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """One segment's exact best ``k`` (positions in the segment, scores), unordered.
 
     Term at a time with MaxScore pruning: ``terms`` come rarest first (short postings, high
@@ -251,8 +277,6 @@ def _segment_top(segment: _Segment, terms: np.ndarray, starts: np.ndarray, ends:
     A term's bound is its factor times its highest tf / (tf + k1 (1 - b)): no length makes
     a clause's share of that term larger.
     """
-    bounds = factor[terms] * peak[terms] / (peak[terms] + floor)
-    left = np.concatenate([np.cumsum(bounds[::-1])[::-1], [0.0]])  # bound of terms j.. on
     scores = np.zeros(segment.size, dtype=np.float32)
     in_best = np.zeros(segment.size, dtype=bool)  # the k best allowed clauses so far
     best = np.zeros(0, dtype=np.int64)

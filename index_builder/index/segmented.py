@@ -129,7 +129,7 @@ class SegmentedBackend:
         root = self.path.parent
         try:
             self.params = json.loads((self.path / "params.json").read_text("utf-8"))
-            self.documents = json.loads((self.path / "documents.json").read_text("utf-8"))
+            documents = json.loads((self.path / "documents.json").read_text("utf-8"))
             names = [s["name"] for s in self.params["segments"]]
             self.segments = [SegmentFiles(segment_folder(root, n)) for n in names]
             alive = np.load(self.path / ALIVE) if (self.path / ALIVE).is_file() else None
@@ -152,8 +152,11 @@ class SegmentedBackend:
         self._live = self.size if alive is None else int(np.count_nonzero(alive))
         self._fields = set(CORE_FIELDS) | set(ALIASES) | set().union(
             *(s.columns.metadata_fields for s in self.segments))
-        kinds = {doc: info.get("kind", "file") for doc, info in self.documents.items()}
-        self._unstructured = {doc for doc, kind in kinds.items() if kind == "beir"}
+        # What searches need of documents.json (250k documents' details at 10M clauses would
+        # hold ~200 MB for nothing): how many, and which are BEIR corpora (no document order).
+        self._documents = len(documents)
+        self._unstructured = {doc for doc, info in documents.items() if info.get("kind") == "beir"}
+        del documents
         self._masks: OrderedDict[Filters, tuple[np.ndarray, int, np.ndarray]] = OrderedDict()
         self._alive_bits = None if alive is None else np.packbits(alive, bitorder="little")
         self._lock = threading.Lock()
@@ -230,7 +233,7 @@ class SegmentedBackend:
 
     def stats(self, filters: Filters = ()) -> dict[str, int]:
         if not filters:
-            return {"clauses": self._live, "documents": len(self.documents)}
+            return {"clauses": self._live, "documents": self._documents}
         mask, allowed = self.allowed(filters)
         assert mask is not None
         documents = 0

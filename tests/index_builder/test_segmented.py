@@ -66,13 +66,16 @@ def test_one_segment_scores_as_the_whole_index_and_two_segments_as_one(tmp_path:
         assert [p for p, _ in top] == want
 
 
-def test_pruned_top_k_is_the_exact_top_k(tmp_path: Path) -> None:
+@pytest.mark.parametrize("compiled", [False, True], ids=["numpy", "numba"])
+def test_pruned_top_k_is_the_exact_top_k(tmp_path: Path, compiled: bool) -> None:
     """MaxScore skips reading the frequent terms' postings whole; the top k must not change,
-    ties (verbatim repeats) included."""
+    ties (verbatim repeats) included, on the numpy path and the compiled one alike."""
+    if compiled:
+        pytest.importorskip("numba")
     texts = _texts(2000) + _texts(40)  # the first 40 texts twice: equal scores
     write_postings(tmp_path / "a", texts[:900], BM25Settings())
     write_postings(tmp_path / "b", texts[900:], BM25Settings())
-    bm25 = SegmentedBM25([tmp_path / "a", tmp_path / "b"])
+    bm25 = SegmentedBM25([tmp_path / "a", tmp_path / "b"], compiled=compiled)
     mask = np.random.default_rng(2).random(len(texts)) < 0.3
     for query in texts[:30] + ["fees days", "the party shall indemnify"]:
         expected = bm25.scores(query)
