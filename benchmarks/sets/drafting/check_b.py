@@ -218,7 +218,7 @@ class Checker:
         if t["category"] == "carve_out" and not any(
                 d["kind"] == "paraphrase" and MARKER.search(d["text"]) for d in sound):
             self.fail(tid, "a carve-out task needs a paraphrase sound draft citing a precedent")
-        rules = [r for r in length_rules(t["instruction"])]
+        rules = length_rules(t["instruction"])
         for d in drafts:
             did = d.get("draft_id", "?")
             if not re.fullmatch(re.escape(tid) + r"-[spb]\d+", did or ""):
@@ -311,7 +311,7 @@ def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     tasks = []
     for split, path in FILES.items():
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 t = json.loads(line)
                 t["_split_file"] = split
