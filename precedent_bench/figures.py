@@ -76,22 +76,11 @@ def product_reading(text: str) -> Reading:
     from index_builder.terms import extract
 
     found = extract(text)
-    # Today's terms (terms-1): period, money, percentage and fee_cap ("Mx/Nm") terms.
-    kinds = {"period": "period", "money": "amount", "percentage": "percentage"}
-    out = Reading()
-    for t in found.terms:
-        if t.type in kinds:
-            out.figures.append(Got(kinds[t.type], float(t.value), t.unit if t.type == "period" else None,
-                                   t.unit if t.type == "money" else None, t.start, t.end, t.text))
-        elif t.type == "fee_cap":
-            multiple, months = (float(x) for x in str(t.value).rstrip("m").split("x/"))
-            explicit = bool(re.match(r"\S+\s?(?:x|×|times)\b", t.text, re.I))
-            out.figures.append(Got("period", months, "month", None, t.start, t.end, t.text))
-            if explicit:
-                out.figures.append(Got("multiple", multiple, None, None, t.start, t.end, t.text))
-            out.caps.append(GotCap("multiple" if explicit else "fees_period", None, None,
-                                   multiple if explicit else None, months, t.start, t.end))
-    return out
+    kinds = {"period": "period", "money": "amount", "percentage": "percentage", "multiple": "multiple"}
+    figures = [Got(kinds[t.type], float(t.value), t.unit if t.type == "period" else None,
+                   t.unit if t.type == "money" else None, t.start, t.end, t.text)
+               for t in found.terms if t.type in kinds]
+    return Reading(figures, [_cap(c) for c in found.caps])
 
 
 def _cap(cap: Any) -> GotCap:
