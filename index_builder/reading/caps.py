@@ -38,7 +38,7 @@ _I = re.IGNORECASE
 
 # The words that limit: each ends where the limit's measure begins.
 _LIMIT = re.compile(
-    r"\b(?:not|never|no\s+event|no\s+case|no\s+circumstances)\b[^.;]{0,240}?\b(?:exceed|be\s+(?:more|greater)\s+than|"
+    r"\b(?:not|never|neither|no\s+event|no\s+case|no\s+circumstances)\b(?:[^.;]|\.(?=\S)){0,300}?\b(?:exceed|be\s+(?:more|greater)\s+than|"
     r"be\s+in\s+excess\s+of)\b(?:\s*,?\s*(?:in\s+the\s+aggregate|in\s+total|cumulatively)\s*,?)?|"
     r"\bnot\s+to\s+exceed\b|"
     r"\b(?:limited|restricted)\s+(?:in\s+(?:the\s+)?aggregate\s+|solely\s+|exclusively\s+)?to\b|"
@@ -47,13 +47,18 @@ _LIMIT = re.compile(
     r"\bin\s+an\s+amount\s+(?:greater|more)\s+than\b|\bin\s+excess\s+of\b|"
     r"\bmaximum\s+(?:aggregate\s+|total\s+|cumulative\s+)*liability\b[^.;]{0,200}?\b(?:is|shall\s+be|will\s+be)\b", _I)
 _LIABLE = re.compile(r"liab|reimburse|indemnif|damages|recover", _I)
-_NOT_A_CAP = re.compile(r"^\W*(?:direct\s+damages|(?:the\s+)?(?:repair|replacement|refund)\b|"
+_NOT_A_CAP = re.compile(r"^\W*(?:(?:the\s+)?(?:repair|replacement|refund)\b|"
                         r"(?:the\s+)?(?:following|terms|provisions|limitations)\b)", _I)
 _LESSER = re.compile(r"^\W*(?:(?:an?\s+)?amount\s+equal\s+to\s+)?(?:the\s+)?(?:lesser|lessor|lease|smaller|lower|least)\s*,?\s+of\b\s*:?", _I)
 _GREATER = re.compile(r"^\W*(?:(?:an?\s+)?amount\s+equal\s+to\s+)?(?:the\s+)?(?:greater|greatest|higher|highest|larger)\s+of\b\s*:?", _I)
 _WHICHEVER = re.compile(r",?\s*(?:whichever|whatever\s+amount)\s+is\s+(?:the\s+)?(?P<w>greater|greatest|higher|highest|"
                         r"larger|less|lesser|lower|lowest|smaller)", _I)
-_PART_SPLIT = re.compile(r"\s*(?:[;,]\s*)?(?:\band/or\b|\bor\b|;)\s*(?:\(\s*(?:[ivx]+|[a-d0-9])\s*\)\s*)?", _I)
+# A limb starts with a measure: an amount, a number, "the ...", a redaction or a placeholder; so
+# "paid or payable" is one limb and "$50,000 or the amount paid" two.
+_LIMB_START = r"(?=\s*(?:[$€£\[*{(\d]|(?:US|USD|EUR|GBP)\b|the\b|an?\b|any\b|" + \
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)\b))"
+_PART_SPLIT = re.compile(r"\s*(?:[;,]\s*)?(?:\band/or\b" + _LIMB_START + r"|\bor\b" + _LIMB_START +
+                         r"|;|\band\b(?=\s*\(\s*(?:ii|b|2)\s*\)))\s*(?:\(\s*(?:[ivx]+|[a-d0-9])\s*\)\s*)?", _I)
 _REDACTED = re.compile(r"^\W{0,3}(?:the\s+)?(?:amount\s+(?:of\s+)?)?(?:US)?\$?\s*(?:\[\s*\*[\s*]*\]|\*{2,}|\[\s*(?:redacted|omitted)[^\]]*\])", _I)
 _PLACE_AMOUNT = re.compile(r"^\W{0,3}(?:the\s+)?\$\s?\{[^{}]*\}")
 _PLACE_MULTIPLE = re.compile(r"^\W{0,3}\{[^{}]*\}\s*(?:x|×|times)\b", _I)
@@ -63,8 +68,10 @@ _FEES = re.compile(r"\b(?:fees?|amounts?|sums?|prices?|payments?|charges?|compen
 _PER_MONTH = re.compile(r"\b(?:one|1|(?:one|a)\s*\(\s*1\s*\))\s+month['’]?s?\s+(?:of\s+)?(?:the\s+)?(?:fees|charges)", _I)
 _LAST_YEAR = re.compile(r"\b(?:previous|preceding|prior|last|current)\s+(?:contract(?:ual)?\s+|calendar\s+|fiscal\s+)?year\b|"
                         r"\bper\s+(?:contract\s+)?year\b|\bannual\s+(?:fees|charges)", _I)
-_UNSTATED_TERM = re.compile(r"\b(?:under|during)\s+the\s+(?:Initial|Renewal)\s+Term\b")
-_OTHER = re.compile(r"\b(?:insurance|proceeds|damages|recover(?:s|ed|y)?|restor|cost\s+of)\b", _I)
+_UNSTATED_TERM = re.compile(r"\b(?:under|during)\s+the\s+(?:Initial|Renewal)\s+Term\b", _I)
+_OTHER = re.compile(r"\b(?:insurance|proceeds|recover(?:s|ed|y)?|restor\w*|cost\s+of)\b", _I)
+_DAMAGES = re.compile(r"\bdamages\b", _I)
+_PAID = re.compile(r"\b(?:paid|payable|pays|received|receivable|owed|collected|charged|price)\b", _I)
 _MONTHS = {"month": 1.0, "year": 12.0, "day": 1 / 30, "business_day": 1 / 21, "week": 12 / 52, "hour": 0.0}
 
 _WHOSE_EACH = re.compile(r"\b(?:each|either|neither|any)\s+part(?:y|ies)\b|\b(?:a|one)\s+party(?:['’]s)?\s+(?:\w+\s+){0,4}liabilit|"
@@ -111,9 +118,16 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
     for i, m in enumerate(limits):
         if out and m.start() < out[-1].end:
             continue  # "is limited to, and will not exceed, ...": one cap
+        if i + 1 < len(limits) and limits[i + 1].start() - m.end() < 30:
+            continue  # "maximum liability is expressly limited to ...": the later words measure it
+        if re.search(r"\b(?:not|without)\s*$", text[max(0, m.start() - 12):m.start()], _I) \
+                and m.group(0).lower().startswith(("limited", "restricted")):
+            continue  # "including but not limited to"
         sentence_start = _sentence_start(text, m.start())
-        before = text[sentence_start:m.start()]
-        if not _LIABLE.search(before[-600:]) and not _LIABLE.search(text[max(0, m.start() - 600):m.start()]):
+        # "liability ... shall be limited to the following amounts: (a) ... up to a maximum of ***":
+        # a list item's maximum is read under the liability its list opens
+        low = m.start() - 600 if m.group(0).lower().startswith("up to") else max(sentence_start, m.start() - 600)
+        if not _LIABLE.search(text[max(0, low):m.end()]):
             continue
         nxt = limits[i + 1].start() if i + 1 < len(limits) else len(text)
         end = _limit_end(text, m.end(), nxt)
@@ -123,6 +137,34 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
         subject = _subject_start(text, sentence_start, m.start())
         whose = _whose(text[sentence_start:m.start()])
         out.append(_with(cap, start=min(subject, cap.start), end=cap.end, whose=whose, text=text))
+    taken = [(c.start, c.end) for c in out]
+    rows = [_with(c, start=c.start, end=c.end, whose=None, text=text) for c in _cover_rows(text, masked, found)
+            if not any(a < c.end and c.start < b for a, b in taken)]
+    return sorted(out + rows, key=lambda c: c.start)
+
+
+# A cover page's cap row: "General Cap Amount" (or "Increased Cap Amount") and its options, each on
+# a line of its own behind a check box, or the click-through's "[[ 1x the fees ... ]]".
+_COVER = re.compile(r"(?:General|Increased)\s+Cap\s+Amount\b(?!\s+(?:is|means|will|shall))", _I)
+_OPTION = re.compile(r"^[ \t]*(?P<box>\[\s*(?P<x>[xX✓✔]?)\s*\]|\(\s*(?P<y>[xX✓✔]?)\s*\))[ \t]*(?P<body>\S.*)$", re.M)
+_DEFAULT = re.compile(r"(?:General|Increased)\s+Cap\s+Amount\W{0,6}\s*\[\[\s*(?P<body>[^\[\]]+?)\s*\]\]", _I)
+
+
+def _cover_rows(text: str, masked: str, found: Sequence[Figure]) -> list[Cap]:
+    """The options a cover page offers for a cap amount: only the ticked one where one is ticked."""
+    if not _COVER.search(text):
+        return []
+    out = []
+    for m in _DEFAULT.finditer(text):
+        cap = _read_limit(text, masked, m.start("body"), m.end("body"), found)
+        if cap is not None:
+            out.append(cap)
+    options = [m for m in _OPTION.finditer(text) if m.start() > _COVER.search(text).start()]
+    ticked = [m for m in options if m.group("x") or m.group("y")]
+    for m in ticked or options:
+        cap = _read_limit(text, masked, m.start("body"), m.end("body"), found)
+        if cap is not None:
+            out.append(cap)
     return out
 
 
@@ -142,7 +184,8 @@ def _sentence_start(text: str, at: int) -> int:
 def _limit_end(text: str, start: int, nxt: int) -> int:
     """Where the measure ends: the sentence's end, or the next limit's start."""
     end = min(len(text), start + 500, nxt)
-    for m in re.finditer(r"\.(?:\s|$)|\n|;(?!\s*(?:or|and)\b)(?!\s*\(\s*(?:[ivx]+|[a-d0-9])\s*\))", text[start:end]):
+    for m in re.finditer(r"\.(?:\s|$)|\n\s*\n|\n(?=\s*(?:\[|\(?[a-z0-9]{1,3}[.)]\s))|"
+                         r";(?!\s*(?:or|and)\b)(?!\s*\(\s*(?:[ivx]+|[a-d0-9])\s*\))", text[start:end], _I):
         return start + m.start()
     return end
 
@@ -208,16 +251,25 @@ def _parts(text: str, masked: str, start: int, end: int, found: Sequence[Figure]
     spans.append((at, len(phrase)))
     parts = []
     for a, b in spans:
-        cap = _simple(text, masked, start + a, start + b, found)
+        cap = _simple(text, masked, start + a, start + b, found, part=True)
         if cap is not None:
             parts.append(cap)
     return parts
 
 
-def _simple(text: str, masked: str, start: int, end: int, found: Sequence[Figure]) -> Cap | None:
+def _simple(text: str, masked: str, start: int, end: int, found: Sequence[Figure],
+            part: bool = False) -> Cap | None:
     phrase = text[start:end]
-    if not phrase.strip() or _NOT_A_CAP.match(phrase):
+    enumerator = re.match(r"\s*\(\s*(?:[ivx]+|[a-d0-9])\s*\)\s*", phrase, _I)
+    if enumerator:  # "(i) $[**]": the limb begins after its number
+        start += enumerator.end()
+        phrase = text[start:end]
+    bare = phrase.strip(" ,;:")
+    if not bare or _NOT_A_CAP.match(phrase) or (bare.startswith("(") and bare.endswith(")")):
         return None
+    if _DAMAGES.match(bare.lower().removeprefix("direct ").removeprefix("actual ")) or \
+            re.match(r"(?:the\s+)?(?:actual\s+|direct\s+)+damages", bare, _I):
+        return Cap("other", start, end, "", basis=_basis(phrase)) if part else None
     inside = [f for f in found if start <= f.start and f.end <= end]
     stop = _measure_end(phrase)
     end = start + stop
@@ -240,6 +292,8 @@ def _simple(text: str, masked: str, start: int, end: int, found: Sequence[Figure
             multiple = first.value if first.kind == "multiple" else first.value / 100
             return Cap("multiple", start, end, "", multiple=multiple, period_months=_months(rest, inside[1:]),
                        basis=_basis(rest))
+    if _OTHER.search(phrase[:160]) or (_DAMAGES.search(phrase[:100]) and not _PAID.search(phrase[:160])):
+        return Cap("other", start, end, "", basis=_basis(phrase))
     if _FEES.search(phrase[:120]):
         if _PER_MONTH.search(phrase):
             return Cap("fees_period", start, end, "", period_months=1.0, basis=_basis(phrase))
@@ -249,8 +303,6 @@ def _simple(text: str, masked: str, start: int, end: int, found: Sequence[Figure
                 months = 12.0
             return Cap("fees_period", start, end, "", period_months=months, basis=_basis(phrase))
         return Cap("fees_all", start, end, "", basis=_basis(phrase))
-    if _OTHER.search(phrase[:160]):
-        return Cap("other", start, end, "", basis=_basis(phrase))
     return None
 
 

@@ -52,7 +52,7 @@ _MOD = (r"(?:calendar|business|working|trading|banking|consecutive|successive|ad
 _UNIT = r"(?P<u>hours?|days?|weeks?|months?|years?|quarters?)"
 _PERIOD = re.compile(
     rf"(?<![\w§.$€£,/-])(?P<n>{NUMBER})(?:[ \t]+or[ \t]+more)?(?P<mods>(?:[ \t]*-?[ \t]*{_MOD}){{0,2}})"
-    rf"[ \t]*-?[ \t]*{_UNIT}\b(?![ \t]+(?:of[ \t]+age|old)\b)(?:['’]s?)?", _I)
+    rf"[ \t]*-?[ \t]*{_UNIT}\b(?![ \t]+of[ \t]+age\b)(?<!years[ \t]old)(?:['’]s?)?", _I)
 
 _SYMBOL = {"$": "USD", "us$": "USD", "u.s.$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD",
            "ca$": "CAD", "hk$": "HKD", "s$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "rmb": "CNY"}
