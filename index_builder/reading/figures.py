@@ -272,31 +272,18 @@ def _multiples(text: str, masked: str, found: _Found) -> None:
 
 # -- writing a figure back the way the clause wrote it (the drafting operations) ------------------
 
-_UNIT_WORDS = {"day": "days", "business_day": "business days", "week": "weeks", "month": "months",
-               "year": "years", "hour": "hours"}
-
-
-def unit_words(unit: str, value: float = 2) -> str:
-    """'business_day' -> 'business days' ('business day' for one)."""
-    words = _UNIT_WORDS.get(unit, unit)
-    return words[:-1] if value == 1 else words
-
-
-def spell_period(value: int, unit: str, like: Figure | None = None) -> str:
-    """A period in the form ``like`` used: "fifteen (15) days" for "thirty (30) days", "15 days"
-    for "30 days", "fifteen days" for "thirty days"; words and figure when there is no example."""
-    unit_text = unit_words(unit, value)
+def spell_number(value: int, like: Figure | None = None) -> str:
+    """A number in the form ``like`` used: "fifteen (15)" for "thirty (30)", "15" for "30",
+    "fifteen" for "thirty", "FIFTEEN (15)" for "THIRTY (30)"; words and figure with no example."""
     written = like.written if like else "both"
     words = to_words(value)
     if like is not None and like.text[:1].isupper():
-        words = words.capitalize()
-    if like is not None and like.text.isupper():
-        words, unit_text = words.upper(), unit_text.upper()
-    if written == "digits":
-        return f"{value} {unit_text}"
+        words = words.upper() if like.text.isupper() else words.capitalize()
+    if written in ("digits", "ocr"):
+        return str(value)
     if written == "words":
-        return f"{words} {unit_text}"
-    return f"{words} ({value}) {unit_text}"
+        return words
+    return f"{words} ({value})"
 
 
 _SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}

@@ -100,6 +100,10 @@ class Term:
     @property
     def label(self) -> str:
         """The bucket as a lawyer reads it: "12 months", "USD 100,000", "50%", "1x fees of 12 months"."""
+        if self.type.startswith("cap:"):
+            from index_builder.terms.cap_terms import term_label  # cap_terms builds on Term
+
+            return term_label(self)
         if self.type == "period":
             number = _number(float(self.value))
             unit = self.unit.replace("_", " ")
