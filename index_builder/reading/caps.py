@@ -77,8 +77,10 @@ _MONTHS = {"month": 1.0, "year": 12.0, "day": 1 / 30, "business_day": 1 / 21, "w
 _WHOSE_EACH = re.compile(r"\b(?:each|either|neither|any)\s+part(?:y|ies)\b|\b(?:a|one)\s+party(?:['’]s)?\s+(?:\w+\s+){0,4}liabilit|"
                          r"\bliabilit(?:y|ies)\s+of\s+(?:a|one|either|each)\s+party|\bto\s+the\s+other\b|\bone\s+party\s+to\s+(?:the\s+)?other", _I)
 _WHOSE_BOTH = re.compile(r"\b(?:of\s+)?the\s+parties\b|\bboth\s+parties\b", _I)
-_WHOSE_NAMED = re.compile(r"\b(?P<n>[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3})['’]S?\s+(?:[\w-]+\s+){0,5}?liabilit|"
-                          r"\bliabilit(?:y|ies)\s+of\s+(?:the\s+)?(?P<m>[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3})")
+_NOT_NAME = r"(?!(?:IN|NO|EVENT|SHALL|WILL|THE|OF|AND|ANY|ALL|EACH|UNDER|HEREUNDER|SUCH|THIS|AGREEMENT)\b)"
+_NAME_WORD = rf"{_NOT_NAME}[A-Z][\w.&-]*"
+_WHOSE_NAMED = re.compile(rf"\b(?P<n>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})['’]S?\s+(?:[\w-]+\s+){{0,5}}?(?i:liabilit)|"
+                          rf"\b(?i:liabilit(?:y|ies)\s+of\s+(?:the\s+)?)(?P<m>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})")
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,8 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
     for i, m in enumerate(limits):
         if out and m.start() < out[-1].end:
             continue  # "is limited to, and will not exceed, ...": one cap
-        if i + 1 < len(limits) and limits[i + 1].start() - m.end() < 30:
+        if i + 1 < len(limits) and limits[i + 1].start() - m.end() < 30 \
+                and not re.search(r"[\d$€£*\[{]", text[m.end():limits[i + 1].start()]):
             continue  # "maximum liability is expressly limited to ...": the later words measure it
         if re.search(r"\b(?:not|without)\s*$", text[max(0, m.start() - 12):m.start()], _I) \
                 and m.group(0).lower().startswith(("limited", "restricted")):
@@ -135,7 +138,7 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
         if cap is None:
             continue
         subject = _subject_start(text, sentence_start, m.start())
-        whose = _whose(text[sentence_start:m.start()])
+        whose = _whose(text[sentence_start:m.end()])
         out.append(_with(cap, start=min(subject, cap.start), end=cap.end, whose=whose, text=text))
     taken = [(c.start, c.end) for c in out]
     rows = [_with(c, start=c.start, end=c.end, whose=None, text=text) for c in _cover_rows(text, masked, found)
