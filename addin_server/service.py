@@ -33,7 +33,7 @@ from index_builder.index import open_store
 from index_builder.index.backend import Filters, IndexStore
 from index_builder.index.embedder import Embedder
 from index_builder.index.heap import limit_arenas
-from index_builder.index.live import LivePipeline
+from index_builder.retrieve.live import LivePipeline
 from index_builder.model import Clause
 from index_builder.retrieve.pipeline import (
     Example,

@@ -17,12 +17,13 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
-from index_builder.errors import InvalidRequestError, NotFoundError
+from index_builder.errors import FeedbackUnavailableError, InvalidRequestError, NotFoundError
 from index_builder.index.backend import Filters, Scored, SearchBackend, clause_matches
 from index_builder.index.embedder import Embedder
 from index_builder.ingest.definitions import UNIT, unit_filters
 from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.combine import CombineWeights, combined_order
+from index_builder.retrieve.curated import Curator, curated_order
 from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.examples import Combination, example_runs, without_examples
@@ -276,10 +277,6 @@ class SearchPipeline:
         lifted within its LLM rating (learn/curation.py); and the marks read (None: not read)."""
         if self.curation is None or not page:
             return list(page), None
-        from index_builder.learn.curation import curated_order
-
-        from index_builder.errors import FeedbackUnavailableError
-
         try:
             marks = self.curation.marks_for([h.clause for h, _ in page])
         except FeedbackUnavailableError as exc:  # a broken usage database never stops search
