@@ -31,6 +31,7 @@ def cap_term(cap: Cap) -> Term:
     value = _number(cap)
     unit = cap.currency or "" if cap.kind == "fixed" else "month" if cap.kind == "fees_period" else \
         (f"{_n(cap.period_months)}m" if cap.kind == "multiple" and cap.period_months else "")
+    # the label of a numbered cap is Term's own (Term.label); the others carry it as their value
     return Term(f"cap:{cap.kind}", value if value is not None else cap_label(cap), unit, "cap",
                 cap.start, cap.end, cap.text)
 
@@ -80,19 +81,6 @@ def cap_label(cap: Cap) -> str:
     if cap.kind == "fees_all":
         return "all fees paid"
     return "redacted" if cap.kind == "redacted" else (cap.basis or "another measure")[:60]
-
-
-def term_label(term: Term) -> str:
-    """The label of a cap term (its ``value`` is a number for the ordered kinds)."""
-    kind = term.type.split(":", 1)[1]
-    if isinstance(term.value, str):
-        return term.value
-    if kind == "fixed":
-        return f"{term.unit} {float(term.value):,.2f}".removesuffix(".00").strip()
-    if kind == "fees_period":
-        return f"fees of {_n(float(term.value))} months"
-    months = term.unit.removesuffix("m")
-    return f"{_n(float(term.value))}x" + (f" fees of {months} months" if months else "")
 
 
 def _basis(cap: Cap) -> str:

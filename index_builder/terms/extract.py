@@ -101,9 +101,7 @@ class Term:
     def label(self) -> str:
         """The bucket as a lawyer reads it: "12 months", "USD 100,000", "50%", "1x fees of 12 months"."""
         if self.type.startswith("cap:"):
-            from index_builder.terms.cap_terms import term_label  # cap_terms builds on Term
-
-            return term_label(self)
+            return self._cap_label()
         if self.type == "period":
             number = _number(float(self.value))
             unit = self.unit.replace("_", " ")
@@ -115,6 +113,19 @@ class Term:
         if self.type == "multiple":
             return f"{_number(float(self.value))}x"
         return str(self.value)
+
+    def _cap_label(self) -> str:
+        """A liability cap (terms.cap_terms): "USD 1,000,000", "fees of 12 months", "3x fees of 12
+        months"; the other kinds carry their label as their value."""
+        kind = self.type.split(":", 1)[1]
+        if isinstance(self.value, str):
+            return self.value
+        if kind == "fixed":
+            return f"{self.unit} {float(self.value):,.2f}".removesuffix(".00").strip()
+        if kind == "fees_period":
+            return f"fees of {_number(float(self.value))} months"
+        months = self.unit.removesuffix("m")
+        return f"{_number(float(self.value))}x" + (f" fees of {months} months" if months else "")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from index_builder.model import SearchHit
-from index_builder.retrieve.variations import similarity, words
+from rapidfuzz import fuzz
 from index_builder.terms.cap_terms import cap_dimension, cap_term, cap_title
 from index_builder.terms.extract import ClauseTerms, Term
 from index_builder.terms.stored import terms_of
@@ -44,9 +44,9 @@ SUBPROVISION_TITLES = {"liability_cap": "Cap on liability", "super_cap": "Higher
                        "consequential_exclusion": "Exclusion of consequential damages"}
 # Shown even when the lawyer's clause lacks them only if this share of documents holds them.
 _SHOWN_SHARE = 0.2
-# Two documents whose best matching clauses share this much of their words (2·LCS/(a+b), as the
-# explorer folds variations) are one precedent twice: the same form filed under two names.
-NEAR_COPY = 0.9
+# Two documents whose best matching clauses are this alike (rapidfuzz's normalised edit similarity
+# of their lower-cased words, 0..100) are one precedent twice: the same form filed under two names.
+NEAR_COPY = 90
 
 
 def dimension(term: Term) -> str:
@@ -193,16 +193,16 @@ def _near_copies(hits: Sequence[SearchHit]) -> dict[str, str]:
     """Each document -> the first document (best first) whose best matching clause its own best
     matching clause copies nearly word for word, figures included; itself when none does."""
     out: dict[str, str] = {}
-    firsts: list[tuple[str, list[str], set[tuple[str, str]]]] = []
+    firsts: list[tuple[str, str, set[tuple[str, str]]]] = []
     for hit in hits:
         doc = hit.clause.doc_id
         if doc in out:
             continue
-        mine = words(hit.clause.text)
+        mine = " ".join(hit.clause.text.lower().split())
         # the same words with another figure are another deal: only equal figures fold
         keys = {(dimension(t), t.key) for t in market_terms(terms_of(hit.clause))}
         out[doc] = next((d for d, theirs, their_keys in firsts
-                         if keys == their_keys and similarity(mine, theirs) >= NEAR_COPY), doc)
+                         if keys == their_keys and fuzz.ratio(mine, theirs) >= NEAR_COPY), doc)
         if out[doc] == doc:
             firsts.append((doc, mine, keys))
     return out
