@@ -176,7 +176,9 @@ def compare(yours: ClauseTerms, hits: Sequence[SearchHit], usual_share: float = 
     dims = {d for m in per_doc.values() for d in m}
     counts = {d: sum(1 for m in per_doc.values() if d in m) for d in dims}
     shown = [d for d in dims if d in yours_by_dim or (d == "mutuality" and yours.mutuality)
-             or (counts[d] >= 2 and counts[d] >= _SHOWN_SHARE * total and not d.endswith(":other"))]
+             or (counts[d] >= 2 and counts[d] >= _SHOWN_SHARE * total and not d.endswith(":other"))
+             # a clause that caps liability is shown every way its precedents cap it
+             or (d.startswith("cap:") and bool(yours.caps) and counts[d] >= 2)]
     shown += [d for d in yours_by_dim if d not in dims]  # yours alone: nothing to compare with
     markets = [_term_market(d, per_doc, yours_by_dim.get(d), yours, usual_share) for d in shown]
     markets.sort(key=lambda m: (m.yours is None and m.dimension != "mutuality", -m.documents, m.dimension))
