@@ -124,3 +124,18 @@ def test_a_runaway_paragraph_stores_a_bounded_number_of_figures() -> None:
     raw = clause.metadata[TERMS_KEY]
     assert len(json.loads(raw)["terms"]) == MAX_STORED and len(raw.encode()) < 64_000
     assert len(terms_of(clause).terms) == MAX_STORED  # read back as stored, not extracted again
+
+
+def test_a_clause_stored_by_the_older_extractor_is_read_again() -> None:
+    import json
+
+    from index_builder.terms import TERMS_KEY, VERSION, terms_of
+    from index_builder.terms.stored import _fingerprint
+
+    text = "Each party's total liability will not exceed the fees paid in the 12 months before the claim."
+    old = {"version": "terms-1", "sha": _fingerprint(text), "mutuality": "mutual", "subprovisions": [],
+           "terms": [{"type": "fee_cap", "value": "1x/12m", "unit": "", "role": "cap", "start": 0, "end": 5,
+                      "text": "Each "}]}
+    found = terms_of(Clause("x#1", text, "x", metadata={TERMS_KEY: json.dumps(old)}))
+    assert found.version == VERSION != "terms-1"
+    assert [(c.kind, c.period_months) for c in found.caps] == [("fees_period", 12)]
