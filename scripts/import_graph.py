@@ -29,7 +29,7 @@ PACKAGES = ("index_builder", "addin_server", "precedent_bench")
 # lower row only; the names in one row are peers that never import each other.
 INDEX_BUILDER_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(row) for row in (
     {"errors"},
-    {"settings", "model"},
+    {"settings", "model", "extras"},
     {"reading"},  # the clause-reading core (issue 38): the server and the index both use it
     {"terms", "ingest"},
     {"index"},
