@@ -62,7 +62,7 @@ class SearchRequest:
     # Matching passages inside long results: for the lawyer's page; they never change the
     # ranking, so evaluation (1,000 results a query) leaves them out.
     spans: bool = True
-    # Knowledge-team marks reorder the page (learn/curation.py); False: the plain order.
+    # Knowledge-team marks reorder the page (retrieve/curated.py); False: the plain order.
     curation: bool = True
     # "ranked" (the default ranking) or "strict": precedents whose words are at least
     # ``min_similarity`` similar to ``text`` (retrieve/strict.py); None: the server's default.
@@ -289,7 +289,7 @@ class SearchPipeline:
     def _curated(self, page: Sequence[tuple[SearchHit, Any]]
                  ) -> tuple[list[tuple[SearchHit, Any]], dict[str, Any] | None]:
         """The page reordered by the knowledge team's marks: deprecated never first, approved
-        lifted within its LLM rating (learn/curation.py); and the marks read (None: not read)."""
+        lifted within its LLM rating (retrieve/curated.py); and the marks read (None: not read)."""
         if self.curation is None or not page:
             return list(page), None
         try:
