@@ -39,12 +39,16 @@ MAX_CHARS = 1200
 # ACORD, 58%). Few clauses of the shared agreements are one-sided in a way a lawyer would change
 # (the Common Paper forms are drafted mutually; half the pool is employee covenants), so mutual,
 # flip and multi lean on ACORD and conform on the agreements.
-QUOTAS = {
-    "mutual": {"contracts": 6, "acord": 10},
-    "flip": {"contracts": 6, "acord": 8},
-    "conform": {"contracts": 8, "acord": 2},
-    "multi": {"contracts": 6, "acord": 16},
-}
+# Rounds, drawn in this order: (category, source, how many to accept). The last round tops up
+# mutual after 758381c7a3 was rejected on a second reading (its own 9.5 gives the reverse
+# indemnity); drawing the replacement last leaves every other round's draws as they were.
+ROUNDS = [
+    ("mutual", "contracts", 6), ("mutual", "acord", 9),
+    ("flip", "contracts", 6), ("flip", "acord", 8),
+    ("conform", "contracts", 8), ("conform", "acord", 2),
+    ("multi", "contracts", 6), ("multi", "acord", 16),
+    ("mutual", "acord", 1),
+]
 
 PARTY_WORDS = (
     "Company|Customer|Supplier|Provider|Service Provider|Licensee|Licensor|Recipient|Discloser|"
@@ -1015,6 +1019,12 @@ MANUAL_REJECT: dict[tuple[str, str], str] = {
     ('multi', '9867b589e1'): 'royalties; no party change a lawyer would make',
     ('multi', '0380046b9c'): 'traffic commitment; no party change a lawyer would make',
     ('multi', '3e3c7ef34c'): 'supplier capacity and purchase orders; one way by nature',
+    ('mutual', '758381c7a3'): 'second reading: the same ACORD text goes on to 9.5, where MBRK indemnifies DD; already mutual',
+    ('mutual', 'f7e1272bd4'): 'joined by <omitted>',
+    ('mutual', '1a08248203'): 'term clause; nothing to make mutual',
+    ('mutual', '6fe253391a'): 'royalties, joined by <omitted>',
+    ('mutual', 'b70dabf0c9'): 'transition duty of the outgoing servicer; one way by nature',
+    ('mutual', 'd0fdda1ae1'): 'licensee sell-off and royalty audit, joined by <omitted>',
 }
 # Conform pairings redrawn: (clause_id, document) -> reason.
 MANUAL_PAIR_REJECT: dict[tuple[str, str], str] = {
@@ -1181,33 +1191,32 @@ def draw(out: Path) -> list[dict]:
     cursor = {src: 0 for src in pools}
     used: set[str] = set()
     records = []
-    for category, quota in QUOTAS.items():
-        for source, want in quota.items():
-            got = 0
-            while got < want:
-                row = order[source][cursor[source]]
-                cursor[source] += 1
-                rec = {"category": category, "source": source, "clause_id": row["clause_id"],
-                       "doc": row["doc"], "draw": cursor[source]}
-                if row["clause_id"] in used:
-                    rec.update(decision="rejected", reason="already drawn for another task")
-                    records.append(rec)
-                    continue
-                selection, reason = suitable(category, row)
-                if reason is None and (category, row["clause_id"]) in MANUAL_REJECT:
-                    reason = "annotator: " + MANUAL_REJECT[(category, row["clause_id"])]
-                if reason is not None:
-                    rec.update(decision="rejected", reason=reason)
-                    records.append(rec)
-                    continue
-                used.add(row["clause_id"])
-                got += 1
-                rec.update(decision="accepted", text=row["text"], pattern_window=selection)
-                if category in ("conform", "multi"):
-                    # A multi task whose party part is to conform uses this document; the others
-                    # use the clause's own agreement.
-                    rec["pairings"] = pair(rng, row)
+    for category, source, want in ROUNDS:
+        got = 0
+        while got < want:
+            row = order[source][cursor[source]]
+            cursor[source] += 1
+            rec = {"category": category, "source": source, "clause_id": row["clause_id"],
+                   "doc": row["doc"], "draw": cursor[source]}
+            if row["clause_id"] in used:
+                rec.update(decision="rejected", reason="already drawn for another task")
                 records.append(rec)
+                continue
+            selection, reason = suitable(category, row)
+            if reason is None and (category, row["clause_id"]) in MANUAL_REJECT:
+                reason = "annotator: " + MANUAL_REJECT[(category, row["clause_id"])]
+            if reason is not None:
+                rec.update(decision="rejected", reason=reason)
+                records.append(rec)
+                continue
+            used.add(row["clause_id"])
+            got += 1
+            rec.update(decision="accepted", text=row["text"], pattern_window=selection)
+            if category in ("conform", "multi"):
+                # A multi task whose party part is to conform uses this document; the others
+                # use the clause's own agreement.
+                rec["pairings"] = pair(rng, row)
+            records.append(rec)
     with out.open("w", encoding="utf-8") as fh:
         for rec in records:
             fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
