@@ -1037,6 +1037,11 @@ MANUAL_PAIR_REJECT: dict[tuple[str, str], str] = {
     ('490e02ad76', 'common-paper-cc-by-4.0/common-paper-pilot-agreement.docx'): 'a pilot agreement has no development work or project plans to assign IP in',
     ('61eb96d460', 'common-paper-cc-by-4.0/common-paper-pilot-agreement.docx'): 'a pilot agreement has no support levels or licensed source code to escrow',
     ('61eb96d460', 'common-paper-cc-by-4.0/common-paper-csa-click-through.docx'): 'a click-through cloud agreement takes no negotiated escrow and delivers no source code',
+    ('common-paper-cc-by-4.0/common-paper-software-license-agreement.docx#5.3', 'common-paper-cc-by-4.0/common-paper-pilot-agreement.docx'): 'the pilot agreement gives no warranty (all AS IS) for exclusions to qualify',
+    ('openagreements-cc-by-4.0/openagreements-restrictive-covenant-arizona.docx#4', 'openagreements-cc-by-4.0/openagreements-restrictive-covenant-texas.docx'): 'same parties and defined terms as the clause (Employer, Employee, Cover Terms, Protected Interests): nothing to conform',
+    ('openagreements-cc-by-4.0/openagreements-restrictive-covenant-arizona.docx#22', 'openagreements-cc-by-4.0/openagreements-confidentiality-invention-assignment-agreement.docx'): 'the paired document already has the same clause in the same terms (section 23): nothing to conform',
+    ('common-paper-cc-by-4.0/common-paper-professional-services-agreement.docx#1.3', 'common-paper-cc-by-4.0/common-paper-partnership-agreement.docx'): 'the partnership agreement has no SOWs to amend by change order',
+    ('openagreements-cc-by-4.0/openagreements-restrictive-covenant-arizona.docx#22', 'openagreements-cc-by-4.0/openagreements-restrictive-covenant-new-york.docx'): 'same defined terms as the clause (Cover Terms, Governing Law state): nothing to conform',
 }
 
 # Kinds of agreement, to pair a conform clause with a compatible lawyer's document.
