@@ -198,15 +198,35 @@ class Checker:
             self.err(tid, f"{broken} broken drafts (at least two required)")
 
     def lengths(self, did: str, t: dict, text: str, parts: list) -> None:
+        """A sound draft meets the length a 'shorten' part sets (the taxonomy's too_long rule)."""
         for p in parts:
             if p["kind"] != "shorten":
                 continue
-            asks = (p["asks"] + " " + p["done_when"]).lower()
-            if "two sentences" in asks:
-                if sentences(text) > 2:
-                    self.err(did, f"sound draft has {sentences(text)} sentences, two allowed")
-            elif words(text) >= 0.8 * words(t["clause"]):
-                self.err(did, f"sound draft not shorter than 0.8 of the clause ({words(text)} vs {words(t['clause'])} words)")
+            asks = " ".join((t["instruction"], p["asks"], p["done_when"])).lower()
+            limit = length_limit(asks)
+            n_words, n_clause = words(text), words(t["clause"])
+            if limit[0] == "sentences" and sentences(text) > limit[1]:
+                self.err(did, f"sound draft has {sentences(text)} sentences, {limit[1]} allowed")
+            elif limit[0] == "words" and n_words >= limit[1]:
+                self.err(did, f"sound draft has {n_words} words, under {limit[1]:g} asked")
+            elif limit[0] == "ratio" and n_words >= limit[1] * n_clause:
+                self.err(did, f"sound draft not shorter than {limit[1]} of the clause ({n_words} vs {n_clause} words)")
+
+
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def length_limit(asks: str) -> tuple[str, float]:
+    """The length a shortening instruction sets: a sentence count, a word count or a ratio."""
+    m = re.search(r"(?:in|to|no more than|at most|max(?:imum)?)\s+(\w+)\s+sentences?", asks)
+    if m and (m.group(1).isdigit() or m.group(1) in NUMBERS):
+        return "sentences", float(m.group(1)) if m.group(1).isdigit() else float(NUMBERS[m.group(1)])
+    m = re.search(r"(?:under|fewer than|less than|no more than|at most|within)\s+(\d+)\s+words", asks)
+    if m:
+        return "words", float(m.group(1)) + (1 if re.search(r"no more than|at most|within", m.group(0)) else 0)
+    if re.search(r"\b(?:by half|in half|halve)", asks):
+        return "ratio", 0.6
+    return "ratio", 0.8
 
 
 def table(title: str, counter: Counter) -> None:
