@@ -229,10 +229,15 @@ def length_limit(asks: str) -> tuple[str, float]:
     return "ratio", 0.8
 
 
+def out(line: str = "") -> None:
+    """The report goes to stdout: it is the script's output, not a log (it holds no clause text)."""
+    sys.stdout.write(line + "\n")
+
+
 def table(title: str, counter: Counter) -> None:
-    print(f"\n{title}")
+    out(f"\n{title}")
     for key, n in sorted(counter.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-        print(f"  {n:4d}  {key}")
+        out(f"  {n:4d}  {key}")
 
 
 def main() -> int:
@@ -266,7 +271,7 @@ def main() -> int:
                     by["fault"][f.get("fault")] += 1
                     fault_half[(half, f.get("fault"))] += 1
     if not by["half"]:
-        print("no task files found")
+        out("no task files found")
         return 1
     table("tasks per half", by["half"])
     table("tasks per category", by["category"])
@@ -279,10 +284,10 @@ def main() -> int:
     for fault in sorted(FAULTS - set(by["fault"])):
         checker.warn("set", f"fault {fault} never used")
     for w in checker.warnings:
-        print("WARNING", w)
+        out(f"WARNING {w}")
     for e in checker.errors:
-        print("ERROR", e)
-    print(f"\n{sum(by['half'].values())} tasks, {len(checker.errors)} errors, {len(checker.warnings)} warnings")
+        out(f"ERROR {e}")
+    out(f"\n{sum(by['half'].values())} tasks, {len(checker.errors)} errors, {len(checker.warnings)} warnings")
     return 1 if checker.errors else 0
 
 
