@@ -231,7 +231,7 @@ class RecombinedEmbedder:
 
 def real_embedder(max_tokens: int = MAX_TOKENS) -> Any:
     """The real model the stand-ins come from (torch, as the index's default embedder)."""
-    from index_builder.index.embedder import load_embedder
+    from index_builder.index import load_embedder
     from index_builder.settings import EmbeddingSettings
 
     return load_embedder(EmbeddingSettings(max_seq_length=max_tokens))
