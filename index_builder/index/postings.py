@@ -160,6 +160,11 @@ class SegmentedBM25:
         for segment in self.segments:  # the length part of each clause's denominator, once
             ratio = segment.lengths.astype(np.float64) * (b / (self.average_length or 1.0))
             segment.norm = (k1 * ((1 - b) + ratio)).astype(np.float32)
+        if kernel.top is not None and compiled:  # load (or compile) the loop now, not on a request
+            empty = np.zeros(0, dtype=np.int64)
+            first = self.segments[0]
+            kernel.top(first.docs, first.tf, first.norm, empty, empty, np.zeros(0, np.float32),
+                       np.zeros(1), _NO_MASK, False, 1)
 
     def query_terms(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """Hashes of the query's distinct terms and how often each occurs (over all texts:

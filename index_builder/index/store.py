@@ -24,6 +24,11 @@ after the last one, the HNSW graph gains only the new vectors, and BM25 keeps th
 build's matrix (hard-linked, not copied) plus a small ``bm25-tail`` scored with the same
 statistics. Once appended and dead clauses pass a share of the index, the next build
 rewrites it whole, which also refreshes the BM25 statistics and drops dead graph nodes.
+
+Libraries past ``PRECEDENT_COMPRESSED_ABOVE`` clauses use the *segmented* layout instead
+(format 5, ``segments.py``): the same CURRENT pointer and version folders, but a version names
+immutable segments shared between versions, with compressed vectors and BM25 postings per
+segment, so neither a build nor a server ever holds the whole library in memory.
 """
 
 from __future__ import annotations
