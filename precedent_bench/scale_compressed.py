@@ -48,7 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        "of clauses (the compressed, segmented index); results in "
                        "benchmarks/results/scale/", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("step", choices=("all", "build", "search", "calibrate", "table"))
+    p.add_argument("step", choices=("all", "build", "search", "rebuild", "calibrate", "table"))
     p.add_argument("--clauses", type=int, default=1_000_000, help="library size (default 1M)")
     p.add_argument("--work", type=Path, default=Path("var/scale-compressed"),
                    help="sentence vectors, indexes (default var/scale-compressed)")
@@ -67,6 +67,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-terms", action="store_true",
                    help="build: skip figure extraction (index_builder/terms, ~2-5 ms a clause: "
                         "hours at 10M); its cost per clause is measured on a sample instead")
+    p.add_argument("--changed", type=float, default=0.01,
+                   help="rebuild: share of the documents given a new revision (default 1%%)")
+    p.add_argument("--revision", type=int, default=1, help="rebuild: the revision they get")
     p.add_argument("--results", type=Path, default=RESULTS)
     p.add_argument("--progress", action="store_true")
     p.set_defaults(handler="precedent_bench.scale_compressed:run", ab=False)
@@ -89,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         merge(args.results, "calibration", calibrate(args.work, args.data))
         return 0
     key = f"{_tier(args.clauses)}-{args.step}"
-    result = build(args) if args.step == "build" else search(args)
+    result = search(args) if args.step == "search" else build(args)
     merge(args.results, key, result)
     log.info("%s: %s", key, json.dumps(result))
     return 0
@@ -146,6 +149,13 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
                          f"{need:.1f} GB free (--min-free-gb). Try again when the machine is quieter.")
     settings = _settings(args)
     library, embedder = _library(args)
+    changed = []
+    if args.step == "rebuild":  # a night's changes: some documents reworded, built again
+        import random
+
+        rng = random.Random(f"rebuild/{args.revision}")
+        changed = rng.sample(range(len(library.sizes)), max(1, round(args.changed * len(library.sizes))))
+        library.revision.update({number: args.revision for number in changed})
     terms = _terms_cost(library)
     if args.no_terms:  # the figures are not what this measures; their cost is reported
         import index_builder.index.build as builder
@@ -158,6 +168,7 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
     seconds = time.perf_counter() - started
     params = json.loads((settings.index_dir / report.version / "params.json").read_text())
     return {"clauses": report.clauses, "documents": report.documents, "build_s": round(seconds, 1),
+            "changed_documents": len(changed), "parsed": len(report.parsed),
             "embedded": report.embedded, "version": report.version,
             "segments": [s["size"] for s in params.get("segments", [])],
             "dense": params.get("dense"), "disk_mb": m.disk(settings.index_dir),
