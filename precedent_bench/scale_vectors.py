@@ -211,7 +211,9 @@ class RecombinedEmbedder:
         # (16M combinations; a generator per text cost more than the rest of this function).
         digest = hashlib.sha256(text.encode("utf-8")).digest()
         first, second = (int.from_bytes(digest[i:i + 4], "little") % _BANK_ROWS for i in (0, 4))
-        total = total + (self.noise / np.sqrt(2 * DIMENSION)) * (_BANK[first] + _BANK[second])
+        perturbation = (_BANK[first] + _BANK[second]) / np.sqrt(2 * DIMENSION)
+        # A text no sentence of which is known is its perturbation alone, at full length.
+        total = total + (self.noise if norm else 1.0) * perturbation
         return total / np.linalg.norm(total)
 
     def _row(self, piece: str) -> int:

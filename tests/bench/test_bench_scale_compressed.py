@@ -80,6 +80,13 @@ def test_stand_ins_are_deterministic_and_near_as_their_sentences_are() -> None:
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-5)
     assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2] + 0.2  # one shared sentence
     assert embedder.counts()["unmapped_texts"] == 0
+    # A text none of whose sentences is known is its perturbation alone, at full length, even
+    # without noise (the stand-in for a query the library has never seen a sentence of).
+    stranger = "Zebra quartz hums softly."
+    alone = sv.RecombinedEmbedder(_table(), noise=0.0).embed([stranger, stranger])
+    assert np.isfinite(alone).all() and np.allclose(np.linalg.norm(alone, axis=1), 1, atol=1e-5)
+    np.testing.assert_allclose(alone[0], embedder.embed([stranger])[0], atol=1e-6)
+    assert embedder.counts()["unmapped_texts"] == 1
     known = sv.RecombinedEmbedder(_table(), known={"cap on liability": vectors[2]})
     np.testing.assert_array_equal(known.embed(["cap on liability"])[0], vectors[2])
 
