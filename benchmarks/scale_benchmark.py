@@ -1,6 +1,7 @@
 """Scale benchmark: build, serve and rebuild a generated library of 100k or 1M clauses.
 
-Usage (from the repo root; make the library first with benchmarks/scale_corpus.py):
+Usage (from the repo root; make the library first with
+`python -m precedent_bench.scale_corpus`):
     nice -n 10 python benchmarks/scale_benchmark.py all --tier 100k [--dense flat,hnsw] [--workers 1]
     nice -n 10 python benchmarks/scale_benchmark.py vectors --count 1000000   # dense side alone
     nice -n 10 python benchmarks/scale_benchmark.py workers --library var/scale/8k  # --workers scaling
@@ -120,10 +121,8 @@ def step_rebuild(library: Path, index_dir: Path, dense: str, workers: int, backe
                  revision: int, seed: int, rebuilds: int = 1) -> dict[str, Any]:
     """1% of the documents reworded, then an incremental build; ``rebuilds`` times in one
     process (the second and later find milvus-lite's collection loaded, as a cluster keeps it)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import scale_corpus
-
     from index_builder.index.build import build_index
+    from precedent_bench import scale_corpus
 
     generator = scale_corpus.Generator(scale_corpus.load_sources(Path("../shared/data/contracts"),
                                                                  Path("../shared/data/acord")), seed)

@@ -18,11 +18,9 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 @pytest.fixture(scope="module")
 def sc():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("scale_corpus", BENCHMARKS / "scale_corpus.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["scale_corpus"] = module
-    spec.loader.exec_module(module)
-    return module
+    from precedent_bench import scale_corpus
+
+    return scale_corpus
 
 
 SOURCES = [

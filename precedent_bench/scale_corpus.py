@@ -1,7 +1,9 @@
 """A realistic contract library of any size, made from the 104 agreements and ACORD.
 
 Usage (from the repo root):
-    nice -n 10 python benchmarks/scale_corpus.py --clauses 100000 [--out var/scale/100k] [--seed 9] [--workers 2]
+    nice -n 10 python -m precedent_bench.scale_corpus --clauses 100000 [--out var/scale/100k] [--seed 9] [--workers 2]
+
+(Was benchmarks/scale_corpus.py; moved beside the benchmark that builds 10M libraries from it.)
 
 How a library is made (deterministic for a seed):
 1. Every clause of the .docx agreements in ../shared/data/contracts (read with
