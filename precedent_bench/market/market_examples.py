@@ -2,7 +2,7 @@
 of the whole-document mode, through the served app (Flask test client, the real index and model).
 
 Usage (from the repo root, after `index-builder build --index var/contracts-index ../shared/data/contracts`):
-    python benchmarks/market_examples.py --index var/contracts-index \
+    precedent-bench market-examples --index var/contracts-index \
         --json benchmarks/results/market/examples.json --markdown benchmarks/results/market/examples.md
 
 The examples are a lawyer's drafts (not clauses of the library, which would find themselves):
@@ -16,17 +16,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from index_builder.settings import load_settings
 
-from addin_server.service import build_service  # noqa: E402
-from addin_server.web.app import create_app  # noqa: E402
-from index_builder.settings import load_settings  # noqa: E402
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import data, indexes, servers
 
 EXAMPLES = {
     "limitation of liability": (
@@ -52,8 +49,7 @@ def app_for(index: Path) -> Any:
     # No embedding cache: a repeated run must embed again, or the second timing would be a cache hit.
     settings = load_settings({}, {"index_dir": index, "rerank.default": "off", "audit.enabled": False,
                                   "server.rate_limit": "off", "embedding.cache_size": 0})
-    service = build_service(settings)
-    app = create_app(settings, service)
+    app, service = servers.app_for(settings)
     app.config["TESTING"] = True
     return app, service
 
@@ -105,14 +101,16 @@ def document_paragraphs(path: Path) -> list[dict[str, Any]]:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--index", type=Path, default=ROOT / "var" / "contracts-index")
-    parser.add_argument("--contracts", type=Path, default=ROOT.parent / "shared" / "data" / "contracts")
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--index", type=Path, default=indexes.CONTRACTS_INDEX)
+    parser.add_argument("--contracts", type=Path, default=data.CONTRACTS)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> None:
     app, service = app_for(args.index)
     client = app.test_client()
     results: dict[str, Any] = {"examples": {}, "latency_ms": {}}
@@ -162,7 +160,3 @@ def main() -> None:
         args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
     if args.markdown:
         args.markdown.write_text("\n".join(report) + "\n")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,8 +1,8 @@
 """Term extraction against the hand-labelled set, and the no-invented-figure check.
 
 Usage (from the repo root):
-    python benchmarks/market_extraction.py --split tuning
-    python benchmarks/market_extraction.py --split held_out --json benchmarks/results/market/extraction-held_out.json
+    precedent-bench market-extraction --split tuning
+    precedent-bench market-extraction --split held_out --json benchmarks/results/market/extraction-held_out.json
 
 Per term type: precision and recall of (type, value) over the split's clauses, counted as
 multisets per clause; periods also: role accuracy among matched periods. Mutuality and
@@ -15,24 +15,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from index_builder.terms import extract
+from index_builder.terms.extract import Term
+from index_builder.terms.numbers import NUMBER, value as number_value
 
-from benchmarks.market.labelled_set import load  # noqa: E402
-from index_builder.terms import extract  # noqa: E402
-from index_builder.terms.extract import Term  # noqa: E402
-from index_builder.terms.numbers import NUMBER, value as number_value  # noqa: E402
-
-CONTRACTS = ROOT.parent / "shared" / "data" / "contracts"
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import data
 
 
 def score(split: str, contracts: Path) -> dict:
-    clauses = [c for c in load(contracts) if split == "all" or c.split == split]
+    labelled = data.set_module("market", "labelled_set.py")  # the set's own reader
+    clauses = [c for c in labelled.load(contracts) if split == "all" or c.split == split]
     counts: dict[str, Counter] = defaultdict(Counter)
     roles = Counter()
     errors: list[dict] = []
@@ -119,13 +116,15 @@ def _value_in(term: Term, re) -> bool:  # type: ignore[no-untyped-def]
     return float(term.value) in numbers
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--split", choices=["tuning", "held_out", "all"], default="tuning")
-    parser.add_argument("--contracts", type=Path, default=CONTRACTS)
+    parser.add_argument("--contracts", type=Path, default=data.CONTRACTS)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--errors", action="store_true", help="print every clause that differs")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> None:
     result = score(args.split, args.contracts)
     result["invented_check"] = invented(args.contracts)
     print(f"{result['split']}: {result['clauses']} clauses")
@@ -146,7 +145,3 @@ def main() -> None:
 
 def _fmt(x: float | None) -> str:
     return "   n/a" if x is None else f"{x:6.3f}"
-
-
-if __name__ == "__main__":
-    main()

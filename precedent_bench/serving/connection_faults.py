@@ -1,7 +1,7 @@
 """What the HTTP server itself loses, with the app's work held constant: resets and dropped
 connections, cheroot's defaults against ours.
 
-    nice -n 10 python benchmarks/connection_faults.py --clients 60 --seconds 30 --pastes 60
+    nice -n 10 precedent-bench connection-faults --clients 60 --seconds 30 --pastes 60
 
 Two probes, each counting every request sent and every answer received:
 
@@ -23,18 +23,15 @@ import argparse
 import http.client
 import json
 import random
-import sys
 import threading
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from addin_server.web import wsgi  # noqa: E402
-from benchmarks.load_fault import _load, _pct, _tcp_counters  # noqa: E402
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.machine import load_average, percentile, tcp_counters
+from precedent_bench.common.servers import serve_in_thread
 
 
 def _refusing_app(environ: dict[str, Any], start: Callable[..., Any]) -> list[bytes]:
@@ -54,18 +51,14 @@ def _busy_app(environ: dict[str, Any], start: Callable[..., Any]) -> list[bytes]
     return [out]
 
 
-def _serve(app: Callable[..., Any], **options: Any) -> tuple[Any, int]:
-    server = wsgi.make_server(app, "127.0.0.1", 0, threads=8, **options)
-    server.prepare()
-    threading.Thread(target=server.serve, daemon=True).start()
-    return server, int(server.bind_addr[1])
-
-
 def early_answers(count: int, drain: bool) -> dict[str, Any]:
+    from addin_server.web import wsgi
+
     original = wsgi._drain_unread_body
     if not drain:
         wsgi._drain_unread_body = lambda request: None
-    server, port = _serve(_refusing_app)
+    served = serve_in_thread(_refusing_app)
+    port = served.port
     outcomes: Counter[str] = Counter()
     body = json.dumps({"text": "The Supplier shall indemnify the Customer. " * 50_000})
     try:
@@ -81,13 +74,14 @@ def early_answers(count: int, drain: bool) -> dict[str, Any]:
             finally:
                 connection.close()
     finally:
-        server.stop()
+        served.stop()
         wsgi._drain_unread_body = original
     return {"sent": count, "outcomes": dict(outcomes)}
 
 
 def many_panes(clients: int, seconds: float, backlog: int, keep_alive_limit: int) -> dict[str, Any]:
-    server, port = _serve(_busy_app, backlog=backlog, keep_alive_limit=keep_alive_limit)
+    served = serve_in_thread(_busy_app, backlog=backlog, keep_alive_limit=keep_alive_limit)
+    port = served.port
     outcomes: Counter[str] = Counter()
     latencies: list[float] = []
     lock = threading.Lock()
@@ -123,28 +117,30 @@ def many_panes(clients: int, seconds: float, backlog: int, keep_alive_limit: int
         if connection is not None:
             connection.close()
 
-    tcp_before = _tcp_counters()
+    tcp_before = tcp_counters()
     threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    server.stop()
-    tcp = {k: v - tcp_before.get(k, 0) for k, v in _tcp_counters().items()}
+    served.stop()
+    tcp = {k: v - tcp_before.get(k, 0) for k, v in tcp_counters().items()}
     return {"backlog": backlog, "keep_alive_limit": keep_alive_limit, "sent": len(latencies),
-            "outcomes": dict(outcomes), "p50_ms": round(_pct(latencies, 50) * 1000),
-            "p99_ms": round(_pct(latencies, 99) * 1000), "max_ms": round(max(latencies) * 1000),
+            "outcomes": dict(outcomes), "p50_ms": round(percentile(latencies, 50) * 1000),
+            "p99_ms": round(percentile(latencies, 99) * 1000), "max_ms": round(max(latencies) * 1000),
             "over_1s": sum(1 for x in latencies if x > 1.0), "tcp": tcp}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--clients", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pastes", type=int, default=60)
     parser.add_argument("--json", type=Path)
-    args = parser.parse_args()
-    load_before = _load()
+
+
+def run(args: argparse.Namespace) -> None:
+    load_before = load_average()
     results = {
         "early_answers": {"without drain (cheroot)": early_answers(args.pastes, drain=False),
                           "with drain (ours)": early_answers(args.pastes, drain=True)},
@@ -152,7 +148,7 @@ def main() -> None:
                        "ours": many_panes(args.clients, args.seconds, 256, 500)},
     }
     lines = [f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load average "
-             f"{load_before} before, {_load()} after (2 cores shared with other engineers).", "",
+             f"{load_before} before, {load_average()} after (2 cores shared with other engineers).", "",
              f"1. {args.pastes} refused 2 MB pastes (413 before the body is read, connection closed):", "",
              "| server | sent | answered | lost |", "|---|---|---|---|"]
     for name, r in results["early_answers"].items():
@@ -173,7 +169,3 @@ def main() -> None:
     print("\n".join(lines))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
-
-
-if __name__ == "__main__":
-    main()

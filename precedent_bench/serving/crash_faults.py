@@ -1,8 +1,8 @@
 """Crash and disk faults: kill -9 the builder at random points, kill the server during a
 swap, fill the disk mid-build; after every fault the live index must be a complete version.
 
-    nice -n 10 python benchmarks/crash_faults.py --trials 60 --server-trials 6 --disk-trials 10 \
-        --out benchmarks/results/faults/crash_faults.md
+    nice -n 10 precedent-bench crash-faults --trials 60 --server-trials 6 --disk-trials 10 \
+        --out benchmarks/results/crash-faults/crash_faults.md
 
 Builder trials: a small library (a BEIR corpus of ACORD clauses plus short .md contracts,
 written under a scratch folder) changes before each trial (a contract edited, added or
@@ -63,9 +63,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import data, servers
+from precedent_bench.common.machine import load_average
+
 log = logging.getLogger("crash_faults")
 
-REPO = Path(__file__).resolve().parents[1]
 PHASES = ("reading", "embedding", "indexing", "writing", "switching")
 EXIT_OK, EXIT_DISK_FULL, EXIT_ERROR = 0, 3, 4
 
@@ -129,8 +132,7 @@ class Library:
 
 
 def acord_rows(acord: Path, count: int, seed: int) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in (acord / "corpus.jsonl").read_text().splitlines() if line]
-    return random.Random(seed).sample(rows, count)
+    return random.Random(seed).sample(data.acord_corpus(acord), count)
 
 
 # --- a build in a forked child, killed at one point -----------------------------------------
@@ -447,23 +449,11 @@ def server_trials(settings: Any, library: Library, embedder: Any, trials: int,
            "PRECEDENT_AUDIT_FILE": str(audit), "PRECEDENT_INDEX_RELOAD_S": "0.2",
            "PRECEDENT_LOCAL_LLM": "off", "PRECEDENT_RATE_LIMIT": "off",
            "PRECEDENT_RERANK_DEFAULT": "off", "HF_HUB_OFFLINE": "1",
-           "TOKENIZERS_PARALLELISM": "false", "PYTHONPATH": str(REPO)}
+           "TOKENIZERS_PARALLELISM": "false", "PYTHONPATH": str(servers.CHECKOUT)}
     answered = Counter()  # searches answered 200, per server start
 
     def start() -> tuple[subprocess.Popen, int]:
-        port = _free_port()
-        process = subprocess.Popen([sys.executable, "-m", "addin_server.cli", "serve", "--port",
-                                    str(port)], env=env, cwd=REPO, stdout=subprocess.DEVNULL,
-                                   stderr=open(work / "server.log", "ab"))
-        deadline = time.monotonic() + 420  # a model load takes a minute on a busy machine
-        while time.monotonic() < deadline:
-            try:
-                _get(port, "/api/v1/health")
-                return process, port
-            except OSError:
-                time.sleep(0.3)
-        process.kill()
-        raise RuntimeError("the server did not start; see server.log")
+        return servers.start_cli_server(env, work / "server.log")
 
     def searching(port: int, stop: threading.Event) -> None:
         while not stop.is_set():
@@ -508,7 +498,7 @@ def server_trials(settings: Any, library: Library, embedder: Any, trials: int,
                 after = check_live(settings.index_dir)
                 process, port = start()
                 log.info("server trial %d: restarted", trial)
-                health = _get(port, "/api/v1/health")
+                health = servers.get_json(port, "/api/v1/health")
                 row["serving"] = health["index"]["version"]
                 assert health["index"]["version"] == after.version != before.version
                 lines = audit.read_text("utf-8").splitlines()
@@ -537,25 +527,6 @@ def _parse_line(line: str) -> dict[str, Any] | None:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _get(port: int, path: str) -> dict[str, Any]:
-    import http.client
-
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        connection.request("GET", path)
-        return json.loads(connection.getresponse().read())
-    finally:
-        connection.close()
 
 
 # --- report ---------------------------------------------------------------------------------
@@ -588,9 +559,9 @@ def report(logs: list[TrialLog], args: argparse.Namespace, seconds: float, load:
     return "\n".join(lines) + "\n"
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--acord", type=Path, default=REPO.parent / "shared/data/acord")
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--acord", type=Path, default=data.ACORD)
     parser.add_argument("--trials", type=int, default=60, help="builder kills")
     parser.add_argument("--server-trials", type=int, default=6)
     parser.add_argument("--disk-trials", type=int, default=10)
@@ -598,18 +569,16 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=29)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--out", type=Path)
-    return parser.parse_args()
 
 
-def main() -> None:
-    args = _args()
+def run(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("index_builder").setLevel(logging.WARNING)
     from index_builder.index.embedder import load_embedder
     from index_builder.settings import load_settings
 
     rng = random.Random(args.seed)
-    started, load_before = time.monotonic(), _load()
+    started, load_before = time.monotonic(), load_average(1)
     logs: list[TrialLog] = []
     mount_note = ""
     with tempfile.TemporaryDirectory(prefix="crash-faults-") as tmp:
@@ -639,17 +608,10 @@ def main() -> None:
                                             mount, rng))
                 finally:
                     subprocess.run(["umount", str(mount)], check=False)
-    text = report(logs, args, time.monotonic() - started, (load_before, _load()), mount_note)
+    text = report(logs, args, time.monotonic() - started, (load_before, load_average(1)), mount_note)
     print(text)
     if args.json:
         args.json.write_text(json.dumps([{"kind": l.kind, "rows": l.rows} for l in logs], indent=1))
     if args.out:
         args.out.write_text(text)
 
-
-def _load() -> str:
-    return " ".join(f"{x:.1f}" for x in os.getloadavg())
-
-
-if __name__ == "__main__":
-    main()

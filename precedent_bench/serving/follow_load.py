@@ -22,8 +22,8 @@ requests/s, client-side p50/p95/max latency, statuses, anything lost (a request 
 answer, or a 5xx), the server's CPU seconds per request, and the keystroke events the pane
 did not turn into requests.
 
-    python benchmarks/follow_load.py --index var/contracts-index --duration 60    # each scenario
-    python benchmarks/follow_load.py --index var/contracts-index --duration 300   # the full run
+    precedent-bench follow-load --index var/contracts-index --duration 60    # each scenario
+    precedent-bench follow-load --index var/contracts-index --duration 300   # the full run
 """
 
 from __future__ import annotations
@@ -31,12 +31,9 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import logging
 import math
-import multiprocessing as mp
 import os
 import random
-import statistics
 import tempfile
 import threading
 import time
@@ -44,34 +41,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-OUT = Path(__file__).resolve().parent / "results" / "cursor"
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import data, indexes, servers
+from precedent_bench.common.machine import cpu_seconds
+
+OUT = data.RESULTS / "cursor"
 LAWYERS = 20
 MIN_WORDS = 8
-
-
-# --- the server (its own process) ------------------------------------------------------------
-
-def _server(index_dir: str, tokens: list[str], audit_file: str, follow: str, ports: Any) -> None:
-    os.environ.update({"HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"})
-    logging.basicConfig(level=logging.WARNING, format="server %(levelname)s %(name)s: %(message)s")
-    from addin_server.service import build_service
-    from addin_server.web.app import create_app
-    from addin_server.web.wsgi import make_server
-    from index_builder.settings import load_settings
-
-    settings = load_settings({}, {"index_dir": index_dir, "server.api_tokens": tokens,
-                                  "audit.file": audit_file, "follow.mode": follow,
-                                  "rerank.default": "off", "local_llm.mode": "off"})
-    service = build_service(settings)
-    server = make_server(create_app(settings, service), "127.0.0.1", 0, threads=settings.server.threads)
-    server.prepare()
-    ports.put(server.bind_addr[1])
-    server.serve()
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # --- the lawyers ---------------------------------------------------------------------------
@@ -202,28 +178,25 @@ def paragraphs_from(index: Path) -> list[str]:
     """Real clauses of the library, 15 to 120 words: what the lawyers type."""
     import numpy as np
 
-    from index_builder.index import open_store
-    from index_builder.settings import load_settings
-
-    backend = open_store(load_settings({}, {"index_dir": index})).open()
+    backend = indexes.open_backend(index)
     total = backend.stats()["clauses"]
     ids = [cid for cid, _ in backend.dense(np.ones((1, backend.dimension), dtype=np.float32), total)]
     texts = sorted({c.text for c in backend.get(ids) if c is not None and 15 <= len(c.text.split()) <= 120})
     return texts
 
 
-def run(mode: str, args: argparse.Namespace, texts: list[str]) -> dict[str, Any]:
+def scenario(mode: str, args: argparse.Namespace, texts: list[str]) -> dict[str, Any]:
     tokens = [f"lawyer-{n:02d}-{os.urandom(6).hex()}" for n in range(LAWYERS)]
     workdir = Path(tempfile.mkdtemp(prefix="follow-load-"))
     audit_file = workdir / "audit.jsonl"
-    ctx = mp.get_context("spawn")
-    ports = ctx.Queue()
-    server = ctx.Process(target=_server, args=(str(args.index), tokens, str(audit_file), "on", ports), daemon=True)
-    server.start()
+    # Settings from these alone (the shell's PRECEDENT_* ignored); following stays on in both
+    # scenarios: "off" is the same lawyers clicking Find precedent instead.
+    overrides = {"index_dir": str(args.index), "server.api_tokens": tokens, "audit.file": str(audit_file),
+                 "follow.mode": "on", "rerank.default": "off", "local_llm.mode": "off"}
+    server, port = servers.spawn(servers.serve_index, overrides, servers.OFFLINE_ENV, False)
     try:
-        port = ports.get(timeout=300)
         tally, lock = Tally(), threading.Lock()
-        cpu_before = _cpu_seconds(server.pid)
+        cpu_before = cpu_seconds(server.pid)
         started = time.monotonic()
         until = started + args.duration
         lawyers = [Lawyer(n, port, tokens[n], texts, mode, args.pause_ms / 1000, until, tally, lock)
@@ -236,10 +209,9 @@ def run(mode: str, args: argparse.Namespace, texts: list[str]) -> dict[str, Any]
         for lawyer in lawyers:
             for worker in lawyer.requests:
                 worker.join(150)
-        cpu = _cpu_seconds(server.pid) - cpu_before
+        cpu = cpu_seconds(server.pid) - cpu_before
     finally:
-        server.terminate()
-        server.join(10)
+        servers.stop(server)
     sent = len(tally.latencies) + tally.lost
     audited = sum(1 for line in audit_file.read_text().splitlines()
                   if json.loads(line)["route"] == "/api/v1/precedents") if audit_file.exists() else 0
@@ -256,18 +228,20 @@ def run(mode: str, args: argparse.Namespace, texts: list[str]) -> dict[str, Any]
             "load_average_1min": round(os.getloadavg()[0], 1)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--index", type=Path, default=Path("var/contracts-index"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--index", type=Path, default=indexes.CONTRACTS_INDEX)
     parser.add_argument("--duration", type=float, default=60.0, help="seconds per scenario (300 = the full run)")
     parser.add_argument("--pause-ms", type=int, default=800)
     parser.add_argument("--scenarios", default="on,off")
     parser.add_argument("--out", type=Path, default=OUT / "follow_load.json")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> None:
     texts = paragraphs_from(args.index)
     rows = []
     for mode in args.scenarios.split(","):
-        row = run(mode, args, texts)
+        row = scenario(mode, args, texts)
         rows.append(row)
         print(json.dumps(row))
     if len(rows) == 2:
@@ -275,9 +249,6 @@ def main() -> None:
         print(f"firm-wide off: {on['requests_per_s']} -> {off['requests_per_s']} requests/s, server CPU "
               f"{on['server_cpu_s']} -> {off['server_cpu_s']} s over {args.duration:.0f} s")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"command": f"python benchmarks/follow_load.py --duration {args.duration:g}",
+    args.out.write_text(json.dumps({"command": f"precedent-bench follow-load --duration {args.duration:g}",
                                     "median_keystroke_gap_s": 0.2, "rows": rows}, indent=1))
 
-
-if __name__ == "__main__":
-    main()

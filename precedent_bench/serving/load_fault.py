@@ -1,6 +1,6 @@
 """Load and fault benchmark: a real cheroot server on loopback under many concurrent panes.
 
-    python benchmarks/load_fault.py --index var/acord-index --out benchmarks/results/load-fault/load_fault.md
+    precedent-bench load --index var/acord-index --out benchmarks/results/load-fault/load_fault.md
 
 Each scenario starts two fresh processes: the scripted OpenAI-compatible LLM
 (addin_server/llm/scripted.py) and the server (cheroot + the app over a private copy of the
@@ -32,12 +32,9 @@ import argparse
 import http.client
 import json
 import logging
-import math
-import multiprocessing
 import os
 import platform
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -48,11 +45,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import data, indexes, servers
+from precedent_bench.common.data import Workload
+from precedent_bench.common.machine import cpu_seconds, load_average, percentile, tcp_counters
+
 log = logging.getLogger("load_fault")
 
 KINDS = ("search", "rerank", "redraft")
 DEADLINE_S = {"search": 30.0, "rerank": 45.0, "redraft": 150.0}  # a pane gives up after these
-REPO = Path(__file__).resolve().parents[1]
 
 
 # --- the scripted LLM (its own process) --------------------------------------------------
@@ -88,52 +89,6 @@ def _llm_process(mode: str, seed: int, ports: Any) -> None:
     threading.Event().wait()  # until terminated
 
 
-# --- the server (its own process) --------------------------------------------------------
-
-def _server_process(index_dir: str, llm_url: str, threads: int, env: dict[str, str],
-                    ports: Any) -> None:
-    os.environ.update(env)
-    logging.basicConfig(level=logging.WARNING, format="server %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("addin_server.service").setLevel(logging.ERROR)  # one line per failed redraft
-    from addin_server.service import build_service
-    from addin_server.web.app import create_app
-    from addin_server.web.wsgi import connection_options, make_server
-    from index_builder.settings import load_settings
-
-    overrides: dict[str, Any] = {"index_dir": index_dir, "server.threads": threads}
-    if llm_url:
-        overrides.update({"llm.base_url": llm_url})
-    settings = load_settings(overrides=overrides)
-    service = build_service(settings)
-    server = make_server(create_app(settings, service), "127.0.0.1", 0, threads=threads,
-                         **connection_options(settings.server))
-    server.prepare()
-    ports.put(server.bind_addr[1])
-    try:
-        server.serve()
-    finally:
-        server.stop()
-
-
-SERVER_ENV = {
-    # The LLM settings a firm would use with a hosted model; the same in every scenario.
-    "PRECEDENT_LLM_RERANK_MODEL": "rerank-model",
-    "PRECEDENT_LLM_REDRAFT_MODEL": "redraft-model",
-    "PRECEDENT_LLM_TIMEOUT_S": "5",  # one rerank attempt; redraft has its own 110 s
-    "PRECEDENT_LLM_MAX_CONCURRENCY": "8",  # calls in flight: a hosted endpoint takes that
-    "PRECEDENT_LLM_MAX_REQUESTS": "6",  # rerank searches + redrafts waiting on it (threads: 10)
-    "PRECEDENT_RERANK_BUDGET_S": "10",  # the whole rerank stage of one search
-    "PRECEDENT_RERANK_DEFAULT": "off",  # requests say what they want
-    "PRECEDENT_INDEX_RELOAD_S": "2",
-    "PRECEDENT_RATE_LIMIT": "off",  # every client is the same anonymous user here
-    "PRECEDENT_REDRAFT_RATE_LIMIT": "off",
-    "PRECEDENT_AUDIT": "off",
-    "PRECEDENT_LOCAL_LLM": "off",
-    "HF_HUB_OFFLINE": "1",
-    "TOKENIZERS_PARALLELISM": "false",
-}
-
-
 # --- clients ------------------------------------------------------------------------------
 
 @dataclass
@@ -145,22 +100,6 @@ class Record:
     outcome: str  # "ok", an error code, "lost: ...", "hung"
     rerank: str = ""
     server_ms: float | None = None  # the search's own time (timings_ms.total), without HTTP or queueing
-
-
-@dataclass
-class Workload:
-    queries: list[str]
-    clause_ids: list[str]
-
-
-def _workload(acord_dir: Path, count: int, seed: int) -> Workload:
-    rng = random.Random(seed)
-    queries = [json.loads(line)["text"] for line in (acord_dir / "queries.jsonl").read_text().splitlines()]
-    corpus = [json.loads(line) for line in (acord_dir / "corpus.jsonl").read_text().splitlines()]
-    selections = [c["text"] for c in rng.sample(corpus, count)]
-    texts = rng.sample(queries, min(count, len(queries))) + selections
-    rng.shuffle(texts)
-    return Workload(texts, [c["_id"] for c in rng.sample(corpus, 200)])
 
 
 def _body(kind: str, rng: random.Random, work: Workload) -> dict[str, Any]:
@@ -273,27 +212,29 @@ class Result:
     clients: int = 0
 
 
+def server_overrides(index_dir: Path, llm_url: str, threads: int) -> dict[str, Any]:
+    """The load servers' settings beside servers.LOAD_ENV: the index copy, the threads, the LLM."""
+    overrides: dict[str, Any] = {"index_dir": str(index_dir), "server.threads": threads}
+    if llm_url:
+        overrides.update({"llm.base_url": llm_url})
+    return overrides
+
+
 def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir: Path) -> Result:
-    ctx = multiprocessing.get_context("spawn")
-    ports = ctx.Queue()
     processes = []
     llm_url = ""
-    if name != "search":
-        mode = "healthy" if name == "healthy" else "failing"
-        llm = ctx.Process(target=_llm_process, args=(mode, args.seed, ports), daemon=True)
-        llm.start()
-        processes.append(llm)
-        llm_url = ports.get(timeout=60)
-    server = ctx.Process(target=_server_process,
-                         args=(str(index_dir), llm_url, args.threads, SERVER_ENV, ports), daemon=True)
-    server.start()
-    processes.append(server)
     try:
-        port = ports.get(timeout=300)
+        if name != "search":
+            mode = "healthy" if name == "healthy" else "failing"
+            llm, llm_url = servers.spawn(_llm_process, mode, args.seed, timeout_s=60)
+            processes.append(llm)
+        server, port = servers.spawn(servers.serve_index, server_overrides(index_dir, llm_url, args.threads),
+                                     args.server_env, True)
+        processes.append(server)
         _warm_up(port, work, args.warm)
-        load_before = _load()
-        cpu_before = _cpu_seconds(server.pid)
-        tcp_before = _tcp_counters()
+        load_before = load_average()
+        cpu_before = cpu_seconds(server.pid)
+        tcp_before = tcp_counters()
         records: list[Record] = []
         t0 = time.monotonic()
         until = t0 + args.seconds
@@ -329,9 +270,9 @@ def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir:
             client.join(timeout=max(DEADLINE_S.values()) + args.seconds)
         result.seconds = max(client.until for client in clients) - t0  # the load window
         result.drain_s = time.monotonic() - t0 - result.seconds  # answers still arriving after it
-        result.load_after = _load()
-        result.server_cpu_s = _cpu_seconds(server.pid) - cpu_before
-        result.tcp = {k: v - tcp_before.get(k, 0) for k, v in _tcp_counters().items()}
+        result.load_after = load_average()
+        result.server_cpu_s = cpu_seconds(server.pid) - cpu_before
+        result.tcp = {k: v - tcp_before.get(k, 0) for k, v in tcp_counters().items()}
         result.clients = len(clients)
         monitor.until = 0
         monitor.join(timeout=15)
@@ -339,8 +280,7 @@ def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir:
         return result
     finally:
         for process in processes:
-            process.terminate()
-            process.join(timeout=10)
+            servers.stop(process)
 
 
 def _warm_up(port: int, work: Workload, count: int) -> None:
@@ -362,62 +302,19 @@ def _warm_up(port: int, work: Workload, count: int) -> None:
         thread.join()
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc), so figures survive a busy machine."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
 def _rebuild(index_dir: Path, args: argparse.Namespace) -> tuple[int, float]:
     """Firm IT adds a contract: `index-builder build` over ACORD plus one agreement."""
     started = time.monotonic()
     command = [str(Path(sys.executable).parent / "index-builder"), "build", "--index", str(index_dir),
                "--no-progress", str(args.acord), str(args.add_contract)]
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **SERVER_ENV},
-                          cwd=REPO)
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **args.server_env},
+                          cwd=servers.CHECKOUT)
     if done.returncode:
         log.error("rebuild failed: %s", done.stderr[-2000:])
     return done.returncode, time.monotonic() - started
 
 
-# Kernel TCP counters (Linux /proc/net/netstat and snmp) that explain a lost request:
-# a full accept queue drops connections (ListenOverflows/ListenDrops: the client retries its
-# SYN after 1 s, 3 s, 7 s ...), a socket closed with unread data answers with a reset
-# (TCPAbortOnData), an established connection reset (EstabResets). Machine-wide: other
-# processes on a shared machine add to them, so they are read beside the client's counts.
-TCP_COUNTERS = {"TcpExt": ("ListenOverflows", "ListenDrops", "TCPAbortOnData", "TCPAbortOnClose",
-                           "TCPAbortOnTimeout"),
-                "Tcp": ("EstabResets", "AttemptFails")}
-
-
-def _tcp_counters() -> dict[str, int]:
-    out: dict[str, int] = {}
-    for name in ("/proc/net/netstat", "/proc/net/snmp"):
-        try:
-            lines = Path(name).read_text().splitlines()
-        except OSError:
-            continue
-        for head, values in zip(lines[::2], lines[1::2]):
-            prefix, keys = head.split(":", 1)
-            wanted = TCP_COUNTERS.get(prefix, ())
-            for key, value in zip(keys.split(), values.split(":", 1)[1].split()):
-                if key in wanted:
-                    out[key] = int(value)
-    return out
-
-
-def _load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"{one:.2f} {five:.2f} {fifteen:.2f}"
-
-
 # --- the report -------------------------------------------------------------------------
-
-def _pct(values: list[float], pct: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(pct / 100 * len(ordered)) - 1))]
-
 
 def summarise(result: Result) -> dict[str, Any]:
     by_kind: dict[str, list[Record]] = defaultdict(list)
@@ -435,10 +332,10 @@ def summarise(result: Result) -> dict[str, Any]:
             "codes": dict(sorted(Counter(str(r.status) if r.status else r.outcome for r in records).items())),
             "outcomes": dict(Counter(r.outcome if r.status != 200 else f"ok/{r.rerank or '-'}"
                                      for r in records)),
-            "p50_ms": round(_pct([r.seconds for r in answered], 50) * 1000, 1),
-            "p95_ms": round(_pct([r.seconds for r in answered], 95) * 1000, 1),
+            "p50_ms": round(percentile([r.seconds for r in answered], 50) * 1000, 1),
+            "p95_ms": round(percentile([r.seconds for r in answered], 95) * 1000, 1),
             "max_ms": round(max((r.seconds for r in answered), default=0.0) * 1000, 1),
-            "server_p50_ms": round(_pct([r.server_ms for r in answered if r.server_ms is not None], 50), 1),
+            "server_p50_ms": round(percentile([r.server_ms for r in answered if r.server_ms is not None], 50), 1),
         }
     lost = sum(1 for r in result.records if r.outcome.startswith("lost"))
     hung = sum(1 for r in result.records if r.outcome == "hung")
@@ -451,8 +348,8 @@ def summarise(result: Result) -> dict[str, Any]:
             "answered_200": sum(1 for r in result.records if r.status == 200),
             "answered_503": sum(1 for r in result.records if r.status == 503),
             "lost_by": dict(Counter(r.outcome for r in result.records if not r.status)),
-            "p50_ms": round(_pct([r.seconds for r in result.records if r.status], 50) * 1000, 1),
-            "p95_ms": round(_pct([r.seconds for r in result.records if r.status], 95) * 1000, 1),
+            "p50_ms": round(percentile([r.seconds for r in result.records if r.status], 50) * 1000, 1),
+            "p95_ms": round(percentile([r.seconds for r in result.records if r.status], 95) * 1000, 1),
             "tcp": result.tcp,
             "requests": len(result.records), "per_s": round(len(result.records) / result.seconds, 2),
             "http_500": sum(1 for r in result.records if r.status >= 500 and r.status != 503),
@@ -474,7 +371,7 @@ def report(summaries: list[dict[str, Any]], args: argparse.Namespace) -> str:
              f"redraft (pauses {args.think} s / {args.redraft_think} s on average; the search scenario "
              f"{args.search_clients} clients without pauses); {args.texts} distinct texts (half ACORD "
              f"queries, half clauses), {args.warm} searched before timing. Server settings: "
-             + ", ".join(f"{k}={v}" for k, v in SERVER_ENV.items() if k.startswith("PRECEDENT_")) + ".", "",
+             + ", ".join(f"{k}={v}" for k, v in args.server_env.items() if k.startswith("PRECEDENT_")) + ".", "",
              "Every request the clients sent, and what became of it (lost = no HTTP answer: a reset, "
              "a refused or dropped connection, or none within the pane's deadline):", "",
              "| scenario | clients | sent | answered | 200 | 503 | lost | how lost | p50 ms | p95 ms | TCP counters (machine-wide) |",
@@ -514,12 +411,11 @@ def _fmt(mapping: dict[str, Any]) -> str:
     return ", ".join(f"{k}: {v}" for k, v in mapping.items())
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
-    parser.add_argument("--acord", type=Path, default=REPO.parent / "shared/data/acord")
-    parser.add_argument("--add-contract", type=Path,
-                        default=REPO.parent / "shared/data/contracts/bonterms-cc0-1.0/bonterms-mutual-nda.docx",
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--index", type=Path, default=indexes.ACORD_INDEX)
+    parser.add_argument("--acord", type=Path, default=data.ACORD)
+    parser.add_argument("--add-contract", type=Path, default=data.ADDED_CONTRACT,
                         help="the agreement the mid-run rebuild adds")
     parser.add_argument("--scenarios", nargs="+", default=["healthy", "failing", "swap"],
                         choices=["healthy", "failing", "swap", "search"])
@@ -539,19 +435,16 @@ def _args() -> argparse.Namespace:
                         help="extra server settings, e.g. PRECEDENT_SPAN_SCORER=dense")
     parser.add_argument("--json", type=Path, help="write the summaries here too")
     parser.add_argument("--out", type=Path, help="append the markdown report here")
-    return parser.parse_args()
 
 
-def main() -> None:
-    args = _args()
-    SERVER_ENV.update(item.split("=", 1) for item in args.env)
+def run(args: argparse.Namespace) -> None:
+    args.server_env = {**servers.LOAD_ENV, **dict(item.split("=", 1) for item in args.env)}
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    work = _workload(args.acord, args.texts // 2, args.seed)
+    work = data.workload(args.acord, args.texts // 2, args.seed)
     summaries = []
     with tempfile.TemporaryDirectory(prefix="load-fault-") as tmp:
         for name in args.scenarios:
-            index_dir = Path(tmp) / name / "index"
-            shutil.copytree(args.index, index_dir, ignore=shutil.ignore_patterns(".build.lock", "audit"))
+            index_dir = indexes.private_copy(args.index, Path(tmp) / name / "index")
             log.info("scenario %s: %d s", name, args.seconds)
             summary = summarise(run_scenario(name, args, work, index_dir))
             summaries.append(summary)
@@ -563,7 +456,3 @@ def main() -> None:
     if args.out:
         with args.out.open("a") as out:
             out.write(text + "\n")
-
-
-if __name__ == "__main__":
-    main()

@@ -5,7 +5,7 @@
    --delay seconds, at several concurrency bounds: with depth d and bound c the rerank
    stage should take about ceil(d / c) x delay, which shows the calls run concurrently.
 
-    python benchmarks/server_latency.py --index var/acord-index \
+    precedent-bench server-latency --index var/acord-index \
         --out benchmarks/results/server-latency/server_latency.md
 
 Queries are ACORD's test queries (short) and ACORD clauses sent as the lawyer's selected
@@ -21,25 +21,25 @@ import logging
 import math
 import os
 import platform
-import threading
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from addin_server.web.app import create_app
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
-from addin_server.service import build_service
-from index_builder.settings import LLMSettings, load_settings
-from addin_server.web.wsgi import make_server
 from index_builder.evaluate.acord import load_acord
+from index_builder.settings import LLMSettings, load_settings
+
+from precedent_bench.catalogue import options, subparser
+from precedent_bench.common import data, indexes
+from precedent_bench.common.machine import percentile
+from precedent_bench.common.servers import app_for, serve_in_thread
 
 log = logging.getLogger("benchmark")
 END_MARKER = "<!-- end of server_latency.py output -->"
 
 
-def main() -> None:
-    args = _args()
+def run(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.WARNING)
     overrides: dict[str, Any] = {"index_dir": args.index, "rerank.depth": args.depth}
     if args.no_cross_encoder:
@@ -68,9 +68,9 @@ def main() -> None:
         args.out.write_text(report + END_MARKER + kept)
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--index", type=Path, default=indexes.ACORD_INDEX)
     parser.add_argument("--queries", type=int, default=40, help="queries without the LLM (half short, half long)")
     parser.add_argument("--rerank-queries", type=int, default=12, help="queries per rerank setting")
     parser.add_argument("--delay", type=float, default=0.2, help="scripted LLM delay per call (s)")
@@ -79,14 +79,13 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--no-cross-encoder", action="store_true",
                         help="measure hybrid retrieval alone even if a cross-encoder is built")
     parser.add_argument("--out", type=Path, help="write the markdown report here")
-    return parser.parse_args()
 
 
 def _queries(acord_dir: Path, count: int) -> list[str]:
     acord = load_acord(acord_dir)
     short = [q.wordings["short"] for q in acord.split_queries("test")]
-    corpus_lines = (acord_dir / "corpus.jsonl").read_text("utf-8").splitlines()
-    long = [json.loads(line)["text"] for line in corpus_lines[:: max(len(corpus_lines) // count, 1)]]
+    corpus = data.acord_corpus(acord_dir)
+    long = [row["text"] for row in corpus[:: max(len(corpus) // count, 1)]]
     half = count // 2
     mixed = [q for pair in zip(short[:half], long[: count - half]) for q in pair]
     return mixed[:count]
@@ -97,12 +96,10 @@ def _run(settings: Any, endpoint: LLMSettings | None, queries: list[str],
     app_settings = replace(settings, llm=endpoint or LLMSettings(),
                            server=replace(settings.server, rate_limit="off", redraft_rate_limit="off"),
                            audit=replace(settings.audit, enabled=False))
-    service = build_service(app_settings)
-    server = make_server(create_app(app_settings, service), "127.0.0.1", 0, threads=4)
-    server.prepare()
-    threading.Thread(target=server.serve, daemon=True).start()
+    app, service = app_for(app_settings)
+    server = serve_in_thread(app, threads=4)
     try:
-        connection = http.client.HTTPConnection("127.0.0.1", server.bind_addr[1], timeout=120)
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
         rerank = endpoint is not None
         _post(connection, queries[0], rerank)  # warm-up: first encode, caches
         timings, stages = [], []
@@ -134,11 +131,7 @@ def _post(connection: http.client.HTTPConnection, text: str, rerank: bool) -> di
 
 
 def _pct(values: list[float], pct: int) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    index = min(len(ordered) - 1, max(0, math.ceil(pct / 100 * len(ordered)) - 1))
-    return round(ordered[index], 1)
+    return round(percentile(values, pct), 1)
 
 
 def _report(rows: list[tuple[str, str, dict[str, Any]]], args: argparse.Namespace,
@@ -159,11 +152,8 @@ def _report(rows: list[tuple[str, str, dict[str, Any]]], args: argparse.Namespac
     for name, expected, s in rows:
         lines.append(f"| {name} | {s['n']} | {s['p50']} | {s['p95']} | {s['retrieval_p50']} | "
                      f"{s['rerank_p50']} | {expected} | {s.get('in_flight', '-')} |")
-    lines += ["", "Command: `python benchmarks/server_latency.py " + " ".join(
+    lines += ["", "Command: `precedent-bench server-latency " + " ".join(
         f"--{k.replace('_', '-')} {' '.join(map(str, v)) if isinstance(v, list) else v}"
-        for k, v in vars(args).items() if v not in (None, False, True)) + "`", ""]
+        for k, v in options(args).items() if v not in (None, False, True)) + "`", ""]
     return "\n".join(lines)
 
-
-if __name__ == "__main__":
-    main()

@@ -1,7 +1,7 @@
 """Soak: a long mixed load on a real server, with the index rebuilt and swapped in every few minutes.
 
-    python benchmarks/soak.py --index var/acord-index --minutes 30 --swap-every 120 \
-        --out benchmarks/results/faults/soak
+    precedent-bench soak --index var/acord-index --minutes 30 --swap-every 120 \
+        --out benchmarks/results/soak/soak
 
 One scripted OpenAI-compatible LLM (healthy; addin_server/llm/scripted.py) and one server
 (cheroot + the app, audit trail and usage feedback on, as shipped) over a private copy of the
@@ -23,22 +23,19 @@ import argparse
 import http.client
 import json
 import logging
-import multiprocessing
-import os
 import random
-import shutil
-import sys
 import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from load_fault import (DEADLINE_S, REPO, SERVER_ENV, Workload, _llm_process,  # noqa: E402
-                        _load, _pct, _rebuild, _server_process, _workload)
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import data, indexes, servers
+from precedent_bench.common.data import Workload
+from precedent_bench.common.machine import load_average, percentile, process_sample
+from precedent_bench.serving.load_fault import DEADLINE_S, _llm_process, _rebuild, server_overrides
 
 log = logging.getLogger("soak")
 
@@ -46,7 +43,7 @@ log = logging.getLogger("soak")
 # feedback database on (their defaults), so their files and connections are in the counts.
 # Every client is the same anonymous user here, so the per-user feedback limit (300/hour) would
 # answer most usage events 429 (run 1 did: 20% of its calls): off, as the other limits are.
-SOAK_ENV = {**{k: v for k, v in SERVER_ENV.items() if k != "PRECEDENT_AUDIT"},
+SOAK_ENV = {**{k: v for k, v in servers.LOAD_ENV.items() if k != "PRECEDENT_AUDIT"},
             "PRECEDENT_FEEDBACK_RATE_LIMIT": "off"}
 
 
@@ -128,14 +125,6 @@ class HealthPoller(Lawyer):
     versions: list[tuple[float, str]]
 
 
-def _proc(pid: int) -> dict[str, Any]:
-    status = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-                  if ":" in line)
-    return {"rss_mb": round(int(status["VmRSS"].split()[0]) / 1024, 1),
-            "threads": int(status["Threads"]),
-            "open_files": len(os.listdir(f"/proc/{pid}/fd"))}
-
-
 def _minute(records: list[tuple[float, str, float, int, str]], start: float, end: float) -> dict[str, Any]:
     done = [r for r in records if start <= r[0] + r[2] < end]
     by_kind: dict[str, list[float]] = defaultdict(list)
@@ -145,23 +134,22 @@ def _minute(records: list[tuple[float, str, float, int, str]], start: float, end
     return {"requests": len(done),
             "codes": dict(Counter(str(r[3]) if r[3] else r[4] for r in done)),
             "lost": sum(1 for r in done if not r[3]),
-            "p95_ms": {k: round(_pct(v, 95) * 1000, 1) for k, v in by_kind.items()},
-            "p50_ms": {k: round(_pct(v, 50) * 1000, 1) for k, v in by_kind.items()}}
+            "p95_ms": {k: round(percentile(v, 95) * 1000, 1) for k, v in by_kind.items()},
+            "p50_ms": {k: round(percentile(v, 50) * 1000, 1) for k, v in by_kind.items()}}
 
 
-def run(args: argparse.Namespace, work: Workload, index_dir: Path) -> dict[str, Any]:
-    ctx = multiprocessing.get_context("spawn")
-    ports = ctx.Queue()
-    llm = ctx.Process(target=_llm_process, args=("healthy", args.seed, ports), daemon=True)
-    llm.start()
-    llm_url = ports.get(timeout=60)
-    server = ctx.Process(target=_server_process,
-                         args=(str(index_dir), llm_url, args.threads, SOAK_ENV, ports), daemon=True)
-    server.start()
+def soak(args: argparse.Namespace, work: Workload, index_dir: Path,
+         serve: Callable[..., None] = servers.serve_index) -> dict[str, Any]:
+    """The soak against ``serve`` (a process target as servers.serve_index; the probe passes
+    one that samples the server's memory from inside)."""
+    llm, llm_url = servers.spawn(_llm_process, "healthy", args.seed, timeout_s=60)
+    processes = [llm]
     samples: list[dict[str, Any]] = []
     swaps: list[dict[str, Any]] = []
     try:
-        port = ports.get(timeout=300)
+        server, port = servers.spawn(serve, server_overrides(index_dir, llm_url, args.threads),
+                                     SOAK_ENV, True)
+        processes.append(server)
         t0 = time.monotonic()
         until = t0 + args.minutes * 60
         records: list[tuple[float, str, float, int, str]] = []
@@ -170,13 +158,13 @@ def run(args: argparse.Namespace, work: Workload, index_dir: Path) -> dict[str, 
         health.versions = []
         for thread in [*lawyers, health]:
             thread.start()
-        samples.append({"minute": 0, **_proc(server.pid), "load": _load(), **_minute(records, t0, t0)})
+        samples.append({"minute": 0, **process_sample(server.pid), "load": load_average(), **_minute(records, t0, t0)})
         next_swap, next_sample, minute, adding = t0 + args.swap_every, t0 + 60, 0, True
         while time.monotonic() < until:
             now = time.monotonic()
             if now >= next_sample:
                 minute += 1
-                samples.append({"minute": minute, **_proc(server.pid), "load": _load(),
+                samples.append({"minute": minute, **process_sample(server.pid), "load": load_average(),
                                 **_minute(records, next_sample - 60, next_sample)})
                 log.info("minute %d: %s", minute, json.dumps(samples[-1]))
                 next_sample += 60
@@ -198,9 +186,8 @@ def run(args: argparse.Namespace, work: Workload, index_dir: Path) -> dict[str, 
                 "total": _minute(records, t0, float("inf")),
                 "kinds": dict(Counter(r[1] for r in records))}
     finally:
-        for process in (server, llm):
-            process.terminate()
-            process.join(timeout=10)
+        for process in reversed(processes):
+            servers.stop(process)
 
 
 def plot(result: dict[str, Any], path: Path) -> None:
@@ -258,12 +245,14 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
-    parser.add_argument("--acord", type=Path, default=REPO.parent / "shared/data/acord")
-    parser.add_argument("--contract", type=Path,
-                        default=REPO.parent / "shared/data/contracts/bonterms-cc0-1.0/bonterms-mutual-nda.docx",
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    add_arguments(subparser(sub, __name__))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--index", type=Path, default=indexes.ACORD_INDEX)
+    parser.add_argument("--acord", type=Path, default=data.ACORD)
+    parser.add_argument("--contract", type=Path, default=data.ADDED_CONTRACT,
                         help="the agreement every other rebuild adds (and the next removes)")
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--swap-every", type=float, default=120.0, help="seconds between rebuilds")
@@ -276,30 +265,24 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=10, help="server threads")
     parser.add_argument("--texts", type=int, default=200)
     parser.add_argument("--seed", type=int, default=29)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/faults/soak"))
-    return parser.parse_args()
+    parser.add_argument("--out", type=Path, default=data.RESULTS / "soak" / "soak")
 
 
-def main() -> None:
-    args = _args()
+def run(args: argparse.Namespace, serve: Callable[..., None] = servers.serve_index) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    work = _workload(args.acord, args.texts // 2, args.seed)
+    args.server_env = servers.LOAD_ENV  # what load_fault's rebuilds run with
+    work = data.workload(args.acord, args.texts // 2, args.seed)
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
-        index_dir = Path(tmp) / "index"
-        shutil.copytree(args.index, index_dir, ignore=shutil.ignore_patterns(".build.lock", "audit", "usage"))
+        index_dir = indexes.private_copy(args.index, Path(tmp) / "index", keep_usage=False)
         # A rebuild without the contract: an empty folder as the second source keeps the
         # command the same shape while the library goes back to ACORD alone.
         args.empty_source = Path(tmp) / "no-contracts"
         args.empty_source.mkdir()
-        result = run(args, work, index_dir)
+        result = soak(args, work, index_dir, serve)
     result.update(started=started, minutes=args.minutes, clients=args.clients, swap_every=args.swap_every)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.with_suffix(".json").write_text(json.dumps(result, indent=1))
     args.out.with_suffix(".md").write_text(report(result) + "\n")
     plot(result, args.out.with_suffix(".png"))
     print(report(result))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,7 +1,7 @@
-"""The soak (benchmarks/soak.py) with a sampler inside the server: what its memory is made of.
+"""The soak (soak.py) with a sampler inside the server: what its memory is made of.
 
-    python benchmarks/soak_probe.py --minutes 9 --swap-every 25 --out var/probe \
-        --index var/sub-index --acord var/acord-sub      # soak.py's options
+    precedent-bench soak-probe --minutes 9 --swap-every 25 --out var/probe \
+        --index var/sub-index --acord var/acord-sub      # the soak's options
 
 Every ``PROBE_EVERY`` seconds (20) the server process appends one JSON line to ``<out>.jsonl``:
 resident memory and its anonymous part (/proc/self/smaps_rollup), glibc's own account
@@ -15,21 +15,20 @@ caches (gc.get_objects(): it can break a tuple another thread is building, so of
 
 from __future__ import annotations
 
+import argparse
 import ctypes
 import gc
 import json
 import os
-import sys
 import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import load_fault  # noqa: E402
-import soak  # noqa: E402
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import servers
+from precedent_bench.serving import soak
 
 
 class _MallInfo2(ctypes.Structure):
@@ -76,8 +75,9 @@ def _sampler(out: Path, every: float) -> None:
             f.write(json.dumps(_sample(libc, t0)) + "\n")
 
 
-def server_process(index_dir: str, llm_url: str, threads: int, env: dict[str, str],
-                   ports: Any) -> None:
+def server_process(overrides: Mapping[str, Any], env: Mapping[str, str], environment: bool,
+                   reply: Any) -> None:
+    """servers.serve_index with the sampler thread started first."""
     if os.environ.get("PROBE_RETIRE_S"):
         from index_builder.index import live
 
@@ -85,16 +85,16 @@ def server_process(index_dir: str, llm_url: str, threads: int, env: dict[str, st
     out = Path(os.environ["PROBE_OUT"])
     threading.Thread(target=_sampler, args=(out, float(os.environ.get("PROBE_EVERY", "20"))),
                      daemon=True, name="probe").start()
-    load_fault._server_process(index_dir, llm_url, threads, env, ports)
+    servers.serve_index(overrides, env, environment, reply)
 
 
-def main() -> None:
-    out = Path(sys.argv[sys.argv.index("--out") + 1]) if "--out" in sys.argv else Path("var/probe")
-    os.environ["PROBE_OUT"] = str(out.with_suffix(".jsonl"))  # the spawned server reads it
-    out.with_suffix(".jsonl").unlink(missing_ok=True)
-    soak._server_process = server_process  # soak.run starts the server through this name
-    soak.main()
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    soak.add_arguments(parser)
+    parser.set_defaults(out=Path("var/probe"))
 
 
-if __name__ == "__main__":
-    main()
+def run(args: argparse.Namespace) -> None:
+    os.environ["PROBE_OUT"] = str(args.out.with_suffix(".jsonl"))  # the spawned server reads it
+    args.out.with_suffix(".jsonl").unlink(missing_ok=True)
+    soak.run(args, serve=server_process)

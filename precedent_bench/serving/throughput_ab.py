@@ -1,15 +1,16 @@
 """Search throughput of two code trees, interleaved in one run (same machine, same minutes).
 
     git archive main | tar -x -C /tmp/precedent-before     # the code before the change
-    python benchmarks/throughput_ab.py --before /tmp/precedent-before --index var/acord-index \
-        --out benchmarks/results/faults/throughput_ab.md
+    precedent-bench throughput-ab --before /tmp/precedent-before --index var/acord-index \
+        --out benchmarks/results/throughput-ab/throughput_ab.md
 
-Each round runs load_fault.py's ``search`` scenario (a real cheroot server over a private copy
+Each round runs `precedent-bench load`'s ``search`` scenario (a real cheroot server over a private copy
 of the index, the learned ranker on, usage feedback on as shipped, ``--clients`` closed-loop
 clients without pauses) once with the ``--before`` tree's code and once with ``--after``'s
 (default: this checkout), in the order A B B A, ... so drift in a shared machine's load
-falls on both alike. Only the server's code differs: the clients, the index and the query mix
-are the same (load_fault.py's workload: ``--texts`` distinct texts, half ACORD queries and
+falls on both alike. Only the server's code differs (servers.code_tree: the tree's server,
+this checkout's benchmark): the clients, the index and the query mix are the same (the load
+benchmark's workload: ``--texts`` distinct texts, half ACORD queries and
 half ACORD clauses sent as a lawyer's selection, drawn at random, so each text recurs many
 times in a run).
 
@@ -30,18 +31,24 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import data, indexes, servers
 
 
 def one(tree: Path, args: argparse.Namespace, out: Path) -> dict:
-    command = [sys.executable, str(REPO / "benchmarks/load_fault.py"), "--scenarios", "search",
-               "--index", str(args.index), "--acord", str(args.acord), "--seconds", str(args.seconds),
-               "--search-clients", str(args.clients), "--texts", str(args.texts), "--warm", str(args.warm),
-               "--threads", str(args.threads), "--seed", str(args.seed), "--json", str(out)]
-    env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
-    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=args.seconds + 900)
+    command = [sys.executable, "-m", "precedent_bench", "load", "--scenarios", "search",
+               "--index", str(args.index.resolve()), "--acord", str(args.acord.resolve()),
+               "--seconds", str(args.seconds), "--search-clients", str(args.clients),
+               "--texts", str(args.texts), "--warm", str(args.warm), "--threads", str(args.threads),
+               "--seed", str(args.seed), "--json", str(out)]
+    code = servers.code_tree(tree, out.with_suffix(".code"))
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    # Run from the scratch folder: `-m` puts the working directory first on sys.path, and the
+    # repository root there would shadow the tree's server code with this checkout's.
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=args.seconds + 900,
+                          cwd=out.parent)
     if done.returncode:
-        raise SystemExit(f"load_fault.py failed for {tree}:\n{done.stderr[-3000:]}")
+        raise SystemExit(f"precedent-bench load failed for {tree}:\n{done.stderr[-3000:]}")
     summary = json.loads(out.read_text())[0]
     search = summary["kinds"]["search"]
     return {"per_s": summary["per_s"], "p50_ms": search["p50_ms"], "p95_ms": search["p95_ms"],
@@ -50,12 +57,12 @@ def one(tree: Path, args: argparse.Namespace, out: Path) -> dict:
             "load_before": summary["load_before"], "load_after": summary["load_after"]}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--before", type=Path, required=True, help="code tree before the change")
-    parser.add_argument("--after", type=Path, default=REPO, help="code tree after (default: this one)")
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
-    parser.add_argument("--acord", type=Path, default=REPO.parent / "shared/data/acord")
+    parser.add_argument("--after", type=Path, default=servers.CHECKOUT, help="code tree after (default: this one)")
+    parser.add_argument("--index", type=Path, default=indexes.ACORD_INDEX)
+    parser.add_argument("--acord", type=Path, default=data.ACORD)
     parser.add_argument("--rounds", type=int, default=2, help="pairs of runs (A B, then B A, ...)")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--clients", type=int, default=20)
@@ -64,7 +71,9 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=30)
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--out", type=Path, help="write the markdown table here too")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> None:
     rows = []
     with tempfile.TemporaryDirectory(prefix="throughput-ab-") as tmp:
         for round_ in range(args.rounds):
@@ -94,7 +103,3 @@ def main() -> None:
     print(text)
     if args.out:
         args.out.write_text(text + "\n")
-
-
-if __name__ == "__main__":
-    main()
