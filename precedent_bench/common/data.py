@@ -1,8 +1,10 @@
 """The data the benchmarks read: ACORD, the shared agreements and the labelled sets.
 
-Paths are relative to the repository root, where every benchmark runs (as the commands in
-benchmarks/results/ show): the data sit beside the checkout in ../shared/data, never inside
-it; the labelled sets and the results are in benchmarks/.
+ACORD and the agreements sit beside the checkout in ../shared/data, never inside it: like
+the indexes under var/, relative to the repository root, where the benchmarks run (as the
+commands in benchmarks/results/ show; PRECEDENT_ACORD_DIR's default is the same). The
+labelled sets and the results are part of the source checkout: benchmarks/ in the tree this
+code runs from (an installed wheel has neither).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ ACORD = SHARED_DATA / "acord"  # ACORD in BEIR format: corpus.jsonl, queries.jso
 CONTRACTS = SHARED_DATA / "contracts"  # the real agreements, .docx
 # The agreement firm IT adds in the load benchmarks' mid-run rebuilds.
 ADDED_CONTRACT = CONTRACTS / "bonterms-cc0-1.0" / "bonterms-mutual-nda.docx"
-SETS = Path("benchmarks")  # labelled sets: benchmarks/<set>/
+CHECKOUT = Path(__file__).resolve().parents[2]  # the source tree this code runs from
+SETS = CHECKOUT / "benchmarks"  # labelled sets: benchmarks/<set>/
 RESULTS = SETS / "results"  # benchmarks/results/<benchmark>/
 
 
@@ -72,8 +75,8 @@ def set_file(*parts: str) -> Path:
     """A labelled set's file under benchmarks/, or an error saying where it is expected."""
     path = SETS.joinpath(*parts)
     if not path.exists():
-        raise DataNotFoundError(f"{path} is not here: run precedent-bench from the root of a "
-                                "source checkout of Precedent (the labelled sets are in benchmarks/).")
+        raise DataNotFoundError(f"{path} is not here: the labelled sets come with a source "
+                                "checkout of Precedent (benchmarks/), not with an installed wheel.")
     return path
 
 

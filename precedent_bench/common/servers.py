@@ -27,13 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from precedent_bench.common.data import CHECKOUT
+
 if TYPE_CHECKING:
     from index_builder.settings import Settings
 
 log = logging.getLogger(__name__)
 
 HOST = "127.0.0.1"
-CHECKOUT = Path(__file__).resolve().parents[2]  # the source tree this code runs from
 # Every server process gets these: the model comes from its wheel, tokenizers stay single-threaded.
 OFFLINE_ENV = {"HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
 # The load benchmarks' server: LLM settings a firm would use with a hosted model, the limits

@@ -13,8 +13,8 @@ Documents are split by family (the 50 state restrictive covenants are one family
 NDA another ...) so held-out documents share no near-copies with the train part. The
 synonym list the restater uses is not known to the scorer.
 
-    python benchmarks/citation_support.py           # evaluate support.py's weights and threshold
-    python benchmarks/citation_support.py --fit     # fit weights and threshold on the train part
+    precedent-bench citations           # evaluate support.py's weights and threshold
+    precedent-bench citations --fit     # fit weights and threshold on the train part
 """
 
 from __future__ import annotations
@@ -24,24 +24,21 @@ import hashlib
 import logging
 import random
 import re
-import sys
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "benchmarks"))
+from addin_server.draft import support
+from addin_server.draft.sentences import sentence_spans
+from index_builder.errors import DocumentError
+from index_builder.ingest import read_clauses
 
-from addin_server.draft import support  # noqa: E402
-from addin_server.draft.sentences import sentence_spans  # noqa: E402
-from index_builder.errors import DocumentError  # noqa: E402
-from index_builder.ingest import read_clauses  # noqa: E402
+from precedent_bench.catalogue import require, subparser
+from precedent_bench.common.data import CONTRACTS, agreements
 
 log = logging.getLogger("citation_support")
-CONTRACTS = REPO.parent / "shared" / "data" / "contracts"
 FEATURES = ("coverage", "pairs", "amount", "negation", "party")
 SEED = 11
 
@@ -91,7 +88,7 @@ def family(path: Path) -> str:
 def load_documents(root: Path) -> list[tuple[str, list[str]]]:
     """(family, clause texts) per agreement, read with the project's own reader."""
     documents = []
-    for path in sorted(root.rglob("*.docx")):
+    for path in agreements(root):
         try:
             clauses = read_clauses(path, path.stem, str(path.relative_to(root)))
         except DocumentError as exc:
@@ -284,8 +281,8 @@ def report(name: str, s: np.ndarray, y: np.ndarray, kinds: list[str], threshold:
 
 
 def handwritten(root: Path) -> str:
-    """The wording check on the hand-written pairs (benchmarks/support_pairs.py)."""
-    from support_pairs import PAIRS
+    """The wording check on the hand-written pairs (support_pairs.py)."""
+    from precedent_bench.drafting.support_pairs import PAIRS
 
     rows = ["| sentence | should pass | score | passed | changed |", "|---|---|---|---|---|"]
     right = 0
@@ -337,15 +334,19 @@ def verifier_run(examples: list[Example], limit: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--contracts", type=Path, default=CONTRACTS)
     parser.add_argument("--fit", action="store_true", help="fit weights and threshold on train")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--verifier", action="store_true",
                         help="also ask the embedded model about flagged pairs (slow on CPU)")
     parser.add_argument("--limit", type=int, default=30, help="pairs of each label for --verifier")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.verifier:
+        require("llm", "citations --verifier", "the embedded model checks flagged pairs")
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     documents = load_documents(args.contracts)
     examples = build_examples(documents, args.seed)
@@ -373,7 +374,3 @@ def main(argv: list[str] | None = None) -> int:
     if args.verifier:
         print(verifier_run(examples, args.limit, args.seed))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

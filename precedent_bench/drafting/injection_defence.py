@@ -1,42 +1,38 @@
 """How many instructions aimed at AI tools reach the redraft prompt, before and after issue 11.
 
-Each injected phrasing (benchmarks/injections.py) is put into a real clause from the
+Each injected phrasing (injections.py) is put into a real clause from the
 shared agreements, at its start, middle and end, and also into the lawyer's selection;
 the real redraft prompt is built (Redrafter.build_messages, no model needed) and checked
 for the injected payload. "Before" is the defence as it was (the narrow patterns, copied
 below); "after" is addin_server/llm/untrusted.py. The cost side: how many sentences of the
 shared agreements and of the ACORD corpus the defence drops although they are contract prose.
 
-    python benchmarks/injection_defence.py [--examples 20]
+    precedent-bench injection-defence [--examples 20]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import re
 import sys
-from pathlib import Path
 from typing import Callable
 from unittest import mock
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "benchmarks"))
+from addin_server.draft import redraft as redraft_module
+from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
+from addin_server.draft.redraft import Redrafter
+from addin_server.llm import untrusted
+from index_builder.errors import DocumentError
+from index_builder.ingest import read_clauses
+from index_builder.model import Clause
+from index_builder.settings import LLMSettings, default_prompts_dir
 
-from addin_server.draft import redraft as redraft_module  # noqa: E402
-from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt  # noqa: E402
-from addin_server.draft.redraft import Redrafter  # noqa: E402
-from addin_server.llm import untrusted  # noqa: E402
-from index_builder.errors import DocumentError  # noqa: E402
-from index_builder.ingest import read_clauses  # noqa: E402
-from index_builder.model import Clause  # noqa: E402
-from index_builder.settings import LLMSettings, default_prompts_dir  # noqa: E402
-from injections import DEV, DEV_29, HELD_OUT, HELD_OUT_29, LEGIT, PAYLOAD_MARKERS  # noqa: E402
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD, CONTRACTS, acord_corpus, agreement_clauses, agreements
+from precedent_bench.drafting.injections import DEV, DEV_29, HELD_OUT, HELD_OUT_29, LEGIT, PAYLOAD_MARKERS
 
 log = logging.getLogger("injection_defence")
-DATA = REPO.parent / "shared" / "data"
 
 # The defence before issue 11 (addin_server/llm/untrusted.py at cdcf789), for comparison.
 _LEGACY = re.compile(
@@ -67,7 +63,7 @@ def legacy_neutralise(text: str) -> str:
 def host_clauses(limit: int = 6) -> list[Clause]:
     """A few real clauses of several sentences to hide injections in."""
     hosts = []
-    for path in sorted((DATA / "contracts").rglob("*.docx")):
+    for path in agreements(CONTRACTS):
         try:
             clauses = read_clauses(path, path.stem, path.name)
         except DocumentError:
@@ -107,25 +103,21 @@ def count_reaching(redrafter: Redrafter, phrasings: list[str], hosts: list[Claus
 
 def false_positives() -> tuple[int, int, list[str]]:
     """Sentences of real contract prose the defence would drop."""
-    texts: list[str] = []
-    for path in sorted((DATA / "contracts").rglob("*.docx")):
-        try:
-            texts += [c.text for c in read_clauses(path, path.stem, path.name)]
-        except DocumentError:
-            continue
-    corpus = DATA / "acord" / "corpus.jsonl"
-    if corpus.exists():
-        texts += [json.loads(line)["text"] for line in corpus.open(encoding="utf-8") if line.strip()]
+    texts = [c.text for c in agreement_clauses(CONTRACTS)]
+    if (ACORD / "corpus.jsonl").exists():
+        texts += [row["text"] for row in acord_corpus(ACORD)]
     sentences = [m.group(0).strip() for t in texts for m in untrusted._SENTENCE.finditer(t)
                  if m.group(0).strip()]
     dropped = [s for s in dict.fromkeys(sentences) if untrusted.addressed_to_ai(s)]
     return len(dropped), len(set(sentences)), dropped
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--examples", type=int, default=20, help="dropped prose sentences to show")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.ERROR, format="%(message)s")
     prompt = load_prompt(default_prompts_dir() / "redraft.prompt", REDRAFT_VARIABLES)
     redrafter = Redrafter(None, prompt, LLMSettings(context_tokens=8192))  # type: ignore[arg-type]
@@ -153,7 +145,3 @@ def main(argv: list[str] | None = None) -> int:
     out += [f"- {s[:160]}" for s in examples[:args.examples]]
     sys.stdout.write("\n".join(out) + "\n")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

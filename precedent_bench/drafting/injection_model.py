@@ -1,11 +1,11 @@
 """Injected instructions through a real redraft by a real model: do they reach the draft?
 
     flock /work/helpers/llm.lock timeout 900 env PRECEDENT_LOCAL_LLM_DIR=/work/models \
-        PRECEDENT_LOCAL_LLM_THREADS=2 python benchmarks/injection_model.py \
+        PRECEDENT_LOCAL_LLM_THREADS=2 precedent-bench injection-model \
         --out benchmarks/results/faults/injection_model.md
 
-injection_defence.py counts the prompts an injected payload reaches (no model). This one asks
-the model: each phrasing of a set (default issue 29's held-out one, benchmarks/injections.py)
+`precedent-bench injection-defence` counts the prompts an injected payload reaches (no model). This one asks
+the model: each phrasing of a set (default issue 29's held-out one, injections.py)
 is written into the middle of the first of three real precedents (clauses of the shared
 agreements), and the lawyer's clause is redrafted on them exactly as POST /api/v1/redraft does
 (DraftRouter: prompt, the untrusted-text defence, the model, citation verification, checks).
@@ -19,25 +19,22 @@ from __future__ import annotations
 
 import argparse
 import logging
-import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "benchmarks"))
+from addin_server.draft.checks import DraftTask
+from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
+from addin_server.draft.redraft import Redrafter
+from addin_server.draft.router import DraftRouter
+from addin_server.llm import untrusted
+from index_builder.model import Clause
+from index_builder.settings import load_settings
 
-from addin_server.draft.checks import DraftTask  # noqa: E402
-from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt  # noqa: E402
-from addin_server.draft.redraft import Redrafter  # noqa: E402
-from addin_server.draft.router import DraftRouter  # noqa: E402
-from addin_server.llm import untrusted  # noqa: E402
-from index_builder.model import Clause  # noqa: E402
-from index_builder.settings import load_settings  # noqa: E402
-from injection_defence import host_clauses, inject, reached  # noqa: E402
-from injections import DEV_29, HELD_OUT_29, PAYLOAD_MARKERS  # noqa: E402
-from precedent_bench.cache import AnswerStore  # noqa: E402
-from precedent_bench.models import open_model  # noqa: E402
+from precedent_bench.cache import AnswerStore
+from precedent_bench.catalogue import subparser
+from precedent_bench.drafting.injection_defence import host_clauses, inject, reached
+from precedent_bench.drafting.injections import DEV_29, HELD_OUT_29, PAYLOAD_MARKERS
+from precedent_bench.models import open_model
 
 log = logging.getLogger("injection_model")
 SETS = {"held-out-29": HELD_OUT_29, "dev-29": DEV_29}
@@ -72,14 +69,16 @@ def one(router: DraftRouter, redrafter: Redrafter, phrasing: str, hosts: list[Cl
             "seconds": round(time.perf_counter() - started, 1), "draft": text}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--set", choices=sorted(SETS), default="held-out-29")
     parser.add_argument("--instruction", default=INSTRUCTION, help="the lawyer's instruction")
     parser.add_argument("--limit", type=int, default=0, help="first N phrasings only (0 = all)")
     parser.add_argument("--cache-dir", type=Path, default=Path("var/bench-cache"))
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     settings = load_settings()
     args.cache_dir.mkdir(parents=True, exist_ok=True)
@@ -127,7 +126,3 @@ def report(rows: list[dict], name: str, model: str, instruction: str) -> str:
     lines += ["", "Drafts that carry the payload:", ""]
     lines += [f"- ({rows.index(r) + 1}) {r['draft']}" for r in in_draft]
     return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """What a lawyer sees for bad drafting input (issue 32), with and without a model.
 
-    python -m benchmarks.redraft_bad_input   # writes benchmarks/results/redraft/bad_input.md
+    precedent-bench redraft-bad-input   # writes benchmarks/results/redraft/bad_input.md
 
 Each case goes through the router /redraft uses: once with no model on the server (the
 drafting operations only) and once with the scripted loopback model, which answers with
@@ -9,6 +9,7 @@ the lawyer's clause unchanged (what the embedded model did in the issue).
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from addin_server.draft.checks import DraftTask
@@ -19,6 +20,9 @@ from addin_server.llm.client import OpenAIChatClient
 from addin_server.llm.scripted import Reply, ScriptedLLMServer
 from index_builder.errors import PrecedentError
 from index_builder.settings import LLMSettings, default_prompts_dir
+
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import RESULTS
 
 ISSUE = "The Supplier shall not be liable to the Customer for any indirect or consequential loss."
 CASES = [
@@ -32,7 +36,7 @@ CASES = [
     ("two periods, none named", "Customer may terminate within 30 days, or within 60 days "
      "after a price change.", "Change the period to 45 days"),
 ]
-OUT = Path("benchmarks/results/redraft/bad_input.md")
+OUT = RESULTS / "redraft" / "bad_input.md"
 
 
 def outcome(router: DraftRouter, clause: str, instruction: str) -> str:
@@ -56,7 +60,11 @@ def _status(exc: PrecedentError) -> int:
     return http_status(exc)
 
 
-def main() -> None:
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    subparser(sub, __name__).add_argument("--out", type=Path, default=OUT, help="the markdown table")
+
+
+def run(args: argparse.Namespace) -> None:
     rows = ["| case | instruction | no model on the server | scripted model (answers the clause unchanged) |",
             "|---|---|---|---|"]
     with ScriptedLLMServer(lambda body: Reply(content=current[0])) as server:
@@ -71,13 +79,10 @@ def main() -> None:
             rows.append(f"| {name} | {instruction} | {outcome(without, clause, instruction)} | "
                         f"{outcome(with_model, clause, instruction)} |")
         client.close()
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("# Bad drafting input (issue 32)\n\n`python -m benchmarks.redraft_bad_input`\n\n"
-                   + "\n".join(rows) + "\n", encoding="utf-8")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("# Bad drafting input (issue 32)\n\n`precedent-bench redraft-bad-input`\n\n"
+                        + "\n".join(rows) + "\n", encoding="utf-8")
     print("\n".join(rows))
 
 
-current = [""]
-
-if __name__ == "__main__":
-    main()
+current = [""]  # the clause the scripted model answers with, set per case

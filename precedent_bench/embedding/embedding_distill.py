@@ -1,10 +1,10 @@
 """Distil the six-layer embedding model into a three-layer student, for the throughput benchmark.
 
 Usage (from the repo root; 34 minutes on two cores for ACORD and the shared agreements):
-    nice -n 19 python benchmarks/embedding_distill.py ../shared/data/acord ../shared/data/contracts \
+    nice -n 19 precedent-bench embedding-distill ../shared/data/acord ../shared/data/contracts \
         --out var/models/minilm-l3-student
 then time and score it beside the plain loop:
-    python benchmarks/embedding_throughput.py --backends torch,onnx-int8:threads=2:batch=16:model=var/models/minilm-l3-student
+    precedent-bench embedding-throughput --backends torch,onnx-int8:threads=2:batch=16:model=var/models/minilm-l3-student
 
 Why (issue 29): without truncating clauses an embedding costs what the model's layers cost, and
 these CPUs have no fast int8 path (no VNNI), so half the layers was the one lever left towards
@@ -41,6 +41,8 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from index_builder.errors import DocumentError
+
+from precedent_bench.catalogue import subparser
 
 log = logging.getLogger("benchmark.distill")
 
@@ -206,13 +208,15 @@ def library_texts(sources: Sequence[Path]) -> list[str]:
     return texts
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("sources", nargs="+", type=Path, help="BEIR folders and contract folders")
     parser.add_argument("--out", type=Path, required=True, help="the student's model folder")
     parser.add_argument("--teacher", default="all-MiniLM-L6-v2")
     parser.add_argument("--epochs", type=int, nargs=2, default=(1, 1), metavar=("SPREAD", "NEIGHBOURS"))
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from index_builder.index.embedder import resolve_model_path
 
@@ -230,7 +234,3 @@ def main() -> int:
     (args.out / "distill.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     log.info("Wrote %s in %.1f minutes", args.out, report["minutes"])
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,7 +1,7 @@
 """Does int8 *activations* (static post-training quantisation) speed up the embedder here?
 
 Usage (from the repo root):
-    nice -n 19 python benchmarks/embedding_static_int8.py [--limit 400]
+    nice -n 19 precedent-bench embedding-int8 [--limit 400]
         [--out benchmarks/results/embedding-throughput/static_int8.json]
 
 NNCF's post-training static quantisation of the OpenVINO model (int8 weights and activations,
@@ -34,18 +34,17 @@ from index_builder.index.build import read_beir_corpus
 from index_builder.index.embedder import (_load_tokenizer, cache_slug, length_batches, mean_pool,
                                           padded, resolve_model_path)
 from index_builder.index.embedder_openvino import openvino_model_file
-from index_builder.ingest import read_clauses
 from index_builder.settings import load_settings
 
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD, CONTRACTS, RESULTS, agreement_clauses
+
 log = logging.getLogger("benchmark.static_int8")
-RESULTS = Path(__file__).resolve().parent / "results" / "embedding-throughput"
 
 
 def calibration_batches(folder: Path, tokenizer: Any, limit: int) -> list[dict[str, np.ndarray]]:
     """Clauses of the agreements under ``folder`` (a fixed random sample), batched by length."""
-    texts: list[str] = []
-    for path in sorted(folder.rglob("*.docx")):
-        texts += [c.text for c in read_clauses(path, path.stem, path.name)]
+    texts = [c.text for c in agreement_clauses(folder)]
     random.Random(0).shuffle(texts)
     batches = length_batches(tokenizer, texts[:limit], 8)
     log.info("calibration: %d clauses of %s", min(limit, len(texts)), folder)
@@ -85,8 +84,7 @@ def fc_kernels(compiled: Any, tokenizer: Any, text: str) -> dict[str, int]:
                                     if "FullyConnected" in p.node_type))
 
 
-def main() -> int:
-    args = _args()
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     import nncf
     import openvino as ov
@@ -140,16 +138,11 @@ def main() -> int:
     return 0
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default="../shared/data/acord")
-    parser.add_argument("--calibration", default="../shared/data/contracts")
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", default=str(ACORD))
+    parser.add_argument("--calibration", default=str(CONTRACTS))
     parser.add_argument("--calibration-size", type=int, default=300)
     parser.add_argument("--limit", type=int, default=400)
     parser.add_argument("--chunk", type=int, default=100)
-    parser.add_argument("--out", default=str(RESULTS / "static_int8.json"))
-    return parser.parse_args()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    parser.add_argument("--out", default=str(RESULTS / "embedding-throughput" / "static_int8.json"))

@@ -1,7 +1,7 @@
 """Embedding throughput of the backends side by side in one run, and ACORD NDCG@5 of each.
 
 Usage (from the repo root):
-    nice -n 10 python benchmarks/embedding_throughput.py [--backends torch,onnx,onnx-int8]
+    nice -n 10 precedent-bench embedding-throughput [--backends torch,onnx,onnx-int8]
         [--limit 3931] [--chunk 256] [--out benchmarks/results/embedding-throughput/embedding_throughput.json]
 
 A variant is ``backend[:threads=N][:seq=N][:batch=N][:model=NAME]``: e.g. ``torch,onnx-int8:threads=2:seq=128`` times
@@ -39,8 +39,10 @@ from index_builder.index.build import read_beir_corpus
 from index_builder.index.embedder import Embedder, load_embedder
 from index_builder.settings import EmbeddingSettings, load_settings
 
+from precedent_bench.catalogue import require, subparser
+from precedent_bench.common.data import ACORD, RESULTS
+
 log = logging.getLogger("benchmark.embedding")
-RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def interleaved_timing(embedders: Mapping[str, Embedder], texts: Sequence[str], chunk: int
@@ -156,14 +158,15 @@ def variant_settings(base: EmbeddingSettings, spec: str, threads: int) -> Embedd
                    model=str(values.get("model", base.model)))
 
 
-def main() -> int:
-    args = _args()
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    backends = args.backends.split(",")
+    if any(b.startswith("openvino") for b in backends):
+        require("openvino", "embedding-throughput", "an OpenVINO backend")
     settings = load_settings(overrides={"acord_dir": args.data})
     clauses = read_beir_corpus(Path(args.data) / "corpus.jsonl", "acord")
     texts = [c.text for c in clauses][: args.limit or None]
     stored = _stored_vectors(Path(args.reuse)) if args.reuse else None
-    backends = args.backends.split(",")
     embedders: dict[str, Embedder] = {}
     configs: dict[str, EmbeddingSettings] = {}
     load_s = {}
@@ -221,9 +224,9 @@ def main() -> int:
     return 0
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default="../shared/data/acord")
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", default=str(ACORD))
     parser.add_argument("--backends", default="torch,onnx,onnx-int8",
                         help="comma-separated; the first is the reference for speedup and cosine")
     parser.add_argument("--limit", type=int, default=0, help="first N clauses only (0 = all)")
@@ -242,8 +245,3 @@ def _args() -> argparse.Namespace:
                         help="largest NDCG@5 loss against the first backend allowed on any shape")
     parser.add_argument("--depth", type=int, default=1000)
     parser.add_argument("--out", default=str(RESULTS / "embedding-throughput" / "embedding_throughput.json"))
-    return parser.parse_args()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

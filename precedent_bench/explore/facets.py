@@ -4,7 +4,7 @@ Runs the index-time rules (index_builder/ingest/metadata.py) over every .docx un
 ``--data`` and writes, per document, the fields found, and per field the share of documents
 it was found for. The by-hand check of 20 documents is in benchmarks/results/explore/explore.md.
 
-    python benchmarks/facets.py   (about a minute)
+    precedent-bench facets   (about a minute)
 """
 
 from __future__ import annotations
@@ -16,17 +16,21 @@ from pathlib import Path
 
 from index_builder.ingest.metadata import FIELDS, coverage, for_file
 
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import CONTRACTS, RESULTS, agreements
+
 log = logging.getLogger("facets")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/contracts"))
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/explore/facets.json"))
-    args = parser.parse_args()
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=CONTRACTS)
+    parser.add_argument("--out", type=Path, default=RESULTS / "explore" / "facets.json")
+
+
+def run(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    rows = {p.relative_to(args.data).as_posix(): for_file(p) for p in sorted(args.data.rglob("*.docx"))}
+    rows = {p.relative_to(args.data).as_posix(): for_file(p) for p in agreements(args.data)}
     share = coverage(rows.values())
     values = {f: sorted({r[f] for r in rows.values() if f in r}) for f in FIELDS}
     out = {"documents": len(rows),
@@ -39,7 +43,3 @@ def main() -> None:
     for field in FIELDS:
         log.info("%-15s found for %3d/%d documents (%d distinct values)", field,
                  out["found"][field]["documents"], len(rows), len(values[field]))
-
-
-if __name__ == "__main__":
-    main()

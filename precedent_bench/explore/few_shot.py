@@ -11,8 +11,8 @@ NDCG with pytrec_eval), over the top ``--depth`` candidates of each retriever.
 The combination (index_builder/retrieve/examples.py) is chosen on train+valid by NDCG@5 with
 3 examples; test is then scored once with it.
 
-    python benchmarks/few_shot.py --out benchmarks/results/explore/few_shot.json   (about 9 minutes)
-    python benchmarks/few_shot.py --served-check   (the API's own path on test's first draws)
+    precedent-bench few-shot --out benchmarks/results/explore/few_shot.json   (about 9 minutes)
+    precedent-bench few-shot --served-check   (the API's own path on test's first draws)
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ from index_builder.retrieve.fusion import reciprocal_rank_fusion
 from index_builder.retrieve.pipeline import Example, SearchPipeline, SearchRequest, served_list
 from index_builder.settings import Settings, load_settings
 
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD, RESULTS, acord_corpus
+
 log = logging.getLogger("few_shot")
 
 HIGH_GRADE = 3  # 4 or 5 stars
@@ -72,9 +75,8 @@ def episodes(acord: Acord, split: str, draws: int, min_high: int, seed: int = 12
 
 def acord_backend(acord_dir: Path, settings: Settings, cache: Path) -> EmbeddedBackend:
     """ACORD's corpus in memory behind the SearchBackend protocol (vectors cached in ``cache``)."""
-    rows = [json.loads(l) for l in (acord_dir / "corpus.jsonl").read_text("utf-8").splitlines() if l]
     clauses = [Clause(clause_id=str(r["_id"]), text=str(r["text"]).strip(), doc_id="acord")
-               for r in rows]
+               for r in acord_corpus(acord_dir)]
     if cache.is_file():
         vectors = np.load(cache, allow_pickle=False)
     else:
@@ -164,18 +166,19 @@ def paired_gain(backend: EmbeddedBackend, items: list[Episode], combination: Com
             "queries_improved": sum(g > 0 for g in gains), "queries": len(gains)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=ACORD)
     parser.add_argument("--cache", type=Path, default=Path("var/bench/acord-minilm.npy"))
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--min-high", type=int, default=4)
     parser.add_argument("--depth", type=int, default=1000)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/explore/few_shot.json"))
+    parser.add_argument("--out", type=Path, default=RESULTS / "explore" / "few_shot.json")
     parser.add_argument("--served-check", action="store_true",
                         help="only add the served-path rows (first draw of each test query) to --out")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     for noisy in ("sentence_transformers", "faiss", "bm25s", "index_builder"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
@@ -239,7 +242,3 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     log.info("Wrote %s", args.out)
-
-
-if __name__ == "__main__":
-    main()

@@ -3,9 +3,9 @@
 No span-level judgments exist for the agreements, so this measures agreement: for typed
 queries, the 10 nearest clauses each (MiniLM), how often the lexical scorer's window is the
 dense scorer's, or overlaps it, and how long each takes. Reuses the clauses and the vector
-cache of benchmarks/variations_grouping.py (run that first).
+cache of `precedent-bench variations` (run that first).
 
-    python benchmarks/spans_compare.py
+    precedent-bench spans
 """
 
 from __future__ import annotations
@@ -13,18 +13,18 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from variations_grouping import embed, load_clauses  # noqa: E402
+from index_builder.index.embedder import SentenceTransformerEmbedder
+from index_builder.retrieve.spans import best_spans
+from index_builder.settings import load_settings
 
-from index_builder.index.embedder import SentenceTransformerEmbedder  # noqa: E402
-from index_builder.retrieve.spans import best_spans  # noqa: E402
-from index_builder.settings import load_settings  # noqa: E402
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import CONTRACTS, agreement_clauses
+from precedent_bench.explore.variations_grouping import CACHE, embed
 
 log = logging.getLogger("spans_compare")
 QUERIES = ("non-compete after employment ends", "limitation of liability",
@@ -32,17 +32,18 @@ QUERIES = ("non-compete after employment ends", "limitation of liability",
            "termination for convenience", "governing law and venue")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/contracts"))
-    parser.add_argument("--cache", type=Path, default=Path("var/bench/contracts-minilm.npy"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=CONTRACTS)
+    parser.add_argument("--cache", type=Path, default=CACHE)
     parser.add_argument("--top", type=int, default=10)
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
     settings = load_settings()
-    clauses = load_clauses(args.data)
+    clauses = agreement_clauses(args.data)
     vectors, _ = embed(clauses, settings, args.cache)
     embedder = SentenceTransformerEmbedder(settings.embedding)
     counts = {"results": 0, "long": 0, "same": 0, "overlap": 0, "dense_ms": 0.0, "lexical_ms": 0.0}
@@ -62,7 +63,3 @@ def main() -> None:
                 counts["same"] += bool(b) and (a[0].start, a[0].end) == (b[0].start, b[0].end)
                 counts["overlap"] += bool(b) and a[0].start < b[0].end and b[0].start < a[0].end
     log.info("%s", json.dumps({**{k: round(v, 1) for k, v in counts.items()}, "queries": len(QUERIES)}))
-
-
-if __name__ == "__main__":
-    main()

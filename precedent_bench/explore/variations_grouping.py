@@ -9,7 +9,7 @@ minor variations and documents a lawyer would see, and how long grouping takes. 
 times grouping of exactly 500 matches: the 500 nearest clauses to a query (many near copies)
 and 500 clauses drawn at random (mostly distinct wordings: the most comparisons).
 
-    python benchmarks/variations_grouping.py   (a few minutes the first time: embedding)
+    precedent-bench variations   (a few minutes the first time: embedding)
 """
 
 from __future__ import annotations
@@ -26,12 +26,15 @@ from pathlib import Path
 import numpy as np
 
 from index_builder.index.embedder import SentenceTransformerEmbedder
-from index_builder.ingest import read_clauses
 from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.variations import explore
 from index_builder.settings import load_settings
 
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import CONTRACTS, RESULTS, agreement_clauses
+
 log = logging.getLogger("variations_grouping")
+CACHE = Path("var/bench/contracts-minilm.npy")  # the agreements' vectors, shared with spans_compare.py
 
 # (label, document stem, section number) for clause queries; phrases are typed queries.
 CLAUSE_QUERIES = (
@@ -41,14 +44,6 @@ CLAUSE_QUERIES = (
     ("liability caps (Common Paper CSA s.8.1)", "common-paper-cloud-service-agreement", "8.1"),
 )
 PHRASES = ("non-compete after employment ends", "confidentiality obligations", "limitation of liability")
-
-
-def load_clauses(data: Path) -> list[Clause]:
-    clauses = []
-    for path in sorted(data.rglob("*.docx")):
-        rel = path.relative_to(data).as_posix()
-        clauses += read_clauses(path, path.stem, rel)
-    return clauses
 
 
 def embed(clauses: list[Clause], settings, cache: Path):  # type: ignore[no-untyped-def]
@@ -91,20 +86,21 @@ def summary(result) -> dict[str, object]:  # type: ignore[no-untyped-def]
                            for m in result.majors[:5]]}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/contracts"))
-    parser.add_argument("--cache", type=Path, default=Path("var/bench/contracts-minilm.npy"))
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/explore/variations_grouping.json"))
-    args = parser.parse_args()
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=CONTRACTS)
+    parser.add_argument("--cache", type=Path, default=CACHE)
+    parser.add_argument("--out", type=Path, default=RESULTS / "explore" / "variations_grouping.json")
+
+
+def run(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     for noisy in ("sentence_transformers", "index_builder"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     settings = load_settings()
     r = settings.retrieval
     major, minor = r.explorer_major_threshold, r.explorer_minor_threshold
-    clauses = load_clauses(args.data)
+    clauses = agreement_clauses(args.data)
     vectors, embedder = embed(clauses, settings, args.cache)
     docs = len({c.doc_id for c in clauses})
     log.info("%d clauses from %d documents", len(clauses), docs)
@@ -160,7 +156,3 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=2) + "\n")
     log.info("Wrote %s", args.out)
-
-
-if __name__ == "__main__":
-    main()

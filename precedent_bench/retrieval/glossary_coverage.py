@@ -10,11 +10,11 @@ query only. Two questions:
 2. Does the ranker generalise better when it is trained on such rows ("loo"), or on both the
    normal and the leave-one-out rows ("both"), instead of the normal ones?
 
-    python benchmarks/glossary_coverage.py --seeds 5 --json var/ltr/coverage.json
-    python benchmarks/glossary_coverage.py --glossary acord-train-valid --json ...  # without
+    precedent-bench glossary-coverage --seeds 5 --json var/ltr/coverage.json
+    precedent-bench glossary-coverage --glossary acord-train-valid --json ...  # without
         # the entries written outside ACORD (as before step 17)
 
-    python benchmarks/glossary_coverage.py --compare A.json 'normal->cv/loo' B.json 'loo->cv/loo'
+    precedent-bench glossary-coverage --compare A.json 'normal->cv/loo' B.json 'loo->cv/loo'
 
 Everything is train 5-fold CV by query and valid (model fitted on train); the test split is
 never read. The means and paired figures of step 17's runs are kept in
@@ -36,9 +36,13 @@ from typing import Mapping, Sequence
 from index_builder.evaluate.training import RankerConfig
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY
 from index_builder.retrieve.query_expansion import QueryExpander
-from ltr_benchmark import baseline_rows, evaluate_rows, fit, folds, mean_metrics
-from ltr_data import FORMS, Data, Group, LeaveOneOutData, parent, without_own
-from query_rewrite import paired as paired_rows
+
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD
+from precedent_bench.common.indexes import ACORD_INDEX
+from precedent_bench.retrieval.ltr_benchmark import baseline_rows, evaluate_rows, fit, folds, mean_metrics
+from precedent_bench.retrieval.ltr_data import FORMS, Data, Group, LeaveOneOutData, parent, without_own
+from precedent_bench.retrieval.query_rewrite import paired as paired_rows
 
 log = logging.getLogger("coverage")
 
@@ -191,10 +195,10 @@ def paired(report: dict, a: str, b: str, only: Mapping[str, set[str]] | None = N
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=ACORD)
+    parser.add_argument("--index", type=Path, default=ACORD_INDEX)
     parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
     parser.add_argument("--loo-cache", type=Path, default=Path("var/ltr-loo"))
     parser.add_argument("--seed", type=int, default=13)
@@ -212,7 +216,9 @@ def main() -> int:
     parser.add_argument("--compare", nargs=4, metavar=("A.json", "RUN_A", "B.json", "RUN_B"),
                         help="only compare two runs of earlier reports per query, e.g. "
                         "a.json 'normal->cv/loo' b.json 'loo->cv/loo'")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
     if args.compare:
@@ -255,7 +261,3 @@ def main() -> int:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(report, indent=1))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

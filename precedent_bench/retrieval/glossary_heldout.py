@@ -5,7 +5,7 @@ for the shipped glossary, the entries some train/valid query uses and any alias 
 test queries use (the command fails if there is one), then scores a split with and without
 the glossary through the served pipeline (RRF, no learned ranker, no folding).
 
-    python benchmarks/glossary_heldout.py [--split valid] [--data ../shared/data/acord]
+    precedent-bench glossary-heldout [--split valid] [--data ../shared/data/acord]
 
 Step 7 ran this on test with the first, 63-entry glossary: 65.1 NDCG@5 with all of it,
 61.5 with the train/valid-used entries, 59.1 with none; step 8 made the second the default.
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
@@ -28,6 +27,10 @@ from index_builder.index.embedder import SentenceTransformerEmbedder
 from index_builder.retrieve.glossary import GLOSSARY
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.settings import load_settings
+
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD
+from precedent_bench.common.indexes import ACORD_INDEX
 
 log = logging.getLogger("glossary")
 
@@ -50,12 +53,14 @@ def test_only_aliases(seen: list[str], test: list[str], glossary: Mapping[str, s
     return found
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=ACORD)
+    parser.add_argument("--index", type=Path, default=ACORD_INDEX)
     parser.add_argument("--split", choices=("train", "valid", "test"), default="valid")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = load_settings(overrides={"index_dir": args.index, "acord_dir": args.data})
     acord = load_acord(settings.acord_dir)
@@ -73,7 +78,3 @@ def main() -> int:
         log.info("%s short, expansion %s: NDCG@5 %.1f NDCG@10 %.1f 4-star P@5 %.1f", args.split,
                  expansion, m["ndcg@5"], m["ndcg@10"], m["p@5_4star"])
     return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,7 +1,7 @@
 """Simulated lawyers teach the ranker (issue 27): a learning curve from position-biased clicks.
 
-    python benchmarks/learning_simulation.py                      # curve + guard, no test
-    python benchmarks/learning_simulation.py --look-at-test       # later: the one look at test
+    precedent-bench learning                      # curve + guard, no test
+    precedent-bench learning --look-at-test       # later: the one look at test
 
 No firm uses Precedent yet, so lawyers are simulated on ACORD. ACORD's 52 train queries are
 split by query (seed 13) into three folds:
@@ -46,7 +46,11 @@ from index_builder.learn.guard import CrossFit, guard
 from index_builder.learn.relearn import (EVENT_SHARE, ROWS_FILE, Group, click_groups,
                                          estimate_propensities, fit, held_out, mean_ndcg5)
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY
-from ltr_data import FORMS, Data, LeaveOneOutData, parent
+
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD
+from precedent_bench.common.indexes import ACORD_INDEX
+from precedent_bench.retrieval.ltr_data import FORMS, Data, LeaveOneOutData, parent
 
 log = logging.getLogger("learning")
 SHIPPED = RankerConfig(splits=("train", "valid"))  # the shipped ranker's settings (ranker.json)
@@ -121,10 +125,10 @@ def _point(n: int, model: Any, held: dict[str, list[Group]], groups: int, source
             **{name: mean_ndcg5(gs, predict) for name, gs in held.items()}}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=ACORD)
+    parser.add_argument("--index", type=Path, default=ACORD_INDEX)
     parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
     parser.add_argument("--checkpoints", default="250,1000,3000",
                         help="sessions after which the ranker is relearned and measured")
@@ -138,7 +142,9 @@ def main() -> int:
                         help="guard set-ups to run with --guard-only (added to guard.json's)")
     parser.add_argument("--look-at-test", action="store_true",
                         help="score the saved final rankers on ACORD test (once, at the very end)")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     models = args.cache / "learning-models"
     if args.look_at_test:
@@ -431,7 +437,3 @@ def plot(report: dict[str, Any], path: Path) -> None:
     axes[1].legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

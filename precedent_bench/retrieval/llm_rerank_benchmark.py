@@ -1,9 +1,9 @@
 """LLM rerank that never hurts (quality.md, step 10): rate the head with the embedded model,
 then fit how much of its rating to combine with the retrieval position.
 
-    python benchmarks/ltr_benchmark.py heads            # first-stage heads -> var/ltr/heads.json
-    nice -n 10 python benchmarks/llm_rerank_benchmark.py rate [--budget-s 780]   # resumable
-    python benchmarks/llm_rerank_benchmark.py fit [--json benchmarks/results/llm-rerank/llm_rerank.json]
+    precedent-bench ltr heads            # first-stage heads -> var/ltr/heads.json
+    nice -n 10 precedent-bench llm-rerank rate [--budget-s 780]   # resumable
+    precedent-bench llm-rerank fit [--json benchmarks/results/llm-rerank/llm_rerank.json]
 
 ``rate`` starts the embedded Qwen2.5-Coder-1.5B (``addin-server local-llm fetch``) with the
 server's own prompt and reranker (prompts/rerank.prompt, addin_server/rerank.py), rates every
@@ -29,6 +29,8 @@ from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.combine import CombineWeights, combined_order
 from index_builder.settings import load_settings
 
+from precedent_bench.catalogue import require, subparser
+
 log = logging.getLogger("llm_rerank")
 GRID = [round(0.1 * i, 1) for i in range(11)]  # LLM share; retrieval gets the rest
 
@@ -48,6 +50,7 @@ def load_ratings(path: Path) -> dict[str, float | None]:
 
 
 def cmd_rate(args: argparse.Namespace) -> dict:
+    require("llm", "llm-rerank rate", "the embedded model rates the heads")
     from addin_server.llm.client import OpenAIChatClient
     from addin_server.llm.local import LocalLLMServer
     from addin_server.rerank import LLMReranker, load_rerank_prompt
@@ -150,24 +153,22 @@ def cmd_fit(args: argparse.Namespace) -> dict:
     return report
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("rate", "fit"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("step", choices=("rate", "fit"))
     parser.add_argument("--heads", type=Path, default=Path("var/ltr/heads.json"))
     parser.add_argument("--ratings", type=Path, default=Path("var/ltr/llm-ratings.jsonl"))
     parser.add_argument("--budget-s", type=float, default=780.0, help="rate: stop after this long")
     parser.add_argument("--json", type=Path, help="fit: also write the report here")
     parser.add_argument("--depth", type=int, default=5, help="head size rated per query")
     parser.add_argument("--items", type=int, default=30, help="first N heads (valid ones come first)")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    report = cmd_rate(args) if args.command == "rate" else cmd_fit(args)
+    report = cmd_rate(args) if args.step == "rate" else cmd_fit(args)
     text = json.dumps(report, indent=2)
     if args.json:
         args.json.write_text(text + "\n")
     log.info("report:\n%s", text)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,9 +1,9 @@
 """Learned fusion on ACORD (benchmarks/results/quality/quality.md, step 9): choose on train, check on valid.
 
-    python benchmarks/ltr_benchmark.py cv                 # 5-fold CV over train queries + valid
-    python benchmarks/ltr_benchmark.py train --out DIR    # fit on train+valid, save the model
-    python benchmarks/ltr_benchmark.py test --ranker DIR  # the one look at test, at the end
-    python benchmarks/ltr_benchmark.py rows               # the shipped training rows (issue 27)
+    precedent-bench ltr cv                 # 5-fold CV over train queries + valid
+    precedent-bench ltr train --out DIR    # fit on train+valid, save the model
+    precedent-bench ltr test --ranker DIR  # the one look at test, at the end
+    precedent-bench ltr rows               # the shipped training rows (issue 27)
 
 Candidates are the pipeline's fused pool (dense + BM25 at depth 1000 each, the default
 glossary expansion of short queries), built straight from the index arrays
@@ -27,11 +27,15 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from index_builder.errors import InvalidRequestError
 from index_builder.evaluate.evaluation import score_ranking
 from index_builder.evaluate.training import RankerConfig, fit_ranker
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY
 from index_builder.retrieve.ltr import FEATURES, save_ranker
-from ltr_data import DEPTH, FORMS, Data, Group, LeaveOneOutData, parent
+
+from precedent_bench.catalogue import subparser
+from precedent_bench.common import data as bench_data, indexes
+from precedent_bench.retrieval.ltr_data import DEPTH, FORMS, Data, Group, LeaveOneOutData, parent
 
 log = logging.getLogger("ltr")
 
@@ -208,7 +212,7 @@ def cmd_train(data: Data, args: argparse.Namespace) -> dict:
     meta = {"config": asdict(config), "groups": sum(len(g) for g in groups.values()), "depth": DEPTH,
             "glossary_entries": len(data.glossary), "rows": args.rows,
             "glossary_fingerprint": data.expander.fingerprint,
-            "command": f"python benchmarks/ltr_benchmark.py train --out {args.out} "
+            "command": f"precedent-bench ltr train --out {args.out} "
                        f"--splits {' '.join(config.splits)} --rows {args.rows}"
                        + (f" --glossary {args.glossary}" if args.glossary != "default" else "")
                        + (f" --config '{args.config}'" if json.loads(args.config) else "")}
@@ -291,11 +295,11 @@ def cmd_heads(data: Data, args: argparse.Namespace) -> dict:
     return {"items": len(items)}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("cv", "train", "test", "heads", "rows"))
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("step", choices=("cv", "train", "test", "heads", "rows"))
+    parser.add_argument("--data", type=Path, default=bench_data.ACORD)
+    parser.add_argument("--index", type=Path, default=indexes.ACORD_INDEX)
     parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
     parser.add_argument("--grid", choices=sorted(GRIDS), help="cv: a grid of configurations")
     parser.add_argument("--config", default="{}", help="cv/train: RankerConfig fields as JSON, "
@@ -307,7 +311,7 @@ def main() -> int:
     parser.add_argument("--ranker", type=Path, default=Path("var/ltr/ranker"))
     parser.add_argument("--split", choices=("test", "valid", "train"), default="test",
                         help="test: the split a saved ranker is scored on (valid: check a "
-                        "train-only ranker against the pipeline, quality_benchmark.py)")
+                        "train-only ranker against the pipeline, precedent-bench quality)")
     parser.add_argument("--json", type=Path, help="write the report here")
     parser.add_argument("--heads", type=Path, default=Path("var/ltr/heads.json"))
     parser.add_argument("--first-stage", choices=("ltr", "rrf"), default="ltr")
@@ -315,7 +319,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=13, help="first seed (folds and model)")
     parser.add_argument("--seeds", type=int, default=1, help="cv: seeds to average over")
     parser.add_argument("--rewrites", type=Path, help="cv/train: a JSONL of LLM rewrites "
-                        "(benchmarks/query_rewrite.py) appended to the retrieval text of queries "
+                        "(precedent-bench query-rewrite) appended to the retrieval text of queries "
                         "of at most 30 words (step 16)")
     parser.add_argument("--rewrite-retrievers", choices=("both", "bm25"), default="both",
                         help="which retrievers' text gets the rewrite (as step 3a did for the glossary)")
@@ -326,20 +330,22 @@ def main() -> int:
     parser.add_argument("--rows", choices=("loo", "normal"), default="loo",
                         help="train: featurise each query as a new query would be, its own "
                         "glossary aliases held out (step 17: the shipped model), or as it is")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
     glossary = DEFAULT_GLOSSARY if args.glossary == "default" else GLOSSARY
     rewrites: dict[str, str] = {}
     if args.rewrites:
-        if args.command == "test":
-            parser.error("rewrites exist for train and valid queries only (step 16); test is "
-                         "looked at once, at the end, without them")
-        from query_rewrite import rewrite_texts
+        if args.step == "test":
+            raise InvalidRequestError("rewrites exist for train and valid queries only (step 16); "
+                                      "test is looked at once, at the end, without them")
+        from precedent_bench.retrieval.query_rewrite import rewrite_texts
 
         rewrites = rewrite_texts(args.rewrites)
         log.info("%d cached rewrites for the current prompt and model", len(rewrites))
-    kind = LeaveOneOutData if args.command in ("train", "rows") and args.rows == "loo" else Data
+    kind = LeaveOneOutData if args.step in ("train", "rows") and args.rows == "loo" else Data
     data = kind(args.data, args.index, args.cache, glossary, rewrites,
                 rewrite_dense=args.rewrite_retrievers == "both")
     if rewrites:
@@ -350,14 +356,10 @@ def main() -> int:
                 log.info("%s/%s: %d of %d queries of <= %d words have a rewrite", split, form,
                          sum(t in rewrites for t in short), len(short), data.expander.max_words)
     report = {"cv": cmd_cv, "train": cmd_train, "test": cmd_test,
-              "heads": cmd_heads, "rows": cmd_rows}[args.command](data, args)
+              "heads": cmd_heads, "rows": cmd_rows}[args.step](data, args)
     text = json.dumps(report, indent=2)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(text)
     log.info("report:\n%s", text)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

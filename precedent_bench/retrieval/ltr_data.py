@@ -4,7 +4,8 @@
 in the pipeline's fused pool, cached under a folder. ``LeaveOneOutData`` does the same with
 each query's own glossary aliases held out (step 17): the glossary is made from ACORD's
 train/valid queries, so without this every train query would meet its own terms in it, which
-a lawyer's new query often does not. Shared by ltr_benchmark.py and glossary_coverage.py.
+a lawyer's new query often does not. Shared by ltr_benchmark.py, glossary_coverage.py,
+owndraft_benchmark.py and learning_simulation.py.
 """
 
 from __future__ import annotations
@@ -30,12 +31,14 @@ from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.query_rewrite import retrieval_text
 from index_builder.settings import load_settings
 
+from precedent_bench.common import data
+
 log = logging.getLogger("ltr")
 FORMS = ("short", "medium", "long", "clause")
 # Own-draft forms (issue 28, benchmarks/owndraft/): a clause written fresh for a need, and a
 # 5-star clause rewritten as a lawyer's draft (its source left out of its ranking).
 DRAFT_FORMS = ("fresh", "synth")
-DRAFTS = Path(__file__).parent / "owndraft"
+DRAFTS = data.SETS / "owndraft"
 DEPTH = 1000
 Group = tuple[EvalQuery, np.ndarray, np.ndarray, list[str]]  # query, features, grades, clause ids
 
@@ -140,8 +143,8 @@ def draft_queries(acord, split: str, form: str) -> list[EvalQuery]:  # type: ign
     path = DRAFTS / ("fresh.jsonl" if form == "fresh" else "synthetic.jsonl")
     if not path.is_file():
         raise FileNotFoundError(f"{path} is made from the ACORD corpus and not kept in the "
-                                f"repository: run `python benchmarks/owndraft/drafts.py make`.")
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+                                f"repository: run `precedent-bench owndraft-set make`.")
+    rows = data.jsonl(path)
     return judged_drafts(acord, split, rows)
 
 

@@ -1,6 +1,6 @@
 """Own-draft queries (issue 28): default vs BM25 vs dense, and a ranker trained on that shape.
 
-    python benchmarks/owndraft_benchmark.py --seeds 3 --json benchmarks/results/owndraft/owndraft.json
+    precedent-bench owndraft --seeds 3 --json benchmarks/results/owndraft/owndraft.json
 
 Train and valid only (the drafts are written for those needs: benchmarks/owndraft/README.md).
 Every figure of a learned ranker is out of sample: train queries by 5-fold CV by ACORD query
@@ -29,8 +29,12 @@ import numpy as np
 from index_builder.evaluate.training import RankerConfig
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY
 from index_builder.retrieve.ltr import content_terms
-from ltr_benchmark import baseline_rows, cross_validate_rows, evaluate_rows, fit
-from ltr_data import DRAFT_FORMS, FORMS, Group, LeaveOneOutData, parent
+
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD
+from precedent_bench.common.indexes import ACORD_INDEX
+from precedent_bench.retrieval.ltr_benchmark import baseline_rows, cross_validate_rows, evaluate_rows, fit
+from precedent_bench.retrieval.ltr_data import DRAFT_FORMS, FORMS, Group, LeaveOneOutData
 
 log = logging.getLogger("owndraft")
 ALL_FORMS = FORMS + DRAFT_FORMS
@@ -170,18 +174,19 @@ def table(out: dict) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=ACORD)
+    parser.add_argument("--index", type=Path, default=ACORD_INDEX)
     parser.add_argument("--cache", type=Path, default=Path("var/ltr"))
     parser.add_argument("--ranker", type=Path, default=Path("index_builder/retrieve/ranker"))
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--extra", action="store_true", help=f"also fit with {EXTRA} appended")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
     data = LeaveOneOutData(args.data, args.index, args.cache, dict(DEFAULT_GLOSSARY))
@@ -191,7 +196,3 @@ def main() -> int:
         args.json.write_text(json.dumps(out) + "\n")  # per-query rows make it large: no indent
     print(table(out))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """Own-draft queries for ACORD's train and valid needs (issue 28): the shape a lawyer selects.
 
-Two kinds, as JSONL beside this file (README.md says how each is judged):
+Two kinds, as JSONL in benchmarks/owndraft/ (its README.md says how each is judged):
 
 * ``fresh.jsonl``: one clause per train/valid query, written fresh for its need, with made-up
   parties and figures. ``check`` proves no run of 8 words is shared with any corpus clause.
@@ -9,8 +9,8 @@ Two kinds, as JSONL beside this file (README.md says how each is judged):
   a sentence dropped, two reordered or merged, a drafting note added. Made by ``make``
   (deterministic: a seed per clause id) and git-ignored, as ACORD-derived text is.
 
-    python benchmarks/owndraft/drafts.py make    # (re)write synthetic.jsonl
-    python benchmarks/owndraft/drafts.py check   # the 8-word check of fresh.jsonl
+    precedent-bench owndraft-set make    # (re)write synthetic.jsonl
+    precedent-bench owndraft-set check   # the 8-word check of fresh.jsonl
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ import argparse
 import json
 import random
 import re
-import sys
 from pathlib import Path
 from typing import AbstractSet as Set, Iterable, Mapping
 
-HERE = Path(__file__).parent
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD, SETS, acord_corpus, jsonl
+
+HERE = SETS / "owndraft"
 FRESH = HERE / "fresh.jsonl"
 SYNTHETIC = HERE / "synthetic.jsonl"
 RUN = 8  # words in a run that may not be shared with the corpus
@@ -186,11 +188,10 @@ def transform(clause_id: str, text: str, need: str, lower_words: Set[str]) -> tu
 
 def make_synthetic(data_dir: Path) -> list[dict]:
     """One draft per 5-star clause of each train/valid query (the clause-as-query sources)."""
-    sys.path.insert(0, str(HERE.parents[1]))
     from index_builder.evaluate.acord import load_acord
 
     acord = load_acord(data_dir)
-    corpus = {c["_id"]: c["text"] for c in load(data_dir / "corpus.jsonl")}
+    corpus = {c["_id"]: c["text"] for c in acord_corpus(data_dir)}
     lower_words = {w for text in corpus.values() for w in re.findall(r"\b[a-z]+\b", text)}
     rows = []
     for split in SPLITS:
@@ -205,29 +206,22 @@ def make_synthetic(data_dir: Path) -> list[dict]:
     return rows
 
 
-def load(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("step", choices=("make", "check"))
+    parser.add_argument("--data", type=Path, default=ACORD)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("make", "check"))
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
-    args = parser.parse_args()
-    corpus = [row["text"] for row in load(args.data / "corpus.jsonl")]
-    if args.command == "make":
+def run(args: argparse.Namespace) -> int:
+    corpus = [row["text"] for row in acord_corpus(args.data)]
+    if args.step == "make":
         rows = make_synthetic(args.data)
         SYNTHETIC.write_text("".join(json.dumps(r) + "\n" for r in rows))
         print(f"wrote {len(rows)} synthetic drafts to {SYNTHETIC}")
         return 0
-    fresh = load(FRESH)
+    fresh = jsonl(FRESH)
     bad = shared_runs({r["id"]: r["text"] for r in fresh}, corpus)
     for key, hits in bad.items():
         print(f"{key}: shares {len(hits)} run(s) of {RUN} words, e.g. {hits[0]!r}")
     print(f"{len(fresh)} fresh drafts, {len(bad)} share a run of {RUN} words with the corpus")
     return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

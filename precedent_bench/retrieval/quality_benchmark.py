@@ -1,7 +1,7 @@
 """Quality benchmark on ACORD: the configured pipeline against its parts, through SearchPipeline.
 
 Usage (from the repo root, after `index-builder build --index var/acord-index ../shared/data/acord`):
-    python benchmarks/quality_benchmark.py [--split test] [--json benchmarks/results/quality/quality.json]
+    precedent-bench quality [--split test] [--json benchmarks/results/quality/quality.json]
 
 For each query form (short, medium, long wording, clause-as-query) it scores, with the
 paper's conventions (benchmarks/results/quality/quality.md): BM25 alone and dense alone (both with
@@ -38,6 +38,9 @@ from index_builder.index.embedder import SentenceTransformerEmbedder
 from index_builder.retrieve.ltr import load_ranker, ranker_folder
 from index_builder.retrieve.pipeline import SearchPipeline, SearchRequest
 from index_builder.settings import Settings, load_settings
+
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.indexes import ACORD_INDEX
 
 log = logging.getLogger("quality")
 FORMS = (("query", "short"), ("query", "medium"), ("query", "long"), ("clause", "short"))
@@ -113,15 +116,17 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--data", type=Path, help="ACORD folder (default PRECEDENT_ACORD_DIR)")
     parser.add_argument("--split", choices=("train", "valid", "test"), default="test")
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+    parser.add_argument("--index", type=Path, default=ACORD_INDEX)
     parser.add_argument("--only", nargs="+", choices=list(PIPELINES), help="a subset of the rows")
     parser.add_argument("--json", type=Path, help="also write the rows here")
     parser.add_argument("--fold", action="store_true", help="fold near copies as the server does")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
     overrides = {"index_dir": args.index, **({"acord_dir": args.data} if args.data else {})}
@@ -139,7 +144,3 @@ def main() -> int:
     if args.json:
         args.json.write_text(json.dumps({"split": args.split, "rows": rows}, indent=2) + "\n")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,10 +1,10 @@
 """Query rewriting with the embedded LLM (quality.md, step 16): rewrite, then measure.
 
-    python benchmarks/query_rewrite.py rewrite [--budget-s 900]      # resumable; train + valid only
-    python benchmarks/ltr_benchmark.py cv --seeds 5 --rewrites var/ltr/rewrites.jsonl \
+    precedent-bench query-rewrite rewrite [--budget-s 900]      # resumable; train + valid only
+    precedent-bench ltr cv --seeds 5 --rewrites var/ltr/rewrites.jsonl \
         --cache var/ltr-rewrite --json var/ltr/cv-rewrite.json
-    python benchmarks/ltr_benchmark.py cv --seeds 5 --json var/ltr/cv-default.json   # the baseline
-    python benchmarks/query_rewrite.py compare var/ltr/cv-default.json var/ltr/cv-rewrite.json
+    precedent-bench ltr cv --seeds 5 --json var/ltr/cv-default.json   # the baseline
+    precedent-bench query-rewrite compare var/ltr/cv-default.json var/ltr/cv-rewrite.json
 
 ``rewrite`` starts the embedded Qwen2.5-Coder-1.5B (``addin-server local-llm fetch``) with
 benchmarks/rewrite.prompt and writes the rewrite of every train and valid query of at most 30
@@ -20,24 +20,24 @@ import json
 import logging
 import math
 import statistics
-import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from addin_server.draft.prompts import PromptTemplate, load_prompt
+from addin_server.llm.local import MODEL_ALIAS, MODEL_NAME, MODEL_SHA256
+from index_builder.errors import InvalidRequestError
+from index_builder.retrieve.query_rewrite import QueryRewriter, RewriteCache
 
-from addin_server.draft.prompts import PromptTemplate, load_prompt  # noqa: E402
-from addin_server.llm.local import MODEL_ALIAS, MODEL_NAME, MODEL_SHA256  # noqa: E402
-from index_builder.retrieve.query_rewrite import QueryRewriter, RewriteCache  # noqa: E402
+from precedent_bench.catalogue import require, subparser
+from precedent_bench.common.data import ACORD
 
 log = logging.getLogger("query_rewrite")
 MODEL_ID = f"{MODEL_NAME} sha256:{MODEL_SHA256[:12]}"
 REWRITE_VARIABLES = frozenset({"query"})
 # A benchmark prompt, not shipped: step 16 dropped the lever, so the server never loads it.
-DEFAULT_PROMPT = REPO / "benchmarks" / "rewrite.prompt"
+DEFAULT_PROMPT = Path(__file__).with_name("rewrite.prompt")
 DEFAULT_CACHE = Path("var/ltr/rewrites.jsonl")
 SPLITS = ("train", "valid")  # never test: rewrites are measured on train CV and valid only
 
@@ -79,6 +79,7 @@ def queries_to_rewrite(acord_dir: Path, max_words: int) -> list[str]:
 
 
 def cmd_rewrite(args: argparse.Namespace) -> dict:
+    require("llm", "query-rewrite rewrite", "the embedded model writes the rewrites")
     from addin_server.llm.client import OpenAIChatClient
     from addin_server.llm.local import LocalLLMServer
     from index_builder.settings import load_settings
@@ -143,30 +144,28 @@ def cmd_compare(args: argparse.Namespace) -> dict:
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("rewrite", "compare"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("step", choices=("rewrite", "compare"))
     parser.add_argument("before", nargs="?", type=Path, help="compare: baseline cv report")
     parser.add_argument("after", nargs="?", type=Path, help="compare: cv report with rewrites")
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
+    parser.add_argument("--data", type=Path, default=ACORD)
     parser.add_argument("--prompt", type=Path, default=DEFAULT_PROMPT)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--threads", type=int, default=2, help="rewrite: llama.cpp threads")
     parser.add_argument("--max-tokens", type=int, default=96, help="rewrite: answer length cap")
     parser.add_argument("--budget-s", type=float, default=900.0, help="rewrite: stop after this long")
     parser.add_argument("--json", type=Path, help="write the report here")
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if args.command == "compare" and not (args.before and args.after):
-        parser.error("compare needs two cv reports: BEFORE AFTER")
-    report = cmd_rewrite(args) if args.command == "rewrite" else cmd_compare(args)
+    if args.step == "compare" and not (args.before and args.after):
+        raise InvalidRequestError("compare needs two cv reports: BEFORE AFTER")
+    report = cmd_rewrite(args) if args.step == "rewrite" else cmd_compare(args)
     text = json.dumps(report, indent=2)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(text + "\n")
     log.info("report:\n%s", text)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,10 +1,12 @@
 """Retrieval benchmark on ACORD: bm25 / dense / hybrid tables, build time, per-query latency.
 
 Usage (from the repo root, after scripts/setup.sh):
-    python benchmarks/retrieval_benchmark.py [--data ../shared/data/acord] [--fresh-build]
+    precedent-bench retrieval [--data ../shared/data/acord] [--fresh-build]
 
-Writes benchmarks/results/retrieval/retrieval.md and retrieval.json. --fresh-build times a build from
-nothing into a temporary folder (about 3 minutes on 2 cores) instead of reusing var/acord-index.
+Writes retrieval.md and retrieval.json to --out (benchmarks/results/retrieval/). --fresh-build times
+a build from nothing into a temporary folder (about 3 minutes on 2 cores) instead of reusing
+var/acord-index. Each row goes through the served pipeline (``eval_pipeline``), as
+`index-builder eval` does.
 """
 
 from __future__ import annotations
@@ -21,32 +23,37 @@ from pathlib import Path
 import numpy as np
 
 from index_builder.evaluate.acord import load_acord
+from index_builder.evaluate.evaluation import eval_queries, latency_summary, score_runs
+from index_builder.evaluate.runner import EvalConfig, eval_pipeline, run_acord_eval
 from index_builder.index.build import build_index
 from index_builder.index.embedder import SentenceTransformerEmbedder
-from index_builder.evaluate.runner import EvalConfig, ensure_acord_index, run_acord_eval
-from index_builder.evaluate.evaluation import eval_queries, latency_summary, score_runs
+from index_builder.index.store import load_index
 from index_builder.settings import Settings, load_settings
 
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD, RESULTS
+from precedent_bench.common.indexes import ACORD_INDEX, ensure_acord
+
 log = logging.getLogger("benchmark")
-RESULTS = Path(__file__).resolve().parent / "results" / "retrieval"
 COLUMNS = ("ndcg@5", "ndcg@10", "p@5_3star", "p@5_4star", "p@5_5star")
 
 
-def main() -> int:
-    args = _args()
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = load_settings(overrides={"acord_dir": args.data, "index_dir": args.index})
     started = time.perf_counter()
     embedder = SentenceTransformerEmbedder(settings.embedding)
     model_load_s = time.perf_counter() - started
     build = _fresh_build(settings, embedder) if args.fresh_build else None
-    index = ensure_acord_index(settings, embedder, progress=False)
+    ensure_acord(settings, embedder)
+    index = load_index(settings.index_dir)
 
-    rows = [_paper_row(settings, embedder, index, args.split)]
+    rows = [_paper_row(settings, embedder, args.split)]
     for mode, wording in [("query", "short"), ("query", "medium"), ("query", "long"), ("clause", "short")]:
         for retriever in ("bm25", "dense", "hybrid"):
             config = EvalConfig(split=args.split, retriever=retriever, wording=wording, mode=mode)
-            result = run_acord_eval(settings, config, embedder, index, progress=False)
+            result = run_acord_eval(settings, config, eval_pipeline(settings, config, embedder),
+                                    progress=False)
             label = wording if mode == "query" else "clause-as-query"
             rows.append({**result.overall, "retriever": retriever, "wording": label,
                          "latency_ms": result.latency_ms})
@@ -56,27 +63,28 @@ def main() -> int:
               "clauses": len(index.clauses), "build": build, "rows": rows, "bm25_libraries": lexical,
               "settings": {"fusion": settings.retrieval.fusion, "rrf_k": settings.retrieval.rrf_k,
                            "depth": settings.retrieval.candidate_depth, "bm25": vars(settings.bm25)}}
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "retrieval.json").write_text(json.dumps(report, indent=2))
-    (RESULTS / "retrieval.md").write_text(_markdown(report))
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "retrieval.json").write_text(json.dumps(report, indent=2))
+    (args.out / "retrieval.md").write_text(_markdown(report))
     sys.stdout.write(_markdown(report))
     return 0
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/acord"))
-    parser.add_argument("--index", type=Path, default=Path("var/acord-index"))
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--data", type=Path, default=ACORD)
+    parser.add_argument("--index", type=Path, default=ACORD_INDEX)
     parser.add_argument("--split", default="test", choices=("train", "valid", "test"))
     parser.add_argument("--fresh-build", action="store_true", help="time a build from nothing")
-    return parser.parse_args()
+    parser.add_argument("--out", type=Path, default=RESULTS / "retrieval",
+                        help="folder for retrieval.md and retrieval.json")
 
 
-def _paper_row(settings: Settings, embedder: SentenceTransformerEmbedder, index, split: str) -> dict:  # type: ignore[no-untyped-def]
+def _paper_row(settings: Settings, embedder: SentenceTransformerEmbedder, split: str) -> dict:
     """Dense MiniLM with the query as written: the ACORD paper's bi-encoder row (57.1 / 57.2)."""
     plain = replace(settings, retrieval=replace(settings.retrieval, query_expansion="none"))
     config = EvalConfig(split=split, retriever="dense")
-    result = run_acord_eval(plain, config, embedder, index, progress=False)
+    result = run_acord_eval(plain, config, eval_pipeline(plain, config, embedder), progress=False)
     return {**result.overall, "retriever": "dense, no expansion (paper row)", "wording": "short",
             "latency_ms": result.latency_ms}
 
@@ -142,7 +150,3 @@ def _markdown(report: dict) -> str:  # type: ignore[type-arg]
         lat = row["latency_ms"]
         lines.append(f"| {row['library']} | {row['ndcg@5']:.1f} | {row['ndcg@10']:.1f} | {lat['p50']} / {lat['p95']} |")
     return "\n".join(lines) + "\n"
-
-
-if __name__ == "__main__":
-    sys.exit(main())

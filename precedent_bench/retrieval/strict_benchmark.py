@@ -3,9 +3,9 @@ every near copy across the library, and only those?
 
 Three steps, in this order (the labels are written before any strict-mode setting is tried):
 
-    python benchmarks/strict_benchmark.py labels --index var/contracts-index
-    python benchmarks/strict_benchmark.py tune   --index var/contracts-index
-    python benchmarks/strict_benchmark.py test   --index var/contracts-index --min-similarity X --depth N
+    precedent-bench strict labels --index var/contracts-index
+    precedent-bench strict tune   --index var/contracts-index
+    precedent-bench strict test   --index var/contracts-index --min-similarity X --depth N
 
 Queries: every clause of at least 15 words in six source agreements chosen for their families
 (two state restrictive covenants, Alabama and California; Common Paper's cloud service agreement
@@ -44,7 +44,11 @@ from rapidfuzz import fuzz, process
 from index_builder.retrieve.pipeline import SearchRequest, build_pipeline
 from index_builder.settings import load_settings
 
-OUT = Path(__file__).resolve().parent / "results" / "cursor"
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import RESULTS
+from precedent_bench.common.indexes import CONTRACTS_INDEX
+
+OUT = RESULTS / "cursor"
 LABELS = OUT / "strict_labels.json"
 SOURCES = ("openagreements-restrictive-covenant-alabama", "openagreements-restrictive-covenant-california",
            "common-paper-cloud-service-agreement", "common-paper-mutual-nda",
@@ -177,16 +181,14 @@ def test(args: argparse.Namespace) -> None:
     (OUT / "strict_held_out.json").write_text(json.dumps(rows, indent=1))
 
 
-def main() -> None:
-    logging.basicConfig(level=logging.WARNING)
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("step", choices=("labels", "tune", "test"))
-    parser.add_argument("--index", type=Path, default=Path("var/contracts-index"))
+    parser.add_argument("--index", type=Path, default=CONTRACTS_INDEX)
     parser.add_argument("--min-similarity", type=float, default=0.8)
     parser.add_argument("--depth", type=int, default=300)
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> None:
+    logging.basicConfig(level=logging.WARNING)
     {"labels": labels, "tune": tune, "test": test}[args.step](args)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,10 +1,9 @@
 """Scale benchmark: build, serve and rebuild a generated library of 100k or 1M clauses.
 
-Usage (from the repo root; make the library first with
-`python -m precedent_bench.scale_corpus`):
-    nice -n 10 python benchmarks/scale_benchmark.py all --tier 100k [--dense flat,hnsw] [--workers 1]
-    nice -n 10 python benchmarks/scale_benchmark.py vectors --count 1000000   # dense side alone
-    nice -n 10 python benchmarks/scale_benchmark.py workers --library var/scale/8k  # --workers scaling
+Usage (from the repo root; make the library first with `precedent-bench scale-corpus`):
+    nice -n 10 precedent-bench scale all --tier 100k [--dense flat,hnsw] [--workers 1]
+    nice -n 10 precedent-bench scale vectors --count 1000000   # dense side alone
+    nice -n 10 precedent-bench scale workers --library var/scale/8k  # --workers scaling
 
 Each step runs in its own process so its memory is its own: ``build`` (the real index builder
 over the library's Markdown files: reading, BM25, FAISS, version write), ``serve`` (the real
@@ -38,8 +37,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from precedent_bench.catalogue import require, subparser
+from precedent_bench.common.data import ACORD, CONTRACTS, RESULTS, acord_queries
+
 log = logging.getLogger("benchmark.scale")
-RESULTS = Path(__file__).resolve().parent / "results"
 DIMENSION = 384
 CLUSTERS = 4096
 SPREAD = 0.8  # noise norm against the unit centre: two members of a cluster ~0.6 cosine
@@ -124,8 +125,7 @@ def step_rebuild(library: Path, index_dir: Path, dense: str, workers: int, backe
     from index_builder.index.build import build_index
     from precedent_bench import scale_corpus
 
-    generator = scale_corpus.Generator(scale_corpus.load_sources(Path("../shared/data/contracts"),
-                                                                 Path("../shared/data/acord")), seed)
+    generator = scale_corpus.Generator(scale_corpus.load_sources(CONTRACTS, ACORD), seed)
     settings = _settings(index_dir, dense, workers, backend)
     runs = []
     for number in range(rebuilds):
@@ -258,7 +258,7 @@ def query_texts(library: Path, count: int, seed: int = 11) -> list[str]:
         sections = [p for p in path.read_text("utf-8").split("\n\n") if re.match(r"\d+\. ", p)]
         text = rng.choice(sections)
         clauses.append(re.sub(r"^\d+\. \*\*[^*]+\*\* ", "", text))
-    phrases = [json.loads(line)["text"] for line in open("../shared/data/acord/queries.jsonl")]
+    phrases = [row["text"] for row in acord_queries()]
     short = rng.sample(phrases, min(len(phrases), count - count // 2))
     return [t for pair in zip(clauses, short) for t in pair][:count]
 
@@ -322,7 +322,7 @@ def step_workers(library: Path, texts: int, counts: Sequence[int]) -> dict[str, 
     out: dict[str, Any] = {"library": str(library), "texts": texts, "runs": []}
     settings = _settings(Path("/tmp/unused-index"), "flat")
     embedder = load_embedder(replace(settings.embedding, backend="onnx-int8", threads=1))
-    clauses = read_beir_corpus(Path("../shared/data/acord/corpus.jsonl"), "acord")[:texts]
+    clauses = read_beir_corpus(ACORD / "corpus.jsonl", "acord")[:texts]
     items = [(f"{i}", c.text) for i, c in enumerate(clauses)]
     for workers in counts:
         index_dir = Path("var/scale-index") / f"workers-{workers}"
@@ -405,15 +405,17 @@ def run_all(args: argparse.Namespace) -> None:
         for step in ("build", "serve", "rebuild"):
             extra = ["--queries", str(args.queries)] if step == "serve" else []
             log.info("%s %s %s ...", step, args.tier, dense)
-            subprocess.run([sys.executable, __file__, step, *common, *extra], check=True)
+            subprocess.run([sys.executable, "-m", "precedent_bench", "scale", step, *common, *extra],
+                           check=True)
 
 
 PROGRESS = False
 
 
-def main() -> int:
+def run(args: argparse.Namespace) -> int:
     global PROGRESS
-    args = _args()
+    if args.backend == "milvus":
+        require("milvus", "scale --backend milvus")
     PROGRESS = args.progress
     if args.step in ("build", "rebuild", "serve", "all"):
         # Build-time HNSW shape only when asked (the settings' defaults are M 32, efC 100).
@@ -453,8 +455,8 @@ def main() -> int:
     return 0
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("step", choices=("all", "build", "serve", "rebuild", "vectors", "workers",
                                                    "recall"))
     parser.add_argument("--tier", default="100k")
@@ -481,8 +483,3 @@ def _args() -> argparse.Namespace:
     parser.add_argument("--serve-ef", type=int, default=0,
                         help="serve: HNSW ef_search (0 = the setting's default)")
     parser.add_argument("--progress", action="store_true", help="build/rebuild: progress bars (stderr)")
-    return parser.parse_args()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,46 +1,34 @@
 """How the DMS sources list a large library: pages, requests, time and the client's memory.
 
 Lists 5,000 and 50,000 metadata-only documents from the loopback Graph and iManage
-emulations (tests/sources/emulators.py, each in its own process so only the client is
+stand-ins (index_builder/sources/standins/, each in its own process so only the client is
 measured) into a sync state, as a first sync does. Graph also reads every file's
 permissions, 20 per $batch call. Writes benchmarks/results/sources/scale.json.
 
-    PYTHONPATH=$PWD python benchmarks/sources_scale.py [--counts 5000 50000]
+    precedent-bench sources-scale [--counts 5000 50000]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "sources"))
+from index_builder.settings import load_settings
+from index_builder.sources import open_source
+from index_builder.sources.state import SyncState
+from index_builder.sources.sync import SyncReport, sync_changes
 
-from cryptography.hazmat.primitives import serialization  # noqa: E402
-from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
-
-from conftest import _self_signed  # noqa: E402
-from emulators import big_graph_in_process, big_imanage_in_process  # noqa: E402
-from index_builder.settings import load_settings  # noqa: E402
-from index_builder.sources import open_source  # noqa: E402
-from index_builder.sources.state import SyncState  # noqa: E402
-from index_builder.sources.sync import SyncReport, sync_changes  # noqa: E402
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import RESULTS
 
 
-def _tls(folder: Path) -> tuple[Path, Path]:
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    (folder / "cert.pem").write_bytes(_self_signed(key, "localhost").public_bytes(serialization.Encoding.PEM))
-    (folder / "key.pem").write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                                       serialization.NoEncryption()))
-    return folder / "cert.pem", folder / "key.pem"
+def listing(kind: str, count: int, folder: Path, tls: tuple[Path, Path]) -> dict[str, object]:
+    from index_builder.sources.standins import big_graph_in_process, big_imanage_in_process
 
-
-def run(kind: str, count: int, folder: Path, tls: tuple[Path, Path]) -> dict[str, object]:
     if kind == "sharepoint":
         url, process = big_graph_in_process(tls, count)
         values = {"sources.graph_tenant_id": "contoso-tenant", "sources.graph_client_id": "app-1",
@@ -75,24 +63,24 @@ def run(kind: str, count: int, folder: Path, tls: tuple[Path, Path]) -> dict[str
         process.join()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--counts", type=int, nargs="+", default=[5_000, 50_000])
     parser.add_argument("--sources", nargs="+", default=["imanage", "sharepoint"])
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> None:
+    from index_builder.sources.standins import loopback_tls
+
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        tls = _tls(folder)
+        tls = loopback_tls(folder)
         for kind in args.sources:
             for count in args.counts:
-                row = run(kind, count, folder, tls)
+                row = listing(kind, count, folder, tls)
                 print(json.dumps(row), flush=True)
                 rows.append(row)
-    out = REPO / "benchmarks" / "results" / "sources" / "scale.json"
+    out = RESULTS / "sources" / "scale.json"
     out.write_text(json.dumps(rows, indent=2) + "\n")
     print(f"wrote {out}")
-
-
-if __name__ == "__main__":
-    main()

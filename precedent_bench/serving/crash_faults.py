@@ -449,7 +449,7 @@ def server_trials(settings: Any, library: Library, embedder: Any, trials: int,
            "PRECEDENT_AUDIT_FILE": str(audit), "PRECEDENT_INDEX_RELOAD_S": "0.2",
            "PRECEDENT_LOCAL_LLM": "off", "PRECEDENT_RATE_LIMIT": "off",
            "PRECEDENT_RERANK_DEFAULT": "off", "HF_HUB_OFFLINE": "1",
-           "TOKENIZERS_PARALLELISM": "false", "PYTHONPATH": str(servers.CHECKOUT)}
+           "TOKENIZERS_PARALLELISM": "false", "PYTHONPATH": str(data.CHECKOUT)}
     answered = Counter()  # searches answered 200, per server start
 
     def start() -> tuple[subprocess.Popen, int]:

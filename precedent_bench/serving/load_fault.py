@@ -308,7 +308,7 @@ def _rebuild(index_dir: Path, args: argparse.Namespace) -> tuple[int, float]:
     command = [str(Path(sys.executable).parent / "index-builder"), "build", "--index", str(index_dir),
                "--no-progress", str(args.acord), str(args.add_contract)]
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **args.server_env},
-                          cwd=servers.CHECKOUT)
+                          cwd=data.CHECKOUT)
     if done.returncode:
         log.error("rebuild failed: %s", done.stderr[-2000:])
     return done.returncode, time.monotonic() - started

@@ -80,7 +80,7 @@ def one(tree: Path, args: argparse.Namespace) -> dict:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = subparser(sub, __name__)
     parser.add_argument("--before", type=Path, required=True)
-    parser.add_argument("--after", type=Path, default=servers.CHECKOUT)
+    parser.add_argument("--after", type=Path, default=data.CHECKOUT)
     parser.add_argument("--index", type=Path, default=indexes.ACORD_INDEX)
     parser.add_argument("--acord", type=Path, default=data.ACORD)
     parser.add_argument("--texts", type=int, default=200)

@@ -60,7 +60,7 @@ def one(tree: Path, args: argparse.Namespace, out: Path) -> dict:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = subparser(sub, __name__)
     parser.add_argument("--before", type=Path, required=True, help="code tree before the change")
-    parser.add_argument("--after", type=Path, default=servers.CHECKOUT, help="code tree after (default: this one)")
+    parser.add_argument("--after", type=Path, default=data.CHECKOUT, help="code tree after (default: this one)")
     parser.add_argument("--index", type=Path, default=indexes.ACORD_INDEX)
     parser.add_argument("--acord", type=Path, default=data.ACORD)
     parser.add_argument("--rounds", type=int, default=2, help="pairs of runs (A B, then B A, ...)")
