@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from addin_server.draft.sentences import sentence_spans
 
-# Fitted by `python benchmarks/citation_support.py --fit` on the train documents.
+# Fitted by `precedent-bench citations --fit` on the train documents.
 WEIGHTS = {"bias": -2.68, "coverage": 2.12, "pairs": 3.76, "amount": -4.40, "negation": -5.31,
            "party": -3.96}
 THRESHOLD = 0.25  # highest balanced accuracy on the train part
