@@ -267,7 +267,7 @@ class ServerSettings:
     addin_id: str = ""
     # Connections (issue 29, docs/deployment.md "Sizing for N lawyers"). cheroot's own defaults,
     # a listen queue of 5 and 10 idle keep-alive connections, closed most connections after one
-    # request under 20+ panes and then dropped the reconnects: benchmarks/results/faults/.
+    # request under 20+ panes and then dropped the reconnects: benchmarks/results/connection-faults/.
     backlog: int = 256  # connections the kernel queues before the server accepts them
     keep_alive_limit: int = 500  # idle keep-alive connections kept open (one per open pane)
     idle_timeout_s: float = 30.0  # an idle keep-alive connection, or a stalled read, is closed after this
