@@ -2,7 +2,7 @@
 
     flock /work/helpers/llm.lock timeout 900 env PRECEDENT_LOCAL_LLM_DIR=/work/models \
         PRECEDENT_LOCAL_LLM_THREADS=2 precedent-bench injection-model \
-        --out benchmarks/results/faults/injection_model.md
+        --out benchmarks/results/injection-model/injection_model.md
 
 `precedent-bench injection-defence` counts the prompts an injected payload reaches (no model). This one asks
 the model: each phrasing of a set (default issue 29's held-out one, injections.py)
