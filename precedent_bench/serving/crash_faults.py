@@ -574,7 +574,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("index_builder").setLevel(logging.WARNING)
-    from index_builder.index.embedder import load_embedder
+    from index_builder.index import load_embedder
     from index_builder.settings import load_settings
 
     rng = random.Random(args.seed)

@@ -79,7 +79,7 @@ def server_process(overrides: Mapping[str, Any], env: Mapping[str, str], environ
                    reply: Any) -> None:
     """servers.serve_index with the sampler thread started first."""
     if os.environ.get("PROBE_RETIRE_S"):
-        from index_builder.index import live
+        from index_builder.retrieve import live
 
         live.RETIRE_AFTER_S = float(os.environ["PROBE_RETIRE_S"])
     out = Path(os.environ["PROBE_OUT"])
