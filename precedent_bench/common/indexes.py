@@ -42,6 +42,16 @@ def ensure_acord(settings: Settings, embedder: Any) -> None:
     ensure_acord_index(settings, embedder, progress=False)
 
 
+def all_clauses(backend: Any) -> list[Any]:
+    """Every clause of an opened backend, in id order: a dense search as deep as the index
+    ranks them all (the backend protocol has no listing; benchmarks need the whole library)."""
+    import numpy as np
+
+    total = backend.stats()["clauses"]
+    ids = [cid for cid, _ in backend.dense(np.ones((1, backend.dimension), dtype=np.float32), total)]
+    return [c for c in backend.get(sorted(ids)) if c is not None]
+
+
 def open_backend(index: Path) -> Any:
     """The search backend of a built index, opened read-only as a server opens it (settings
     from ``index`` alone, the shell's PRECEDENT_* variables ignored)."""

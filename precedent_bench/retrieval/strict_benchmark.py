@@ -46,7 +46,7 @@ from index_builder.settings import load_settings
 
 from precedent_bench.catalogue import subparser
 from precedent_bench.common.data import RESULTS
-from precedent_bench.common.indexes import CONTRACTS_INDEX
+from precedent_bench.common.indexes import CONTRACTS_INDEX, all_clauses
 
 OUT = RESULTS / "cursor"
 LABELS = OUT / "strict_labels.json"
@@ -64,10 +64,7 @@ def normalise(text: str) -> str:
 
 
 def _all_clauses(pipeline: Any) -> list[Any]:
-    backend = pipeline.backend
-    total = backend.stats()["clauses"]
-    ids = [cid for cid, _ in backend.dense(np.ones((1, backend.dimension), dtype=np.float32), total)]
-    return [c for c in backend.get(sorted(ids)) if c is not None]
+    return all_clauses(pipeline.backend)
 
 
 def _pipeline(index: Path) -> Any:
