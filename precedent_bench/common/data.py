@@ -13,6 +13,7 @@ import importlib.util
 import json
 import logging
 import random
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -87,6 +88,7 @@ def set_module(*parts: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"benchmark_set_{path.parent.name}_{path.stem}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up while it loads
     spec.loader.exec_module(module)
     return module
 
