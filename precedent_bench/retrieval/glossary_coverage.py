@@ -97,7 +97,7 @@ def scored(model, groups: Sequence[Group]) -> dict[str, dict[str, float]]:  # ty
     return evaluate_rows(groups, lambda x: model.predict(x, num_threads=1))
 
 
-def run(normal: Data, loo: Data, seeds: Sequence[int]) -> dict:
+def measure(normal: Data, loo: Data, seeds: Sequence[int]) -> dict:
     splits = {name: {s: {f: d.groups(s, f) for f in FORMS} for s in ("train", "valid")}
               for name, d in (("normal", normal), ("loo", loo))}
     moved = {s: {f: changed(normal, loo, splits["normal"][s][f], f) for f in FORMS}
@@ -243,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
             args.json.parent.mkdir(parents=True, exist_ok=True)
             args.json.write_text(json.dumps(report, indent=1))
         return 0
-    report = run(normal, loo, seeds)
+    report = measure(normal, loo, seeds)
     moved_cv = {f: set(m) for f, m in report["moved"]["train"].items()}
     comparisons = {
         "cv optimism (normal rows; loo - normal eval)": ("normal->cv/normal", "normal->cv/loo", None),

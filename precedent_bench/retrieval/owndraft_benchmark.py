@@ -107,7 +107,7 @@ def scorer(model) -> Callable[[np.ndarray], np.ndarray]:  # type: ignore[no-unty
     return lambda x: model.predict(x, num_threads=1)
 
 
-def run(data: LeaveOneOutData, seeds: Sequence[int], ranker: Path, extra: bool) -> dict:
+def measure(data: LeaveOneOutData, seeds: Sequence[int], ranker: Path, extra: bool) -> dict:
     groups = {s: {f: data.groups(s, f) for f in ALL_FORMS} for s in ("train", "valid")}
     extended = with_extra(groups, data.corpus) if extra else None
     categories = {g[0].query_id: g[0].category for s in groups.values() for gs in s.values()
@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
     data = LeaveOneOutData(args.data, args.index, args.cache, dict(DEFAULT_GLOSSARY))
-    out = run(data, range(args.seed, args.seed + args.seeds), args.ranker, args.extra)
+    out = measure(data, range(args.seed, args.seed + args.seeds), args.ranker, args.extra)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out) + "\n")  # per-query rows make it large: no indent
