@@ -4,6 +4,7 @@ and no benchmark code edits sys.path or imports the tests."""
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import tomllib
 from pathlib import Path
@@ -69,7 +70,9 @@ def test_every_subcommand_parser_builds_and_runs_its_own_module() -> None:
         handler = parser.get_default("handler")
         assert handler == f"precedent_bench.{bench.module}:run"
         module, _, name = handler.partition(":")
-        assert callable(getattr(importlib.import_module(module), name))
+        run = getattr(importlib.import_module(module), name)
+        required = [p for p in inspect.signature(run).parameters.values() if p.default is p.empty]
+        assert len(required) == 1, f"{handler} must take the parsed arguments alone"
         assert (ROOT / "benchmarks" / "results" / bench.results).is_dir(), bench.results
 
 
@@ -121,3 +124,18 @@ def test_the_guards_catch_what_they_are_for() -> None:
     assert TESTS_IMPORT.search("from conftest import _self_signed")
     assert TESTS_IMPORT.search('sys_path = REPO / "tests" / "sources"')
     assert not TESTS_IMPORT.search("from index_builder.sources.standins import loopback_tls")
+
+
+def test_no_benchmark_module_defines_a_name_twice() -> None:
+    # A benchmark's handler is `run`: a second top-level `run` (its own helper of that name)
+    # silently replaces the first, as happened when the scripts became subcommands.
+    import ast
+    from collections import Counter
+
+    twice = {}
+    for path in sorted((ROOT / "precedent_bench").rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        names = Counter(n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)))
+        if any(count > 1 for count in names.values()):
+            twice[path.name] = [name for name, count in names.items() if count > 1]
+    assert twice == {}
