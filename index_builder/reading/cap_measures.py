@@ -25,7 +25,7 @@ _NOT_A_CAP = re.compile(r"^\W*(?:(?:the\s+)?(?:repair|replacement|refund|re-?per
                         r"(?:the\s+|such\s+)?(?:fullest\s+|maximum\s+)?extent\b)", _I)
 _LESSER = re.compile(r"^\W*(?:(?:an?\s+)?amount\s+equal\s+to\s+)?(?:the\s+)?(?:lesser|lessor|lease|smaller|lower|least)\s*,?\s+of\b\s*:?", _I)
 _GREATER = re.compile(r"^\W*(?:(?:an?\s+)?amount\s+equal\s+to\s+)?(?:the\s+)?(?:greater|greatest|higher|highest|larger)\s+of\b\s*:?", _I)
-_WHICHEVER = re.compile(r",?\s*(?:whichever|whatever\s+amount)\s+is\s+(?:the\s+)?(?P<w>greater|greatest|higher|highest|"
+_WHICHEVER = re.compile(r",?\s*(?:whichever|whatever)(?:\s+(?:amount|sum))?\s+is\s+(?:the\s+)?(?P<w>greater|greatest|higher|highest|"
                         r"larger|less|lesser|lower|lowest|smaller)", _I)
 _GREATER_WORDS = {"greater", "greatest", "higher", "highest", "larger"}
 # Words that only introduce the measure: "an amount equal to", "direct damages equal to", "the sum
@@ -36,7 +36,7 @@ _LEAD = re.compile(
     r"(?:(?:an?|the|any)\s+)?(?:(?:aggregate|total|sum|amount|value)\s+)+"
     r"(?:(?:equal|equivalent)\s+to|of|not\s+to\s+exceed)\s+)+", _I)
 _ENUMERATOR = re.compile(r"\s*\(\s*(?:[ivx]{1,4}|[a-h]|\d{1,2})\s*\)\s*|\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})[.)]\s+", _I)
-_REDACTION = r"(?:\[[^\]\w]*\*[^\]\w]*\]|\*{2,}|\[\s*(?:redacted|omitted)[^\]]*\])"
+_REDACTION = r"(?:\[[^\]\w]*\*[^\]\w]*\]|\*{2,}|\[\s*(?:redacted|omitted|confidential)[^\]]*\])"
 _REDACTED = re.compile(rf"^\W{{0,3}}(?:the\s+)?(?:amount\s+(?:of\s+)?)?(?:US\s?|USD\s?)?\$?\s*{_REDACTION}", _I)
 _REDACTED_TIMES = re.compile(rf"^\W{{0,3}}(?:{_REDACTION}\s*)+(?:x|×|times)\b", _I)
 _PLACE_AMOUNT = re.compile(r"^\W{0,3}(?:the\s+)?\$\s?(?:\{[^{}]*\}|\[[\s_●•#.]*\])")
@@ -50,8 +50,14 @@ _DAMAGES_ONLY = re.compile(
 _OTHER = re.compile(r"\b(?:insurance|coverage|proceeds|recover(?:s|ed|y|able)?|restor\w*|costs?\s+of|credits?)\b", _I)
 # Consideration: a fee word is one on its own; an amount or sum is one only where it is paid.
 _FEE_WORD = re.compile(r"\b(?:fees?|charges?|prices?|payments?(?!\s+of\b)|compensation|revenues?|royalt(?:y|ies)|"
-                       r"consideration|monies|moneys|invoices?|remuneration)\b", _I)
+                       r"consideration|monies|moneys|invoices?|remuneration|commissions?)\b", _I)
 _AMOUNT_WORD = re.compile(r"\b(?:amounts?|sums?|value|total)\b", _I)
+# The value of an order or contract is its price ("THE TOTAL VALUE OF THE WORK ORDER").
+_DEAL = re.compile(r"\b(?:value|amount|total)\s+of\s+(?:the|this|such|any|each|that|an?)\s+(?:[\w-]+\s+){0,2}?"
+                   r"(?:(?:purchase|work|sales?)\s+)?(?:orders?|contracts?|agreement|statements?\s+of\s+work|SOWs?|"
+                   r"transactions?)\b", _I)
+# "the fees paid in the 12 months ... multiplied by two": a multiple of the fees
+_MULTIPLIED = re.compile(r"\bmultiplied\s+by\s+(?:\([a-z]\)\s+)?$", _I)
 _PAID = re.compile(r"\b(?:paid|pays?|payable|receive[sd]?|receivable|owed|owing|due|collected|charged|earned|"
                    r"invoiced|billed|spent)\b", _I)
 # The window of a fee measure.
@@ -201,8 +207,8 @@ def _choice_end(phrase: str) -> int:
     return min(cut, _measure_end(phrase[:cut]))
 
 
-_SCHEMES = (["i", "ii", "iii", "iv", "v", "vi"], list("abcdefgh"), [str(n) for n in range(1, 9)])
-_ENUM = re.compile(r"(?:^|(?<=[\s:;,]))\(?\s*(?P<e>[ivx]{1,4}|[a-h]|\d)\s*\)(?=\s)|"
+_SCHEMES = (["i", "ii", "iii", "iv", "v", "vi"], list("abcdefgh"), [str(n) for n in range(1, 9)], ["x", "y", "z"])
+_ENUM = re.compile(r"(?:^|(?<=[\s:;,]))\(?\s*(?P<e>[ivx]{1,4}|[a-hyz]|\d)\s*\)(?=\s)|"
                    r"(?:^|(?<=\n))\s*(?P<d>[a-h]|[ivx]{1,4}|\d)\.(?=\s)", _I)
 
 
@@ -301,7 +307,11 @@ def _simple(text: str, start: int, end: int, found: Sequence[Figure], part: bool
     if _DAMAGES_ONLY.match(measure):
         return Cap("other", start, end, "", basis=_basis(measure)) if part else None
     amount = _AMOUNT_WORD.search(measure[:60])
-    if fee or (amount and _PAID.search(measure[:200])) or _PER_MONTH.search(measure):
+    if fee or (amount and _PAID.search(measure[:200])) or _DEAL.search(text[start:end][:100]) or _PER_MONTH.search(measure):
+        times = next((f for f in inside if f.kind == "multiple" and _MULTIPLIED.search(text[max(start, f.start - 30):f.start])), None)
+        if times is not None:
+            return Cap("multiple", start, end, "", multiple=times.value, period_months=_window(measure, inside)[1],
+                       basis=_basis(measure))
         window, months = _window(measure, inside)
         kind = "fees_period" if window else "fees_all"
         return Cap(kind, start, end, "", period_months=months, basis=_basis(measure))
@@ -317,7 +327,7 @@ def _leading_figure(text: str, at: int, inside: Sequence[Figure]) -> Figure | No
         return None
     first = inside[0]
     before = text[at:first.start]
-    if first.start - at > 40 or _FEE_WORD.search(before) or _PAID.search(before):
+    if first.start - at > 80 or _FEE_WORD.search(before) or _PAID.search(before):
         return None
     return first
 

@@ -45,19 +45,24 @@ _I = re.IGNORECASE
 
 # -- the limiting verb: each match ends where the measure begins -----------------------------------
 # A negation of another verb ("shall not apply to the extent X pays in excess of") makes no ceiling.
-_NEG = (r"(?:\b(?:not|never)\b(?!\s+(?:apply|applicable|limit|include|affect|restrict|reduce|prejudice|waive|exclude|"
-        r"relieve|release)\b)|\bneither\b|\bnor\b|\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b)")
+_NEG = (r"(?:\b(?:not|never|cannot|can['’]t|won['’]t|shan['’]t)\b(?!\s+(?:apply|applicable|limit(?:ed)?|include|affect|"
+        r"restrict|reduce|prejudice|waive|exclude|relieve|release)\b)|\bneither\b|\bnor\b|"
+        r"\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b)")
 _CEIL = r"(?:exceed(?:s|ing)?|(?:be\s+)?(?:more|greater|higher)\s+than|(?:be\s+)?in\s+excess\s+of)"
 _AGG = r"(?:\s*,?\s*(?:in\s+the\s+aggregate|in\s+total|cumulatively)\s*,?)?"
 _LIMIT = re.compile(
-    rf"{_NEG}(?:(?!\n[ \t]*\n)[^.;<]|\.(?=\S)){{0,300}}?\b{_CEIL}\b{_AGG}|"
-    rf"\bno\s+more\s+than\b|"
+    rf"{_NEG}(?:(?!\n[ \t]*\n)[^.;<]|\.(?=\S)){{0,500}}?\b{_CEIL}\b{_AGG}|"
+    rf"\bno\s+(?:more|greater|higher)\s+than\b|"
     r"\b(?:limited|restricted|capped)(?:\s+(?:in\s+(?:the\s+)?aggregate|in\s+amount|solely|exclusively|strictly|"
     r"further|in\s+any\s+event|at\s+all\s+times))*(?:\s*\([^()]{0,400}\))?(?:\s*,[^.;()]{0,100}?,)?\s+(?:to|at)\b|"
-    r"\bup\s+to\b|"
+    r"\bup\s+to\b(?!\s+(?:and\s+including|now|(?:the|such|that|this)\s+(?:date|time|point|end|extent)\b|"
+    r"\d+\s*(?:days?|weeks?|months?|years?|hours?|%)))|"
     r"\b(?:maximum|total|aggregate|entire|cumulative)\s+(?:[\w-]+\s+){0,2}liabilit(?:y|ies)\b[^.;]{0,200}?"
     r"\b(?:is|shall\s+be|will\s+be)\b(?!\s+(?:limited|restricted|capped|subject|reduced|excluded|several|joint|"
     r"borne|determined|as\s+follows|unlimited))|"
+    # "Supplier's liability ... shall be the lesser of ...", "... will be $1,000,000"
+    r"\bliabilit(?:y|ies)\b[^.;]{0,200}?\b(?:is|shall\s+be|will\s+be)\b(?=\s+(?:(?:an\s+amount\s+)?equal\s+to\s+)?"
+    r"(?:the\s+(?:lesser|greater|higher|lower)\s+of\b|[$€£]|US\$|(?:USD|EUR|GBP)\b|\[\s*\*))|"
     r"\bCap\s+Amount\s+(?:of|is|will\s+be|shall\s+be|equals?)\b", _I)
 # What a limit limits: liability, damages, an indemnity, a recovery, an obligation in aggregate.
 _LIABLE = re.compile(r"liab|reimburse|indemnif|damages|recover|\bcap\s+amount\b|"
@@ -87,7 +92,7 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
     """Every liability cap of ``text``, in text order (``figures``: its figures, when already read)."""
     found = list(figures) if figures is not None else read_figures(text)
     ends = _sentence_ends(text)
-    limits = [m for m in _LIMIT.finditer(text) if not _ends_within(ends, m.start(), m.end())]
+    limits = [m for m in _LIMIT.finditer(text) if not _ends_within(ends, m.start(), m.end()) and not _not_limited(text, m)]
     out: list[Cap] = []
     for i, m in enumerate(limits):
         if out and m.start() < out[-1].end:
@@ -119,11 +124,14 @@ def _is_up_to(m: re.Match[str]) -> bool:
     return m.group(0).lower().startswith("up")
 
 
+def _not_limited(text: str, m: re.Match[str]) -> bool:
+    """ "including but not limited to": no limit (and no end to the measure before it)."""
+    before = text[max(0, m.start() - 12):m.start()]
+    return bool(re.search(r"\b(?:not|without)\s*$", before, _I)) and m.group(0).lower().startswith(("limited", "restricted"))
+
+
 def _limits_liability(text: str, m: re.Match[str], ends: list[int]) -> bool:
     """Whether the limiting words limit a liability: the subject names one, and they open a measure."""
-    before = text[max(0, m.start() - 12):m.start()]
-    if re.search(r"\b(?:not|without)\s*$", before, _I) and m.group(0).lower().startswith(("limited", "restricted")):
-        return False  # "including but not limited to"
     if re.match(r"\s*:\s*(?:\n|\(?\s*(?:a|i|1)\s*[.)])", text[m.end():m.end() + 12], _I):
         return False  # "IBM is liable for no more than: a. indemnification payments ...": heads, not a measure
     up_to = _is_up_to(m)

@@ -230,3 +230,17 @@ def test_several_caps_in_one_sentence(text: str, expected: list) -> None:
 ])
 def test_not_caps_round_two(text: str) -> None:
     assert caps(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    # a choice that sizes a price or liquidated damages owed, not a limit on liability
+    "The purchase price for the Put Shares (the \"Put Option Price\") shall be the greater of (x) the amount in "
+    "Japanese Yen equal to the Net Book Value as of the most recently completed month end prior to the Put Closing "
+    "Date, multiplied by the number of Put Shares, or (y) one Japanese Yen (¥1).",
+    "you agree to pay to us liquidated damages equal to the average monthly Royalty Fee you paid during the twelve (12) "
+    "months of operation preceding the effective date of termination multiplied by (a) twenty-four (24) (being the "
+    "number of months in two (2) full years), or (b) the number of months remaining in the Agreement had it not been "
+    "terminated, whichever is lower.",
+])
+def test_a_choice_is_a_cap_only_under_a_limit_on_liability(text: str) -> None:
+    assert caps(text) == []
