@@ -13,11 +13,10 @@ command that re-runs it and the plot.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from dataclasses import dataclass
 
-from index_builder.errors import ConfigError
+from index_builder import extras
 
 
 @dataclass(frozen=True)
@@ -124,17 +123,12 @@ BENCHMARKS: tuple[Benchmark, ...] = (
 BY_COMMAND = {b.command: b for b in BENCHMARKS}
 BY_MODULE = {f"precedent_bench.{b.module}": b for b in BENCHMARKS}
 
-# extra -> the modules it installs (checked with find_spec, so nothing is imported)
-EXTRAS = {"bench": ("matplotlib", "scipy"), "milvus": ("pymilvus", "milvus_lite"),
-          "llm": ("xllamacpp",), "openvino": ("openvino", "nncf")}
-
-
 def subparser(sub: argparse._SubParsersAction, module: str) -> argparse.ArgumentParser:
     """The subcommand's parser for a benchmark module (``module`` is its ``__name__``)."""
     bench = BY_MODULE[module]
     doc = sys.modules[module].__doc__ or ""
     where = f"Results: benchmarks/results/{bench.results}/ (its README.md has the commands)."
-    needs = "".join(f" Needs the [{e}] extra: {install_line(e)}." for e in bench.extras)
+    needs = "".join(f" Needs the [{e}] extra: pip install -e '.[{e}]'." for e in bench.extras)
     p = sub.add_parser(bench.command, help=bench.summary, description=f"{doc}\n{where}{needs}",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(handler=f"{module}:run", ab=False, extras=bench.extras)
@@ -150,19 +144,7 @@ def options(args: argparse.Namespace) -> dict[str, object]:
     return {k: v for k, v in vars(args).items() if k not in DISPATCH_KEYS}
 
 
-def install_line(extra: str) -> str:
-    return f"pip install -e '.[{extra}]'"
-
-
-def missing(extra: str) -> list[str]:
-    """The modules of ``extra`` that are not installed."""
-    return [name for name in EXTRAS[extra] if importlib.util.find_spec(name) is None]
-
-
 def require(extra: str, command: str, why: str = "") -> None:
-    """Stop before any work when ``extra`` is not installed, naming the install line."""
-    absent = missing(extra)
-    if absent:
-        reason = f" ({why})" if why else ""
-        raise ConfigError(f"`precedent-bench {command}`{reason} needs the [{extra}] extra "
-                          f"({', '.join(absent)} not installed): {install_line(extra)}")
+    """For a benchmark whose options call for an extra: stop before any work, with the
+    install line (index_builder/extras.py)."""
+    extras.require(extra, f"precedent-bench {command}", why)

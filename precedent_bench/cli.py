@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from index_builder.errors import PrecedentError
+from index_builder.extras import require
 from index_builder.settings import Settings, load_settings
 
 from precedent_bench import catalogue
@@ -34,7 +35,7 @@ log = logging.getLogger("precedent_bench")
 # the benchmarks in catalogue.BENCHMARKS are imported only when their subcommand is named.
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
-               "precedent_bench.prompt_report")
+               "precedent_bench.prompt_report", "precedent_bench.figures")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -75,6 +76,7 @@ def build_parser(benchmark: str | None = "*") -> argparse.ArgumentParser:
     for p in sub.choices.values():
         if p.get_default("ab"):
             _add_ab_options(p)
+            p.set_defaults(extras=("bench",))  # every A/B report draws its plots (matplotlib)
     return parser
 
 
@@ -93,8 +95,10 @@ def settings_for(args: argparse.Namespace) -> Settings:
 
 
 def dispatch(args: argparse.Namespace) -> int:
+    # Before the handler is even imported: a run that needs an extra says so up front, not in
+    # a traceback when its report is drawn.
     for extra in getattr(args, "extras", ()):
-        catalogue.require(extra, args.command)
+        require(extra, f"precedent-bench {args.command}")
     module, _, name = args.handler.partition(":")
     handler = getattr(importlib.import_module(module), name)
     if not args.ab:
@@ -110,7 +114,6 @@ def run_ab_command(args: argparse.Namespace, handler: Any) -> int:
     from precedent_bench.models import open_model
     from precedent_bench.report import write_report
 
-    catalogue.require("bench", args.command, "its report's plots and intervals")
     settings = settings_for(args)
     cache_dir = Path(tempfile.mkdtemp()) if args.no_cache else settings.bench.cache_dir
     store = AnswerStore(cache_dir / "llm-answers.sqlite")

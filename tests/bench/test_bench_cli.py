@@ -83,21 +83,25 @@ def test_a_benchmark_parses_its_own_options() -> None:
     assert (args.command, args.step, args.ranker) == ("ltr", "test", Path("r"))
 
 
-def test_a_missing_extra_stops_the_command_before_it_starts_with_the_install_line(
+def test_a_benchmark_missing_its_extra_stops_before_it_starts_with_the_install_line(
         monkeypatch: Any, caplog: Any) -> None:
-    monkeypatch.setattr(catalogue, "missing", lambda extra: list(catalogue.EXTRAS[extra]))
+    from index_builder import extras
+
+    monkeypatch.setattr(extras, "missing", lambda extra: list(extras.EXTRAS[extra]))
     ran: list[str] = []
     monkeypatch.setattr("precedent_bench.serving.soak.run", lambda args: ran.append("soak"))
     assert main(["soak", "--minutes", "1"]) == 2
-    assert "pip install -e '.[bench]'" in caplog.text and "precedent-bench soak" in caplog.text
-    # The prompt A/Bs draw plots: the same check before any model is opened (issue 41).
-    assert main(["rerank", "--reference", "--prompt", "a.prompt", "--prompt", "b.prompt"]) == 2
-    assert "`precedent-bench rerank` (its report's plots and intervals) needs the [bench] extra" in caplog.text
+    assert "`precedent-bench soak` needs the [bench] extra" in caplog.text
+    assert "pip install -e '.[bench]'" in caplog.text
     assert ran == []
 
 
-def test_an_installed_extra_passes() -> None:
-    catalogue.require("bench", "learning")  # matplotlib and scipy come with the test extra
+def test_an_option_that_calls_for_an_extra_is_checked_first(monkeypatch: Any, caplog: Any) -> None:
+    from index_builder import extras
+
+    monkeypatch.setattr(extras, "missing", lambda extra: list(extras.EXTRAS[extra]) if extra == "milvus" else [])
+    assert main(["scale", "build", "--backend", "milvus", "--library", "nowhere"]) == 2
+    assert "`precedent-bench scale --backend milvus` needs the [milvus] extra" in caplog.text
 
 
 def test_the_console_script_points_at_this_main() -> None:
