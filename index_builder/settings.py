@@ -474,7 +474,7 @@ class FollowSettings:
     rate_limit: str = "30/minute"
     # Strict mode: precedents whose words are at least this similar (word-level edit
     # similarity, retrieve/variations.py) to the lawyer's paragraph; the lawyer can change it.
-    # 0.9: the best F1 on the tuning half of the real agreements (benchmarks/strict_benchmark.py).
+    # 0.9: the best F1 on the tuning half of the real agreements (`precedent-bench strict`).
     strict_min_similarity: float = 0.9
     strict_depth: int = 300  # candidates strict mode compares word by word
 

@@ -7,7 +7,7 @@ pairs (``pairs``), an amount or duration the precedent never gives (``amount``),
 that one side has and the other lacks (``negation``), and a party the precedent does not
 name or names in another role (``party``). A logistic model over them gives the score;
 weights and threshold were fitted on a labelled set built from real agreements and are
-checked on held-out documents (benchmarks/citation_support.py, results in
+checked on held-out documents (`precedent-bench citations`, results in
 benchmarks/results/citations/citations.md). Words, amounts and parties the lawyer's own text has are
 the lawyer's, not claimed from the precedent, so they count neither way.
 """

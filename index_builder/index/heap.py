@@ -3,7 +3,7 @@
 Each rebuild firm IT runs is swapped into a running server; the retired version's arrays
 (FAISS vectors, columns), its SQLite page caches and its search caches are freed when it is
 closed. glibc keeps freed memory in its allocation arenas for reuse, one arena per thread up
-to 8 per core, and only gives back what sits at the top of an arena. benchmarks/soak.py found
+to 8 per core, and only gives back what sits at the top of an arena. `precedent-bench soak` found
 the server's resident memory growing ~6 MB a minute with a swap every 2 minutes: the memory
 in use (glibc's mallinfo2, Python's objects) stayed flat, while what glibc held *free* grew
 (48 -> 149 MB in 9 minutes of faster swaps: benchmarks/results/soak-probe/soak_probe.md).

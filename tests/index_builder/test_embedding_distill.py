@@ -1,4 +1,4 @@
-"""The distilled embedding student's recipe (benchmarks/embedding_distill.py, issue 29)."""
+"""The distilled embedding student's recipe (`precedent-bench embedding-distill`, issue 29)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The leave-one-query-out glossary (benchmarks/ltr_data.py) and the served glossary (quality.md, step 17)."""
+"""The leave-one-query-out glossary (precedent_bench/retrieval/ltr_data.py) and the served glossary (quality.md, step 17)."""
 
 
 import pytest
