@@ -40,7 +40,8 @@ SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    named = next((a for a in argv if not a.startswith("-")), None)
+    first = next((i for i, a in enumerate(argv) if not a.startswith("-")), len(argv))
+    named = argv[first] if first < len(argv) and not {"-h", "--help"} & set(argv[:first]) else None
     parser = build_parser(named if named in catalogue.BY_COMMAND else None)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,

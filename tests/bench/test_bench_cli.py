@@ -42,6 +42,13 @@ def test_help_lists_every_benchmark_with_its_line(capsys: Any) -> None:
     assert commands >= {"redraft", "rerank", "redraft-eval", "catch-rate", "check-prompts"}
 
 
+def test_help_before_a_benchmark_still_lists_them_all(capsys: Any) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help", "load"])
+    out = capsys.readouterr().out
+    assert " retrieval " in out and " soak " in out
+
+
 def test_listing_imports_no_benchmark_module(monkeypatch: Any) -> None:
     imported: list[str] = []
     real = importlib.import_module
