@@ -66,6 +66,9 @@ class ChangePage:
     # whatever the round did not list is gone from the library.
     full: bool = False
     folders: list[tuple[str, str, str]] = field(default_factory=list)  # (id, name, parent id)
+    # A digest of each listed folder's own permissions (sources whose folders have them):
+    # when it changes, the files below are read again, since they inherit it.
+    folder_access: dict[str, str] = field(default_factory=dict)
 
 
 class Source(Protocol):

@@ -15,13 +15,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
 from index_builder.errors import PrecedentError
-from index_builder.sources.base import Source
+from index_builder.sources.base import ChangePage, Source
 from index_builder.sources.http import CursorExpired
 from index_builder.sources.state import SyncState, state_path
 
@@ -42,13 +42,21 @@ class SyncReport:
 
 
 def sync_changes(source: Source, state: SyncState, report: SyncReport,
-                 after_page: Callable[[int], None] | None = None) -> None:
-    """Apply every page of changes since the saved cursor (``after_page``: a test's crash)."""
+                 after_page: Callable[[int], None] | None = None,
+                 before_apply: Callable[[ChangePage], None] | None = None) -> None:
+    """Apply every page of changes since the saved cursor (``after_page``: a test's crash;
+    ``before_apply``: sees each page, and the state as it was, before the page is saved)."""
+    def apply(page: ChangePage) -> None:
+        page = _with_inherited(source, state, page)
+        if before_apply is not None:
+            before_apply(page)
+        report.deleted += len(page.deletes) + state.apply(page)
+        report.changed += len(page.upserts)
+        report.pages += 1
+
     try:
         for page in source.changes(state.get("cursor")):
-            report.deleted += len(page.deletes) + state.apply(page)
-            report.changed += len(page.upserts)
-            report.pages += 1
+            apply(page)
             if after_page is not None:
                 after_page(report.pages)
     except CursorExpired:
@@ -56,9 +64,21 @@ def sync_changes(source: Source, state: SyncState, report: SyncReport,
         state.reset()
         report.resynced = True
         for page in source.changes(None):
-            report.deleted += len(page.deletes) + state.apply(page)
-            report.changed += len(page.upserts)
-            report.pages += 1
+            apply(page)
+
+
+def _with_inherited(source: Source, state: SyncState, page: ChangePage) -> ChangePage:
+    """The page, plus the files below a folder whose own permissions changed, read again:
+    they inherit them, and delta may list the folder alone. (A full round lists every file.)"""
+    changed = [] if page.full else state.folder_changes(page.folder_access)
+    reread = getattr(source, "reread", None)
+    if not changed or reread is None:
+        return page
+    listed = {item.item_id for item in page.upserts}
+    below = [item for item in state.below(changed) if item.item_id not in listed]
+    log.info("%s: %d folder(s) changed permissions; reading the %d file(s) below again",
+             _kind(source), len(changed), len(below))
+    return replace(page, upserts=page.upserts + reread(below)) if below else page
 
 
 class SourceLibrary:
@@ -69,6 +89,9 @@ class SourceLibrary:
         self.followed = followed
         self.max_bytes = max_mb << 20
         self.name = ", ".join(source.name for source, _ in followed)
+        # Per state, (item id, document id) where the id differs from the one recorded: saved
+        # once the build is live (``SyncState.record_doc_ids``).
+        self.assigned: list[list[tuple[str, str]]] = [[] for _ in followed]
 
     def documents(self, report: Any) -> list[Any]:
         from index_builder.index.build import SourceDocument, _unique_id
@@ -76,8 +99,8 @@ class SourceLibrary:
 
         found: list[Any] = []
         taken: set[str] = set()
-        for source, state in self.followed:
-            for item in state.items():
+        for position, (source, state) in enumerate(self.followed):
+            for item, recorded in state.items(doc_ids=True):
                 relative = Path(item.path)
                 if relative.suffix.lower() not in SUPPORTED_SUFFIXES or relative.name.startswith("~$"):
                     continue  # spreadsheets, PDFs, Office lock files: not contracts we can read
@@ -90,6 +113,8 @@ class SourceLibrary:
                 stem = relative.with_suffix("").as_posix()
                 doc_id = _unique_id([stem, relative.as_posix(), f"{stem}~{item.item_id[-8:]}"], taken)
                 taken.add(doc_id)
+                if doc_id != recorded:
+                    self.assigned[position].append((item.item_id, doc_id))
                 link_key = hashlib.sha256(item.web_url.encode()).hexdigest()[:8]
                 found.append(SourceDocument(
                     doc_id, relative, "file", relative.as_posix(), version=item.version,
@@ -123,6 +148,8 @@ def sync_and_build(settings: Any, sources: Source | list[Source], embedder: Any,
         library = SourceLibrary(list(zip(sources, states)), settings.sources.max_mb)
         report.build = build_index(settings, library, embedder,
                                    progress=progress)
+        for state, assigned in zip(states, library.assigned):
+            state.record_doc_ids(assigned)
         for state in states:
             state.put({"last_ok": _iso(started), "last_ok_epoch": started, "last_error": "",
                        "last_version": report.build.version})
