@@ -43,7 +43,9 @@ from index_builder.retrieve.pipeline import (
     build_pipeline,
 )
 from index_builder.settings import LLMSettings, Settings
+from index_builder.sources.ledger import ledger_for
 from index_builder.sources.state import source_health
+from index_builder.sources.watch import AccessWatch
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +67,11 @@ class PrecedentService:
     def __init__(self, live: LivePipeline, settings: Settings, llm: LLMSettings,
                  client: ChatClient | None, llm_origin: str,
                  reranker: LLMReranker | None, redrafter: Redrafter | None,
-                 prompts: dict[str, str], tokens: TokenCounter) -> None:
+                 prompts: dict[str, str], tokens: TokenCounter,
+                 watch: AccessWatch | None = None) -> None:
         self.live = live
+        # Access a sync narrowed after the served version was built (sources/watch.py).
+        self.watch = watch
         self.settings = settings
         self.llm = llm
         self.client = client
@@ -82,6 +87,13 @@ class PrecedentService:
     @property
     def pipeline(self) -> SearchPipeline:
         return self.live.current()
+
+    def withheld(self, access: Filters) -> Filters:
+        """The filter that keeps from this caller what a sync has since taken from them (read
+        on every request: a revocation holds before the new index version is built or loaded)."""
+        if self.watch is None:
+            return ()
+        return self.watch.filters(access, _params(self.pipeline.backend))
 
     @property
     def rerank_by_default(self) -> bool:
@@ -242,7 +254,8 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
              pipeline.backend.stats()["clauses"], origin)
     live = LivePipeline(store, pipeline, settings.server.index_reload_s)
     return PrecedentService(live, settings, llm, client, origin, reranker, redrafter,
-                            {"rerank": rerank_prompt.key, "redraft": redraft_prompt.key}, tokens)
+                            {"rerank": rerank_prompt.key, "redraft": redraft_prompt.key}, tokens,
+                            _watch(store))
 
 
 def _lawyer_message(exc: LLMUnavailableError) -> str:
@@ -260,6 +273,17 @@ def _public_url(url: str) -> str:
     host = parts.hostname or ""
     port = f":{parts.port}" if parts.port else ""
     return f"{parts.scheme}://{host}{port}{parts.path}" if parts.scheme else ""
+
+
+def _watch(store: IndexStore) -> AccessWatch | None:
+    ledger = ledger_for(store)
+    return AccessWatch(ledger) if ledger is not None else None
+
+
+def _params(backend: Any) -> dict[str, Any]:
+    """A version's params (embedded: its index's; Milvus: the backend's own)."""
+    index = getattr(backend, "index", None)
+    return dict(getattr(index, "params", None) or getattr(backend, "params", None) or {})
 
 
 def _ms(seconds: float) -> float:

@@ -424,12 +424,14 @@ def current_identity() -> Identity:
 
 
 def current_access() -> Filters:
-    """The wall filters for this request's caller; pass them to every service call."""
+    """The wall filters for this request's caller; pass them to every service call. They
+    include what a sync has taken from the caller since the served index was built."""
     identity = current_identity()
     if not settings_require_groups() and not identity.groups_known:
         identity = Identity(identity.user, identity.kind, identity.groups, True,
                             identity.oid, identity.tenant)
-    return access_filters(identity, walls_active())
+    walls = access_filters(identity, walls_active())
+    return walls + current_app.extensions["precedent"].withheld(walls)
 
 
 def walls_active() -> bool:

@@ -148,6 +148,9 @@ def certificate_thumbprint(pem: str) -> str:
 class GraphSource:
     """``sharepoint:<drives/ID | sites/HOST:/sites/NAME | users/UPN>``: one or more libraries."""
 
+    # Delta (with the Prefer headers) reports deletions and permission changes every sync.
+    reports_every_change = True
+
     def __init__(self, spec: str, client: ApiClient, graph_url: str = "https://graph.microsoft.com/v1.0",
                  libraries: tuple[str, ...] = (), link_scopes: tuple[str, ...] = (),
                  page_size: int = 0, tenant_id: str = "") -> None:

@@ -238,6 +238,10 @@ class SyncState:
         if "last_ok" in meta:
             out["last_sync"] = meta["last_ok"]
             out["lag_s"] = round(time.time() - float(meta["last_ok_epoch"]), 1)
+        if "access_ok_epoch" in meta:
+            # How old a deletion or access change in the index may be: since the start of the
+            # last sync that saw them all (iManage: its last full listing).
+            out["access_lag_s"] = round(time.time() - float(meta["access_ok_epoch"]), 1)
         if meta.get("last_error"):
             out["last_error"] = meta["last_error"]
             out["last_error_at"] = meta.get("last_error_at", "")

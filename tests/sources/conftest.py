@@ -211,7 +211,7 @@ class IManageDriver(Driver):
         self.values.update({"sources.imanage_url": self.server.url, "sources.imanage_library": "ACTIVE",
                             "sources.imanage_client_id": "precedent-app", "sources.imanage_client_secret": "cs-iManage-13",
                             "sources.imanage_username": "svc-precedent", "sources.imanage_password": "pw-iManage-42",
-                            "sources.ca_bundle": tls[0], "sources.imanage_full_every": 1})
+                            "sources.ca_bundle": tls[0]})  # every sync lists whole: the default
 
     def add(self, path: str, text: str, groups: list[str]) -> None:
         space = path.split("/")[0]

@@ -158,3 +158,42 @@ def test_every_way_to_name_a_library_works(graph: GraphDriver, form: str) -> Non
         assert graph.visible(["user:7c1f-alice"]).keys() == {"OneDrive/Drafts/nda"}
     else:
         assert set(seen) == {graph.doc_id(ACME), graph.doc_id(FORM)}
+
+
+@pytest.fixture
+def imanage(tmp_path: Path, embedder: Any, tls: tuple[Path, Path]) -> Any:
+    from conftest import IManageDriver
+
+    driver = IManageDriver(tmp_path, embedder, tls)
+    yield driver
+    driver.server.stop()
+
+
+def test_imanage_deletions_and_document_security_reach_the_index_within_one_sync(imanage: Any) -> None:
+    """Neither shows in the edit-date feed; by default every sync lists the workspaces whole."""
+    _library(imanage)
+    imanage.add("Acme/board-minutes.txt", NDA.replace("two years", "ten years"), ["g-acme", "g-bob"])
+    minutes = imanage.library.find("Acme/board-minutes.txt")
+    imanage.server.private.add(minutes.id)  # its own security, not the workspace's
+    imanage.sync()
+    own = imanage.doc_id("Acme/board-minutes.txt")
+    assert own in imanage.visible(["g-bob"])
+    imanage.library.set_access("Acme/board-minutes.txt", ["g-acme"])  # edit date unchanged
+    imanage.delete(FORM)
+    imanage.sync()
+    assert set(imanage.visible(["g-bob"])) == {imanage.doc_id(ACME)}
+    assert set(imanage.visible(["g-acme"])) == {imanage.doc_id(ACME), own}
+
+
+def test_imanage_spaced_full_listings_show_their_lag_on_health(imanage: Any) -> None:
+    from index_builder.sources.state import source_health
+
+    imanage.values["sources.imanage_full_every"] = 3
+    _library(imanage)
+    imanage.sync()  # the first sync lists whole
+    (first,) = source_health(imanage.settings().index_dir)
+    assert first["access_lag_s"] <= first["lag_s"] + 0.1
+    imanage.edit(ACME, SPA + "\n3. Costs. Each party bears its own costs.\n")
+    imanage.sync()  # the edit-date feed alone: deletions and security not seen
+    (second,) = source_health(imanage.settings().index_dir)
+    assert second["access_lag_s"] > second["lag_s"]  # still dated from the first sync
