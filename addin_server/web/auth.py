@@ -56,6 +56,9 @@ class Identity:
     groups_known: bool = True  # False: a token without its groups (overage, no claim)
     oid: str = ""
     tenant: str = ""
+    # The tenant-wide groups its token proves (``tenant_groups``): what SharePoint's
+    # "Everyone" and "Everyone except external users" grants become.
+    tenant_groups: tuple[str, ...] = ()
 
 
 ANONYMOUS = Identity("anonymous", "anonymous")
@@ -310,9 +313,8 @@ class Authenticator:
             log.warning("Sign-in tokens carry no 'acct' claim, so no one counts as a member of the "
                         "tenant: documents shared with 'Everyone except external users' stay hidden. "
                         "Add the optional claim 'acct' to the access token (docs/security.md).")
-        return Identity(upn or oid, "entra", tuple(sorted({normalise_group(x) for x in
-                                                           listed + roles + list(tenant_groups(claims))})),
-                        known, oid, str(claims["tid"]))
+        return Identity(upn or oid, "entra", tuple(sorted({normalise_group(x) for x in listed + roles})),
+                        known, oid, str(claims["tid"]), tenant_groups(claims))
 
     def config_json(self) -> dict[str, Any]:
         """What the pane needs to sign in (no secrets: all of it is public in the token anyway)."""
@@ -385,7 +387,7 @@ def access_filters(identity: Identity, walls_active: bool) -> Filters:
         raise ForbiddenError("Precedent cannot tell which matters you may see: your sign-in "
                              "does not list your groups. Ask IT to add you to the directory "
                              "export (PRECEDENT_WALLS_DIRECTORY_FILE) or to send group claims.")
-    mine = set(identity.groups) | {EVERYONE}
+    mine = set(identity.groups) | {EVERYONE} | set(identity.tenant_groups)
     if identity.oid:
         # A DMS grant to one person (SharePoint/OneDrive via Graph) is stamped user:<object id>.
         mine.add(normalise_group(f"user:{identity.oid}"))
@@ -429,7 +431,7 @@ def current_access() -> Filters:
     identity = current_identity()
     if not settings_require_groups() and not identity.groups_known:
         identity = Identity(identity.user, identity.kind, identity.groups, True,
-                            identity.oid, identity.tenant)
+                            identity.oid, identity.tenant, identity.tenant_groups)
     walls = access_filters(identity, walls_active())
     return walls + current_app.extensions["precedent"].withheld(walls)
 
