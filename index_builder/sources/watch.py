@@ -17,7 +17,7 @@ import threading
 from typing import Any
 
 from index_builder.errors import AccessChangePendingError
-from index_builder.index.backend import Condition, Filters
+from index_builder.model import Condition, Filters
 from index_builder.ingest.policy import ACCESS_FIELD, EVERYONE
 from index_builder.sources.ledger import Ledger, LedgerStore, version_generation
 

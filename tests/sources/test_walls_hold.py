@@ -19,7 +19,7 @@ import pytest
 from addin_server.service import build_service
 from addin_server.web.app import create_app
 from index_builder.errors import AccessChangePendingError, SourceUnavailableError
-from index_builder.index.backend import Condition
+from index_builder.model import Condition
 from index_builder.sources.ledger import FileLedger
 from index_builder.sources.watch import AccessWatch
 
