@@ -24,6 +24,7 @@ from addin_server.llm.client import ChatClient, OpenAIChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.rerank import LLMReranker, load_rerank_prompt
 from index_builder.errors import (
+    AccessChangePendingError,
     LLMBusyError,
     LLMNotConfiguredError,
     LLMUnavailableError,
@@ -51,6 +52,9 @@ log = logging.getLogger(__name__)
 
 LLM_ORIGINS = ("configured", "local", "none")
 PING_INTERVAL_S = 10.0
+# How long a request waits for a newer index version when the one served predates access
+# changes the ledger no longer lists; past it the caller gets 503 and tries again.
+ACCESS_LOAD_WAIT_S = 120.0
 CONTEXT_WINDOW = 2
 
 
@@ -93,7 +97,13 @@ class PrecedentService:
         on every request: a revocation holds before the new index version is built or loaded)."""
         if self.watch is None:
             return ()
-        return self.watch.filters(access, _params(self.pipeline.backend))
+        try:
+            return self.watch.filters(access, _params(self.pipeline.backend))
+        except AccessChangePendingError:
+            # This server has not looked for a new version since before two syncs narrowed
+            # access (it was quiet): load the newest now rather than answer without the walls.
+            self.live.load_newer_now(ACCESS_LOAD_WAIT_S)
+            return self.watch.filters(access, _params(self.pipeline.backend))
 
     @property
     def rerank_by_default(self) -> bool:

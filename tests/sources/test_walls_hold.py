@@ -19,6 +19,7 @@ import pytest
 from addin_server.service import build_service
 from addin_server.web.app import create_app
 from index_builder.errors import AccessChangePendingError, SourceUnavailableError
+from index_builder.index import open_store
 from index_builder.model import Condition
 from index_builder.sources.ledger import FileLedger
 from index_builder.sources.watch import AccessWatch
@@ -30,14 +31,15 @@ QUERY = "The Seller shall indemnify the Buyer against all Losses arising from an
 TOKENS = {"bob": "bob-token-0123456789", "acme": "acme-token-0123456789"}
 
 
-def _servers(driver: Driver, tmp: Path, count: int = 2) -> list[Any]:
-    """``count`` servers on the driver's index, each with its own service (and watch)."""
+def _servers(driver: Driver, tmp: Path, count: int = 2, reload_s: float = 0) -> list[Any]:
+    """``count`` servers on the driver's index, each with its own service (and watch); by
+    default they never look for a new version (``reload_s``)."""
     accounts = tmp / "accounts.json"
     accounts.write_text(json.dumps([{"name": "bob", "token": TOKENS["bob"], "groups": ["g-bob"]},
                                     {"name": "acme", "token": TOKENS["acme"], "groups": ["g-acme"]}]))
     driver.values.update({"rerank.cross_encoder": "", "rerank.default": "off", "local_llm.mode": "off",
                           "auth.service_accounts_file": accounts, "audit.enabled": False,
-                          "server.index_reload_s": 0})  # never loads a new version
+                          "server.index_reload_s": reload_s})
     settings = driver.settings()
     return [create_app(settings, build_service(settings, embedder=driver.embedder)).test_client()
             for _ in range(count)]
@@ -105,6 +107,28 @@ def test_a_deleted_folder_is_withheld_at_once(tmp_path: Path, embedder: Any,
         assert graph.doc_id(ACME) not in _seen(servers[0], "bob") | _seen(servers[0], "acme")
     finally:
         graph.server.stop()
+
+
+def test_a_quiet_server_left_behind_by_two_syncs_loads_the_newest_version_first(
+        http_driver: Driver, tmp_path: Path) -> None:
+    """The ledger keeps what the previous version lacks, not more: a server still on an older
+    one (nobody asked it anything for two syncs) loads the newest before it answers."""
+    _library(http_driver)
+    http_driver.sync()
+    (quiet,) = _servers(http_driver, tmp_path, 1, reload_s=3600)  # its next look is an hour away
+    (never,) = _servers(http_driver, tmp_path, 1, reload_s=0)  # told never to look
+    http_driver.revoke(ACME, "g-bob")
+    http_driver.sync()
+    http_driver.revoke(FORM, "g-bob")
+    http_driver.sync()
+    assert _seen(quiet, "bob") == set()
+    assert _seen(quiet, "acme") == {http_driver.doc_id(ACME), http_driver.doc_id(FORM)}
+    live = open_store(http_driver.settings()).live_version()
+    assert quiet.get("/api/v1/health", headers={"Authorization": f"Bearer {TOKENS['bob']}"}
+                     ).get_json()["index"]["version"] == live
+    refused = never.post("/api/v1/precedents", json={"text": QUERY},
+                         headers={"Authorization": f"Bearer {TOKENS['bob']}"})
+    assert refused.status_code == 503 and refused.get_json()["error"]["code"] == "access_change_pending"
 
 
 @pytest.fixture(scope="module")
