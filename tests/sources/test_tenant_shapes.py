@@ -143,6 +143,17 @@ def test_an_expired_delta_link_resyncs_cleanly_and_loses_nothing(graph: GraphDri
     assert sum(graph.embedder.calls) - sum(calls) == 1  # only the new loan's changed clause
 
 
+def test_a_410_anywhere_but_delta_is_no_resync(graph: GraphDriver) -> None:
+    """Only a delta link can expire: a download answering 410 Gone is a document gone since
+    the listing (skipped, as a 404), not a reason to list the library again or to crash."""
+    _library(graph)
+    graph.server.gone.add(graph.library.find(ACME).id)
+    report = graph.sync()
+    assert not report.resynced and report.build.documents == 1
+    (path, reason), = report.build.skipped
+    assert path == "Precedents/Acme/spa.txt" and "no longer in Microsoft Graph" in reason
+
+
 @pytest.mark.parametrize("form", ["drives/b!drive-precedents", "sites/contoso.sharepoint.com:/sites/Legal",
                                   "users/alice@contoso.com"])
 def test_every_way_to_name_a_library_works(graph: GraphDriver, form: str) -> None:

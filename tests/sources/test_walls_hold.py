@@ -93,6 +93,24 @@ def test_a_revocation_holds_even_when_the_build_after_the_listing_fails(http_dri
     assert http_driver.doc_id(ACME) not in _seen(servers[0], "bob")
 
 
+def test_what_a_resync_after_410_retires_is_withheld_before_it_is_saved(
+        tmp_path: Path, embedder: Any, tls: tuple[Path, Path]) -> None:
+    """Deletions seen only as absences at the end of a full listing reach the servers too."""
+    from conftest import GraphDriver
+
+    graph = GraphDriver(tmp_path, embedder, tls)
+    try:
+        _library(graph)
+        graph.sync()
+        servers = _servers(graph, tmp_path, 1)
+        graph.delete(ACME)
+        graph.server.faults.expire_delta = True
+        assert graph.sync().resynced
+        assert graph.doc_id(ACME) not in _seen(servers[0], "acme")
+    finally:
+        graph.server.stop()
+
+
 def test_a_deleted_folder_is_withheld_at_once(tmp_path: Path, embedder: Any,
                                               tls: tuple[Path, Path]) -> None:
     from conftest import GraphDriver

@@ -62,6 +62,7 @@ class GraphEmulator(Emulator):
         self.organisation_link = True  # every file also has an org-wide view link
         self._cached: tuple[Any, list[dict[str, Any]]] = (None, [])
         self.missing: set[str] = set()  # documents whose download answers 404
+        self.gone: set[str] = set()  # documents whose download answers 410 Gone
         # More document libraries of the same site: drive id -> [name, library, cache]. A
         # request for one swaps it in under a lock (the sync's requests come one at a time).
         self.drives: dict[str, list[Any]] = {}
@@ -111,7 +112,10 @@ class GraphEmulator(Emulator):
         if path.startswith("/download/"):  # pre-authenticated: no token needed, none wanted
             if headers.get("Authorization"):
                 self.download_auth.append(headers["Authorization"])
-            return 200, {}, self._content(self.library.docs[path.rsplit("/", 1)[1]])  # /download/[drive/]id
+            try:
+                return 200, {}, self._content(self.library.docs[path.rsplit("/", 1)[1]])  # /download/[drive/]id
+            except _Gone:
+                return 410, {}, {"error": {"code": "itemNotFound", "message": "The resource is gone."}}
         if path == "/v1.0/$batch" and method == "POST" and self.faults.block_batch:
             self.requests.append((method, path))
             return 403, {"Content-Type": "text/html"}, BLOCK_PAGE  # the proxy, not Graph
@@ -169,6 +173,8 @@ class GraphEmulator(Emulator):
     def _content(self, doc: Doc) -> bytes | Path:
         if doc.id in self.missing or doc.deleted:
             raise KeyError(doc.id)  # 404: deleted after the listing saw it
+        if doc.id in self.gone:
+            raise _Gone(doc.id)
         return doc.content
 
     # delta: token = the change sequence the caller has seen
@@ -287,6 +293,10 @@ class GraphEmulator(Emulator):
         if group == EVERYONE:
             return {"siteUser": {"id": "8", "displayName": "Everyone", "loginName": "c:0(.s|true"}}
         return {"group": {"id": group, "displayName": group}}
+
+
+class _Gone(Exception):
+    pass
 
 
 def _serve_big_graph(cert: tuple[Path, Path], count: int, queue: Any) -> None:
