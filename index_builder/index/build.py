@@ -39,6 +39,7 @@ ReadClauses = Callable[[Path, str, str], list[Clause]]
 # Out of disk, out of quota, past a file size limit (RLIMIT_FSIZE): a clear message, not a trace.
 _NO_SPACE = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _SHORT_WRITE = re.compile(r"\d+ requested and \d+ written")
+CARRIED_PARAMS = ("access_generation",)
 
 
 @dataclass
@@ -298,6 +299,9 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
         "dense": dense,
         **labeller.params(),
+        # Carried from the live version unless this build sets them (a build without a sync
+        # includes every access change the live version did: sources/ledger.py).
+        **{k: previous.params[k] for k in CARRIED_PARAMS if k in previous.params},
         **(extra or {}),
     }
     if hasattr(store, "progress"):

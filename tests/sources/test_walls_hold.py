@@ -217,3 +217,26 @@ def test_a_version_older_than_the_ledger_keeps_is_refused_until_a_newer_one_load
     assert watch.filters(WALLS, {"access_generation": first}) == (
         Condition("doc_id", ("Acme/nda",), True),)
     assert store.read().entries.keys() == {"Acme/nda"}
+
+
+def test_a_build_without_a_sync_keeps_the_access_generation_it_includes(
+        tmp_path: Path, embedder: Any, tls: tuple[Path, Path]) -> None:
+    """Else a later plain build would look older than the ledger's floor to every server."""
+    from conftest import GraphDriver
+    from index_builder.index.build import build_index
+    from index_builder.sources.ledger import live_generation
+
+    graph = GraphDriver(tmp_path, embedder, tls)
+    try:
+        _library(graph)
+        graph.sync()
+        graph.revoke(ACME, "g-bob")
+        graph.sync()
+        store = open_store(graph.settings())
+        assert live_generation(store) == 1
+        (tmp_path / "forms").mkdir()
+        (tmp_path / "forms" / "nda.txt").write_text(EDITED)
+        build_index(graph.settings(), [tmp_path / "forms"], embedder, progress=False)
+        assert live_generation(open_store(graph.settings())) == 1
+    finally:
+        graph.server.stop()
