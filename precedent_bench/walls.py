@@ -150,7 +150,7 @@ def _one_run(args: argparse.Namespace, engine: str, source: str, run: int, chose
             milvus, uri = _milvus(tmp / "milvus")
             values.update({"backend": "milvus", "milvus.uri": uri, "milvus.collection": "walls_probe"})
         _sync(values, dms.spec, embedder)
-        result.clauses, query, query_quiet = _queries(values, dms)
+        result.clauses, query, query_quiet = _queries(values, dms, chosen)
         accounts = tmp / "accounts.json"
         accounts.write_text(json.dumps([{"name": n, "token": t, "groups": [f"g-{n}"]}
                                         for n, t in TOKEN.items()]))
@@ -305,28 +305,23 @@ def _sync(values: dict[str, Any], spec: str, embedder: Any, after_page: Any = No
                    after_page=after_page)
 
 
-def _queries(values: dict[str, Any], dms: _Dms) -> tuple[int, str, str]:
-    """(clauses in the index, a query from the revoked document, one from the quiet one)."""
-    import numpy as np
-
+def _queries(values: dict[str, Any], dms: _Dms, chosen: list[Path]) -> tuple[int, str, str]:
+    """(clauses in the index, a query from the revoked document, one from the quiet one): the
+    longest clause of each, as the build's reader reads it."""
     from index_builder.index import open_store
+    from index_builder.ingest import read_clauses
     from index_builder.settings import load_settings
 
     backend = open_store(load_settings({}, values)).open()
     try:
         total = backend.stats()["clauses"]
-        ids = [cid for cid, _ in backend.dense(np.ones((1, backend.dimension), np.float32), total)]
-        clauses = [c for c in backend.get(ids) if c is not None]
     finally:
         backend.close()
 
-    def longest(doc_id: str) -> str:
-        mine = [c.text for c in clauses if c.doc_id == doc_id]
-        if not mine:
-            raise SystemExit(f"walls probe: {doc_id} has no clauses in the index")
-        return max(mine, key=len)[:1500]
+    def longest(path: Path) -> str:
+        return max((c.text for c in read_clauses(path, "probe", path.name)), key=len)[:1500]
 
-    return len(clauses), longest(dms.revoked_id), longest(dms.quiet_id)
+    return total, longest(chosen[0]), longest(chosen[1])
 
 
 def _milvus(folder: Path) -> tuple[Any, str]:

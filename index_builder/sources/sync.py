@@ -20,8 +20,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
-from index_builder.errors import PrecedentError
-from index_builder.ingest.policy import EVERYONE, Access, WallPolicy
+from index_builder.errors import ConfigError, PrecedentError
+from index_builder.ingest.policy import EVERYONE, Access, WallPolicy, load_policy
 from index_builder.sources.base import ChangePage, Source, SourceItem
 from index_builder.sources.http import CursorExpired
 from index_builder.sources.ledger import LedgerStore, ledger_for, live_generation
@@ -178,17 +178,17 @@ def sync_and_build(settings: Any, sources: Source | list[Source], embedder: Any,
                    ) -> SyncReport:
     """One sync of every source into one index: list changes, build what changed, record
     each source's outcome for /health."""
+    from index_builder.index import open_store
     from index_builder.index.build import build_index
     from index_builder.index.lock import build_lock
-
-    from index_builder.index import open_store
-    from index_builder.ingest.policy import load_policy
 
     sources = sources if isinstance(sources, list) else [sources]
     report = SyncReport()
     store = open_store(settings)
     ledger = ledger_for(store)
-    assert ledger is not None  # both engines keep one
+    if ledger is None:
+        raise ConfigError(f"The index engine {settings.backend!r} keeps no access ledger, so "
+                          f"a sync could not withhold revoked documents at once; use embedded or milvus.")
     walls = load_policy(settings.walls.policy_file, settings.walls.default)
     states = [SyncState(state_path(settings.index_dir, s.name), s.name) for s in sources]
     started = time.time()
