@@ -7,6 +7,11 @@ A source does two things (``Source``):
   to resume from after it, so a crash mid-sync resumes where the last page ended.
 * ``fetch(item, dest)`` streams one document's bytes into a local file.
 
+Optionally, ``reread(items)`` gives the items back with their access read again (the folder
+above them changed its permissions: Graph), and ``reports_every_change = True`` says the
+change feed reports deletions and access changes every sync (Graph's delta does; iManage's
+edit-date feed does not, so only its full listings do).
+
 Access is part of each item (``SourceItem.allowed`` / ``denied``): the same group names the
 wall policy file produces (``index_builder/ingest/policy.py``), stamped on every clause at
 build time, so a permission change is metadata only and is applied without re-embedding.
