@@ -24,6 +24,7 @@ agreements from ../shared/data/contracts; the embedding model is the configured 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import logging
@@ -38,7 +39,7 @@ import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import requests
 
@@ -301,8 +302,32 @@ def _sync(values: dict[str, Any], spec: str, embedder: Any, after_page: Any = No
     from index_builder.sources.sync import sync_and_build
 
     settings = load_settings({}, values)
-    sync_and_build(settings, open_source(spec, settings), embedder, progress=False,
-                   after_page=after_page)
+    with _lite_over_tcp(values.get("backend") == "milvus"):
+        sync_and_build(settings, open_source(spec, settings), embedder, progress=False,
+                       after_page=after_page)
+
+
+@contextlib.contextmanager
+def _lite_over_tcp(milvus: bool) -> Iterator[None]:
+    """The probe's milvus-lite answers on TCP (so that every process is its own client), and
+    the store takes an http:// address for a cluster, whose new versions get scalar indexes
+    milvus-lite refuses ("invalid parameter"). Only the sync writes: it is told the truth."""
+    if not milvus:
+        yield
+        return
+    from index_builder.index.milvus import MilvusStore
+
+    original = MilvusStore.__init__
+
+    def init(self: Any, settings: Any) -> None:
+        original(self, settings)
+        self.lite = True
+
+    MilvusStore.__init__ = init  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        MilvusStore.__init__ = original  # type: ignore[method-assign]
 
 
 def _queries(values: dict[str, Any], dms: _Dms, chosen: list[Path]) -> tuple[int, str, str]:
