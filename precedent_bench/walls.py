@@ -102,6 +102,8 @@ class RunResult:
     search_ms_p95: float = 0.0
     quiet_first_search_after_s: float = 0.0
     quiet_leaked_clauses: int = 0
+    load_1m: float = 0.0  # the machine's load average as the run began (a shared 2-core box)
+    started_utc: str = ""
     notes: list[str] = field(default_factory=list)
 
 
@@ -115,7 +117,10 @@ def run_command(args: argparse.Namespace) -> int:
     step = max(1, len(docs) // (args.docs + 1))
     chosen = docs[::step][:args.docs + 1]  # spread over the collections, deterministic
     (args.out / "raw").mkdir(parents=True, exist_ok=True)
-    results = []
+    summary = args.out / f"{args.label}.json"
+    # Runs of other engines or sources under this label stay (one engine can be run again).
+    kept = json.loads(summary.read_text())["runs"] if summary.is_file() else []
+    results = [r for r in kept if not (r["engine"] in engines and r["source"] in sources)]
     from index_builder.index import load_embedder
     from index_builder.settings import load_settings
 
@@ -128,7 +133,7 @@ def run_command(args: argparse.Namespace) -> int:
                 log.info("%s/%s run %d: %d leaked clauses after done (last %.2f s), quiet %d",
                          engine, source, run, result.leaked_clauses_after_done,
                          result.last_leak_after_done_s or 0.0, result.quiet_leaked_clauses)
-                (args.out / f"{args.label}.json").write_text(json.dumps(
+                summary.write_text(json.dumps(
                     {"label": args.label, "args": {k: str(v) for k, v in vars(args).items()
                                                    if k not in ("handler",)},
                      "runs": results}, indent=1))
@@ -139,7 +144,8 @@ def _one_run(args: argparse.Namespace, engine: str, source: str, run: int, chose
              embedder: Any) -> RunResult:
     from index_builder.sources.standins import loopback_tls
 
-    result = RunResult(engine, source, run)
+    result = RunResult(engine, source, run, load_1m=round(os.getloadavg()[0], 1),
+                       started_utc=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     tmp = Path(tempfile.mkdtemp(prefix="walls-probe-"))
     servers: list[subprocess.Popen[bytes]] = []
     milvus = None
