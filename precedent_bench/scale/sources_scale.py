@@ -67,6 +67,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = subparser(sub, __name__)
     parser.add_argument("--counts", type=int, nargs="+", default=[5_000, 50_000])
     parser.add_argument("--sources", nargs="+", default=["imanage", "sharepoint"])
+    parser.add_argument("--out", type=Path, default=RESULTS / "sources" / "scale.json")
 
 
 def run(args: argparse.Namespace) -> None:
@@ -81,6 +82,5 @@ def run(args: argparse.Namespace) -> None:
                 row = listing(kind, count, folder, tls)
                 print(json.dumps(row), flush=True)
                 rows.append(row)
-    out = RESULTS / "sources" / "scale.json"
-    out.write_text(json.dumps(rows, indent=2) + "\n")
-    print(f"wrote {out}")
+    args.out.write_text(json.dumps(rows, indent=2) + "\n")
+    print(f"wrote {args.out}")
