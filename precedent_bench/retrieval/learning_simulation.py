@@ -135,7 +135,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/learning"))
     parser.add_argument("--rows", type=Path, default=ROWS_FILE,
-                        help="the shipped rows (ltr_benchmark.py rows), for --guard-only")
+                        help="the shipped rows (`precedent-bench ltr rows`), for --guard-only")
     parser.add_argument("--guard-only", action="store_true",
                         help="only the guard cases, from --rows and ACORD's query ids (no index)")
     parser.add_argument("--setups", default=",".join(SETUPS),
@@ -322,7 +322,7 @@ def folds_from_rows(rows_path: Path, data: Path) -> tuple[dict[str, list[Group]]
             mode, wording = ("clause", "short") if form == "clause" else ("query", form)
             names += [(split, form, q.query_id) for q in eval_queries(acord, split, wording, mode, NoText())]
     if [(s, f) for s, f, _ in names] != list(zip(rows.splits, rows.forms)):
-        raise SystemExit(f"{rows_path} does not match ACORD's queries; remake it with ltr_benchmark.py rows.")
+        raise SystemExit(f"{rows_path} does not match ACORD's queries; remake it with `precedent-bench ltr rows`.")
     groups = [Group(g.x, g.y, key=q, unit=q.split(" <- ")[0]) for g, (_, _, q) in zip(rows.groups, names)]
     train = [(g, f) for g, (s, f, _) in zip(groups, names) if s == "train"]
     valid = [g for g, (s, _, _) in zip(groups, names) if s == "valid"]

@@ -10,7 +10,7 @@
 benchmarks/rewrite.prompt and writes the rewrite of every train and valid query of at most 30
 words (short, medium and the few short long wordings, in that order) to a JSONL cache
 (index_builder/retrieve/query_rewrite.py), keyed by model, prompt key and query text. Test
-queries are never read. ``compare`` pairs two ``ltr_benchmark.py cv`` reports query by query.
+queries are never read. ``compare`` pairs two ``precedent-bench ltr cv`` reports query by query.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def paired(before: dict[str, dict], after: dict[str, dict], metric: str) -> dict
 
 
 def cmd_compare(args: argparse.Namespace) -> dict:
-    """Per query, paired: the first config of each ``ltr_benchmark.py cv`` report and its baselines."""
+    """Per query, paired: the first config of each ``precedent-bench ltr cv`` report and its baselines."""
     before, after = (json.loads(Path(p).read_text()) for p in (args.before, args.after))
     out: dict = {}
     for split, key in (("train", "train_cv"), ("valid", "valid")):
