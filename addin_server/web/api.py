@@ -15,6 +15,7 @@ from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import WALL_FIELDS, Filters, filters_from_mapping
 
 from index_builder.errors import TextTooLongError, UnauthorizedError
+from addin_server.conform.model import document_from_summary
 from addin_server.conform.prompting import with_document_terms
 from addin_server.web.body import read_json_object
 from addin_server.draft.router import PREFERENCES
@@ -78,7 +79,7 @@ def redraft() -> Any:
     terms = _document_terms(body)
     # Issue 23: the document's own parties and terms, when the pane sent them, guide the model
     # (conform/prompting.py); the lawyer's instruction alone is what operations and checks read.
-    note = with_document_terms("", body.get("document"), settings.max_instructions_chars)
+    note = with_document_terms("", _document_summary(body), settings.max_instructions_chars)
     outcome, searched = service().redraft(text, clause_ids, instructions, access=access(),
                                           document_terms=terms, prefer=prefer, model_note=note)
     payload = redraft_json(outcome.result, outcome.timings_ms, outcome.drafted)
@@ -224,6 +225,14 @@ def _choice(body: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise InvalidRequestError(f"'{name}' must be one of: {', '.join(choices)}.")
     return value
+
+
+def _document_summary(body: dict[str, Any]) -> Any:
+    """The document's summary sent with a redraft; a malformed one never blocks the redraft."""
+    try:
+        return document_from_summary(body.get("document"), 5000, 5000) if body.get("document") is not None else None
+    except InvalidRequestError:
+        return None
 
 
 def _document_terms(body: dict[str, Any]) -> list[str] | None:

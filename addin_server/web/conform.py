@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify
 
 from index_builder.errors import InvalidRequestError
-from addin_server.conform.model import TargetDocument
+from addin_server.conform.model import document_from_summary
 from addin_server.conform.service import conform_clauses
 from addin_server.conform.suggest import load_suggest_prompt, with_suggestions
 from addin_server.web import api
@@ -34,8 +34,8 @@ def conform_view() -> Any:
     clause_ids = api._clause_ids(body, api.MAX_CLAUSE_IDS)
     if not clause_ids:
         raise InvalidRequestError("Send 'clause_ids': the precedent to conform (its id from the search results).")
-    target = TargetDocument.from_json(body.get("document"), settings.conform.max_definitions,
-                                      settings.conform.max_sections)
+    target = document_from_summary(body.get("document"), settings.conform.max_definitions,
+                                   settings.conform.max_sections)
     text = api._string(body, "text", settings.server.max_text_chars) if body.get("text") is not None else None
     if text is not None and not text.strip():
         raise InvalidRequestError("'text' is empty: send the draft to conform, or leave 'text' out to conform the precedent.")
@@ -58,7 +58,7 @@ def conform_view() -> Any:
     return jsonify(payload)
 
 
-def _suggested(result: Any, source: Any, target: TargetDocument, settings: Any) -> tuple[Any, str]:
+def _suggested(result: Any, source: Any, target: Any, settings: Any) -> tuple[Any, str]:
     """AI suggestions for unmatched terms (shown, never applied); a note when there is no model."""
     client = api.service().client
     if client is None:

@@ -16,7 +16,7 @@ from index_builder.ingest.blocks import Block, ParsedDocument
 from index_builder.ingest.numbering import NumberedItem, NumberingCounter, NumberingDefinitions
 from index_builder.ingest.ooxml import W, attr, is_on, open_docx
 from index_builder.ingest.styles import StyleInfo, Styles, font_size
-from index_builder.ingest.terms import quoted_terms
+from index_builder.reading.defined_terms import quoted_terms
 from index_builder.ingest.visibility import (
     LeftOut,
     cell_fill,
