@@ -165,7 +165,7 @@ def _cmd_settings(args: argparse.Namespace) -> int:
 def _cmd_eval(args: argparse.Namespace) -> int:
     from addin_server.rerank import reranker_for_eval
     from index_builder.evaluate.runner import EvalConfig, run_eval_command
-    from index_builder.index.embedder import load_embedder
+    from index_builder.index import load_embedder
     from index_builder.retrieve.pipeline import build_pipeline
 
     overrides: dict[str, Any] = {"acord_dir": args.data}

@@ -33,7 +33,7 @@ from index_builder.index import open_store
 from index_builder.index.backend import Filters, IndexStore
 from index_builder.index.embedder import Embedder
 from index_builder.index.heap import limit_arenas
-from index_builder.index.live import LivePipeline
+from index_builder.retrieve.live import LivePipeline
 from index_builder.model import Clause
 from index_builder.retrieve.pipeline import (
     Example,
@@ -210,7 +210,7 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     backend = store.open()
     if embedder is None:
         from index_builder.index.embed_cache import CachingEmbedder, set_torch_threads
-        from index_builder.index.embedder import load_embedder
+        from index_builder.index import load_embedder
 
         # Requests run in parallel on the server's threads; a torch pool per request only
         # spins against them (one query 1.8 s with 2 threads, 0.1 s with 1, on 2 busy cores).

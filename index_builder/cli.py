@@ -168,7 +168,7 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _embedder(settings: Settings):  # type: ignore[no-untyped-def]
-    from index_builder.index.embedder import load_embedder
+    from index_builder.index import load_embedder
 
     return load_embedder(settings.embedding)
 

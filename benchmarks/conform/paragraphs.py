@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from index_builder.reading.paragraphs import word_paragraphs
+from index_builder.ingest.docx_reader import word_paragraphs
 
 
 def docx_paragraphs(path: Path) -> list[dict]:

@@ -13,8 +13,7 @@ import re
 from dataclasses import replace
 from typing import Iterable, Sequence
 
-from index_builder.index.backend import Condition, Filters
-from index_builder.model import Clause
+from index_builder.model import Clause, Condition, Filters
 from index_builder.reading.defined_terms import LEAD_NUMBER, MEANS_LINE, defined_terms, means_definition
 
 UNIT = "unit"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable, Sequence
 
 from index_builder.model import Clause
@@ -50,28 +49,6 @@ def _typed(line: str, section: str) -> bool:
 
 def texts(paragraphs: Iterable[Paragraph]) -> str:
     return "\n".join(p.text for p in paragraphs)
-
-
-def word_paragraphs(path: Path) -> list[dict]:
-    """A .docx as Word hands its body to the pane (document.js ``readParagraphs``): every
-    paragraph in order, empty ones included so indices match Word's, as
-    {index, text, listString, style, isHeading, inTable}. For tests and benchmarks that run
-    the pane's own code on real agreements."""
-    from index_builder.ingest.docx_reader import read_docx  # only here: ingest reads .docx, readers read text
-
-    blocks = read_docx(Path(path)).blocks
-    by_index = {b.index: b for b in blocks}
-    out = []
-    for index in range(max((b.index for b in blocks), default=-1) + 1):
-        block = by_index.get(index)
-        if block is None:
-            out.append({"index": index, "text": "", "listString": "", "style": "Normal", "isHeading": False, "inTable": False})
-            continue
-        style = "Title" if block.is_title else (
-            f"Heading {block.outline_level + 1}" if block.outline_level is not None else "Normal")
-        out.append({"index": index, "text": block.text, "listString": "" if block.bullet else block.label, "style": style,
-                    "isHeading": block.outline_level is not None, "inTable": bool(block.table_id)})
-    return out
 
 
 def from_pane(blocks: Iterable[dict]) -> list[Paragraph]:

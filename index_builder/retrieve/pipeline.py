@@ -17,13 +17,15 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
-from index_builder.errors import InvalidRequestError, NotFoundError
+from index_builder.errors import FeedbackUnavailableError, InvalidRequestError, NotFoundError
 from index_builder.index.backend import Filters, Scored, SearchBackend, clause_matches
 from index_builder.index.embedder import Embedder
 from index_builder.ingest.definitions import UNIT, unit_filters
 from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.combine import CombineWeights, combined_order
+from index_builder.retrieve.curated import Curator, curated_order
 from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
+from index_builder.retrieve.matches import dense_matches
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.examples import Combination, example_runs, without_examples
 from index_builder.retrieve.result_cache import LRU, Retrieved
@@ -276,10 +278,6 @@ class SearchPipeline:
         lifted within its LLM rating (learn/curation.py); and the marks read (None: not read)."""
         if self.curation is None or not page:
             return list(page), None
-        from index_builder.learn.curation import curated_order
-
-        from index_builder.errors import FeedbackUnavailableError
-
         try:
             marks = self.curation.marks_for([h.clause for h, _ in page])
         except FeedbackUnavailableError as exc:  # a broken usage database never stops search
@@ -395,6 +393,14 @@ class SearchPipeline:
         found = dict(zip(ids, self.clauses(ids, request.access))) if ids else {}
         return [Example(e.clause_id, found[e.clause_id].text if e.clause_id else e.text)
                 for e in request.examples]
+
+    # -- every match past a floor (the explorer, the market) ---------------------------------
+    def matches(self, texts: Sequence[str], filters: Filters, min_score: float, limit: int,
+                vectors: Any = None, access: Filters = ()) -> list[SearchHit]:
+        """Clauses at least ``min_score`` similar to any text, best first, up to ``limit``
+        (retrieve/matches.py); ``access``: the caller's walls, applied inside the search."""
+        return dense_matches(self.backend, self.embedder, texts, tuple(filters) + tuple(access),
+                             min_score, limit, vectors)
 
     # -- clause look-ups under the same walls -------------------------------------------------
     def clauses(self, clause_ids: Sequence[str], access: Filters = ()) -> list[Clause]:

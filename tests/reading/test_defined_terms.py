@@ -9,7 +9,8 @@ import pytest
 from index_builder.reading.defined_terms import (capitalised_terms, defined_terms, fix_article, mentions, same_term,
                                                  singular, written_as)
 from index_builder.reading.document import read_document
-from index_builder.reading.paragraphs import from_pane, word_paragraphs
+from index_builder.ingest.docx_reader import word_paragraphs
+from index_builder.reading.paragraphs import from_pane
 
 
 @pytest.mark.parametrize("text", [

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from index_builder.reading.document import read_document
-from index_builder.reading.paragraphs import Paragraph, from_pane, word_paragraphs
+from index_builder.ingest.docx_reader import word_paragraphs
+from index_builder.reading.paragraphs import Paragraph, from_pane
 from index_builder.reading.parties import (NEUTRAL, RELATIONS, ROLE_NAMES, Role, across_from, clause_parties,
                                            role_by_name, role_of)
 
