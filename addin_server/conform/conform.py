@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from index_builder.model import Clause
-from index_builder.reading.defined_terms import (Mention, capitalised_terms, fix_article, known_forms, mentions,
-                                                 singular, written_as)
+from index_builder.reading.defined_terms import (Mention, capitalised_terms, defined_terms, fix_article, known_forms,
+                                                 mentions, singular, written_as)
 from index_builder.reading.document import Document, read_document
 from index_builder.reading.paragraphs import from_clauses
 from index_builder.reading.parties import ROLE_NAMES
@@ -42,11 +42,19 @@ def _candidates(text: str, source: Document) -> set[str]:
     """Terms of the precedent its text may use: its document's terms, parties, name for
     itself; party words; capitalised terms nobody defines (not headings, not known plurals)."""
     known = set(source.terms) | set(source.party_names) | ({source.self_name} - {""})
-    known |= {name for name in ROLE_NAMES if mentions(text, name)}
+    # Party words the clause uses as a party: in the singular, past its own heading line
+    # ("Non-Solicitation of Customers, Vendors ..." names no party).
+    body_start = len(text.split("\n", 1)[0]) if "\n" in text else 0
+    known |= {name for name in ROLE_NAMES if any(not m.plural and m.start >= body_start for m in mentions(text, name))}
     forms = known_forms(sorted(known))
     headings = {sec.heading.lower() for sec in source.sections if sec.heading}
     headings |= {(m.group(1) or m.group(2)).strip().lower() for m in _HEADINGS.finditer(text)}
     out = set(known)
+    # Acronyms its own document uses as terms ("the CIIAA"), defined there or not.
+    heading = text.split("\n", 1)[0] if "\n" in text else ""
+    for word in set(re.findall(r"\b[A-Z]{2,6}s?\b", text)) - set(re.findall(r"\b[A-Z]{2,}\b", heading)):
+        if source.uses(word) >= 3 and not re.fullmatch(r"[IVXLC]+", word):
+            out.add(word)
     for found in capitalised_terms(text):
         phrase = found.phrase
         if phrase.lower() in forms or found.full.lower() in forms or any(phrase.lower() in h for h in headings):
@@ -97,8 +105,12 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
     parties = [map_term(p, 0, source, target, settings)[0] for p in source.party_names]
     known = [m for m in parties if m.method == "role" and m.apply and overrides.get(m.source, m.target) == m.target]
     mappings, subs, missing = [], [], []
+    defines = set(defined_terms(text))  # terms the clause defines itself come with their definition
     for term, found in used:
-        mapping, only_this = map_term(term, len(found), source, target, settings, lambda t: _rewrite(t, known))
+        if term in defines and term not in overrides:
+            mappings.append(TermMapping(term, term, "exact", 1.0, False, len(found), "the clause defines it"))
+            continue
+        mapping, only_this = map_term(term, len(found), source, target, settings, lambda t: _rewrite(t, known), text)
         if term in overrides:
             chosen = overrides[term].strip()
             mapping, only_this = TermMapping(term, chosen, "lawyer", 1.0, bool(chosen) and chosen != term, len(found),
@@ -107,7 +119,7 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
             found = [m for m in found if re.search(r"\b[Tt]his\s+$", text[max(0, m.start - 6):m.start])]
             mapping = replace(mapping, occurrences=len(found), apply=mapping.apply and bool(found))
         mappings.append(mapping)
-        if mapping.method == "none" and term != source.self_name:
+        if mapping.method == "none":
             own = source.definition(term)
             missing.append(MissingTerm(term, own.text if own else "", source.citation))
         if mapping.apply and mapping.target and mapping.target != term:

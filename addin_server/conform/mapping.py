@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from index_builder.reading.document import Definition, Document
-from index_builder.reading.parties import NEUTRAL, WEAK, Role, role_by_name, role_of
+from index_builder.reading.parties import NEUTRAL, WEAK, Role, confidentiality_role, role_by_name, role_of
 from index_builder.settings import ConformSettings
 from addin_server.conform.model import TermMapping
 from addin_server.conform.similarity import definition_similarity, name_similarity
@@ -27,13 +27,15 @@ from addin_server.conform.similarity import definition_similarity, name_similari
 SELF_CONFIDENCE = 0.85
 ALIAS_CONFIDENCE = 0.9
 COMPOUND_CONFIDENCE = 0.9
+PLAYED_CONFIDENCE = 0.6
 
 
 def map_term(term: str, count: int, source: Document, target: Document, settings: ConformSettings,
-             rewrite=None) -> tuple[TermMapping, bool]:
+             rewrite=None, clause: str = "") -> tuple[TermMapping, bool]:
     """The mapping for ``term`` and whether it moves only where the text says "this <term>".
 
-    ``rewrite`` puts a definition in the document's parties (for the definition comparison).
+    ``rewrite`` puts a definition in the document's parties (for the definition comparison);
+    ``clause`` is the text being conformed (the role a party plays in it).
     """
     self_mapping = _self(term, count, source, target)
     if self_mapping:
@@ -42,7 +44,7 @@ def map_term(term: str, count: int, source: Document, target: Document, settings
     if exact:
         return exact, False
     if _is_party(term, source):
-        mapped = _party(term, count, source, target, settings)
+        mapped = _party(term, count, source, target, settings) or _played(term, count, target, clause)
         if mapped:
             return mapped, False
     compound = _compound(term, count, source, target, settings)
@@ -61,6 +63,10 @@ def _exact(term: str, count: int, source: Document, target: Document) -> TermMap
     if party:
         return TermMapping(term, party.name, "exact", 1.0, party.name != term, count, "your document has this party")
     found = target.definition(term)
+    if not found and target.uses(term):
+        # A term the document uses capitalised without defining it here ("Cover Terms", the
+        # "Applicable Laws" of incorporated terms) is the document's own word: kept.
+        return TermMapping(term, term, "exact", 1.0, False, count, "your document uses it")
     if not found:
         return None
     own = source.definition(term)
@@ -74,7 +80,11 @@ def _self(term: str, count: int, source: Document, target: Document) -> tuple[Te
     """The precedent's name for itself: "this NDA" -> "this Agreement"."""
     if not source.self_name or not target.self_name or term != source.self_name or target.self_name == term:
         return None
-    only_this = bool(target.definition(term)) or bool(target.party(term))
+    if term in target.self_refs:
+        return None  # the document says "this Agreement" too: the word is its own (exact)
+    # Where the document uses the word for another document ("the Agreement" a DPA supplements),
+    # only "this Agreement" means the document itself.
+    only_this = bool(target.definition(term)) or bool(target.party(term)) or target.uses(term) > 0
     why = (f"your document calls itself the {target.self_name}"
            + (f" (“{term}” there is another document: only “this {term}” changes)" if only_this else ""))
     return TermMapping(term, target.self_name, "self", SELF_CONFIDENCE, True, count, why), only_this
@@ -110,6 +120,18 @@ def _party(term: str, count: int, source: Document, target: Document, settings: 
     apply = confidence >= settings.apply_min
     why = f"both are the {role.side}" + ("" if apply else "; check before applying")
     return TermMapping(term, same[0], "role", confidence, apply, count, why, tuple(same[1:]))
+
+
+def _played(term: str, count: int, target: Document, clause: str) -> TermMapping | None:
+    """A party the document has no role for, read from what it does in the clause: the
+    Contractor who must keep the Company's information confidential is the document's
+    Recipient. Shown, never applied: the clause, not the deal, says it."""
+    role = confidentiality_role(clause, term) if clause else None
+    same = [p.name for p in target.parties if p.role == role] if role else []
+    if len(same) != 1:
+        return None
+    return TermMapping(term, same[0], "role", PLAYED_CONFIDENCE, False, count,
+                       f"the {term} is the {role.side} of confidential information in this clause; check before applying")
 
 
 def _compound(term: str, count: int, source: Document, target: Document, settings: ConformSettings) -> TermMapping | None:

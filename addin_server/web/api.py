@@ -19,6 +19,7 @@ from addin_server.web.context import access, caller_key, server_settings, servic
 from addin_server.web.serialize import clause_json, redraft_json, search_json
 from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import filters_from_mapping
+from index_builder.ingest.definitions import search_unit
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -31,10 +32,15 @@ def precedents() -> Any:
     examples = validate.examples(body)  # "more like these": ids or texts, beside or instead of text
     text = validate.text(body, server) if body.get("text") is not None or not examples else ""
     top_k = validate.integer(body, "top_k", 1, server.max_top_k)
-    outcome = service().search(text, top_k, filters_from_mapping(validate.filters(body)),
+    # "unit": "auto" (the pane): a selected definition searches the library's definitions.
+    filters, unit = search_unit(validate.filters(body), text, validate.choice(body, "unit", ("", "auto")) == "auto")
+    outcome = service().search(text, top_k, filters_from_mapping(filters),
                                validate.boolean(body, "rerank"), examples=examples, access=access(),
                                curation=body.get("curation") is not False, **options)
-    return jsonify(recording.served_json(outcome, text))  # + list_id and curation marks (issue 27)
+    payload = recording.served_json(outcome, text)  # + list_id and curation marks (issue 27)
+    if unit:
+        payload["unit"] = unit
+    return jsonify(payload)
 
 
 @bp.post("/redraft")
