@@ -104,7 +104,8 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
             used.append((term, found))
     parties = [map_term(p, 0, source, target, settings)[0] for p in source.party_names]
     known = [m for m in parties if m.method == "role" and m.apply and overrides.get(m.source, m.target) == m.target]
-    mappings, subs, missing = [], [], []
+    mappings, missing = [], []
+    by_term: dict[str, list[Substitution]] = {}
     defines = set(defined_terms(text))  # terms the clause defines itself come with their definition
     for term, found in used:
         if term in defines and term not in overrides:
@@ -123,7 +124,9 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
             own = source.definition(term)
             missing.append(MissingTerm(term, own.text if own else "", source.citation))
         if mapping.apply and mapping.target and mapping.target != term:
-            subs.extend(Substitution(m.start, m.end, m.surface, written_as(mapping.target, m), "term") for m in found)
+            by_term[term] = [Substitution(m.start, m.end, m.surface, written_as(mapping.target, m), "term") for m in found]
+    mappings = _no_collisions(text, mappings, by_term)
+    subs = [s for m in mappings if m.apply for s in by_term.get(m.source, ())]
     refs = []
     applied = [m for m in mappings if m.apply and m.target and m.target != m.source] + known
     for start, end, ref, new in references.map_references(text, source.sections, target.sections,
@@ -147,6 +150,17 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
              len(mappings), sum(m.apply for m in mappings), len(missing), len(refs),
              sum(r.status == "flagged" for r in refs))
     return result
+
+
+def _no_collisions(text: str, mappings: list[TermMapping], by_term: dict[str, list[Substitution]]) -> list[TermMapping]:
+    """A term is never renamed to a word the clause already uses for something else:
+    "Customer is a Controller" must not become "Customer is a Customer". Such a mapping is
+    shown, not applied (a lawyer's own choice is kept)."""
+    renamed = [s for m in mappings if m.apply for s in by_term.get(m.source, ())]
+    clashing = {m.source for m in mappings if m.apply and m.method != "lawyer" and m.source in by_term
+                and any(not any(s.start <= x.start and x.end <= s.end for s in renamed) for x in mentions(text, m.target))}
+    return [replace(m, apply=False, reason=f"your clause already uses \u201c{m.target}\u201d for something else; check "
+                    "before applying") if m.source in clashing else m for m in mappings]
 
 
 def _rewrite(text: str, mappings: Sequence[TermMapping]) -> str:

@@ -16,6 +16,8 @@ otherwise it is not defined in the document. Only mappings at ``apply_min`` are 
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Sequence
 
 from index_builder.reading.document import Definition, Document
@@ -25,6 +27,10 @@ from addin_server.conform.model import TermMapping
 from addin_server.conform.similarity import definition_similarity, name_similarity
 
 SELF_CONFIDENCE = 0.85
+_PLAIN_NAMES = frozenset({"Agreement", "Contract"})
+# The pane used to send a definition's first 160 characters, and the thresholds were set on
+# those: the document's definition is compared as far as that (the precedent's as far, too).
+_COMPARED_CHARS = 160
 ALIAS_CONFIDENCE = 0.9
 COMPOUND_CONFIDENCE = 0.9
 PLAYED_CONFIDENCE = 0.6
@@ -85,9 +91,13 @@ def _self(term: str, count: int, source: Document, target: Document) -> tuple[Te
     # Where the document uses the word for another document ("the Agreement" a DPA supplements),
     # only "this Agreement" means the document itself.
     only_this = bool(target.definition(term)) or bool(target.party(term)) or target.uses(term) > 0
+    # Sure only when the document defines the name it calls itself, or it is a plain "Agreement";
+    # a title read from "this Employment Offer Letter" alone is shown for the lawyer to tick.
+    sure = bool(target.definition(target.self_name)) or target.self_name in _PLAIN_NAMES
     why = (f"your document calls itself the {target.self_name}"
-           + (f" (“{term}” there is another document: only “this {term}” changes)" if only_this else ""))
-    return TermMapping(term, target.self_name, "self", SELF_CONFIDENCE, True, count, why), only_this
+           + (f" (“{term}” there is another document: only “this {term}” changes)" if only_this else "")
+           + ("" if sure else "; check before applying"))
+    return TermMapping(term, target.self_name, "self", SELF_CONFIDENCE if sure else 0.6, sure, count, why), only_this
 
 
 def _is_party(term: str, source: Document) -> bool:
@@ -116,10 +126,13 @@ def _party(term: str, count: int, source: Document, target: Document, settings: 
         return None
     derived = term in NEUTRAL or same[0] in NEUTRAL or not role_by_name(term) or not role_by_name(same[0])
     weak = term in WEAK or same[0] in WEAK
-    confidence = 0.5 if len(same) > 1 else 0.6 if weak else 0.8 if derived else 0.9
+    # A party of the document whose side nothing says ("Business will pay ...") may be the one
+    # the document uses in its body: the match is shown, with it as the other choice.
+    unknown = [p.name for p in target.parties if p.how == "used" and not (p.role or _role_in(p.name, target))]
+    confidence = 0.5 if len(same) > 1 else 0.6 if weak or unknown else 0.8 if derived else 0.9
     apply = confidence >= settings.apply_min
     why = f"both are the {role.side}" + ("" if apply else "; check before applying")
-    return TermMapping(term, same[0], "role", confidence, apply, count, why, tuple(same[1:]))
+    return TermMapping(term, same[0], "role", confidence, apply, count, why, tuple(same[1:] + unknown))
 
 
 def _played(term: str, count: int, target: Document, clause: str) -> TermMapping | None:
@@ -161,7 +174,8 @@ def _by_definition(term: str, count: int, own: Definition, target: Document, set
     # Compared in the document's own words too: "relating to Employer's business" reads
     # "relating to Organisation's business" once the parties are mapped; the better reading counts.
     own_text = rewrite(own.text) if rewrite else own.text
-    candidates = [d for d in _unique_definitions(target.definitions) if d.text and d.term not in target.party_names]
+    candidates = [replace(d, text=_clipped(d.text)) for d in _unique_definitions(target.definitions)
+                  if d.text and d.term not in target.party_names]
 
     def alike(d: Definition) -> float:
         return max(definition_similarity(term, own.text, d.term, d.text), definition_similarity(term, own_text, d.term, d.text))
@@ -175,6 +189,12 @@ def _by_definition(term: str, count: int, own: Definition, target: Document, set
     apply = best >= settings.apply_min and margin >= settings.margin
     why = f"definitions alike ({best:.2f})" + ("" if apply else "; check before applying")
     return TermMapping(term, name, "definition", round(best, 3), apply, count, why, tuple(n for _, n in scored[1:3]))
+
+
+def _clipped(text: str) -> str:
+    if len(text) <= _COMPARED_CHARS:
+        return text
+    return re.sub(r"\s+\S*$", "", text[:_COMPARED_CHARS - 1]) + "\u2026"
 
 
 def _unique_definitions(defs: Sequence[Definition]) -> list[Definition]:

@@ -257,6 +257,7 @@ def fix_article(before: str, replacement: str) -> str:
 # A word of a term: Title case, or capitals ("MNDA Term", "Term of NDA", "AI Services").
 _WORD = r"(?:[A-Z][a-z][\w\-]*|[A-Z]{2,}s?)"
 _PHRASE = re.compile(r"(?<![\w\-])(" + _WORD + r"(?:[ \t]+(?:(?:of|for)[ \t]+)?" + _WORD + r")+)(?![\w\-])")
+_REFERENCE_WORDS = frozenset("Section Sections Clause Clauses Article Articles Exhibit Schedule Annex Appendix".split())
 _MONTHS = frozenset("January February March April May June July August September October November December".split())
 _STATE_WORDS = frozenset("State Commonwealth Province County City District Republic Kingdom United European".split())
 # Words that make a run of capitalised words the name of a law, a body, a list or a
@@ -316,8 +317,8 @@ def _is_name(phrase: str, text: str, start: int) -> bool:
     words = phrase.split()
     if phrase in _NOT_TERMS or _NAME_END.search(phrase) or _DOCUMENT_PART.search(phrase):
         return True
-    if any(w in _MONTHS or w in _STATE_WORDS or w.split("-")[0] in _US_STATES for w in words):
-        return True
+    if any(w in _MONTHS or w in _STATE_WORDS or w.split("-")[0] in _US_STATES or w in _REFERENCE_WORDS for w in words):
+        return True  # a date, a place, or "Contractor of Section": a reference's words
     if re.match(r"\s*:", text[start + len(phrase):]):
         return True  # a form's label: "Fee for Pilot Period: ..."
     run = _full_name(text, start, start + len(phrase)).split()

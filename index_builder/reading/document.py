@@ -87,7 +87,7 @@ def read_document(paragraphs: Sequence[Paragraph], citation: str = "") -> Docume
     refs = self_references(paragraphs, [d.term for d in defs])
     # Its prose: not a table's one- to three-word cells (field labels such as "Company" in a
     # signature block are not uses of a term), not placeholders and drafting notes in brackets.
-    prose = _outside_brackets("\n".join(p.text for p in paragraphs if not (p.in_table and len(p.text.split()) <= 3)))
+    prose = _outside_brackets("\n".join(p.text for p in paragraphs if not _label(p)))
     return Document(tuple(defs), tuple(parties), tuple(sections), reference_word(paragraphs),
                     _chosen(refs, {d.term for d in defs}), citation, len(paragraphs), tuple(refs), prose)
 
@@ -214,6 +214,13 @@ def self_references(paragraphs: Sequence[Paragraph], terms: Sequence[str]) -> Co
         if n:
             counts[term] = n + (2 if term in defined else 0)
     return counts
+
+
+def _label(p: Paragraph) -> bool:
+    """A heading or a table's label cell, not prose: "Permitted Uses and Disclosures", "Company".
+    (By its words, not its style: some forms set whole clauses in a heading style.)"""
+    words = len(p.text.split())
+    return (p.in_table and words <= 3) or (words <= 8 and not re.search(r"[.;:,]\s|[.;]$", p.text.strip()))
 
 
 def _outside_brackets(text: str) -> str:

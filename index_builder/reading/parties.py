@@ -44,11 +44,18 @@ class Role:
 RELATIONS: tuple[tuple[str, tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]], ...] = (
     ("supply",
      ("supplier", ("Supplier", "Provider", "Service Provider", "Vendor", "Contractor", "Independent Contractor",
-                   "Consultant", "Seller", "Licensor", "Business Associate", "Processor", "Servicer", "Agency",
-                   "Manufacturer")),
-     ("customer", ("Customer", "Client", "Buyer", "Purchaser", "Licensee", "Subscriber", "Covered Entity",
-                   "Controller", "Partner", "Design Partner", "User Organisation", "User Organization",
-                   "Distributor", "Reseller", "Owner"))),
+                   "Consultant", "Seller", "Licensor", "Servicer", "Agency", "Manufacturer")),
+     ("customer", ("Customer", "Client", "Buyer", "Purchaser", "Licensee", "Subscriber", "Partner", "Design Partner",
+                   "User Organisation", "User Organization", "Distributor", "Reseller", "Owner"))),
+    # Roles the law gives a party (GDPR, HIPAA): a Provider is "a Processor" in a DPA, so these
+    # are never the same as a deal's names ("Customer is a Controller" must not become
+    # "Customer is a Customer").
+    ("data protection",
+     ("controller", ("Controller", "Data Exporter")),
+     ("processor", ("Processor", "Data Importer", "Subprocessor"))),
+    ("health privacy",
+     ("covered entity", ("Covered Entity",)),
+     ("business associate", ("Business Associate",))),
     ("confidentiality",
      ("discloser", ("Discloser", "Disclosing Party")),
      ("recipient", ("Recipient", "Receiving Party"))),
@@ -112,14 +119,15 @@ _DEFINED_AS = (
 _LEGAL_NAME = re.compile(r"\[\s*(?:full\s+)?(?:legal\s+)?name\s+of\s+(?:the\s+|an?\s+)?([a-z]+(?:\s[a-z]+)?)", re.I)
 
 
-def role_of(name: str, definition: str = "", others: Sequence[str] = ()) -> Role | None:
+def role_of(name: str, definition: str = "", others: Sequence[str] = (), known: dict[str, Role] | None = None) -> Role | None:
     """The role a party name stands for: by the table, else by the party across from it
-    (``others``: the document's other parties), else by its cover row or its definition."""
+    (``others``: the document's other parties; ``known``: roles read for some of them), else
+    by its cover row or its definition."""
     role = role_by_name(name)
     if role:
         return role
     if name.strip() in NEUTRAL or name.strip().title() in NEUTRAL:
-        across = across_from(name, others)
+        across = across_from(name, others, known)
         if across:
             return across
     named = _LEGAL_NAME.search(definition)
@@ -132,12 +140,18 @@ def role_of(name: str, definition: str = "", others: Sequence[str] = ()) -> Role
     return None
 
 
-def across_from(name: str, others: Sequence[str]) -> Role | None:
+_EITHER = ("confidentiality", "indemnity", "data protection", "health privacy")  # played by either party
+
+
+def across_from(name: str, others: Sequence[str], known: dict[str, Role] | None = None) -> Role | None:
     """The side a neutral name ("Company") takes: the counterpart of the side the other party
-    stands for. Confidentiality and indemnity roles are played by either party, so they count
-    only when no deal role (supply, employment ...) is there; several sides: None."""
-    sides = {role for o in others if o.strip().lower() != name.strip().lower() and (role := role_by_name(o))}
-    deal = {r for r in sides if r.relation not in ("confidentiality", "indemnity")}
+    stands for (``known``: roles already read for some names, e.g. from their cover rows).
+    Confidentiality and indemnity roles are played by either party, so they count only when no
+    deal role (supply, employment ...) is there; several sides: None."""
+    known = known or {}
+    sides = {role for o in others if o.strip().lower() != name.strip().lower()
+             and (role := known.get(o) or role_by_name(o))}
+    deal = {r for r in sides if r.relation not in _EITHER}
     if len(deal) == 1:
         return next(iter(deal)).counterpart
     if not deal and len(sides) == 1:
@@ -226,9 +240,47 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
     for name in sorted(PARTY_NAMES, key=len, reverse=True):
         if name not in found and uses(name) >= 3 and not any(name in f for f in found):
             add(name, "used", -1)
+    for name, index in _subjects(body, found, definitions):
+        add(name, "used", index)
     names = list(found)
-    return [Party(p.name, role_of(p.name, _definition(p.name, definitions), names) or (
-        role_of(p.aliases[0], "", names) if p.aliases else None), p.how, p.index, p.aliases) for p in found.values()]
+    # Roles by name, cover row or definition first; then the neutral ones ("Company") across from those.
+    known = {p.name: role for p in found.values()
+             if (role := role_by_name(p.name) or _row_role(p.name, _definition(p.name, definitions))
+                 or (role_by_name(p.aliases[0]) if p.aliases else None))}
+    return [Party(p.name, known.get(p.name) or role_of(p.name, _definition(p.name, definitions), names, known), p.how,
+                  p.index, p.aliases) for p in found.values()]
+
+
+_SUBJECT = re.compile(r"(?<![\w\u201c\"])([A-Z][a-z]{2,})(?:[\u2019']s)?\s+(?:will|shall|may|must)\s+(?:not\s+)?[a-z]")
+
+
+def _subjects(body: str, found: dict[str, Party], definitions: Sequence[tuple[str, str, int, str]]) -> list[tuple[str, int]]:
+    """Single words the document uses as a party without defining one: the subject of "will",
+    "shall", "may", "must" at least three times ("Business will pay ...", where a firm renamed
+    its "Company"), not a sentence's first word, a document, a term defined otherwise."""
+    from index_builder.reading.defined_terms import STARTERS  # the words that start sentences
+
+    counts: dict[str, int] = {}
+    defined = {term for term, _, _, _ in definitions}
+    for m in _SUBJECT.finditer(body):
+        word = m.group(1)
+        if re.search(r"[A-Z][\w\-]*[ \t]+$", body[max(0, m.start() - 30):m.start()]):
+            continue  # the last word of a longer name ("Staff Member will")
+        if word in STARTERS or word in found or word in _NOT_SUBJECTS or (word in defined and word not in PARTY_NAMES):
+            continue
+        counts[word] = counts.get(word, 0) + 1
+    return [(word, -1) for word, n in counts.items() if n >= 3]
+
+
+_NOT_SUBJECTS = frozenset("Agreement Order Section Clause Article Schedule Exhibit Notice Consent Letter Addendum "
+                          "Amendment Terms Product Service Services Software Documentation Fees Payment Party Parties "
+                          "Either Neither Such Any This That Each Nothing Confidentiality Termination".split())
+
+
+def _row_role(name: str, definition: str) -> Role | None:
+    """A role read from a cover row's value ("[Full legal name of the employee]")."""
+    named = _LEGAL_NAME.search(definition)
+    return role_by_name(named.group(1)) if named else None
 
 
 def _between_pairs(paragraphs: Sequence[Paragraph], uses) -> list[tuple[str, str, int]]:

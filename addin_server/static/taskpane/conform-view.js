@@ -69,17 +69,22 @@ export function createConform(ctx) {
 
   /** Why the document could not be read, for the lawyer: the server's words when it said why. */
   function unreadable(err) {
-    return err instanceof ApiError && err.kind === "http" && err.status !== 404 ? err.message : "The pane could not read your document";
+    return err instanceof ApiError && err.kind === "http" ? err.message : "The pane could not read your document";
   }
+
+  /** An older server, without /document or /conform: Insert and Apply work as they always did. */
+  const older = (err) => err instanceof ApiError && err.status === 404 && err.code !== "document_not_read";
 
   /** Insert clicked: read the document, ask the server, show the mapping in the card. */
   async function start(result, card) {
     if (!state.query) return fb.showError("Click Find precedent first.");
     const area = card.querySelector(".conform") ?? card.appendChild(h(doc, "div", { className: "conform" }));
+    const unsupported = () => insert(result, card, null, " This server does not conform precedents, so it keeps its own terms.");
     let docProfile;
     try {
       docProfile = await profile();
     } catch (err) {
+      if (older(err)) return unsupported();
       fb.showError(`${unreadable(err).replace(/\.$/, "")}, so the precedent was not conformed. Use Insert as is, or try again.`);
       return renderFallback(result, card, area);
     }
@@ -92,7 +97,7 @@ export function createConform(ctx) {
         h(doc, "button", { type: "button", className: "secondary", onclick: () => insert(result, card, null) }, "Insert as is"),
         h(doc, "button", { type: "button", className: "link", onclick: () => area.replaceChildren() }, "Cancel")),
       // An older server (no /conform): Insert works as it always did, with the precedent's own terms.
-      unsupported: () => insert(result, card, null, " This server does not conform precedents, so it keeps its own terms."),
+      unsupported,
     }, docProfile, {});
   }
 
@@ -106,10 +111,15 @@ export function createConform(ctx) {
     after.parentNode?.querySelector(":scope > .conform-draft")?.remove();
     after.after(area);
     if (!clauseIds.length || typeof answer?.redraft !== "string" || !answer.redraft.trim()) return area.remove();
+    const unsupported = () => { // an older server: the draft goes in as the model wrote it
+      area.remove();
+      if (status) fb.setStatus(status(null, true));
+    };
     let docProfile;
     try {
       docProfile = await profile();
     } catch (err) {
+      if (older(err)) return unsupported();
       area.replaceChildren(h(doc, "p", { className: "note" }, `${unreadable(err).replace(/\.$/, "")}, so the draft keeps the wording shown above.`));
       return;
     }
@@ -121,10 +131,7 @@ export function createConform(ctx) {
       status,
       actions: () => h(doc, "p", { className: "note" }, "Apply to document puts the draft in with the ticked changes only; untick a change to keep the draft's own word."),
       onData,
-      unsupported: () => { // an older server: the draft goes in as the model wrote it
-        area.remove();
-        if (status) fb.setStatus(status(null, true));
-      },
+      unsupported,
     }, docProfile, {});
   }
 
@@ -138,7 +145,7 @@ export function createConform(ctx) {
           return ctx.api().conform({ clauseIds: view.clauseIds, document, overrides, suggest, text: view.text }, { signal });
         }, { signal });
       } catch (err) {
-        if (err instanceof ApiError && err.status === 404) {
+        if (older(err)) {
           unsupported = true;
           return;
         }
