@@ -182,7 +182,19 @@ def hunks(before: str, after: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
+def _article_right(words: Sequence[str]) -> bool:
+    """"a Supplier", "an NDA": the article before a changed word agrees with it."""
+    if len(words) < 2 or words[0].lower() not in _ARTICLES:
+        return True
+    word = words[1]
+    vowel = bool(re.match(r"[aeiouAEIOU]", word)) and not re.match(r"(?:[Uu]ni|[Uu]s[eu]|[Oo]ne)", word)
+    vowel = vowel or bool(re.match(r"[AEFHILMNORSX](?:[A-Z]|$)", word))
+    return (words[0].lower() == "an") == vowel
+
+
 def explained(hunk: tuple[str, str, int, int], allowed: set[tuple[str, str]]) -> bool:
+    if not _article_right(hunk[1].split()):
+        return False  # "an Client": the change made the sentence wrong
     old, new = _key(old_words := hunk[0].split()), _key(new_words := hunk[1].split())
     if old == new:  # "a" -> "an" before a mapped term, a possessive's form
         return True
