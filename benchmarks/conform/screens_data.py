@@ -33,13 +33,20 @@ def main() -> int:
     planted = [dict(p, text=p["text"].replace("Contractor may not assign", "Except under Section 14.2, Contractor may not assign"))
                if p["listString"] == "9.3" else p for p in paragraphs]
     checked = documents.read(from_pane(planted))
+    # The screenshot's document: three errors planted (an undefined term, a missing section, a second definition).
+    three = [dict(p, text=f"{p['text']} This cap does not apply to Increased Claims.") if p["listString"] == "8.2"
+             else dict(p, text=f"{p['text']} \u201cServices\u201d means any work Contractor does.") if p["listString"] == "9.6"
+             else p for p in planted]
+    checked_three = documents.read(from_pane(three))
     pilot = clauses_of(f"{CP}/common-paper-pilot-agreement.docx")
     own = clauses_of(f"{CP}/common-paper-independent-contractor-agreement.docx")
     precedent = next(c for c in pilot if c.section == "1.7")  # Reservation of Rights: parties, terms, two references
     same = next(c for c in own if c.section == "9.3")  # Assignment: already in the document's terms
     answers = {"document": documents.profile_json(read),
                "check": {"findings": check_document(checked.paragraphs, checked.document),
-                         "profile": documents.profile_json(checked)}}
+                         "profile": documents.profile_json(checked)},
+               "check_three": {"findings": check_document(checked_three.paragraphs, checked_three.document),
+                               "profile": documents.profile_json(checked_three)}}
     for name, clause, doc, overrides in (
             ("default", precedent, pilot, {}),
             ("edited", precedent, pilot, {"Provider": "Consultant", "Customer": ""}),

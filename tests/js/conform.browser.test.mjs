@@ -66,7 +66,7 @@ test("a server that forgot the document is sent it again, once; a document too l
     await pane.page.waitForSelector(".card");
     await pane.page.click(".card:nth-child(1) button[data-action=insert]");
     await pane.page.waitForFunction(() => /1,000,000/.test(document.getElementById("error").textContent));
-    assert.match(await pane.page.textContent("#error"), /Your document has 1,204,311 characters; .* so the precedent was not conformed\. Use Insert as is/);
+    assert.match(await pane.page.textContent("#error"), /Your document has 1,204,311 characters; .* Its parties and terms were not read, so the precedent was not conformed\. Use Insert as is/);
     assert.equal(requests.filter((r) => r.path === "/api/v1/conform").length, 0);
     assert.ok(await pane.page.isVisible(".card:nth-child(1) .conform button.primary"), "Insert as is is offered");
   } finally {

@@ -86,7 +86,7 @@ export function createConform(ctx) {
     } catch (err) {
       if (older(err)) return unsupported();
       fb.showError(`${unreadable(err).replace(/\.$/, "")}, so the precedent was not conformed. Use Insert as is, or try again.`);
-      return renderFallback(result, card, area);
+      return renderFallback(result, card, area, "Your document was not read, so the precedent goes in with its own terms.");
     }
     await request({
       area,
@@ -159,9 +159,9 @@ export function createConform(ctx) {
     if (unsupported) await view.unsupported();
   }
 
-  function renderFallback(result, card, area) {
+  function renderFallback(result, card, area, note = "This server cannot conform precedents to your document. The precedent goes in with its own terms.") {
     area.replaceChildren(
-      h(doc, "p", { className: "note" }, "This server cannot conform precedents to your document. The precedent goes in with its own terms."),
+      h(doc, "p", { className: "note" }, note),
       h(doc, "div", { className: "button-row" }, h(doc, "button", { type: "button", className: "primary", onclick: () => insert(result, card, null) }, "Insert as is")),
     );
   }
