@@ -113,15 +113,12 @@ class Server:
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.http.server_port}"
 
-    def clause_id(self, doc: str, text: str, label_id: str) -> str:
-        """The indexed id of the precedent clause (found by its text, as search would return it)."""
-        backend = self.service.pipeline.backend
-        ids = [cid for cid, _ in backend.dense(np.ones((1, backend.dimension), dtype=np.float32), backend.stats()["clauses"])]
-        stem = Path(doc).stem
-        clauses = [c for c in backend.get(ids) if c is not None and c.doc_id.endswith(stem)]
-        found = [c for c in clauses if c.text.strip() == text.strip()] or [c for c in clauses if c.clause_id.endswith(label_id.split("#", 1)[1])]
-        if not found:
-            raise LookupError(f"{label_id}: not in the index")
+    def clause_id(self, doc: str, text: str, clause_id: str) -> str:
+        """The indexed id of the precedent clause (the set names it as the index does, by the
+        file's stem and section; checked by its text, as search results would carry it)."""
+        found = self.service.pipeline.clauses([clause_id])
+        if not found or found[0].text.strip() != text.strip():
+            raise LookupError(f"{clause_id}: not in the index with the pair's text")
         return found[0].clause_id
 
     def close(self) -> None:

@@ -82,11 +82,13 @@ if (job.edit) {
   const kept = (first.mappings ?? []).filter((m) => m.method === "exact").map((m) => m.source);
   const row = rows.find((r) => r.source === job.edit.from);
   const miss = missing.find((m) => m.term === job.edit.from);
-  const canEditMissing = Boolean(view.overridesFrom); // the missing-term field came with issue 38
+  const canEditMissing = Boolean(view.overridesFrom); // the missing-term field, editable kept terms and
+  // "Change another word" came with issue 38: the lawyer can name any word of the precedent.
   if (row) Object.assign(row, { checked: true, value: job.edit.to });
   else if (miss && canEditMissing) miss.value = job.edit.to;
   else if (kept.includes(job.edit.from) && canEditMissing) rows.push({ source: job.edit.from, checked: true, value: job.edit.to });
-  expressible = Boolean(row || (canEditMissing && (miss || kept.includes(job.edit.from))));
+  else if (canEditMissing) missing.push({ term: job.edit.from, value: job.edit.to }); // "Change another word"
+  expressible = Boolean(row || canEditMissing);
   if (expressible) {
     const overrides = view.overridesFrom ? view.overridesFrom(rows, missing)
       : Object.fromEntries(rows.map((r) => [r.source, r.checked ? r.value : ""]));

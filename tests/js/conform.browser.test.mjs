@@ -46,6 +46,29 @@ test("Insert sends the document once for the server to read, shows the mapping, 
   }
 });
 
+test("the lawyer can change any other word of the precedent, and only that word is sent", { skip }, async () => {
+  const requests = [];
+  const pane = await openPane({ shimConfig: shimDocument(), api: conformApi({ requests }) });
+  try {
+    const { page } = pane;
+    await page.click("#find");
+    await page.waitForSelector(".card");
+    await page.click(".card:nth-child(1) button[data-action=insert]");
+    await page.waitForSelector(".conform-other");
+    await page.click(".conform-other summary");
+    await page.fill(".conform-other .other-from", "Reservation of Rights");
+    await page.fill(".conform-other .other-to", "Retained Rights");
+    await page.press(".conform-other .other-to", "Tab");
+    const sent = () => requests.filter((r) => r.path === "/api/v1/conform").at(-1).body.overrides;
+    for (let i = 0; i < 100 && !sent(); i += 1) await new Promise((r) => setTimeout(r, 50));
+    const last = sent();
+    assert.equal(last["Reservation of Rights"], "Retained Rights");
+    assert.deepEqual(Object.keys(last).sort(), ["Customer", "Provider", "Reservation of Rights"], "the shown rows as they stand, and the new word");
+  } finally {
+    await pane.close();
+  }
+});
+
 test("a server that forgot the document is sent it again, once; a document too large is said plainly", { skip }, async () => {
   let requests = [];
   let pane = await openPane({ shimConfig: shimDocument(), api: conformApi({ requests, forget: true }) });

@@ -198,6 +198,7 @@ export function createConform(ctx) {
       parts.push(h(doc, "button", { type: "button", className: "link", title: "An AI suggestion is shown unticked; nothing changes until you tick it",
         onclick: () => request(view, docProfile, collect(area), true) }, "Suggest matches for these terms with AI"));
     }
+    parts.push(otherTerm(rerun));
     if (view.text === undefined) parts.push(h(doc, "details", { className: "conform-preview" }, h(doc, "summary", {}, "Conformed text"), h(doc, "p", {}, truncate(data.text, 1200))));
     parts.push(view.actions(data));
     area.replaceChildren(...parts);
@@ -213,6 +214,16 @@ export function createConform(ctx) {
       h(doc, "span", { "aria-hidden": "true" }, " \u2192 "),
       h(doc, "input", { type: "text", className: "to", value: m.target, "aria-label": `Your term for ${m.source}`, onchange: rerun }),
       h(doc, "span", { className: "why" }, `${plural(m.occurrences, "time")} \u00b7 ${m.reason}${low ? " \u00b7 not applied" : ""}`));
+  }
+
+  /** Any other word of the precedent the lawyer wants in their own term ("AI" -> "Artificial Intelligence"). */
+  function otherTerm(rerun) {
+    // Only the replacement sends the change: the lawyer types the word first, then theirs.
+    const field = (name, label) => h(doc, "input", { type: "text", className: name, "aria-label": label, onchange: name === "other-to" ? rerun : null });
+    return h(doc, "details", { className: "conform-other" },
+      h(doc, "summary", {}, "Change another word"),
+      h(doc, "p", { className: "note" }, "Replace ", field("other-from", "Word in the precedent"), " with ", field("other-to", "Your word"),
+        h(doc, "span", { className: "why" }, " \u00b7 only that word, as written (capitals, plural and possessive kept)")));
   }
 
   /** A term already the document's, made editable: a row of its own, ticked, the term in its box. */
@@ -276,6 +287,8 @@ export function createConform(ctx) {
       source: row.dataset.source, checked: row.querySelector("input[type=checkbox]").checked, value: row.querySelector("input.to").value,
     }));
     const missing = [...area.querySelectorAll(".conform-missing li")].map((row) => ({ term: row.dataset.term, value: row.querySelector("input.to")?.value ?? "" }));
+    const from = area.querySelector(".conform-other .other-from")?.value.trim();
+    if (from) missing.push({ term: from, value: area.querySelector(".conform-other .other-to")?.value ?? "" });
     const out = overridesFrom(rows, missing, JSON.parse(area.dataset.overrides || "{}"));
     for (const row of area.querySelectorAll(".conform-refs li")) {
       const box = row.querySelector("input[type=checkbox]");
