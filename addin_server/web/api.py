@@ -57,8 +57,11 @@ def redraft() -> Any:
     # what operations and checks read. A document the server no longer holds never blocks a redraft.
     document = _document(body)
     terms = validate.document_terms(body)
-    if terms is None and document is not None and document.id:
-        terms = [t for t in document.document.terms if len(t) <= 100][:validate.MAX_DOCUMENT_TERMS]
+    read = document.document if document is not None and document.id else None
+    # Its defined terms and its parties (a party's name is its term too), when it defines any:
+    # a page that only uses a word three times says too little to call another word undefined.
+    if terms is None and read is not None and (read.definitions or any(p.how != "used" for p in read.parties)):
+        terms = list(dict.fromkeys(t for t in (*read.party_names, *read.terms) if len(t) <= 100))[:validate.MAX_DOCUMENT_TERMS]
     note = with_document_terms("", document.document if document else None, server.max_instructions_chars)
     outcome, searched = service().redraft(text, clause_ids, instructions, access=access(),
                                           document_terms=terms, prefer=prefer, model_note=note)
