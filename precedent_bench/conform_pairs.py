@@ -50,6 +50,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, help="write <name>.json (every pair, raw) here")
     p.add_argument("--name", default="", help="file name for the raw results (default: the split)")
     p.add_argument("--pairs", nargs="*", default=(), help="only these pair ids")
+    p.add_argument("--rescore", type=Path, help="score a run's raw answers again (the texts it wrote), without "
+                                                "running the pane or the server: for a change to this scorer")
     p.set_defaults(handler="precedent_bench.conform_pairs:run_command", ab=False)
 
 
@@ -145,9 +147,14 @@ def _tokens(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
+_LEADS = {"the", "this", "that", "these", "those", "each", "any", "all", "such", "no", "its", "their", "if", "and", "or"}
+
+
 def _key(words: Sequence[str]) -> str:
-    """A phrase without its article, possessive or plural ending, lower case."""
+    """A phrase without its article, leading determiner, possessive or plural ending, lower case."""
     words = [w for w in words if w.lower() not in _ARTICLES or len(words) == 1]
+    while len(words) > 1 and words[0].lower() in _LEADS:
+        words = words[1:]
     out = " ".join(words).lower()
     out = re.sub(r"\s*[\u2019']\s*s?$", "", out)
     return re.sub(r"(?<=[^s])s$", "", re.sub(r"ies$", "y", out)) if out else out
@@ -165,14 +172,30 @@ def allowed_pairs(pair: dict[str, Any], override: bool) -> set[tuple[str, str]]:
     return out
 
 
+def _capital(token: str) -> bool:
+    return token[:1].isupper() and token.replace("-", "").isalnum()
+
+
 def hunks(before: str, after: str) -> list[tuple[str, str, int, int]]:
-    """Changed stretches (before words, after words, char start, char end in ``before``)."""
+    """Changed stretches (before words, after words, char start, char end in ``before``), each
+    widened to the whole run of capitalised words around it, so a change is judged as the
+    term it changes: "Standard Terms" -> "NDA Terms", not "Standard" -> "NDA"; and "Customer
+    Content" -> "Client Content" is not excused by a Customer -> Client mapping."""
     a, b = _tokens(before), _tokens(after)
     spans = [m.span() for m in _TOKEN.finditer(before)]
+    after_spans = [m.span() for m in _TOKEN.finditer(after)]
+    # Two tokens on one line (a run of words never crosses a line: "NDA Term" / "Period for ...").
+    joined = lambda text, sp, k: "\n" not in text[sp[k - 1][1]:sp[k][0]]  # noqa: E731
     out = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
             continue
+        while i1 > 0 and j1 > 0 and a[i1 - 1] == b[j1 - 1] and _capital(a[i1 - 1]) and (
+                i1 >= len(a) or joined(before, spans, i1)) and (j1 >= len(b) or joined(after, after_spans, j1)):
+            i1, j1 = i1 - 1, j1 - 1
+        while i2 < len(a) and j2 < len(b) and a[i2] == b[j2] and _capital(a[i2]) and (
+                i2 == 0 or joined(before, spans, i2)) and (j2 == 0 or joined(after, after_spans, j2)):
+            i2, j2 = i2 + 1, j2 + 1
         start = spans[i1][0] if i1 < len(spans) else len(before)
         end = spans[i2 - 1][1] if i2 > i1 else start
         out.append((" ".join(a[i1:i2]), " ".join(b[j1:j2]), start, end))
@@ -197,9 +220,14 @@ def explained(hunk: tuple[str, str, int, int], allowed: set[tuple[str, str]]) ->
         return True
     if (old, new) in allowed:
         return True
-    # Two changes difflib joined ("Employer and Employee" -> "Company and Founder") are split by position.
+    # Two changes difflib joined ("Employer and Employee" -> "Company and Founder") are split at
+    # the plain words they share, and each part judged whole.
     if len(old_words) == len(new_words) > 1:
-        return all(o == n or (_key([o]), _key([n])) in allowed for o, n in zip(old_words, new_words))
+        cuts = [i for i, (o, n) in enumerate(zip(old_words, new_words)) if o == n and not _capital(o)]
+        if cuts:
+            bounds = [-1, *cuts, len(old_words)]
+            parts = [(old_words[s + 1:e], new_words[s + 1:e]) for s, e in zip(bounds, bounds[1:]) if e > s + 1]
+            return all(o == n or (_key(o), _key(n)) in allowed for o, n in parts)
     return False
 
 
@@ -328,9 +356,33 @@ def figures(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def rescore(report: dict[str, Any], pairs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The text-based scores (silent wrong changes, override exactness) of a run, again, from
+    the answers it recorded; recall and undefined terms (read from the mappings) stay as run."""
+    by_id = {p["pair_id"]: p for p in pairs}
+    rows = []
+    for row in report["pairs"]:
+        pair = by_id[row["pair_id"]]
+        row = dict(row, silent_wrong=wrong_changes(pair["precedent"]["text"], row["text"], allowed_pairs(pair, False),
+                                                    pair["must_not_change"]))
+        if "override" in row:
+            over = row["override"]
+            protected = list(pair["must_not_change"]) + list(pair["override"]["must_not_change"])
+            expressible = over["problems"] != ["the pane offers no place to make this edit"]
+            exact, problems = override_exact(pair, {"text": over["text"]}, expressible)
+            row["override"] = dict(over, exact=exact, problems=problems, silent_wrong=wrong_changes(
+                pair["precedent"]["text"], over["text"], allowed_pairs(pair, True), protected))
+        rows.append(row)
+    return {**report, "figures": figures(rows), "pairs": rows}
+
+
 def run_command(args: argparse.Namespace) -> int:
     pairs = load_pairs(args.split, args.pairs)
-    report = measure(pairs, args.contracts)
+    if args.rescore:
+        report = rescore(json.loads(args.rescore.read_text()), pairs)
+        report["rescored_from"] = args.rescore.name
+    else:
+        report = measure(pairs, args.contracts)
     report["split"] = args.split
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)

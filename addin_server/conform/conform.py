@@ -17,7 +17,7 @@ from typing import Sequence
 
 from index_builder.model import Clause
 from index_builder.reading.defined_terms import (Mention, capitalised_terms, defined_terms, fix_article, known_forms,
-                                                 mentions, singular, written_as)
+                                                 mentions, quoted_mentions, singular, written_as)
 from index_builder.reading.document import Document, read_document
 from index_builder.reading.paragraphs import from_clauses
 from index_builder.reading.parties import ROLE_NAMES
@@ -82,7 +82,9 @@ def _forms_used(text: str, term: str, source: Document) -> list[Mention]:
     ("a Covered Employee" for “Covered Employees”)."""
     found = mentions(text, term)
     one = singular(term)
-    if one != term and source.definition(term) and source.definition(term).term == term:
+    defined = {d.term for d in source.definitions}
+    # Not where the precedent defines the singular as a term of its own ("NDA Term" and "NDA Terms").
+    if one != term and term in defined and one not in defined:
         found += [m for m in mentions(text, one) if not m.plural and not m.possessive.endswith(("\u2019", "'"))]
     return sorted(found, key=lambda m: m.start)
 
@@ -108,10 +110,9 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
     by_term: dict[str, list[Substitution]] = {}
     defines = set(defined_terms(text))  # terms the clause defines itself come with their definition
     for term, found in used:
-        if term in defines and term not in overrides:
-            mappings.append(TermMapping(term, term, "exact", 1.0, False, len(found), "the clause defines it"))
-            continue
         mapping, only_this = map_term(term, len(found), source, target, settings, lambda t: _rewrite(t, known), text)
+        if term in defines and term not in overrides and mapping.method != "self":
+            mapping, only_this = TermMapping(term, term, "exact", 1.0, False, len(found), "the clause defines it"), False
         if term in overrides:
             chosen = overrides[term].strip()
             mapping, only_this = TermMapping(term, chosen, "lawyer", 1.0, bool(chosen) and chosen != term, len(found),
@@ -124,6 +125,8 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
             own = source.definition(term)
             missing.append(MissingTerm(term, own.text if own else "", source.citation))
         if mapping.apply and mapping.target and mapping.target != term:
+            if term in defines and not only_this:  # renamed where the clause defines it too: (the “NDA”)
+                found = sorted(found + quoted_mentions(text, term), key=lambda m: m.start)
             by_term[term] = [Substitution(m.start, m.end, m.surface, written_as(mapping.target, m), "term") for m in found]
     mappings = _no_collisions(text, mappings, by_term)
     subs = [s for m in mappings if m.apply for s in by_term.get(m.source, ())]

@@ -75,6 +75,8 @@ def _exact(term: str, count: int, source: Document, target: Document) -> TermMap
         return TermMapping(term, term, "exact", 1.0, False, count, "your document uses it")
     if not found:
         return None
+    if found.term != term and any(d.term == found.term for d in source.definitions):
+        return None  # the precedent defines "Order Term" and "Order Terms" apart: not one term in two numbers
     own = source.definition(term)
     # The precedent defines "Service", the document "Services": the document's word, in each
     # mention's own form; a use in the other number of the same defined term stays as it is.

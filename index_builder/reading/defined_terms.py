@@ -177,6 +177,12 @@ def mentions(text: str, term: str, standalone: bool = True) -> list[Mention]:
     return found
 
 
+def quoted_mentions(text: str, term: str) -> list[Mention]:
+    """The term where the text defines it, inside its quotes: (the “Founder”), “NDA” means."""
+    return [Mention(m.start(1), m.end(1), m.group(1), False, "", False)
+            for m in re.finditer(r"[\u201c\"](" + re.escape(term) + r")[\u201d\"]", text)]
+
+
 def _in_longer_term(text: str, start: int, end: int, possessive: bool, upper: bool) -> bool:
     after = re.match(r"[ \t]+([A-Z][\w\-]*)", text[end:])
     if after and not possessive:

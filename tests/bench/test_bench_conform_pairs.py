@@ -68,3 +68,18 @@ def test_one_pair_end_to_end_through_the_pane_and_the_server(contracts_dir: Path
     assert [r["path"] for r in row["requests"]] == ["/api/v1/document", "/api/v1/conform"]
     assert row["requests"][1]["keys"] == ["clause_ids", "document"]
     assert row["required"] == 2 and row["applied"] + row["shown"] >= 1 and report["figures"]["pairs"] == 1
+
+
+def test_a_change_is_judged_as_the_whole_term_it_changes() -> None:
+    allowed = {(cp._key(["Standard", "Terms"]), cp._key(["NDA", "Terms"])), (cp._key(["Customer"]), cp._key(["Client"])),
+               (cp._key(["Agreement"]), cp._key(["Definitive", "Agreement"]))}
+    assert cp.wrong_changes("the Standard Terms apply", "the NDA Terms apply", allowed, ()) == []
+    assert cp.wrong_changes("for this Agreement only", "for this Definitive Agreement only", allowed, ()) == []
+    # A party mapping does not excuse rewriting the first word of a longer term.
+    assert cp.wrong_changes("The Customer Content stays.", "The Client Content stays.", allowed, ()) != []
+    assert cp.wrong_changes("The Customer pays.", "The Client pays.", allowed, ()) == []
+
+
+def test_a_run_of_capitalised_words_does_not_cross_a_line() -> None:
+    allowed = {(cp._key(["NDA", "Term"]), cp._key(["MNDA", "Term"]))}
+    assert cp.wrong_changes("NDA Term\nPeriod for sharing", "MNDA Term\nPeriod for sharing", allowed, ()) == []

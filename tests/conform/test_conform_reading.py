@@ -116,3 +116,29 @@ def test_a_party_the_document_has_no_role_for_is_read_from_the_clause_and_only_s
     assert (by["Contractor"].target, by["Contractor"].apply) == ("Recipient", False)
     assert (by["Company"].target, by["Company"].apply) == ("Discloser", False)
     assert result.text == text
+
+
+def test_a_term_the_clause_defines_follows_its_rename_in_its_own_definition() -> None:
+    clause = ("This Confidentiality Deed (the \u201cDeed\u201d) is made by Acme Ltd (the \u201cSupplier\u201d). "
+              "This Deed binds the Supplier for two years.")
+    source = doc("This Confidentiality Deed (the \u201cDeed\u201d) is between Supplier and Customer. This Deed ends. "
+                 "Supplier will keep secrets. Customer will pay. Supplier may stop. Customer may stop.")
+    target = doc("This Master Agreement (this \u201cAgreement\u201d) is between Supplier and Customer. This Agreement ends.")
+    # The document's name for itself, in the clause's own definition too.
+    # ("Confidentiality Deed" is the title, a longer name: kept.)
+    assert conform(clause, source, target, SETTINGS).text == clause.replace("(the \u201cDeed\u201d)", "(the \u201cAgreement\u201d)").replace(
+        "This Deed", "This Agreement")
+    # The lawyer's override of a term the clause defines renames the definition with its uses.
+    chosen = conform(clause, source, target, SETTINGS, overrides={"Supplier": "Vendor"})
+    assert "(the \u201cVendor\u201d)" in chosen.text and "binds the Vendor" in chosen.text
+
+
+def test_a_singular_defined_apart_from_its_plural_is_its_own_term() -> None:
+    source = doc("1. \u201cOrder Terms\u201d means the terms printed on an order. \u201cOrder Term\u201d means how long an order runs.")
+    target = doc("1. \u201cOrder Terms\u201d means the terms printed on an order.")
+    result = conform("The Order Term ends when the Order Terms say.", source, target, SETTINGS)
+    by = {m.source: m for m in result.mappings}
+    assert not by["Order Term"].apply and by["Order Terms"].method == "exact"
+    assert result.text == "The Order Term ends when the Order Terms say."
+    kept = conform("The Order Term ends when the Order Terms say.", source, target, SETTINGS, overrides={"Order Term": "Term"})
+    assert kept.text == "The Term ends when the Order Terms say."
