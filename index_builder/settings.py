@@ -424,8 +424,10 @@ class SourcesSettings:
     imanage_password: str = field(default="", repr=False)
     imanage_password_file: Path | None = None
     # iManage's edit-date feed shows neither deletions nor document security changes: every
-    # Nth sync lists the workspaces whole (metadata only) and retires what is gone.
-    imanage_full_every: int = 4
+    # Nth sync lists the workspaces whole (metadata only) and retires what is gone. 1: every
+    # sync, so a deletion or a document's own security change is in the index within one
+    # sync (issue 40); more trades that for fewer requests (the lag is on /health).
+    imanage_full_every: int = 1
 
     def __post_init__(self) -> None:
         if self.max_mb < 1:
@@ -753,7 +755,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_IMANAGE_USERNAME": Var("sources.imanage_username", "iManage: the service account the app signs in as"),
     "PRECEDENT_IMANAGE_PASSWORD": Var("sources.imanage_password", "iManage: the service account's password"),
     "PRECEDENT_IMANAGE_PASSWORD_FILE": Var("sources.imanage_password_file", "iManage: file holding the service account's password"),
-    "PRECEDENT_IMANAGE_FULL_EVERY": Var("sources.imanage_full_every", "iManage: every Nth sync lists the workspaces whole, catching deletions and document security changes (1 = every sync)"),
+    "PRECEDENT_IMANAGE_FULL_EVERY": Var("sources.imanage_full_every", "iManage: every Nth sync lists the workspaces whole, catching deletions and document security changes (1 = every sync; more: /health's access_lag_s shows how old they may be)"),
     # learning from use (issue 27, docs/learning.md)
     "PRECEDENT_FEEDBACK": Var("learning.feedback", "record the pane's usage events (Insert, Copy, not relevant...; ids and ranks, never text)"),
     "PRECEDENT_FEEDBACK_DB_URL": Var("learning.db_url", "SQLAlchemy URL of the events and curation database; empty = SQLite usage/usage.sqlite beside the index folder"),
