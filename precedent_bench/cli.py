@@ -35,7 +35,8 @@ log = logging.getLogger("precedent_bench")
 # the benchmarks in catalogue.BENCHMARKS are imported only when their subcommand is named.
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
-               "precedent_bench.prompt_report", "precedent_bench.figures", "precedent_bench.walls")
+               "precedent_bench.prompt_report", "precedent_bench.conform_pairs",
+               "precedent_bench.figures", "precedent_bench.walls")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
