@@ -66,3 +66,14 @@ def test_each_readme_command_parses(readme: str, command: str) -> None:
     except SystemExit as failed:
         pytest.fail(f"{readme}: `precedent-bench {command}` does not parse (exit {failed.code})")
     assert args.command == argv[0]
+
+
+def test_every_results_folder_has_a_readme_listed_in_the_index() -> None:
+    index = (RESULTS / "README.md").read_text("utf-8")
+    for folder in sorted(p for p in RESULTS.iterdir() if p.is_dir()):
+        assert (folder / "README.md").is_file(), f"{folder.name}/ has no README.md"
+        assert f"]({folder.name}/README.md)" in index, f"{folder.name}/ is not in results/README.md's index"
+
+
+def test_no_generated_html_report_is_kept() -> None:
+    assert not list(RESULTS.rglob("report.html"))
