@@ -74,6 +74,3 @@ def test_every_results_folder_has_a_readme_listed_in_the_index() -> None:
         assert (folder / "README.md").is_file(), f"{folder.name}/ has no README.md"
         assert f"]({folder.name}/README.md)" in index, f"{folder.name}/ is not in results/README.md's index"
 
-
-def test_no_generated_html_report_is_kept() -> None:
-    assert not list(RESULTS.rglob("report.html"))
