@@ -73,4 +73,3 @@ def test_every_results_folder_has_a_readme_listed_in_the_index() -> None:
     for folder in sorted(p for p in RESULTS.iterdir() if p.is_dir()):
         assert (folder / "README.md").is_file(), f"{folder.name}/ has no README.md"
         assert f"]({folder.name}/README.md)" in index, f"{folder.name}/ is not in results/README.md's index"
-
