@@ -25,7 +25,7 @@ class Benchmark:
     module: str  # under precedent_bench
     summary: str  # the line `precedent-bench --help` shows
     results: str  # folder under benchmarks/results/
-    extras: tuple[str, ...] = ()  # optional dependencies it always needs (see EXTRAS)
+    extras: tuple[str, ...] = ()  # extras it always needs (index_builder/extras.py)
 
 
 BENCHMARKS: tuple[Benchmark, ...] = (
@@ -122,6 +122,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
 
 BY_COMMAND = {b.command: b for b in BENCHMARKS}
 BY_MODULE = {f"precedent_bench.{b.module}": b for b in BENCHMARKS}
+
 
 def subparser(sub: argparse._SubParsersAction, module: str) -> argparse.ArgumentParser:
     """The subcommand's parser for a benchmark module (``module`` is its ``__name__``)."""
