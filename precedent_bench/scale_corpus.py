@@ -1,7 +1,7 @@
 """A realistic contract library of any size, made from the 104 agreements and ACORD.
 
 Usage (from the repo root):
-    nice -n 10 python -m precedent_bench.scale_corpus --clauses 100000 [--out var/scale/100k] [--seed 9] [--workers 2]
+    nice -n 10 precedent-bench scale-corpus --clauses 100000 [--out var/scale/100k] [--seed 9] [--workers 2]
 
 (Was benchmarks/scale_corpus.py; moved beside the benchmark that builds 10M libraries from it.)
 
@@ -37,6 +37,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
+
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD, CONTRACTS
 
 log = logging.getLogger("benchmark.scale_corpus")
 
@@ -334,8 +337,7 @@ def mutate(generator: Generator, root: Path, fraction: float, revision: int = 1)
     return changed
 
 
-def main() -> int:
-    args = _args()
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     started = time.perf_counter()
     generator = Generator(load_sources(Path(args.contracts), Path(args.acord)), args.seed)
@@ -350,16 +352,11 @@ def _tier(clauses: int) -> str:
     return f"{clauses // 1_000_000}m" if clauses % 1_000_000 == 0 else f"{clauses // 1000}k"
 
 
-def _args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--clauses", type=int, default=100_000)
     parser.add_argument("--out", default="", help="default var/scale/<100k|1m>")
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--workers", type=int, default=1, help="processes writing documents")
-    parser.add_argument("--contracts", default="../shared/data/contracts")
-    parser.add_argument("--acord", default="../shared/data/acord")
-    return parser.parse_args()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    parser.add_argument("--contracts", default=str(CONTRACTS))
+    parser.add_argument("--acord", default=str(ACORD))

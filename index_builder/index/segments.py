@@ -39,6 +39,7 @@ from index_builder.index.clausedb import (CLAUSE_DB, COLUMNS, Columns, PackedCla
                                           write_packed_clause_db)
 from index_builder.index.ivf import encode
 from index_builder.index.postings import write_postings
+from index_builder.index.segment_files import CODEBOOKS, SEGMENTS, named
 from index_builder.index.store import (ALIVE, TEXT_KEYS, _publish, _sync_dir, _sync_tree,
                                        text_digests, write_faiss)
 from index_builder.model import Clause
@@ -48,8 +49,6 @@ log = logging.getLogger(__name__)
 
 SEGMENTED_FORMAT = 5
 LAYOUT = "segmented"
-SEGMENTS = "segments"
-CODEBOOKS = "codebooks"
 SEGMENT_META = "segment.json"
 VECTORS = "vectors.npy"
 CODES = "dense.ivf"
@@ -95,15 +94,24 @@ def write_segment(root: Path, clauses: Sequence[Clause], vectors: np.ndarray, bm
     staging.mkdir()
     try:
         started = time.perf_counter()
+        stages: dict[str, float] = {}  # seconds per stage, logged: where a build's time goes
+
+        def lap(stage: str) -> None:
+            stages[stage] = time.perf_counter() - started - sum(stages.values())
+
         write_packed_clause_db(staging / CLAUSE_DB, clauses)
         Columns.from_clauses(clauses).save(staging / COLUMNS)
         np.save(staging / TEXT_KEYS, text_digests(c.text for c in clauses), allow_pickle=False)
+        lap("rows")
         np.save(staging / VECTORS, np.ascontiguousarray(vectors, dtype=np.float32),
                 allow_pickle=False)
+        lap("vectors")
         write_postings(staging, (c.text for c in clauses), bm25)
+        lap("bm25")
         codes = encode(faiss.read_index(str(codebook_path(root, codebook))), vectors)
         write_faiss(codes, staging / CODES)
         del codes
+        lap("codes")
         meta = {"name": name, "size": len(clauses), "codebook": codebook, "model": model_id,
                 "dimension": int(vectors.shape[1]), "bm25": asdict(bm25),
                 "written_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
@@ -114,8 +122,9 @@ def write_segment(root: Path, clauses: Sequence[Clause], vectors: np.ndarray, bm
         shutil.rmtree(staging, ignore_errors=True)
         raise
     _sync_dir(folder)
-    log.info("Segment %s written: %d clauses in %.0f s", name, len(clauses),
-             time.perf_counter() - started)
+    lap("sync")
+    log.info("Segment %s written: %d clauses in %.0f s (%s)", name, len(clauses),
+             time.perf_counter() - started, ", ".join(f"{k} {v:.0f} s" for k, v in stages.items()))
     return name
 
 
@@ -179,48 +188,10 @@ def publish(root: Path, params: dict[str, Any], segments: Sequence[tuple[str, in
                "segments": [{"name": n, "size": s} for n, s in segments]}
         (folder / "params.json").write_text(json.dumps(out, indent=2))  # last: complete
 
-    return _publish(Path(root), fill)  # its pruning calls prune_segments
-
-
-def named(root: Path) -> tuple[set[str], set[str]]:
-    """The segments and codebooks that some version under ``root`` names."""
-    used: set[str] = set()
-    books: set[str] = set()
-    for version in Path(root).glob("v-*"):
-        try:
-            params = json.loads((version / "params.json").read_text("utf-8"))
-        except (OSError, ValueError):
-            continue
-        used.update(s["name"] for s in params.get("segments", []))
-        if params.get("dense", {}).get("codebook"):
-            books.add(params["dense"]["codebook"])
-    return used, books
+    return _publish(Path(root), fill)  # its pruning calls segment_files.prune_segments
 
 
 def unpublished(root: Path) -> list[str]:
     """Complete segments no version names: what a build that crashed had finished."""
     used, _ = named(root)
     return [name for name in complete_segments(root) if name not in used]
-
-
-def prune_segments(root: Path) -> None:
-    """Remove segments and codebooks that no version names, and half-written ones."""
-    root = Path(root)
-    used, books = named(root)
-    folder = root / SEGMENTS
-    if folder.is_dir():
-        for child in folder.iterdir():
-            if child.name in used:
-                continue
-            if child.name.startswith(".") or child.is_dir():
-                trash = folder / f".trash-{child.name.lstrip('.')}"
-                try:
-                    child.rename(trash)
-                except OSError:
-                    trash = child
-                shutil.rmtree(trash, ignore_errors=True)
-    books_folder = root / CODEBOOKS
-    if books_folder.is_dir():
-        for child in books_folder.iterdir():
-            if child.name.startswith(".") or child.stem not in books:
-                child.unlink(missing_ok=True)

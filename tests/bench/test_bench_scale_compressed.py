@@ -13,10 +13,10 @@ import pytest
 from index_builder.index.backend import clause_matches
 from index_builder.model import Clause
 from precedent_bench import scale_corpus as sc
-from precedent_bench import scale_library as lib
-from precedent_bench import scale_vectors as sv
-from precedent_bench.scale_compressed import table
-from precedent_bench.scale_measure import percentiles
+from precedent_bench.scale import library as lib
+from precedent_bench.scale import vectors as sv
+from precedent_bench.scale.compressed import table
+from precedent_bench.scale.measure import percentiles
 
 SOURCES = [
     sc.SourceClause("Confidentiality", (
