@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
@@ -224,9 +225,11 @@ class SegmentedWriter:
             self.lists = self.settings.lists or lists_for(max(expected, len(clauses)))
             log.info("Training the IVF-PQ quantiser: %d lists on %d vectors", self.lists,
                      min(len(vectors), self.lists * 256))
+            started = time.perf_counter()
             index = train(vectors, self.lists)
             self.lists = int(index.nlist)
             self.codebook = save_codebook(self.root, index)
+            log.info("Quantiser %s trained in %.0f s", self.codebook, time.perf_counter() - started)
         name = write_segment(self.root, clauses, vectors, self.bm25, self.codebook, model_id)
         self.flushed.append((name, len(clauses)))
 

@@ -88,6 +88,51 @@ def test_pruned_top_k_is_the_exact_top_k(tmp_path: Path, compiled: bool) -> None
             np.testing.assert_allclose([x for _, x in got], scored[want], rtol=1e-5)
 
 
+def test_numpy_and_numba_paths_return_the_same_top_k_as_exhaustive_scoring(tmp_path: Path) -> None:
+    """The compiled loop is a speed-up only: over three unequal segments, every k from one to
+    past the matches, masks from none to a handful of positions, several texts at once and
+    repeated terms, it returns the numpy path's positions and scores exactly, and both are the
+    exhaustive ranking of every position's score (ties to the earlier position), which are the
+    whole index's scores."""
+    pytest.importorskip("numba")
+    texts = _texts(1500, seed=11) + _texts(30, seed=11) + ["liability liability liability cap"]
+    bounds = (0, 200, 1100, len(texts))
+    folders = [tmp_path / f"s{n}" for n in range(3)]
+    for folder, start, stop in zip(folders, bounds, bounds[1:]):
+        write_postings(folder, texts[start:stop], BM25Settings())
+    numpy_path = SegmentedBM25(folders, compiled=False)
+    numba_path = SegmentedBM25(folders, compiled=True)
+    whole = BM25Index.build(texts, BM25Settings())
+    rng = np.random.default_rng(4)
+    narrow = np.zeros(len(texts), dtype=bool)
+    narrow[rng.choice(len(texts), 5, replace=False)] = True
+    masks = (None, rng.random(len(texts)) < 0.5, rng.random(len(texts)) < 0.02, narrow,
+             np.zeros(len(texts), dtype=bool))
+    queries = [[t] for t in texts[:12]] + [["liability liability cap"], ["fees days", "audit"],
+                                          ["the party shall"], ["zebra"]]
+    for query in queries:
+        # Several texts score as the sum of their scores; the version's scores are the whole
+        # index's (to float rounding, which decides near-ties: the exact order checked is that of
+        # the version's own scores, for one text).
+        exhaustive = sum(numpy_path.scores(t) for t in query)
+        np.testing.assert_allclose(exhaustive, sum(whole.scores(t) for t in query), rtol=1e-5,
+                                   atol=1e-6)
+        for mask in masks:
+            scored = exhaustive if mask is None else np.where(mask, exhaustive, 0)
+            order = np.lexsort((np.arange(len(scored)), -scored))
+            for k in (1, 10, 100, 2000):
+                fast = numba_path.top(query, k, mask)
+                assert fast == numpy_path.top(query, k, mask)
+                want = [int(p) for p in order[:k] if scored[p] > 0]
+                got = [p for p, _ in fast]
+                np.testing.assert_allclose([x for _, x in fast], scored[got], rtol=1e-5)
+                if len(query) == 1:
+                    assert got == want
+                else:  # summed in another order: the same top k up to rounding at the cut
+                    assert len(got) == len(want)
+                    assert not want or min(scored[got]) >= scored[want[-1]] - 1e-5
+
+
 def test_bm25_mask_applies_before_the_cut(tmp_path: Path) -> None:
     texts = _texts(400) + ["Payment of the fees is due in thirty days."]
     write_postings(tmp_path / "s", texts, BM25Settings())
