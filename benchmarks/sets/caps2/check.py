@@ -24,6 +24,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from precedent_bench.common.sampling import verify_source, walk_cap
+
 from sample import CAP_KINDS as DRAW_KINDS
 from sample import first_set, near, shingles
 
@@ -148,23 +150,6 @@ def overlap_with_first_set(rows: list[dict]) -> list[str]:
     return faults
 
 
-def verify_source(rows: list[dict], data: Path) -> list[str]:
-    """ACORD texts that differ from the corpus they were copied from."""
-    corpus = {}
-    with (data / "acord" / "corpus.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            item = json.loads(line)
-            corpus[item["_id"]] = item["text"]
-    return [f"{r['id']}: text differs from the ACORD corpus" for r in rows
-            if r["source"] == "acord" and corpus.get(r["clause_id"]) != r["text"]]
-
-
-def _walk(cap: dict):
-    yield cap
-    for part in cap["parts"]:
-        yield from _walk(part)
-
-
 def counts(rows_by_split: dict[str, list[dict]]) -> str:
     """The counts table, as plain text."""
     rows = [r for split in rows_by_split.values() for r in split]
@@ -186,12 +171,12 @@ def counts(rows_by_split: dict[str, list[dict]]) -> str:
     top = [c for r in rows for c in r["caps"]]
     table(f"caps ({len(top)} top level) by kind", Counter(c["kind"] for c in top))
     table("caps by kind, parts of lesser/greater included",
-          Counter(c["kind"] for t in top for c in _walk(t)))
+          Counter(c["kind"] for t in top for c in walk_cap(t)))
     table("caps by kind and split, parts included",
-          Counter((c["kind"], r["split"]) for r in rows for t in r["caps"] for c in _walk(t)))
+          Counter((c["kind"], r["split"]) for r in rows for t in r["caps"] for c in walk_cap(t)))
     valued = Counter()
     for t in top:
-        for c in _walk(t):
+        for c in walk_cap(t):
             if c["kind"] == "fixed":
                 valued["fixed with an amount" if c["amount"] is not None else "fixed, placeholder amount"] += 1
             if c["kind"] == "multiple":

@@ -32,6 +32,8 @@ import random
 import re
 from pathlib import Path
 
+from precedent_bench.common.sampling import acord_clauses, contract_clauses
+
 log = logging.getLogger("caps2.sample")
 
 SEED = 3802  # issue 38, second caps tranche; distinct from the first set's 38
@@ -108,29 +110,6 @@ CAP_KINDS = {
     "redacted": re.compile(r"\[\s*\*[\s*]*\]|\*\*\*"),
     "words": re.compile(r"\b(?:dollars|hundred|thousand|million)\b", re.IGNORECASE),
 }
-
-
-def acord_clauses(data: Path) -> list[dict]:
-    """Every ACORD clause as {source, clause_id, text}."""
-    rows = []
-    with (data / "acord" / "corpus.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            row = json.loads(line)
-            rows.append({"source": "acord", "clause_id": row["_id"], "text": row["text"]})
-    return rows
-
-
-def contract_clauses(data: Path) -> list[dict]:
-    """Every clause of the shared agreements, split by the project's own ingest."""
-    from index_builder.ingest import read_clauses  # only to split .docx into clauses with ids
-
-    rows = []
-    contracts = data / "contracts"
-    for path in sorted(contracts.rglob("*.docx")):
-        rel = path.relative_to(contracts).as_posix()
-        for clause in read_clauses(path, rel[: -len(".docx")], rel, []):
-            rows.append({"source": "contracts", "clause_id": clause.clause_id, "text": clause.text})
-    return rows
 
 
 def first_set() -> dict[str, str]:

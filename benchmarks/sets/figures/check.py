@@ -17,6 +17,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from precedent_bench.common.sampling import verify_source, walk_cap
+
 HERE = Path(__file__).resolve().parent
 FILES = {"tuning": HERE / "tuning.jsonl", "held-out": HERE / "heldout.jsonl"}
 
@@ -96,23 +98,6 @@ def check(rows_by_split: dict[str, list[dict]]) -> list[str]:
     return faults
 
 
-def verify_source(rows: list[dict], data: Path) -> list[str]:
-    """ACORD texts that differ from the corpus they were copied from."""
-    corpus = {}
-    with (data / "acord" / "corpus.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            item = json.loads(line)
-            corpus[item["_id"]] = item["text"]
-    return [f"{r['id']}: text differs from the ACORD corpus" for r in rows
-            if r["source"] == "acord" and corpus.get(r["clause_id"]) != r["text"]]
-
-
-def _walk(cap: dict):
-    yield cap
-    for part in cap["parts"]:
-        yield from _walk(part)
-
-
 def counts(rows_by_split: dict[str, list[dict]]) -> str:
     """The counts table, as plain text."""
     rows = [r for split in rows_by_split.values() for r in split]
@@ -140,12 +125,12 @@ def counts(rows_by_split: dict[str, list[dict]]) -> str:
     top = [c for r in rows for c in r["caps"]]
     table(f"caps ({len(top)} top level) by kind", Counter(c["kind"] for c in top))
     table("caps by kind, parts of lesser/greater included",
-          Counter(c["kind"] for t in top for c in _walk(t)))
+          Counter(c["kind"] for t in top for c in walk_cap(t)))
     table("caps by kind and split (top level)",
           Counter((c["kind"], r["split"]) for r in rows for c in r["caps"]))
     valued = Counter()
     for t in top:
-        for c in _walk(t):
+        for c in walk_cap(t):
             if c["kind"] == "fixed" and c["amount"] is not None:
                 valued["fixed with an amount"] += 1
             if c["kind"] == "multiple" and c["multiple"] is not None:

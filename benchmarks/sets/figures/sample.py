@@ -31,6 +31,8 @@ import random
 import re
 from pathlib import Path
 
+from precedent_bench.common.sampling import acord_clauses, contract_clauses
+
 log = logging.getLogger("figures.sample")
 
 SEED = 38
@@ -113,29 +115,6 @@ FIGURE_KINDS = {
     "ocr": re.compile(_OCR_AMOUNT),
     "mm": re.compile(r"\d\s?MM\b"),
 }
-
-
-def acord_clauses(data: Path) -> list[dict]:
-    """Every ACORD clause as {source, clause_id, text}."""
-    rows = []
-    with (data / "acord" / "corpus.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            row = json.loads(line)
-            rows.append({"source": "acord", "clause_id": row["_id"], "text": row["text"]})
-    return rows
-
-
-def contract_clauses(data: Path) -> list[dict]:
-    """Every clause of the shared agreements, split by the project's own ingest."""
-    from index_builder.ingest import read_clauses  # only to split .docx into clauses with ids
-
-    rows = []
-    contracts = data / "contracts"
-    for path in sorted(contracts.rglob("*.docx")):
-        rel = path.relative_to(contracts).as_posix()
-        for clause in read_clauses(path, rel[: -len(".docx")], rel, []):
-            rows.append({"source": "contracts", "clause_id": clause.clause_id, "text": clause.text})
-    return rows
 
 
 def usable(rows: list[dict]) -> list[dict]:
