@@ -5,6 +5,7 @@ is still the corpus's text. One copy, so two sets drawn from the same pool canno
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -44,3 +45,39 @@ def walk_cap(cap: dict) -> Iterator[dict]:
     yield cap
     for part in cap["parts"]:
         yield from walk_cap(part)
+
+
+def write_jsonl(path: Path, rows: list[dict]) -> None:
+    """One JSON object a line, UTF-8 as written (the sets are read by people too)."""
+    with path.open("w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+# The figures schema both figure sets label in (benchmarks/sets/figures/README.md).
+FIGURE_KINDS = {"period", "amount", "percentage", "multiple"}
+UNITS = {"day", "business_day", "week", "month", "year", "hour", None}
+ROLES = {"notice", "cure", "term", "renewal", "non_compete", "non_solicit", "survival", "payment",
+         "look_back", "cap", "fee", "interest", "threshold", "other"}
+WRITTEN = {"digits", "words", "both", "ocr"}
+CAP_KINDS = {"fixed", "fees_period", "fees_all", "multiple", "lesser_of", "greater_of", "redacted", "other"}
+CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def figure_field_faults(f: dict) -> list[str]:
+    """What is wrong with one labelled figure's fields (its span is the caller's to place)."""
+    bad = []
+    if f.get("kind") not in FIGURE_KINDS:
+        bad.append(f"figure kind {f.get('kind')!r}")
+    if not isinstance(f.get("value"), (int, float)) or isinstance(f.get("value"), bool):
+        bad.append(f"figure value {f.get('value')!r}")
+    if f.get("unit") not in UNITS or (f.get("kind") == "period") != (f.get("unit") is not None):
+        bad.append(f"unit {f.get('unit')!r} for a {f.get('kind')}")
+    currency = f.get("currency")
+    if (f.get("kind") == "amount") != (currency is not None) or (currency and not CURRENCY.fullmatch(currency)):
+        bad.append(f"currency {currency!r} for a {f.get('kind')}")
+    if f.get("role") not in ROLES:
+        bad.append(f"role {f.get('role')!r}")
+    if f.get("written") not in WRITTEN:
+        bad.append(f"written {f.get('written')!r}")
+    return bad

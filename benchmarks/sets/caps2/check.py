@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter
 from pathlib import Path
 
-from precedent_bench.common.sampling import verify_source, walk_cap
+from precedent_bench.common.sampling import (CAP_KINDS, CURRENCY, figure_field_faults,
+                                             verify_source, walk_cap)
 
 from sample import CAP_KINDS as DRAW_KINDS
 from sample import first_set, near, shingles
@@ -32,15 +32,8 @@ from sample import first_set, near, shingles
 HERE = Path(__file__).resolve().parent
 FILES = {"tuning": HERE / "tuning.jsonl", "held-out": HERE / "heldout.jsonl"}
 
-FIGURE_KINDS = {"period", "amount", "percentage", "multiple"}
-UNITS = {"day", "business_day", "week", "month", "year", "hour", None}
-ROLES = {"notice", "cure", "term", "renewal", "non_compete", "non_solicit", "survival", "payment",
-         "look_back", "cap", "fee", "interest", "threshold", "other"}
-WRITTEN = {"digits", "words", "both", "ocr"}
-CAP_KINDS = {"fixed", "fees_period", "fees_all", "multiple", "lesser_of", "greater_of", "redacted", "other"}
 CAP_KEYS = ["kind", "amount", "currency", "multiple", "period_months", "basis", "parts", "whose", "span"]
 DRAWS = {"random"} | {f"kind:{k}" for k in DRAW_KINDS}
-CURRENCY = re.compile(r"[A-Z]{3}")
 ROW_KEYS = ["id", "source", "clause_id", "text", "draw", "stratum", "split", "figures", "caps", "notes"]
 
 
@@ -51,19 +44,7 @@ def _starts(text: str, span: str) -> list[int]:
 def _check_figures(row: dict) -> list[str]:
     bad, last = [], -1
     for f in row["figures"]:
-        if f.get("kind") not in FIGURE_KINDS:
-            bad.append(f"figure kind {f.get('kind')!r}")
-        if not isinstance(f.get("value"), (int, float)) or isinstance(f.get("value"), bool):
-            bad.append(f"figure value {f.get('value')!r}")
-        if f.get("unit") not in UNITS or (f.get("kind") == "period") != (f.get("unit") is not None):
-            bad.append(f"unit {f.get('unit')!r} for a {f.get('kind')}")
-        currency = f.get("currency")
-        if (f.get("kind") == "amount") != (currency is not None) or (currency and not CURRENCY.fullmatch(currency)):
-            bad.append(f"currency {currency!r} for a {f.get('kind')}")
-        if f.get("role") not in ROLES:
-            bad.append(f"role {f.get('role')!r}")
-        if f.get("written") not in WRITTEN:
-            bad.append(f"written {f.get('written')!r}")
+        bad += figure_field_faults(f)
         starts = _starts(row["text"], f.get("span", ""))
         occurrence = f.get("occurrence")
         if not starts:

@@ -32,7 +32,7 @@ import random
 import re
 from pathlib import Path
 
-from precedent_bench.common.sampling import acord_clauses, contract_clauses
+from precedent_bench.common.sampling import acord_clauses, contract_clauses, write_jsonl
 
 log = logging.getLogger("caps2.sample")
 
@@ -227,12 +227,6 @@ def split(labelled: list[dict]) -> tuple[list[dict], list[dict]]:
     return tuning, heldout
 
 
-def _write(path: Path, rows: list[dict]) -> None:
-    with path.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-
-
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -248,7 +242,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.cmd == "draw":
         sample = draw([tuple(step) for step in args.steps] if args.steps is not None else STEPS, args.data)
-        _write(args.out, sample)
+        write_jsonl(args.out, sample)
         counts: dict[str, int] = {}
         for row in sample:
             key = f"{row['draw']:16} {row['source']}"
@@ -267,8 +261,8 @@ def main() -> None:
         if row["text"] != drawn[row["id"]]["text"] or row["draw"] != drawn[row["id"]]["draw"]:
             raise SystemExit(f"{row['id']}: text or draw differs from the draw")
     tuning, heldout = split(labelled)
-    _write(HERE / "tuning.jsonl", tuning)
-    _write(HERE / "heldout.jsonl", heldout)
+    write_jsonl(HERE / "tuning.jsonl", tuning)
+    write_jsonl(HERE / "heldout.jsonl", heldout)
     log.info("tuning %d, held-out %d", len(tuning), len(heldout))
 
 

@@ -12,23 +12,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter
 from pathlib import Path
 
-from precedent_bench.common.sampling import verify_source, walk_cap
+from precedent_bench.common.sampling import (CAP_KINDS, CURRENCY, figure_field_faults,
+                                             verify_source, walk_cap)
 
 HERE = Path(__file__).resolve().parent
 FILES = {"tuning": HERE / "tuning.jsonl", "held-out": HERE / "heldout.jsonl"}
 
-FIGURE_KINDS = {"period", "amount", "percentage", "multiple"}
-UNITS = {"day", "business_day", "week", "month", "year", "hour", None}
-ROLES = {"notice", "cure", "term", "renewal", "non_compete", "non_solicit", "survival", "payment",
-         "look_back", "cap", "fee", "interest", "threshold", "other"}
-WRITTEN = {"digits", "words", "both", "ocr"}
-CAP_KINDS = {"fixed", "fees_period", "fees_all", "multiple", "lesser_of", "greater_of", "redacted", "other"}
-CURRENCY = re.compile(r"[A-Z]{3}")
 ROW_KEYS = ["id", "source", "clause_id", "text", "draw", "stratum", "split", "figures", "caps", "notes"]
 
 
@@ -39,19 +32,7 @@ def _span_ok(text: str, span: str, occurrence: int) -> bool:
 
 def _check_figure(row: dict, f: dict) -> list[str]:
     bad = []
-    if f.get("kind") not in FIGURE_KINDS:
-        bad.append(f"figure kind {f.get('kind')!r}")
-    if not isinstance(f.get("value"), (int, float)):
-        bad.append(f"figure value {f.get('value')!r}")
-    if f.get("unit") not in UNITS or (f.get("kind") == "period") != (f.get("unit") is not None):
-        bad.append(f"unit {f.get('unit')!r} for a {f.get('kind')}")
-    currency = f.get("currency")
-    if (f.get("kind") == "amount") != (currency is not None) or (currency and not CURRENCY.fullmatch(currency)):
-        bad.append(f"currency {currency!r} for a {f.get('kind')}")
-    if f.get("role") not in ROLES:
-        bad.append(f"role {f.get('role')!r}")
-    if f.get("written") not in WRITTEN:
-        bad.append(f"written {f.get('written')!r}")
+    bad += figure_field_faults(f)
     if not _span_ok(row["text"], f.get("span", ""), f.get("occurrence", 1)):
         bad.append(f"span not in text: {f.get('span')!r} (occurrence {f.get('occurrence', 1)})")
     return bad

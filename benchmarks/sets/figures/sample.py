@@ -31,7 +31,7 @@ import random
 import re
 from pathlib import Path
 
-from precedent_bench.common.sampling import acord_clauses, contract_clauses
+from precedent_bench.common.sampling import acord_clauses, contract_clauses, write_jsonl
 
 log = logging.getLogger("figures.sample")
 
@@ -215,12 +215,6 @@ def split(labelled: list[dict]) -> tuple[list[dict], list[dict]]:
     return tuning, heldout
 
 
-def _write(path: Path, rows: list[dict]) -> None:
-    with path.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-
-
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -235,7 +229,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.cmd == "draw":
         sample = draw(args.take if args.take is not None else TAKE, args.data)
-        _write(args.out, sample)
+        write_jsonl(args.out, sample)
         counts: dict[str, int] = {}
         for row in sample:
             key = f"{row['stratum']:8} {row['draw']:16} {row['source']}"
@@ -251,8 +245,8 @@ def main() -> None:
         raise SystemExit(f"labels do not match the draw: {len(drawn - have)} drawn but unlabelled, "
                          f"{len(have - drawn)} labelled but not drawn")
     tuning, heldout = split(labelled)
-    _write(HERE / "tuning.jsonl", tuning)
-    _write(HERE / "heldout.jsonl", heldout)
+    write_jsonl(HERE / "tuning.jsonl", tuning)
+    write_jsonl(HERE / "heldout.jsonl", heldout)
     log.info("tuning %d, held-out %d", len(tuning), len(heldout))
 
 
