@@ -41,8 +41,9 @@ MIN_LISTS, MAX_LISTS = 64, 16384
 def lists_for(clauses: int) -> int:
     """Inverted lists for a library of ``clauses``: ~2.5 * sqrt(n), a power of two.
 
-    (The usual 4 * sqrt(n) costs k-means time at build that the measured recall did not
-    need: benchmarks/results/scale/README.md.)"""
+    (Fewer than the usual 4 * sqrt(n): k-means time at build grows with the lists. Recall
+    with these, measured at 115k clauses: benchmarks/results/scale-compressed/README.md;
+    not yet measured at 1M or beyond.)"""
     target = 2.5 * math.sqrt(max(clauses, 1))
     return int(min(MAX_LISTS, max(MIN_LISTS, 2 ** round(math.log2(target)))))
 
