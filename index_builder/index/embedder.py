@@ -75,10 +75,58 @@ def settings_for_model_id(model_id: str) -> str:
     """The environment settings that embed queries as an index recorded: the fix a mismatch names.
 
     The inverse of ``model_id_for``: "name[+backend][@tokens]"."""
+    name, backend, length = parse_model_id(model_id)
+    hint = f"PRECEDENT_EMBEDDING_MODEL={name} PRECEDENT_EMBEDDING_BACKEND={backend}"
+    return hint + f" PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH={length}"
+
+
+# Query-side twins (issue 39): queries embedded through the second variant may search an index
+# embedded with the first. The same weights, quantised or run by another runtime, give a
+# vector within rounding of the index's model; each pair is here because it was measured on
+# the served pipeline (ACORD train + valid, every query shape, and the own-draft set, with
+# paired intervals: benchmarks/results/throughput/README.md), never assumed. Anything else,
+# another model, another length, another variant, is refused as before.
+QUERY_TWINS: dict[tuple[str, str], str] = {
+    ("torch", "openvino-int8"): "int8 weights, float activations: cosine 0.9996 to torch",
+    ("torch", "openvino"): "the same float32 graph through OpenVINO: cosine 1.0000",
+    ("torch", "onnx"): "the same float32 graph through ONNX Runtime: cosine 1.0000",
+}
+
+
+def parse_model_id(model_id: str) -> tuple[str, str, int]:
+    """(model name, backend, tokens) of an id ``model_id_for`` made."""
     rest, _, length = model_id.partition("@")
     name, _, backend = rest.partition("+")
-    hint = f"PRECEDENT_EMBEDDING_MODEL={name} PRECEDENT_EMBEDDING_BACKEND={backend or 'torch'}"
-    return hint + f" PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH={length or DEFAULT_SEQ_LENGTH}"
+    return name, backend or "torch", int(length) if length.isdigit() else DEFAULT_SEQ_LENGTH
+
+
+def query_twin(index_model_id: str, query_model_id: str) -> str | None:
+    """Why queries of ``query_model_id`` may search an index of ``index_model_id`` ("" when
+    they are the same model), or None when they may not."""
+    if index_model_id == query_model_id:
+        return ""
+    index_name, index_backend, index_length = parse_model_id(index_model_id)
+    name, backend, length = parse_model_id(query_model_id)
+    if (name, length) != (index_name, index_length):
+        return None
+    return QUERY_TWINS.get((index_backend, backend))
+
+
+def query_settings(settings: EmbeddingSettings) -> EmbeddingSettings:
+    """The settings that embed queries: the index's own model, or its twin that
+    PRECEDENT_QUERY_EMBEDDING names."""
+    from dataclasses import replace
+
+    if settings.query_backend in ("index", settings.backend):
+        return settings
+    if (settings.backend, settings.query_backend) not in QUERY_TWINS:
+        from index_builder.errors import ConfigError
+
+        twins = sorted(q for i, q in QUERY_TWINS if i == settings.backend)
+        raise ConfigError(f"PRECEDENT_QUERY_EMBEDDING={settings.query_backend} is not a recorded "
+                          f"twin of PRECEDENT_EMBEDDING_BACKEND={settings.backend}: use index"
+                          + (f" or one of {', '.join(twins)}" if twins else "") + ".")
+    return replace(settings, backend=settings.query_backend)
 
 
 def load_embedder(settings: EmbeddingSettings) -> Embedder:

@@ -457,12 +457,13 @@ def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBacken
                    cross_encoder: bool = True) -> SearchPipeline:
     """The configured pipeline over the live version (or ``backend``): every entry point's."""
     from index_builder.index import open_store
+    from index_builder.index.embedder import query_twin, settings_for_model_id
     from index_builder.retrieve.cross_encoder import load_reranker
 
     backend = backend or open_store(settings).open()
-    if "dense" in retrievers and backend.model_id != embedder.model_id:
+    # The same model, or a recorded quantised twin of it (embedder.QUERY_TWINS, issue 39).
+    if "dense" in retrievers and query_twin(backend.model_id, embedder.model_id) is None:
         from index_builder.errors import ConfigError
-        from index_builder.index.embedder import settings_for_model_id
 
         raise ConfigError(
             f"The index {backend.version} was embedded with {backend.model_id} but queries would "
