@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from addin_server.draft.prompt_checks import check_prompt
 from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
@@ -78,6 +78,11 @@ class PrecedentService:
         self.prompts = prompts
         self.tokens = tokens
         self._ping: tuple[float, dict[str, Any]] = (float("-inf"), {})
+        self._closers: list[Callable[[], None]] = []  # the web layer's workers (deferred writes)
+
+    def at_close(self, close: Callable[[], None]) -> None:
+        """Run ``close`` when the service closes (before the embedder stops)."""
+        self._closers.append(close)
 
     @property
     def pipeline(self) -> SearchPipeline:
@@ -190,6 +195,8 @@ class PrecedentService:
 
     def close(self) -> None:
         """Stop rerank workers, the embedding batcher, and close the LLM connection pool."""
+        for close in self._closers:
+            close()
         if self.reranker:
             self.reranker.close()
         stop = getattr(self.pipeline.embedder, "close", None)

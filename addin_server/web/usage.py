@@ -28,6 +28,7 @@ from flask import Blueprint, Flask, current_app, jsonify, request
 
 from addin_server.web.api import access, service
 from addin_server.web.body import read_json_object
+from addin_server.web.deferred import Deferred
 from addin_server.web.limits import RateLimiter, parse_limit
 from addin_server.web.serialize import search_json
 from index_builder.errors import (FeedbackUnavailableError, ForbiddenError, InvalidRequestError,
@@ -35,7 +36,7 @@ from index_builder.errors import (FeedbackUnavailableError, ForbiddenError, Inva
 from index_builder.ingest.policy import normalise_group
 from index_builder.learn.curation import Curation, card_mark, validated
 from index_builder.learn.shown import ranker_version, shown_items, swap_adjacent
-from index_builder.learn.store import EVENT_KINDS, REASONS, UsageEvent, UsageStore
+from index_builder.learn.store import EVENT_KINDS, REASONS, UsageEvent, UsageStore, usage_dir
 from index_builder.retrieve.pipeline import SearchOutcome
 from index_builder.settings import Settings
 
@@ -52,6 +53,8 @@ class UsageState:
     problem: str  # why there is no store ("" when there is one)
     limiter: RateLimiter
     rng: random.Random
+    # Shown lists are written after the answer (web/deferred.py); None: written before it.
+    writes: Deferred | None = None
 
 
 def init_app(app: Flask) -> UsageState:
@@ -67,13 +70,29 @@ def init_app(app: Flask) -> UsageState:
         problem = exc.message
         log.error("%s", problem)
     limiter = RateLimiter(parse_limit(settings.learning.rate_limit, "PRECEDENT_FEEDBACK_RATE_LIMIT"), None)
-    state = UsageState(store, problem, limiter, random.Random())
+    state = UsageState(store, problem, limiter, random.Random(), _deferred(settings, store))
     app.extensions[EXTENSION] = state
+    if state.writes is not None:
+        app.extensions["precedent"].at_close(state.writes.close)
     if store is not None:
         # The one pipeline orders by the marks; rebuilt versions inherit it (with_backend).
         app.extensions["precedent"].pipeline.curation = Curation(store)
     app.register_blueprint(bp)
     return state
+
+
+def _deferred(settings: Settings, store: UsageStore | None) -> Deferred | None:
+    """The journal that takes shown lists off the critical path (issue 39), replaying what a
+    stopped server left; None (write before answering) when it cannot be opened."""
+    if store is None or not settings.learning.feedback:
+        return None
+    try:
+        return Deferred(usage_dir(settings) / "journal",
+                        {"usage": lambda rows, replay: store.record_lists(rows, skip_known=replay)})
+    except (OSError, FeedbackUnavailableError) as exc:
+        log.error("Usage journal unavailable (%s): shown lists are written before each answer",
+                  getattr(exc, "message", exc))
+        return None
 
 
 def _state() -> UsageState:
@@ -97,7 +116,9 @@ def health_info() -> dict[str, Any]:
     learning = _settings().learning
     return {"feedback": {"enabled": bool(state and state.store and learning.feedback),
                          "reason": (state.problem if state else "") if not (state and state.store)
-                         else ("" if learning.feedback else "PRECEDENT_FEEDBACK is off")},
+                         else ("" if learning.feedback else "PRECEDENT_FEEDBACK is off"),
+                         # Lists handed off but not yet stored, and why storing fails (IT).
+                         **({"deferred": state.writes.health()} if state and state.writes else {})},
             "ranker": {"version": ranker_version(service().pipeline)},
             # Whether this caller may mark precedents (the pane shows its form only then).
             "curation": {"available": bool(state and state.store), "team": learning.curation_team,
@@ -126,11 +147,18 @@ def served_json(outcome: SearchOutcome, query: str) -> dict[str, Any]:
     if recording:
         pipeline = service().pipeline
         try:
-            payload["list_id"] = state.store.record_list(
-                _user(), query, shown_items(pipeline, query, outcome), ranker_version(pipeline),
-                str(pipeline.backend.version), swapped)
+            row = state.store.list_row(_user(), query, shown_items(pipeline, query, outcome),
+                                       ranker_version(pipeline), str(pipeline.backend.version),
+                                       swapped)
+            if state.writes is not None:
+                state.writes.submit("usage", row)  # journaled now, stored after the answer
+            else:
+                state.store.record_lists([row])
+            payload["list_id"] = row["list_id"]
         except FeedbackUnavailableError as exc:  # the lawyer still gets the results
             log.warning("Shown list not recorded: %s", exc.message)
+        except OSError as exc:  # the journal's disk is full
+            log.warning("Shown list not recorded: the usage journal cannot be written (%s)", exc)
     return payload
 
 
@@ -187,6 +215,8 @@ def feedback() -> Any:
     if not isinstance(raw, list) or not raw or len(raw) > MAX_EVENTS:
         raise InvalidRequestError(f"Send 'events': a list of 1 to {MAX_EVENTS} events.")
     shown = store.shown(list_id, identity.user)
+    if shown is None and _state().writes is not None and _state().writes.drain():
+        shown = store.shown(list_id, identity.user)  # it may have been waiting to be stored
     if shown is None:  # unknown, expired, deleted or someone else's: all look alike
         raise NotFoundError("That result list is unknown: search again.")
     by_clause = {item.clause_id: item for item in shown}
