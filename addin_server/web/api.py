@@ -64,7 +64,9 @@ def precedents() -> Any:
                                curation=body.get("curation") is not False, **options)
     from addin_server.web.usage import served_json  # usage imports this module
 
-    return jsonify(served_json(outcome, text))  # + list_id and curation marks (issue 27)
+    payload = served_json(outcome, text)  # + list_id and curation marks (issue 27)
+    g.audit_payload = payload  # the audit trail reads its clause ids without parsing the JSON again
+    return jsonify(payload)
 
 
 @bp.post("/redraft")

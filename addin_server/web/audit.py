@@ -169,7 +169,7 @@ def returned_ids(payload: Any) -> list[str]:
             if isinstance(value, str):
                 found.append(value)
             stack.extend(reversed(list(item.values())))
-        elif isinstance(item, list):
+        elif isinstance(item, (list, tuple)):
             stack.extend(reversed(item))
     return found
 
@@ -200,7 +200,9 @@ def _record(response: Response) -> Response:
 
     identity = current_identity() if "identity" in g else None
     body = _parsed_body()
-    payload = response.get_json(silent=True) if response.is_json else None
+    payload = g.pop("audit_payload", None)  # what the view serialised (issue 39), else parsed
+    if payload is None:
+        payload = response.get_json(silent=True) if response.is_json else None
     line = entry(
         user=identity.user if identity else "unauthenticated",
         auth=identity.kind if identity else "none",

@@ -166,7 +166,8 @@ def _add_marks(payload: dict[str, Any], outcome: SearchOutcome, store: UsageStor
     found = outcome.marks  # read by the pipeline when it curated the page
     if found is None:
         try:
-            found = Curation(store).marks_for([r.hit.clause for r in outcome.results])
+            curation = getattr(service().pipeline, "curation", None) or Curation(store)
+            found = curation.marks_for([r.hit.clause for r in outcome.results])
         except FeedbackUnavailableError as exc:
             log.warning("Curation marks not shown: %s", exc.message)
             return

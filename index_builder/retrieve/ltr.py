@@ -23,7 +23,6 @@ import logging
 import math
 import re
 from collections import Counter
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, NamedTuple, Sequence
@@ -252,8 +251,13 @@ class LearnedFusion:
         scores = np.asarray(self._predict(matrix))
         order = sorted(range(len(hits)), key=lambda i: (-scores[i], i))
         rows = {h.clause.clause_id: matrix[i] for i, h in enumerate(hits)}
-        return [replace(hits[i], score=float(scores[i]), rank=rank)
-                for rank, i in enumerate(order, 1)], rows
+        return [_rescored(hits[i], float(scores[i]), rank) for rank, i in enumerate(order, 1)], rows
+
+
+def _rescored(hit: SearchHit, score: float, rank: int) -> SearchHit:
+    """``replace(hit, score=, rank=)`` without its per-call field introspection, a fifth of
+    the ranker's own time on a search's 100 hits (issue 39); a test keeps the fields in step."""
+    return SearchHit(hit.clause, score, rank, hit.retriever_ranks, hit.retriever_scores)
 
 
 def _kept_predictor(booster):  # type: ignore[no-untyped-def]

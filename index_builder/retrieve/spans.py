@@ -98,7 +98,7 @@ def best_spans(query_vectors: np.ndarray | None, texts: Sequence[str], embedder:
     if scorer == "lexical":
         queries = [set(_terms(q)) for q in query_texts if q.strip()]
         for i in long:
-            score = _lexical_scorer([_terms(texts[i][a:b]) for a, b in split[i]], queries)
+            score = _lexical_scorer(*_sentence_weights(texts[i]), queries)
             out[i] = _choose(split[i], score, max_spans, window)
         return out
     pieces = [texts[i][s:e] for i in long for s, e in split[i]]
@@ -120,13 +120,20 @@ def _dense_scorer(vectors: np.ndarray, queries: np.ndarray):  # type: ignore[no-
     return score
 
 
-def _lexical_scorer(sentence_terms: list[list[str]], queries: list[set[str]]):  # type: ignore[no-untyped-def]
-    sets = [set(t) for t in sentence_terms]
+@lru_cache(maxsize=20_000)
+def _sentence_weights(text: str) -> tuple[tuple[frozenset[str], ...], dict[str, float]]:
+    """Each sentence's terms and each term's weight in the clause: functions of the text
+    alone, and the page's results come back search after search (issue 39). Read-only."""
+    sets = tuple(frozenset(_terms(text[a:b])) for a, b in _sentences(text))
     df: dict[str, int] = {}
     for terms in sets:
         for term in terms:
             df[term] = df.get(term, 0) + 1
-    weight = {t: float(np.log1p(len(sets) / n)) for t, n in df.items()}
+    return sets, {t: float(np.log1p(len(sets) / n)) for t, n in df.items()}
+
+
+def _lexical_scorer(sets: Sequence[frozenset[str]], weight: dict[str, float],  # type: ignore[no-untyped-def]
+                    queries: list[set[str]]):
     totals = [sum(weight[t] for t in q if t in weight) for q in queries]
 
     def score(first: int, last: int) -> float:

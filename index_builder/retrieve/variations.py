@@ -30,6 +30,7 @@ Two uses:
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Generic, Hashable, Sequence, TypeVar
@@ -64,6 +65,40 @@ def _words(text: str) -> tuple[str, ...]:
     # Every search folds its ~100 candidates, mostly clauses it has folded before: the regex
     # work was 20% of a search's CPU (pyinstrument, ACORD); a few thousand clauses cover it.
     return tuple(_WORD.findall(_NUMBERING.sub("", text).lower()))
+
+
+_CODES: dict[str, str] = {}
+_CODES_LOCK = threading.Lock()
+_FIRST_CODE, _SURROGATES = 0x100, range(0xD800, 0xE000)
+
+
+@lru_cache(maxsize=8192)
+def _coded(text: str) -> str | tuple[str, ...]:
+    """The words of ``text`` with each distinct word written as one character of its own.
+
+    An alignment of two such strings is the alignment of the two word sequences (the map is
+    one to one), so every distance and score is the same; rapidfuzz aligns strings natively,
+    where sequences of Python strings are hashed word by word on every call (issue 39: the
+    folding of a never-seen query's candidates). Past the characters Unicode has, the words
+    themselves are returned, which align the same way, only slower.
+    """
+    found = _words(text)
+    try:
+        return "".join([_CODES[w] if w in _CODES else _code(w) for w in found])
+    except OverflowError:
+        return found
+
+
+def _code(word: str) -> str:
+    with _CODES_LOCK:  # two threads must never give two words one character
+        code = _CODES.get(word)
+        if code is None:
+            number = _FIRST_CODE + len(_CODES)
+            number += len(_SURROGATES) if number >= _SURROGATES.start else 0
+            if number > 0x10FFFF:
+                raise OverflowError("no characters left for new words")
+            code = _CODES[word] = chr(number)
+        return code
 
 
 def similarity(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
@@ -105,10 +140,10 @@ def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int
     up to ten leaders, mostly pairs an earlier search already compared.
     """
     groups: list[Group[T]] = []
-    keys: list[list[str]] = []
+    keys: list[Sequence[str]] = []
     ids: list[Hashable] = []
     for item in items:
-        mine = words(text_of(item))
+        mine = _coded(text_of(item))
         mine_id = key_of(item) if cache is not None and key_of is not None else None
         match = (_first_leader(mine, keys, threshold, mine_id, ids, cache)
                  if threshold > 0 else None)
@@ -130,10 +165,17 @@ class PairCache(dict):  # type: ignore[type-arg]
         self.size = size
 
 
-def _first_leader(mine: list[str], keys: list[list[str]], threshold: float,
+def _first_leader(mine: Sequence[str], keys: list[Sequence[str]], threshold: float,
                   mine_id: Hashable = None, ids: Sequence[Hashable] = (),
                   cache: PairCache | None = None) -> tuple[int, float] | None:
+    size = len(mine)
     for index, theirs in enumerate(keys):
+        # The lengths' bound first, written exactly as ``_similarity_at_least`` writes it:
+        # most pairs end here, and skipping the cache's key and look-up for them halved the
+        # folding of a never-seen query's 100 candidates (issue 39).
+        total = size + len(theirs)
+        if total and 1.0 - (total - 2 * min(size, len(theirs))) / total < threshold:
+            continue
         if cache is not None and mine_id is not None:
             pair = (ids[index], mine_id, threshold)
             score = cache.get(pair)
