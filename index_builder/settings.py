@@ -72,6 +72,7 @@ class EmbeddingSettings:
     query_batch_wait_ms: float = 2.0
     query_queue: int = 64  # requests waiting for the model; the next is answered 503 + Retry-After
     query_deadline_s: float = 10.0  # a request waiting longer for its embedding gets a 503
+    query_workers: int = 2  # model calls at once, one thread each (one per core)
     # The model variant that embeds queries: "index" = the index's own (its model id), or a
     # recorded quantised twin of it (index/embedder.py QUERY_TWINS), e.g. "openvino-int8".
     query_backend: str = "index"
@@ -92,6 +93,10 @@ class EmbeddingSettings:
         if self.query_backend not in ("index", *EMBEDDING_BACKENDS):
             raise ConfigError(f"PRECEDENT_QUERY_EMBEDDING must be index or one of "
                               f"{', '.join(EMBEDDING_BACKENDS)}, got {self.query_backend!r}.")
+        if isinstance(self.query_workers, bool) or not isinstance(self.query_workers, int) \
+                or self.query_workers < 1:
+            raise ConfigError(f"PRECEDENT_QUERY_WORKERS must be a whole number of at least 1, "
+                              f"got {self.query_workers!r}.")
         for name, value in (("QUERY_BATCH", self.query_batch), ("QUERY_QUEUE", self.query_queue)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ConfigError(f"PRECEDENT_{name} must be a whole number (0 = off), got {value!r}.")
@@ -600,6 +605,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_QUERY_BATCH": Var("embedding.query_batch", "query texts of concurrent requests embedded in one model call, at most (0 = each request alone)"),
     "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
     "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
+    "PRECEDENT_QUERY_WORKERS": Var("embedding.query_workers", "embedding model calls the batcher runs at once, one thread each (one per core)"),
     "PRECEDENT_QUERY_DEADLINE_S": Var("embedding.query_deadline_s", "a search waiting longer than this for its embedding is answered 503 with Retry-After"),
     "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build"),
     "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: flat (exact) or hnsw (approximate, for large libraries)"),

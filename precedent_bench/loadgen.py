@@ -35,6 +35,7 @@ class Tally:
     exhausted: bool = False  # the texts ran out before the time did
     window_s: float = 0.0  # the measured window (the run's length, or until the texts ran out)
     ok_in_window: int = 0  # 200s that came back inside it
+    answers: list[tuple[str, str]] = field(default_factory=list)  # (text, list_id) of 200s, when kept
 
     def summary(self) -> dict[str, Any]:
         ok = self.statuses.get(200, 0)
@@ -61,8 +62,10 @@ class Texts:
 
 
 def run_clients(port: int, texts: Texts, clients: int, seconds: float, *, stagger_s: float = 0.2,
-                body: dict[str, Any] | None = None) -> Tally:
-    """``clients`` closed-loop clients for ``seconds`` against 127.0.0.1:port."""
+                body: dict[str, Any] | None = None, keep: bool = False,
+                stop: threading.Event | None = None) -> Tally:
+    """``clients`` closed-loop clients for ``seconds`` against 127.0.0.1:port; ``keep``: note
+    each answered text and its ``list_id``; ``stop``: end early when it is set."""
     tally = Tally()
     lock = threading.Lock()
     began = time.monotonic()
@@ -74,7 +77,7 @@ def run_clients(port: int, texts: Texts, clients: int, seconds: float, *, stagge
         if stagger_s:
             time.sleep(stagger_s * number / max(clients, 1))  # not all in lockstep
         connection: http.client.HTTPConnection | None = None
-        while time.monotonic() < until:
+        while time.monotonic() < until and not (stop and stop.is_set()):
             text = texts.next()
             if text is None:
                 with lock:
@@ -114,7 +117,10 @@ def run_clients(port: int, texts: Texts, clients: int, seconds: float, *, stagge
                     if time.monotonic() <= until:
                         tally.ok_in_window += 1
                     try:
-                        tally.server_ms.append(float(json.loads(data)["timings_ms"]["total"]))
+                        answer = json.loads(data)
+                        tally.server_ms.append(float(answer["timings_ms"]["total"]))
+                        if keep:
+                            tally.answers.append((text, answer.get("list_id", "")))
                     except (ValueError, KeyError, TypeError):
                         pass
                 elif response.status == 503 and retry_after:

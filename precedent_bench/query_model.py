@@ -106,7 +106,7 @@ def run_command(args: argparse.Namespace) -> int:
             for name in ("A", "B"):
                 ranking = [h.clause.clause_id for h in searches[name](item.text)
                            if h.clause.clause_id != item.exclude]
-                scores[name] = 100 * score_ranking(ranking, item.judged)["ndcg@5"]
+                scores[name] = score_ranking(ranking, item.judged)["ndcg@5"]  # already x 100
             vectors = [embedders[k].embed([item.text])[0] for k in ("A", "B")]
             per_query[item.query_id] = {**scores, "cosine": float(np.dot(*vectors))}
         result["shapes"][shape] = summarise(per_query, paired_interval)

@@ -14,7 +14,10 @@ trail and usage feedback on; rate limits and the LLM off, requests ``rerank: fal
 3. **repeated** (shown beside, labelled): 200 texts, each searched once first, then drawn
    at random: what the result and vector caches make of a selection searched again;
 4. **burst**: ``--burst-clients`` clients at once, short never-seen texts: requests lost
-   (no HTTP answer) are counted; a 503 with Retry-After is an answer.
+   (no HTTP answer) are counted; a 503 with Retry-After is an answer;
+5. **crash**: a fresh server on the same index copy under ``--clients`` clients is killed
+   (SIGKILL) ``--seconds`` / 2 in, then started again; every search it had answered must have
+   its usage record (the ``list_id`` the answer named) and its audit line (by the query's hash).
 
 Between servers, the **embedding floor**: each tree's query model alone, fed the same
 never-seen texts in batches of 32 with the threads the server gives it; the report prints
@@ -24,15 +27,19 @@ served/floor. The load average is recorded before and after every step.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import logging
 import os
 import shutil
+import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -54,7 +61,7 @@ SERVER_ENV = {
     "HF_HUB_OFFLINE": "1",
     "TOKENIZERS_PARALLELISM": "false",
 }
-PHASES = ("short", "clause", "repeated", "burst")
+PHASES = ("short", "clause", "repeated", "burst", "crash")
 
 # The floor: a tree's query model as its server loads it, alone, batched; run in that tree.
 FLOOR = r"""
@@ -156,7 +163,7 @@ def _serve_and_measure(tree: Path, args: argparse.Namespace, phases: list[str],
         _warm(port, texts["short"][:30])  # not measured: first requests load lazy parts
         measured: dict[str, Any] = {}
         used = {"short": 30, "clause": 0}
-        for phase in phases:
+        for phase in [p for p in phases if p != "crash"]:
             load = os.getloadavg()[0]
             cpu = _cpu_seconds(server.pid)
             if phase in ("short", "clause"):
@@ -181,7 +188,67 @@ def _serve_and_measure(tree: Path, args: argparse.Namespace, phases: list[str],
         health = _health(port)
     finally:
         _stop(server)
+    if "crash" in phases:
+        measured["crash"] = _crash(tree, args, index, folder, texts["short"][used["short"]:], env)
     return {"phases": measured, "health": health}
+
+
+def _crash(tree: Path, args: argparse.Namespace, index: Path, folder: Path, texts: list[str],
+           env: dict[str, str]) -> dict[str, Any]:
+    """Kill -9 a server under load, start it again, and look for every answered search's
+    usage record and audit line."""
+    port = _free_port()
+    server = _start(tree, index, port, folder / "crash-server.log", env)
+    load = os.getloadavg()[0]
+    try:
+        _wait_ready(port, server, folder / "crash-server.log")
+        stop = threading.Event()
+        done: dict[str, Any] = {}
+        clients = threading.Thread(target=lambda: done.setdefault("tally", run_clients(
+            port, Texts(iter(texts)), args.clients, args.seconds * 4, keep=True, stop=stop)))
+        clients.start()
+        time.sleep(args.seconds / 2)
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(30)
+        stop.set()
+        clients.join(120)
+    finally:
+        _stop(server)
+    tally = done["tally"]
+    port = _free_port()
+    again = _start(tree, index, port, folder / "crash-restart.log", env)
+    try:
+        _wait_ready(port, again, folder / "crash-restart.log")  # replays what the killed one left
+        health = _health(port)
+    finally:
+        _stop(again)
+    stored = _stored_lists(folder / "usage" / "usage.sqlite")
+    audited = _audited_queries(folder / "audit")
+    answered = tally.answers
+    return {"answered": len(answered), "in_flight_when_killed": tally.lost,
+            "usage_missing": sum(1 for _, list_id in answered if list_id not in stored),
+            "audit_missing": sum(1 for text, _ in answered
+                                 if hashlib.sha256(text.encode()).hexdigest() not in audited),
+            "replayed_at_restart": ((health.get("feedback") or {}).get("deferred") or {}).get("recovered"),
+            "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
+
+
+def _stored_lists(database: Path) -> set[str]:
+    with sqlite3.connect(database) as db:
+        return {row[0] for row in db.execute("SELECT list_id FROM shown_lists")}
+
+
+def _audited_queries(folder: Path) -> set[str]:
+    found = set()
+    for path in folder.glob("audit.jsonl*"):
+        for line in path.read_text("utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if entry.get("route") == "/api/v1/precedents" and entry.get("status") == 200:
+                found.add(entry.get("query_sha256"))
+    return found
 
 
 def _start(tree: Path, index: Path, port: int, log_file: Path, env: dict[str, str]) -> subprocess.Popen:
@@ -279,6 +346,8 @@ def report(result: dict[str, Any]) -> str:
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for run in result["runs"]:
         for phase, s in run["phases"].items():
+            if phase == "crash":
+                continue
             lines.append(f"| {run['run']} | {run['code']} | {phase} | {s['per_s']} | {s['p50_ms']} | "
                          f"{s['p95_ms']} | {s['server_p50_ms']} | {s['server_cpu_ms_per_request']} | "
                          f"{s['sent']} | {s['busy_with_retry_after']} | {s['lost']} | "
@@ -287,7 +356,7 @@ def report(result: dict[str, Any]) -> str:
     lines += ["", "| phase | A searches/s (median) | B searches/s (median) | B / A | A p95 ms | B p95 ms | "
               "floor A texts/s | floor B texts/s | served / floor, A | served / floor, B | lost A / B |",
               "|---|---|---|---|---|---|---|---|---|---|---|"]
-    phases = list(dict.fromkeys(p for run in result["runs"] for p in run["phases"]))
+    phases = list(dict.fromkeys(p for run in result["runs"] for p in run["phases"] if p != "crash"))
     for phase in phases:
         cells = {}
         for code in ("A", "B"):
@@ -304,6 +373,15 @@ def report(result: dict[str, Any]) -> str:
                      f"{_num(cells['A'][1])} | {_num(cells['B'][1])} | {_num(floor['A'])} | "
                      f"{_num(floor['B'])} | {served['A']} | {served['B']} | "
                      f"{cells['A'][2]} / {cells['B'][2]} |")
+    crashes = [(run["run"], run["code"], run["phases"]["crash"]) for run in result["runs"]
+               if "crash" in run["phases"]]
+    if crashes:
+        lines += ["", "| run | code | killed -9 under load: searches answered | in flight when killed | "
+                  "usage records missing after restart | audit lines missing | records replayed at restart | load |",
+                  "|---|---|---|---|---|---|---|---|"]
+        lines += [f"| {n} | {code} | {c['answered']} | {c['in_flight_when_killed']} | {c['usage_missing']} | "
+                  f"{c['audit_missing']} | {c['replayed_at_restart']} | {c['load_before']} / {c['load_after']} |"
+                  for n, code, c in crashes]
     lines += ["", "Floors: " + "; ".join(f"{f['code']} {f['shape']} {f['model_id']} {f['per_s']:.1f} texts/s "
                                          f"(load {f['load_before']} / {f['load_after']})" for f in result["floors"])]
     return "\n".join(lines)

@@ -4,7 +4,7 @@ Twenty requests that each embed one short text on their own thread run the model
 times, one text at a time, competing for the same cores: on two cores that served 20
 never-seen short searches a second where the model alone, fed batches, embeds ~190 texts a
 second. ``BatchingEmbedder`` does what text-embeddings-inference's router and Triton's
-dynamic batcher do: callers put their texts on one bounded queue; one worker thread takes
+dynamic batcher do: callers put their texts on one bounded queue; a worker thread takes
 whatever is waiting (waiting up to ``batch_wait_ms`` for more once the first arrives, up to
 ``batch_max`` texts), embeds it in one call and hands each caller its rows. While it
 embeds, the next batch gathers, so under load batches form by themselves and a lone request
@@ -29,7 +29,7 @@ import logging
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -75,13 +75,14 @@ class BatchStats:
 
 
 class BatchingEmbedder:
-    """An Embedder whose concurrent callers share model calls (thread-safe; one worker)."""
+    """An Embedder whose concurrent callers share model calls (thread-safe)."""
 
     def __init__(self, inner: Embedder, *, batch_max: int, batch_wait_ms: float,
-                 queue_max: int, deadline_s: float, retry_after_s: int = 1,
+                 queue_max: int, deadline_s: float, workers: int = 1, retry_after_s: int = 1,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        if batch_max < 1 or queue_max < 1 or deadline_s <= 0 or batch_wait_ms < 0:
-            raise ValueError("batch_max and queue_max must be >= 1, deadline_s > 0, wait >= 0")
+        if batch_max < 1 or queue_max < 1 or deadline_s <= 0 or batch_wait_ms < 0 or workers < 1:
+            raise ValueError("batch_max, queue_max and workers must be >= 1, deadline_s > 0, "
+                             "wait >= 0")
         self.inner = inner
         self.model_id = inner.model_id
         self.dimension = inner.dimension
@@ -95,8 +96,12 @@ class BatchingEmbedder:
         self._queue: deque[_Job] = deque()
         self._lock = threading.Condition()
         self._closed = False
-        self._worker = threading.Thread(target=self._run, name="embedding-batcher", daemon=True)
-        self._worker.start()
+        # One worker per core the model may use: a worker's model call runs on one thread, so
+        # with one worker a stream of whole clauses would leave the other core to Python alone.
+        self._workers = [threading.Thread(target=self._run, name=f"embedding-batcher-{n}",
+                                          daemon=True) for n in range(workers)]
+        for worker in self._workers:
+            worker.start()
 
     # -- callers --------------------------------------------------------------------------
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
@@ -143,8 +148,9 @@ class BatchingEmbedder:
         for job in waiting:
             job.finish(error=SearchBusyError("The server is shutting down; search again in a "
                                              "moment.", retry_after=self.retry_after_s))
-        if threading.current_thread() is not self._worker:
-            self._worker.join(timeout=30)
+        for worker in self._workers:
+            if worker is not threading.current_thread():
+                worker.join(timeout=30)
 
     # -- the worker -----------------------------------------------------------------------
     def _run(self) -> None:
@@ -221,6 +227,9 @@ def query_embedder(settings: EmbeddingSettings) -> Embedder:
     from index_builder.index.embedder import load_embedder, query_settings
 
     wanted = query_settings(settings)
+    if settings.query_batch and wanted.backend != "torch":
+        # One OpenVINO stream / ONNX Runtime thread per worker, so two workers' calls run at once.
+        wanted = replace(wanted, threads=max(wanted.threads, settings.query_workers))
     try:
         model = load_embedder(wanted)
     except ModelLoadError as exc:
@@ -233,7 +242,8 @@ def query_embedder(settings: EmbeddingSettings) -> Embedder:
         model = BatchingEmbedder(model, batch_max=settings.query_batch,
                                  batch_wait_ms=settings.query_batch_wait_ms,
                                  queue_max=settings.query_queue,
-                                 deadline_s=settings.query_deadline_s)
+                                 deadline_s=settings.query_deadline_s,
+                                 workers=settings.query_workers)
     if settings.cache_size:
         model = CachingEmbedder(model, settings.cache_size)
     return model

@@ -162,9 +162,28 @@ def test_close_refuses_waiting_and_new_requests_and_stops_the_worker() -> None:
     for thread in threads:
         thread.join(5)
     assert isinstance(held[0], np.ndarray)
-    assert not embedder._worker.is_alive()
+    assert not any(worker.is_alive() for worker in embedder._workers)
     with pytest.raises(SearchBusyError, match="shutting down"):
         embedder.embed(["after close"])
+
+
+def test_two_workers_run_two_model_calls_at_once_and_close_both() -> None:
+    model = GatedEmbedder()
+    embedder = batcher(model, workers=2)
+    out, threads = in_threads(embedder, [["first"]])
+    assert model.entered.wait(5)
+    more, others = in_threads(embedder, [["second"]])
+    for _ in range(1000):  # the second worker takes it while the first is still in the model
+        if len(model.calls) == 2:
+            break
+        threading.Event().wait(0.005)
+    assert model.calls == [["first"], ["second"]]
+    model.gate.set()
+    for thread in threads + others:
+        thread.join(5)
+    assert out[0].tolist() == [[5, ord("f")]] and more[0].tolist() == [[6, ord("s")]]
+    embedder.close()
+    assert not any(worker.is_alive() for worker in embedder._workers)
 
 
 def test_vectors_are_the_inner_embedders_for_any_interleaving(embedder_factory) -> None:
