@@ -22,11 +22,11 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
-from index_builder.model import SearchHit
+from index_builder.model import Rating, RerankOutcome, SearchHit
 
 from index_builder.errors import (LLMBusyError, LLMCircuitOpenError, LLMNotConfiguredError,
                                   LLMUnavailableError)
@@ -41,25 +41,6 @@ log = logging.getLogger(__name__)
 
 RATINGS = {str(n): n for n in range(5)}
 _DIGIT = re.compile(r"""^\s*(?:rating\s*[:=]?\s*)?["'*\[(]*([0-4])(?![0-9.])""", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Rating:
-    """One candidate's rerank score (0..4), or None and why not."""
-
-    score: float | None
-    method: str  # "logprobs", "digit", "cache", "unparseable", "unavailable", "busy", "paused", "timeout"
-
-
-@dataclass
-class RerankOutcome:
-    """Hits in reranked order with their ratings, and how the stage went."""
-
-    ranked: list[tuple[SearchHit, Rating]]
-    status: str  # "applied" or "unavailable"
-    reason: str = ""
-    calls: int = 0
-    cached: int = 0
 
 
 def rating_from(completion: Completion) -> Rating:

@@ -605,7 +605,7 @@ def main() -> None:
     args = _args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("index_builder").setLevel(logging.WARNING)
-    from index_builder.index.embedder import load_embedder
+    from index_builder.index import load_embedder
     from index_builder.settings import load_settings
 
     rng = random.Random(args.seed)

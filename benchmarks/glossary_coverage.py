@@ -33,7 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from index_builder.evaluate.training import RankerConfig
+from index_builder.retrieve.ltr_fit import RankerConfig
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY
 from index_builder.retrieve.query_expansion import QueryExpander
 from ltr_benchmark import baseline_rows, evaluate_rows, fit, folds, mean_metrics

@@ -41,7 +41,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from index_builder.evaluate.training import RankerConfig
+from index_builder.retrieve.ltr_fit import RankerConfig
 from index_builder.learn.guard import CrossFit, guard
 from index_builder.learn.relearn import (EVENT_SHARE, ROWS_FILE, Group, click_groups,
                                          estimate_propensities, fit, held_out, mean_ndcg5)

@@ -7,7 +7,7 @@
 
 Candidates are the pipeline's fused pool (dense + BM25 at depth 1000 each, the default
 glossary expansion of short queries), built straight from the index arrays
-(``training.fused_candidates``). Only judged candidates are featurised: ACORD scoring drops
+(``retrieve/ltr_fit.fused_candidates``). Only judged candidates are featurised: ACORD scoring drops
 unjudged clauses, so they cannot change a metric. Query embeddings and feature matrices are
 cached under var/ltr/ (a few MB; file names carry a hash of the glossary and rewrites that made
 them), so reruns take seconds.
@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from index_builder.evaluate.evaluation import score_ranking
-from index_builder.evaluate.training import RankerConfig, fit_ranker
+from index_builder.retrieve.ltr_fit import RankerConfig, fit_ranker
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY
 from index_builder.retrieve.ltr import FEATURES, save_ranker
 from ltr_data import DEPTH, FORMS, Data, Group, LeaveOneOutData, parent

@@ -21,7 +21,7 @@ import numpy as np
 
 from index_builder.evaluate.acord import load_acord
 from index_builder.evaluate.evaluation import EvalQuery, eval_queries
-from index_builder.evaluate.training import fused_candidates
+from index_builder.retrieve.ltr_fit import fused_candidates
 from index_builder.index.embedder import SentenceTransformerEmbedder
 from index_builder.index.store import load_index
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY, GLOSSARY, merged

@@ -26,7 +26,7 @@ from typing import Callable, Mapping, Sequence
 import lightgbm
 import numpy as np
 
-from index_builder.evaluate.training import RankerConfig
+from index_builder.retrieve.ltr_fit import RankerConfig
 from index_builder.retrieve.glossary import DEFAULT_GLOSSARY
 from index_builder.retrieve.ltr import content_terms
 from ltr_benchmark import baseline_rows, cross_validate_rows, evaluate_rows, fit

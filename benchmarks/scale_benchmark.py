@@ -317,7 +317,7 @@ def step_workers(library: Path, texts: int, counts: Sequence[int]) -> dict[str, 
     from dataclasses import replace
 
     from index_builder.index.build import read_beir_corpus
-    from index_builder.index.embedder import load_embedder
+    from index_builder.index import load_embedder
     from index_builder.index.parallel import embed_texts
 
     out: dict[str, Any] = {"library": str(library), "texts": texts, "runs": []}

@@ -79,7 +79,7 @@ def _sampler(out: Path, every: float) -> None:
 def server_process(index_dir: str, llm_url: str, threads: int, env: dict[str, str],
                    ports: Any) -> None:
     if os.environ.get("PROBE_RETIRE_S"):
-        from index_builder.index import live
+        from index_builder.retrieve import live
 
         live.RETIRE_AFTER_S = float(os.environ["PROBE_RETIRE_S"])
     out = Path(os.environ["PROBE_OUT"])

@@ -67,7 +67,7 @@ def _all_clauses(pipeline: Any) -> list[Any]:
 
 
 def _pipeline(index: Path) -> Any:
-    from index_builder.index.embedder import load_embedder
+    from index_builder.index import load_embedder
 
     settings = load_settings(None, {"index_dir": index})
     return build_pipeline(settings, load_embedder(settings.embedding))

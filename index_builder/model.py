@@ -1,4 +1,8 @@
-"""Plain data shapes that flow through every stage: clauses and search hits."""
+"""Plain data shapes that flow through every stage: clauses, filters, search hits, ratings.
+
+Every layer of index_builder (and the server) may import this module; it imports nothing of
+the project, so shapes shared by two layers live here rather than in the higher one.
+"""
 
 from __future__ import annotations
 
@@ -78,3 +82,39 @@ class SearchHit:
     rank: int
     retriever_ranks: dict[str, int] = field(default_factory=dict)
     retriever_scores: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One filter condition: ``field`` holds one of ``values`` (or, negated, none of them).
+
+    Filters are data (index/backend.py applies them inside the search): a tuple of
+    conditions, all of which must hold.
+    """
+
+    field: str
+    values: tuple[str, ...]
+    negate: bool = False
+
+
+Filters = tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One candidate's rerank score (0..4), or None and why not."""
+
+    score: float | None
+    method: str  # "logprobs", "digit", "cache", "unparseable", "unavailable", "busy", "paused", "timeout"
+
+
+@dataclass
+class RerankOutcome:
+    """What a reranker (retrieve/pipeline.py's ``Reranker``) returns: hits in reranked order
+    with their ratings, and how the stage went."""
+
+    ranked: list[tuple[SearchHit, Rating]]
+    status: str  # "applied" or "unavailable"
+    reason: str = ""
+    calls: int = 0
+    cached: int = 0

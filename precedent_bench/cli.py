@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from index_builder.errors import PrecedentError
+from index_builder.extras import require
 from index_builder.settings import Settings, load_settings
 
 log = logging.getLogger("precedent_bench")
@@ -32,7 +33,7 @@ SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
                "precedent_bench.prompt_report", "precedent_bench.throughput",
                "precedent_bench.query_model",
-               "precedent_bench.legacy")
+               "precedent_bench.legacy", "precedent_bench.figures")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     for p in sub.choices.values():
         if p.get_default("ab"):
             _add_ab_options(p)
+            p.set_defaults(extras=("bench",))  # every A/B report draws its plots (matplotlib)
     return parser
 
 
@@ -82,6 +84,10 @@ def settings_for(args: argparse.Namespace) -> Settings:
 
 
 def dispatch(args: argparse.Namespace) -> int:
+    # Before the handler is even imported: a run that needs an extra says so up front, not in
+    # a traceback when its report is drawn.
+    for extra in getattr(args, "extras", ()):
+        require(extra, f"precedent-bench {args.command}")
     module, _, name = args.handler.partition(":")
     handler = getattr(importlib.import_module(module), name)
     if not args.ab:

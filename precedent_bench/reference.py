@@ -93,7 +93,7 @@ def open_reference(settings: Settings, store: AnswerStore,
                    embed: Callable[[list[str]], np.ndarray] | None = None) -> BenchModel:
     """The reference rater behind the answer cache, as a BenchModel (``embed``: tests' fake)."""
     if embed is None:
-        from index_builder.index.embedder import load_embedder
+        from index_builder.index import load_embedder
 
         embedder = load_embedder(settings.embedding)
         embed = embedder.embed

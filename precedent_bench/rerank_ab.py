@@ -109,7 +109,7 @@ def acord_heads(settings: Settings, splits: Sequence[str], wordings: Sequence[st
     from index_builder.evaluate.evaluation import eval_queries
     from index_builder.evaluate.runner import (EvalConfig, ensure_acord_index, eval_pipeline,
                                                eval_search)
-    from index_builder.index.embedder import load_embedder
+    from index_builder.index import load_embedder
 
     embedder = embedder or load_embedder(settings.embedding)
     ensure_acord_index(settings, embedder, progress=False)

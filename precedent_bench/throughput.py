@@ -69,10 +69,14 @@ import json, sys, time
 from index_builder.settings import load_settings
 from index_builder.index.embed_cache import set_torch_threads
 from index_builder.index import embedder as emb
+try:
+    from index_builder.index import load_embedder  # where it lives since issue 41
+except ImportError:
+    load_embedder = emb.load_embedder
 settings = load_settings(overrides={"index_dir": sys.argv[1]}).embedding
 query = getattr(emb, "query_settings", lambda s: s)(settings)
 set_torch_threads(1)  # as the server sets it
-model = emb.load_embedder(query)
+model = load_embedder(query)
 texts = json.loads(open(sys.argv[2]).read())
 batch = int(sys.argv[3])
 model.embed(texts[:batch])  # warm

@@ -9,24 +9,20 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from pathlib import Path
 from typing import Sequence
 
 from index_builder.errors import PrecedentError
 from addin_server.conform.model import ConformResult, SourceDocument, TargetDocument, TermMapping
-from addin_server.draft.prompts import PromptTemplate, load_prompt
+from addin_server.draft.prompts import PromptTemplate
 from addin_server.llm.untrusted import neutralise
 
 log = logging.getLogger(__name__)
 
+# Loaded and checked with every other prompt at start-up (addin_server/prompt_set.py).
 PROMPT_FILE = "conform.prompt"
 VARIABLES = ("term", "definition", "candidates")
 MAX_TERMS = 8  # model calls per request
 MAX_CANDIDATES = 80
-
-
-def load_suggest_prompt(prompts_dir: Path) -> PromptTemplate:
-    return load_prompt(Path(prompts_dir) / PROMPT_FILE, VARIABLES)
 
 
 def with_suggestions(result: ConformResult, source: SourceDocument, target: TargetDocument, client,

@@ -16,8 +16,8 @@ from werkzeug.exceptions import HTTPException
 
 from index_builder.errors import PrecedentError
 
-from addin_server.web import api, conform, explore, audit, auth, follow, limits, static_files, usage
-from addin_server.web import market  # compare to the firm's market (issue 24)
+from addin_server.web import (api, audit, auth, conform, explore, follow, limits, market,
+                              recording, static_files, usage)
 from addin_server.web.body import CLOSE_CONNECTION
 from addin_server.web.errors import http_status, retry_after
 from addin_server.service import PrecedentService, build_service
@@ -36,11 +36,14 @@ def create_app(settings: Settings, service: PrecedentService | None = None) -> F
     app.config["MAX_CONTENT_LENGTH"] = settings.server.max_content_length
     app.json.sort_keys = False  # keep the documented field order
     app.extensions["precedent"] = service or build_service(settings)
+    # Every blueprint, here and nowhere else: the views are peers (none imports another).
     app.register_blueprint(api.bp)
     app.register_blueprint(explore.bp)
-    app.register_blueprint(market.bp)
+    app.register_blueprint(market.bp)  # compare to the firm's market (issue 24)
     app.register_blueprint(conform.bp)  # issue 23: conforming a precedent to the document
     app.register_blueprint(static_files.bp)
+    app.register_blueprint(auth.bp)  # GET /api/v1/auth/config: how the pane signs in
+    app.register_blueprint(usage.bp)  # feedback events and curation (issue 27)
     _register_errors(app)
     app.before_request(_start_timer)
     app.after_request(_access_log)  # registered first, so it runs last and logs the final status
@@ -49,7 +52,7 @@ def create_app(settings: Settings, service: PrecedentService | None = None) -> F
     auth.init_app(app)
     limits.init_app(app)
     audit.init_app(app)
-    usage.init_app(app)  # feedback events and curation (issue 27)
+    recording.init_app(app)  # the usage database: shown lists, curation marks (issue 27)
     follow.init_app(app)  # issue 31: the per-user limit on cursor-triggered searches
     return app
 

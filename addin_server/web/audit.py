@@ -25,6 +25,7 @@ from typing import Any, Iterable, Iterator
 
 from flask import Flask, Response, current_app, g, jsonify, request
 
+from addin_server.web.context import current_identity
 from index_builder.settings import AuditSettings, Settings
 
 log = logging.getLogger(__name__)
@@ -196,8 +197,6 @@ def init_app(app: Flask) -> AuditLog | None:
 def _record(response: Response) -> Response:
     if not request.path.startswith("/api/") or request.method == "OPTIONS":
         return response
-    from addin_server.web.auth import current_identity
-
     identity = current_identity() if "identity" in g else None
     body = _parsed_body()
     payload = g.pop("audit_payload", None)  # what the view serialised (issue 39), else parsed

@@ -30,9 +30,10 @@ from typing import Any, Mapping
 import jwt
 from flask import Blueprint, Flask, current_app, g, jsonify, request
 
+from addin_server.web.context import ANONYMOUS, Identity, current_identity
 from index_builder.errors import (ConfigError, ForbiddenError, SignInUnavailableError,
                                   UnauthorizedError)
-from index_builder.index.backend import Condition, Filters
+from index_builder.model import Condition, Filters
 from index_builder.ingest.policy import ACCESS_FIELD, DENIED_FIELD, EVERYONE, normalise_group
 from index_builder.settings import AuthSettings, Settings, WallsSettings
 
@@ -43,21 +44,6 @@ PUBLIC_CLOUD = "https://login.microsoftonline.com"
 EXTENSION = "precedent_auth"
 
 bp = Blueprint("auth", __name__, url_prefix="/api/v1/auth")
-
-
-@dataclass(frozen=True)
-class Identity:
-    """The caller: ``user`` is what the audit trail names (UPN, else object id, else account)."""
-
-    user: str
-    kind: str  # "entra", "service" or "anonymous" (no sign-in configured), "cli"
-    groups: tuple[str, ...] = ()
-    groups_known: bool = True  # False: a token without its groups (overage, no claim)
-    oid: str = ""
-    tenant: str = ""
-
-
-ANONYMOUS = Identity("anonymous", "anonymous")
 
 
 # --- service accounts -------------------------------------------------------------------
@@ -360,14 +346,14 @@ def access_filters(identity: Identity, walls_active: bool) -> Filters:
 # --- Flask wiring -----------------------------------------------------------------------
 
 def init_app(app: Flask) -> Authenticator:
-    """Authenticate every /api/ request; serve /api/v1/auth/config. Call before limits/audit."""
+    """Authenticate every /api/ request (``bp`` serves /api/v1/auth/config). Call before
+    limits/audit."""
     settings: Settings = app.config["PRECEDENT_SETTINGS"]
     if settings.walls.require_groups is False and settings.auth.tenant_ids:
         log.warning("PRECEDENT_WALLS_REQUIRE_GROUPS is off: users whose tokens omit their groups "
                     "are treated as in no group, so 'denied' wall rules cannot stop them.")
     authenticator = Authenticator(settings)
     app.extensions[EXTENSION] = authenticator
-    app.register_blueprint(bp)
     app.before_request(_authenticate)
     log.info("API sign-in: %s", authenticator.mode)
     return authenticator
@@ -379,12 +365,7 @@ def _authenticate() -> None:
         return
     g.identity = current_app.extensions[EXTENSION].authenticate(
         request.headers.get("Authorization", ""))
-    g.precedent_access = current_access()  # what api.access() hands every service call
-
-
-def current_identity() -> Identity:
-    """The caller of this request (anonymous outside an authenticated request)."""
-    return g.get("identity", ANONYMOUS)
+    g.precedent_access = current_access()  # what context.access() hands every service call
 
 
 def current_access() -> Filters:

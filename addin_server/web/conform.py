@@ -1,7 +1,7 @@
 """POST /api/v1/conform: a precedent in the open document's parties, terms and cross-references.
 
 Signed in and audited like every /api/ route (web/auth.py and web/audit.py wrap them all);
-walls come from api.access(). The body carries the document's definitions, parties and
+walls come from context.access(). The body carries the document's definitions, parties and
 section map only (document-profile.js summaryForServer); nothing of it is logged.
 """
 
@@ -15,34 +15,33 @@ from flask import Blueprint, current_app, jsonify
 from index_builder.errors import InvalidRequestError
 from addin_server.conform.model import TargetDocument
 from addin_server.conform.service import conform_clauses
-from addin_server.conform.suggest import load_suggest_prompt, with_suggestions
-from addin_server.web import api
+from addin_server.conform.suggest import with_suggestions
+from addin_server.web import validate
+from addin_server.web.context import access, service
 
 log = logging.getLogger(__name__)
 
 bp = Blueprint("conform", __name__, url_prefix="/api/v1")
-if hasattr(api, "require_token"):
-    bp.before_request(api.require_token)
 
 MAX_OVERRIDES = 500
 
 
 @bp.post("/conform")
 def conform_view() -> Any:
-    body = api._json_body()
+    body = validate.json_body()
     settings = current_app.config["PRECEDENT_SETTINGS"]
-    clause_ids = api._clause_ids(body, api.MAX_CLAUSE_IDS)
+    clause_ids = validate.clause_ids(body, validate.MAX_CLAUSE_IDS)
     if not clause_ids:
         raise InvalidRequestError("Send 'clause_ids': the precedent to conform (its id from the search results).")
     target = TargetDocument.from_json(body.get("document"), settings.conform.max_definitions,
                                       settings.conform.max_sections)
-    text = api._string(body, "text", settings.server.max_text_chars) if body.get("text") is not None else None
+    text = validate.string(body, "text", settings.server.max_text_chars) if body.get("text") is not None else None
     if text is not None and not text.strip():
         raise InvalidRequestError("'text' is empty: send the draft to conform, or leave 'text' out to conform the precedent.")
-    result, clauses, source = conform_clauses(api.service().pipeline, clause_ids, target, settings.conform,
-                                              api.access(), text=text, overrides=_overrides(body))
+    result, clauses, source = conform_clauses(service().pipeline, clause_ids, target, settings.conform,
+                                              access(), text=text, overrides=_overrides(body))
     notes: list[str] = []
-    if api._bool(body, "suggest"):
+    if validate.boolean(body, "suggest"):
         result, note = _suggested(result, source, target, settings)
         notes += [note] if note else []
     payload = result.to_json()
@@ -60,12 +59,10 @@ def conform_view() -> Any:
 
 def _suggested(result: Any, source: Any, target: TargetDocument, settings: Any) -> tuple[Any, str]:
     """AI suggestions for unmatched terms (shown, never applied); a note when there is no model."""
-    client = api.service().client
+    client = service().client
     if client is None:
         return result, "No drafting assistant is connected, so there are no AI suggestions."
-    prompt = current_app.extensions.get("precedent_conform_prompt")
-    if prompt is None:
-        prompt = current_app.extensions["precedent_conform_prompt"] = load_suggest_prompt(settings.server.prompts_dir)
+    prompt = service().prompt_set.conform  # loaded and checked at start-up (prompt_set.py)
     return with_suggestions(result, source, target, client, prompt, settings.llm.redraft_model,
                             settings.llm.request_timeout_s), ""
 

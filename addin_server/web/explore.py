@@ -15,43 +15,40 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import PurePath
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 
-from addin_server.web import api
+from addin_server.web import validate
+from addin_server.web.context import access, server_settings, service, settings
+from addin_server.web.serialize import source_json
 from index_builder.errors import InvalidRequestError
-from index_builder.index.backend import Filters, filters_from_mapping
-from index_builder.ingest.definitions import unit_filters
-from index_builder.ingest.metadata import FACET_FIELDS, LIST_VALUED, clause_facets, facet_values
+from index_builder.index.backend import filters_from_mapping
+from index_builder.ingest.metadata import FACET_FIELDS, LIST_VALUED, facet_values
 from index_builder.model import SearchHit
-from index_builder.retrieve.pipeline import Example
+from index_builder.retrieve.matches import default_floor
 from index_builder.retrieve.variations import Exploration, Major, Wording, explore
 
 log = logging.getLogger(__name__)
 
+# Signed in like every /api/ path (web/auth.py's app-wide hook); walls come from access().
 bp = Blueprint("explore", __name__, url_prefix="/api/v1")
-# Same sign-in as the rest of /api/v1: the api blueprint's token check while it exists (app-wide
-# auth.init_app covers every /api/ path once wired); walls come from api.access() per request.
-if hasattr(api, "require_token"):
-    bp.before_request(api.require_token)
 
-MAX_EXAMPLES = 10
 MAX_MATCHES = 2000
 
 
 @bp.post("/variations")
 def variations() -> Any:
     started = time.perf_counter()
-    body = api._json_body()
-    retrieval = current_app.config["PRECEDENT_SETTINGS"].retrieval
+    body = validate.json_body()
+    retrieval = settings().retrieval
     texts = _query_texts(body)
-    min_score = _unit(body, "min_score", default_floor(texts, retrieval))
-    major = _unit(body, "major_threshold", retrieval.explorer_major_threshold)
-    minor = _unit(body, "minor_threshold", retrieval.explorer_minor_threshold)
-    limit = api._int(body, "max_matches", 1, MAX_MATCHES) or retrieval.explorer_max_matches
-    filters = filters_from_mapping(api._filters(body)) + tuple(api.access())
-    hits = matches(api.service().pipeline, texts, filters, min_score, limit)
+    min_score = validate.fraction(body, "min_score", default_floor(texts, retrieval))
+    major = validate.fraction(body, "major_threshold", retrieval.explorer_major_threshold)
+    minor = validate.fraction(body, "minor_threshold", retrieval.explorer_minor_threshold)
+    limit = validate.integer(body, "max_matches", 1, MAX_MATCHES) or retrieval.explorer_max_matches
+    filters = filters_from_mapping(validate.filters(body))
+    hits = service().pipeline.matches(texts, filters, min_score, limit, access=access())
     searched = time.perf_counter()
     result = explore(hits, major, minor)
     payload = exploration_json(result)
@@ -69,72 +66,25 @@ def variations() -> Any:
 @bp.get("/facets")
 def facets() -> Any:
     """Facet values over what the caller may see; query-string pairs narrow it (?field=value)."""
-    backend = api.service().pipeline.backend
+    backend = service().pipeline.backend
     wanted = {k: request.args.getlist(k) for k in request.args}
-    filters = filters_from_mapping(wanted) + tuple(api.access())
+    filters = filters_from_mapping(wanted) + tuple(access())
     names = [n for n in FACET_FIELDS if n in backend.fields()]
     counts = backend.facets(names, filters)
     return jsonify({"fields": {name: facet_values(counts.get(name, {}), name in LIST_VALUED)
                                for name in names}})
 
 
-def default_floor(texts: Sequence[str], retrieval: Any) -> float:
-    """The relevance floor: higher when every query text is a whole clause, not a phrase."""
-    clause = all(len(t.split()) > retrieval.expansion_max_words for t in texts)
-    return retrieval.explorer_min_score_clause if clause else retrieval.explorer_min_score
-
-
-def matches(pipeline: Any, texts: Sequence[str], filters: Filters, min_score: float,
-            limit: int, vectors: Any = None) -> list[SearchHit]:
-    """Clauses at least ``min_score`` similar (cosine) to any query text, best first
-    (``vectors``: the texts' embeddings when the caller embedded a batch at once)."""
-    if vectors is None:
-        vectors = pipeline.embedder.embed(list(texts))
-    # Wordings and market counts are of clauses unless definitions are asked for by filter.
-    filters = unit_filters(filters, pipeline.backend.fields())
-    scored = [(cid, s) for cid, s in pipeline.backend.dense(vectors, limit, filters) if s >= min_score]
-    clauses = pipeline.backend.get([cid for cid, _ in scored])
-    return [SearchHit(clause=clause, score=round(float(score), 4), rank=rank,
-                      retriever_ranks={"dense": rank}, retriever_scores={"dense": float(score)})
-            for rank, ((_, score), clause) in enumerate(zip(scored, clauses), 1)
-            if clause is not None]
-
-
-def examples_from_body(body: Mapping[str, Any]) -> list[Example]:
-    """``examples``: up to MAX_EXAMPLES ``{"clause_id"}`` or ``{"text"}`` objects (for /precedents too)."""
-    examples = body.get("examples")
-    if examples is None:
-        return []
-    if not isinstance(examples, list) or len(examples) > MAX_EXAMPLES or not all(
-            isinstance(e, dict) and (isinstance(e.get("clause_id"), str) and e["clause_id"] or
-                                     isinstance(e.get("text"), str)) for e in examples):
-        raise InvalidRequestError(
-            f"'examples' must be a list of up to {MAX_EXAMPLES} objects, each "
-            f"{{\"clause_id\": \"...\"}} or {{\"text\": \"...\"}}.")
-    settings = api.server_settings()
-    return [Example(clause_id=e["clause_id"]) if isinstance(e.get("clause_id"), str)
-            else Example(text=api._text({"text": e["text"]}, settings)) for e in examples]
-
-
 def _query_texts(body: Mapping[str, Any]) -> list[str]:
     """The typed text and the examples' texts (examples by id must be visible to the caller)."""
-    texts = [api._text(body, api.server_settings())] if body.get("text") is not None else []
-    examples = examples_from_body(body)
+    texts = [validate.text(body, server_settings())] if body.get("text") is not None else []
+    examples = validate.examples(body)
     ids = [e.clause_id for e in examples if e.clause_id]
-    found = {c.clause_id: c.text for c in api.service().clauses(ids, api.access())} if ids else {}
+    found = {c.clause_id: c.text for c in service().clauses(ids, access())} if ids else {}
     texts += [found[e.clause_id] if e.clause_id else e.text for e in examples]
     if not texts:
         raise InvalidRequestError("Send 'text' (the clause or phrase to explore) or 'examples'.")
     return texts
-
-
-def _unit(body: Mapping[str, Any], name: str, default: float) -> float:
-    value = body.get(name)
-    if value is None:
-        return float(default)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
-        raise InvalidRequestError(f"'{name}' must be a number above 0 and at most 1.")
-    return float(value)
 
 
 # -- JSON shapes --------------------------------------------------------------------------------
@@ -165,8 +115,6 @@ def minor_json(wording: Wording) -> dict[str, Any]:
 
 
 def _clause_json(hit: SearchHit) -> dict[str, Any]:
-    from addin_server.web.serialize import source_json
-
     return {"clause_id": hit.clause.clause_id, "text": hit.clause.text,
             "source": source_json(hit.clause), "score": hit.score}
 

@@ -2,7 +2,8 @@
 
 The pane marks a search it started by itself (the lawyer paused in a paragraph) with
 ``"trigger": "cursor"``; a click sends nothing (or ``"click"``). Such searches are the same
-search, signed in, walled and audited like every other (they go through api.precedents), with
+search, signed in, walled and audited like every other (they go through api.precedents, which
+asks ``search_options`` here), with
 two extra rules read here:
 
 * the firm can turn them off (``PRECEDENT_FOLLOW=off``): 403 ``follow_off``, and /health's
@@ -18,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app
 
+from addin_server.web.context import caller_key, settings
 from addin_server.web.limits import RateLimiter, parse_limit
 from index_builder.errors import FollowOffError, InvalidRequestError
 from index_builder.retrieve.strict import MODES
@@ -31,8 +33,8 @@ TRIGGERS = ("click", "cursor")
 
 def init_app(app: Flask) -> None:
     """The per-user limit on cursor-triggered searches (its own moving window)."""
-    settings: Settings = app.config["PRECEDENT_SETTINGS"]
-    item = parse_limit(settings.follow.rate_limit, "PRECEDENT_FOLLOW_RATE_LIMIT")
+    config: Settings = app.config["PRECEDENT_SETTINGS"]
+    item = parse_limit(config.follow.rate_limit, "PRECEDENT_FOLLOW_RATE_LIMIT")
     app.extensions[EXTENSION] = RateLimiter(item, None)
 
 
@@ -67,14 +69,8 @@ def capability(follow: FollowSettings) -> dict[str, Any]:
 
 
 def _check_cursor() -> None:
-    settings: Settings = current_app.config["PRECEDENT_SETTINGS"]
-    if settings.follow.mode == "off":
+    if settings().follow.mode == "off":
         raise FollowOffError("Your firm has turned off suggestions as you type. Select a clause "
                              "and click Find precedent.")
-    from addin_server.web.auth import current_identity
-
-    identity = current_identity()
     # As the general limit (web/limits.py): per signed-in user, else per client address.
-    key = (f"{identity.kind}:{identity.oid or identity.user}" if identity.kind != "anonymous"
-           else f"address:{request.remote_addr}")
-    current_app.extensions[EXTENSION].check(key)
+    current_app.extensions[EXTENSION].check(caller_key())

@@ -28,6 +28,7 @@ from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from addin_server.web.context import caller_key
 from index_builder.errors import ConfigError, RateLimitedError
 from index_builder.settings import Settings
 
@@ -106,12 +107,7 @@ def _limit() -> None:
     if not request.path.startswith("/api/") or request.method == "OPTIONS" \
             or request.endpoint == "auth.config":
         return
-    from addin_server.web.auth import current_identity
-
-    identity = current_identity()
-    key = (f"{identity.kind}:{identity.oid or identity.user}" if identity.kind != "anonymous"
-           else f"address:{request.remote_addr}")
-    current_app.extensions[EXTENSION].check(key, redraft=request.endpoint == "api.redraft")
+    current_app.extensions[EXTENSION].check(caller_key(), redraft=request.endpoint == "api.redraft")
 
 
 def _too_many(exc: RateLimitedError) -> Any:

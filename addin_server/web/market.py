@@ -21,41 +21,43 @@ import logging
 import time
 from typing import Any, Mapping, Sequence
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, jsonify
 
-from addin_server.web import api
-from addin_server.web.explore import default_floor, matches
+from addin_server.web import validate
+from addin_server.web.context import access, server_settings, service, settings
+from addin_server.web.serialize import source_json
 from index_builder.errors import InvalidRequestError
-from index_builder.index.backend import Filters, filters_from_mapping
-from index_builder.model import SearchHit
+from index_builder.index.backend import filters_from_mapping
+from index_builder.model import Filters, SearchHit
+from index_builder.retrieve.matches import default_floor
 from index_builder.terms import Term, extract
-from index_builder.terms.market import Bucket, Market, Precedent, TermMarket, compare, dimension, title
+from index_builder.terms.market import (Bucket, Market, Precedent, TermMarket, compare, dimension,
+                                       market_terms, title)
 
 log = logging.getLogger(__name__)
 
+MAX_MATCHES = 2000  # as /variations
 bp = Blueprint("market", __name__, url_prefix="/api/v1")
-if hasattr(api, "require_token"):  # as explore.py: the app-wide sign-in covers /api/ paths too
-    bp.before_request(api.require_token)
 
 
 @bp.post("/market")
 def market() -> Any:
     started = time.perf_counter()
-    body = api._json_body()
-    text = api._text(body, api.server_settings())
-    settings = current_app.config["PRECEDENT_SETTINGS"]
+    body = validate.json_body()
+    text = validate.text(body, server_settings())
+    market_settings = settings().market
     min_score, limit, filters = _search_args(body, [text])
-    hits = matches(api.service().pipeline, [text], filters, min_score, limit)
+    hits = service().pipeline.matches([text], filters, min_score, limit)
     searched = time.perf_counter()
-    result = compare(extract(text), hits, settings.market.usual_share)
-    payload = market_json(result, settings.market.max_precedents)
+    result = compare(extract(text), hits, market_settings.usual_share)
+    payload = market_json(result, market_settings.max_precedents)
     payload["settings"] = {"min_score": min_score, "max_matches": limit,
-                           "usual_share": settings.market.usual_share}
+                           "usual_share": market_settings.usual_share}
     payload["truncated"] = len(hits) >= limit
     payload["timings_ms"] = {"search": _ms(searched - started),
                              "compare": _ms(time.perf_counter() - searched),
                              "total": _ms(time.perf_counter() - started)}
-    log.info("market: %d terms, %d matches in %d documents, %.1f ms", len(result.yours.terms),
+    log.info("market: %d terms, %d matches in %d documents, %.1f ms", len(market_terms(result.yours)),
              result.matches, result.documents, payload["timings_ms"]["total"])
     return jsonify(payload)
 
@@ -64,15 +66,15 @@ def market() -> Any:
 def market_document() -> Any:
     """Every clause of a document against the library; the clauses that stand out."""
     started = time.perf_counter()
-    body = api._json_body()
-    settings = current_app.config["PRECEDENT_SETTINGS"]
-    paragraphs = _paragraphs(body, settings.market.document_max_clauses)
-    clauses = [(i, t) for i, t in paragraphs if len(t.split()) >= settings.market.document_min_words]
-    pipeline = api.service().pipeline
+    body = validate.json_body()
+    market_settings = settings().market
+    paragraphs = _paragraphs(body, market_settings.document_max_clauses)
+    clauses = [(i, t) for i, t in paragraphs if len(t.split()) >= market_settings.document_min_words]
+    pipeline = service().pipeline
     out: list[dict[str, Any]] = []
     timings: dict[str, float] = {}
     if clauses:  # else nothing long enough to compare: an empty answer, not an error
-        out = _compare_each(pipeline, clauses, body, settings, timings)
+        out = _compare_each(pipeline, clauses, body, market_settings, timings)
     stand_outs = [c for c in out if c["stands_out"]]
     total = _ms(time.perf_counter() - started)
     log.info("market/document: %d paragraphs, %d compared, %d stand out, %.1f ms",
@@ -83,7 +85,7 @@ def market_document() -> Any:
 
 
 def _compare_each(pipeline: Any, clauses: list[tuple[int, str]], body: Mapping[str, Any],
-                  settings: Any, timings: dict[str, float]) -> list[dict[str, Any]]:
+                  market_settings: Any, timings: dict[str, float]) -> list[dict[str, Any]]:
     """Each clause against the library: one embedding batch, then one explorer search each."""
     min_score, limit, filters = _search_args(body, [t for _, t in clauses], clauses=True)
     started = time.perf_counter()
@@ -93,14 +95,14 @@ def _compare_each(pipeline: Any, clauses: list[tuple[int, str]], body: Mapping[s
     out = []
     for row, (index, text) in enumerate(clauses):
         started = time.perf_counter()
-        hits = matches(pipeline, [text], filters, min_score, limit, vectors=vectors[row:row + 1])
+        hits = pipeline.matches([text], filters, min_score, limit, vectors=vectors[row:row + 1])
         searching += time.perf_counter() - started
         started = time.perf_counter()
-        result = compare(extract(text), hits, settings.market.usual_share)
+        result = compare(extract(text), hits, market_settings.usual_share)
         comparing += time.perf_counter() - started
         findings = _findings(result)
         out.append({"index": index, "stands_out": bool(findings), "findings": findings,
-                    "terms": [_term_json(t) for t in result.yours.terms],
+                    "terms": [_term_json(t) for t in market_terms(result.yours)],
                     "documents": result.documents})
     timings["search"], timings["compare"] = _ms(searching), _ms(comparing)
     return out
@@ -110,13 +112,13 @@ def _search_args(body: Mapping[str, Any], texts: Sequence[str],
                  clauses: bool = False) -> tuple[float, int, Filters]:
     """Floor, depth and filters (walls added) as /variations takes them; ``clauses``: every text is
     a clause of a document (the clause floor, whatever a short paragraph's word count)."""
-    retrieval = current_app.config["PRECEDENT_SETTINGS"].retrieval
+    retrieval = settings().retrieval
     floor = retrieval.explorer_min_score_clause if clauses else default_floor(texts, retrieval)
     min_score = body.get("min_score", floor)
     if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0 < min_score <= 1:
         raise InvalidRequestError("'min_score' must be a number above 0 and at most 1.")
-    limit = api._int(dict(body), "max_matches", 1, 2000) or retrieval.explorer_max_matches
-    filters = filters_from_mapping(api._filters(dict(body))) + tuple(api.access())
+    limit = validate.integer(body, "max_matches", 1, MAX_MATCHES) or retrieval.explorer_max_matches
+    filters = filters_from_mapping(validate.filters(body)) + tuple(access())
     return float(min_score), limit, filters
 
 
@@ -130,7 +132,7 @@ def _paragraphs(body: Mapping[str, Any], limit: int) -> list[tuple[int, str]]:
         raise InvalidRequestError(f"The document has {len(raw):,} paragraphs; the limit is {limit:,} "
                                   f"(PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES). Compare a part of it.")
     out = []
-    max_chars = api.server_settings().max_text_chars
+    max_chars = server_settings().max_text_chars
     for item in raw:
         if not (isinstance(item, dict) and isinstance(item.get("index"), int)
                 and not isinstance(item.get("index"), bool) and isinstance(item.get("text"), str)):
@@ -139,7 +141,7 @@ def _paragraphs(body: Mapping[str, Any], limit: int) -> list[tuple[int, str]]:
         # paragraphs; the word count (document_min_words) leaves out real headings.
         if not item["text"].strip():
             continue
-        api._check_encodable(item["text"], "text")
+        validate.check_encodable(item["text"], "text")
         out.append((item["index"], item["text"][:max_chars]))
     return out
 
@@ -166,8 +168,10 @@ def _findings(result: Market) -> list[dict[str, Any]]:
 def market_json(result: Market, max_precedents: int) -> dict[str, Any]:
     return {
         "summary": {"matches": result.matches, "documents": result.documents,
-                    "terms": len(result.yours.terms), "stands_out": result.stands_out},
-        "yours": {"terms": [_term_json(t) for t in result.yours.terms],
+                    "terms": len(market_terms(result.yours)), "stands_out": result.stands_out,
+                    "folded": result.folded},
+        "yours": {"terms": [_term_json(t) for t in market_terms(result.yours)],
+                  "caps": [c.to_json() for c in result.yours.caps],
                   "mutuality": result.yours.mutuality,
                   "subprovisions": list(result.yours.subprovisions)},
         "terms": [_market_json(m, max_precedents) for m in result.terms],
@@ -182,7 +186,9 @@ def market_json(result: Market, max_precedents: int) -> dict[str, Any]:
 def _term_json(term: Term) -> dict[str, Any]:
     return {"type": term.type, "dimension": dimension(term), "title": title(dimension(term)),
             "label": term.label, "key": term.key, "role": term.role,
-            "text": term.text, "start": term.start, "end": term.end}
+            "text": term.text, "start": term.start, "end": term.end,
+            # "ten (12) days": words and digits differ; the label is the words' reading
+            "disagree": term.disagree}
 
 
 def _market_json(m: TermMarket, max_precedents: int) -> dict[str, Any]:
@@ -199,8 +205,6 @@ def _bucket_json(b: Bucket, max_precedents: int) -> dict[str, Any]:
 
 
 def _precedent_json(p: Precedent) -> dict[str, Any]:
-    from addin_server.web.serialize import source_json
-
     hit: SearchHit = p.hit
     figure = None if p.term is None else {"text": p.term.text, "start": p.term.start, "end": p.term.end}
     return {"clause_id": hit.clause.clause_id, "text": hit.clause.text,

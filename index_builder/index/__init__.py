@@ -1,4 +1,5 @@
-"""index: the storage seam (backend.py) and its engines: embedded (FAISS + bm25s), milvus."""
+"""index: the storage seam (backend.py) and its engines: embedded (FAISS + bm25s), milvus; the
+embedders. ``open_store`` and ``load_embedder`` build the configured ones."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from index_builder.index.backend import IndexStore
-    from index_builder.settings import Settings
+    from index_builder.index.embedder import Embedder
+    from index_builder.settings import EmbeddingSettings, Settings
 
 
 def open_store(settings: "Settings") -> "IndexStore":
@@ -20,3 +22,16 @@ def open_store(settings: "Settings") -> "IndexStore":
     return EmbeddedStore(settings.index_dir, settings.bm25,
                          ef_search=settings.embedding.hnsw_ef_search,
                          append_limit=settings.append_limit)
+
+
+def load_embedder(settings: "EmbeddingSettings") -> "Embedder":
+    """The embedder the settings ask for (``PRECEDENT_EMBEDDING_BACKEND``)."""
+    from index_builder.index.embedder import OnnxEmbedder, SentenceTransformerEmbedder
+
+    if settings.backend == "torch":
+        return SentenceTransformerEmbedder(settings)
+    if settings.backend.startswith("openvino"):
+        from index_builder.index.embedder_openvino import OpenVinoEmbedder
+
+        return OpenVinoEmbedder(settings)
+    return OnnxEmbedder(settings)

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 import numpy as np
 
 from index_builder.errors import InvalidRequestError
-from index_builder.model import Clause
+from index_builder.model import Clause, Condition, Filters
 
 # Fields every backend can filter on; metadata keys found at index time are added to them.
 CORE_FIELDS = ("clause_id", "doc_id", "doc_title", "source_path", "section", "heading")
@@ -33,18 +33,6 @@ ALIASES = ("document",)
 # Metadata kept with the clause but never a filter field or column (one value per clause):
 # the extracted terms (index_builder/terms), read back with the clause.
 STORED_ONLY = frozenset({"terms"})
-
-
-@dataclass(frozen=True)
-class Condition:
-    """One filter condition: ``field`` holds one of ``values`` (or, negated, none of them)."""
-
-    field: str
-    values: tuple[str, ...]
-    negate: bool = False
-
-
-Filters = tuple[Condition, ...]
 
 
 def filters_from_mapping(mapping: Mapping[str, Any] | None) -> Filters:

@@ -224,7 +224,8 @@ def query_embedder(settings: EmbeddingSettings) -> Embedder:
     falls back to the index's own model, with a warning: searches stay right, only slower."""
     from index_builder.errors import ModelLoadError
     from index_builder.index.embed_cache import CachingEmbedder
-    from index_builder.index.embedder import load_embedder, query_settings
+    from index_builder.index import load_embedder
+    from index_builder.index.embedder import query_settings
 
     wanted = query_settings(settings)
     if settings.query_batch and wanted.backend != "torch":

@@ -10,6 +10,9 @@ The same sentence-transformers model can run three ways (``PRECEDENT_EMBEDDING_B
 - ``openvino`` / ``openvino-int8``: the model through OpenVINO, float32 or with int8 weights
   (``embedder_openvino.py``; the fastest here, vectors within 0.999 cosine).
 
+``index_builder.index.load_embedder(settings)`` picks one (it sits in the package, beside
+``open_store``, so that the OpenVINO module can build on this one without a circle).
+
 Vectors of different variants must not be mixed in one index, so each variant has its own
 ``model_id`` ("all-MiniLM-L6-v2", "all-MiniLM-L6-v2+onnx-int8"), recorded in the index and
 compared with the query embedder's. Reading fewer tokens than the default 256
@@ -127,17 +130,6 @@ def query_settings(settings: EmbeddingSettings) -> EmbeddingSettings:
                           f"twin of PRECEDENT_EMBEDDING_BACKEND={settings.backend}: use index"
                           + (f" or one of {', '.join(twins)}" if twins else "") + ".")
     return replace(settings, backend=settings.query_backend)
-
-
-def load_embedder(settings: EmbeddingSettings) -> Embedder:
-    """The embedder the settings ask for."""
-    if settings.backend == "torch":
-        return SentenceTransformerEmbedder(settings)
-    if settings.backend.startswith("openvino"):
-        from index_builder.index.embedder_openvino import OpenVinoEmbedder
-
-        return OpenVinoEmbedder(settings)
-    return OnnxEmbedder(settings)
 
 
 class SentenceTransformerEmbedder:

@@ -11,28 +11,18 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Callable
 
 from index_builder.errors import DocumentError
 from index_builder.model import Clause
-from index_builder.ingest.blocks import ParsedDocument
 from index_builder.ingest import metadata
 from index_builder.ingest.clauses import build_clauses, document_title
-from index_builder.ingest.docx_reader import read_docx
 from index_builder.ingest.outline import place
 from index_builder.ingest.segment import segment
-from index_builder.ingest.text_reader import read_text
+from index_builder.ingest.readers import READERS, SUPPORTED_SUFFIXES
 
 __all__ = ["SUPPORTED_SUFFIXES", "read_clauses"]
 
 log = logging.getLogger(__name__)
-
-_READERS: dict[str, Callable[[Path], ParsedDocument]] = {
-    ".docx": read_docx,
-    ".txt": read_text,
-    ".md": read_text,
-}
-SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_READERS)
 
 
 def read_clauses(path: Path, doc_id: str, source_path: str,
@@ -42,7 +32,7 @@ def read_clauses(path: Path, doc_id: str, source_path: str,
     ``notes`` collects what the reader left out of the text (for the build report).
     """
     path = Path(path)
-    reader = _READERS.get(path.suffix.lower())
+    reader = READERS.get(path.suffix.lower())
     if reader is None:
         supported = ", ".join(sorted(SUPPORTED_SUFFIXES))
         raise DocumentError(

@@ -13,9 +13,8 @@ import re
 from dataclasses import replace
 from typing import Iterable, Sequence
 
-from index_builder.index.backend import Condition, Filters
 from index_builder.ingest.terms import defined_terms
-from index_builder.model import Clause
+from index_builder.model import Clause, Condition, Filters
 
 UNIT = "unit"
 DEFINITION = "definition"

@@ -179,12 +179,12 @@ def from_parsed(parsed: ParsedDocument, title: str, path: Path | str) -> dict[st
 
 def for_file(path: Path) -> dict[str, str]:
     """Read a document and extract its fields (for tools; the builder reuses its own parse)."""
-    from index_builder.ingest import _READERS
     from index_builder.ingest.clauses import document_title
     from index_builder.ingest.outline import place
+    from index_builder.ingest.readers import READERS
 
     path = Path(path)
-    reader = _READERS.get(path.suffix.lower())
+    reader = READERS.get(path.suffix.lower())
     if reader is None:
         return {}
     parsed = reader(path)

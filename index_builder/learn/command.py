@@ -6,7 +6,7 @@
 Writes the candidate under ``<learned>/versions/<version>/`` (model, ranker.json, guard.json);
 when the guard passes, ``<learned>/current`` points at it. Serve it with
 ``PRECEDENT_RANKER=<learned>/current``: running servers pick each new one up at their next
-index check, no restart (index/live.py); /health and every audit line name its version.
+index check, no restart (retrieve/live.py); /health and every audit line name its version.
 Exit status 0 installed, 3 refused by the guard.
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from index_builder.errors import ConfigError, DataNotFoundError
-from index_builder.evaluate.training import RankerConfig
+from index_builder.retrieve.ltr_fit import RankerConfig
 from index_builder.learn.guard import CrossFit, guard
 from index_builder.learn.relearn import (EVENT_SHARE, ROWS_FILE, click_groups,
                                          estimate_propensities, fit, held_out, load_rows)

@@ -1,14 +1,10 @@
-"""Knowledge-team curation: marks on clauses and documents, their card labels and ranking.
+"""Knowledge-team curation: marks on clauses and documents and their card labels.
 
 A mark is preferred, approved or deprecated (with a reason and a replacement), on a clause
 or on a whole document; a clause's own mark wins over its document's; the latest mark
-counts ("cleared" removes it). Ranking (``curated_order``, called by the one SearchPipeline):
-
-* deprecated results come after every current one on the page, so a deprecated clause is
-  never first unless the request asks for the plain order (``curation=False``) or nothing
-  else matched;
-* preferred and approved results rise at most ``lift`` places, never above a result the
-  LLM rated higher (its tier) nor above one marked as well or better.
+counts ("cleared" removes it). ``Curation`` reads them for the one SearchPipeline, which
+orders each page by them (retrieve/curated.py: deprecated never first, approved lifted a
+few places within its LLM rating).
 """
 
 from __future__ import annotations
@@ -21,7 +17,7 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Callable, Iterable, Sequence
 
 from index_builder.errors import InvalidRequestError
 from index_builder.learn.store import MARKS, Mark, UsageStore
@@ -29,12 +25,9 @@ from index_builder.model import Clause
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-BOOST = {"preferred": 2, "approved": 1, "deprecated": -1}
 MAX_REASON = 300
 MAX_REPLACEMENT = 200
 CSV_FIELDS = ("target", "id", "status", "reason", "replacement", "replacement_clause_id")
-
 
 # Marks are few and change rarely, yet every search's page reads them: a database query per
 # search was a tenth of a never-seen search's CPU (issue 39). So each server keeps them all in
@@ -69,7 +62,6 @@ class Curation:
                 out[c.clause_id] = mark
         return out
 
-
     def current(self) -> dict[tuple[str, str], Mark]:
         """Every current mark by (kind, id); rows added since the last read are read first
         when this process wrote marks or ``refresh_s`` has passed. Read-only."""
@@ -91,27 +83,6 @@ class Curation:
                                      if m.status != "cleared"}
                 self._read_at, self._writes = now, writes
         return self._current
-
-
-def curated_order(items: Sequence[T], marks: dict[str, Mark], clause_id: Callable[[T], str],
-                  tier: Callable[[T], Any], lift: int) -> list[T]:
-    """``items`` reordered by their marks (module docstring); unmarked items keep their order."""
-    if not marks:
-        return list(items)
-    boost = [BOOST.get(marks[clause_id(i)].status, 0) if clause_id(i) in marks else 0 for i in items]
-    order = list(range(len(items)))
-    for pos in range(len(order)):
-        me = order[pos]
-        if boost[me] <= 0:
-            continue
-        j = pos
-        while (j > 0 and pos - j < lift and boost[order[j - 1]] < boost[me]
-               and tier(items[order[j - 1]]) == tier(items[me])):
-            j -= 1
-        order.insert(j, order.pop(pos))
-    current = [i for i in order if boost[i] >= 0]
-    deprecated = [i for i in order if boost[i] < 0]
-    return [items[i] for i in current + deprecated]
 
 
 def label(mark: Mark, team: str) -> str:

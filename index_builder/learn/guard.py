@@ -32,7 +32,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from index_builder.evaluate.training import RankerConfig
+from index_builder.retrieve.ltr_fit import RankerConfig
 
 log = logging.getLogger(__name__)
 

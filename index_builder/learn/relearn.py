@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from index_builder.evaluate.training import RankerConfig, fit_ranker
+from index_builder.retrieve.ltr_fit import RankerConfig, fit_ranker
 
 log = logging.getLogger(__name__)
 

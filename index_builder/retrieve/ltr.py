@@ -5,7 +5,7 @@ depends on the query (a three-word phrase or a whole clause) and on how the clau
 it (the phrase in order, a few terms scattered, only the glossary's words). The model sees,
 for each candidate, the two retrievers' scores and ranks and a few text-match features
 (below) and predicts a relevance score; it is a LightGBM lambdarank model trained on ACORD's
-train and valid judgments (``index_builder/evaluate/training.py``; benchmarks/results/quality/quality.md,
+train and valid judgments (``index_builder/retrieve/ltr_fit.py``; benchmarks/results/quality/quality.md,
 step 9), each query featurised with its own glossary terms held out, as a new query meets the
 glossary (step 17), and saved as LightGBM's plain-text model beside a JSON file naming its features.
 

@@ -13,7 +13,8 @@ from index_builder.index.backend import VersionData
 from index_builder.index.embedded import EmbeddedStore
 from index_builder.index.store import FORMAT_VERSION
 from index_builder.ingest import read_clauses
-from index_builder.ingest.metadata import for_file, with_fields
+from index_builder.ingest.metadata import clause_facets, for_file, with_fields
+from index_builder.retrieve.matches import default_floor
 from index_builder.settings import load_settings
 
 DOCS = ("openagreements-restrictive-covenant-texas.docx",
@@ -109,7 +110,7 @@ def test_clause_facets_over_candidates():
                Clause("a#2", "y", "a", metadata={"party_roles": "Customer, Provider"}),
                Clause("b#1", "z", "b", metadata={"party_roles": "Customer, Vendor",
                                                  "governing_law": "Texas"})]
-    assert explore.clause_facets(clauses) == {
+    assert clause_facets(clauses) == {
         "governing_law": [{"value": "Texas", "count": 1}],
         "party_roles": [{"value": "Customer", "count": 2}, {"value": "Provider", "count": 1},
                         {"value": "Vendor", "count": 1}]}
@@ -142,8 +143,8 @@ def test_precedents_by_examples_leave_the_examples_out_and_carry_spans_and_facet
 def test_the_default_floor_is_higher_for_a_whole_clause_than_for_a_phrase(app):  # type: ignore[no-untyped-def]
     retrieval = app.config["PRECEDENT_SETTINGS"].retrieval
     clause = " ".join(["word"] * (retrieval.expansion_max_words + 1))
-    assert explore.default_floor([clause], retrieval) == retrieval.explorer_min_score_clause
-    assert explore.default_floor([clause, "non-compete"], retrieval) == retrieval.explorer_min_score
+    assert default_floor([clause], retrieval) == retrieval.explorer_min_score_clause
+    assert default_floor([clause, "non-compete"], retrieval) == retrieval.explorer_min_score
     reply = app.test_client().post("/api/v1/variations", json={"text": non_compete(app)["text"]})
     assert reply.get_json()["settings"] == {
         "min_score": retrieval.explorer_min_score_clause, "major_threshold": 0.5,

@@ -13,6 +13,7 @@ import pytest
 
 from index_builder.errors import ConfigError, ModelLoadError
 from index_builder.index import embedder as emb
+from index_builder.index import load_embedder
 from index_builder.settings import EmbeddingSettings, load_settings
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -207,9 +208,9 @@ def test_onnx_int8_matches_the_torch_model_closely(tmp_path: Path) -> None:
     texts = ["The Supplier shall indemnify the Customer against all losses.",
              "This Agreement is governed by the laws of England and Wales.", "Notices."]
     base = EmbeddingSettings(onnx_dir=tmp_path)
-    reference = emb.load_embedder(base).embed(texts)
-    fp32 = emb.load_embedder(replace(base, backend="onnx"))
-    int8 = emb.load_embedder(replace(base, backend="onnx-int8"))
+    reference = load_embedder(base).embed(texts)
+    fp32 = load_embedder(replace(base, backend="onnx"))
+    int8 = load_embedder(replace(base, backend="onnx-int8"))
     assert int8.model_id != fp32.model_id != reference.__class__.__name__
     assert np.min((fp32.embed(texts) * reference).sum(1)) > 0.9999
     assert np.min((int8.embed(texts) * reference).sum(1)) > 0.97
@@ -224,9 +225,9 @@ def test_openvino_backends_match_the_torch_model_and_keep_input_order(tmp_path: 
              "Notices.", "This Agreement is governed by the laws of England and Wales.",
              "Neither party may assign this Agreement without the other's prior written consent."]
     base = EmbeddingSettings(onnx_dir=tmp_path, batch_size=2, threads=2)
-    reference = emb.load_embedder(base).embed(texts)
-    fp32 = emb.load_embedder(replace(base, backend="openvino"))
-    int8 = emb.load_embedder(replace(base, backend="openvino-int8"))
+    reference = load_embedder(base).embed(texts)
+    fp32 = load_embedder(replace(base, backend="openvino"))
+    int8 = load_embedder(replace(base, backend="openvino-int8"))
     assert (fp32.model_id, int8.model_id) == ("all-MiniLM-L6-v2+openvino",
                                               "all-MiniLM-L6-v2+openvino-int8")
     # Batches run concurrently and finish in any order: each row must still be its own text's.
@@ -236,5 +237,5 @@ def test_openvino_backends_match_the_torch_model_and_keep_input_order(tmp_path: 
     # The conversion is cached: a second load (a build worker, the server) converts nothing.
     cached = sorted(p.name for p in tmp_path.rglob("*") if p.is_file())
     assert cached == ["model-int8w.bin", "model-int8w.xml", "model.bin", "model.xml"]
-    again = emb.load_embedder(replace(base, backend="openvino-int8"))
+    again = load_embedder(replace(base, backend="openvino-int8"))
     assert np.allclose(again.embed(texts[:1]), int8.embed(texts[:1]), atol=1e-6)

@@ -8,7 +8,7 @@ import pytest
 
 from index_builder.errors import ConfigError, ModelLoadError
 from index_builder.evaluate.acord import load_acord
-from index_builder.evaluate.training import RankerConfig, fit_ranker, fused_candidates
+from index_builder.retrieve.ltr_fit import RankerConfig, fit_ranker, fused_candidates
 from index_builder.index.build import build_index
 from index_builder.index.store import load_index
 from index_builder.model import Clause, SearchHit
@@ -163,7 +163,7 @@ def test_group_weights_decide_which_query_the_ranker_follows(weights, rises):
 
 
 def test_ranker_config_names_form_weights_and_the_gain_of_each_grade():
-    from index_builder.evaluate.training import ranker_params
+    from index_builder.retrieve.ltr_fit import ranker_params
 
     config = RankerConfig(form_weights=(("short", 2.0),), label_gain=(0, 1, 2, 3, 4))
     assert config.weight("short") == 2.0 and config.weight("clause") == 1.0

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from index_builder.cli import main as builder_main
-from index_builder.evaluate.training import RankerConfig
+from index_builder.retrieve.ltr_fit import RankerConfig
 from index_builder.learn.guard import CrossFit, guard, paired
 from index_builder.learn.relearn import (EVENT_SHARE, Group, click_groups, estimate_propensities,
                                          fit, held_out, save_rows)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from addin_server.cli import main as addin_main
-from index_builder.learn.curation import curated_order
+from index_builder.retrieve.curated import curated_order
 from index_builder.learn.store import Mark
 
 KM, LAWYER = "km-token-0123456789abcdef", "lawyer-token-0123456789abcd"

@@ -93,7 +93,7 @@ def test_a_swapped_out_version_is_closed_after_its_grace(served: Any, embedder: 
     connections open, one per server thread, on files the build had already deleted."""
     import os
 
-    from index_builder.index import live as live_module
+    from index_builder.retrieve import live as live_module
 
     core, corpus, service, client = served
     old = service.live.current().backend
@@ -145,7 +145,7 @@ def test_a_closed_version_is_unreachable_when_its_memory_is_handed_back(
     import gc
     import weakref
 
-    from index_builder.index import live as live_module
+    from index_builder.retrieve import live as live_module
 
     core, corpus, service, client = served
     client.post("/api/v1/precedents", json={"text": "governing law", "rerank": False})
