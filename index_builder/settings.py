@@ -73,9 +73,11 @@ class EmbeddingSettings:
     query_queue: int = 64  # requests waiting for the model; the next is answered 503 + Retry-After
     query_deadline_s: float = 10.0  # a request waiting longer for its embedding gets a 503
     query_workers: int = 2  # model calls at once, one thread each (one per core)
-    # The model variant that embeds queries: "index" = the index's own (its model id), or a
-    # recorded quantised twin of it (index/embedder.py QUERY_TWINS), e.g. "openvino-int8".
-    query_backend: str = "index"
+    # The model variant that embeds queries where it is a recorded quantised twin of the index's
+    # (index/embedder.py QUERY_TWINS; else the index's own); "index" = always the index's own.
+    # openvino-int8: 1.4x the model's speed, NDCG@5 within 0.25 on every query shape
+    # (benchmarks/results/throughput/README.md).
+    query_backend: str = "openvino-int8"
 
     def __post_init__(self) -> None:
         if self.dense_index not in ("flat", "hnsw"):
@@ -601,7 +603,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx, onnx-int8, openvino or openvino-int8 (faster on CPU; an index is queried only with its own variant)"),
     "PRECEDENT_EMBEDDING_ONNX_DIR": Var("embedding.onnx_dir", "folder caching the one-time ONNX export of the model"),
     "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime / OpenVINO threads per process (0 = one per core; default 1)"),
-    "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries: index (the index's own) or a recorded quantised twin of it such as openvino-int8 (faster, same NDCG measured)"),
+    "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries where it is a recorded twin of the index's (openvino-int8 for a torch index: 1.4x faster, same NDCG measured; needs precedent[openvino]); index = always the index's own"),
     "PRECEDENT_QUERY_BATCH": Var("embedding.query_batch", "query texts of concurrent requests embedded in one model call, at most (0 = each request alone)"),
     "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
     "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
