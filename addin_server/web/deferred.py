@@ -66,12 +66,14 @@ class Deferred:
         what the answer is without the record."""
         if kind not in self.appliers:
             raise ValueError(f"no applier for {kind!r}")
+        # Serialised before the lock: the lock is held only to number, write and queue it,
+        # in that order, so the journal's numbers and the flusher's order agree.
+        body = json.dumps(record, separators=(",", ":"))
         with self._lock:
             if self._closed:
                 raise OSError("deferred writes are closed")
             number = self._next
-            line = json.dumps({"n": number, "k": kind, "v": record}, separators=(",", ":"))
-            _write_all(self._fd, (line + "\n").encode("utf-8"))
+            _write_all(self._fd, f'{{"n":{number},"k":{json.dumps(kind)},"v":{body}}}\n'.encode())
             self._next += 1
             self._pending.append((number, kind, record))
             self._lock.notify_all()

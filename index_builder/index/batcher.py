@@ -96,6 +96,7 @@ class BatchingEmbedder:
         self._queue: deque[_Job] = deque()
         self._lock = threading.Condition()
         self._closed = False
+        self._gathering = False  # a worker is waiting for its batch to fill
         # One worker per core the model may use: a worker's model call runs on one thread, so
         # with one worker a stream of whole clauses would leave the other core to Python alone.
         self._workers = [threading.Thread(target=self._run, name=f"embedding-batcher-{n}",
@@ -163,10 +164,13 @@ class BatchingEmbedder:
     def _next_batch(self) -> list[_Job] | None:
         """Wait for a job, then up to ``batch_wait_s`` for more, up to ``batch_max`` texts."""
         with self._lock:
-            while not self._queue and not self._closed:
+            # One worker gathers at a time: another taking jobs during the wait would split
+            # the batch the wait is for.
+            while (not self._queue or self._gathering) and not self._closed:
                 self._lock.wait()
             if self._closed:
                 return None
+            self._gathering = True
             until = self._clock() + self.batch_wait_s
             while (self.batch_wait_s and sum(len(j.texts) for j in self._queue) < self.batch_max
                    and not self._closed):
@@ -174,6 +178,8 @@ class BatchingEmbedder:
                 if left <= 0:
                     break
                 self._lock.wait(left)
+            self._gathering = False
+            self._lock.notify_all()  # the next worker may gather what is left
             batch: list[_Job] = []
             size = 0
             now = self._clock()
