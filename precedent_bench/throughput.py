@@ -62,6 +62,8 @@ SERVER_ENV = {
     "TOKENIZERS_PARALLELISM": "false",
 }
 PHASES = ("short", "clause", "repeated", "burst", "crash")
+FLOOR_TEXTS = 400  # the last texts of each shape are the floor's
+WARM_TEXTS = 2000  # the ones before them warm each server up
 
 # The floor: a tree's query model as its server loads it, alone, batched; run in that tree.
 FLOOR = r"""
@@ -110,7 +112,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--burst-seconds", type=float, default=20.0)
     p.add_argument("--phases", default=",".join(PHASES), help=f"among {','.join(PHASES)}")
     p.add_argument("--order", default="ABBA", help="servers in this order (e.g. ABBA, AB, B)")
-    p.add_argument("--floor-texts", type=int, default=400, help="short texts for the floor (clauses: a fifth)")
+    p.add_argument("--floor-texts", type=int, default=FLOOR_TEXTS,
+                   help="short texts for the floor (clauses: a fifth)")
+    p.add_argument("--warm-seconds", type=float, default=30.0,
+                   help="never-seen searches before the measured ones (not measured)")
     p.add_argument("--env", nargs="*", default=[], metavar="NAME=VALUE",
                    help="extra server environment for B only (e.g. PRECEDENT_QUERY_BATCH=0)")
     p.add_argument("--out", type=Path, help="folder for README table rows and raw JSON")
@@ -142,7 +147,7 @@ def run_command(args: argparse.Namespace) -> int:
             # Right after the server, so both see the same minute of a shared machine: the
             # tree's query model alone on never-seen texts of the same shapes, batched.
             for shape in [p for p in ("short", "clause") if p in phases]:
-                count = args.floor_texts if shape == "short" else max(20, args.floor_texts // 5)
+                count = min(args.floor_texts, FLOOR_TEXTS) // (1 if shape == "short" else 5)
                 floor_file.write_text(json.dumps(texts[shape][-count:]))
                 floors.append({"run": number, "code": name, "shape": shape,
                                **_floor(tree, args.index, floor_file, env)})
@@ -172,9 +177,14 @@ def _serve_and_measure(tree: Path, args: argparse.Namespace, phases: list[str],
     server = _start(tree, index, port, folder / "server.log", env)
     try:
         _wait_ready(port, server, folder / "server.log")
-        _warm(port, texts["short"][:30])  # not measured: first requests load lazy parts
+        # Not measured: a server that has been in use. Never-seen texts apart from the measured
+        # ones (and from the floor's), so the library's own caches (its clauses' terms,
+        # sentences and words) are as warm as a day's searching leaves them.
+        for shape in ("short", "clause"):
+            run_clients(port, Texts(iter(texts[shape][-(WARM_TEXTS + FLOOR_TEXTS):-FLOOR_TEXTS])),
+                        args.clients, args.warm_seconds / 2)
         measured: dict[str, Any] = {}
-        used = {"short": 30, "clause": 0}
+        used = {"short": 0, "clause": 0}
         for phase in [p for p in phases if p != "crash"]:
             load = os.getloadavg()[0]
             cpu = _cpu_seconds(server.pid)
@@ -220,9 +230,9 @@ def _crash(tree: Path, args: argparse.Namespace, index: Path, folder: Path, text
             port, Texts(iter(texts)), args.clients, args.seconds * 4, keep=True, stop=stop)))
         clients.start()
         time.sleep(args.seconds / 2)
+        stop.set()  # no client starts another request: those sent now are in flight
         os.kill(server.pid, signal.SIGKILL)
         server.wait(30)
-        stop.set()
         clients.join(120)
     finally:
         _stop(server)
@@ -284,10 +294,6 @@ def _wait_ready(port: int, server: subprocess.Popen, log_file: Path, timeout: fl
         except OSError:
             time.sleep(0.5)
     raise SystemExit(f"the server did not answer in {timeout:.0f} s:\n{log_file.read_text()[-3000:]}")
-
-
-def _warm(port: int, texts: list[str]) -> None:
-    run_clients(port, Texts(iter(texts)), 2, 120)
 
 
 def _health(port: int) -> dict[str, Any]:
