@@ -32,8 +32,8 @@ log = logging.getLogger("precedent_bench")
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
                "precedent_bench.prompt_report", "precedent_bench.throughput",
-               "precedent_bench.query_model",
-               "precedent_bench.legacy", "precedent_bench.figures")
+               "precedent_bench.query_model", "precedent_bench.conform_pairs",
+               "precedent_bench.legacy", "precedent_bench.figures", "precedent_bench.walls")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

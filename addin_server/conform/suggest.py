@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from index_builder.errors import PrecedentError
-from addin_server.conform.model import ConformResult, SourceDocument, TargetDocument, TermMapping
+from index_builder.reading.document import Document
+from addin_server.conform.model import ConformResult, TermMapping
 from addin_server.draft.prompts import PromptTemplate
 from addin_server.llm.untrusted import neutralise
 
@@ -25,10 +26,10 @@ MAX_TERMS = 8  # model calls per request
 MAX_CANDIDATES = 80
 
 
-def with_suggestions(result: ConformResult, source: SourceDocument, target: TargetDocument, client,
+def with_suggestions(result: ConformResult, source: Document, target: Document, client,
                      prompt: PromptTemplate, model: str, timeout_s: float) -> ConformResult:
     """``result`` with an AI suggestion on each unmatched term that has a definition."""
-    candidates = list(dict.fromkeys([*target.parties, *(d.term for d in target.definitions)]))[:MAX_CANDIDATES]
+    candidates = list(dict.fromkeys([*target.party_names, *(d.term for d in target.definitions)]))[:MAX_CANDIDATES]
     if not candidates:
         return result
     own = {d.term.lower(): d.text for d in source.definitions}

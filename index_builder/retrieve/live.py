@@ -66,6 +66,15 @@ class LivePipeline:
         if loader is not None:
             loader.join(timeout_s)
 
+    def load_newer_now(self, timeout_s: float) -> None:
+        """Look for a newer version now, not at the next interval, and wait while it loads:
+        the version served is one the access ledger no longer covers (sources/watch.py)."""
+        with self._lock:
+            if not (self._loader is not None and self._loader.is_alive()):
+                self._checked = float("-inf")
+        self._maybe_reload()
+        self.wait_for_reload(timeout_s)
+
     def _maybe_reload(self) -> None:
         if self._check_every_s <= 0 or time.monotonic() - self._checked < self._check_every_s:
             return
