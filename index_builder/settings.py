@@ -295,7 +295,7 @@ class ServerSettings:
     addin_id: str = ""
     # Connections (issue 29, docs/deployment.md "Sizing for N lawyers"). cheroot's own defaults,
     # a listen queue of 5 and 10 idle keep-alive connections, closed most connections after one
-    # request under 20+ panes and then dropped the reconnects: benchmarks/results/faults/.
+    # request under 20+ panes and then dropped the reconnects: benchmarks/results/connection-faults/.
     backlog: int = 256  # connections the kernel queues before the server accepts them
     keep_alive_limit: int = 500  # idle keep-alive connections kept open (one per open pane)
     idle_timeout_s: float = 30.0  # an idle keep-alive connection, or a stalled read, is closed after this
@@ -519,7 +519,7 @@ class FollowSettings:
     rate_limit: str = "30/minute"
     # Strict mode: precedents whose words are at least this similar (word-level edit
     # similarity, retrieve/variations.py) to the lawyer's paragraph; the lawyer can change it.
-    # 0.9: the best F1 on the tuning half of the real agreements (benchmarks/strict_benchmark.py).
+    # 0.9: the best F1 on the tuning half of the real agreements (`precedent-bench strict`).
     strict_min_similarity: float = 0.9
     strict_depth: int = 300  # candidates strict mode compares word by word
 

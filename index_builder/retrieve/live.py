@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 # How long a version swapped out stays open before its files are closed: requests that took
 # the old pipeline just before the swap finish on it (a redraft waits up to ~2 minutes for
 # its model). Without closing, every swap left one SQLite connection per server thread open
-# on a deleted version, and its page cache in memory (found by benchmarks/soak.py).
+# on a deleted version, and its page cache in memory (found by `precedent-bench soak`).
 RETIRE_AFTER_S = 300.0
 
 

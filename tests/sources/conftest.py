@@ -23,9 +23,6 @@ from index_builder.sources.standins import (GraphEmulator, IManageEmulator, Libr
                                             self_signed)
 
 
-_self_signed = self_signed  # benchmarks/sources_scale.py imports it by this name
-
-
 @pytest.fixture(scope="session")
 def tls(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(certificate, key) for https://localhost: the CA bundle the sources are told to trust."""
