@@ -141,18 +141,21 @@ def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int
     """
     groups: list[Group[T]] = []
     keys: list[Sequence[str]] = []
+    sizes: list[int] = []
     ids: list[Hashable] = []
+    cached = cache is not None and key_of is not None
     for item in items:
         mine = _coded(text_of(item))
-        mine_id = key_of(item) if cache is not None and key_of is not None else None
-        match = (_first_leader(mine, keys, threshold, mine_id, ids, cache)
-                 if threshold > 0 else None)
+        mine_id = key_of(item) if cached else None  # type: ignore[misc]
+        match = (_first_leader(mine, keys, threshold, mine_id, ids, cache, sizes)
+                 if threshold > 0 and keys else None)
         if match is not None:
             index, score = match
             groups[index].variants.append((item, score))
         elif len(groups) < limit:
             groups.append(Group(item))
             keys.append(mine)
+            sizes.append(len(mine))
             ids.append(mine_id)
     return groups
 
@@ -167,15 +170,18 @@ class PairCache(dict):  # type: ignore[type-arg]
 
 def _first_leader(mine: Sequence[str], keys: list[Sequence[str]], threshold: float,
                   mine_id: Hashable = None, ids: Sequence[Hashable] = (),
-                  cache: PairCache | None = None) -> tuple[int, float] | None:
+                  cache: PairCache | None = None, sizes: Sequence[int] | None = None
+                  ) -> tuple[int, float] | None:
     size = len(mine)
-    for index, theirs in enumerate(keys):
+    for index, their_size in enumerate(sizes if sizes is not None else map(len, keys)):
         # The lengths' bound first, written exactly as ``_similarity_at_least`` writes it:
         # most pairs end here, and skipping the cache's key and look-up for them halved the
-        # folding of a never-seen query's 100 candidates (issue 39).
-        total = size + len(theirs)
-        if total and 1.0 - (total - 2 * min(size, len(theirs))) / total < threshold:
+        # folding of a never-seen query's 100 candidates (issue 39). The leaders' lengths are
+        # kept beside them (a call per pair less).
+        total = size + their_size
+        if total and 1.0 - (total - 2 * (size if size < their_size else their_size)) / total < threshold:
             continue
+        theirs = keys[index]
         if cache is not None and mine_id is not None:
             pair = (ids[index], mine_id, threshold)
             score = cache.get(pair)
