@@ -128,6 +128,18 @@ def _similarity_at_least(a: Sequence[Hashable], b: Sequence[Hashable], threshold
     return score if distance <= limit and score >= threshold else 0.0
 
 
+def _aligned_at_least(a: Sequence[Hashable], b: Sequence[Hashable], threshold: float,
+                      total: int) -> float:
+    """``_similarity_at_least`` for a pair whose lengths' bound has passed (``total`` is
+    ``len(a) + len(b)``): the same alignment and arithmetic, without the bound again."""
+    if not total:
+        return 1.0
+    limit = int((1.0 - threshold) * total) + 1
+    distance = Indel.distance(a, b, score_cutoff=limit)
+    score = 1.0 - distance / total
+    return score if distance <= limit and score >= threshold else 0.0
+
+
 def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int,
                      threshold: float, key_of: Callable[[T], Hashable] | None = None,
                      cache: PairCache | None = None) -> list[Group[T]]:
@@ -181,17 +193,16 @@ def _first_leader(mine: Sequence[str], keys: list[Sequence[str]], threshold: flo
         total = size + their_size
         if total and 1.0 - (total - 2 * (size if size < their_size else their_size)) / total < threshold:
             continue
-        theirs = keys[index]
         if cache is not None and mine_id is not None:
             pair = (ids[index], mine_id, threshold)
             score = cache.get(pair)
             if score is None:
-                score = _similarity_at_least(theirs, mine, threshold)
+                score = _aligned_at_least(keys[index], mine, threshold, total)
                 if len(cache) >= cache.size:
                     cache.clear()
                 cache[pair] = score
         else:
-            score = _similarity_at_least(theirs, mine, threshold)
+            score = _aligned_at_least(keys[index], mine, threshold, total)
         if score and score >= threshold:
             return index, round(score, 4)
     return None
