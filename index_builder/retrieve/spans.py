@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from math import fsum
 from functools import lru_cache
 from typing import Protocol, Sequence
 
@@ -150,11 +151,14 @@ def _sentence_weights(text: str) -> tuple[tuple[frozenset[str], ...], dict[str, 
 
 def _lexical_scorer(sets: Sequence[frozenset[str]], weight: dict[str, float],  # type: ignore[no-untyped-def]
                     queries: list[set[str]]):
-    totals = [sum(weight[t] for t in q if t in weight) for q in queries]
+    # Sums of a set's weights in exact arithmetic (fsum): summed in the set's order, which
+    # follows the process's string hashes, two windows holding the same terms could score a
+    # rounding apart, and which one was marked changed from one server start to the next.
+    totals = [fsum(weight[t] for t in q if t in weight) for q in queries]
 
     def score(first: int, last: int) -> float:
         held = set().union(*sets[first:last + 1])
-        shares = [sum(weight[t] for t in q & held) / total
+        shares = [fsum(weight[t] for t in q & held) / total
                   for q, total in zip(queries, totals) if total > 0]
         return max(0.0, max(shares, default=0.0) - _EXTRA_SENTENCE_COST * (last - first))
     return score
