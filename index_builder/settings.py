@@ -373,9 +373,24 @@ class ConformSettings:
     suggest_min: float = 0.4  # (tuned on the tuning half: 0.3 showed "Product -> Services") a definition match below this is no match: the term is listed as missing
     margin: float = 0.1  # the best definition match must beat the next by this much to be applied
     name_weight: float = 0.25  # share of the terms' names (vs their definitions) in a definition match
-    max_definitions: int = 2000  # definitions the pane may send
-    max_sections: int = 3000  # sections the pane may send
+    max_definitions: int = 2000  # definitions an API client's document summary may hold
+    max_sections: int = 3000  # sections an API client's document summary may hold
     source_window: int = 400  # clauses of the precedent's document read for its definitions
+    # The lawyer's open document, sent by the pane once per version and read on the server.
+    document_max_chars: int = 1_000_000  # about 400 pages; a longer document is refused, saying so
+    document_max_paragraphs: int = 20_000
+    document_cache: int = 200  # documents kept (each caller's own), least recently used dropped first
+    document_ttl_s: int = 8 * 3600  # a document is kept this long after it was sent
+
+    def __post_init__(self) -> None:
+        if min(self.document_max_chars, self.document_max_paragraphs, self.document_cache, self.document_ttl_s) < 1:
+            raise ConfigError("PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS, _MAX_PARAGRAPHS, _CACHE and _TTL_S must be at least 1.")
+
+    @property
+    def document_max_bytes(self) -> int:
+        """Request body limit for a document: its text as UTF-8 (3 bytes a character at most
+        outside escapes) plus each paragraph's fields."""
+        return self.document_max_chars * 3 + self.document_max_paragraphs * 160 + 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -705,8 +720,12 @@ ENV: dict[str, Var] = {
     "PRECEDENT_CONFORM_SUGGEST_MIN": Var("conform.suggest_min", "definition match (0..1) below which a precedent term counts as not defined in the document"),
     "PRECEDENT_CONFORM_MARGIN": Var("conform.margin", "how far the best definition match must beat the next to be applied"),
     "PRECEDENT_CONFORM_NAME_WEIGHT": Var("conform.name_weight", "share of the terms' names, against their definitions, in a definition match"),
-    "PRECEDENT_CONFORM_MAX_DEFINITIONS": Var("conform.max_definitions", "definitions of the open document the pane may send"),
-    "PRECEDENT_CONFORM_MAX_SECTIONS": Var("conform.max_sections", "sections of the open document the pane may send"),
+    "PRECEDENT_CONFORM_MAX_DEFINITIONS": Var("conform.max_definitions", "definitions an API client's document summary may hold"),
+    "PRECEDENT_CONFORM_MAX_SECTIONS": Var("conform.max_sections", "sections an API client's document summary may hold"),
+    "PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS": Var("conform.document_max_chars", "longest open document (characters) the pane may send to be read; a longer one is refused, saying so"),
+    "PRECEDENT_CONFORM_DOCUMENT_MAX_PARAGRAPHS": Var("conform.document_max_paragraphs", "most paragraphs of an open document the pane may send"),
+    "PRECEDENT_CONFORM_DOCUMENT_CACHE": Var("conform.document_cache", "open documents the server keeps read (each caller's own), least recently used dropped first"),
+    "PRECEDENT_CONFORM_DOCUMENT_TTL_S": Var("conform.document_ttl_s", "seconds the server keeps an open document it has read"),
     "PRECEDENT_CONFORM_SOURCE_WINDOW": Var("conform.source_window", "clauses of a precedent's own document read for its definitions"),
     # DMS sources: SharePoint/OneDrive, iManage (issue 25; docs/sources.md, docs/deployment.md)
     "PRECEDENT_SOURCE_SYNC_EVERY_S": Var("sources.sync_every_s", "build --source --daemon: seconds between syncs (0 = 900)"),

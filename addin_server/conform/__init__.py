@@ -1,6 +1,6 @@
 """Conforming a precedent to the lawyer's document: its parties, defined terms, cross-references.
 
-    result = conform(precedent, TargetDocument.from_json(summary), settings.conform)
+    result = conform(text, source_document(clauses), read_document(paragraphs), settings.conform)
 
 Deterministic: a precedent term maps to the document's term when the document defines the
 same term (exact), when both name the same party role (role), or when their definitions
@@ -8,8 +8,7 @@ say the same thing (definition); anything less sure is shown to the lawyer and n
 See docs/conform.md.
 """
 
-from addin_server.conform.model import ConformResult, CrossReference, MissingTerm, SourceDocument, TargetDocument, TermMapping
+from addin_server.conform.model import ConformResult, CrossReference, MissingTerm, TermMapping
 from addin_server.conform.conform import conform, source_document
 
-__all__ = ["ConformResult", "CrossReference", "MissingTerm", "SourceDocument", "TargetDocument",
-           "TermMapping", "conform", "source_document"]
+__all__ = ["ConformResult", "CrossReference", "MissingTerm", "TermMapping", "conform", "source_document"]

@@ -1,12 +1,11 @@
 """Conform a precedent to the lawyer's document: map terms, rewrite mentions, map references.
 
-Order of evidence for each term the precedent uses (its parties, the terms its own document
-defines, and capitalised terms it uses without defining):
-1. exact: the document defines the same term (nothing to change);
-2. role: both are parties standing for the same side ("Provider" -> "Supplier");
-3. definition: the document defines a term whose definition says the same thing;
-otherwise the term is listed as missing, with the precedent's own definition to insert.
-Only mappings at or above ``apply_min`` are applied; the rest are shown, unapplied.
+The terms a precedent uses are its document's parties, the terms its document defines, what
+it calls itself, party words it uses as parties and capitalised terms it uses without
+defining (index_builder/reading). Each is mapped (mapping.py); only mappings at or above
+``apply_min`` are applied, the rest are shown unapplied; a mention is rewritten in its own
+form (plural, possessive, capitals) and never inside a longer term or a cross-reference's
+title. The lawyer's overrides change exactly the term they name.
 """
 
 from __future__ import annotations
@@ -14,175 +13,105 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import replace
-from typing import Iterable, Sequence
+from typing import Sequence
 
-from index_builder.ingest.terms import defined_terms
 from index_builder.model import Clause
+from index_builder.reading.defined_terms import (Mention, capitalised_terms, fix_article, known_forms, mentions,
+                                                 singular, written_as)
+from index_builder.reading.document import Document, read_document
+from index_builder.reading.paragraphs import from_clauses
+from index_builder.reading.parties import ROLE_NAMES
 from index_builder.settings import ConformSettings
-from addin_server.conform import forms, references, roles
-from addin_server.conform.model import (ConformResult, Definition, MissingTerm, Section, SourceDocument,
-                                        Substitution, TargetDocument, TermMapping)
-from addin_server.conform.similarity import definition_similarity, name_similarity
+from addin_server.conform import references
+from addin_server.conform.mapping import map_term
+from addin_server.conform.model import ConformResult, MissingTerm, Substitution, TermMapping
 
 log = logging.getLogger(__name__)
 
-_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\s+and\s+(?:the\s+)?([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\b")
-_PHRASE = re.compile(r"\b([A-Z][a-z][\w\-]*(?:[ \t]+(?:of[ \t]+)?[A-Z][a-z][\w\-]*)+)")  # never across lines
+# A term in a clause's heading line or a section's heading is a title, not a use ("Reservation of Rights").
 _HEADINGS = re.compile(r"(?:^|\n)\s*(?:\d{1,3}(?:\.\d{1,3})*\.?\s+)?([A-Z][^.\n]{2,60}?)\.\s|\d\s*\(([^()]{2,80})\)")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;(]\s*|\n\s*|^\s*[\d.()a-z]{1,8}\s+)$")
-_NOT_TERM = re.compile(r"\b(?:Act|Convention|Regulation|Code|Department|Commission|Office|Council|Agreement|Version|"
-                       r"United|States|European|January|February|March|April|May|June|July|August|September|"
-                       r"October|November|December|Section|Sections|Clause|Article|"
-                       # Bodies, officers and places, as the document check skips them (issue 23,
-                       # added after the second held-out set's first look).
-                       r"Administration|Authority|Agency|Bureau|Commissioner|Nations|Delaware|California|"
-                       r"Swiss|Federal)\b")
-# Words that start sentences, so are capitalised for that reason only ("Each Party", "The Services").
-_STARTERS = frozenset("The This That These Those Each Every Any All No Neither Either If In On Upon For To By As At "
-                      "After Before During Unless Except Subject Notwithstanding Where When While Such Its Their A An "
-                      "Both Nothing Following Within Without Under With From Until Only Other Our Your We You It "
-                      "Including Provided Promptly Otherwise Further".split())
-_LEAD_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s+")  # the precedent's own number
-_WEAK_ROLES = frozenset({"partner"})
 
 
-def source_document(clauses: Sequence[Clause]) -> SourceDocument:
-    """The precedent's document as the index holds it (its clauses in order)."""
-    defs: list[Definition] = []
-    sections: list[Section] = []
-    parties: list[str] = []
-    for clause in clauses:
-        if clause.section:
-            sections.append(Section(clause.section.rstrip("."), clause.heading))
-        for line in clause.text.splitlines():
-            for term in defined_terms(line):
-                defs.append(Definition(term, _LEAD_NUMBER.sub("", line.strip())[:2000], clause.section))
-        for role in (clause.metadata.get("party_roles") or "").split(","):
-            if role.strip():
-                parties.append(role.strip())
-    text = "\n".join(c.text for c in clauses[:400])
-    pairs = [m.groups() for m in _BETWEEN.finditer(text)]
-    if pairs:
-        counts = {p: sum(text.count(w) for w in p) for p in pairs}
-        parties.extend(max(counts, key=counts.get))
-    for d in defs:
-        if re.search(r"\bmeans\s+(?:the\s+|a\s+|each\s+)?party\b(?![\u2019'])", d.text):
-            parties.append(d.term)
+def source_document(clauses: Sequence[Clause]) -> Document:
+    """The precedent's document as the index holds it (its clauses in order), read by the core."""
     citation = (clauses[0].doc_title or clauses[0].doc_id) if clauses else ""
-    return SourceDocument(tuple(defs), tuple(dict.fromkeys(parties)), tuple(sections), citation)
+    return read_document(from_clauses(clauses), citation)
 
 
-def _used_terms(text: str, source: SourceDocument) -> list[tuple[str, list[forms.Mention]]]:
-    """Terms of the precedent that its text uses, longest first, mentions not overlapping."""
-    candidates = {d.term for d in source.definitions} | set(source.parties)
-    known_lower = {c.lower() for c in candidates}
+def _candidates(text: str, source: Document) -> set[str]:
+    """Terms of the precedent its text may use: its document's terms, parties, name for
+    itself; party words; capitalised terms nobody defines (not headings, not known plurals)."""
+    known = set(source.terms) | set(source.party_names) | ({source.self_name} - {""})
+    known |= {name for name in ROLE_NAMES if mentions(text, name)}
+    forms = known_forms(sorted(known))
     headings = {sec.heading.lower() for sec in source.sections if sec.heading}
-    for match in _HEADINGS.finditer(text):  # the clause's own and those its references name
-        headings.add((match.group(1) or match.group(2)).strip().lower())
-    for m in _PHRASE.finditer(text):  # capitalised terms its own document never defines
-        phrase = m.group(1)
-        if phrase.split(" ", 1)[0] in _STARTERS:
-            phrase = phrase.split(" ", 1)[1] if " " in phrase else ""  # "Each Recipient": capitalised to start a sentence
-            if phrase.startswith("of "):
-                continue
-        words = phrase.split()
-        if any(phrase.lower() in h for h in headings) or phrase.rstrip("s").lower() in known_lower:
-            continue  # a section heading ("Reservation of Rights"), or a known term's plural
-        if not _NOT_TERM.search(phrase) and phrase.lower() not in known_lower and 2 <= len(words) <= 5:
-            if not all(w.lower() in known_lower or w == "of" for w in words):
-                candidates.add(phrase)
-    taken: list[tuple[int, int]] = []
+    headings |= {(m.group(1) or m.group(2)).strip().lower() for m in _HEADINGS.finditer(text)}
+    out = set(known)
+    for found in capitalised_terms(text):
+        phrase = found.phrase
+        if phrase.lower() in forms or found.full.lower() in forms or any(phrase.lower() in h for h in headings):
+            continue
+        if 2 <= len(phrase.split()) <= 5 and not all(w.lower() in forms or w in ("of", "for") for w in phrase.split()):
+            out.add(phrase)
+    return out
+
+
+def _used_terms(text: str, source: Document) -> list[tuple[str, list[Mention]]]:
+    """Terms of the precedent that its text uses, longest first, mentions not overlapping and
+    never inside a cross-reference's title ("Section 2.1 (Restrictions on Customer)")."""
+    taken = [(s, e) for s, e, _, heading in references.find(text) if heading]
     out = []
-    for term in sorted(candidates, key=lambda t: (-len(t), t)):
-        found = [m for m in forms.mentions(text, term)
-                 if not any(m.start < e and s < m.end for s, e in taken)]
+    for term in sorted(_candidates(text, source), key=lambda t: (-len(t), t)):
+        found = [m for m in _forms_used(text, term, source) if not any(m.start < e and s < m.end for s, e in taken)]
         if found:
             taken.extend((m.start, m.end) for m in found)
             out.append((term, found))
     return sorted(out, key=lambda item: item[1][0].start)
 
 
-def _definition_of(term: str, docs: Iterable[Definition]) -> Definition | None:
-    return next((d for d in docs if d.term.lower() == term.lower()), None)
+def _forms_used(text: str, term: str, source: Document) -> list[Mention]:
+    """Mentions of ``term``, and of its singular where the precedent defines it in the plural
+    ("a Covered Employee" for “Covered Employees”)."""
+    found = mentions(text, term)
+    one = singular(term)
+    if one != term and source.definition(term) and source.definition(term).term == term:
+        found += [m for m in mentions(text, one) if not m.plural and not m.possessive.endswith(("\u2019", "'"))]
+    return sorted(found, key=lambda m: m.start)
 
 
-def _map_term(term: str, count: int, source: SourceDocument, target: TargetDocument,
-              settings: ConformSettings, known: Sequence[TermMapping] = ()) -> TermMapping:
-    own = _definition_of(term, source.definitions)
-    exact = _definition_of(term, target.definitions) or next(
-        (Definition(p) for p in target.parties if p.lower() == term.lower()), None)
-    if exact:
-        return TermMapping(term, exact.term, "exact", 1.0, exact.term != term, count, "your document defines it")
-    if term in source.parties:
-        mapped = _map_party(term, count, own, source, target, settings)
-        if mapped:
-            return mapped
-    if own and own.text:
-        # Compared in the document's own words: "relating to Employer's business" reads
-        # "relating to Organisation's business" once the parties are mapped.
-        # (The better of the two readings: the rewritten one keeps the party's new name, which
-        # the document's own definition of "Buyer Content" does not count.)
-        own_text = _rewrite(own.text, known) if known else own.text
-        alike = lambda d: max(definition_similarity(term, own.text, d.term, d.text),  # noqa: E731
-                              definition_similarity(term, own_text, d.term, d.text))
-        scored = sorted(((alike(d) * (1 - settings.name_weight)
-                          + name_similarity(term, d.term) * settings.name_weight, d.term)
-                         for d in target.definitions if d.text), reverse=True)
-        if scored and scored[0][0] >= settings.suggest_min:
-            best, name = scored[0]
-            margin = best - (scored[1][0] if len(scored) > 1 else 0.0)
-            apply = best >= settings.apply_min and margin >= settings.margin
-            why = f"definitions alike ({best:.2f})" + ("" if apply else "; check before applying")
-            return TermMapping(term, name, "definition", round(best, 3), apply, count, why,
-                               tuple(n for _, n in scored[1:3]))
-    return TermMapping(term, "", "none", 0.0, False, count, "your document does not define it")
-
-
-def _map_party(term: str, count: int, own: Definition | None, source: SourceDocument,
-               target: TargetDocument, settings: ConformSettings) -> TermMapping | None:
-    role = roles.role_of(term, own.text if own else "", source.parties)
-    if not role:
-        return None
-    target_roles = [(p, roles.role_of(p, (_definition_of(p, target.definitions) or Definition(p)).text, target.parties))
-                    for p in target.parties]
-    same = [p for p, r in target_roles if r == role]
-    if not same:
-        return None
-    derived = term.lower() == "company" or same[0].lower() == "company" or term.lower() not in roles._NAMES
-    weak = term.lower() in _WEAK_ROLES or same[0].lower() in _WEAK_ROLES
-    confidence = 0.5 if len(same) > 1 else 0.6 if weak else 0.8 if derived else 0.9
-    apply = confidence >= settings.apply_min
-    why = f"both are the {role} party" + ("" if apply else "; check before applying")
-    return TermMapping(term, same[0], "role", confidence, apply, count, why, tuple(same[1:]))
-
-
-def conform(text: str, source: SourceDocument, target: TargetDocument, settings: ConformSettings,
+def conform(text: str, source: Document, target: Document, settings: ConformSettings,
             overrides: dict[str, str] | None = None) -> ConformResult:
     """The precedent's text in the document's terms, with every mapping and what was changed.
 
     ``overrides`` (source term -> target, "" to leave it; "\u00a78.4" -> a section number for a
-    reference, "" to leave it) are the lawyer's edits in the pane.
+    reference, "" to leave it) are the lawyer's edits in the pane: each changes the term it
+    names and nothing else.
     """
-    overrides = overrides or {}
+    overrides = {k: v for k, v in (overrides or {}).items() if k}
     used = _used_terms(text, source)
+    named = {t for t, _ in used}
+    for term in sorted((k for k in overrides if not k.startswith("\u00a7") and k not in named), key=len, reverse=True):
+        found = mentions(text, term)  # the lawyer named a word conforming did not read as a term
+        if found:
+            used.append((term, found))
+    parties = [map_term(p, 0, source, target, settings)[0] for p in source.party_names]
+    known = [m for m in parties if m.method == "role" and m.apply and overrides.get(m.source, m.target) == m.target]
     mappings, subs, missing = [], [], []
-    known = [m for m in (_map_term(p, 0, source, target, settings) for p in source.parties)
-             if m.method == "role" and m.apply and overrides.get(m.source, m.target) == m.target]
     for term, found in used:
-        if term.startswith("\u00a7"):
-            continue
-        mapping = _map_term(term, len(found), source, target, settings, known)
+        mapping, only_this = map_term(term, len(found), source, target, settings, lambda t: _rewrite(t, known))
         if term in overrides:
             chosen = overrides[term].strip()
-            mapping = TermMapping(term, chosen, "lawyer", 1.0, bool(chosen) and chosen != term, len(found),
-                                  "chosen by you" if chosen else "left as the precedent has it")
+            mapping, only_this = TermMapping(term, chosen, "lawyer", 1.0, bool(chosen) and chosen != term, len(found),
+                                             "chosen by you" if chosen else "left as the precedent has it"), False
+        if only_this:
+            found = [m for m in found if re.search(r"\b[Tt]his\s+$", text[max(0, m.start - 6):m.start])]
+            mapping = replace(mapping, occurrences=len(found), apply=mapping.apply and bool(found))
         mappings.append(mapping)
-        if mapping.method == "none":
-            own = _definition_of(term, source.definitions)
+        if mapping.method == "none" and term != source.self_name:
+            own = source.definition(term)
             missing.append(MissingTerm(term, own.text if own else "", source.citation))
         if mapping.apply and mapping.target and mapping.target != term:
-            subs.extend(Substitution(m.start, m.end, m.surface, forms.written_as(mapping.target, m), "term")
-                        for m in found)
+            subs.extend(Substitution(m.start, m.end, m.surface, written_as(mapping.target, m), "term") for m in found)
     refs = []
     applied = [m for m in mappings if m.apply and m.target and m.target != m.source] + known
     for start, end, ref, new in references.map_references(text, source.sections, target.sections,
@@ -198,8 +127,8 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
     # The definitions offered for insertion speak the document's language too.
     if missing:
         seen = {m.source for m in mappings}
-        parties = [_map_term(p, 0, source, target, settings) for p in source.parties if p not in seen]
-        missing = [replace(m, definition=_rewrite(m.definition, mappings + parties)) for m in missing]
+        missing = [replace(m, definition=_rewrite(m.definition, mappings + [p for p in parties if p.source not in seen]))
+                   for m in missing]
     result = ConformResult(_apply(text, subs), tuple(mappings), tuple(refs), tuple(missing),
                            tuple(sorted(subs, key=lambda s: s.start)))
     log.info("conform: %d terms (%d applied, %d missing), %d references (%d flagged)",
@@ -210,9 +139,9 @@ def conform(text: str, source: SourceDocument, target: TargetDocument, settings:
 
 def _rewrite(text: str, mappings: Sequence[TermMapping]) -> str:
     """``text`` with the applied term mappings (only) made, forms kept."""
-    subs = [Substitution(m.start, m.end, m.surface, forms.written_as(t.target, m), "term")
+    subs = [Substitution(m.start, m.end, m.surface, written_as(t.target, m), "term")
             for t in mappings if t.apply and t.target and t.target != t.source
-            for m in forms.mentions(text, t.source)]
+            for m in mentions(text, t.source)]
     taken: list[Substitution] = []
     for sub in sorted(subs, key=lambda s: (s.start, -(s.end - s.start))):
         if not taken or sub.start >= taken[-1].end:
@@ -232,6 +161,6 @@ def _reference_words(text: str, word: str) -> list[Substitution]:
 def _apply(text: str, subs: Sequence[Substitution]) -> str:
     out = text
     for sub in sorted(subs, key=lambda s: s.start, reverse=True):
-        before = forms.fix_article(out[:sub.start], sub.replacement) if sub.kind == "term" else out[:sub.start]
+        before = fix_article(out[:sub.start], sub.replacement) if sub.kind == "term" else out[:sub.start]
         out = before + sub.replacement + out[sub.end:]
     return out

@@ -12,15 +12,15 @@ from index_builder.ingest import read_clauses
 from index_builder.model import Clause
 from index_builder.retrieve.pipeline import SearchPipeline
 from index_builder.settings import ConformSettings
+from index_builder.reading.document import Document
 from addin_server.conform.conform import source_document
-from addin_server.conform.model import ConformResult, TargetDocument
+from addin_server.conform.model import ConformResult
 from addin_server.conform.service import conform_clauses
 
 
-def target_of(path: Path) -> TargetDocument:
+def target_of(path: Path) -> Document:
     """The draft's definitions, parties and sections, as the index would read them."""
-    doc = source_document(read_clauses(Path(path), doc_id=Path(path).stem, source_path=Path(path).name))
-    return TargetDocument(doc.definitions, doc.parties, doc.sections)
+    return source_document(read_clauses(Path(path), doc_id=Path(path).stem, source_path=Path(path).name))
 
 
 def describe(result: ConformResult) -> list[str]:

@@ -1,4 +1,5 @@
-"""The shapes conforming reads and returns: plain frozen dataclasses, JSON in and out."""
+"""The shapes conforming returns: plain frozen dataclasses, JSON out. The documents it reads
+are the clause-reading core's (index_builder.reading.document.Document)."""
 
 from __future__ import annotations
 
@@ -6,52 +7,33 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from index_builder.errors import InvalidRequestError
+from index_builder.reading.document import REFERENCE_WORDS, Definition, Document, Section
+from index_builder.reading.parties import Party, role_of
 
 
-@dataclass(frozen=True)
-class Definition:
-    term: str
-    text: str = ""  # the defining sentence ("“Supplier” means ..."), "" when unknown
-    section: str = ""
-
-
-@dataclass(frozen=True)
-class Section:
-    number: str  # as cited: "4.2", "4.2(a)"
-    heading: str = ""
-
-
-@dataclass(frozen=True)
-class TargetDocument:
-    """What the pane sends of the open document: definitions, parties, section map. No other text."""
-
-    definitions: tuple[Definition, ...] = ()
-    parties: tuple[str, ...] = ()
-    sections: tuple[Section, ...] = ()
-    reference_word: str = "Section"
-
-    @classmethod
-    def from_json(cls, data: Any, max_definitions: int, max_sections: int) -> "TargetDocument":
-        """Checked field by field; a wrong shape is a 400 saying what to send."""
-        if data is None:
-            return cls()
-        if not isinstance(data, dict):
-            raise InvalidRequestError('"document" must be an object with "definitions", "parties" and "sections".')
-        defs = _list(data, "definitions", max_definitions)
-        sections = _list(data, "sections", max_sections)
-        parties = _list(data, "parties", 50)
-        word = data.get("reference_word", "Section")
-        return cls(
-            definitions=tuple(Definition(_str(d, "term", 120), _str(d, "text", 2000), _str(d, "section", 20))
-                              for d in defs if _str(d, "term", 120)),
-            parties=tuple(p.strip() for p in parties if isinstance(p, str) and p.strip())[:50],
-            sections=tuple(Section(_str(s, "number", 20), _str(s, "heading", 200)) for s in sections
-                           if _str(s, "number", 20)),
-            reference_word=word if isinstance(word, str) and word in REFERENCE_WORDS else "Section",
-        )
-
-
-REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
+def document_from_summary(data: Any, max_definitions: int, max_sections: int) -> Document:
+    """A document summary an API client read itself ({"definitions", "parties", "sections",
+    "reference_word"}), checked field by field; a wrong shape is a 400 saying what to send.
+    The pane sends its paragraphs instead, and the server reads them (web/document.py)."""
+    if data is None:
+        return Document()
+    if not isinstance(data, dict):
+        raise InvalidRequestError('"document" must be an object: {"id": ...} from /api/v1/document, or '
+                                  '"definitions", "parties" and "sections".')
+    defs = _list(data, "definitions", max_definitions)
+    sections = _list(data, "sections", max_sections)
+    parties = [p.strip() for p in _list(data, "parties", 50) if isinstance(p, str) and p.strip()][:50]
+    word = data.get("reference_word", "Section")
+    definitions = tuple(Definition(_str(d, "term", 120), _str(d, "text", 2000), _str(d, "section", 20))
+                        for d in defs if _str(d, "term", 120))
+    texts = {d.term: d.text for d in definitions}
+    return Document(
+        definitions=definitions,
+        parties=tuple(Party(p, role_of(p, texts.get(p, ""), parties), "sent", -1) for p in parties),
+        sections=tuple(Section(_str(s, "number", 20), _str(s, "heading", 200)) for s in sections
+                       if _str(s, "number", 20)),
+        reference_word=word if isinstance(word, str) and word in REFERENCE_WORDS else "Section",
+    )
 
 
 def _list(data: dict, key: str, limit: int) -> list:
@@ -69,16 +51,6 @@ def _str(item: Any, key: str, limit: int) -> str:
         return ""
     value = item.get(key, "")
     return value.strip()[:limit] if isinstance(value, str) else ""
-
-
-@dataclass(frozen=True)
-class SourceDocument:
-    """The precedent's own document as the index holds it: definitions, parties, sections."""
-
-    definitions: tuple[Definition, ...] = ()
-    parties: tuple[str, ...] = ()
-    sections: tuple[Section, ...] = ()
-    citation: str = ""
 
 
 @dataclass(frozen=True)

@@ -9,23 +9,16 @@ its length limit.
 
 from __future__ import annotations
 
-from typing import Any
-
-from index_builder.errors import InvalidRequestError
-from addin_server.conform.model import TargetDocument
+from index_builder.reading.document import Document
 
 MAX_TERMS = 40
 
 
-def with_document_terms(instructions: str, document: Any, limit: int) -> str:
+def with_document_terms(instructions: str, target: Document | None, limit: int) -> str:
     """``instructions`` plus a sentence naming the document's parties and defined terms."""
-    if document is None:
+    if target is None:
         return instructions
-    try:
-        target = TargetDocument.from_json(document, 5000, 5000)
-    except InvalidRequestError:
-        return instructions  # a malformed summary never blocks a redraft
-    terms = [d.term for d in target.definitions if d.term not in target.parties][:MAX_TERMS]
+    terms = [t for t in target.terms if t not in target.party_names][:MAX_TERMS]
     while True:  # as many defined terms as fit within the instruction limit
         joined = _joined(instructions, _note(target, terms))
         if len(joined) <= limit or not terms:
@@ -34,10 +27,10 @@ def with_document_terms(instructions: str, document: Any, limit: int) -> str:
     return joined if joined and len(joined) <= limit else instructions
 
 
-def _note(target: TargetDocument, terms: list[str]) -> str:
+def _note(target: Document, terms: list[str]) -> str:
     parts = []
     if target.parties:
-        parts.append("the parties are " + " and ".join(f"\u201c{p}\u201d" for p in target.parties[:4]))
+        parts.append("the parties are " + " and ".join(f"\u201c{p}\u201d" for p in target.party_names[:4]))
     if terms:
         parts.append("its defined terms include " + ", ".join(f"\u201c{t}\u201d" for t in terms))
     if target.sections and target.reference_word != "Section":

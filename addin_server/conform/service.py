@@ -13,7 +13,8 @@ from index_builder.model import Clause
 from index_builder.retrieve.pipeline import SearchPipeline
 from index_builder.settings import ConformSettings
 from addin_server.conform.conform import conform, source_document
-from addin_server.conform.model import ConformResult, Definition, Section, SourceDocument, TargetDocument
+from index_builder.reading.document import Definition, Document
+from addin_server.conform.model import ConformResult
 
 
 def document_of(pipeline: SearchPipeline, clause: Clause, window: int, access: Filters = ()) -> list[Clause]:
@@ -24,7 +25,7 @@ def document_of(pipeline: SearchPipeline, clause: Clause, window: int, access: F
 
 
 def merged_source(pipeline: SearchPipeline, clauses: Sequence[Clause], settings: ConformSettings,
-                  access: Filters = ()) -> SourceDocument:
+                  access: Filters = ()) -> Document:
     """One SourceDocument for one or more precedents (a redraft may cite several)."""
     docs = [source_document(document_of(pipeline, c, settings.source_window, access)) for c in clauses]
     if len(docs) == 1:
@@ -33,15 +34,18 @@ def merged_source(pipeline: SearchPipeline, clauses: Sequence[Clause], settings:
     for doc in docs:
         for d in doc.definitions:
             defs.setdefault(d.term.lower(), d)
-    sections: tuple[Section, ...] = docs[0].sections if docs else ()  # numbers are per document
-    parties = tuple(dict.fromkeys(p for doc in docs for p in doc.parties))
-    return SourceDocument(tuple(defs.values()), parties, sections, "; ".join(d.citation for d in docs))
+    parties = {p.name: p for doc in docs for p in doc.parties}
+    names = {doc.self_name for doc in docs}
+    # Numbers are per document: the first precedent's section map; a name for itself only when all agree.
+    return Document(tuple(defs.values()), tuple(parties.values()), docs[0].sections if docs else (),
+                    docs[0].reference_word if docs else "Section", names.pop() if len(names) == 1 else "",
+                    "; ".join(d.citation for d in docs))
 
 
-def conform_clauses(pipeline: SearchPipeline, clause_ids: Sequence[str], target: TargetDocument,
+def conform_clauses(pipeline: SearchPipeline, clause_ids: Sequence[str], target: Document,
                     settings: ConformSettings, access: Filters = (), text: str | None = None,
                     overrides: dict[str, str] | None = None
-                    ) -> tuple[ConformResult, list[Clause], SourceDocument]:
+                    ) -> tuple[ConformResult, list[Clause], Document]:
     """Conform the clause (or ``text``, e.g. a redraft grounded on these clauses) to ``target``."""
     clauses = pipeline.clauses(list(clause_ids), access)  # NotFoundError for unknown or walled ids
     source = merged_source(pipeline, clauses, settings, access)

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Sequence
 
 from index_builder.errors import PrecedentError
-from addin_server.conform.model import ConformResult, SourceDocument, TargetDocument, TermMapping
+from index_builder.reading.document import Document
+from addin_server.conform.model import ConformResult, TermMapping
 from addin_server.draft.prompts import PromptTemplate, load_prompt
 from addin_server.llm.untrusted import neutralise
 
@@ -29,10 +30,10 @@ def load_suggest_prompt(prompts_dir: Path) -> PromptTemplate:
     return load_prompt(Path(prompts_dir) / PROMPT_FILE, VARIABLES)
 
 
-def with_suggestions(result: ConformResult, source: SourceDocument, target: TargetDocument, client,
+def with_suggestions(result: ConformResult, source: Document, target: Document, client,
                      prompt: PromptTemplate, model: str, timeout_s: float) -> ConformResult:
     """``result`` with an AI suggestion on each unmatched term that has a definition."""
-    candidates = list(dict.fromkeys([*target.parties, *(d.term for d in target.definitions)]))[:MAX_CANDIDATES]
+    candidates = list(dict.fromkeys([*target.party_names, *(d.term for d in target.definitions)]))[:MAX_CANDIDATES]
     if not candidates:
         return result
     own = {d.term.lower(): d.text for d in source.definitions}

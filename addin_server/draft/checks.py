@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from index_builder.ingest.terms import defined_terms
+from index_builder.reading.defined_terms import defined_terms
 from index_builder.model import Clause
 
 from addin_server.draft import parties as P

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from index_builder.reading.parties import WEAK, role_by_name
 from addin_server.draft import parties as P
 from addin_server.draft.edits import Declined, Edit, OperationResult, edit
 from addin_server.draft.periods import (
@@ -35,11 +36,6 @@ _FUNCTION = frozenset(
     "without from for to if and or with in on of by as that which who under upon at will may "
     "must shall is are was has have does did can could would should agrees acknowledges "
     "represents warrants undergoes gives provides itself a an the its".split())
-_SUPPLIER = frozenset({"Provider", "Supplier", "Vendor", "Contractor", "Consultant", "Licensor",
-                       "Seller", "Discloser", "Disclosing Party", "Service Provider", "Employer",
-                       "Lender", "Landlord"})
-_CUSTOMER = frozenset({"Customer", "Client", "Buyer", "Purchaser", "Licensee", "Recipient",
-                       "Receiving Party", "Employee", "Borrower", "Tenant"})
 
 
 def _mentions(text: str, role: str) -> list[re.Match[str]]:
@@ -236,7 +232,10 @@ def conform_terms(clause: str, document_terms: Sequence[str] | None) -> Operatio
 
 
 def _side(role: str) -> str:
-    return "supplier" if role in _SUPPLIER else "customer" if role in _CUSTOMER else ""
+    """The role's side in the one table (index_builder/reading/parties.py); "" for "Company" and
+    for a weak role word ("Partner"), which is not sure enough to rename a party by."""
+    found = role_by_name(role) if role not in WEAK else None
+    return f"{found.relation}:{found.side}" if found else ""
 
 
 def _sorted(edits: list[Edit]) -> list[Edit]:

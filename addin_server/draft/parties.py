@@ -13,13 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-ROLES = frozenset(
-    "Customer Provider Supplier Company Partner Contractor Consultant Licensor Licensee "
-    "Employer Employee Discloser Recipient Vendor Client Buyer Seller Purchaser Landlord "
-    "Tenant Investor Founder Distributor Reseller Processor Controller Lender Borrower "
-    "Owner Agent Principal".split()
-) | {"Disclosing Party", "Receiving Party", "Service Provider", "Indemnifying Party",
-     "Indemnified Party"}
+from index_builder.reading.parties import PARTY_NAMES as ROLES  # the one table of party roles
 MODALS = r"(?:will|must|may|shall|agrees to|is required to|is entitled to)"
 _APOSTROPHE = r"(?:’s|'s|’|')"
 _ROLE_ALT = "|".join(sorted((re.escape(r) for r in ROLES), key=len, reverse=True))

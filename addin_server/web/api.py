@@ -11,12 +11,13 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from addin_server.conform import documents
 from addin_server.conform.prompting import with_document_terms
 from addin_server.draft.router import PREFERENCES
 from addin_server.web import follow, recording, validate
-from addin_server.web.context import access, server_settings, service, settings
+from addin_server.web.context import access, caller_key, server_settings, service, settings
 from addin_server.web.serialize import clause_json, redraft_json, search_json
-from index_builder.errors import NotFoundError
+from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import filters_from_mapping
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -44,10 +45,15 @@ def redraft() -> Any:
     clause_ids = validate.clause_ids(body, server.max_redraft_precedents)
     instructions = validate.string(body, "instructions", server.max_instructions_chars)
     prefer = validate.choice(body, "producer", PREFERENCES)
+    # Issue 23/38: the open document as the server read it (the pane names it by id), or a
+    # summary an API client sent: its parties and terms guide the model (conform/prompting.py),
+    # its defined terms let the checks flag a term it lacks; the lawyer's instruction alone is
+    # what operations and checks read. A document the server no longer holds never blocks a redraft.
+    document = _document(body)
     terms = validate.document_terms(body)
-    # Issue 23: the document's own parties and terms, when the pane sent them, guide the model
-    # (conform/prompting.py); the lawyer's instruction alone is what operations and checks read.
-    note = with_document_terms("", body.get("document"), server.max_instructions_chars)
+    if terms is None and document is not None and document.id:
+        terms = [t for t in document.document.terms if len(t) <= 100][:validate.MAX_DOCUMENT_TERMS]
+    note = with_document_terms("", document.document if document else None, server.max_instructions_chars)
     outcome, searched = service().redraft(text, clause_ids, instructions, access=access(),
                                           document_terms=terms, prefer=prefer, model_note=note)
     payload = redraft_json(outcome.result, outcome.timings_ms, outcome.drafted)
@@ -87,3 +93,12 @@ def unknown_route(unknown: str) -> Any:
         if endpoint != "api.unknown_route":
             raise MethodNotAllowed(valid_methods=[method])
     raise NotFoundError(f"There is no API endpoint /api/v1/{unknown}.")
+
+
+def _document(body: dict[str, Any]) -> documents.ReadDocument | None:
+    conform = settings().conform
+    try:
+        return documents.resolve(body.get("document"), documents.cache_of(current_app.extensions, conform),
+                                 caller_key(), conform)
+    except (documents.DocumentNotReadError, InvalidRequestError):
+        return None

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from benchmarks.conform.make_candidates import _PHRASE, _REF, CP, DATA, OA, candidates, clauses_of
 from benchmarks.conform.paragraphs import docx_paragraphs
-from index_builder.ingest.terms import defined_terms
+from index_builder.reading.defined_terms import defined_terms
 
 # (id, precedent source, target, family, renames). Same family, different agreement.
 _CP_SUPPLIER = {"Provider": "Supplier", "Customer": "Client", "Confidential Information": "Protected Information",

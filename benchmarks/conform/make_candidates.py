@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from index_builder.ingest import read_clauses
-from index_builder.ingest.terms import defined_terms
+from index_builder.reading.defined_terms import defined_terms
 
 DATA = Path("../shared/data/contracts")
 CP, OA = "common-paper-cc-by-4.0", "openagreements-cc-by-4.0"

@@ -13,32 +13,12 @@ import json
 import sys
 from pathlib import Path
 
-from index_builder.ingest.docx_reader import read_docx
+from index_builder.ingest.docx_reader import word_paragraphs
 
 
 def docx_paragraphs(path: Path) -> list[dict]:
     """Every body paragraph in order, empty ones included, so indices match Word's."""
-    blocks = read_docx(Path(path)).blocks
-    last = max((b.index for b in blocks), default=-1)
-    by_index = {b.index: b for b in blocks}
-    out = []
-    for index in range(last + 1):
-        block = by_index.get(index)
-        if block is None:
-            out.append({"index": index, "text": "", "listString": "", "style": "Normal",
-                        "isHeading": False, "inTable": False})
-            continue
-        style = "Title" if block.is_title else (
-            f"Heading {block.outline_level + 1}" if block.outline_level is not None else "Normal")
-        out.append({
-            "index": index,
-            "text": block.text,
-            "listString": "" if block.bullet else block.label,
-            "style": style,
-            "isHeading": block.outline_level is not None,
-            "inTable": bool(block.table_id),
-        })
-    return out
+    return word_paragraphs(path)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,7 +6,7 @@ Every clause is read with the project's own ingest (index_builder.ingest.read_cl
 ids, sections and citations are the ones the index would hold. The lawyer's clause is the
 chosen sentences of the clause's body (section number and heading stripped). Precedents:
 the hand-chosen ones first, then BM25's best clauses from other documents up to two.
-document_terms: the defined terms (index_builder.ingest.terms) of the lawyer's document
+document_terms: the defined terms (index_builder.reading.defined_terms) of the lawyer's document
 plus the party names it uses as subjects. Split: within each category, alternate rows,
 the first tuning, the second held-out.
 """
@@ -23,7 +23,7 @@ import bm25s
 from addin_server.draft.sentences import sentence_spans
 from benchmarks.redraft_set.spec import TASKS
 from index_builder.ingest import read_clauses
-from index_builder.ingest.terms import defined_terms
+from index_builder.reading.defined_terms import defined_terms
 from index_builder.model import Clause
 
 HERE = Path(__file__).parent

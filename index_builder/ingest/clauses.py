@@ -11,7 +11,7 @@ from index_builder.ingest.blocks import ParsedDocument
 from index_builder.ingest.headings import heading_text, looks_like_heading
 from index_builder.ingest.outline import Placed
 from index_builder.ingest.segment import Draft
-from index_builder.ingest.terms import defined_terms
+from index_builder.reading.defined_terms import defined_terms
 
 # Kept upper case when a title is made from a file name.
 _ACRONYMS = frozenset("nda mnda csa dpa baa sow sla ai psa llc safe ip us uk eu".split())

@@ -13,14 +13,12 @@ import re
 from dataclasses import replace
 from typing import Iterable, Sequence
 
-from index_builder.ingest.terms import defined_terms
 from index_builder.model import Clause, Condition, Filters
+from index_builder.reading.defined_terms import LEAD_NUMBER, MEANS_LINE, defined_terms, means_definition
 
 UNIT = "unit"
 DEFINITION = "definition"
 CLAUSE = "clause"
-_MEANS = re.compile(r"[”\"]\s*[)’']?\s*,?\s*(?:means|shall mean|will mean|has the meaning|have the meaning|refers to)\b", re.I)
-_LEAD_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s+")
 _MIN_CHARS = 20
 
 
@@ -32,11 +30,11 @@ def definition_units(clauses: Sequence[Clause]) -> list[Clause]:
         if clause.metadata.get(UNIT) == DEFINITION:
             continue
         for line in clause.text.splitlines():
-            if not _MEANS.search(line):
+            if not MEANS_LINE.search(line):
                 continue
-            text = _LEAD_NUMBER.sub("", line.strip())
+            text = LEAD_NUMBER.sub("", line.strip())
             for term in defined_terms(text):
-                if len(text) < _MIN_CHARS or not _MEANS.search(text, text.find(term)):
+                if len(text) < _MIN_CHARS or not MEANS_LINE.search(text, text.find(term)):
                     continue
                 clause_id = _unique(f"{clause.clause_id}#def:{_slug(term)}", taken)
                 metadata = {**clause.metadata, UNIT: DEFINITION, "term": term}
@@ -67,7 +65,7 @@ def unit_filters(filters: Filters, fields: Iterable[str]) -> Filters:
 
 def looks_like_definition(text: str) -> bool:
     """True for a selection that defines a term (“X” means ...): search definitions for it."""
-    return bool(_MEANS.search(text)) and bool(defined_terms(text)) and len(text) < 3000
+    return means_definition(text) and len(text) < 3000
 
 
 def _slug(term: str) -> str:

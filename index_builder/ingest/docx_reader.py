@@ -16,7 +16,7 @@ from index_builder.ingest.blocks import Block, ParsedDocument
 from index_builder.ingest.numbering import NumberedItem, NumberingCounter, NumberingDefinitions
 from index_builder.ingest.ooxml import W, attr, is_on, open_docx
 from index_builder.ingest.styles import StyleInfo, Styles, font_size
-from index_builder.ingest.terms import quoted_terms
+from index_builder.reading.defined_terms import quoted_terms
 from index_builder.ingest.visibility import (
     LeftOut,
     cell_fill,
@@ -263,3 +263,23 @@ def _clean(text: str) -> str:
     text = _INVISIBLE.sub("", text)
     lines = (_SPACES.sub(" ", line.replace("\t", " ")).strip() for line in text.split("\n"))
     return "\n".join(line for line in lines if line)
+
+
+def word_paragraphs(path: Path) -> list[dict]:
+    """A .docx as Word hands its body to the pane (document.js ``readParagraphs``): every
+    paragraph in order, empty ones included so indices match Word's, as
+    {index, text, listString, style, isHeading, inTable}. For tests and benchmarks that run
+    the pane's own code on real agreements."""
+    blocks = read_docx(Path(path)).blocks
+    by_index = {b.index: b for b in blocks}
+    out = []
+    for index in range(max((b.index for b in blocks), default=-1) + 1):
+        block = by_index.get(index)
+        if block is None:
+            out.append({"index": index, "text": "", "listString": "", "style": "Normal", "isHeading": False, "inTable": False})
+            continue
+        style = "Title" if block.is_title else (
+            f"Heading {block.outline_level + 1}" if block.outline_level is not None else "Normal")
+        out.append({"index": index, "text": block.text, "listString": "" if block.bullet else block.label, "style": style,
+                    "isHeading": block.outline_level is not None, "inTable": bool(block.table_id)})
+    return out

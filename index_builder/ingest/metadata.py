@@ -32,6 +32,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from index_builder.errors import DataNotFoundError, InvalidRequestError
 from index_builder.ingest.blocks import ParsedDocument
 from index_builder.model import Clause
+from index_builder.reading.parties import PARTY_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -108,13 +109,9 @@ _LAW_SENTENCES = (
 _LAW_LABEL = re.compile(r"^\W*(?:governing law|governing state|choice of law|applicable law)"
                         r"(?: state)?\W*(?::\W*(.*))?$", re.I)
 
-_ROLES = (
-    "Customer", "Provider", "Supplier", "Vendor", "Licensor", "Licensee", "Discloser",
-    "Recipient", "Disclosing Party", "Receiving Party", "Employer", "Employee", "Company",
-    "Contractor", "Consultant", "Client", "Partner", "Covered Entity", "Business Associate",
-    "Controller", "Processor", "Investor", "Founder", "Stockholder", "Purchaser", "Buyer",
-    "Seller", "Landlord", "Tenant", "Lender", "Borrower", "Subscriber", "Reseller",
-    "Distributor", "Party 1", "Party 2")
+# The party words of the one role table (index_builder/reading/parties.py), longest first so
+# "Disclosing Party" wins over a shorter name; "Party 1"/"Party 2" name signatories of mutual forms.
+_ROLES = tuple(sorted(PARTY_NAMES, key=len, reverse=True)) + ("Party 1", "Party 2")
 _ROLE_DEFINED = re.compile(r"[(\[]\s*(?:the|each,? a|each an?)?\s*[\"\u201c]("
                            + "|".join(re.escape(r) for r in _ROLES) + r")[\"\u201d]", re.I)
 _ROLE_LABEL = re.compile(r"^\W*(" + "|".join(re.escape(r) for r in _ROLES) + r")\W*(?::.*)?$", re.I)

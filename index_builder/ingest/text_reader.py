@@ -16,7 +16,7 @@ from index_builder.errors import DocumentError
 from index_builder.ingest.blocks import Block, ParsedDocument
 from index_builder.ingest.labels import is_bullet, markdown_heading, typed_label
 from index_builder.ingest.ooxml import read_bytes
-from index_builder.ingest.terms import quoted_terms
+from index_builder.reading.defined_terms import quoted_terms
 
 log = logging.getLogger(__name__)
 

@@ -35,5 +35,5 @@ def test_conform_lines_are_written_into_the_comments_and_read_back(conform_app: 
 
 def test_the_draft_is_read_like_the_library(contracts_dir: Path) -> None:
     target = target_of(contracts_dir / DRAFT)
-    assert set(target.parties) >= {"Provider", "Partner"}
+    assert set(target.party_names) >= {"Provider", "Partner"}
     assert any(d.term == "Feedback" for d in target.definitions)

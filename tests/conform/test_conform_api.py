@@ -86,12 +86,15 @@ def test_a_redraft_is_conformed_with_its_precedents_own_document(conform_app: An
     draft = "Provider may use Customer Content only to provide the Product [1]. Provider’s staff keep it safe."
     client = conform_app.test_client()
     body = client.post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": SUMMARY, "text": draft}).get_json()
-    assert body["text"] == draft.replace("Provider", "Supplier")  # markers, possessives and the rest kept
-    assert [(s["original"], s["replacement"]) for s in body["substitutions"]] == [("Provider", "Supplier"), ("Provider’s", "Supplier’s")]
+    # Markers, possessives and the rest kept; the document's "Client Content" is the precedent's
+    # "Customer Content" with the party renamed, so it is mapped too.
+    assert body["text"] == draft.replace("Provider", "Supplier").replace("Customer Content", "Client Content")
+    assert [(s["original"], s["replacement"]) for s in body["substitutions"]] == [
+        ("Provider", "Supplier"), ("Customer Content", "Client Content"), ("Provider’s", "Supplier’s")]
     assert all(draft[s["start"]:s["end"]] == s["original"] for s in body["substitutions"])
     kept = client.post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": SUMMARY, "text": draft,
                                                 "overrides": {"Provider": ""}}).get_json()
-    assert kept["text"] == draft
+    assert kept["text"] == draft.replace("Customer Content", "Client Content")  # the override keeps only what it names
     for bad in (12, "", "x" * 100_001):
         response = client.post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": SUMMARY, "text": bad})
         assert response.status_code in (400, 413), (bad if isinstance(bad, int) else len(bad), response.status_code)

@@ -8,7 +8,7 @@ import pytest
 
 from index_builder.ingest import read_clauses
 from index_builder.ingest.labels import typed_label
-from index_builder.ingest.terms import defined_terms
+from index_builder.reading.defined_terms import defined_terms
 
 NDA_TXT = """\
 MUTUAL NON-DISCLOSURE AGREEMENT

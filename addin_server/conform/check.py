@@ -1,0 +1,177 @@
+"""Check document: defined-term and cross-reference problems in the lawyer's open document,
+each with the paragraph it is in so the pane can select it.
+
+Read with the clause-reading core (the same definitions, capitalised terms and mentions
+conforming uses; reading/); findings are plain dicts the pane shows as they come:
+{kind, term, message, index, search}, kind one of KINDS, in KINDS order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from index_builder.reading.defined_terms import capitalised_terms
+from index_builder.reading.document import Definition, Document, Section, normalise_number
+from index_builder.reading.paragraphs import Paragraph
+from addin_server.conform.references import find
+
+KINDS = ("undefined", "defined-twice", "unused", "capitalisation", "missing-section")
+_CONNECTOR = re.compile(r"^(?:of|for|de|du)$")
+_FORMS = r"(?:s|es)?(?:[\u2019']s|[\u2019'])?"
+
+
+def check_document(paragraphs: Sequence[Paragraph], document: Document) -> list[dict[str, Any]]:
+    """Every finding for the document, grouped in KINDS order, then by paragraph."""
+    quoted = [d for d in document.definitions if d.how == "quoted"]
+    known = {_base(d.term) for d in document.definitions} | {_base(p) for p in document.party_names}
+    headings = {s.heading.lower() for s in document.sections if s.heading}
+    findings = (_undefined(paragraphs, known, headings) + _defined_twice(quoted) + _usage(paragraphs, quoted)
+                + _missing_sections(paragraphs, document.sections))
+    return sorted(findings, key=lambda f: (KINDS.index(f["kind"]), f["index"]))
+
+
+def _base(term: str) -> str:
+    """A defined term's base form: "Claims" -> "claim", "Customer’s" -> "customer"."""
+    out = re.sub(r"[\u2019']s?$", "", term.lower())
+    out = re.sub(r"ies$", "y", out)
+    return re.sub(r"(?<!s)s$", "", out)
+
+
+def _prose(text: str) -> str:
+    """Quoted terms, cross-references with their headings and placeholders blanked (same length)."""
+    blank = lambda m: " " * len(m.group(0))  # noqa: E731
+    text = re.sub(r"[\u201c\"][^\u201c\u201d\"]{0,80}[\u201d\"]", blank, text)
+    text = re.sub(r"\b(?:Sections?|Clauses?|Articles?)\s+[\d.()a-z]+(?:\s*\([^)]{1,80}\))?"
+                  r"(?:\s*(?:,|and|or)\s*[\d.()a-z]+\s*(?:\([^)]{1,80}\))?)*", blank, text)
+    return re.sub(r"[{\[][^\]}]{0,120}[\]}]", blank, text)
+
+
+def _heading_lead(text: str) -> int:
+    """The length of a clause's lead-in heading ("3. Exceptions. ..."), 0 when none."""
+    lead = re.match(r"^\s*(?:[\d.()a-z]{1,8}\s+)?([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]", text)
+    return len(lead.group(0)) if lead and len(lead.group(1).split()) <= 8 else 0
+
+
+def _undefined(paragraphs: Sequence[Paragraph], known: set[str], headings: set[str]) -> list[dict[str, Any]]:
+    seen: dict[str, dict[str, Any]] = {}
+    for p in paragraphs:
+        words = p.text.split()
+        if len(words) <= 12 and not re.search(r"[.;:]\s|[.;:]$", p.text.strip()):
+            continue  # a heading, numbered or not
+        if len(words) < 4:
+            continue  # labels and table headers, not prose
+        skip = _heading_lead(p.text)
+        for found in capitalised_terms(_prose(p.text)):
+            phrase = found.phrase
+            if found.start < skip or _base(phrase) in known or _base(found.full) in known:
+                continue
+            if any(phrase.lower() in h for h in headings):
+                continue
+            if all(_CONNECTOR.match(w) or _base(w) in known for w in phrase.split()):
+                continue  # "Provider Customer" is two terms, not a new one
+            key = " ".join(_base(w) for w in phrase.split())
+            item = seen.setdefault(key, {"kind": "undefined", "term": phrase, "index": p.index, "search": phrase, "count": 0})
+            item["count"] += 1
+    out = []
+    for f in seen.values():
+        times = f" {f['count']} times" if f["count"] > 1 else ""
+        out.append({k: v for k, v in f.items() if k != "count"} | {"message": f"\u201c{f['term']}\u201d is used{times} but not defined."})
+    return out
+
+
+def _defined_twice(defs: Sequence[Definition]) -> list[dict[str, Any]]:
+    by_term: dict[str, list[Definition]] = {}
+    for d in defs:
+        by_term.setdefault(d.term.lower(), []).append(d)
+    norm = lambda t: re.sub(r"\s+", " ", re.sub(r"^[\s\d.()a-z]{0,8}(?=[\u201c\"])", "", t, flags=re.I)).strip().lower()  # noqa: E731
+    out = []
+    for found in by_term.values():
+        if len(found) < 2 or len({norm(d.text) for d in found}) < 2:
+            continue
+        where = " and ".join(f"section {d.section}" if d.section else f"paragraph {d.index + 1}" for d in found)
+        out.append({"kind": "defined-twice", "term": found[0].term, "index": found[1].index, "search": found[0].term,
+                    "message": f"\u201c{found[0].term}\u201d is defined {len(found)} times, differently ({where})."})
+    return out
+
+
+def _other_form(term: str) -> str | None:
+    """Another form a use may take: "Covered Employees" -> "Covered Employee", "Activity" -> "Activities"."""
+    if re.search(r"[^s\s]s$", term) and " " in term:
+        return term[:-1]
+    return term[:-1] + "ies" if re.search(r"[^aeiou]y$", term) else None
+
+
+def _usage(paragraphs: Sequence[Paragraph], defs: Sequence[Definition]) -> list[dict[str, Any]]:
+    """Unused definitions and odd capitals in one pass: one case-insensitive pattern of every
+    defined term, longest first, so 2,000 terms stay one scan per paragraph."""
+    terms = list(dict.fromkeys(d.term for d in defs))
+    if not terms:
+        return []
+    by_lower = {f.lower(): t for t in terms if (f := _other_form(t))}
+    by_lower.update({t.lower(): t for t in terms})
+    alternatives = "|".join(re.escape(k) for k in sorted(by_lower, key=len, reverse=True))
+    pattern = re.compile(r"(?<![^\W\d_]|[\u201c\"])(" + alternatives + r")" + _FORMS + r"(?![^\W\d_]|[\u201d\"])", re.I)
+    used = dict.fromkeys(terms, 0)
+    odd: dict[str, tuple[int, str]] = {}
+    for p in paragraphs:
+        capitals = p.text != p.text.upper()
+        for m in pattern.finditer(p.text):
+            form, term = m.group(1), by_lower[m.group(1).lower()]
+            if form in (term, _other_form(term)):
+                used[term] += 1
+                continue
+            if not capitals or term in odd:
+                continue
+            before = p.text[:m.start()].rstrip()
+            if (not before or before[-1] in ".!?:;") and form[1:] == term[1:]:
+                continue  # capitalised to start a sentence
+            if " " not in term and form == form.lower():
+                continue  # "services" as a plain word
+            if form == form.upper() and len(form) > 3:
+                continue  # a heading in capitals
+            odd[term] = (p.index, form)
+    first = {}
+    for d in defs:
+        first.setdefault(d.term, d)
+    out = []
+    for term in terms:
+        if not used[term]:  # its own "“X” means" is not a use: the quote comes first
+            out.append({"kind": "unused", "term": term, "index": first[term].index, "search": term,
+                        "message": f"\u201c{term}\u201d is defined but never used."})
+        if term in odd:
+            index, form = odd[term]
+            out.append({"kind": "capitalisation", "term": term, "index": index, "search": form,
+                        "message": f"\u201c{form}\u201d: the defined term is \u201c{term}\u201d."})
+    return out
+
+
+def _missing_sections(paragraphs: Sequence[Paragraph], sections: Sequence[Section]) -> list[dict[str, Any]]:
+    numbers = {s.number for s in sections}
+    if not any(n[:1].isdigit() for n in numbers):
+        return []  # no numbered sections: nothing to check against
+    # "Section 141(k)" in a document of 12 sections is a statute's.
+    top = max((int(m.group(0)) for n in numbers if (m := re.match(r"\d+", n))), default=0)
+    text_at = {p.index: p.text for p in paragraphs}
+
+    def exists(ref: str) -> bool:
+        n = normalise_number(ref)
+        if n in numbers:
+            return True
+        m = re.fullmatch(r"([\d.]+)((?:\([a-z0-9]+\))*)", n)
+        if not m or m.group(1) not in numbers:
+            return False
+        if not m.group(2):
+            return True
+        s = next(x for x in sections if x.number == m.group(1))
+        return re.match(r"\([a-z0-9]+\)", m.group(2)).group(0) in text_at.get(s.index, "")
+
+    out = []
+    for p in paragraphs:
+        for start, end, number, _ in find(p.text):
+            lead = int(re.match(r"\d+", number).group(0))
+            if exists(number) or (lead >= 50 and lead > 3 * top):
+                continue
+            out.append({"kind": "missing-section", "term": number, "index": p.index, "search": p.text[start:end][:255],
+                        "message": f"Refers to section {number}, which this document does not have."})
+    return out

@@ -1,0 +1,153 @@
+"""The lawyer's open documents, read on the server by the clause-reading core, kept by id.
+
+The pane collects what Word gives it (paragraphs: text, number, style, heading, table) and
+sends it once per version of the document (POST /api/v1/document); the server reads it with
+``index_builder.reading`` (the one reader of parties and terms) and keeps the reading,
+the paragraphs with it, for later requests that name the id (/conform, /redraft, Check
+document). Entries are the caller's own (keyed by caller and id), expire, and are bounded in
+number; nothing of a document is logged or written to disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Mapping, MutableMapping, Sequence
+
+from index_builder.errors import InvalidRequestError, NotFoundError, TextTooLongError
+from index_builder.reading.document import Document, read_document
+from index_builder.reading.paragraphs import Paragraph, from_pane
+from index_builder.settings import ConformSettings
+from addin_server.conform.model import document_from_summary
+
+EXTENSION = "precedent_documents"
+_FIELDS = {"index": int, "text": str, "listString": str, "style": str, "isHeading": bool, "inTable": bool}
+
+
+class DocumentNotReadError(NotFoundError):
+    """A request named a document the server no longer holds (expired, or the server restarted)."""
+
+    code = "document_not_read"
+
+
+@dataclass(frozen=True)
+class ReadDocument:
+    id: str
+    document: Document
+    paragraphs: tuple[Paragraph, ...]
+
+
+class DocumentCache:
+    """Read documents by (caller, id): least recently used first out, each for ``ttl_s``."""
+
+    def __init__(self, capacity: int, ttl_s: float) -> None:
+        self._items: OrderedDict[tuple[str, str], tuple[float, ReadDocument]] = OrderedDict()
+        self._capacity, self._ttl_s = capacity, ttl_s
+        self._lock = threading.Lock()
+
+    def put(self, caller: str, read: ReadDocument) -> None:
+        with self._lock:
+            self._items[(caller, read.id)] = (time.monotonic(), read)
+            self._items.move_to_end((caller, read.id))
+            while len(self._items) > self._capacity:
+                self._items.popitem(last=False)
+
+    def get(self, caller: str, doc_id: str) -> ReadDocument | None:
+        with self._lock:
+            found = self._items.get((caller, doc_id))
+            if found is None or time.monotonic() - found[0] > self._ttl_s:
+                self._items.pop((caller, doc_id), None)
+                return None
+            self._items.move_to_end((caller, doc_id))
+            return found[1]
+
+
+def cache_of(extensions: MutableMapping[str, Any], settings: ConformSettings) -> DocumentCache:
+    """The app's document cache (made on first use)."""
+    if EXTENSION not in extensions:
+        extensions[EXTENSION] = DocumentCache(settings.document_cache, settings.document_ttl_s)
+    return extensions[EXTENSION]
+
+
+def document_id(paragraphs: Sequence[Paragraph]) -> str:
+    """Names one version of a document: its paragraphs' hash."""
+    canonical = json.dumps([[p.index, p.text, p.number, p.style, p.is_heading, p.in_table] for p in paragraphs],
+                           ensure_ascii=False, separators=(",", ":"))
+    return "doc-" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:32]
+
+
+def paragraphs_from(raw: Any, settings: ConformSettings) -> list[Paragraph]:
+    """``paragraphs`` as the pane sends them, checked: a wrong shape or a document over the
+    limits is a clear error that says what to do."""
+    if not isinstance(raw, list) or not raw:
+        raise InvalidRequestError('Send "paragraphs": the document\'s paragraphs as the pane reads them, '
+                                  '[{"index": 0, "text": "...", "listString": "", "style": "", "isHeading": false, '
+                                  '"inTable": false}, ...].')
+    if len(raw) > settings.document_max_paragraphs:
+        raise TextTooLongError(f"Your document has {len(raw):,} paragraphs; Precedent reads documents of up to "
+                               f"{settings.document_max_paragraphs:,} (PRECEDENT_CONFORM_DOCUMENT_MAX_PARAGRAPHS). "
+                               "Its parties and terms were not read.")
+    chars = 0
+    for item in raw:
+        if not isinstance(item, dict) or not isinstance(item.get("text"), str) or any(
+                key in item and not _is(item[key], kind) for key, kind in _FIELDS.items()):
+            raise InvalidRequestError('Each paragraph must be {"index": a whole number, "text": a string, '
+                                      '"listString": a string, "style": a string, "isHeading": true/false, '
+                                      '"inTable": true/false}.')
+        chars += len(item["text"])
+    if chars > settings.document_max_chars:
+        raise TextTooLongError(too_long(chars, settings))
+    return from_pane(raw)
+
+
+def too_long(chars: int, settings: ConformSettings) -> str:
+    return (f"Your document has {chars:,} characters; Precedent reads documents of up to "
+            f"{settings.document_max_chars:,} (PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS). Its parties and terms were not "
+            "read, so the precedent keeps its own terms.")
+
+
+def _is(value: Any, kind: type) -> bool:
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def read(paragraphs: Sequence[Paragraph]) -> ReadDocument:
+    return ReadDocument(document_id(paragraphs), read_document(paragraphs), tuple(paragraphs))
+
+
+def resolve(value: Any, cache: DocumentCache, caller: str, settings: ConformSettings) -> ReadDocument | None:
+    """The document a request names: {"id"} (read before), {"paragraphs"} (read now), a
+    summary an API client read itself, or nothing (None)."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping) and "paragraphs" in value:
+        found = read(paragraphs_from(value["paragraphs"], settings))
+        cache.put(caller, found)
+        return found
+    if isinstance(value, Mapping) and "id" in value:
+        doc_id = value["id"]
+        found = cache.get(caller, doc_id) if isinstance(doc_id, str) else None
+        if found is None:
+            raise DocumentNotReadError("The server no longer holds your document (it keeps it for a while after "
+                                       "the pane sends it). The pane sends it again; if you called the API, "
+                                       'POST /api/v1/document with its "paragraphs" first.')
+        return found
+    summary = document_from_summary(value, settings.max_definitions, settings.max_sections)
+    return ReadDocument("", summary, ())
+
+
+def profile_json(read: ReadDocument) -> dict[str, Any]:
+    """What the pane shows of the server's reading: terms, parties, sections (no other text)."""
+    doc = read.document
+    return {
+        "id": read.id,
+        "definitions": [{"term": d.term, "section": d.section, "index": d.index, "how": d.how} for d in doc.definitions],
+        "parties": [{"name": p.name, "role": p.role.side if p.role else None, "how": p.how} for p in doc.parties],
+        "sections": [{"number": s.number, "heading": s.heading, "index": s.index} for s in doc.sections],
+        "reference_word": doc.reference_word,
+        "self_name": doc.self_name,
+        "paragraphs": len(read.paragraphs),
+    }

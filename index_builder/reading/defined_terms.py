@@ -1,0 +1,334 @@
+"""Defined terms: what a text defines, and where and in what form it uses a term.
+
+* Definitions: “X” means ..., “A” or “B” means ..., (the “X”), a quoted term in bold, and a
+  cover page's key-terms table (label cell, meaning in the next cell).
+* Mentions: a term's uses in its own capitals or all capitals, singular or plural,
+  possessive ("Provider’s", "Providers’"), never a lower-case word ("provider") and never
+  the first or last words of a longer capitalised term ("Company Materials", "COMPANY
+  MATERIALS", "Covered Customer"), so mapping one term cannot rewrite another.
+* Capitalised terms used without a definition ("Increased Claims", "MNDA Term"), with names
+  of laws, bodies, places, months and the document's own parts left out.
+Plain regular expressions: a contract's definitions are written in a few fixed ways.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+# -- definitions -----------------------------------------------------------------------------
+
+_QUOTED = re.compile(r"[“\"]([^“”\"\n]{1,80})[”\"]")
+_MEANS = re.compile(
+    r"\s*[)’']?\s*,?\s*(?:means|mean|shall mean|will mean|refers to|shall refer to|"
+    r"(?:shall |will )?(?:has|have) the meanings?|is defined|are defined)\b",
+    re.IGNORECASE,
+)
+_CHAIN = re.compile(r"\s*,?\s*(?:or|and)?\s*")
+_PARENTHETICAL = re.compile(r"\(([^()]{1,160})\)")
+# Words allowed around the quotes in a defining parenthetical: (each, a “Party” and
+# together, the “Parties”), (hereinafter referred to as the “Company”).
+_CONNECTORS = frozenset(
+    "the a an each collectively together individually jointly hereinafter herein referred "
+    "to as and or this such also any all".split()
+)
+_MAX_WORDS = 8
+# A line that gives a term its meaning ("“Fees” means ..."), not one that names it in passing.
+MEANS_LINE = re.compile(r"[”\"]\s*[)’']?\s*,?\s*(?:means|shall mean|will mean|has the meaning|have the meaning|refers to)\b", re.I)
+LEAD_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s+")
+
+
+def quoted_terms(text: str) -> list[str]:
+    """Every plausible term in double quotes (short, starting with a letter or digit)."""
+    return [term for match in _QUOTED.finditer(text) if (term := _clean(match.group(1)))]
+
+
+def defined_terms(text: str, bold_terms: Iterable[str] = ()) -> list[str]:
+    """Terms the text defines: “X” means ..., (the “X”), or a quoted term set in bold."""
+    found = list(bold_terms) + _means_terms(text)
+    for match in _PARENTHETICAL.finditer(text):
+        inside = match.group(1)
+        terms = quoted_terms(inside)
+        if terms and _only_connectors(_QUOTED.sub(" ", inside)):
+            found.extend(terms)
+    return _unique(found)
+
+
+def means_definition(line: str) -> bool:
+    """True for a line that defines a term with "means" (“X” means ...), not in passing."""
+    return bool(MEANS_LINE.search(line)) and bool(defined_terms(line))
+
+
+def _means_terms(text: str) -> list[str]:
+    """Terms before "means": “Processing” or “Process” will have the meaning ..."""
+    found: list[str] = []
+    chain: list[str] = []
+    matches = list(_QUOTED.finditer(text))
+    for position, match in enumerate(matches):
+        chain.append(match.group(1))
+        following = matches[position + 1] if position + 1 < len(matches) else None
+        if following and _CHAIN.fullmatch(text, match.end(), following.start()):
+            continue  # “A” or “B” ... : the definition, if any, comes after the last one
+        if _MEANS.match(text, match.end()):
+            found.extend(term for term in map(_clean, chain) if term)
+        chain = []
+    return found
+
+
+def _only_connectors(text: str) -> bool:
+    words = re.findall(r"[A-Za-z]+", text)
+    return len(words) <= 6 and all(word.lower() in _CONNECTORS for word in words)
+
+
+def _clean(term: str) -> str:
+    term = term.strip().strip(",;:.").strip()
+    if not term or not term[0].isalnum() or len(term.split()) > _MAX_WORDS:
+        return ""
+    return term
+
+
+def _unique(terms: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(terms))
+
+
+# A cover page's key-terms table: a label cell ("Increased Claims", "MNDA Term") whose next
+# cell holds its meaning. One-word labels count only as a party's row (see parties.py).
+TABLE_LABEL = re.compile(r"^(?:[A-Z][\w\-/]*|of|and|for|&)(?:\s+(?:[A-Z][\w\-/]*|of|and|for|&)){1,5}$")
+_FIELD_LABELS = frozenset({"signature", "print name", "title", "date", "name", "by", "email", "address", "company",
+                           "signatory name", "signatory title", "full name", "email address", "phone number",
+                           "postal address", "legal name"})
+
+
+def table_label(label: str, value: str) -> bool:
+    """True when a table cell ``label`` followed by ``value`` defines a term (cover-page row)."""
+    label = label.strip().rstrip(":")
+    if not TABLE_LABEL.match(label) or label == label.upper() or re.search(r"[.{}\[\]]", label):
+        return False
+    if label.lower() in _FIELD_LABELS or not value.strip():
+        return False
+    return not TABLE_LABEL.match(value.strip())  # two labels in a row are a header, not a term
+
+
+# -- forms and mentions ----------------------------------------------------------------------
+
+_APOSTROPHES = "\u2019'"
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    surface: str
+    plural: bool
+    possessive: str  # "" | "’s" | "’" (as written, with its apostrophe)
+    upper: bool
+
+
+def _pattern(term: str) -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![\w\u201c\"\-])(?P<term>" + re.escape(term) + r")(?P<plural>e?s)?"
+        r"(?P<pos>[\u2019']s(?!\w)|[\u2019'](?=[\s,.;:)]))?(?![\w\-\u201d\"])",
+        re.IGNORECASE)
+
+
+# After an all-capitals mention, a word in capitals that is ordinary English ("THE COMPANY
+# SHALL NOT") means a sentence in capitals; any other ("COMPANY MATERIALS") a longer term.
+_PLAIN_WORDS = frozenset(
+    "shall will may must is are was be has have had does not and or nor of to in on for by with as at from under "
+    "any all its their the a an that which who if unless until upon when whether than then such this these "
+    "those each either neither both no nothing agrees acknowledges represents warrants".split())
+# Capitalised for another reason than being part of a term: they start sentences.
+STARTERS = frozenset(
+    "The This That These Those Each Every Any All No Neither Either If In On Upon For To By As At After Before "
+    "During Unless Except Subject Notwithstanding Where When While Such Its Their A An Both Nothing Following "
+    "Within Without Under With From Until Only Other Our Your We You It Including Provided Promptly Otherwise "
+    "Further And Or But Nor Then However Also Between".split())
+_CAP_WORD = re.compile(r"[A-Z][A-Za-z\-]*(?:[\u2019']s)?")
+
+
+def mentions(text: str, term: str, standalone: bool = True) -> list[Mention]:
+    """Uses of the defined term: its own capitals or all capitals, never a lower-case word.
+
+    With ``standalone`` (the default) a mention that is the first or last word(s) of a longer
+    capitalised term is not a use of this one: "Company" in "Company Materials", "COMPANY
+    MATERIALS" or "Covered Company" is left alone.
+    """
+    found = []
+    for m in _pattern(term).finditer(text):
+        written = m.group("term")
+        upper = written.isupper() and not term.isupper() and len(term) > 1
+        if written != term and not upper:
+            continue  # "provider" in lower case is an ordinary word, not the defined term
+        plural = bool(m.group("plural")) and not term.endswith("s")
+        if m.group("plural") and term.endswith("s"):
+            continue  # "Servicess"? not a form
+        if standalone and _in_longer_term(text, m.start(), m.end(), bool(m.group("pos")), written.isupper()):
+            continue
+        found.append(Mention(m.start(), m.end(), m.group(0), plural, m.group("pos") or "", upper))
+    return found
+
+
+def _in_longer_term(text: str, start: int, end: int, possessive: bool, upper: bool) -> bool:
+    after = re.match(r"[ \t]+([A-Z][\w\-]*)", text[end:])
+    if after and not possessive:
+        word = after.group(1)
+        if not (upper and word.isupper() and word.lower() in _PLAIN_WORDS):
+            if word[1:].islower() or word.isupper() or (len(word) > 1 and word[1].isupper()):
+                return True  # "Company Materials", "COMPANY MATERIALS", "MNDA Term"
+    before = re.search(r"([A-Za-z][\w\-]*)[ \t]+$", text[max(0, start - 40):start])
+    if before:
+        word = before.group(1)
+        prior = text[:start - len(before.group(0))].rstrip()
+        sentence_start = not prior or prior[-1] in ".!?:;(\n\u2022" or bool(re.search(r"(?:^|\n)\s*[\d.()a-z]{1,8}$", prior))
+        if word[0].isupper() and word not in STARTERS and not (sentence_start and word.istitle() and word in STARTERS):
+            if not (upper and word.isupper() and word.lower() in _PLAIN_WORDS) and not _number_word(word):
+                return True  # "Covered Customer", "Provider Covered Claim"
+    return False
+
+
+def _number_word(word: str) -> bool:
+    return word in {"Section", "Sections", "Clause", "Clauses", "Article", "Exhibit", "Schedule", "Annex"}
+
+
+def pluralise(term: str) -> str:
+    words = term.split(" ")
+    last = words[-1]
+    if re.search(r"[^aeiou]y$", last):
+        last = last[:-1] + "ies"
+    elif re.search(r"(?:s|x|z|ch|sh)$", last):
+        last += "es"
+    else:
+        last += "s"
+    return " ".join(words[:-1] + [last])
+
+
+def singular(term: str) -> str:
+    """"Covered Employees" -> "Covered Employee", "Activities" -> "Activity"; else the term."""
+    if re.search(r"[^aeiou]ies$", term):
+        return term[:-3] + "y"
+    if re.search(r"(?:ss|us|is)$", term) or not term.endswith("s") or term.isupper():
+        return term
+    return term[:-2] if re.search(r"(?:x|z|ch|sh)es$", term) else term[:-1]
+
+
+def same_term(a: str, b: str) -> bool:
+    """One term in another number: "Covered Employee" / "Covered Employees"."""
+    return a == b or singular(a) == singular(b) or pluralise(a) == b or pluralise(b) == a
+
+
+def written_as(target: str, mention: Mention) -> str:
+    """`target` in the form of `mention`."""
+    already_plural = singular(target) != target and not target.isupper()  # "Service" used as "Services" -> "Services"
+    out = pluralise(target) if mention.plural and not already_plural else target
+    if mention.possessive:
+        apostrophe = mention.possessive[0]
+        out += apostrophe if out.endswith("s") and (mention.plural or mention.possessive == apostrophe) else apostrophe + "s"
+    return out.upper() if mention.upper else out
+
+
+_ARTICLE = re.compile(r"\b(a|an|A|An|AN)\s+$")
+
+
+def fix_article(before: str, replacement: str) -> str:
+    """`before` (the text up to a replaced mention) with a/an agreeing with the replacement."""
+    m = _ARTICLE.search(before)
+    if not m:
+        return before
+    vowel = bool(re.match(r"[aeiouAEIOU]", replacement)) and not re.match(r"(?:[Uu]ni|[Uu]s[eu]|[Oo]ne)", replacement)
+    vowel = vowel or bool(re.match(r"(?:[AEFHILMNORSX][A-Z]|[AEFHILMNORSX]$)", replacement))  # "an NDA", "an SOW"
+    word = m.group(1)
+    wanted = ("an" if vowel else "a")
+    wanted = wanted.upper() if word.isupper() and len(word) > 1 else (wanted.capitalize() if word[0].isupper() else wanted)
+    return before[:m.start(1)] + wanted + before[m.end(1):]
+
+
+# -- capitalised terms used ------------------------------------------------------------------
+
+# A word of a term: Title case, or capitals ("MNDA Term", "Term of NDA", "AI Services").
+_WORD = r"(?:[A-Z][a-z][\w\-]*|[A-Z]{2,}s?)"
+_PHRASE = re.compile(r"(?<![\w\-])(" + _WORD + r"(?:[ \t]+(?:(?:of|for)[ \t]+)?" + _WORD + r")+)(?![\w\-])")
+_MONTHS = frozenset("January February March April May June July August September October November December".split())
+_STATE_WORDS = frozenset("State Commonwealth Province County City District Republic Kingdom United European".split())
+# Words that make a run of capitalised words the name of a law, a body, a list or a
+# convention: "Office of Foreign Assets Control", "Occupational Safety and Health Administration".
+_INSTITUTION = frozenset(
+    "Act Acts Convention Regulation Regulations Code Department Commission Office Council Treaty Rules "
+    "Administration Agency Authority Bureau Nations List Court Union Organization Institute Association "
+    "Directive Statute Statutes Commissioner".split())
+_NAME_END = re.compile(r"\s(?:Act|Convention|Regulation|Code|Department|Commission|Office|Council|Treaty|Rules|"
+                       r"Agreement|Addendum|Version|Inc|Corp|LLC|Ltd)$")
+_NOT_TERMS = frozenset({
+    "United States", "United Kingdom", "European Union", "European Economic Area", "New York", "Standard Terms Version",
+    "Internal Revenue Code", "Internal Revenue Service", "Common Paper", "Creative Commons", "Bonterms",
+    "Securities Act", "Exchange Act", "Board of Directors", "Microsoft Word", "Court of Chancery", "Supreme Court",
+    "District Court"})
+# The document's own parts and kinds of document: its title and "Standard Terms" are not terms to define.
+_DOCUMENT_PART = re.compile(r"(?:^|\s)(?:Standard Terms|Cover Page|Cover Terms|Key Terms|Framework Terms|Order Form)(?:\s|$)"
+                            r"|\s(?:Letter|Consent|Resolution|Resolutions)$")
+_US_STATES = frozenset((
+    "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois "
+    "Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri "
+    "Montana Nebraska Nevada Hampshire Jersey Mexico York Carolina Dakota Ohio Oklahoma Oregon Pennsylvania Rhode "
+    "Island Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming Columbia Puerto Rico Swiss Federal").split())
+
+
+@dataclass(frozen=True)
+class Capitalised:
+    phrase: str  # the term as used, a sentence's capitalised first word dropped
+    start: int
+    full: str  # the whole capitalised run, sentence-start word included
+
+
+def capitalised_terms(text: str) -> list[Capitalised]:
+    """Runs of two or more capitalised words that read as terms, not names or sentence starts."""
+    out = []
+    for m in _PHRASE.finditer(text):
+        phrase, start = m.group(1), m.start(1)
+        words = phrase.split()
+        if not any(w[:1].isupper() and w[1:2].islower() for w in words):
+            continue  # "LIMITATION OF LIABILITY": a heading in capitals
+        before = text[:start].rstrip()
+        at_start = not before or before[-1] in ".!?:;(\u2022\n" or bool(re.search(r"(?:^|\n)\s*[\d.()a-z]{1,8}$", before))
+        if words[0] in STARTERS or (at_start and len(words) > 2):
+            # Capitalised to start a sentence: "Each Recipient", "Passive Public Holdings" (the
+            # caller checks ``full`` too, so a known three-word term is still known).
+            rest = re.sub(r"^\S+\s+(?:(?:of|for)\s+)?", "", phrase)
+            start += len(phrase) - len(rest)
+            phrase = rest
+        if len(phrase.split()) < 2 or _is_name(phrase, text, start):
+            continue
+        out.append(Capitalised(phrase, start, m.group(1)))
+    return out
+
+
+def _is_name(phrase: str, text: str, start: int) -> bool:
+    """A law, a body, a place, a month or the document's own part: not a term to define."""
+    words = phrase.split()
+    if phrase in _NOT_TERMS or _NAME_END.search(phrase) or _DOCUMENT_PART.search(phrase):
+        return True
+    if any(w in _MONTHS or w in _STATE_WORDS or w.split("-")[0] in _US_STATES for w in words):
+        return True
+    if re.match(r"\s*:", text[start + len(phrase):]):
+        return True  # a form's label: "Fee for Pilot Period: ..."
+    run = _full_name(text, start, start + len(phrase)).split()
+    if any(w in _INSTITUTION or w in _US_STATES for w in run):
+        return True
+    return len(run) >= 3 and run[-1] == "Law"  # "Delaware General Corporation Law", not "Governing Law"
+
+
+def _full_name(text: str, start: int, end: int) -> str:
+    """The run of capitalised words around ``start``..``end``, across "and", "of", "the", "&"."""
+    word = r"[A-Z][\w'\u2019\-]*"
+    joint = r"(?:\s+(?:and|of|the|on|for|&))*\s+"
+    left = re.search(r"(?:" + word + joint + r")+$", text[max(0, start - 120):start])
+    right = re.match(r"(?:" + joint + word + r")+", text[end:end + 120])
+    return (left.group(0) if left else "") + text[start:end] + (right.group(0) if right else "")
+
+
+def known_forms(terms: Sequence[str]) -> set[str]:
+    """Lower-cased terms with their other number, for "is this a known term?" questions."""
+    out = set()
+    for term in terms:
+        out |= {term.lower(), pluralise(term).lower(), singular(term).lower()}
+    return out

@@ -1,0 +1,207 @@
+"""A whole document read from its paragraphs: definitions, parties, section map, what it
+calls its sections and what it calls itself.
+
+The one reader of a document's terms: the pane's blocks (the lawyer's open document, read
+on the server) and the index's clauses (a precedent's own document) both come here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from index_builder.reading.defined_terms import LEAD_NUMBER, defined_terms, mentions, same_term, table_label
+from index_builder.reading.paragraphs import Paragraph
+from index_builder.reading.parties import Party, document_parties
+
+REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
+_BULLETS = re.compile(r"^[\u2022\u25aa\u25cf\u2013\-\u00b7o\uf0b7]$")
+_TYPED_NUMBER = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z]{1,4}\)|[a-z]\.|\(\d{1,3}\))(?=\s)", re.I)
+_DECIMAL = re.compile(r"^\d{1,3}(?:\.\d{1,3})*$")
+_DEFINITION_CHARS = 2000
+# What documents call themselves: "this Agreement", "this NDA", "this Stock Power".
+# Parts of a document, not the document: "this Cover Page" is not what the NDA calls itself.
+_PART = re.compile(r"\b(?:Page|Terms|Schedule|Exhibit|Annex|Appendix|Section|Table)$")
+_DOCUMENT_KINDS = frozenset("Agreement Addendum Amendment Confirmation Consent Notice Letter Policy Order Certificate "
+                            "Power Contract Deed Instrument Plan Statement".split())
+
+
+@dataclass(frozen=True)
+class Definition:
+    term: str
+    text: str = ""  # the defining sentence ("“Supplier” means ..."), or "Label: value" for a table row
+    section: str = ""
+    index: int = -1  # the paragraph it is in
+    how: str = "quoted"  # quoted | table
+    in_table: bool = False
+
+
+@dataclass(frozen=True)
+class Section:
+    number: str  # as cited: "4.2", "4.2(a)"
+    heading: str = ""
+    index: int = -1
+
+
+@dataclass(frozen=True)
+class Document:
+    definitions: tuple[Definition, ...] = ()
+    parties: tuple[Party, ...] = ()
+    sections: tuple[Section, ...] = ()
+    reference_word: str = "Section"
+    self_name: str = ""  # the defined term the document calls itself by ("Agreement", "NDA"), "" if none
+    citation: str = ""
+    paragraphs: int = 0
+    extra: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def party_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.parties)
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(d.term for d in self.definitions))
+
+    def definition(self, term: str) -> Definition | None:
+        """Its definition of ``term`` (same words in either number, "Covered Employee(s)")."""
+        exact = next((d for d in self.definitions if d.term.lower() == term.lower()), None)
+        return exact or next((d for d in self.definitions if same_term(d.term, term)), None)
+
+    def party(self, name: str) -> Party | None:
+        return next((p for p in self.parties if p.name.lower() == name.lower()), None)
+
+
+def read_document(paragraphs: Sequence[Paragraph], citation: str = "") -> Document:
+    """Everything the readers find in ``paragraphs``."""
+    sections = section_map(paragraphs)
+    defs = definitions(paragraphs, sections)
+    parties = document_parties(paragraphs, [(d.term, d.text, d.index, d.how) for d in defs])
+    return Document(tuple(defs), tuple(parties), tuple(sections), reference_word(paragraphs),
+                    self_name(paragraphs, [d.term for d in defs]), citation, len(paragraphs))
+
+
+# -- section map -----------------------------------------------------------------------------
+
+def normalise_number(value: str) -> str:
+    """A number as written or displayed: "4.2." -> "4.2", "Section 5" -> "5", "(a)" -> "a"."""
+    out = re.sub(r"^(?:section|clause|article|paragraph|\u00a7)\s*", "", str(value).strip(), flags=re.I)
+    out = re.sub(r"\.$", "", out)
+    out = re.sub(r"^\(([^)]+)\)$", r"\1", out)
+    out = re.sub(r"^([a-z]{1,4}|\d{1,3})\)$", r"\1", out, flags=re.I)
+    return out.lower()
+
+
+def number_of(p: Paragraph) -> str:
+    """The paragraph's number: Word's automatic one, else one typed at its start; "" if none."""
+    if p.number and not _BULLETS.match(p.number.strip()):
+        return p.number.strip()
+    typed = _TYPED_NUMBER.match(p.text)
+    return typed.group(2) if typed else ""
+
+
+def _heading_of(p: Paragraph, number: str) -> str:
+    """"Term. The Agreement ..." -> "Term"; a short heading paragraph is its own heading."""
+    text = p.text.strip()
+    if not p.number and number:
+        text = _TYPED_NUMBER.sub("", text, count=1).strip()
+    if not text:
+        return ""
+    words = text.split()
+    defining = bool(re.search(r"[\u201c\"]", text))
+    if len(words) <= 10 and not defining and not re.search(r"[.;:]\s*\S", text.rstrip(".")) and (p.is_heading or not text.endswith(".")):
+        return re.sub(r"[.:]$", "", text)
+    lead = re.match(r"^([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]", text)
+    if lead and len(lead.group(1).split()) <= 8 and lead.group(1)[:1].isupper():
+        return lead.group(1).strip()
+    return ""
+
+
+def section_map(paragraphs: Sequence[Paragraph]) -> list[Section]:
+    """Numbered sections as the document cites them ("4.2", "4.2(a)"): a lettered item under a
+    decimal section is numbered from it, as a cross-reference names it."""
+    out, parent = [], ""
+    for p in paragraphs:
+        if p.in_table:
+            continue
+        number = number_of(p)
+        plain = normalise_number(number) if number else ""
+        if not plain:
+            continue
+        full = plain
+        if _DECIMAL.match(plain):
+            parent = plain
+        elif parent and re.fullmatch(r"[a-z]{1,4}|\d{1,3}", plain):
+            full = f"{parent}({plain})"
+        out.append(Section(full, _heading_of(p, number), p.index))
+    return out
+
+
+def section_at(sections: Sequence[Section], index: int) -> str:
+    """The section a paragraph belongs to (the nearest numbered paragraph at or before it)."""
+    found = ""
+    for s in sections:
+        if s.index > index:
+            break
+        found = s.number
+    return found
+
+
+def reference_word(paragraphs: Sequence[Paragraph]) -> str:
+    """How the document names its sections in cross-references (the word it uses most)."""
+    counts = Counter({w: 0 for w in REFERENCE_WORDS})
+    for p in paragraphs:
+        for m in re.finditer(r"\b(Sections?|Clauses?|Articles?|Paragraphs?)\s+\d", p.text):
+            counts[m.group(1).rstrip("s")] += 1
+    word, n = counts.most_common(1)[0]
+    return word if n else "Section"
+
+
+# -- definitions -----------------------------------------------------------------------------
+
+def definitions(paragraphs: Sequence[Paragraph], sections: Sequence[Section] | None = None) -> list[Definition]:
+    """Every definition (a term defined twice appears twice): quoted ones, and a key-terms
+    table's rows (label cell, meaning in the next cell), as cover pages define terms."""
+    sections = section_map(paragraphs) if sections is None else sections
+    out = []
+    for i, p in enumerate(paragraphs):
+        text = p.text
+        if "\u201c" in text or '"' in text:
+            for term in defined_terms(text):
+                out.append(Definition(term, LEAD_NUMBER.sub("", text.strip())[:_DEFINITION_CHARS],
+                                      section_at(sections, p.index), p.index, "quoted", p.in_table))
+        if p.in_table:
+            label = text.strip().rstrip(":")
+            value = next((q.text.strip() for q in paragraphs[i + 1:i + 4] if q.in_table and q.text.strip()), "")
+            if table_label(label, value) or _party_row(label, value):
+                out.append(Definition(label, f"{label}: {value}"[:_DEFINITION_CHARS], section_at(sections, p.index),
+                                      p.index, "table", True))
+    return out
+
+
+def _party_row(label: str, value: str) -> bool:
+    """A one-word row that names a party: "Organisation" / "[Legal name of the employer]"."""
+    return bool(re.fullmatch(r"[A-Z][a-z][\w\-]*(?: [A-Z][a-z][\w\-]*){0,2}", label)) and bool(
+        re.match(r"\s*\[\s*(?:full\s+)?legal\s+name\s+of\b", value, re.I))
+
+
+# -- what the document calls itself ----------------------------------------------------------
+
+def self_name(paragraphs: Sequence[Paragraph], terms: Sequence[str]) -> str:
+    """The term the document calls itself by: the defined term (or kind of document) most
+    often after "this" ("this Agreement", "this NDA"); "" when it never says."""
+    text = "\n".join(p.text for p in paragraphs)
+    defined = set(terms)
+    counts: Counter[str] = Counter()
+    for term in defined | _DOCUMENT_KINDS:
+        if not term or not term[:1].isupper() or _PART.search(term):
+            continue
+        n = sum(1 for m in mentions(text, term) if re.search(r"\b[Tt]his\s+$", text[max(0, m.start - 6):m.start])
+                and not m.plural)
+        if n:
+            counts[term] = n + (2 if term in defined else 0)
+    if not counts:
+        return ""
+    term, n = counts.most_common(1)[0]
+    return term if term in defined or n >= 2 else ""

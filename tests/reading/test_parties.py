@@ -1,0 +1,92 @@
+"""The one party table and the reading of parties, on clauses and agreements as lawyers write them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from index_builder.reading.document import read_document
+from index_builder.ingest.docx_reader import word_paragraphs
+from index_builder.reading.paragraphs import Paragraph, from_pane
+from index_builder.reading.parties import (NEUTRAL, RELATIONS, ROLE_NAMES, Role, across_from, clause_parties,
+                                           role_by_name, role_of)
+
+DISCLOSER, RECIPIENT = Role("confidentiality", "discloser"), Role("confidentiality", "recipient")
+CP = "common-paper-cc-by-4.0/"
+OA = "openagreements-cc-by-4.0/"
+
+
+def test_one_table_each_name_once_with_its_counterpart() -> None:
+    names = [n.lower() for _, *sides in RELATIONS for _, ns in sides for n in ns]
+    assert len(names) == len(set(names)), "a name on two sides would make the table disagree with itself"
+    assert role_by_name("Disclosing Party") == role_by_name("Discloser") == DISCLOSER
+    assert role_by_name("Receiving Party").counterpart == DISCLOSER
+    assert role_by_name("Employer").counterpart == role_by_name("Employee")
+    assert role_by_name("Lender").counterpart == role_by_name("Borrower")
+    assert role_by_name("Landlord").counterpart == role_by_name("Tenant")
+    assert role_by_name("Licensor") == role_by_name("Provider") and role_by_name("Licensee") == role_by_name("Customer")
+    assert role_by_name("Buyer").counterpart == role_by_name("Seller")
+    assert role_by_name("Discloser") != role_by_name("Employer") != role_by_name("Provider")
+    assert "Company" in NEUTRAL and "Company" not in ROLE_NAMES
+
+
+def test_company_is_read_from_the_party_across_from_it() -> None:
+    assert role_of("Company", others=["Company", "Contractor"]) == Role("supply", "customer")
+    assert role_of("Company", others=["Company", "Employee"]) == Role("employment", "employer")
+    assert role_of("Company", others=["Company", "Founder"]) == Role("employment", "employer")
+    # A one-way NDA's signature block names both confidentiality roles: no side for Company.
+    assert across_from("Company", ["Discloser", "Recipient"]) is None
+    # Confidentiality roles are played by either party: the deal's own roles decide.
+    assert across_from("Company", ["Provider", "Discloser", "Recipient"]) == Role("supply", "customer")
+
+
+def test_an_nda_preamble_as_lawyers_write_it() -> None:
+    paragraphs = from_pane([
+        {"index": 0, "text": "MUTUAL NON-DISCLOSURE AGREEMENT", "isHeading": True},
+        {"index": 1, "text": "This Non-Disclosure Agreement (this “Agreement”) is entered into as of March 1, 2026 by and "
+                             "between Acme Corp., a Delaware corporation (the “Disclosing Party”), and Beta LLC, a New "
+                             "York limited liability company (the “Receiving Party”)."},
+        {"index": 2, "text": "1. Confidentiality. The Receiving Party shall hold the Disclosing Party’s Confidential "
+                             "Information in strict confidence and shall not disclose it to any third party.", "listString": ""},
+        {"index": 3, "text": "2. Term. This Agreement continues for two years."},
+    ])
+    doc = read_document(paragraphs)
+    assert [(p.name, p.role) for p in doc.parties] == [("Disclosing Party", DISCLOSER), ("Receiving Party", RECIPIENT)]
+    assert doc.self_name == "Agreement"
+
+
+@pytest.mark.parametrize("clause,expected", [
+    ("The Receiving Party shall hold the Disclosing Party’s Confidential Information in strict confidence.",
+     ["Receiving Party", "Disclosing Party"]),
+    ("The Company shall hold the Consultant's Confidential Information in strict confidence.", ["Company", "Consultant"]),
+    # Possessive only: the Discloser is never a subject, only an owner.
+    ("Recipient may disclose Discloser’s Confidential Information to the extent required by law.", ["Recipient", "Discloser"]),
+    # A party word inside a longer term is not the party.
+    ("Customer Content and Provider Covered Claims are excluded.", []),
+])
+def test_the_parties_a_clause_names(clause: str, expected: list[str]) -> None:
+    assert clause_parties(clause) == expected
+
+
+def _read(contracts_dir: Path, name: str):
+    return read_document(from_pane(word_paragraphs(contracts_dir / name)))
+
+
+def test_real_agreements_cover_rows_signature_labels_and_aliases(contracts_dir: Path) -> None:
+    one_way = _read(contracts_dir, CP + "common-paper-one-way-nda.docx")
+    assert [(p.name, p.role, p.how) for p in one_way.parties] == [
+        ("Discloser", DISCLOSER, "row"), ("Recipient", RECIPIENT, "signature")]  # "RECIPIENT" signs
+    mutual = _read(contracts_dir, CP + "common-paper-mutual-nda.docx")
+    assert [(p.name, p.role) for p in mutual.parties] == [("Party 1", None), ("Party 2", None)]  # no roles to map to
+    stock = _read(contracts_dir, OA + "openagreements-founder-stock-assignment-separate.docx")
+    assignor = stock.party("Assignor")
+    assert assignor.aliases == ("Founder",)  # the Key Terms row "Founder (Assignor)"
+    offer = _read(contracts_dir, OA + "openagreements-employment-offer-letter-massachusetts.docx")
+    assert offer.party_names == ("Employer", "Employee", "Company")  # Company: the body's word, used throughout
+    assert offer.party("Employer").role == Role("employment", "employer")
+
+
+def test_paragraphs_are_only_text_structure() -> None:
+    p = from_pane([{"index": 3, "text": "1.1 X", "listString": "1.1", "inTable": 1, "extra": "ignored"}])[0]
+    assert p == Paragraph(3, "1.1 X", "1.1", "", False, True)
