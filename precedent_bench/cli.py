@@ -29,7 +29,7 @@ log = logging.getLogger("precedent_bench")
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
                "precedent_bench.prompt_report",
-               "precedent_bench.legacy")
+               "precedent_bench.legacy", "precedent_bench.figures")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from addin_server.draft import parties as P
-from addin_server.draft.periods import PERIOD_RE, WORDS, normal_unit
+from addin_server.draft.periods import Period, periods
 
 KINDS = ("mutual", "flip", "period", "amount", "carve_out", "conform", "shorten", "plain")
 CONFIDENT = 0.8
@@ -150,8 +150,7 @@ def _contradiction(text: str, found: dict[str, dict[str, Any]]) -> str:
     if "shorten" in found and _LONGER.search(text):
         return ("Your instruction asks for the clause to be both shorter and longer; say "
                 "which you want. Nothing was changed.")
-    values = {(p.group("paren") or p.group("digits") or p.group("alone") or p.group("word"))
-              for p in PERIOD_RE.finditer(text)}
+    values = {p.value for p in periods(text)}
     if len(values) > 1 and not re.search(r"\binstead of|from\b", text, re.I):
         return ("Your instruction names more than one period; say which one the clause "
                 "should have. Nothing was changed.")
@@ -159,21 +158,16 @@ def _contradiction(text: str, found: dict[str, dict[str, Any]]) -> str:
 
 
 def _period(text: str) -> dict[str, Any] | None:
-    matches = list(PERIOD_RE.finditer(text))
+    matches = periods(text)
     if not matches or not _CHANGE.search(text):
         return None
     # "14 days ... instead of 7": the new value is the first one named.
-    m = matches[0]
-    raw = m.group("paren") or m.group("digits")
-    value = int(raw) if raw else WORDS[(m.group("alone") or m.group("word")).lower()]
-    return {"value": value, "unit": normal_unit(m.group("unit")),
-            "old": _old_value(text, matches)}
+    return {"value": matches[0].value, "unit": matches[0].unit, "old": _old_value(text, matches)}
 
 
-def _old_value(text: str, matches: list[re.Match[str]]) -> int | None:
-    for m in matches[1:]:
-        raw = m.group("paren") or m.group("digits")
-        return int(raw) if raw else WORDS[(m.group("alone") or m.group("word")).lower()]
+def _old_value(text: str, matches: list[Period]) -> int | float | None:
+    for p in matches[1:]:
+        return p.value
     old = re.search(r"instead of (\d+)", text)
     return int(old.group(1)) if old else None
 

@@ -31,7 +31,8 @@ from index_builder.index.backend import filters_from_mapping
 from index_builder.model import Filters, SearchHit
 from index_builder.retrieve.matches import default_floor
 from index_builder.terms import Term, extract
-from index_builder.terms.market import Bucket, Market, Precedent, TermMarket, compare, dimension, title
+from index_builder.terms.market import (Bucket, Market, Precedent, TermMarket, compare, dimension,
+                                       market_terms, title)
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def market() -> Any:
     payload["timings_ms"] = {"search": _ms(searched - started),
                              "compare": _ms(time.perf_counter() - searched),
                              "total": _ms(time.perf_counter() - started)}
-    log.info("market: %d terms, %d matches in %d documents, %.1f ms", len(result.yours.terms),
+    log.info("market: %d terms, %d matches in %d documents, %.1f ms", len(market_terms(result.yours)),
              result.matches, result.documents, payload["timings_ms"]["total"])
     return jsonify(payload)
 
@@ -101,7 +102,7 @@ def _compare_each(pipeline: Any, clauses: list[tuple[int, str]], body: Mapping[s
         comparing += time.perf_counter() - started
         findings = _findings(result)
         out.append({"index": index, "stands_out": bool(findings), "findings": findings,
-                    "terms": [_term_json(t) for t in result.yours.terms],
+                    "terms": [_term_json(t) for t in market_terms(result.yours)],
                     "documents": result.documents})
     timings["search"], timings["compare"] = _ms(searching), _ms(comparing)
     return out
@@ -167,8 +168,10 @@ def _findings(result: Market) -> list[dict[str, Any]]:
 def market_json(result: Market, max_precedents: int) -> dict[str, Any]:
     return {
         "summary": {"matches": result.matches, "documents": result.documents,
-                    "terms": len(result.yours.terms), "stands_out": result.stands_out},
-        "yours": {"terms": [_term_json(t) for t in result.yours.terms],
+                    "terms": len(market_terms(result.yours)), "stands_out": result.stands_out,
+                    "folded": result.folded},
+        "yours": {"terms": [_term_json(t) for t in market_terms(result.yours)],
+                  "caps": [c.to_json() for c in result.yours.caps],
                   "mutuality": result.yours.mutuality,
                   "subprovisions": list(result.yours.subprovisions)},
         "terms": [_market_json(m, max_precedents) for m in result.terms],
@@ -183,7 +186,9 @@ def market_json(result: Market, max_precedents: int) -> dict[str, Any]:
 def _term_json(term: Term) -> dict[str, Any]:
     return {"type": term.type, "dimension": dimension(term), "title": title(dimension(term)),
             "label": term.label, "key": term.key, "role": term.role,
-            "text": term.text, "start": term.start, "end": term.end}
+            "text": term.text, "start": term.start, "end": term.end,
+            # "ten (12) days": words and digits differ; the label is the words' reading
+            "disagree": term.disagree}
 
 
 def _market_json(m: TermMarket, max_precedents: int) -> dict[str, Any]:

@@ -1,58 +1,33 @@
-"""Deterministic term extraction: the negotiable figures a clause states, each with its span.
+"""Deterministic term extraction: the negotiable terms a clause states, each with its span.
 
-What a clause may carry (docs/market.md lists them with examples):
+The figures and liability caps are the clause-reading core's (``index_builder.reading.figures``
+and ``reading.caps``); this module adds what Compare terms needs on top of them:
 
-* ``period``: a number and a unit of time ("30 days", "twelve (12) months", "365-calendar-day"),
-  with the role it plays (notice, cure, non_compete, ...) read from the words around it;
-* ``money``: a currency and an amount ("$162,164", "EUR 2.5 million", "1,000 pounds");
-* ``percentage``: "8%", "fifty percent (50%)";
-* ``fee_cap``: a cap as a multiple of fees ("2x the fees paid ... in the 12 month period",
-  "the fees paid or payable ... in the twelve (12) month period", "12 months' fees");
+* each figure's ``role`` (notice, cure, non_compete, ...), read from the words around it;
 * ``governing_law`` and ``forum``: a jurisdiction from a fixed list, named in a choice-of-law or
   a courts phrase;
 * clause-level: ``mutuality`` (mutual / one_sided / None) and ``subprovisions`` present
   (liability_cap, super_cap, cap_carveout, consequential_exclusion).
 
 The invariant, tested over every clause of the real agreements: a figure is only ever built from
-characters of the clause (``text[start:end]``) and its value parses from them. Placeholders and
-drafting notes (``{cap_multiplier}x``, ``[Number of days ... (commonly 60, 90, or 120 days)]``,
-``<!-- Note ... -->``) are masked before matching, so an example in a note is never a figure.
+characters of the clause (``text[start:end]``) and its value is read from them.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from index_builder.terms.numbers import DIGITS, NUMBER, value as number_value
+from index_builder.reading.caps import Cap, caps as read_caps
+from index_builder.reading.figures import Figure, figures as read_figures, mask
 
-VERSION = "terms-1"  # bump when extraction changes: a rebuild then re-extracts every clause
+# Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
+# a stored reading of another version is read again from the text (stored.terms_of).
+VERSION = "terms-2"
 
 _I = re.IGNORECASE
-_UNIT = r"(?:(?:calendar|business|working|consecutive)[\s-]+)?(?:day|week|month|year)s?"
-_PERIOD = re.compile(
-    rf"(?<![\w§.])(?P<n>{NUMBER})(?:\s+or\s+more)?(?:\s+consecutive)?[\s-]+(?P<u>{_UNIT})(?![\w])(?:['’]s?)?", _I)
-_CURRENCY = {"$": "USD", "us$": "USD", "usd": "USD", "€": "EUR", "eur": "EUR", "£": "GBP",
-             "gbp": "GBP", "chf": "CHF", "dollars": "USD", "euros": "EUR", "euro": "EUR",
-             "pounds sterling": "GBP", "pounds": "GBP"}
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3, "m": 1e6, "bn": 1e9}
-# Amounts may group thousands with spaces ("100 000 €", French and ISO style) as well as commas;
-# a digit group never starts right after another digit and a space (that would cut "100 000").
-_AMOUNT = rf"(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?![\d,])|{DIGITS})"
-_MONEY_BEFORE = re.compile(
-    rf"(?P<c>US\$|\$|€|£|\b(?:USD|EUR|GBP|CHF)\b)\s?(?P<n>{_AMOUNT})(?:\s?(?P<s>thousand|million|billion|bn|m|k)\b)?", _I)
-_MONEY_AFTER = re.compile(
-    rf"(?<![\w.,])(?<!\d[ \u00a0\u202f])(?P<n>{_AMOUNT})(?:\s?(?P<s>thousand|million|billion)\b)?\s?(?P<c>\b(?:USD|EUR|GBP|CHF)\b|€|dollars|euros?|pounds sterling|pounds)", _I)
-_PERCENT = re.compile(rf"(?<![\w.])(?P<n>{NUMBER})\s?(?:%|percent\b|per cent\b)(?:\s*\(\s*(?P<d>{DIGITS})\s?%\s*\))?", _I)
-_MULTIPLE = re.compile(
-    rf"(?<![\w{{}}])(?P<m>{NUMBER})\s?(?:x|×|times)\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|amounts?|charges)", _I)
-_MONTHS_FEES = re.compile(rf"(?<![\w.])(?P<n>{NUMBER})\s+months?['’]?s?\s+(?:of\s+)?(?:the\s+)?fees", _I)
-_FEES = re.compile(r"\b(?:the\s+)?(?:fees|amounts?)\s+(?:paid|payable)", _I)
-# Spans no figure may come from: placeholders, drafting notes, HTML comments.
-_MASKS = [re.compile(p, re.S) for p in (
-    r"\{[^{}]*\}\]?", r"<!--.*?-->", r"\[\s*#?\s*\]", r"(?<!\[)\[(?!\[)(?:Drafting note|drafting note|[A-Z][a-z])[^\[\]]*\]")]
+_TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
 
 JURISDICTIONS = (
     "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii "
@@ -107,20 +82,26 @@ class Term:
     start: int
     end: int
     text: str
+    written: str = ""  # digits | words | both | ocr (figures only)
+    disagree: bool = False  # words and digits differ; the words were read
 
     @property
     def key(self) -> str:
-        """The bucket a market distribution counts it in: "12 month", "USD 100000", "50", "1x/12m"."""
-        if self.type in {"governing_law", "forum", "fee_cap"}:
+        """The bucket a market distribution counts it in: "12 month", "USD 100000", "50", "3x"."""
+        if self.type in {"governing_law", "forum"} or self.type.startswith("cap:"):
             return str(self.value)
         number = _number(float(self.value))
         if self.type == "money":
             return f"{self.unit} {number}"
+        if self.type == "multiple":
+            return f"{number}x"
         return number if self.type == "percentage" else f"{number} {self.unit}"
 
     @property
     def label(self) -> str:
         """The bucket as a lawyer reads it: "12 months", "USD 100,000", "50%", "1x fees of 12 months"."""
+        if self.type.startswith("cap:"):
+            return self._cap_label()
         if self.type == "period":
             number = _number(float(self.value))
             unit = self.unit.replace("_", " ")
@@ -129,10 +110,22 @@ class Term:
             return f"{self.unit} {float(self.value):,.2f}".removesuffix(".00")
         if self.type == "percentage":
             return f"{_number(float(self.value))}%"
-        if self.type == "fee_cap":
-            multiple, months = str(self.value).rstrip("m").split("x/")
-            return f"{multiple}x fees of {months} months"
+        if self.type == "multiple":
+            return f"{_number(float(self.value))}x"
         return str(self.value)
+
+    def _cap_label(self) -> str:
+        """A liability cap (terms.cap_terms): "USD 1,000,000", "fees of 12 months", "3x fees of 12
+        months"; the other kinds carry their label as their value."""
+        kind = self.type.split(":", 1)[1]
+        if isinstance(self.value, str):
+            return self.value
+        if kind == "fixed":
+            return f"{self.unit} {float(self.value):,.2f}".removesuffix(".00").strip()
+        if kind == "fees_period":
+            return f"fees of {_number(float(self.value))} months"
+        months = self.unit.removesuffix("m")
+        return f"{_number(float(self.value))}x" + (f" fees of {months} months" if months else "")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -140,39 +133,23 @@ class Term:
 
 @dataclass(frozen=True)
 class ClauseTerms:
-    terms: tuple[Term, ...] = ()
+    terms: tuple[Term, ...] = ()  # figures (with their roles), governing law and forum
     mutuality: str | None = None
     subprovisions: tuple[str, ...] = ()
+    caps: tuple[Cap, ...] = ()  # liability caps (reading.caps), each with its kind and span
     version: str = VERSION
 
     def to_json(self) -> dict[str, Any]:
         return {"version": self.version, "terms": [t.to_json() for t in self.terms],
-                "mutuality": self.mutuality, "subprovisions": list(self.subprovisions)}
+                "mutuality": self.mutuality, "subprovisions": list(self.subprovisions),
+                "caps": [c.to_json() for c in self.caps]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "ClauseTerms":
-        terms = tuple(Term(**{k: t[k] for k in ("type", "value", "unit", "role", "start", "end", "text")})
-                      for t in data.get("terms") or [])
+        keys = ("type", "value", "unit", "role", "start", "end", "text", "written", "disagree")
+        terms = tuple(Term(**{k: t[k] for k in keys if k in t}) for t in data.get("terms") or [])
         return cls(terms, data.get("mutuality"), tuple(data.get("subprovisions") or []),
-                   str(data.get("version", "")))
-
-
-@dataclass
-class _Found:
-    """Figures so far; the spans they took, sorted, so a later pattern cannot reuse their words."""
-
-    items: list[Term] = field(default_factory=list)
-    taken: list[tuple[int, int]] = field(default_factory=list)
-
-    def free(self, start: int, end: int) -> bool:
-        i = bisect.bisect_left(self.taken, (start, start))
-        before = self.taken[i - 1] if i else None
-        after = self.taken[i] if i < len(self.taken) else None
-        return (before is None or before[1] <= start) and (after is None or after[0] >= end)
-
-    def add(self, term: Term) -> None:
-        self.items.append(term)
-        bisect.insort(self.taken, (term.start, term.end))
+                   tuple(Cap.from_json(c) for c in data.get("caps") or []), str(data.get("version", "")))
 
 
 def _number(value: float) -> str:
@@ -181,88 +158,50 @@ def _number(value: float) -> str:
 
 def extract(text: str) -> ClauseTerms:
     """Every term of one clause, in text order, with the clause-level reading."""
-    masked = _mask(text)
-    found = _Found()
-    _fee_caps(text, masked, found)
-    _percentages(text, masked, found)
-    _money(text, masked, found)
-    _periods(text, masked, found)
-    _places(text, masked, found)
-    terms = tuple(sorted(found.items, key=lambda t: (t.start, t.type)))
-    return ClauseTerms(terms, mutuality(masked), subprovisions(masked))
+    masked = mask(text)
+    figures = read_figures(text)
+    found_caps = tuple(read_caps(text, figures))
+    terms = [_in_cap(_term(f, masked), found_caps) for f in figures]
+    _places(text, masked, terms)
+    subs = subprovisions(masked)
+    if found_caps and "liability_cap" not in subs:  # a clause that caps liability has a cap
+        subs = ("liability_cap", *subs)
+    return ClauseTerms(tuple(sorted(terms, key=lambda t: (t.start, t.type))), mutuality(masked), subs, found_caps)
 
 
-def _mask(text: str) -> str:
-    """The text with placeholders and notes blanked out (same length, so spans still hold)."""
-    for pattern in _MASKS:
-        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
-    return text
+def _term(figure: Figure, masked: str) -> Term:
+    kind = _TYPES[figure.kind]
+    unit = figure.currency if figure.kind == "amount" else figure.unit or ("%" if figure.kind == "percentage" else "")
+    return Term(kind, figure.value, unit or "", _role(figure, masked), figure.start, figure.end, figure.text,
+                figure.written, figure.disagree)
 
 
-def _term(text: str, type_: str, value: float | str, unit: str, role: str, start: int, end: int) -> Term:
-    return Term(type_, value, unit, role, start, end, text[start:end])
+def _in_cap(term: Term, caps: tuple[Cap, ...]) -> Term:
+    """A figure that measures a liability cap (its amount, multiple or fee window: "the fees paid
+    in the 12 months before the claim") is the cap's, role ``cap``: Compare terms shows it in the
+    cap's own family, never as a look-back period or a loose amount."""
+    for cap in caps:
+        for part in (cap, *cap.parts):
+            if part.start <= term.start and term.end <= part.end and part.kind in _MEASURED.get(term.type, ()):
+                return replace(term, role="cap")
+    return term
 
 
-def _fee_caps(text: str, masked: str, found: _Found) -> None:
-    for m in _MULTIPLE.finditer(masked):
-        multiple = number_value(m.group("m"))
-        period = _PERIOD.search(masked, m.end(), min(len(masked), m.end() + 160))
-        if multiple is None or period is None or _unit(period.group("u")) != "month":
-            continue
-        months = number_value(period.group("n"))
-        if months is None:
-            continue
-        found.add(_term(text, "fee_cap", f"{multiple:g}x/{months:g}m", "", "cap", m.start(), period.end()))
-    for m in _MONTHS_FEES.finditer(masked):
-        months = number_value(m.group("n"))
-        if months is not None and found.free(m.start(), m.end()):
-            found.add(_term(text, "fee_cap", f"1x/{months:g}m", "", "cap", m.start(), m.end()))
-    for sentence_start, sentence in _sentences(masked):
-        if not re.search(r"liabilit", sentence, _I) or not re.search(r"not\s+(?:be\s+more\s+than|exceed)|limited\s+to", sentence, _I):
-            continue
-        fees = _FEES.search(sentence)
-        period = _PERIOD.search(sentence, fees.end()) if fees else None
-        if fees and period and _unit(period.group("u")) == "month" and number_value(period.group("n")) is not None:
-            start, end = sentence_start + fees.start(), sentence_start + period.end()
-            if found.free(start, end):
-                found.add(_term(text, "fee_cap", f"1x/{number_value(period.group('n')):g}m", "", "cap", start, end))
+_MEASURED = {"money": ("fixed",), "multiple": ("multiple",), "percentage": ("multiple",),
+             "period": ("fees_period", "multiple")}
 
 
-def _percentages(text: str, masked: str, found: _Found) -> None:
-    for m in _PERCENT.finditer(masked):
-        said = number_value(m.group("n"))
-        digits = float(m.group("d").replace(",", "")) if m.group("d") else None
-        if said is None or (digits is not None and digits != said) or not found.free(m.start(), m.end()):
-            continue
-        context = _sentence_around(masked, m.start(), m.end()).lower()
-        role = "interest" if "interest" in context and "late" in context or "per annum" in context \
+def _role(figure: Figure, masked: str) -> str:
+    if figure.kind == "period":
+        return period_role(masked, figure.start, figure.end)
+    if figure.kind == "percentage":
+        context = _sentence_around(masked, figure.start, figure.end).lower()
+        return "interest" if "interest" in context and "late" in context or "per annum" in context \
             else "credit" if "credit" in context else "other"
-        found.add(_term(text, "percentage", said, "%", role, m.start(), m.end()))
+    return ""
 
 
-def _money(text: str, masked: str, found: _Found) -> None:
-    for pattern in (_MONEY_BEFORE, _MONEY_AFTER):
-        for m in pattern.finditer(masked):
-            amount = float(re.sub(r"[,\s\u00a0\u202f]", "", m.group("n")))
-            scale = _SCALE.get((m.group("s") or "").lower(), 1.0)
-            if not found.free(m.start(), m.end()):
-                continue
-            found.add(_term(text, "money", amount * scale, _CURRENCY[m.group("c").lower()], "", m.start(), m.end()))
-
-
-def _periods(text: str, masked: str, found: _Found) -> None:
-    for m in _PERIOD.finditer(masked):
-        amount = number_value(m.group("n"))
-        if amount is None or amount <= 0 or not found.free(m.start(), m.end()):
-            continue
-        end = m.end()
-        while end > m.start() and masked[end - 1] in "'’":  # "30 days’ notice": the figure ends at the unit
-            end -= 1
-        found.add(_term(text, "period", amount, _unit(m.group("u")), period_role(masked, m.start(), end),
-                        m.start(), end))
-
-
-def _places(text: str, masked: str, found: _Found) -> None:
+def _places(text: str, masked: str, found: list[Term]) -> None:
     for type_, patterns in (("governing_law", _LAW), ("forum", _FORUM)):
         seen: set[str] = set()
         for pattern in patterns:
@@ -270,13 +209,7 @@ def _places(text: str, masked: str, found: _Found) -> None:
                 place = m.group("p")
                 if place not in seen:
                     seen.add(place)
-                    found.items.append(_term(text, type_, place, "", "", m.start("p"), m.end("p")))
-
-
-def _unit(raw: str) -> str:
-    raw = raw.lower().replace("-", " ")
-    base = next(u for u in ("day", "week", "month", "year") if u in raw)
-    return "business_day" if base == "day" and ("business" in raw or "working" in raw) else base
+                    found.append(Term(type_, place, "", "", m.start("p"), m.end("p"), text[m.start("p"):m.end("p")]))
 
 
 # -- roles ---------------------------------------------------------------------------------------
@@ -339,15 +272,6 @@ def _item_start(text: str, start: int) -> int:
     if line_start < 0 or len(line) > 40 or re.match(r"\s*(?:\(?[a-z0-9]{1,4}[.)])\s", line):
         return line_start
     return text.rfind(". ", low, line_start)
-
-
-def _sentences(text: str) -> list[tuple[int, str]]:
-    out, start = [], 0
-    for m in re.finditer(r"(?<=[.;])\s+|\n", text):
-        out.append((start, text[start:m.start()]))
-        start = m.end()
-    out.append((start, text[start:]))
-    return out
 
 
 # -- clause-level readings -----------------------------------------------------------------------

@@ -8,7 +8,11 @@ lawyer's clause lacks.
 
 Counting is per document, not per clause or near copy: a document counts once per dimension, with
 the value its most similar matching clause states (its first figure of that dimension), so
-"18 of 25" means 18 documents. Buckets merge values within 1.5% of each other once converted to
+"18 of 25" means 18 documents; and documents whose matching clauses are near copies word for word
+(the same form filed twice, one state's variant of another) count once, folded by their words.
+Liability caps count in one family per kind (reading.caps): fixed amounts with fixed amounts, fee
+windows with fee windows, multiples with multiples, "all fees paid" on its own, lesser/greater-of
+as such; a figure that measures a cap is counted in the cap's family only. Buckets merge values within 1.5% of each other once converted to
 one scale (days, months of fees, the amount): "12 months" and "1 year" are one bucket.
 """
 
@@ -18,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from index_builder.model import SearchHit
+from rapidfuzz import fuzz
+from index_builder.terms.cap_terms import cap_dimension, cap_term, cap_title
 from index_builder.terms.extract import ClauseTerms, Term
 from index_builder.terms.stored import terms_of
 
@@ -29,7 +35,7 @@ TITLES = {
     "period:non_compete": "Non-compete duration", "period:non_solicit": "Non-solicitation duration",
     "period:lookback": "Look-back period", "period:retention": "Retention period",
     "period:response": "Response time", "period:other": "Other period",
-    "fee_cap": "Liability cap (multiple of fees)", "percentage:interest": "Late-payment interest",
+    "multiple": "Multiple", "percentage:interest": "Late-payment interest",
     "percentage:credit": "Service credit", "percentage:other": "Percentage",
     "governing_law": "Governing law", "forum": "Courts (forum)", "mutuality": "Who is bound",
 }
@@ -38,9 +44,14 @@ SUBPROVISION_TITLES = {"liability_cap": "Cap on liability", "super_cap": "Higher
                        "consequential_exclusion": "Exclusion of consequential damages"}
 # Shown even when the lawyer's clause lacks them only if this share of documents holds them.
 _SHOWN_SHARE = 0.2
+# Two documents whose best matching clauses are this alike (rapidfuzz's normalised edit similarity
+# of their lower-cased words, 0..100) are one precedent twice: the same form filed under two names.
+NEAR_COPY = 90
 
 
 def dimension(term: Term) -> str:
+    if term.type.startswith("cap:"):
+        return cap_dimension(term)
     if term.type in {"period", "percentage"}:
         return f"{term.type}:{term.role}"
     if term.type == "money":
@@ -49,6 +60,8 @@ def dimension(term: Term) -> str:
 
 
 def title(dim: str) -> str:
+    if dim.startswith("cap:"):
+        return cap_title(dim)
     return TITLES.get(dim) or (f"Amount ({dim.split(':', 1)[1]})" if dim.startswith("money:") else dim)
 
 
@@ -56,12 +69,16 @@ def scale(term: Term) -> float | None:
     """The term on one scale per dimension (days, months of fees, amount, percent); None: categorical."""
     if term.type == "period":
         return float(term.value) * _DAYS[term.unit]
-    if term.type in {"money", "percentage"}:
+    if term.type in {"money", "percentage", "multiple"} or (term.type.startswith("cap:")
+                                                            and not isinstance(term.value, str)):
         return float(term.value)
-    if term.type == "fee_cap":
-        multiple, months = str(term.value).rstrip("m").split("x/")
-        return float(multiple) * float(months)
     return None
+
+
+def market_terms(found: ClauseTerms) -> list[Term]:
+    """What a clause is compared on: its figures (a cap's own figures only through its cap), law,
+    forum, and one term per liability cap."""
+    return [t for t in found.terms if t.role != "cap"] + [cap_term(c) for c in found.caps]
 
 
 @dataclass
@@ -93,7 +110,7 @@ class TermMarket:
     below: int = 0  # documents whose value yours is below
     same: int = 0
     above: int = 0
-    status: str = "usual"  # usual | below | above | differs | not_stated | no_market
+    status: str = "usual"  # usual | below | above | differs | not_stated | other_kind | no_market
 
     @property
     def documents(self) -> int:
@@ -128,6 +145,7 @@ class Market:
     missing: list[str]  # sub-provisions at least ``usual_share`` of documents have and yours lacks
     documents: int
     matches: int
+    folded: int = 0  # documents counted as near copies of another
 
     @property
     def stands_out(self) -> bool:
@@ -139,12 +157,13 @@ def compare(yours: ClauseTerms, hits: Sequence[SearchHit], usual_share: float = 
     per_doc: dict[str, dict[str, Precedent]] = {}  # doc -> dimension -> its best clause's figure
     subs: dict[str, dict[str, Precedent]] = {}  # sub-provision -> doc -> best clause holding it
     docs: dict[str, None] = {}
+    group = _near_copies(hits)
     for hit in hits:
-        doc = hit.clause.doc_id
+        doc = group[hit.clause.doc_id]
         docs.setdefault(doc, None)
         found = terms_of(hit.clause)
         mine = per_doc.setdefault(doc, {})
-        for term in found.terms:
+        for term in market_terms(found):
             mine.setdefault(dimension(term), Precedent(hit, term))
         if found.mutuality:
             mine.setdefault("mutuality", Precedent(hit, None, found.mutuality))
@@ -152,20 +171,43 @@ def compare(yours: ClauseTerms, hits: Sequence[SearchHit], usual_share: float = 
             subs.setdefault(name, {}).setdefault(doc, Precedent(hit, None))
     total = len(docs)
     yours_by_dim: dict[str, Term] = {}
-    for term in yours.terms:
+    for term in market_terms(yours):
         yours_by_dim.setdefault(dimension(term), term)
     dims = {d for m in per_doc.values() for d in m}
     counts = {d: sum(1 for m in per_doc.values() if d in m) for d in dims}
     shown = [d for d in dims if d in yours_by_dim or (d == "mutuality" and yours.mutuality)
-             or (counts[d] >= 2 and counts[d] >= _SHOWN_SHARE * total and not d.endswith(":other"))]
+             or (counts[d] >= 2 and counts[d] >= _SHOWN_SHARE * total and not d.endswith(":other"))
+             # a clause that caps liability is shown every way its precedents cap it
+             or (d.startswith("cap:") and bool(yours.caps) and counts[d] >= 2)]
     shown += [d for d in yours_by_dim if d not in dims]  # yours alone: nothing to compare with
     markets = [_term_market(d, per_doc, yours_by_dim.get(d), yours, usual_share) for d in shown]
     markets.sort(key=lambda m: (m.yours is None and m.dimension != "mutuality", -m.documents, m.dimension))
     sub_markets = [SubprovisionMarket(n, len(d), n in yours.subprovisions, list(d.values()))
                    for n, d in sorted(subs.items(), key=lambda kv: -len(kv[1]))]
-    missing = [s.name for s in sub_markets
-               if not s.yours and total and s.documents >= usual_share * total]
-    return Market(yours, markets, sub_markets, missing, total, len(hits))
+    # a clause that caps liability in any way is never "missing" its cap
+    missing = [s.name for s in sub_markets if not s.yours and total and s.documents >= usual_share * total
+               and not (s.name == "liability_cap" and yours.caps)]
+    folded = len({h.clause.doc_id for h in hits}) - total
+    return Market(yours, markets, sub_markets, missing, total, len(hits), folded)
+
+
+def _near_copies(hits: Sequence[SearchHit]) -> dict[str, str]:
+    """Each document -> the first document (best first) whose best matching clause its own best
+    matching clause copies nearly word for word, figures included; itself when none does."""
+    out: dict[str, str] = {}
+    firsts: list[tuple[str, str, set[tuple[str, str]]]] = []
+    for hit in hits:
+        doc = hit.clause.doc_id
+        if doc in out:
+            continue
+        mine = " ".join(hit.clause.text.lower().split())
+        # the same words with another figure are another deal: only equal figures fold
+        keys = {(dimension(t), t.key) for t in market_terms(terms_of(hit.clause))}
+        out[doc] = next((d for d, theirs, their_keys in firsts
+                         if keys == their_keys and fuzz.ratio(mine, theirs) >= NEAR_COPY), doc)
+        if out[doc] == doc:
+            firsts.append((doc, mine, keys))
+    return out
 
 
 def _term_market(dim: str, per_doc: dict[str, dict[str, Precedent]], mine: Term | None,
@@ -179,10 +221,16 @@ def _term_market(dim: str, per_doc: dict[str, dict[str, Precedent]], mine: Term 
     ordered = scale(held[0].term) is not None if held else (mine is not None and scale(mine) is not None)
     if ordered:
         market = TermMarket(dim, True, _ordered(held), mine, mine.label if mine else None)
-        return _place_ordered(market, mine, usual_share)
-    buckets = _categorical([(str(p.term.value), p) for p in held if p.term is not None])
-    market = TermMarket(dim, False, buckets, mine, mine.label if mine else None)
-    return _place_categorical(market, str(mine.value) if mine else None, usual_share)
+        market = _place_ordered(market, mine, usual_share)
+    else:
+        buckets = _categorical([(str(p.term.value), p) for p in held if p.term is not None])
+        market = TermMarket(dim, False, buckets, mine, mine.label if mine else None)
+        market = _place_categorical(market, str(mine.value) if mine else None, usual_share)
+    if mine is None and dim.startswith("cap:") and yours.caps:
+        # the lawyer's clause caps liability, in another way: say so, never "not in your clause"
+        market.status = "other_kind"
+        market.yours_label = "; ".join(dict.fromkeys(cap_term(c).label for c in yours.caps))
+    return market
 
 
 def _ordered(held: list[Precedent]) -> list[Bucket]:

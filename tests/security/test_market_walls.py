@@ -26,7 +26,7 @@ NDA = """# Mutual Non-Disclosure Agreement
 """
 MSA = """# Master Services Agreement
 
-1. Termination. Either party may terminate this Agreement on thirty (30) days' written notice to the other party at any time.
+1. Termination. The Customer or the Provider may end these Services by giving the other thirty (30) days' written notice at any time.
 """
 YOURS = "Either party may terminate this Agreement on sixty (60) days' written notice to the other party."
 
@@ -113,9 +113,11 @@ def test_market_refuses_unsigned_calls_and_bad_input(app: Any, sign: Any) -> Non
     # its euro amount and no period (French units of time are not read).
     mixed = "Either party may terminate on twelve (12) months' notice; liability is capped at EUR 2.5 million or $1,000,000."
     got = post(app, sign, ["litigation"], "market", {"text": mixed, "min_score": 0.3}).get_json()
+    # the cap's amount is counted as the cap (its own family), the other amount as an amount
     assert [(t["type"], t["key"], t["text"]) for t in got["yours"]["terms"]] == [
-        ("period", "12 month", "twelve (12) months"), ("money", "EUR 2500000", "EUR 2.5 million"),
-        ("money", "USD 1000000", "$1,000,000")]
+        ("period", "12 month", "twelve (12) months"), ("money", "USD 1000000", "$1,000,000"),
+        ("cap:fixed", "2500000.0", "liability is capped at EUR 2.5 million")]
+    assert [(t["dimension"], t["label"]) for t in got["yours"]["terms"]][-1] == ("cap:fixed:EUR", "EUR 2,500,000")
     assert all(mixed[t["start"]:t["end"]] == t["text"] for t in got["yours"]["terms"])
     french = post(app, sign, ["litigation"], "market", {
         "text": "Chaque partie peut résilier le contrat avec un préavis de trente (30) jours; la responsabilité "
@@ -124,5 +126,5 @@ def test_market_refuses_unsigned_calls_and_bad_input(app: Any, sign: Any) -> Non
     assert [t["key"] for t in french.get_json()["yours"]["terms"]] == ["EUR 100000"]
     none = post(app, sign, ["litigation"], "market", {
         "text": "Time is of the essence of this Agreement and its termination.", "min_score": 0.1}).get_json()
-    assert none["yours"] == {"terms": [], "mutuality": None, "subprovisions": []}
+    assert none["yours"] == {"terms": [], "caps": [], "mutuality": None, "subprovisions": []}
     assert none["terms"] and {t["status"] for t in none["terms"]} == {"not_stated"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from index_builder.terms import extract
-from index_builder.terms.numbers import value, words_value
 
 
 def keys(text: str) -> list[tuple[str, str, str]]:
@@ -17,16 +16,9 @@ def assert_spans(text: str) -> None:
         assert text[term.start:term.end] == term.text
 
 
-@pytest.mark.parametrize("words,number", [("twelve", 12), ("forty-five", 45), ("ninety", 90),
-                                          ("three hundred sixty-five", 365), ("one hundred and twenty", 120)])
-def test_numbers_in_words(words: str, number: int) -> None:
-    assert words_value(words) == number
-
-
-def test_words_and_digits_must_agree() -> None:
-    assert value("twelve (12)") == 12
-    assert value("ten (12)") is None  # a drafting error: neither figure is the clause's
-    assert keys("within ten (12) days of notice") == []
+def test_words_and_digits_that_disagree_are_read_as_the_words_and_flagged() -> None:
+    [term] = extract("within ten (12) days of notice").terms
+    assert (term.key, term.role, term.disagree) == ("10 day", "notice", True)
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -49,7 +41,9 @@ def test_periods_with_their_roles(text: str, expected: tuple[str, str, str]) -> 
     ("no more than €250,000", "EUR 250000"),
     ("limited to £50,000", "GBP 50000"),
     ("the sum of 10,000 USD", "USD 10000"),
-    ("one thousand pounds sterling", None),  # an amount in words is not read as money
+    ("one thousand pounds sterling", "GBP 1000"),
+    ("FIFTEEN MILLION DOLLARS", "USD 15000000"),
+    ("a minimum of 100 pounds of product", None),  # a weight, not money
 ])
 def test_currencies(text: str, key: str | None) -> None:
     money = [t.key for t in extract(text).terms if t.type == "money"]
@@ -63,16 +57,21 @@ def test_percentages_once_when_written_twice() -> None:
     assert got == [("50", "other", "fifty percent (50%)"), ("1.5", "interest", "1.5%")]
 
 
-@pytest.mark.parametrize("text,key", [
-    ("Each party's total liability will not exceed 2x the fees paid in the 12 month period before the claim.", "2x/12m"),
+@pytest.mark.parametrize("text,kind,multiple,months", [
+    ("Each party's total liability will not exceed 2x the fees paid in the 12 month period before the claim.",
+     "multiple", 2, 12),
     ("Company’s total cumulative liability will not be more than the fees paid or payable to Contractor "
-     "in the twelve (12) month period preceding the claim.", "1x/12m"),
-    ("liability is limited to 12 months' fees", "1x/12m"),
+     "in the twelve (12) month period preceding the claim.", "fees_period", None, 12),
+    ("Either party's liability is limited to 12 months' fees", "fees_period", None, 12),
 ])
-def test_fee_caps(text: str, key: str) -> None:
-    caps = [t for t in extract(text).terms if t.type == "fee_cap"]
-    assert [c.key for c in caps] == [key]
-    assert not [t for t in extract(text).terms if t.type == "period"]  # the cap's period is its own
+def test_fee_caps_are_caps_and_their_window_is_not_a_look_back(text: str, kind: str, multiple, months) -> None:
+    found = extract(text)
+    [cap] = found.caps
+    assert (cap.kind, cap.multiple, cap.period_months) == (kind, multiple, months)
+    # the window is the cap's: never a "look-back period" term of its own
+    assert [t.role for t in found.terms if t.type == "period"] == ["cap"]
+    assert "liability_cap" in found.subprovisions
+    assert text[cap.start:cap.end] == cap.text
     assert_spans(text)
 
 

@@ -8,8 +8,24 @@ from index_builder.terms import extract, stamp
 from index_builder.terms.market import compare
 
 
-def hits(*rows: tuple[str, str]) -> list[SearchHit]:
-    clauses, _ = stamp([Clause(f"{doc}#{i}", text, doc) for i, (doc, text) in enumerate(rows)])
+# Each document's own opening words, so that the same clause in two documents is two precedents
+# rather than a near copy (near copies count once: test_near_copies_in_two_documents_count_once).
+OWN = dict(zip("abcdefghij", (
+    "Background: Acme buys widgets from Beta under purchase orders.",
+    "The supplier hosts the platform and keeps customer data in Europe.",
+    "Recitals. Gamma wishes to license its software to Delta's subsidiaries worldwide.",
+    "Whereas the consultant advises the board on marketing strategy.",
+    "This employment contract sets out the terms for the new chief engineer.",
+    "Reseller markets and distributes the products in Latin America.",
+    "The landlord lets the third floor of the building to the tenant.",
+    "Our agency will run the television campaign for the spring launch.",
+    "Lender makes a revolving credit facility available to the borrower group.",
+    "The carrier ships frozen goods between the two ports every week.")))
+
+
+def hits(*rows: tuple[str, str], own_words: bool = True) -> list[SearchHit]:
+    clauses, _ = stamp([Clause(f"{doc}#{i}", f"{OWN[doc]} {text}" if own_words else text, doc)
+                        for i, (doc, text) in enumerate(rows)])
     return [SearchHit(c, 0.9 - i / 100, i + 1) for i, c in enumerate(clauses)]
 
 
@@ -46,11 +62,55 @@ def test_missing_subprovisions_and_precedents_keep_their_figure_spans() -> None:
     found = compare(extract("Each party's total liability will not exceed the fees paid in the 12 month period "
                             "before the claim."), hits(("a", cap), ("b", cap), ("c", cap.replace("Except as provided in Section 9 (Exceptions), e", "E"))))
     assert found.missing == ["cap_carveout"]
-    [term] = [t for t in found.terms if t.dimension == "fee_cap"]
+    [term] = [t for t in found.terms if t.dimension == "cap:fees_period"]
     assert term.status == "usual" and term.same == 3
+    assert term.title == "Liability cap: fees over a period" and term.buckets[0].label == "fees of 12 months"
+    assert not [t for t in found.terms if t.dimension.startswith("period:")]  # the window is the cap's
     for bucket in term.buckets:
         for p in bucket.precedents:
             assert p.hit.clause.text[p.term.start:p.term.end] == p.term.text
+
+
+CAPS = {
+    "fixed": "Each party's total liability will not exceed $1,000,000.",
+    "fixed_more": "Each party's total liability will not exceed $2,000,000.",
+    "window": "Each party's total liability will not exceed the fees paid in the twelve (12) months before the claim.",
+    "all_fees": "Each party's liability shall be limited to the amounts actually paid by Customer under this Agreement.",
+    "multiple": "Each party's entire liability will in no event exceed three times (3x) the total value of the work order.",
+    "lesser": "Each party's liability shall not exceed the lesser of $50,000 or the fees paid in the 12 months before the claim.",
+}
+
+
+def test_each_cap_kind_is_its_own_family_and_a_capped_clause_is_never_missing_its_cap() -> None:
+    rows = [("a", CAPS["fixed"]), ("b", CAPS["fixed_more"]), ("c", CAPS["window"]), ("d", CAPS["all_fees"]),
+            ("e", CAPS["multiple"]), ("f", CAPS["lesser"]), ("g", CAPS["window"]), ("h", CAPS["multiple"]),
+            ("i", CAPS["lesser"])]
+    found = compare(extract(CAPS["all_fees"]), hits(*rows))
+    by_dim = {t.dimension: t for t in found.terms}
+    assert {d for d in by_dim if d.startswith("cap:")} == {
+        "cap:fixed:USD", "cap:fees_period", "cap:fees_all", "cap:multiple", "cap:lesser_of"}
+    assert [b.label for b in by_dim["cap:fixed:USD"].buckets] == ["USD 1,000,000", "USD 2,000,000"]
+    assert by_dim["cap:multiple"].buckets[0].label == "3x"
+    assert by_dim["cap:lesser_of"].buckets[0].label == "the lesser of USD 50,000 and fees of 12 months"
+    assert by_dim["cap:fees_all"].status == "usual"
+    # yours caps liability by all fees paid: the other families say "another kind", never "not stated"
+    assert by_dim["cap:fixed:USD"].status == "other_kind" and by_dim["cap:fixed:USD"].yours_label == "all fees paid"
+    assert "liability_cap" not in found.missing
+    # the amounts of fixed caps are counted as caps, not again as loose amounts
+    assert "money:USD" not in by_dim
+
+
+def test_near_copies_in_two_documents_count_once() -> None:
+    text = notice("thirty (30) days'")
+    copy = text.replace("this Agreement", "the Agreement")  # the same form, filed twice
+    other = "Customer may end the subscription with ninety (90) days' notice in writing, sent to Provider."
+    found = compare(extract(text), hits(("a", text), ("b", copy), ("c", other), own_words=False))
+    [term] = [t for t in found.terms if t.dimension == "period:notice"]
+    assert found.documents == 2 and found.folded == 1
+    assert [(b.label, b.documents) for b in term.buckets] == [("30 days", 1), ("90 days", 1)]
+    # the same words with another figure are another deal, not a copy
+    changed = compare(extract(text), hits(("a", text), ("b", notice("sixty (60) days'")), own_words=False))
+    assert changed.documents == 2 and changed.folded == 0
 
 
 def test_a_runaway_paragraph_stores_a_bounded_number_of_figures() -> None:
@@ -64,3 +124,18 @@ def test_a_runaway_paragraph_stores_a_bounded_number_of_figures() -> None:
     raw = clause.metadata[TERMS_KEY]
     assert len(json.loads(raw)["terms"]) == MAX_STORED and len(raw.encode()) < 64_000
     assert len(terms_of(clause).terms) == MAX_STORED  # read back as stored, not extracted again
+
+
+def test_a_clause_stored_by_the_older_extractor_is_read_again() -> None:
+    import json
+
+    from index_builder.terms import TERMS_KEY, VERSION, terms_of
+    from index_builder.terms.stored import _fingerprint
+
+    text = "Each party's total liability will not exceed the fees paid in the 12 months before the claim."
+    old = {"version": "terms-1", "sha": _fingerprint(text), "mutuality": "mutual", "subprovisions": [],
+           "terms": [{"type": "fee_cap", "value": "1x/12m", "unit": "", "role": "cap", "start": 0, "end": 5,
+                      "text": "Each "}]}
+    found = terms_of(Clause("x#1", text, "x", metadata={TERMS_KEY: json.dumps(old)}))
+    assert found.version == VERSION != "terms-1"
+    assert [(c.kind, c.period_months) for c in found.caps] == [("fees_period", 12)]

@@ -23,6 +23,7 @@ const STATUS = {
   differs: "Differs from our usual",
   usual: "In line",
   not_stated: "Not in your clause",
+  other_kind: "Yours: another kind of cap",
   no_market: "No precedent states one",
 };
 const DOCUMENT_TIMEOUT_MS = 120_000;
@@ -35,13 +36,17 @@ export function marketSummary(answer) {
   if (!documents) return "No precedent in the library is close enough to this clause to compare its terms.";
   const terms = count(s.terms);
   const found = terms ? `${plural(terms, "term")} found in your clause` : "No figure (period, amount, percentage, law) found in your clause";
-  return `${found}; compared with ${plural(documents, "document")} (${plural(count(s.matches), "matching clause")}).`;
+  const folded = count(s.folded) ? `; ${plural(count(s.folded), "near copy", "near copies")} counted once` : "";
+  return `${found}; compared with ${plural(documents, "document")} (${plural(count(s.matches), "matching clause")}${folded}).`;
 }
 
 /** "Yours: 60 days — above 2 of 2 documents" / "Not stated in your clause: 4 documents state one." */
 export function placementLine(term) {
   const total = count(term?.documents);
   const yours = text(term?.yours?.label);
+  if (term?.status === "other_kind") {
+    return `Your clause caps liability another way (${yours}); ${plural(total, "document")} ${total === 1 ? "caps" : "cap"} it this way.`;
+  }
   if (!yours) return total ? `Not stated in your clause; ${plural(total, "document")} ${total === 1 ? "states" : "state"} one.` : "";
   if (!total) return `Yours: ${yours}. No matching precedent states one.`;
   const p = term.placement || {};
@@ -49,7 +54,8 @@ export function placementLine(term) {
   if (count(p.below)) parts.push(`below ${count(p.below)}`);
   if (count(p.same)) parts.push(`same as ${count(p.same)}`);
   if (count(p.above)) parts.push(`above ${count(p.above)}`);
-  return `Yours: ${yours} — ${parts.length ? parts.join(", ") : "unlike all"} of ${plural(total, "document")}.`;
+  const flag = term?.yours?.disagree ? " (its words and figure differ in your clause; read as the words say)" : "";
+  return `Yours: ${yours}${flag} — ${parts.length ? parts.join(", ") : "unlike all"} of ${plural(total, "document")}.`;
 }
 
 /** The precedent's text with its figure marked (the server's span), shortened around it. */

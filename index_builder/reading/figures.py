@@ -1,0 +1,302 @@
+"""Figures in a clause: periods, amounts, percentages and multiples, each with its span.
+
+``figures(text)`` is the one reader of figures in the tree: the index build and Compare terms
+(index_builder/terms), the drafting operations and the run-time checks (addin_server/draft) all
+call it. What it reads:
+
+* ``period``: "30 days", "thirty (30) days’", "30 (thirty) days", "twelve-month", "6months",
+  "ten business days", "two (2) personal appearance days", "one and one half years", "48 hours",
+  "12 quarters" (read as 36 months);
+* ``amount``: "$162,164", "US$1,O00,000" (OCR'd zeros), "$40MM", "USD $10MM", "RMB1 million",
+  "EUR 2.5 million", "100 000 €", "FIFTEEN MILLION DOLLARS", "One Million Dollars ($1,000,000)",
+  "four hundred thousand ($400,000) dollars", "seven cents (7 cents)";
+* ``percentage``: "8%", "fifty percent (50%)", "eighty-two and one-half percent (82.5%)",
+  "25 basis points (0.25%)";
+* ``multiple``: "3x", "THREE TIMES (3X)", "twenty four (24) times", "twice the", "one-half".
+
+Words and digits that disagree ("fifty-five (45) days") are read as the words say, flagged
+``disagree``. The invariant, tested over real clauses: ``text[start:end]`` is the figure's own
+words and its value is read from them; placeholders and drafting notes (``{cap_multiplier}x``,
+``[Number of days ... (commonly 60, 90, or 120 days)]``, ``<!-- Note -->``) are masked first,
+so no figure ever comes from a note. Not figures: dates, ordinals ("the 20th day"), section
+numbers, counts ("two copies"), weights ("100 pounds"), ages ("18 years of age").
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from index_builder.reading.numbers import DIGITS, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words
+
+_I = re.IGNORECASE
+
+# -- what is never a figure -------------------------------------------------------------------------
+_MASKS = [re.compile(p, re.S) for p in (
+    r"\$?\{[^{}]*\}\]?", r"<!--.*?-->", r"\[\s*#?\s*\]", r"\[\s*[●•_]+\s*\]",
+    r"(?<!\[)\[(?!\[)(?:Drafting note|drafting note|[A-Z][a-z])[^\[\]]*\]")]
+
+
+def mask(text: str) -> str:
+    """The text with placeholders and notes blanked out (same length, so spans still hold)."""
+    for pattern in _MASKS:
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return text
+
+
+# -- patterns ---------------------------------------------------------------------------------------
+_MOD = (r"(?:calendar|business|working|trading|banking|consecutive|successive|additional|full|"
+        r"contract|fiscal|personal[ \t]+appearance)")
+_UNIT = r"(?P<u>hours?|days?|weeks?|months?|years?|quarters?)"
+_PERIOD = re.compile(
+    rf"(?<![\w§.$€£,/-])(?P<n>{NUMBER})(?:[ \t]+or[ \t]+more)?(?P<mods>(?:[ \t]*-?[ \t]*{_MOD}){{0,2}})"
+    rf"[ \t]*-?[ \t]*{_UNIT}\b(?![ \t]+of[ \t]+age\b)(?<!years[ \t]old)(?:['’]s?)?", _I)
+
+_SYMBOL = {"$": "USD", "us$": "USD", "u.s.$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD",
+           "ca$": "CAD", "hk$": "HKD", "s$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "rmb": "CNY"}
+_CODES = "USD|EUR|GBP|CHF|AUD|CAD|CNY|RMB|JPY|HKD|SGD|INR|SEK|NOK|DKK|NZD"
+_NAMES = {"dollar": "USD", "euro": "EUR", "pounds sterling": "GBP", "pound sterling": "GBP",
+          "australian dollar": "AUD", "canadian dollar": "CAD", "hong kong dollar": "HKD",
+          "singapore dollar": "SGD", "us dollar": "USD", "u.s. dollar": "USD", "yuan": "CNY",
+          "renminbi": "CNY", "swiss franc": "CHF", "yen": "JPY"}
+_SYM = r"(?:U\.?S\.?\$|A\$|AU\$|C\$|CA\$|HK\$|S\$|\$|€|£|¥)"
+_AMT = rf"(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?![\d,])|{OCR_DIGITS}|{DIGITS}|\.\d+|O(?![\w,.]))"
+_SCALE_TAIL = r"(?:(?P<s>MM|mm|[mMkK]|bn|BN)\b|[ \t]?(?P<sw>thousand|million|billion)\b)"
+_BEFORE = (rf"(?P<c>(?:\b(?:{_CODES})[ \t]?)?{_SYM}|\b(?:{_CODES})(?![a-z])\.?)[ \t]?(?P<n>{_AMT})"
+           rf"{_SCALE_TAIL}?")
+_NAME = (r"(?:(?:australian|canadian|hong[ \t]+kong|singapore|us|u\.s\.)[ \t]+dollars?|dollars?|"
+         r"euros?|pounds?[ \t]+sterling|yuan|renminbi|swiss[ \t]+francs?|yen)")
+_MONEY_BEFORE = re.compile(_BEFORE + rf"(?:[ \t]*\([ \t]*(?P<w>{WORDS})(?:[ \t]+{_NAME})?[ \t]*\))?", _I)
+_MONEY_WORDS_PAIR = re.compile(
+    rf"(?<![\w-])(?P<w>{WORDS})(?:[ \t]+(?P<wc>{_NAME}))?[ \t]*\([ \t]*{_BEFORE}[ \t]*(?:{_CODES})?[ \t]*\)"
+    rf"(?:[ \t]*(?P<tail>{_NAME}))?", _I)
+_MONEY_AFTER = re.compile(
+    rf"(?<![\w.,$])(?<!\d[ \u00a0\u202f])(?P<n>{NUMBER}|\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+)"
+    rf"(?:[ \t]?(?P<sw>thousand|million|billion))?[ \t]?(?P<c>\b(?:{_CODES})\b|€|{_NAME}\b)", _I)
+_CENTS = re.compile(rf"(?<![\w$.])(?P<n>{NUMBER})[ \t]+cents?\b(?:[ \t]*\([ \t]*(?P<d>{DIGITS})[ \t]+cents?[ \t]*\))?", _I)
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3, "m": 1e6, "mm": 1e6, "bn": 1e9}
+
+_PERCENT = re.compile(
+    rf"(?<![\w.])(?P<n>{NUMBER}|_+\d+(?:\.\d+)?_+)[ \t]?(?:%|percent\b|per[ \t]cent\b|per[ \t]centum\b)"
+    rf"(?:[ \t]*\([ \t]*(?P<d>{DIGITS})[ \t]?%[ \t]*\))?", _I)
+_BASIS_POINTS = re.compile(
+    rf"(?<![\w.])(?P<n>{NUMBER})[ \t]+basis[ \t]+points?(?:[ \t]*\([ \t]*(?P<d>{DIGITS})[ \t]?%[ \t]*\))?", _I)
+_WHAT = (r"(?:the|an?|such|all|any|its|their|his|her|total|aggregate|fees?|amounts?|value|sum|price|"
+         r"monthly|annual|average|then|that|this|those|each|charges?|compensation|payments?|"
+         r"purchase|contract|royalt(?:y|ies))\b")
+_TIMES = re.compile(
+    rf"(?<![\w{{}}.])(?P<n>{NUMBER})[ \t]*(?:x|×|times)\b(?:[ \t]*\([ \t]*(?P<d>{DIGITS})[ \t]?[x×][ \t]*\))?"
+    rf"(?=[ \t]*(?:\([^()]*\)[ \t]*)?(?:{_WHAT}|[.,;:)]|$))", _I)
+_TWICE = re.compile(r"\b(?:twice|double)(?=[ \t]+(?:the|its|their|such|that|any)\b)", _I)
+_FRACTION = re.compile(rf"(?<![\w-])(?<!and )(?P<n>{FRACTION})(?![\w-])", _I)
+
+
+# -- the figure -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure; ``text`` is ``clause[start:end]``, word for word."""
+
+    kind: str  # period | amount | percentage | multiple
+    value: float
+    unit: str | None  # periods: day, business_day, week, month, year, hour
+    currency: str | None  # amounts: ISO code
+    start: int
+    end: int
+    text: str
+    written: str = "digits"  # digits | words | both | ocr
+    disagree: bool = False  # words and digits differ; the words were read
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _Found:
+    """Figures so far; the spans they took, sorted, so a later pattern cannot reuse their words."""
+
+    items: list[Figure] = field(default_factory=list)
+    taken: list[tuple[int, int]] = field(default_factory=list)
+
+    def free(self, start: int, end: int) -> bool:
+        i = bisect.bisect_left(self.taken, (start, start))
+        before = self.taken[i - 1] if i else None
+        after = self.taken[i] if i < len(self.taken) else None
+        return (before is None or before[1] <= start) and (after is None or after[0] >= end)
+
+    def add(self, text: str, kind: str, value: float, unit: str | None, currency: str | None,
+            start: int, end: int, written: str, disagree: bool = False) -> None:
+        while end > start and text[end - 1] in "'’ \t":  # "30 days’ notice": the figure ends at the unit
+            end -= 1
+        if value < 0 or not self.free(start, end):
+            return
+        self.items.append(Figure(kind, value, unit, currency, start, end, text[start:end], written, disagree))
+        bisect.insort(self.taken, (start, end))
+
+
+def figures(text: str) -> list[Figure]:
+    """Every figure of ``text``, in text order."""
+    masked = mask(text)
+    found = _Found()
+    for reader in (_amounts, _percentages, _periods, _multiples):
+        reader(text, masked, found)
+    return sorted(found.items, key=lambda f: (f.start, f.kind))
+
+
+def periods(text: str) -> list[Figure]:
+    return [f for f in figures(text) if f.kind == "period"]
+
+
+def amounts(text: str) -> list[Figure]:
+    return [f for f in figures(text) if f.kind == "amount"]
+
+
+# -- readers ----------------------------------------------------------------------------------------
+
+def _periods(text: str, masked: str, found: _Found) -> None:
+    for m in _PERIOD.finditer(masked):
+        number = read(m.group("n"))
+        if number is None or number.value <= 0:
+            continue
+        unit = m.group("u").lower().rstrip("s")
+        mods = m.group("mods").lower()
+        value = number.value
+        if unit == "quarter":
+            unit, value = "month", value * 3
+        elif unit == "day" and re.search(r"business|working|trading|banking", mods):
+            unit = "business_day"
+        found.add(text, "period", value, unit, None, m.start(), m.end(), number.written, number.disagree)
+
+
+def _currency(raw: str) -> str:
+    raw = re.sub(r"\s+", " ", raw.strip().lower().rstrip("."))
+    if raw in _SYMBOL:
+        return _SYMBOL[raw]
+    if raw.endswith("$") and raw[:-1].strip().upper() in _CODES.split("|"):
+        return raw[:-1].strip().upper().replace("RMB", "CNY")  # "USD $10MM"
+    if raw.upper() in _CODES.split("|"):
+        return raw.upper().replace("RMB", "CNY")
+    name = re.sub(r"s$", "", raw).replace("pound sterling", "pounds sterling")
+    return _NAMES.get(name, _NAMES.get(raw, "USD"))
+
+
+def _scaled(m: re.Match[str]) -> tuple[float, str, bool] | None:
+    raw = m.group("n")
+    number = read(raw) if raw != "O" else None
+    if raw == "O":
+        value, written, disagree = 0.0, "ocr", False
+    elif number is None:
+        grouped = re.sub(r"[ \u00a0\u202f]", "", raw)
+        if not re.fullmatch(rf"{DIGITS}|\.\d+", grouped):
+            return None
+        value, written, disagree = float(grouped.replace(",", "")), "digits", False
+    else:
+        value, written, disagree = number.value, number.written, number.disagree
+    scale = (m.groupdict().get("s") or m.groupdict().get("sw") or "").lower()
+    return value * _SCALE.get(scale, 1.0), written, disagree
+
+
+def _amounts(text: str, masked: str, found: _Found) -> None:
+    for m in _MONEY_WORDS_PAIR.finditer(masked):  # "One Million Dollars ($1,000,000)": one figure
+        digits = _scaled(m)
+        said = read(m.group("w"))
+        if digits is None or said is None:
+            continue
+        written = "ocr" if digits[1] == "ocr" else "both"
+        found.add(text, "amount", said.value, None, _currency(m.group("c")), m.start(), m.end(), written,
+                  abs(said.value - digits[0]) > 1e-6)
+    for m in _MONEY_BEFORE.finditer(masked):
+        digits = _scaled(m)
+        if digits is None:
+            continue
+        value, written, disagree = digits
+        if m.group("w"):  # "$1,000,000 (one million dollars)"
+            said = read(m.group("w"))
+            if said is not None:
+                written, disagree, value = "both", abs(said.value - value) > 1e-6, said.value
+        found.add(text, "amount", value, None, _currency(m.group("c")), m.start(), m.end(), written, disagree)
+    for m in _MONEY_AFTER.finditer(masked):
+        got = _scaled(m)
+        if got is not None:
+            found.add(text, "amount", got[0], None, _currency(m.group("c")), m.start(), m.end(), got[1], got[2])
+    for m in _CENTS.finditer(masked):
+        number = read(m.group("n"))
+        if number is None:
+            continue
+        written, disagree = number.written, number.disagree
+        if m.group("d"):
+            written, disagree = "both", abs(number.value - float(m.group("d").replace(",", ""))) > 1e-9
+        found.add(text, "amount", number.value / 100, None, "USD", m.start(), m.end(), written, disagree)
+
+
+def _percentages(text: str, masked: str, found: _Found) -> None:
+    for m in _PERCENT.finditer(masked):
+        raw = m.group("n").strip("_")
+        number = read(raw)
+        if number is None:
+            continue
+        written, disagree = number.written, number.disagree
+        if m.group("d"):
+            digits = float(m.group("d").replace(",", ""))
+            disagree = disagree or abs(digits - number.value) > 1e-9
+            written = "both" if number.written == "words" else written
+        found.add(text, "percentage", number.value, None, None, m.start(), m.end(), written, disagree)
+    for m in _BASIS_POINTS.finditer(masked):
+        number = read(m.group("n"))
+        if number is None:
+            continue
+        value = float(m.group("d")) if m.group("d") else number.value / 100
+        found.add(text, "percentage", value, None, None, m.start(), m.end(),
+                  "both" if m.group("d") else number.written)
+
+
+def _multiples(text: str, masked: str, found: _Found) -> None:
+    for m in _TIMES.finditer(masked):
+        number = read(m.group("n"))
+        if number is None or number.value <= 0:
+            continue
+        written, disagree = number.written, number.disagree
+        if m.group("d"):
+            disagree = disagree or abs(float(m.group("d")) - number.value) > 1e-9
+            written = "both" if number.written == "words" else written
+        found.add(text, "multiple", number.value, None, None, m.start(), m.end(), written, disagree)
+    for m in _TWICE.finditer(masked):
+        found.add(text, "multiple", 2.0, None, None, m.start(), m.end(), "words")
+    for m in _FRACTION.finditer(masked):
+        number = read(m.group("n"))
+        if number is not None:
+            found.add(text, "multiple", number.value, None, None, m.start(), m.end(), "words")
+
+
+# -- writing a figure back the way the clause wrote it (the drafting operations) ------------------
+
+def spell_number(value: int, like: Figure | None = None) -> str:
+    """A number in the form ``like`` used: "fifteen (15)" for "thirty (30)", "15" for "30",
+    "fifteen" for "thirty", "FIFTEEN (15)" for "THIRTY (30)"; words and figure with no example."""
+    written = like.written if like else "both"
+    words = to_words(value)
+    if like is not None and like.text[:1].isupper():
+        words = words.upper() if like.text.isupper() else words.capitalize()
+    if written in ("digits", "ocr"):
+        return str(value)
+    if written == "words":
+        return words
+    return f"{words} ({value})"
+
+
+_SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+
+
+def format_amount(value: float, like: Figure | None = None) -> str:
+    """An amount written as ``like`` wrote its currency and grouping ("$150,000", "€2,500")."""
+    if like is not None:
+        sign = re.match(rf"{_SYM}|(?:{_CODES})[ \t]?", like.text, _I)
+        prefix = sign.group(0) if sign else (_SIGN.get(like.currency or "", (like.currency or "") + " "))
+    else:
+        prefix = "$"
+    number = f"{value:,.2f}".removesuffix(".00")
+    if like is not None and "," not in like.text and value < 10000:
+        number = number.replace(",", "")
+    return f"{prefix}{number}"
