@@ -108,8 +108,8 @@ class PrecedentService:
                 prefer: str = "auto", model_note: str = "") -> tuple[RedraftOutcome, SearchOutcome | None]:
         started = time.perf_counter()
         searched = None
-        if clause_ids:
-            precedents = self.clauses(clause_ids, access)
+        if clause_ids is not None:  # [] = no precedent chosen: redraft the clause alone
+            precedents = self.clauses(clause_ids, access) if clause_ids else []
         else:
             searched = self.search(text, self.settings.server.redraft_precedents, access=access)
             precedents = [r.hit.clause for r in searched.results]

@@ -5,6 +5,7 @@
     precedent-bench redraft-eval [--prompt P]   (model alone / operations alone / routed)
     precedent-bench catch-rate   (the redraft checks against planted breaks, scripted model)
     precedent-bench check-prompts [--prompt FILE ...]
+    precedent-bench drafting --split tuning   (the drafting set through /redraft, scored outside)
     precedent-bench retrieval | scale | load  [the benchmark's own options]
 
 An A/B writes report.md, report.html and its plots to --out, and prints the verdict. LLM
@@ -29,7 +30,8 @@ log = logging.getLogger("precedent_bench")
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
                "precedent_bench.prompt_report",
-               "precedent_bench.legacy", "precedent_bench.figures")
+               "precedent_bench.legacy", "precedent_bench.figures",
+               "precedent_bench.drafting")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
