@@ -36,7 +36,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from addin_server.draft import support  # noqa: E402
-from addin_server.draft.sentences import sentence_spans  # noqa: E402
+from index_builder.reading.sentences import sentence_spans  # noqa: E402
 from index_builder.errors import DocumentError  # noqa: E402
 from index_builder.ingest import read_clauses  # noqa: E402
 

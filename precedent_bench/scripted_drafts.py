@@ -20,7 +20,7 @@ from typing import Any, Callable
 from addin_server.draft import parties as P
 from addin_server.draft.checks import ARCHAIC
 from addin_server.draft.periods import periods, same_unit, spell
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading.sentences import sentence_spans
 from addin_server.llm.scripted import Reply
 from addin_server.llm.untrusted import neutralise
 

@@ -20,7 +20,7 @@ from index_builder.model import Clause
 from addin_server.draft.checks import similarity
 from addin_server.draft.edits import Declined, OperationResult, edit
 from addin_server.draft.quotes import words
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading.sentences import sentence_spans
 
 _EXCEPTION = re.compile(r"\b(?:does not (?:prohibit|restrict|restrain|apply|bar|reach)|"
                         r"(?:is|are) permitted|except|excluding|other than|subject to|"

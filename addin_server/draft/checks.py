@@ -25,7 +25,7 @@ from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.instruction import Intent, read_instruction
 from addin_server.draft.periods import amounts, periods, same_unit, spell
 from addin_server.draft.quotes import contains, words
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading.sentences import sentence_spans
 
 NEARLY_SAME = 0.97  # word-sequence similarity at or above which a draft is "unchanged"
 CHECK_NAMES = ("changed", "instruction", "markers", "quotations", "support", "defined_terms",

@@ -20,7 +20,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading.sentences import sentence_spans
 
 # Fitted by `python benchmarks/citation_support.py --fit` on the train documents.
 WEIGHTS = {"bias": -2.68, "coverage": 2.12, "pairs": 3.76, "amount": -4.40, "negation": -5.31,
