@@ -64,9 +64,9 @@ _FOREIGN = re.compile(
     r"rendere|questa|reciproca|maak|deze|wederzijds|tornar|recíproca|umowa|wzajemn\w*)\b", re.I)
 _NON_LATIN = re.compile(r"[^\x00-\x7F\u00A0-\u024F\u2000-\u206F\u20AC]")
 _PRECEDENT_REF = re.compile(r"(?:precedent\s*)?\[(\d{1,2})\]|\bprecedent\s+(\d{1,2})\b", re.I)
-_LEAVE = re.compile(r"\b(?:leave|keep|don't touch|do not touch|not touch|not the|but not|without touching|"
-                    r"other than|except)\b(.{0,80}?)(?:\b(?:alone|as (?:it|they) (?:is|are)|unchanged|with \w+|"
-                    r"on \w+)\b|[.;)]|$)", re.I)
+_LEAVE = re.compile(r"(?:\b(?:leave|don't touch|do not touch|not touch|not the|but not|without touching|other than|"
+                    r"except)\b|(?:^|[.;,:(]\s*)keep\b)(.{0,80}?)(?:\b(?:alone|as (?:it|they) (?:is|are)|unchanged|"
+                    r"with \w+|on \w+)\b|[.;)]|$)", re.I)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "final": -1}
 
 
@@ -423,13 +423,14 @@ _SYNONYMS = {"cap": ("liabil", "limit", "exceed"), "caps": ("liabil", "limit", "
              "books": ("record", "account", "examin", "audit"), "check": ("examin", "audit", "inspect"),
              "non-solicit": ("solicit", "hire", "recruit"), "nonsolicit": ("solicit",),
              "non-compete": ("compet",), "non-disparagement": ("disparag",), "no-challenge": ("challeng", "contest"),
-             "waiver": ("liabil", "waive"), "exclusion": ("liabil", "exclu"), "indemnity": ("indemnif",),
+             "waiver": ("waive",), "exclusion": ("exclu",), "indemnity": ("indemnif",),
              "cover": ("insur", "cover", "indemnif"), "insurance": ("insur",), "termination": ("terminat",),
              "terminate": ("terminat",), "walk": ("terminat",), "consent": ("consent", "approv"),
              "ownership": ("own",), "extension": ("exten",), "extend": ("exten",), "renewal": ("renew",),
              "authority": ("authorit", "bind"), "publicity": ("publicit", "announce"), "logo": ("logo", "trademark"),
              "run-off": ("continu", "distribut"), "audit": ("audit", "inspect", "examin"),
-             "assignment": ("assign",), "record-keeping": ("record", "retain")}
+             "assignment": ("assign",), "record-keeping": ("record", "retain"), "sell-off": ("sale", "sell", "dispos"),
+             "sell": ("sale", "sell")}
 
 
 def _stems(text: str) -> list[str]:
@@ -438,7 +439,8 @@ def _stems(text: str) -> list[str]:
         word = word.strip("'’-")
         if word in _GENERIC_WORDS or len(word) < 3:
             continue
-        out += list(_SYNONYMS.get(word, ())) + [binding._stem(word.split("-")[-1])]
+        pieces = [w for w in word.split("-") if len(w) >= 3 and w not in _GENERIC_WORDS and w != "non"]
+        out += list(_SYNONYMS.get(word, ())) + [binding._stem(w) for w in pieces or [word]]
     return list(dict.fromkeys(out))
 
 

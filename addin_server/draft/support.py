@@ -142,8 +142,13 @@ def features(sentence: str, precedent: str, own_text: str = "") -> Features:
     missing_amount = _missing_amount(sentence, precedent, own_text)
     closest = _closest_sentence(sentence, passage)
     missing_party = _missing_party(sentence, closest, passage, precedent, own_text)
-    # Limiting words count as negations: "shall not exceed" and "is capped at" agree.
-    negation = float(_negations(sentence) != _negations(closest))
+    # Limiting words count as negations: "shall not exceed" and "is capped at" agree. An exception
+    # is said either way round ("Except for fraud, liability is limited" = "the limits do not apply
+    # to fraud"), so where either side states one, only words that turn a limit round count.
+    if _EXCEPTION.search(sentence) or _EXCEPTION.search(closest):
+        negation = float(_opposed(sentence, closest))
+    else:
+        negation = float(_negations(sentence) % 2 != _negations(closest) % 2 or _opposed(sentence, closest))
     return Features(coverage, pairs, float(bool(missing_amount)), negation,
                     float(bool(missing_party)), passage_span, missing_amount, missing_party)
 
@@ -262,12 +267,33 @@ def _roles(text: str) -> set[tuple[str, str]]:
 
 def _terms(text: str) -> Counter[str]:
     """Capitalised words (parties, defined terms), sentence openers like "The" left out."""
-    return Counter(key for t in _TERM.findall(text) if (key := _norm(t)) and key not in _STOP)
+    return Counter(key for t in _TERM.findall(text) if (key := _norm(t)) and key not in _STOP
+                   and key not in _NOT_PARTIES)
+
+
+# Capitalised for another reason than naming a party: a sentence opener or a document's part.
+_NOT_PARTIES = frozenset("nothing nor section sections article exhibit schedule these those such none neither either "
+                         "however notwithstanding except unless if in upon during after before".split())
 
 
 def _norm(name: str) -> str:
     words = [w for w in name.lower().replace("’", "'").split() if w not in _DETERMINERS]
     return " ".join(w[:-2] if w.endswith("'s") else w for w in words)
+
+
+_EXCEPTION = re.compile(r"\b(?:except\w*|unless|other than|not (?:apply|include|cover|limit|exclude|prevent|"
+                        r"prohibit|restrict)\w*|nothing in|exclud\w*|exclusions?|limitations?|notwithstanding|nor)\b",
+                        re.IGNORECASE)
+_OPPOSED = (({"lesser", "less", "lower", "minimum", "least", "fewer"}, {"greater", "more", "higher", "maximum", "most"}),
+            ({"before", "prior", "preceding"}, {"after", "following"}),
+            ({"refundable"}, {"nonrefundable", "non-refundable"}))
+
+
+def _opposed(a: str, b: str) -> bool:
+    """One text says "lesser", "before", "refundable" where the other says the opposite and not it."""
+    wa, wb = set(_WORD.findall(a.casefold())), set(_WORD.findall(b.casefold()))
+    return any((wa & left and wb & right and not wa & right and not wb & left) or
+               (wa & right and wb & left and not wa & left and not wb & right) for left, right in _OPPOSED)
 
 
 def _negations(text: str) -> int:

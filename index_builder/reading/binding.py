@@ -33,7 +33,7 @@ MUTUAL = "both"  # the bound side of "each party", "neither party", "the parties
 _ADVERBS = r"(?:(?:promptly|immediately|also|then|only|otherwise|each|hereby|further|expressly|thereafter|not|" \
            r"nonetheless|still|shall|will|must|at\s+all\s+times|at\s+its\s+(?:own\s+)?(?:cost|expense)|,)\s*)*"
 _MODAL = (r"(?P<modal>shall|will|must|may|can(?:not)?|agrees?\s+(?:to|that)|undertakes?\s+to|covenants?\s+(?:to|that)|"
-          r"(?:is|are)\s+(?:required|obligated|obliged|entitled|permitted|responsible|liable|free)\b|"
+          r"(?:is|are)\s+(?:not\s+)?(?:required|obligated|obliged|entitled|permitted|responsible|liable|free)\b|"
           r"(?:has|have)\s+(?:the\s+)?(?:right|option|obligation|authority|no|sole)\b|"
           r"(?:grants?|assigns?|indemnif(?:y|ies)|owns?|retains?|rejects?|warrants?|represents?|"
           r"acknowledges?|waives?|releases?|holds?|defends?|bears?)\b)")
@@ -126,16 +126,30 @@ class Binding:
         return bool(self.provisions) and not self.one_sided() and not self.one_sided_protections()
 
 
+# Verbs a lawyer uses for the same promise ("has the option" / "may choose"; "retain" / "keep").
+_SAME_ACT = (frozenset({"option", "choos", "choose", "elect", "decid", "decide", "discreti"}),
+             frozenset({"terminat", "cancel", "end"}), frozenset({"retain", "keep", "maintain", "hold", "preserv"}),
+             frozenset({"indemnif", "defend", "hold"}), frozenset({"pay", "bear", "reimburs", "responsi"}),
+             frozenset({"disclos", "reveal", "divulg"}), frozenset({"solicit", "hire", "recruit", "induc"}),
+             frozenset({"grant", "licens"}), frozenset({"carry", "maintain", "place", "procur", "obtain"}))
+
+
+def _same_act(a: str, b: str) -> bool:
+    return any(a in group and b in group for group in _SAME_ACT)
+
+
 def similar(p: Provision, q: Provision) -> bool:
     """The same kind of promise about the same thing (its verb, or most of its words)."""
     if p.kind != q.kind and {p.kind, q.kind} != {"obligation", "prohibition"}:
         return False
     if p.negated != q.negated and p.kind == q.kind:
         return False
-    if p.verb and p.verb == q.verb:
+    if p.verb and (p.verb == q.verb or p.verb in q.words or q.verb in p.words or _same_act(p.verb, q.verb)):
         return True
-    union = p.words | q.words
-    return bool(union) and len(p.words & q.words) / len(union) >= 0.5
+    if not p.words or not q.words:
+        return False
+    shared = len(p.words & q.words)
+    return shared / len(p.words | q.words) >= 0.4 or shared / min(len(p.words), len(q.words)) >= 0.6
 
 
 def read(text: str, parties: Iterable[str] = ()) -> Binding:
@@ -201,7 +215,8 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
             for m in pats[how].finditer(part):
                 who = _who(m.group("who"), names)
                 before = part[max(0, m.start() - 40):m.start()]
-                refused = re.search(r"\bnot\b|\bno\b", m.group(0), re.I) or re.search(r"(?:^|[.;:]\s*)no\b[^,;]*$", before, re.I)
+                refused = re.search(r"\bnot\b|\bno\b", m.group(0), re.I) or re.search(r"(?:^|[.;:]\s*)no\b[^,;]*$", before, re.I) \
+                    or re.match(r"\s*(?:no|neither|nothing)\b", part[:m.start()], re.I)
                 kind = "protection" if how in ("no_liability", "liability_of") else \
                     "right" if how == "option" else "prohibition" if refused else "obligation"
                 verb = "liabil" if kind == "protection" else "option" if how == "option" else _first_verb(m.group(0))
@@ -211,6 +226,8 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
         for m in pats["subject"].finditer(part):
             if any(a <= m.start("modal") < b for a, b in taken):
                 continue
+            if _relative(part, m.start()):
+                continue  # "to which i-on may become subject": a relative clause, not a promise
             raw = m.group("who")
             if re.fullmatch(_PRONOUN, raw, re.I):
                 who, how = last_bound or (found[-1].bound if found else ""), "pronoun"
@@ -224,6 +241,9 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
             kind, negated, verb = _kind(m, part)
             if re.match(r"neither\b", raw.strip(), re.I) and not negated:
                 negated, kind = True, "protection" if kind == "protection" or verb == "liabil" else "prohibition"
+            elif verb == "liabil" and kind == "obligation" and re.match(r"\s*(?:have|has|bear|be)\s+(?:any\s+)?liab",
+                                                                     part[m.end("modal"):m.end() + 30], re.I):
+                kind = "protection" if negated else kind
             found.append(_provision(text, start, end, kind, who, (start + m.start("who"), start + m.end("who")),
                                     verb, negated, how, names, spots))
             last_bound = who
@@ -246,12 +266,16 @@ def _same_spot(p: Provision, at: int) -> bool:
 
 
 def _has_subject_between(part: str, a: int, b: int, pats: dict[str, re.Pattern[str]]) -> bool:
-    return any(a <= m.start() < b for m in pats["subject"].finditer(part))
+    return any(a <= m.start() < b and not _relative(part, m.start()) for m in pats["subject"].finditer(part))
+
+
+def _relative(part: str, at: int) -> bool:
+    return bool(re.search(r"\b(?:which|whom|whose|where)\s+$", part[:at], re.I))
 
 
 def _kind(m: re.Match[str], part: str) -> tuple[str, bool, str]:
     modal = re.sub(r"\s+", " ", m.group("modal").lower())
-    negated = bool(m.group("neg")) or modal in ("cannot",) or modal.endswith(" no") or \
+    negated = bool(m.group("neg")) or modal in ("cannot",) or modal.endswith(" no") or " not " in f" {modal} " or \
         bool(re.search(r"\bnot\b", part[m.start():m.start("modal")], re.I))
     after = part[m.end():m.end() + 120]
     if re.match(r"\s*,", after):  # "it will not, for itself or any other person: (a) solicit"
@@ -312,8 +336,9 @@ def _provision(text: str, start: int, end: int, kind: str, who: str, subject: tu
     return Provision(kind, who, start, end, subject, verb, negated, how, tuple(others), words)
 
 
-_NOT_SHELTER_BEFORE = re.compile(r"(?:\b(?:by|paid|payable|incurred|received|owed|suffered|charged|invoiced|"
-                                 r"if|unless|when|whether|until|after|before)\s+(?:[\w-]+\s+){0,1}|\()$", re.I)
+_NOT_SHELTER_BEFORE = re.compile(r"(?:\b(?:by|if|unless|when|whether|until|after|before)\s+(?:[\w-]+\s+){0,1}|"
+                                 r"\b(?:paid|payable|incurred|received|owed|suffered|charged|invoiced)\s+(?:[\w-]+\s+){0,4}|"
+                                 r"\()$", re.I)
 
 
 def _protects(text: str, start: int, end: int, possessive: bool) -> bool:
@@ -331,6 +356,8 @@ def _protects(text: str, start: int, end: int, possessive: bool) -> bool:
 
 def _stem(word: str) -> str:
     word = word.lower()
+    if word.startswith("liab"):
+        return "liabil"  # liable, liability, liabilities: one idea
     for suffix in _STEM_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
