@@ -70,6 +70,10 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phra
                        + (f" about “{phrase}”" if phrase else "") + " that your clause lacks.")
     actors = list(binding.party_names(sentence, ())) + re.findall(
         r"\b([A-Z][\w&.-]*[A-Za-z])(?:['’]s\b|\s+(?:shall|will|is|may|must|has)\b)", sentence)
+    if not _reads_as_sentence(sentence):
+        raise Declined(f"Precedent [{n}] states its carve-out as part of a list or heading (“{_short(sentence)}”), not "
+                       "as a sentence that can be added as it is; the drafting assistant can word it for your clause.")
+    sentence = _only_items(sentence, phrase)
     foreign = [name for name in dict.fromkeys(actors) if name not in set(parties) and name not in _COMMON
                and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause)]
     if foreign:
@@ -91,6 +95,39 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phra
     gap = "" if clause[end - 1:end] in {"", " "} else " "
     return OperationResult("add_carve_out", f"Carve-out added from precedent [{n}]", clause,
                            [edit(clause, end, end, f"{gap}{sentence} [{n}]", reason)], cited=[n])
+
+
+def _reads_as_sentence(sentence: str) -> bool:
+    """A whole sentence: it opens with a capital, ends with a full stop and has a verb of its own."""
+    body = re.sub(r"^\s*(?:\d+(?:\.\d+)*\.?|\([a-z0-9]{1,4}\))\s*", "", sentence.strip())
+    return bool(body[:1].isupper()) and body.rstrip().endswith((".", ".)")) and bool(re.search(
+        r"\b(?:shall|will|may|must|is|are|does|do|include|includes|apply|applies)\b", body))
+
+
+_ITEM = re.compile(r"\s*\((?:[a-h]|i{1,3}|iv|v|vi{0,3})\)\s*")
+
+
+def _only_items(sentence: str, phrase: str) -> str:
+    """The sentence with only the list items the lawyer named: "(a) ... general advertisement ...
+    or (b) ... own initiative" for "carve out general job ads" keeps (a)'s words only."""
+    pieces = _ITEM.split(sentence)
+    wanted = [w for w in words(phrase) if len(w) > 3]
+    if len(pieces) < 3 or not wanted:
+        return sentence
+    lead, items = pieces[0], pieces[1:]
+    def named(item: str) -> bool:
+        have = words(item)
+        return sum(any(h.startswith(w[:max(len(w) - 2, 4)]) for h in have) for w in wanted) / len(wanted) >= 0.3
+    keep = [i for i in items if named(i)]
+    if not keep or len(keep) == len(items):
+        return sentence
+    body = " or ".join(re.sub(r"[,;]?\s*(?:or|and)?\s*$", "", i.strip()) for i in keep)
+    return f"{lead.rstrip()} {body.rstrip('.;, ')}."
+
+
+def _short(text: str, limit: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
 def _carve_out_sentence(clause: str, source: str, phrase: str) -> str | None:

@@ -103,7 +103,8 @@ class Part:
         if self.kind == "flip":
             return f"given to {_the(p['holder'])}" if p.get("holder") else "the other party"
         if self.kind == "period" and p.get("value") is not None:
-            return f"{_number(p['value'])} {p['unit']}"
+            unit = p["unit"] if p["value"] != 1 else p["unit"].rstrip("s")
+            return f"{_number(p['value'])} {unit}"
         if self.kind == "amount" and p.get("amount") is not None:
             return F.format_amount(p["amount"])
         if self.kind == "carve_out":
@@ -387,7 +388,11 @@ def _carve(text: str) -> dict[str, Any]:
     phrase = re.sub(r"^(?:from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
     source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
                        r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
-    out: dict[str, Any] = {"precedent": precedent, "phrase": phrase.strip(" .,")}
+    phrase = phrase.strip(" .,")
+    if not phrase:  # "add the gross negligence carve-out from the AT&T precedent"
+        named = re.search(r"\b(?:the|a|an)\s+([\w -]+?)\s+(?:carve[- ]?out|exception|exclusion)s?\b", text, re.I)
+        phrase = named.group(1) if named and named.group(1).lower() not in ("same", "usual") else ""
+    out: dict[str, Any] = {"precedent": precedent, "phrase": phrase}
     if source:
         out["source"] = next(g for g in source.groups() if g)
     return out

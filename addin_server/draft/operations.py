@@ -17,13 +17,16 @@ from typing import Sequence
 from index_builder.reading import binding
 from index_builder.reading import figures as F
 from index_builder.reading.binding import MUTUAL, Provision
-from index_builder.reading.numbers import to_words
+from index_builder.reading.numbers import SCALES, SMALL, to_words
 from index_builder.reading.parties import WEAK, role_by_name
 from index_builder.reading.sentences import part_spans
 
 from addin_server.draft.edits import Declined, Edit, OperationResult, apply, edit
 from addin_server.draft.instruction import Part
-from addin_server.draft.parts import _targeted_old, deleted_span, targets
+from addin_server.draft.parts import _clause_terms, _targeted_old, deleted_span, targets
+
+
+NUMBER_WORDS = "|".join(sorted(list(SMALL) + list(SCALES), key=len, reverse=True))
 
 
 class AlreadyDone(Declined):
@@ -36,7 +39,8 @@ _FUNCTION = frozenset(
     "without from for to if and or with in on of by as that which who under upon at will may must shall is are was "
     "has have does did can could would should agrees acknowledges represents warrants undergoes gives provides "
     "itself a an the its hereby".split())
-_ROLE_NOUNS = re.compile(r"\s+(?:(?:total|entire|aggregate|sole|prior|written|reasonable|own)\s+)*(?:liability|option|"
+_ROLE_NOUNS = re.compile(r"\s+(?:(?:total|entire|aggregate|sole|prior|written|reasonable|own|cumulative|maximum|overall)\s+)*"
+                         r"(?:liability|option|"
                          r"election|discretion|consent|approval|obligations?|rights?|benefit|expense|cost|request|"
                          r"ownership|behalf|breach|default|request)\b", re.I)
 
@@ -77,6 +81,7 @@ def make_mutual(clause: str, part: Part, parties: Sequence[str] = ()) -> Operati
     if any(t.how == "option" for t in wanted):
         raise Declined("The clause gives a choice to one party (“at its option”); whose choice it becomes in a "
                        "mutual clause is a drafting decision the operation does not make.")
+    _refuse_one_sided_words(clause, wanted, part, read, parties)
     apostrophe = _apostrophe(clause)
     edits: list[Edit] = []
     notes: list[str] = []
@@ -84,7 +89,8 @@ def make_mutual(clause: str, part: Part, parties: Sequence[str] = ()) -> Operati
     for start, end in _spans(wanted):
         here = [t for t in wanted if t.start == start]
         a = here[0].bound
-        b = next((p for p in pair if p != a), None)
+        b = next((p for p in pair if p != a), None) or next(
+            (p for p in list(parties) + list(read.parties) if p != a and binding._mentions(clause[start:end], p)), None)
         edits += _mutual_span(clause, start, end, here, a, b, apostrophe)
         for name in (a, b):
             if name:
@@ -95,8 +101,57 @@ def make_mutual(clause: str, part: Part, parties: Sequence[str] = ()) -> Operati
     return result
 
 
+_TRIGGER = re.compile(r"\b(?:if|in the event(?: that)?|where|when|whenever|should|upon|unless)\s+(?:the\s+)?$", re.I)
+_ONE_SIDED_NOUNS = re.compile(r"\b(?:its|his|her)\s+(?:consultancy|employment|engagement|appointment|directorship|"
+                              r"tenancy|franchise)\b", re.I)
+_ASSETS = r"(?:House\s+)?(?:Marks|Trademarks|Confidential Information|Information|Materials|Data|Property|Personnel|" \
+          r"Employees|Customers|Intellectual Property|Content|Technology|Know-How|Developments|Records)"
+
+
+def _refuse_one_sided_words(clause: str, wanted: Sequence[Provision], part: Part, read: binding.Binding,
+                            parties: Sequence[str] = ()) -> None:
+    """Declined where renaming the parties cannot make the clause mutual: it speaks of what only one
+    side has ("its consultancy", "Customers", "SpinCo House Marks"), or the lawyer asked for a way of
+    binding the other side that the clause does not have ("Employer to instruct its officers")."""
+    for start, end in _spans(wanted):
+        text = clause[start:end]
+        odd = _ONE_SIDED_NOUNS.search(text)
+        if odd:
+            raise Declined(f"The clause speaks of “{odd.group(0)}”, which only one party has; making it mutual needs "
+                           "rewording, which the drafting assistant can do.")
+        plural = re.search(r"\b(?:Customers|Clients|Employees|Suppliers|Distributors|Licensees|Contractors|Vendors|"
+                           r"Members|Users)\b", text)
+        if plural:
+            raise Declined(f"“{plural.group(0)}” are one party's; whose they are for the other party is a drafting "
+                           "choice (the drafting assistant can write it, or say whose).")
+        for name in dict.fromkeys(list(read.parties) + list(parties)):
+            head = name.split()[0]
+            asset = re.search(rf"\b{re.escape(head)}(?:\s+[A-Z][a-z]+)?\s+{_ASSETS}\b", text)
+            if asset and asset.group(0) != name:
+                raise Declined(f"“{asset.group(0)}” protects one party's assets only; the other party's need words of "
+                               "their own, which the drafting assistant can write.")
+    mechanism = re.search(r"\(([^()]*\bto\s+(?!the\b)[a-z]+[^()]*)\)", part.text)
+    if mechanism:
+        raise Declined(f"You asked for a particular way of binding the other party (“{mechanism.group(1)}”); the "
+                       "drafting assistant can write it.")
+
+
 def _mutual_span(clause: str, start: int, end: int, here: list[Provision], a: str, b: str | None,
                  apostrophe: str) -> list[Edit]:
+    edits = _mutual_span_edits(clause, start, end, here, a, b, apostrophe)
+    # "the Agreement between HEMISPHERX and SCIEN" names a document, not a duty: it stays as it is.
+    names = "|".join(re.escape(n) for n in (a, b) if n)
+    between = [(m.start(), m.end()) for m in re.finditer(rf"\bbetween\s+(?:the\s+)?(?:{names})\s+and\s+(?:the\s+)?"
+                                                         rf"(?:{names})\b", clause)] if names else []
+    return [e for e in edits if not any(x <= e.start < y for x, y in between)]
+
+
+def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision], a: str, b: str | None,
+                       apostrophe: str) -> list[Edit]:
+    first_subject = min(t.subject[0] for t in here)
+    if b and any(_TRIGGER.search(clause[max(start, s - 20):s]) for s, _, _ in binding._mentions(clause, b)
+                 if start <= s < first_subject):
+        return _conditional_span(clause, start, end, here, a, b, apostrophe)
     edits: list[Edit] = []
     subjects = {t.subject: t for t in here}
     first_subject = min(t.subject[0] for t in here)
@@ -136,6 +191,24 @@ def _mutual_span(clause: str, start: int, end: int, here: list[Provision], a: st
     return edits
 
 
+def _conditional_span(clause: str, start: int, end: int, here: list[Provision], a: str, b: str,
+                      apostrophe: str) -> list[Edit]:
+    """"In the event Agent changes ..., Kallo may terminate": the trigger names the other party, so the
+    mutual clause reads "In the event either party changes ..., the other party may terminate"."""
+    edits: list[Edit] = []
+    first_subject = min(t.subject[0] for t in here)
+    for s, e, possessive in binding._mentions(clause, b):
+        if start <= s < end:
+            word = f"either party{apostrophe}s" if possessive else "either party"
+            edits.append(edit(clause, s, e, _cap(clause, s, word if s < first_subject else "it"),
+                              "either party, not only " + _the(b)))
+    for s, e, possessive in binding._mentions(clause, a):
+        if start <= s < end:
+            word = f"the other party{apostrophe}s" if possessive else "the other party"
+            edits.append(edit(clause, s, e, _cap(clause, s, word), f"{_the(a)} becomes “the other party”"))
+    return edits
+
+
 def _subject_edits(clause: str, s: int, e: int, t: Provision, a_party: bool, apostrophe: str, why: str) -> list[Edit]:
     if t.how == "liability_of":
         return [edit(clause, s, e + (len(clause[e:e + 2]) if clause[e:e + 2] in ("’s", "'s") else 0),
@@ -147,10 +220,13 @@ def _subject_edits(clause: str, s: int, e: int, t: Provision, a_party: bool, apo
     if a_party:
         return [edit(clause, s, e, _cap(clause, s, "that party"), "the party it names, whichever it is")]
     rest = clause[e:e + 60]
-    neg = re.match(r"(\s+(?:shall|will|must|may|can|does|is|has|have)(?:\s+(?:not\b|no\b)))", rest, re.I)
+    neg = re.match(r"(\s+(?:(?:shall|will|must|may|can|does)(?:\s+have)?|has|have|is|are)\s+(?:not|no)\b)", rest, re.I)
     if t.negated and neg:
         out = [edit(clause, s, e, _cap(clause, s, "neither party"), why)]
         word = re.search(r"\s+(not|no)\b", neg.group(1), re.I)
+        modal = re.match(r"\s+must\b", rest, re.I)
+        if modal:  # "neither party must" is not English: "neither party may"
+            out.append(edit(clause, e + modal.start(), e + modal.end(), " may", "“neither party may” says the same"))
         if word:
             at = e + word.start()
             replacement = " any" if word.group(1).lower() == "no" and re.match(
@@ -158,7 +234,8 @@ def _subject_edits(clause: str, s: int, e: int, t: Provision, a_party: bool, apo
                 re.I) else ""
             out.append(edit(clause, at, at + len(word.group(0)), replacement, "“neither party” carries the negative"))
         return out
-    word = "either party" if t.kind == "right" else "each party"
+    may = re.match(r"\s+(?:may|can|(?:shall\s+)?(?:has|have)\s+the\s+right|is\s+entitled)\b", rest, re.I)
+    word = "either party" if t.kind == "right" and may else "each party"
     return [edit(clause, s, e, _cap(clause, s, word), why)]
 
 
@@ -185,7 +262,13 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
         if any(p.bound == holder for p in read.provisions):
             raise AlreadyDone(f"The clause already gives this to {_the(holder)}; nothing was changed.")
         raise Declined(f"No provision of the clause binds {_the(other)} in a way the operation can read.")
-    spans = _spans(wanted)
+    from addin_server.draft.parts import counter_provisions
+    spans = sorted(set(_spans(wanted)) | set(_spans(counter_provisions(part, read, clause))))
+    # What the instruction names as it is ("claims coming from DGT's products") stays as it is.
+    kept = [m.span() for name in (holder, other)
+            for noun in re.findall(rf"(?<![\w-]){re.escape(name)}['’]s\s+([a-z]+)", part.text)
+            for m in re.finditer(rf"(?<![\w-]){re.escape(name)}['’]s\s+{noun}\b(?:[^.;,]{{0,40}}?\bby\s+(?:the\s+)?"
+                                 rf"(?:{re.escape(holder)}|{re.escape(other)})\b)?", clause)]
     for a, b in part_spans(clause):
         if any(s <= a < e for s, e in spans):
             continue
@@ -194,9 +277,14 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
             raise Declined(f"Another sentence also names both {_the(holder)} and {_the(other)} "
                            f"(“{_short(text)}”); whether it changes too is a drafting choice. Say which sentences to "
                            "change, or ask the drafting assistant.")
+    def measured(at: int) -> bool:  # "the fees paid or payable to Contractor": the measure, not the role
+        return bool(re.search(r"\b(?:paid|payable|incurred|received|owed|charged)\s+(?:\S+\s+){0,3}$", clause[max(0, at - 40):at]))
+
     for s, e in spans:
         for name in (holder, other):
             for ms, me, possessive in binding._mentions(clause, name):
+                if any(x <= ms < y for x, y in kept) or measured(ms):
+                    continue
                 if s <= ms < e and possessive and not _ROLE_NOUNS.match(clause[me:me + 50]):
                     thing = " ".join(clause[ms:me + 30].split()[:4])
                     raise Declined(f"The clause also speaks of “{thing}…”; whether that changes hands too is for you "
@@ -205,7 +293,7 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
     for s, e in spans:
         for name, to in ((holder, other), (other, holder)):
             for ms, me, possessive in binding._mentions(clause, name):
-                if not (s <= ms < e):
+                if not (s <= ms < e) or any(x <= ms < y for x, y in kept) or measured(ms):
                     continue
                 found = clause[ms:me]
                 the = found[:4] if found[:4].lower() == "the " else ""
@@ -240,6 +328,9 @@ def change_period(clause: str, part: Part) -> OperationResult:
         raise Declined("The clause states no period (such as “30 days”) to change; adding one is for the drafting "
                        "assistant.")
     old = _targeted_old(part, clause, "period")
+    if not old and not any(_same_unit(f, unit) for f in found):
+        raise Declined(f"The clause has no period of {unit} to change (it says {', '.join(f.text for f in found)}); "
+                       "adding a new limit is for the drafting assistant.")
     if not old:
         listed = ", ".join(f.text for f in found)
         raise Declined(f"The clause has more than one period ({listed}); say which one to change, for example "
@@ -248,10 +339,10 @@ def change_period(clause: str, part: Part) -> OperationResult:
         raise AlreadyDone(f"The clause already says {old[0].text}; nothing was changed.")
     edits = []
     for o in old:
-        new = _spell_period(value, unit, o)
+        new = _spell_period(value, unit, o, clause)
         edits.append(edit(clause, o.start, o.end, new, f"the period changes from {o.text} to {new}, as instructed"))
     notes = [f"“{o.text}” had words and figure that differed." for o in old if o.disagree]
-    return OperationResult("change_period", f"Period changed to {_spell_period(value, unit, old[0])}", clause,
+    return OperationResult("change_period", f"Period changed to {_spell_period(value, unit, old[0], clause)}", clause,
                            edits, notes=notes)
 
 
@@ -259,19 +350,33 @@ def _same_unit(f: F.Figure, unit: str) -> bool:
     return _UNIT_WORDS.get(unit, unit).replace(" ", "_").replace("calendar_day", "day") == (f.unit or "")
 
 
-def _spell_period(value: float, unit: str, like: F.Figure) -> str:
+_ATTRIBUTIVE = re.compile(r"\s+(?:period|term|extension|notice|cap|tail|window|look-?back|limit|minimum|maximum|"
+                          r"commitment|restriction|deadline|moratorium)\b", re.I)
+
+
+def _spell_period(value: float, unit: str, like: F.Figure, clause: str = "") -> str:
+    """The new period in the form the clause used, every other word kept: "thirty (30) days" -> "fifteen
+    (15) days", "36 consecutive months" -> "48 consecutive months", "one-year cap" -> "six-month cap", "a
+    three (3) month period" -> "a six (6) month period"."""
     number = F.spell_number(int(value), like)
-    keep = like.unit and _UNIT_WORDS.get(unit, "").replace(" ", "_") in (like.unit, "")
-    words = like.text[len(re.match(r"[\w]+(?:\s*\(\s*\d+\s*\))?|\d+", like.text).group(0)):] if keep else ""
-    if keep and words.strip():
-        plural = value != 1
-        written = re.sub(r"\b(day|week|month|year|hour)s?\b", lambda m: m.group(1) + ("s" if plural and
-                         not words.startswith("-") and _was_plural(like.text) else ""), words, flags=re.I)
-        return number + written
-    singular = _UNIT_WORDS.get(unit, unit)
-    if like.text and "-" in like.text:
+    singular = _UNIT_WORDS.get(unit, unit.rstrip("s"))
+    lead = re.match(r"(?:[A-Za-z]+(?:[ -][A-Za-z]+)*\s*\(\s*\d[\d,.]*\s*\)|\d[\d,.]*\s*\([^)]*\)|\d[\d,.]*|"
+                    r"[A-Za-z]+(?:-(?=[a-z]+-)[A-Za-z]+)*)", like.text)
+    rest = like.text[lead.end():] if lead else ""
+    unit_word = re.search(r"(?i)\b(business\s+day|calendar\s+day|day|week|month|year|hour)s?\b", rest)
+    if rest.startswith("-"):
         return f"{number}-{singular}"
-    return f"{number} {singular if value == 1 or not _was_plural(like.text) else unit}"
+    if unit_word is None:
+        return f"{number} {unit if value != 1 else singular}"
+    attributive = bool(_ATTRIBUTIVE.match(clause[like.end:like.end + 16])) and not _was_plural(like.text)
+    plural = value != 1 and not attributive
+    same_unit = _UNIT_WORDS.get(unit, "").replace("calendar ", "") == unit_word.group(1).lower().replace("calendar ", "")
+    words = (unit_word.group(1) if same_unit else singular) + ("s" if plural else "")
+    if like.text.isupper():
+        words = words.upper()
+    elif unit_word.group(0)[:1].isupper():
+        words = words.title()
+    return number + rest[:unit_word.start()] + words + rest[unit_word.end():]
 
 
 def _was_plural(text: str) -> bool:
@@ -293,9 +398,39 @@ def change_amount(clause: str, part: Part) -> OperationResult:
         raise AlreadyDone(f"The clause already says {old[0].text}; nothing was changed.")
     edits = []
     for o in old:
-        new = _write_amount(value, o)
-        edits.append(edit(clause, o.start, o.end, new, f"the amount changes from {o.text} to {new}, as instructed"))
-    return OperationResult("change_amount", f"Amount changed to {_write_amount(value, old[0])}", clause, edits)
+        start, end, new = _amount_span(clause, o, value)
+        edits.append(edit(clause, start, end, new, f"the amount changes from {clause[start:end]} to {new}, as "
+                                                   "instructed"))
+    return OperationResult("change_amount", f"Amount changed to {edits[0].new}", clause, edits)
+
+
+_WORDS_BEFORE = re.compile(rf"((?:{NUMBER_WORDS})(?:[ -]+(?:{NUMBER_WORDS}|and))*)(\s+(?:and\s+No/100\s+)?"
+                           r"(?:Dollars|DOLLARS|dollars|Euros|Pounds|Rubles|Roubles)?)\s*\($", re.I)
+
+
+def _amount_span(clause: str, like: F.Figure, value: float) -> tuple[int, int, str]:
+    """(start, end, new text): the figure, and the words before it when the clause writes both
+    ("One Million and No/100 Dollars ($1,000,000.00)")."""
+    words = _WORDS_BEFORE.search(clause[max(0, like.start - 90):like.start])
+    if like.written != "both" and words and clause[like.end:like.end + 1] == ")":
+        start = like.start - len(words.group(0))
+        figure = _write_amount(value, like)
+        number = _words_like(value, words.group(1))
+        return start, like.end + 1, f"{number}{words.group(2)} ({figure})"
+    return like.start, like.end, _write_amount(value, like)
+
+
+def _words_like(value: float, old: str) -> str:
+    number = to_words(int(value)) if float(value).is_integer() else ""
+    if not number or number.isdigit():
+        raise Declined("The clause writes the amount in words as well as figures, and the new amount cannot be "
+                       "written in words here; the drafting assistant can.")
+    if old.isupper():
+        return number.upper()
+    if old[:1].isupper():
+        return "-".join(p[:1].upper() + p[1:] for p in " ".join(w.capitalize() if w != "and" else w
+                                                                for w in number.split(" ")).split("-"))
+    return number
 
 
 def _write_amount(value: float, like: F.Figure) -> str:
@@ -346,13 +481,18 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
         same = [t for t in available if side and _side(t) == side and t not in mapping.values()]
         counterpart = [t for t in available if _side(t) and side and _counter(t) == side]
         neutral = [t for t in available if not _side(t) and t not in mapping.values()]
-        choices = same or ([] if counterpart else neutral if len(neutral) == 1 else [])
+        choices = same or (neutral if not side and len(neutral) == 1 else [])
         if len(choices) != 1:
             names = " and ".join(f"“{t}”" for t in available) or "no other party names"
             raise Declined(f"Your document has {names}; it is not clear which one replaces “{role}”. Say which, for "
                            f"example “call the {role} the {available[0] if available else 'Company'}”.")
         mapping[role] = choices[0]
+    lacking = [t for t in _clause_terms(clause) if document_terms is not None and t not in set(document_terms)
+               and t not in mapping]
     if not mapping:
+        if lacking:
+            raise Declined(f"The clause's parties are already your document's, but it also uses “{lacking[0]}”, which "
+                           "your document does not define; fitting that in is for the drafting assistant.")
         raise AlreadyDone("The clause already uses your document's party names; nothing was changed.")
     edits, notes = [], []
     for role, to in mapping.items():
@@ -365,7 +505,10 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
             edits.append(edit(clause, s, e, the + to + tail, f"your document calls the {role} “{to}”"))
         for c in _compounds(clause, role):
             notes.append(f"“{c}” has no counterpart named here; check it against your document's defined terms.")
-    notes += [f"Your document's other terms were not applied; check the draft's defined terms against it."]
+    if lacking:
+        notes.append(f"Your document does not define “{lacking[0]}”" + (f" (or {len(lacking) - 1} other term(s))"
+                                                                        if len(lacking) > 1 else "")
+                     + "; only the party names were conformed.")
     return OperationResult("conform_terms", "Party names conformed to your document", clause, _sorted(edits),
                            notes=list(dict.fromkeys(notes)))
 

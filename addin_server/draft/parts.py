@@ -162,7 +162,7 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             return PartResult(part, "wrong", f"The draft binds {_the(named)} instead of both parties.")
         return PartResult(part, "not_done", f"The draft does not bind {_the(named)} as well.")
     if not one and not wrong and not protects:
-        compound = one_party_terms(clause, draft, binding.read(clause + "\n" + draft, ctx.parties), wanted)
+        compound = one_party_terms(clause, draft, mine, wanted, ctx.parties)
         if compound:
             return PartResult(part, "partly", compound)
         return PartResult(part, "done", "Binds both parties alike" + ("" if len(ok) < 2 else
@@ -213,17 +213,19 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
     return ""
 
 
-def one_party_terms(clause: str, draft: str, mine: Binding, wanted: Sequence[Provision]) -> str:
+def one_party_terms(clause: str, draft: str, mine: Binding, wanted: Sequence[Provision],
+                    parties: Sequence[str] = ()) -> str:
     """A defined term named after one party ("SpinCo House Marks") left in a provision made mutual, with
     nothing protecting the other's ("house marks of the other group")."""
+    names = list(dict.fromkeys(list(mine.parties) + list(parties)))
     for t in wanted:
-        for name in mine.parties:
+        for name in names:
             head = name.split()[0] if " " in name else name
             for term in re.findall(rf"\b{re.escape(head)} [A-Z][a-z]+(?: [A-Z][a-z]+)*", clause[t.start:t.end]):
                 if term == name or name.startswith(term):
                     continue
                 rest = term[len(head):]
-                others = [p for p in mine.parties if p != name and f"{p.split()[0]}{rest}" in draft]
+                others = [p for p in names if p != name and f"{p.split()[0]}{rest}" in draft]
                 if term in draft and not others and not re.search(r"\bof the other\b|\bthe other (?:party|group)['’]s",
                                                                  draft, re.I):
                     return f"Both are bound, but only “{term}” is protected; the other party's have no protection."
@@ -313,6 +315,9 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     if kind == "period":
         same_unit = [f for f in found if _unit_ok(f, part)]
         pool = same_unit or (found if _CHANGE_VERBS.search(part.text) else [])
+        new = part.params.get("value")
+        if len({f.value for f in pool}) > 1 and new is not None:
+            pool = [f for f in pool if abs(f.value - new) > 1e-9] or pool  # not the one that already says it
     else:
         new = part.params.get("amount") or 0
         pool = [f for f in found if f.value and 0.05 <= new / f.value <= 20] or found
@@ -327,7 +332,8 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
 def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -> F.Figure | None:
     """The figure whose surroundings share the instruction's words that the others' do not."""
     words = set(re.findall(r"[a-z0-9]{3,}", instruction.lower())) - {"the", "and", "for", "change", "raise", "make"}
-    windows = [set(re.findall(r"[a-z0-9]{3,}", clause[max(0, f.start - 60):f.end + 30].lower())) for f in pool]
+    windows = [set(re.findall(r"[a-z0-9]{3,}", (clause[max(0, f.start - 60):f.start] + " " + clause[f.end:f.end + 30]).lower()))
+               for f in pool]
     common = set.intersection(*windows) if windows else set()
     # A number the instruction names ("2012 fee") points harder than a word.
     scores = [sum(2 if any(ch.isdigit() for ch in w) else 1 for w in (words & win) - common) for win in windows]
@@ -356,7 +362,7 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             and not (abs(o.value - value) < 1e-9)]
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the period was to change.")
-    return PartResult(part, "done", f"{_number(value)} {unit}, as asked.")
+    return PartResult(part, "done", f"{part.label()}, as asked.")
 
 
 def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:

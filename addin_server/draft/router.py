@@ -77,6 +77,7 @@ class DraftRouter:
                     continue
                 try:
                     result = run_operation(part, task, text)
+                    _self_check(part, ins, task, text, result)
                 except ops.AlreadyDone as exc:
                     already[i] = exc.reason
                     continue
@@ -178,6 +179,25 @@ def run_operation(part: Part, task: DraftTask, text: str | None = None) -> Opera
         "delete": lambda: ops.delete_part(text, part),
     }
     return runners[part.kind]()
+
+
+def _self_check(part: Part, ins: Instruction, task: DraftTask, before: str, result: OperationResult) -> None:
+    """An operation's draft, read by the checks before anyone sees it: if its own part is not done,
+    or it changes what it was not asked to, it is not offered (Declined) rather than offered as done."""
+    from addin_server.draft import compare as C
+    from addin_server.draft.instruction import Instruction as _Instruction
+    from addin_server.draft.parts import allowances, check_part
+
+    alone = _Instruction(ins.text, (part,), length=ins.length)
+    found = check_part(part, alone, before, result.text, task.context())
+    if found.failed:
+        raise Declined(f"The operation could not do “{part.label()}” reliably ({found.reason}) The drafting assistant "
+                       "can.")
+    allow = allowances(alone, before, result.text, task.context(), result.cited)
+    changed = C.meaning_changes(C.compare(before, result.text), allow, task.document_parties)
+    if changed:
+        raise Declined(f"Doing “{part.label()}” by the operation would also change something else ({changed[0]}) The "
+                       "drafting assistant can word it.")
 
 
 def _combined(clause: str, text: str, done: list[tuple[int, Part, OperationResult]],

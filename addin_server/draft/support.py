@@ -27,6 +27,7 @@ WEIGHTS = {"bias": -2.68, "coverage": 2.12, "pairs": 3.76, "amount": -4.40, "neg
            "party": -3.96}
 THRESHOLD = 0.25  # highest balanced accuracy on the train part
 MAX_WINDOW = 3  # precedent sentences one redraft sentence may draw on
+PARAPHRASE_COVERAGE = 0.6  # at or above, with no figure, party or reversal the precedent lacks: backed
 
 _STOP = frozenset("""
 a about above after again against all also am an and any are as at be because been before
@@ -104,6 +105,12 @@ def score_support(sentence: str, precedent: str, own_text: str = "") -> Support:
                               for name in ("coverage", "pairs", "amount", "negation", "party"))
     score = 1 / (1 + math.exp(-z))
     supported = score >= THRESHOLD
+    if not supported and f.coverage >= PARAPHRASE_COVERAGE and not f.amount and not f.party and \
+            not _opposed(sentence, precedent[f.passage[0]:f.passage[1]]):
+        # A faithful paraphrase: most of its words are the precedent's, in another order and with
+        # another way of saying "not" ("nor does it prevent" for "shall not preclude"), and it gives no
+        # figure or party the precedent does not. Word pairs and negation counts judge wording, not meaning.
+        supported = True
     return Support(round(score, 4), supported, "" if supported else _reason(f), *f.passage)
 
 
