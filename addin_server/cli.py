@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from index_builder import extras
 from index_builder.errors import InvalidRequestError, PrecedentError
 
 from index_builder.cli import add_engine_options
@@ -129,10 +130,18 @@ def _add_annotate(sub: Any) -> None:
     annotate.set_defaults(handler=_cmd_annotate)
 
 
+INDEX_COMMANDS = ("serve", "annotate", "eval")  # they open the index and embed
+
+
 def _settings(args: argparse.Namespace, server: dict[str, Any] | None = None) -> Settings:
     overrides = {"index_dir": getattr(args, "index", None), "backend": getattr(args, "backend", None),
                  "milvus.uri": getattr(args, "uri", None), **(server or {})}
-    return load_settings(overrides=overrides)
+    settings = load_settings(overrides=overrides)
+    # Before any work: an extra the settings call for and the install lacks is named now.
+    command = getattr(args, "command", "")
+    extras.require_all(extras.for_settings(settings, index=command in INDEX_COMMANDS,
+                                           usage=command == "serve"), f"addin-server {command}")
+    return settings
 
 
 def _add_eval(sub: Any) -> None:

@@ -15,14 +15,14 @@ import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from addin_server.draft.prompt_checks import check_prompt
-from addin_server.draft.prompts import REDRAFT_VARIABLES, load_prompt
 from addin_server.draft.checks import DraftTask
 from addin_server.draft.redraft import Redrafter, RedraftResult
 from addin_server.draft.router import WITHOUT_MODEL, Drafted, DraftRouter
+from addin_server.draft.verifier import SupportVerifier
 from addin_server.llm.client import ChatClient, OpenAIChatClient
 from addin_server.llm.tokens import TokenCounter
-from addin_server.rerank import LLMReranker, load_rerank_prompt
+from addin_server.prompt_set import PromptSet, load_prompt_set
+from addin_server.rerank import LLMReranker
 from index_builder.errors import (
     LLMBusyError,
     LLMNotConfiguredError,
@@ -65,7 +65,7 @@ class PrecedentService:
     def __init__(self, live: LivePipeline, settings: Settings, llm: LLMSettings,
                  client: ChatClient | None, llm_origin: str,
                  reranker: LLMReranker | None, redrafter: Redrafter | None,
-                 prompts: dict[str, str], tokens: TokenCounter) -> None:
+                 prompt_set: PromptSet, tokens: TokenCounter) -> None:
         self.live = live
         self.settings = settings
         self.llm = llm
@@ -75,7 +75,8 @@ class PrecedentService:
         self.redrafter = redrafter
         # Operations need no model: the router runs them, and the model when one is set up.
         self.router = DraftRouter(redrafter)
-        self.prompts = prompts
+        self.prompt_set = prompt_set  # every prompt, loaded and checked at start-up
+        self.prompts = prompt_set.keys()  # what /health names
         self.tokens = tokens
         self._ping: tuple[float, dict[str, Any]] = (float("-inf"), {})
 
@@ -224,17 +225,13 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
         client = OpenAIChatClient(llm)
     origin = llm_origin or ("configured" if client else "none")
     tokens = TokenCounter(llm.encoding)
-    prompts_dir = settings.server.prompts_dir
-    rerank_prompt = load_rerank_prompt(prompts_dir / "rerank.prompt")
-    redraft_prompt = load_prompt(prompts_dir / "redraft.prompt", REDRAFT_VARIABLES)
-    # Token budget for this model and the citation format (issue 26): warnings, or a
-    # PromptError when a template could never fit.
-    for kind, template in (("rerank", rerank_prompt), ("redraft", redraft_prompt)):
-        for warning in check_prompt(template, kind, llm, tokens):
-            log.warning("Prompt check: %s", warning)
-    reranker = (LLMReranker(client, rerank_prompt, llm, tokens, settings.rerank.budget_s)
+    prompts = load_prompt_set(settings.server.prompts_dir, llm, tokens)
+    reranker = (LLMReranker(client, prompts.rerank, llm, tokens, settings.rerank.budget_s)
                 if client else None)
-    redrafter = Redrafter(client, redraft_prompt, llm, tokens) if client else None
+    # The model's second opinion on flagged citations, when asked for (off by default).
+    verifier = (SupportVerifier(client, prompts.support, llm.redraft_model, llm.request_timeout_s)
+                if client and llm.redraft_verify else None)
+    redrafter = Redrafter(client, prompts.redraft, llm, tokens, verifier) if client else None
     default = settings.rerank.default
     # "auto": on for a configured endpoint; the embedded model's rerank measured worse.
     rerank_default = default == "on" or (default == "auto" and origin == "configured")
@@ -242,8 +239,7 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     log.info("Index %s (%s): %d clauses; LLM: %s", pipeline.backend.version, store.describe(),
              pipeline.backend.stats()["clauses"], origin)
     live = LivePipeline(store, pipeline, settings.server.index_reload_s)
-    return PrecedentService(live, settings, llm, client, origin, reranker, redrafter,
-                            {"rerank": rerank_prompt.key, "redraft": redraft_prompt.key}, tokens)
+    return PrecedentService(live, settings, llm, client, origin, reranker, redrafter, prompts, tokens)
 
 
 def _lawyer_message(exc: LLMUnavailableError) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from index_builder.errors import ConfigError
+from index_builder import extras
 from index_builder.settings import Settings, load_settings
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,8 @@ def _open(args: argparse.Namespace) -> tuple[Settings, Any]:
     from index_builder.learn.store import UsageStore
 
     settings = load_settings(overrides={"index_dir": args.index})
+    extras.require_all(extras.for_settings(settings, index=False, usage=True),
+                       f"addin-server {getattr(args, 'command', 'feedback')}")
     return settings, UsageStore.open(settings)
 
 

@@ -9,12 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from index_builder import extras
 from index_builder.errors import ConfigError, InvalidRequestError, PrecedentError
 from index_builder.settings import TRAINED_RERANKER_PATH, Settings, load_settings
 
 log = logging.getLogger("index_builder")
 
 DEFAULT_EVAL_INDEX = Path("var/acord-index")
+INDEX_COMMANDS = ("build", "search", "eval")  # they open the index and embed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,6 +29,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         settings = load_settings(overrides=_overrides(args))
+        # Before any work: an extra the settings call for and the install lacks is named now.
+        extras.require_all(extras.for_settings(settings, index=args.command in INDEX_COMMANDS,
+                                               usage=args.command == "learn"),
+                           f"index-builder {args.command}")
         return int(args.handler(args, settings) or 0)
     except PrecedentError as exc:
         log.error("%s", exc.message)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from index_builder.errors import PrecedentError
+from index_builder.extras import require
 from index_builder.settings import Settings, load_settings
 
 log = logging.getLogger("precedent_bench")
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     for p in sub.choices.values():
         if p.get_default("ab"):
             _add_ab_options(p)
+            p.set_defaults(extras=("bench",))  # every A/B report draws its plots (matplotlib)
     return parser
 
 
@@ -81,6 +83,10 @@ def settings_for(args: argparse.Namespace) -> Settings:
 
 
 def dispatch(args: argparse.Namespace) -> int:
+    # Before the handler is even imported: a run that needs an extra says so up front, not in
+    # a traceback when its report is drawn.
+    for extra in getattr(args, "extras", ()):
+        require(extra, f"precedent-bench {args.command}")
     module, _, name = args.handler.partition(":")
     handler = getattr(importlib.import_module(module), name)
     if not args.ab:

@@ -1,6 +1,7 @@
 """The import graph of the Python packages, drawn from the code, and the layering rules it must keep.
 
     python scripts/import_graph.py            # figures + the Mermaid diagrams of docs/architecture.md
+    python scripts/import_graph.py --write    # redraw them in docs/architecture.md
     python scripts/import_graph.py --check    # exit 1 and list every broken rule
 
 Every ``import`` and ``from ... import`` counts, at module level or inside a function (a
@@ -23,13 +24,15 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "architecture.md"
+START, END = "<!-- import-graph: start (scripts/import_graph.py --write) -->", "<!-- import-graph: end -->"
 PACKAGES = ("index_builder", "addin_server", "precedent_bench")
 
 # index_builder's folders (and top-level modules), lowest first. A module may import from a
 # lower row only; the names in one row are peers that never import each other.
 INDEX_BUILDER_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(row) for row in (
     {"errors"},
-    {"settings", "model"},
+    {"settings", "model", "extras"},
     {"reading"},  # the clause-reading core (issue 38): the server and the index both use it
     {"terms", "ingest"},
     {"index"},
@@ -281,28 +284,40 @@ def mermaid(graph: Graph, package: str, layers: tuple[frozenset[str], ...]) -> s
             lines.append(f"  subgraph row{i}[\" \"]")
             lines += [f"    {n}" for n in names]
             lines.append("  end")
-    lines += [f"  {a} -->|{n}| {b}" if n > 1 else f"  {a} --> {b}" for (a, b), n in sorted(edges.items())]
+    lines += [f"  {a} --> {b}" for a, b in sorted(edges)]
     return "\n".join(lines)
+
+
+def drawn(root: Path = ROOT) -> str:
+    """The figures and both diagrams, as docs/architecture.md shows them."""
+    graph = build_graph(root)
+    f = figures(root)
+    return (f"{f['modules']} modules, {f['imports']} imports between them. Wrong-way imports: "
+            f"index_builder {f['wrong_way_index_builder']}, web {f['wrong_way_web']}; circles: "
+            f"{f['circles']}; web depth: {f['web_depth']} "
+            f"({' -> '.join(m.rpartition('.')[2] for m in f['web_chain'])}).\n\n"
+            f"index_builder (folders; an arrow is an import, every arrow points down):\n\n"
+            f"```mermaid\n{mermaid(graph, 'index_builder', INDEX_BUILDER_LAYERS)}\n```\n\n"
+            f"addin_server/web (modules):\n\n"
+            f"```mermaid\n{mermaid(graph, 'addin_server.web', WEB_LAYERS)}\n```\n")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="list broken rules; exit 1 if any")
+    parser.add_argument("--write", action="store_true", help=f"redraw the graph in {DOC.name}")
     args = parser.parse_args(argv)
     found = problems()
     if args.check:
         sys.stdout.write("".join(f"{line}\n" for line in found) or "The layering rules hold.\n")
         return 1 if found else 0
-    graph = build_graph()
-    f = figures()
-    sys.stdout.write(
-        f"{f['modules']} modules, {f['imports']} imports between them\n"
-        f"wrong-way imports: index_builder {f['wrong_way_index_builder']}, web {f['wrong_way_web']}\n"
-        f"circles: {f['circles']}\n"
-        f"web depth: {f['web_depth']} ({' -> '.join(f['web_chain'])})\n"
-        f"broken rules: {len(found)}\n\n"
-        f"```mermaid\n{mermaid(graph, 'index_builder', INDEX_BUILDER_LAYERS)}\n```\n\n"
-        f"```mermaid\n{mermaid(graph, 'addin_server.web', WEB_LAYERS)}\n```\n")
+    if args.write:
+        text = DOC.read_text("utf-8")
+        head, _, rest = text.partition(START)
+        _, _, tail = rest.partition(END)
+        DOC.write_text(f"{head}{START}\n{drawn()}{END}{tail}", "utf-8")
+        return 0
+    sys.stdout.write(drawn() + "".join(f"broken: {line}\n" for line in found))
     return 0
 
 

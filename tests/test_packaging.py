@@ -17,8 +17,9 @@ def test_the_wheel_carries_every_file_the_server_reads(tmp_path: Path) -> None:
     wheel = next(tmp_path.glob("precedent-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("prompts/rerank.prompt", "prompts/redraft.prompt", "prompts/support.prompt",
-                   "addin_server/static/taskpane/taskpane.html",
+                   "prompts/conform.prompt", "addin_server/static/taskpane/taskpane.html",
                    "addin_server/assets/manifest.template.xml",
                    "index_builder/retrieve/ranker/model.txt",
-                   "index_builder/retrieve/ranker/ranker.json"):
+                   "index_builder/retrieve/ranker/ranker.json",
+                   "index_builder/retrieve/ranker/rows.npz"):  # what `index-builder learn` relearns from
         assert needed in names, f"{needed} is not in {wheel.name}"

@@ -9,25 +9,21 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from pathlib import Path
 from typing import Sequence
 
 from index_builder.errors import PrecedentError
 from index_builder.reading.document import Document
 from addin_server.conform.model import ConformResult, TermMapping
-from addin_server.draft.prompts import PromptTemplate, load_prompt
+from addin_server.draft.prompts import PromptTemplate
 from addin_server.llm.untrusted import neutralise
 
 log = logging.getLogger(__name__)
 
+# Loaded and checked with every other prompt at start-up (addin_server/prompt_set.py).
 PROMPT_FILE = "conform.prompt"
 VARIABLES = ("term", "definition", "candidates")
 MAX_TERMS = 8  # model calls per request
 MAX_CANDIDATES = 80
-
-
-def load_suggest_prompt(prompts_dir: Path) -> PromptTemplate:
-    return load_prompt(Path(prompts_dir) / PROMPT_FILE, VARIABLES)
 
 
 def with_suggestions(result: ConformResult, source: Document, target: Document, client,

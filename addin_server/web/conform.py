@@ -23,7 +23,7 @@ from index_builder.reading.document import Document
 from addin_server.conform import documents
 from addin_server.conform.check import check_document
 from addin_server.conform.service import conform_clauses
-from addin_server.conform.suggest import load_suggest_prompt, with_suggestions
+from addin_server.conform.suggest import with_suggestions
 from addin_server.web import validate
 from addin_server.web.context import access, caller_key, service
 
@@ -104,9 +104,7 @@ def _suggested(result: Any, source: Any, target: Any, settings: Any) -> tuple[An
     client = service().client
     if client is None:
         return result, "No drafting assistant is connected, so there are no AI suggestions."
-    prompt = current_app.extensions.get("precedent_conform_prompt")
-    if prompt is None:
-        prompt = current_app.extensions["precedent_conform_prompt"] = load_suggest_prompt(settings.server.prompts_dir)
+    prompt = service().prompt_set.conform  # loaded and checked at start-up (prompt_set.py)
     return with_suggestions(result, source, target, client, prompt, settings.llm.redraft_model,
                             settings.llm.request_timeout_s), ""
 

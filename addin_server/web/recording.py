@@ -58,7 +58,7 @@ def init_app(app: Flask) -> UsageState:
     app.extensions[EXTENSION] = held
     if opened is not None:
         # The one pipeline orders by the marks; rebuilt versions inherit it (with_backend).
-        app.extensions["precedent"].pipeline.curation = Curation(opened)
+        app.extensions["precedent"].live.use_curation(Curation(opened))
     return held
 
 

@@ -68,6 +68,11 @@ class CrossEncoderReranker:
         head = self.rerank(query, hits[:depth])
         return head + [replace(h, rank=depth + i) for i, h in enumerate(hits[depth:], 1)]
 
+    def rescore_with_rows(self, query: str, hits: list[SearchHit]
+                          ) -> tuple[list[SearchHit], dict[str, np.ndarray]]:
+        """``rescore``; the cross-encoder has no feature rows to hand on."""
+        return self.rescore(query, hits), {}
+
     def rerank(self, query: str, hits: Sequence[SearchHit]) -> list[SearchHit]:
         """The hits reordered by RRF of their first-stage rank and their cross-encoder rank."""
         if not hits:

