@@ -150,6 +150,7 @@ def meaning_changes(c: Comparison, allow: Allowances, parties: Sequence[str] = (
     found += _limit_changes(c, allow)
     found += _swaps(c, allow)
     found += _role_changes(c, allow, parties)
+    found += _polarity_changes(c, allow, parties)
     found += _left_alone(c, allow)
     found += _kept_phrases(c, allow)
     found += _dropped(c, allow)
@@ -377,6 +378,24 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
             continue
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {_the(other)} instead of {_the(p.bound)}.")
+    return out
+
+
+def _polarity_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """A promise now said the other way round: "may not assign" -> "may assign", "shall not be liable"
+    -> "shall be liable", read provision by provision however the sentence is reworded."""
+    mine = binding.read(c.clause, parties)
+    theirs = binding.read(c.draft, parties)
+    out = []
+    for p in mine.provisions:
+        if not p.bound or not p.verb:
+            continue
+        same = [q for q in theirs.provisions if (q.verb == p.verb or binding._same_act(q.verb, p.verb))
+                and (q.bound == p.bound or q.mutual or p.mutual)]
+        if same and all(q.negated != p.negated for q in same) and not (allow.exception and not p.negated):
+            q = same[0]
+            out.append(f"The draft says “{_verb_phrase(c.draft, q)}” where your clause says "
+                       f"“{_verb_phrase(c.clause, p)}”: the promise now runs the other way.")
     return out
 
 

@@ -31,11 +31,12 @@ _ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|b
         r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
         r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
 _SPLIT = re.compile(rf"\s*;\s*|(?<=[.?!])\s+(?=[A-Z\"“])|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
-                    rf",\s+(?=(?:{_ASK})\b)", re.I)
+                    rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+", re.I)
 
 _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
-                      r"\b(?:in line|consistent) with (?:our|my)\b", re.I)
+                      r"\b(?:in line|consistent) with (?:our|my)\b|"
+                      r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)
 _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
                       r"\bby (?:about )?half\b|\bwordy\b|\bbriefer\b|\bfewer words\b|\bredundan\w*|"
                       r"\b(?:no more than|at most|in|within|under) (?:\w+ )?(?:sentences?|words)\b|\btighten up\b", re.I)
@@ -155,6 +156,10 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         kind = _kind(segment)
+        if kind == "mutual" and _BOTH_ASK.search(segment) and (F.periods(segment) or F.amounts(segment)):
+            # "Either party should be able to walk away on 60 days' notice": both sides, and that period.
+            parts.append(_part("mutual", (context + segment).strip(), clause, names))
+            kind, context = ("amount" if F.amounts(segment) else "period"), ""
         if kind is None:
             if parts:  # a reason or an aside: it explains the part before it
                 parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
@@ -179,6 +184,8 @@ def _segments(text: str) -> list[str]:
     return [p for p in pieces if p]
 
 
+_BOTH_ASK = re.compile(r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|"
+                       r"is|are)\b|\bmutual\w*|\breciprocal\w*|\btwo[- ]way\b|\bboth ways\b", re.I)
 _MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without)\b", re.I)
 _STRONG_MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth ways\b", re.I)
 _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
@@ -190,7 +197,7 @@ def _kind(segment: str) -> str | None:
             _period(segment) and not re.search(r"\bcarve|\bexclu|\bexcept|\bexempt", segment, re.I)):
         return "carve_out"
     if (F.amounts(segment) or _period_change(segment)) and not _STRONG_MUTUAL.search(segment) and \
-            not _CONFORM.search(segment):
+            not _BOTH_ASK.search(segment) and not _CONFORM.search(segment):
         return "amount" if F.amounts(segment) else "period"
     if _CONFORM.search(segment):
         return "conform"
@@ -210,6 +217,8 @@ def _kind(segment: str) -> str | None:
         return "period"
     if _CARVE.search(segment):
         return "carve_out"
+    if F.periods(segment):
+        return "period"  # "survival for three years": a period of its own is what the part asks for
     if re.search(rf"\b(?:{_ASK})\b", segment, re.I) and len(segment.split()) > 2:
         return "other"
     if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I):
@@ -275,6 +284,10 @@ def _period(text: str) -> dict[str, Any] | None:
     if to_bare and F.figures(to_bare.group(1) + " days"):
         new = F.figures(to_bare.group(1) + " days")[0].value
         out.update(value=_whole(new), old=out["value"], text=f"{to_bare.group(1)} {unit}")
+    elif len(found) > 1 and re.fullmatch(r"\s+(?:to|into|->|→)\s+", text[first.end:found[1].start], re.I):
+        second = found[1]  # "change the 60 days to 15 days"
+        out.update(value=_whole(second.value), unit=_UNITS.get(second.unit or "", unit), old=out["value"],
+                   text=second.text)
     elif len(found) > 1 and re.search(r"\bfrom\b", text[:first.start], re.I):
         second = found[1]
         out.update(value=_whole(second.value), unit=_UNITS.get(second.unit or "", unit), old=out["value"],
@@ -401,7 +414,7 @@ def _carve(text: str) -> dict[str, Any]:
 def _renames(text: str) -> dict[str, str]:
     """"Change Employer to Company", "call the Provider the Supplier": old -> new."""
     out = {}
-    for m in re.finditer(r"\b(?:change|rename|call)\s+(?:the\s+)?([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?)\s+(?:to|the)\s+"
+    for m in re.finditer(r"\b(?i:change|rename|call)\s+(?:the\s+)?([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?)\s+(?:to|the)\s+"
                          r"(?:the\s+)?([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?)", text):
         out[m.group(1)] = m.group(2)
     for m in re.finditer(r"\band\s+([A-Z][\w&.-]*)\s+to\s+([A-Z][\w&.-]*)\b", text):

@@ -18,7 +18,7 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 from index_builder.reading.binding import MUTUAL, Provision
 from index_builder.reading.numbers import SCALES, SMALL, to_words
-from index_builder.reading.parties import WEAK, role_by_name
+from index_builder.reading.parties import NEUTRAL, WEAK, role_by_name, role_of
 from index_builder.reading.sentences import part_spans
 
 from addin_server.draft.edits import Declined, Edit, OperationResult, apply, edit
@@ -52,7 +52,8 @@ def _cap(text: str, at: int, words: str) -> str:
 
 
 def _apostrophe(text: str) -> str:
-    return "’" if "’" in text else "'"
+    """The clause's own apostrophe; a curly one where it has none."""
+    return "'" if "'" in text and "’" not in text else "’"
 
 
 def _spans(provisions: Sequence[Provision]) -> list[tuple[int, int]]:
@@ -257,10 +258,10 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
     if not holder or not other or holder not in read.parties and other not in read.parties:
         raise Declined("The instruction or the clause does not name both parties, so the right or duty cannot be "
                        "moved between them.")
+    if not any(p.bound == other for p in read.provisions) and any(p.bound == holder for p in read.provisions):
+        raise AlreadyDone(f"The clause already gives this to {_the(holder)}; nothing was changed.")
     wanted = targets(part, read, clause)
     if not wanted:
-        if any(p.bound == holder for p in read.provisions):
-            raise AlreadyDone(f"The clause already gives this to {_the(holder)}; nothing was changed.")
         raise Declined(f"No provision of the clause binds {_the(other)} in a way the operation can read.")
     from addin_server.draft.parts import counter_provisions
     spans = sorted(set(_spans(wanted)) | set(_spans(counter_provisions(part, read, clause))))
@@ -467,20 +468,20 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
                   document_parties: Sequence[str] = ()) -> OperationResult:
     """Rename the clause's parties to the ones the lawyer's document uses."""
     renames = dict(part.params.get("renames") or {})
-    theirs = list(document_parties) or [t for t in (document_terms or ()) if role_by_name(t) or t in ("Company",)]
+    theirs = list(document_parties) or [t for t in (document_terms or ()) if role_by_name(t) or t in NEUTRAL]
     if not theirs and not renames:
         raise Declined("Your document's parties were not sent, so the clause cannot be conformed to them.")
     mine = binding.party_names(clause, ())
     missing = [p for p in mine if p not in theirs and p not in renames.values()]
-    mapping = {old: new for old, new in renames.items() if old in mine}
+    mapping = {old: new for old, new in renames.items() if binding._mentions(clause, old)}
     available = [t for t in theirs if t not in mine]
     for role in missing:
         if role in mapping:
             continue
         side = _side(role)
-        same = [t for t in available if side and _side(t) == side and t not in mapping.values()]
-        counterpart = [t for t in available if _side(t) and side and _counter(t) == side]
-        neutral = [t for t in available if not _side(t) and t not in mapping.values()]
+        # A neutral name ("Company") takes its side from the party across from it ("Employee"): the core's reading.
+        same = [t for t in available if side and _side(t, theirs) == side and t not in mapping.values()]
+        neutral = [t for t in available if not _side(t, theirs) and t not in mapping.values()]
         choices = same or (neutral if not side and len(neutral) == 1 else [])
         if len(choices) != 1:
             names = " and ".join(f"“{t}”" for t in available) or "no other party names"
@@ -513,15 +514,11 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
                            notes=list(dict.fromkeys(notes)))
 
 
-def _side(role: str) -> str:
-    """The role's side in the one table; "" for "Company" and for a weak role word ("Partner")."""
-    found = role_by_name(role) if role not in WEAK else None
+def _side(role: str, others: Sequence[str] = ()) -> str:
+    """The role's side in the one table (a neutral "Company" read from the parties across from it);
+    "" when it has none, and for a weak role word ("Partner")."""
+    found = role_of(role, "", list(others)) if role not in WEAK else None
     return f"{found.relation}:{found.side}" if found else ""
-
-
-def _counter(role: str) -> str:
-    found = role_by_name(role) if role not in WEAK else None
-    return f"{found.counterpart.relation}:{found.counterpart.side}" if found else ""
 
 
 def delete_part(clause: str, part: Part) -> OperationResult:

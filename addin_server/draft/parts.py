@@ -399,6 +399,7 @@ _CARVE_STOP = frozenset("""claims claim information anyone someone else other ot
 already from with like does the and any all for its own such made caused arising arise also carve carve-out
 exclude exception usual exclusions""".split())
 _EXCEPTION_WORDS = re.compile(r"\b(?:not|no|nor|except|excluding|unless|other than|does not|do not|nothing|none|"
+                              r"prevent\w*|preclude\w*|free to|"
                               r"may|permitted|allowed|exempt\w*|exclud\w*|carve\w*)\b", re.I)
 
 

@@ -190,7 +190,7 @@ def _mentions(text: str, name: str) -> list[tuple[int, int, bool]]:
 def _patterns(names: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
     alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or r"(?!x)x"
     named = rf"(?:[Tt]he\s+)?(?:{alt})"
-    joint = (rf"(?:[Ee]ach\s+of\s+|[Bb]oth\s+|[Nn]either\s+)?{named}\s*,?\s+(?:and|nor|or)\s+{named}"
+    joint = (rf"(?:[Ee]ach\s+of\s+|[Bb]oth\s+|[Nn]either\s+)?{named}\s+(?:and|nor|or)\s+{named}"
              rf"(?:\s*,?\s+each|\s+both)?")
     who = rf"(?P<who>{joint}|{named}|{_GENERIC}|{_PRONOUN})"
     subject = re.compile(rf"(?<![\w’'-]){who}\s+{_ADVERBS}{_MODAL}{_NEG}", re.I)
@@ -220,8 +220,8 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
                 kind = "protection" if how in ("no_liability", "liability_of") else \
                     "right" if how == "option" else "prohibition" if refused else "obligation"
                 verb = "liabil" if kind == "protection" else "option" if how == "option" else _first_verb(m.group(0))
-                found.append(_provision(text, start, end, kind, who, m.span("who"), verb, kind == "prohibition",
-                                        how, names, spots))
+                negated = kind == "prohibition" or how == "no_liability"
+                found.append(_provision(text, start, end, kind, who, m.span("who"), verb, negated, how, names, spots))
                 taken.append(m.span())
         for m in pats["subject"].finditer(part):
             if any(a <= m.start("modal") < b for a, b in taken):
@@ -270,7 +270,9 @@ def _has_subject_between(part: str, a: int, b: int, pats: dict[str, re.Pattern[s
 
 
 def _relative(part: str, at: int) -> bool:
-    return bool(re.search(r"\b(?:which|whom|whose|where)\s+$", part[:at], re.I))
+    """Not a subject: a relative clause's ("to which i-on may"), or a preposition's object ("liability to
+    Licensee shall be limited")."""
+    return bool(re.search(r"\b(?:which|whom|whose|where|to|of|by|for|with|from|against|than)\s+$", part[:at], re.I))
 
 
 def _kind(m: re.Match[str], part: str) -> tuple[str, bool, str]:
