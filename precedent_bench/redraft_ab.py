@@ -60,6 +60,13 @@ def load_task_file(path: Path, split: str | None = None) -> list[Task]:
     return [(str(row[0]), str(row[1]), row[2]) for row in load_tasks(path, split)]
 
 
+def load_labels(path: Path, split: str | None = None) -> dict[str, dict]:
+    """Each task's labels (``expect``), for a scorer or a scripted drafter: never for the checks."""
+    from addin_server.draft.taskset import load_tasks
+
+    return {row.task_id: dict(row.expect) for row in load_tasks(path, split)}
+
+
 def select(tasks: Iterable[Task], categories: Sequence[str] | None, limit: int | None) -> list[Task]:
     chosen: list[Task] = []
     seen: dict[str, int] = {}

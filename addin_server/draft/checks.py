@@ -354,8 +354,16 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
 
 
 def _part_of_known(term: str, known: set[str]) -> bool:
+    """Known as written, as the end of a known term read without its first word ("Public Holdings" of
+    "Passive Public Holdings"), or as the other party's counterpart ("Partner Covered Claims" where the
+    document has "Company Covered Claims")."""
     low = term.lower()
-    return any(low in k.lower().split(" and ") or low == k.lower().rstrip("s") for k in known)
+    if any(low in k.lower().split(" and ") or low == k.lower().rstrip("s") or k.lower().endswith(" " + low)
+           for k in known):
+        return True
+    head, _, rest = term.partition(" ")
+    return head in PARTY_NAMES and bool(rest) and any(
+        k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known)
 
 
 def _precedent_terms(task: DraftTask) -> set[str]:

@@ -199,6 +199,9 @@ def _kind(segment: str) -> str | None:
     if (F.amounts(segment) or _period_change(segment)) and not _STRONG_MUTUAL.search(segment) and \
             not _BOTH_ASK.search(segment) and not _CONFORM.search(segment):
         return "amount" if F.amounts(segment) else "period"
+    if _CONFORM.search(segment) and _PRECEDENT_REF.search(segment) and re.search(
+            r"\b(?:period|days?|time|notice|cure|term)\b", segment, re.I):
+        return "period"  # "Conform the cure period to precedent [1]": that precedent's period
     if _CONFORM.search(segment):
         return "conform"
     if _PLAIN.search(segment):
@@ -238,6 +241,9 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
     params: dict[str, Any] = {}
     if kind == "period":
         params = _period(text) or {}
+        ref = _PRECEDENT_REF.search(text)
+        if not params and ref:
+            params = {"from_precedent": int(ref.group(1) or ref.group(2))}
         if _FEES_BASIS.search(text):
             params["basis"] = "fees"  # "cap Company at 12 months' fees": the look-back of a cap
     elif kind == "amount":

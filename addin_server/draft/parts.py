@@ -343,7 +343,22 @@ def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -
     return pool[scores.index(top)]
 
 
+def with_precedent_period(part: Part, clause: str, precedents: Sequence[str]) -> Part:
+    """"Conform the period to precedent [1]": the part with that precedent's period (of the clause's unit)."""
+    n = part.params.get("from_precedent")
+    if part.kind != "period" or not n or part.params.get("value") is not None or not 1 <= n <= len(precedents):
+        return part
+    mine = F.periods(clause)
+    theirs = [f for f in F.periods(precedents[n - 1]) if not mine or f.unit == mine[0].unit]
+    if len({(f.value, f.unit) for f in theirs}) != 1:
+        return part
+    unit = {"day": "days", "business_day": "business days", "week": "weeks", "month": "months",
+            "year": "years", "hour": "hours"}.get(theirs[0].unit or "", "days")
+    return Part(part.kind, part.text, {**part.params, "value": int(theirs[0].value), "unit": unit}, part.scope)
+
+
 def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    part = with_precedent_period(part, clause, ctx.precedents)
     value, unit = part.params.get("value"), part.params.get("unit", "")
     if value is None:
         return PartResult(part, "unchecked", "The period asked for could not be read; read the draft.")
@@ -477,7 +492,7 @@ def _new_text(clause: str, draft: str) -> tuple[str, str]:
 
 def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     renames = dict(part.params.get("renames") or {})
-    theirs = set(ctx.parties)
+    theirs = document_party_names(ctx)
     foreign = [p for p in binding.party_names(clause, ()) if theirs and p not in theirs]
     foreign += [old for old in renames if old not in foreign]
     left = [p for p in foreign if re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", draft)]
@@ -500,6 +515,12 @@ def _clause_terms(text: str) -> list[str]:
     found = re.findall(r"(?<![\w’'-])((?:[A-Z][a-z][\w-]*|[A-Z]{2,})(?:\s+(?:[A-Z][a-z][\w-]*|[A-Z]{2,}))+)", text)
     found += re.findall(r"(?<=\bthe )([A-Z][a-z]{2,})\b", text)
     return [t for t in dict.fromkeys(found) if t.split()[0] not in ("The", "This", "Each", "If", "In", "Section")]
+
+
+def document_party_names(ctx: Context) -> set[str]:
+    """The document's parties as the pane sends them; else the role words among its defined terms."""
+    from index_builder.reading.parties import NEUTRAL, role_by_name
+    return set(ctx.parties) or {t for t in ctx.document_terms or () if role_by_name(t) or t in NEUTRAL}
 
 
 def _plain(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
@@ -560,6 +581,7 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
     mine = binding.read(clause, ctx.parties)
     for part in instruction.parts:
         if part.kind in ("period", "amount"):
+            part = with_precedent_period(part, clause, ctx.precedents)
             allow.figures += _figure_of(part)
             allow.old_figures += _targeted_old(part, clause, part.kind)
             if part.kind == "period" and part.params.get("old") is not None:
@@ -591,7 +613,7 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
         elif part.kind == "conform":
             allow.conform = True
             allow.drop_ok = True
-            allow.renamed |= {p for p in mine.parties if p not in set(ctx.parties)}
+            allow.renamed |= {p for p in mine.parties if p not in document_party_names(ctx)}
     return allow
 
 

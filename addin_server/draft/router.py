@@ -167,6 +167,8 @@ class DraftRouter:
 def run_operation(part: Part, task: DraftTask, text: str | None = None) -> OperationResult:
     """The operation for one part, on ``text`` (the clause, or what earlier operations made of it)."""
     text = task.clause if text is None else text
+    from addin_server.draft.parts import with_precedent_period
+    part = with_precedent_period(part, text, tuple(c.text for c in task.precedents))
     p = part.params
     runners: dict[str, Callable[[], OperationResult]] = {
         "mutual": lambda: ops.make_mutual(text, part, task.document_parties),

@@ -154,6 +154,12 @@ def similar(p: Provision, q: Provision) -> bool:
 
 def read(text: str, parties: Iterable[str] = ()) -> Binding:
     """The provisions of ``text`` read with the given party names and those it uses itself."""
+    return _read(text, tuple(parties))
+
+
+@lru_cache(maxsize=512)
+def _read(text: str, parties: tuple[str, ...]) -> Binding:
+    # The checks read the clause and the draft many times over: once each is enough (a Binding is frozen).
     names = party_names(text, parties)
     return Binding(text, names, tuple(provisions(text, names)))
 
