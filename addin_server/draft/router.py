@@ -238,6 +238,8 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
         by = "operation" if i in by_op or i in already else producer
         row = r.to_dict(by)
         left = i not in by_op and i not in already and producer == "operation"
+        if left:
+            row["by"] = ""  # nobody did it
         if left and r.status != "done":
             row["status"] = "not_done"
             row["reason"] = (why.get(i) or "No drafting operation does this.") + (

@@ -201,7 +201,7 @@ def _patterns(names: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
     who = rf"(?P<who>{joint}|{named}|{_GENERIC}|{_PRONOUN})"
     subject = re.compile(rf"(?<![\w’'-]){who}\s+{_ADVERBS}{_MODAL}{_NEG}", re.I)
     fill = {"P": rf"{joint}|{named}|{_GENERIC}"}
-    return {"subject": subject, "ellipsis": re.compile(rf"\b(?:and|or|but)\s+{_ADVERBS}{_MODAL}{_NEG}", re.I),
+    return {"subject": subject, "ellipsis": re.compile(rf"(?:\b(?:and|or|but)|,)\s+{_ADVERBS}{_MODAL}{_NEG}", re.I),
             **{k: re.compile(p.pattern.replace("{P}", fill["P"]), re.I) for k, p in (
                 ("no_liability", _NO_LIABILITY), ("liability_of", _LIABILITY_OF), ("passive", _BY_AGENT),
                 ("option", _OPTION_OF), ("between", _BETWEEN))}}
