@@ -74,6 +74,11 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phra
         raise Declined(f"Precedent [{n}] states its carve-out as part of a list or heading (“{_short(sentence)}”), not "
                        "as a sentence that can be added as it is; the drafting assistant can word it for your clause.")
     sentence = _only_items(sentence, phrase)
+    dangling = [m.group(0) for m in re.finditer(r"\bsuch\s+([a-z]+?)s?\b", sentence)
+                if not re.search(rf"\b{re.escape(m.group(1))}", clause, re.I) and m.group(1) not in ("party", "time")]
+    if dangling:
+        raise Declined(f"The carve-out in precedent [{n}] refers back to words your clause does not have (“{dangling[0]}”); "
+                       "taken word for word it would not read. The drafting assistant can word it for your clause.")
     foreign = [name for name in dict.fromkeys(actors) if name not in set(parties) and name not in _COMMON
                and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause)]
     if foreign:

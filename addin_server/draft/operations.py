@@ -120,6 +120,10 @@ def _refuse_one_sided_words(clause: str, wanted: Sequence[Provision], part: Part
         if odd:
             raise Declined(f"The clause speaks of “{odd.group(0)}”, which only one party has; making it mutual needs "
                            "rewording, which the drafting assistant can do.")
+        such = re.search(r"\bsuch\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*", text)
+        if such:
+            raise Declined(f"The clause refers back to “{such.group(0)}”; whose they are for the other party is a drafting "
+                           "choice (the drafting assistant can write it, or say whose).")
         plural = re.search(r"\b(?:Customers|Clients|Employees|Suppliers|Distributors|Licensees|Contractors|Vendors|"
                            r"Members|Users)\b", text)
         if plural:

@@ -111,6 +111,7 @@ class DraftRouter:
         drafted.checks = checked.checks
         drafted.parts = _parts(checked.parts, ins, done, already, why, drafted.producer, self.redrafter is not None,
                                prefer)
+        drafted.checks = _instruction_from_parts(drafted.checks, drafted.parts)
         if drafted.operation is not None and drafted.operation.operation == "none":
             # Nothing needed changing (already mutual, already the period): an unchanged draft is the
             # right answer here, not a failure to carry the instruction out.
@@ -248,6 +249,24 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
         if i in already and r.status in ("unchecked",):
             row["status"], row["reason"] = "done", already[i]
         out.append(row)
+    return out
+
+
+def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any]]) -> list[CheckResult]:
+    """The instruction check says what the parts say: a part nobody did is not done, whatever a check
+    could read of it (so the draft is never marked as doing what was asked when it did not)."""
+    left = [p for p in parts if p["status"] in ("not_done", "partly", "wrong")]
+    if not left:
+        return checks
+    done = [p["label"] for p in parts if p["status"] == "done"]
+    line = " ".join(x for x in ((f"Done: {'; '.join(done)}." if done else ""),
+                                f"Not done: {'; '.join(p['label'] for p in left)}.") if x)
+    out = []
+    for c in checks:
+        if c.name == "instruction" and c.passed is not False:
+            reasons = " ".join(dict.fromkeys(p["reason"] for p in left))
+            c = CheckResult("instruction", False, f"{line} {reasons}".strip())
+        out.append(c)
     return out
 
 

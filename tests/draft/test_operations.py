@@ -187,13 +187,17 @@ def test_carve_out_is_taken_word_for_word_and_cited() -> None:
 
 
 def test_carve_out_takes_only_the_item_asked_for_and_refuses_another_documents_party() -> None:
-    precedent = Clause("p", "The foregoing shall not preclude either party from employing any such employee (a) who "
+    precedent = Clause("p", "The foregoing shall not preclude either party from employing any person (a) who "
                             "responds to any general advertisement or (b) who contacts the other party on his own "
                             "initiative.", "d")
     clause = "Neither party will solicit the other party's personnel."
     assert add_carve_out(clause, [precedent], None, "general job ads").text == clause + (
-        " The foregoing shall not preclude either party from employing any such employee who responds to any general "
+        " The foregoing shall not preclude either party from employing any person who responds to any general "
         "advertisement. [1]")
+    dangling = Clause("r", "The foregoing shall not preclude either party from employing any such employee who responds "
+                           "to a general advertisement.", "d")
+    with pytest.raises(Declined, match="such employee"):
+        add_carve_out(clause, [dangling], None, "general job ads")
     foreign = Clause("q", "The limitations will not apply to injury caused by AT&T's gross negligence.", "d")
     with pytest.raises(Declined, match="AT&T"):
         add_carve_out("Seller's liability is limited to the price.", [foreign], 1, "gross negligence")
