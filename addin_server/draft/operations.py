@@ -120,7 +120,8 @@ def _refuse_one_sided_words(clause: str, wanted: Sequence[Provision], part: Part
         if odd:
             raise Declined(f"The clause speaks of “{odd.group(0)}”, which only one party has; making it mutual needs "
                            "rewording, which the drafting assistant can do.")
-        such = re.search(r"\bsuch\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*", text)
+        such = next((m for m in re.finditer(r"\bsuch\s+([A-Z][a-z]+?)(?:s)?\b", text)
+                     if not re.search(rf"\b{m.group(1)}", text[:m.start()])), None)  # refers outside the clause
         if such:
             raise Declined(f"The clause refers back to “{such.group(0)}”; whose they are for the other party is a drafting "
                            "choice (the drafting assistant can write it, or say whose).")
