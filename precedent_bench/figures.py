@@ -1,11 +1,13 @@
-"""`precedent-bench figures`: the figures and liability caps the product reads, against the
-hand-labelled set (benchmarks/sets/figures/), scored outside the code under test.
+"""`precedent-bench figures`: the figures and liability caps the product reads, against a
+hand-labelled set (benchmarks/sets/figures/, or the caps tranche benchmarks/sets/caps2/), scored
+outside the code under test.
 
 The product's reading is the one function the index build (``terms.stamp``) and ``/market``
 call: ``index_builder.terms.extract``. It receives each clause's text and nothing else; every
 label stays here, on the scoring side.
 
     precedent-bench figures --split tuning --out benchmarks/results/figures/tuning
+    precedent-bench figures --set caps2 --split tuning      # a set by name, or by its folder
 
 Scores (docs in benchmarks/results/figures/README.md):
 
@@ -36,7 +38,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 log = logging.getLogger(__name__)
 
-SET_DIR = Path("benchmarks/sets/figures")
+SETS = Path("benchmarks/sets")
+SET_DIR = SETS / "figures"
 SPLITS = {"tuning": "tuning.jsonl", "held-out": "heldout.jsonl"}
 
 
@@ -90,8 +93,8 @@ def _cap(cap: Any) -> GotCap:
 
 # -- the labels -------------------------------------------------------------------------------
 
-def load(set_dir: Path, split: str) -> list[dict[str, Any]]:
-    path = set_dir / SPLITS[split]
+def load(folder: Path, split: str) -> list[dict[str, Any]]:
+    path = folder / SPLITS[split]
     return [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
 
 
@@ -316,7 +319,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("figures", help="figures and liability caps read by the product, against the "
                                        "hand-labelled figures set (benchmarks/sets/figures)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--set", type=Path, default=SET_DIR, help=f"the set's folder (default {SET_DIR})")
+    p.add_argument("--set", type=set_dir, default=SET_DIR,
+                   help=f"the set: a name under {SETS}/ (figures, caps2) or its folder (default {SET_DIR})")
     p.add_argument("--split", choices=list(SPLITS), default="tuning",
                    help="tuning (default); held-out only for the one final run")
     p.add_argument("--out", type=Path, help="write figures.md and figures.json here")
@@ -324,11 +328,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler="precedent_bench.figures:run_command", ab=False)
 
 
+def set_dir(value: str) -> Path:
+    """A set by its folder, or by its name under benchmarks/sets/ ("caps2")."""
+    for path in (Path(value), SETS / value):
+        if (path / SPLITS["tuning"]).is_file():
+            return path
+    raise argparse.ArgumentTypeError(f"no labelled set at {value!r} or {SETS / value}: give a folder holding "
+                                     f"{SPLITS['tuning']} and {SPLITS['held-out']}, or a name under {SETS}/")
+
+
 def run_command(args: argparse.Namespace) -> int:
     rows = load(args.set, args.split)
     report = score(rows)
-    report.update(split=args.split, when=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-                  commit=_commit(), command=f"precedent-bench figures --split {args.split}"
+    name = args.set.name
+    report.update(set=name, split=args.split, when=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                  commit=_commit(), command=f"precedent-bench figures --set {name} --split {args.split}"
                   + (f" --out {args.out}" if args.out else ""))
     text = markdown(report)
     sys.stdout.write(text)
@@ -356,7 +370,7 @@ def _commit() -> str:
 
 def markdown(report: dict[str, Any]) -> str:
     f = report["figures"]
-    lines = [f"# Figures, {report['split']} ({report['clauses']} clauses)", "",
+    lines = [f"# Figures, {report.get('set', 'figures')} {report['split']} ({report['clauses']} clauses)", "",
              f"`{report['command']}` — {report['when']}, commit {report['commit']}", "",
              "| figures | P | R | tp | fp | fn |", "|---|---|---|---|---|---|"]
     for key in _order(f):

@@ -59,18 +59,22 @@ _SYMBOL = {"$": "USD", "us$": "USD", "u.s.$": "USD", "a$": "AUD", "au$": "AUD", 
 _CODES = "USD|EUR|GBP|CHF|AUD|CAD|CNY|RMB|JPY|HKD|SGD|INR|SEK|NOK|DKK|NZD"
 _NAMES = {"dollar": "USD", "euro": "EUR", "pounds sterling": "GBP", "pound sterling": "GBP",
           "australian dollar": "AUD", "canadian dollar": "CAD", "hong kong dollar": "HKD",
-          "singapore dollar": "SGD", "us dollar": "USD", "u.s. dollar": "USD", "yuan": "CNY",
+          "singapore dollar": "SGD", "us dollar": "USD", "u.s. dollar": "USD", "united states dollar": "USD", "yuan": "CNY",
           "renminbi": "CNY", "swiss franc": "CHF", "yen": "JPY"}
-_SYM = r"(?:U\.?S\.?\$|A\$|AU\$|C\$|CA\$|HK\$|S\$|\$|€|£|¥)"
+_SYM = r"(?:U\.?S\.?[ \t]?\$|A\$|AU\$|C\$|CA\$|HK\$|S\$|\$|€|£|¥)"
 _AMT = rf"(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?![\d,])|{OCR_DIGITS}|{DIGITS}|\.\d+|O(?![\w,.]))"
 _SCALE_TAIL = r"(?:(?P<s>MM|mm|[mMkK]|bn|BN)\b|[ \t]?(?P<sw>thousand|million|billion)\b)"
 _BEFORE = (rf"(?P<c>(?:\b(?:{_CODES})[ \t]?)?{_SYM}|\b(?:{_CODES})(?![a-z])\.?)[ \t]?(?P<n>{_AMT})"
            rf"{_SCALE_TAIL}?")
-_NAME = (r"(?:(?:australian|canadian|hong[ \t]+kong|singapore|us|u\.s\.)[ \t]+dollars?|dollars?|"
+_NAME = (r"(?:(?:australian|canadian|hong[ \t]+kong|singapore|united[ \t]+states|us|u\.s\.)[ \t]+dollars?|dollars?|"
          r"euros?|pounds?[ \t]+sterling|yuan|renminbi|swiss[ \t]+francs?|yen)")
 _MONEY_BEFORE = re.compile(_BEFORE + rf"(?:[ \t]*\([ \t]*(?P<w>{WORDS})(?:[ \t]+{_NAME})?[ \t]*\))?", _I)
+# "One Million Dollars ($1,000,000)", "ONE (1) MILLION DOLLARS ($1,000,000)", "One Hundred and No/100
+# Dollars ($100.00)" (a cheque's cents): the words, their scale and cents, then the digits in brackets.
 _MONEY_WORDS_PAIR = re.compile(
-    rf"(?<![\w-])(?P<w>{WORDS})(?:[ \t]+(?P<wc>{_NAME}))?[ \t]*\([ \t]*{_BEFORE}[ \t]*(?:{_CODES})?[ \t]*\)"
+    rf"(?<![\w-])(?P<w>{WORDS}(?:[ \t]*\([ \t]*{DIGITS}[ \t]*\))?)(?:[ \t]+(?P<ws>thousand|million|billion))?"
+    rf"(?:[ \t]+and[ \t]+(?P<cents>no|\d{{1,2}})[ \t]*/[ \t]*100)?"
+    rf"(?:[ \t]+(?P<wc>{_NAME}))?[ \t]*\([ \t]*{_BEFORE}[ \t]*(?:{_CODES})?[ \t]*\)"
     rf"(?:[ \t]*(?P<tail>{_NAME}))?", _I)
 _MONEY_AFTER = re.compile(
     rf"(?<![\w.,$])(?<!\d[ \u00a0\u202f])(?P<n>{NUMBER}|\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+)"
@@ -90,6 +94,8 @@ _TIMES = re.compile(
     rf"(?<![\w{{}}.])(?P<n>{NUMBER})[ \t]*(?:x|×|times)\b(?:[ \t]*\([ \t]*(?P<d>{DIGITS})[ \t]?[x×][ \t]*\))?"
     rf"(?=[ \t]*(?:\([^()]*\)[ \t]*)?(?:{_WHAT}|[.,;:)]|$))", _I)
 _TWICE = re.compile(r"\b(?:twice|double)(?=[ \t]+(?:the|its|their|such|that|any)\b)", _I)
+# "the fees paid in the 12 months ... multiplied by (a) twenty-four (24)": the multiplier follows
+_MULTIPLIED = re.compile(rf"\bmultiplied[ \t]+by[ \t]+(?:\([a-z]\)[ \t]+)?(?P<n>{NUMBER})(?![ \t]*(?:%|percent))", _I)
 _FRACTION = re.compile(rf"(?<![\w-])(?<!and )(?P<n>{FRACTION})(?![\w-])", _I)
 
 
@@ -163,6 +169,8 @@ def _periods(text: str, masked: str, found: _Found) -> None:
         unit = m.group("u").lower().rstrip("s")
         mods = m.group("mods").lower()
         value = number.value
+        if unit == "year" and value >= 1000:
+            continue  # "the 2018 Calendar Year" names a year; no term runs a thousand years
         if unit == "quarter":
             unit, value = "month", value * 3
         elif unit == "day" and re.search(r"business|working|trading|banking", mods):
@@ -171,7 +179,7 @@ def _periods(text: str, masked: str, found: _Found) -> None:
 
 
 def _currency(raw: str) -> str:
-    raw = re.sub(r"\s+", " ", raw.strip().lower().rstrip("."))
+    raw = re.sub(r"\s+", " ", raw.strip().lower().rstrip(".")).replace(" $", "$")
     if raw in _SYMBOL:
         return _SYMBOL[raw]
     if raw.endswith("$") and raw[:-1].strip().upper() in _CODES.split("|"):
@@ -204,9 +212,12 @@ def _amounts(text: str, masked: str, found: _Found) -> None:
         said = read(m.group("w"))
         if digits is None or said is None:
             continue
+        value = said.value * _SCALE.get((m.group("ws") or "").lower(), 1.0)
+        cents = (m.group("cents") or "no").lower()
+        value += 0.0 if cents == "no" else int(cents) / 100
         written = "ocr" if digits[1] == "ocr" else "both"
-        found.add(text, "amount", said.value, None, _currency(m.group("c")), m.start(), m.end(), written,
-                  abs(said.value - digits[0]) > 1e-6)
+        found.add(text, "amount", value, None, _currency(m.group("c")), m.start(), m.end(), written,
+                  abs(value - digits[0]) > 1e-6)
     for m in _MONEY_BEFORE.finditer(masked):
         digits = _scaled(m)
         if digits is None:
@@ -262,6 +273,11 @@ def _multiples(text: str, masked: str, found: _Found) -> None:
             disagree = disagree or abs(float(m.group("d")) - number.value) > 1e-9
             written = "both" if number.written == "words" else written
         found.add(text, "multiple", number.value, None, None, m.start(), m.end(), written, disagree)
+    for m in _MULTIPLIED.finditer(masked):
+        number = read(m.group("n"))
+        if number is not None and number.value > 0:
+            found.add(text, "multiple", number.value, None, None, m.start("n"), m.end("n"), number.written,
+                      number.disagree)
     for m in _TWICE.finditer(masked):
         found.add(text, "multiple", 2.0, None, None, m.start(), m.end(), "words")
     for m in _FRACTION.finditer(masked):

@@ -36,8 +36,11 @@ WORDS = (rf"(?:{FRACTION}\b|{_SEQ_SCALE}[ \t]+and[ \t]+{_SEQ}\b|"
 DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 # Digits an OCR pass garbled: a letter O standing for a zero ("1,O00,000", "5OO,000").
 OCR_DIGITS = r"(?=[\dO,]*\d[\dO,]*[O])(?:[\dO]{1,3}(?:,[\dO]{3})+|[\dO]+)"
-# A number in words, digits, or both, in either order ("twelve (12)", "30 (thirty)").
-NUMBER = (rf"(?:{WORDS}[ \t]*\([ \t]*{DIGITS}[ \t]*\)|{DIGITS}[ \t]*\([ \t]*{WORDS}[ \t]*\)|"
+# A mixed number in digits, as the words beside it give it: "1½", "1 1/2", and "11∕2" (1½ flattened
+# by a text extraction). Only read inside the brackets after words, where the words prevail.
+MIXED = r"(?:\d{1,3}[ \t]?[½¼¾⅓⅔]|[½¼¾⅓⅔]|\d{1,3}[ \t]?\d[ \t]?[/∕⁄][ \t]?\d)"
+# A number in words, digits, or both, in either order ("twelve (12)", "30 (thirty)", "one and one half (1½)").
+NUMBER = (rf"(?:{WORDS}[ \t]*\([ \t]*(?:{MIXED}|{DIGITS})[ \t]*\)|{DIGITS}[ \t]*\([ \t]*{WORDS}[ \t]*\)|"
           rf"{DIGITS}|{WORDS})")
 
 
@@ -89,6 +92,10 @@ def _digits(text: str) -> tuple[float, bool]:
 def read(text: str) -> Number | None:
     """The value of a NUMBER (or OCR_DIGITS) match; words win where words and digits differ."""
     text = text.strip()
+    mixed = re.fullmatch(rf"({WORDS})\s*\(\s*{MIXED}\s*\)", text, re.I)
+    if mixed:  # "one and one half (1½)": the words say it (their digits only repeat them)
+        said = words_value(mixed.group(1))
+        return None if said is None else Number(said, "both")
     paired = (re.fullmatch(rf"({WORDS})\s*\(\s*({DIGITS})\s*\)", text, re.I)
               or re.fullmatch(rf"({DIGITS})\s*\(\s*({WORDS})\s*\)", text, re.I))
     if paired:

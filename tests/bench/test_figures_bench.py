@@ -45,3 +45,15 @@ def test_a_figure_counts_only_where_its_span_overlaps_the_label() -> None:
 
     report = bench.score([{**ROW, "figures": ROW["figures"][:1], "caps": []}], reader)
     assert report["figures"]["all"]["tp"] == 0 and report["figures"]["all"]["fn"] == 1
+
+
+def test_a_set_is_named_or_given_by_its_folder(tmp_path) -> None:
+    import argparse
+
+    import pytest
+
+    (tmp_path / "tuning.jsonl").write_text("", encoding="utf-8")
+    assert bench.set_dir(str(tmp_path)) == tmp_path
+    assert bench.set_dir("caps2") == bench.SETS / "caps2"  # the second caps tranche, by name
+    with pytest.raises(argparse.ArgumentTypeError, match="no labelled set"):
+        bench.set_dir(str(tmp_path / "missing"))

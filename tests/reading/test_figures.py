@@ -89,3 +89,25 @@ def test_writing_a_figure_back_the_way_the_clause_wrote_it() -> None:
     assert spell_number(15, caps) == "FIFTEEN (15)"
     [amount] = figures("a fee of $162,164")
     assert format_amount(150000, amount) == "$150,000"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("EXCEED THE GREATER OF (I) ONE (1) MILLION DOLLARS ($1,000,000) AND",
+     ("amount", 1_000_000, "USD", "ONE (1) MILLION DOLLARS ($1,000,000)", "both")),
+    ("umbrella coverage of One Million U.S. Dollars (U.S. $1,000,000) over the basic",
+     ("amount", 1_000_000, "USD", "One Million U.S. Dollars (U.S. $1,000,000)", "both")),
+    ("OR (ii) ONE HUNDRED THOUSAND UNITED STATES DOLLARS ($100,000.00 USD).",
+     ("amount", 100_000, "USD", "ONE HUNDRED THOUSAND UNITED STATES DOLLARS ($100,000.00 USD)", "both")),
+    ("charge you a fee of One Hundred and No/100 Dollars ($100.00) for each day",
+     ("amount", 100, "USD", "One Hundred and No/100 Dollars ($100.00)", "both")),
+    ("one and one half (11∕2) times the fees", ("multiple", 1.5, None, "one and one half (11∕2) times", "both")),
+    ("one and one half (1½) times the fees", ("multiple", 1.5, None, "one and one half (1½) times", "both")),
+    ("the fees paid multiplied by (a) twenty-four (24) (being the number of months in",
+     ("multiple", 24, None, "twenty-four (24)", "both")),
+])
+def test_round_two_amounts_and_multiples(text: str, expected: tuple) -> None:
+    assert expected in read_all(text)
+
+
+def test_a_year_named_by_its_number_is_not_a_period() -> None:
+    assert read_all("the Minimum Royalty for the 2018 Calendar Year and the 2019 Calendar Year") == []
