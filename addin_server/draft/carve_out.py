@@ -17,6 +17,7 @@ from typing import Sequence
 
 from index_builder.model import Clause
 from index_builder.reading import binding
+from index_builder.reading.parties import role_by_name
 
 from addin_server.draft.checks import similarity
 from addin_server.draft.edits import Declined, OperationResult, edit
@@ -79,8 +80,11 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phra
     if dangling:
         raise Declined(f"The carve-out in precedent [{n}] refers back to words your clause does not have (“{dangling[0]}”); "
                        "taken word for word it would not read. The drafting assistant can word it for your clause.")
+    # The clause's own parties' counterparts in the one role table are no strangers (Employee's Employer).
+    own_roles = {role_by_name(p) for p in binding.party_names(clause, parties)} - {None}
+    kin = lambda name: bool(role_by_name(name)) and any(role_by_name(name) in (r, r.counterpart) for r in own_roles)  # noqa: E731
     foreign = [name for name in dict.fromkeys(actors) if name not in set(parties) and name not in _COMMON
-               and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause)]
+               and not kin(name) and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause)]
     if foreign:
         raise Declined(f"The carve-out in precedent [{n}] names “{foreign[0]}”, which your clause does not; taking it "
                        "word for word would bring in another document's party. The drafting assistant can adapt it.")

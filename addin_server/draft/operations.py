@@ -40,7 +40,8 @@ _FUNCTION = frozenset(
     "has have does did can could would should agrees acknowledges represents warrants undergoes gives provides "
     "itself a an the its hereby".split())
 _ROLE_NOUNS = re.compile(r"\s+(?:(?:total|entire|aggregate|sole|prior|written|reasonable|own|cumulative|maximum|overall)\s+)*"
-                         r"(?:liability|option|"
+                         r"(?:liability|option|name|names|logo|logos|marks|trademarks|identity|information|personnel|"
+                         r"employees|records|books|facilities|premises|"
                          r"election|discretion|consent|approval|obligations?|rights?|benefit|expense|cost|request|"
                          r"ownership|behalf|breach|default|request)\b", re.I)
 
