@@ -259,6 +259,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     try:
         access = annotate_access(service.settings, service.pipeline.backend, args.as_user,
                                  tuple(args.as_group))
+        access += service.withheld(access)  # what a sync took since this version was built
     except PrecedentError:
         service.close()
         raise

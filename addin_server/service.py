@@ -24,6 +24,7 @@ from addin_server.llm.tokens import TokenCounter
 from addin_server.prompt_set import PromptSet, load_prompt_set
 from addin_server.rerank import LLMReranker
 from index_builder.errors import (
+    AccessChangePendingError,
     LLMBusyError,
     LLMNotConfiguredError,
     LLMUnavailableError,
@@ -43,12 +44,17 @@ from index_builder.retrieve.pipeline import (
     build_pipeline,
 )
 from index_builder.settings import LLMSettings, Settings
+from index_builder.sources.ledger import ledger_for
 from index_builder.sources.state import source_health
+from index_builder.sources.watch import AccessWatch
 
 log = logging.getLogger(__name__)
 
 LLM_ORIGINS = ("configured", "local", "none")
 PING_INTERVAL_S = 10.0
+# How long a request waits for a newer index version when the one served predates access
+# changes the ledger no longer lists; past it the caller gets 503 and tries again.
+ACCESS_LOAD_WAIT_S = 120.0
 CONTEXT_WINDOW = 2
 
 
@@ -65,8 +71,11 @@ class PrecedentService:
     def __init__(self, live: LivePipeline, settings: Settings, llm: LLMSettings,
                  client: ChatClient | None, llm_origin: str,
                  reranker: LLMReranker | None, redrafter: Redrafter | None,
-                 prompt_set: PromptSet, tokens: TokenCounter) -> None:
+                 prompt_set: PromptSet, tokens: TokenCounter,
+                 watch: AccessWatch | None = None) -> None:
         self.live = live
+        # Access a sync narrowed after the served version was built (sources/watch.py).
+        self.watch = watch
         self.settings = settings
         self.llm = llm
         self.client = client
@@ -83,6 +92,19 @@ class PrecedentService:
     @property
     def pipeline(self) -> SearchPipeline:
         return self.live.current()
+
+    def withheld(self, access: Filters) -> Filters:
+        """The filter that keeps from this caller what a sync has since taken from them (read
+        on every request: a revocation holds before the new index version is built or loaded)."""
+        if self.watch is None:
+            return ()
+        try:
+            return self.watch.filters(access, _params(self.pipeline.backend))
+        except AccessChangePendingError:
+            # This server has not looked for a new version since before two syncs narrowed
+            # access (it was quiet): load the newest now rather than answer without the walls.
+            self.live.load_newer_now(ACCESS_LOAD_WAIT_S)
+            return self.watch.filters(access, _params(self.pipeline.backend))
 
     @property
     def rerank_by_default(self) -> bool:
@@ -239,7 +261,8 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     log.info("Index %s (%s): %d clauses; LLM: %s", pipeline.backend.version, store.describe(),
              pipeline.backend.stats()["clauses"], origin)
     live = LivePipeline(store, pipeline, settings.server.index_reload_s)
-    return PrecedentService(live, settings, llm, client, origin, reranker, redrafter, prompts, tokens)
+    return PrecedentService(live, settings, llm, client, origin, reranker, redrafter, prompts, tokens,
+                            _watch(store))
 
 
 def _lawyer_message(exc: LLMUnavailableError) -> str:
@@ -257,6 +280,17 @@ def _public_url(url: str) -> str:
     host = parts.hostname or ""
     port = f":{parts.port}" if parts.port else ""
     return f"{parts.scheme}://{host}{port}{parts.path}" if parts.scheme else ""
+
+
+def _watch(store: IndexStore) -> AccessWatch | None:
+    ledger = ledger_for(store)
+    return AccessWatch(ledger) if ledger is not None else None
+
+
+def _params(backend: Any) -> dict[str, Any]:
+    """A version's params (embedded: its index's; Milvus: the backend's own)."""
+    index = getattr(backend, "index", None)
+    return dict(getattr(index, "params", None) or getattr(backend, "params", None) or {})
 
 
 def _ms(seconds: float) -> float:

@@ -180,6 +180,14 @@ class SearchEngineUnavailableError(PrecedentError):
     code = "search_engine_unavailable"
 
 
+class AccessChangePendingError(PrecedentError):
+    """Access to documents changed after the index version this server still answers from,
+    and the access ledger no longer lists the change: it answers again once the newer
+    version is loaded (index_builder/sources/watch.py)."""
+
+    code = "access_change_pending"
+
+
 class SourceUnavailableError(PrecedentError):
     """A document source (SharePoint, iManage) cannot be reached, refuses the app's sign-in,
     or keeps throttling; the live index keeps serving and the next sync resumes."""

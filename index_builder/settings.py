@@ -267,7 +267,7 @@ class ServerSettings:
     addin_id: str = ""
     # Connections (issue 29, docs/deployment.md "Sizing for N lawyers"). cheroot's own defaults,
     # a listen queue of 5 and 10 idle keep-alive connections, closed most connections after one
-    # request under 20+ panes and then dropped the reconnects: benchmarks/results/faults/.
+    # request under 20+ panes and then dropped the reconnects: benchmarks/results/connection-faults/.
     backlog: int = 256  # connections the kernel queues before the server accepts them
     keep_alive_limit: int = 500  # idle keep-alive connections kept open (one per open pane)
     idle_timeout_s: float = 30.0  # an idle keep-alive connection, or a stalled read, is closed after this
@@ -424,8 +424,10 @@ class SourcesSettings:
     imanage_password: str = field(default="", repr=False)
     imanage_password_file: Path | None = None
     # iManage's edit-date feed shows neither deletions nor document security changes: every
-    # Nth sync lists the workspaces whole (metadata only) and retires what is gone.
-    imanage_full_every: int = 4
+    # Nth sync lists the workspaces whole (metadata only) and retires what is gone. 1: every
+    # sync, so a deletion or a document's own security change is in the index within one
+    # sync (issue 40); more trades that for fewer requests (the lag is on /health).
+    imanage_full_every: int = 1
 
     def __post_init__(self) -> None:
         if self.max_mb < 1:
@@ -489,7 +491,7 @@ class FollowSettings:
     rate_limit: str = "30/minute"
     # Strict mode: precedents whose words are at least this similar (word-level edit
     # similarity, retrieve/variations.py) to the lawyer's paragraph; the lawyer can change it.
-    # 0.9: the best F1 on the tuning half of the real agreements (benchmarks/strict_benchmark.py).
+    # 0.9: the best F1 on the tuning half of the real agreements (`precedent-bench strict`).
     strict_min_similarity: float = 0.9
     strict_depth: int = 300  # candidates strict mode compares word by word
 
@@ -753,7 +755,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_IMANAGE_USERNAME": Var("sources.imanage_username", "iManage: the service account the app signs in as"),
     "PRECEDENT_IMANAGE_PASSWORD": Var("sources.imanage_password", "iManage: the service account's password"),
     "PRECEDENT_IMANAGE_PASSWORD_FILE": Var("sources.imanage_password_file", "iManage: file holding the service account's password"),
-    "PRECEDENT_IMANAGE_FULL_EVERY": Var("sources.imanage_full_every", "iManage: every Nth sync lists the workspaces whole, catching deletions and document security changes (1 = every sync)"),
+    "PRECEDENT_IMANAGE_FULL_EVERY": Var("sources.imanage_full_every", "iManage: every Nth sync lists the workspaces whole, catching deletions and document security changes (1 = every sync; more: /health's access_lag_s shows how old they may be)"),
     # learning from use (issue 27, docs/learning.md)
     "PRECEDENT_FEEDBACK": Var("learning.feedback", "record the pane's usage events (Insert, Copy, not relevant...; ids and ranks, never text)"),
     "PRECEDENT_FEEDBACK_DB_URL": Var("learning.db_url", "SQLAlchemy URL of the events and curation database; empty = SQLite usage/usage.sqlite beside the index folder"),

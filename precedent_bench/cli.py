@@ -1,16 +1,17 @@
-"""`precedent-bench`: measure prompt edits and run the benchmarks, one command for each.
+"""`precedent-bench`: measure prompt edits and run every benchmark, one subcommand each.
 
     precedent-bench redraft --prompt prompts/redraft.prompt --prompt my-edit.prompt
     precedent-bench rerank  --prompt prompts/rerank.prompt  --prompt my-edit.prompt --limit 6
     precedent-bench redraft-eval [--prompt P]   (model alone / operations alone / routed)
     precedent-bench catch-rate   (the redraft checks against planted breaks, scripted model)
     precedent-bench check-prompts [--prompt FILE ...]
-    precedent-bench drafting --split tuning   (the drafting set through /redraft, scored outside)
-    precedent-bench retrieval | scale | load  [the benchmark's own options]
+    precedent-bench BENCHMARK --help            (retrieval, load, scale, drafting, ...: listed below)
 
 An A/B writes report.md, report.html and its plots to --out, and prints the verdict. LLM
 answers are cached by a hash of the prompt and the input (PRECEDENT_BENCH_CACHE_DIR), so a
-re-run of an unchanged prompt costs no call.
+re-run of an unchanged prompt costs no call. Each benchmark's results, with the command
+that re-runs them, are in benchmarks/results/<folder>/ (`precedent-bench BENCHMARK --help`
+names it); run them from the repository root.
 """
 
 from __future__ import annotations
@@ -26,21 +27,24 @@ from index_builder.errors import PrecedentError
 from index_builder.extras import require
 from index_builder.settings import Settings, load_settings
 
+from precedent_bench import catalogue
+
 log = logging.getLogger("precedent_bench")
 
+# Modules whose add_parser(sub) is called at every start (the prompt engineer's commands);
+# the benchmarks in catalogue.BENCHMARKS are imported only when their subcommand is named.
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
-               "precedent_bench.prompt_report",
-               "precedent_bench.legacy", "precedent_bench.figures",
-               "precedent_bench.drafting")
+               "precedent_bench.prompt_report", "precedent_bench.conform_pairs",
+               "precedent_bench.figures", "precedent_bench.walls")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args, rest = parser.parse_known_args(argv)
-    if rest and not getattr(args, "passthrough", False):
-        parser.error(f"unrecognised arguments: {' '.join(rest)}")
-    args.rest = rest
+    argv = list(sys.argv[1:] if argv is None else argv)
+    first = next((i for i, a in enumerate(argv) if not a.startswith("-")), len(argv))
+    named = argv[first] if first < len(argv) and not {"-h", "--help"} & set(argv[:first]) else None
+    parser = build_parser(named if named in catalogue.BY_COMMAND else None)
+    args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for talkative in ("httpx", "httpx2", "httpcore", "httpcore2", "openai", "matplotlib", "PIL"):
@@ -54,13 +58,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(benchmark: str | None = "*") -> argparse.ArgumentParser:
+    """The parser. ``benchmark``: "*" imports every module for its full parser; None lists
+    the benchmarks by their catalogue line without importing them; a benchmark's command
+    builds that one alone (nothing else imported: the code-tree A/Bs run a benchmark against
+    an older tree's server code, which the other commands' imports may not match)."""
     parser = argparse.ArgumentParser(prog="precedent-bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in SUBCOMMANDS:
-        importlib.import_module(name).add_parser(sub)
+    if benchmark in ("*", None):
+        for name in SUBCOMMANDS:
+            importlib.import_module(name).add_parser(sub)
+    for bench in catalogue.BENCHMARKS:
+        if benchmark in ("*", bench.command):
+            importlib.import_module(f"precedent_bench.{bench.module}").add_parser(sub)
+        elif benchmark is None:
+            sub.add_parser(bench.command, help=bench.summary, add_help=False)
     for p in sub.choices.values():
         if p.get_default("ab"):
             _add_ab_options(p)

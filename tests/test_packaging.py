@@ -21,5 +21,8 @@ def test_the_wheel_carries_every_file_the_server_reads(tmp_path: Path) -> None:
                    "addin_server/assets/manifest.template.xml",
                    "index_builder/retrieve/ranker/model.txt",
                    "index_builder/retrieve/ranker/ranker.json",
-                   "index_builder/retrieve/ranker/rows.npz"):  # what `index-builder learn` relearns from
+                   "index_builder/retrieve/ranker/rows.npz",  # what `index-builder learn` relearns from
+                   # every benchmark's subpackage, and the query-rewrite benchmark's prompt
+                   "precedent_bench/serving/load_fault.py", "precedent_bench/common/servers.py",
+                   "precedent_bench/retrieval/rewrite.prompt"):
         assert needed in names, f"{needed} is not in {wheel.name}"

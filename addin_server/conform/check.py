@@ -169,6 +169,8 @@ def _missing_sections(paragraphs: Sequence[Paragraph], sections: Sequence[Sectio
     out = []
     for p in paragraphs:
         for start, end, number, _ in find(p.text):
+            word = re.search(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)\s+$", p.text[max(0, start - 14):start])
+            start -= len(word.group(0)) if word else 0  # "Section 14.2", as the lawyer reads it
             lead = int(re.match(r"\d+", number).group(0))
             if exists(number) or (lead >= 50 and lead > 3 * top):
                 continue

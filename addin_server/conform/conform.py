@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from index_builder.model import Clause
-from index_builder.reading.defined_terms import (Mention, capitalised_terms, fix_article, known_forms, mentions,
-                                                 singular, written_as)
+from index_builder.reading.defined_terms import (Mention, capitalised_terms, defined_terms, fix_article, known_forms,
+                                                 mentions, quoted_mentions, singular, written_as)
 from index_builder.reading.document import Document, read_document
 from index_builder.reading.paragraphs import from_clauses
 from index_builder.reading.parties import ROLE_NAMES
@@ -42,11 +42,19 @@ def _candidates(text: str, source: Document) -> set[str]:
     """Terms of the precedent its text may use: its document's terms, parties, name for
     itself; party words; capitalised terms nobody defines (not headings, not known plurals)."""
     known = set(source.terms) | set(source.party_names) | ({source.self_name} - {""})
-    known |= {name for name in ROLE_NAMES if mentions(text, name)}
+    # Party words the clause uses as a party: in the singular, past its own heading line
+    # ("Non-Solicitation of Customers, Vendors ..." names no party).
+    body_start = len(text.split("\n", 1)[0]) if "\n" in text else 0
+    known |= {name for name in ROLE_NAMES if any(not m.plural and m.start >= body_start for m in mentions(text, name))}
     forms = known_forms(sorted(known))
     headings = {sec.heading.lower() for sec in source.sections if sec.heading}
     headings |= {(m.group(1) or m.group(2)).strip().lower() for m in _HEADINGS.finditer(text)}
     out = set(known)
+    # Acronyms its own document uses as terms ("the CIIAA"), defined there or not.
+    heading = text.split("\n", 1)[0] if "\n" in text else ""
+    for word in set(re.findall(r"\b[A-Z]{2,6}s?\b", text)) - set(re.findall(r"\b[A-Z]{2,}\b", heading)):
+        if source.uses(word) >= 3 and not re.fullmatch(r"[IVXLC]+", word):
+            out.add(word)
     for found in capitalised_terms(text):
         phrase = found.phrase
         if phrase.lower() in forms or found.full.lower() in forms or any(phrase.lower() in h for h in headings):
@@ -74,7 +82,9 @@ def _forms_used(text: str, term: str, source: Document) -> list[Mention]:
     ("a Covered Employee" for “Covered Employees”)."""
     found = mentions(text, term)
     one = singular(term)
-    if one != term and source.definition(term) and source.definition(term).term == term:
+    defined = {d.term for d in source.definitions}
+    # Not where the precedent defines the singular as a term of its own ("NDA Term" and "NDA Terms").
+    if one != term and term in defined and one not in defined:
         found += [m for m in mentions(text, one) if not m.plural and not m.possessive.endswith(("\u2019", "'"))]
     return sorted(found, key=lambda m: m.start)
 
@@ -96,9 +106,13 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
             used.append((term, found))
     parties = [map_term(p, 0, source, target, settings)[0] for p in source.party_names]
     known = [m for m in parties if m.method == "role" and m.apply and overrides.get(m.source, m.target) == m.target]
-    mappings, subs, missing = [], [], []
+    mappings, missing = [], []
+    by_term: dict[str, list[Substitution]] = {}
+    defines = set(defined_terms(text))  # terms the clause defines itself come with their definition
     for term, found in used:
-        mapping, only_this = map_term(term, len(found), source, target, settings, lambda t: _rewrite(t, known))
+        mapping, only_this = map_term(term, len(found), source, target, settings, lambda t: _rewrite(t, known), text)
+        if term in defines and term not in overrides and mapping.method != "self":
+            mapping, only_this = TermMapping(term, term, "exact", 1.0, False, len(found), "the clause defines it"), False
         if term in overrides:
             chosen = overrides[term].strip()
             mapping, only_this = TermMapping(term, chosen, "lawyer", 1.0, bool(chosen) and chosen != term, len(found),
@@ -107,11 +121,15 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
             found = [m for m in found if re.search(r"\b[Tt]his\s+$", text[max(0, m.start - 6):m.start])]
             mapping = replace(mapping, occurrences=len(found), apply=mapping.apply and bool(found))
         mappings.append(mapping)
-        if mapping.method == "none" and term != source.self_name:
+        if mapping.method == "none":
             own = source.definition(term)
             missing.append(MissingTerm(term, own.text if own else "", source.citation))
         if mapping.apply and mapping.target and mapping.target != term:
-            subs.extend(Substitution(m.start, m.end, m.surface, written_as(mapping.target, m), "term") for m in found)
+            if term in defines and not only_this:  # renamed where the clause defines it too: (the “NDA”)
+                found = sorted(found + quoted_mentions(text, term), key=lambda m: m.start)
+            by_term[term] = [Substitution(m.start, m.end, m.surface, written_as(mapping.target, m), "term") for m in found]
+    mappings = _no_collisions(text, mappings, by_term)
+    subs = [s for m in mappings if m.apply for s in by_term.get(m.source, ())]
     refs = []
     applied = [m for m in mappings if m.apply and m.target and m.target != m.source] + known
     for start, end, ref, new in references.map_references(text, source.sections, target.sections,
@@ -135,6 +153,17 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
              len(mappings), sum(m.apply for m in mappings), len(missing), len(refs),
              sum(r.status == "flagged" for r in refs))
     return result
+
+
+def _no_collisions(text: str, mappings: list[TermMapping], by_term: dict[str, list[Substitution]]) -> list[TermMapping]:
+    """A term is never renamed to a word the clause already uses for something else:
+    "Customer is a Controller" must not become "Customer is a Customer". Such a mapping is
+    shown, not applied (a lawyer's own choice is kept)."""
+    renamed = [s for m in mappings if m.apply for s in by_term.get(m.source, ())]
+    clashing = {m.source for m in mappings if m.apply and m.method != "lawyer" and m.source in by_term
+                and any(not any(s.start <= x.start and x.end <= s.end for s in renamed) for x in mentions(text, m.target))}
+    return [replace(m, apply=False, reason=f"your clause already uses \u201c{m.target}\u201d for something else; check "
+                    "before applying") if m.source in clashing else m for m in mappings]
 
 
 def _rewrite(text: str, mappings: Sequence[TermMapping]) -> str:

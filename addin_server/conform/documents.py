@@ -107,7 +107,7 @@ def paragraphs_from(raw: Any, settings: ConformSettings) -> list[Paragraph]:
 def too_long(chars: int, settings: ConformSettings) -> str:
     return (f"Your document has {chars:,} characters; Precedent reads documents of up to "
             f"{settings.document_max_chars:,} (PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS). Its parties and terms were not "
-            "read, so the precedent keeps its own terms.")
+            "read.")
 
 
 def _is(value: Any, kind: type) -> bool:

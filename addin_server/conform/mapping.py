@@ -16,24 +16,32 @@ otherwise it is not defined in the document. Only mappings at ``apply_min`` are 
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Sequence
 
 from index_builder.reading.document import Definition, Document
-from index_builder.reading.parties import NEUTRAL, WEAK, Role, role_by_name, role_of
+from index_builder.reading.parties import NEUTRAL, WEAK, Role, confidentiality_role, role_by_name, role_of
 from index_builder.settings import ConformSettings
 from addin_server.conform.model import TermMapping
 from addin_server.conform.similarity import definition_similarity, name_similarity
 
 SELF_CONFIDENCE = 0.85
+_PLAIN_NAMES = frozenset({"Agreement", "Contract"})
+# The pane used to send a definition's first 160 characters, and the thresholds were set on
+# those: the document's definition is compared as far as that (the precedent's as far, too).
+_COMPARED_CHARS = 160
 ALIAS_CONFIDENCE = 0.9
 COMPOUND_CONFIDENCE = 0.9
+PLAYED_CONFIDENCE = 0.6
 
 
 def map_term(term: str, count: int, source: Document, target: Document, settings: ConformSettings,
-             rewrite=None) -> tuple[TermMapping, bool]:
+             rewrite=None, clause: str = "") -> tuple[TermMapping, bool]:
     """The mapping for ``term`` and whether it moves only where the text says "this <term>".
 
-    ``rewrite`` puts a definition in the document's parties (for the definition comparison).
+    ``rewrite`` puts a definition in the document's parties (for the definition comparison);
+    ``clause`` is the text being conformed (the role a party plays in it).
     """
     self_mapping = _self(term, count, source, target)
     if self_mapping:
@@ -42,7 +50,7 @@ def map_term(term: str, count: int, source: Document, target: Document, settings
     if exact:
         return exact, False
     if _is_party(term, source):
-        mapped = _party(term, count, source, target, settings)
+        mapped = _party(term, count, source, target, settings) or _played(term, count, target, clause)
         if mapped:
             return mapped, False
     compound = _compound(term, count, source, target, settings)
@@ -61,8 +69,14 @@ def _exact(term: str, count: int, source: Document, target: Document) -> TermMap
     if party:
         return TermMapping(term, party.name, "exact", 1.0, party.name != term, count, "your document has this party")
     found = target.definition(term)
+    if not found and target.uses(term):
+        # A term the document uses capitalised without defining it here ("Cover Terms", the
+        # "Applicable Laws" of incorporated terms) is the document's own word: kept.
+        return TermMapping(term, term, "exact", 1.0, False, count, "your document uses it")
     if not found:
         return None
+    if found.term != term and any(d.term == found.term for d in source.definitions):
+        return None  # the precedent defines "Order Term" and "Order Terms" apart: not one term in two numbers
     own = source.definition(term)
     # The precedent defines "Service", the document "Services": the document's word, in each
     # mention's own form; a use in the other number of the same defined term stays as it is.
@@ -74,10 +88,18 @@ def _self(term: str, count: int, source: Document, target: Document) -> tuple[Te
     """The precedent's name for itself: "this NDA" -> "this Agreement"."""
     if not source.self_name or not target.self_name or term != source.self_name or target.self_name == term:
         return None
-    only_this = bool(target.definition(term)) or bool(target.party(term))
+    if term in target.self_refs:
+        return None  # the document says "this Agreement" too: the word is its own (exact)
+    # Where the document uses the word for another document ("the Agreement" a DPA supplements),
+    # only "this Agreement" means the document itself.
+    only_this = bool(target.definition(term)) or bool(target.party(term)) or target.uses(term) > 0
+    # Sure only when the document defines the name it calls itself, or it is a plain "Agreement";
+    # a title read from "this Employment Offer Letter" alone is shown for the lawyer to tick.
+    sure = bool(target.definition(target.self_name)) or target.self_name in _PLAIN_NAMES
     why = (f"your document calls itself the {target.self_name}"
-           + (f" (“{term}” there is another document: only “this {term}” changes)" if only_this else ""))
-    return TermMapping(term, target.self_name, "self", SELF_CONFIDENCE, True, count, why), only_this
+           + (f" (“{term}” there is another document: only “this {term}” changes)" if only_this else "")
+           + ("" if sure else "; check before applying"))
+    return TermMapping(term, target.self_name, "self", SELF_CONFIDENCE if sure else 0.6, sure, count, why), only_this
 
 
 def _is_party(term: str, source: Document) -> bool:
@@ -106,10 +128,25 @@ def _party(term: str, count: int, source: Document, target: Document, settings: 
         return None
     derived = term in NEUTRAL or same[0] in NEUTRAL or not role_by_name(term) or not role_by_name(same[0])
     weak = term in WEAK or same[0] in WEAK
-    confidence = 0.5 if len(same) > 1 else 0.6 if weak else 0.8 if derived else 0.9
+    # A party of the document whose side nothing says ("Business will pay ...") may be the one
+    # the document uses in its body: the match is shown, with it as the other choice.
+    unknown = [p.name for p in target.parties if p.how == "used" and not (p.role or _role_in(p.name, target))]
+    confidence = 0.5 if len(same) > 1 else 0.6 if weak or unknown else 0.8 if derived else 0.9
     apply = confidence >= settings.apply_min
     why = f"both are the {role.side}" + ("" if apply else "; check before applying")
-    return TermMapping(term, same[0], "role", confidence, apply, count, why, tuple(same[1:]))
+    return TermMapping(term, same[0], "role", confidence, apply, count, why, tuple(same[1:] + unknown))
+
+
+def _played(term: str, count: int, target: Document, clause: str) -> TermMapping | None:
+    """A party the document has no role for, read from what it does in the clause: the
+    Contractor who must keep the Company's information confidential is the document's
+    Recipient. Shown, never applied: the clause, not the deal, says it."""
+    role = confidentiality_role(clause, term) if clause else None
+    same = [p.name for p in target.parties if p.role == role] if role else []
+    if len(same) != 1:
+        return None
+    return TermMapping(term, same[0], "role", PLAYED_CONFIDENCE, False, count,
+                       f"the {term} is the {role.side} of confidential information in this clause; check before applying")
 
 
 def _compound(term: str, count: int, source: Document, target: Document, settings: ConformSettings) -> TermMapping | None:
@@ -139,7 +176,8 @@ def _by_definition(term: str, count: int, own: Definition, target: Document, set
     # Compared in the document's own words too: "relating to Employer's business" reads
     # "relating to Organisation's business" once the parties are mapped; the better reading counts.
     own_text = rewrite(own.text) if rewrite else own.text
-    candidates = [d for d in _unique_definitions(target.definitions) if d.text and d.term not in target.party_names]
+    candidates = [replace(d, text=_clipped(d.text)) for d in _unique_definitions(target.definitions)
+                  if d.text and d.term not in target.party_names]
 
     def alike(d: Definition) -> float:
         return max(definition_similarity(term, own.text, d.term, d.text), definition_similarity(term, own_text, d.term, d.text))
@@ -153,6 +191,12 @@ def _by_definition(term: str, count: int, own: Definition, target: Document, set
     apply = best >= settings.apply_min and margin >= settings.margin
     why = f"definitions alike ({best:.2f})" + ("" if apply else "; check before applying")
     return TermMapping(term, name, "definition", round(best, 3), apply, count, why, tuple(n for _, n in scored[1:3]))
+
+
+def _clipped(text: str) -> str:
+    if len(text) <= _COMPARED_CHARS:
+        return text
+    return re.sub(r"\s+\S*$", "", text[:_COMPARED_CHARS - 1]) + "\u2026"
 
 
 def _unique_definitions(defs: Sequence[Definition]) -> list[Definition]:

@@ -7,7 +7,7 @@ pairs (``pairs``), an amount or duration the precedent never gives (``amount``),
 that one side has and the other lacks (``negation``), and a party the precedent does not
 name or names in another role (``party``). A logistic model over them gives the score;
 weights and threshold were fitted on a labelled set built from real agreements and are
-checked on held-out documents (benchmarks/citation_support.py, results in
+checked on held-out documents (`precedent-bench citations`, results in
 benchmarks/results/citations/citations.md). Words, amounts and parties the lawyer's own text has are
 the lawyer's, not claimed from the precedent, so they count neither way.
 """
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from index_builder.reading.sentences import sentence_spans
 
-# Fitted by `python benchmarks/citation_support.py --fit` on the train documents.
+# Fitted by `precedent-bench citations --fit` on the train documents.
 WEIGHTS = {"bias": -2.68, "coverage": 2.12, "pairs": 3.76, "amount": -4.40, "negation": -5.31,
            "party": -3.96}
 THRESHOLD = 0.25  # highest balanced accuracy on the train part

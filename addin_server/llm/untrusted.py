@@ -22,7 +22,7 @@ inside <clause> tags and the system prompt said tagged text is data.
    "we would be grateful if drafting assistants could"), and orders about the redraft
    itself ("any redraft of this clause should provide"). Contract prose that merely mentions AI, instructions, tools or
    rates stays: the patterns need the address or the order, not the topic (measured on
-   the shared agreements and ACORD: benchmarks/injection_defence.py). Dropped rather than
+   the shared agreements and ACORD: `precedent-bench injection-defence`). Dropped rather than
    replaced by a marker, because measured with the same model even a "[removed]" marker
    moved the rating by 0.1-0.2.
 """

@@ -19,6 +19,7 @@ from addin_server.web.context import access, caller_key, server_settings, servic
 from addin_server.web.serialize import clause_json, redraft_json, search_json
 from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import filters_from_mapping
+from index_builder.ingest.definitions import search_unit
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -31,10 +32,15 @@ def precedents() -> Any:
     examples = validate.examples(body)  # "more like these": ids or texts, beside or instead of text
     text = validate.text(body, server) if body.get("text") is not None or not examples else ""
     top_k = validate.integer(body, "top_k", 1, server.max_top_k)
-    outcome = service().search(text, top_k, filters_from_mapping(validate.filters(body)),
+    # "unit": "auto" (the pane): a selected definition searches the library's definitions.
+    filters, unit = search_unit(validate.filters(body), text, validate.choice(body, "unit", ("", "auto")) == "auto")
+    outcome = service().search(text, top_k, filters_from_mapping(filters),
                                validate.boolean(body, "rerank"), examples=examples, access=access(),
                                curation=body.get("curation") is not False, **options)
-    return jsonify(recording.served_json(outcome, text))  # + list_id and curation marks (issue 27)
+    payload = recording.served_json(outcome, text)  # + list_id and curation marks (issue 27)
+    if unit:
+        payload["unit"] = unit
+    return jsonify(payload)
 
 
 @bp.post("/redraft")
@@ -52,9 +58,12 @@ def redraft() -> Any:
     # Its parties let the operations and checks read who the clause binds by the document's own names.
     document = _document(body)
     terms = validate.document_terms(body)
+    read = document.document if document is not None and document.id else None
+    # Its defined terms and its parties (a party's name is its term too), when it defines any:
+    # a page that only uses a word three times says too little to call another word undefined.
+    if terms is None and read is not None and (read.definitions or any(p.how != "used" for p in read.parties)):
+        terms = list(dict.fromkeys(t for t in (*read.party_names, *read.terms) if len(t) <= 100))[:validate.MAX_DOCUMENT_TERMS]
     note = with_document_terms("", document.document if document else None, server.max_instructions_chars)
-    if terms is None and document is not None and document.document.terms:
-        terms = [t for t in document.document.terms if len(t) <= 100][:validate.MAX_DOCUMENT_TERMS]
     parties = list(document.document.party_names) if document is not None else []
     outcome, searched = service().redraft(text, clause_ids, instructions, access=access(),
                                           document_terms=terms, prefer=prefer, model_note=note,

@@ -22,6 +22,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -249,6 +250,7 @@ class Authenticator:
         self.entra = EntraValidator(settings.auth) if settings.auth.tenant_ids else None
         walls: WallsSettings = settings.walls
         self.directory = Directory(walls.directory_file) if walls.directory_file else None
+        self._acct_warned = False
 
     @property
     def mode(self) -> str:
@@ -289,8 +291,13 @@ class Authenticator:
             exported = self.directory.groups(oid, upn)
             if exported is not None:
                 listed, known = list(exported), True
+        if "acct" not in claims and not self._acct_warned:
+            self._acct_warned = True
+            log.warning("Sign-in tokens carry no 'acct' claim, so no one counts as a member of the "
+                        "tenant: documents shared with 'Everyone except external users' stay hidden. "
+                        "Add the optional claim 'acct' to the access token (docs/security.md).")
         return Identity(upn or oid, "entra", tuple(sorted({normalise_group(x) for x in listed + roles})),
-                        known, oid, str(claims["tid"]))
+                        known, oid, str(claims["tid"]), tenant_groups(claims))
 
     def config_json(self) -> dict[str, Any]:
         """What the pane needs to sign in (no secrets: all of it is public in the token anyway)."""
@@ -302,6 +309,34 @@ class Authenticator:
                             "authority": f"{auth.authority_host.rstrip('/')}/{tenant}",
                             "scopes": [f"{auth.app_id_uri.rstrip('/')}/{auth.scope}"]}
         return out
+
+
+def tenant_groups(claims: Mapping[str, Any]) -> tuple[str, ...]:
+    """The tenant-wide groups a user's token proves (what SharePoint's tenant-wide grants
+    become, index_builder/sources/graph.py): ``tenant:<tid>`` for every user the tenant signs
+    in ("Everyone"), and ``members:<tid>`` for its members only ("Everyone except external
+    users").
+
+    A member: the optional ``acct`` claim is 0 (1 is a guest), and no other claim says guest:
+    an ``idp`` naming another tenant or a consumer provider (a guest's home identity provider;
+    members have none, or their own tenant's), or ``#EXT#`` in the UPN. Without ``acct`` (not
+    configured on the app registration) no one counts as a member: members-only documents stay
+    hidden rather than reach a guest.
+    """
+    tid = str(claims.get("tid") or "").strip().casefold()
+    if not tid:
+        return ()
+    out = [f"tenant:{tid}"]
+    idp = str(claims.get("idp") or "").casefold()
+    names = " ".join(str(claims.get(k) or "") for k in ("upn", "unique_name", "preferred_username"))
+    home = _TENANT_IN_URL.search(idp)
+    guest = bool(idp) and (home is None or home.group(0) != tid) or "#ext#" in names.casefold()
+    if str(claims.get("acct", "")).strip() == "0" and not guest:
+        out.append(f"members:{tid}")
+    return tuple(out)
+
+
+_TENANT_IN_URL = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def identity_for(settings: Settings, user: str = "", groups: tuple[str, ...] = ()) -> Identity:
@@ -335,7 +370,7 @@ def access_filters(identity: Identity, walls_active: bool) -> Filters:
         raise ForbiddenError("Precedent cannot tell which matters you may see: your sign-in "
                              "does not list your groups. Ask IT to add you to the directory "
                              "export (PRECEDENT_WALLS_DIRECTORY_FILE) or to send group claims.")
-    mine = set(identity.groups) | {EVERYONE}
+    mine = set(identity.groups) | {EVERYONE} | set(identity.tenant_groups)
     if identity.oid:
         # A DMS grant to one person (SharePoint/OneDrive via Graph) is stamped user:<object id>.
         mine.add(normalise_group(f"user:{identity.oid}"))
@@ -369,12 +404,14 @@ def _authenticate() -> None:
 
 
 def current_access() -> Filters:
-    """The wall filters for this request's caller; pass them to every service call."""
+    """The wall filters for this request's caller; pass them to every service call. They
+    include what a sync has taken from the caller since the served index was built."""
     identity = current_identity()
     if not settings_require_groups() and not identity.groups_known:
         identity = Identity(identity.user, identity.kind, identity.groups, True,
-                            identity.oid, identity.tenant)
-    return access_filters(identity, walls_active())
+                            identity.oid, identity.tenant, identity.tenant_groups)
+    walls = access_filters(identity, walls_active())
+    return walls + current_app.extensions["precedent"].withheld(walls)
 
 
 def walls_active() -> bool:

@@ -27,6 +27,9 @@ class Identity:
     groups_known: bool = True  # False: a token without its groups (overage, no claim)
     oid: str = ""
     tenant: str = ""
+    # The tenant-wide groups its token proves (auth.tenant_groups): what SharePoint's
+    # "Everyone" and "Everyone except external users" grants become.
+    tenant_groups: tuple[str, ...] = ()
 
 
 ANONYMOUS = Identity("anonymous", "anonymous")

@@ -25,6 +25,7 @@ HTTP_STATUS: dict[type[e.PrecedentError], int] = {
     e.LLMUnavailableError: 503,
     e.IndexNotFoundError: 503,
     e.SearchEngineUnavailableError: 503,
+    e.AccessChangePendingError: 503,
     e.IndexFormatError: 503,
     e.ModelLoadError: 503,
     e.FeedbackUnavailableError: 503,

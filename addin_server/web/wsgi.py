@@ -31,7 +31,7 @@ def make_server(app: Callable[..., Any], host: str, port: int, threads: int = 8,
     "Connection: close" (over 10 idle connections), every pane reconnected for its next
     request, and the reconnects overflowed a listen queue of 5 while the request threads
     held the interpreter: the kernel dropped them, the pane waited 1 s, 3 s, 7 s for its
-    retried connection, or gave up (benchmarks/results/faults/README.md).
+    retried connection, or gave up (benchmarks/results/connection-faults/README.md).
     """
     from cheroot import wsgi
 

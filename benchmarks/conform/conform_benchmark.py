@@ -2,10 +2,12 @@
 
     python -m benchmarks.conform.conform_benchmark --split tuning|held-out|held-out-2|held-out-3|tuning-3 [--out FILE]
 
-The target document is summarised by the pane's own code (document-profile.js, run by node
-on the paragraphs benchmarks/conform/paragraphs.py reads from the .docx, as readParagraphs
-would from Word); the precedent's document is read by the ingest the index uses; conform()
-is the function POST /api/v1/conform serves. Labels: labels.json (written before tuning).
+The target document is read by the server's reader (index_builder/reading, as POST
+/api/v1/document reads the paragraphs the pane sends) from the paragraphs
+benchmarks/conform/paragraphs.py reads from the .docx, as readParagraphs would from Word; the
+precedent's document is read by the ingest the index uses; conform() is the function POST
+/api/v1/conform serves. Labels: labels.json (written before tuning). The set of issue 38 and
+its harness through the pane's own code: `precedent-bench conform-pairs`.
 """
 
 from __future__ import annotations
@@ -13,36 +15,31 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import subprocess
 import sys
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
 from addin_server.conform import conform, source_document
-from addin_server.conform.model import TargetDocument
 from benchmarks.conform.make_candidates import DATA, clauses_of
 from benchmarks.conform.paragraphs import docx_paragraphs
+from index_builder.reading.document import Document, read_document
+from index_builder.reading.paragraphs import from_pane
 from index_builder.settings import load_settings
 
 HERE = Path(__file__).parent
 
 
 @lru_cache(maxsize=None)
-def target_summary(path: str) -> dict:
-    paragraphs = json.dumps(docx_paragraphs(DATA / path))
-    out = subprocess.run(["node", str(HERE / "summary.mjs")], input=paragraphs, capture_output=True,
-                         text=True, check=True, timeout=60)
-    return json.loads(out.stdout)
+def target_summary(path: str) -> Document:
+    return read_document(from_pane(docx_paragraphs(DATA / path)))
 
 
 @lru_cache(maxsize=None)
-def constructed_summary(pair_id: str) -> dict:
+def constructed_summary(pair_id: str) -> Document:
     """held-out-3: the lawyer's renamed, renumbered version of the target (heldout3.py)."""
     from benchmarks.conform.heldout3 import target_paragraphs
-    out = subprocess.run(["node", str(HERE / "summary.mjs")], input=json.dumps(target_paragraphs(pair_id)),
-                         capture_output=True, text=True, check=True, timeout=60)
-    return json.loads(out.stdout)
+    return read_document(from_pane(target_paragraphs(pair_id)))
 
 
 @lru_cache(maxsize=None)
@@ -122,8 +119,7 @@ def run(split: str) -> dict:
     for pair in data["pairs"]:
         if pair["split"] != split:
             continue
-        summary = constructed_summary(pair["doc_pair"]) if constructed else target_summary(pair["target"])
-        target = TargetDocument.from_json(summary, settings.max_definitions, settings.max_sections)
+        target = constructed_summary(pair["doc_pair"]) if constructed else target_summary(pair["target"])
         result = conform(pair["text"], source_of(pair["source"]), target, settings)
         c = score_pair(pair, labels[pair["doc_pair"]], result)
         total += c

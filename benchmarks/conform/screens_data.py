@@ -3,21 +3,23 @@
     python -m benchmarks.conform.screens_data > tests/js/fixtures/conform-answers.json
 
 The open document is the Common Paper Independent Contractor Agreement (the paragraphs in
-tests/js/fixtures/documents/contractor-agreement.json), summarised by the pane's own code;
-the precedents are clauses of the Common Paper Pilot Agreement and of the contractor
-agreement itself, conformed by addin_server/conform exactly as POST /api/v1/conform does.
+tests/js/fixtures/documents/contractor-agreement.json), read by the server's reader as POST
+/api/v1/document reads what the pane sends ("document"; "check": Check document's answer on
+it with a reference to a missing section planted in 9.3); the precedents are clauses of the
+Common Paper Pilot Agreement and of the contractor agreement itself, conformed by
+addin_server/conform exactly as POST /api/v1/conform does.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
-from addin_server.conform import conform, source_document
-from addin_server.conform.model import TargetDocument
+from addin_server.conform import conform, documents, source_document
+from addin_server.conform.check import check_document
 from benchmarks.conform.make_candidates import CP, clauses_of
+from index_builder.reading.paragraphs import from_pane
 from index_builder.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,15 +27,26 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def main() -> int:
     settings = load_settings({}, {}).conform
-    paragraphs = (ROOT / "tests/js/fixtures/documents/contractor-agreement.json").read_text()
-    summary = json.loads(subprocess.run(["node", str(ROOT / "benchmarks/conform/summary.mjs")], input=paragraphs,
-                                        capture_output=True, text=True, check=True, timeout=60).stdout)
-    target = TargetDocument.from_json(summary, settings.max_definitions, settings.max_sections)
+    paragraphs = json.loads((ROOT / "tests/js/fixtures/documents/contractor-agreement.json").read_text())
+    read = documents.read(from_pane(paragraphs))
+    target = read.document
+    planted = [dict(p, text=p["text"].replace("Contractor may not assign", "Except under Section 14.2, Contractor may not assign"))
+               if p["listString"] == "9.3" else p for p in paragraphs]
+    checked = documents.read(from_pane(planted))
+    # The screenshot's document: three errors planted (an undefined term, a missing section, a second definition).
+    three = [dict(p, text=f"{p['text']} This cap does not apply to Increased Claims.") if p["listString"] == "8.2"
+             else dict(p, text=f"{p['text']} \u201cServices\u201d means any work Contractor does.") if p["listString"] == "9.6"
+             else p for p in planted]
+    checked_three = documents.read(from_pane(three))
     pilot = clauses_of(f"{CP}/common-paper-pilot-agreement.docx")
     own = clauses_of(f"{CP}/common-paper-independent-contractor-agreement.docx")
     precedent = next(c for c in pilot if c.section == "1.7")  # Reservation of Rights: parties, terms, two references
     same = next(c for c in own if c.section == "9.3")  # Assignment: already in the document's terms
-    answers = {}
+    answers = {"document": documents.profile_json(read),
+               "check": {"findings": check_document(checked.paragraphs, checked.document),
+                         "profile": documents.profile_json(checked)},
+               "check_three": {"findings": check_document(checked_three.paragraphs, checked_three.document),
+                               "profile": documents.profile_json(checked_three)}}
     for name, clause, doc, overrides in (
             ("default", precedent, pilot, {}),
             ("edited", precedent, pilot, {"Provider": "Consultant", "Customer": ""}),

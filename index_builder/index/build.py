@@ -39,6 +39,7 @@ ReadClauses = Callable[[Path, str, str], list[Clause]]
 # Out of disk, out of quota, past a file size limit (RLIMIT_FSIZE): a clear message, not a trace.
 _NO_SPACE = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _SHORT_WRITE = re.compile(r"\d+ requested and \d+ written")
+CARRIED_PARAMS = ("access_generation",)
 
 
 @dataclass
@@ -176,15 +177,16 @@ def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:
 
 def build_index(settings: Settings, sources: list[Path] | Any, embedder: Embedder,
                 read_document: ReadClauses | None = None, progress: bool = True,
-                store: IndexStore | None = None) -> BuildReport:
+                store: IndexStore | None = None, params: dict[str, Any] | None = None) -> BuildReport:
     """Build a new index version from sources, reusing what the previous version has.
 
-    ``sources`` is a list of folders and files, or a DMS library (``sources.sync.SourceLibrary``).
+    ``sources`` is a list of folders and files, or a DMS library (``sources.sync.SourceLibrary``);
+    ``params``: recorded with the version besides its own (a sync's access generation).
     """
     try:
         with build_lock(settings.index_dir):
             return _build(settings, sources, embedder, read_document, progress,
-                          store or open_store(settings))
+                          store or open_store(settings), extra=params or {})
     except (OSError, sqlite3.Error, RuntimeError) as exc:
         reason = _write_failure(exc)
         if reason is None:
@@ -216,7 +218,7 @@ def _write_failure(exc: BaseException) -> str | None:
 
 def _build(settings: Settings, sources: list[Path], embedder: Embedder,
            read_document: ReadClauses | None, progress: bool, store: IndexStore,
-           carry: bool = True) -> BuildReport:
+           carry: bool = True, extra: dict[str, Any] | None = None) -> BuildReport:
     started = time.perf_counter()
     previous = store.previous(embedder.model_id)
     report = BuildReport()
@@ -260,7 +262,8 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         # order, which only a complete build applies.
         log.info("A changed document reuses a clause id another document holds; building "
                  "the index whole")
-        return _build(settings, sources, embedder, read_document, progress, store, carry=False)
+        return _build(settings, sources, embedder, read_document, progress, store, carry=False,
+                      extra=extra)
     if not clauses and not kept:
         # Nothing to serve: keep the live version rather than replace it with an empty one.
         skipped = "; ".join(f"{p} ({r})" for p, r in report.skipped[:20]) or "no .docx, .txt or .md files"
@@ -296,6 +299,10 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
         "dense": dense,
         **labeller.params(),
+        # Carried from the live version unless this build sets them (a build without a sync
+        # includes every access change the live version did: sources/ledger.py).
+        **{k: previous.params[k] for k in CARRIED_PARAMS if k in previous.params},
+        **(extra or {}),
     }
     if hasattr(store, "progress"):
         store.progress = progress

@@ -3,10 +3,10 @@
 Each rebuild firm IT runs is swapped into a running server; the retired version's arrays
 (FAISS vectors, columns), its SQLite page caches and its search caches are freed when it is
 closed. glibc keeps freed memory in its allocation arenas for reuse, one arena per thread up
-to 8 per core, and only gives back what sits at the top of an arena. benchmarks/soak.py found
+to 8 per core, and only gives back what sits at the top of an arena. `precedent-bench soak` found
 the server's resident memory growing ~6 MB a minute with a swap every 2 minutes: the memory
 in use (glibc's mallinfo2, Python's objects) stayed flat, while what glibc held *free* grew
-(48 -> 149 MB in 9 minutes of faster swaps: benchmarks/results/faults/soak_probe.md).
+(48 -> 149 MB in 9 minutes of faster swaps: benchmarks/results/soak-probe/soak_probe.md).
 ``malloc_trim(0)`` returns every free page of every arena; ``M_ARENA_MAX`` caps the arenas so
 freed memory is reused rather than stranded in an arena whose thread no longer asks for it.
 

@@ -210,7 +210,7 @@ def _publish(index_dir: Path, fill: Callable[[Path], None]) -> Path:
     """Fill a staging folder, rename it to a version, switch CURRENT to it, prune.
 
     Each step leaves a servable index if the process dies there (``kill -9``, tested by
-    benchmarks/crash_faults.py): the staging folder and an unpointed version are pruned by
+    `precedent-bench crash-faults`): the staging folder and an unpointed version are pruned by
     the next build. The files are flushed to disk before the switch, and the switch before
     pruning, so a power cut cannot leave CURRENT naming a version whose files never
     reached the disk.
@@ -289,7 +289,7 @@ def write_faiss(index: faiss.Index, path: Path) -> None:
 
     ``faiss.write_index(index, filename)`` reports a failure of its final flush only as
     a printed "close error" and returns: a disk that fills at that moment left a short
-    dense.faiss that would have gone live (seen while writing benchmarks/crash_faults.py).
+    dense.faiss that would have gone live (seen while writing `precedent-bench crash-faults`).
     """
     with open(path, "wb") as out:
         faiss.write_index(index, faiss.PyCallbackIOWriter(out.write))
@@ -435,7 +435,7 @@ def _prune(index_dir: Path, keep: set[str | None]) -> None:
     build lock: none of it belongs to a running build).
 
     A version is renamed out of the ``v-*`` names before its files are deleted: a build killed
-    while deleting one (benchmarks/crash_faults.py found it) left a ``v-*`` folder without
+    while deleting one (`precedent-bench crash-faults` found it) left a ``v-*`` folder without
     params.json, a version in name only, which an unchanged next build never pruned.
     """
     for child in index_dir.iterdir():

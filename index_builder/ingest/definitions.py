@@ -68,6 +68,15 @@ def looks_like_definition(text: str) -> bool:
     return means_definition(text) and len(text) < 3000
 
 
+def search_unit(filters: dict | None, text: str, auto: bool) -> tuple[dict | None, dict | None]:
+    """A search's filters with the unit decided by the query when ``auto`` and no unit is
+    named: a selected definition searches definitions ({"unit": "definition", "term": "X"}
+    says so), anything else clauses."""
+    if not auto or (filters and UNIT in filters) or not looks_like_definition(text):
+        return filters, None
+    return {**(filters or {}), UNIT: DEFINITION}, {UNIT: DEFINITION, "term": defined_terms(text)[0]}
+
+
 def _slug(term: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", term.lower()).strip("-") or "term"
 

@@ -95,7 +95,7 @@ def run_learn(settings: Settings, propensity: str = "auto", event_share: float |
         raise DataNotFoundError("The usage events name no result with a feature row to learn from.")
     if not rows_path.is_file():
         raise ConfigError(f"The shipped training rows {rows_path} are missing; regenerate them with "
-                          f"`python benchmarks/ltr_benchmark.py rows --out {rows_path}`.")
+                          f"`precedent-bench ltr rows --out {rows_path}`.")
     rows = load_rows(rows_path)
     current, meta, folder = current_ranker(settings)
     config = config_of(meta)

@@ -8,6 +8,8 @@ checks, and Compare terms; nothing outside this folder reads these ideas again:
 * ``defined_terms``: the terms a text defines (quoted definitions, cover-page tables), their
   mentions in every form (plural, possessive, all capitals) and capitalised terms used
   without a definition;
+* ``numbers``, ``figures``, ``caps`` (i38-figures): periods, amounts, percentages and
+  liability caps with their spans;
 * ``document``: a whole document read from its paragraphs as Word gives them (the pane's
   blocks or the index's clauses): definitions, parties, section map, its name for itself;
 * ``numbers``, ``figures``, ``caps``: periods, amounts, percentages and multiples in digits

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 # -- definitions -----------------------------------------------------------------------------
@@ -94,10 +95,10 @@ def _unique(terms: Iterable[str]) -> list[str]:
 
 # A cover page's key-terms table: a label cell ("Increased Claims", "MNDA Term") whose next
 # cell holds its meaning. One-word labels count only as a party's row (see parties.py).
-TABLE_LABEL = re.compile(r"^(?:[A-Z][\w\-/]*|of|and|for|&)(?:\s+(?:[A-Z][\w\-/]*|of|and|for|&)){1,5}$")
+TABLE_LABEL = re.compile(r"^(?:[A-Z][\w\-/]*|of|and|for|&)(?:[ \t]+(?:[A-Z][\w\-/]*|of|and|for|&)){1,5}$")
 _FIELD_LABELS = frozenset({"signature", "print name", "title", "date", "name", "by", "email", "address", "company",
                            "signatory name", "signatory title", "full name", "email address", "phone number",
-                           "postal address", "legal name"})
+                           "postal address", "legal name", "name and title", "title and date"})
 
 
 def table_label(label: str, value: str) -> bool:
@@ -125,11 +126,16 @@ class Mention:
     upper: bool
 
 
+@lru_cache(maxsize=4096)
 def _pattern(term: str) -> re.Pattern[str]:
+    # The term as written or in capitals only (a lower-case "provider" is no mention): matching
+    # case-sensitively keeps a long document's scan cheap.
+    forms = "|".join(dict.fromkeys(re.escape(t) for t in (term, term.upper())))
+    # (The character before is checked in mentions(): a pattern that starts with the term's
+    # letters lets the engine skip ahead to them.)
     return re.compile(
-        r"(?<![\w\u201c\"\-])(?P<term>" + re.escape(term) + r")(?P<plural>e?s)?"
-        r"(?P<pos>[\u2019']s(?!\w)|[\u2019'](?=[\s,.;:)]))?(?![\w\-\u201d\"])",
-        re.IGNORECASE)
+        r"(?P<term>" + forms + r")(?P<plural>e?s|E?S)?"
+        r"(?P<pos>[\u2019'][sS](?!\w)|[\u2019'](?=[\s,.;:)]))?(?![\w\-\u201d\"])")
 
 
 # After an all-capitals mention, a word in capitals that is ordinary English ("THE COMPANY
@@ -156,6 +162,8 @@ def mentions(text: str, term: str, standalone: bool = True) -> list[Mention]:
     """
     found = []
     for m in _pattern(term).finditer(text):
+        if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_\u201c\"-"):
+            continue  # inside a word, or the quoted term of a definition
         written = m.group("term")
         upper = written.isupper() and not term.isupper() and len(term) > 1
         if written != term and not upper:
@@ -169,6 +177,12 @@ def mentions(text: str, term: str, standalone: bool = True) -> list[Mention]:
     return found
 
 
+def quoted_mentions(text: str, term: str) -> list[Mention]:
+    """The term where the text defines it, inside its quotes: (the “Founder”), “NDA” means."""
+    return [Mention(m.start(1), m.end(1), m.group(1), False, "", False)
+            for m in re.finditer(r"[\u201c\"](" + re.escape(term) + r")[\u201d\"]", text)]
+
+
 def _in_longer_term(text: str, start: int, end: int, possessive: bool, upper: bool) -> bool:
     after = re.match(r"[ \t]+([A-Z][\w\-]*)", text[end:])
     if after and not possessive:
@@ -179,7 +193,8 @@ def _in_longer_term(text: str, start: int, end: int, possessive: bool, upper: bo
     before = re.search(r"([A-Za-z][\w\-]*)[ \t]+$", text[max(0, start - 40):start])
     if before:
         word = before.group(1)
-        prior = text[:start - len(before.group(0))].rstrip()
+        cut = start - len(before.group(0))
+        prior = text[max(0, cut - 80):cut].rstrip() if cut > 0 else ""  # a window: documents are long
         sentence_start = not prior or prior[-1] in ".!?:;(\n\u2022" or bool(re.search(r"(?:^|\n)\s*[\d.()a-z]{1,8}$", prior))
         if word[0].isupper() and word not in STARTERS and not (sentence_start and word.istitle() and word in STARTERS):
             if not (upper and word.isupper() and word.lower() in _PLAIN_WORDS) and not _number_word(word):
@@ -248,6 +263,7 @@ def fix_article(before: str, replacement: str) -> str:
 # A word of a term: Title case, or capitals ("MNDA Term", "Term of NDA", "AI Services").
 _WORD = r"(?:[A-Z][a-z][\w\-]*|[A-Z]{2,}s?)"
 _PHRASE = re.compile(r"(?<![\w\-])(" + _WORD + r"(?:[ \t]+(?:(?:of|for)[ \t]+)?" + _WORD + r")+)(?![\w\-])")
+_REFERENCE_WORDS = frozenset("Section Sections Clause Clauses Article Articles Exhibit Schedule Annex Appendix".split())
 _MONTHS = frozenset("January February March April May June July August September October November December".split())
 _STATE_WORDS = frozenset("State Commonwealth Province County City District Republic Kingdom United European".split())
 # Words that make a run of capitalised words the name of a law, a body, a list or a
@@ -288,7 +304,7 @@ def capitalised_terms(text: str) -> list[Capitalised]:
         words = phrase.split()
         if not any(w[:1].isupper() and w[1:2].islower() for w in words):
             continue  # "LIMITATION OF LIABILITY": a heading in capitals
-        before = text[:start].rstrip()
+        before = text[max(0, start - 80):start].rstrip()  # a window: documents are long
         at_start = not before or before[-1] in ".!?:;(\u2022\n" or bool(re.search(r"(?:^|\n)\s*[\d.()a-z]{1,8}$", before))
         if words[0] in STARTERS or (at_start and len(words) > 2):
             # Capitalised to start a sentence: "Each Recipient", "Passive Public Holdings" (the
@@ -307,8 +323,8 @@ def _is_name(phrase: str, text: str, start: int) -> bool:
     words = phrase.split()
     if phrase in _NOT_TERMS or _NAME_END.search(phrase) or _DOCUMENT_PART.search(phrase):
         return True
-    if any(w in _MONTHS or w in _STATE_WORDS or w.split("-")[0] in _US_STATES for w in words):
-        return True
+    if any(w in _MONTHS or w in _STATE_WORDS or w.split("-")[0] in _US_STATES or w in _REFERENCE_WORDS for w in words):
+        return True  # a date, a place, or "Contractor of Section": a reference's words
     if re.match(r"\s*:", text[start + len(phrase):]):
         return True  # a form's label: "Fee for Pilot Period: ..."
     run = _full_name(text, start, start + len(phrase)).split()

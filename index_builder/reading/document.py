@@ -24,6 +24,7 @@ _DEFINITION_CHARS = 2000
 # What documents call themselves: "this Agreement", "this NDA", "this Stock Power".
 # Parts of a document, not the document: "this Cover Page" is not what the NDA calls itself.
 _PART = re.compile(r"\b(?:Page|Terms|Schedule|Exhibit|Annex|Appendix|Section|Table)$")
+_THIS_NAME = re.compile(r"\b[Tt]his\s+([A-Z][\w\-]*(?:\s+(?:by|of|for|[A-Z][\w\-]*)){1,5})")
 _DOCUMENT_KINDS = frozenset("Agreement Addendum Amendment Confirmation Consent Notice Letter Policy Order Certificate "
                             "Power Contract Deed Instrument Plan Statement".split())
 
@@ -54,7 +55,8 @@ class Document:
     self_name: str = ""  # the defined term the document calls itself by ("Agreement", "NDA"), "" if none
     citation: str = ""
     paragraphs: int = 0
-    extra: dict = field(default_factory=dict, compare=False)
+    self_refs: tuple[str, ...] = ()  # every term it calls itself by after "this" ("this Agreement")
+    text: str = field(default="", repr=False, compare=False)  # its prose, to tell which words it uses
 
     @property
     def party_names(self) -> tuple[str, ...]:
@@ -72,14 +74,22 @@ class Document:
     def party(self, name: str) -> Party | None:
         return next((p for p in self.parties if p.name.lower() == name.lower()), None)
 
+    def uses(self, term: str) -> int:
+        """How often its prose uses ``term`` as a term (capitalised, on its own, any form)."""
+        return len(mentions(self.text, term)) if self.text and term else 0
+
 
 def read_document(paragraphs: Sequence[Paragraph], citation: str = "") -> Document:
     """Everything the readers find in ``paragraphs``."""
     sections = section_map(paragraphs)
     defs = definitions(paragraphs, sections)
     parties = document_parties(paragraphs, [(d.term, d.text, d.index, d.how) for d in defs])
+    refs = self_references(paragraphs, [d.term for d in defs])
+    # Its prose: not a table's one- to three-word cells (field labels such as "Company" in a
+    # signature block are not uses of a term), not placeholders and drafting notes in brackets.
+    prose = _outside_brackets("\n".join(p.text for p in paragraphs if not _label(p)))
     return Document(tuple(defs), tuple(parties), tuple(sections), reference_word(paragraphs),
-                    self_name(paragraphs, [d.term for d in defs]), citation, len(paragraphs))
+                    _chosen(refs, {d.term for d in defs}), citation, len(paragraphs), tuple(refs), prose)
 
 
 # -- section map -----------------------------------------------------------------------------
@@ -188,20 +198,53 @@ def _party_row(label: str, value: str) -> bool:
 
 # -- what the document calls itself ----------------------------------------------------------
 
-def self_name(paragraphs: Sequence[Paragraph], terms: Sequence[str]) -> str:
-    """The term the document calls itself by: the defined term (or kind of document) most
-    often after "this" ("this Agreement", "this NDA"); "" when it never says."""
+def self_references(paragraphs: Sequence[Paragraph], terms: Sequence[str]) -> Counter[str]:
+    """The terms (defined, or kinds of document) the document writes after "this": "this
+    Agreement", "this NDA", with how often (a defined one counts two more)."""
     text = "\n".join(p.text for p in paragraphs)
     defined = set(terms)
     counts: Counter[str] = Counter()
-    for term in defined | _DOCUMENT_KINDS:
+    # "this Action by Written Consent", "this Stock Power": a capitalised name ending in a kind of document.
+    named = {m.group(1) for m in _THIS_NAME.finditer(text) if m.group(1).split()[-1] in _DOCUMENT_KINDS}
+    for term in defined | _DOCUMENT_KINDS | named:
         if not term or not term[:1].isupper() or _PART.search(term):
             continue
         n = sum(1 for m in mentions(text, term) if re.search(r"\b[Tt]his\s+$", text[max(0, m.start - 6):m.start])
                 and not m.plural)
         if n:
             counts[term] = n + (2 if term in defined else 0)
+    return counts
+
+
+def _label(p: Paragraph) -> bool:
+    """A heading or a table's label cell, not prose: "Permitted Uses and Disclosures", "Company".
+    (By its words, not its style: some forms set whole clauses in a heading style.)"""
+    words = len(p.text.split())
+    return (p.in_table and words <= 3) or (words <= 8 and not re.search(r"[.;:,]\s|[.;]$", p.text.strip()))
+
+
+def _outside_brackets(text: str) -> str:
+    """``text`` with [placeholders], [drafting notes spanning paragraphs] and {fields} blanked."""
+    out, depth = [], 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}" and depth:
+            depth -= 1
+            out.append(" ")
+            continue
+        out.append(" " if depth and ch != "\n" else ch)
+    return "".join(out)
+
+
+def _chosen(counts: Counter[str], defined: set[str]) -> str:
+    """What the document calls itself: the most used of its self-references, when defined or used twice."""
     if not counts:
         return ""
     term, n = counts.most_common(1)[0]
     return term if term in defined or n >= 2 else ""
+
+
+def self_name(paragraphs: Sequence[Paragraph], terms: Sequence[str]) -> str:
+    """The term the document calls itself by ("Agreement", "NDA"); "" when it never says."""
+    return _chosen(self_references(paragraphs, terms), set(terms))

@@ -44,11 +44,18 @@ class Role:
 RELATIONS: tuple[tuple[str, tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]], ...] = (
     ("supply",
      ("supplier", ("Supplier", "Provider", "Service Provider", "Vendor", "Contractor", "Independent Contractor",
-                   "Consultant", "Seller", "Licensor", "Business Associate", "Processor", "Servicer", "Agency",
-                   "Manufacturer")),
-     ("customer", ("Customer", "Client", "Buyer", "Purchaser", "Licensee", "Subscriber", "Covered Entity",
-                   "Controller", "Partner", "Design Partner", "User Organisation", "User Organization",
-                   "Distributor", "Reseller", "Owner"))),
+                   "Consultant", "Seller", "Licensor", "Servicer", "Agency", "Manufacturer")),
+     ("customer", ("Customer", "Client", "Buyer", "Purchaser", "Licensee", "Subscriber", "Partner", "Design Partner",
+                   "User Organisation", "User Organization", "Distributor", "Reseller", "Owner"))),
+    # Roles the law gives a party (GDPR, HIPAA): a Provider is "a Processor" in a DPA, so these
+    # are never the same as a deal's names ("Customer is a Controller" must not become
+    # "Customer is a Customer").
+    ("data protection",
+     ("controller", ("Controller", "Data Exporter")),
+     ("processor", ("Processor", "Data Importer", "Subprocessor"))),
+    ("health privacy",
+     ("covered entity", ("Covered Entity",)),
+     ("business associate", ("Business Associate",))),
     ("confidentiality",
      ("discloser", ("Discloser", "Disclosing Party")),
      ("recipient", ("Recipient", "Receiving Party"))),
@@ -112,14 +119,15 @@ _DEFINED_AS = (
 _LEGAL_NAME = re.compile(r"\[\s*(?:full\s+)?(?:legal\s+)?name\s+of\s+(?:the\s+|an?\s+)?([a-z]+(?:\s[a-z]+)?)", re.I)
 
 
-def role_of(name: str, definition: str = "", others: Sequence[str] = ()) -> Role | None:
+def role_of(name: str, definition: str = "", others: Sequence[str] = (), known: dict[str, Role] | None = None) -> Role | None:
     """The role a party name stands for: by the table, else by the party across from it
-    (``others``: the document's other parties), else by its cover row or its definition."""
+    (``others``: the document's other parties; ``known``: roles read for some of them), else
+    by its cover row or its definition."""
     role = role_by_name(name)
     if role:
         return role
     if name.strip() in NEUTRAL or name.strip().title() in NEUTRAL:
-        across = across_from(name, others)
+        across = across_from(name, others, known)
         if across:
             return across
     named = _LEGAL_NAME.search(definition)
@@ -132,12 +140,18 @@ def role_of(name: str, definition: str = "", others: Sequence[str] = ()) -> Role
     return None
 
 
-def across_from(name: str, others: Sequence[str]) -> Role | None:
+_EITHER = ("confidentiality", "indemnity", "data protection", "health privacy")  # played by either party
+
+
+def across_from(name: str, others: Sequence[str], known: dict[str, Role] | None = None) -> Role | None:
     """The side a neutral name ("Company") takes: the counterpart of the side the other party
-    stands for. Confidentiality and indemnity roles are played by either party, so they count
-    only when no deal role (supply, employment ...) is there; several sides: None."""
-    sides = {role for o in others if o.strip().lower() != name.strip().lower() and (role := role_by_name(o))}
-    deal = {r for r in sides if r.relation not in ("confidentiality", "indemnity")}
+    stands for (``known``: roles already read for some names, e.g. from their cover rows).
+    Confidentiality and indemnity roles are played by either party, so they count only when no
+    deal role (supply, employment ...) is there; several sides: None."""
+    known = known or {}
+    sides = {role for o in others if o.strip().lower() != name.strip().lower()
+             and (role := known.get(o) or role_by_name(o))}
+    deal = {r for r in sides if r.relation not in _EITHER}
     if len(deal) == 1:
         return next(iter(deal)).counterpart
     if not deal and len(sides) == 1:
@@ -174,6 +188,12 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
     """
     found: dict[str, Party] = {}
     body = "\n".join(p.text for p in paragraphs if len(p.text.split()) >= _PROSE_WORDS)
+    counted: dict[str, int] = {}
+
+    def uses(name: str) -> int:
+        if name not in counted:
+            counted[name] = _uses(body, name)
+        return counted[name]
 
     def add(name: str, how: str, index: int, aliases: tuple[str, ...] = ()) -> None:
         if name and name in found and aliases:
@@ -184,7 +204,7 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
 
     first_section = next((p.index for p in paragraphs if not p.in_table and re.match(r"\d", p.number or "")), None)
     preamble_end = first_section if first_section is not None else min(len(paragraphs), 40)
-    for name_a, name_b, index in _between_pairs(paragraphs, body):
+    for name_a, name_b, index in _between_pairs(paragraphs, uses):
         add(name_a, "between", index)
         add(name_b, "between", index)
     for term, text, index, how in definitions:
@@ -197,7 +217,7 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
         if means_party:
             add(term, "means", index)
         elif preamble and (term in PARTY_NAMES or role_by_name(term) or _names_a_person(text, term)):
-            add(term, "preamble", index)
+            add(term, "preamble", index, _described_as(text, term))
     for i, p in enumerate(paragraphs):
         if not p.in_table:
             continue
@@ -209,7 +229,7 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
             continue
         if re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}", label) and not _NOT_PARTY.search(label):
             asks_name = bool(_LEGAL_NAME.search(value)) or bool(re.fullmatch(r"\{[a-z_]*name[a-z_]*\}", value.strip()))
-            if (label in PARTY_NAMES and (asks_name or _uses(body, label) >= 3)) or (asks_name and _uses(body, label) >= 3):
+            if (label in PARTY_NAMES and (asks_name or uses(label) >= 3)) or (asks_name and uses(label) >= 3):
                 add(label, "row", p.index)
         signature = _SIGNATURE.match(p.text.strip())
         if signature:
@@ -218,14 +238,52 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
             if name in PARTY_NAMES or re.fullmatch(r"Party \w", name):
                 add(name, "signature", p.index)
     for name in sorted(PARTY_NAMES, key=len, reverse=True):
-        if name not in found and _uses(body, name) >= 3 and not any(name in f for f in found):
+        if name not in found and uses(name) >= 3 and not any(name in f for f in found):
             add(name, "used", -1)
+    for name, index in _subjects(body, found, definitions):
+        add(name, "used", index)
     names = list(found)
-    return [Party(p.name, role_of(p.name, _definition(p.name, definitions), names) or (
-        role_of(p.aliases[0], "", names) if p.aliases else None), p.how, p.index, p.aliases) for p in found.values()]
+    # Roles by name, cover row or definition first; then the neutral ones ("Company") across from those.
+    known = {p.name: role for p in found.values()
+             if (role := role_by_name(p.name) or _row_role(p.name, _definition(p.name, definitions))
+                 or (role_by_name(p.aliases[0]) if p.aliases else None))}
+    return [Party(p.name, known.get(p.name) or role_of(p.name, _definition(p.name, definitions), names, known), p.how,
+                  p.index, p.aliases) for p in found.values()]
 
 
-def _between_pairs(paragraphs: Sequence[Paragraph], body: str) -> list[tuple[str, str, int]]:
+_SUBJECT = re.compile(r"(?<![\w\u201c\"])([A-Z][a-z]{2,})(?:[\u2019']s)?\s+(?:will|shall|may|must)\s+(?:not\s+)?[a-z]")
+
+
+def _subjects(body: str, found: dict[str, Party], definitions: Sequence[tuple[str, str, int, str]]) -> list[tuple[str, int]]:
+    """Single words the document uses as a party without defining one: the subject of "will",
+    "shall", "may", "must" at least three times ("Business will pay ...", where a firm renamed
+    its "Company"), not a sentence's first word, a document, a term defined otherwise."""
+    from index_builder.reading.defined_terms import STARTERS  # the words that start sentences
+
+    counts: dict[str, int] = {}
+    defined = {term for term, _, _, _ in definitions}
+    for m in _SUBJECT.finditer(body):
+        word = m.group(1)
+        if re.search(r"[A-Z][\w\-]*[ \t]+$", body[max(0, m.start() - 30):m.start()]):
+            continue  # the last word of a longer name ("Staff Member will")
+        if word in STARTERS or word in found or word in _NOT_SUBJECTS or (word in defined and word not in PARTY_NAMES):
+            continue
+        counts[word] = counts.get(word, 0) + 1
+    return [(word, -1) for word, n in counts.items() if n >= 3]
+
+
+_NOT_SUBJECTS = frozenset("Agreement Order Section Clause Article Schedule Exhibit Notice Consent Letter Addendum "
+                          "Amendment Terms Product Service Services Software Documentation Fees Payment Party Parties "
+                          "Either Neither Such Any This That Each Nothing Confidentiality Termination".split())
+
+
+def _row_role(name: str, definition: str) -> Role | None:
+    """A role read from a cover row's value ("[Full legal name of the employee]")."""
+    named = _LEGAL_NAME.search(definition)
+    return role_by_name(named.group(1)) if named else None
+
+
+def _between_pairs(paragraphs: Sequence[Paragraph], uses) -> list[tuple[str, str, int]]:
     """"between Provider and Customer": the pair of capitalised names the document uses most."""
     best: tuple[int, str, str, int] | None = None
     for p in paragraphs:
@@ -235,7 +293,7 @@ def _between_pairs(paragraphs: Sequence[Paragraph], body: str) -> list[tuple[str
         pair = (m.group(1).strip(), m.group(2).strip())
         if not all(len(w.split()) <= 3 and re.match(r"[A-Z][a-z]", w) and not _NOT_PARTY.search(w) for w in pair):
             continue
-        score = _uses(body, pair[0]) + _uses(body, pair[1])
+        score = uses(pair[0]) + uses(pair[1])
         if best is None or score > best[0]:
             best = (score, pair[0], pair[1], p.index)
     return [best[1:]] if best else []
@@ -244,6 +302,20 @@ def _between_pairs(paragraphs: Sequence[Paragraph], body: str) -> list[tuple[str
 def _names_a_person(text: str, term: str) -> bool:
     """A preamble's (the “Founder”) after a bracketed name: "[Full name of the founder] (the “Founder”)"."""
     return bool(re.search(r"\[[^\]]*\bname\b[^\]]*\]\s*(?:,[^()]{0,80})?\(\s*(?:the\s+)?[\u201c\"]" + re.escape(term), text))
+
+
+def _described_as(text: str, term: str) -> tuple[str, ...]:
+    """The party word a preamble's placeholder gives the party: "[Full name of the founder
+    assigning the shares] (the “Assignor”)" -> ("Founder",)."""
+    m = re.search(r"\[[^\]]*?\bname\s+of\s+(?:the\s+|an?\s+)?([a-z]+)(?:\s+([a-z]+))?[^\]]*\]\s*(?:,[^()]{0,80})?"
+                  r"\(\s*(?:the\s+)?[\u201c\"]" + re.escape(term), text)
+    if not m:
+        return ()
+    for words in ((m.group(1), m.group(2)), (m.group(1),)):
+        name = " ".join(w.capitalize() for w in words if w)
+        if name in PARTY_NAMES and name != term:
+            return (name,)
+    return ()
 
 
 def _uses(body: str, name: str) -> int:
@@ -276,3 +348,26 @@ def clause_parties(text: str, names: Iterable[str] = PARTY_NAMES) -> list[str]:
 
 def _spans(first: dict[str, int], text: str) -> list[tuple[int, int]]:
     return [(m.start, m.end) for name in first for m in mentions(text, name)]
+
+
+# -- the role a party plays in a clause ------------------------------------------------------
+
+_CI = r"(?:Confidential Information|confidential information|Proprietary Information|Protected Information)"
+_HOLDS = re.compile(r"(?:will|shall|must|may|agrees to|is required to)\s+(?:not\s+|only\s+|promptly\s+)*"
+                    r"(?:use|disclose|protect|hold|keep|return|destroy|delete|safeguard|copy|access|treat|maintain)\b[^.;]{0,80}?"
+                    + _CI + r"|(?:receiv|obtain)\w*\s[^.;]{0,40}?" + _CI)
+
+
+def confidentiality_role(text: str, name: str) -> Role | None:
+    """Whether ``name`` receives or discloses confidential information in this clause: its
+    own ("the Company’s Confidential Information", "disclosed by the Company") makes it the
+    discloser; obligations on it ("Contractor will not disclose ... Confidential Information",
+    "received by Contractor") the recipient. None when the clause says neither, or both."""
+    who = re.escape(name)
+    owns = re.search(who + r"[\u2019']s\s+(?:[a-z]+\s+){0,2}" + _CI + r"|" + _CI + r"\s+(?:of|from)\s+(?:the\s+)?" + who
+                     + r"|disclosed\s+(?:to\s+\w+\s+)?by\s+(?:the\s+)?" + who + r"\b", text)
+    bound = re.search(r"\b" + who + r"\s+" + _HOLDS.pattern + r"|" + _CI + r"\s+(?:\w+\s+){0,3}(?:received|obtained)\s+by\s+(?:the\s+)?"
+                      + who + r"\b", text)
+    if bool(owns) == bool(bound):
+        return None
+    return Role("confidentiality", "discloser" if owns else "recipient")

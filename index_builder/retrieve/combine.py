@@ -8,7 +8,7 @@ hit only when the model is confident enough to outweigh its retrieval position. 
 the position, not the raw retrieval score, because the scores' scale depends on the first
 stage (RRF, learned fusion) while positions do not; ``retrieval="minmax"`` uses the scores
 scaled to 0..1 over the head instead. A hit the model could not rate keeps its place.
-Weights are fitted on held-out queries (benchmarks/llm_rerank_benchmark.py; quality.md, step 10).
+Weights are fitted on held-out queries (`precedent-bench llm-rerank`; quality.md, step 10).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Contract Discovery (Borchmann et al., 2020) retrieves from a few examples rather than one
 query. Averaging the examples' vectors is one way, and only a dense one; here each
 retriever combines them in its own terms, and the best combination is measured on ACORD
-(benchmarks/few_shot.py, benchmarks/results/explore/explore.md):
+(`precedent-bench few-shot`, benchmarks/results/explore/explore.md):
 
 * dense ``max``: every example is a query row; a clause scores its best similarity to any
   example (the backend's ``dense`` with several rows). ``mean``: one row, the normalised
@@ -45,7 +45,7 @@ class Embedder(Protocol):
 class Combination:
     """How each retriever combines several query texts (see the module docstring)."""
 
-    dense: str = "mean"  # chosen on ACORD train+valid (benchmarks/few_shot.py)
+    dense: str = "mean"  # chosen on ACORD train+valid (`precedent-bench few-shot`)
     lexical: str = "rrf"
     rrf_k: int = 60  # within a retriever, for the "rrf" modes
 

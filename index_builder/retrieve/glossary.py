@@ -9,7 +9,7 @@ Provenance (benchmarks/results/quality/quality.md, steps 7-8): the first version
 written by someone who had read every ACORD short query, test included. This version keeps
 only the 40 entries that some ACORD *train or valid* query uses, and drops from those the
 aliases that only test queries use, so that no entry here exists because of a test query.
-`python benchmarks/glossary_heldout.py` checks that rule and fails if it is broken.
+`precedent-bench glossary-heldout` checks that rule and fails if it is broken.
 
 The served glossary (``DEFAULT_GLOSSARY``, step 17) is this one followed by the glossary written
 without ACORD (``glossary_external.py``): ACORD's train/valid queries cannot say what a new

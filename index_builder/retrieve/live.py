@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 # How long a version swapped out stays open before its files are closed: requests that took
 # the old pipeline just before the swap finish on it (a redraft waits up to ~2 minutes for
 # its model). Without closing, every swap left one SQLite connection per server thread open
-# on a deleted version, and its page cache in memory (found by benchmarks/soak.py).
+# on a deleted version, and its page cache in memory (found by `precedent-bench soak`).
 RETIRE_AFTER_S = 300.0
 
 
@@ -65,6 +65,15 @@ class LivePipeline:
         loader = self._loader
         if loader is not None:
             loader.join(timeout_s)
+
+    def load_newer_now(self, timeout_s: float) -> None:
+        """Look for a newer version now, not at the next interval, and wait while it loads:
+        the version served is one the access ledger no longer covers (sources/watch.py)."""
+        with self._lock:
+            if not (self._loader is not None and self._loader.is_alive()):
+                self._checked = float("-inf")
+        self._maybe_reload()
+        self.wait_for_reload(timeout_s)
 
     def _maybe_reload(self) -> None:
         if self._check_every_s <= 0 or time.monotonic() - self._checked < self._check_every_s:

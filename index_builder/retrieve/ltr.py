@@ -40,7 +40,7 @@ FORMAT = "precedent-ltr-1"
 MODEL_FILE = "model.txt"
 META_FILE = "ranker.json"
 # The ranker trained on ACORD train+valid, shipped with the package (well under 1 MB);
-# `python benchmarks/ltr_benchmark.py train --out index_builder/retrieve/ranker` regenerates it.
+# `precedent-bench ltr train --out index_builder/retrieve/ranker` regenerates it.
 BUILTIN = Path(__file__).parent / "ranker"
 FEATURES = (
     "bm25",  # BM25 score of the (expanded) query
@@ -303,13 +303,13 @@ def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
     if not meta_path.is_file() or not model_path.is_file():
         raise ModelLoadError(
             f"No learned ranker at {folder} (needs {MODEL_FILE} and {META_FILE}). Train one with "
-            f"`python benchmarks/ltr_benchmark.py train --out {folder}` or set "
+            f"`precedent-bench ltr train --out {folder}` or set "
             f"PRECEDENT_RANKER='' to fuse with RRF.")
     meta = json.loads(meta_path.read_text())
     if meta.get("format") != FORMAT or tuple(meta.get("features", ())) != FEATURES:
         raise ConfigError(
             f"The ranker at {folder} was trained with other features ({meta.get('format')}); "
-            f"retrain it with `python benchmarks/ltr_benchmark.py train --out {folder}`.")
+            f"retrain it with `precedent-bench ltr train --out {folder}`.")
     try:
         import lightgbm
     except ImportError:
@@ -325,7 +325,7 @@ def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
         # something the model never saw, so say how to match them.
         log.warning("The learned ranker at %s was trained with another glossary (or "
                     "PRECEDENT_EXPANSION_MAX_WORDS, or with expansion on) than the one served; "
-                    "retrain it with `python benchmarks/ltr_benchmark.py train --out %s` to fit "
+                    "retrain it with `precedent-bench ltr train --out %s` to fit "
                     "this glossary.", folder, folder)
     return LearnedFusion(booster, FeatureExtractor(expander, rrf_k), meta, folder)
 

@@ -10,7 +10,7 @@ never call the model twice for the same question.
 
 The model is reached through a plain ``complete(query) -> answer`` callable so that this
 package does not depend on the server's LLM client; the benchmark
-(benchmarks/query_rewrite.py) builds one from benchmarks/rewrite.prompt and the embedded model.
+(`precedent-bench query-rewrite`) builds one from precedent_bench/retrieval/rewrite.prompt and the embedded model.
 """
 
 from __future__ import annotations

@@ -42,7 +42,8 @@ def open_source(spec: str, settings: Settings, sleep: Callable[[float], None] | 
                             s.graph_client_id, s.secret("graph_client_secret"), pem,
                             scope=_graph_scope(s.graph_url), session=session)
         client = ApiClient("Microsoft Graph", tokens, session, retry, timeout_s=s.timeout_s, **extra)
-        return GraphSource(rest, client, s.graph_url, s.sharepoint_libraries, s.sharepoint_link_scopes)
+        return GraphSource(rest, client, s.graph_url, s.sharepoint_libraries, s.sharepoint_link_scopes,
+                           tenant_id=s.graph_tenant_id)
     from index_builder.sources.imanage import IManageSource, IManageTokens
 
     _need(s.imanage_client_id, "PRECEDENT_IMANAGE_CLIENT_ID")

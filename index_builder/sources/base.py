@@ -7,6 +7,11 @@ A source does two things (``Source``):
   to resume from after it, so a crash mid-sync resumes where the last page ended.
 * ``fetch(item, dest)`` streams one document's bytes into a local file.
 
+Optionally, ``reread(items)`` gives the items back with their access read again (the folder
+above them changed its permissions: Graph), and ``reports_every_change = True`` says the
+change feed reports deletions and access changes every sync (Graph's delta does; iManage's
+edit-date feed does not, so only its full listings do).
+
 Access is part of each item (``SourceItem.allowed`` / ``denied``): the same group names the
 wall policy file produces (``index_builder/ingest/policy.py``), stamped on every clause at
 build time, so a permission change is metadata only and is applied without re-embedding.
@@ -66,6 +71,9 @@ class ChangePage:
     # whatever the round did not list is gone from the library.
     full: bool = False
     folders: list[tuple[str, str, str]] = field(default_factory=list)  # (id, name, parent id)
+    # A digest of each listed folder's own permissions (sources whose folders have them):
+    # when it changes, the files below are read again, since they inherit it.
+    folder_access: dict[str, str] = field(default_factory=dict)
 
 
 class Source(Protocol):

@@ -9,7 +9,10 @@ the base URL differs. What it does, as Microsoft's and iManage's guidance asks:
   resumes from its saved cursor.
 * 401: the token is dropped and fetched again once (expired or revoked), then the request
   is repeated; a second 401 means the app registration is wrong, which the message says.
-* Downloads are streamed to disk in 1 MiB blocks, never held in memory.
+* Downloads are streamed to disk in 1 MiB blocks, never held in memory. A download's
+  redirect (Graph's 302 to a pre-authenticated URL) is followed here, without the token:
+  the bearer token goes only to the API URL asked for, never to where it redirects, on
+  any host (``requests`` drops it only when the host changes).
 
 Tokens, secrets and document bytes never reach the log: only methods, URL paths, statuses.
 """
@@ -22,7 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import requests
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
@@ -33,6 +36,7 @@ log = logging.getLogger(__name__)
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 BLOCK = 1 << 20
+MAX_REDIRECTS = 5
 
 
 class TokenProvider(Protocol):
@@ -83,8 +87,24 @@ class ApiClient:
                                          f"that is not JSON; check the service URL.") from None
 
     def download(self, url: str, dest: Path) -> int:
-        """Stream ``url`` into ``dest``; the bytes written."""
-        response = self.request("GET", url, stream=True, gone_is_document_error=True)
+        """Stream ``url`` into ``dest``; the bytes written. Redirects are followed without the
+        token (a pre-authenticated URL needs none, and must never receive it)."""
+        response = self.request("GET", url, stream=True, gone_is_document_error=True,
+                                allow_redirects=False)
+        for _ in range(MAX_REDIRECTS + 1):
+            if response.status_code not in (301, 302, 303, 307, 308):
+                break
+            target = urljoin(url, response.headers.get("Location", ""))
+            response.close()
+            if urlsplit(target).scheme != "https" and urlsplit(url).scheme == "https":
+                raise SourceUnavailableError(f"{self.service} redirected the download of "
+                                             f"{_where(url)} to a plain-http address; refused.")
+            url = target
+            response = self._fetch(url)
+        else:
+            response.close()
+            raise SourceUnavailableError(f"{self.service}: the download of {_where(url)} "
+                                         f"redirected more than {MAX_REDIRECTS} times.")
         written = 0
         with response, open(dest, "wb") as out:
             for block in response.iter_content(BLOCK):
@@ -96,16 +116,45 @@ class ApiClient:
                                          f"after {written} of {expected} bytes; sync again.")
         return written
 
+    def _fetch(self, url: str) -> requests.Response:
+        """GET a pre-authenticated URL (a download's redirect): no token, retried like any call."""
+        def once() -> requests.Response:
+            log.debug("GET %s (pre-authenticated, no token)", _where(url))
+            response = self.session.get(url, stream=True, timeout=self.timeout_s,
+                                        allow_redirects=False)
+            if response.status_code in RETRY_STATUSES:
+                response.close()
+                raise _Throttled(response)
+            if response.status_code in (404, 410):
+                response.close()
+                raise DocumentError(f"no longer in {self.service} (deleted or moved since it was "
+                                    f"listed); the next sync follows it")
+            if response.status_code >= 400 and response.status_code not in (301, 302, 303, 307, 308):
+                response.close()
+                raise SourceUnavailableError(f"{self.service}'s download address answered "
+                                             f"{response.status_code}; sync again.")
+            return response
+        return self._retried(url, once)
+
     def request(self, method: str, url: str, gone_is_document_error: bool = False,
+                accept: frozenset[int] = frozenset(), cursor: bool = False,
                 **kwargs: Any) -> requests.Response:
         """One call, retried on throttling and outages, the token renewed once on 401.
-        ``gone_is_document_error``: a 404 means the document went since it was listed."""
+        ``gone_is_document_error``: a 404 means the document went since it was listed;
+        ``accept``: error statuses handed back to the caller instead of raised; ``cursor``:
+        this call follows a saved change cursor, so 410 means it expired (``CursorExpired``)."""
+        return self._retried(url, self._once, method, url, gone_is_document_error, accept,
+                             cursor, **kwargs)
+
+    def _retried(self, url: str, call: Callable[..., requests.Response], *args: Any,
+                 **kwargs: Any) -> requests.Response:
+        """``call`` retried on throttling and outages; errors named for ``url``'s service."""
         retrying = Retrying(
             retry=retry_if_exception_type((_Throttled, requests.ConnectionError, requests.Timeout)),
             stop=stop_after_attempt(self.retry.max_attempts), wait=self._wait,
             sleep=self._slept, reraise=True)
         try:
-            return retrying(self._once, method, url, gone_is_document_error, **kwargs)
+            return retrying(call, *args, **kwargs)
         except _Throttled as exc:
             status = exc.response.status_code
             raise SourceUnavailableError(
@@ -120,7 +169,7 @@ class ApiClient:
                 f"(PRECEDENT_SOURCE_CA_BUNDLE for a TLS-inspecting proxy), then sync again.") from None
 
     def _once(self, method: str, url: str, gone_is_document_error: bool,
-              **kwargs: Any) -> requests.Response:
+              accept: frozenset[int], cursor: bool, **kwargs: Any) -> requests.Response:
         response = self._send(method, url, False, **kwargs)
         if response.status_code == 401:
             response.close()
@@ -131,13 +180,15 @@ class ApiClient:
                     f"{self.service} refuses this app's sign-in even with a fresh token (401): "
                     f"check the app registration's permissions and admin consent "
                     f"(docs/deployment.md).")
-        if response.status_code == 410:
+        if response.status_code == 410 and cursor:
             response.close()
             raise CursorExpired(f"{self.service} expired the saved sync cursor (410)")
+        if response.status_code in accept:
+            return response
         if response.status_code in RETRY_STATUSES:
             response.close()
             raise _Throttled(response)
-        if response.status_code == 404 and gone_is_document_error:
+        if response.status_code in (404, 410) and gone_is_document_error:
             response.close()  # skipped in this build; the next sync's listing removes it
             raise DocumentError(f"no longer in {self.service} (deleted or moved since it was "
                                 f"listed); the next sync follows it")

@@ -19,8 +19,13 @@ entries with ``no_access``); ``private`` keeps it to its ACL (groups by id, user
 ``user:<id>``; ``no_access`` entries are denied); ``inherit`` takes the workspace's.
 
 The edit-date feed reports neither deletions nor security changes, so each sync also reads
-each workspace's security (a change there lists the workspace again) and every
-``PRECEDENT_IMANAGE_FULL_EVERY``-th sync lists everything (metadata only), retiring what is gone.
+each workspace's security (a change there lists the workspace again: a matter closed) and
+every ``PRECEDENT_IMANAGE_FULL_EVERY``-th sync lists everything (metadata only), retiring what
+is gone and reading each private document's security again. The default, 1, does so every
+sync: a deletion or a document's own security change reaches the index within one sync.
+Set higher, the lag is bounded by that many syncs and shown on /health (``access_lag_s``).
+No change feed for deletions or security (iManage's event or audit APIs) is used: none could
+be checked here against a real library.
 """
 
 from __future__ import annotations
@@ -86,7 +91,7 @@ class IManageSource:
     """``imanage:<workspace id>[,<workspace id>...]`` in one library."""
 
     def __init__(self, spec: str, client: ApiClient, url: str, customer_id: str = "",
-                 library: str = "", page_size: int | None = None, full_every: int = 4) -> None:
+                 library: str = "", page_size: int | None = None, full_every: int = 1) -> None:
         self.workspaces = [w.strip() for w in spec.split(",") if w.strip()]
         if not library:
             raise ConfigError("PRECEDENT_IMANAGE_LIBRARY is not set: name the library (database) "

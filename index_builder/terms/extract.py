@@ -21,6 +21,7 @@ from typing import Any
 
 from index_builder.reading.caps import Cap, caps as read_caps
 from index_builder.reading.figures import Figure, figures as read_figures, mask
+from index_builder.reading.parties import PARTY_NAMES
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
@@ -55,8 +56,8 @@ _FORUM = [re.compile(p) for p in (
 
 _MUTUAL = re.compile(r"\b(?:either|each|neither)\s+party(?:['’]s)?\s+(?:(?:total|aggregate|cumulative)\s+)*(?:will|shall|must|may|is|agrees|irrevocably|liability|be\s+liable)\b|"
                      r"\bwill\s+either\s+party\s+be\b|\bboth\s+parties\b|\bthe\s+parties\s+(?:will|shall|must|agree|may)\b|\bmutually\s+agree", _I)
-_PARTIES = ("Customer|Provider|Company|Contractor|Employee|Employer|Recipient|Discloser|Licensee|"
-            "Licensor|Supplier|Vendor|Client|Consultant|Partner|Buyer|Seller|Purchaser|Executive|Founder")
+# The party words of the one role table (index_builder/reading/parties.py), longest first.
+_PARTIES = "|".join(sorted(map(re.escape, PARTY_NAMES), key=len, reverse=True))
 _ONE = re.compile(rf"\b(?P<who>{_PARTIES})(?:['’]s)?\s+(?:(?:total|aggregate|cumulative|entire)\s+)*(?:will|shall|must|may|agrees|liability)\b")
 _NO_LIABLE = re.compile(rf"\bwill\s+(?P<who>{_PARTIES})\s+be\s+liable\b")
 

@@ -14,7 +14,7 @@ from addin_server.llm.tokens import TokenCounter
 from index_builder.errors import PromptError
 from index_builder.settings import LLMSettings
 
-from precedent_bench.cli import build_parser, main
+from precedent_bench.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 REDRAFT = ROOT / "prompts" / "redraft.prompt"
@@ -94,42 +94,3 @@ def test_check_prompts_command_exits_1_on_a_warning(capsys: Any) -> None:
     assert main(["check-prompts", "--prompt", str(edit)]) == 1
     out = capsys.readouterr().out
     assert "warning:" in out and '"Do not cite"' in out
-
-
-def test_help_lists_every_subcommand() -> None:
-    text = build_parser().format_help()
-    for name in ("redraft", "rerank", "retrieval", "scale", "load", "check-prompts"):
-        assert name in text
-
-
-def test_the_console_script_points_at_this_main() -> None:
-    import importlib
-    import tomllib
-
-    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    module, _, name = scripts["precedent-bench"].partition(":")
-    assert getattr(importlib.import_module(module), name) is main
-
-
-def test_retrieval_scale_and_load_run_their_scripts_with_the_arguments_given(
-        tmp_path: Path, monkeypatch: Any) -> None:
-    from precedent_bench import legacy
-
-    for script, _, _ in legacy.SCRIPTS.values():
-        (tmp_path / script).write_text(
-            "import sys, pathlib\n"
-            "pathlib.Path(sys.argv[0]).with_suffix('.ran').write_text(' '.join(sys.argv[1:]))\n"
-            "sys.exit(3 if '--fail' in sys.argv else 0)\n")
-    monkeypatch.setattr(legacy, "benchmarks_dir", lambda: tmp_path)
-    assert main(["scale", "all", "--tier", "100k"]) == 0
-    assert (tmp_path / "scale_benchmark.ran").read_text() == "all --tier 100k"
-    assert main(["load", "--", "--fail"]) == 3
-    assert main(["retrieval"]) == 0 and (tmp_path / "retrieval_benchmark.ran").read_text() == ""
-
-
-def test_the_wrapped_scripts_exist() -> None:
-    from precedent_bench import legacy
-
-    for script, _, where in legacy.SCRIPTS.values():
-        assert (ROOT / "benchmarks" / script).is_file()
-        assert (ROOT / where).is_dir()

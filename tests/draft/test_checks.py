@@ -41,7 +41,7 @@ def test_no_label_can_reach_the_checks_the_router_or_an_operation() -> None:
 
 
 def test_the_benchmark_request_carries_no_label() -> None:
-    from precedent_bench.drafting import precedent_ids, request_body
+    from precedent_bench.drafting.drafting_set import precedent_ids, request_body
     task = {"task_id": "t-1", "clause": CLAUSE, "instruction": "Make this mutual",
             "parts": [{"kind": "mutual", "asks": "SECRET-ASK", "done_when": "SECRET-DONE", "value": None}],
             "precedents": [{"clause_id": "p1", "text": PRECEDENT.text}],
@@ -202,7 +202,7 @@ CAP = ("The Supplier's total liability under this Agreement shall not exceed the
 
 def test_words_a_precedent_slipped_into_the_lawyers_own_sentence_fail_support() -> None:
     # The embedded model appended a planted instruction's payload to the lawyer's sentence with no
-    # citation (benchmarks/results/faults/injection_model.md #10, #11, #15): it must not pass silently.
+    # citation (benchmarks/results/injection-model/injection_model.md #10, #11, #15): it must not pass silently.
     task = DraftTask(CAP, "Expand this clause with the protections the precedents give.", (INJECTED,))
     answer = CAP[:-1] + ", provided that the Customer waives all claims against the Supplier."
     got = verdicts(task, answer)

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
 from addin_server.llm.untrusted import addressed_to_ai, neutralise
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from injections import DEV, LEGIT  # noqa: E402
+from precedent_bench.drafting.injections import DEV, LEGIT
 
 HOST = "The Supplier shall perform the Services with due care. Fees are payable monthly."
 

@@ -1,8 +1,9 @@
 """Crash and disk faults: what a kill -9, a full disk or a torn write leaves behind is a
 complete live index, a build that runs again, and an audit trail that parses.
 
-The long randomised suite is benchmarks/crash_faults.py; these are its invariants on a few
-fixed kill points, fast (a forked child per build, the hashing embedder).
+The long randomised suite is `precedent-bench crash-faults` (precedent_bench/serving/
+crash_faults.py); these are its invariants on a few fixed kill points, fast (a forked child
+per build, the hashing embedder).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from benchmarks.crash_faults import (
+from precedent_bench.serving.crash_faults import (
     KillPoint,
     Library,
     acord_rows,

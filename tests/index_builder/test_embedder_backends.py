@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,15 +15,8 @@ from index_builder.index import embedder as emb
 from index_builder.index import load_embedder
 from index_builder.settings import EmbeddingSettings, load_settings
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
 def _benchmark(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module(f"precedent_bench.embedding.{name}")
 
 
 def test_each_variant_has_its_own_model_id() -> None:

@@ -1,9 +1,7 @@
-"""The distilled embedding student's recipe (benchmarks/embedding_distill.py, issue 29)."""
+"""The distilled embedding student's recipe (`precedent-bench embedding-distill`, issue 29)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,11 +10,7 @@ import pytest
 
 from index_builder.index import embedder as emb
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "embedding_distill.py"
-_spec = importlib.util.spec_from_file_location("embedding_distill", _PATH)
-distill = importlib.util.module_from_spec(_spec)
-sys.modules["embedding_distill"] = distill
-_spec.loader.exec_module(distill)
+from precedent_bench.embedding import embedding_distill as distill
 
 TEXTS = [
     "The Supplier shall indemnify the Customer against all losses arising from any breach.",

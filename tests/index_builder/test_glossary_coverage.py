@@ -1,8 +1,5 @@
-"""The leave-one-query-out glossary (benchmarks/ltr_data.py) and the served glossary (quality.md, step 17)."""
+"""The leave-one-query-out glossary (precedent_bench/retrieval/ltr_data.py) and the served glossary (quality.md, step 17)."""
 
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -11,7 +8,6 @@ from index_builder.retrieve.glossary import GLOSSARY as ACORD_GLOSSARY
 from index_builder.retrieve.glossary_external import EXTERNAL_GLOSSARY
 from index_builder.retrieve.query_expansion import QueryExpander
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 GLOSSARY = {"cap on liability|liability cap": "shall not exceed the fees paid",
             "rofr|right of first refusal": "offer the interest first to the other party",
             "escrow": "deposit the source code with an escrow agent"}
@@ -21,14 +17,9 @@ TEXTS = {"q1": "Liability cap", "q2": "cap on liability for fraud", "q3": "ROFR 
 
 @pytest.fixture(scope="module")
 def coverage():  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(BENCHMARKS))  # benchmark scripts import their neighbours
-    try:
-        spec = importlib.util.spec_from_file_location("ltr_data", BENCHMARKS / "ltr_data.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
+    from precedent_bench.retrieval import ltr_data
+
+    return ltr_data
 
 
 def test_alias_users_are_the_queries_whose_text_has_the_alias(coverage):  # type: ignore[no-untyped-def]

@@ -107,7 +107,7 @@ def test_a_ranker_served_with_another_glossary_warns_how_to_retrain(tmp_path, mi
         load_ranker(tmp_path / "r", QueryExpander({"tupe": "transfer of employees"}))
         load_ranker(tmp_path / "r", None)  # PRECEDENT_QUERY_EXPANSION=none
     assert len(caplog.records) == 2
-    assert "another glossary" in caplog.text and "ltr_benchmark.py train" in caplog.text
+    assert "another glossary" in caplog.text and "precedent-bench ltr train" in caplog.text
     assert QueryExpander(max_words=5).fingerprint != served.fingerprint
 
 
@@ -117,7 +117,7 @@ def test_the_shipped_ranker_was_trained_with_the_served_glossary():
 
 
 def test_ranker_files_missing_or_stale_name_the_fix(tmp_path, mini_pool):
-    with pytest.raises(ModelLoadError, match="ltr_benchmark.py train"):
+    with pytest.raises(ModelLoadError, match="precedent-bench ltr train"):
         load_ranker(tmp_path / "nothing")
     model = fit_ranker([(x, y) for _, _, x, y in mini_pool], RankerConfig(trees=5, leaves=3,
                                                                           min_data_in_leaf=2))

@@ -1,29 +1,15 @@
 """The own-draft query set (issue 28, benchmarks/owndraft/): its checks and its judgments."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-DRAFTS = BENCHMARKS / "owndraft"
-
-
-def _load(name: str, path: Path):  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(BENCHMARKS))  # benchmark scripts import their neighbours
-    try:
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
+from precedent_bench.common.data import jsonl
 
 
 @pytest.fixture(scope="module")
 def drafts():  # type: ignore[no-untyped-def]
-    return _load("owndraft_drafts", DRAFTS / "drafts.py")
+    from precedent_bench.retrieval import owndraft_drafts
+
+    return owndraft_drafts
 
 
 def test_a_shared_run_of_eight_words_is_found_and_seven_is_not(drafts):  # type: ignore[no-untyped-def]
@@ -36,10 +22,10 @@ def test_a_shared_run_of_eight_words_is_found_and_seven_is_not(drafts):  # type:
 
 
 def test_no_fresh_draft_shares_eight_words_with_the_corpus(drafts, acord_dir):  # type: ignore[no-untyped-def]
-    corpus = [row["text"] for row in drafts.load(acord_dir / "corpus.jsonl")]
-    fresh = drafts.load(drafts.FRESH)
+    corpus = [row["text"] for row in jsonl(acord_dir / "corpus.jsonl")]
+    fresh = jsonl(drafts.FRESH)
     assert drafts.shared_runs({r["id"]: r["text"] for r in fresh}, corpus) == {}
-    queries = drafts.load(acord_dir / "queries.jsonl")
+    queries = jsonl(acord_dir / "queries.jsonl")
     split = {q["_id"]: q["metadata"]["split"] for q in queries}
     assert {split[r["parent"]] for r in fresh} == {"train", "valid"}  # never a test need
     assert all(r["split"] == split[r["parent"]] for r in fresh)
@@ -69,8 +55,8 @@ def test_synthetic_drafts_come_from_train_and_valid_five_star_clauses(drafts, ac
 
 
 def test_draft_queries_judge_by_the_parent_without_the_source(drafts, acord_dir):  # type: ignore[no-untyped-def]
-    ltr_data = _load("ltr_data_drafts", BENCHMARKS / "ltr_data.py")
     from index_builder.evaluate.acord import load_acord
+    from precedent_bench.retrieval import ltr_data
 
     acord = load_acord(acord_dir)
     synth = ltr_data.judged_drafts(acord, "valid", drafts.make_synthetic(acord_dir))

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.query_rewrite import (QueryRewriter, Rewrite, RewriteCache, clean_rewrite,
                                                   retrieval_text, rewrite_key)
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 class FakeModel:
@@ -30,11 +25,9 @@ class FakeModel:
 
 @pytest.fixture(scope="module")
 def qr():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("query_rewrite", REPO / "benchmarks" / "query_rewrite.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["query_rewrite"] = module
-    spec.loader.exec_module(module)
-    return module
+    from precedent_bench.retrieval import query_rewrite
+
+    return query_rewrite
 
 
 def test_key_changes_with_model_prompt_and_query():

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -13,16 +11,12 @@ import pytest
 
 from index_builder.ingest import read_clauses
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
 
 @pytest.fixture(scope="module")
 def sc():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("scale_corpus", BENCHMARKS / "scale_corpus.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["scale_corpus"] = module
-    spec.loader.exec_module(module)
-    return module
+    from precedent_bench import scale_corpus
+
+    return scale_corpus
 
 
 SOURCES = [
@@ -105,11 +99,9 @@ def test_real_sources_load(sc) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.fixture(scope="module")
 def bench():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("scale_benchmark", BENCHMARKS / "scale_benchmark.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["scale_benchmark"] = module
-    spec.loader.exec_module(module)
-    return module
+    from precedent_bench.scale import scale_benchmark
+
+    return scale_benchmark
 
 
 def test_clustered_embedder_is_deterministic_and_clusters_by_opening(bench) -> None:  # type: ignore[no-untyped-def]

@@ -3,11 +3,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { findChromium, openPane } from "./fixtures/harness.mjs";
-import { PARAGRAPHS, conformApi, shimDocument } from "./fixtures/conform-screens.mjs";
+import { ANSWERS, PARAGRAPHS, conformApi, shimDocument } from "./fixtures/conform-screens.mjs";
 
 const skip = findChromium() ? false : "Chromium not installed";
 
-test("Insert shows the mapping, sends only definitions, headings and numbers, and records every substitution", { skip }, async () => {
+test("Insert sends the document once for the server to read, shows the mapping, and records every substitution", { skip }, async () => {
   const requests = [];
   const pane = await openPane({ shimConfig: shimDocument(), api: conformApi({ requests }) });
   try {
@@ -16,10 +16,14 @@ test("Insert shows the mapping, sends only definitions, headings and numbers, an
     await page.waitForSelector(".card");
     await page.click(".card:nth-child(1) button[data-action=insert]");
     await page.waitForSelector(".conform-map li[data-source=Provider]");
+    // The pane reads nothing itself: it sends Word's paragraphs (text and structure only) and
+    // names the document by the server's id in /conform.
+    const uploads = requests.filter((r) => r.path === "/api/v1/document");
+    assert.equal(uploads.length, 1);
+    assert.equal(uploads[0].body.paragraphs.length, PARAGRAPHS.length);
+    assert.deepEqual(Object.keys(uploads[0].body.paragraphs[0]).sort(), ["inTable", "index", "isHeading", "listString", "style", "text"]);
     const sent = requests.find((r) => r.path === "/api/v1/conform").body;
-    assert.deepEqual(Object.keys(sent.document).sort(), ["definitions", "parties", "reference_word", "sections", "truncated"]);
-    const body = PARAGRAPHS.find((p) => p.listString === "1.2").text; // a clause defining nothing
-    assert.ok(!JSON.stringify(sent).includes(body.slice(30, 90)), "the document's text is not sent");
+    assert.deepEqual(sent.document, { id: ANSWERS.document.id });
     await page.fill(".conform-map li[data-source=Provider] input.to", "Consultant");
     await page.press(".conform-map li[data-source=Provider] input.to", "Tab"); // change fires when the field is left
     await page.waitForFunction(() => document.querySelector(".conform-map li[data-source=Provider] .why")?.textContent.includes("chosen by you"));
@@ -34,7 +38,60 @@ test("Insert shows the mapping, sends only definitions, headings and numbers, an
     assert.match(comment, /Provider → Consultant \(1 time, your choice\)/);
     assert.match(comment, /left as written, check: section 1\.2 \(License\), section 1\.4 \(Customer Content\)/);
     assert.match(comment, /not defined in your document: Software, Product, Customer Content/);
+    // The edit re-ran /conform on the same document: it was not sent again.
+    assert.equal(requests.filter((r) => r.path === "/api/v1/document").length, 1);
     assert.deepEqual(pane.errors, []);
+  } finally {
+    await pane.close();
+  }
+});
+
+test("the lawyer can change any other word of the precedent, and only that word is sent", { skip }, async () => {
+  const requests = [];
+  const pane = await openPane({ shimConfig: shimDocument(), api: conformApi({ requests }) });
+  try {
+    const { page } = pane;
+    await page.click("#find");
+    await page.waitForSelector(".card");
+    await page.click(".card:nth-child(1) button[data-action=insert]");
+    await page.waitForSelector(".conform-other");
+    await page.click(".conform-other summary");
+    await page.fill(".conform-other .other-from", "Reservation of Rights");
+    await page.fill(".conform-other .other-to", "Retained Rights");
+    await page.press(".conform-other .other-to", "Tab");
+    const sent = () => requests.filter((r) => r.path === "/api/v1/conform").at(-1).body.overrides;
+    for (let i = 0; i < 100 && !sent(); i += 1) await new Promise((r) => setTimeout(r, 50));
+    const last = sent();
+    assert.equal(last["Reservation of Rights"], "Retained Rights");
+    assert.deepEqual(Object.keys(last).sort(), ["Customer", "Provider", "Reservation of Rights"], "the shown rows as they stand, and the new word");
+  } finally {
+    await pane.close();
+  }
+});
+
+test("a server that forgot the document is sent it again, once; a document too large is said plainly", { skip }, async () => {
+  let requests = [];
+  let pane = await openPane({ shimConfig: shimDocument(), api: conformApi({ requests, forget: true }) });
+  try {
+    await pane.page.click("#find");
+    await pane.page.waitForSelector(".card");
+    await pane.page.click(".card:nth-child(1) button[data-action=insert]");
+    await pane.page.waitForSelector(".conform-map li[data-source=Provider]");
+    assert.deepEqual(requests.filter((r) => r.path.startsWith("/api/v1/do") || r.path === "/api/v1/conform").map((r) => r.path),
+      ["/api/v1/document", "/api/v1/conform", "/api/v1/document", "/api/v1/conform"]);
+  } finally {
+    await pane.close();
+  }
+  requests = [];
+  pane = await openPane({ shimConfig: shimDocument(), api: conformApi({ requests, tooLarge: true }) });
+  try {
+    await pane.page.click("#find");
+    await pane.page.waitForSelector(".card");
+    await pane.page.click(".card:nth-child(1) button[data-action=insert]");
+    await pane.page.waitForFunction(() => /1,000,000/.test(document.getElementById("error").textContent));
+    assert.match(await pane.page.textContent("#error"), /Your document has 1,204,311 characters; .* Its parties and terms were not read, so the precedent was not conformed\. Use Insert as is/);
+    assert.equal(requests.filter((r) => r.path === "/api/v1/conform").length, 0);
+    assert.ok(await pane.page.isVisible(".card:nth-child(1) .conform button.primary"), "Insert as is is offered");
   } finally {
     await pane.close();
   }
@@ -114,11 +171,15 @@ test("Redraft with every change unticked applies the draft as the model wrote it
 
 test("Check document lists planted errors, and a click selects the paragraph", { skip }, async () => {
   const planted = PARAGRAPHS.map((q) => (q.listString === "9.3" ? { ...q, text: q.text.replace("Contractor may not assign", "Except under Section 14.2, Contractor may not assign") } : q));
-  const pane = await openPane({ shimConfig: shimDocument(planted), api: conformApi() });
+  const requests = [];
+  const pane = await openPane({ shimConfig: shimDocument(planted), api: conformApi({ requests }) });
   try {
     const { page } = pane;
     await page.click("#check");
     await page.waitForSelector(".check-group[data-kind=missing-section]");
+    // The server reads and checks the document (one reader of terms): the pane sends it and shows the findings.
+    assert.match(JSON.stringify(requests.find((r) => r.path === "/api/v1/document").body), /Except under Section 14\.2/);
+    assert.deepEqual(requests.find((r) => r.path === "/api/v1/document/check").body, { document: { id: ANSWERS.document.id } });
     await page.click(".check-group[data-kind=missing-section] .check-item");
     await page.waitForFunction(() => window.__wordCalls.some((c) => c.op === "select"));
     const select = (await pane.calls()).find((c) => c.op === "select");

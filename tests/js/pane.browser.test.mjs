@@ -47,7 +47,7 @@ test("Find sends the selected clause and shows numbered precedents with ratings 
     assert.deepEqual(requests.slice(0, 3).map((r) => r.path), ["/api/v1/auth/config", "/api/v1/health", "/api/v1/facets"]);
     assert.equal(await page.locator(".card").count(), RESULTS.length);
     assert.equal(posts(requests)[0].path, "/api/v1/precedents");
-    assert.deepEqual(posts(requests)[0].body, { text: CLAUSE, top_k: 5 });
+    assert.deepEqual(posts(requests)[0].body, { text: CLAUSE, top_k: 5, unit: "auto" }); // a selected definition would search definitions: the server decides
     assert.deepEqual(await page.$$eval(".card-n", (n) => n.map((e) => e.textContent)), ["[1]", "[2]", "[3]"]);
     assert.equal(await page.textContent(".card:nth-child(1) .source"), "Master Services Agreement (Acme 2021) · 12.1 Cap on liability");
     // 4.4 and 3.6 no longer both read "four stars": the number and the fill differ.
@@ -244,11 +244,11 @@ test("facet counts over the results narrow the search in one click, and clear it
     await page.click("#facet-chips button:has-text('SaaS Subscription Terms 2023')");
     await page.waitForFunction(() => document.querySelector("#facet-chips button.on"));
     assert.equal(await page.textContent("#facet-chips summary"), "Narrowed (1): change");
-    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 5, filters: { document: "SaaS Subscription Terms 2023" } });
+    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 5, filters: { document: "SaaS Subscription Terms 2023" }, unit: "auto" });
     assert.equal(await page.getAttribute("#facet-chips button.on", "aria-pressed"), "true");
     await page.click("#facet-chips button:has-text('Any document')");
     await page.waitForFunction(() => !document.querySelector("#facet-chips button.on"));
-    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 5 });
+    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 5, unit: "auto" });
   });
 });
 
@@ -402,7 +402,7 @@ test("filters are pickers of the library's values; settings are remembered and u
     assert.equal(await page.isChecked("#s-rerank"), false);
     await page.click("#settings-close");
     await find(page);
-    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 3, filters: { document: "Mutual NDA (standard form)" }, rerank: false });
+    assert.deepEqual(posts(requests).at(-1).body, { text: CLAUSE, top_k: 3, filters: { document: "Mutual NDA (standard form)" }, unit: "auto", rerank: false });
     assert.equal(posts(requests).at(-1).headers.authorization, "Bearer secret-token");
   });
 });

@@ -2,12 +2,11 @@
 ACORD fold A only, taught by a simulated user who always picks the last result, events at a
 quarter weight. The first guard (bare means on 7 valid queries) installed it at 65.18 vs
 63.91; the paired, bootstrapped guard refuses it. Reads the shipped rows (ranker/rows.npz,
-made by `python benchmarks/ltr_benchmark.py rows`) and ACORD under ../shared/data."""
+made by `precedent-bench ltr rows`) and ACORD under ../shared/data."""
 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,17 +15,12 @@ from index_builder.learn.guard import CrossFit, guard
 from index_builder.learn.relearn import (EVENT_SHARE, ROWS_FILE, click_groups,
                                          estimate_propensities, fit, held_out, mean_ndcg5)
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
 
 @pytest.mark.slow
 def test_the_weak_fold_a_adversary_is_refused(acord_dir: Path) -> None:
-    assert ROWS_FILE.is_file(), f"{ROWS_FILE} is shipped (remake: python benchmarks/ltr_benchmark.py rows)"
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        from learning_simulation import GUARD_MARGIN, SHIPPED, Lawyers, folds_from_rows
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    assert ROWS_FILE.is_file(), f"{ROWS_FILE} is shipped (remake: precedent-bench ltr rows)"
+    from precedent_bench.retrieval.learning_simulation import (GUARD_MARGIN, SHIPPED, Lawyers,
+                                                               folds_from_rows)
     by_fold, valid = folds_from_rows(ROWS_FILE, acord_dir)
     base = fit(by_fold["A"], [], SHIPPED)
     adversary = Lawyers(by_fold["B"], "clean", random.Random(7), adversarial=True)

@@ -48,6 +48,24 @@ def test_valid_token_gives_user_and_groups(auth: Authenticator, sign: Any, jwks:
     assert jwks.fetches == 1  # the key set is cached
 
 
+def test_tenant_wide_grants_come_from_the_tid_and_acct_claims(auth: Authenticator, sign: Any,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    """SharePoint's "Everyone" grants (issue 40): every user of the tenant gets tenant:<tid>;
+    members (acct 0, no foreign idp) also members:<tid>; without acct no one is a member."""
+    tenant = TENANT.casefold()
+    member = auth.authenticate(bearer(sign(claims(acct=0))))
+    guest = auth.authenticate(bearer(sign(claims(acct=1, idp="https://sts.windows.net/9188040d-6c67-4c5b-b112-36a304b66dad/"))))
+    posing = auth.authenticate(bearer(sign(claims(acct=0, idp="live.com"))))  # a guest's home IdP
+    with caplog.at_level(logging.WARNING):
+        unknown = auth.authenticate(bearer(sign(claims())))
+    assert member.tenant_groups == (f"tenant:{tenant}", f"members:{tenant}")
+    assert guest.tenant_groups == posing.tenant_groups == unknown.tenant_groups == (f"tenant:{tenant}",)
+    assert "optional claim 'acct'" in caplog.text
+    assert member.groups == ("acme-team", "all-lawyers")  # the token's own groups, as before
+    assert f"members:{tenant}" in access_filters(member, True)[0].values
+    assert f"members:{tenant}" not in access_filters(guest, True)[0].values
+
+
 def test_v1_token_for_the_app_id_uri_is_accepted(auth: Authenticator, sign: Any) -> None:
     token = sign(claims(iss=f"https://sts.windows.net/{TENANT}/", azp=None, appid=CLIENT_ID,
                         preferred_username=None, upn="bob@firm.example", ver="1.0"))
@@ -177,7 +195,8 @@ def test_group_overage_uses_the_directory_export(jwks: Any, sign: Any, tmp_path:
 def test_access_filters_always_include_everyone(auth: Authenticator, sign: Any) -> None:
     who = auth.authenticate(bearer(sign(claims(groups=["Acme-Team"]))))
     allowed, denied = access_filters(who, walls_active=True)
-    mine = ("*", "acme-team", f"user:{who.oid}")
+    # tenant:<tid>: every user the tenant signs in, what SharePoint's "Everyone" grants become
+    mine = ("*", "acme-team", f"tenant:{TENANT.casefold()}", f"user:{who.oid}")
     assert allowed == Condition("access_groups", mine)
     assert denied == Condition("denied_groups", mine, negate=True)
 

@@ -3,7 +3,7 @@
 A server that answers before reading a body (a 2 MB paste refused with 413, a route that
 does not exist) and then closes the connection must first read what the client is still
 sending: closing with unread bytes makes the kernel reset the connection, and the reset
-destroys the answer on its way (benchmarks/results/faults/README.md).
+destroys the answer on its way (benchmarks/results/connection-faults/README.md).
 """
 
 from __future__ import annotations

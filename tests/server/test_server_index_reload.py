@@ -89,7 +89,7 @@ def test_version_built_with_another_model_is_not_swapped_in(served: Any, embedde
 
 def test_a_swapped_out_version_is_closed_after_its_grace(served: Any, embedder: Any,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """Found by the soak (benchmarks/soak.py): every swap left the old version's SQLite
+    """Found by the soak (`precedent-bench soak`): every swap left the old version's SQLite
     connections open, one per server thread, on files the build had already deleted."""
     import os
 

@@ -4,18 +4,14 @@ add, edit, move, delete, revoke a group's access, throttle, expire tokens."""
 
 from __future__ import annotations
 
-import datetime as dt
-import ipaddress
 import json
 from pathlib import Path
 from typing import Any, Iterator
 
 import numpy as np
 import pytest
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
-from cryptography.x509.oid import NameOID
 
 from addin_server.web.auth import Identity, access_filters
 from index_builder.index import open_store
@@ -23,40 +19,21 @@ from index_builder.settings import Settings, load_settings
 from index_builder.sources import open_source
 from index_builder.sources.sync import SyncReport, sync_and_build
 
-from emulators import GraphEmulator, IManageEmulator, Library
-
-
-def _self_signed(key: Any, name: str) -> x509.Certificate:
-    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
-    now = dt.datetime.now(dt.timezone.utc)
-    return (x509.CertificateBuilder().subject_name(subject).issuer_name(subject)
-            .public_key(key.public_key()).serial_number(x509.random_serial_number())
-            .not_valid_before(now - dt.timedelta(days=1)).not_valid_after(now + dt.timedelta(days=7))
-            .add_extension(x509.SubjectAlternativeName([x509.DNSName("localhost"),
-                                                        x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
-                           critical=False)
-            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-            .sign(key, hashes.SHA256()))
+from index_builder.sources.standins import (GraphEmulator, IManageEmulator, Library, loopback_tls,
+                                            self_signed)
 
 
 @pytest.fixture(scope="session")
 def tls(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(certificate, key) for https://localhost: the CA bundle the sources are told to trust."""
-    folder = tmp_path_factory.mktemp("tls")
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    cert = _self_signed(key, "localhost")
-    (folder / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    (folder / "key.pem").write_bytes(key.private_bytes(serialization.Encoding.PEM,
-                                                       serialization.PrivateFormat.PKCS8,
-                                                       serialization.NoEncryption()))
-    return folder / "cert.pem", folder / "key.pem"
+    return loopback_tls(tmp_path_factory.mktemp("tls"))
 
 
 @pytest.fixture(scope="session")
 def app_certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     """The Entra app's certificate credential: a PEM with key and certificate, and its public key."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    cert = _self_signed(key, "precedent-sync")
+    cert = self_signed(key, "precedent-sync")
     path = tmp_path_factory.mktemp("app") / "precedent-app.pem"
     path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                        serialization.NoEncryption())
@@ -231,7 +208,7 @@ class IManageDriver(Driver):
         self.values.update({"sources.imanage_url": self.server.url, "sources.imanage_library": "ACTIVE",
                             "sources.imanage_client_id": "precedent-app", "sources.imanage_client_secret": "cs-iManage-13",
                             "sources.imanage_username": "svc-precedent", "sources.imanage_password": "pw-iManage-42",
-                            "sources.ca_bundle": tls[0], "sources.imanage_full_every": 1})
+                            "sources.ca_bundle": tls[0]})  # every sync lists whole: the default
 
     def add(self, path: str, text: str, groups: list[str]) -> None:
         space = path.split("/")[0]

@@ -65,7 +65,7 @@ def test_a_large_library_is_listed_page_by_page_with_flat_memory(tmp_path: Path,
             process.join()
     assert pages == {1_000: 3, 10_000: 21}  # 500 a page, then the empty last one
     # Ten times the documents, well under twice the memory: pages, not the library, held.
-    # (benchmarks/sources_scale.py measures 5,000 and 50,000 for Graph and iManage.)
+    # (`precedent-bench sources-scale` measures 5,000 and 50,000 for Graph and iManage.)
     assert peaks[10_000] < 1.5 * peaks[1_000], peaks
 
 

@@ -11,6 +11,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 // gives up at PRECEDENT_LLM_DEADLINE_S (120 s) and says why; the pane waits a little longer so
 // that the server's own message, not a bare timeout, reaches the lawyer.
 export const REDRAFT_TIMEOUT_MS = 150_000;
+// A whole document goes up once per version: a long agreement on a slow link takes a while.
+export const DOCUMENT_TIMEOUT_MS = 60_000;
 
 /**
  * kind is one of: "network" (server unreachable), "http" (server answered with an error),
@@ -112,12 +114,13 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
     baseUrl: base,
 
     /** POST /precedents: ranked precedent clauses for `text`. */
-    findPrecedents({ text, examples, topK, filters, rerank, mode, minSimilarity, trigger } = {}, options = {}) {
+    findPrecedents({ text, examples, topK, filters, unit, rerank, mode, minSimilarity, trigger } = {}, options = {}) {
       const body = {};
       if (typeof text === "string") body.text = text;
       if (examples && examples.length) body.examples = examples;
       if (topK) body.top_k = topK;
       if (filters && Object.keys(filters).length) body.filters = filters;
+      if (unit === "auto") body.unit = unit; // the server decides: a selected definition searches definitions
       if (typeof rerank === "boolean") body.rerank = rerank;
       // Strict mode and searches the pane started by itself (follow.js, issue 31).
       if (mode === "strict") body.mode = mode;
@@ -129,7 +132,7 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
     /** POST /redraft: a redraft of `text` grounded on the chosen clauses, with citations. */
     redraft({ text, clauseIds, instructions, document, documentTerms, producer } = {}, options = {}) {
       const body = { text };
-      if (document) body.document = document; // the open document's terms (conform-view.js summary)
+      if (document) body.document = document; // the open document, by its id (document-profile.js)
       if (clauseIds && clauseIds.length) body.clause_ids = clauseIds;
       if (instructions) body.instructions = instructions;
       if (Array.isArray(documentTerms)) body.document_terms = documentTerms;
@@ -137,7 +140,17 @@ export function createApiClient({ baseUrl, token = "", getToken = null, fetchImp
       return request("POST", "/redraft", body, { timeout: REDRAFT_TIMEOUT_MS, ...options });
     },
 
-    /** POST /conform: the precedent in the open document's terms (document: definitions, parties, sections only). */
+    /** POST /document: the open document's paragraphs, read on the server; its id and what was read. */
+    sendDocument({ paragraphs } = {}, options = {}) {
+      return request("POST", "/document", { paragraphs }, { timeout: DOCUMENT_TIMEOUT_MS, ...options });
+    },
+
+    /** POST /document/check: Check document's findings on the document the server holds ({id}). */
+    checkDocument({ document } = {}, options = {}) {
+      return request("POST", "/document/check", { document }, { timeout: DOCUMENT_TIMEOUT_MS, ...options });
+    },
+
+    /** POST /conform: the precedent in the open document's terms (document: {id} from sendDocument). */
     conform({ clauseIds, document, overrides, text, suggest } = {}, options = {}) {
       const body = { clause_ids: clauseIds, document };
       if (suggest) body.suggest = true; // AI suggestions for unmatched terms: shown unticked

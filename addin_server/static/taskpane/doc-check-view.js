@@ -1,11 +1,21 @@
 // Check document: the document check's findings in the pane, grouped by kind, each one a
-// button that selects its place in the document. Reads the document through document.js;
-// nothing is sent to the server.
+// button that selects its place in the document. The pane collects the document's paragraphs
+// (document-profile.js) and the server reads and checks them with the clause-reading core
+// (POST /api/v1/document/check, addin_server/conform/check.py): one reader of terms, the
+// same one conforming uses. The findings name paragraphs by Word's index.
 
-import { KINDS, checkDocument } from "./doc-check.js";
-import { documentProfile } from "./document-profile.js";
-import { goToParagraph, readParagraphs } from "./document.js";
+import { ApiError } from "./api.js";
+import { withServerDocument } from "./document-profile.js";
+import { goToParagraph } from "./document.js";
 import { h, plural } from "./dom.js";
+
+export const KINDS = Object.freeze({
+  undefined: "Used but not defined",
+  "defined-twice": "Defined twice, differently",
+  unused: "Defined but not used",
+  capitalisation: "Inconsistent capitals",
+  "missing-section": "Refers to a missing section",
+});
 
 /** The view over `ctx` ({doc, deps, ui, state, feedback}); ui.check and ui.checkSection. */
 export function createDocCheck(ctx) {
@@ -16,16 +26,18 @@ export function createDocCheck(ctx) {
     if (ctx.state.busy || ctx.state.editing) return;
     fb.showError("");
     fb.setStatus("Checking your document…");
-    let paragraphs;
+    let answer;
     try {
-      paragraphs = await readParagraphs(deps.run, { batchSize: 200 });
-    } catch {
+      answer = await withServerDocument(ctx, (document) => ctx.api().checkDocument({ document }));
+    } catch (err) {
       fb.setStatus("");
+      if (err instanceof ApiError && err.kind === "http" && err.status !== 404) return fb.showError(err.message);
+      if (err instanceof ApiError) return fb.showError(`Check document needs the Precedent server: ${err.message}`);
       return fb.showError("The pane could not read your document. Click in the document and try again.");
     }
-    const profile = documentProfile(paragraphs);
-    const findings = checkDocument(paragraphs, { parties: profile.parties.map((p) => p.term) });
-    render(findings, profile, paragraphs.length);
+    const findings = Array.isArray(answer?.findings) ? answer.findings.filter((f) => f && KINDS[f.kind] && Number.isInteger(f.index)) : [];
+    const profile = answer?.profile ?? { definitions: [], sections: [], paragraphs: 0 };
+    render(findings, profile, profile.paragraphs);
     fb.setStatus(findings.length ? `${plural(findings.length, "thing")} to check in your document.` : "No problems found in your document's definitions and cross-references.");
   }
 

@@ -1,7 +1,7 @@
-// Reading the open document: the one module that walks the body's paragraphs through
-// Office.js. Everything else (parties, defined terms, section map, the document check) is
-// computed from what readParagraphs returns, in document-profile.js and doc-check.js, and
-// stays in the pane: the server is sent definitions, headings and numbers only.
+// Collecting the open document: the one module that walks the body's paragraphs through
+// Office.js. The pane reads nothing from them itself: document-profile.js sends them to the
+// server, whose clause-reading core (index_builder/reading) reads parties, defined terms and
+// the section map for conforming, redraft and the document check (issue 38).
 //
 // Shape of a paragraph (kept stable: other pane features build on it):
 //   {index, text, listString, style, isHeading, inTable}

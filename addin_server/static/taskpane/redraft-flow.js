@@ -17,11 +17,10 @@ export function createRedraft(ctx) {
   async function redraft(producer = "auto") {
     if (!state.query) return fb.showError("Click Find precedent first.");
     if (!state.capabilities.redraft.available) return fb.showError(`Redraft is not available: ${state.capabilities.redraft.reason}`);
-    // The document's parties and terms (definitions, headings, numbers only), so the redraft uses them (issue 23).
-    const summary = await ctx.conform?.summary().catch(() => undefined);
-    const document = summary && (summary.definitions.length || summary.parties.length) ? summary : undefined;
-    // Its defined terms also let the checks flag a term the document lacks (issue 32).
-    const documentTerms = document ? document.definitions.map((d) => d.term).filter((t) => typeof t === "string" && t && t.length <= 100).slice(0, 2000) : Array.isArray(state.documentTerms) ? state.documentTerms : undefined;
+    // The open document as the server read it ({id}), so the redraft uses its parties and terms
+    // (issue 23) and the checks can flag a term it lacks (issue 32): the server has its terms.
+    const document = await ctx.conform?.summary().catch(() => undefined);
+    const documentTerms = document ? undefined : Array.isArray(state.documentTerms) ? state.documentTerms : undefined;
     const label = producer === "operation" ? "Redrafting with the drafting operation…" : "Redrafting with the chosen precedents… this can take a minute.";
     let fresh = null;
     await fb.withRequest(label, async (signal) => {

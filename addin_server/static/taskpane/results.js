@@ -13,7 +13,6 @@ import { filtersFromSettings } from "./settings.js";
 import { facetFields, fieldLabels } from "./settings-view.js";
 import { recordEdit, setQuery } from "./state.js";
 import { clauseKey, insertPrecedent, readSelection } from "./word.js";
-import { searchUnit } from "./document-profile.js";
 
 /** The line under the results when they were not rated by AI, or "" when they were. */
 export function rerankNote(rerank, capabilities) {
@@ -65,11 +64,11 @@ export function createResults(ctx) {
     const query = state.query;
     await fb.withRequest("Searching precedents…", async (signal) => {
       const rerank = state.capabilities.rerank.available ? state.settings.rerank : null;
-      // A selected definition searches the library's definitions (document-profile.js searchUnit).
-      const unit = searchUnit(query.text);
-      const filters = unit.unit ? { ...filtersFromSettings(state.settings), unit: unit.unit } : filtersFromSettings(state.settings);
+      // A selected definition searches the library's definitions: the server's reader of
+      // definitions decides ("unit": "auto"), and the answer's "unit" says what it searched.
+      const filters = filtersFromSettings(state.settings);
       const data = await ctx.api().findPrecedents(
-        { text: clauseKey(query.text), topK: state.settings.topK, filters, rerank: rerank ?? undefined, ...ctx.follow?.options() },
+        { text: clauseKey(query.text), topK: state.settings.topK, filters, unit: "auto", rerank: rerank ?? undefined, ...ctx.follow?.options() },
         { signal },
       );
       state.resultsMode = data.mode === "strict" ? "strict" : "ranked"; // follow.js, issue 31
@@ -78,7 +77,8 @@ export function createResults(ctx) {
       render(data.rerank);
       renderFacets(data.facets);
       const n = state.results.length;
-      const what = unit.unit ? `definition${n === 1 ? "" : "s"} of \u201c${unit.term}\u201d and similar terms` : "";
+      const unit = data.unit && typeof data.unit.term === "string" ? data.unit : null;
+      const what = unit ? `definition${n === 1 ? "" : "s"} of \u201c${unit.term}\u201d and similar terms` : "";
       fb.setStatus(n ? (what ? `${n} ${what} found.` : `${plural(n, "precedent")} found.`) : noneFound);
     });
   }

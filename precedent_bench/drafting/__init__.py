@@ -1,0 +1,1 @@
+"""Drafting: the citation support check, injected instructions, bad drafting input."""

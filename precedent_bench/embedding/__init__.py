@@ -1,0 +1,1 @@
+"""Embedding: backends side by side, a distilled student, static int8."""

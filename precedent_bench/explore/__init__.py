@@ -1,0 +1,1 @@
+"""The explorer on the real agreements: query by examples, facets, variations, matching spans."""

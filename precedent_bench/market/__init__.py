@@ -1,0 +1,1 @@
+"""Compare to market: term extraction and worked examples."""
