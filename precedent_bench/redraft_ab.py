@@ -51,8 +51,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def load_task_file(path: Path, split: str | None = None) -> list[Task]:
-    """The tasks through the set's own loader (addin_server/draft/taskset.py, issue 32)."""
-    from addin_server.draft.taskset import load_tasks
+    """The tasks through the set's own loader (precedent_bench/redraft_set.py, issue 32)."""
+    from precedent_bench.redraft_set import load_tasks
 
     if not Path(path).is_file():
         raise InvalidRequestError(f"No redraft task file at {path}: give --tasks, or run from the "
@@ -62,7 +62,7 @@ def load_task_file(path: Path, split: str | None = None) -> list[Task]:
 
 def load_labels(path: Path, split: str | None = None) -> dict[str, dict]:
     """Each task's labels (``expect``), for a scorer or a scripted drafter: never for the checks."""
-    from addin_server.draft.taskset import load_tasks
+    from precedent_bench.redraft_set import load_tasks
 
     return {row.task_id: dict(row.expect) for row in load_tasks(path, split)}
 

@@ -28,7 +28,7 @@ from typing import Any, Callable, Sequence
 
 from index_builder.model import Clause
 from index_builder.reading import binding
-from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term
+from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term, used_terms
 from index_builder.reading.parties import PARTY_NAMES
 from index_builder.reading.sentences import sentence_spans
 
@@ -257,6 +257,28 @@ def _beyond_precedent(sentence: str, precedent: str, clause: str, ins: Instructi
     for w in re.findall(r"[a-z]{4,}", sentence.lower()):
         if C._stem(w) not in known and any(w.startswith(x) for x in C.SUBSTANCE):
             return w
+    return _added_elsewhere(sentence, precedent, clause, ins)
+
+
+def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction) -> str:
+    """A cited sentence that is the lawyer's own sentence with words added: the added words are what
+    the citation vouches for, so most of them must be the cited precedent's ("a pre-existing
+    relationship" cited to a precedent about general advertisements is not)."""
+    from difflib import SequenceMatcher
+
+    from addin_server.draft.support import stems
+    backed = set(stems(precedent)) | set(stems(ins.text))
+    mine, said = [w.lower() for w in re.findall(r"\w+", clause)], re.findall(r"\w+", sentence)
+    blocks = SequenceMatcher(None, mine, [w.lower() for w in said], autojunk=False).get_matching_blocks()
+    if not any(b.size >= 10 for b in blocks) or sum(b.size for b in blocks) < 0.6 * len(said):
+        return ""  # a sentence of its own, not the clause's sentence with words added: the score judged it
+    kept = {j for b in blocks for j in range(b.b, b.b + b.size)}
+    own = set(stems(clause))
+    added = list(dict.fromkeys(s for j, w in enumerate(said) if j not in kept for s in stems(w) if s not in own))
+    unbacked = [s for s in added if s not in backed]
+    if len(added) >= 3 and len(unbacked) > 0.5 * len(added):
+        words = re.findall(r"[\w’'-]+", sentence)
+        return next((w for w in words if stems(w) and stems(w)[0] == unbacked[0]), unbacked[0])
     return ""
 
 
@@ -323,23 +345,18 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
     return CheckResult("meaning", True, "What your instruction does not touch still means what it meant.")
 
 
-_NOT_TERMS = frozenset("Section Sections Article Articles Exhibit Schedule Annex Appendix Clause Agreement "
-                       "Party Parties".split())
-
-
 def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
     document = set(task.document_terms or ()) | set(task.document_parties)
     conform = "conform" in ins.kinds
     clause_terms = _terms_in(task.clause, task)
     if conform and document:
-        from addin_server.draft.parts import _clause_terms
-        kept = [t for t in _clause_terms(task.clause) if t in draft and not any(same_term(t, k) for k in document)]
+        kept = [t for t in used_terms(task.clause) if t in draft and not any(same_term(t, k) for k in document)]
         if kept:
             return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                        "document does not define.")
     known = set(document) if conform and document else set(document) | set(clause_terms)
     known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
-    lacking = [t for t in _terms_in(draft, task) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
+    lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
                and not _part_of_known(t, known)]
     if task.document_terms is None and not task.document_parties:
         # The document is not known: only a precedent's own terms and parties are sure to be foreign.
@@ -374,33 +391,11 @@ def _precedent_terms(task: DraftTask) -> set[str]:
     return out
 
 
-def _terms_in(text: str, task: DraftTask) -> list[str]:
-    """Defined-term candidates: capitalised runs the core reads as terms, party words, and single
-    words a precedent defines or the text uses as a term ("the Product")."""
-    found: dict[str, None] = {}
-    for c in capitalised_terms(text):
-        found.setdefault(c.phrase, None)
+def _terms_in(text: str, task: DraftTask, ordinary: str = "") -> list[str]:
+    """The defined terms ``text`` uses (reading/defined_terms.py): role words and the precedents' own
+    defined words count wherever capitalised; ``ordinary`` is the clause it was drafted from."""
     defined = {t for p in task.precedents for t in defined_terms(p.text)}
-    for m in re.finditer(r"(?<![\w’'-])([A-Z][a-z][\w-]*)\b", text):
-        word = m.group(1)
-        if word in _NOT_TERMS:
-            continue
-        start_of_sentence = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".;:!?(\n"
-        the = re.search(r"\bthe\s+$", text[max(0, m.start() - 5):m.start()])
-        if word in PARTY_NAMES or word in defined or (the and not start_of_sentence and
-                                                      not any(word in c for c in found)):
-            found.setdefault(word, None)
-    for name in binding.party_names(text, task.document_parties):
-        found.setdefault(name, None)
-    return [t for t in found if not any(t != o and t in o.split() for o in found) and not _amount_words(t)]
-
-
-def _amount_words(term: str) -> bool:
-    """"Fifty Thousand Dollars", "Two Million": an amount in words, not a defined term."""
-    from index_builder.reading.numbers import SCALES, SMALL
-    words_ = [w.lower().strip("-") for w in re.split(r"[\s-]+", term)]
-    number = [w for w in words_ if w in SMALL or w in SCALES or w == "and"]
-    return bool(number) and len(number) >= len(words_) - 1
+    return used_terms(text, PARTY_NAMES | defined, binding.party_names(text, task.document_parties), ordinary)
 
 
 def _length(ins: Instruction, task: DraftTask, draft: str) -> CheckResult:

@@ -59,7 +59,7 @@ injur fraud negligen misconduct infring
 interest guarant indemn insur audit destroy destruct surrender sole discretion absolute immediat exclusiv
 sublicens transfer assign terminat suspend withhold waiv releas warrant represent fee fees charg payment pay
 approv consent written writing record escrow bond deposit security collateral notice exceed unlimited
-punitive consequential""".split())
+punitive consequential reduc deduct offset setoff set-off rebat refund credit""".split())
 _STOP = frozenset("""the a an and or of to in on for by with as at be is are was were this that these those its it
 their any all each such which who whom from than then into under upon shall will must may can would should not no
 other party parties agreement""".split())
@@ -150,11 +150,13 @@ def meaning_changes(c: Comparison, allow: Allowances, parties: Sequence[str] = (
     found += _limit_changes(c, allow)
     found += _swaps(c, allow)
     found += _role_changes(c, allow, parties)
+    found += _qualifier_changes(c, allow)
     found += _polarity_changes(c, allow, parties)
     found += _left_alone(c, allow)
     found += _kept_phrases(c, allow)
     found += _dropped(c, allow)
     found += _dropped_words(c, allow)
+    found += _dropped_limits(c, allow)
     return list(dict.fromkeys(found))
 
 
@@ -193,6 +195,22 @@ def _dropped_words(c: Comparison, allow: Allowances) -> list[str]:
         if len(gone) >= 5 and len(gone) >= 0.6 * len(content) and not _only_parties_text(r.old, allow.parties):
             return [f"The draft drops “{_short(r.old, 70)}” from your clause, which your instruction does not ask "
                     "for."]
+    return []
+
+
+def _dropped_limits(c: Comparison, allow: Allowances) -> list[str]:
+    """In a rewording (shorten, plain English), a limit the clause sets with "only"/"solely" whose
+    words are gone from the draft altogether: the reworded clause now allows more."""
+    if not (c.rewritten or allow.rewrite) or allow.delete or allow.exception or allow.parties:
+        return []
+    if _counts(words(c.draft)).get("only", 0) >= _counts(words(c.clause)).get("only", 0):
+        return []
+    have = set(zip(draft := _stem_list(c.draft), draft[1:]))
+    for m in re.finditer(r"\b(?:only|solely|exclusively)\b([^,;:()]{10,120})", c.clause, re.I):
+        said = _stem_list(m.group(1))
+        pairs = list(zip(said, said[1:]))
+        if len(pairs) >= 3 and sum(p in have for p in pairs) < 0.4 * len(pairs):
+            return [f"The draft drops “{_short(m.group(0).strip(), 70)}”, which widens what your clause allows."]
     return []
 
 
@@ -379,6 +397,16 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {_the(other)} instead of {_the(p.bound)}.")
     return out
+
+
+def _qualifier_changes(c: Comparison, allow: Allowances) -> list[str]:
+    """A party picked out by an event now picked out by its opposite: "the non-breaching party" ->
+    "the breaching party", "the Party whose control has changed" -> "... has not changed"."""
+    if allow.parties:
+        return []  # a flip or a mutual draft moves rights between the parties: the parts' checks judge it
+    mine, theirs = binding.party_qualifiers(c.clause), binding.party_qualifiers(c.draft)
+    return [f"The draft says “{theirs[key][1]}” where your clause says “{was}”: it now means the other party."
+            for key, (positive, was) in mine.items() if key in theirs and theirs[key][0] != positive]
 
 
 def _polarity_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:

@@ -107,7 +107,7 @@ class Part:
             unit = p["unit"] if p["value"] != 1 else p["unit"].rstrip("s")
             return f"{_number(p['value'])} {unit}"
         if self.kind == "amount" and p.get("amount") is not None:
-            return F.format_amount(p["amount"])
+            return F.format_amount(p["amount"], currency=p.get("currency"))
         if self.kind == "carve_out":
             return "carve-out" + (f" for {p['phrase']}" if p.get("phrase") else "") + \
                 (f" from precedent [{p['precedent']}]" if p.get("precedent") else "")

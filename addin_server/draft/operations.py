@@ -17,13 +17,14 @@ from typing import Sequence
 from index_builder.reading import binding
 from index_builder.reading import figures as F
 from index_builder.reading.binding import MUTUAL, Provision
+from index_builder.reading.defined_terms import used_terms
 from index_builder.reading.numbers import SCALES, SMALL, to_words
 from index_builder.reading.parties import NEUTRAL, WEAK, role_by_name, role_of
 from index_builder.reading.sentences import part_spans
 
 from addin_server.draft.edits import Declined, Edit, OperationResult, apply, edit
 from addin_server.draft.instruction import Part
-from addin_server.draft.parts import _clause_terms, _targeted_old, deleted_span, targets
+from addin_server.draft.parts import _targeted_old, deleted_span, targets
 
 
 NUMBER_WORDS = "|".join(sorted(list(SMALL) + list(SCALES), key=len, reverse=True))
@@ -494,7 +495,7 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
             raise Declined(f"Your document has {names}; it is not clear which one replaces “{role}”. Say which, for "
                            f"example “call the {role} the {available[0] if available else 'Company'}”.")
         mapping[role] = choices[0]
-    lacking = [t for t in _clause_terms(clause) if document_terms is not None and t not in set(document_terms)
+    lacking = [t for t in used_terms(clause) if document_terms is not None and t not in set(document_terms)
                and t not in mapping]
     if not mapping:
         if lacking:

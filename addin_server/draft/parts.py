@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
 from index_builder.reading.binding import MUTUAL, Binding, Provision
+from index_builder.reading.defined_terms import used_terms
 from index_builder.reading.sentences import part_spans, sentence_spans
 
 from addin_server.draft.compare import Allowances, Comparison
@@ -157,6 +159,9 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {_the(who)} "
                                               f"(“{_phrase(draft, q)}”).")
         if takes and keeps:
+            half = half_mirrored(clause, draft, mine.parties)
+            if half:
+                return PartResult(part, "wrong", half)
             return PartResult(part, "done", f"{_the(named)} is bound too, as asked.")
         if takes:
             return PartResult(part, "wrong", f"The draft binds {_the(named)} instead of both parties.")
@@ -165,6 +170,9 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         compound = one_party_terms(clause, draft, mine, wanted, ctx.parties)
         if compound:
             return PartResult(part, "partly", compound)
+        half = half_mirrored(clause, draft, mine.parties)
+        if half:
+            return PartResult(part, "wrong", half)
         return PartResult(part, "done", "Binds both parties alike" + ("" if len(ok) < 2 else
                                                                       f" ({len(ok)} provisions)") + ".")
     if wrong and not ok:
@@ -196,6 +204,8 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
     for r in _raw_edits(c):
         old = re.sub(r"^the\s+", "", " ".join(r.old.split()), flags=re.I).rstrip(",;.")
         new = " ".join(r.new.split()).rstrip(",;.")
+        if re.search(r"\bthe\s+$", c.draft[max(0, r.new_start - 4):r.new_start], re.I) and not new.lower().startswith("the "):
+            new = "the " + new  # "the Individual" -> "the other party" with "the" left as it was
         name = next((p for p in mine.parties if re.fullmatch(rf"{re.escape(p)}(?:['’]s?)?", old, re.I)), None)
         if not name:
             continue
@@ -203,14 +213,63 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
         if side:
             seen.setdefault(name, set()).add(side)
             where.setdefault((name, side), new)
+    duty = {p.bound for p in mine.one_sided() if p.kind in ("obligation", "prohibition")}
+    acting = duty - {p.bound for p in mine.provisions if p.kind in ("right", "protection")}
     for name, sides in seen.items():
         expected = "self" if name in bound else "other"
+        if sides == {"other"} and name in acting:
+            # The party the clause binds, named again in it ("made by the Individual"), is the party
+            # bound in the mutual draft too ("it"), never "the other party".
+            return (f"The draft puts “{where[(name, 'other')]}” where your clause names {_the(name)}, the party it "
+                    "binds: a condition now runs against the wrong party.")
         if len(sides) == 2:
             wrong = "other" if expected == "self" else "self"
             return (f"The draft mixes up who is who: {_the(name)} becomes “{where.get((name, wrong), '')}” in one place "
                     f"and “{where.get((name, expected), '')}” in another, so a condition now runs against the wrong "
                     "party.")
     return ""
+
+
+_NAME_TOKEN = re.compile(r"[\w’'-]+")
+
+
+def half_mirrored(clause: str, draft: str, names: Sequence[str]) -> str:
+    """A provision repeated for the other party that still names the first party where the mirror
+    must name the other: "Company will indemnify Contractor ... for the negligence of Contractor"
+    written beside "Contractor will indemnify Company ... for the negligence of Contractor"."""
+    if len(names) != 2 or any(" " in n for n in names):
+        return ""
+    a, b = names
+    swap = {a: b, b: a}
+    mine = [_bare(t) for t in _NAME_TOKEN.findall(clause)]
+    for start, end in sentence_spans(draft):
+        piece = draft[start:end]
+        if " ".join(piece.split()) in " ".join(clause.split()):
+            continue  # the clause's own sentence
+        tokens = [_bare(t) for t in _NAME_TOKEN.findall(piece)]
+        agree, differ = _aligned_names(mine, [swap.get(t, t) for t in tokens], swap)
+        if agree < 2 or _aligned_names(mine, tokens, swap)[0] >= agree:
+            continue  # not a mirror of the clause's words: its names match better as they are
+        if differ:
+            return (f"The provision the draft adds for the other party still names {_the(differ[0])} where the "
+                    f"mirror of your clause names {_the(swap[differ[0]])}, so it runs against the wrong party.")
+    return ""
+
+
+def _bare(token: str) -> str:
+    return re.sub(r"[’']s?$", "", token)
+
+
+def _aligned_names(clause: list[str], piece: list[str], swap: dict[str, str]) -> tuple[int, list[str]]:
+    """Party names of ``piece`` at the places of ``clause``'s party names: how many agree, and the
+    clause's names where ``piece`` names the other party."""
+    agree, differ = 0, []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, clause, piece, autojunk=False).get_opcodes():
+        if op == "equal":
+            agree += sum(1 for t in clause[i1:i2] if t in swap)
+        elif op == "replace" and i2 - i1 == j2 - j1:
+            differ += [x for x, y in zip(clause[i1:i2], piece[j1:j2]) if x in swap and y == swap[x]]
+    return agree, differ
 
 
 def one_party_terms(clause: str, draft: str, mine: Binding, wanted: Sequence[Provision],
@@ -270,6 +329,11 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
             return PartResult(part, "partly", f"Only some of it moved: “{_phrase(clause, c)}” still runs from "
                                               f"{_the(holder)} to {_the(other)}.")
     if not kept and not both:
+        left = [] if part.scope.partial else _untouched(clause, draft, (holder, other))
+        if left and moved:
+            # "Switch this round": a sentence of the clause that names both parties and is word for word
+            # as it was still runs the old way (it may hold no "shall" the binding reads).
+            return PartResult(part, "partly", f"Only some of it moved: “{_short(left[0])}” is as it was.")
         return PartResult(part, "done", f"Given to {_the(holder)} instead of {_the(other)}.")
     if both and not kept:
         return PartResult(part, "partly", f"The draft gives it to both parties; it was to move to {_the(holder)}.")
@@ -279,11 +343,22 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
     return PartResult(part, "not_done", f"The draft still gives it to {_the(other)}, not {_the(holder)}.")
 
 
+def _untouched(clause: str, draft: str, names: Sequence[str]) -> list[str]:
+    """The clause's sentences that name each of ``names`` and that the draft keeps word for word."""
+    flat = " ".join(draft.split())
+    out = []
+    for start, end in sentence_spans(clause):
+        sentence = " ".join(clause[start:end].split())
+        if all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence) for n in names) and sentence in flat:
+            out.append(sentence)
+    return out
+
+
 def _figure_of(part: Part) -> list[F.Figure]:
     if part.kind == "period" and part.params.get("value") is not None:
         return [f for f in F.periods(f"{part.params['value']} {part.params['unit']}")]
     if part.kind == "amount" and part.params.get("amount") is not None:
-        return [f for f in F.amounts(F.format_amount(part.params["amount"]))]
+        return [f for f in F.amounts(F.format_amount(part.params["amount"], currency=part.params.get("currency")))]
     return []
 
 
@@ -396,13 +471,13 @@ def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
                  abs(f.value - value / 1000 if value >= 1000 else -1) < 1e-6]
         tail = f" (it says “{other[0].text}”)" if other else ""
         return PartResult(part, "wrong" if other or len(found) > len(mine) - 1 else "not_done",
-                          f"The draft does not state {F.format_amount(value)}{tail}.")
+                          f"The draft does not state {part.label()}{tail}.")
     old = _targeted_old(part, clause, "amount")
     left = [f for f in found for o in old if abs(f.value - o.value) < 1e-6 and abs(o.value - value) > 1e-6]
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the amount was to change.")
     del hits
-    return PartResult(part, "done", f"{F.format_amount(value)}, as asked.")
+    return PartResult(part, "done", f"{part.label()}, as asked.")
 
 
 _CARVE_SYNONYMS = {"ads": ("advertis",), "ad": ("advertis",), "adverts": ("advertis",), "let": ("terminat", "dismiss", "releas"),
@@ -500,7 +575,7 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
         return PartResult(part, "unchecked", "Your document's parties were not sent, so conforming cannot be checked.")
     if ctx.document_terms:
         known = {t.lower() for t in ctx.document_terms} | {p.lower() for p in theirs}
-        kept = [t for t in _clause_terms(clause) if t.lower() not in known and t in draft]
+        kept = [t for t in used_terms(clause) if t.lower() not in known and t in draft]
         if kept and not left:
             return PartResult(part, "partly", f"The draft keeps “{kept[0]}” from your clause, which your document does "
                                               "not define.")
@@ -508,13 +583,6 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
         return PartResult(part, "partly" if len(left) < len(foreign) else "not_done",
                           f"The draft still says “{left[0]}”, which your document does not use.")
     return PartResult(part, "done", "Uses your document's parties.")
-
-
-def _clause_terms(text: str) -> list[str]:
-    """The capitalised terms a clause uses (two or more capitalised words, or one after "the")."""
-    found = re.findall(r"(?<![\w’'-])((?:[A-Z][a-z][\w-]*|[A-Z]{2,})(?:\s+(?:[A-Z][a-z][\w-]*|[A-Z]{2,}))+)", text)
-    found += re.findall(r"(?<=\bthe )([A-Z][a-z]{2,})\b", text)
-    return [t for t in dict.fromkeys(found) if t.split()[0] not in ("The", "This", "Each", "If", "In", "Section")]
 
 
 def document_party_names(ctx: Context) -> set[str]:

@@ -20,6 +20,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from index_builder.reading import binding
 from index_builder.reading.sentences import sentence_spans
 
 # Fitted by `precedent-bench citations --fit` on the train documents.
@@ -61,12 +62,6 @@ _ACTOR = re.compile(
     r"\b((?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*)\s+(?:shall|will|must|may|agrees|is\s+required|"
     r"is|are|has|does|retains|owns|undertakes|warrants|represents|acknowledges|covenants)\b")
 _TERM = re.compile(r"\b([A-Z][a-z][\w-]*)")
-# Who does what: "Customer shall (not) pay" -> ("customer", "pay").
-_ROLE = re.compile(
-    r"\b((?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*)\s+(?:shall|will|must|may|agrees\s+to|is\s+required\s+to)"
-    r"\s+(?:not\s+|also\s+|promptly\s+|only\s+)*(\w+)"
-    # ... and whose thing: "Employee's compensation" -> ("employee", "compensation").
-    r"|\b((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*)['’]s\s+(?:own\s+)?(\w+)")
 _WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
                          "every its their our your".split())
@@ -245,6 +240,8 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
     common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
     for actor in _ACTOR.findall(sentence):
         key = _norm(actor)
+        if key in _NOT_PARTIES:
+            continue  # "Nor does it ...": a sentence's first word, not someone acting
         # Someone acting where the passage has another party act ("Customer shall" for
         # "Supplier shall"); ordinary words opening a sentence ("Liability is") do not count.
         if key not in own and acting and key not in acting and key not in common:
@@ -268,8 +265,8 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
 
 
 def _roles(text: str) -> set[tuple[str, str]]:
-    return {(_norm(a or owner), _stem((verb or thing).lower()))
-            for a, verb, owner, thing in _ROLE.findall(text)}
+    """Who does what, read by the core (reading/binding.py): ("customer", "pay") for "Customer shall pay"."""
+    return {(_norm(p.bound), p.verb) for p in binding.read(text).provisions if p.bound not in ("", binding.MUTUAL)}
 
 
 def _terms(text: str) -> Counter[str]:

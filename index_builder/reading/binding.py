@@ -370,3 +370,36 @@ def _stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     return word[:8] if len(word) > 8 else word
+
+
+# A party named by what it did or what befell it: "the non-breaching party", "the party in
+# breach", "the Party whose control has changed". Which side such a description points at turns
+# on its "non-"/"not": the checks compare the descriptions of a clause and its redraft.
+_QUALIFIED = re.compile(
+    r"\b(?P<pre>non-?)?(?P<did>[a-z]+ing)\s+(?:or\s+(?:non-?)?[a-z]+ing\s+)?[Pp]art(?:y|ies)\b"
+    r"|\b[Pp]art(?:y|ies)\s+(?P<neg1>not\s+)?in\s+(?P<state>breach|default)\b"
+    r"|\b[Pp]art(?:y|ies)\s+(?:whose|that|which|who)\s+(?P<what>(?:[a-z]+\s+){0,3}?)"
+    r"(?:has|have|is|are|was|were|did|does)\s+(?P<neg2>not\s+|never\s+)?(?P<done>[a-z]+(?:ed|en))\b")
+_NOT_QUALIFIERS = frozenset({"receiving", "disclosing", "granting", "requesting", "notifying", "auditing",
+                             "contracting", "remaining", "following", "foregoing", "preceding", "opposing", "existing"})
+
+
+def party_qualifiers(text: str) -> dict[str, tuple[bool, str]]:
+    """The descriptions that pick out a party by an event: (whether it is said without a "not", as
+    written). "non-breaching party" -> {"breach": (False, ...)}, "party in breach" -> {"breach": (True,
+    ...)}, "Party whose control has not changed" -> {"control chang": (False, ...)}. A description
+    said both ways in one text ("the breaching party shall pay the non-breaching party") is left out."""
+    out: dict[str, tuple[bool, str] | None] = {}
+    for m in _QUALIFIED.finditer(text):
+        if m.group("did"):
+            if m.group("did").lower() in _NOT_QUALIFIERS:
+                continue
+            key, positive = _stem(m.group("did")), not m.group("pre")
+        elif m.group("state"):
+            key, positive = _stem(m.group("state")), not m.group("neg1")
+        else:
+            key = " ".join(_stem(w) for w in (m.group("what") or "").split() + [m.group("done")])
+            positive = not m.group("neg2")
+        seen = out.get(key, (positive, m.group(0)))
+        out[key] = seen if seen is not None and seen[0] == positive else None
+    return {k: v for k, v in out.items() if v is not None}

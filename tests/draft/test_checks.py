@@ -3,9 +3,6 @@ request gives (the clause, the instruction, the precedents, the document's parti
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
-
 import pytest
 
 from addin_server.draft.checks import DraftTask, check_draft, run_checks
@@ -25,32 +22,6 @@ def verdicts(task: DraftTask, answer: str) -> dict[str, bool | None]:
 
 def reasons(task: DraftTask, answer: str) -> str:
     return " ".join(r.reason for r in run_checks(task, answer) if r.passed is False)
-
-
-def test_no_label_can_reach_the_checks_the_router_or_an_operation() -> None:
-    """What the checks read is what /redraft receives; an evaluation set's labels have no way in."""
-    fields = {f.name for f in dataclasses.fields(DraftTask)}
-    assert fields == {"clause", "instruction", "precedents", "document_terms", "document_parties", "model_note"}
-    from addin_server.draft import carve_out, operations, router
-    from addin_server.draft.checks import check_draft as checks_fn
-    for fn in (run_checks, checks_fn, router.DraftRouter.draft, router.run_operation, operations.make_mutual,
-               operations.flip_party, operations.change_period, operations.change_amount, operations.conform_terms,
-               operations.delete_part, carve_out.add_carve_out):
-        params = set(inspect.signature(fn).parameters)
-        assert not params & {"expect", "labels", "faults", "done_when", "sound"}, fn.__name__
-
-
-def test_the_benchmark_request_carries_no_label() -> None:
-    from precedent_bench.drafting.drafting_set import precedent_ids, request_body
-    task = {"task_id": "t-1", "clause": CLAUSE, "instruction": "Make this mutual",
-            "parts": [{"kind": "mutual", "asks": "SECRET-ASK", "done_when": "SECRET-DONE", "value": None}],
-            "precedents": [{"clause_id": "p1", "text": PRECEDENT.text}],
-            "document": {"parties": ["Supplier", "Customer"], "terms": ["Supplier", "Customer"]},
-            "drafts": [{"draft_id": "t-1-b1", "sound": False, "faults": [{"fault": "partly_done"}]}]}
-    body = request_body(task, precedent_ids([task]), "model")
-    assert set(body) <= {"text", "instructions", "clause_ids", "producer", "document", "document_terms"}
-    text = repr(body)
-    assert "SECRET" not in text and "partly_done" not in text and "sound" not in text
 
 
 def test_unchanged_one_sided_answer_is_flagged_in_a_lawyers_words() -> None:

@@ -15,7 +15,7 @@ from index_builder.model import Clause
 
 from addin_server.draft.checks import DraftTask
 
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "redraft_set" / "tasks.jsonl"
+DEFAULT_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "redraft_set" / "tasks.jsonl"
 SPLITS = ("tuning", "held-out")
 
 
