@@ -36,7 +36,7 @@ from addin_server.draft import compare as C
 from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.instruction import Instruction, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
-from addin_server.draft.parts import ARCHAIC, Context, PartResult, allowances, check_part
+from addin_server.draft.parts import ARCHAIC, Context, PartResult, allowances, anchored, check_part, kept_terms
 from addin_server.draft.quotes import contains, words
 
 NEARLY_SAME = 0.97  # word-sequence similarity at or above which a draft is "unchanged"
@@ -350,14 +350,14 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     conform = "conform" in ins.kinds
     clause_terms = _terms_in(task.clause, task)
     if conform and document:
-        kept = [t for t in used_terms(task.clause) if t in draft and not any(same_term(t, k) for k in document)]
+        kept = kept_terms(task.clause, draft, document)
         if kept:
             return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                        "document does not define.")
     known = set(document) if conform and document else set(document) | set(clause_terms)
     known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
     lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
-               and not _part_of_known(t, known)]
+               and not _part_of_known(t, known) and not anchored(t, draft, document)]
     if task.document_terms is None and not task.document_parties:
         # The document is not known: only a precedent's own terms and parties are sure to be foreign.
         foreign = _precedent_terms(task)

@@ -149,6 +149,7 @@ def meaning_changes(c: Comparison, allow: Allowances, parties: Sequence[str] = (
     found += _figure_changes(c, allow)
     found += _limit_changes(c, allow)
     found += _swaps(c, allow)
+    found += _term_for_term(c, allow, parties)
     found += _role_changes(c, allow, parties)
     found += _qualifier_changes(c, allow)
     found += _polarity_changes(c, allow, parties)
@@ -206,10 +207,17 @@ def _dropped_limits(c: Comparison, allow: Allowances) -> list[str]:
     if _counts(words(c.draft)).get("only", 0) >= _counts(words(c.clause)).get("only", 0):
         return []
     have = set(zip(draft := _stem_list(c.draft), draft[1:]))
-    for m in re.finditer(r"\b(?:only|solely|exclusively)\b([^,;:()]{10,120})", c.clause, re.I):
+    words_left = set(draft)
+    for m in re.finditer(r"\b(?:only|solely|exclusively)\b([^,;:().]{10,100}?)(?=[,;:().]|\s+(?:and|or)\s+only\b|$)", c.clause, re.I):
+        first = re.match(r"\s*(\w+)", m.group(1))
+        if first and re.search(rf"\b(?:only|solely|exclusively)\s+{re.escape(first.group(1))}\b", c.draft, re.I):
+            continue  # the limit is still said ("only if ...")
         said = _stem_list(m.group(1))
         pairs = list(zip(said, said[1:]))
-        if len(pairs) >= 3 and sum(p in have for p in pairs) < 0.4 * len(pairs):
+        content = [w for w in said if w not in _STOP]
+        # Gone in its wording (few of its word pairs) and in its words (a paraphrase keeps most of them).
+        if len(pairs) >= 3 and sum(p in have for p in pairs) < 0.4 * len(pairs) and \
+                sum(w in words_left for w in content) < 0.7 * len(content):
             return [f"The draft drops “{_short(m.group(0).strip(), 70)}”, which widens what your clause allows."]
     return []
 
@@ -348,6 +356,28 @@ def _swaps(c: Comparison, allow: Allowances) -> list[str]:
                 out.append(f"The draft swaps “{r1.old.strip()}” and “{r1.new.strip()}”, so each now stands where "
                            "the other was.")
     return out
+
+
+def _term_for_term(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """One of the clause's terms put where it had another ("the Increased Cap Amount" -> "the General
+    Cap Amount"), the other gone from the draft: two things the clause told apart are now one."""
+    if allow.parties or allow.delete:
+        return []
+    from index_builder.reading.defined_terms import used_terms
+    names = set(binding.party_names(c.clause, parties))
+    terms = [t for t in used_terms(c.clause) if t not in names and " " in t]
+    def at(term: str, text: str, start: int, end: int) -> bool:
+        return any(m.start() < max(end, start + 1) and m.end() > start
+                   for m in re.finditer(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text))
+
+    for r in _raw_edits(c):
+        for old in terms:
+            for new in terms:
+                if old != new and at(old, c.clause, r.old_start, r.old_end) and at(new, c.draft, r.new_start, r.new_end) \
+                        and not at(old, c.draft, 0, len(c.draft)):
+                    return [f"The draft puts “{new}” where your clause says “{old}”, which it no longer mentions: "
+                            "two things your clause tells apart are now one."]
+    return []
 
 
 def _raw_edits(c: Comparison) -> list[Region]:

@@ -201,6 +201,7 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
     c = compare(clause, draft)
     seen: dict[str, set[str]] = {}
     where: dict[tuple[str, str], str] = {}
+    others_at: dict[str, list[int]] = {}
     for r in _raw_edits(c):
         old = re.sub(r"^the\s+", "", " ".join(r.old.split()), flags=re.I).rstrip(",;.")
         new = " ".join(r.new.split()).rstrip(",;.")
@@ -213,11 +214,11 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
         if side:
             seen.setdefault(name, set()).add(side)
             where.setdefault((name, side), new)
-    duty = {p.bound for p in mine.one_sided() if p.kind in ("obligation", "prohibition")}
-    acting = duty - {p.bound for p in mine.provisions if p.kind in ("right", "protection")}
+            if side == "other":
+                others_at.setdefault(name, []).append(r.old_start)
     for name, sides in seen.items():
         expected = "self" if name in bound else "other"
-        if sides == {"other"} and name in acting:
+        if sides == {"other"} and any(_binds_alone_there(mine, clause, name, at) for at in others_at.get(name, ())):
             # The party the clause binds, named again in it ("made by the Individual"), is the party
             # bound in the mutual draft too ("it"), never "the other party".
             return (f"The draft puts “{where[(name, 'other')]}” where your clause names {_the(name)}, the party it "
@@ -228,6 +229,17 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
                     f"and “{where.get((name, expected), '')}” in another, so a condition now runs against the wrong "
                     "party.")
     return ""
+
+
+def _binds_alone_there(mine: Binding, clause: str, name: str, at: int) -> bool:
+    """The sentence holding ``at`` binds ``name`` (an obligation or prohibition) and nobody else, and
+    gives it no right: a mention of ``name`` there is the bound party, never the other."""
+    span = next(((a, b) for a, b in sentence_spans(clause) if a <= at < b), None)
+    if span is None:
+        return False
+    here = [p for p in mine.provisions if span[0] <= p.start < span[1]]
+    return any(p.bound == name and p.kind in ("obligation", "prohibition") for p in here) and \
+        all(p.bound in (name, "") and p.kind not in ("right", "protection") for p in here)
 
 
 _NAME_TOKEN = re.compile(r"[\w’'-]+")
@@ -574,8 +586,7 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
     if not theirs and not renames:
         return PartResult(part, "unchecked", "Your document's parties were not sent, so conforming cannot be checked.")
     if ctx.document_terms:
-        known = {t.lower() for t in ctx.document_terms} | {p.lower() for p in theirs}
-        kept = [t for t in used_terms(clause) if t.lower() not in known and t in draft]
+        kept = kept_terms(clause, draft, set(ctx.document_terms) | theirs)
         if kept and not left:
             return PartResult(part, "partly", f"The draft keeps “{kept[0]}” from your clause, which your document does "
                                               "not define.")
@@ -583,6 +594,26 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
         return PartResult(part, "partly" if len(left) < len(foreign) else "not_done",
                           f"The draft still says “{left[0]}”, which your document does not use.")
     return PartResult(part, "done", "Uses your document's parties.")
+
+
+_ANCHOR = r"(?:as\s+)?(?:stated|set\s+out|set\s+forth|specified|identified|listed|shown|defined|named)\s+(?:in|on)"
+_NAMES_ON = r"(?:states|sets\s+out|sets\s+forth|specifies|identifies|lists|shows|defines|names)"
+
+
+def kept_terms(clause: str, draft: str, document: set[str]) -> list[str]:
+    """The clause's own terms a conformed draft keeps that the lawyer's document does not define. A
+    term the draft ties to a part of that document ("the General Cap Amount stated on the Cover
+    Page", "if the Cover Page identifies Increased Claims") is defined there, by reference."""
+    from index_builder.reading.defined_terms import same_term
+    return [t for t in used_terms(clause, parts=True) if t in draft and not anchored(t, draft, document)
+            and not any(same_term(t, k) or t.lower() == k.lower() for k in document)]
+
+
+def anchored(term: str, draft: str, document: set[str]) -> bool:
+    """The draft ties ``term`` to a part of the lawyer's document (one of ``document``'s terms)."""
+    parts = "|".join(re.escape(t) for t in sorted(document, key=len, reverse=True)) or "(?!)"
+    return bool(re.search(rf"{re.escape(term)}\s+{_ANCHOR}\s+(?:the\s+)?(?:{parts})\b", draft) or
+                re.search(rf"\b(?:{parts})\s+{_NAMES_ON}\s+(?:the\s+|any\s+)?{re.escape(term)}", draft))
 
 
 def document_party_names(ctx: Context) -> set[str]:

@@ -357,17 +357,24 @@ _PART_WORDS = frozenset("Section Sections Article Articles Exhibit Schedule Anne
                         "Party Parties".split())
 
 
-def used_terms(text: str, words: Iterable[str] = (), names: Iterable[str] = (), ordinary: str = "") -> list[str]:
+_PART_NAMES = re.compile(r"\b(?:Standard Terms|Cover Page|Cover Terms|Key Terms|Framework Terms|Order Form)\b")
+
+
+def used_terms(text: str, words: Iterable[str] = (), names: Iterable[str] = (), ordinary: str = "",
+               parts: bool = False) -> list[str]:
     """The defined terms a text uses, defined there or not: capitalised runs read as terms
     (``capitalised_terms``), the party ``names`` it uses, and single capitalised words that are
     in ``words`` (role words, words another text defines), used as a term ("the Product"), or
     written in lower case in ``ordinary`` (the text it was drafted from: "updates" -> "Updates"
-    makes a term). An amount in words ("Fifty Thousand Dollars") is not a term."""
+    makes a term). An amount in words ("Fifty Thousand Dollars") is not a term. ``parts``: the
+    names of a document's own parts too ("Cover Terms"), which another document may not have."""
     words = set(words)
     lower = set(re.findall(r"\b[a-z][\w-]*\b", ordinary))
     found: dict[str, None] = {}
     for c in capitalised_terms(text):
         found.setdefault(c.phrase, None)
+    for m in _PART_NAMES.finditer(text) if parts else ():
+        found.setdefault(m.group(0), None)
     for m in re.finditer(r"(?<![\w’'-])([A-Z][a-z][\w-]*)\b", text):
         word = m.group(1)
         if word in _PART_WORDS or word in STARTERS:
@@ -375,7 +382,7 @@ def used_terms(text: str, words: Iterable[str] = (), names: Iterable[str] = (), 
         before = text[:m.start()].rstrip()
         start_of_sentence = not before or before[-1] in ".;:!?(\n" or bool(re.search(r"(?:^|\n)\s*[\d.()a-z]{1,8}$", before))
         the = re.search(r"\bthe\s+$", text[max(0, m.start() - 5):m.start()])
-        inside = any(word in c.split() for c in found)
+        inside = any(word in c.split() for c in found) or bool(re.match(r"[ \t]+[A-Z][a-z]", text[m.end():]))
         if word in words or (not start_of_sentence and not inside and (the or word.lower() in lower)):
             found.setdefault(word, None)
     for name in names:

@@ -50,18 +50,22 @@ export function splitLabel(text, knownHeading = "") {
   return { number, heading, body: rest.trim() };
 }
 
-/** Words the lawyer's clause capitalises mid-sentence (defined terms): lower case -> as written. */
-export function definedTerms(text) {
-  const terms = new Map();
-  const source = String(text ?? "");
-  for (const m of source.matchAll(/\p{L}[\p{L}'’\-]*/gu)) {
-    const word = m[0];
-    const before = source.slice(0, m.index).trimEnd();
-    const sentenceStart = !before || /[.!?:;(“"]$/.test(before);
-    if (!sentenceStart && /^\p{Lu}/u.test(word) && word !== word.toUpperCase()) terms.set(word.toLowerCase(), word);
-    if (word.length > 1 && word === word.toUpperCase() && !isMostlyCapitals(source)) terms.set(word.toLowerCase(), word); // an acronym
+/**
+ * The capitals of the lawyer's defined terms and party names, as the server read the document
+ * (POST /api/v1/document: `{definitions: [{term}], parties: [{name}]}`; the pane reads no terms
+ * itself): lower case -> as written, possessives included ("supplier's" -> "Supplier's").
+ */
+export function termCasing(profile) {
+  const casing = new Map();
+  const names = [...(profile?.definitions ?? []).map((d) => d?.term), ...(profile?.parties ?? []).map((p) => p?.name)];
+  for (const name of names) {
+    if (typeof name !== "string") continue;
+    for (const word of name.match(/\p{L}[\p{L}\-]*/gu) ?? []) {
+      if (!/\p{Lu}/u.test(word)) continue;
+      for (const form of [word, `${word}'s`, `${word}’s`, `${word}s`]) casing.set(form.toLowerCase(), form);
+    }
   }
-  return terms;
+  return casing;
 }
 
 /** Sentence case for an all-capitals text, with `terms` (lower -> written) restored. */
@@ -74,9 +78,10 @@ export function sentenceCase(text, terms = new Map()) {
 
 /**
  * The text to insert in place of `lawyerText`, and what was changed, in words:
- * {text, changes: [..]}. `source` is the result's source ({section, heading}).
+ * {text, changes: [..]}. `source` is the result's source ({section, heading}); `terms` the
+ * document's capitals (termCasing), restored when an all-capitals precedent goes to sentence case.
  */
-export function adaptPrecedent(precedentText, lawyerText, source = {}) {
+export function adaptPrecedent(precedentText, lawyerText, source = {}, terms = new Map()) {
   const theirs = splitLabel(precedentText, source?.heading);
   const ours = splitLabel(lawyerText);
   const changes = [];
@@ -86,7 +91,7 @@ export function adaptPrecedent(precedentText, lawyerText, source = {}) {
     changes.push(`dropped the precedent's ${what}`);
   }
   if (isMostlyCapitals(body) && !isMostlyCapitals(ours.body || lawyerText)) {
-    body = sentenceCase(body, definedTerms(lawyerText));
+    body = sentenceCase(body, terms);
     changes.push("changed its capitals to sentence case like your clause");
   } else if (isMostlyCapitals(ours.body || lawyerText) && !isMostlyCapitals(body)) {
     body = body.toUpperCase();
