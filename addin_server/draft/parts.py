@@ -115,9 +115,28 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
     test = {"mutual": _mutual, "flip": _flip, "period": _period, "amount": _amount, "carve_out": _carve_out,
             "conform": _conform, "plain": _plain, "delete": _delete, "shorten": _shorten}.get(part.kind)
     if test is None:
+        if _only_values_changed(part, instruction, clause, draft):
+            others = "; ".join(p.label() for p in instruction.parts if p is not part)
+            return PartResult(part, "not_done", f"The draft changes nothing but {others}: “{part.label()}” is not "
+                                                "done.")
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
     return test(part, instruction, clause, draft, ctx)
+
+
+def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) -> bool:
+    """A part no test can read, beside parts that set a period or an amount: the draft's every edit
+    is one of those values, so this part left no trace at all."""
+    others = [p for p in ins.parts if p is not part]
+    if not others or any(p.kind not in ("period", "amount") for p in others):
+        return False
+    from addin_server.draft.compare import compare
+    values = [f for p in others for f in _figure_of(p)]
+    regions = [r for r in compare(clause, draft).regions if r.old.strip() or r.new.strip()]
+    found = F.figures(draft)
+    return bool(regions) and all(
+        any(f.start < r.new_end and f.end > r.new_start and abs(f.value - v.value) < 1e-9 for f in found for v in values)
+        for r in regions)
 
 
 def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
