@@ -187,3 +187,91 @@ def test_an_operations_mutual_edit_is_not_read_as_borrowing() -> None:
     task = DraftTask(CLAUSE, "Make this mutual", (PRECEDENT,))
     answer = "Neither party shall be liable to the other party for any indirect or consequential loss."
     assert verdicts(task, answer)["support"] is not False
+
+
+def test_a_rewording_that_turns_round_which_party_is_meant_fails_meaning() -> None:
+    clause = ("Upon a breach of Section 9, the non-breaching party may seek an injunction in any court of competent "
+              "jurisdiction without posting a bond.")
+    task = DraftTask(clause, "Explain this in plain English", document_parties=("Provider", "Customer"))
+    sound = "If Section 9 is breached, the party not in breach may ask any court for an injunction without a bond."
+    broken = "If Section 9 is breached, the breaching party may ask any court for an injunction without a bond."
+    assert verdicts(task, sound)["meaning"] is True
+    assert verdicts(task, broken)["meaning"] is False
+    assert "now means the other party" in reasons(task, broken)
+
+
+def test_a_shortened_draft_that_drops_a_solely_limit_fails_meaning() -> None:
+    clause = ("PivX grants Detto an exclusive license to distribute Qwik-Fix Pro within North America, solely to "
+              "third parties to whom Detto licenses Qwik-Fix Pro, as governed by Exhibit A.")
+    task = DraftTask(clause, "shorten", document_parties=("PivX", "Detto"))
+    assert verdicts(task, "PivX grants Detto an exclusive license to distribute Qwik-Fix Pro in North America, "
+                          "as governed by Exhibit A.")["meaning"] is False
+    assert verdicts(task, "PivX grants Detto an exclusive North American license to distribute Qwik-Fix Pro, "
+                          "solely to Detto's licensees, under Exhibit A.")["meaning"] is not False
+
+
+def test_a_mutual_draft_whose_mirror_keeps_the_first_partys_name_is_not_done() -> None:
+    clause = ("Contractor will indemnify Company against any claim based on the negligent conduct of Contractor.")
+    task = DraftTask(clause, "Make this mutual", document_parties=("Company", "Contractor"))
+    mirror = " Company will indemnify Contractor against any claim based on the negligent conduct of {}."
+    assert verdicts(task, clause + mirror.format("Company"))["instruction"] is True
+    half = clause + mirror.format("Contractor")
+    assert verdicts(task, half)["instruction"] is False
+    assert "still names the Contractor" in reasons(task, half)
+
+
+def test_a_mutual_draft_that_turns_the_bound_party_into_the_other_party_fails_meaning() -> None:
+    clause = ("Individual agrees to indemnify Lifeway against any claims arising from false statements made by the "
+              "Individual in the Marketing Materials.")
+    task = DraftTask(clause, "Make it mutual", document_parties=("Individual", "Lifeway"))
+    sound = ("Each party agrees to indemnify the other party against any claims arising from false statements made "
+             "by it in the Marketing Materials.")
+    broken = sound.replace("made by it", "made by the other party")
+    assert verdicts(task, sound)["meaning"] is True
+    assert verdicts(task, broken)["meaning"] is False
+
+
+def test_a_flip_that_leaves_a_sentence_naming_both_parties_as_it_was_is_partly_done() -> None:
+    clause = ("Provider rejects any terms in Customer's purchase order. No terms in any Customer documentation will "
+              "apply unless signed by an authorized Provider representative.")
+    task = DraftTask(clause, "Switch this round so that Customer rejects Provider's terms",
+                     document_parties=("Provider", "Customer"))
+    half = "Customer rejects any terms in Provider's quotes. " + clause.split(". ", 1)[1]
+    whole = ("Customer rejects any terms in Provider's quotes. No terms in any Provider documentation will apply "
+             "unless signed by an authorized Customer representative.")
+    assert verdicts(task, whole)["instruction"] is True
+    assert verdicts(task, half)["instruction"] is False
+
+
+def test_words_added_to_the_lawyers_sentence_must_be_the_cited_precedents() -> None:
+    clause = ("“Solicit” means to contact any person for the purpose of diverting business away from Employer, but "
+              "does not include responding to general advertisements.")
+    ads = Clause("p1", "The foregoing shall not preclude either party from employing any person who responds to a "
+                       "general advertisement or contacts the other party on his or her own initiative.", "a")
+    prior = Clause("p2", "This provision shall not prevent any party from contacting any Client with whom such party "
+                         "has had a pre-existing relationship prior to the Introduction of such Client.", "b")
+    task = DraftTask(clause, "exclude contacts Employee already had", (ads, prior),
+                     document_parties=("Employer", "Employee"))
+    answer = clause[:-1] + ", or contacting any person with whom it had a pre-existing relationship [{}]."
+    assert "does not give “pre-existing”" in reasons(task, answer.format(1))
+    assert "does not give" not in reasons(task, answer.format(2))
+
+
+def test_one_of_the_clauses_terms_put_for_another_fails_meaning() -> None:
+    clause = ("Each party's liability will not be more than the General Cap Amount. If there are Increased Claims, "
+              "each party's liability for them will not be more than the Increased Cap Amount.")
+    task = DraftTask(clause, "Conform this to our agreement", document_terms=("General Cap Amount", "Increased Claims",
+                                                                            "Increased Cap Amount", "Cover Page"),
+                     document_parties=("Provider", "Partner"))
+    merged = clause.replace("the Increased Cap Amount", "the General Cap Amount")
+    assert verdicts(task, merged)["meaning"] is False
+
+
+def test_a_part_no_test_reads_is_not_done_when_only_the_period_changed() -> None:
+    clause = ('The Agreement shall continue for thirty six (36) months (the "Term"). This Agreement shall terminate '
+              'pursuant to the SOW (the "Term").')
+    task = DraftTask(clause, "24-month term, and tidy up the duplicate 'Term' definitions")
+    only_period = clause.replace("thirty six (36)", "twenty-four (24)")
+    assert "Not done: tidy up" in reasons(task, only_period)
+    both = 'The Agreement shall continue for twenty-four (24) months (the "Term").'
+    assert "Not done" not in reasons(task, both)

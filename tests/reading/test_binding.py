@@ -64,3 +64,18 @@ def test_who_is_paid_or_named_in_a_document_title_is_not_who_is_protected() -> N
     b = read("Each party's total liability to the other party shall not exceed the amounts paid by Licensee to "
              "Licensor under the Supply Agreement between Licensee and Licensor.", ("Licensor", "Licensee"))
     assert b.is_mutual()
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the non-breaching or non-violating party may seek an injunction", {"breach": False}),
+    ("the breaching party may seek an injunction", {"breach": True}),
+    ("the party not in breach may terminate", {"breach": False}),
+    ("the Party whose control has changed shall not compete", {"control chang": True}),
+    ("the Party whose control has not changed may terminate", {"control chang": False}),
+    # Said both ways in one text: no single side to compare.
+    ("The breaching party shall pay the non-breaching party's costs.", {}),
+    ("The receiving party shall keep it confidential.", {}),
+])
+def test_party_qualifiers(text: str, expected: dict[str, bool]) -> None:
+    from index_builder.reading.binding import party_qualifiers
+    assert {k: v[0] for k, v in party_qualifiers(text).items()} == expected
