@@ -136,6 +136,21 @@ def operations_rows(tasks: Sequence[dict[str, Any]], answers: Sequence[dict[str,
     return out
 
 
+def blind_rows(ops: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The accepted operations for a reviewer who has not seen the labels: what the lawyer gave
+    (clause, instruction, precedents, the document's parties and terms), the draft and the lines
+    the product showed with it. No category, part, done_when or verdict."""
+    return [{"task_id": o["task_id"], "clause": o["clause"], "instruction": o["instruction"],
+             "precedents": o["precedents"], "document": {k: (o.get("document") or {}).get(k) for k in ("parties", "terms")},
+             "output": o["output"], "producer": o["label"],
+             "parts_said": [{"part": p.get("label"), **{k: p.get(k) for k in ("status", "reason", "by")}}
+                            for p in o.get("parts_said") or []],
+             "checks": [f"{c['name']}: {'passed' if c['passed'] else 'FAILED' if c['passed'] is False else 'n/a'}: {c['reason']}"
+                        for c in o.get("checks") or []],
+             "changes": o.get("changes"), "product_notes": o.get("notes")}
+            for o in ops if o["accepted"]]
+
+
 def _pct(n: int, d: int) -> str:
     return f"{n}/{d} = {n / d:.1%}" if d else "-"
 

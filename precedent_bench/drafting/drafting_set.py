@@ -54,6 +54,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--task", action="append", help="only tasks whose id starts with this (repeatable)")
     p.add_argument("--out", type=Path, help="write summary.json, drafts.jsonl, operations.jsonl, "
                                             "report.md here")
+    p.add_argument("--blind", type=Path, help="also write the accepted operations without any label "
+                                              "(clause, instruction, draft, the lines shown) for a blind reviewer")
 
 
 # --- the set ----------------------------------------------------------------------------------
@@ -233,9 +235,10 @@ def _kept(answer: dict[str, Any]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from precedent_bench.drafting.drafting_score import markdown, operations_rows, score
+    from precedent_bench.drafting.drafting_score import blind_rows, markdown, operations_rows, score
 
     started = time.time()
+    started_utc = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     tasks = load_tasks(args.set, args.split, args.task)
     if not tasks:
         log.error("No task matches --task.")
@@ -245,6 +248,7 @@ def run(args: argparse.Namespace) -> int:
     ops = operations_rows(tasks, operations)
     meta = {"split": args.split, "tasks": len(tasks), "drafts": len(drafts),
             "command": "precedent-bench drafting " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["drafting"] else "",
+            "started_utc": started_utc,
             "finished_utc": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "seconds": round(time.time() - started, 1), "commit": _commit(), **_load()}
     report = markdown(summary, ops, meta)
@@ -255,6 +259,9 @@ def run(args: argparse.Namespace) -> int:
         _jsonl(args.out / "drafts.jsonl", scored)
         _jsonl(args.out / "operations.jsonl", ops)
         (args.out / "report.md").write_text(report, encoding="utf-8")
+    if args.blind:
+        args.blind.parent.mkdir(parents=True, exist_ok=True)
+        _jsonl(args.blind, blind_rows(ops))
     return 0
 
 

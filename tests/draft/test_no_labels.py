@@ -33,7 +33,8 @@ def label_parameters(fn: Callable[..., Any]) -> set[str]:
 
 def label_strings(task: dict[str, Any]) -> list[str]:
     """The label texts of a task: what each part asks and when it is done, each draft's kind and faults."""
-    out = [task["category"], task.get("phrasing") or "", task.get("notes") or ""]
+    # (The category, "mutual" or "period", is also the product's own word for a part: not a leak.)
+    out = [task.get("phrasing") or "", task.get("notes") or ""]
     for part in task["parts"]:
         out += [part["asks"], part["done_when"]]
     for draft in task["drafts"]:
@@ -122,3 +123,15 @@ def test_changing_every_label_changes_nothing_the_product_answers() -> None:
         draft.update(kind="broken" if draft["sound"] else "reference", sound=not draft["sound"],
                      faults=[] if draft["faults"] else [{"fault": "misquote", "part": 0, "detail": "poisoned"}])
     assert ask([task]) == ask([poisoned])
+
+
+def test_the_blind_review_file_carries_no_label() -> None:
+    from precedent_bench.drafting.drafting_score import blind_rows, operations_rows
+    task = first_task()
+    answer = {"producer": {"kind": "operation", "label": "Made mutual"}, "redraft": "Each party shall ...",
+              "parts": [{"label": "mutual", "status": "done", "reason": "Binds both.", "by": "operation"}],
+              "checks": [{"name": "instruction", "passed": True, "reason": "Done: mutual."}], "checks_failed": []}
+    ops = operations_rows([task], [{"task_id": task["task_id"], "status": 200, "answer": answer}])
+    (row,) = blind_rows(ops)
+    assert "labelled_parts" in ops[0] and not leaked(row, task)
+    assert row["checks"] == ["instruction: passed: Done: mutual."]
