@@ -337,7 +337,7 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
                                             "known; read the draft.")
     found = C.meaning_changes(comparison, allow, task.document_parties)
     if "mutual" in ins.kinds:
-        from addin_server.draft.parts import crossed_roles
+        from addin_server.draft.sides import crossed_roles
         crossed = crossed_roles(task.clause, comparison.draft, binding.read(task.clause, task.document_parties))
         found = ([crossed] if crossed else []) + found
     if found:
