@@ -179,10 +179,14 @@ def stems(text: str) -> list[str]:
 
 
 def _stem(word: str) -> str:
+    if word.endswith("es") and not re.search(r"(?:ies|x|z|ch|sh|ss)es$|ies$", word):
+        word = word[:-1]  # "employees", "licenses": the plural of "employee", "license", not "employ" + "es"
     for suffix in ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
-    return word
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not (suffix == "s" and word.endswith("ss")):
+            word = word[: -len(suffix)] + {"ies": "y", "ied": "y", "ations": "at", "ation": "at"}.get(suffix, "")
+            break
+    # "license", "licensed", "licensing" and "licenses" one stem; "use" stays itself.
+    return word[:-1] if word.endswith("e") and len(word) > 4 else word
 
 
 def _pair_share(wanted: list[str], passage: list[str]) -> float:
