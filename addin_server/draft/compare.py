@@ -288,7 +288,9 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
         where = next((o for o, n in spans if _negatives(o) != _negatives(n)), "")
         gained = new_neg > old_neg
         if not c.rewritten and not allow.rewrite:  # a rewording says its negatives in other places: not counted
-            out.append(("The draft adds a “not”" if gained else "The draft drops a “not”")
+            said = "“other than”" if len(_OTHER_THAN.findall(where)) != len(_OTHER_THAN.findall(
+                next((n for o, n in spans if o == where), ""))) else "a “not”"
+            out.append((f"The draft adds {said}" if gained else f"The draft drops {said}")
                        + f"{_where(where) if not c.rewritten else ''}, which reverses what it says.")
     for old, new in spans:
         if any(s <= c.clause.find(old) < e for s, e in allow.delete) and old:
@@ -315,8 +317,12 @@ def _negatives(text: str) -> int:
     """"not", "no", "never", "cannot", "non-": "neither ... nor" counts once; a limit's "not" and a
     covenant's name ("non-compete") do not count."""
     tokens = words(_NON_NOUNS.sub(" covenant ", _LIMIT_PHRASES.sub(" limitx ", text)))
-    n = _counts(tokens).get("neg", 0)
+    n = _counts(tokens).get("neg", 0) + len(_OTHER_THAN.findall(text))
     return n - min(tokens.count("neither"), tokens.count("nor"))
+
+
+# "in a manner other than as permitted" says "not as permitted": dropping it reverses the clause.
+_OTHER_THAN = re.compile(r"\bother\s+than\b", re.I)
 
 
 def _explained_by_figure(old: str, new: str, allow: Allowances) -> bool:
