@@ -495,7 +495,7 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
             raise Declined(f"Your document has {names}; it is not clear which one replaces “{role}”. Say which, for "
                            f"example “call the {role} the {available[0] if available else 'Company'}”.")
         mapping[role] = choices[0]
-    lacking = [t for t in used_terms(clause, parts=True) if document_terms is not None and t not in set(document_terms)
+    lacking = [t for t in used_terms(clause, parts=True, singles=True) if document_terms is not None and t not in set(document_terms)
                and t not in mapping]
     if not mapping:
         if lacking:

@@ -498,7 +498,7 @@ def kept_terms(clause: str, draft: str, document: set[str]) -> list[str]:
     term the draft ties to a part of that document ("the General Cap Amount stated on the Cover
     Page", "if the Cover Page identifies Increased Claims") is defined there, by reference."""
     from index_builder.reading.defined_terms import same_term
-    return [t for t in used_terms(clause, parts=True) if t in draft and not anchored(t, draft, document)
+    return [t for t in used_terms(clause, parts=True, singles=True) if t in draft and not anchored(t, draft, document)
             and not any(same_term(t, k) or t.lower() == k.lower() for k in document)]
 
 

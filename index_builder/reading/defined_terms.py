@@ -361,13 +361,14 @@ _PART_NAMES = re.compile(r"\b(?:Standard Terms|Cover Page|Cover Terms|Key Terms|
 
 
 def used_terms(text: str, words: Iterable[str] = (), names: Iterable[str] = (), ordinary: str = "",
-               parts: bool = False) -> list[str]:
+               parts: bool = False, singles: bool = False) -> list[str]:
     """The defined terms a text uses, defined there or not: capitalised runs read as terms
     (``capitalised_terms``), the party ``names`` it uses, and single capitalised words that are
     in ``words`` (role words, words another text defines), used as a term ("the Product"), or
     written in lower case in ``ordinary`` (the text it was drafted from: "updates" -> "Updates"
     makes a term). An amount in words ("Fifty Thousand Dollars") is not a term. ``parts``: the
-    names of a document's own parts too ("Cover Terms"), which another document may not have."""
+    names of a document's own parts too ("Cover Terms"), which another document may not have;
+    ``singles``: every capitalised word inside a sentence that is not a name ("install Updates")."""
     words = set(words)
     lower = set(re.findall(r"\b[a-z][\w-]*\b", ordinary))
     found: dict[str, None] = {}
@@ -382,8 +383,10 @@ def used_terms(text: str, words: Iterable[str] = (), names: Iterable[str] = (), 
         before = text[:m.start()].rstrip()
         start_of_sentence = not before or before[-1] in ".;:!?(\n" or bool(re.search(r"(?:^|\n)\s*[\d.()a-z]{1,8}$", before))
         the = re.search(r"\bthe\s+$", text[max(0, m.start() - 5):m.start()])
-        inside = any(word in c.split() for c in found) or bool(re.match(r"[ \t]+[A-Z][a-z]", text[m.end():]))
-        if word in words or (not start_of_sentence and not inside and (the or word.lower() in lower)):
+        inside = any(word in c.split() for c in found) or bool(re.match(r"[ \t]+[A-Z][a-z]", text[m.end():])) or \
+            bool(re.search(r"[A-Z][\w’'-]*[ \t]+$", text[max(0, m.start() - 40):m.start()]))  # inside a run of capitals
+        if word in words or (not start_of_sentence and not inside and (
+                the or word.lower() in lower or (singles and not _is_name(word, text, m.start())))):
             found.setdefault(word, None)
     for name in names:
         found.setdefault(name, None)

@@ -72,5 +72,7 @@ def test_used_terms() -> None:
     assert used_terms(text) == []  # "Updates" alone is an ordinary word capitalised; "Cover" is part of a name
     assert used_terms(text, ordinary="customer must install updates promptly") == ["Updates"]
     assert used_terms(text, parts=True) == ["Cover Page", "Cover Terms"]
+    assert used_terms(text, singles=True) == ["Updates"]  # "Customer" opens the sentence
+    assert used_terms("Services are provided in Delaware in January.", singles=True) == []
     assert used_terms("The fee is Fifty Thousand Dollars, paid to the Product Owner.") == ["Product Owner"]
     assert used_terms("The Supplier shall deliver the Product.", words={"Supplier"}) == ["Supplier", "Product"]
