@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
+from index_builder.reading.defined_terms import used_terms
 from index_builder.reading.sentences import part_spans, sentence_spans
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*|\S")
@@ -369,9 +370,9 @@ def _term_for_term(c: Comparison, allow: Allowances, parties: Sequence[str]) -> 
     Cap Amount"), the other gone from the draft: two things the clause told apart are now one."""
     if allow.parties or allow.delete:
         return []
-    from index_builder.reading.defined_terms import used_terms
     names = set(binding.party_names(c.clause, parties))
     terms = [t for t in used_terms(c.clause) if t not in names and " " in t]
+
     def at(term: str, text: str, start: int, end: int) -> bool:
         return any(m.start() < max(end, start + 1) and m.end() > start
                    for m in re.finditer(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text))
