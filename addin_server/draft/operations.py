@@ -450,8 +450,16 @@ def _write_amount(value: float, like: F.Figure) -> str:
     suffix = re.search(r"\d([A-Z]{3})\b", like.text)
     if suffix:
         figure += suffix.group(1)
+    space = re.search(r"\d([ \u00a0\u202f])\d{3}", like.text.split("(")[0])
+    if space:
+        figure = figure.replace(",", space.group(1))  # "RUB 50 000 000": the clause groups with spaces
     if like.written != "both":
         return figure
+    digits_first = re.match(r"[^()]*\d[^()]*?\s*\((?P<words>[^()\d]+)\)$", like.text)
+    if digits_first:  # "RUB 50 000 000 (fifty million roubles)": the figure, then the words in brackets
+        said = digits_first.group("words")
+        unit = re.search(r"\s+(?:[Dd]ollars|DOLLARS|[Ee]uros|[Pp]ounds(?: [Ss]terling)?|[Rr]o?ubles|[A-Z][a-z]+s)$", said)
+        return f"{figure} ({_words_like(value, said)}{unit.group(0) if unit else ''})"
     words_part = re.match(r"(.*?)\s*\(", like.text)
     if not words_part:
         return figure

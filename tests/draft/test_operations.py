@@ -250,3 +250,13 @@ def test_the_model_reads_the_document_note_and_operations_do_not() -> None:
     except RuntimeError:
         pass
     assert asked == ["Make it shorter.\n" + note]
+
+
+def test_an_amount_written_figure_first_keeps_its_form_and_currency() -> None:
+    from addin_server.draft.operations import change_amount
+    clause = "The termination fee shall in no event exceed RUB 50 000 000 (fifty million roubles)."
+    part = read_instruction("cap the termination fee at RUB 30m", clause, ()).parts[0]
+    assert change_amount(clause, part).edits[0].new == "RUB 30 000 000 (thirty million roubles)"
+    clause = "The fee shall not exceed $500,000 (five hundred thousand dollars)."
+    part = read_instruction("make it $2,000,000", clause, ()).parts[0]
+    assert change_amount(clause, part).edits[0].new == "$2,000,000 (two million dollars)"
