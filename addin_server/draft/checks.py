@@ -29,7 +29,7 @@ from typing import Any, Callable, Sequence
 from index_builder.model import Clause
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term, used_terms
-from index_builder.reading.parties import PARTY_NAMES
+from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft import compare as C
@@ -355,6 +355,10 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
             return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                        "document does not define.")
     known = set(document) if conform and document else set(document) | set(clause_terms)
+    named = list(task.document_parties) or list(binding.party_names(task.clause))
+    if not conform and len(named) == 1 and role_by_name(named[0]):
+        # One party is known ("Employee"): its counterpart in the one role table is the other ("Employer").
+        known |= set(names_of(role_by_name(named[0]).counterpart))
     known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
     lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
                and not _part_of_known(t, known) and not anchored(t, draft, document)]

@@ -275,3 +275,15 @@ def test_a_part_no_test_reads_is_not_done_when_only_the_period_changed() -> None
     assert "Not done: tidy up" in reasons(task, only_period)
     both = 'The Agreement shall continue for twenty-four (24) months (the "Term").'
     assert "Not done" not in reasons(task, both)
+
+
+def test_the_counterpart_of_the_one_known_party_is_not_an_undefined_term() -> None:
+    clause = "During the Restricted Period, Employee must not solicit any Covered Employee."
+    precedent = Clause("p1", "This does not prohibit Employee from providing a professional reference. Employer "
+                             "and Employee agree to this.", "rc")
+    task = DraftTask(clause, "Add the carve-out for professional references from precedent [1]", (precedent,))
+    answer = clause[:-1] + ", but this does not prohibit Employee from giving a reference Employer asks for [1]."
+    assert verdicts(task, answer)["defined_terms"] is not False
+    other = answer.replace("Employer asks for", "the Licensor asks for")
+    assert "Licensor" in reasons(DraftTask(clause, task.instruction, (Clause("p1", precedent.text + " Licensor "
+                                                                                   "and Licensee too.", "rc"),)), other)
