@@ -2,7 +2,7 @@
 // pane.browser.test.mjs and render.browser.test.mjs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { adaptPrecedent, insertComment, sentenceCase, splitLabel, termCasing } from "../../addin_server/static/taskpane/adapt.js";
+import { adaptPrecedent, definedTerms, insertComment, sentenceCase, splitLabel } from "../../addin_server/static/taskpane/adapt.js";
 import { ASSUMED, capabilitiesFrom } from "../../addin_server/static/taskpane/capabilities.js";
 import { searchMatch, snippetPieces, sourceLine, starRating } from "../../addin_server/static/taskpane/cards.js";
 import { truncate } from "../../addin_server/static/taskpane/dom.js";
@@ -117,15 +117,11 @@ test("Insert adapts: the precedent's number and heading dropped, the lawyer's ke
   assert.deepEqual(adaptPrecedent("Each party's liability is capped.", "The Supplier's liability is unlimited."), { text: "Each party's liability is capped.", changes: [] });
 });
 
-test("Insert adapts capitals to the lawyer's clause, keeping the document's defined terms as the server read them", () => {
-  const profile = { definitions: [{ term: "Agreement" }, { term: "SOW" }, { term: "service credits" }], parties: [{ name: "Supplier" }, { name: "Customer" }] };
-  const casing = termCasing(profile);
-  assert.equal(casing.get("supplier's"), "Supplier's");
-  assert.equal(casing.has("service"), false); // a term written in lower case stays so
-  assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY UNDER THIS AGREEMENT AND THE SOW IS CAPPED. IT IS FINAL.", casing),
+test("Insert adapts capitals to the lawyer's clause, keeping its defined terms", () => {
+  const lawyer = "The Supplier's liability to the Customer under this Agreement and the SOW is capped.";
+  assert.deepEqual([...definedTerms(lawyer).values()].sort(), ["Agreement", "Customer", "SOW", "Supplier's"]);
+  assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY UNDER THIS AGREEMENT AND THE SOW IS CAPPED. IT IS FINAL.", definedTerms(lawyer)),
     "The Supplier's liability under this Agreement and the SOW is capped. It is final.");
-  assert.equal(adaptPrecedent("THE SUPPLIER SHALL PAY.", "The Supplier pays.", {}, casing).text, "The Supplier shall pay.");
-  assert.equal(termCasing(null).size, 0);
   assert.equal(adaptPrecedent("Fees are payable in advance.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES.").text, "FEES ARE PAYABLE IN ADVANCE.");
 });
 

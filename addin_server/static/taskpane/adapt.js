@@ -50,22 +50,18 @@ export function splitLabel(text, knownHeading = "") {
   return { number, heading, body: rest.trim() };
 }
 
-/**
- * The capitals of the lawyer's defined terms and party names, as the server read the document
- * (POST /api/v1/document: `{definitions: [{term}], parties: [{name}]}`; the pane reads no terms
- * itself): lower case -> as written, possessives included ("supplier's" -> "Supplier's").
- */
-export function termCasing(profile) {
-  const casing = new Map();
-  const names = [...(profile?.definitions ?? []).map((d) => d?.term), ...(profile?.parties ?? []).map((p) => p?.name)];
-  for (const name of names) {
-    if (typeof name !== "string") continue;
-    for (const word of name.match(/\p{L}[\p{L}\-]*/gu) ?? []) {
-      if (!/\p{Lu}/u.test(word)) continue;
-      for (const form of [word, `${word}'s`, `${word}’s`, `${word}s`]) casing.set(form.toLowerCase(), form);
-    }
+/** Words the lawyer's clause capitalises mid-sentence (defined terms): lower case -> as written. */
+export function definedTerms(text) {
+  const terms = new Map();
+  const source = String(text ?? "");
+  for (const m of source.matchAll(/\p{L}[\p{L}'’\-]*/gu)) {
+    const word = m[0];
+    const before = source.slice(0, m.index).trimEnd();
+    const sentenceStart = !before || /[.!?:;(“"]$/.test(before);
+    if (!sentenceStart && /^\p{Lu}/u.test(word) && word !== word.toUpperCase()) terms.set(word.toLowerCase(), word);
+    if (word.length > 1 && word === word.toUpperCase() && !isMostlyCapitals(source)) terms.set(word.toLowerCase(), word); // an acronym
   }
-  return casing;
+  return terms;
 }
 
 /** Sentence case for an all-capitals text, with `terms` (lower -> written) restored. */
@@ -78,10 +74,9 @@ export function sentenceCase(text, terms = new Map()) {
 
 /**
  * The text to insert in place of `lawyerText`, and what was changed, in words:
- * {text, changes: [..]}. `source` is the result's source ({section, heading}); `terms` the
- * document's capitals (termCasing), restored when an all-capitals precedent goes to sentence case.
+ * {text, changes: [..]}. `source` is the result's source ({section, heading}).
  */
-export function adaptPrecedent(precedentText, lawyerText, source = {}, terms = new Map()) {
+export function adaptPrecedent(precedentText, lawyerText, source = {}) {
   const theirs = splitLabel(precedentText, source?.heading);
   const ours = splitLabel(lawyerText);
   const changes = [];
@@ -91,7 +86,7 @@ export function adaptPrecedent(precedentText, lawyerText, source = {}, terms = n
     changes.push(`dropped the precedent's ${what}`);
   }
   if (isMostlyCapitals(body) && !isMostlyCapitals(ours.body || lawyerText)) {
-    body = sentenceCase(body, terms);
+    body = sentenceCase(body, definedTerms(lawyerText));
     changes.push("changed its capitals to sentence case like your clause");
   } else if (isMostlyCapitals(ours.body || lawyerText) && !isMostlyCapitals(body)) {
     body = body.toUpperCase();

@@ -9,7 +9,7 @@
 // gets the same pass and the same view before Apply (forDraft; conform-draft.js carries it
 // onto the draft).
 
-import { adaptPrecedent, insertComment, termCasing } from "./adapt.js";
+import { adaptPrecedent, insertComment } from "./adapt.js";
 import { forgetDocument, serverDocument, withServerDocument } from "./document-profile.js";
 import { insertParagraphAfter } from "./document.js";
 import { h, plural, truncate } from "./dom.js";
@@ -301,7 +301,7 @@ export function createConform(ctx) {
   async function insert(result, card, data, note = "") {
     const n = Number(card.dataset.n);
     const text = data ? data.text : result.text;
-    const adapted = adaptPrecedent(text, state.query.text, result.source, termCasing(state.serverDocument?.profile));
+    const adapted = adaptPrecedent(text, state.query.text, result.source);
     const changes = [...adapted.changes, ...(data ? conformChanges(data) : [])];
     await fb.withEdit("insert the precedent", async () => {
       const { source } = await insertPrecedent(deps.run, {

@@ -7,7 +7,7 @@
 //
 // Counts are documents, not clauses: the server counts each document once per term.
 
-import { adaptPrecedent, insertComment, termCasing } from "./adapt.js";
+import { adaptPrecedent, insertComment } from "./adapt.js";
 import { ApiError } from "./api.js";
 import { sourceText } from "./cards.js";
 import { goToParagraph, readParagraphs } from "./document.js";
@@ -221,7 +221,7 @@ export function createMarket(ctx) {
 
   async function onInsert(precedent) {
     if (!state.query) return fb.showError("Select your clause and click Compare terms first.");
-    const adapted = adaptPrecedent(precedent.text, state.query.text, precedent.source, termCasing(state.serverDocument?.profile));
+    const adapted = adaptPrecedent(precedent.text, state.query.text, precedent.source);
     await fb.withEdit("insert the precedent", async () => {
       await insertPrecedent(deps.run, {
         expectedText: state.query.expected,

@@ -1,7 +1,7 @@
 // Find precedent and what each result card does: Insert (adapted, with a comment recording the
 // source), Compare (a blackline against the lawyer's clause), Copy, Show full clause.
 
-import { adaptPrecedent, insertComment, termCasing } from "./adapt.js";
+import { adaptPrecedent, insertComment } from "./adapt.js";
 import { compareTexts } from "./blackline.js";
 import { renderClauseContext, renderResultCard } from "./cards.js";
 import { renderBlackline } from "./compare-view.js";
@@ -174,7 +174,7 @@ export function createResults(ctx) {
       if (!state.query) return fb.showError("Click Find precedent first.");
       if (ctx.conform) return ctx.conform.start(result, card); // shows the mapping first (conform-view.js)
       const n = Number(card.dataset.n);
-      const adapted = adaptPrecedent(result.text, state.query.text, result.source, termCasing(state.serverDocument?.profile));
+      const adapted = adaptPrecedent(result.text, state.query.text, result.source);
       await fb.withEdit("insert the precedent", async () => {
         const { source } = await insertPrecedent(deps.run, {
           expectedText: state.query.expected,
