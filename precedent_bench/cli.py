@@ -5,7 +5,7 @@
     precedent-bench redraft-eval [--prompt P]   (model alone / operations alone / routed)
     precedent-bench catch-rate   (the redraft checks against planted breaks, scripted model)
     precedent-bench check-prompts [--prompt FILE ...]
-    precedent-bench BENCHMARK --help            (retrieval, load, scale, ...: listed below)
+    precedent-bench BENCHMARK --help            (retrieval, load, scale, drafting, ...: listed below)
 
 An A/B writes report.md, report.html and its plots to --out, and prints the verdict. LLM
 answers are cached by a hash of the prompt and the input (PRECEDENT_BENCH_CACHE_DIR), so a
