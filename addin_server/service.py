@@ -133,11 +133,12 @@ class PrecedentService:
 
     def redraft(self, text: str, clause_ids: Sequence[str] | None, instructions: str,
                 access: Filters = (), document_terms: Sequence[str] | None = None,
-                prefer: str = "auto", model_note: str = "") -> tuple[RedraftOutcome, SearchOutcome | None]:
+                prefer: str = "auto", model_note: str = "", document_parties: Sequence[str] = ()
+                ) -> tuple[RedraftOutcome, SearchOutcome | None]:
         started = time.perf_counter()
         searched = None
-        if clause_ids:
-            precedents = self.clauses(clause_ids, access)
+        if clause_ids is not None:  # [] = no precedent chosen: redraft the clause alone
+            precedents = self.clauses(clause_ids, access) if clause_ids else []
         else:
             searched = self.search(text, self.settings.server.redraft_precedents, access=access)
             precedents = [r.hit.clause for r in searched.results]
@@ -146,7 +147,7 @@ class PrecedentService:
                                     "ground a redraft on. Try a longer selection.")
         task = DraftTask(text, instructions, tuple(precedents),
                          None if document_terms is None else tuple(document_terms),
-                         model_note=model_note)
+                         tuple(document_parties), model_note=model_note)
         try:
             drafted = self.router.draft(task, prefer)
         except LLMNotConfiguredError:

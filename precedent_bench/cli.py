@@ -7,7 +7,7 @@
     precedent-bench check-prompts [--prompt FILE ...]
     precedent-bench throughput --baseline TREE  (never-seen searches/s, two code trees A B B A)
     precedent-bench query-model --twin openvino-int8  (NDCG@5 with a cheaper query model, paired)
-    precedent-bench BENCHMARK --help            (retrieval, load, scale, ...: listed below)
+    precedent-bench BENCHMARK --help            (retrieval, load, scale, drafting, ...: listed below)
 
 An A/B writes report.md, report.html and its plots to --out, and prints the verdict. LLM
 answers are cached by a hash of the prompt and the input (PRECEDENT_BENCH_CACHE_DIR), so a

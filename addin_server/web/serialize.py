@@ -148,7 +148,9 @@ def drafted_json(drafted: Drafted) -> dict[str, Any]:
         "producer": {"kind": drafted.producer, "operation": op.operation if op else None,
                      "label": op.label if op else "Drafting assistant",
                      "reason": drafted.route_reason, "alternative": drafted.alternative,
-                     "instruction": drafted.intent.kind},
+                     "instruction": drafted.instruction.kind},
+        # Each part of the instruction: what it asked, done or not (as the checks found it), by whom.
+        "parts": drafted.parts,
         # Offsets into the lawyer's clause: each is shown as a tracked change with its reason.
         "changes": [e.to_dict() for e in drafted.edits],
         "checks": [c.to_dict() for c in drafted.checks],

@@ -1,6 +1,7 @@
 // "Open the source" on a result card, in Chromium: a SharePoint and an iManage precedent get a
 // link that opens their DMS in a new window; a javascript: url and a missing one get none.
-// Writes benchmarks/results/sources/card-open-source.png (looked at when this was written).
+// Writes test-artifacts/card-open-source.png (ignored by git; the committed copy in
+// benchmarks/results/sources/ is the one looked at when this was written).
 
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -38,7 +39,7 @@ test("cards open their precedent's document in its DMS", { skip }, async () => {
     assert.equal(links[1].text, "Open in iManage");
     assert.equal(links[2], null, "a javascript: url is never a link");
     assert.deepEqual(await pane.strayText(), []);
-    const out = join(REPO, "benchmarks", "results", "sources");
+    const out = join(REPO, "test-artifacts");
     mkdirSync(out, { recursive: true });
     await page.screenshot({ path: join(out, "card-open-source.png"), clip: { x: 0, y: 0, width: 360, height: 620 } });
     assert.deepEqual(pane.errors.map(String), []);

@@ -20,7 +20,7 @@ from index_builder.sources.http import ApiClient, make_session
 from index_builder.sources.state import SyncState
 from index_builder.sources.sync import SyncReport, sync_changes
 
-from conftest import GraphDriver, IManageDriver
+from source_drivers import GraphDriver, IManageDriver
 from test_source_contract import ACME, FORM, NDA, SPA, _library
 
 

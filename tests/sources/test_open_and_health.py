@@ -10,7 +10,7 @@ from addin_server.service import build_service
 from addin_server.web.auth import Identity, access_filters
 from addin_server.web.serialize import search_json
 
-from conftest import GraphDriver
+from source_drivers import GraphDriver
 from test_source_contract import ACME, _library
 
 

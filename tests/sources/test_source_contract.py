@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Driver
+from source_drivers import Driver
 
 ACME = "Acme/spa.txt"
 FORM = "Forms/nda.txt"

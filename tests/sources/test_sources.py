@@ -15,7 +15,7 @@ from index_builder.cli import main
 from index_builder.errors import SourceUnavailableError
 from index_builder.sources.sync import follow
 
-from conftest import GraphDriver, IManageDriver
+from source_drivers import GraphDriver, IManageDriver
 from test_source_contract import ACME, EDITED, FORM, NDA, SPA, _library
 
 

@@ -16,7 +16,7 @@ import pytest
 from addin_server.web.auth import tenant_groups
 from index_builder.sources.standins import EVERYONE, EVERYONE_EXCEPT_EXTERNAL, Library
 
-from conftest import GraphDriver
+from source_drivers import GraphDriver
 from test_source_contract import ACME, FORM, NDA, SPA, _library
 
 MATTER = "Matters/Acme"
@@ -173,7 +173,7 @@ def test_every_way_to_name_a_library_works(graph: GraphDriver, form: str) -> Non
 
 @pytest.fixture
 def imanage(tmp_path: Path, embedder: Any, tls: tuple[Path, Path]) -> Any:
-    from conftest import IManageDriver
+    from source_drivers import IManageDriver
 
     driver = IManageDriver(tmp_path, embedder, tls)
     yield driver

@@ -24,7 +24,7 @@ from index_builder.model import Condition
 from index_builder.sources.ledger import FileLedger
 from index_builder.sources.watch import AccessWatch
 
-from conftest import Driver
+from source_drivers import Driver
 from test_source_contract import ACME, EDITED, FORM, _library
 
 QUERY = "The Seller shall indemnify the Buyer against all Losses arising from any breach"
@@ -60,7 +60,7 @@ def _clause(client: Any, who: str, clause_id: str) -> int:
 
 @pytest.fixture
 def graph(tmp_path: Path, embedder: Any, tls: tuple[Path, Path]) -> Any:
-    from conftest import GraphDriver
+    from source_drivers import GraphDriver
 
     driver = GraphDriver(tmp_path, embedder, tls)
     yield driver

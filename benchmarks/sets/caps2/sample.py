@@ -32,6 +32,8 @@ import random
 import re
 from pathlib import Path
 
+from precedent_bench.common.sampling import acord_clauses, contract_clauses, write_jsonl
+
 log = logging.getLogger("caps2.sample")
 
 SEED = 3802  # issue 38, second caps tranche; distinct from the first set's 38
@@ -108,29 +110,6 @@ CAP_KINDS = {
     "redacted": re.compile(r"\[\s*\*[\s*]*\]|\*\*\*"),
     "words": re.compile(r"\b(?:dollars|hundred|thousand|million)\b", re.IGNORECASE),
 }
-
-
-def acord_clauses(data: Path) -> list[dict]:
-    """Every ACORD clause as {source, clause_id, text}."""
-    rows = []
-    with (data / "acord" / "corpus.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            row = json.loads(line)
-            rows.append({"source": "acord", "clause_id": row["_id"], "text": row["text"]})
-    return rows
-
-
-def contract_clauses(data: Path) -> list[dict]:
-    """Every clause of the shared agreements, split by the project's own ingest."""
-    from index_builder.ingest import read_clauses  # only to split .docx into clauses with ids
-
-    rows = []
-    contracts = data / "contracts"
-    for path in sorted(contracts.rglob("*.docx")):
-        rel = path.relative_to(contracts).as_posix()
-        for clause in read_clauses(path, rel[: -len(".docx")], rel, []):
-            rows.append({"source": "contracts", "clause_id": clause.clause_id, "text": clause.text})
-    return rows
 
 
 def first_set() -> dict[str, str]:
@@ -248,12 +227,6 @@ def split(labelled: list[dict]) -> tuple[list[dict], list[dict]]:
     return tuning, heldout
 
 
-def _write(path: Path, rows: list[dict]) -> None:
-    with path.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-
-
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -269,7 +242,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.cmd == "draw":
         sample = draw([tuple(step) for step in args.steps] if args.steps is not None else STEPS, args.data)
-        _write(args.out, sample)
+        write_jsonl(args.out, sample)
         counts: dict[str, int] = {}
         for row in sample:
             key = f"{row['draw']:16} {row['source']}"
@@ -288,8 +261,8 @@ def main() -> None:
         if row["text"] != drawn[row["id"]]["text"] or row["draw"] != drawn[row["id"]]["draw"]:
             raise SystemExit(f"{row['id']}: text or draw differs from the draw")
     tuning, heldout = split(labelled)
-    _write(HERE / "tuning.jsonl", tuning)
-    _write(HERE / "heldout.jsonl", heldout)
+    write_jsonl(HERE / "tuning.jsonl", tuning)
+    write_jsonl(HERE / "heldout.jsonl", heldout)
     log.info("tuning %d, held-out %d", len(tuning), len(heldout))
 
 

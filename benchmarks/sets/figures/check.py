@@ -12,21 +12,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter
 from pathlib import Path
 
+from precedent_bench.common.sampling import (CAP_KINDS, CURRENCY, figure_field_faults,
+                                             verify_source, walk_cap)
+
 HERE = Path(__file__).resolve().parent
 FILES = {"tuning": HERE / "tuning.jsonl", "held-out": HERE / "heldout.jsonl"}
 
-FIGURE_KINDS = {"period", "amount", "percentage", "multiple"}
-UNITS = {"day", "business_day", "week", "month", "year", "hour", None}
-ROLES = {"notice", "cure", "term", "renewal", "non_compete", "non_solicit", "survival", "payment",
-         "look_back", "cap", "fee", "interest", "threshold", "other"}
-WRITTEN = {"digits", "words", "both", "ocr"}
-CAP_KINDS = {"fixed", "fees_period", "fees_all", "multiple", "lesser_of", "greater_of", "redacted", "other"}
-CURRENCY = re.compile(r"[A-Z]{3}")
 ROW_KEYS = ["id", "source", "clause_id", "text", "draw", "stratum", "split", "figures", "caps", "notes"]
 
 
@@ -37,19 +32,7 @@ def _span_ok(text: str, span: str, occurrence: int) -> bool:
 
 def _check_figure(row: dict, f: dict) -> list[str]:
     bad = []
-    if f.get("kind") not in FIGURE_KINDS:
-        bad.append(f"figure kind {f.get('kind')!r}")
-    if not isinstance(f.get("value"), (int, float)):
-        bad.append(f"figure value {f.get('value')!r}")
-    if f.get("unit") not in UNITS or (f.get("kind") == "period") != (f.get("unit") is not None):
-        bad.append(f"unit {f.get('unit')!r} for a {f.get('kind')}")
-    currency = f.get("currency")
-    if (f.get("kind") == "amount") != (currency is not None) or (currency and not CURRENCY.fullmatch(currency)):
-        bad.append(f"currency {currency!r} for a {f.get('kind')}")
-    if f.get("role") not in ROLES:
-        bad.append(f"role {f.get('role')!r}")
-    if f.get("written") not in WRITTEN:
-        bad.append(f"written {f.get('written')!r}")
+    bad += figure_field_faults(f)
     if not _span_ok(row["text"], f.get("span", ""), f.get("occurrence", 1)):
         bad.append(f"span not in text: {f.get('span')!r} (occurrence {f.get('occurrence', 1)})")
     return bad
@@ -96,23 +79,6 @@ def check(rows_by_split: dict[str, list[dict]]) -> list[str]:
     return faults
 
 
-def verify_source(rows: list[dict], data: Path) -> list[str]:
-    """ACORD texts that differ from the corpus they were copied from."""
-    corpus = {}
-    with (data / "acord" / "corpus.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            item = json.loads(line)
-            corpus[item["_id"]] = item["text"]
-    return [f"{r['id']}: text differs from the ACORD corpus" for r in rows
-            if r["source"] == "acord" and corpus.get(r["clause_id"]) != r["text"]]
-
-
-def _walk(cap: dict):
-    yield cap
-    for part in cap["parts"]:
-        yield from _walk(part)
-
-
 def counts(rows_by_split: dict[str, list[dict]]) -> str:
     """The counts table, as plain text."""
     rows = [r for split in rows_by_split.values() for r in split]
@@ -140,12 +106,12 @@ def counts(rows_by_split: dict[str, list[dict]]) -> str:
     top = [c for r in rows for c in r["caps"]]
     table(f"caps ({len(top)} top level) by kind", Counter(c["kind"] for c in top))
     table("caps by kind, parts of lesser/greater included",
-          Counter(c["kind"] for t in top for c in _walk(t)))
+          Counter(c["kind"] for t in top for c in walk_cap(t)))
     table("caps by kind and split (top level)",
           Counter((c["kind"], r["split"]) for r in rows for c in r["caps"]))
     valued = Counter()
     for t in top:
-        for c in _walk(t):
+        for c in walk_cap(t):
             if c["kind"] == "fixed" and c["amount"] is not None:
                 valued["fixed with an amount"] += 1
             if c["kind"] == "multiple" and c["multiple"] is not None:

@@ -31,6 +31,8 @@ import random
 import re
 from pathlib import Path
 
+from precedent_bench.common.sampling import acord_clauses, contract_clauses, write_jsonl
+
 log = logging.getLogger("figures.sample")
 
 SEED = 38
@@ -113,29 +115,6 @@ FIGURE_KINDS = {
     "ocr": re.compile(_OCR_AMOUNT),
     "mm": re.compile(r"\d\s?MM\b"),
 }
-
-
-def acord_clauses(data: Path) -> list[dict]:
-    """Every ACORD clause as {source, clause_id, text}."""
-    rows = []
-    with (data / "acord" / "corpus.jsonl").open(encoding="utf-8") as handle:
-        for line in handle:
-            row = json.loads(line)
-            rows.append({"source": "acord", "clause_id": row["_id"], "text": row["text"]})
-    return rows
-
-
-def contract_clauses(data: Path) -> list[dict]:
-    """Every clause of the shared agreements, split by the project's own ingest."""
-    from index_builder.ingest import read_clauses  # only to split .docx into clauses with ids
-
-    rows = []
-    contracts = data / "contracts"
-    for path in sorted(contracts.rglob("*.docx")):
-        rel = path.relative_to(contracts).as_posix()
-        for clause in read_clauses(path, rel[: -len(".docx")], rel, []):
-            rows.append({"source": "contracts", "clause_id": clause.clause_id, "text": clause.text})
-    return rows
 
 
 def usable(rows: list[dict]) -> list[dict]:
@@ -236,12 +215,6 @@ def split(labelled: list[dict]) -> tuple[list[dict], list[dict]]:
     return tuning, heldout
 
 
-def _write(path: Path, rows: list[dict]) -> None:
-    with path.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-
-
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -256,7 +229,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.cmd == "draw":
         sample = draw(args.take if args.take is not None else TAKE, args.data)
-        _write(args.out, sample)
+        write_jsonl(args.out, sample)
         counts: dict[str, int] = {}
         for row in sample:
             key = f"{row['stratum']:8} {row['draw']:16} {row['source']}"
@@ -272,8 +245,8 @@ def main() -> None:
         raise SystemExit(f"labels do not match the draw: {len(drawn - have)} drawn but unlabelled, "
                          f"{len(have - drawn)} labelled but not drawn")
     tuning, heldout = split(labelled)
-    _write(HERE / "tuning.jsonl", tuning)
-    _write(HERE / "heldout.jsonl", heldout)
+    write_jsonl(HERE / "tuning.jsonl", tuning)
+    write_jsonl(HERE / "heldout.jsonl", heldout)
     log.info("tuning %d, held-out %d", len(tuning), len(heldout))
 
 
