@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, g, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from addin_server.conform import documents
@@ -40,6 +40,7 @@ def precedents() -> Any:
     payload = recording.served_json(outcome, text)  # + list_id and curation marks (issue 27)
     if unit:
         payload["unit"] = unit
+    g.audit_payload = payload  # the audit trail reads its clause ids without parsing the JSON again
     return jsonify(payload)
 
 

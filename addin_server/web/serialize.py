@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Any
 
@@ -19,7 +20,7 @@ def source_json(clause: Clause) -> dict[str, Any]:
     return {
         "doc_id": clause.doc_id,
         "document": clause.doc_title or clause.doc_id,
-        "file": PurePath(clause.source_path).name if clause.source_path else "",
+        "file": _file_name(clause.source_path) if clause.source_path else "",
         "section": clause.section,
         "heading": clause.heading,
         "citation": clause.citation(),
@@ -27,6 +28,12 @@ def source_json(clause: Clause) -> dict[str, Any]:
         # again; "" when the source gave no link (issue 25).
         "url": clause.metadata.get("source_url", ""),
     }
+
+
+@lru_cache(maxsize=4096)
+def _file_name(path: str) -> str:
+    # A path object per card and copy was a tenth of serialising a page (issue 39).
+    return PurePath(path).name
 
 
 def retrieval_json(hit: SearchHit) -> dict[str, Any]:
