@@ -175,6 +175,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     from addin_server.rerank import reranker_for_eval
     from index_builder.evaluate.runner import EvalConfig, run_eval_command
     from index_builder.index import load_embedder
+    from index_builder.index.batcher import query_embedder
     from index_builder.retrieve.pipeline import build_pipeline
 
     overrides: dict[str, Any] = {"acord_dir": args.data}
@@ -183,11 +184,13 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     settings = _settings(args, overrides)
     config = EvalConfig(split=args.split, wording=args.wording, mode=args.mode, limit=args.limit,
                         depth=args.depth)
-    embedder = load_embedder(settings.embedding)
+    embedder = load_embedder(settings.embedding)  # builds the ACORD index when it is missing
     reranker = reranker_for_eval(settings, args.prompt) if args.rerank == "llm" else None
-    # The served pipeline, with the rerank the server would run: same depth, same folding.
+    # The served pipeline, with the rerank the server would run: same depth, same folding,
+    # the same query embedder (its twin model, batcher and cache: issue 39).
     return run_eval_command(settings, config, embedder,
-                            lambda: build_pipeline(settings, embedder, reranker=reranker,
+                            lambda: build_pipeline(settings, query_embedder(settings.embedding),
+                                                   reranker=reranker,
                                                    rerank_default=reranker is not None),
                             args.rerank, args.json_out, not args.no_progress)
 

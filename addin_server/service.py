@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from addin_server.draft.checks import DraftTask
 from addin_server.draft.redraft import Redrafter, RedraftResult
@@ -88,6 +88,11 @@ class PrecedentService:
         self.prompts = prompt_set.keys()  # what /health names
         self.tokens = tokens
         self._ping: tuple[float, dict[str, Any]] = (float("-inf"), {})
+        self._closers: list[Callable[[], None]] = []  # the web layer's workers (deferred writes)
+
+    def at_close(self, close: Callable[[], None]) -> None:
+        """Run ``close`` when the service closes (before the embedder stops)."""
+        self._closers.append(close)
 
     @property
     def pipeline(self) -> SearchPipeline:
@@ -128,11 +133,12 @@ class PrecedentService:
 
     def redraft(self, text: str, clause_ids: Sequence[str] | None, instructions: str,
                 access: Filters = (), document_terms: Sequence[str] | None = None,
-                prefer: str = "auto", model_note: str = "") -> tuple[RedraftOutcome, SearchOutcome | None]:
+                prefer: str = "auto", model_note: str = "", document_parties: Sequence[str] = ()
+                ) -> tuple[RedraftOutcome, SearchOutcome | None]:
         started = time.perf_counter()
         searched = None
-        if clause_ids:
-            precedents = self.clauses(clause_ids, access)
+        if clause_ids is not None:  # [] = no precedent chosen: redraft the clause alone
+            precedents = self.clauses(clause_ids, access) if clause_ids else []
         else:
             searched = self.search(text, self.settings.server.redraft_precedents, access=access)
             precedents = [r.hit.clause for r in searched.results]
@@ -141,7 +147,7 @@ class PrecedentService:
                                     "ground a redraft on. Try a longer selection.")
         task = DraftTask(text, instructions, tuple(precedents),
                          None if document_terms is None else tuple(document_terms),
-                         model_note=model_note)
+                         tuple(document_parties), model_note=model_note)
         try:
             drafted = self.router.draft(task, prefer)
         except LLMNotConfiguredError:
@@ -212,9 +218,14 @@ class PrecedentService:
                 "backend": self.settings.backend}
 
     def close(self) -> None:
-        """Stop rerank workers and close the LLM connection pool."""
+        """Stop rerank workers, the embedding batcher, and close the LLM connection pool."""
+        for close in self._closers:
+            close()
         if self.reranker:
             self.reranker.close()
+        stop = getattr(self.pipeline.embedder, "close", None)
+        if stop:
+            stop()
         close = getattr(self.client, "close", None)
         if close:
             close()
@@ -232,15 +243,14 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     # after the embedding model has loaded.
     backend = store.open()
     if embedder is None:
-        from index_builder.index.embed_cache import CachingEmbedder, set_torch_threads
-        from index_builder.index import load_embedder
+        from index_builder.index.batcher import query_embedder
+        from index_builder.index.embed_cache import set_torch_threads
 
         # Requests run in parallel on the server's threads; a torch pool per request only
         # spins against them (one query 1.8 s with 2 threads, 0.1 s with 1, on 2 busy cores).
         set_torch_threads(1)
-        embedder = load_embedder(settings.embedding)
-        if settings.embedding.cache_size:
-            embedder = CachingEmbedder(embedder, settings.embedding.cache_size)
+        # The model (or its recorded twin), the batcher, the vector cache (issue 39).
+        embedder = query_embedder(settings.embedding)
     llm = llm or settings.llm
     if client is None and llm.configured:
         client = OpenAIChatClient(llm)

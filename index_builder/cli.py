@@ -179,6 +179,16 @@ def _embedder(settings: Settings):  # type: ignore[no-untyped-def]
     return load_embedder(settings.embedding)
 
 
+def _query_embedder(settings: Settings):  # type: ignore[no-untyped-def]
+    """What embeds queries, as the server's does (its twin model, batcher and cache)."""
+    from dataclasses import replace
+
+    from index_builder.index.batcher import query_embedder
+
+    return query_embedder(settings.embedding,
+                          lambda embedding: _embedder(replace(settings, embedding=embedding)))
+
+
 def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
     from index_builder.index.build import build_index
 
@@ -234,7 +244,7 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     from index_builder.index import open_store
 
     backend = open_store(settings).open()  # before the model loads: a missing index says so at once
-    pipeline = build_pipeline(settings, _embedder(settings), backend,
+    pipeline = build_pipeline(settings, _query_embedder(settings), backend,
                               retrievers=_retrievers(args.retriever))
     request = SearchRequest(text=args.text, top_k=args.top_k,
                             filters=filters_from_mapping(_parse_filters(args.filter)))
@@ -264,9 +274,9 @@ def _cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     config = EvalConfig(split=args.split, retriever=args.retriever, wording=args.wording,
                         mode=args.mode, limit=args.limit, depth=args.depth,
                         cross_encoder=not args.no_cross_encoder)
-    embedder = _embedder(settings)
+    embedder = _embedder(settings)  # builds the ACORD index when it is missing or stale
     return run_eval_command(settings, config, embedder,
-                            lambda: eval_pipeline(settings, config, embedder),
+                            lambda: eval_pipeline(settings, config, _query_embedder(settings)),
                             "none", args.json_out, not args.no_progress)
 
 

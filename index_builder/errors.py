@@ -174,6 +174,17 @@ class RateLimitedError(PrecedentError):
         self.retry_after = retry_after
 
 
+class SearchBusyError(PrecedentError):
+    """The server has more searches waiting for the embedding model than it queues, or one
+    waited past its deadline (index/batcher.py); ``retry_after`` says when to search again."""
+
+    code = "search_busy"
+
+    def __init__(self, message: str, retry_after: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class SearchEngineUnavailableError(PrecedentError):
     """The search engine (Milvus) cannot be reached or refused an operation; names the setting."""
 

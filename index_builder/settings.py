@@ -74,6 +74,19 @@ class EmbeddingSettings:
     ivf_lists: int = 0  # 0 = ~2.5 * sqrt(clauses) at the first segment (ivf.lists_for)
     ivf_nprobe: int = 32
     ivf_refine: int = 256
+    # Query embeddings of concurrent requests share one model call (index/batcher.py, issue 39;
+    # defaults measured in benchmarks/results/throughput/README.md): up to query_batch texts,
+    # gathered for up to query_batch_wait_ms once the first arrives; 0 = each request alone.
+    query_batch: int = 32
+    query_batch_wait_ms: float = 2.0
+    query_queue: int = 64  # requests waiting for the model; the next is answered 503 + Retry-After
+    query_deadline_s: float = 10.0  # a request waiting longer for its embedding gets a 503
+    query_workers: int = 2  # model calls at once, one thread each (one per core)
+    # The model variant that embeds queries where it is a recorded quantised twin of the index's
+    # (index/embedder.py QUERY_TWINS; else the index's own); "index" = always the index's own.
+    # openvino-int8: 1.4x the model's speed, NDCG@5 within 0.25 on every query shape
+    # (benchmarks/results/throughput/README.md).
+    query_backend: str = "openvino-int8"
 
     def __post_init__(self) -> None:
         if self.dense_index not in ("auto", "flat", "hnsw", "ivfpq"):
@@ -95,6 +108,21 @@ class EmbeddingSettings:
                               f"{', '.join(EMBEDDING_BACKENDS)}, got {self.backend!r}.")
         if self.threads < 0:
             raise ConfigError("PRECEDENT_EMBEDDING_THREADS must be 0 (one per core) or more.")
+        if self.query_backend not in ("index", *EMBEDDING_BACKENDS):
+            raise ConfigError(f"PRECEDENT_QUERY_EMBEDDING must be index or one of "
+                              f"{', '.join(EMBEDDING_BACKENDS)}, got {self.query_backend!r}.")
+        if isinstance(self.query_workers, bool) or not isinstance(self.query_workers, int) \
+                or self.query_workers < 1:
+            raise ConfigError(f"PRECEDENT_QUERY_WORKERS must be a whole number of at least 1, "
+                              f"got {self.query_workers!r}.")
+        for name, value in (("QUERY_BATCH", self.query_batch), ("QUERY_QUEUE", self.query_queue)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ConfigError(f"PRECEDENT_{name} must be a whole number (0 = off), got {value!r}.")
+        if self.query_batch and self.query_queue < 1:
+            raise ConfigError("PRECEDENT_QUERY_QUEUE must be at least 1 while PRECEDENT_QUERY_BATCH is on.")
+        if not 0 <= self.query_batch_wait_ms <= 1000 or self.query_deadline_s <= 0:
+            raise ConfigError("PRECEDENT_QUERY_BATCH_WAIT_MS must be 0-1000 and "
+                              "PRECEDENT_QUERY_DEADLINE_S positive.")
 
 
 @dataclass(frozen=True)
@@ -608,6 +636,12 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx, onnx-int8, openvino or openvino-int8 (faster on CPU; an index is queried only with its own variant)"),
     "PRECEDENT_EMBEDDING_ONNX_DIR": Var("embedding.onnx_dir", "folder caching the one-time ONNX export of the model"),
     "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime / OpenVINO threads per process (0 = one per core; default 1)"),
+    "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries where it is a recorded twin of the index's (openvino-int8 for a torch index: 1.4x faster, same NDCG measured; needs precedent[openvino]); index = always the index's own"),
+    "PRECEDENT_QUERY_BATCH": Var("embedding.query_batch", "query texts of concurrent requests embedded in one model call, at most (0 = each request alone)"),
+    "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
+    "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
+    "PRECEDENT_QUERY_WORKERS": Var("embedding.query_workers", "embedding model calls the batcher runs at once, one thread each (one per core)"),
+    "PRECEDENT_QUERY_DEADLINE_S": Var("embedding.query_deadline_s", "a search waiting longer than this for its embedding is answered 503 with Retry-After"),
     "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build"),
     "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: auto (flat below PRECEDENT_COMPRESSED_ABOVE clauses, ivfpq from there), flat (exact), hnsw (approximate), ivfpq (compressed, segmented: millions of clauses in one machine's memory)"),
     "PRECEDENT_COMPRESSED_ABOVE": Var("embedding.compressed_above", "auto: libraries of at least this many clauses get the compressed, segmented index"),

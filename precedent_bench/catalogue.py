@@ -114,6 +114,9 @@ BENCHMARKS: tuple[Benchmark, ...] = (
               "injection-defence"),
     Benchmark("injection-model", "drafting.injection_model",
               "injected instructions through a real redraft by a real model", "injection-model"),
+    Benchmark("drafting", "drafting.drafting_set",
+              "the drafting set through POST /redraft (scripted model): checks and operations "
+              "scored outside the code", "drafting"),
     Benchmark("redraft-bad-input", "drafting.redraft_bad_input",
               "what a lawyer sees for bad drafting input, with and without a model", "redraft"),
     # compare to market

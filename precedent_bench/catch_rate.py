@@ -1,5 +1,9 @@
 """`precedent-bench catch-rate`: do the redraft checks catch each planted break?
 
+The set's labels (``expect``) write the scripted model's drafts (precedent_bench/scripted_drafts.py);
+the checks read the request only, as /redraft does. Figures in benchmarks/results before issue 38 were
+measured with the labels inside the checks (``run_checks`` merged them in): historical.
+
 Runs every task of the redraft set through the real Redrafter against the loopback
 scripted model (scripted_drafts.py): once following each instruction, then once per
 planted break. Reports, per break, how many were planted, how many were testable (the
@@ -23,7 +27,7 @@ from addin_server.llm.client import OpenAIChatClient
 from addin_server.llm.scripted import ScriptedLLMServer
 from index_builder.settings import LLMSettings, load_settings
 
-from precedent_bench.redraft_ab import DEFAULT_TASKS, SPLITS, Task, draft, load_task_file
+from precedent_bench.redraft_ab import DEFAULT_TASKS, SPLITS, Task, draft, load_labels, load_task_file
 from precedent_bench.scripted_drafts import BREAKS, ScriptedDrafter
 
 log = logging.getLogger(__name__)
@@ -65,7 +69,8 @@ def measure(tasks: Sequence[Task], redrafter: Redrafter, drafter: ScriptedDrafte
         tally = tallies.setdefault(brk.name, Tally())
         drafter.mode = brk.name
         for tid, _, task in tasks:
-            if brk.plant(task, drafter.answer_in("follow", task)) is None:
+            expect = drafter.labels.get(tid, {})
+            if brk.plant(task, expect, drafter.answer_in("follow", task, expect)) is None:
                 continue  # this break does not apply to this task (e.g. "too long" outside shorten)
             tally.planted += 1
             if _result(follow[tid], brk.check) is False:
@@ -88,7 +93,7 @@ def run_command(args: argparse.Namespace) -> int:
     settings = load_settings()
     tasks = load_task_file(args.tasks, args.split)
     prompt = load_prompt(args.prompt or settings.server.prompts_dir / "redraft.prompt", REDRAFT_VARIABLES)
-    drafter = ScriptedDrafter(tasks)
+    drafter = ScriptedDrafter(tasks, load_labels(args.tasks, args.split))
     with ScriptedLLMServer(drafter) as server:
         llm = LLMSettings(base_url=server.url, api_key="scripted", redraft_model="scripted",
                           max_attempts=1)

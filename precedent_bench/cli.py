@@ -5,7 +5,9 @@
     precedent-bench redraft-eval [--prompt P]   (model alone / operations alone / routed)
     precedent-bench catch-rate   (the redraft checks against planted breaks, scripted model)
     precedent-bench check-prompts [--prompt FILE ...]
-    precedent-bench BENCHMARK --help            (retrieval, load, scale, ...: listed below)
+    precedent-bench throughput --baseline TREE  (never-seen searches/s, two code trees A B B A)
+    precedent-bench query-model --twin openvino-int8  (NDCG@5 with a cheaper query model, paired)
+    precedent-bench BENCHMARK --help            (retrieval, load, scale, drafting, ...: listed below)
 
 An A/B writes report.md, report.html and its plots to --out, and prints the verdict. LLM
 answers are cached by a hash of the prompt and the input (PRECEDENT_BENCH_CACHE_DIR), so a
@@ -36,6 +38,7 @@ log = logging.getLogger("precedent_bench")
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
                "precedent_bench.prompt_report", "precedent_bench.conform_pairs",
+               "precedent_bench.throughput", "precedent_bench.query_model",
                "precedent_bench.figures", "precedent_bench.walls")
 
 

@@ -51,13 +51,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def load_task_file(path: Path, split: str | None = None) -> list[Task]:
-    """The tasks through the set's own loader (addin_server/draft/taskset.py, issue 32)."""
-    from addin_server.draft.taskset import load_tasks
+    """The tasks through the set's own loader (precedent_bench/redraft_set.py, issue 32)."""
+    from precedent_bench.redraft_set import load_tasks
 
     if not Path(path).is_file():
         raise InvalidRequestError(f"No redraft task file at {path}: give --tasks, or run from the "
                                   f"repository root where {DEFAULT_TASKS} lives.")
     return [(str(row[0]), str(row[1]), row[2]) for row in load_tasks(path, split)]
+
+
+def load_labels(path: Path, split: str | None = None) -> dict[str, dict]:
+    """Each task's labels (``expect``), for a scorer or a scripted drafter: never for the checks."""
+    from precedent_bench.redraft_set import load_tasks
+
+    return {row.task_id: dict(row.expect) for row in load_tasks(path, split)}
 
 
 def select(tasks: Iterable[Task], categories: Sequence[str] | None, limit: int | None) -> list[Task]:

@@ -182,16 +182,16 @@ def latency(tasks: Sequence[Task], references: dict[str, str], repeats: int) -> 
             added.append((time.perf_counter() - started) * 1000)
     per_op: dict[str, list[float]] = defaultdict(list)
     for _, _, task in tasks:
-        intent = read_instruction(task.instruction, task.clause)
-        if not (intent.confident and intent.kind in OPERATION_KINDS):
-            continue
-        for _ in range(repeats):
-            started = time.perf_counter()
-            try:
-                name = run_operation(intent, task).operation
-            except Declined:
-                name = f"{intent.kind} (declined)"
-            per_op[name].append((time.perf_counter() - started) * 1000)
+        for part in read_instruction(task.instruction, task.clause, task.document_parties).parts:
+            if part.kind not in OPERATION_KINDS:
+                continue
+            for _ in range(repeats):
+                started = time.perf_counter()
+                try:
+                    name = run_operation(part, task).operation
+                except Declined:
+                    name = f"{part.kind} (declined)"
+                per_op[name].append((time.perf_counter() - started) * 1000)
     return {"checks_total": _summary(total), "checks_added_to_redraft": _summary(added),
             "per_check": {k: _summary(v) for k, v in per_check.items()},
             "per_operation": {k: _summary(v) for k, v in sorted(per_op.items())}}

@@ -1,5 +1,7 @@
 """A scripted drafting model that follows each task's instruction, or breaks it on purpose.
 
+It plays the drafting assistant, so it may read the set's labels (``expect``) to write its
+drafts; the checks it is measured against never see them (they read the request only).
 It shows what the redraft checks catch: for every task of the set it writes a draft that
 does what was asked ("follow": built from the task's own labels with plain rewrites: the
 new period spelled like the old one, the document's terms, both parties bound, the
@@ -17,10 +19,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from addin_server.draft import parties as P
 from addin_server.draft.checks import ARCHAIC
 from addin_server.draft.periods import periods, same_unit, spell
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading import binding
+from index_builder.reading.sentences import sentence_spans
 from addin_server.llm.scripted import Reply
 from addin_server.llm.untrusted import neutralise
 
@@ -31,43 +33,43 @@ class Break:
 
     name: str
     check: str
-    plant: Callable[[Any, str], str | None]  # (task, follow draft) -> broken draft, or None
+    plant: Callable[[Any, dict, str], str | None]  # (task, labels, follow draft) -> broken draft, or None
     what: str
 
 
-def _unchanged(task: Any, _: str) -> str:
+def _unchanged(task: Any, expect: dict, _: str) -> str:
     return task.clause
 
 
-def _instruction_dropped(task: Any, follow: str) -> str | None:
+def _instruction_dropped(task: Any, expect: dict, follow: str) -> str | None:
     # The clause with a precedent's sentence added: changed, but not as asked.
-    if "max_length_ratio" in task.expect or not task.precedents:
+    if "max_length_ratio" in expect or not task.precedents:
         return None
     first = _sentences(task.precedents[0].text)[0]
     return f"{task.clause} {first} [1]"
 
 
-def _too_long(task: Any, follow: str) -> str | None:
-    return f"{task.clause} {task.clause}" if "max_length_ratio" in task.expect else None
+def _too_long(task: Any, expect: dict, follow: str) -> str | None:
+    return f"{task.clause} {task.clause}" if "max_length_ratio" in expect else None
 
 
-def _bad_marker(task: Any, follow: str) -> str:
+def _bad_marker(task: Any, expect: dict, follow: str) -> str:
     return _cite(follow, len(task.precedents) + 1)
 
 
-def _misquote(task: Any, follow: str) -> str | None:
+def _misquote(task: Any, expect: dict, follow: str) -> str | None:
     if not task.precedents:
         return None
     return f'{follow} The parties further agree that "time is of the essence for every delivery" [1].'
 
 
-def _unsupported(task: Any, follow: str) -> str | None:
+def _unsupported(task: Any, expect: dict, follow: str) -> str | None:
     if not task.precedents:
         return None
     return f"{follow} Each party shall pay liquidated damages of $250,000 for every breach [1]."
 
 
-def _invented_term(task: Any, follow: str) -> str | None:
+def _invented_term(task: Any, expect: dict, follow: str) -> str | None:
     if task.document_terms is None:
         return None
     return f"{follow} Any dispute under this clause shall be referred to the Escrow Arbitrator."
@@ -86,9 +88,8 @@ BREAKS = (
 )
 
 
-def follow(task: Any) -> str:
+def follow(task: Any, expect: dict) -> str:
     """A draft that does what the task asks, from its labels (see the module doc)."""
-    expect = task.expect
     draft = task.clause
     if "terms" in expect:
         for old, new in dict(expect["terms"]).items():
@@ -134,10 +135,12 @@ def _swap(draft: str, holder: str, other: str) -> str:
 
 
 def _mutual(draft: str) -> str:
-    party = P.main_party(draft) or next(iter(P.parties(draft)), None)
+    read = binding.read(draft)
+    lone = [p.bound for p in read.one_sided()]
+    party = lone[0] if lone else next(iter(read.parties), None)
     if party is None:
         return f"Each party agrees that: {draft}"
-    other = P.other_party(draft, party)
+    other = next((p for p in read.parties if p != party), None)
     draft = re.sub(rf"\b(?:the )?{re.escape(party)}(?:’s|'s)", "its", draft)
     draft = re.sub(rf"(^|[.;]\s+)(?:The )?{re.escape(party)}\b", r"\1Each party", draft)
     draft = re.sub(rf"\b(?:the )?{re.escape(party)}\b", "each party", draft)
@@ -192,29 +195,28 @@ def _cite(draft: str, n: int) -> str:
 class ScriptedDrafter:
     """The responder of a ScriptedLLMServer: answers each task's prompt in the current mode."""
 
-    def __init__(self, tasks: list[tuple[str, str, Any]]) -> None:
+    def __init__(self, tasks: list[tuple[str, str, Any]], labels: dict[str, dict] | None = None) -> None:
         # The prompt carries the clause and instruction defused, as the Redrafter fills them
         # in; one clause can come with two instructions (made mutual, then flipped).
-        self._by_text = {(neutralise(t.clause.strip()), neutralise(t.instruction.strip())): t
-                         for _, _, t in tasks}
+        self.labels = labels or {}
+        self._by_text = {(neutralise(t.clause.strip()), neutralise(t.instruction.strip())): (t, self.labels.get(i, {}))
+                         for i, _, t in tasks}
         self.mode = "follow"  # or the name of a Break
 
     def __call__(self, body: dict[str, Any]) -> Reply:
         prompt = str(body.get("messages", [{}])[-1].get("content", ""))
         clause = re.search(r"<selected_text>\n(.*?)\n</selected_text>", prompt, re.S)
         asked = re.search(r"<instructions>\n(.*?)\n</instructions>", prompt, re.S)
-        task = (self._by_text.get((clause.group(1), asked.group(1))) if clause and asked else None)
-        if task is None:
+        asked_text = asked.group(1).split("\n")[0] if asked else ""
+        found = (self._by_text.get((clause.group(1), asked_text)) if clause and asked else None)
+        if found is None:
             return Reply(content="(no task matches this prompt)")
-        return Reply(content=self.answer(task))
-
-    def answer(self, task: Any) -> str:
-        return self.answer_in(self.mode, task)
+        return Reply(content=self.answer_in(self.mode, *found))
 
     @staticmethod
-    def answer_in(mode: str, task: Any) -> str:
-        draft = follow(task)
+    def answer_in(mode: str, task: Any, expect: dict) -> str:
+        draft = follow(task, expect)
         if mode == "follow":
             return draft
-        planted = next(b for b in BREAKS if b.name == mode).plant(task, draft)
+        planted = next(b for b in BREAKS if b.name == mode).plant(task, expect, draft)
         return planted if planted is not None else draft

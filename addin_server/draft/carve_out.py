@@ -16,28 +16,78 @@ import re
 from typing import Sequence
 
 from index_builder.model import Clause
+from index_builder.reading import binding
+from index_builder.reading.parties import role_by_name
 
 from addin_server.draft.checks import similarity
 from addin_server.draft.edits import Declined, OperationResult, edit
 from addin_server.draft.quotes import words
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading.sentences import sentence_spans
 
 _EXCEPTION = re.compile(r"\b(?:does not (?:prohibit|restrict|restrain|apply|bar|reach)|"
                         r"(?:is|are) permitted|except|excluding|other than|subject to|"
                         r"limited to|unless|provided that|will limit)\b", re.I)
-SAME_SENTENCE = 0.5  # at or above: the precedent's sentence is the clause's, with additions
+SAME_SENTENCE = 0.5
+_COMMON = frozenset("This That The It Each Either Neither Nothing Such Any Agreement Section Party Parties".split())  # at or above: the precedent's sentence is the clause's, with additions
 
 
-def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None,
-                  phrase: str = "") -> OperationResult:
-    n = n or 1
-    if not 1 <= n <= len(precedents):
-        raise Declined(f"Precedent [{n}] is not among the chosen precedents; choose it first.")
-    source = precedents[n - 1].text
-    sentence = _carve_out_sentence(clause, source, phrase)
+def choose_precedent(precedents: Sequence[Clause], n: int | None, source: str = "", phrase: str = "") -> int:
+    """The precedent a carve-out comes from: the one named by number, else by what the lawyer calls
+    it ("the AT&T precedent", "clause 9.1 of the distribution agreement", "the CIIA"), else the only
+    one, else the one whose sentences have the carve-out's words (when one stands out)."""
+    if n:
+        if not 1 <= n <= len(precedents):
+            raise Declined(f"Precedent [{n}] is not among the chosen precedents; choose it first.")
+        return n
+    if not precedents:
+        raise Declined("No precedent was chosen to take the carve-out from; choose one, or ask the drafting "
+                       "assistant to write it.")
+    if len(precedents) == 1:
+        return 1
+    if source:
+        key = [w.lower() for w in re.findall(r"[\w&.]+", source) if len(w) > 1]
+        named = [i for i, p in enumerate(precedents, 1)
+                 if any(k in (p.text[:400] + " " + p.citation()).lower() for k in key)]
+        if len(named) == 1:
+            return named[0]
+    wanted = [w for w in words(phrase) if len(w) > 3]
+    if wanted:
+        scores = [sum(1 for w in wanted if any(h.startswith(w[:max(len(w) - 2, 4)]) for h in words(p.text)))
+                  for p in precedents]
+        best = max(scores)
+        if best and scores.count(best) == 1:
+            return scores.index(best) + 1
+    raise Declined("It is not clear which chosen precedent the carve-out comes from; name it, for example "
+                   "“add the carve-out from [2]”.")
+
+
+def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phrase: str = "",
+                  source: str = "", parties: Sequence[str] = ()) -> OperationResult:
+    n = choose_precedent(precedents, n, source, phrase)
+    text = precedents[n - 1].text
+    sentence = _carve_out_sentence(clause, text, phrase)
     if sentence is None:
         raise Declined(f"Precedent [{n}] has no carve-out"
                        + (f" about “{phrase}”" if phrase else "") + " that your clause lacks.")
+    actors = list(binding.party_names(sentence, ())) + re.findall(
+        r"\b([A-Z][\w&.-]*[A-Za-z])(?:['’]s\b|\s+(?:shall|will|is|may|must|has)\b)", sentence)
+    if not _reads_as_sentence(sentence):
+        raise Declined(f"Precedent [{n}] states its carve-out as part of a list or heading (“{_short(sentence)}”), not "
+                       "as a sentence that can be added as it is; the drafting assistant can word it for your clause.")
+    sentence = _only_items(sentence, phrase)
+    dangling = [m.group(0) for m in re.finditer(r"\bsuch\s+([a-z]+?)s?\b", sentence)
+                if not re.search(rf"\b{re.escape(m.group(1))}", clause, re.I) and m.group(1) not in ("party", "time")]
+    if dangling:
+        raise Declined(f"The carve-out in precedent [{n}] refers back to words your clause does not have (“{dangling[0]}”); "
+                       "taken word for word it would not read. The drafting assistant can word it for your clause.")
+    # The clause's own parties' counterparts in the one role table are no strangers (Employee's Employer).
+    own_roles = {role_by_name(p) for p in binding.party_names(clause, parties)} - {None}
+    kin = lambda name: bool(role_by_name(name)) and any(role_by_name(name) in (r, r.counterpart) for r in own_roles)  # noqa: E731
+    foreign = [name for name in dict.fromkeys(actors) if name not in set(parties) and name not in _COMMON
+               and not kin(name) and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause)]
+    if foreign:
+        raise Declined(f"The carve-out in precedent [{n}] names “{foreign[0]}”, which your clause does not; taking it "
+                       "word for word would bring in another document's party. The drafting assistant can adapt it.")
     if _contains(clause, sentence):
         from addin_server.draft.operations import AlreadyDone
         raise AlreadyDone("Your clause already has this carve-out; nothing was changed.")
@@ -54,6 +104,39 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None,
     gap = "" if clause[end - 1:end] in {"", " "} else " "
     return OperationResult("add_carve_out", f"Carve-out added from precedent [{n}]", clause,
                            [edit(clause, end, end, f"{gap}{sentence} [{n}]", reason)], cited=[n])
+
+
+def _reads_as_sentence(sentence: str) -> bool:
+    """A whole sentence: it opens with a capital, ends with a full stop and has a verb of its own."""
+    body = re.sub(r"^\s*(?:\d+(?:\.\d+)*\.?|\([a-z0-9]{1,4}\))\s*", "", sentence.strip())
+    return bool(body[:1].isupper()) and body.rstrip().endswith((".", ".)")) and bool(re.search(
+        r"\b(?:shall|will|may|must|is|are|does|do|include|includes|apply|applies)\b", body))
+
+
+_ITEM = re.compile(r"\s*\((?:[a-h]|i{1,3}|iv|v|vi{0,3})\)\s*")
+
+
+def _only_items(sentence: str, phrase: str) -> str:
+    """The sentence with only the list items the lawyer named: "(a) ... general advertisement ...
+    or (b) ... own initiative" for "carve out general job ads" keeps (a)'s words only."""
+    pieces = _ITEM.split(sentence)
+    wanted = [w for w in words(phrase) if len(w) > 3]
+    if len(pieces) < 3 or not wanted:
+        return sentence
+    lead, items = pieces[0], pieces[1:]
+    def named(item: str) -> bool:
+        have = words(item)
+        return sum(any(h.startswith(w[:max(len(w) - 2, 4)]) for h in have) for w in wanted) / len(wanted) >= 0.3
+    keep = [i for i in items if named(i)]
+    if not keep or len(keep) == len(items):
+        return sentence
+    body = " or ".join(re.sub(r"[,;]?\s*(?:or|and)?\s*$", "", i.strip()) for i in keep)
+    return f"{lead.rstrip()} {body.rstrip('.;, ')}."
+
+
+def _short(text: str, limit: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
 def _carve_out_sentence(clause: str, source: str, phrase: str) -> str | None:

@@ -1,12 +1,21 @@
-"""Run-time checks on a draft: did it do what was asked, and is what it cites real?
+"""Run-time checks on a draft: did it do what was asked, and nothing else, and is what it cites real?
 
-One implementation for the API (every redraft), the pane (through the API) and the
-prompt engineers' workbench (`precedent-bench redraft`). ``run_checks(task, answer)`` takes
-what was asked (``DraftTask``) and the raw draft (a model answer with [n] markers, or an
-operation's output) and returns one ``CheckResult`` per check, each with a reason a lawyer
-reads. ``passed`` is None where a check does not apply. Expectations come from
-``task.expect`` (the evaluation set's labels) and, where it is silent, from the
-instruction itself (``instruction.read_instruction``, the reading the router uses too).
+One implementation for the API (every redraft), the pane (through the API) and the workbench
+(`precedent-bench drafting`, which builds the request /redraft receives and scores the answers
+against its labels outside this code). ``run_checks(task, answer)`` takes what was asked
+(``DraftTask``: the lawyer's clause, the instruction, the precedents, the document's parties
+and terms — nothing else) and the raw draft, and returns one ``CheckResult`` per check, each
+with a reason a lawyer reads; ``passed`` is None where a check does not apply.
+
+* changed: the draft is not the clause again;
+* instruction: each part of the instruction, done or not (parts.py), said part by part;
+* markers, quotations, support: every citation names a precedent given, every quotation is in
+  it, every cited sentence is backed by it (a faithful paraphrase is; a changed meaning is not);
+* additions: nothing new — an amount, a period, an obligation, a right, a condition — that the
+  clause, the instruction or a cited precedent does not give;
+* meaning: nothing the instruction did not touch now means something else;
+* defined_terms: no term the lawyer's document does not have;
+* length: as long as the instruction allows.
 """
 
 from __future__ import annotations
@@ -14,47 +23,42 @@ from __future__ import annotations
 import difflib
 import re
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
-from index_builder.reading.defined_terms import defined_terms
 from index_builder.model import Clause
+from index_builder.reading import binding
+from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term, used_terms
+from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
+from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft import parties as P
+from addin_server.draft import compare as C
 from addin_server.draft.citations import VerifiedRedraft, verify
-from addin_server.draft.instruction import Intent, read_instruction
-from addin_server.draft.periods import amounts, periods, same_unit, spell
+from addin_server.draft.instruction import Instruction, read_instruction
+from addin_server.draft.lengths import length_problem, word_count
+from addin_server.draft.parts import ARCHAIC, Context, PartResult, allowances, anchored, check_part, kept_terms
 from addin_server.draft.quotes import contains, words
-from addin_server.draft.sentences import sentence_spans
 
 NEARLY_SAME = 0.97  # word-sequence similarity at or above which a draft is "unchanged"
-CHECK_NAMES = ("changed", "instruction", "markers", "quotations", "support", "defined_terms",
-               "length")
-ARCHAIC = ("hereby", "herein", "hereof", "hereto", "hereunder", "hereinafter", "thereof",
-           "therein", "thereto", "thereunder", "therewith", "whereas", "witnesseth",
-           "aforementioned", "aforesaid", "pursuant to", "notwithstanding", "forthwith",
-           "inter alia", "be, and it hereby is", "resolved further")
-_MARKER = re.compile(r"\s*\[\d+\]")
-_CAPS_RUN = re.compile(r"\b[A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,4}\b")
-_COMMON_CAPS = frozenset("I A The This That These Those Section Sections Schedule Exhibit "
-                         "Annex Appendix Article Clause However If Each Either Neither Upon "
-                         "Unless Any All No Not In On For To Of And Or Under With Without "
-                         "Within During After Before Except Subject Notwithstanding United "
-                         "States Department Commerce Treasury Office".split())
+CHECK_NAMES = ("changed", "instruction", "markers", "quotations", "support", "additions", "meaning",
+               "defined_terms", "length")
+_MARKER = re.compile(r"\s*\[\d+\s*\]")
 
 
 @dataclass(frozen=True)
 class DraftTask:
-    """Everything a check needs about what was asked."""
+    """What was asked, as the request gives it: nothing here comes from an evaluation set."""
 
     clause: str  # the lawyer's clause
     instruction: str = ""
     precedents: tuple[Clause, ...] = ()  # numbered [1]..[k] in this order
     document_terms: tuple[str, ...] | None = None  # the lawyer's document's terms; None = unknown
-    expect: Mapping[str, Any] = field(default_factory=dict)  # task-specific expectations
-    # Guidance for the model only (the document's parties and terms, issue 23): operations
-    # and checks read the lawyer's instruction alone.
+    document_parties: tuple[str, ...] = ()  # the lawyer's document's party names, as the pane reads them
+    # Guidance for the model only (the document's parties and terms, issue 23).
     model_note: str = ""
+
+    def context(self) -> Context:
+        return Context(self.document_parties, self.document_terms, tuple(p.text for p in self.precedents))
 
 
 @dataclass(frozen=True)
@@ -67,27 +71,49 @@ class CheckResult:
         return {"name": self.name, "passed": self.passed, "reason": self.reason}
 
 
+@dataclass(frozen=True)
+class Checked:
+    """Every check's result and each part of the instruction's."""
+
+    checks: list[CheckResult]
+    parts: list[PartResult]
+
+
 def run_checks(task: DraftTask, answer: str, verified: VerifiedRedraft | None = None,
                timings: dict[str, float] | None = None) -> list[CheckResult]:
-    """Every check on one draft; ``verified`` reuses a citation check already made;
-    ``timings`` (when given) receives each check's milliseconds."""
+    """Every check on one draft (see ``check_draft`` for the parts too)."""
+    return check_draft(task, answer, verified, timings).checks
+
+
+def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None = None,
+                timings: dict[str, float] | None = None, instruction: Instruction | None = None) -> Checked:
+    """Every check on one draft; ``verified`` reuses a citation check already made; ``timings``
+    (when given) receives each check's milliseconds."""
     clock = _Clock(timings)
-    intent = read_instruction(task.instruction, task.clause)
-    expect = {**intent.expect(), **task.expect}
+    ins = instruction or read_instruction(task.instruction, task.clause, task.document_parties)
     clock.lap("read_instruction")
     verified = verified or verify(answer, task.precedents, task.clause)
     clock.lap("verify")  # 0 in the API: the redraft's own citation check is reused
     draft = _MARKER.sub("", verified.text).strip()
-    instruction = clock.time("instruction", _instruction, task, intent, expect, draft, answer)
-    return [
-        clock.time("changed", _changed, task, intent, draft, instruction),
-        instruction,
-        clock.time("markers", _markers, verified),
+    ctx = task.context()
+    parts = [check_part(p, ins, task.clause, draft, ctx) for p in ins.parts]
+    clock.lap("parts")
+    comparison = C.compare(task.clause, draft)
+    allow = allowances(ins, task.clause, draft, ctx, verified.cited)
+    cited = _cited_sentences(verified)
+    instruction_result = _instruction(ins, parts)
+    results = [
+        clock.time("changed", _changed, task, ins, draft, instruction_result),
+        instruction_result,
+        clock.time("markers", _markers, verified, answer),
         clock.time("quotations", _quotations, verified),
-        clock.time("support", _support, verified, task.precedents, task.clause),
-        clock.time("defined_terms", _defined_terms, task, expect, draft),
-        clock.time("length", _length, task, expect, draft),
+        clock.time("support", _support, verified, task.precedents, task.clause, ins, allow),
+        clock.time("additions", _additions, comparison, allow, task, cited, ins),
+        clock.time("meaning", _meaning, comparison, allow, task, ins),
+        clock.time("defined_terms", _defined_terms, task, ins, draft),
+        clock.time("length", _length, ins, task, draft),
     ]
+    return Checked(results, parts)
 
 
 class _Clock:
@@ -114,9 +140,8 @@ def failed(results: list[CheckResult]) -> list[CheckResult]:
 
 # --- one function per check ---------------------------------------------------------------
 
-def _changed(task: DraftTask, intent: Intent, draft: str, instruction: CheckResult
-             ) -> CheckResult:
-    if intent.kind == "none":
+def _changed(task: DraftTask, ins: Instruction, draft: str, instruction: CheckResult) -> CheckResult:
+    if ins.kind == "none":
         return CheckResult("changed", None, "No instruction was given.")
     same = similarity(task.clause, draft)
     # A small change is what "make it 15 days" asks for: nearly unchanged is a failure only
@@ -128,165 +153,51 @@ def _changed(task: DraftTask, intent: Intent, draft: str, instruction: CheckResu
     return CheckResult("changed", True, "The draft changes your clause.")
 
 
-def _instruction(task: DraftTask, intent: Intent, expect: Mapping[str, Any], draft: str,
-                 answer: str) -> CheckResult:
-    if intent.problems and not task.expect:
-        return CheckResult("instruction", None, intent.reason)
-    reasons: list[str] = []
-    checked = False
-    for key, check in _EXPECTATIONS.items():
-        if key in expect:
-            checked = True
-            reasons += check(task, expect, draft, answer)
-    if not checked:
-        return CheckResult("instruction", None, "This instruction cannot be checked "
-                           "automatically; read the draft against it.")
-    if reasons:
-        return CheckResult("instruction", False, " ".join(dict.fromkeys(reasons)))
-    return CheckResult("instruction", True, "The draft does what the instruction asks, as far "
-                       "as it can be checked.")
+def parts_line(parts: Sequence[PartResult]) -> str:
+    """"Done: mutual; six (6) months. Not done: carve-out for general job ads." """
+    done = [p.part.label() for p in parts if p.status == "done"]
+    not_done = [p.part.label() for p in parts if p.failed]
+    unchecked = [p.part.label() for p in parts if p.status == "unchecked"]
+    out = []
+    if done:
+        out.append("Done: " + "; ".join(done) + ".")
+    if not_done:
+        out.append("Not done: " + "; ".join(not_done) + ".")
+    if unchecked:
+        out.append("Not checked (read it): " + "; ".join(unchecked) + ".")
+    return " ".join(out)
 
 
-def _expect_mutual(task: DraftTask, expect: Mapping[str, Any], draft: str, _: str) -> list[str]:
-    if not expect.get("mutual"):
-        return []
-    bound = P.bound_parties(draft)
-    named = [p for p in P.parties(task.clause) if p in P.parties(draft)]
-    one_sided = [p for p in bound if not any(q != p and bound[q] for q in bound)]
-    if one_sided:
-        return [f"The draft still binds only the {one_sided[0]}."]
-    if not P.MUTUAL_RE.search(draft) and len(bound) < 2:
-        return ["The draft does not say that both parties are bound."]
-    favoured = [p for p in named if p not in bound and not _possessive_only(draft, p)]
-    if favoured and not bound:
-        return [f"The draft still protects only the {favoured[0]}."]
-    return []
-
-
-def _possessive_only(text: str, party: str) -> bool:
-    return not re.search(rf"\b{re.escape(party)}\b(?!’s|'s)", text)
-
-
-def _expect_holder(task: DraftTask, expect: Mapping[str, Any], draft: str, _: str) -> list[str]:
-    holder, other = expect.get("holder"), expect.get("other")
-    if not holder:
-        return []
-    bound = P.bound_parties(draft)
-    if bound.get(holder, 0) == 0:
-        return [f"The draft does not give this to the {holder}."]
-    if other and bound.get(other, 0) >= bound[holder]:
-        return [f"The draft still gives this to the {other}."]
-    return []
-
-
-def _expect_period(task: DraftTask, expect: Mapping[str, Any], draft: str, _: str) -> list[str]:
-    reasons = []
-    for key, unit in (("period_days", "days"), ("period_weeks", "weeks"),
-                      ("period_months", "months"), ("period_years", "years")):
-        if key not in expect:
-            continue
-        value = int(expect[key])
-        unit = expect.get("unit", unit) if unit == "days" else unit
-        reasons += _period_present(task.clause, draft, value, unit)
-    return reasons
-
-
-def _expect_conform_period(task: DraftTask, expect: Mapping[str, Any], draft: str,
-                           _: str) -> list[str]:
-    n = int(expect["conform_period"])
-    if not 1 <= n <= len(task.precedents):
-        return [f"Precedent [{n}] was not given, so the period cannot be compared."]
-    mine = periods(task.clause)
-    theirs = [p for p in periods(task.precedents[n - 1].text)
-              if not mine or same_unit(p.unit, mine[0].unit)]
-    if not theirs:
-        return [f"Precedent [{n}] names no period to conform to."]
-    return _period_present(task.clause, draft, theirs[0].value, theirs[0].unit)
-
-
-def _period_present(clause: str, draft: str, value: int, unit: str) -> list[str]:
-    found = periods(draft)
-    wanted = spell(value, unit, None).split(" (")[0] + f" ({value})"
-    inconsistent = [p for p in found if not p.consistent]
-    if inconsistent:
-        return [f"The draft says “{inconsistent[0].text}”: the words and the figure differ."]
-    if not any(p.value == value and _unit_matches(p.unit, unit) for p in found):
-        return [f"The draft does not give {wanted} {unit} anywhere."]
-    old = [p for p in periods(clause) if _unit_matches(p.unit, unit) and p.value != value]
-    left = [p for p in found if any(o.value == p.value and o.unit == p.unit for o in old)]
-    if len(old) == 1 and left:
-        return [f"The draft still says {left[0].text}."]
-    return []
-
-
-def _unit_matches(found: str, wanted: str) -> bool:
-    if wanted in {"business days", "calendar days"}:
-        return found == wanted
-    return same_unit(found, wanted) or (wanted == "days" and found.endswith("days"))
-
-
-def _expect_amount(task: DraftTask, expect: Mapping[str, Any], draft: str, _: str) -> list[str]:
-    value = int(expect["amount"])
-    found = amounts(draft)
-    if not any(a.value == value for a in found):
-        return [f"The draft does not state the amount of {value:,}."]
-    old = [a for a in amounts(task.clause) if a.value != value]
-    if len(old) == 1 and any(a.value == old[0].value for a in found):
-        return [f"The draft still says {old[0].text}."]
-    return []
-
-
-def _expect_carve_out(task: DraftTask, expect: Mapping[str, Any], draft: str,
-                      answer: str) -> list[str]:
-    phrase = str(expect.get("carve_out") or "")
-    reasons = []
-    if phrase and not _has_phrase(draft, phrase):
-        reasons.append(f"The draft does not contain the carve-out (“{phrase}”).")
-    cite = expect.get("cite")
-    if cite and f"[{cite}]" not in answer:
-        reasons.append(f"The carve-out is not cited to precedent [{cite}], where it comes from.")
-    return reasons
-
-
-def _expect_terms(task: DraftTask, expect: Mapping[str, Any], draft: str, _: str) -> list[str]:
-    reasons = []
-    for old, new in dict(expect["terms"]).items():
-        if re.search(rf"\b{re.escape(old)}\b", draft):
-            reasons.append(f"The draft still says “{old}”; your document calls it “{new}”.")
-        elif not re.search(rf"\b{re.escape(new)}\b", draft):
-            reasons.append(f"The draft does not use your document's term “{new}”.")
-    return reasons
-
-
-def _expect_plain(task: DraftTask, expect: Mapping[str, Any], draft: str, _: str) -> list[str]:
-    if not expect.get("plain"):
-        return []
-    left = [w for w in ARCHAIC if re.search(rf"\b{re.escape(w)}\b", draft, re.I)]
-    if left:
-        return [f"The draft still uses legalese (“{left[0]}”)."]
-    if _mean_sentence_words(draft) > max(_mean_sentence_words(task.clause), 25):
-        return ["The draft's sentences are longer than your clause's."]
-    return []
-
-
-def _expect_length(task: DraftTask, expect: Mapping[str, Any], draft: str, _: str) -> list[str]:
-    return []  # the "length" check reports it; listed so that an expectation counts as checked
-
-
-_EXPECTATIONS: dict[str, Callable[[DraftTask, Mapping[str, Any], str, str], list[str]]] = {
-    "mutual": _expect_mutual, "holder": _expect_holder, "period_days": _expect_period,
-    "period_weeks": _expect_period, "period_months": _expect_period,
-    "period_years": _expect_period, "conform_period": _expect_conform_period,
-    "amount": _expect_amount, "carve_out": _expect_carve_out, "cite": _expect_carve_out,
-    "terms": _expect_terms, "plain": _expect_plain, "max_length_ratio": _expect_length,
-}
-
-
-def _markers(verified: VerifiedRedraft) -> CheckResult:
-    bad = [p for p in verified.problems if p.get("reason") == "names no precedent that was given"]
+def _instruction(ins: Instruction, parts: Sequence[PartResult]) -> CheckResult:
+    if ins.problems:
+        return CheckResult("instruction", None, ins.reason)
+    if not parts:
+        return CheckResult("instruction", None, "This instruction cannot be checked automatically; read the "
+                                                "draft against it." if ins.text else "No instruction was given.")
+    bad = [p for p in parts if p.failed]
     if bad:
-        return CheckResult("markers", False, f"The draft cited {bad[0]['marker']}, which is not "
-                           "one of the precedents given; the citation was removed.")
+        reasons = " ".join(dict.fromkeys(p.reason for p in bad))
+        return CheckResult("instruction", False, (parts_line(parts) + " " + reasons).strip())
+    if all(p.status == "unchecked" for p in parts):
+        return CheckResult("instruction", None, parts_line(parts))
+    return CheckResult("instruction", True, parts_line(parts))
+
+
+_ODD_MARKER = re.compile(r"\[\s+\d+\s*\]|\[\d+\s+\]|\[\s*\d+\s*[,;-]\s*\d+\s*\]|\(\s*\d+\s*\)(?=\s*[.;]?\s*$)")
+
+
+def _markers(verified: VerifiedRedraft, answer: str = "") -> CheckResult:
+    bad = [p for p in verified.problems if p.get("reason") in ("names no precedent that was given",)
+           or "malformed" in p.get("reason", "") or "form no one can check" in p.get("reason", "")]
+    if bad or verified.removed_markers:
+        marker = bad[0].get("marker") if bad else verified.removed_markers[0]
+        return CheckResult("markers", False, f"The draft cited {marker}, which is not one of the precedents given "
+                                             "(or is not a citation anyone can check); the citation was removed.")
+    odd = [m.group(0) for m in re.finditer(r"\[[^\]\n]{1,12}\]", answer)
+           if re.fullmatch(r"\[\s*\d+\s*\]", m.group(0)) and not re.fullmatch(r"\[\d+\]", m.group(0))]
+    if odd:
+        return CheckResult("markers", False, f"The draft writes a citation as “{odd[0]}”, which is not a citation "
+                                             "marker anyone can rely on; it was read as the precedent it names.")
     if not verified.cited:
         return CheckResult("markers", None, "The draft cites no precedent.")
     return CheckResult("markers", True, "Every citation names a precedent that was given.")
@@ -295,18 +206,22 @@ def _markers(verified: VerifiedRedraft) -> CheckResult:
 def _quotations(verified: VerifiedRedraft) -> CheckResult:
     bad = [p for p in verified.problems if p.get("quote")]
     if bad:
-        return CheckResult("quotations", False, f"“{_short(bad[0]['quote'])}” was shown as a "
-                           "quotation but is not in the precedent it cites.")
+        return CheckResult("quotations", False, f"“{_short(bad[0]['quote'])}” was shown as a quotation but is not in "
+                                                "the precedent it cites.")
     return CheckResult("quotations", True if verified.cited else None,
                        "No quotation the precedents do not contain.")
 
 
-def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str) -> CheckResult:
+def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str, ins: Instruction,
+             allow: C.Allowances | None = None) -> CheckResult:
     borrowed = _uncited_borrowing(verified.text, precedents, clause)
+    if borrowed and "carve_out" in ins.kinds and re.search(
+            r"\b(?:not|no|nor|except|unless|exclud\w*|does not|nothing)\b", borrowed[0], re.I):
+        borrowed = None  # the carve-out the lawyer asked for, in the precedent's words: wanted, not planted
     if borrowed:
         sentence, n = borrowed
-        return CheckResult("support", False, f"“{_short(sentence)}” adds words taken from precedent "
-                           f"[{n}] without citing it; read them before Apply.")
+        return CheckResult("support", False, f"“{_short(sentence)}” adds words taken from precedent [{n}] without "
+                                             "citing it; read them before Apply.")
     if not verified.comments:
         return CheckResult("support", None, "No cited sentence to check.")
     # A sentence copied word for word from the precedent it cites is backed by it, whatever
@@ -315,9 +230,56 @@ def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: 
         1 <= c.n <= len(precedents) and contains(precedents[c.n - 1].text, _MARKER.sub("", c.sentence)))]
     if flagged:
         c = flagged[0]
-        return CheckResult("support", False, f"“{_short(_MARKER.sub('', c.sentence))}” cites "
-                           f"[{c.n}], but precedent [{c.n}] may not say this.")
+        why = c.support.reason if c.support is not None and c.support.reason else "it may not say this"
+        return CheckResult("support", False, f"“{_short(_MARKER.sub('', c.sentence))}” cites [{c.n}], but precedent "
+                                             f"[{c.n}] does not back it: {why}.")
+    for c in verified.comments:  # what a cited sentence adds that neither the precedent nor the lawyer gave
+        if not 1 <= c.n <= len(precedents):
+            continue
+        sentence = _MARKER.sub("", c.sentence)
+        extra = _beyond_precedent(sentence, precedents[c.n - 1].text, clause, ins, allow)
+        if extra:
+            return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}], but precedent [{c.n}] does not "
+                                                 f"give “{extra}”.")
     return CheckResult("support", True, "Each cited sentence is backed by its precedent.")
+
+
+def _beyond_precedent(sentence: str, precedent: str, clause: str, ins: Instruction,
+                      allow: C.Allowances | None) -> str:
+    """A figure or a word of substance ("certified mail", "death or personal injury") in a cited sentence
+    that neither the precedent, the lawyer's clause nor the instruction has."""
+    from index_builder.reading import figures as F
+    given = F.figures(precedent) + F.figures(clause) + F.figures(ins.text)
+    for g in F.figures(sentence):
+        if not any(g.kind == f.kind and abs(g.value - f.value) < 1e-9 and (g.unit or "") == (f.unit or "") for f in given):
+            return g.text
+    known = {C._stem(w) for w in re.findall(r"[a-z]{3,}", (precedent + " " + clause + " " + ins.text).lower())}
+    for w in re.findall(r"[a-z]{4,}", sentence.lower()):
+        if C._stem(w) not in known and any(w.startswith(x) for x in C.SUBSTANCE):
+            return w
+    return _added_elsewhere(sentence, precedent, clause, ins)
+
+
+def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction) -> str:
+    """A cited sentence that is the lawyer's own sentence with words added: the added words are what
+    the citation vouches for, so most of them must be the cited precedent's ("a pre-existing
+    relationship" cited to a precedent about general advertisements is not)."""
+    from difflib import SequenceMatcher
+
+    from addin_server.draft.support import stems
+    backed = set(stems(precedent)) | set(stems(ins.text))
+    mine, said = [w.lower() for w in re.findall(r"\w+", clause)], re.findall(r"\w+", sentence)
+    blocks = SequenceMatcher(None, mine, [w.lower() for w in said], autojunk=False).get_matching_blocks()
+    if not any(b.size >= 10 for b in blocks) or sum(b.size for b in blocks) < 0.6 * len(said):
+        return ""  # a sentence of its own, not the clause's sentence with words added: the score judged it
+    kept = {j for b in blocks for j in range(b.b, b.b + b.size)}
+    own = set(stems(clause))
+    added = list(dict.fromkeys(s for j, w in enumerate(said) if j not in kept for s in stems(w) if s not in own))
+    unbacked = [s for s in added if s not in backed]
+    if len(added) >= 3 and len(unbacked) > 0.5 * len(added):
+        words = re.findall(r"[\w’'-]+", sentence)
+        return next((w for w in words if stems(w) and stems(w)[0] == unbacked[0]), unbacked[0])
+    return ""
 
 
 # A run this long that a precedent has and the lawyer's clause lacks is borrowed text, not an edit:
@@ -356,65 +318,101 @@ def _runs(tokens: list[str]) -> set[tuple[str, ...]]:
     return {tuple(tokens[i:i + _BORROWED_RUN]) for i in range(len(tokens) - _BORROWED_RUN + 1)}
 
 
-def _defined_terms(task: DraftTask, expect: Mapping[str, Any], draft: str) -> CheckResult:
-    if task.document_terms is None:
-        return CheckResult("defined_terms", None, "Your document's defined terms are not known.")
-    known = set(task.document_terms)
-    defined = {t for p in task.precedents for t in defined_terms(p.text)} | known
-    own = set(_terms_in(task.clause, defined))
-    lacking = []
-    for term in _terms_in(draft, defined):
-        if term in known or term.rstrip("s") in known or term + "s" in known:
-            continue
-        if _same_term_other_party(term, known | own):
-            continue  # "Partner Covered Claims" where the clause had "Company Covered Claims"
-        is_role = term in P.ROLES
-        if is_role or term not in own:
-            lacking.append(term)
+def _cited_sentences(verified: VerifiedRedraft) -> list[str]:
+    return [_MARKER.sub("", c.sentence).strip() for c in verified.comments]
+
+
+def _additions(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, cited: list[str],
+               ins: Instruction) -> CheckResult:
+    found = C.additions(comparison, allow, task.document_parties, cited)
+    if found:
+        return CheckResult("additions", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+    return CheckResult("additions", True, "Nothing added that your clause, your instruction or a cited precedent "
+                                          "does not give.")
+
+
+def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult:
+    if ins.problems:
+        return CheckResult("meaning", None, "The instruction could not be read, so what it leaves alone is not "
+                                            "known; read the draft.")
+    found = C.meaning_changes(comparison, allow, task.document_parties)
+    if "mutual" in ins.kinds:
+        from addin_server.draft.sides import crossed_roles
+        crossed = crossed_roles(task.clause, comparison.draft, binding.read(task.clause, task.document_parties))
+        found = ([crossed] if crossed else []) + found
+    if found:
+        return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+    return CheckResult("meaning", True, "What your instruction does not touch still means what it meant.")
+
+
+def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
+    document = set(task.document_terms or ()) | set(task.document_parties)
+    conform = "conform" in ins.kinds
+    clause_terms = _terms_in(task.clause, task)
+    if conform and document:
+        kept = kept_terms(task.clause, draft, document)
+        if kept:
+            return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
+                                                       "document does not define.")
+    known = set(document) if conform and document else set(document) | set(clause_terms)
+    named = list(task.document_parties) or list(binding.party_names(task.clause))
+    if not conform and len(named) == 1 and role_by_name(named[0]):
+        # One party is known ("Employee"): its counterpart in the one role table is the other ("Employer").
+        known |= set(names_of(role_by_name(named[0]).counterpart))
+    known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
+    lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
+               and not _part_of_known(t, known) and not anchored(t, draft, document)]
+    if task.document_terms is None and not task.document_parties:
+        # The document is not known: only a precedent's own terms and parties are sure to be foreign.
+        foreign = _precedent_terms(task)
+        lacking = [t for t in lacking if t in foreign]
+        if not lacking:
+            return CheckResult("defined_terms", None, "Your document's defined terms are not known.")
     if lacking:
-        return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your "
-                           "document does not define.")
+        return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
+                                                   "define.")
     return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
 
 
-def _same_term_other_party(term: str, known: set[str]) -> bool:
+def _part_of_known(term: str, known: set[str]) -> bool:
+    """Known as written, as the end of a known term read without its first word ("Public Holdings" of
+    "Passive Public Holdings"), or as the other party's counterpart ("Partner Covered Claims" where the
+    document has "Company Covered Claims")."""
+    low = term.lower()
+    if any(low in k.lower().split(" and ") or low == k.lower().rstrip("s") or k.lower().endswith(" " + low)
+           for k in known):
+        return True
     head, _, rest = term.partition(" ")
-    if head not in P.ROLES or not rest:
-        return False
-    stem = rest.rstrip("s")
-    return any(k.partition(" ")[0] in P.ROLES and k.partition(" ")[2].rstrip("s") == stem
-               for k in known)
+    return head in PARTY_NAMES and bool(rest) and any(
+        k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known)
 
 
-def _terms_in(text: str, defined: set[str] = frozenset()) -> list[str]:
-    """Defined-term candidates: runs of two or more capitalised words ("Covered Employee"),
-    party roles, and single words the precedents define; a proper name ("Alabama") is none."""
-    found: dict[str, None] = {}
-    for m in _CAPS_RUN.finditer(text):
-        run = [w for w in m.group(0).split()]
-        while run and run[0] in _COMMON_CAPS:
-            run = run[1:]
-        term = " ".join(run)
-        if len(run) >= 2 or term in defined:
-            found.setdefault(term, None)
-    for role in P.parties(text):
-        found.setdefault(role, None)
-    return list(found)
+def _precedent_terms(task: DraftTask) -> set[str]:
+    out: set[str] = set()
+    for p in task.precedents:
+        out |= set(defined_terms(p.text)) | set(binding.party_names(p.text))
+        out |= {c.phrase for c in capitalised_terms(p.text)}
+    return out
 
 
-def _length(task: DraftTask, expect: Mapping[str, Any], draft: str) -> CheckResult:
-    ratio = expect.get("max_length_ratio")
-    if ratio is None:
+def _terms_in(text: str, task: DraftTask, ordinary: str = "") -> list[str]:
+    """The defined terms ``text`` uses (reading/defined_terms.py): role words and the precedents' own
+    defined words count wherever capitalised; ``ordinary`` is the clause it was drafted from."""
+    defined = {t for p in task.precedents for t in defined_terms(p.text)}
+    return used_terms(text, PARTY_NAMES | defined, binding.party_names(text, task.document_parties), ordinary)
+
+
+def _length(ins: Instruction, task: DraftTask, draft: str) -> CheckResult:
+    if not ins.length:
         return CheckResult("length", None, "No length was asked for.")
-    mine, theirs = len(words(task.clause)), len(words(draft))
-    share = theirs / max(mine, 1)
-    if share > float(ratio):
-        return CheckResult("length", False, f"The draft is {share:.0%} of your clause's length; "
-                           f"you asked for it to be shorter (at most {float(ratio):.0%}).")
-    return CheckResult("length", True, f"The draft is {share:.0%} of your clause's length.")
+    problem = length_problem(ins.length, task.clause, draft)
+    if problem:
+        return CheckResult("length", False, problem)
+    mine, theirs = word_count(task.clause), word_count(draft)
+    return CheckResult("length", True, f"The draft is {theirs / max(mine, 1):.0%} of your clause's length.")
 
 
-# --- helpers ----------------------------------------------------------------------------
+# --- helpers ------------------------------------------------------------------------------
 
 def similarity(a: str, b: str) -> float:
     wa, wb = words(a), words(b)
@@ -423,21 +421,10 @@ def similarity(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
 
 
-def _has_phrase(draft: str, phrase: str) -> bool:
-    """Most of the phrase's content words, in any form ("reference" ~ "references")."""
-    wanted = [w for w in words(phrase) if len(w) > 3 or w.isdigit()]
-    if not wanted:
-        return True
-    have = words(draft)
-    hits = sum(1 for w in wanted if any(h.startswith(w[:max(len(w) - 2, 4)]) for h in have))
-    return hits / len(wanted) >= 0.75
-
-
-def _mean_sentence_words(text: str) -> float:
-    sentences = [s for s in re.split(r"(?<=[.;!?])\s+", text) if s.strip()]
-    return len(words(text)) / max(len(sentences), 1)
-
-
 def _short(text: str, limit: int = 90) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+__all__ = ["ARCHAIC", "CHECK_NAMES", "CheckResult", "Checked", "DraftTask", "check_draft", "failed", "parts_line",
+           "run_checks", "similarity"]

@@ -21,7 +21,7 @@ from index_builder.model import Clause
 
 from addin_server.draft.markers import Found, Marker, fill_in_shapes, find_markers, normalise
 from addin_server.draft.quotes import Quotation, contains, find_quotations
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading.sentences import sentence_spans
 from addin_server.draft.support import THRESHOLD, Support, is_own_wording, score_support, stems
 
 FLAG = "check: the precedent may not say this"

@@ -1,212 +1,535 @@
-"""What a drafting instruction asks for, read once and shared by the router and the checks.
+"""What a drafting instruction asks for, part by part, read once for the operations and the checks.
 
-``read_instruction`` turns "Make this mutual", "Tighten the cure period to 15 days" or "Add
-the carve-out for passive public holdings from [1]" into an ``Intent``: the kind of change,
-its parameters, how sure the reading is, and problems (another language, two asks that
-contradict each other). The router runs an operation only on a confident single reading;
-the checks turn the same reading into expectations (``Intent.expect``), so an instruction
-is understood the same way by the operation that carries it out and by the check of it.
+Lawyers write one ask or several ("Make the non-solicit mutual, cut the tail to six months, and
+carve out general job ads"), in jargon or in words ("Distributor should be able to check
+Airspan's books as well", "The cap should protect Contractor, not Company"), with reasons and
+asides ("We're disclosing too: ..."). ``read_instruction`` splits the text into parts at
+semicolons, sentences and the commas and "and"s that start a new ask; reads each part's kind
+and values (a period, an amount, the party a right moves to, the words a carve-out names, a
+length); and notes what a part names to leave alone ("leave the first sentence alone", "keep
+the caps on Galaxy"). Sentences that ask nothing are read as context of the part they explain.
+
+The operations carry out the parts they can (router.py); the checks hold the draft to every
+part (checks.py). Nothing else — no label, no expectation — reaches either.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from addin_server.draft import parties as P
-from addin_server.draft.periods import Period, periods
+from index_builder.reading import binding
+from index_builder.reading import figures as F
 
-KINDS = ("mutual", "flip", "period", "amount", "carve_out", "conform", "shorten", "plain")
-CONFIDENT = 0.8
+KINDS = ("mutual", "flip", "period", "amount", "carve_out", "conform", "shorten", "plain", "delete", "other")
+# Kinds a drafting operation can carry out on the clause's own words.
+OPERABLE = ("mutual", "flip", "period", "amount", "carve_out", "conform", "delete")
 
-_MUTUAL = re.compile(r"\b(?:mutual(?:ly)?|reciprocal|bilateral|both (?:parties|ways|sides)|"
-                     r"(?:each|either) party)\b", re.I)
-_FLIP = re.compile(r"\b(?:instead(?: of)?|switch|reverse|swap|flip|other party|"
-                   r"give (?:this|the|that)\b[^.]*?\bto\b|put (?:this|the)\b[^.]*?\bon\b|"
-                   r"make \w+ the \w+ing party)\b", re.I)
-_CHANGE = re.compile(r"\b(?:change|tighten|shorten|extend|reduce|increase|lower|raise|make "
-                     r"it|make this|give|set|cut|allow|to|from|at)\b", re.I)
-_AMOUNT = re.compile(r"[$£€]\s?\d[\d,]*")
-_CARVE = re.compile(r"\b(?:carve[- ]?out|exception|except(?:ion)? for|exclude|exclusion|"
-                    r"limit (?:this|it) to|limit on|subject to|permit(?:ted)?)\b", re.I)
-_PRECEDENT_REF = re.compile(r"(?:precedent\s*)?\[(\d{1,2})\]|precedent\s+(\d{1,2})\b", re.I)
-_CONFORM = re.compile(r"\b(?:conform|consistent with|in line with|align|match)\b|"
-                      r"\b(?:defined )?terms of my\b|\bmy (?:document|agreement)(?:'s|’s)? "
-                      r"(?:defined )?terms\b|\bdefined terms\b|\bparty names\b", re.I)
-_SHORTEN = re.compile(r"\b(?:shorten|shorter|concise|trim|cut (?:this |it )?down|briefer|"
-                      r"brief|essentials|by (?:about )?half|fewer words|tighten up)\b", re.I)
-_HALF = re.compile(r"\bhalf\b", re.I)
-_LONGER = re.compile(r"\b(?:longer|expand|more detail|elaborate|lengthen)\b", re.I)
-_PLAIN = re.compile(r"\bplain(?:er)? (?:english|language|words)\b|\bsimplif|\bsimpler\b|"
-                    r"\blegalese\b|\bplain\b", re.I)
-_ONE_SIDED = re.compile(r"\b(?:one[- ]sided|only (?:the )?[A-Z]\w+|unilateral)\b")
-# Words that say the instruction is not in English (the common ones lawyers would type).
+_ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|bump|set|fix|limit|cap|drop|"
+        r"delete|remove|take|strike|keep|leave|let|allow|permit|give|have|use|put|bring|conform|shorten|trim|"
+        r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
+        r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
+_SPLIT = re.compile(rf"\s*;\s*|(?<=[.?!])\s+(?=[A-Z\"“])|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
+                    rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+", re.I)
+
+_CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
+                      r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
+                      r"\b(?:in line|consistent) with (?:our|my)\b|"
+                      r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)
+_SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
+                      r"\bby (?:about )?half\b|\bwordy\b|\bbriefer\b|\bfewer words\b|\bredundan\w*|"
+                      r"\b(?:no more than|at most|in|within|under) (?:\w+ )?(?:sentences?|words)\b|\btighten up\b", re.I)
+_PLAIN = re.compile(r"\bplain(?:er)?\b|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
+                    r"\bexplain this\b|\bordinary (?:english|words)\b", re.I)
+_MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth (?:ways|sides|parties)\b|"
+                     r"\beach (?:side|party)\b|\beither (?:side|party)\b|\bneither side\b|\bapply equally\b|"
+                     r"\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
+                     r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
+                     r"\b(?:too|either)\b(?=[,.)])|\bcovering up\b", re.I)
+_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
+                   r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
+                   r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
+_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
+                    r"\bexempt\w*\b|\bdoes(?:n't| not) (?:apply|cover)\b|\bother than\b|\bunless\b", re.I)
+_DELETE = re.compile(r"\b(?:drop|delete|remove|strike|lose|take out|get rid of|cut out)\b", re.I)
+_CHANGE = re.compile(r"\b(?:to|at|instead|not|from|extend|cut|limit|cap|make|fix|set|require|give|get|run|minimum|"
+                     r"maximum|raise|lower|reduce|increase|bump|shorten|lengthen|change|need|tail|term|"
+                     r"extension|notice|period|within|after|before|up to)\b|:", re.I)
+_FEES_BASIS = re.compile(r"\b(?:paid|fees|payable|charges)\b", re.I)
+_SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum of)\s+(\w+)\s+sentences?\b", re.I)
+_WORD_COUNT = re.compile(r"\b(?:no more than|at most|under|fewer than|maximum of|within)\s+(\d+)\s+words\b", re.I)
+_NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _FOREIGN = re.compile(
-    r"\b(?:rendre|réciproque|cette|mutuelle|machen|diese|klausel|gegenseitig|bitte|"
-    r"hacer|esta|cláusula|mutua|rendere|questa|reciproca|maak|deze|wederzijds|tornar|"
-    r"recíproca|bezpośrednio|umowa|wzajemn\w*)\b", re.I)
+    r"\b(?:rendre|réciproque|cette|mutuelle|machen|diese|klausel|gegenseitig|bitte|hacer|esta|cláusula|mutua|"
+    r"rendere|questa|reciproca|maak|deze|wederzijds|tornar|recíproca|umowa|wzajemn\w*)\b", re.I)
 _NON_LATIN = re.compile(r"[^\x00-\x7F\u00A0-\u024F\u2000-\u206F\u20AC]")
+_PRECEDENT_REF = re.compile(r"(?:precedent\s*)?\[(\d{1,2})\]|\bprecedent\s+(\d{1,2})\b", re.I)
+_LEAVE = re.compile(r"(?:\b(?:leave|don't touch|do not touch|not touch|not the|but not|without touching|other than|"
+                    r"except)\b|(?:^|[.;,:(]\s*)keep\b)(.{0,80}?)(?:\b(?:alone|as (?:it|they) (?:is|are)|unchanged|"
+                    r"with \w+|on \w+)\b|[.;)]|$)", re.I)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "final": -1}
 
 
 @dataclass(frozen=True)
-class Intent:
-    """One reading of an instruction."""
+class Scope:
+    """Which sentences a part is about, and which it says to leave alone."""
 
-    kind: str  # one of KINDS, "none" (no instruction) or "other" (the model's job)
-    confidence: float = 0.0
-    params: Mapping[str, Any] = field(default_factory=dict)
-    also: tuple[str, ...] = ()  # further kinds the instruction asks for
-    problems: tuple[str, ...] = ()  # "language", "contradictory"
-    reason: str = ""  # for the lawyer, when a problem stops the instruction being read
+    keywords: tuple[str, ...] = ()  # stems the part names ("solicit", "authorit", "cap")
+    sentences: tuple[int, ...] = ()  # sentence numbers from 1 (-1 = the last)
+    limbs: tuple[str, ...] = ()  # list items it names: "c"
+    leave: tuple[str, ...] = ()  # stems of what it says to leave alone
+    leave_sentences: tuple[int, ...] = ()
+    only: bool = False  # "only", "leave the rest": the part is about its target alone
 
     @property
-    def confident(self) -> bool:
-        return self.confidence >= CONFIDENT and not self.problems and not self.also
-
-    def expect(self) -> dict[str, Any]:
-        """The expectations the checks hold a draft to, in the evaluation set's vocabulary."""
-        out: dict[str, Any] = {}
-        for kind in (self.kind, *self.also):
-            p = self.params
-            if kind == "mutual":
-                out["mutual"] = True
-            elif kind == "flip" and p.get("holder"):
-                out.update(holder=p["holder"], **({"other": p["other"]} if p.get("other") else {}))
-            elif kind == "period" and p.get("value"):
-                unit = p["unit"]
-                key = {"days": "period_days", "business days": "period_days",
-                       "calendar days": "period_days", "months": "period_months",
-                       "years": "period_years", "weeks": "period_weeks"}.get(unit, "period_days")
-                out[key] = p["value"]
-                if unit in {"business days", "calendar days"}:
-                    out["unit"] = unit
-            elif kind == "amount" and p.get("amount"):
-                out["amount"] = p["amount"]
-            elif kind == "carve_out" and p.get("phrase"):
-                out["carve_out"] = p["phrase"]
-                if p.get("precedent"):
-                    out["cite"] = p["precedent"]
-            elif kind == "conform" and p.get("precedent") and p.get("what") == "period":
-                out["conform_period"] = p["precedent"]
-            elif kind == "shorten":
-                out["max_length_ratio"] = p.get("ratio", 0.8)
-            elif kind == "plain":
-                out["plain"] = True
-        return out
+    def partial(self) -> bool:
+        return bool(self.sentences or self.limbs or self.leave or self.leave_sentences or self.only)
 
 
-def read_instruction(instruction: str, clause: str = "") -> Intent:
-    """The kind of change an instruction asks for, with its parameters."""
+@dataclass(frozen=True)
+class Part:
+    """One ask of an instruction."""
+
+    kind: str  # one of KINDS
+    text: str  # the instruction's own words for it
+    params: Mapping[str, Any] = field(default_factory=dict)
+    scope: Scope = field(default_factory=Scope)
+
+    def label(self) -> str:
+        """The part in a few words, for "done: ...; not done: ..."."""
+        p = self.params
+        if self.kind == "mutual":
+            return "mutual" + (f" ({p['named']} bound too)" if p.get("named") else "")
+        if self.kind == "flip":
+            return f"given to {_the(p['holder'])}" if p.get("holder") else "the other party"
+        if self.kind == "period" and p.get("value") is not None:
+            unit = p["unit"] if p["value"] != 1 else p["unit"].rstrip("s")
+            return f"{_number(p['value'])} {unit}"
+        if self.kind == "amount" and p.get("amount") is not None:
+            return F.format_amount(p["amount"], currency=p.get("currency"))
+        if self.kind == "carve_out":
+            return "carve-out" + (f" for {p['phrase']}" if p.get("phrase") else "") + \
+                (f" from precedent [{p['precedent']}]" if p.get("precedent") else "")
+        if self.kind == "delete" and p.get("what"):
+            return f"delete {p['what']}"
+        return {"conform": "your document's terms", "shorten": "shorter", "plain": "plain English"}.get(
+            self.kind, _short(self.text))
+
+
+@dataclass(frozen=True)
+class Instruction:
+    text: str
+    parts: tuple[Part, ...] = ()
+    problems: tuple[str, ...] = ()  # "language", "contradictory"
+    reason: str = ""  # for the lawyer, when a problem stops the instruction being read
+    length: Mapping[str, Any] = field(default_factory=dict)  # ratio | sentences | words
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(p.kind for p in self.parts)
+
+    @property
+    def kind(self) -> str:
+        """"none", the one part's kind, "multi" or "other"."""
+        if not self.text.strip():
+            return "none"
+        if not self.parts:
+            return "other"
+        return self.parts[0].kind if len(self.parts) == 1 else "multi"
+
+
+def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
+    """The parts an instruction asks for, read against the clause and the document's parties."""
     text = " ".join(instruction.split())
     if not text:
-        return Intent("none", 1.0)
+        return Instruction("")
     if _FOREIGN.search(text) or len(_NON_LATIN.findall(text)) > 2:
-        return Intent("other", 0.0, problems=("language",), reason=(
-            "The instruction does not seem to be in English, so no drafting operation can "
-            "read it; the drafting assistant was asked instead, and the checks cannot tell "
-            "whether it did what you asked."))
-    found: dict[str, dict[str, Any]] = {}
-    if _MUTUAL.search(text) and not re.search(r"\bnot mutual\b", text, re.I):
-        found["mutual"] = {}
-    period = _period(text)
-    role_swap = re.search(rf"\binstead of (?:the )?(?:{P._ROLE_ALT})\b", text)
-    if _FLIP.search(text) and "mutual" not in found and (role_swap or not period):
-        found["flip"] = _flip_params(text, clause)
-    if period and not (_CONFORM.search(text) and _PRECEDENT_REF.search(text)):
-        found["period"] = period
-    if amount := _AMOUNT.search(text):
-        found["amount"] = {"amount": int(re.sub(r"[^\d]", "", amount.group(0)))}
-    if _CARVE.search(text) and not period:
-        found["carve_out"] = _carve_params(text)
-    if _CONFORM.search(text):
-        found["conform"] = _conform_params(text)
-    if _SHORTEN.search(text) and not period:
-        found["shorten"] = {"ratio": 0.6 if _HALF.search(text) else 0.8}
-    if _PLAIN.search(text):
-        found["plain"] = {}
-    contradiction = _contradiction(text, found)
-    if contradiction:
-        return Intent("other", 0.0, params={}, also=tuple(found), problems=("contradictory",),
-                      reason=contradiction)
-    if not found:
-        return Intent("other", 0.3)
-    kinds = list(found)
-    kind = kinds[0]
-    params = {k: v for d in found.values() for k, v in d.items()}
-    confidence = 0.9 if len(kinds) == 1 else 0.5
-    if kind == "flip" and not params.get("holder"):
-        confidence = 0.5
-    if kind == "carve_out" and not params.get("precedent"):
-        confidence = 0.5  # a carve-out with no precedent to take it from: the model writes it
-    return Intent(kind, confidence, params, tuple(kinds[1:]))
+        return Instruction(text, problems=("language",), reason=(
+            "The instruction does not seem to be in English, so no drafting operation can read it; the "
+            "drafting assistant was asked instead, and the checks cannot tell whether it did what you asked."))
+    names = binding.party_names(clause + "\n" + text, parties)
+    parts: list[Part] = []
+    context = ""
+    for segment in _segments(text):
+        if parts and _MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
+            parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
+            continue
+        kind = _kind(segment)
+        if kind == "mutual" and _BOTH_ASK.search(segment) and (F.periods(segment) or F.amounts(segment)):
+            # "Either party should be able to walk away on 60 days' notice": both sides, and that period.
+            parts.append(_part("mutual", (context + segment).strip(), clause, names))
+            kind, context = ("amount" if F.amounts(segment) else "period"), ""
+        if kind is None:
+            if parts:  # a reason or an aside: it explains the part before it
+                parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
+            else:
+                context += segment + " "
+            continue
+        if parts and parts[-1].kind == kind and kind in ("shorten", "plain", "mutual", "conform", "flip"):
+            parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
+            continue
+        parts.append(_part(kind, (context + segment).strip(), clause, names))
+        context = ""
+    if context.strip() and not parts:
+        parts.append(Part("other", context.strip()))
+    problem = _contradiction(text, parts)
+    if problem:
+        return Instruction(text, tuple(parts), ("contradictory",), problem)
+    return Instruction(text, tuple(parts), length=_length(text, parts))
 
 
-def _contradiction(text: str, found: dict[str, dict[str, Any]]) -> str:
-    if "mutual" in found and (_ONE_SIDED.search(text) or re.search(
-            r"\bonly (?:binds?|bind|binding|applies to|apply to|protects?)\b", text, re.I)):
-        return ("Your instruction asks for the clause to be both mutual and one-sided; say "
-                "which you want. Nothing was changed.")
-    if "shorten" in found and _LONGER.search(text):
-        return ("Your instruction asks for the clause to be both shorter and longer; say "
-                "which you want. Nothing was changed.")
-    values = {p.value for p in periods(text)}
-    if len(values) > 1 and not re.search(r"\binstead of|from\b", text, re.I):
-        return ("Your instruction names more than one period; say which one the clause "
-                "should have. Nothing was changed.")
-    return ""
+def _segments(text: str) -> list[str]:
+    pieces = [p.strip(" ,.") for p in _SPLIT.split(text)]
+    return [p for p in pieces if p]
+
+
+_BOTH_ASK = re.compile(r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|"
+                       r"is|are)\b|\bmutual\w*|\breciprocal\w*|\btwo[- ]way\b|\bboth ways\b", re.I)
+_MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without)\b", re.I)
+_STRONG_MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth ways\b", re.I)
+_CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
+                         r"exclusion|exception))", re.I)
+
+
+def _kind(segment: str) -> str | None:
+    if _CARVE_LEAD.match(segment) and not _STRONG_MUTUAL.search(segment) and not (
+            _period(segment) and not re.search(r"\bcarve|\bexclu|\bexcept|\bexempt", segment, re.I)):
+        return "carve_out"
+    if (F.amounts(segment) or _period_change(segment)) and not _STRONG_MUTUAL.search(segment) and \
+            not _BOTH_ASK.search(segment) and not _CONFORM.search(segment):
+        return "amount" if F.amounts(segment) else "period"
+    if _CONFORM.search(segment) and _PRECEDENT_REF.search(segment) and re.search(
+            r"\b(?:period|days?|time|notice|cure|term)\b", segment, re.I):
+        return "period"  # "Conform the cure period to precedent [1]": that precedent's period
+    if _CONFORM.search(segment):
+        return "conform"
+    if _PLAIN.search(segment):
+        return "plain"
+    if _DELETE.search(segment) and not _period(segment):
+        return "delete"
+    if _SHORTEN.search(segment) and not _period(segment) and not _MUTUAL.search(segment):
+        return "shorten"
+    if _MUTUAL.search(segment) and not re.search(r"\bnot mutual\b", segment, re.I):
+        return "mutual"
+    if _FLIP.search(segment) and not F.amounts(segment) and not _period_change(segment):
+        return "flip"
+    if F.amounts(segment):
+        return "amount"
+    if _period_change(segment):
+        return "period"
+    if _CARVE.search(segment):
+        return "carve_out"
+    if F.periods(segment):
+        return "period"  # "survival for three years": a period of its own is what the part asks for
+    if re.search(rf"\b(?:{_ASK})\b", segment, re.I) and len(segment.split()) > 2:
+        return "other"
+    if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I):
+        return "flip"
+    return None
+
+
+def _period_change(segment: str) -> bool:
+    return bool(_period(segment)) and bool(_CHANGE.search(segment))
+
+
+def _with_text(part: Part, text: str, clause: str, names: Sequence[str]) -> Part:
+    return _part(part.kind, text, clause, names)
+
+
+def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
+    params: dict[str, Any] = {}
+    if kind == "period":
+        params = _period(text) or {}
+        ref = _PRECEDENT_REF.search(text)
+        if not params and ref:
+            params = {"from_precedent": int(ref.group(1) or ref.group(2))}
+        if _FEES_BASIS.search(text):
+            params["basis"] = "fees"  # "cap Company at 12 months' fees": the look-back of a cap
+    elif kind == "amount":
+        found = F.amounts(text)
+        params = {"amount": _whole(found[0].value), "currency": found[0].currency} if found else {}
+        old = found[1].value if len(found) > 1 else None
+        if old is not None:
+            params["old"] = _whole(old)
+    elif kind == "flip":
+        params = _flip(text, clause, names)
+    elif kind == "mutual":
+        named = _newly_bound(text, names, clause)
+        if named:
+            params["named"] = named
+    elif kind == "carve_out":
+        params = _carve(text)
+    elif kind == "conform":
+        params = {"renames": _renames(text)}
+    elif kind == "delete":
+        params = {"what": _after_verb(text, _DELETE)}
+    ref = _PRECEDENT_REF.search(text)
+    if ref and "precedent" not in params:
+        params["precedent"] = int(ref.group(1) or ref.group(2))
+    return Part(kind, text, params, _scope(kind, text, names))
+
+
+# --- values -------------------------------------------------------------------------------
+
+_UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "month": "months", "year": "years",
+          "hour": "hours"}
 
 
 def _period(text: str) -> dict[str, Any] | None:
-    matches = periods(text)
-    if not matches or not _CHANGE.search(text):
+    found = F.periods(text)
+    if not found:
         return None
-    # "14 days ... instead of 7": the new value is the first one named.
-    return {"value": matches[0].value, "unit": matches[0].unit, "old": _old_value(text, matches)}
+    first = found[0]
+    unit = _UNITS.get(first.unit or "", first.unit or "")
+    if unit == "days" and re.search(r"\bcalendar days\b", first.text, re.I):
+        unit = "calendar days"
+    out: dict[str, Any] = {"value": _whole(first.value), "unit": unit, "text": first.text}
+    # "change ten business days to five", "from one year to six months": the new value comes last.
+    to_bare = re.search(re.escape(first.text) + r"\s+to\s+(\w+)\b(?!\s+(?:days?|weeks?|months?|years?))", text, re.I)
+    if to_bare and F.figures(to_bare.group(1) + " days"):
+        new = F.figures(to_bare.group(1) + " days")[0].value
+        out.update(value=_whole(new), old=out["value"], text=f"{to_bare.group(1)} {unit}")
+    elif len(found) > 1 and re.fullmatch(r"\s+(?:to|into|->|→)\s+", text[first.end:found[1].start], re.I):
+        second = found[1]  # "change the 60 days to 15 days"
+        out.update(value=_whole(second.value), unit=_UNITS.get(second.unit or "", unit), old=out["value"],
+                   text=second.text)
+    elif len(found) > 1 and re.search(r"\bfrom\b", text[:first.start], re.I):
+        second = found[1]
+        out.update(value=_whole(second.value), unit=_UNITS.get(second.unit or "", unit), old=out["value"],
+                   text=second.text)
+    elif len(found) > 1:
+        out["old"] = _whole(found[1].value)
+        out["old_unit"] = _UNITS.get(found[1].unit or "", "")
+    else:  # "three years after the term, not five"; "48 months minimum, not 36"
+        bare = re.search(r"\b(?:not|instead of|rather than|from)\s+(\w+)\s*[.,;]?$", text, re.I) or \
+            re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I)
+        if bare and F.figures(bare.group(1) + " days"):
+            out["old"] = _whole(F.figures(bare.group(1) + " days")[0].value)
+    return out
 
 
-def _old_value(text: str, matches: list[Period]) -> int | float | None:
-    for p in matches[1:]:
-        return p.value
-    old = re.search(r"instead of (\d+)", text)
-    return int(old.group(1)) if old else None
+def _whole(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
 
 
-def _flip_params(text: str, clause: str) -> dict[str, Any]:
-    """Who should hold the right or obligation ("holder") and who holds it now ("other")."""
-    in_clause = P.parties(clause) if clause else []
-    instead = re.search(rf"\b(?:the )?({P._ROLE_ALT})\b instead of (?:the )?({P._ROLE_ALT})\b",
-                        text)
-    if instead:
-        return {"holder": instead.group(1), "other": instead.group(2)}
-    if re.search(r"\breverse the roles|swap|switch the parties\b", text, re.I) and clause:
-        bound = P.main_party(clause)  # it moves to the other party the clause names
-        return {"holder": P.other_party(clause, bound) if bound else None, "other": bound}
-    named = [m.group(1) for m in P.ROLE_RE.finditer(text)]
-    holder = named[0] if named else None
-    other = next((p for p in in_clause if p != holder), None) if holder else None
-    if holder and not other and clause:
-        other = P.other_party(clause, holder)
+def _number(value: int | float) -> str:
+    return str(_whole(value))
+
+
+def _named(text: str, names: Sequence[str]) -> list[str]:
+    """The parties an instruction names, in order; "Dassault" names "Dassault Systemes"."""
+    found = []
+    for name in names:
+        forms = [name] + ([name.split()[0]] if " " in name and len(name.split()[0]) >= 4
+                          and name.split()[0].lower() not in ("the", "each") else [])
+        for form in forms:
+            m = re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.I if name.isupper() else 0)
+            if m:
+                found.append((m.start(), name))
+                break
+    return [n for _, n in sorted(found)]
+
+
+_NEWLY_BOUND = re.compile(r"\s*(?:['’]s\s+\w+\s+)?(?:should|shall|must|to|answers|too|also|as well|wants|needs|will|"
+                          r"shouldn't|should not|can|could|would)\b", re.I)
+
+
+def _newly_bound(text: str, names: Sequence[str], clause: str) -> str | None:
+    """The party a mutual instruction names as the one to be bound too ("HEMISPHERX should keep its
+    records too", "Bind MacroGenics to the same", "Owner too")."""
+    named = _named(text, names)
+    for name in named:
+        forms = [name] + ([name.split()[0]] if " " in name else [])
+        for form in forms:
+            for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.I if name.isupper() else 0):
+                if _NEWLY_BOUND.match(text, m.end()) or re.search(r"\bbind\s+(?:the\s+)?$", text[:m.start()], re.I):
+                    return name
+    bound = {p.bound for p in binding.read(clause, names).one_sided()} if clause else set()
+    return next((n for n in named if n not in bound), None)
+
+
+_HOLDER_CUES = re.compile(r"\b(?:should|shall|must|can|could|may|to|would|wants?|will|get|gets|bears?|holds?|"
+                          r"owns?|be the one|decide|indemnify|protect)\b", re.I)
+
+
+def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
+    """Who should hold the right or bear the duty ("holder"), and who has it now ("other")."""
+    named = _named(text, names)
+    denied = re.search(r"(?:\bnot|\binstead of|\brather than|,\s*not)\s+(?:the\s+)?([A-Z][\w&.\- ]*?)(?=[,.;)]|$|\s+(?:the|to|for)\b)",
+                       text)
+    other = next((n for n in named if denied and denied.group(1).strip().lower().startswith(n.lower())), None)
+    protect = re.search(r"\bprotect\s+(?:the\s+)?([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)", text)
+    holder = None
+    if protect:
+        holder = next((n for n in named if protect.group(1).lower().startswith(n.lower())), None)
+    we = re.search(r"\bwe(?:'re| are)\s+(?:the\s+)?([A-Z][\w&.-]*)|\bwe\s*\(([^)]+)\)", text, re.I)
+    if holder is None and we:
+        label = (we.group(1) or we.group(2) or "").strip()
+        holder = next((n for n in named if label.lower().startswith(n.lower()) or n.lower() in label.lower()), None)
+    if holder is None:
+        for n in named:
+            if n == other:
+                continue
+            m = re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])(?:['’]s)?\s+(\w+)", text)
+            if m and _HOLDER_CUES.match(m.group(1)) or re.search(rf"\b(?:to|have|has|let|so)\s+(?:the\s+)?{re.escape(n)}\b",
+                                                                  text):
+                holder = n
+                break
+    if holder is None and named:
+        holder = next((n for n in named if n != other), None)
+    if other is None and holder is not None:
+        clause_names = binding.party_names(clause, names)
+        other = next((n for n in clause_names if n != holder and not _same(n, holder)), None)
+    if holder is None and re.search(r"\brevers|switch|swap|flip|other way", text, re.I) and clause:
+        b = binding.read(clause, names)
+        bound = [p.bound for p in b.one_sided()]
+        if bound:
+            other = bound[0]
+            holder = next((n for n in b.parties if n != other), None)
     return {"holder": holder, "other": other}
 
 
-def _carve_params(text: str) -> dict[str, Any]:
+def _same(a: str, b: str) -> bool:
+    return a.lower() == b.lower()
+
+
+def _carve(text: str) -> dict[str, Any]:
     ref = _PRECEDENT_REF.search(text)
     precedent = int(ref.group(1) or ref.group(2)) if ref else None
-    named = re.search(r"\b(?:the|a|an) ([\w ]+?) (?:carve[- ]?out|exception)\b", text, re.I)
-    if named and named.group(1).lower() not in {"", "same"}:
-        return {"precedent": precedent, "phrase": named.group(1)}
-    phrase = re.search(r"\b(?:carve[- ]?out|for|on|to|of|that)\s+(.+?)(?:\s*(?:,|\bfrom\b|\bas (?:in|precedent)"
-                       r"|\bas\b|\bso that\b|\bin\b\s*(?:precedent|\[)|\.|$))", text, re.I)
-    words = phrase.group(1) if phrase else ""
-    words = re.sub(r"^(?:for|the|a|an)\s+", "", words.strip(), flags=re.I)
-    words = re.sub(r"^(?:the|a|an)\s+", "", words, flags=re.I)
-    if re.match(r"(?:from|precedent|\[)", words, re.I):
-        words = ""
-    return {"precedent": precedent, "phrase": words}
+    words = re.sub(r"\b(?:please|also|too)\b", " ", text, flags=re.I)
+    m = re.search(r"\b(?:carve[- ]?out|exclude|except(?:ion)? for|exempt|allow|let|permit)\b\s*(.*)", words, re.I)
+    phrase = m.group(1) if m else words
+    phrase = re.split(r"\s*(?:,\s*)?\b(?:as in|as precedent|like the|like clause|from the|from precedent|take them from|"
+                      r"following|per|see)\b|\s*[-–—]\s|\s*\[\d+\]", phrase, maxsplit=1, flags=re.I)[0]
+    phrase = re.sub(r"^(?:the\s+)?(?:usual\s+)?(?:exclusions?|exceptions?|carve[- ]?outs?)\s+(?:for|of|from)\s+", "",
+                    phrase.strip(), flags=re.I)
+    phrase = re.sub(r"^(?:from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
+                       r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
+    phrase = phrase.strip(" .,")
+    if not phrase:  # "add the gross negligence carve-out from the AT&T precedent"
+        named = re.search(r"\b(?:the|a|an)\s+([\w -]+?)\s+(?:carve[- ]?out|exception|exclusion)s?\b", text, re.I)
+        phrase = named.group(1) if named and named.group(1).lower() not in ("same", "usual") else ""
+    out: dict[str, Any] = {"precedent": precedent, "phrase": phrase}
+    if source:
+        out["source"] = next(g for g in source.groups() if g)
+    return out
 
 
-def _conform_params(text: str) -> dict[str, Any]:
-    ref = _PRECEDENT_REF.search(text)
-    what = "period" if re.search(r"\bperiod|days|time\b", text, re.I) else "terms"
-    return {"precedent": int(ref.group(1) or ref.group(2)) if ref else None, "what": what}
+def _renames(text: str) -> dict[str, str]:
+    """"Change Employer to Company", "call the Provider the Supplier": old -> new."""
+    out = {}
+    for m in re.finditer(r"\b(?i:change|rename|call)\s+(?:the\s+)?([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?)\s+(?:to|the)\s+"
+                         r"(?:the\s+)?([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?)", text):
+        out[m.group(1)] = m.group(2)
+    for m in re.finditer(r"\band\s+([A-Z][\w&.-]*)\s+to\s+([A-Z][\w&.-]*)\b", text):
+        out.setdefault(m.group(1), m.group(2))
+    return out
+
+
+def _after_verb(text: str, verb: re.Pattern[str]) -> str:
+    m = verb.search(text)
+    return re.sub(r"^(?:the|a|an)\s+", "", text[m.end():].strip(" .,"), flags=re.I) if m else ""
+
+
+# --- scope --------------------------------------------------------------------------------
+
+_GENERIC_WORDS = frozenset("""make this it the a an mutual mutually mutualise mutualize reciprocal reciprocally bilateral
+two way both ways sides side should be able to as well too also either each party parties please pls so that and
+or but with of for in on at by from clause provision sentence sentences section obligation obligations right rights
+same work works way run runs only just other flip switch reverse swap round instead rather than give move have has
+can could would will shall must may bind binds binding apply applies equally want wants we our us they them their
+its his her one who whoever keep leave alone rest touch don't not do as is are was be been being that which what
+when where then there these those any all no yes change set limit cut extend require ask asks asked""".split())
+_SYNONYMS = {"cap": ("liabil", "limit", "exceed"), "caps": ("liabil", "limit", "exceed"), "limits": ("liabil", "limit"),
+             "licence": ("licens",), "license": ("licens",), "record": ("record", "retain", "retention"),
+             "books": ("record", "account", "examin", "audit"), "check": ("examin", "audit", "inspect"),
+             "non-solicit": ("solicit", "hire", "recruit"), "nonsolicit": ("solicit",),
+             "non-compete": ("compet",), "non-disparagement": ("disparag",), "no-challenge": ("challeng", "contest"),
+             "waiver": ("waive",), "exclusion": ("exclu",), "indemnity": ("indemnif",),
+             "cover": ("insur", "cover", "indemnif"), "insurance": ("insur",), "termination": ("terminat",),
+             "terminate": ("terminat",), "walk": ("terminat",), "consent": ("consent", "approv"),
+             "ownership": ("own",), "extension": ("exten",), "extend": ("exten",), "renewal": ("renew",),
+             "authority": ("authorit", "bind"), "publicity": ("publicit", "announce"), "logo": ("logo", "trademark"),
+             "run-off": ("continu", "distribut"), "audit": ("audit", "inspect", "examin"),
+             "assignment": ("assign",), "record-keeping": ("record", "retain"), "sell-off": ("sale", "sell", "dispos"),
+             "sell": ("sale", "sell")}
+
+
+def _stems(text: str) -> list[str]:
+    out = []
+    for word in re.findall(r"[a-z][a-z'’-]+", text.lower()):
+        word = word.strip("'’-")
+        if word in _GENERIC_WORDS or len(word) < 3:
+            continue
+        pieces = [w for w in word.split("-") if len(w) >= 3 and w not in _GENERIC_WORDS and w != "non"]
+        out += list(_SYNONYMS.get(word, ())) + [binding._stem(w) for w in pieces or [word]]
+    return list(dict.fromkeys(out))
+
+
+def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
+    if kind not in ("mutual", "flip"):
+        return Scope()
+    body = text
+    leave_words: list[str] = []
+    leave_sentences: list[int] = []
+    for m in _LEAVE.finditer(text):
+        leave_words += _stems(_without_names(m.group(1), names))
+        leave_sentences += [n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", m.group(1), re.I)]
+        body = body.replace(m.group(0), " ")
+    body = re.sub(r"\((?:not|but not)[^)]*\)", " ", body)
+    sentences = tuple(n for w, n in _ORDINALS.items()
+                      if re.search(rf"\b{w} (?:sentence|paragraph|limb)\b", body, re.I))
+    limbs = tuple(dict.fromkeys(m.group(1).lower() for m in re.finditer(
+        r"\blimb\s*\(?([a-z])\)|\(([a-z])\)\s+only", body, re.I) if m.group(1)) | {
+        m.group(1).lower(): None for m in re.finditer(r"\(([a-z])\)\s+only", body, re.I)})
+    keywords = tuple(w for w in _stems(_without_names(body, names)) if w not in leave_words)
+    only = bool(re.search(r"\bonly\b|\bleave the rest\b|\bnothing else\b", text, re.I)) or bool(leave_words)
+    return Scope(keywords, sentences, limbs, tuple(dict.fromkeys(leave_words)), tuple(leave_sentences), only)
+
+
+def _without_names(text: str, names: Sequence[str]) -> str:
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?:['’]s?)?(?![\w-])", " ", text, flags=re.I)
+    return text
+
+
+# --- problems and length ------------------------------------------------------------------
+
+def _contradiction(text: str, parts: Sequence[Part]) -> str:
+    kinds = {p.kind for p in parts}
+    if "mutual" in kinds and re.search(r"\b(?:one[- ]sided|unilateral)\b|\bonly (?:binds?|binding|applies to|"
+                                       r"apply to|protects?) (?:the )?[A-Z]", text):
+        return ("Your instruction asks for the clause to be both mutual and one-sided; say which you want. "
+                "Nothing was changed.")
+    if "shorten" in kinds and re.search(r"\b(?:longer|expand|more detail|elaborate|lengthen)\b", text, re.I):
+        return ("Your instruction asks for the clause to be both shorter and longer; say which you want. "
+                "Nothing was changed.")
+    return ""
+
+
+def _length(text: str, parts: Sequence[Part]) -> dict[str, Any]:
+    """The length the instruction sets: N sentences, under N words, half (0.6), shorter (0.8)."""
+    out: dict[str, Any] = {}
+    sentences = _SENTENCE_COUNT.search(text)
+    if sentences:
+        n = _NUMBER_WORDS.get(sentences.group(1).lower()) or (int(sentences.group(1))
+                                                              if sentences.group(1).isdigit() else None)
+        if n:
+            out["sentences"] = n
+    words = _WORD_COUNT.search(text)
+    if words:
+        out["words"] = int(words.group(1))
+    if any(p.kind == "shorten" for p in parts) and not out:
+        out["ratio"] = 0.6 if re.search(r"\bhalf\b|\bhalve\b", text, re.I) else 0.8
+    return out
+
+
+def _the(name: str) -> str:
+    return name if not name[:1].isupper() or name.isupper() else f"the {name}"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 QUOTE_MIN_WORDS = 4  # shorter quotations are defined terms ("Confidential Information")
 
 _PAIRS = [
-    r'"(?P<a>[^"\n]+?)"',
+    # A straight double quote opens only after a space, a bracket or a dash (not after a word: that
+    # one closes "Documentation") and closes only before a non-letter.
+    r'(?:(?<=^)|(?<=[\s(\[{—–-]))"(?P<a>[^"\n]+?)"(?!\w)',
     r"“(?P<b>[^“”\n]+?)[”“]",
     r"„(?P<c>[^„“”\n]+?)[“”]",
     r"«\s?(?P<d>[^«»\n]+?)\s?»",

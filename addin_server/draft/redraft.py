@@ -9,6 +9,7 @@ reported), never the lawyer's text. A text that alone does not fit is refused wi
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -39,6 +40,7 @@ class RedraftResult:
     omitted: list[str] = field(default_factory=list)  # clause ids left out for room
     timings_ms: dict[str, float] = field(default_factory=dict)
     prompt_tokens: int = 0
+    answer: str = ""  # the model's answer as it came, before its citations were checked
 
 
 class Redrafter:
@@ -65,7 +67,11 @@ class Redrafter:
             messages, model=self.settings.redraft_model, max_tokens=self.settings.redraft_max_tokens,
             temperature=self.settings.redraft_temperature, timeout_s=self.settings.redraft_timeout_s)
         answered = time.perf_counter()
-        verified = verify(completion.text, used, text)
+        # Words the lawyer gave (the clause and the instruction: "make it 60 days") are the lawyer's,
+        # not claims a precedent must back.
+        # (Its citation markers stay the precedents': "as in [1]" must not make "[1]" read as the lawyer's.)
+        given = re.sub(r"\[\d+\]", " ", instructions)
+        verified = verify(completion.text, used, text + ("\n" + given if given.strip() else ""))
         if verified.removed_markers:
             log.info("Redraft: removed %d unverifiable citation marker(s)", len(verified.removed_markers))
         if verified.flagged or verified.uncited:
@@ -77,7 +83,7 @@ class Redrafter:
         if self.verifier is not None and verified.flagged:
             self.verifier.review(verified, used)
             timings["verify_llm"] = _ms(time.perf_counter() - checked)
-        return RedraftResult(verified, used, omitted, timings, tokens)
+        return RedraftResult(verified, used, omitted, timings, tokens, completion.text)
 
     def build_messages(self, text: str, precedents: Sequence[Clause], instructions: str
                        ) -> tuple[list[dict[str, str]], list[Clause], list[str], int]:

@@ -1,9 +1,13 @@
-"""Who writes the draft: a drafting operation when the instruction matches one with
-confidence, else the language model; the checks run on whichever wrote it.
+"""Who writes the draft: the drafting operations for the parts of the instruction they can do,
+the language model for the rest; the checks run on the result, part by part.
 
-``DraftRouter.draft(task, prefer)``: ``prefer`` is "auto" (the rule above), "operation" or
-"model" (the lawyer asked for the other one). The outcome says which produced the draft,
-why, whether the other can be asked for, and carries every check's result.
+``DraftRouter.draft(task, prefer)``: ``prefer`` is "auto", "operation" or "model" (the lawyer
+asked for the other one). With "auto" every part an operation can do is done on the clause's own
+words, one after another; what is left goes to the model with the operations' draft as its
+starting point (or, with no model set up, is said plainly as not done). The outcome says which
+produced the draft, which part each did, whether the other producer can be asked for, and
+carries every check's result — computed on the final draft against the lawyer's clause, so a
+part is reported done only where the check finds it done.
 """
 
 from __future__ import annotations
@@ -11,39 +15,40 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from index_builder.errors import InvalidRequestError, LLMNotConfiguredError
 
 from addin_server.draft import operations as ops
 from addin_server.draft.carve_out import add_carve_out
-from addin_server.draft.checks import CheckResult, DraftTask, run_checks
+from addin_server.draft.checks import CheckResult, DraftTask, check_draft
 from addin_server.draft.citations import verify
 from addin_server.draft.edits import Declined, Edit, OperationResult
-from addin_server.draft.instruction import Intent, read_instruction
-from addin_server.draft.periods import periods, same_unit
+from addin_server.draft.instruction import OPERABLE, Instruction, Part, read_instruction
+from addin_server.draft.parts import PartResult
 from addin_server.draft.redraft import Redrafter, RedraftResult
 
 log = logging.getLogger(__name__)
 
 PREFERENCES = ("auto", "operation", "model")
-OPERATION_KINDS = ("mutual", "flip", "period", "amount", "carve_out", "conform")
-WITHOUT_MODEL = ("make it mutual, give a right or obligation to the other party, change a "
-                 "period or an amount, add a carve-out from a chosen precedent, or conform "
-                 "the party names to your document")
+OPERATION_KINDS = OPERABLE
+WITHOUT_MODEL = ("make it mutual, give a right or obligation to the other party, change a period or an amount, "
+                 "add a carve-out from a chosen precedent, conform the party names to your document, or drop a "
+                 "sentence")
 
 
 @dataclass
 class Drafted:
-    """A draft, who wrote it and how it fared on the checks."""
+    """A draft, who wrote it, what each part of the instruction came to, and the checks."""
 
     result: RedraftResult
     producer: str  # "operation" or "model"
-    intent: Intent
+    instruction: Instruction
     route_reason: str
     operation: OperationResult | None = None
     alternative: str | None = None  # the other producer the lawyer may ask for
     checks: list[CheckResult] = field(default_factory=list)
+    parts: list[dict[str, str]] = field(default_factory=list)  # PartResult.to_dict(by=...)
     notes: list[str] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
 
@@ -57,104 +62,219 @@ class DraftRouter:
         self.redrafter = redrafter
 
     def draft(self, task: DraftTask, prefer: str = "auto") -> Drafted:
-        intent = read_instruction(task.instruction, task.clause)
-        if "contradictory" in intent.problems:
-            raise InvalidRequestError(intent.reason)
-        operation, declined = None, ""
+        ins = read_instruction(task.instruction, task.clause, task.document_parties)
+        if "contradictory" in ins.problems:
+            raise InvalidRequestError(ins.reason)
         started = time.perf_counter()
-        if prefer != "model" and intent.confident and intent.kind in OPERATION_KINDS:
-            try:
-                operation = run_operation(intent, task)
-            except ops.AlreadyDone as exc:
-                operation = OperationResult("none", "Nothing to change", task.clause, [],
-                                            notes=[exc.reason])
-            except Declined as exc:
-                declined = exc.reason
+        done: list[tuple[int, Part, OperationResult]] = []
+        why: dict[int, str] = {}
+        already: dict[int, str] = {}
+        text = task.clause
+        if prefer != "model" and not ins.problems:
+            for i, part in enumerate(ins.parts):
+                if part.kind not in OPERATION_KINDS:
+                    why[i] = "no drafting operation does this"
+                    continue
+                try:
+                    result = run_operation(part, task, text)
+                    _self_check(part, ins, task, text, result)
+                except ops.AlreadyDone as exc:
+                    already[i] = exc.reason
+                    continue
+                except Declined as exc:
+                    why[i] = exc.reason
+                    continue
+                done.append((i, part, result))
+                text = result.text
         op_ms = _ms(time.perf_counter() - started)
-        if operation is not None:
-            drafted = self._from_operation(task, intent, operation)
+        left = [i for i in range(len(ins.parts)) if i not in {d[0] for d in done} and i not in already]
+        if done or (already and not left):
+            operation = _combined(task.clause, text, done, already)
+            if left and prefer != "operation" and self.redrafter is not None:
+                drafted = self._from_model(task, ins, "", start=text, left=[ins.parts[i] for i in left],
+                                           done_by_op=[d[1] for d in done])
+                drafted.operation = operation if done else None
+            else:
+                drafted = self._from_operation(task, ins, operation)
+                if left and prefer != "operation":
+                    drafted.notes.append("The drafting assistant, which could do the rest, is not set up on this "
+                                         "server." if self.redrafter is None else "")
             drafted.timings_ms["operation"] = op_ms
         elif prefer == "operation":
-            raise InvalidRequestError(declined or "No drafting operation does this "
-                                      f"instruction; without the assistant you can {WITHOUT_MODEL}.")
+            raise InvalidRequestError(_declined_message(ins, why))
         else:
-            drafted = self._from_model(task, intent, declined)
+            drafted = self._from_model(task, ins, "; ".join(why[i] for i in sorted(why) if i in why and
+                                                              ins.parts[i].kind in OPERATION_KINDS))
         started = time.perf_counter()
-        drafted.checks = run_checks(task, drafted.result.verified.text, drafted.result.verified)
-        if operation is not None and operation.operation == "none":
-            # Nothing needed changing (already mutual, already the period): an unchanged
-            # draft is the right answer here, not a failure to carry the instruction out.
-            drafted.checks = [CheckResult("changed", None, operation.notes[0])
-                              if c.name == "changed" else c for c in drafted.checks]
+        checked = check_draft(task, drafted.result.answer or drafted.result.verified.text, drafted.result.verified,
+                              instruction=ins)
+        drafted.checks = checked.checks
+        drafted.parts = _parts(checked.parts, ins, done, already, why, drafted.producer, self.redrafter is not None,
+                               prefer)
+        drafted.checks = _instruction_from_parts(drafted.checks, drafted.parts)
+        if drafted.operation is not None and drafted.operation.operation == "none":
+            # Nothing needed changing (already mutual, already the period): an unchanged draft is the
+            # right answer here, not a failure to carry the instruction out.
+            drafted.checks = [CheckResult("changed", None, drafted.operation.notes[0]) if c.name == "changed" else c
+                              for c in drafted.checks]
         drafted.timings_ms["checks"] = _ms(time.perf_counter() - started)
-        if intent.problems:
-            drafted.notes.append(intent.reason)
+        if ins.problems:
+            drafted.notes.append(ins.reason)
+        drafted.notes = [n for n in drafted.notes if n]
         failed = sum(1 for c in drafted.checks if c.passed is False)
-        log.info("Draft by %s (%s): %d check(s) failed", drafted.producer,
-                 operation.operation if operation else intent.kind, failed)
+        log.info("Draft by %s (%s): %d check(s) failed", drafted.producer, ",".join(ins.kinds) or ins.kind, failed)
         return drafted
 
-    def _from_operation(self, task: DraftTask, intent: Intent, operation: OperationResult
-                        ) -> Drafted:
+    def _from_operation(self, task: DraftTask, ins: Instruction, operation: OperationResult) -> Drafted:
         verified = verify(operation.text, task.precedents, task.clause)
-        # The draft is the lawyer's clause with the listed edits: no sentence is new wording
-        # from nowhere, so none is marked "no precedent backs this" (the edits say why).
+        # The draft is the lawyer's clause with the listed edits: no sentence is new wording from
+        # nowhere, so none is marked "no precedent backs this" (the edits say why).
         verified.uncited = []
         result = RedraftResult(verified, list(task.precedents))
-        return Drafted(result, "operation", intent,
-                       f"{operation.label} by a drafting operation on your clause's own words "
-                       "(no language model).", operation,
-                       "model" if self.redrafter is not None else None,
-                       notes=list(operation.notes))
+        return Drafted(result, "operation", ins,
+                       f"{operation.label} by a drafting operation on your clause's own words (no language model).",
+                       operation, "model" if self.redrafter is not None else None, notes=list(operation.notes))
 
-    def _from_model(self, task: DraftTask, intent: Intent, declined: str) -> Drafted:
+    def _from_model(self, task: DraftTask, ins: Instruction, declined: str, start: str | None = None,
+                    left: list[Part] | None = None, done_by_op: list[Part] | None = None) -> Drafted:
         if self.redrafter is None:
             if declined:
-                raise LLMNotConfiguredError(f"{declined} The drafting assistant, which could "
-                                            "try, is not set up on this server.")
-            raise LLMNotConfiguredError(
-                "This instruction needs the drafting assistant, which is not set up on this "
-                f"server. Without it you can {WITHOUT_MODEL}.")
-        instructions = "\n".join(x for x in (task.instruction.strip(), task.model_note) if x)
-        result = self.redrafter.redraft(task.clause, task.precedents, instructions)
-        reason = ("Written by the drafting assistant (language model)"
-                  + (f": the drafting operation could not do it ({declined})" if declined else
-                     "") + ".")
-        # The lawyer may ask for the operation instead only where one would have run.
-        alternative = ("operation" if not declined and intent.confident
-                       and intent.kind in OPERATION_KINDS else None)
-        return Drafted(result, "model", intent, reason, None, alternative,
-                       timings_ms=dict(result.timings_ms))
+                raise LLMNotConfiguredError(f"{declined} The drafting assistant, which could try, is not set up on "
+                                            "this server.")
+            raise LLMNotConfiguredError("This instruction needs the drafting assistant, which is not set up on this "
+                                        f"server. Without it you can {WITHOUT_MODEL}.")
+        if start is not None and left:
+            # The operations' draft is the starting point; the model is asked for the rest only.
+            asked = "\n".join(p.text for p in left)
+            already = "; ".join(p.label() for p in (done_by_op or []))
+            instructions = (f"{asked}\n(Already done in the text below, keep it: {already}.)" if already else asked)
+            text = start
+        else:
+            instructions, text = task.instruction.strip(), task.clause
+        instructions = "\n".join(x for x in (instructions, task.model_note) if x)
+        result = self.redrafter.redraft(text, task.precedents, instructions)
+        if start is not None and left:
+            reason = (f"{'; '.join(p.label() for p in done_by_op or [])} by a drafting operation on your clause's "
+                      f"own words, then the drafting assistant (language model) for the rest.")
+        else:
+            reason = ("Written by the drafting assistant (language model)"
+                      + (f": the drafting operation could not do it ({declined})" if declined else "") + ".")
+        # The lawyer may ask for the operations instead only where one would run.
+        alternative = "operation" if any(p.kind in OPERATION_KINDS for p in ins.parts) and not ins.problems and \
+            not declined and start is None else None
+        return Drafted(result, "model", ins, reason, None, alternative, timings_ms=dict(result.timings_ms))
 
 
-def run_operation(intent: Intent, task: DraftTask) -> OperationResult:
-    """The operation for a confident reading; Declined when it cannot be done here."""
-    p = intent.params
+def run_operation(part: Part, task: DraftTask, text: str | None = None) -> OperationResult:
+    """The operation for one part, on ``text`` (the clause, or what earlier operations made of it)."""
+    text = task.clause if text is None else text
+    from addin_server.draft.parts import with_precedent_period
+    part = with_precedent_period(part, text, tuple(c.text for c in task.precedents))
+    p = part.params
     runners: dict[str, Callable[[], OperationResult]] = {
-        "mutual": lambda: ops.make_mutual(task.clause),
-        "flip": lambda: ops.flip_party(task.clause, p.get("holder") or "", p.get("other")),
-        "period": lambda: ops.change_period(task.clause, p["value"], p["unit"], p.get("old")),
-        "amount": lambda: ops.change_amount(task.clause, p["amount"]),
-        "carve_out": lambda: add_carve_out(task.clause, task.precedents, p.get("precedent"),
-                                           p.get("phrase", "")),
-        "conform": lambda: _conform(task, p),
+        "mutual": lambda: ops.make_mutual(text, part, task.document_parties),
+        "flip": lambda: ops.flip_party(text, part, task.document_parties),
+        "period": lambda: ops.change_period(text, part),
+        "amount": lambda: ops.change_amount(text, part),
+        "carve_out": lambda: add_carve_out(text, task.precedents, p.get("precedent"), p.get("phrase", ""),
+                                           p.get("source", ""), task.document_parties),
+        "conform": lambda: ops.conform_terms(text, part, task.document_terms, task.document_parties),
+        "delete": lambda: ops.delete_part(text, part),
     }
-    return runners[intent.kind]()
+    return runners[part.kind]()
 
 
-def _conform(task: DraftTask, p: dict) -> OperationResult:
-    if p.get("what") != "period":
-        return ops.conform_terms(task.clause, task.document_terms)
-    n = p.get("precedent") or 1
-    if not 1 <= n <= len(task.precedents):
-        raise Declined(f"Precedent [{n}] is not among the chosen precedents.")
-    mine = periods(task.clause)
-    theirs = [q for q in periods(task.precedents[n - 1].text)
-              if not mine or same_unit(q.unit, mine[0].unit)]
-    if len(theirs) != 1 or len(mine) != 1:
-        raise Declined(f"The periods in your clause and precedent [{n}] cannot be paired one "
-                       "to one; say the period you want.")
-    return ops.change_period(task.clause, theirs[0].value, theirs[0].unit)
+def _self_check(part: Part, ins: Instruction, task: DraftTask, before: str, result: OperationResult) -> None:
+    """An operation's draft, read by the checks before anyone sees it: if its own part is not done,
+    or it changes what it was not asked to, it is not offered (Declined) rather than offered as done."""
+    from addin_server.draft import compare as C
+    from addin_server.draft.instruction import Instruction as _Instruction
+    from addin_server.draft.parts import allowances, check_part
+
+    alone = _Instruction(ins.text, (part,), length=ins.length)
+    found = check_part(part, alone, before, result.text, task.context())
+    if found.failed:
+        raise Declined(f"The operation could not do “{part.label()}” reliably ({found.reason}) The drafting assistant "
+                       "can.")
+    allow = allowances(alone, before, result.text, task.context(), result.cited)
+    changed = C.meaning_changes(C.compare(before, result.text), allow, task.document_parties)
+    if changed:
+        raise Declined(f"Doing “{part.label()}” by the operation would also change something else ({changed[0]}) The "
+                       "drafting assistant can word it.")
+
+
+def _combined(clause: str, text: str, done: list[tuple[int, Part, OperationResult]],
+              already: dict[int, str]) -> OperationResult:
+    """One result for the operations that ran, edits on the lawyer's clause."""
+    if not done:
+        return OperationResult("none", "Nothing to change", clause, [], notes=list(already.values()))
+    if len(done) == 1:
+        result = done[0][2]
+        result.notes = list(result.notes) + list(already.values())
+        return result
+    from addin_server.draft.compare import compare
+
+    reasons = [(e.new, e.reason) for _, _, r in done for e in r.edits]
+    edits = []
+    for region in compare(clause, text).regions:
+        reason = next((why for new, why in reasons if new and new.strip() and new.strip() in region.new), None) or \
+            "; ".join(dict.fromkeys(r.label for _, _, r in done))
+        edits.append(Edit(region.old_start, region.old_end, region.new, reason, region.old))
+    notes = [n for _, _, r in done for n in r.notes] + list(already.values())
+    label = "; ".join(r.label for _, _, r in done)
+    cited = sorted({n for _, _, r in done for n in r.cited})
+    combined = OperationResult("+".join(r.operation for _, _, r in done), label, clause, edits, cited, notes)
+    if combined.text != text:  # the regions must give back the operations' own text
+        combined = OperationResult(combined.operation, label, clause,
+                                   [Edit(0, len(clause), text, label, clause)], cited, notes)
+    return combined
+
+
+def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Part, OperationResult]],
+           already: dict[int, str], why: dict[int, str], producer: str, model: bool, prefer: str) -> list[dict[str, Any]]:
+    """Each part as the lawyer reads it: what the check found, who did it, and why a part was left."""
+    by_op = {i for i, _, _ in done}
+    out = []
+    for i, r in enumerate(results):
+        by = "operation" if i in by_op or i in already else producer
+        row = r.to_dict(by)
+        left = i not in by_op and i not in already and producer == "operation"
+        if left:
+            row["by"] = ""  # nobody did it
+        if left and r.status != "done":
+            row["status"] = "not_done"
+            row["reason"] = (why.get(i) or "No drafting operation does this.") + (
+                " The drafting assistant is not set up on this server." if not model else
+                " Ask the drafting assistant for it." if prefer == "operation" else "")
+        if i in already and r.status in ("unchecked",):
+            row["status"], row["reason"] = "done", already[i]
+        out.append(row)
+    return out
+
+
+def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any]]) -> list[CheckResult]:
+    """The instruction check says what the parts say: a part nobody did is not done, whatever a check
+    could read of it (so the draft is never marked as doing what was asked when it did not)."""
+    left = [p for p in parts if p["status"] in ("not_done", "partly", "wrong")]
+    if not left:
+        return checks
+    done = [p["label"] for p in parts if p["status"] == "done"]
+    line = " ".join(x for x in ((f"Done: {'; '.join(done)}." if done else ""),
+                                f"Not done: {'; '.join(p['label'] for p in left)}.") if x)
+    out = []
+    for c in checks:
+        if c.name == "instruction" and c.passed is not False:
+            reasons = " ".join(dict.fromkeys(p["reason"] for p in left))
+            c = CheckResult("instruction", False, f"{line} {reasons}".strip())
+        out.append(c)
+    return out
+
+
+def _declined_message(ins: Instruction, why: dict[int, str]) -> str:
+    reasons = [why[i] for i in sorted(why) if ins.parts[i].kind in OPERATION_KINDS]
+    if reasons:
+        return " ".join(dict.fromkeys(reasons))
+    return f"No drafting operation does this instruction; without the assistant you can {WITHOUT_MODEL}."
 
 
 def _ms(seconds: float) -> float:

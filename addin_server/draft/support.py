@@ -20,13 +20,15 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading import binding
+from index_builder.reading.sentences import sentence_spans
 
 # Fitted by `precedent-bench citations --fit` on the train documents.
 WEIGHTS = {"bias": -2.68, "coverage": 2.12, "pairs": 3.76, "amount": -4.40, "negation": -5.31,
            "party": -3.96}
 THRESHOLD = 0.25  # highest balanced accuracy on the train part
 MAX_WINDOW = 3  # precedent sentences one redraft sentence may draw on
+PARAPHRASE_COVERAGE = 0.6  # at or above, with no figure, party or reversal the precedent lacks: backed
 
 _STOP = frozenset("""
 a about above after again against all also am an and any are as at be because been before
@@ -60,12 +62,6 @@ _ACTOR = re.compile(
     r"\b((?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*)\s+(?:shall|will|must|may|agrees|is\s+required|"
     r"is|are|has|does|retains|owns|undertakes|warrants|represents|acknowledges|covenants)\b")
 _TERM = re.compile(r"\b([A-Z][a-z][\w-]*)")
-# Who does what: "Customer shall (not) pay" -> ("customer", "pay").
-_ROLE = re.compile(
-    r"\b((?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*)\s+(?:shall|will|must|may|agrees\s+to|is\s+required\s+to)"
-    r"\s+(?:not\s+|also\s+|promptly\s+|only\s+)*(\w+)"
-    # ... and whose thing: "Employee's compensation" -> ("employee", "compensation").
-    r"|\b((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*)['’]s\s+(?:own\s+)?(\w+)")
 _WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
                          "every its their our your".split())
@@ -104,6 +100,12 @@ def score_support(sentence: str, precedent: str, own_text: str = "") -> Support:
                               for name in ("coverage", "pairs", "amount", "negation", "party"))
     score = 1 / (1 + math.exp(-z))
     supported = score >= THRESHOLD
+    if not supported and f.coverage >= PARAPHRASE_COVERAGE and not f.amount and not f.party and \
+            not _opposed(sentence, precedent[f.passage[0]:f.passage[1]]):
+        # A faithful paraphrase: most of its words are the precedent's, in another order and with
+        # another way of saying "not" ("nor does it prevent" for "shall not preclude"), and it gives no
+        # figure or party the precedent does not. Word pairs and negation counts judge wording, not meaning.
+        supported = True
     return Support(round(score, 4), supported, "" if supported else _reason(f), *f.passage)
 
 
@@ -142,8 +144,13 @@ def features(sentence: str, precedent: str, own_text: str = "") -> Features:
     missing_amount = _missing_amount(sentence, precedent, own_text)
     closest = _closest_sentence(sentence, passage)
     missing_party = _missing_party(sentence, closest, passage, precedent, own_text)
-    # Limiting words count as negations: "shall not exceed" and "is capped at" agree.
-    negation = float(_negations(sentence) != _negations(closest))
+    # Limiting words count as negations: "shall not exceed" and "is capped at" agree. An exception
+    # is said either way round ("Except for fraud, liability is limited" = "the limits do not apply
+    # to fraud"), so where either side states one, only words that turn a limit round count.
+    if _EXCEPTION.search(sentence) or _EXCEPTION.search(closest):
+        negation = float(_opposed(sentence, closest))
+    else:
+        negation = float(_negations(sentence) % 2 != _negations(closest) % 2 or _opposed(sentence, closest))
     return Features(coverage, pairs, float(bool(missing_amount)), negation,
                     float(bool(missing_party)), passage_span, missing_amount, missing_party)
 
@@ -172,10 +179,14 @@ def stems(text: str) -> list[str]:
 
 
 def _stem(word: str) -> str:
+    if word.endswith("es") and not re.search(r"(?:ies|x|z|ch|sh|ss)es$|ies$", word):
+        word = word[:-1]  # "employees", "licenses": the plural of "employee", "license", not "employ" + "es"
     for suffix in ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
-    return word
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not (suffix == "s" and word.endswith("ss")):
+            word = word[: -len(suffix)] + {"ies": "y", "ied": "y", "ations": "at", "ation": "at"}.get(suffix, "")
+            break
+    # "license", "licensed", "licensing" and "licenses" one stem; "use" stays itself.
+    return word[:-1] if word.endswith("e") and len(word) > 4 else word
 
 
 def _pair_share(wanted: list[str], passage: list[str]) -> float:
@@ -233,6 +244,8 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
     common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
     for actor in _ACTOR.findall(sentence):
         key = _norm(actor)
+        if key in _NOT_PARTIES:
+            continue  # "Nor does it ...": a sentence's first word, not someone acting
         # Someone acting where the passage has another party act ("Customer shall" for
         # "Supplier shall"); ordinary words opening a sentence ("Liability is") do not count.
         if key not in own and acting and key not in acting and key not in common:
@@ -256,18 +269,39 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
 
 
 def _roles(text: str) -> set[tuple[str, str]]:
-    return {(_norm(a or owner), _stem((verb or thing).lower()))
-            for a, verb, owner, thing in _ROLE.findall(text)}
+    """Who does what, read by the core (reading/binding.py): ("customer", "pay") for "Customer shall pay"."""
+    return {(_norm(p.bound), p.verb) for p in binding.read(text).provisions if p.bound not in ("", binding.MUTUAL)}
 
 
 def _terms(text: str) -> Counter[str]:
     """Capitalised words (parties, defined terms), sentence openers like "The" left out."""
-    return Counter(key for t in _TERM.findall(text) if (key := _norm(t)) and key not in _STOP)
+    return Counter(key for t in _TERM.findall(text) if (key := _norm(t)) and key not in _STOP
+                   and key not in _NOT_PARTIES)
+
+
+# Capitalised for another reason than naming a party: a sentence opener or a document's part.
+_NOT_PARTIES = frozenset("nothing nor section sections article exhibit schedule these those such none neither either "
+                         "however notwithstanding except unless if in upon during after before".split())
 
 
 def _norm(name: str) -> str:
     words = [w for w in name.lower().replace("’", "'").split() if w not in _DETERMINERS]
     return " ".join(w[:-2] if w.endswith("'s") else w for w in words)
+
+
+_EXCEPTION = re.compile(r"\b(?:except\w*|unless|other than|not (?:apply|include|cover|limit|exclude|prevent|"
+                        r"prohibit|restrict)\w*|nothing in|exclud\w*|exclusions?|limitations?|notwithstanding|nor)\b",
+                        re.IGNORECASE)
+_OPPOSED = (({"lesser", "less", "lower", "minimum", "least", "fewer"}, {"greater", "more", "higher", "maximum", "most"}),
+            ({"before", "prior", "preceding"}, {"after", "following"}),
+            ({"refundable"}, {"nonrefundable", "non-refundable"}))
+
+
+def _opposed(a: str, b: str) -> bool:
+    """One text says "lesser", "before", "refundable" where the other says the opposite and not it."""
+    wa, wb = set(_WORD.findall(a.casefold())), set(_WORD.findall(b.casefold()))
+    return any((wa & left and wb & right and not wa & right and not wb & left) or
+               (wa & right and wb & left and not wa & left and not wb & right) for left, right in _OPPOSED)
 
 
 def _negations(text: str) -> int:

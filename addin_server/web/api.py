@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, g, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from addin_server.conform import documents
@@ -40,6 +40,7 @@ def precedents() -> Any:
     payload = recording.served_json(outcome, text)  # + list_id and curation marks (issue 27)
     if unit:
         payload["unit"] = unit
+    g.audit_payload = payload  # the audit trail reads its clause ids without parsing the JSON again
     return jsonify(payload)
 
 
@@ -55,6 +56,7 @@ def redraft() -> Any:
     # summary an API client sent: its parties and terms guide the model (conform/prompting.py),
     # its defined terms let the checks flag a term it lacks; the lawyer's instruction alone is
     # what operations and checks read. A document the server no longer holds never blocks a redraft.
+    # Its parties let the operations and checks read who the clause binds by the document's own names.
     document = _document(body)
     terms = validate.document_terms(body)
     read = document.document if document is not None and document.id else None
@@ -63,8 +65,10 @@ def redraft() -> Any:
     if terms is None and read is not None and (read.definitions or any(p.how != "used" for p in read.parties)):
         terms = list(dict.fromkeys(t for t in (*read.party_names, *read.terms) if len(t) <= 100))[:validate.MAX_DOCUMENT_TERMS]
     note = with_document_terms("", document.document if document else None, server.max_instructions_chars)
+    parties = list(document.document.party_names) if document is not None else []
     outcome, searched = service().redraft(text, clause_ids, instructions, access=access(),
-                                          document_terms=terms, prefer=prefer, model_note=note)
+                                          document_terms=terms, prefer=prefer, model_note=note,
+                                          document_parties=parties)
     payload = redraft_json(outcome.result, outcome.timings_ms, outcome.drafted)
     if searched is not None:  # the precedents were chosen by search: show how
         payload["rerank"] = search_json(searched)["rerank"]

@@ -14,12 +14,12 @@ from typing import Any
 from flask import Flask, Response, g, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from index_builder.errors import LLMBusyError, PrecedentError
+from index_builder.errors import PrecedentError
 
 from addin_server.web import (api, audit, auth, conform, explore, follow, limits, market,
                               recording, static_files, usage)
 from addin_server.web.body import CLOSE_CONNECTION
-from addin_server.web.errors import http_status
+from addin_server.web.errors import http_status, retry_after
 from addin_server.service import PrecedentService, build_service
 from index_builder.settings import Settings
 
@@ -67,8 +67,9 @@ def _register_errors(app: Flask) -> None:
         response, status = error_response(exc.code, exc.message, http_status(exc))
         if status == 401:
             response.headers["WWW-Authenticate"] = "Bearer"
-        if isinstance(exc, LLMBusyError):
-            response.headers["Retry-After"] = "60"  # "try again in a minute"
+        wait = retry_after(exc)  # a busy LLM ("in a minute"), a full search queue
+        if wait is not None:
+            response.headers["Retry-After"] = str(wait)
         if request.environ.get(CLOSE_CONNECTION):
             response.headers["Connection"] = "close"  # unread body bytes must not become a request
         return response, status

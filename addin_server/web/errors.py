@@ -21,6 +21,7 @@ HTTP_STATUS: dict[type[e.PrecedentError], int] = {
     e.NotFoundError: 404,
     e.LLMBadResponseError: 502,
     e.LLMBusyError: 503,
+    e.SearchBusyError: 503,
     e.LLMCircuitOpenError: 503,
     e.LLMUnavailableError: 503,
     e.IndexNotFoundError: 503,
@@ -38,3 +39,12 @@ def http_status(exc: e.PrecedentError) -> int:
         if cls in HTTP_STATUS:
             return HTTP_STATUS[cls]
     return 500
+
+
+def retry_after(exc: e.PrecedentError) -> int | None:
+    """Seconds for a Retry-After header, or None: a busy LLM says "in a minute"; a full search
+    queue (index/batcher.py) carries its own."""
+    if isinstance(exc, e.LLMBusyError):
+        return 60
+    seconds = getattr(exc, "retry_after", None)
+    return max(1, int(seconds)) if seconds is not None else None

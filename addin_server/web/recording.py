@@ -18,13 +18,14 @@ from typing import Any
 from flask import Flask, current_app
 
 from addin_server.web.context import access, current_identity, service, settings
+from addin_server.web.deferred import Deferred
 from addin_server.web.limits import RateLimiter, parse_limit
 from addin_server.web.serialize import search_json
 from index_builder.errors import FeedbackUnavailableError, NotFoundError
 from index_builder.ingest.policy import normalise_group
 from index_builder.learn.curation import Curation, card_mark
 from index_builder.learn.shown import ranker_version, shown_items, swap_adjacent
-from index_builder.learn.store import UsageStore
+from index_builder.learn.store import UsageStore, usage_dir
 from index_builder.retrieve.pipeline import SearchOutcome
 from index_builder.settings import Settings
 
@@ -39,6 +40,8 @@ class UsageState:
     problem: str  # why there is no store ("" when there is one)
     limiter: RateLimiter
     rng: random.Random
+    # Shown lists are stored after the answer (web/deferred.py); None: stored before it.
+    writes: Deferred | None = None
 
 
 def init_app(app: Flask) -> UsageState:
@@ -54,12 +57,28 @@ def init_app(app: Flask) -> UsageState:
         problem = exc.message
         log.error("%s", problem)
     limiter = RateLimiter(parse_limit(config.learning.rate_limit, "PRECEDENT_FEEDBACK_RATE_LIMIT"), None)
-    held = UsageState(opened, problem, limiter, random.Random())
+    held = UsageState(opened, problem, limiter, random.Random(), _deferred(config, opened))
     app.extensions[EXTENSION] = held
+    if held.writes is not None:
+        app.extensions["precedent"].at_close(held.writes.close)
     if opened is not None:
         # The one pipeline orders by the marks; rebuilt versions inherit it (with_backend).
         app.extensions["precedent"].live.use_curation(Curation(opened))
     return held
+
+
+def _deferred(config: Settings, opened: UsageStore | None) -> Deferred | None:
+    """The journal that takes shown lists off the critical path (issue 39), replaying what a
+    stopped server left; None (store before answering) when it cannot be opened."""
+    if opened is None or not config.learning.feedback:
+        return None
+    try:
+        return Deferred(usage_dir(config) / "journal",
+                        {"usage": lambda rows, replay: opened.record_lists(rows, skip_known=replay)})
+    except (OSError, FeedbackUnavailableError) as exc:
+        log.error("Usage journal unavailable (%s): shown lists are stored before each answer",
+                  getattr(exc, "message", exc))
+        return None
 
 
 def state() -> UsageState:
@@ -80,7 +99,9 @@ def health_info() -> dict[str, Any]:
     learning = settings().learning
     return {"feedback": {"enabled": bool(held and held.store and learning.feedback),
                          "reason": (held.problem if held else "") if not (held and held.store)
-                         else ("" if learning.feedback else "PRECEDENT_FEEDBACK is off")},
+                         else ("" if learning.feedback else "PRECEDENT_FEEDBACK is off"),
+                         # Lists handed off but not yet stored, and why storing fails (IT).
+                         **({"deferred": held.writes.health()} if held and held.writes else {})},
             "ranker": {"version": ranker_version(service().pipeline)},
             # Whether this caller may mark precedents (the pane shows its form only then).
             "curation": {"available": bool(held and held.store), "team": learning.curation_team,
@@ -108,19 +129,37 @@ def served_json(outcome: SearchOutcome, query: str) -> dict[str, Any]:
     if recorded:
         pipeline = service().pipeline
         try:
-            payload["list_id"] = held.store.record_list(
-                _user(), query, shown_items(pipeline, query, outcome), ranker_version(pipeline),
-                str(pipeline.backend.version), swapped)
+            row = held.store.list_row(_user(), query, shown_items(pipeline, query, outcome),
+                                      ranker_version(pipeline), str(pipeline.backend.version),
+                                      swapped)
+            if held.writes is not None:
+                held.writes.submit("usage", row)  # journaled now, stored after the answer
+            else:
+                held.store.record_lists([row])
+            payload["list_id"] = row["list_id"]
         except FeedbackUnavailableError as exc:  # the lawyer still gets the results
             log.warning("Shown list not recorded: %s", exc.message)
+        except OSError as exc:  # the journal's disk is full
+            log.warning("Shown list not recorded: the usage journal cannot be written (%s)", exc)
     return payload
+
+
+def stored_shown(list_id: str, user: str) -> Any:
+    """``store().shown``, after the lists still waiting in the journal are stored, when it is
+    not there yet (a pane's feedback can follow its search within milliseconds)."""
+    found = store().shown(list_id, user)
+    held = state()
+    if found is None and held.writes is not None and held.writes.drain():
+        found = store().shown(list_id, user)
+    return found
 
 
 def _add_marks(payload: dict[str, Any], outcome: SearchOutcome, store: UsageStore) -> None:
     found = outcome.marks  # read by the pipeline when it curated the page
     if found is None:
         try:
-            found = Curation(store).marks_for([r.hit.clause for r in outcome.results])
+            curation = service().pipeline.curation or Curation(store)  # its marks kept in memory
+            found = curation.marks_for([r.hit.clause for r in outcome.results])
         except FeedbackUnavailableError as exc:
             log.warning("Curation marks not shown: %s", exc.message)
             return

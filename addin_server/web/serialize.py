@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Any
 
@@ -19,7 +20,7 @@ def source_json(clause: Clause) -> dict[str, Any]:
     return {
         "doc_id": clause.doc_id,
         "document": clause.doc_title or clause.doc_id,
-        "file": PurePath(clause.source_path).name if clause.source_path else "",
+        "file": _file_name(clause.source_path) if clause.source_path else "",
         "section": clause.section,
         "heading": clause.heading,
         "citation": clause.citation(),
@@ -27,6 +28,12 @@ def source_json(clause: Clause) -> dict[str, Any]:
         # again; "" when the source gave no link (issue 25).
         "url": clause.metadata.get("source_url", ""),
     }
+
+
+@lru_cache(maxsize=4096)
+def _file_name(path: str) -> str:
+    # A path object per card and copy was a tenth of serialising a page (issue 39).
+    return PurePath(path).name
 
 
 def retrieval_json(hit: SearchHit) -> dict[str, Any]:
@@ -141,7 +148,9 @@ def drafted_json(drafted: Drafted) -> dict[str, Any]:
         "producer": {"kind": drafted.producer, "operation": op.operation if op else None,
                      "label": op.label if op else "Drafting assistant",
                      "reason": drafted.route_reason, "alternative": drafted.alternative,
-                     "instruction": drafted.intent.kind},
+                     "instruction": drafted.instruction.kind},
+        # Each part of the instruction: what it asked, done or not (as the checks found it), by whom.
+        "parts": drafted.parts,
         # Offsets into the lawyer's clause: each is shown as a tracked change with its reason.
         "changes": [e.to_dict() for e in drafted.edits],
         "checks": [c.to_dict() for c in drafted.checks],

@@ -49,7 +49,7 @@ def feedback() -> Any:
     raw = body.get("events")
     if not isinstance(raw, list) or not raw or len(raw) > MAX_EVENTS:
         raise InvalidRequestError(f"Send 'events': a list of 1 to {MAX_EVENTS} events.")
-    shown = store.shown(list_id, identity.user)
+    shown = recording.stored_shown(list_id, identity.user)  # it may still be in the journal
     if shown is None:  # unknown, expired, deleted or someone else's: all look alike
         raise NotFoundError("That result list is unknown: search again.")
     by_clause = {item.clause_id: item for item in shown}

@@ -123,15 +123,14 @@ def filters(body: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def clause_ids(body: Mapping[str, Any], limit: int) -> list[str] | None:
-    """``clause_ids``: distinct ids, at most ``limit`` (and MAX_CLAUSE_IDS); None when none."""
+    """``clause_ids``: distinct ids, at most ``limit`` (and MAX_CLAUSE_IDS); None when absent.
+    An empty list is the caller's choice of no precedent at all (a redraft of the clause alone)."""
     value = body.get("clause_ids")
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
         raise InvalidRequestError("'clause_ids' must be a list of clause id strings.")
     unique = list(dict.fromkeys(value))
-    if not unique:
-        return None
     if len(unique) > min(limit, MAX_CLAUSE_IDS):
         raise InvalidRequestError(f"Choose at most {min(limit, MAX_CLAUSE_IDS)} precedents for a redraft.")
     return unique

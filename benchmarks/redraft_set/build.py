@@ -20,7 +20,7 @@ from pathlib import Path
 
 import bm25s
 
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading.sentences import sentence_spans
 from benchmarks.redraft_set.spec import TASKS
 from index_builder.ingest import read_clauses
 from index_builder.reading.defined_terms import defined_terms

@@ -67,6 +67,12 @@ class CachingEmbedder:
             return np.zeros((0, self.dimension), dtype=np.float32)
         return np.stack(rows)  # type: ignore[arg-type]
 
+    def close(self) -> None:
+        """Stop what the wrapped embedder runs (the batcher's worker), if anything."""
+        stop = getattr(self.inner, "close", None)
+        if stop:
+            stop()
+
 
 def set_torch_threads(threads: int) -> None:
     """torch intra-op threads for this process (0: leave torch's default); no-op without torch."""

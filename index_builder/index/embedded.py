@@ -101,10 +101,10 @@ class EmbeddedBackend:
             params, _bitmap = self._params(mask, k)  # _bitmap held by this frame for the search
             scores, positions = self.index.dense.search(vectors, k, params=params)
         best: dict[int, float] = {}
-        for row_scores, row_positions in zip(scores, positions):
+        for row_scores, row_positions in zip(scores.tolist(), positions.tolist()):  # Python numbers
             for pos, score in zip(row_positions, row_scores):
-                if pos >= 0 and score > best.get(int(pos), -np.inf):
-                    best[int(pos)] = float(score)
+                if pos >= 0 and score > best.get(pos, -np.inf):
+                    best[pos] = score
         return self._ranked(best, k)
 
     def _exact_subset(self, vectors: np.ndarray, allowed: np.ndarray, k: int
@@ -146,7 +146,7 @@ class EmbeddedBackend:
             return []
         top = np.argpartition(-scores, k - 1)[:k]
         # Clauses sharing no term with the query are not candidates, however shallow the list.
-        return self._ranked({int(p): float(scores[p]) for p in top if scores[p] > 0}, k)
+        return self._ranked({p: s for p, s in zip(top.tolist(), scores[top].tolist()) if s > 0}, k)
 
     def _ranked(self, scored: dict[int, float], k: int) -> Scored:
         # Ties go to the earlier clause in the index: deterministic, and what eval always did.

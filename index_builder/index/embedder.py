@@ -78,10 +78,50 @@ def settings_for_model_id(model_id: str) -> str:
     """The environment settings that embed queries as an index recorded: the fix a mismatch names.
 
     The inverse of ``model_id_for``: "name[+backend][@tokens]"."""
+    name, backend, length = parse_model_id(model_id)
+    hint = f"PRECEDENT_EMBEDDING_MODEL={name} PRECEDENT_EMBEDDING_BACKEND={backend}"
+    return hint + f" PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH={length}"
+
+
+# Query-side twins (issue 39): queries embedded through the second variant may search an index
+# embedded with the first: the same weights, quantised, give each query a vector within
+# rounding of the index model's. A pair is here only because it was measured on the served
+# pipeline (ACORD train + valid in every query shape and the own drafts, paired intervals:
+# benchmarks/results/throughput/README.md). Anything else, another model, another length,
+# another pair of variants, is refused as before (``query_twin`` None).
+QUERY_TWINS: dict[tuple[str, str], str] = {
+    ("torch", "openvino-int8"): "int8 weights (NNCF, data-free), float activations: query vectors "
+                                "at cosine 0.9994 to torch's; NDCG@5 within 0.25 on every query shape",
+}
+
+
+def parse_model_id(model_id: str) -> tuple[str, str, int]:
+    """(model name, backend, tokens) of an id ``model_id_for`` made."""
     rest, _, length = model_id.partition("@")
     name, _, backend = rest.partition("+")
-    hint = f"PRECEDENT_EMBEDDING_MODEL={name} PRECEDENT_EMBEDDING_BACKEND={backend or 'torch'}"
-    return hint + f" PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH={length or DEFAULT_SEQ_LENGTH}"
+    return name, backend or "torch", int(length) if length.isdigit() else DEFAULT_SEQ_LENGTH
+
+
+def query_twin(index_model_id: str, query_model_id: str) -> str | None:
+    """Why queries of ``query_model_id`` may search an index of ``index_model_id`` ("" when
+    they are the same model), or None when they may not."""
+    if index_model_id == query_model_id:
+        return ""
+    index_name, index_backend, index_length = parse_model_id(index_model_id)
+    name, backend, length = parse_model_id(query_model_id)
+    if (name, length) != (index_name, index_length):
+        return None
+    return QUERY_TWINS.get((index_backend, backend))
+
+
+def query_settings(settings: EmbeddingSettings) -> EmbeddingSettings:
+    """The settings that embed queries: PRECEDENT_QUERY_EMBEDDING's variant where it is a
+    recorded twin of the index's (PRECEDENT_EMBEDDING_BACKEND), else the index's own."""
+    from dataclasses import replace
+
+    if (settings.backend, settings.query_backend) not in QUERY_TWINS:
+        return settings  # "index", the same variant, or no twin recorded for this pair
+    return replace(settings, backend=settings.query_backend)
 
 
 class SentenceTransformerEmbedder:

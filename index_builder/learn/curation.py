@@ -12,9 +12,12 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import math
+import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from index_builder.errors import InvalidRequestError
 from index_builder.learn.store import MARKS, Mark, UsageStore
@@ -26,22 +29,60 @@ MAX_REASON = 300
 MAX_REPLACEMENT = 200
 CSV_FIELDS = ("target", "id", "status", "reason", "replacement", "replacement_clause_id")
 
+# Marks are few and change rarely, yet every search's page reads them: a database query per
+# search was a tenth of a never-seen search's CPU (issue 39). So each server keeps them all in
+# memory and reads only rows added since; marks this process writes show at once, marks
+# written by another server or `addin-server curation import` within this many seconds.
+MARKS_REFRESH_S = 2.0
+
 
 class Curation:
     """The effective mark of each clause (its own, else its document's), from the store."""
 
-    def __init__(self, store: UsageStore) -> None:
+    def __init__(self, store: UsageStore, refresh_s: float = MARKS_REFRESH_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self.refresh_s = refresh_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        # (kind, id) -> ((created, row id), mark): the latest row per target, as current_marks
+        # orders them; ``_current`` is the same without "cleared" marks.
+        self._latest: dict[tuple[str, str], tuple[tuple[float, int], Mark]] = {}
+        self._current: dict[tuple[str, str], Mark] = {}
+        self._last_row = 0
+        self._read_at = -math.inf
+        self._writes = -1
 
     def marks_for(self, clauses: Sequence[Clause]) -> dict[str, Mark]:
-        found = self.store.current_marks([c.clause_id for c in clauses],
-                                         sorted({c.doc_id for c in clauses}))
+        found = self.current()
         out = {}
         for c in clauses:
             mark = found.get(("clause", c.clause_id)) or found.get(("document", c.doc_id))
             if mark is not None:
                 out[c.clause_id] = mark
         return out
+
+    def current(self) -> dict[tuple[str, str], Mark]:
+        """Every current mark by (kind, id); rows added since the last read are read first
+        when this process wrote marks or ``refresh_s`` has passed. Read-only."""
+        now = self._clock()
+        if now - self._read_at < self.refresh_s and self._writes == self.store.mark_writes:
+            return self._current
+        with self._lock:
+            if now - self._read_at >= self.refresh_s or self._writes != self.store.mark_writes:
+                writes = self.store.mark_writes
+                rows = self.store.marks_since(self._last_row)
+                for row_id, mark in rows:
+                    key = (mark.target_kind, mark.target_id)
+                    order = (mark.created, row_id)
+                    if key not in self._latest or self._latest[key][0] < order:
+                        self._latest[key] = (order, mark)
+                    self._last_row = max(self._last_row, row_id)
+                if rows or self._read_at == -math.inf:
+                    self._current = {k: m for k, (_, m) in self._latest.items()
+                                     if m.status != "cleared"}
+                self._read_at, self._writes = now, writes
+        return self._current
 
 
 def label(mark: Mark, team: str) -> str:

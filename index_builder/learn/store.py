@@ -13,14 +13,15 @@ an event is a kind, a clause id, its rank and position, and an optional reason c
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
 import logging
 import os
+import random
 import secrets
 import time
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
@@ -43,6 +44,13 @@ EVENT_KINDS = ("insert", "copy", "compare", "show_full", "redraft_used", "thumbs
 REASONS = ("wrong_topic", "wrong_jurisdiction", "outdated", "wrong_party", "too_long", "other")
 MARKS = ("preferred", "approved", "deprecated", "cleared")
 SCHEMA_LOCK = 270027  # PostgreSQL advisory lock key taken while creating the tables
+
+# List ids: 128 random bits from a generator seeded once per process by the system's entropy;
+# an id per search from os.urandom (uuid4) was a system call on every answer (issue 39).
+# Unique across processes and servers sharing a database, as uuid4's are; not a secret
+# (a list is only ever read back together with its user).
+_LIST_IDS = random.Random(secrets.token_bytes(32))
+os.register_at_fork(after_in_child=lambda: _LIST_IDS.seed(secrets.token_bytes(32)))  # a forked worker
 
 metadata = MetaData()
 shown_lists = Table(
@@ -159,6 +167,7 @@ class UsageStore:
         self.engine = engine
         self.key = key
         self.where = where
+        self.mark_writes = 0  # add_marks calls through this object
 
     @classmethod
     def open(cls, settings: Settings) -> "UsageStore":
@@ -201,18 +210,43 @@ class UsageStore:
     # -- shown lists and events ---------------------------------------------------------------
     def record_list(self, user: str, query: str, items: Sequence[ShownItem], ranker: str,
                     index_version: str, swapped: int | None = None) -> str:
-        list_id = uuid.uuid4().hex
+        row = self.list_row(user, query, items, ranker, index_version, swapped)
+        self.record_lists([row])
+        return row["list_id"]
+
+    def list_row(self, user: str, query: str, items: Sequence[ShownItem], ranker: str,
+                 index_version: str, swapped: int | None = None) -> dict[str, Any]:
+        """A shown list as plain JSON data (no query text: its keyed hash), ready to store now
+        or after the answer (addin_server/web/deferred.py); its ``list_id`` is made here."""
+        return {"list_id": f"{_LIST_IDS.getrandbits(128):032x}", "user": user, "created": time.time(),
+                "query_key": self.query_key(query), "ranker": ranker,
+                "index_version": index_version, "swapped": swapped,
+                "items": [[i.position, i.rank, i.clause_id, None if i.features is None else
+                           base64.b64encode(np.asarray(i.features, dtype="<f4").tobytes()).decode()]
+                          for i in items]}
+
+    def record_lists(self, rows: Sequence[dict[str, Any]], skip_known: bool = False) -> int:
+        """Store ``list_row`` rows in one transaction; with ``skip_known`` a list already
+        stored is left as it is (a journal replayed after a crash). Returns how many were new."""
         with self._begin() as conn:
-            conn.execute(insert(shown_lists).values(
-                list_id=list_id, user=user, created=time.time(), query_key=self.query_key(query),
-                ranker=ranker, index_version=index_version, swapped=swapped, size=len(items)))
+            if skip_known and rows:
+                known = set(conn.execute(select(shown_lists.c.list_id).where(
+                    shown_lists.c.list_id.in_([r["list_id"] for r in rows]))).scalars())
+                rows = [r for r in rows if r["list_id"] not in known]
+            if not rows:
+                return 0
+            conn.execute(insert(shown_lists), [
+                {"list_id": r["list_id"], "user": r["user"], "created": r["created"],
+                 "query_key": r["query_key"], "ranker": r["ranker"],
+                 "index_version": r["index_version"], "swapped": r["swapped"],
+                 "size": len(r["items"])} for r in rows])
+            items = [{"list_id": r["list_id"], "position": position, "rank": rank,
+                      "clause_id": clause_id,
+                      "features": None if features is None else base64.b64decode(features)}
+                     for r in rows for position, rank, clause_id, features in r["items"]]
             if items:
-                conn.execute(insert(shown_items), [
-                    {"list_id": list_id, "position": i.position, "rank": i.rank,
-                     "clause_id": i.clause_id,
-                     "features": None if i.features is None
-                     else np.asarray(i.features, dtype="<f4").tobytes()} for i in items])
-        return list_id
+                conn.execute(insert(shown_items), items)
+        return len(rows)
 
     def shown(self, list_id: str, user: str) -> list[ShownItem] | None:
         """The list as served to ``user`` (folded copies at position 0); None when unknown or
@@ -298,7 +332,17 @@ class UsageStore:
         with self._begin() as conn:
             if rows:
                 conn.execute(insert(marks), rows)
+        self.mark_writes += 1  # this process's Curation reads them at once (learn/curation.py)
         return len(rows)
+
+    def marks_since(self, row_id: int) -> list[tuple[int, Mark]]:
+        """Mark rows added after ``row_id`` (marks are only ever added), with their row ids."""
+        with self._begin() as conn:
+            rows = conn.execute(select(marks).where(marks.c.id > row_id)
+                                .order_by(marks.c.id)).mappings().all()
+        return [(r["id"], Mark(r["target_kind"], r["target_id"], r["status"], r["reason"],
+                               r["replacement"], r["replacement_clause_id"], r["by_user"],
+                               r["created"])) for r in rows]
 
     def current_marks(self, clause_ids: Sequence[str], doc_ids: Sequence[str]) -> dict[tuple[str, str], Mark]:
         """The latest mark per (kind, id) among the named clauses and documents ("cleared" drops it)."""

@@ -11,7 +11,11 @@ checks, and Compare terms; nothing outside this folder reads these ideas again:
 * ``numbers``, ``figures``, ``caps`` (i38-figures): periods, amounts, percentages and
   liability caps with their spans;
 * ``document``: a whole document read from its paragraphs as Word gives them (the pane's
-  blocks or the index's clauses): definitions, parties, section map, its name for itself.
+  blocks or the index's clauses): definitions, parties, section map, its name for itself;
+* ``numbers``, ``figures``, ``caps``: periods, amounts, percentages and multiples in digits
+  and words, and liability caps of every kind, each with its span;
+* ``binding``: who each sentence binds and who it protects (subjects, possessives, "its",
+  passives, "each party"), and whether it states an obligation, a right or a protection.
 
 ``index_builder`` never imports ``addin_server``; the server and the index both import this.
 """

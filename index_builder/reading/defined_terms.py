@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from index_builder.reading.numbers import SCALES, SMALL
+
 # -- definitions -----------------------------------------------------------------------------
 
 _QUOTED = re.compile(r"[“\"]([^“”\"\n]{1,80})[”\"]")
@@ -348,3 +350,51 @@ def known_forms(terms: Sequence[str]) -> set[str]:
     for term in terms:
         out |= {term.lower(), pluralise(term).lower(), singular(term).lower()}
     return out
+
+
+# Single capitalised words that name a part of a document or the document itself, not a term to define.
+_PART_WORDS = frozenset("Section Sections Article Articles Exhibit Schedule Annex Appendix Clause Agreement "
+                        "Party Parties".split())
+
+
+_PART_NAMES = re.compile(r"\b(?:Standard Terms|Cover Page|Cover Terms|Key Terms|Framework Terms|Order Form)\b")
+
+
+def used_terms(text: str, words: Iterable[str] = (), names: Iterable[str] = (), ordinary: str = "",
+               parts: bool = False, singles: bool = False) -> list[str]:
+    """The defined terms a text uses, defined there or not: capitalised runs read as terms
+    (``capitalised_terms``), the party ``names`` it uses, and single capitalised words that are
+    in ``words`` (role words, words another text defines), used as a term ("the Product"), or
+    written in lower case in ``ordinary`` (the text it was drafted from: "updates" -> "Updates"
+    makes a term). An amount in words ("Fifty Thousand Dollars") is not a term. ``parts``: the
+    names of a document's own parts too ("Cover Terms"), which another document may not have;
+    ``singles``: every capitalised word inside a sentence that is not a name ("install Updates")."""
+    words = set(words)
+    lower = set(re.findall(r"\b[a-z][\w-]*\b", ordinary))
+    found: dict[str, None] = {}
+    for c in capitalised_terms(text):
+        found.setdefault(c.phrase, None)
+    for m in _PART_NAMES.finditer(text) if parts else ():
+        found.setdefault(m.group(0), None)
+    for m in re.finditer(r"(?<![\w’'-])([A-Z][a-z][\w-]*)\b", text):
+        word = m.group(1)
+        if word in _PART_WORDS or word in STARTERS:
+            continue
+        before = text[:m.start()].rstrip()
+        start_of_sentence = not before or before[-1] in ".;:!?(\n" or bool(re.search(r"(?:^|\n)\s*[\d.()a-z]{1,8}$", before))
+        the = re.search(r"\bthe\s+$", text[max(0, m.start() - 5):m.start()])
+        inside = any(word in c.split() for c in found) or bool(re.match(r"[ \t]+[A-Z][a-z]", text[m.end():])) or \
+            bool(re.search(r"[A-Z][\w’'-]*[ \t]+$", text[max(0, m.start() - 40):m.start()]))  # inside a run of capitals
+        if word in words or (not start_of_sentence and not inside and (
+                the or word.lower() in lower or (singles and not _is_name(word, text, m.start())))):
+            found.setdefault(word, None)
+    for name in names:
+        found.setdefault(name, None)
+    return [t for t in found if not any(t != o and t in o.split() for o in found) and not _amount_words(t)]
+
+
+def _amount_words(term: str) -> bool:
+    """"Fifty Thousand Dollars", "Two Million": an amount in words, not a defined term."""
+    parts = [w.lower().strip("-") for w in re.split(r"[\s-]+", term)]
+    number = [w for w in parts if w in SMALL or w in SCALES or w == "and"]
+    return bool(number) and len(number) >= len(parts) - 1

@@ -56,18 +56,18 @@ _PERIOD = re.compile(
 
 _SYMBOL = {"$": "USD", "us$": "USD", "u.s.$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD",
            "ca$": "CAD", "hk$": "HKD", "s$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "rmb": "CNY"}
-_CODES = "USD|EUR|GBP|CHF|AUD|CAD|CNY|RMB|JPY|HKD|SGD|INR|SEK|NOK|DKK|NZD"
+_CODES = "USD|EUR|GBP|CHF|AUD|CAD|CNY|RMB|JPY|HKD|SGD|INR|SEK|NOK|DKK|NZD|RUB|ZAR|BRL|MXN|KRW|PLN|CZK|HUF|TRY|ILS|AED|SAR|TWD"
 _NAMES = {"dollar": "USD", "euro": "EUR", "pounds sterling": "GBP", "pound sterling": "GBP",
           "australian dollar": "AUD", "canadian dollar": "CAD", "hong kong dollar": "HKD",
           "singapore dollar": "SGD", "us dollar": "USD", "u.s. dollar": "USD", "united states dollar": "USD", "yuan": "CNY",
-          "renminbi": "CNY", "swiss franc": "CHF", "yen": "JPY"}
+          "renminbi": "CNY", "swiss franc": "CHF", "yen": "JPY", "rouble": "RUB", "ruble": "RUB"}
 _SYM = r"(?:U\.?S\.?[ \t]?\$|A\$|AU\$|C\$|CA\$|HK\$|S\$|\$|€|£|¥)"
 _AMT = rf"(?:\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?![\d,])|{OCR_DIGITS}|{DIGITS}|\.\d+|O(?![\w,.]))"
 _SCALE_TAIL = r"(?:(?P<s>MM|mm|[mMkK]|bn|BN)\b|[ \t]?(?P<sw>thousand|million|billion)\b)"
 _BEFORE = (rf"(?P<c>(?:\b(?:{_CODES})[ \t]?)?{_SYM}|\b(?:{_CODES})(?![a-z])\.?)[ \t]?(?P<n>{_AMT})"
            rf"{_SCALE_TAIL}?")
 _NAME = (r"(?:(?:australian|canadian|hong[ \t]+kong|singapore|united[ \t]+states|us|u\.s\.)[ \t]+dollars?|dollars?|"
-         r"euros?|pounds?[ \t]+sterling|yuan|renminbi|swiss[ \t]+francs?|yen)")
+         r"euros?|pounds?[ \t]+sterling|yuan|renminbi|swiss[ \t]+francs?|yen|roubles?|rubles?)")
 _MONEY_BEFORE = re.compile(_BEFORE + rf"(?:[ \t]*\([ \t]*(?P<w>{WORDS})(?:[ \t]+{_NAME})?[ \t]*\))?", _I)
 # "One Million Dollars ($1,000,000)", "ONE (1) MILLION DOLLARS ($1,000,000)", "One Hundred and No/100
 # Dollars ($100.00)" (a cheque's cents): the words, their scale and cents, then the digits in brackets.
@@ -305,13 +305,14 @@ def spell_number(value: int, like: Figure | None = None) -> str:
 _SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 
-def format_amount(value: float, like: Figure | None = None) -> str:
-    """An amount written as ``like`` wrote its currency and grouping ("$150,000", "€2,500")."""
+def format_amount(value: float, like: Figure | None = None, currency: str | None = None) -> str:
+    """An amount written as ``like`` wrote its currency and grouping ("$150,000", "€2,500"), or
+    in ``currency`` ("RUB 30,000,000"; dollars when neither is given)."""
     if like is not None:
         sign = re.match(rf"{_SYM}|(?:{_CODES})[ \t]?", like.text, _I)
         prefix = sign.group(0) if sign else (_SIGN.get(like.currency or "", (like.currency or "") + " "))
     else:
-        prefix = "$"
+        prefix = _SIGN.get(currency or "USD", f"{currency} ")
     number = f"{value:,.2f}".removesuffix(".00")
     if like is not None and "," not in like.text and value < 10000:
         number = number.replace(",", "")

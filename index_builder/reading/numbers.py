@@ -120,7 +120,8 @@ def value(text: str) -> float | None:
 
 
 def to_words(n: int) -> str:
-    """12 -> 'twelve', 45 -> 'forty-five', 365 -> 'three hundred sixty-five'."""
+    """12 -> 'twelve', 45 -> 'forty-five', 365 -> 'three hundred sixty-five', 7500 -> 'seven thousand
+    five hundred', 2000000 -> 'two million'."""
     if n < 20:
         return _UNITS[n]
     if n < 100:
@@ -129,4 +130,8 @@ def to_words(n: int) -> str:
     if n < 1000:
         hundreds, rest = divmod(n, 100)
         return f"{_UNITS[hundreds]} hundred" + (f" {to_words(rest)}" if rest else "")
+    for scale, size in (("billion", 1_000_000_000), ("million", 1_000_000), ("thousand", 1_000)):
+        if n >= size and n < size * 1000:
+            top, rest = divmod(n, size)
+            return f"{to_words(top)} {scale}" + (f" {to_words(rest)}" if rest else "")
     return str(n)

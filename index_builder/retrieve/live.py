@@ -22,7 +22,7 @@ from pathlib import Path
 
 from index_builder.errors import PrecedentError
 from index_builder.index.backend import IndexStore
-from index_builder.index.embedder import settings_for_model_id
+from index_builder.index.embedder import query_twin, settings_for_model_id
 from index_builder.index.heap import release_free_memory
 from index_builder.retrieve.curated import Curator
 from index_builder.retrieve.ltr import load_ranker, moved_ranker
@@ -122,7 +122,7 @@ class LivePipeline:
             log.error("New index version %s cannot be loaded (%s); still serving %s",
                       version, exc.message, old.backend.version)
             return
-        if backend.model_id != old.embedder.model_id:
+        if query_twin(backend.model_id, old.embedder.model_id) is None:
             # Its vectors cannot be compared with this server's query vectors (the dimension
             # may differ too): serving it would break every search.
             log.error("New index version %s was embedded with %s but this server embeds queries "

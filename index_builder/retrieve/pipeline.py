@@ -379,11 +379,22 @@ class SearchPipeline:
         positions = dict(zip(ids, _positions(self.backend, ids)))
         ordered = sorted(ids, key=lambda cid: (-fused[cid], positions[cid]))[:depth]
         clauses = self.backend.get(ordered)
-        return [SearchHit(clause=clause, score=float(fused[cid]), rank=rank,
-                          retriever_ranks={n: r[cid] for n, r in ranks.items() if cid in r},
-                          retriever_scores={n: float(s[cid]) for n, s in scores.items() if cid in s})
-                for rank, (cid, clause) in enumerate(zip(ordered, clauses), 1)
-                if clause is not None]
+        # One pass over the runs per hit (two dict comprehensions each were a third of the
+        # fusion's time on a search's 100 hits, issue 39); the same keys in the same order.
+        named = [(name, ranks[name], scores[name]) for name in runs]
+        hits = []
+        for rank, (cid, clause) in enumerate(zip(ordered, clauses), 1):
+            if clause is None:
+                continue
+            by_rank: dict[str, int] = {}
+            by_score: dict[str, float] = {}
+            for name, run_ranks, run_scores in named:
+                place = run_ranks.get(cid)
+                if place is not None:
+                    by_rank[name] = place
+                    by_score[name] = float(run_scores[cid])
+            hits.append(SearchHit(clause, float(fused[cid]), rank, by_rank, by_score))
+        return hits
 
     def _fold(self, hits: list[SearchHit], wanted: int) -> list[Any]:
         """``wanted`` distinct wordings, each with its near copies among the candidates.
@@ -478,12 +489,13 @@ def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBacken
                    curation: Curator | None = None) -> SearchPipeline:
     """The configured pipeline over the live version (or ``backend``): every entry point's."""
     from index_builder.index import open_store
+    from index_builder.index.embedder import query_twin, settings_for_model_id
     from index_builder.retrieve.cross_encoder import load_reranker
 
     backend = backend or open_store(settings).open()
-    if "dense" in retrievers and backend.model_id != embedder.model_id:
+    # The same model, or a recorded quantised twin of it (embedder.QUERY_TWINS, issue 39).
+    if "dense" in retrievers and query_twin(backend.model_id, embedder.model_id) is None:
         from index_builder.errors import ConfigError
-        from index_builder.index.embedder import settings_for_model_id
 
         raise ConfigError(
             f"The index {backend.version} was embedded with {backend.model_id} but queries would "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from math import fsum
 from functools import lru_cache
 from typing import Protocol, Sequence
 
@@ -54,12 +55,28 @@ def _sentences(text: str) -> tuple[tuple[int, int], ...]:
     bounds, start = [], 0
     for match in _END.finditer(text):
         head = text[start:match.start() + 1].rstrip()
-        if match.group().strip() and _NO_END.search(head):
+        if match.group().strip() and _NO_END.search(_last_words(head)):
             continue
         bounds.append((start, match.start() + len(match.group().rstrip())))
         start = match.end()
     bounds.append((start, len(text)))
     return tuple(trimmed for s, e in bounds if (trimmed := _trim(text, s, e)))
+
+
+def _last_words(head: str) -> str:
+    """The end of ``head`` from the start of its last but one whitespace-separated word.
+
+    Every ``_NO_END`` match ends the text and lies within its last two words, and where the
+    cut falls after whitespace ``^`` there reads as the ``(?<=\s)`` it replaces, so the search
+    answers as over the whole head; but a search with ``$`` tries every place of a long
+    sentence (the split of a page's clauses never split before was a twelfth of a never-seen
+    search's time under load: issue 39).
+    """
+    i = len(head)
+    for space in (False, True, False):  # the last word, the spaces before it, the word before
+        while i and head[i - 1].isspace() is space:
+            i -= 1
+    return head[i:]
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -98,7 +115,7 @@ def best_spans(query_vectors: np.ndarray | None, texts: Sequence[str], embedder:
     if scorer == "lexical":
         queries = [set(_terms(q)) for q in query_texts if q.strip()]
         for i in long:
-            score = _lexical_scorer([_terms(texts[i][a:b]) for a, b in split[i]], queries)
+            score = _lexical_scorer(*_sentence_weights(texts[i]), queries)
             out[i] = _choose(split[i], score, max_spans, window)
         return out
     pieces = [texts[i][s:e] for i in long for s, e in split[i]]
@@ -120,18 +137,28 @@ def _dense_scorer(vectors: np.ndarray, queries: np.ndarray):  # type: ignore[no-
     return score
 
 
-def _lexical_scorer(sentence_terms: list[list[str]], queries: list[set[str]]):  # type: ignore[no-untyped-def]
-    sets = [set(t) for t in sentence_terms]
+@lru_cache(maxsize=20_000)
+def _sentence_weights(text: str) -> tuple[tuple[frozenset[str], ...], dict[str, float]]:
+    """Each sentence's terms and each term's weight in the clause: functions of the text
+    alone, and the page's results come back search after search (issue 39). Read-only."""
+    sets = tuple(frozenset(_terms(text[a:b])) for a, b in _sentences(text))
     df: dict[str, int] = {}
     for terms in sets:
         for term in terms:
             df[term] = df.get(term, 0) + 1
-    weight = {t: float(np.log1p(len(sets) / n)) for t, n in df.items()}
-    totals = [sum(weight[t] for t in q if t in weight) for q in queries]
+    return sets, {t: float(np.log1p(len(sets) / n)) for t, n in df.items()}
+
+
+def _lexical_scorer(sets: Sequence[frozenset[str]], weight: dict[str, float],  # type: ignore[no-untyped-def]
+                    queries: list[set[str]]):
+    # Sums of a set's weights in exact arithmetic (fsum): summed in the set's order, which
+    # follows the process's string hashes, two windows holding the same terms could score a
+    # rounding apart, and which one was marked changed from one server start to the next.
+    totals = [fsum(weight[t] for t in q if t in weight) for q in queries]
 
     def score(first: int, last: int) -> float:
         held = set().union(*sets[first:last + 1])
-        shares = [sum(weight[t] for t in q & held) / total
+        shares = [fsum(weight[t] for t in q & held) / total
                   for q, total in zip(queries, totals) if total > 0]
         return max(0.0, max(shares, default=0.0) - _EXTRA_SENTENCE_COST * (last - first))
     return score

@@ -30,6 +30,7 @@ Two uses:
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Generic, Hashable, Sequence, TypeVar
@@ -66,6 +67,40 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(_WORD.findall(_NUMBERING.sub("", text).lower()))
 
 
+_CODES: dict[str, str] = {}
+_CODES_LOCK = threading.Lock()
+_FIRST_CODE, _SURROGATES = 0x100, range(0xD800, 0xE000)
+
+
+@lru_cache(maxsize=8192)
+def _coded(text: str) -> str | tuple[str, ...]:
+    """The words of ``text`` with each distinct word written as one character of its own.
+
+    An alignment of two such strings is the alignment of the two word sequences (the map is
+    one to one), so every distance and score is the same; rapidfuzz aligns strings natively,
+    where sequences of Python strings are hashed word by word on every call (issue 39: the
+    folding of a never-seen query's candidates). Past the characters Unicode has, the words
+    themselves are returned, which align the same way, only slower.
+    """
+    found = _words(text)
+    try:
+        return "".join([_CODES[w] if w in _CODES else _code(w) for w in found])
+    except OverflowError:
+        return found
+
+
+def _code(word: str) -> str:
+    with _CODES_LOCK:  # two threads must never give two words one character
+        code = _CODES.get(word)
+        if code is None:
+            number = _FIRST_CODE + len(_CODES)
+            number += len(_SURROGATES) if number >= _SURROGATES.start else 0
+            if number > 0x10FFFF:
+                raise OverflowError("no characters left for new words")
+            code = _CODES[word] = chr(number)
+        return code
+
+
 def similarity(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
     """Word-level edit similarity in [0, 1], symmetric: 2·LCS/(len a + len b)."""
     total = len(a) + len(b)
@@ -93,6 +128,18 @@ def _similarity_at_least(a: Sequence[Hashable], b: Sequence[Hashable], threshold
     return score if distance <= limit and score >= threshold else 0.0
 
 
+def _aligned_at_least(a: Sequence[Hashable], b: Sequence[Hashable], threshold: float,
+                      total: int) -> float:
+    """``_similarity_at_least`` for a pair whose lengths' bound has passed (``total`` is
+    ``len(a) + len(b)``): the same alignment and arithmetic, without the bound again."""
+    if not total:
+        return 1.0
+    limit = int((1.0 - threshold) * total) + 1
+    distance = Indel.distance(a, b, score_cutoff=limit)
+    score = 1.0 - distance / total
+    return score if distance <= limit and score >= threshold else 0.0
+
+
 def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int,
                      threshold: float, key_of: Callable[[T], Hashable] | None = None,
                      cache: PairCache | None = None) -> list[Group[T]]:
@@ -105,19 +152,22 @@ def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int
     up to ten leaders, mostly pairs an earlier search already compared.
     """
     groups: list[Group[T]] = []
-    keys: list[list[str]] = []
+    keys: list[Sequence[str]] = []
+    sizes: list[int] = []
     ids: list[Hashable] = []
+    cached = cache is not None and key_of is not None
     for item in items:
-        mine = words(text_of(item))
-        mine_id = key_of(item) if cache is not None and key_of is not None else None
-        match = (_first_leader(mine, keys, threshold, mine_id, ids, cache)
-                 if threshold > 0 else None)
+        mine = _coded(text_of(item))
+        mine_id = key_of(item) if cached else None  # type: ignore[misc]
+        match = (_first_leader(mine, keys, threshold, mine_id, ids, cache, sizes)
+                 if threshold > 0 and keys else None)
         if match is not None:
             index, score = match
             groups[index].variants.append((item, score))
         elif len(groups) < limit:
             groups.append(Group(item))
             keys.append(mine)
+            sizes.append(len(mine))
             ids.append(mine_id)
     return groups
 
@@ -130,20 +180,29 @@ class PairCache(dict):  # type: ignore[type-arg]
         self.size = size
 
 
-def _first_leader(mine: list[str], keys: list[list[str]], threshold: float,
+def _first_leader(mine: Sequence[str], keys: list[Sequence[str]], threshold: float,
                   mine_id: Hashable = None, ids: Sequence[Hashable] = (),
-                  cache: PairCache | None = None) -> tuple[int, float] | None:
-    for index, theirs in enumerate(keys):
+                  cache: PairCache | None = None, sizes: Sequence[int] | None = None
+                  ) -> tuple[int, float] | None:
+    size = len(mine)
+    for index, their_size in enumerate(sizes if sizes is not None else map(len, keys)):
+        # The lengths' bound first, written exactly as ``_similarity_at_least`` writes it:
+        # most pairs end here, and skipping the cache's key and look-up for them halved the
+        # folding of a never-seen query's 100 candidates (issue 39). The leaders' lengths are
+        # kept beside them (a call per pair less).
+        total = size + their_size
+        if total and 1.0 - (total - 2 * (size if size < their_size else their_size)) / total < threshold:
+            continue
         if cache is not None and mine_id is not None:
             pair = (ids[index], mine_id, threshold)
             score = cache.get(pair)
             if score is None:
-                score = _similarity_at_least(theirs, mine, threshold)
+                score = _aligned_at_least(keys[index], mine, threshold, total)
                 if len(cache) >= cache.size:
                     cache.clear()
                 cache[pair] = score
         else:
-            score = _similarity_at_least(theirs, mine, threshold)
+            score = _aligned_at_least(keys[index], mine, threshold, total)
         if score and score >= threshold:
             return index, round(score, 4)
     return None

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from addin_server.draft import support
-from addin_server.draft.sentences import sentence_spans
+from index_builder.reading.sentences import sentence_spans
 from index_builder.errors import DocumentError
 from index_builder.ingest import read_clauses
 

@@ -18,7 +18,7 @@ from index_builder.settings import LLMSettings
 from precedent_bench.cache import AnswerStore, CachedChatClient
 from precedent_bench.catch_rate import measure
 from precedent_bench.models import BenchModel
-from precedent_bench.redraft_ab import load_task_file, run_ab, select
+from precedent_bench.redraft_ab import load_labels, load_task_file, run_ab, select
 from precedent_bench.report import write_report
 from precedent_bench.scripted_drafts import BREAKS, ScriptedDrafter, follow
 
@@ -39,7 +39,7 @@ def test_the_subset_has_one_task_of_each_category(tasks: list[Any]) -> None:
 
 
 def test_follow_drafts_pass_and_each_planted_break_is_caught(tasks: list[Any]) -> None:
-    drafter = ScriptedDrafter(tasks)
+    drafter = ScriptedDrafter(tasks, load_labels(TASKS, "tuning"))
     with ScriptedLLMServer(drafter) as server:
         llm = LLMSettings(base_url=server.url, api_key="k", redraft_model="m", max_attempts=1)
         client = OpenAIChatClient(llm)
@@ -54,7 +54,8 @@ def test_follow_drafts_pass_and_each_planted_break_is_caught(tasks: list[Any]) -
 
 
 def test_the_worse_prompt_loses_and_the_report_shows_why(tasks: list[Any], tmp_path: Path) -> None:
-    drafter = ScriptedDrafter(tasks)
+    labels = load_labels(TASKS, "tuning")
+    drafter = ScriptedDrafter(tasks, labels)
 
     def responder(body: dict[str, Any]) -> Reply:
         grounded = "cite it with its number" in body["messages"][0]["content"]
@@ -74,4 +75,4 @@ def test_the_worse_prompt_loses_and_the_report_shows_why(tasks: list[Any], tmp_p
     write_report(ab, deltas, tmp_path / "r")
     md = (tmp_path / "r" / "report.md").read_text()
     assert "the instruction was not carried out" in md  # the failed checks, in words
-    assert follow(tasks[0][2]) in md  # the drafts themselves
+    assert follow(tasks[0][2], labels[tasks[0][0]]) in md  # the drafts themselves

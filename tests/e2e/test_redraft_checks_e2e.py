@@ -120,7 +120,7 @@ def test_redraft_checks_and_operations_in_the_pane(server_url: str) -> None:
     assert mutual["first"]["other"] == "Ask the drafting assistant instead"
     # The model's one-sided answer: the failure the issue reported is now said before Apply.
     assert "Drafting assistant" in mutual["other"]["producer"]
-    assert any("The draft still binds only the Supplier." in f for f in mutual["other"]["failed"])
+    assert any("still binds only the Supplier" in f for f in mutual["other"]["failed"])
     assert mutual["other"]["other"] == "Use the drafting operation instead"
     # Apply asks once, then applies.
     assert mutual["afterFirstApply"]["apply"] == "Apply anyway"

@@ -69,3 +69,25 @@ def test_lexical_scorer_needs_no_model_and_finds_the_same_sentence():
     assert best_spans(None, [LONG], None, scorer="lexical", query_texts=["indemnity"]) == [[]]
     with pytest.raises(ValueError, match="scorer"):
         best_spans(None, [LONG], None, scorer="bm25")
+
+
+def test_lexical_window_scores_do_not_depend_on_the_order_a_set_is_summed_in():
+    from index_builder.retrieve.spans import _lexical_scorer
+
+    # 0.1 + 0.2 + 0.3 summed in one order is 0.6000000000000001, in another 0.6: a window
+    # holding every query term must score exactly 1.0 whichever order its set iterates in.
+    weight = {"a": 0.1, "b": 0.2, "c": 0.3, "d": 0.7}
+    sets = (frozenset("a"), frozenset("bc"), frozenset("d"))
+    for query in ({"a", "b", "c"}, {"c", "b", "a"}, set(reversed(["a", "b", "c"]))):
+        score = _lexical_scorer(sets, weight, [query])
+        assert score(0, 1) == 1.0 - 0.1  # all three terms, one extra sentence
+        assert score(0, 2) == 1.0 - 0.2
+
+
+def test_sentence_ends_after_long_sentences_read_abbreviations_as_before():
+    # The abbreviation check looks at a sentence's last two words only (issue 39).
+    long_head = "word " * 200
+    text = f"{long_head}see Section 2. Then the rest. It ends at art. 5 here. And a No. 7 item."
+    found = [text[s:e] for s, e in sentences(text)]
+    assert found == [f"{long_head}see Section 2. Then the rest.",
+                     "It ends at art. 5 here.", "And a No. 7 item."]

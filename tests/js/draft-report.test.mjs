@@ -3,7 +3,8 @@
 // failed draft. Pure functions in node; the pane itself in Chromium.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { failedChecks, operationComments } from "../../addin_server/static/taskpane/draft-report.js";
+import { readFileSync } from "node:fs";
+import { failedChecks, instructionParts, operationComments, partsLine } from "../../addin_server/static/taskpane/draft-report.js";
 import { readyMessage } from "../../addin_server/static/taskpane/redraft-flow.js";
 import { findChromium, launchBrowser, openPane } from "./fixtures/harness.mjs";
 import { CLAUSE, DOCUMENT, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
@@ -33,6 +34,20 @@ test("failed checks and the ready message say what failed", () => {
   assert.deepEqual(failedChecks(FAILED).map((f) => f.name), ["changed", "instruction"]);
   assert.match(readyMessage(FAILED), /failed 2 checks/);
   assert.deepEqual(failedChecks({ redraft: "x" }), []); // an older server: nothing to report
+});
+
+test("each part of the instruction is said: done, not done and why, by whom (the server's own answers)", () => {
+  const quickstart = JSON.parse(readFileSync(new URL("./fixtures/redraft-mutual-quickstart.json", import.meta.url), "utf8"));
+  assert.equal(partsLine(quickstart), "Done: mutual.");
+  const { answer } = JSON.parse(readFileSync(new URL("./fixtures/redraft-parts.json", import.meta.url), "utf8"));
+  assert.equal(partsLine(answer), "Done: mutual. Not done: 3 years.");
+  const [mutual, period] = instructionParts(answer);
+  assert.equal(mutual.by, "drafting operation");
+  assert.equal(period.status, "not_done");
+  assert.equal(period.by, "");
+  assert.match(period.reason, /not set up on this server/);
+  assert.deepEqual(instructionParts({ redraft: "x" }), []); // an older server sends no parts
+  assert.equal(partsLine({ parts: [{ label: "plain English", status: "unchecked" }] }), "Not checked (read it): plain English.");
 });
 
 test("the Word comment carries the operation's reasons, on the changed sentence", () => {

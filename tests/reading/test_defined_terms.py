@@ -64,3 +64,15 @@ def test_a_cover_page_defines_terms_in_its_table(contracts_dir: Path) -> None:
     assert {"MNDA Term", "Term of Confidentiality", "Effective Date"} <= table
     assert "Print Name" not in table  # a signature block's field, not a term
     assert doc.definition("MNDA").how == "quoted" and doc.self_name == "MNDA"
+
+
+def test_used_terms() -> None:
+    from index_builder.reading.defined_terms import used_terms
+    text = "Customer must install Updates within the time stated on the Cover Page and in the Cover Terms."
+    assert used_terms(text) == []  # "Updates" alone is an ordinary word capitalised; "Cover" is part of a name
+    assert used_terms(text, ordinary="customer must install updates promptly") == ["Updates"]
+    assert used_terms(text, parts=True) == ["Cover Page", "Cover Terms"]
+    assert used_terms(text, singles=True) == ["Updates"]  # "Customer" opens the sentence
+    assert used_terms("Services are provided in Delaware in January.", singles=True) == []
+    assert used_terms("The fee is Fifty Thousand Dollars, paid to the Product Owner.") == ["Product Owner"]
+    assert used_terms("The Supplier shall deliver the Product.", words={"Supplier"}) == ["Supplier", "Product"]

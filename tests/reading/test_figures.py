@@ -111,3 +111,13 @@ def test_round_two_amounts_and_multiples(text: str, expected: tuple) -> None:
 
 def test_a_year_named_by_its_number_is_not_a_period() -> None:
     assert read_all("the Minimum Royalty for the 2018 Calendar Year and the 2019 Calendar Year") == []
+
+
+def test_amounts_in_roubles() -> None:
+    from index_builder.reading.figures import figures, format_amount
+    (cap,) = figures("cap the termination fee at RUB 30m")
+    assert (cap.value, cap.currency) == (30_000_000, "RUB")
+    (said,) = figures("RUB 30 000 000 (fifty million roubles)")
+    assert said.currency == "RUB" and said.disagree
+    assert format_amount(30_000_000, currency="RUB") == "RUB 30,000,000"
+    assert format_amount(1500) == "$1,500"

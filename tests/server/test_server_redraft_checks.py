@@ -34,7 +34,9 @@ def test_the_model_unchanged_answer_is_flagged(client: Any, llm_server: Scripted
     body = post(client, instructions="Make this mutual", producer="model").get_json()
     assert body["producer"]["kind"] == "model" and body["producer"]["alternative"] == "operation"
     failed = {c["name"]: c["reason"] for c in body["checks"] if c["passed"] is False}
-    assert failed["instruction"] == "The draft still binds only the Supplier."
+    assert "still binds only the Supplier" in failed["instruction"]
+    assert body["parts"] == [{"kind": "mutual", "label": "mutual", "asks": "Make this mutual", "status": "not_done",
+                              "reason": body["parts"][0]["reason"], "by": "model"}]
     assert "changed" in failed and set(body["checks_failed"]) >= {"changed", "instruction"}
 
 
@@ -79,3 +81,35 @@ def test_document_terms_and_producer_are_validated(client: Any) -> None:
         "instructions": "Conform this to my document's defined terms",
         "document_terms": ["Company", "Employee"]}).get_json()
     assert body["redraft"] == "Company may notify Employee's new employer."
+
+
+CONSULTING = ("The Company shall hold the Consultant's Confidential Information in strict confidence and shall not "
+              "disclose it to any third party without the Consultant's prior written consent.")
+DOCUMENT = {"parties": ["Company", "Consultant"], "definitions": [{"term": "Confidential Information"}]}
+
+
+def test_make_mutual_protects_both_parties_through_the_api(make_app: Any) -> None:
+    """Issue 38's quickstart: the Consultant is named only in possessives; both its duty and its
+    protection become mutual, and the check line says so honestly."""
+    client = make_app(llm=False).test_client()
+    body = client.post("/api/v1/redraft", json={"text": CONSULTING, "clause_ids": [], "document": DOCUMENT,
+                                                "instructions": "Make this mutual"}).get_json()
+    assert body["redraft"] == ("Each party shall hold the other party's Confidential Information in strict confidence "
+                               "and shall not disclose it to any third party without the other party's prior written "
+                               "consent.")
+    assert body["checks_failed"] == [] and body["precedents"] == []
+    assert [(p["kind"], p["status"], p["by"]) for p in body["parts"]] == [("mutual", "done", "operation")]
+
+
+def test_a_multi_part_instruction_says_what_was_done_and_what_was_not(make_app: Any) -> None:
+    client = make_app(llm=False).test_client()
+    body = client.post("/api/v1/redraft", json={
+        "text": CONSULTING, "clause_ids": [], "document": DOCUMENT,
+        "instructions": "Make this mutual, and the obligations should survive for three years"}).get_json()
+    said = {p["kind"]: p for p in body["parts"]}
+    assert said["mutual"]["status"] == "done" and said["period"]["status"] == "not_done"
+    assert "not set up" in said["period"]["reason"]
+    instruction = next(c for c in body["checks"] if c["name"] == "instruction")
+    assert instruction["passed"] is False
+    assert instruction["reason"].startswith("Done: mutual. Not done: 3 years.")
+    assert "instruction" in body["checks_failed"]

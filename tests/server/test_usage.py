@@ -17,6 +17,8 @@ QUERY = "aggregate liability cap on fees paid"
 
 
 def _db(app: Any) -> Path:
+    """The usage database, once the lists stored after each answer (web/deferred.py) are in."""
+    assert app.extensions["precedent_usage"].writes.drain()
     return Path(app.config["PRECEDENT_SETTINGS"].index_dir).resolve().parent / "usage" / "usage.sqlite"
 
 

@@ -11,9 +11,36 @@ export const CHECK_LABELS = {
   markers: "Cites only the chosen precedents",
   quotations: "Quotes only what the precedents say",
   support: "Each citation backs its sentence",
+  additions: "Adds nothing you did not ask for",
+  meaning: "Keeps the meaning of what you did not ask to change",
   defined_terms: "Uses your document's defined terms",
   length: "Length as asked",
 };
+
+// Each part of the instruction as the checks found it on the draft (issue 38).
+const PART_MARKS = { done: "✓ Done", partly: "✗ Partly done", not_done: "✗ Not done", wrong: "✗ Not as asked", unchecked: "? Not checked" };
+
+/** The parts of the instruction: [{label, status, mark, reason, by}] (an older server sends none). */
+export function instructionParts(answer) {
+  return list(answer?.parts).map((p) => ({
+    label: text(p.label) || text(p.kind),
+    status: text(p.status),
+    mark: PART_MARKS[p.status] || text(p.status),
+    reason: text(p.reason),
+    by: p.by === "operation" ? "drafting operation" : p.by === "model" ? "drafting assistant" : "",
+  }));
+}
+
+/** "Done: mutual. Not done: 3 years." — the line a lawyer reads first. */
+export function partsLine(answer) {
+  const parts = instructionParts(answer);
+  if (!parts.length) return "";
+  const done = parts.filter((p) => p.status === "done").map((p) => p.label);
+  const notDone = parts.filter((p) => ["partly", "not_done", "wrong"].includes(p.status)).map((p) => p.label);
+  const unchecked = parts.filter((p) => p.status === "unchecked").map((p) => p.label);
+  return [done.length ? `Done: ${done.join("; ")}.` : "", notDone.length ? `Not done: ${notDone.join("; ")}.` : "",
+    unchecked.length ? `Not checked (read it): ${unchecked.join("; ")}.` : ""].filter(Boolean).join(" ");
+}
 
 const list = (value) => (Array.isArray(value) ? value.filter((x) => x && typeof x === "object") : []);
 
@@ -51,6 +78,7 @@ export function renderDraftReport(doc, answer, { onAskOther = null } = {}) {
         " ",
         producerLine(answer))
       : null,
+    partsList(doc, answer),
     failed.length
       ? h(doc, "div", { className: "checks-failed message-bar warning", role: "alert", id: "checks-failed" },
         h(doc, "strong", {}, `Check before you apply: ${plural(failed.length, "check")} failed.`),
@@ -65,6 +93,21 @@ export function renderDraftReport(doc, answer, { onAskOther = null } = {}) {
     otherButton(doc, producer, onAskOther),
   );
   return box;
+}
+
+function partsList(doc, answer) {
+  const parts = instructionParts(answer);
+  if (!parts.length) return null;
+  const anyLeft = parts.some((p) => p.status !== "done");
+  return h(doc, "div", { className: `instruction-parts${anyLeft ? " some-left" : ""}`, id: "instruction-parts" },
+    h(doc, "p", { className: "parts-line" }, partsLine(answer)),
+    parts.length > 1 || anyLeft
+      ? h(doc, "ul", {}, parts.map((p) => h(doc, "li", { className: `part-${p.status}`, dataset: { status: p.status } },
+        h(doc, "span", { className: "part-mark" }, `${p.mark}: `),
+        h(doc, "span", { className: "part-label" }, p.label),
+        p.by ? h(doc, "span", { className: "part-by" }, ` (${p.by})`) : null,
+        p.status !== "done" && p.reason ? h(doc, "span", { className: "part-reason" }, ` — ${p.reason}`) : null)))
+      : null);
 }
 
 function changesList(doc, answer) {

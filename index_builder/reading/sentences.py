@@ -1,5 +1,10 @@
-"""Sentence spans in contract prose: abbreviations and section numbers do not end a sentence,
-and citation markers right after a full stop stay with the sentence they follow."""
+"""Sentences in contract prose, and the parts of a sentence that each say one thing.
+
+Abbreviations and section numbers do not end a sentence, and citation markers right after a
+full stop stay with the sentence they follow. A sentence's parts are what its semicolons and
+its lettered or numbered list items separate ("(a) ...; (b) ..."): a lawyer writes one
+obligation, right or limit to a part.
+"""
 
 from __future__ import annotations
 
@@ -47,3 +52,29 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
+
+
+_PART_BREAK = re.compile(r";\s*(?:and\s+|or\s+)?|\n\s*(?=(?:\(?[a-z0-9ivx]{1,4}[.)]\s))")
+
+
+def part_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each part of each sentence: split at semicolons and list items, never
+    inside brackets."""
+    out: list[tuple[int, int]] = []
+    for start, end in sentence_spans(text):
+        depth, last = 0, start
+        i = start
+        while i < end:
+            ch = text[i]
+            depth += ch in "(["
+            depth -= ch in ")]" and depth > 0
+            if depth == 0 and ch in ";\n":
+                m = _PART_BREAK.match(text, i)
+                if m and m.end() > i:
+                    out.append((last, i))
+                    last = m.end()
+                    i = m.end()
+                    continue
+            i += 1
+        out.append((last, end))
+    return [(a, b) for a, b in (_trim(text, s, e) for s, e in out) if b > a]

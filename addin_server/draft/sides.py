@@ -1,0 +1,144 @@
+"""Who stands where in a redraft: the checks that a mutual or flipped draft keeps each party on its
+own side (parts.py asks them for its mutual and flip parts, checks.py for meaning).
+
+A mutual draft reads right only if every mention of the party a provision binds becomes that
+party again ("it", "each party") and every mention of its counterparty becomes "the other party";
+a mirror written out beside the clause must swap every name; a flip must turn every sentence that
+names both parties.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from typing import Sequence
+
+from index_builder.reading.binding import Binding, Provision
+from index_builder.reading.sentences import sentence_spans
+
+from addin_server.draft.compare import _raw_edits, _the, compare
+
+
+_SELF = re.compile(r"^(?:each|either|neither|a|that|such|the (?:granting|indemnifying|disclosing|receiving|"
+                   r"breaching|affected|requesting|licensing|bound|first)) part(?:y|ies)(?:['’]s?)?$|^(?:it|its|itself)$", re.I)
+_OTHER = re.compile(r"^the (?:other|non-?\w+|indemnified) part(?:y|ies)(?:['’]s?)?$|^the other(?:['’]s)?$", re.I)
+
+
+def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
+    """A mutual draft that puts a party in the other's place: the party the clause binds becomes
+    "the other party" somewhere while it is "each party" elsewhere (or the other way round)."""
+    bound = {p.bound for p in mine.one_sided()}
+    c = compare(clause, draft)
+    seen: dict[str, set[str]] = {}
+    where: dict[tuple[str, str], str] = {}
+    others_at: dict[str, list[int]] = {}
+    for r in _raw_edits(c):
+        old = re.sub(r"^the\s+", "", " ".join(r.old.split()), flags=re.I).rstrip(",;.")
+        new = " ".join(r.new.split()).rstrip(",;.")
+        if re.search(r"\bthe\s+$", c.draft[max(0, r.new_start - 4):r.new_start], re.I) and not new.lower().startswith("the "):
+            new = "the " + new  # "the Individual" -> "the other party" with "the" left as it was
+        name = next((p for p in mine.parties if re.fullmatch(rf"{re.escape(p)}(?:['’]s?)?", old, re.I)), None)
+        if not name:
+            continue
+        side = "self" if _SELF.match(new) else "other" if _OTHER.match(new) else ""
+        if side:
+            seen.setdefault(name, set()).add(side)
+            where.setdefault((name, side), new)
+            if side == "other":
+                others_at.setdefault(name, []).append(r.old_start)
+    for name, sides in seen.items():
+        expected = "self" if name in bound else "other"
+        if sides == {"other"} and any(_binds_alone_there(mine, clause, name, at) for at in others_at.get(name, ())):
+            # The party the clause binds, named again in it ("made by the Individual"), is the party
+            # bound in the mutual draft too ("it"), never "the other party".
+            return (f"The draft puts “{where[(name, 'other')]}” where your clause names {_the(name)}, the party it "
+                    "binds: a condition now runs against the wrong party.")
+        if len(sides) == 2:
+            wrong = "other" if expected == "self" else "self"
+            return (f"The draft mixes up who is who: {_the(name)} becomes “{where.get((name, wrong), '')}” in one place "
+                    f"and “{where.get((name, expected), '')}” in another, so a condition now runs against the wrong "
+                    "party.")
+    return ""
+
+
+def _binds_alone_there(mine: Binding, clause: str, name: str, at: int) -> bool:
+    """The sentence holding ``at`` binds ``name`` (an obligation or prohibition) and nobody else, and
+    gives it no right: a mention of ``name`` there is the bound party, never the other."""
+    span = next(((a, b) for a, b in sentence_spans(clause) if a <= at < b), None)
+    if span is None:
+        return False
+    here = [p for p in mine.provisions if span[0] <= p.start < span[1]]
+    return any(p.bound == name and p.kind in ("obligation", "prohibition") for p in here) and \
+        all(p.bound in (name, "") and p.kind not in ("right", "protection") for p in here)
+
+
+_NAME_TOKEN = re.compile(r"[\w’'-]+")
+
+
+def half_mirrored(clause: str, draft: str, names: Sequence[str]) -> str:
+    """A provision repeated for the other party that still names the first party where the mirror
+    must name the other: "Company will indemnify Contractor ... for the negligence of Contractor"
+    written beside "Contractor will indemnify Company ... for the negligence of Contractor"."""
+    if len(names) != 2 or any(" " in n for n in names):
+        return ""
+    a, b = names
+    swap = {a: b, b: a}
+    mine = [_bare(t) for t in _NAME_TOKEN.findall(clause)]
+    for start, end in sentence_spans(draft):
+        piece = draft[start:end]
+        if " ".join(piece.split()) in " ".join(clause.split()):
+            continue  # the clause's own sentence
+        tokens = [_bare(t) for t in _NAME_TOKEN.findall(piece)]
+        agree, differ = _aligned_names(mine, [swap.get(t, t) for t in tokens], swap)
+        if agree < 2 or _aligned_names(mine, tokens, swap)[0] >= agree:
+            continue  # not a mirror of the clause's words: its names match better as they are
+        if differ:
+            return (f"The provision the draft adds for the other party still names {_the(differ[0])} where the "
+                    f"mirror of your clause names {_the(swap[differ[0]])}, so it runs against the wrong party.")
+    return ""
+
+
+def _bare(token: str) -> str:
+    return re.sub(r"[’']s?$", "", token)
+
+
+def _aligned_names(clause: list[str], piece: list[str], swap: dict[str, str]) -> tuple[int, list[str]]:
+    """Party names of ``piece`` at the places of ``clause``'s party names: how many agree, and the
+    clause's names where ``piece`` names the other party."""
+    agree, differ = 0, []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, clause, piece, autojunk=False).get_opcodes():
+        if op == "equal":
+            agree += sum(1 for t in clause[i1:i2] if t in swap)
+        elif op == "replace" and i2 - i1 == j2 - j1:
+            differ += [x for x, y in zip(clause[i1:i2], piece[j1:j2]) if x in swap and y == swap[x]]
+    return agree, differ
+
+
+def one_party_terms(clause: str, draft: str, mine: Binding, wanted: Sequence[Provision],
+                    parties: Sequence[str] = ()) -> str:
+    """A defined term named after one party ("SpinCo House Marks") left in a provision made mutual, with
+    nothing protecting the other's ("house marks of the other group")."""
+    names = list(dict.fromkeys(list(mine.parties) + list(parties)))
+    for t in wanted:
+        for name in names:
+            head = name.split()[0] if " " in name else name
+            for term in re.findall(rf"\b{re.escape(head)} [A-Z][a-z]+(?: [A-Z][a-z]+)*", clause[t.start:t.end]):
+                if term == name or name.startswith(term):
+                    continue
+                rest = term[len(head):]
+                others = [p for p in names if p != name and f"{p.split()[0]}{rest}" in draft]
+                if term in draft and not others and not re.search(r"\bof the other\b|\bthe other (?:party|group)['’]s",
+                                                                 draft, re.I):
+                    return f"Both are bound, but only “{term}” is protected; the other party's have no protection."
+    return ""
+
+
+def untouched(clause: str, draft: str, names: Sequence[str]) -> list[str]:
+    """The clause's sentences that name each of ``names`` and that the draft keeps word for word."""
+    flat = " ".join(draft.split())
+    out = []
+    for start, end in sentence_spans(clause):
+        sentence = " ".join(clause[start:end].split())
+        if all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence) for n in names) and sentence in flat:
+            out.append(sentence)
+    return out

@@ -1,0 +1,260 @@
+"""Dynamic batching of query embeddings across concurrent requests (issue 39).
+
+Twenty requests that each embed one short text on their own thread run the model twenty
+times, one text at a time, competing for the same cores: on two cores that served 20
+never-seen short searches a second where the model alone, fed batches, embeds ~190 texts a
+second. ``BatchingEmbedder`` does what text-embeddings-inference's router and Triton's
+dynamic batcher do: callers put their texts on one bounded queue; a worker thread takes
+whatever is waiting (waiting up to ``batch_wait_ms`` for more once the first arrives, up to
+``batch_max`` texts), embeds it in one call and hands each caller its rows. While it
+embeds, the next batch gathers, so under load batches form by themselves and a lone request
+waits for nothing but its own encode.
+
+It is an ``Embedder`` like any other, so the pipeline, the CLI and eval are unchanged, and
+the cache of vectors by text (embed_cache.py) stays in front: only texts never embedded
+reach the queue. The vectors are the inner embedder's, computed with other texts in the
+same call; for the torch and OpenVINO models that changes a vector by float rounding only
+(padding is masked), which tests/index_builder/test_batcher_rankings.py checks on rankings.
+
+Refusals are ``SearchBusyError`` (503 with Retry-After on the wire): the queue holds
+``queue_max`` requests and refuses the next, and a request that has waited ``deadline_s``
+gives up (its texts are dropped if the worker has not taken them). An error inside the
+model fails the requests of that batch; each of them is then tried alone once, so one text
+the model cannot take fails only its own request.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from index_builder.errors import SearchBusyError
+from index_builder.index.embedder import Embedder
+from index_builder.settings import EmbeddingSettings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Job:
+    texts: list[str]
+    deadline: float
+    done: threading.Event = field(default_factory=threading.Event)
+    vectors: np.ndarray | None = None
+    error: BaseException | None = None
+    taken: bool = False  # the worker has it: too late to drop it from the queue
+    abandoned: bool = False  # its caller gave up (deadline): its result is not wanted
+
+    def finish(self, vectors: np.ndarray | None = None, error: BaseException | None = None) -> None:
+        self.vectors, self.error = vectors, error
+        self.done.set()
+
+
+@dataclass
+class BatchStats:
+    """What /health and the benchmarks read: batches, texts, refusals (monotonic counts)."""
+
+    batches: int = 0
+    texts: int = 0
+    requests: int = 0
+    refused_full: int = 0
+    expired: int = 0
+    largest: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        mean = self.texts / self.batches if self.batches else 0.0
+        return {"batches": self.batches, "texts": self.texts, "requests": self.requests,
+                "mean_batch": round(mean, 2), "largest_batch": self.largest,
+                "refused_queue_full": self.refused_full, "expired": self.expired}
+
+
+class BatchingEmbedder:
+    """An Embedder whose concurrent callers share model calls (thread-safe)."""
+
+    def __init__(self, inner: Embedder, *, batch_max: int, batch_wait_ms: float,
+                 queue_max: int, deadline_s: float, workers: int = 1, retry_after_s: int = 1,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if batch_max < 1 or queue_max < 1 or deadline_s <= 0 or batch_wait_ms < 0 or workers < 1:
+            raise ValueError("batch_max, queue_max and workers must be >= 1, deadline_s > 0, "
+                             "wait >= 0")
+        self.inner = inner
+        self.model_id = inner.model_id
+        self.dimension = inner.dimension
+        self.batch_max = batch_max
+        self.batch_wait_s = batch_wait_ms / 1000
+        self.queue_max = queue_max
+        self.deadline_s = deadline_s
+        self.retry_after_s = retry_after_s
+        self.stats = BatchStats()
+        self._clock = clock
+        self._queue: deque[_Job] = deque()
+        self._lock = threading.Condition()
+        self._closed = False
+        self._gathering = False  # a worker is waiting for its batch to fill
+        # One worker per core the model may use: a worker's model call runs on one thread, so
+        # with one worker a stream of whole clauses would leave the other core to Python alone.
+        self._workers = [threading.Thread(target=self._run, name=f"embedding-batcher-{n}",
+                                          daemon=True) for n in range(workers)]
+        for worker in self._workers:
+            worker.start()
+
+    # -- callers --------------------------------------------------------------------------
+    def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        job = _Job(list(texts), self._clock() + self.deadline_s)
+        with self._lock:
+            if self._closed:
+                raise SearchBusyError("The server is shutting down; search again in a moment.",
+                                      retry_after=self.retry_after_s)
+            if len(self._queue) >= self.queue_max:
+                self.stats.refused_full += 1
+                raise SearchBusyError("The server is busy with other searches; search again in "
+                                      "a moment.", retry_after=self.retry_after_s)
+            self._queue.append(job)
+            self.stats.requests += 1
+            self._lock.notify_all()
+        if not job.done.wait(self.deadline_s):
+            with self._lock:
+                if not job.done.is_set():
+                    job.abandoned = True
+                    if not job.taken:
+                        self._queue.remove(job)
+                    self.stats.expired += 1
+            if job.abandoned:
+                raise self._late()
+        if job.error is not None:
+            raise job.error
+        assert job.vectors is not None
+        return job.vectors
+
+    def _late(self) -> SearchBusyError:
+        return SearchBusyError(f"The search waited more than {self.deadline_s:g} s for the "
+                               f"embedding model; search again in a moment.",
+                               retry_after=self.retry_after_s)
+
+    def close(self) -> None:
+        """Refuse new work, fail what waits (503: retry), let the batch in hand finish."""
+        with self._lock:
+            self._closed = True
+            waiting = list(self._queue)
+            self._queue.clear()
+            self._lock.notify_all()
+        for job in waiting:
+            job.finish(error=SearchBusyError("The server is shutting down; search again in a "
+                                             "moment.", retry_after=self.retry_after_s))
+        for worker in self._workers:
+            if worker is not threading.current_thread():
+                worker.join(timeout=30)
+
+    # -- the worker -----------------------------------------------------------------------
+    def _run(self) -> None:
+        while True:
+            batch = self._next_batch()
+            if batch is None:
+                return
+            self._embed(batch)
+
+    def _next_batch(self) -> list[_Job] | None:
+        """Wait for a job, then up to ``batch_wait_s`` for more, up to ``batch_max`` texts."""
+        with self._lock:
+            # One worker gathers at a time: another taking jobs during the wait would split
+            # the batch the wait is for.
+            while (not self._queue or self._gathering) and not self._closed:
+                self._lock.wait()
+            if self._closed:
+                return None
+            self._gathering = True
+            until = self._clock() + self.batch_wait_s
+            while (self.batch_wait_s and sum(len(j.texts) for j in self._queue) < self.batch_max
+                   and not self._closed):
+                left = until - self._clock()
+                if left <= 0:
+                    break
+                self._lock.wait(left)
+            self._gathering = False
+            self._lock.notify_all()  # the next worker may gather what is left
+            batch: list[_Job] = []
+            size = 0
+            now = self._clock()
+            while self._queue:
+                job = self._queue[0]
+                # A job bigger than a batch goes alone (the model batches it internally).
+                if batch and size + len(job.texts) > self.batch_max:
+                    break
+                self._queue.popleft()
+                if job.deadline <= now:  # its caller is giving up: spend nothing on it
+                    self.stats.expired += 1
+                    job.finish(error=self._late())
+                    continue
+                job.taken = True
+                batch.append(job)
+                size += len(job.texts)
+            return batch
+
+    def _embed(self, batch: list[_Job]) -> None:
+        if not batch:
+            return
+        texts = list(dict.fromkeys(t for job in batch for t in job.texts))
+        try:
+            vectors = np.asarray(self.inner.embed(texts), dtype=np.float32)
+        except Exception as exc:  # noqa: BLE001 -- handed to the callers, who re-raise it
+            if len(batch) == 1:
+                batch[0].finish(error=exc)
+                return
+            log.warning("Embedding a batch of %d requests failed (%s); trying each alone",
+                        len(batch), type(exc).__name__)
+            for job in batch:
+                self._embed([job])
+            return
+        row = {text: i for i, text in enumerate(texts)}
+        with self._lock:
+            self.stats.batches += 1
+            self.stats.texts += len(texts)
+            self.stats.largest = max(self.stats.largest, len(texts))
+        for job in batch:
+            if not job.abandoned:
+                job.finish(np.ascontiguousarray(vectors[[row[t] for t in job.texts]]))
+
+
+def query_embedder(settings: EmbeddingSettings,
+                   load: Callable[[EmbeddingSettings], Embedder] | None = None) -> Embedder:
+    """Queries' embedder as every entry point uses it (server, `index-builder search` and
+    eval): the index's model or its twin (PRECEDENT_QUERY_EMBEDDING), behind the batcher,
+    behind the cache of vectors by text. A twin that cannot load (OpenVINO not installed)
+    falls back to the index's own model, with a warning: searches stay right, only slower.
+    ``load`` makes a model from its settings (default ``index_builder.index.load_embedder``)."""
+    from index_builder.errors import ModelLoadError
+    from index_builder.index.embed_cache import CachingEmbedder
+    from index_builder.index.embedder import query_settings
+
+    if load is None:
+        from index_builder.index import load_embedder as load
+
+    wanted = query_settings(settings)
+    if settings.query_batch and wanted.backend != "torch":
+        # One OpenVINO stream / ONNX Runtime thread per worker, so two workers' calls run at once.
+        wanted = replace(wanted, threads=max(wanted.threads, settings.query_workers))
+    try:
+        model = load(wanted)
+    except ModelLoadError as exc:
+        if wanted.backend == settings.backend:  # the index's own model: nothing to fall back to
+            raise
+        log.warning("Queries cannot be embedded with %s (%s); using the index's own model %s",
+                    wanted.backend, exc.message, settings.backend)
+        model = load(settings)
+    if settings.query_batch:
+        model = BatchingEmbedder(model, batch_max=settings.query_batch,
+                                 batch_wait_ms=settings.query_batch_wait_ms,
+                                 queue_max=settings.query_queue,
+                                 deadline_s=settings.query_deadline_s,
+                                 workers=settings.query_workers)
+    if settings.cache_size:
+        model = CachingEmbedder(model, settings.cache_size)
+    return model
