@@ -59,12 +59,21 @@ class EmbeddingSettings:
     # second thread mostly waits (parallel builds use worker processes instead).
     threads: int = 1
     workers: int = 1  # build: processes reading and embedding documents (index-builder build --workers)
-    # The embedded backend's vector index: "flat" (exact) or "hnsw" (approximate, faster at
-    # scale; recall measured in benchmarks/results/scale/scale.md). ef_search is read at query time.
-    dense_index: str = "flat"
+    # The embedded backend's vector index: "flat" (exact), "hnsw" (approximate, faster at
+    # scale; recall measured in benchmarks/results/scale/scale.md), "ivfpq" (compressed and
+    # segmented, for millions of clauses: index/segments.py), or "auto": flat below
+    # compressed_above clauses, ivfpq from there on. ef_search, nprobe, refine: query time.
+    dense_index: str = "auto"
     hnsw_m: int = 32
     hnsw_ef_construction: int = 100
     hnsw_ef_search: int = 512  # 100k clustered vectors: recall@10 0.97 at 15 ms (256: 0.93 at 2 ms)
+    # Exact search costs ~0.45 ms per thousand clauses a query on these cores (scale.md):
+    # past 200k it alone passes 90 ms, and the segmented layout keeps a build's memory bounded.
+    compressed_above: int = 200_000
+    segment_clauses: int = 500_000  # ~2-4 GB of a build's memory per segment buffered
+    ivf_lists: int = 0  # 0 = ~2.5 * sqrt(clauses) at the first segment (ivf.lists_for)
+    ivf_nprobe: int = 32
+    ivf_refine: int = 256
     # Query embeddings of concurrent requests share one model call (index/batcher.py, issue 39;
     # defaults measured in benchmarks/results/throughput/README.md): up to query_batch texts,
     # gathered for up to query_batch_wait_ms once the first arrives; 0 = each request alone.
@@ -80,11 +89,18 @@ class EmbeddingSettings:
     query_backend: str = "openvino-int8"
 
     def __post_init__(self) -> None:
-        if self.dense_index not in ("flat", "hnsw"):
-            raise ConfigError(f"PRECEDENT_DENSE_INDEX must be flat or hnsw, got {self.dense_index!r}.")
+        if self.dense_index not in ("auto", "flat", "hnsw", "ivfpq"):
+            raise ConfigError(f"PRECEDENT_DENSE_INDEX must be auto, flat, hnsw or ivfpq, got "
+                              f"{self.dense_index!r}.")
+        if isinstance(self.ivf_lists, bool) or not isinstance(self.ivf_lists, int) or self.ivf_lists < 0:
+            raise ConfigError(f"PRECEDENT_IVF_LISTS must be 0 (automatic) or a whole number, "
+                              f"got {self.ivf_lists!r}.")
         for name, value in (("BUILD_WORKERS", self.workers), ("HNSW_M", self.hnsw_m),
                             ("HNSW_EF_CONSTRUCTION", self.hnsw_ef_construction),
-                            ("HNSW_EF_SEARCH", self.hnsw_ef_search)):
+                            ("HNSW_EF_SEARCH", self.hnsw_ef_search),
+                            ("COMPRESSED_ABOVE", self.compressed_above),
+                            ("SEGMENT_CLAUSES", self.segment_clauses),
+                            ("IVF_NPROBE", self.ivf_nprobe), ("IVF_REFINE", self.ivf_refine)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ConfigError(f"PRECEDENT_{name} must be a whole number of at least 1, got {value!r}.")
         if self.backend not in EMBEDDING_BACKENDS:
@@ -627,7 +643,12 @@ ENV: dict[str, Var] = {
     "PRECEDENT_QUERY_WORKERS": Var("embedding.query_workers", "embedding model calls the batcher runs at once, one thread each (one per core)"),
     "PRECEDENT_QUERY_DEADLINE_S": Var("embedding.query_deadline_s", "a search waiting longer than this for its embedding is answered 503 with Retry-After"),
     "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build"),
-    "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: flat (exact) or hnsw (approximate, for large libraries)"),
+    "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: auto (flat below PRECEDENT_COMPRESSED_ABOVE clauses, ivfpq from there), flat (exact), hnsw (approximate), ivfpq (compressed, segmented: millions of clauses in one machine's memory)"),
+    "PRECEDENT_COMPRESSED_ABOVE": Var("embedding.compressed_above", "auto: libraries of at least this many clauses get the compressed, segmented index"),
+    "PRECEDENT_SEGMENT_CLAUSES": Var("embedding.segment_clauses", "ivfpq: clauses per segment; a build holds one segment's clauses in memory at a time"),
+    "PRECEDENT_IVF_LISTS": Var("embedding.ivf_lists", "ivfpq: inverted lists of the quantiser (0 = about 2.5 x the square root of the library's clauses; build time)"),
+    "PRECEDENT_IVF_NPROBE": Var("embedding.ivf_nprobe", "ivfpq: lists probed per search (more = better recall, slower; a filter allowing a share s probes nprobe / s)"),
+    "PRECEDENT_IVF_REFINE": Var("embedding.ivf_refine", "ivfpq: candidates re-scored exactly from the stored vectors per search (at least the results asked for)"),
     "PRECEDENT_HNSW_M": Var("embedding.hnsw_m", "hnsw: links per vector (build time)"),
     "PRECEDENT_HNSW_EF_CONSTRUCTION": Var("embedding.hnsw_ef_construction", "hnsw: candidates kept while inserting (build time)"),
     "PRECEDENT_HNSW_EF_SEARCH": Var("embedding.hnsw_ef_search", "hnsw: candidates kept while searching (higher = better recall, slower; near 1M clauses use 2048-4096)"),

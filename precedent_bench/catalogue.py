@@ -99,6 +99,9 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     # scale
     Benchmark("scale", "scale.scale_benchmark",
               "build, serve and rebuild a generated 100k or 1M clause library", "scale"),
+    Benchmark("scale-compressed", "scale.compressed",
+              "10M clauses on one machine: compressed segmented index, build, search, recall",
+              "scale-compressed"),
     Benchmark("scale-corpus", "scale_corpus",
               "make a realistic contract library of any size for the scale benchmark", "scale"),
     Benchmark("sources-scale", "scale.sources_scale",

@@ -18,10 +18,14 @@ def open_store(settings: "Settings") -> "IndexStore":
 
         return MilvusStore(settings)
     from index_builder.index.embedded import EmbeddedStore
+    from index_builder.index.segmented_build import SegmentSettings
 
-    return EmbeddedStore(settings.index_dir, settings.bm25,
-                         ef_search=settings.embedding.hnsw_ef_search,
-                         append_limit=settings.append_limit)
+    e = settings.embedding
+    return EmbeddedStore(settings.index_dir, settings.bm25, ef_search=e.hnsw_ef_search,
+                         append_limit=settings.append_limit, dense=e.dense_index,
+                         compressed_above=e.compressed_above,
+                         segments=SegmentSettings(e.segment_clauses, e.ivf_lists, e.ivf_nprobe,
+                                                  e.ivf_refine))
 
 
 def load_embedder(settings: "EmbeddingSettings") -> "Embedder":

@@ -27,6 +27,7 @@ from index_builder.index.embedder import Embedder
 from index_builder.index.labels import Labeller
 from index_builder.index.lock import build_lock
 from index_builder.index.parallel import EmbeddingCache, embed_texts, map_ordered
+from index_builder.index.segments import SEGMENTED_FORMAT
 from index_builder.index.store import FORMAT_VERSION, same_dense
 from index_builder.ingest.policy import Access
 from index_builder.model import Clause
@@ -237,6 +238,11 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     found = sources.documents(report) if hasattr(sources, "documents") \
         else discover(sources, settings.follow_links, report)
     workers = settings.embedding.workers
+    cache = EmbeddingCache(settings.index_dir, embedder.model_id, int(embedder.dimension))
+    # A store writing segments (a large library: index/segments.py) takes the clauses read so
+    # far a segment at a time, so a build holds one segment's clauses, not the library's.
+    segmenting = getattr(store, "segmenting", None)
+    flushed = 0
     for source, doc_clauses, info in _read_all(found, previous, read_document, report, reread,
                                                workers, progress, carry):
         if doc_clauses is None:
@@ -256,25 +262,36 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         documents[source.doc_id] = {**info, "clauses": len(fresh)}
         if len(fresh) < len(doc_clauses):  # re-read next time: the holder of an id may go
             documents[source.doc_id]["dropped"] = len(doc_clauses) - len(fresh)
-    if kept and previous.holders is not None and any(
-            holder in kept for holder in previous.holders([c.clause_id for c in clauses])):
+        so_far = flushed + len(clauses) + sum(kept.values())
+        size = segmenting(so_far) if segmenting is not None else 0
+        if size and len(clauses) >= size:
+            if _reuses_carried_id(clauses, kept, previous):
+                break
+            vectors = _embeddings(clauses, embedder, previous.vectors, report, progress, cache,
+                                  workers)
+            expected = so_far * len(found) // max(1, len(documents))
+            store.flush(clauses, vectors, embedder.model_id, expected)  # type: ignore[attr-defined]
+            cache.clear()  # the segment holds these vectors now
+            flushed += len(clauses)
+            clauses = []
+    if _reuses_carried_id(clauses, kept, previous):
         # A new clause reuses the id of a carried one: which keeps it depends on library
         # order, which only a complete build applies.
         log.info("A changed document reuses a clause id another document holds; building "
                  "the index whole")
         return _build(settings, sources, embedder, read_document, progress, store, carry=False,
                       extra=extra)
-    if not clauses and not kept:
+    if not clauses and not kept and not flushed:
         # Nothing to serve: keep the live version rather than replace it with an empty one.
         skipped = "; ".join(f"{p} ({r})" for p, r in report.skipped[:20]) or "no .docx, .txt or .md files"
         raise NothingIndexableError(
             f"Nothing indexable was found in {_named(sources)}: {skipped}. "
             f"The live index is unchanged; add readable contracts and build again.")
     report.removed = sorted(set(previous.documents) - set(documents))
-    cache = EmbeddingCache(settings.index_dir, embedder.model_id, int(embedder.dimension))
     embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress, cache, workers)
     report.embeddings_reused += sum(kept.values())
-    report.documents, report.clauses = len(documents), len(clauses) + sum(kept.values())
+    report.documents = len(documents)
+    report.clauses = flushed + len(clauses) + sum(kept.values())
     dense = _dense_params(settings)
     if _unchanged(previous, report, settings, embedder.model_id, report.clauses, labeller.params(),
                   dense):
@@ -313,11 +330,21 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     return report
 
 
+def _reuses_carried_id(clauses: list[Clause], kept: dict[str, int],
+                       previous: PreviousVersion) -> bool:
+    """Whether a clause read reuses the id of a clause a carried document holds."""
+    return bool(kept) and previous.holders is not None and any(
+        holder in kept for holder in previous.holders([c.clause_id for c in clauses]))
+
+
 def _dense_params(settings: Settings) -> dict[str, Any]:
-    """How the embedded backend indexes the vectors (recorded in params; Milvus ignores it)."""
+    """How the embedded backend indexes the vectors (recorded in params; Milvus ignores it).
+    "auto" and "ivfpq" are settled by the store, which records what it wrote."""
     e = settings.embedding
-    if e.dense_index == "flat":
-        return {"kind": "flat"}
+    if e.dense_index in ("flat", "auto"):
+        return {"kind": e.dense_index}
+    if e.dense_index == "ivfpq":
+        return {"kind": "ivfpq", "lists": e.ivf_lists}
     return {"kind": e.dense_index, "m": e.hnsw_m, "ef_construction": e.hnsw_ef_construction,
             "ef_search": e.hnsw_ef_search}
 
@@ -329,7 +356,7 @@ def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Setting
     # An older format is rewritten (vectors reused): format 3 keeps clauses out of memory.
     return bool(previous.version) \
         and not (report.parsed or report.removed or report.embedded or report.relabelled) \
-        and params.get("format_version") == FORMAT_VERSION \
+        and params.get("format_version") in (FORMAT_VERSION, SEGMENTED_FORMAT) \
         and params.get("embedding_model") == model_id and params.get("clauses") == clause_count \
         and params.get("bm25") == asdict(settings.bm25) \
         and params.get("skipped") == [{"path": p, "reason": r} for p, r in report.skipped] \
@@ -464,8 +491,8 @@ def _embeddings(clauses: list[Clause], embedder: Embedder, cached: dict[str, np.
     keys = [_text_key(c.text) for c in clauses]
     missing = {k: c.text for k, c in zip(keys, clauses) if k not in cached}
     vectors = embed_texts(sorted(missing.items()), embedder, cache, workers, progress)
-    report.embedded = len(missing)
-    report.embeddings_reused = sum(1 for k in keys if k in cached)
+    report.embedded += len(missing)  # added up over a build's segments
+    report.embeddings_reused += sum(1 for k in keys if k in cached)
     if not clauses:
         return np.zeros((0, embedder.dimension), dtype=np.float32)
     out = np.empty((len(clauses), int(embedder.dimension)), dtype=np.float32)

@@ -14,7 +14,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -37,6 +37,9 @@ from index_builder.index.backend import (
 )
 from index_builder.index.carried import CarriedVersion
 from index_builder.index.lexical import BM25Index
+from index_builder.index.segmented import SegmentedBackend
+from index_builder.index.segmented_build import SegmentedLive, SegmentSettings, SegmentedWriter
+from index_builder.index.segments import complete_segments, is_segmented
 from index_builder.index.store import (
     TEXT_KEYS,
     ClauseIndex,
@@ -230,32 +233,57 @@ class EmbeddedBackend:
 
 
 class EmbeddedStore:
-    """Versions of an embedded index under one folder, switched by the CURRENT pointer."""
+    """Versions of an embedded index under one folder, switched by the CURRENT pointer.
+
+    Two layouts: whole versions (store.py: an exact or HNSW FAISS index, one BM25 matrix),
+    and, for large libraries, segmented versions (segments.py: IVF-PQ codes with exact
+    re-scoring, BM25 postings per segment, written a segment at a time). ``dense`` picks:
+    "flat" or "hnsw" write whole versions, "ivfpq" segmented ones, and "auto" whole versions
+    below ``compressed_above`` clauses and segmented ones from there on (a library that has
+    gone segmented stays so under "auto").
+    """
 
     def __init__(self, root: Path, bm25: BM25Settings | None = None, ef_search: int = 0,
-                 progress: bool = False, append_limit: float = 0.1) -> None:
+                 progress: bool = False, append_limit: float = 0.1, dense: str = "auto",
+                 compressed_above: int = 200_000, segments: SegmentSettings | None = None) -> None:
         self.root = Path(root)
         self.bm25 = bm25 or BM25Settings()
         self.ef_search = ef_search  # 0 = what the version recorded at build time
         self.progress = progress  # progress bars while writing (set by the builder)
         self.append_limit = append_limit  # PRECEDENT_APPEND_LIMIT
+        self.dense = dense  # PRECEDENT_DENSE_INDEX
+        self.compressed_above = compressed_above  # PRECEDENT_COMPRESSED_ABOVE
+        self.segments = segments or SegmentSettings()
         self._carried: CarriedVersion | None = None  # the live version as previous() read it
+        self._segmented: SegmentedLive | None = None  # the same, for a segmented live version
+        self._writer: SegmentedWriter | None = None  # this build's segments so far
 
     def live_version(self) -> str:
         return resolve_version(self.root).name
 
-    def open(self, version: str | None = None) -> EmbeddedBackend:
+    def open(self, version: str | None = None) -> EmbeddedBackend | SegmentedBackend:
         path = self.root / version if version else self.root
+        folder = resolve_version(path)
+        if is_segmented(_params(folder)):
+            return SegmentedBackend(folder, self.segments.nprobe, self.segments.refine)
         return EmbeddedBackend(load_index(path), self.ef_search)
 
     def previous(self, model_id: str) -> PreviousVersion:
+        self._close_live()
+        self._writer = None
         try:
             folder = resolve_version(self.root)
+            if is_segmented(_params(folder)):
+                self._segmented = SegmentedLive(self.root, folder)
+                return self._segmented.previous(model_id)
             if (folder / TEXT_KEYS).is_file():  # format 4: look-ups, nothing read whole
                 self._carried = CarriedVersion(folder)  # kept for write: its loaded vectors
                 return self._carried.previous(model_id)
             index = load_index(self.root)
         except PrecedentError:
+            if complete_segments(self.root):  # a segmented build crashed before any version
+                self._segmented = SegmentedLive(self.root, None)
+                return self._segmented.previous(model_id)
             return PreviousVersion()
         except (OSError, ValueError, KeyError, sqlite3.Error) as exc:
             log.warning("The live version cannot be reused (%s); building afresh", exc)
@@ -270,22 +298,75 @@ class EmbeddedStore:
         index.close()
         return PreviousVersion(index.path.name, index.params, index.documents, by_doc, vectors)
 
+    # -- segmented builds -------------------------------------------------------------------
+    def segmenting(self, clauses: int) -> int:
+        """Clauses per segment when this build writes a segmented version, given ``clauses``
+        so far (carried and read); 0 while it writes a whole version."""
+        if self.dense in ("flat", "hnsw"):
+            return 0
+        live_segmented = self._segmented is not None and self._segmented.folder is not None
+        if self.dense == "ivfpq" or live_segmented or clauses >= self.compressed_above:
+            return self.segments.segment_clauses
+        return 0
+
+    def flush(self, clauses: list[Clause], embeddings: np.ndarray, model_id: str,
+              expected: int = 0) -> None:
+        """Write a segment of this build now (the builder then lets go of these clauses)."""
+        if self._writer is None:
+            self._writer = SegmentedWriter(self.root, self.bm25, self.segments, self._segmented)
+        self._writer.flush(clauses, embeddings, model_id, expected)
+
     def write(self, data: VersionData) -> str:
         try:
-            if data.kept:
+            flushed = self._writer is not None and bool(self._writer.flushed)
+            total = len(data.clauses) + sum(int(data.documents.get(d, {}).get("clauses", 0))
+                                            for d in data.kept)
+            if flushed or self.segmenting(total):
+                return self._write_segmented(data).name
+            if (data.params.get("dense") or {}).get("kind") == "auto":  # a whole version: exact
+                data = replace(data, params={**data.params, "dense": {"kind": "flat"}})
+            if self._segmented is not None and self._segmented.folder is not None:
+                live = self._live_base(data)  # segmented -> whole (PRECEDENT_DENSE_INDEX changed)
+                data = completed(data, self._segmented.clauses,
+                                 lambda _, carried: self._segmented_vectors(carried, data))
+                log.info("Rewriting the segmented version %s as a whole version", live.name)
+            elif data.kept:
                 path = self._append(data)
                 if path is not None:
                     return path.name
                 data = self._whole(data)
         finally:
-            if self._carried is not None:
-                self._carried.close()
-                self._carried = None
+            self._close_live()
+            self._writer = None
         bm25 = BM25Index.build((c.text for c in data.clauses), self.bm25, self.progress,
                                total=len(data.clauses))
         path = write_version(self.root, data.params, data.clauses, data.documents,
                              data.embeddings, bm25, self.progress)
         return path.name
+
+    def _write_segmented(self, data: VersionData) -> Path:
+        live_segmented = self._segmented is not None and self._segmented.folder is not None
+        if data.kept and not live_segmented:
+            data = self._whole(data)  # a whole version growing past the threshold: its clauses move
+        elif data.kept:
+            self._live_base(data)
+        writer = self._writer or SegmentedWriter(self.root, self.bm25, self.segments,
+                                                 self._segmented)
+        return writer.finish(data, str(data.params["embedding_model"]))
+
+    def _segmented_vectors(self, clauses: list[Clause], data: VersionData) -> np.ndarray:
+        model = str(data.params["embedding_model"])
+        assert self._segmented is not None
+        rows = [self._segmented.vector(text_key(c.text), model) for c in clauses]
+        return np.array(rows, dtype=np.float32).reshape(len(clauses), -1)
+
+    def _close_live(self) -> None:
+        if self._carried is not None:
+            self._carried.close()
+            self._carried = None
+        if self._segmented is not None:
+            self._segmented.close()
+            self._segmented = None
 
     def _live_base(self, data: VersionData) -> Path:
         live = resolve_version(self.root)
@@ -332,6 +413,13 @@ class EmbeddedStore:
         """What builds killed part way left in the folder (called under the build lock)."""
         if self.root.is_dir():
             remove_leftovers(self.root)
+
+
+def _params(folder: Path) -> dict[str, Any]:
+    try:
+        return json.loads((folder / "params.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
 
 
 def text_key(text: str) -> str:

@@ -18,6 +18,7 @@ import logging
 import multiprocessing
 import re
 import shutil
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
@@ -128,6 +129,7 @@ def embed_texts(items: Sequence[tuple[str, str]], embedder: Embedder, cache: Emb
     chunks = [missing[i:i + CHUNK] for i in range(0, len(missing), CHUNK)]
     log.info("Embedding %d clause texts with %s (%d resumed, %d worker%s)", len(missing),
              embedder.model_id, len(vectors), workers, "s" if workers > 1 else "")
+    started = time.perf_counter()
     texts = [[t for _, t in chunk] for chunk in chunks]
     results = map_ordered(_embed_chunk, texts, workers, _init_worker, (embedder,))
     with tqdm(total=len(missing), desc="Embedding", unit="clause", disable=not progress,
@@ -138,6 +140,7 @@ def embed_texts(items: Sequence[tuple[str, str]], embedder: Embedder, cache: Emb
                 cache.append(keys, embedded)
             vectors.update(zip(keys, embedded))
             bar.update(len(chunk))
+    log.info("Embedded %d clause texts in %.0f s", len(missing), time.perf_counter() - started)
     return vectors
 
 

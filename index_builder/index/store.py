@@ -24,6 +24,11 @@ after the last one, the HNSW graph gains only the new vectors, and BM25 keeps th
 build's matrix (hard-linked, not copied) plus a small ``bm25-tail`` scored with the same
 statistics. Once appended and dead clauses pass a share of the index, the next build
 rewrites it whole, which also refreshes the BM25 statistics and drops dead graph nodes.
+
+Libraries past ``PRECEDENT_COMPRESSED_ABOVE`` clauses use the *segmented* layout instead
+(format 5, ``segments.py``): the same CURRENT pointer and version folders, but a version names
+immutable segments shared between versions, with compressed vectors and BM25 postings per
+segment, so neither a build nor a server ever holds the whole library in memory.
 """
 
 from __future__ import annotations
@@ -55,13 +60,14 @@ from index_builder.index.clausedb import (
     write_clause_db,
 )
 from index_builder.index.lexical import BM25Index, TailedBM25
+from index_builder.index.segment_files import CODEBOOKS, SEGMENTS, prune_segments
 from index_builder.model import Clause
 
 log = logging.getLogger(__name__)
 
 FORMAT_VERSION = 4
 READABLE_FORMATS = (1, 2, 3, 4)
-DENSE_KINDS = ("flat", "hnsw")
+DENSE_KINDS = ("flat", "hnsw")  # of whole versions; "auto" writes flat, segments.py "ivfpq"
 POINTER = "CURRENT"
 ALIVE = "alive.npy"  # bool per position; absent = every position holds a clause
 TEXT_KEYS = "text_keys.npy"  # sha256 of each position's text: vectors reused by text
@@ -296,9 +302,16 @@ def write_faiss(index: faiss.Index, path: Path) -> None:
 
 
 def same_dense(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
-    """Whether two dense configurations build the same index; ef_search is read at query
-    time, so a change of it alone needs no new version."""
-    strip = lambda d: {k: v for k, v in (d or {"kind": "flat"}).items() if k != "ef_search"}  # noqa: E731
+    """Whether a version built with dense configuration ``old`` is what ``new`` asks for;
+    ef_search, nprobe and refine are read at query time, so a change of them alone needs no
+    new version. "auto" is met by the flat and IVF-PQ indexes it chooses between."""
+    old = old or {"kind": "flat"}
+    if new.get("kind") == "auto":
+        return old.get("kind") in ("flat", "auto", "ivfpq")
+    if new.get("kind") == "ivfpq":
+        return old.get("kind") == "ivfpq" and (not new.get("lists")
+                                                or new.get("lists") == old.get("lists"))
+    strip = lambda d: {k: v for k, v in d.items() if k != "ef_search"}  # noqa: E731
     return strip(old) == strip(new)
 
 
@@ -386,7 +399,7 @@ def dense_index(vectors: np.ndarray, config: dict[str, Any], progress: bool = Fa
     """The FAISS index for ``config`` ({"kind": "flat"} or {"kind": "hnsw", "m", "ef_construction"})."""
     dimension = int(vectors.shape[1])
     kind = config.get("kind", "flat")
-    if kind == "flat":
+    if kind in ("flat", "auto"):  # auto: a whole version is a small library's, searched exactly
         index = faiss.IndexFlatIP(dimension)
     elif kind == "hnsw":
         index = faiss.IndexHNSWFlat(dimension, int(config.get("m", 32)), faiss.METRIC_INNER_PRODUCT)
@@ -447,6 +460,8 @@ def _prune(index_dir: Path, keep: set[str | None]) -> None:
                 trash = child
             shutil.rmtree(trash, ignore_errors=True)
     remove_leftovers(index_dir)
+    if (index_dir / SEGMENTS).is_dir() or (index_dir / CODEBOOKS).is_dir():
+        prune_segments(index_dir)  # what no remaining version names
 
 
 def remove_leftovers(index_dir: Path) -> None:

@@ -23,6 +23,15 @@ def _embedded(uri: str) -> Factory:
     return lambda s: EmbeddedStore(s.index_dir, s.bm25)
 
 
+def _segmented(uri: str) -> Factory:
+    """The embedded engine's layout for large libraries (IVF-PQ, postings per segment),
+    forced at test size, with segments small enough that the 10k-clause tests span three."""
+    from index_builder.index.segmented_build import SegmentSettings
+
+    return lambda s: EmbeddedStore(s.index_dir, s.bm25, dense="ivfpq",
+                                   segments=SegmentSettings(segment_clauses=4_000))
+
+
 def milvus_settings(settings: Settings, uri: str) -> Settings:
     """Settings for a Milvus store on the session's milvus-lite file, one collection per index."""
     name = "t_" + hashlib.sha1(str(settings.index_dir).encode()).hexdigest()[:16]
@@ -35,7 +44,8 @@ def _milvus(uri: str) -> Factory:
     return lambda s: MilvusStore(milvus_settings(s, uri))
 
 
-ENGINES: dict[str, Callable[[str], Factory]] = {"embedded": _embedded, "milvus": _milvus}
+ENGINES: dict[str, Callable[[str], Factory]] = {"embedded": _embedded, "milvus": _milvus,
+                                                "segmented": _segmented}
 
 
 @pytest.fixture(scope="session")
