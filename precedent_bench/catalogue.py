@@ -119,6 +119,12 @@ BENCHMARKS: tuple[Benchmark, ...] = (
               "scored outside the code", "drafting"),
     Benchmark("redraft-bad-input", "drafting.redraft_bad_input",
               "what a lawyer sees for bad drafting input, with and without a model", "redraft"),
+    # conforming a precedent to the open document, and Check document (the older labelled sets)
+    Benchmark("conform", "conform.conform_benchmark",
+              "conform on the labelled pairs (issue 23 sets): mappings, undefined terms, "
+              "references, read by the server's reader", "conform"),
+    Benchmark("doc-check", "conform.doc_check_benchmark",
+              "Check document on agreements with planted errors (tuning, held-out, fresh)", "conform"),
     # compare to market
     Benchmark("market-extraction", "market.market_extraction",
               "term extraction against the hand-labelled set", "market"),

@@ -3,7 +3,7 @@
 Used by the conform benchmarks (the pane's own JavaScript reads these paragraphs, as it
 would read them from Word) and to cut small test fixtures from real agreements:
 
-    python -m benchmarks.conform.paragraphs FILE.docx [--first N] > paragraphs.json
+    python -m precedent_bench.conform.paragraphs FILE.docx [--first N] > paragraphs.json
 """
 
 from __future__ import annotations

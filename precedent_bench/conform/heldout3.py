@@ -1,7 +1,7 @@
 """Third held-out set: the right mapping known by construction (issue 23).
 
-    python -m benchmarks.conform.heldout3 > benchmarks/conform/labels_heldout3.json
-    python -m benchmarks.conform.heldout3 --set tuning-3 > benchmarks/conform/labels_tuning3.json
+    python -m precedent_bench.conform.heldout3 > benchmarks/conform/labels_heldout3.json
+    python -m precedent_bench.conform.heldout3 --set tuning-3 > benchmarks/conform/labels_tuning3.json
 
 A lawyer's deal is made from a real agreement (../shared/data/contracts): its parties and
 several defined terms are renamed consistently everywhere (Provider -> Supplier,
@@ -35,8 +35,8 @@ import re
 import sys
 from functools import lru_cache
 
-from benchmarks.conform.make_candidates import _PHRASE, _REF, CP, DATA, OA, candidates, clauses_of
-from benchmarks.conform.paragraphs import docx_paragraphs
+from precedent_bench.conform.make_candidates import _PHRASE, _REF, CP, DATA, OA, candidates, clauses_of
+from precedent_bench.conform.paragraphs import docx_paragraphs
 from index_builder.reading.defined_terms import defined_terms
 
 # (id, precedent source, target, family, renames). Same family, different agreement.

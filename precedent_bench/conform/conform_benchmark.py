@@ -1,6 +1,6 @@
 """Conform quality on the labelled set: mapping precision/recall, undefined terms, references.
 
-    python -m benchmarks.conform.conform_benchmark --split tuning|held-out|held-out-2|held-out-3|tuning-3 [--out FILE]
+    precedent-bench conform --split tuning|held-out|held-out-2|held-out-3|tuning-3 [--out FILE]
 
 The target document is read by the server's reader (index_builder/reading, as POST
 /api/v1/document reads the paragraphs the pane sends) from the paragraphs
@@ -15,19 +15,19 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
 from addin_server.conform import conform, source_document
-from benchmarks.conform.make_candidates import DATA, clauses_of
-from benchmarks.conform.paragraphs import docx_paragraphs
+from precedent_bench.catalogue import subparser
+from precedent_bench.conform.make_candidates import DATA, clauses_of
+from precedent_bench.conform.paragraphs import docx_paragraphs
 from index_builder.reading.document import Document, read_document
 from index_builder.reading.paragraphs import from_pane
 from index_builder.settings import load_settings
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "conform"  # the labels and candidates (data)
 
 
 @lru_cache(maxsize=None)
@@ -38,7 +38,7 @@ def target_summary(path: str) -> Document:
 @lru_cache(maxsize=None)
 def constructed_summary(pair_id: str) -> Document:
     """held-out-3: the lawyer's renamed, renumbered version of the target (heldout3.py)."""
-    from benchmarks.conform.heldout3 import target_paragraphs
+    from precedent_bench.conform.heldout3 import target_paragraphs
     return read_document(from_pane(target_paragraphs(pair_id)))
 
 
@@ -104,7 +104,7 @@ def score_pair(pair: dict, table: dict, result) -> Counter:
     return c
 
 
-def run(split: str) -> dict:
+def measure(split: str) -> dict:
     # The second held-out set has its own candidates and labels (written before it was run).
     # The third is built by construction (heldout3.py): pairs and labels in one file.
     # tuning-3 is made the same way from other agreements, for improving conform.
@@ -152,13 +152,15 @@ def _ratio(a: int, b: int) -> float | None:
     return round(a / b, 3) if b else None
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--split", choices=("tuning", "held-out", "held-out-2", "held-out-3", "tuning-3"), required=True)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--verbose", action="store_true")
-    args = parser.parse_args(argv)
-    report = run(args.split)
+
+
+def run(args: argparse.Namespace) -> None:
+    report = measure(args.split)
     if args.verbose:
         for row in report["pairs"]:
             print(row["id"], row["mappings"], row["refs"])
@@ -166,8 +168,3 @@ def main(argv: list[str] | None = None) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False))
     print(json.dumps(report["figures"], indent=1))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,7 +1,7 @@
 """Candidates for the conform labelled set: precedent clauses and what a label must cover.
 
-    python -m benchmarks.conform.make_candidates > benchmarks/conform/candidates.json
-    python -m benchmarks.conform.make_candidates --set held-out-2 > benchmarks/conform/candidates_heldout2.json
+    python -m precedent_bench.conform.make_candidates > benchmarks/conform/candidates.json
+    python -m precedent_bench.conform.make_candidates --set held-out-2 > benchmarks/conform/candidates_heldout2.json
 
 For each document pair (a precedent's source agreement -> a target agreement, from
 ../shared/data/contracts), picks clauses of the source deterministically (every k-th clause

@@ -1,7 +1,7 @@
 """Document check on >= 10 real agreements with planted errors (the server's check, conform/check.py,
 on the paragraphs the pane sends; it replaced the pane's doc-check.js in issue 38).
 
-    python -m benchmarks.conform.doc_check_benchmark [--set held-out|fresh|tuning] [--out FILE]
+    precedent-bench doc-check [--set held-out|fresh|tuning] [--out FILE]
 
 Three sets of agreements, none in two:
 - tuning: what doc-check.js was written and its noise reduced on (the first session used the
@@ -18,13 +18,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from pathlib import Path
 
 from addin_server.conform import documents
 from addin_server.conform.check import check_document
-from benchmarks.conform.make_candidates import CP, DATA, OA
-from benchmarks.conform.paragraphs import docx_paragraphs
+from precedent_bench.catalogue import subparser
+from precedent_bench.conform.make_candidates import CP, DATA, OA
+from precedent_bench.conform.paragraphs import docx_paragraphs
 from index_builder.reading.document import read_document
 from index_builder.reading.paragraphs import from_pane
 
@@ -101,7 +101,7 @@ def plant(paragraphs: list[dict], n: int) -> tuple[list[dict], list[dict]]:
     return ps, plants
 
 
-def run(paths: list[str]) -> dict:
+def measure(paths: list[str]) -> dict:
     rows, totals = [], {}
     key = lambda f: f"{f['kind']}|{f['term']}"  # noqa: E731
     for n, path in enumerate(sorted(paths, key=lambda p: Path(p).stem)):
@@ -133,18 +133,15 @@ def run(paths: list[str]) -> dict:
     return {"figures": figures, "documents": rows}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
     parser.add_argument("--set", choices=tuple(SETS), default="held-out")
     parser.add_argument("--out", type=Path)
-    args = parser.parse_args(argv)
-    report = run(SETS[args.set])
+
+
+def run(args: argparse.Namespace) -> None:
+    report = measure(SETS[args.set])
     if args.out:  # written before printing, so a closed pipe cannot lose it
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False))
     print(json.dumps(report["figures"], indent=1))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,6 +1,6 @@
 """Real /conform answers for the pane screenshots (tests/js/fixtures/conform-screens.mjs).
 
-    python -m benchmarks.conform.screens_data > tests/js/fixtures/conform-answers.json
+    python -m precedent_bench.conform.screens_data > tests/js/fixtures/conform-answers.json
 
 The open document is the Common Paper Independent Contractor Agreement (the paragraphs in
 tests/js/fixtures/documents/contractor-agreement.json), read by the server's reader as POST
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from addin_server.conform import conform, documents, source_document
 from addin_server.conform.check import check_document
-from benchmarks.conform.make_candidates import CP, clauses_of
+from precedent_bench.conform.make_candidates import CP, clauses_of
 from index_builder.reading.paragraphs import from_pane
 from index_builder.settings import load_settings
 
