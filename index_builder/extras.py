@@ -23,6 +23,9 @@ EXTRAS: dict[str, dict[str, str]] = {
     "bench": {"matplotlib": "matplotlib", "scipy": "scipy"},
     "postgres": {"psycopg": "psycopg"},
     "openvino": {"openvino": "openvino", "nncf": "nncf"},
+    # Optional speed-up, never required: segmented BM25 compiles its loop with numba where it is
+    # installed and runs the same loop in numpy otherwise (index/postings_kernel.py).
+    "scale": {"numba": "numba"},
 }
 
 

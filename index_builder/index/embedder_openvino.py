@@ -17,8 +17,10 @@ by a hash of the weights, so every process (build workers, the server) loads the
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Sequence
@@ -140,7 +142,10 @@ def _compress(model: Any) -> Any:
         raise ModelLoadError("PRECEDENT_EMBEDDING_BACKEND=openvino-int8 needs NNCF: run "
                              "`pip install 'precedent[openvino]'`.") from None
     nncf.set_log_level(logging.ERROR)  # its progress tables go to stdout otherwise
-    return nncf.compress_weights(model, mode=nncf.CompressWeightsMode.INT8_ASYM)
+    # Its "Applying Weight Compression" bar is printed to stdout whatever the log level; on a
+    # machine's first int8 query model that bar would land in front of `search --json`'s JSON.
+    with contextlib.redirect_stdout(sys.stderr):
+        return nncf.compress_weights(model, mode=nncf.CompressWeightsMode.INT8_ASYM)
 
 
 def _compile(path: Path, threads: int) -> Any:
