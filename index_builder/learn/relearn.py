@@ -20,6 +20,7 @@ chosen by list id, never trained on).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from dataclasses import dataclass, field
@@ -167,13 +168,16 @@ def load_rows(path: Path = ROWS_FILE) -> AcordRows:
 
 def save_rows(path: Path, groups: Sequence[tuple[np.ndarray, np.ndarray]], splits: Sequence[str],
               forms: Sequence[str], queries: Sequence[str] | None = None) -> None:
-    """``queries``: the ACORD query id of each group (a clause-as-query's parent query)."""
+    """``queries``: the ACORD query id of each group (a clause-as-query's parent query), kept
+    only as a short hash: the guard pairs a query's wordings by equality and needs no text,
+    and the shipped file then holds no ACORD wording."""
     offsets = np.cumsum([0] + [len(y) for _, y in groups])
+    queries = [q and hashlib.sha256(q.encode("utf-8")).hexdigest()[:16] for q in (queries or [])]
     np.savez_compressed(path, x=np.vstack([x for x, _ in groups]).astype(np.float32),
                         y=np.concatenate([y for _, y in groups]).astype(np.float32),
                         offsets=offsets, splits=json.dumps(list(splits)),
                         forms=json.dumps(list(forms)),
-                        queries=json.dumps(list(queries or [""] * len(splits))))
+                        queries=json.dumps(queries or [""] * len(splits)))
 
 
 # --- fit and judge --------------------------------------------------------------------------
