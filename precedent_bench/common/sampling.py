@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
@@ -81,3 +82,10 @@ def figure_field_faults(f: dict) -> list[str]:
     if f.get("written") not in WRITTEN:
         bad.append(f"written {f.get('written')!r}")
     return bad
+
+
+def count_lines(title: str, counter: Counter) -> list[str]:
+    """A titled table of counts as plain-text lines, most frequent first (the sets' checks print
+    them to show how a draw came out)."""
+    return [f"\n{title}"] + [f"  {str(key):42} {n:5}"
+                             for key, n in sorted(counter.items(), key=lambda kv: (-kv[1], str(kv[0])))]

@@ -23,7 +23,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from precedent_bench.common.sampling import (CAP_KINDS, CURRENCY, figure_field_faults,
+from precedent_bench.common.sampling import (CAP_KINDS, CURRENCY, count_lines, figure_field_faults,
                                              verify_source, walk_cap)
 
 from sample import CAP_KINDS as DRAW_KINDS
@@ -137,9 +137,7 @@ def counts(rows_by_split: dict[str, list[dict]]) -> str:
     lines = []
 
     def table(title: str, counter: Counter) -> None:
-        lines.append(f"\n{title}")
-        for key, n in sorted(counter.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-            lines.append(f"  {str(key):42} {n:5}")
+        lines.extend(count_lines(title, counter))
 
     table("clauses by split and whether they cap liability",
           Counter((r["split"], "caps" if r["caps"] else "no cap") for r in rows))

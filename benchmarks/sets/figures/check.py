@@ -16,7 +16,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from precedent_bench.common.sampling import (CAP_KINDS, CURRENCY, figure_field_faults,
+from precedent_bench.common.sampling import (CAP_KINDS, CURRENCY, count_lines, figure_field_faults,
                                              verify_source, walk_cap)
 
 HERE = Path(__file__).resolve().parent
@@ -85,9 +85,7 @@ def counts(rows_by_split: dict[str, list[dict]]) -> str:
     lines = []
 
     def table(title: str, counter: Counter) -> None:
-        lines.append(f"\n{title}")
-        for key, n in sorted(counter.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-            lines.append(f"  {str(key):42} {n:5}")
+        lines.extend(count_lines(title, counter))
 
     table("clauses by stratum, source and whether they bear a figure",
           Counter((r["stratum"], r["source"], "figures" if r["figures"] else "no figure") for r in rows))
