@@ -31,6 +31,7 @@ from index_builder.evaluate.acord import load_acord
 from index_builder.evaluate.evaluation import EvalQuery, eval_queries, score_ranking
 from index_builder.evaluate.runner import EvalConfig, acord_clauses, eval_pipeline, eval_search
 from index_builder.settings import load_settings
+from precedent_bench.retrieval.ltr_data import judged_drafts
 
 log = logging.getLogger(__name__)
 
@@ -59,16 +60,8 @@ def draft_queries(acord: Any, split: str, form: str) -> list[EvalQuery]:
     if not path.is_file():
         log.warning("%s is missing (synthetic drafts: `python benchmarks/owndraft/drafts.py make`)", path)
         return []
-    items = []
-    for row in (json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()):
-        if row["split"] != split:
-            continue
-        judged = dict(acord.qrels[split][row["parent"]])
-        source = row.get("source", "")
-        judged.pop(source, None)
-        items.append(EvalQuery(f"{row['parent']} <- {row['id']}", row["text"], row["category"],
-                               judged, exclude=source))
-    return items
+    rows = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+    return judged_drafts(acord, split, rows)
 
 
 def queries(acord_dir: Path, shape: str) -> list[EvalQuery]:
