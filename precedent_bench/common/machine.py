@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import os
+import resource
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -62,3 +63,16 @@ def tcp_counters() -> dict[str, int]:
                 if key in wanted:
                     out[key] = int(value)
     return out
+
+
+def memory() -> dict[str, float]:
+    """This process's resident memory now (all, anonymous, file-backed pages such as a
+    memory-mapped index) and at its peak, MB."""
+    fields = {"VmRSS:": "rss_mb", "RssAnon:": "rss_anon_mb", "RssFile:": "rss_file_mb"}
+    out: dict[str, float] = {}
+    with open("/proc/self/status") as status:
+        for line in status:
+            key = line.split(":")[0] + ":"
+            if key in fields:
+                out[fields[key]] = round(int(line.split()[1]) / 1024)
+    return {**out, "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}

@@ -9,7 +9,6 @@ import json
 import logging
 import os
 import random
-import resource
 import statistics
 import threading
 import time
@@ -19,24 +18,13 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from index_builder.index.backend import Filters
+from precedent_bench.common.machine import memory
 
 log = logging.getLogger(__name__)
 
 
 def load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
-
-
-def memory() -> dict[str, float]:
-    """This process's resident memory now (all / anonymous / file-backed) and at its peak, MB."""
-    fields = {"VmRSS:": "rss_mb", "RssAnon:": "rss_anon_mb", "RssFile:": "rss_file_mb"}
-    out: dict[str, float] = {}
-    with open("/proc/self/status") as status:
-        for line in status:
-            key = line.split(":")[0] + ":"
-            if key in fields:
-                out[fields[key]] = round(int(line.split()[1]) / 1024)
-    return {**out, "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
 
 
 def disk(folder: Path) -> dict[str, float]:

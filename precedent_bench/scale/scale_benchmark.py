@@ -26,7 +26,6 @@ import logging
 import os
 import random
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -39,6 +38,7 @@ import numpy as np
 
 from precedent_bench.catalogue import require, subparser
 from precedent_bench.common.data import ACORD, CONTRACTS, RESULTS, acord_queries
+from precedent_bench.common.machine import memory as rss_mb
 
 log = logging.getLogger("benchmark.scale")
 DIMENSION = 384
@@ -70,19 +70,6 @@ class ClusteredEmbedder:
 def _cluster(text: str) -> int:
     opening = " ".join(re.sub(r"[^a-z ]", "", text.lower()).split()[:8])
     return int.from_bytes(hashlib.sha1(opening.encode()).digest()[:4], "little") % CLUSTERS
-
-
-def rss_mb() -> dict[str, float]:
-    """Resident memory now (all, anonymous, file-backed pages such as the memory-mapped BM25
-    matrix) and at its peak, in MB."""
-    fields = {"VmRSS:": "rss_mb", "RssAnon:": "rss_anon_mb", "RssFile:": "rss_file_mb"}
-    out: dict[str, float] = {}
-    with open("/proc/self/status") as status:
-        for line in status:
-            key = line.split(":")[0] + ":"
-            if key in fields:
-                out[fields[key]] = round(int(line.split()[1]) / 1024)
-    return {**out, "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
 
 
 def disk_mb(path: Path) -> float:
