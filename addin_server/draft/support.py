@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from index_builder.reading import binding
+from index_builder.reading.defined_terms import capitalised_words
 from index_builder.reading.sentences import sentence_spans
 
 # Fitted by `precedent-bench citations --fit` on the train documents.
@@ -58,10 +59,6 @@ _QUANTITY = re.compile(
     r"(?P<cur>[$€£])?\s?(?P<num>\d+(?:,\d{3})*(?:\.\d+)?|\b(?:%s)\b)(?:\s*\(\s*[\d,.]+\s*\))?"
     r"\s*(?P<unit>%%|[a-z]+)?" % "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)),
     re.IGNORECASE)
-_ACTOR = re.compile(
-    r"\b((?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*)\s+(?:shall|will|must|may|agrees|is\s+required|"
-    r"is|are|has|does|retains|owns|undertakes|warrants|represents|acknowledges|covenants)\b")
-_TERM = re.compile(r"\b([A-Z][a-z][\w-]*)")
 _WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
                          "every its their our your".split())
@@ -239,10 +236,10 @@ def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
 def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
                    own_text: str) -> str:
     """A party acting where the precedent's passage has another act, or named more often."""
-    own = set(_terms(own_text)) | {_norm(a) for a in _ACTOR.findall(own_text)}
-    acting = {_norm(a) for a in _ACTOR.findall(closest)}
+    own = set(_terms(own_text)) | {_norm(a) for a in binding.acting_names(own_text)}
+    acting = {_norm(a) for a in binding.acting_names(closest)}
     common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
-    for actor in _ACTOR.findall(sentence):
+    for actor in binding.acting_names(sentence):
         key = _norm(actor)
         if key in _NOT_PARTIES:
             continue  # "Nor does it ...": a sentence's first word, not someone acting
@@ -275,7 +272,7 @@ def _roles(text: str) -> set[tuple[str, str]]:
 
 def _terms(text: str) -> Counter[str]:
     """Capitalised words (parties, defined terms), sentence openers like "The" left out."""
-    return Counter(key for t in _TERM.findall(text) if (key := _norm(t)) and key not in _STOP
+    return Counter(key for t in capitalised_words(text) if (key := _norm(t)) and key not in _STOP
                    and key not in _NOT_PARTIES)
 
 

@@ -164,6 +164,23 @@ def _read(text: str, parties: tuple[str, ...]) -> Binding:
     return Binding(text, names, tuple(provisions(text, names)))
 
 
+# Who acts in a text with no party list (a precedent from another matter, a draft sentence): a
+# capitalised name of up to three words, all-capitals names ("NCM") included, right before a
+# verb of acting. The support check compares these across a sentence and its precedent.
+_NAME_WORD = r"[A-Z][\w'’&-]*"
+_ACTING = re.compile(
+    rf"\b((?:{_NAME_WORD}\s+){{0,2}}{_NAME_WORD})\s+(?:shall|will|must|may|agrees|is\s+required|is|are|has|does|"
+    r"retains|owns|undertakes|warrants|represents|acknowledges|covenants)\b")
+
+
+def acting_names(text: str) -> list[str]:
+    """The capitalised names that act in ``text`` ("Customer shall", "Green Cross may"), as
+    written (a sentence opener such as "Nothing in this Agreement shall" included: the caller
+    knows its own stop words). For a text whose parties are unknown; where they are known,
+    ``read(text, parties)`` says who is bound."""
+    return [m.group(1) for m in _ACTING.finditer(text)]
+
+
 def party_names(text: str, parties: Iterable[str] = ()) -> tuple[str, ...]:
     """The document's party names that the text uses, then the role words it uses on their own."""
     given = [p.strip() for p in parties if p and p.strip()]
