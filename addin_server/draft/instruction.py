@@ -274,6 +274,8 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
         params = {"renames": _renames(text)}
     elif kind == "delete":
         params = {"what": _after_verb(text, _DELETE)}
+    if kind in ("period", "amount"):
+        params.update(_whose(text, names))
     ref = _PRECEDENT_REF.search(text)
     if ref and "precedent" not in params:
         params["precedent"] = int(ref.group(1) or ref.group(2))
@@ -316,6 +318,21 @@ def _period(text: str) -> dict[str, Any] | None:
             re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I)
         if bare and F.figures(bare.group(1) + " days"):
             out["old"] = _whole(F.figures(bare.group(1) + " days")[0].value)
+    return out
+
+
+def _whose(text: str, names: Sequence[str]) -> dict[str, Any]:
+    """The parties whose figure a period or amount part changes and those whose it leaves alone:
+    "XSPA's post-term restriction should be twelve months; leave Calm's at six"."""
+    leave_text = " ".join(m.group(0) for m in _LEAVE.finditer(text))
+    leave = _named(leave_text, names) if leave_text else []
+    rest = _LEAVE.sub(" ", text)
+    named = [n for n in _named(rest, names) if n not in leave]
+    out: dict[str, Any] = {}
+    if named:
+        out["for_parties"] = tuple(named)
+    if leave:
+        out["leave_parties"] = tuple(leave)
     return out
 
 

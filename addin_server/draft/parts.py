@@ -301,12 +301,35 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     else:
         new = part.params.get("amount") or 0
         pool = [f for f in found if f.value and 0.05 <= new / f.value <= 20] or found
+    pool = _of_parties(part, clause, pool)
     if not pool:
         return []
     if len({f.value for f in pool}) == 1:
         return pool
     best = _closest_by_words(part.text, clause, pool)
     return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
+
+
+def _of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:
+    """Where the part names whose figure it is ("XSPA's restriction") or whose to leave ("leave Calm's
+    at six"), the figures in sentences binding those parties: the core says who each binds."""
+    mine, leave = part.params.get("for_parties") or (), part.params.get("leave_parties") or ()
+    if not (mine or leave) or len(pool) < 2:
+        return pool
+    read = binding.read(clause, tuple(mine) + tuple(leave))
+    spans = sentence_spans(clause)
+
+    def bound(f: F.Figure) -> set[str]:
+        a, b = next(((a, b) for a, b in spans if a <= f.start < b), (0, len(clause)))
+        who = {p.bound for p in read.provisions if a <= p.start < b} - {MUTUAL, ""}
+        if not who:  # "neither XSPA nor any of its affiliates shall": the party the sentence is about, named first
+            first = sorted((m[0], n) for n in read.parties for m in binding._mentions(clause[a:b], n))
+            who = {first[0][1]} if first else set()
+        return who
+
+    kept = [f for f in pool if not bound(f) & set(leave)]
+    named = [f for f in kept if bound(f) & set(mine)]
+    return named or kept
 
 
 def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -> F.Figure | None:
@@ -353,8 +376,19 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             return PartResult(part, "wrong", f"The draft says “{near[0].text}”, not {_number(value)} {unit}.")
         return PartResult(part, "not_done", f"The draft does not give {_number(value)} {unit} anywhere.")
     old = _targeted_old(part, clause, "period")
-    left = [f for f in found for o in old if abs(f.value - o.value) < 1e-9 and f.unit == o.unit
+    left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-9 and f.unit == o.unit
             and not (abs(o.value - value) < 1e-9)]
+    # The same period elsewhere that the part leaves alone ("leave Calm's at six") may stay: only as
+    # many as the clause has beyond the ones to change.
+    if old:
+        kept = [f for f in F.periods(clause) if abs(f.value - old[0].value) < 1e-9 and f.unit == old[0].unit]
+        targeted = [o for o in old if abs(o.value - old[0].value) < 1e-9]
+        left = left[:max(0, len(left) - (len(kept) - len(targeted)))]
+        if part.params.get("for_parties") or part.params.get("leave_parties"):
+            # Whose period it is, read in the draft as in the clause: the new value must sit in theirs.
+            theirs = _of_parties(part, draft, [f for f in found if f.unit == old[0].unit and
+                                               abs(f.value - old[0].value) < 1e-9 or f in hits])
+            left = [f for f in theirs if f not in hits] or left
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the period was to change.")
     return PartResult(part, "done", f"{part.label()}, as asked.")
@@ -389,10 +423,15 @@ _CARVE_SYNONYMS = {"ads": ("advertis",), "ad": ("advertis",), "adverts": ("adver
                    "go": (), "knew": ("known", "knew", "know"), "got": ("receiv", "obtain"), "combining": ("combin",),
                    "modifications": ("modif",), "developed": ("develop",), "independently": ("independ",),
                    "self-insurance": ("self-insur", "self insur"), "fraud": ("fraud",), "wilful": ("wilful", "willful"),
-                   "willful": ("wilful", "willful"), "joining": ("join", "employ", "before"), "hold": ("hold", "own", "interest")}
+                   "willful": ("wilful", "willful"), "joining": ("join", "employ", "before"), "hold": ("hold", "own", "interest"),
+                   # A lawyer's everyday word for the drafted one: "staff" for employees, "aimed at" for
+                   # "directed to", "side" for party.
+                   "staff": ("staff", "employ", "personnel", "worker"), "aimed": ("aim", "direct", "target"),
+                   "side's": ("side", "party", "parties"), "side": ("side", "party", "parties"),
+                   "sides": ("side", "party", "parties"), "targeted": ("target", "direct", "aim")}
 _CARVE_STOP = frozenset("""claims claim information anyone someone else other others products product that which who
 already from with like does the and any all for its own such made caused arising arise also carve carve-out
-exclude exception usual exclusions""".split())
+exclude exception usual exclusions don't doesn't not no never won't isn't aren't""".split())
 _EXCEPTION_WORDS = re.compile(r"\b(?:not|no|nor|except|excluding|unless|other than|does not|do not|nothing|none|"
                               r"prevent\w*|preclude\w*|free to|"
                               r"may|permitted|allowed|exempt\w*|exclud\w*|carve\w*)\b", re.I)
@@ -458,7 +497,9 @@ def _in(word: str, have: Sequence[str]) -> bool:
     options = _CARVE_SYNONYMS.get(word, (word[:max(4, len(word) - 3)],))
     if not options:
         return True
-    return any(h.startswith(o) for o in options for h in have)
+    # "change" is in "unchanged", "transfer" in "non-transferable": the negated form says the same thing.
+    bare = [re.sub(r"^(?:un|non-?)(?=[a-z]{4})", "", h) for h in have]
+    return any(h.startswith(o) for o in options for h in list(have) + bare)
 
 
 def _new_text(clause: str, draft: str) -> tuple[str, str]:
