@@ -58,6 +58,13 @@ _CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|wher
                         r"subject\s+to|provided\s+(?:that|it)|as\s+long\s+as|so\s+long\s+as)\b", re.I)
 _CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
                     r"\bexempt\w*\b|\bother than\b|\bunless\b|" + _NOT_APPLY, re.I)
+# Legalese a lawyer asks to lose ("get rid of the hereunders"): the one list the plain-English part
+# is checked against (parts.py).
+ARCHAIC = ("hereby", "herein", "hereof", "hereto", "hereunder", "hereinafter", "thereof", "therein", "thereto",
+           "thereunder", "therewith", "therefrom", "whereas", "witnesseth", "aforementioned", "aforesaid",
+           "pursuant to", "notwithstanding", "forthwith", "inter alia", "provided, however", "in the event that",
+           "as the case may be", "and/or", "said party", "heretofore", "hereafter", "wherein", "whereby")
+_ARCHAIC_NAMED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ARCHAIC) + r")s?\b|\blegalese\b|\barchaic\b", re.I)
 _DELETE = re.compile(r"\b(?:drop|delete|remove|strike|lose|take out|get rid of|cut out)\b", re.I)
 _CHANGE = re.compile(r"\b(?:to|at|instead|not|from|extend|cut|limit|cap|make|fix|set|require|give|get|run|minimum|"
                      r"maximum|raise|lower|reduce|increase|bump|shorten|lengthen|change|need|tail|term|"
@@ -216,6 +223,8 @@ def _kind(segment: str) -> str | None:
         return "conform"
     if _PLAIN.search(segment):
         return "plain"
+    if _DELETE.search(segment) and _ARCHAIC_NAMED.search(segment):
+        return "plain"  # "get rid of the hereunders": legalese out, the sentences kept
     if _DELETE.search(segment) and not _period(segment):
         return "delete"
     if _SHORTEN.search(segment) and not _period(segment) and not _MUTUAL.search(segment):
@@ -274,6 +283,8 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
         params = {"renames": _renames(text)}
     elif kind == "delete":
         params = {"what": _after_verb(text, _DELETE)}
+    elif kind == "plain" and _DELETE.search(text) and _ARCHAIC_NAMED.search(text) and not _PLAIN.search(text):
+        params = {"legalese_only": True}  # "get rid of the hereunders": the words, not the sentences' length
     if kind in ("period", "amount"):
         params.update(_whose(text, names))
     ref = _PRECEDENT_REF.search(text)

@@ -24,7 +24,7 @@ from index_builder.reading.sentences import part_spans
 
 from addin_server.draft.edits import Declined, Edit, OperationResult, apply, edit
 from addin_server.draft.instruction import Part
-from addin_server.draft.parts import _targeted_old, deleted_span, targets
+from addin_server.draft.parts import _targeted_old, deleted_span, joined_span, targets
 
 
 NUMBER_WORDS = "|".join(sorted(list(SMALL) + list(SCALES), key=len, reverse=True))
@@ -558,6 +558,13 @@ def delete_part(clause: str, part: Part) -> OperationResult:
                        "and delete them, or ask the drafting assistant.")
     start, end = span
     sentence = next(((a, b) for a, b in _sentences(clause) if a <= start and end <= b), None)
+    if sentence is not None and not any(a == start and b == end for a, b in part_spans(clause)) and \
+            (sentence[1] - sentence[0]) > (end - start) + 3:
+        # Words inside a sentence ("without the need to post a bond and without limiting ..."): those
+        # words go, with the "and" or comma that joined them, and the sentence stays.
+        start, end = joined_span(clause, start, end)
+        return OperationResult("delete", "Words deleted", clause,
+                               [edit(clause, start, end, "", "deleted, as instructed")])
     if sentence is None or (sentence[1] - sentence[0]) > (end - start) + 3:
         raise Declined("The words to drop are part of a longer sentence; dropping them means rewording it, which the "
                        "drafting assistant can do.")

@@ -36,7 +36,7 @@ _MODAL = (r"(?P<modal>shall|will|must|may|can(?:not)?|agrees?\s+(?:to|that)|unde
           r"(?:is|are)\s+(?:not\s+)?(?:required|obligated|obliged|entitled|permitted|responsible|liable|free)\b|"
           r"(?:has|have)\s+(?:the\s+)?(?:right|option|obligation|authority|no|sole)\b|"
           r"(?:grants?|assigns?|indemnif(?:y|ies)|owns?|retains?|rejects?|warrants?|represents?|"
-          r"acknowledges?|waives?|releases?|holds?|defends?|bears?)\b)")
+          r"acknowledges?|recogni[sz]es?|waives?|releases?|holds?|defends?|bears?)\b)")
 _NEG = r"(?P<neg>\s+not\b|\s+no\b|n't\b)?"
 # A limit that shelters its subject: "In no event shall X be liable", "X's total liability ... shall not exceed".
 _NO_LIABILITY = re.compile(
