@@ -48,7 +48,10 @@ _NEG = frozenset("not no never none nothing neither nor cannot n't fail fails fa
 # A limit is said with or without a "not" ("shall not exceed", "is limited to"): it counts as neither.
 _LIMIT_PHRASES = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\s+)?(?:more|greater|higher)\s+than|"
                             r"(?:shall|will|may|must|does|do)\s+not\s+exceed|not\s+to\s+exceed|no\s+more\s+than|"
-                            r"not\s+more\s+than|(?:is|are|be)\s+limited\s+to|capped\s+at|at\s+most|up\s+to)\b", re.I)
+                            r"not\s+more\s+than|(?:is|are|be)\s+limited\s+to|capped\s+at|at\s+most|up\s+to|"
+                            # A time limit said either way: "ends no later than 18 months" = "must not exceed".
+                            r"(?:no|not)\s+(?:later|longer)\s+than|(?:no|not)\s+(?:fewer|less)\s+than|at\s+(?:the\s+)?latest|"
+                            r"at\s+least)\b", re.I)
 # Names of covenants, not negations: "the non-compete", "a non-disclosure agreement".
 _NON_NOUNS = re.compile(r"\bnon-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*|exclusive|"
                         r"public|party|parties|employee\w*)\b", re.I)

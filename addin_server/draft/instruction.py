@@ -154,7 +154,7 @@ class Instruction:
 
 def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
     """The parts an instruction asks for, read against the clause and the document's parties."""
-    text = " ".join(instruction.split())
+    text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(instruction.split()))
     if not text:
         return Instruction("")
     if _FOREIGN.search(text) or len(_NON_LATIN.findall(text)) > 2:
@@ -190,6 +190,13 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     if problem:
         return Instruction(text, tuple(parts), ("contradictory",), problem)
     return Instruction(text, tuple(parts), length=_length(text, parts))
+
+
+# Units as lawyers abbreviate them in a quick instruction ("5 yrs", "18 mos"): read as the words
+# (the figures reader reads contract prose, where they are spelt out).
+_UNIT_WORDS = {"yr": "year", "yrs": "years", "mo": "month", "mos": "months", "mth": "month", "mths": "months",
+               "wk": "week", "wks": "weeks", "hr": "hour", "hrs": "hours", "bus. days": "business days"}
+_ABBREVIATED = re.compile(r"(?<=\d )(yrs?|mos?|mths?|wks?|hrs?)\b\.?", re.I)
 
 
 def _segments(text: str) -> list[str]:
@@ -441,7 +448,7 @@ def _carve(text: str) -> dict[str, Any]:
     # to borrow ("borrow the heirs and legal representatives language from [1]"), what it should not
     # apply to ("it shouldn't apply if we let him go without cause"), else what follows the verb.
     described = re.search(r"(?::|\s[-–—]+)\s+(.+)$", words)
-    if described and re.match(r"(?:see|as|like|from|per)\b", described.group(1), re.I):
+    if described and re.match(rf"(?:see|as|like|from|per|{_ASK})\b", described.group(1), re.I):
         described = None
     borrow = re.search(r"\b(?:borrow|take|use|bring in|import|copy|add)\s+(?:in\s+)?(?:the\s+)?(.+?)\s+(?:language|"
                        r"wording|words|provision)\b", words, re.I)

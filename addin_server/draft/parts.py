@@ -329,10 +329,24 @@ def _of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]
 
 
 def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -> F.Figure | None:
-    """The figure whose surroundings share the instruction's words that the others' do not."""
+    """The figure whose surroundings share the instruction's words that the others' do not: the words
+    just around it, else the whole list item or semicolon part it sits in ("(a) ... fails to cure a
+    material breach ... following 30 days notice" for "cure period 45 days")."""
+    near = _closest_in(instruction, clause, pool, lambda f: clause[max(0, f.start - 60):f.start] + " " +
+                       clause[f.end:f.end + 30])
+    if near is not None:
+        return near
+    parts = part_spans(clause)
+
+    def own_part(f: F.Figure) -> str:
+        a, b = next(((a, b) for a, b in parts if a <= f.start < b), (f.start, f.end))
+        return clause[a:f.start] + " " + clause[f.end:b]
+    return _closest_in(instruction, clause, pool, own_part)
+
+
+def _closest_in(instruction: str, clause: str, pool: Sequence[F.Figure], around) -> F.Figure | None:
     words = set(re.findall(r"[a-z0-9]{3,}", instruction.lower())) - {"the", "and", "for", "change", "raise", "make"}
-    windows = [set(re.findall(r"[a-z0-9]{3,}", (clause[max(0, f.start - 60):f.start] + " " + clause[f.end:f.end + 30]).lower()))
-               for f in pool]
+    windows = [set(re.findall(r"[a-z0-9]{3,}", around(f).lower())) for f in pool]
     common = set.intersection(*windows) if windows else set()
     # A number the instruction names ("2012 fee") points harder than a word.
     scores = [sum(2 if any(ch.isdigit() for ch in w) else 1 for w in (words & win) - common) for win in windows]
@@ -387,7 +401,28 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             left = [f for f in theirs if f not in hits] or left
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the period was to change.")
+    placed = _in_place(old, clause, found, value)
+    if placed:
+        return PartResult(part, "wrong", f"The draft says “{placed.text}” where {old[0].text} was to become "
+                                         f"{_number(value)} {unit}: the new period is in another place.")
     return PartResult(part, "done", f"{part.label()}, as asked.")
+
+
+def _in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], value: float) -> F.Figure | None:
+    """Where the clause and the draft give as many periods of the changed one's unit, in the same order,
+    the draft's period in the changed one's place: the one that is not the new value (two new periods
+    swapped), else None."""
+    if len(old) != 1:
+        return None
+    unit = old[0].unit
+    mine = [f for f in F.periods(clause) if f.unit == unit]
+    theirs = [f for f in found if f.unit == unit]
+    if len(mine) < 2 or len(mine) != len(theirs):
+        return None
+    k = next((i for i, f in enumerate(mine) if f.start == old[0].start), None)
+    if k is None or abs(theirs[k].value - value) < 1e-9:
+        return None
+    return theirs[k]
 
 
 def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
