@@ -309,7 +309,7 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
                 out.append(f"The draft turns “{was}” into “{now}”{_where(old)}, which changes what it means.")
         for key, word in (("only", "only"), ("except", "except")):
             # "except upon notice" = "without notice"; "only if" = "unless": said another way, not dropped.
-            if key == "except" and re.search(r"\bwithout\b|\bunless\b|\bonly if\b", new, re.I):
+            if key == "except" and re.search(r"\bwithout\b|\bunless\b|\bonly if\b|\bhowever\b", new, re.I):
                 continue
             if a.get(key, 0) > b.get(key, 0) and not allow.rewrite and not _explained_delete(old, c, allow):
                 out.append(f"The draft drops “{_first(words(old), _ONLY if key == 'only' else _EXCEPT) or word}”"

@@ -245,7 +245,7 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
             continue  # "Nor does it ...": a sentence's first word, not someone acting
         # Someone acting where the passage has another party act ("Customer shall" for
         # "Supplier shall"); ordinary words opening a sentence ("Liability is") do not count.
-        if key not in own and acting and key not in acting and key not in common:
+        if not _known(key, own) and acting and key not in acting and not _known(key, common):
             return actor.strip()
     # The same act or thing given to another party: "Employee shall pay" or "Employee's
     # compensation" where the passage says "Company shall pay" or "Company's compensation"
@@ -263,6 +263,12 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
         if term not in everywhere or count > named[term]:
             return term.title()  # a party or defined term the passage does not name (so often)
     return ""
+
+
+def _known(key: str, words: set[str]) -> bool:
+    """A name the lawyer's text (or the precedent) has: "confidential information" where it has both
+    words ("Confidential Information" acting in a sentence is a defined term, not a new party)."""
+    return key in words or (" " in key and all(w in words for w in key.split()))
 
 
 def _roles(text: str) -> set[tuple[str, str]]:

@@ -51,7 +51,7 @@ _BY_AGENT = re.compile(
     r"provided|issued|sold|owned)\b)[^.;:]){0,60}?\bby\s+(?P<who>{P})", re.I)
 _OPTION_OF = re.compile(r"\bat\s+(?P<who>{P})(?:[’']s|[’'])\s+(?:sole\s+)?(?:option|discretion|election|request)\b", re.I)
 _BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(?:{P})\s+and\s+(?:the\s+)?(?:{P})\b", re.I)
-_GENERIC = (r"(?:each|either|neither|any|a|that|the\s+(?:other|granting|receiving|disclosing|indemnifying|"
+_GENERIC = (r"(?:each|either|neither|any|a|that|whichever|the\s+(?:other|granting|receiving|disclosing|indemnifying|"
             r"indemnified|terminating|non-?breaching|breaching|affected|requesting|auditing|notifying))\s+[Pp]arty|"
             r"each\s+of\s+(?:the\s+)?(?:parties|them)|both\s+(?:parties|of\s+them)|the\s+[Pp]arties|the\s+other")
 _PRONOUN = r"(?:it|they|he|she)"
@@ -218,7 +218,12 @@ def _patterns(names: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
     who = rf"(?P<who>{joint}|{named}|{_GENERIC}|{_PRONOUN})"
     subject = re.compile(rf"(?<![\w’'-]){who}\s+{_ADVERBS}{_MODAL}{_NEG}", re.I)
     fill = {"P": rf"{joint}|{named}|{_GENERIC}"}
-    return {"subject": subject, "ellipsis": re.compile(rf"(?:\b(?:and|or|but)|,)\s+{_ADVERBS}{_MODAL}{_NEG}", re.I),
+    # "A party that receives the other's information shall ...", "Whichever party receives ... may":
+    # a party named by what it does, a relative clause between it and its verb.
+    relative = re.compile(rf"(?<![\w’'-])(?P<who>(?:a|any|each|the|whichever)\s+[Pp]arty)\s+(?:(?:that|which|who)\s+)?"
+                          rf"(?=(?:that|which|who|receiv|disclos|is|has|obtain|gets?|holds?|provid|want|seek)\w*\b)"
+                          rf"[^.;:]{{0,160}}?\s+{_ADVERBS}{_MODAL}{_NEG}", re.I)
+    return {"subject": subject, "relative": relative, "ellipsis": re.compile(rf"(?:\b(?:and|or|but)|,)\s+{_ADVERBS}{_MODAL}{_NEG}", re.I),
             **{k: re.compile(p.pattern.replace("{P}", fill["P"]), re.I) for k, p in (
                 ("no_liability", _NO_LIABILITY), ("liability_of", _LIABILITY_OF), ("passive", _BY_AGENT),
                 ("option", _OPTION_OF), ("between", _BETWEEN))}}
@@ -270,6 +275,14 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
             found.append(_provision(text, start, end, kind, who, (start + m.start("who"), start + m.end("who")),
                                     verb, negated, how, names, spots))
             last_bound = who
+        for m in pats["relative"].finditer(part):
+            if any(f.subject[0] - start <= m.start("modal") < f.subject[1] - start + 1 or
+                   _same_spot(f, start + m.start("modal")) for f in found):
+                continue
+            kind, negated, verb = _kind(m, part)
+            found.append(_provision(text, start, end, kind, MUTUAL, (start + m.start("who"), start + m.end("who")),
+                                    verb, negated, "subject", names, spots))
+            last_bound = MUTUAL
         for m in pats["ellipsis"].finditer(part):  # "... and shall not disclose it": the last subject
             if not found or any(f.subject[0] - start <= m.start() < f.subject[1] - start + 40 and
                                 _same_spot(f, start + m.start("modal")) for f in found):
