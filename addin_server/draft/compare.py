@@ -597,11 +597,14 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
     for r in c.regions:
         if not r.new.strip() or _in_cited(c.draft, r.new_start, cited):
             continue
-        novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", r.new.lower()))
+        # The value the instruction asks for is the lawyer's; what comes with it is judged like any words
+        # ("5 years, each certified by the Secretary": the certification is new).
+        new = r.new.lower()
+        for v in allow.figures:
+            new = new.replace(v.text.lower(), " ")
+        novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
                  if _stem(w) not in known and w not in _STOP]
         hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE)]
-        if any(v.text.lower() in r.new.lower() for v in allow.figures):
-            continue  # the value the instruction asks for, with its own words
         if hits and not (allow.exception and re.search(r"\b(?:not|no|except|unless|exclud\w*)\b", r.new, re.I)):
             out.append(f"The draft adds “{_short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
                        "not have and nothing you gave backs.")

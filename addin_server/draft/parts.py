@@ -481,7 +481,7 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
         return PartResult(part, "not_done", "The draft's additions do not read as an exception to your clause.")
     have = re.findall(r"[a-z][a-z-]+", new_text.lower())
     own = {w[:5] for w in re.findall(r"[a-z]{3,}", clause.lower())}
-    wrong = _wrong_party(part, clause, new_text, ctx)
+    wrong = _wrong_party(part, clause, new_text, ctx) or _freed_other(clause, draft, ctx)
     if wrong:
         return PartResult(part, "wrong", wrong)
     missing = []
@@ -521,6 +521,28 @@ def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
         if keyed and name not in wanted:
             return (f"The carve-out is keyed to {_the(name)} (“{keyed.group(0)}”), not to {_the(wanted[0])}, so it "
                     "does not do what was asked.")
+    return ""
+
+
+def _freed_other(clause: str, draft: str, ctx: Context) -> str:
+    """An exception to a restriction frees the party the restriction binds: "Green Cross shall not
+    sublicense ..., except that MacroGenics may sublicense to its Affiliates" gives the exception to
+    the wrong party."""
+    mine = binding.read(clause, ctx.parties)
+    restricted = {p.bound for p in mine.provisions if p.kind == "prohibition"} - {MUTUAL, ""}
+    if len(restricted) != 1:
+        return ""
+    from addin_server.draft.compare import compare
+    regions = [r for r in compare(clause, draft).regions if r.new.strip()]
+    theirs = binding.read(draft, ctx.parties)
+    for q in theirs.provisions:
+        if q.kind != "right" or q.bound in restricted or q.bound in (MUTUAL, ""):
+            continue
+        if any(r.new_start <= q.subject[0] < r.new_end for r in regions) and \
+                re.search(r"\b(?:except|unless|other than|provided)\b", draft[max(q.start, q.subject[0] - 40):q.subject[0]], re.I):
+            name = next(iter(restricted))
+            return (f"The exception lets {_the(q.bound)} do it, but the restriction binds {_the(name)}: the carve-out "
+                    "frees the wrong party.")
     return ""
 
 

@@ -267,6 +267,13 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
                 last_bound = who  # "X agrees that ... it will not": the promise follows
                 continue
             kind, negated, verb = _kind(m, part)
+            if _INVERTED_NO.search(part[:m.start()]) and not negated and kind != "protection":
+                # "In no event shall Green Cross grant ...": the modal comes first, the "no" with it.
+                negated, kind = True, "prohibition"
+                if not verb or m.group("modal").lower() in ("shall", "will", "may", "must", "can"):
+                    verb = verb or _stem(m.group("modal").split()[0])
+                else:
+                    verb = _stem(m.group("modal").split()[0])
             if re.match(r"neither\b", raw.strip(), re.I) and not negated:
                 negated, kind = True, "protection" if kind == "protection" or verb == "liabil" else "prohibition"
             elif verb == "liabil" and kind == "obligation" and re.match(r"\s*(?:have|has|bear|be)\s+(?:any\s+)?liab",
@@ -295,6 +302,10 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
                                     "ellipsis", names, spots))
         out += sorted(found, key=lambda p: p.subject)
     return out
+
+
+_INVERTED_NO = re.compile(r"(?:\bin\s+no\s+event|\bunder\s+no\s+circumstances?|\bat\s+no\s+time|\bnor|\bno\s+way)\s*,?\s+"
+                          r"(?:shall|will|may|must|can|could|would|does|do|is|are)\s+(?:the\s+)?$", re.I)
 
 
 def _same_spot(p: Provision, at: int) -> bool:
