@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from index_builder.reading import binding
+from index_builder.reading import figures as F
 from index_builder.reading.defined_terms import capitalised_words
 from index_builder.reading.sentences import sentence_spans
 
@@ -55,10 +56,6 @@ _UNITS = {"day": "day", "days": "day", "business": "day", "calendar": "day", "we
           "weeks": "week", "month": "month", "months": "month", "year": "year",
           "years": "year", "hour": "hour", "hours": "hour", "minute": "minute",
           "minutes": "minute", "percent": "%", "per": "%", "%": "%"}
-_QUANTITY = re.compile(
-    r"(?P<cur>[$€£])?\s?(?P<num>\d+(?:,\d{3})*(?:\.\d+)?|\b(?:%s)\b)(?:\s*\(\s*[\d,.]+\s*\))?"
-    r"\s*(?P<unit>%%|[a-z]+)?" % "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)),
-    re.IGNORECASE)
 _WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
                          "every its their our your".split())
@@ -204,14 +201,28 @@ def _quantities(text: str) -> set[tuple[float, str]]:
     return set(_quantities_as_written(text))
 
 
+_QUANTITY = re.compile(
+    r"(?P<cur>[$€£])?\s?(?P<num>\d+(?:,\d{3})*(?:\.\d+)?|\b(?:%s)\b)(?:\s*\(\s*[\d,.]+\s*\))?"
+    r"\s*(?P<unit>%%|[a-z]+)?" % "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)),
+    re.IGNORECASE)
 def _quantities_as_written(text: str) -> dict[tuple[float, str], str]:
+    """The amounts a text gives, read by the core (reading/figures.py), then every other number
+    left in it with its unit ("thirty (30) days", "five copies"); "Section 7.2" names a place, not an
+    amount."""
     out: dict[tuple[float, str], str] = {}
-    for match in _QUANTITY.finditer(text):
+    # Amounts from the core ("two million U.S. dollars ($2,000,000)" is one amount, not "two"); every
+    # other number as written, so a changed digit anywhere is seen.
+    found = F.amounts(text)
+    for f in found:
+        out.setdefault((float(f.value), "$"), f.text)
+    rest = list(text)
+    for f in found:
+        if not f.disagree:  # "Five Thousand Dollars ($10,000)": its digits are read too
+            rest[f.start:f.end] = " " * (f.end - f.start)
+    for match in _QUANTITY.finditer("".join(rest)):
         raw = match.group("num").lower().replace(",", "")
         value = float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else float(raw)
-        unit = _UNITS.get((match.group("unit") or "").lower(), "")
-        if match.group("cur"):
-            unit = "$"
+        unit = "$" if match.group("cur") else _UNITS.get((match.group("unit") or "").lower(), "")
         written = match.group(0).strip()
         if not unit and match.group("unit"):
             written = written[: -len(match.group("unit"))].strip()
