@@ -308,7 +308,7 @@ def capitalised_words(text: str) -> list[str]:
     out = []
     for m in _NAME_OR_TERM.finditer(text):
         word = m.group(1)
-        if word.isupper() and len(word) > 1 and _in_capitals_run(text, m.start(), m.end()):
+        if word.isupper() and len(word) > 1 and (word.lower() in _PLAIN_WORDS or _in_capitals_run(text, m.start(), m.end())):
             continue
         if word.isupper() and len(word) == 1:
             continue  # "A", "I": articles and limb letters
@@ -318,7 +318,7 @@ def capitalised_words(text: str) -> list[str]:
 
 def _in_capitals_run(text: str, start: int, end: int) -> bool:
     """An all-capitals word beside another all-capitals ordinary word: "THE COMPANY SHALL NOT"."""
-    near = re.findall(r"[A-Za-z]+", text[max(0, start - 20):start]) [-1:] + re.findall(r"[A-Za-z]+", text[end:end + 20])[:1]
+    near = re.findall(r"[A-Za-z]+", text[max(0, start - 20):start])[-1:] + re.findall(r"[A-Za-z]+", text[end:end + 20])[:1]
     return any(w.isupper() and w.lower() in _PLAIN_WORDS for w in near)
 
 
