@@ -14,7 +14,7 @@ from typing import Sequence
 
 from index_builder.reading.defined_terms import LEAD_NUMBER, defined_terms, mentions, same_term, table_label, used_terms
 from index_builder.reading.paragraphs import Paragraph
-from index_builder.reading.parties import Party, clause_parties, document_parties
+from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
 _BULLETS = re.compile(r"^[\u2022\u25aa\u25cf\u2013\-\u00b7o\uf0b7]$")
@@ -279,9 +279,10 @@ def written_terms(paragraphs: Sequence[Paragraph], document: Document) -> list[s
         found.setdefault(term, None)
     prose = [_without_headings(p.text) for p in paragraphs if not _label(p) and not _mostly_capitals(p.text)]
     names = set(document.party_names) | set(found)
-    for name in clause_parties("\n".join(prose)):
-        found.setdefault(name, None)
-    for text in prose:  # paragraph by paragraph: used_terms looks back to each word's sentence start
+    for text in prose:  # paragraph by paragraph: the readers look back to each word's sentence start
+        # Party words used as parties ("the Supplier's"): only those the paragraph has, unread yet.
+        for name in clause_parties(text, [n for n in PARTY_NAMES if n in text and n not in found]):
+            found.setdefault(name, None)
         for term in used_terms(text, words=names):
             found.setdefault(term, None)
         for m in _ACRONYM.finditer(text):
@@ -303,8 +304,8 @@ def _without_headings(text: str) -> str:
 
 
 def _mostly_capitals(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+    letters = sum(map(str.isalpha, text))
+    return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters
 
 
 def _in_capitals_run(text: str, start: int, end: int) -> bool:
