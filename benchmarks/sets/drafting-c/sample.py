@@ -5,7 +5,9 @@ that pass a broad pattern for the category, shuffled with ``random.Random(f"{SEE
 and walked in order. A clause already used in ``benchmarks/sets/drafting/*.jsonl`` (as clause or
 precedent), a near copy of one (same first 100 characters of the body, section number and heading left out), or a clause accepted by an earlier
 category is skipped. Each draw that passes the pattern is read by the annotator and accepted or
-rejected with the reason in MANUAL_REJECT; a category stops when its quota per source is met.
+rejected with the reason in MANUAL_REJECT; a category stops when its quota per source is met
+(ROUNDS). Mutual and flip draw from ACORD only, and skip the employment and founder forms by
+pattern: the shared agreements' remaining clauses are already mutual or one way by nature.
 A rerun reproduces ``draws.jsonl`` byte for byte.
 
     source /work/main/.venv/bin/activate; export PYTHONPATH=$PWD HF_HUB_OFFLINE=1
