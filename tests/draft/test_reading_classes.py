@@ -202,3 +202,17 @@ def test_a_time_limit_said_the_other_way_round_is_not_a_reversal() -> None:
     clause = "The Restricted Period must not exceed two years after termination. Passive Public Holdings are permitted."
     task = DraftTask(clause, "Restricted Period cap should be 18 months, not two years")
     assert "meaning" not in failed(task, clause.replace("must not exceed two years", "ends no later than 18 months"))
+
+
+def test_a_carve_out_taken_word_for_word_brings_no_limits_of_its_own() -> None:
+    from addin_server.draft.carve_out import add_carve_out
+    from addin_server.draft.edits import Declined
+    import pytest
+
+    clause = ("Employee must not engage in any Competitive Business within the Restricted Territory. This covenant "
+              "lasts no more than one year after termination.")
+    precedent = Clause("p1", "(a) Physicians. A physician non-compete may not exceed one year or fifteen miles from the "
+                             "physician's primary practice site and does not apply following termination by Employer "
+                             "without cause.", "rc")
+    with pytest.raises(Declined, match="limits of its own"):
+        add_carve_out(clause, (precedent,), 1, "we let him go without cause", "", ("Employer", "Employee"))
