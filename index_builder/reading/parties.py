@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from index_builder.reading.defined_terms import mentions, singular
+from index_builder.reading.defined_terms import meaning, mentions, singular
 from index_builder.reading.paragraphs import Paragraph
 
 
@@ -133,7 +133,7 @@ def role_of(name: str, definition: str = "", others: Sequence[str] = (), known: 
     named = _LEGAL_NAME.search(definition)
     if named and role_by_name(named.group(1)):
         return role_by_name(named.group(1))
-    body = definition.split("means", 1)[-1] if "means" in definition else ""
+    body = meaning(definition)
     for pattern, found in _DEFINED_AS:
         if body and pattern.search(body):
             return found
