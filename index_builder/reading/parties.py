@@ -177,6 +177,7 @@ _BETWEEN = re.compile(r"\b(?:by and )?between\s+(?:the\s+)?([A-Z][A-Za-z\s]{1,40
 _PREAMBLE_PARTY = re.compile(r"\bbetween\b|\bby\b.{0,200}\bto\b|\bby and among\b|\bentered into\b|\bexecuted by\b", re.I)
 _ALIAS = re.compile(r"^([A-Z][\w ]{1,30}?)\s*\(\s*(?:the\s+)?([A-Z][\w ]{1,30}?)\s*\)$")
 _SIGNATURE = re.compile(r"^([A-Z][A-Z ]{2,30}?|PARTY\s+\d|PARTY\s+[AB])\s*:?\s*(?:\{[^}]*\})?$")
+_SIGN_FIELD = re.compile(r"\s*(?:signature|signed|by)\s*:", re.I)
 _PROSE_WORDS = 6
 
 
@@ -231,6 +232,9 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
             asks_name = bool(_LEGAL_NAME.search(value)) or bool(re.fullmatch(r"\{[a-z_]*name[a-z_]*\}", value.strip()))
             if (label in PARTY_NAMES and (asks_name or uses(label) >= 3)) or (asks_name and uses(label) >= 3):
                 add(label, "row", p.index)
+        if label in PARTY_NAMES and p.text.strip().endswith(":") and _SIGN_FIELD.match(value):
+            add(label, "signature", p.index)  # a signature block's "Customer:" over "Signature:"
+            continue
         signature = _SIGNATURE.match(p.text.strip())
         if signature:
             word = signature.group(1).strip()
@@ -275,6 +279,20 @@ def _subjects(body: str, found: dict[str, Party], definitions: Sequence[tuple[st
 _NOT_SUBJECTS = frozenset("Agreement Order Section Clause Article Schedule Exhibit Notice Consent Letter Addendum "
                           "Amendment Terms Product Service Services Software Documentation Fees Payment Party Parties "
                           "Either Neither Such Any This That Each Nothing Confidentiality Termination".split())
+
+
+def deal_parties(parties: Sequence[Party]) -> list[Party]:
+    """The parties that make the deal, of those ``document_parties`` read: a role every party
+    may play in some clause (Discloser, Indemnifying Party, Controller) only when no party
+    has a deal role or a neutral name (a one-way NDA's Discloser and Recipient); a name read
+    only by how often it is used only when fewer than two are read otherwise."""
+    def either(p: Party) -> bool:
+        return p.role is not None and p.role.relation in _EITHER and p.name not in NEUTRAL
+
+    dealing = any(not either(p) for p in parties)
+    kept = [p for p in parties if not (dealing and either(p))]
+    named = [p for p in kept if p.how != "used"]
+    return named if len(named) >= 2 else kept
 
 
 def _row_role(name: str, definition: str) -> Role | None:
