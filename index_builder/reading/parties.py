@@ -283,13 +283,17 @@ _NOT_SUBJECTS = frozenset("Agreement Order Section Clause Article Schedule Exhib
 
 def deal_parties(parties: Sequence[Party]) -> list[Party]:
     """The parties that make the deal, of those ``document_parties`` read: a role every party
-    may play in some clause (Discloser, Indemnifying Party, Controller) only when no party
-    has a deal role or a neutral name (a one-way NDA's Discloser and Recipient); a name read
-    only by how often it is used only when fewer than two are read otherwise."""
+    may play in some clause (Discloser, Indemnifying Party, Controller) only when no party has
+    a deal role (Provider; "Party 1"; a "Company" across from a Contractor), as in a one-way
+    NDA between Company and Recipient; a name read only by how often it is used only when
+    fewer than two are read otherwise."""
     def either(p: Party) -> bool:
-        return p.role is not None and p.role.relation in _EITHER and p.name not in NEUTRAL
+        return p.role is not None and p.role.relation in _EITHER
 
-    dealing = any(not either(p) for p in parties)
+    def deal(p: Party) -> bool:  # a "Company" whose side could not be read is neither
+        return (p.role is not None and not either(p)) or (p.role is None and p.name not in NEUTRAL)
+
+    dealing = any(deal(p) for p in parties)
     kept = [p for p in parties if not (dealing and either(p))]
     named = [p for p in kept if p.how != "used"]
     return named if len(named) >= 2 else kept

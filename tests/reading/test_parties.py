@@ -111,3 +111,6 @@ def test_the_deals_parties_leave_out_roles_either_party_plays() -> None:
     assert deal_parties(nda) == nda  # a one-way NDA's parties are its confidentiality roles
     used = [Party("Provider", role_by_name("Provider"), "used", -1), Party("Customer", role_by_name("Customer"), "used", -1)]
     assert deal_parties(used) == used  # read only by use, but nothing surer was read
+    # "Company" across from a Recipient discloses: an NDA between them keeps both.
+    nda = [Party("Company", DISCLOSER, "preamble", 0), Party("Recipient", RECIPIENT, "preamble", 0)]
+    assert deal_parties(nda) == nda
