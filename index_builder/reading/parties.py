@@ -177,7 +177,7 @@ _BETWEEN = re.compile(r"\b(?:by and )?between\s+(?:the\s+)?([A-Z][A-Za-z\s]{1,40
 _PREAMBLE_PARTY = re.compile(r"\bbetween\b|\bby\b.{0,200}\bto\b|\bby and among\b|\bentered into\b|\bexecuted by\b", re.I)
 _ALIAS = re.compile(r"^([A-Z][\w ]{1,30}?)\s*\(\s*(?:the\s+)?([A-Z][\w ]{1,30}?)\s*\)$")
 _SIGNATURE = re.compile(r"^([A-Z][A-Z ]{2,30}?|PARTY\s+\d|PARTY\s+[AB])\s*:?\s*(?:\{[^}]*\})?$")
-_SIGN_FIELD = re.compile(r"\s*(?:signature|signed|by)\s*:", re.I)
+_SIGN_FIELD = re.compile(r"\s*(?:signature|signed|by)\s*:?\s*(?:_{2,}\s*)?$", re.I)
 _PROSE_WORDS = 6
 
 
@@ -232,15 +232,19 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
             asks_name = bool(_LEGAL_NAME.search(value)) or bool(re.fullmatch(r"\{[a-z_]*name[a-z_]*\}", value.strip()))
             if (label in PARTY_NAMES and (asks_name or uses(label) >= 3)) or (asks_name and uses(label) >= 3):
                 add(label, "row", p.index)
-        if label in PARTY_NAMES and p.text.strip().endswith(":") and _SIGN_FIELD.match(value):
-            add(label, "signature", p.index)  # a signature block's "Customer:" over "Signature:"
-            continue
         signature = _SIGNATURE.match(p.text.strip())
         if signature:
             word = signature.group(1).strip()
             name = _as_used(word, body)
             if name in PARTY_NAMES or re.fullmatch(r"Party \w", name):
                 add(name, "signature", p.index)
+    for i, p in enumerate(paragraphs):
+        # A signature block's party label over its signature field: "Customer:" / "Signature:"
+        # (Bonterms), "Stockholder" over a table of "Signature", "Print Name" (OpenAgreements).
+        label = p.text.strip().rstrip(":").strip()
+        after = next((q.text for q in paragraphs[i + 1:i + 3] if q.text.strip()), "")
+        if label in PARTY_NAMES and _SIGN_FIELD.match(after):
+            add(label, "signature", p.index)
     for name in sorted(PARTY_NAMES, key=len, reverse=True):
         if name not in found and uses(name) >= 3 and not any(name in f for f in found):
             add(name, "used", -1)

@@ -98,6 +98,10 @@ def test_a_signature_blocks_party_label_over_its_signature_field() -> None:
              "Provider:", "Signature:", "Name and Title:", "Company: {provider_name}"]
     doc = read_document([Paragraph(i, t, in_table=True) for i, t in enumerate(cells)])
     assert [(p.name, p.how) for p in doc.parties] == [("Customer", "signature"), ("Provider", "signature")]
+    # OpenAgreements' consents: "Stockholder" over a table of "Signature", "Print Name".
+    consent = [Paragraph(0, "The undersigned have executed this Action by Written Consent."), Paragraph(1, "Stockholder"),
+               Paragraph(2, "Signature", in_table=True), Paragraph(3, "Print Name", in_table=True)]
+    assert [(p.name, p.how) for p in read_document(consent).parties] == [("Stockholder", "signature")]
     # A label over anything but a signature field is not read this way ("Company:" over a name field).
     assert read_document([Paragraph(0, "Company:", in_table=True), Paragraph(1, "Email:", in_table=True)]).parties == ()
 
