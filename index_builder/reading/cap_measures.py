@@ -47,7 +47,7 @@ _DEFINED = re.compile(r"^\W{0,3}the\s+(?:[A-Z][\w-]*\s+){1,3}(?:Cap|Amount|Limit
 # own ("limited to direct damages" excludes the indirect ones); a limb of a choice, ``other``.
 _DAMAGES_ONLY = re.compile(
     r"^\W*(?:(?:the|your|its|their|such|any|[\w.&-]+['’]s?)\s+)*(?:(?:actual|direct|proven|documented|reasonable|"
-    r"out-of-pocket)[\s,]+(?:and\s+)?)*(?:damages?|loss(?:es)?)\b", _I)
+    r"out-of-pocket|general|money|monetary)[\s,]+(?:and\s+)?)*(?:damages?|loss(?:es)?)\b", _I)
 # What a party supplies: "the cost of the products" is their price, "the cost of procuring substitutes" is not.
 _SUPPLIED = (r"(?:(?:the|such|any|those|these|its|our)\s+)?"
              r"(?!(?:substitut|replac|alternat|procur|repair|re-?perform|cover|remov|recall)\w*)(?:[\w-]+\s+)?(?:products?|goods|equipment|services?|software|licen[cs]es?|deliverables|items?|units?|materials|systems?|hardware)\b")
@@ -55,7 +55,7 @@ _OTHER = re.compile(rf"\b(?:insurance|coverage|proceeds|recover(?:s|ed|y|able)?|
 # Consideration: a fee word is one on its own; an amount or sum is one only where it is paid.
 _FEE_WORD = re.compile(rf"\b(?:fees?|charges?|prices?|costs?\s+of\s+{_SUPPLIED}|payments?(?!\s+of\b)|compensation|revenues?|royalt(?:y|ies)|"
                        r"consideration|monies|moneys|invoices?|remuneration|commissions?)\b", _I)
-_AMOUNT_WORD = re.compile(r"\b(?:amounts?|sums?|value|total|money)\b", _I)
+_AMOUNT_WORD = re.compile(r"\b(?:amounts?|sums?|value|total|money(?!\s+damages))\b", _I)
 # The value of an order or contract is its price ("THE TOTAL VALUE OF THE WORK ORDER").
 _DEAL = re.compile(r"\b(?:value|amount|total)\s+of\s+(?:the|this|such|any|each|that|an?)\s+(?:[\w-]+\s+){0,2}?"
                    r"(?:(?:purchase|work|sales?)\s+)?(?:orders?|contracts?|agreement|statements?\s+of\s+work|SOWs?|"
@@ -67,7 +67,10 @@ _PAID = re.compile(r"\b(?:paid|pays?|payable|receive[sd]?|receivable|owed|owing|
 # The window of a fee measure.
 _PER_MONTH = re.compile(r"\b(?:one|1|(?:one|a)\s*\(\s*1\s*\))\s+month['’]?s?\s+(?:of\s+)?(?:the\s+)?(?:fees|charges)", _I)
 _YEAR = re.compile(r"\b(?:previous|preceding|prior|last|current)\s+(?:contract(?:ual)?\s+|calendar\s+|fiscal\s+)?year\b|"
-                   r"\bper\s+(?:contract\s+)?year\b|\bannual\s+(?:fees|charges)", _I)
+                   r"\bper\s+(?:contract\s+)?year\b|\bannual\s+(?:fees|charges)|"
+                   # "in the Contract Year in which the claim arises", "during any calendar year"
+                   r"\b(?:in|during|within|for|over)\s+(?:the|any|each|that|such|a|one)\s+(?:single\s+)?"
+                   r"(?:contract(?:ual)?|calendar|fiscal|financial|agreement|license|licence|subscription)\s+year\b", _I)
 _WINDOW = re.compile(
     r"\b(?:during|in|within|over|for|throughout|under)\s+(?:the|any|a|each|such|that)\s+(?:[^\s.;,]+\s+){0,6}?"
     r"(?:period|months?|years?|quarters?|(?:initial|renewal|then[- ]current|current)\s+term)\b|"
@@ -138,7 +141,7 @@ def read_measure(text: str, start: int, end: int, found: Sequence[Figure]) -> li
     if choice is not None:
         return [choice]
     stop = start + _simple_end(text[start:end])
-    bounded = _bounded(text, start, stop, found)
+    bounded = _bounded(text, start, stop, found) or _per_claim_and_aggregate(text, start, stop, found)
     if bounded is not None:
         return bounded
     second = _depth0(_SECOND, text[start:stop])
@@ -152,6 +155,24 @@ def read_measure(text: str, start: int, end: int, found: Sequence[Figure]) -> li
         other = Cap(other.kind, split, other.end, "", other.amount, other.currency, other.multiple,
                     other.period_months, other.basis, parts=other.parts)
     return [c for c in (first, other) if c is not None]
+
+
+_AND_AGGREGATE = re.compile(r"\s*[,;]?\s*\band\b(?:\s*,)?\s*(?=(?:(?:in\s+the\s+)?aggregate|in\s+total|for\s+all)\b|[$€£\d]|"
+                            r"(?:US|USD|EUR|GBP)\b|(?:one|two|three|four|five|ten|twenty|fifty|hundred)\b)", _I)
+
+
+def _per_claim_and_aggregate(text: str, start: int, stop: int, found: Sequence[Figure]) -> list[Cap] | None:
+    """ "USD 2 million per claim and USD 5 million in the aggregate": two caps."""
+    for a, b in _depth0_all(_AND_AGGREGATE, text[start:stop]):
+        split, after = start + a, start + b
+        if not (_PER_CLAIM.search(text[start:split]) and _ALL_CLAIMS.search(text[after:stop])):
+            continue
+        first = _simple(text, start, split, found)
+        second = _simple(text, after, stop, found) or _after_qualifiers(text, after, stop, found)
+        if first is not None and second is not None and "other" not in (first.kind, second.kind):
+            return [first, Cap(second.kind, split, second.end, "", second.amount, second.currency, second.multiple,
+                               second.period_months, second.basis, parts=second.parts)]
+    return None
 
 
 def _bounded(text: str, start: int, stop: int, found: Sequence[Figure]) -> list[Cap] | None:
