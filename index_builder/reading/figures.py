@@ -146,8 +146,9 @@ def figures(text: str) -> list[Figure]:
     """Every figure of ``text``, in text order."""
     masked = mask(text)
     found = _Found()
-    for reader in (_amounts, _percentages, _periods, _multiples):
-        reader(text, masked, found)
+    for reader, needs in _READERS:
+        if needs.search(masked):  # most clauses name no currency, percentage or multiple
+            reader(text, masked, found)
     return sorted(found.items, key=lambda f: (f.start, f.kind))
 
 
@@ -284,6 +285,17 @@ def _multiples(text: str, masked: str, found: _Found) -> None:
         number = read(m.group("n"))
         if number is not None:
             found.add(text, "multiple", number.value, None, None, m.start(), m.end(), "words")
+
+
+# What each reader's patterns cannot match without: a cheap scan that skips a reader, never changes
+# what it reads (each is a superset of its patterns' required words; the index build reads every
+# clause, and the number patterns are the costly part of it).
+_READERS = (
+    (_amounts, re.compile(rf"[$€£¥]|\b(?:{_CODES})|dollar|euro|pound|yuan|renminbi|franc|yen|roubl|rubl|cent", _I)),
+    (_percentages, re.compile(r"%|per[ \t]?cent|basis[ \t]+point", _I)),
+    (_periods, re.compile(r"hour|day|week|month|year|quarter", _I)),
+    (_multiples, re.compile(r"[\d) \t][x×]\b|times|twice|double|multipl|half|third|quarter|fourth", _I)),
+)
 
 
 # -- writing a figure back the way the clause wrote it (the drafting operations) ------------------
