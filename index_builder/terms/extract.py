@@ -76,9 +76,11 @@ _CARVE = re.compile(
     r"\bsave\s+(?:for|in\s+respect\s+of|as\s+(?:provided|set\s+out))\b|\bwith\s+the\s+exception\s+of\b|"
     r"\b(?:do(?:es)?|shall|will|should)\s+not\s+apply\s+to\b|"
     r"\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|this|any|such)\s+(?:[\w-]+\s+){0,3}(?:limitations?|caps?|exclusions?)\b|"
-    r"\bnothing\s+in\s+this\s+(?:agreement|section|clause)\b[^.;]{0,80}\b(?:limits?|excludes?|restricts?)\b", _I)
+    # (not "nothing ... will limit liability to the extent prohibited by law": the limits yield to law)
+    r"\bnothing\s+in\s+this\s+(?:agreement|section|clause)\b(?![^.;]{0,200}\b(?:by|under)\s+(?:applicable\s+)?(?:laws?|statute)\b)"
+    r"[^.;]{0,80}\b(?:limits?|excludes?|restricts?)\b", _I)
 _LIABILITY = re.compile(r"liab|damages|\bcap\b", _I)
-_CONSEQUENTIAL = re.compile(r"\b(?:consequential|indirect)\b", _I)
+_CONSEQUENTIAL = re.compile(r"\bconsequential\b|\bindirect\b(?=[^.;]{0,80}?\b(?:damages?|loss(?:es)?)\b)", _I)
 # "Neither party shall be liable for", "Supplier has no liability for", "is not liable", "excluded".
 _EXCLUDED = re.compile(r"\b(?:not|neither|nor|no|never)\b[^.;]{0,80}?\b(?:liable|liabilit(?:y|ies)|responsible)\b|"
                        r"no\s+circumstances|in\s+no\s+event|exclud|waive|disclaim", _I)

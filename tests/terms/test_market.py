@@ -183,3 +183,12 @@ def test_a_choice_is_one_value_whatever_the_order_of_its_limbs() -> None:
     [term] = [t for t in found.terms if t.dimension == "cap:lesser_of"]
     assert [(b.label, b.documents) for b in term.buckets] == [("the lesser of USD 50,000 and fees of 12 months", 3)]
     assert term.status == "usual" and term.same == 3
+
+
+def test_limits_that_yield_to_law_are_no_carve_out() -> None:
+    # Common Paper pilot agreement 5.3 (CC BY 4.0): a savings statement, not a claim taken out of the cap
+    law = ("However, nothing in this Agreement will limit, exclude, or restrict a party's liability to the extent "
+           "prohibited by Applicable Laws.")
+    assert "cap_carveout" not in extract(law).subprovisions
+    assert "cap_carveout" in extract("Nothing in this Agreement limits either party's liability for fraud or for "
+                                     "death or personal injury caused by its negligence.").subprovisions
