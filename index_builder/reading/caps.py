@@ -116,7 +116,9 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
         if not read:
             continue
         low = _sentence_start(text, ends, m.start(), soft=not _is_up_to(m))
-        subject = _subject_start(text, low, m.start())
+        # a second cap in one sentence ("Except for X, which shall not exceed $5M, each party's
+        # liability shall not exceed ..."): its subject is after the first cap, not the sentence's start
+        subject = _subject_start(text, max(low, out[-1].end) if out and out[-1].end < m.start() else low, m.start())
         whose = _whose(text[subject:m.end()]) or _whose(text[low:m.end()])
         first, *more = read
         out.append(_with(first, start=min(subject, first.start), end=first.end, whose=whose, text=text))

@@ -136,3 +136,11 @@ def test_per_claim_not_to_exceed_an_aggregate_is_not_a_choice() -> None:
 def test_a_floor_after_a_measure_is_the_greater_of_the_two() -> None:
     text = "Vendor's total liability shall not exceed the fees paid hereunder, but not less than $10,000."
     assert kinds(text) == [("greater_of", None, None, None, (("fees_all", None, None, None), ("fixed", 10_000, None, None)))]
+
+
+def test_a_second_cap_in_one_sentence_starts_after_the_first() -> None:
+    text = ("Except for liability under Section 9 (Data Protection), which shall not exceed $5,000,000, each party's "
+            "aggregate liability shall not exceed the fees paid in the 12 months before the claim.")
+    first, general = caps(text)
+    assert (first.kind, first.amount, general.kind, general.period_months) == ("fixed", 5_000_000, "fees_period", 12)
+    assert general.text.startswith("each party's aggregate liability") and general.whose == "each party"
