@@ -128,25 +128,28 @@ def _heading_of(p: Paragraph, number: str) -> str:
 
 # A run-in heading: up to eight words, the first capitalised, then ". ", ": " or a dash and a
 # sentence ("Exceptions. The liability cap ...").
+# A line may also be a heading on its own ("7.1 Liability Caps.").
 _LEAD = re.compile(r"([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]")
+_LEAD_OR_LINE = re.compile(r"([^.:\u2014\n]{2,80}?)[.:\u2014](?:\s+[A-Z]|\s*$)")
 
 
-def _lead(text: str, at: int) -> tuple[int, int] | None:
-    m = _LEAD.match(text, at)
+def _lead(text: str, at: int, line: bool = False) -> tuple[int, int] | None:
+    m = (_LEAD_OR_LINE if line else _LEAD).match(text, at)
     if m and len(m.group(1).split()) <= 8 and m.group(1)[:1].isupper():
         return m.span(1)
     return None
 
 
-def lead_heading(text: str) -> tuple[int, int] | None:
+def lead_heading(text: str, line: bool = False) -> tuple[int, int] | None:
     """The span of a paragraph's (or a line's) run-in heading, after its typed number or a
     drafting note's bracket: "3. Exceptions. The cap ..." -> the span of "Exceptions",
-    "[Drafting note: Many ..." -> "Drafting note"; None when it has none."""
+    "[Drafting note: Many ..." -> "Drafting note"; with ``line``, also a line that is a heading
+    and nothing else ("7.1 Liability Caps."). None when it has none."""
     number = _TYPED_NUMBER.match(text)
     at = number.end() if number else 0
     while at < len(text) and text[at] in " \t[":
         at += 1
-    return _lead(text, at)
+    return _lead(text, at, line)
 
 
 def headings_in(text: str) -> list[str]:
@@ -154,7 +157,7 @@ def headings_in(text: str) -> list[str]:
     heading ("Section 7 (General Terms)" -> "General Terms"). Words in them are titles, not uses."""
     out = []
     for line in text.split("\n"):
-        lead = lead_heading(line)
+        lead = lead_heading(line, line=True)
         if lead:
             out.append(line[lead[0]:lead[1]].strip())
     out += [m.group(1).strip() for m in _REFERENCE_HEADING.finditer(text)]
@@ -162,8 +165,8 @@ def headings_in(text: str) -> list[str]:
 
 
 def is_heading(text: str) -> bool:
-    """A heading, numbered or not: twelve words at most and no sentence in it ("Fees, Payment
-    and Taxes", "12. Limitation of Liability")."""
+    """A heading: twelve words at most and no sentence in it ("Fees, Payment and Taxes"; Word's
+    own numbering is not in a paragraph's text)."""
     stripped = text.strip()
     return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)
 
