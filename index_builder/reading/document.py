@@ -128,9 +128,10 @@ def _heading_of(p: Paragraph, number: str) -> str:
 
 # A run-in heading: up to eight words, the first capitalised, then ". ", ": " or a dash and a
 # sentence ("Exceptions. The liability cap ...").
-# A line may also be a heading on its own ("7.1 Liability Caps.").
+# A line may also be a heading on its own ("7.1 Liability Caps."; not a form's field label,
+# "Notice Address (choose one):").
 _LEAD = re.compile(r"([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]")
-_LEAD_OR_LINE = re.compile(r"([^.:\u2014\n]{2,80}?)[.:\u2014](?:\s+[A-Z]|\s*$)")
+_LEAD_OR_LINE = re.compile(r"([^.:\u2014\n]{2,80}?)(?:[.:\u2014]\s+[A-Z]|\.\s*$)")
 
 
 def _lead(text: str, at: int, line: bool = False) -> tuple[int, int] | None:

@@ -20,6 +20,7 @@ def test_run_in_headings_after_a_number_or_a_drafting_notes_bracket() -> None:
     assert _lead("The Supplier shall deliver the Goods to the Customer on time. Then") is None
     assert _lead("fees are due. Then") is None
     assert _lead("7.1 Liability Caps.") is None and _lead("7.1 Liability Caps.", line=True) == "Liability Caps"
+    assert _lead("Notice Address (choose one or both):", line=True) is None  # a form's field label
 
 
 def test_headings_a_clause_names_are_its_lines_and_its_references() -> None:
