@@ -266,7 +266,10 @@ def after_this(text: str, start: int) -> bool:
 
 def _label(p: Paragraph) -> bool:
     """A heading or a table's label cell, not prose: "Permitted Uses and Disclosures", "Company".
-    (By its words, not its style: some forms set whole clauses in a heading style.)"""
+    (By its words, not its style: some forms set whole clauses in a heading style.) Stricter than
+    ``is_heading`` on purpose: a short line with commas ("Customers, Vendors and Business
+    Partners") is prose whose terms the document writes; read through ``is_heading`` instead, 74
+    of the 104 shared agreements lose such terms from ``written_terms``."""
     words = len(p.text.split())
     return (p.in_table and words <= 3) or (words <= 8 and not re.search(r"[.;:,]\s|[.;]$", p.text.strip()))
 
