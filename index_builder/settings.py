@@ -35,7 +35,8 @@ def default_prompts_dir() -> Path:
     return Path(str(resources.files("prompts")))
 
 
-EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
+EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8",
+                      "openvino-int8-static")
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,9 @@ class EmbeddingSettings:
     # openvino-int8: 1.4x the model's speed, NDCG@5 within 0.25 on every query shape
     # (benchmarks/results/throughput/README.md).
     query_backend: str = "openvino-int8"
+    # The ACORD folder (BEIR format) the static int8 query model is calibrated on, once: its
+    # clauses and train queries only (index/calibration.py).
+    calibration_dir: Path = Path("../shared/data/acord")
 
     def __post_init__(self) -> None:
         if self.dense_index not in ("auto", "flat", "hnsw", "ivfpq"):
@@ -636,6 +640,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx, onnx-int8, openvino or openvino-int8 (faster on CPU; an index is queried only with its own variant)"),
     "PRECEDENT_EMBEDDING_ONNX_DIR": Var("embedding.onnx_dir", "folder caching the one-time ONNX export of the model"),
     "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime / OpenVINO threads per process (0 = one per core; default 1)"),
+    "PRECEDENT_QUERY_CALIBRATION_DIR": Var("embedding.calibration_dir", "ACORD folder (BEIR format) whose clauses and train queries calibrate the static int8 query model (openvino-int8-static), once per machine"),
     "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries where it is a recorded twin of the index's (openvino-int8 for a torch index: 1.4x faster, same NDCG measured; needs precedent[openvino]); index = always the index's own"),
     "PRECEDENT_QUERY_BATCH": Var("embedding.query_batch", "query texts of concurrent requests embedded in one model call, at most (0 = each request alone)"),
     "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
