@@ -27,8 +27,12 @@ RUNS = 120  # 6-12-word runs of other clauses (short selections, typed phrases)
 RUN_WORDS = (6, 12)
 
 
-def calibration_texts(acord_dir: Path) -> list[str]:
-    """The calibration texts, in a fixed order; ModelLoadError naming the fix when absent."""
+def calibration_texts(acord_dir: Path, clauses: int | None = None,
+                      runs: int | None = None) -> list[str]:
+    """The calibration texts, in a fixed order: ``clauses`` whole clauses, ``runs`` runs cut
+    from other clauses, every train query; ModelLoadError naming the fix when absent."""
+    clauses = CLAUSES if clauses is None else clauses
+    runs = RUNS if runs is None else runs
     folder = Path(acord_dir)
     corpus_file, queries_file = folder / "corpus.jsonl", folder / "queries.jsonl"
     if not corpus_file.is_file() or not queries_file.is_file():
@@ -44,19 +48,19 @@ def calibration_texts(acord_dir: Path) -> list[str]:
                      if line.strip())
                     if (row.get("metadata") or {}).get("split") == "train"})
     corpus = [text for text in corpus if text]
-    if len(corpus) < CLAUSES + RUNS or not train:
+    if len(corpus) < clauses + runs or not train:
         raise ModelLoadError(f"{folder} holds too few clauses ({len(corpus)}) or no train queries "
                              f"to calibrate the static int8 query model; set "
                              f"PRECEDENT_QUERY_EMBEDDING=openvino-int8.")
     rng = random.Random(SEED)
-    picked = rng.sample(corpus, CLAUSES + RUNS)
-    runs = []
-    for text in picked[CLAUSES:]:
+    picked = rng.sample(corpus, clauses + runs)
+    cut = []
+    for text in picked[clauses:]:
         words = text.split()
         size = rng.randint(*RUN_WORDS)
         start = rng.randint(0, max(0, len(words) - size))
-        runs.append(" ".join(words[start:start + size]))
-    return picked[:CLAUSES] + runs + train
+        cut.append(" ".join(words[start:start + size]))
+    return picked[:clauses] + cut + train
 
 
 def digest(texts: list[str], max_length: int) -> str:
