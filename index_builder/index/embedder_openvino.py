@@ -43,7 +43,9 @@ log = logging.getLogger(__name__)
 
 _IR = "model.xml"  # OpenVINO IR: the graph; the weights sit beside it in model.bin
 _IR_INT8 = "model-int8w.xml"
-_IR_STATIC = "model-int8s-{calibration}.xml"  # named after its calibration texts
+# Named after its recipe and its calibration texts; bump the recipe when _quantize changes.
+_STATIC_RECIPE = "1"
+_IR_STATIC = "model-int8s{recipe}-{calibration}.xml"
 _CALIBRATION_BATCH = 8  # texts of similar length per calibration batch: little padding
 
 
@@ -123,7 +125,8 @@ def openvino_model_file(folder: Path, target: Path, backend: str,
         from index_builder.index.calibration import calibration_texts, digest
 
         texts = calibration_texts(calibration_dir)
-        static = target / _IR_STATIC.format(calibration=digest(texts, _max_length(tokenizer)))
+        static = target / _IR_STATIC.format(recipe=_STATIC_RECIPE,
+                                            calibration=digest(texts, _max_length(tokenizer)))
         if not static.is_file():
             log.info("Quantising %s to int8 weights and activations on %d calibration texts "
                      "(once; about a minute)", fp32, len(texts))

@@ -143,7 +143,8 @@ def test_the_static_model_is_made_once_and_named_by_its_calibration(
     tokenizer = _load_tokenizer(folder, 256)
     texts = calibration_texts(small_acord)
     path = ovemb.openvino_model_file(folder, tiny_ir, "openvino-int8-static", small_acord, tokenizer)
-    assert path.name == f"model-int8s-{digest(texts, 256)}.xml" and path.is_file()
+    assert path.name == f"model-int8s{ovemb._STATIC_RECIPE}-{digest(texts, 256)}.xml"
+    assert path.is_file()
     assert path.with_suffix(".bin").is_file()
     assert calls == [-(-len(texts) // 8)]  # length-sorted batches of 8
     again = ovemb.openvino_model_file(folder, tiny_ir, "openvino-int8-static", small_acord, tokenizer)
