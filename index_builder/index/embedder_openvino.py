@@ -129,7 +129,7 @@ def openvino_model_file(folder: Path, target: Path, backend: str,
                                             calibration=digest(texts, _max_length(tokenizer)))
         if not static.is_file():
             log.info("Quantising %s to int8 weights and activations on %d calibration texts "
-                     "(once; about a minute)", fp32, len(texts))
+                     "(once; a minute or two)", fp32, len(texts))
             try:
                 _atomic_ir(static, lambda ov: _quantize(ov.Core().read_model(str(fp32)),
                                                         _calibration_batches(tokenizer, texts)))
@@ -195,7 +195,8 @@ def _compress(model: Any) -> Any:
 
 def _quantize(model: Any, batches: list[dict[str, np.ndarray]]) -> Any:
     """NNCF's post-training static quantisation, transformer preset (SmoothQuant, bias
-    correction). Deterministic: the same model and calibration batches give the same file."""
+    correction). Deterministic: two builds from the same model and calibration texts gave
+    byte-identical files (benchmarks/results/throughput/README.md)."""
     nncf = _nncf()
     with contextlib.redirect_stdout(sys.stderr):  # its progress bars, as in _compress
         return nncf.quantize(model, nncf.Dataset(batches), model_type=nncf.ModelType.TRANSFORMER,
