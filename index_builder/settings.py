@@ -35,7 +35,8 @@ def default_prompts_dir() -> Path:
     return Path(str(resources.files("prompts")))
 
 
-EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
+EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8",
+                      "openvino-int8-static")
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,14 @@ class EmbeddingSettings:
     query_workers: int = 2  # model calls at once, one thread each (one per core)
     # The model variant that embeds queries where it is a recorded quantised twin of the index's
     # (index/embedder.py QUERY_TWINS; else the index's own); "index" = always the index's own.
-    # openvino-int8: 1.4x the model's speed, NDCG@5 within 0.25 on every query shape
-    # (benchmarks/results/throughput/README.md).
-    query_backend: str = "openvino-int8"
+    # openvino-int8-static (int8 weights and activations, on a CPU with AVX-512 VNNI or AMX):
+    # ~1.6x the weight-only twin's floor on whole clauses, ~2.3x the model's, NDCG@5 within 0.4
+    # on every query shape; where it cannot be made (no calibration folder, no NNCF), the
+    # weight-only openvino-int8 (benchmarks/results/throughput/README.md).
+    query_backend: str = "openvino-int8-static"
+    # The ACORD folder (BEIR format) the static int8 query model is calibrated on, once: its
+    # clauses and train queries only (index/calibration.py).
+    calibration_dir: Path = Path("../shared/data/acord")
 
     def __post_init__(self) -> None:
         if self.dense_index not in ("auto", "flat", "hnsw", "ivfpq"):
@@ -633,10 +639,11 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": Var("embedding.max_seq_length", "tokens of a clause the embedder reads"),
     "PRECEDENT_EMBEDDING_DEVICE": Var("embedding.device", "torch device for embedding (cpu)"),
     "PRECEDENT_EMBEDDING_CACHE_SIZE": Var("embedding.cache_size", "embeddings the server keeps by text (repeated queries, sentences of shown clauses); 0 = none"),
-    "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx, onnx-int8, openvino or openvino-int8 (faster on CPU; an index is queried only with its own variant)"),
+    "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx, onnx-int8, openvino, openvino-int8 or openvino-int8-static (faster on CPU; an index is queried only with its own variant or a recorded twin)"),
     "PRECEDENT_EMBEDDING_ONNX_DIR": Var("embedding.onnx_dir", "folder caching the one-time ONNX export of the model"),
     "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime / OpenVINO threads per process (0 = one per core; default 1)"),
-    "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries where it is a recorded twin of the index's (openvino-int8 for a torch index: 1.4x faster, same NDCG measured; needs precedent[openvino]); index = always the index's own"),
+    "PRECEDENT_QUERY_CALIBRATION_DIR": Var("embedding.calibration_dir", "ACORD folder (BEIR format) whose clauses and train queries calibrate the static int8 query model (openvino-int8-static), once per machine"),
+    "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries where it is a recorded twin of the index's (for a torch index: openvino-int8-static, int8 weights and activations, ~2.3x the model's speed on CPUs with AVX-512 VNNI, falling back to openvino-int8, weight-only, 1.4x; same NDCG measured; needs precedent[openvino]); index = always the index's own"),
     "PRECEDENT_QUERY_BATCH": Var("embedding.query_batch", "query texts of concurrent requests embedded in one model call, at most (0 = each request alone)"),
     "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
     "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
