@@ -5,6 +5,7 @@
     precedent-bench scale-compressed search --clauses 1000000 --queries 150
     precedent-bench scale-compressed calibrate                     # stand-in vs real vectors
     precedent-bench scale-compressed table                         # the README's table
+    precedent-bench scale-compressed stages --clauses 30000        # CPU ms a clause per stage
 
 The library is generated (precedent_bench/scale/library.py: real contract sentences
 recombined, served to the real builder as a DMS serves documents, with walls) and its
@@ -47,7 +48,8 @@ RESULTS = RESULTS_ROOT / "scale-compressed" / "compressed.json"
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = subparser(sub, __name__)
-    p.add_argument("step", choices=("all", "build", "search", "rebuild", "calibrate", "table"))
+    p.add_argument("step", choices=("all", "build", "search", "rebuild", "calibrate", "table",
+                                     "stages"))
     p.add_argument("--clauses", type=int, default=1_000_000, help="library size (default 1M)")
     p.add_argument("--work", type=Path, default=Path("var/scale-compressed"),
                    help="sentence vectors, indexes (default var/scale-compressed)")
@@ -69,6 +71,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--changed", type=float, default=0.01,
                    help="rebuild: share of the documents given a new revision (default 1%%)")
     p.add_argument("--revision", type=int, default=1, help="rebuild: the revision they get")
+    p.add_argument("--label", default="",
+                   help="stages: record the figures in the results under stages-<label>")
     p.add_argument("--results", type=Path, default=RESULTS)
     p.add_argument("--progress", action="store_true")
 
@@ -88,6 +92,16 @@ def run(args: argparse.Namespace) -> int:
         from precedent_bench.scale.calibrate import calibrate
 
         merge(args.results, "calibration", calibrate(args.work, args.data))
+        return 0
+    if args.step == "stages":
+        from precedent_bench.scale.stages import stages, summary
+
+        library, embedder = _library(args)
+        result = {**stages(library, embedder, _settings(args), args.clauses), "load_end": m.load(),
+                  **_provenance()}
+        sys.stdout.write(summary(result))
+        if args.label:
+            merge(args.results, f"stages-{args.label}", result)
         return 0
     key = f"{_tier(args.clauses)}-{args.step}"
     result = search(args) if args.step == "search" else build(args)
