@@ -42,18 +42,25 @@ def _timed(stages: dict[str, float], name: str, call: Callable[[], Any]) -> Any:
     return out
 
 
-def digest(folder: Path) -> dict[str, str]:
-    """sha256 (first 16 hex) of each file under ``folder``; SQLite files by their rows."""
+def digest(folder: Path) -> dict[str, Any]:
+    """sha256 (first 16 hex) of each file under ``folder``; the packed clause rows by what
+    they inflate to (ids, positions, the clause JSON) and their deflated bytes in all (how a
+    row is deflated may change; what it holds must not)."""
     import sqlite3
 
-    out: dict[str, str] = {}
+    from index_builder.index.clausedb import PackedClauseTable
+
+    out: dict[str, Any] = {}
     for path in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
         h = hashlib.sha256()
-        if path.suffix == ".sqlite":  # page layout may differ where the rows do not
+        if path.suffix == ".sqlite":
+            table = PackedClauseTable(path)
+            for position, clause in enumerate(table):
+                h.update(f"{position}\t{json.dumps(clause.to_dict(), sort_keys=True)}\n".encode())
+            table.close()
             connection = sqlite3.connect(path)
-            for table in ("meta", "clauses"):
-                for row in connection.execute(f"SELECT * FROM {table} ORDER BY 1"):
-                    h.update(repr(row).encode())
+            (out["clauses.sqlite deflated bytes"],) = connection.execute(
+                "SELECT sum(length(data)) FROM clauses").fetchone()
             connection.close()
         else:
             h.update(path.read_bytes())
