@@ -6,6 +6,7 @@
     precedent-bench scale-compressed calibrate                     # stand-in vs real vectors
     precedent-bench scale-compressed table                         # the README's table
     precedent-bench scale-compressed stages --clauses 30000        # CPU ms a clause per stage
+    precedent-bench scale-compressed threads --clauses 30000       # FAISS build threads, 1 vs 2
 
 The library is generated (precedent_bench/scale/library.py: real contract sentences
 recombined, served to the real builder as a DMS serves documents, with walls) and its
@@ -49,7 +50,7 @@ RESULTS = RESULTS_ROOT / "scale-compressed" / "compressed.json"
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = subparser(sub, __name__)
     p.add_argument("step", choices=("all", "build", "search", "rebuild", "calibrate", "table",
-                                     "stages"))
+                                     "stages", "threads"))
     p.add_argument("--clauses", type=int, default=1_000_000, help="library size (default 1M)")
     p.add_argument("--work", type=Path, default=Path("var/scale-compressed"),
                    help="sentence vectors, indexes (default var/scale-compressed)")
@@ -102,6 +103,17 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(summary(result))
         if args.label:
             merge(args.results, f"stages-{args.label}", result)
+        return 0
+    if args.step == "threads":  # on the vectors of the index --clauses names (built first)
+        from precedent_bench.scale.stages import threads
+
+        folder = _settings(args).index_dir / "segments"
+        first = sorted(folder.glob("s-*/vectors.npy"))
+        if not first:
+            raise SystemExit(f"No segment under {folder}: build it first "
+                             f"(scale-compressed build --clauses {args.clauses} --dense ivfpq).")
+        result = {**threads(first[0], args.clauses, _settings(args)), **_provenance()}
+        merge(args.results, f"threads-{_tier(args.clauses)}", result)
         return 0
     key = f"{_tier(args.clauses)}-{args.step}"
     result = search(args) if args.step == "search" else build(args)

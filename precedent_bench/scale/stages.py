@@ -130,3 +130,32 @@ def summary(result: dict[str, Any]) -> str:
             f"(product stages {result['ms_per_clause_product']:.3f} ms)\n"
             f"  training {result['training']['lists']} lists: {result['training']['cpu_s']} s\n"
             + json.dumps(result["files"], indent=1) + "\n")
+
+
+def threads(vectors_path: Path, count: int, settings: Any) -> dict[str, Any]:
+    """Training and encoding ``count`` stored vectors with one and two FAISS threads, A B B A
+    (what PRECEDENT_IVF_BUILD_THREADS's default rests on): wall and CPU seconds each."""
+    import os
+
+    import faiss
+
+    from index_builder.index.ivf import encode, lists_for, train
+
+    vectors = np.ascontiguousarray(np.load(vectors_path, mmap_mode="r")[:count], dtype=np.float32)
+    lists = lists_for(len(vectors))
+    runs = []
+    for number in (1, 2, 2, 1):
+        faiss.omp_set_num_threads(number)
+        load = os.getloadavg()
+        wall, cpu = time.perf_counter(), time.process_time()
+        codebook = train(vectors, lists)
+        trained = (time.perf_counter() - wall, time.process_time() - cpu)
+        wall, cpu = time.perf_counter(), time.process_time()
+        encode(codebook, vectors)
+        runs.append({"threads": number, "train_wall_s": round(trained[0], 1),
+                     "train_cpu_s": round(trained[1], 1),
+                     "encode_wall_s": round(time.perf_counter() - wall, 1),
+                     "encode_cpu_s": round(time.process_time() - cpu, 1),
+                     "load_before": [round(x, 2) for x in load]})
+        log.info("%s", json.dumps(runs[-1]))
+    return {"vectors": len(vectors), "lists": lists, "runs": runs}

@@ -118,3 +118,66 @@ def test_fields_are_those_of_the_unfiltered_rules(texts: list[str],
     monkeypatch.setattr(md, "_LAW_MARKS", ("", "", ""))
     monkeypatch.setattr(md, "_YEAR", md.re.compile(""))
     assert fast == [md.extract(d) for d in documents]
+
+
+# -- FAISS threads at build time (PRECEDENT_IVF_BUILD_THREADS) ----------------------------
+def test_build_threads_hold_for_the_block_and_are_put_back() -> None:
+    import faiss
+
+    from index_builder.index.ivf import build_threads
+
+    faiss.omp_set_num_threads(3)
+    with build_threads(1):
+        assert faiss.omp_get_max_threads() == 1
+    assert faiss.omp_get_max_threads() == 3
+    with build_threads(0):  # 0: FAISS's own, untouched
+        assert faiss.omp_get_max_threads() == 3
+    with pytest.raises(RuntimeError), build_threads(2):
+        raise RuntimeError("a failed training")
+    assert faiss.omp_get_max_threads() == 3
+    faiss.omp_set_num_threads(1)
+
+
+def test_a_build_trains_and_encodes_with_the_threads_set(settings, embedder, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import faiss
+
+    from index_builder.index import open_store, segmented_build, segments
+    from index_builder.index.build import build_index
+    from index_builder.settings import updated
+
+    seen: dict[str, int] = {}
+    train, encode = segmented_build.train, segments.encode
+
+    def training(*args: object, **kwargs: object) -> object:
+        seen["train"] = faiss.omp_get_max_threads()
+        return train(*args, **kwargs)
+
+    def encoding(*args: object, **kwargs: object) -> object:
+        seen["encode"] = faiss.omp_get_max_threads()
+        return encode(*args, **kwargs)
+
+    monkeypatch.setattr(segmented_build, "train", training)
+    monkeypatch.setattr(segments, "encode", encoding)
+    library = tmp_path / "lib"
+    library.mkdir()
+    words = "indemnify liability notice payment audit warranty licence breach cure fees".split()
+    for d in range(12):
+        (library / f"doc{d}.txt").write_text("\n\n".join(
+            f"{n}. The Supplier shall {words[(d + n) % 10]} and {words[(d * n) % 10]} "
+            f"within {n + d} days of notice." for n in range(1, 30)))
+    faiss.omp_set_num_threads(1)
+    chosen = updated(settings, {"embedding.dense_index": "ivfpq", "embedding.ivf_build_threads": 2})
+    build_index(chosen, [library], embedder, progress=False, store=open_store(chosen))
+    assert seen == {"train": 2, "encode": 2}
+    assert faiss.omp_get_max_threads() == 1  # the server's one thread a search is untouched
+
+
+def test_build_threads_setting_is_checked() -> None:
+    from index_builder.errors import ConfigError
+    from index_builder.settings import load_settings
+
+    assert load_settings({}).embedding.ivf_build_threads == 1
+    assert load_settings({"PRECEDENT_IVF_BUILD_THREADS": "0"}).embedding.ivf_build_threads == 0
+    with pytest.raises(ConfigError, match="PRECEDENT_IVF_BUILD_THREADS"):
+        load_settings({"PRECEDENT_IVF_BUILD_THREADS": "-1"})
