@@ -186,12 +186,15 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
 
         builder.stamp_terms = lambda clauses: (list(clauses), 0)
     before = m.load()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     with m.Watchdog(args.stop_below_gb) as watchdog:
         report = build_index(settings, library, embedder, progress=args.progress)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     params = json.loads((settings.index_dir / report.version / "params.json").read_text())
     return {"clauses": report.clauses, "documents": report.documents, "build_s": round(seconds, 1),
+            # CPU seconds of the build (this process, every thread): on a shared machine the
+            # wall time depends on the others; this is what the build itself spent.
+            "build_cpu_s": round(cpu, 1), "cpu_ms_per_clause": round(1000 * cpu / max(1, report.clauses), 3),
             "changed_documents": len(changed), "parsed": len(report.parsed),
             "embedded": report.embedded, "version": report.version,
             "segments": [s["size"] for s in params.get("segments", [])],
