@@ -181,3 +181,24 @@ def test_build_threads_setting_is_checked() -> None:
     assert load_settings({"PRECEDENT_IVF_BUILD_THREADS": "0"}).embedding.ivf_build_threads == 0
     with pytest.raises(ConfigError, match="PRECEDENT_IVF_BUILD_THREADS"):
         load_settings({"PRECEDENT_IVF_BUILD_THREADS": "-1"})
+
+
+def test_the_embedding_cache_trims_only_files_it_did_not_leave(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    from index_builder.index.parallel import EmbeddingCache
+
+    cache = EmbeddingCache(tmp_path, "m", 4)
+    trims = []
+    trim = cache._trim
+    monkeypatch.setattr(cache, "_trim", lambda: (trims.append(1), trim()))
+    for n in range(50):  # one read of every key on the first append, not one per append
+        cache.append([f"k{n}"], np.full((1, 4), n, dtype=np.float32))
+    assert len(trims) == 1
+    with open(cache.folder / "vectors.f32", "ab") as out:  # half an append from elsewhere
+        out.write(np.zeros((1, 4), dtype=np.float32).tobytes())
+    cache.append(["last"], np.full((1, 4), 99.0, dtype=np.float32))
+    assert len(trims) == 2
+    loaded = cache.load()
+    assert len(loaded) == 51 and loaded["k7"][0] == 7 and loaded["last"][0] == 99.0
