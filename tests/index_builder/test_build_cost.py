@@ -16,6 +16,7 @@ from index_builder.index.clausedb import (Packer, PackedClauseTable, unpack,
                                           write_packed_clause_db, zdict_for)
 from index_builder.index.lexical import _TOKEN, Tokenizer
 from index_builder.ingest import metadata as md
+from index_builder.reading import blanks
 from index_builder.model import Clause
 from index_builder.settings import BM25Settings
 
@@ -79,15 +80,15 @@ def test_tokenizer_terms_are_the_comprehensions(texts: list[str]) -> None:
 
 def test_metadata_marks_are_needed_for_a_match(texts: list[str]) -> None:
     """A rule is skipped when its mark is missing: no text the rule matches lacks it."""
-    hits = dict.fromkeys(("blank", "example", "law", "date", "between"), 0)
+    hits = dict.fromkeys(("blank", "example", "law", "date"), 0)
     for text in texts:
         lower = text.lower()
-        if md._BLANK.search(text):
+        if blanks.BLANK.search(text):
             hits["blank"] += 1
-            assert any(mark in lower for mark in md._BLANK_MARKS), text
-        if md._EXAMPLE.search(text):
+            assert any(mark in lower for mark in blanks.BLANK_MARKS), text
+        if blanks._EXAMPLE.search(text):
             hits["example"] += 1
-            assert any(mark in lower for mark in md._EXAMPLE_MARKS), text
+            assert any(mark in lower for mark in blanks.EXAMPLE_MARKS), text
         for pattern, mark in zip(md._LAW_SENTENCES, md._LAW_MARKS):
             if pattern.search(text):
                 hits["law"] += 1
@@ -95,26 +96,23 @@ def test_metadata_marks_are_needed_for_a_match(texts: list[str]) -> None:
         if md._DATE.search(text):
             hits["date"] += 1
             assert md._YEAR.search(text), text
-        if md._BETWEEN.search(text):
-            hits["between"] += 1
-            assert "between" in text, text
     assert all(hits.values()), hits  # each rule was met at least once
 
 
 def test_fields_are_those_of_the_unfiltered_rules(texts: list[str],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     def reference(text: str) -> str:
-        text = md._BLANK.sub(" \u2026 ", text)
-        example = md._EXAMPLE.search(text)
+        text = blanks.BLANK.sub(" \u2026 ", text)
+        example = blanks._EXAMPLE.search(text)
         return text[:example.start()] if example else text
 
-    assert [md._prose(t) for t in texts] == [reference(t) for t in texts]
+    assert [blanks.filled_prose(t) for t in texts] == [reference(t) for t in texts]
     documents = [EDGES] + [texts[i:i + 40] for i in range(0, len(texts), 40)]
     fast = [md.extract(d) for d in documents]
     assert fast[0]["governing_law"] == "New York" and fast[0]["effective_date"] == "2021-01-05"
     # Every mark present in every text: the rules run as they did without the marks.
-    monkeypatch.setattr(md, "_BLANK_MARKS", ("",))
-    monkeypatch.setattr(md, "_EXAMPLE_MARKS", ("",))
+    monkeypatch.setattr(blanks, "BLANK_MARKS", ("",))
+    monkeypatch.setattr(blanks, "EXAMPLE_MARKS", ("",))
     monkeypatch.setattr(md, "_LAW_MARKS", ("", "", ""))
     monkeypatch.setattr(md, "_YEAR", md.re.compile(""))
     assert fast == [md.extract(d) for d in documents]
