@@ -47,7 +47,7 @@ class SegmentSettings:
     segment_clauses: int = 500_000
     lists: int = 0  # 0: from the library's size at the first segment (ivf.lists_for)
     nprobe: int = 32
-    refine: int = 256
+    refine: int = 1024  # as EmbeddingSettings.ivf_refine (measured there)
     build_threads: int = 1  # FAISS threads while training and encoding (ivf.build_threads)
 
 
