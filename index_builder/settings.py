@@ -74,7 +74,14 @@ class EmbeddingSettings:
     segment_clauses: int = 500_000  # ~2-4 GB of a build's memory per segment buffered
     ivf_lists: int = 0  # 0 = ~2.5 * sqrt(clauses) at the first segment (ivf.lists_for)
     ivf_nprobe: int = 32
-    ivf_refine: int = 256
+    # 1024: at 1.15M clauses 256 re-scored candidates gave recall@10 0.887 unfiltered (0.904
+    # walled) and 1024 gave 0.958 (0.961), dense p50 ~4 ms either way; more probes did not
+    # help (nprobe 128: 0.888). benchmarks/results/scale-compressed/README.md.
+    ivf_refine: int = 1024
+    # FAISS's OpenMP threads while a build trains the quantiser and encodes segments (0 =
+    # FAISS's own, one per core). 1: on two shared cores two threads trained 2.4x slower
+    # (index/ivf.py build_threads).
+    ivf_build_threads: int = 1
     # Query embeddings of concurrent requests share one model call (index/batcher.py, issue 39;
     # defaults measured in benchmarks/results/throughput/README.md): up to query_batch texts,
     # gathered for up to query_batch_wait_ms once the first arrives; 0 = each request alone.
@@ -114,6 +121,10 @@ class EmbeddingSettings:
                               f"{', '.join(EMBEDDING_BACKENDS)}, got {self.backend!r}.")
         if self.threads < 0:
             raise ConfigError("PRECEDENT_EMBEDDING_THREADS must be 0 (one per core) or more.")
+        if isinstance(self.ivf_build_threads, bool) or not isinstance(self.ivf_build_threads, int) \
+                or self.ivf_build_threads < 0:
+            raise ConfigError(f"PRECEDENT_IVF_BUILD_THREADS must be 0 (FAISS's default, one per "
+                              f"core) or a whole number of threads, got {self.ivf_build_threads!r}.")
         if self.query_backend not in ("index", *EMBEDDING_BACKENDS):
             raise ConfigError(f"PRECEDENT_QUERY_EMBEDDING must be index or one of "
                               f"{', '.join(EMBEDDING_BACKENDS)}, got {self.query_backend!r}.")
@@ -656,6 +667,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_IVF_LISTS": Var("embedding.ivf_lists", "ivfpq: inverted lists of the quantiser (0 = about 2.5 x the square root of the library's clauses; build time)"),
     "PRECEDENT_IVF_NPROBE": Var("embedding.ivf_nprobe", "ivfpq: lists probed per search (more = better recall, slower; a filter allowing a share s probes nprobe / s)"),
     "PRECEDENT_IVF_REFINE": Var("embedding.ivf_refine", "ivfpq: candidates re-scored exactly from the stored vectors per search (at least the results asked for)"),
+    "PRECEDENT_IVF_BUILD_THREADS": Var("embedding.ivf_build_threads", "ivfpq: FAISS threads while a build trains the quantiser and encodes segments (0 = one per core; 1 measured faster on busy shared cores)"),
     "PRECEDENT_HNSW_M": Var("embedding.hnsw_m", "hnsw: links per vector (build time)"),
     "PRECEDENT_HNSW_EF_CONSTRUCTION": Var("embedding.hnsw_ef_construction", "hnsw: candidates kept while inserting (build time)"),
     "PRECEDENT_HNSW_EF_SEARCH": Var("embedding.hnsw_ef_search", "hnsw: candidates kept while searching (higher = better recall, slower; near 1M clauses use 2048-4096)"),
