@@ -22,7 +22,7 @@ import json
 import logging
 import math
 import re
-import threading
+from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -82,89 +82,81 @@ def content_terms(text: str) -> list[str]:
 class _ClauseTerms:
     """Per-clause terms, cached by clause id and text (bounded: cleared when full).
 
-    Each entry is what the features read of a clause alone: its content terms in order as
-    ids of one vocabulary (int32, ~4 bytes a term: a search gathers its ~100 candidates' ids
-    into one array and compares them with the query's at once), its word count and its
-    casefolded text (where the query's capitalised names are looked for). Every search scores
-    ~100 candidates, mostly clauses it has scored before, so none of this is recomputed.
+    Each entry: term -> positions, the stemmed terms in order (sharing the dict's strings)
+    and the word count: every search scores ~100 candidates, mostly clauses it has scored
+    before, so none of this is recomputed per search.
     """
 
     def __init__(self, size: int = 50_000) -> None:
         self._cache: dict[str, _Terms] = {}
         self._size = size
-        self.vocabulary: dict[str, int] = {}
-        self._lock = threading.Lock()
 
     def get(self, clause_id: str, text: str) -> "_Terms":
         # Keyed by text too: a rebuilt index may give an id new wording (str hashes are cached).
         key = f"{clause_id}\x00{hash(text)}"
         found = self._cache.get(key)
         if found is None:
-            found = _Terms(self._ids(content_terms(text)), len(text.split()), text.casefold())
+            positions: dict[str, list[int]] = {}
+            for i, term in enumerate(content_terms(text)):
+                positions.setdefault(term, []).append(i)
+            terms = [""] * sum(len(p) for p in positions.values())
+            for term, places in positions.items():
+                for i in places:
+                    terms[i] = term
+            found = _Terms(positions, terms, len(text.split()), text.casefold())
             if len(self._cache) >= self._size:
                 self._cache.clear()
             self._cache[key] = found
         return found
 
-    def _ids(self, terms: list[str]) -> np.ndarray:
-        vocabulary = self.vocabulary
-        if any(t not in vocabulary for t in terms):
-            with self._lock:  # two threads must never give two terms one id
-                for term in terms:
-                    if term not in vocabulary:
-                        vocabulary[term] = len(vocabulary)
-        return np.fromiter(map(vocabulary.__getitem__, terms), dtype=np.int64, count=len(terms)
-                           ).astype(np.int32)
-
-    def known(self, terms: Sequence[str]) -> list[int]:
-        """The ids of a query's terms; a term no clause has had gets an id no clause has (-1,
-        -2, ...), so the query never grows the vocabulary."""
-        vocabulary = self.vocabulary
-        return [vocabulary.get(t, -1 - i) for i, t in enumerate(terms)]
-
 
 class _Terms(NamedTuple):
-    ids: np.ndarray  # the content terms in order, as vocabulary ids (int32)
+    positions: dict[str, list[int]]  # each term's places, ascending
+    terms: list[str]
     words: int
     folded: str  # the text casefolded, where the query's capitalised names are looked for
 
 
-def _present(ids: np.ndarray, owner: np.ndarray, wanted: Sequence[int], rows: int) -> np.ndarray:
-    """rows x len(wanted): whether row ``owner[p]`` holds ``wanted[j]`` at some place ``p``."""
-    found = np.zeros((rows, len(wanted)), dtype=bool)
-    if len(wanted) and len(ids):
-        order = np.argsort(np.asarray(wanted, dtype=np.int64), kind="stable")
-        ranked = np.asarray(wanted, dtype=np.int64)[order]
-        at = np.minimum(np.searchsorted(ranked, ids), len(ranked) - 1)
-        hit = ranked[at] == ids
-        found[owner[hit], order[at[hit]]] = True
-    return found
+def _pair_distances(clause: _Terms, pairs: Mapping[str, list[tuple[str, int]]], window: int
+                    ) -> tuple[int, int]:
+    """How many of the query's pairs (with their counts) are adjacent, and within ``window``.
+
+    ``pairs`` maps a pair's first term to its second terms and counts, so only pairs whose
+    first term the clause has are looked at (a pasted clause as query has ~100 pairs, a
+    candidate a few of them). A pair (a, b) is within d when some b follows some a 1..d
+    places later; both counts in one pass over the few places of a.
+    """
+    adjacent = near = 0
+    positions = clause.positions
+    for a in pairs.keys() & positions.keys():
+        pa = positions[a]
+        for b, count in pairs[a]:
+            pb = positions.get(b)
+            if pb is None:
+                continue
+            # The nearest b after each a, by bisection of b's ascending places: a whole clause
+            # as the query has ~100 pairs, and slicing the clause's terms for each was a tenth
+            # of its search (issue 39). The same distance as the first b in each a's window.
+            best = window + 1
+            for p in pa:
+                i = bisect_right(pb, p)
+                if i < len(pb) and pb[i] - p < best:
+                    best = pb[i] - p
+                    if best == 1:
+                        break
+            if best == 1:
+                adjacent += count
+            if best <= window:
+                near += count
+    return adjacent, near
 
 
-def _pair_cover(ids: np.ndarray, owner: np.ndarray, pairs: Mapping[tuple[int, int], int],
-                rows: int, window: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per row, how many of the query's pairs (a, b) (with their counts) have some b 1 place
-    after some a, and 1..``window`` places after: the same counts as the nearest b after each
-    a (the definition the ranker was trained with), for all rows at once."""
-    codes = list(pairs)
-    counts = np.array([pairs[c] for c in codes], dtype=np.int64)
-    wanted = [a * _PAIR_BASE + b for a, b in codes]
-    near = np.zeros((rows, len(codes)), dtype=bool)
-    adjacent = near
-    wide = ids.astype(np.int64)
-    for d in range(1, window + 1):
-        if len(ids) <= d:
-            break
-        same = owner[d:] == owner[:-d]
-        found = _present((wide[:-d] * _PAIR_BASE + wide[d:])[same], owner[:-d][same], wanted, rows)
-        if d == 1:
-            adjacent = found
-        near = near | found
-    return adjacent @ counts, near @ counts
-
-
-# Pair codes a * base + b: unique for any vocabulary id (and a query's negative unknowns).
-_PAIR_BASE = 1 << 31
+def _pairs_by_first(pairs: Sequence[tuple[str, str]]) -> dict[str, list[tuple[str, int]]]:
+    """The query's word pairs as first term -> [(second term, how many times)]."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for (a, b), count in Counter(pairs).items():
+        out.setdefault(a, []).append((b, count))
+    return out
 
 
 def _capital_cover(capitals: set[str], folded: str) -> float:
@@ -181,17 +173,10 @@ class FeatureExtractor:
 
     def __call__(self, query: str, hits: Sequence[SearchHit],
                  subset: Sequence[int] | None = None) -> np.ndarray:
-        """Rows for ``hits`` (or only the hits at ``subset``; per-query maxima use them all).
-
-        The text-match columns are counted for all rows at once over the candidates' term ids
-        (issue 39: per-row Python was most of the ranker's time on a never-seen search); every
-        column is the same float64 arithmetic as the row-by-row definition, rounded to float32
-        once, so the rows are bit for bit the ones the ranker was trained with.
-        """
-        subset = list(range(len(hits))) if subset is None else list(subset)
-        n = len(subset)
-        if not hits or not n:
-            return np.zeros((n, len(FEATURES)), dtype=np.float32)
+        """Rows for ``hits`` (or only the hits at ``subset``; per-query maxima use them all)."""
+        subset = range(len(hits)) if subset is None else subset
+        if not hits:
+            return np.zeros((len(subset), len(FEATURES)), dtype=np.float32)
         q_terms = content_terms(query)
         q_set = set(q_terms)
         pairs = list(zip(q_terms, q_terms[1:]))
@@ -199,53 +184,44 @@ class FeatureExtractor:
         d_set = set(content_terms(" ".join(definitions))) - q_set
         capitals = {c.casefold() for c in _CAPITAL.findall(query)} if len(q_terms) > 1 else set()
         q_words = max(1, len(query.split()))
+        pair_counts = _pairs_by_first(pairs)
         bm25 = [h.retriever_scores.get("bm25") for h in hits]
         dense = [h.retriever_scores.get("dense") for h in hits]
         best_bm25 = max((s for s in bm25 if s is not None), default=0.0) or 1.0
         best_dense = max((s for s in dense if s is not None), default=0.0)
-        nan, log, log1p, rrf_k = math.nan, math.log, math.log1p, self.rrf_k
-
-        chosen = [hits[i] for i in subset]
-        clauses = [self._terms.get(h.clause.clause_id, h.clause.text) for h in chosen]
-        lengths = [len(c.ids) for c in clauses]
-        ids = np.concatenate([c.ids for c in clauses]) if sum(lengths) else np.zeros(0, np.int32)
-        owner = np.repeat(np.arange(n), lengths)
-        q_ids = dict(zip(q_terms, self._terms.known(q_terms)))
-        d_list = sorted(d_set)
-        d_ids = dict(zip(d_list, self._terms.known(d_list)))
-
-        columns = np.empty((len(FEATURES), n), dtype=np.float64)
-        b = [bm25[i] for i in subset]
-        d = [dense[i] for i in subset]
-        ranks = [h.retriever_ranks for h in chosen]
-        words = [c.words for c in clauses]
-        columns[0] = [x if x is not None else nan for x in b]
-        columns[1] = [(x or 0.0) / best_bm25 for x in b]
-        columns[2] = [x if x is not None else nan for x in d]
-        columns[3] = [best_dense - x if x is not None else nan for x in d]
-        columns[4] = [log(r["bm25"]) if "bm25" in r else nan for r in ranks]
-        columns[5] = [log(r["dense"]) if "dense" in r else nan for r in ranks]
-        columns[6] = [sum(1.0 / (rrf_k + v) for v in r.values()) for r in ranks]
-        if q_set:
-            columns[7] = _present(ids, owner, [q_ids[t] for t in q_set], n).sum(axis=1) / len(q_set)
-        else:
-            columns[7] = 0.0
-        if pairs:
-            counted = Counter((q_ids[a], q_ids[b]) for a, b in pairs)
-            adjacent, near = _pair_cover(ids, owner, counted, n, _WINDOW)
-            columns[8] = adjacent / len(pairs)
-            columns[9] = near / len(pairs)
-        else:
-            columns[8] = columns[9] = 0.0
-        if d_set:
-            columns[10] = _present(ids, owner, [d_ids[t] for t in d_list], n).sum(axis=1) / len(d_set)
-        else:
-            columns[10] = nan
-        columns[11] = [_capital_cover(capitals, c.folded) for c in clauses] if capitals else nan
-        columns[12] = [log1p(w) for w in words]
-        columns[13] = log1p(q_words)
-        columns[14] = [log((1 + w) / (1 + q_words)) for w in words]
-        return columns.T.astype(np.float32, order="C")
+        nan, log, log1p, rrf_k = np.nan, math.log, math.log1p, self.rrf_k
+        q_count, d_count, pair_count = len(q_set), len(d_set), len(pairs)
+        log_q_words = log1p(q_words)
+        # The rows as Python tuples, converted once: assigning each tuple into the float32
+        # matrix was a fifth of the features' time on a search's 100 hits (issue 39); the
+        # same float64 -> float32 rounding either way.
+        built = []
+        for i in subset:
+            hit = hits[i]
+            clause = self._terms.get(hit.clause.clause_id, hit.clause.text)
+            keys, c_words = clause.positions.keys(), clause.words
+            ranks = hit.retriever_ranks
+            adjacent, near = _pair_distances(clause, pair_counts, _WINDOW) if pairs else (0, 0)
+            b, d = bm25[i], dense[i]
+            built.append((
+                b if b is not None else nan,
+                (b or 0.0) / best_bm25,
+                d if d is not None else nan,
+                best_dense - d if d is not None else nan,
+                log(ranks["bm25"]) if "bm25" in ranks else nan,
+                log(ranks["dense"]) if "dense" in ranks else nan,
+                sum(1.0 / (rrf_k + r) for r in ranks.values()),
+                len(q_set & keys) / q_count if q_set else 0.0,
+                adjacent / pair_count if pairs else 0.0,
+                near / pair_count if pairs else 0.0,
+                len(d_set & keys) / d_count if d_set else nan,
+                _capital_cover(capitals, clause.folded) if capitals else nan,
+                log1p(c_words),
+                log_q_words,
+                log((1 + c_words) / (1 + q_words)),
+            ))
+        rows = np.array(built, dtype=np.float32).reshape(len(built), len(FEATURES))
+        return rows
 
 
 class LearnedFusion:
