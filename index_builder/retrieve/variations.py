@@ -166,11 +166,18 @@ def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int
             # The leaders whose length the lengths' bound lets through, in leader order: an
             # interval of lengths per (length, threshold), so a pair it rules out costs two
             # comparisons (issue 39: 100 candidates against up to ten leaders a search).
-            low, high = _length_window(len(mine), threshold)
+            size = len(mine)
+            low, high = _length_window(size, threshold)
             for index, their_size in enumerate(sizes):
                 if low <= their_size <= high:
-                    score = _pair_score(keys[index], mine, threshold, their_size + len(mine),
-                                        ids[index], mine_id, cache if cached else None)
+                    if cached:  # the pair's score kept across searches (cache.get inline)
+                        pair = (ids[index], mine_id, threshold)
+                        score = cache.get(pair)  # type: ignore[union-attr]
+                        if score is None:
+                            score = _pair_score(keys[index], mine, threshold, their_size + size,
+                                                ids[index], mine_id, cache)
+                    else:
+                        score = _aligned_at_least(keys[index], mine, threshold, their_size + size)
                     if score and score >= threshold:
                         match = index, round(score, 4)
                         break
