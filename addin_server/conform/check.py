@@ -11,31 +11,24 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from index_builder.reading.defined_terms import capitalised_terms
+from index_builder.reading.defined_terms import capitalised_terms, term_key
 from index_builder.reading.document import Definition, Document, Section, normalise_number
 from index_builder.reading.paragraphs import Paragraph
+from index_builder.reading.term_uses import TermUses
 from addin_server.conform.references import find
 
 KINDS = ("undefined", "defined-twice", "unused", "capitalisation", "missing-section")
 _CONNECTOR = re.compile(r"^(?:of|for|de|du)$")
-_FORMS = r"(?:s|es)?(?:[\u2019']s|[\u2019'])?"
 
 
 def check_document(paragraphs: Sequence[Paragraph], document: Document) -> list[dict[str, Any]]:
     """Every finding for the document, grouped in KINDS order, then by paragraph."""
     quoted = [d for d in document.definitions if d.how == "quoted"]
-    known = {_base(d.term) for d in document.definitions} | {_base(p) for p in document.party_names}
+    known = {term_key(d.term) for d in document.definitions} | {term_key(p) for p in document.party_names}
     headings = {s.heading.lower() for s in document.sections if s.heading}
     findings = (_undefined(paragraphs, known, headings) + _defined_twice(quoted) + _usage(paragraphs, quoted)
                 + _missing_sections(paragraphs, document.sections))
     return sorted(findings, key=lambda f: (KINDS.index(f["kind"]), f["index"]))
-
-
-def _base(term: str) -> str:
-    """A defined term's base form: "Claims" -> "claim", "Customer’s" -> "customer"."""
-    out = re.sub(r"[\u2019']s?$", "", term.lower())
-    out = re.sub(r"ies$", "y", out)
-    return re.sub(r"(?<!s)s$", "", out)
 
 
 def _prose(text: str) -> str:
@@ -64,13 +57,13 @@ def _undefined(paragraphs: Sequence[Paragraph], known: set[str], headings: set[s
         skip = _heading_lead(p.text)
         for found in capitalised_terms(_prose(p.text)):
             phrase = found.phrase
-            if found.start < skip or _base(phrase) in known or _base(found.full) in known:
+            if found.start < skip or term_key(phrase) in known or term_key(found.full) in known:
                 continue
             if any(phrase.lower() in h for h in headings):
                 continue
-            if all(_CONNECTOR.match(w) or _base(w) in known for w in phrase.split()):
+            if all(_CONNECTOR.match(w) or term_key(w) in known for w in phrase.split()):
                 continue  # "Provider Customer" is two terms, not a new one
-            key = " ".join(_base(w) for w in phrase.split())
+            key = " ".join(term_key(w) for w in phrase.split())
             item = seen.setdefault(key, {"kind": "undefined", "term": phrase, "index": p.index, "search": phrase, "count": 0})
             item["count"] += 1
     out = []
@@ -95,41 +88,29 @@ def _defined_twice(defs: Sequence[Definition]) -> list[dict[str, Any]]:
     return out
 
 
-def _other_form(term: str) -> str | None:
-    """Another form a use may take: "Covered Employees" -> "Covered Employee", "Activity" -> "Activities"."""
-    if re.search(r"[^s\s]s$", term) and " " in term:
-        return term[:-1]
-    return term[:-1] + "ies" if re.search(r"[^aeiou]y$", term) else None
-
-
 def _usage(paragraphs: Sequence[Paragraph], defs: Sequence[Definition]) -> list[dict[str, Any]]:
-    """Unused definitions and odd capitals in one pass: one case-insensitive pattern of every
-    defined term, longest first, so 2,000 terms stay one scan per paragraph."""
-    terms = list(dict.fromkeys(d.term for d in defs))
+    """Unused definitions and odd capitals in one pass: every defined term's uses in any
+    capitals (reading/term_uses.py: one scan per paragraph, even for 2,000 terms)."""
+    scanner = TermUses(d.term for d in defs)
+    terms = scanner.terms
     if not terms:
         return []
-    by_lower = {f.lower(): t for t in terms if (f := _other_form(t))}
-    by_lower.update({t.lower(): t for t in terms})
-    alternatives = "|".join(re.escape(k) for k in sorted(by_lower, key=len, reverse=True))
-    pattern = re.compile(r"(?<![^\W\d_]|[\u201c\"])(" + alternatives + r")" + _FORMS + r"(?![^\W\d_]|[\u201d\"])", re.I)
     used = dict.fromkeys(terms, 0)
     odd: dict[str, tuple[int, str]] = {}
     for p in paragraphs:
         capitals = p.text != p.text.upper()
-        for m in pattern.finditer(p.text):
-            form, term = m.group(1), by_lower[m.group(1).lower()]
-            if form in (term, _other_form(term)):
+        for use in scanner.uses(p.text):
+            form, term = use.written, use.term
+            if use.proper:
                 used[term] += 1
                 continue
             if not capitals or term in odd:
                 continue
-            before = p.text[:m.start()].rstrip()
+            before = p.text[:use.start].rstrip()
             if (not before or before[-1] in ".!?:;") and form[1:] == term[1:]:
                 continue  # capitalised to start a sentence
             if " " not in term and form == form.lower():
                 continue  # "services" as a plain word
-            if form == form.upper() and len(form) > 3:
-                continue  # a heading in capitals
             odd[term] = (p.index, form)
     first = {}
     for d in defs:

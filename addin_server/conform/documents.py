@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, MutableMapping, Sequence
 
 from index_builder.errors import InvalidRequestError, NotFoundError, TextTooLongError
-from index_builder.reading.document import Document, read_document
+from index_builder.reading.document import Document, read_document, written_terms
 from index_builder.reading.paragraphs import Paragraph, from_pane
 from index_builder.settings import ConformSettings
 from addin_server.conform.model import document_from_summary
@@ -140,7 +140,10 @@ def resolve(value: Any, cache: DocumentCache, caller: str, settings: ConformSett
 
 
 def profile_json(read: ReadDocument) -> dict[str, Any]:
-    """What the pane shows of the server's reading: terms, parties, sections (no other text)."""
+    """What the pane shows of the server's reading: terms, parties, sections (no other text).
+    ``terms``: every term the document writes, as it writes it (definitions, parties, what it
+    calls itself, capitalised terms its sentences use): the capitals an all-capitals precedent
+    keeps when Insert puts it in sentence case (the pane reads no terms itself)."""
     doc = read.document
     return {
         "id": read.id,
@@ -149,5 +152,6 @@ def profile_json(read: ReadDocument) -> dict[str, Any]:
         "sections": [{"number": s.number, "heading": s.heading, "index": s.index} for s in doc.sections],
         "reference_word": doc.reference_word,
         "self_name": doc.self_name,
+        "terms": written_terms(read.paragraphs, doc),
         "paragraphs": len(read.paragraphs),
     }

@@ -12,6 +12,8 @@ import math
 import re
 from collections import Counter
 
+from index_builder.reading.defined_terms import meaning
+
 _STOP = frozenset(
     "a an the and or of to in on for by with as at from under any all each this that these those such "
     "its their his her it is are be been will shall may must means mean has have had including include "
@@ -41,8 +43,9 @@ def cosine(a: Counter[str], b: Counter[str]) -> float:
 
 def definition_similarity(term_a: str, text_a: str, term_b: str, text_b: str) -> float:
     """Cosine of the two definitions' words, each without its own term's words."""
-    body = lambda term, text: text.split("means", 1)[-1] if "means" in text else text  # noqa: E731
-    a, b = body(term_a, text_a).split(), body(term_b, text_b).split()
+    # What each definition says, after its "means" (the core's reading of a definition; a
+    # cover-page row has none and is compared whole, its label dropped as the term's words).
+    a, b = (meaning(text_a) or text_a).split(), (meaning(text_b) or text_b).split()
     # The pane sends the first 160 characters of a definition ("…"): compare like with like,
     # or a long precedent definition looks unlike its own clipped copy.
     if text_b.rstrip().endswith("\u2026") and len(a) > len(b):

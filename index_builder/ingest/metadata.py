@@ -9,9 +9,11 @@ Every clause of a document carries its document's fields in ``Clause.metadata``:
   document ("... Agreement", "... Consent").
 * ``governing_law``: a jurisdiction from a "Governing Law" cover-page field, or from
   "governed by the laws of the State of X" / "X law governs" in the text.
-* ``parties``: the parties' names from "between A and B" or "Party Name: A"; ``party_roles``:
-  the roles the document defines or labels (Customer, Provider, Employer, ...), comma
-  separated (filters and facets treat the field as a list).
+* ``parties``: the parties' names from "between A and B" or "Party Name: A"
+  (reading/legal_names.py); ``party_roles``: the role words the document names its parties by
+  (Customer, Provider, Employer, ...) as the clause-reading core reads them
+  (reading/parties.py ``document_parties``), comma separated (filters and facets treat the
+  field as a list).
 * ``effective_date``: ISO date from "effective as of <date>", "dated as of <date>", "entered
   into on <date>" or an "Effective Date" field; ``effective_year`` its year, for facets.
 
@@ -32,7 +34,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from index_builder.errors import DataNotFoundError, InvalidRequestError
 from index_builder.ingest.blocks import ParsedDocument
 from index_builder.model import Clause
-from index_builder.reading.parties import PARTY_NAMES
+from index_builder.reading.blanks import filled_prose, is_blank
+from index_builder.reading.document import definitions
+from index_builder.reading.legal_names import legal_names
+from index_builder.reading.paragraphs import Paragraph
+from index_builder.reading.parties import PARTY_NAMES, deal_parties, document_parties
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +47,6 @@ FIELDS = ("document_type", "governing_law", "parties", "party_roles", "effective
 FACET_FIELDS = ("document_type", "governing_law", "party_roles", "effective_year")
 # Fields whose value is a comma-separated list (a document has several party roles).
 LIST_VALUED = frozenset({"party_roles"})
-
-_BLANK = re.compile(r"\{[^}]*\}|\[[^\]]*\]|_{3,}|\.{4,}|<[^>]*>|\bTBD\b|\bXX+\b", re.I)
 
 # First match wins: specific kinds before the general ones they contain.
 _TYPES: tuple[tuple[str, str], ...] = (
@@ -109,17 +113,8 @@ _LAW_SENTENCES = (
 _LAW_LABEL = re.compile(r"^\W*(?:governing law|governing state|choice of law|applicable law)"
                         r"(?: state)?\W*(?::\W*(.*))?$", re.I)
 
-# The party words of the one role table (index_builder/reading/parties.py), longest first so
-# "Disclosing Party" wins over a shorter name; "Party 1"/"Party 2" name signatories of mutual forms.
-_ROLES = tuple(sorted(PARTY_NAMES, key=len, reverse=True)) + ("Party 1", "Party 2")
-_ROLE_DEFINED = re.compile(r"[(\[]\s*(?:the|each,? a|each an?)?\s*[\"\u201c]("
-                           + "|".join(re.escape(r) for r in _ROLES) + r")[\"\u201d]", re.I)
-_ROLE_LABEL = re.compile(r"^\W*(" + "|".join(re.escape(r) for r in _ROLES) + r")\W*(?::.*)?$", re.I)
-_ROLE_NAMES = {r.casefold(): r for r in _ROLES}
-
-_BETWEEN = re.compile(r"\b(?:by and )?between\s+(.{3,80}?)\s*(?:\([^)]*\))?,?\s+and\s+"
-                      r"(.{3,80}?)\s*(?:\([^)]*\))?[,.;(]")
-_PARTY_LABEL = re.compile(r"^\W*(?:party(?: \d)? name|company name|legal name)\s*:\s*(.+)$", re.I)
+# A party named by a role: a word of the one role table, or a mutual form's "Party 1"/"Party A".
+_PARTY_NUMBER = re.compile(r"Party [0-9A-Z]")
 
 _MONTHS = ("january february march april may june july august september october november "
            "december").split()
@@ -130,25 +125,14 @@ _DATE = re.compile(
 # "dated" alone often dates another document ("the NDA dated ..."): not enough.
 _DATE_CONTEXT = re.compile(r"(?:effective (?:as of|on)|dated as of|entered into (?:as of|on)|"
                            r"made (?:and entered into )?(?:as of|on))\s*$", re.I)
-# Drafting help ("for example, ...") and bracketed notes show made-up values.
-_EXAMPLE = re.compile(r"\b(?:for example|for instance|e\.g\.)", re.I)
 _DATE_LABEL = re.compile(r"^\W*(?:\w+ )?effective date\W*(?::\W*(.*))?$", re.I)
 
 
-def _prose(text: str) -> str:
-    """Text with blanks, bracketed notes and worked examples removed, for sentence rules."""
-    text = _BLANK.sub(" \u2026 ", text)
-    example = _EXAMPLE.search(text)
-    return text[:example.start()] if example else text
-
-
-def is_blank(text: str) -> bool:
-    """Whether a value is a template's blank rather than a real value."""
-    return bool(_BLANK.search(text)) or not text.strip()
-
-
-def extract(texts: Sequence[str], title: str = "", file_name: str = "") -> dict[str, str]:
-    """The fields found in a document's paragraphs (in order), title and file name."""
+def extract(texts: Sequence[str] | Sequence[Paragraph], title: str = "", file_name: str = "") -> dict[str, str]:
+    """The fields found in a document's paragraphs (in order: their texts, or as Paragraphs
+    with Word's numbers and table cells, which the party reading needs), title and file name."""
+    paragraphs = [t if isinstance(t, Paragraph) else Paragraph(i, t) for i, t in enumerate(texts)]
+    texts = [p.text for p in paragraphs]
     found: dict[str, str] = {}
     kind = document_type(texts, title, file_name)
     if kind:
@@ -156,10 +140,10 @@ def extract(texts: Sequence[str], title: str = "", file_name: str = "") -> dict[
     law = governing_law(texts)
     if law:
         found["governing_law"] = law
-    names = parties(texts)
+    names = legal_names(texts)
     if names:
         found["parties"] = "; ".join(names)
-    roles = party_roles(texts)
+    roles = party_roles(paragraphs)
     if roles:
         found["party_roles"] = ", ".join(roles)
     when = effective_date(texts)
@@ -171,7 +155,9 @@ def extract(texts: Sequence[str], title: str = "", file_name: str = "") -> dict[
 
 def from_parsed(parsed: ParsedDocument, title: str, path: Path | str) -> dict[str, str]:
     """``extract`` over a parsed document (the builder's entry point)."""
-    return extract([b.text for b in parsed.blocks], title, PurePath(str(path)).name)
+    paragraphs = [Paragraph(i, b.text, b.label, is_heading=b.outline_level is not None, in_table=bool(b.table_id))
+                  for i, b in enumerate(parsed.blocks)]
+    return extract(paragraphs, title, PurePath(str(path)).name)
 
 
 def for_file(path: Path) -> dict[str, str]:
@@ -216,7 +202,7 @@ def governing_law(texts: Sequence[str]) -> str:
         found = _jurisdiction(value) if len(value.split()) <= 12 else ""
         if found:
             return found
-    for text in map(_prose, texts):
+    for text in map(filled_prose, texts):
         for pattern in _LAW_SENTENCES:
             for match in pattern.finditer(text):
                 found = _jurisdiction(match.group(1))
@@ -234,48 +220,14 @@ def _jurisdiction(text: str) -> str:
     return _CANONICAL.get(match.group(1), match.group(1)) if match else ""
 
 
-def parties(texts: Sequence[str]) -> list[str]:
-    names: list[str] = []
-    for text in texts:
-        label = _PARTY_LABEL.match(text)
-        if label and not is_blank(label.group(1)):
-            names.append(label.group(1).strip(" .,"))
-    if not names:
-        for text in map(_prose, texts[:15]):
-            match = _BETWEEN.search(text)
-            if match and all(_looks_like_name(g) for g in match.groups()):
-                names = [_name(g) for g in match.groups()]
-                break
-    return list(dict.fromkeys(n for n in names if n))
-
-
-def _name(text: str) -> str:
-    """"Acme Corp., a Delaware corporation" -> "Acme Corp."."""
-    return re.split(r",\s+(?:a|an)\s", text, maxsplit=1)[0].strip(" ,")
-
-
-def _looks_like_name(text: str) -> bool:
-    """"Acme Corp." yes; "Customer", "the Agreement", "this AI Addendum", a blank: no."""
-    text = text.strip()
-    if is_blank(text) or "\u2026" in text or not text[:1].isupper():
-        return False
-    if re.match(r"(?:the|this|that|each|such|any|its|their|our|your)\b", text, re.I):
-        return False
-    return text.casefold() not in _ROLE_NAMES and not _KIND_WORDS.search(text) and not re.search(
-        r"\b(?:terms|page|form|party|parties|addendum|schedule|exhibit)\b", text, re.I)
-
-
-def party_roles(texts: Sequence[str]) -> list[str]:
-    found: list[str] = []
-    for text in texts:
-        found += [_ROLE_NAMES[m.casefold()] for m in _ROLE_DEFINED.findall(text)]
-        label = _ROLE_LABEL.match(text)
-        if label and len(text) <= 60:
-            found.append(_ROLE_NAMES[label.group(1).casefold()])
-    # A label alone ("Company" as a table header) is weak: keep roles seen as labels only
-    # when another role is defined or labelled too, so a pair is present.
-    unique = list(dict.fromkeys(found))
-    return sorted(unique) if len(unique) >= 2 else []
+def party_roles(paragraphs: Sequence[Paragraph]) -> list[str]:
+    """The role words the document names the parties to its deal by, as the clause-reading core
+    reads them (between, preamble, "means ... party", cover rows, signature labels, use), sorted.
+    One role alone is not a facet value: a document has two sides, so at least two or none."""
+    parties = deal_parties(document_parties(paragraphs, [(d.term, d.text, d.index, d.how) for d in definitions(paragraphs)]))
+    roles = {name for p in parties for name in (p.name, *p.aliases)
+             if name in PARTY_NAMES or _PARTY_NUMBER.fullmatch(name)}
+    return sorted(roles) if len(roles) >= 2 else []
 
 
 def effective_date(texts: Sequence[str]) -> date | None:
@@ -286,7 +238,7 @@ def effective_date(texts: Sequence[str]) -> date | None:
             found = _first_date(value) if not is_blank(value) and len(value) <= 60 else None
             if found:
                 return found
-    for text in map(_prose, texts[:40]):
+    for text in map(filled_prose, texts[:40]):
         for match in _DATE.finditer(text):
             if _DATE_CONTEXT.search(text[max(0, match.start() - 40):match.start()]):
                 found = _date_of(match)

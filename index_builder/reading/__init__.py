@@ -5,9 +5,13 @@ checks, and Compare terms; nothing outside this folder reads these ideas again:
 
 * ``parties``: the one table of party roles and their counterparts, and which parties a
   document or a clause names (definitions, cover-page rows, signature labels, possessives);
+* ``legal_names``: who the parties are ("Acme Corp.", from "Party Name:" rows or the
+  preamble's "between A and B"), for the index's facets; ``blanks``: a template's blanks,
+  which no reader takes for a value;
 * ``defined_terms``: the terms a text defines (quoted definitions, cover-page tables), their
   mentions in every form (plural, possessive, all capitals) and capitalised terms used
-  without a definition;
+  without a definition; ``term_uses``: every term's uses in one scan, in any capitals (the
+  document check's odd capitals and unused definitions);
 * ``numbers``, ``figures``, ``caps`` (i38-figures): periods, amounts, percentages and
   liability caps with their spans;
 * ``document``: a whole document read from its paragraphs as Word gives them (the pane's

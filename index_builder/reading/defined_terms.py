@@ -63,6 +63,17 @@ def means_definition(line: str) -> bool:
     return bool(MEANS_LINE.search(line)) and bool(defined_terms(line))
 
 
+def meaning(text: str) -> str:
+    """The words that give a definition its meaning: what follows “X” means / shall mean /
+    refers to / has the meaning ("“Services” means the services in the SOW" -> "the services
+    in the SOW"); "" when the text defines nothing that way (a table row, "by means of")."""
+    for match in _QUOTED.finditer(text):
+        verb = _MEANS.match(text, match.end())
+        if verb:
+            return text[verb.end():].strip()
+    return ""
+
+
 def _means_terms(text: str) -> list[str]:
     """Terms before "means": “Processing” or “Process” will have the meaning ..."""
     found: list[str] = []
@@ -227,6 +238,13 @@ def singular(term: str) -> str:
     if re.search(r"(?:ss|us|is)$", term) or not term.endswith("s") or term.isupper():
         return term
     return term[:-2] if re.search(r"(?:x|z|ch|sh)es$", term) else term[:-1]
+
+
+def term_key(term: str) -> str:
+    """What the forms of one term share, to group or look up uses: lower case, singular,
+    without a possessive ("Claims", "Claim’s", "CLAIMS" -> "claim"; "Taxes" -> "tax")."""
+    bare = re.sub(r"[\u2019'][sS]?$", "", term.strip())
+    return singular(bare.lower()).lower()
 
 
 def same_term(a: str, b: str) -> bool:

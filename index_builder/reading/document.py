@@ -12,9 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from index_builder.reading.defined_terms import LEAD_NUMBER, defined_terms, mentions, same_term, table_label
+from index_builder.reading.defined_terms import LEAD_NUMBER, defined_terms, mentions, same_term, table_label, used_terms
 from index_builder.reading.paragraphs import Paragraph
-from index_builder.reading.parties import Party, document_parties
+from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
 _BULLETS = re.compile(r"^[\u2022\u25aa\u25cf\u2013\-\u00b7o\uf0b7]$")
@@ -248,3 +248,68 @@ def _chosen(counts: Counter[str], defined: set[str]) -> str:
 def self_name(paragraphs: Sequence[Paragraph], terms: Sequence[str]) -> str:
     """The term the document calls itself by ("Agreement", "NDA"); "" when it never says."""
     return _chosen(self_references(paragraphs, terms), set(terms))
+
+
+# -- how the document writes its terms ---------------------------------------------------------
+
+# A short word in capitals inside a sentence ("the SOW", "an NDA"); English words written in
+# capitals ("IT", "US", "OR") are left out: restoring them would capitalise every "it".
+_ACRONYM = re.compile(r"(?<![\w\-\u2019'])([A-Z]{2,6})(?:s|[\u2019']s)?(?![\w\-])")
+_NOT_ACRONYMS = frozenset("A AN AM AS AT BE BY DO GO HE IF IN IS IT ME MY NO OF OK ON OR PM SO TO UP US WE "
+                          "THE AND ALL ANY ARE BUT FOR NOT NOR ITS".split())
+
+
+def written_terms(paragraphs: Sequence[Paragraph], document: Document) -> list[str]:
+    """The terms the document writes, as it writes them: what it defines, its parties and their
+    other names, what it calls itself ("Agreement"), the capitalised terms and party words its
+    sentences use without a definition ("the Supplier's", "Business Day"), and short words in
+    capitals inside its sentences ("the SOW"). Headings, table labels and clauses set in
+    capitals are not read for use (their capitals are the style, not the term). Only terms with
+    a capital letter: a term the document writes in lower case is ordinary words.
+
+    Why: a precedent in capitals is put in sentence case on Insert, and these are the words
+    whose capitals the lawyer's document keeps (the pane reads no terms itself)."""
+    found: dict[str, None] = {}
+    for term in document.terms:
+        found.setdefault(term, None)
+    for party in document.parties:
+        for name in (party.name, *party.aliases):
+            found.setdefault(name, None)
+    for term in document.self_refs:
+        found.setdefault(term, None)
+    prose = [_without_headings(p.text) for p in paragraphs if not _label(p) and not _mostly_capitals(p.text)]
+    names = set(document.party_names) | set(found)
+    for text in prose:  # paragraph by paragraph: the readers look back to each word's sentence start
+        # Party words used as parties ("the Supplier's"): only those the paragraph has, unread yet.
+        for name in clause_parties(text, [n for n in PARTY_NAMES if n in text and n not in found]):
+            found.setdefault(name, None)
+        for term in used_terms(text, words=names):
+            found.setdefault(term, None)
+        for m in _ACRONYM.finditer(text):
+            if m.group(1) not in _NOT_ACRONYMS and not _in_capitals_run(text, m.start(1), m.end(1)):
+                found.setdefault(m.group(1), None)
+    return [t for t in found if t.strip() and any(c.isupper() for c in t)]
+
+
+# A clause's own heading run in ("Injunctive Relief. Contractor ...") and a cross-reference's
+# heading ("Section 7 (General Terms)"): names of sections, not terms.
+_RUN_IN_HEADING = re.compile(r"^\s*(?:(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\))\s+)?((?:[A-Z][\w\-\u2019']*|of|and|or|the|for|to|on|in|&)"
+                             r"(?:[ \t]+(?:[A-Z][\w\-\u2019']*|of|and|or|the|for|to|on|in|&)){0,7})[.:\u2014]\s+(?=[A-Z(\u201c\"])")
+_REFERENCE_HEADING = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)\s+[\d.]+[a-z]?\s*\([^()]{1,80}\)")
+
+
+def _without_headings(text: str) -> str:
+    text = _REFERENCE_HEADING.sub(" ", text)
+    return _RUN_IN_HEADING.sub(" ", text, count=1)
+
+
+def _mostly_capitals(text: str) -> bool:
+    letters = sum(map(str.isalpha, text))
+    return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters
+
+
+def _in_capitals_run(text: str, start: int, end: int) -> bool:
+    """A word in capitals next to another ("LIMITATION OF LIABILITY. The ..."): a heading's, not an acronym."""
+    before = re.search(r"([A-Za-z]+)[^A-Za-z\n]{1,3}$", text[max(0, start - 30):start])
+    after = re.match(r"(?:s|[\u2019']s)?[^A-Za-z\n]{1,3}([A-Za-z]+)", text[end:end + 30])
+    return any(m and len(m.group(1)) > 1 and m.group(1).isupper() for m in (before, after))

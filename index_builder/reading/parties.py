@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from index_builder.reading.defined_terms import mentions, singular
+from index_builder.reading.defined_terms import meaning, mentions, singular
 from index_builder.reading.paragraphs import Paragraph
 
 
@@ -133,7 +133,7 @@ def role_of(name: str, definition: str = "", others: Sequence[str] = (), known: 
     named = _LEGAL_NAME.search(definition)
     if named and role_by_name(named.group(1)):
         return role_by_name(named.group(1))
-    body = definition.split("means", 1)[-1] if "means" in definition else ""
+    body = meaning(definition)
     for pattern, found in _DEFINED_AS:
         if body and pattern.search(body):
             return found
@@ -177,6 +177,7 @@ _BETWEEN = re.compile(r"\b(?:by and )?between\s+(?:the\s+)?([A-Z][A-Za-z\s]{1,40
 _PREAMBLE_PARTY = re.compile(r"\bbetween\b|\bby\b.{0,200}\bto\b|\bby and among\b|\bentered into\b|\bexecuted by\b", re.I)
 _ALIAS = re.compile(r"^([A-Z][\w ]{1,30}?)\s*\(\s*(?:the\s+)?([A-Z][\w ]{1,30}?)\s*\)$")
 _SIGNATURE = re.compile(r"^([A-Z][A-Z ]{2,30}?|PARTY\s+\d|PARTY\s+[AB])\s*:?\s*(?:\{[^}]*\})?$")
+_SIGN_FIELD = re.compile(r"\s*(?:signature|signed|by)\s*:?\s*(?:_{2,}\s*)?$", re.I)
 _PROSE_WORDS = 6
 
 
@@ -237,6 +238,13 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
             name = _as_used(word, body)
             if name in PARTY_NAMES or re.fullmatch(r"Party \w", name):
                 add(name, "signature", p.index)
+    for i, p in enumerate(paragraphs):
+        # A signature block's party label over its signature field: "Customer:" / "Signature:"
+        # (Bonterms), "Stockholder" over a table of "Signature", "Print Name" (OpenAgreements).
+        label = p.text.strip().rstrip(":").strip()
+        after = next((q.text for q in paragraphs[i + 1:i + 3] if q.text.strip()), "")
+        if label in PARTY_NAMES and _SIGN_FIELD.match(after):
+            add(label, "signature", p.index)
     for name in sorted(PARTY_NAMES, key=len, reverse=True):
         if name not in found and uses(name) >= 3 and not any(name in f for f in found):
             add(name, "used", -1)
@@ -275,6 +283,24 @@ def _subjects(body: str, found: dict[str, Party], definitions: Sequence[tuple[st
 _NOT_SUBJECTS = frozenset("Agreement Order Section Clause Article Schedule Exhibit Notice Consent Letter Addendum "
                           "Amendment Terms Product Service Services Software Documentation Fees Payment Party Parties "
                           "Either Neither Such Any This That Each Nothing Confidentiality Termination".split())
+
+
+def deal_parties(parties: Sequence[Party]) -> list[Party]:
+    """The parties that make the deal, of those ``document_parties`` read: a role every party
+    may play in some clause (Discloser, Indemnifying Party, Controller) only when no party has
+    a deal role (Provider; "Party 1"; a "Company" across from a Contractor), as in a one-way
+    NDA between Company and Recipient; a name read only by how often it is used only when
+    fewer than two are read otherwise."""
+    def either(p: Party) -> bool:
+        return p.role is not None and p.role.relation in _EITHER
+
+    def deal(p: Party) -> bool:  # a "Company" whose side could not be read is neither
+        return (p.role is not None and not either(p)) or (p.role is None and p.name not in NEUTRAL)
+
+    dealing = any(deal(p) for p in parties)
+    kept = [p for p in parties if not (dealing and either(p))]
+    named = [p for p in kept if p.how != "used"]
+    return named if len(named) >= 2 else kept
 
 
 def _row_role(name: str, definition: str) -> Role | None:

@@ -162,3 +162,14 @@ def test_a_clipped_definition_is_compared_with_as_much_of_the_precedents() -> No
     unclipped = clipped.rstrip("\u2026")
     assert definition_similarity("Confidential Information", full, "Secret Information", clipped) > 0.8
     assert definition_similarity("Confidential Information", full, "Secret Information", unclipped) < 0.6
+
+
+def test_definitions_are_compared_on_what_follows_their_defining_verb() -> None:
+    # The core's reading of a definition (defined_terms.meaning), not the first "means" in the
+    # paragraph: a sentence before the definition is not part of what the term means.
+    from addin_server.conform.similarity import definition_similarity
+    before = ("Notices given by any means other than those below are invalid. \u201cNotice\u201d means a written "
+              "communication delivered by hand or courier.")
+    plain = "\u201cNotification\u201d shall mean a written communication delivered by hand or courier."
+    assert definition_similarity("Notice", before, "Notification", plain) > 0.99
+    assert definition_similarity("Notice", before, "Notification", "Notification: written by hand") < 0.9

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from addin_server.conform.documents import DocumentCache, ReadDocument, read
+from addin_server.conform.documents import DocumentCache, ReadDocument, profile_json, read
 from index_builder.reading.document import Document
 from index_builder.reading.paragraphs import from_pane
 
@@ -32,6 +32,7 @@ def test_the_document_is_read_once_then_named_by_its_id(conform_app: Any) -> Non
     assert {"term": "Work Product", "section": "10.11"}.items() <= next(d for d in profile["definitions"] if d["term"] == "Work Product").items()
     assert profile["paragraphs"] == len(PARAGRAPHS) and profile["id"].startswith("doc-")
     assert "text" not in json.dumps(profile["definitions"])  # what was read, not the document back
+    assert {"Company", "Contractor", "Work Product", "SOW"} <= set(profile["terms"])  # as written: Insert keeps their capitals
     clause = _clause(conform_app, "Provider may copy, display, modify, and use Customer Content")
     body = client.post("/api/v1/conform", json={"clause_ids": [clause.clause_id], "document": {"id": profile["id"]}}).get_json()
     by = {m["source"]: m for m in body["mappings"]}
@@ -108,3 +109,11 @@ def test_a_redraft_names_the_document_and_the_server_supplies_its_terms(conform_
     seen.clear()
     client.post("/api/v1/redraft", json={"text": "Provider shall indemnify Customer.", "document": {"id": "doc-gone"}})
     assert seen["model_note"] == "" and seen["document_terms"] is None  # forgotten: the redraft goes on without it
+
+
+def test_the_pane_tests_canned_reading_is_the_readers_own() -> None:
+    """tests/js/fixtures/document-reading.json (the fake server's POST /document answer in the
+    pane tests) is what the server's reader answers for those paragraphs: it cannot drift."""
+    canned = json.loads((FIXTURE.parent.parent / "document-reading.json").read_text())
+    assert profile_json(read(from_pane(canned["paragraphs"]))) == canned["answer"]
+    assert set(canned["answer"]["terms"]) == {"Supplier", "Customer", "Agreement"}

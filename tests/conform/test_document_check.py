@@ -131,3 +131,18 @@ def test_a_selected_definition_searches_definitions_when_the_pane_asks() -> None
     assert search_unit({"unit": "clause"}, definition, auto=True) == ({"unit": "clause"}, None)  # the lawyer's filter wins
     assert search_unit(None, definition, auto=False) == (None, None)  # API callers get clauses unless they ask
     assert defined_terms(definition) == ["Supplier Personnel"]
+
+
+def test_a_terms_other_number_is_a_use_and_known_as_the_core_reads_it() -> None:
+    # The forms are the core's (defined_terms.singular/pluralise): "Withholding Taxes" is the
+    # defined "Withholding Tax", "Service" a use of "Services"; "services" stays a plain word.
+    paragraphs = [
+        {"index": 0, "text": "1. \u201cWithholding Tax\u201d means any tax withheld at source by the Payer under law."},
+        {"index": 1, "text": "2. \u201cServices\u201d means the consulting work described in the statement of work."},
+        {"index": 2, "text": "3. The Payer will deduct Withholding Taxes from each payment and report them promptly."},
+        {"index": 3, "text": "4. Each Service is performed with care; other services are not covered by this document."},
+        {"index": 4, "text": "5. The Payer will gross up any withholding tax it deducts from the amounts it pays."},
+    ]
+    found = check(paragraphs)
+    assert kinds(found, "undefined") == [] and kinds(found, "unused") == []
+    assert [(f["term"], f["search"]) for f in found if f["kind"] == "capitalisation"] == [("Withholding Tax", "withholding tax")]

@@ -12,6 +12,7 @@ from index_builder.ingest.docx_reader import read_docx
 from index_builder.ingest.metadata import (apply_overrides, coverage, extract, from_parsed,
                                            load_overrides)
 from index_builder.ingest.outline import place
+from index_builder.reading.paragraphs import Paragraph
 
 SIGNED = [
     "MASTER SERVICES AGREEMENT",
@@ -42,8 +43,11 @@ def test_template_blanks_and_worked_examples_are_not_values():
 
 
 def test_cover_page_fields_and_inline_labels():
-    texts = ["Cover Terms", "Employer", "[Legal name]", "Employee", "[Name]",
+    # Party rows are table cells, as Word gives them: the core's party reading needs to know.
+    rows = ["Employer", "[Legal name of the employer]", "Employee", "[Full name of the employee]"]
+    texts = ["Cover Terms", *[Paragraph(i + 1, t, in_table=True) for i, t in enumerate(rows)],
              "Effective Date", "1 June 2023", "Governing Law", "Texas"]
+    texts = [t if isinstance(t, Paragraph) else Paragraph(i, t) for i, t in enumerate(texts)]
     assert extract(texts, "Employee Restrictive Covenant Agreement") == {
         "document_type": "Restrictive Covenant Agreement", "governing_law": "Texas",
         "party_roles": "Employee, Employer", "effective_date": "2023-06-01",
@@ -85,3 +89,18 @@ def test_a_firms_csv_overrides_extraction(tmp_path: Path):
     with pytest.raises(InvalidRequestError, match="needs a 'file' column"):
         load_overrides(bad)
     assert coverage([merged, {}])["governing_law"] == 0.5
+
+
+def test_party_roles_are_the_cores_reading_of_the_deals_parties():
+    # The same rows as plain text (no table cells): the core reads no party rows, and a label
+    # alone is no longer taken for a party (the old second reader took any short role line).
+    assert "party_roles" not in extract(["Cover Terms", "Employer", "[Legal name]", "Employee", "[Name]"])
+    # A confidentiality or indemnity role every party plays is not the deal's party.
+    texts = ["This Agreement is between Provider and Customer, each a party.",
+             "\u201cDiscloser\u201d means a party disclosing Confidential Information.",
+             "\u201cRecipient\u201d means a party receiving Confidential Information.",
+             "Provider will host the Product and Customer will pay the Fees when due under this Agreement."]
+    assert extract(texts)["party_roles"] == "Customer, Provider"
+    assert extract(["This NDA is between Discloser and Recipient, each a party to it.",
+                    "Recipient will protect what Discloser shares with it under this NDA."])["party_roles"] == \
+        "Discloser, Recipient"

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { findChromium, launchBrowser, openPane } from "./fixtures/harness.mjs";
-import { AUTH_ENTRA, CAPITALS, CLAUSE, DOCUMENT, HEALTH_NO_LLM, RESULTS, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
+import { AUTH_ENTRA, CAPITALS, CLAUSE, DOCUMENT, DOCUMENT_READING, HEALTH_NO_LLM, RESULTS, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
 
 const skip = findChromium() ? false : "Chromium not installed (apt-get install chromium, or set CHROMIUM_PATH)";
 const SELECTED = { paragraphs: DOCUMENT, selection: { paragraph: 1, start: 0, end: CLAUSE.length } };
@@ -89,13 +89,18 @@ test("a server without a drafting assistant: Redraft and AI rating disabled, say
 });
 
 test("Insert drafts: the precedent's number, heading and capitals adapted, its source in a comment", { skip }, async () => {
-  await withPane({ api: fakeApi({ capitals: true }) }, async ({ page, calls }) => {
+  const requests = [];
+  await withPane({ api: fakeApi({ capitals: true, requests }) }, async ({ page, calls }) => {
     await find(page);
     await page.click(".card:nth-child(4) button[data-action=insert]");
     await page.waitForFunction(() => /tracked change/.test(document.getElementById("status").textContent));
     const wordCalls = (await calls()).filter((c) => c.op !== "search");
     const insert = wordCalls.find((c) => c.op === "insertText");
+    // The capitals kept are the terms the server read in the document (POST /document `terms`):
+    // the pane reads no terms itself.
     assert.equal(insert.text, "The Supplier's total liability to the Customer under or in connection with this Agreement shall not exceed the fees paid and payable in the twelve months preceding the claim.");
+    assert.deepEqual(DOCUMENT_READING.terms.slice().sort(), ["Agreement", "Customer", "Supplier"]);
+    assert.deepEqual(posts(requests).filter((r) => r.path === "/api/v1/document").map((r) => r.body.paragraphs.map((p) => p.text)), [DOCUMENT]);
     assert.equal(insert.trackingMode, "TrackAll");
     assert.equal(insert.replaced, CLAUSE);
     const comment = wordCalls.find((c) => c.op === "insertComment");
@@ -108,6 +113,26 @@ test("Insert drafts: the precedent's number, heading and capitals adapted, its s
     assert.ok(await page.isDisabled(".card:nth-child(4) button[data-action=insert]"));
     assert.equal(await page.textContent(".card:nth-child(2) button[data-action=insert]"), "Insert instead");
   });
+});
+
+// The case that broke the first move of the capitals to the server: Find -> Insert on a server
+// that had not read the document (an older one, without /document, or one that failed). The
+// pane then has no reading of the lawyer's terms: it never reads them itself, so the
+// all-capitals precedent goes in as written, and the status and the comment say why.
+test("Insert without the server's reading of the document: the precedent keeps its capitals, and the pane says so", { skip }, async () => {
+  for (const document of [null, { ...DOCUMENT_READING, terms: undefined }]) {
+    await withPane({ api: fakeApi({ capitals: true, document }) }, async ({ page, calls }) => {
+      await find(page);
+      await page.click(".card:nth-child(4) button[data-action=insert]");
+      await page.waitForFunction(() => /tracked change/.test(document.getElementById("status").textContent));
+      const wordCalls = (await calls()).filter((c) => c.op !== "search");
+      const insert = wordCalls.find((c) => c.op === "insertText");
+      assert.equal(insert.text, "THE SUPPLIER'S TOTAL LIABILITY TO THE CUSTOMER UNDER OR IN CONNECTION WITH THIS AGREEMENT SHALL NOT EXCEED THE FEES PAID AND PAYABLE IN THE TWELVE MONTHS PRECEDING THE CLAIM.");
+      const said = "left its capitals as written: your document's defined terms could not be read, so it was not put in sentence case";
+      assert.ok((await statusText(page)).includes(said), await statusText(page));
+      assert.ok(wordCalls.find((c) => c.op === "insertComment").text.includes(said));
+    });
+  }
 });
 
 test("a second Insert replaces the first one's text instead of reporting a changed selection", { skip }, async () => {

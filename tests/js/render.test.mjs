@@ -2,7 +2,7 @@
 // pane.browser.test.mjs and render.browser.test.mjs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { adaptPrecedent, definedTerms, insertComment, sentenceCase, splitLabel } from "../../addin_server/static/taskpane/adapt.js";
+import { adaptPrecedent, documentTerms, insertComment, needsTerms, sentenceCase, splitLabel } from "../../addin_server/static/taskpane/adapt.js";
 import { ASSUMED, capabilitiesFrom } from "../../addin_server/static/taskpane/capabilities.js";
 import { searchMatch, snippetPieces, sourceLine, starRating } from "../../addin_server/static/taskpane/cards.js";
 import { truncate } from "../../addin_server/static/taskpane/dom.js";
@@ -117,12 +117,37 @@ test("Insert adapts: the precedent's number and heading dropped, the lawyer's ke
   assert.deepEqual(adaptPrecedent("Each party's liability is capped.", "The Supplier's liability is unlimited."), { text: "Each party's liability is capped.", changes: [] });
 });
 
-test("Insert adapts capitals to the lawyer's clause, keeping its defined terms", () => {
-  const lawyer = "The Supplier's liability to the Customer under this Agreement and the SOW is capped.";
-  assert.deepEqual([...definedTerms(lawyer).values()].sort(), ["Agreement", "Customer", "SOW", "Supplier's"]);
-  assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY UNDER THIS AGREEMENT AND THE SOW IS CAPPED. IT IS FINAL.", definedTerms(lawyer)),
-    "The Supplier's liability under this Agreement and the SOW is capped. It is final.");
+test("Insert adapts capitals to the lawyer's document, keeping its terms as the server read them", () => {
+  // POST /api/v1/document's `terms`: the words the lawyer's document writes as terms, as it
+  // writes them (index_builder/reading/document.py written_terms). The pane reads none itself.
+  const terms = documentTerms({ terms: ["Agreement", "Supplier", "Customer", "SOW", "Business Day", "service credits", 7, null] });
+  assert.deepEqual(terms, ["Agreement", "Supplier", "Customer", "SOW", "Business Day"]); // no lower-case or broken entries
+  assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY TO THE CUSTOMERS UNDER THIS AGREEMENT AND THE SOW IS CAPPED. IT IS FINAL.", terms),
+    "The Supplier's liability to the Customers under this Agreement and the SOW is capped. It is final.");
+  // A term of several words keeps its capitals only as a whole: "day" alone is an ordinary word.
+  assert.equal(sentenceCase("PAYMENT IS DUE ON THE NEXT BUSINESS DAY, AND IN ANY CASE WITHIN ONE DAY.", terms),
+    "Payment is due on the next Business Day, and in any case within one day.");
+  // Inside a longer word, or a word that only starts like a term, nothing is restored.
+  assert.equal(sentenceCase("SUPPLIERSHIP AND SOWING ARE NOT TERMS.", terms), "Suppliership and sowing are not terms.");
+  assert.equal(adaptPrecedent("THE SUPPLIER SHALL PAY.", "The Supplier pays.", {}, terms).text, "The Supplier shall pay.");
   assert.equal(adaptPrecedent("Fees are payable in advance.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES.").text, "FEES ARE PAYABLE IN ADVANCE.");
+  // An older server (no `terms` in its answer) or none at all: null, never a reading of our own.
+  assert.equal(documentTerms({ id: "doc-1", definitions: [{ term: "Supplier" }], parties: [] }), null);
+  assert.equal(documentTerms(null), null);
+});
+
+test("without the server's reading of the document, an all-capitals precedent goes in as written, and the pane says so", () => {
+  const lawyer = "The Supplier's liability to the Customer under this Agreement is capped.";
+  const precedent = "9. LIMITATION OF LIABILITY. THE SUPPLIER'S LIABILITY UNDER THIS AGREEMENT IS CAPPED.";
+  assert.equal(needsTerms(precedent, lawyer, { heading: "Limitation of liability" }), true);
+  assert.equal(needsTerms("The Supplier's liability is capped.", lawyer), false); // already in the lawyer's style
+  assert.equal(needsTerms("FEES ARE PAYABLE.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES."), false); // capitals both
+  const out = adaptPrecedent(precedent, lawyer, { heading: "Limitation of liability" }, null);
+  assert.equal(out.text, "THE SUPPLIER'S LIABILITY UNDER THIS AGREEMENT IS CAPPED.");
+  assert.deepEqual(out.changes, ["dropped the precedent's number 9 and heading “LIMITATION OF LIABILITY”",
+    "left its capitals as written: your document's defined terms could not be read, so it was not put in sentence case"]);
+  // An empty reading (a document that writes no terms) is a reading: sentence case, no capitals kept.
+  assert.equal(adaptPrecedent(precedent, lawyer, { heading: "Limitation of liability" }, []).text, "The supplier's liability under this agreement is capped.");
 });
 
 test("the insert comment names the source and the adaptations", () => {

@@ -90,3 +90,31 @@ def test_real_agreements_cover_rows_signature_labels_and_aliases(contracts_dir: 
 def test_paragraphs_are_only_text_structure() -> None:
     p = from_pane([{"index": 3, "text": "1.1 X", "listString": "1.1", "inTable": 1, "extra": "ignored"}])[0]
     assert p == Paragraph(3, "1.1 X", "1.1", "", False, True)
+
+
+def test_a_signature_blocks_party_label_over_its_signature_field() -> None:
+    # Bonterms' signature table: "Customer:" then "Signature:", "Name and Title:", "Company: {customer_name}".
+    cells = ["Signatures", "Customer:", "Signature:", "Name and Title:", "Company: {customer_name}",
+             "Provider:", "Signature:", "Name and Title:", "Company: {provider_name}"]
+    doc = read_document([Paragraph(i, t, in_table=True) for i, t in enumerate(cells)])
+    assert [(p.name, p.how) for p in doc.parties] == [("Customer", "signature"), ("Provider", "signature")]
+    # OpenAgreements' consents: "Stockholder" over a table of "Signature", "Print Name".
+    consent = [Paragraph(0, "The undersigned have executed this Action by Written Consent."), Paragraph(1, "Stockholder"),
+               Paragraph(2, "Signature", in_table=True), Paragraph(3, "Print Name", in_table=True)]
+    assert [(p.name, p.how) for p in read_document(consent).parties] == [("Stockholder", "signature")]
+    # A label over anything but a signature field is not read this way ("Company:" over a name field).
+    assert read_document([Paragraph(0, "Company:", in_table=True), Paragraph(1, "Email:", in_table=True)]).parties == ()
+
+
+def test_the_deals_parties_leave_out_roles_either_party_plays() -> None:
+    from index_builder.reading.parties import Party, deal_parties
+    read = [Party("Provider", role_by_name("Provider"), "between", 0), Party("Customer", role_by_name("Customer"), "between", 0),
+            Party("Discloser", DISCLOSER, "means", 4), Party("Licensor", role_by_name("Licensor"), "used", -1)]
+    assert [p.name for p in deal_parties(read)] == ["Provider", "Customer"]
+    nda = [Party("Discloser", DISCLOSER, "row", 1), Party("Recipient", RECIPIENT, "signature", 9)]
+    assert deal_parties(nda) == nda  # a one-way NDA's parties are its confidentiality roles
+    used = [Party("Provider", role_by_name("Provider"), "used", -1), Party("Customer", role_by_name("Customer"), "used", -1)]
+    assert deal_parties(used) == used  # read only by use, but nothing surer was read
+    # "Company" across from a Recipient discloses: an NDA between them keeps both.
+    nda = [Party("Company", DISCLOSER, "preamble", 0), Party("Recipient", RECIPIENT, "preamble", 0)]
+    assert deal_parties(nda) == nda

@@ -1,7 +1,10 @@
 // Adapting a precedent to the lawyer's document before Insert: the precedent's own clause
 // number and heading are dropped (the lawyer's are kept when their clause has them), and its
 // capitals follow the lawyer's clause (an all-capitals precedent becomes sentence case with the
-// lawyer's defined terms capitalised, and the other way round). Pure functions, unit-tested.
+// lawyer's terms capitalised, and the other way round). Which words are the lawyer's terms, and
+// how the document writes them, is the server's reading (POST /api/v1/document `terms`, from
+// index_builder/reading): the pane reads no terms itself. Without that reading an all-capitals
+// precedent keeps its capitals, and the change list says so. Pure functions, unit-tested.
 
 import { isMostlyCapitals } from "./blackline.js";
 import { openLine } from "./source-link.js";
@@ -50,33 +53,59 @@ export function splitLabel(text, knownHeading = "") {
   return { number, heading, body: rest.trim() };
 }
 
-/** Words the lawyer's clause capitalises mid-sentence (defined terms): lower case -> as written. */
-export function definedTerms(text) {
-  const terms = new Map();
-  const source = String(text ?? "");
-  for (const m of source.matchAll(/\p{L}[\p{L}'’\-]*/gu)) {
-    const word = m[0];
-    const before = source.slice(0, m.index).trimEnd();
-    const sentenceStart = !before || /[.!?:;(“"]$/.test(before);
-    if (!sentenceStart && /^\p{Lu}/u.test(word) && word !== word.toUpperCase()) terms.set(word.toLowerCase(), word);
-    if (word.length > 1 && word === word.toUpperCase() && !isMostlyCapitals(source)) terms.set(word.toLowerCase(), word); // an acronym
-  }
-  return terms;
+/**
+ * The terms the lawyer's document writes, as the server read them (the POST /api/v1/document
+ * answer's `terms`: definitions, parties, what the document calls itself, capitalised terms its
+ * sentences use); null when the server sent none (an older server, or no reading at all), so
+ * that the caller says so instead of guessing. Terms in lower case are ordinary words: left out.
+ */
+export function documentTerms(profile) {
+  if (!profile || !Array.isArray(profile.terms)) return null;
+  return profile.terms.filter((t) => typeof t === "string" && /\p{Lu}/u.test(t) && t.trim() === t && t.length <= 120);
 }
 
-/** Sentence case for an all-capitals text, with `terms` (lower -> written) restored. */
-export function sentenceCase(text, terms = new Map()) {
-  const lower = String(text ?? "").toLowerCase();
-  let out = lower.replace(/\p{L}[\p{L}'’\-]*/gu, (word) => terms.get(word) ?? word);
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Sentence case for an all-capitals text, with the document's `terms` (as written) restored
+ * where the text uses them whole: plural and possessive endings kept ("Supplier's",
+ * "Customers"), never inside a longer word, and a term of several words only as a whole.
+ */
+export function sentenceCase(text, terms = []) {
+  let out = String(text ?? "").toLowerCase();
+  const longest = [...new Set(terms)].sort((a, b) => b.length - a.length);
+  for (const term of longest) {
+    const lower = term.toLowerCase();
+    if (lower === term) continue;
+    const words = lower.split(/\s+/).filter(Boolean).map(escape).join("\\s+");
+    // The term's own letters in lower case only: a longer term restored first is not matched again.
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\-])${words}(?=(?:e?s)?(?:['’]s?)?(?![\\p{L}\\p{N}\\-]))`, "gu");
+    out = out.replace(pattern, (found) => (/\s/.test(term) ? spaced(term, found) : term));
+  }
   out = out.replace(/(^\s*|[.!?]\s+|[:;]\s*\n\s*)(\p{Ll})/gu, (_, lead, ch) => lead + ch.toUpperCase());
   return out.replace(/\bi\b/g, "I");
 }
 
+/** `term` with the spacing the text had between its words (a line break stays a line break). */
+function spaced(term, found) {
+  const gaps = found.match(/\s+/g) ?? [];
+  return term.split(/\s+/).map((w, i) => (i ? gaps[i - 1] ?? " " : "") + w).join("");
+}
+
+/** True when Insert would put `precedentText` into sentence case: it needs the document's terms. */
+export function needsTerms(precedentText, lawyerText, source = {}) {
+  const body = splitLabel(precedentText, source?.heading).body || String(precedentText ?? "").trim();
+  const ours = splitLabel(lawyerText);
+  return isMostlyCapitals(body) && !isMostlyCapitals(ours.body || lawyerText);
+}
+
 /**
  * The text to insert in place of `lawyerText`, and what was changed, in words:
- * {text, changes: [..]}. `source` is the result's source ({section, heading}).
+ * {text, changes: [..]}. `source` is the result's source ({section, heading}); `terms` the
+ * document's terms as the server read them (documentTerms), or null when there is no reading:
+ * an all-capitals precedent then keeps its capitals, and the changes say why.
  */
-export function adaptPrecedent(precedentText, lawyerText, source = {}) {
+export function adaptPrecedent(precedentText, lawyerText, source = {}, terms = null) {
   const theirs = splitLabel(precedentText, source?.heading);
   const ours = splitLabel(lawyerText);
   const changes = [];
@@ -86,8 +115,12 @@ export function adaptPrecedent(precedentText, lawyerText, source = {}) {
     changes.push(`dropped the precedent's ${what}`);
   }
   if (isMostlyCapitals(body) && !isMostlyCapitals(ours.body || lawyerText)) {
-    body = sentenceCase(body, definedTerms(lawyerText));
-    changes.push("changed its capitals to sentence case like your clause");
+    if (Array.isArray(terms)) {
+      body = sentenceCase(body, terms);
+      changes.push("changed its capitals to sentence case like your clause");
+    } else {
+      changes.push("left its capitals as written: your document's defined terms could not be read, so it was not put in sentence case");
+    }
   } else if (isMostlyCapitals(ours.body || lawyerText) && !isMostlyCapitals(body)) {
     body = body.toUpperCase();
     changes.push("put it in capitals like your clause");

@@ -9,8 +9,8 @@
 // gets the same pass and the same view before Apply (forDraft; conform-draft.js carries it
 // onto the draft).
 
-import { adaptPrecedent, insertComment } from "./adapt.js";
-import { forgetDocument, serverDocument, withServerDocument } from "./document-profile.js";
+import { adaptPrecedent, insertComment, needsTerms } from "./adapt.js";
+import { forgetDocument, serverDocument, serverTerms, withServerDocument } from "./document-profile.js";
 import { insertParagraphAfter } from "./document.js";
 import { h, plural, truncate } from "./dom.js";
 import { ApiError } from "./api.js";
@@ -301,9 +301,11 @@ export function createConform(ctx) {
   async function insert(result, card, data, note = "") {
     const n = Number(card.dataset.n);
     const text = data ? data.text : result.text;
-    const adapted = adaptPrecedent(text, state.query.text, result.source);
-    const changes = [...adapted.changes, ...(data ? conformChanges(data) : [])];
     await fb.withEdit("insert the precedent", async () => {
+      // The capitals of the document's terms as the server read them (held since the mapping was shown).
+      const terms = needsTerms(text, state.query.text, result.source) ? await serverTerms(ctx) : null;
+      const adapted = adaptPrecedent(text, state.query.text, result.source, terms);
+      const changes = [...adapted.changes, ...(data ? conformChanges(data) : [])];
       const { source } = await insertPrecedent(deps.run, {
         expectedText: state.query.expected,
         text: adapted.text,

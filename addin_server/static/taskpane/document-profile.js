@@ -7,8 +7,10 @@
 // /redraft and Check document. A server that no longer holds it (restarted, expired) says
 // "document_not_read" and the pane sends it again, once.
 
+import { documentTerms } from "./adapt.js";
 import { ApiError } from "./api.js";
 import { readParagraphs } from "./document.js";
+import { logForIt } from "./messages.js";
 
 /** A short hash of the paragraphs, to tell one version of the document from the next. */
 export async function documentKey(paragraphs) {
@@ -54,6 +56,20 @@ export async function withServerDocument(ctx, call, { signal } = {}) {
     if (!(err instanceof ApiError) || err.code !== "document_not_read") throw err;
     profile = await serverDocument(ctx, { signal, fresh: true });
     return call({ id: profile.id }, profile);
+  }
+}
+
+/**
+ * The document's terms as the server read them (adapt.js documentTerms), for Insert to keep
+ * their capitals; null when there is no reading (an older server, Word or the server failed):
+ * Insert then leaves the precedent's capitals as written and says so. Never read here.
+ */
+export async function serverTerms(ctx, { signal } = {}) {
+  try {
+    return documentTerms(await serverDocument(ctx, { signal }));
+  } catch (err) {
+    logForIt("", err?.message, "Precedent (document's terms for Insert)");
+    return null;
   }
 }
 

@@ -7,7 +7,7 @@
 //
 // Counts are documents, not clauses: the server counts each document once per term.
 
-import { adaptPrecedent, insertComment } from "./adapt.js";
+import { adaptPrecedent, insertComment, needsTerms } from "./adapt.js";
 import { ApiError } from "./api.js";
 import { sourceText } from "./cards.js";
 import { goToParagraph, readParagraphs } from "./document.js";
@@ -16,6 +16,7 @@ import { checkQueryText, wordErrorMessage } from "./messages.js";
 import { filtersFromSettings } from "./settings.js";
 import { recordEdit, setQuery } from "./state.js";
 import { clauseKey, insertPrecedent, readSelection } from "./word.js";
+import { forgetDocument, serverTerms } from "./document-profile.js";
 
 const STATUS = {
   below: "Below our usual",
@@ -221,15 +222,19 @@ export function createMarket(ctx) {
 
   async function onInsert(precedent) {
     if (!state.query) return fb.showError("Select your clause and click Compare terms first.");
-    const adapted = adaptPrecedent(precedent.text, state.query.text, precedent.source);
     await fb.withEdit("insert the precedent", async () => {
+      // An all-capitals precedent goes into sentence case with the document's terms as the server read them.
+      const terms = needsTerms(precedent.text, state.query.text, precedent.source) ? await serverTerms(ctx) : null;
+      const adapted = adaptPrecedent(precedent.text, state.query.text, precedent.source, terms);
       await insertPrecedent(deps.run, {
         expectedText: state.query.expected,
         text: adapted.text,
         comment: insertComment(precedent.source, adapted.changes, precedent.text, []),
       });
       recordEdit(state, adapted.text);
-      fb.setStatus(`Inserted the precedent from ${sourceText(precedent.source)} in place of your clause as a tracked change, with a comment recording its source.`);
+      forgetDocument(state); // the document changed
+      const how = adapted.changes.length ? ` Adapted: ${adapted.changes.join("; ")}.` : "";
+      fb.setStatus(`Inserted the precedent from ${sourceText(precedent.source)} in place of your clause as a tracked change, with a comment recording its source.${how}`);
     });
   }
 

@@ -20,7 +20,6 @@ export function createRedraft(ctx) {
     // The open document as the server read it ({id}), so the redraft uses its parties and terms
     // (issue 23) and the checks can flag a term it lacks (issue 32): the server has its terms.
     const document = await ctx.conform?.summary().catch(() => undefined);
-    const documentTerms = document ? undefined : Array.isArray(state.documentTerms) ? state.documentTerms : undefined;
     const label = producer === "operation" ? "Redrafting with the drafting operation…" : "Redrafting with the chosen precedents… this can take a minute.";
     let fresh = null;
     await fb.withRequest(label, async (signal) => {
@@ -30,7 +29,6 @@ export function createRedraft(ctx) {
           clauseIds: [...state.picked],
           instructions: ui.instructions.value.trim(),
           document,
-          documentTerms,
           producer: typeof producer === "string" ? producer : "auto",
         },
         { signal },

@@ -1,13 +1,14 @@
 // Find precedent and what each result card does: Insert (adapted, with a comment recording the
 // source), Compare (a blackline against the lawyer's clause), Copy, Show full clause.
 
-import { adaptPrecedent, insertComment } from "./adapt.js";
+import { adaptPrecedent, insertComment, needsTerms } from "./adapt.js";
 import { compareTexts } from "./blackline.js";
 import { renderClauseContext, renderResultCard } from "./cards.js";
 import { renderBlackline } from "./compare-view.js";
 import { showMark } from "./curation-view.js";
 import { h, plural, text, truncate } from "./dom.js";
 import { ApiError } from "./api.js";
+import { forgetDocument, serverTerms } from "./document-profile.js";
 import { checkQueryText, forLawyer, logForIt, wordErrorMessage } from "./messages.js";
 import { filtersFromSettings } from "./settings.js";
 import { facetFields, fieldLabels } from "./settings-view.js";
@@ -174,14 +175,17 @@ export function createResults(ctx) {
       if (!state.query) return fb.showError("Click Find precedent first.");
       if (ctx.conform) return ctx.conform.start(result, card); // shows the mapping first (conform-view.js)
       const n = Number(card.dataset.n);
-      const adapted = adaptPrecedent(result.text, state.query.text, result.source);
       await fb.withEdit("insert the precedent", async () => {
+        // An all-capitals precedent goes into sentence case with the document's terms as the server read them.
+        const terms = needsTerms(result.text, state.query.text, result.source) ? await serverTerms(ctx) : null;
+        const adapted = adaptPrecedent(result.text, state.query.text, result.source, terms);
         const { source } = await insertPrecedent(deps.run, {
           expectedText: state.query.expected,
           text: adapted.text,
           comment: insertComment(result.source, adapted.changes, result.text, result.spans),
         });
         recordEdit(state, adapted.text);
+        forgetDocument(state); // the document changed
         state.inserted = result.clause_id;
         ctx.usage?.send("insert", result.clause_id);
         if (state.redraft) state.redraft.applied = false;
