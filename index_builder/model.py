@@ -97,21 +97,6 @@ class Condition:
     negate: bool = False
 
 
-_NEW, _SET = object.__new__, object.__setattr__
-
-
-def search_hit(clause: Clause, score: float, rank: int, retriever_ranks: dict[str, int],
-               retriever_scores: dict[str, float]) -> SearchHit:
-    """``SearchHit(clause, score, rank, retriever_ranks, retriever_scores)``, built without the
-    frozen dataclass's five guarded attribute writes: a search makes ~200 hits (fusion, then
-    the ranker), where that was a tenth of the ranker's time (issue 39). Equal to the
-    dataclass's own; a test keeps the fields in step."""
-    hit = _NEW(SearchHit)
-    _SET(hit, "__dict__", {"clause": clause, "score": score, "rank": rank,
-                           "retriever_ranks": retriever_ranks, "retriever_scores": retriever_scores})
-    return hit
-
-
 Filters = tuple[Condition, ...]
 
 

@@ -22,7 +22,7 @@ from index_builder.errors import FeedbackUnavailableError, InvalidRequestError, 
 from index_builder.index.backend import Filters, Scored, SearchBackend, clause_matches
 from index_builder.index.embedder import Embedder
 from index_builder.ingest.definitions import UNIT, unit_filters
-from index_builder.model import Clause, Rating, RerankOutcome, SearchHit, search_hit
+from index_builder.model import Clause, Rating, RerankOutcome, SearchHit
 from index_builder.retrieve.combine import CombineWeights, combined_order
 from index_builder.retrieve.curated import Curator, curated_order
 from index_builder.retrieve.fusion import reciprocal_rank_fusion, weighted_fusion
@@ -396,7 +396,7 @@ class SearchPipeline:
                 if place is not None:
                     by_rank[name] = place
                     by_score[name] = float(run_scores[cid])
-            hits.append(search_hit(clause, float(-negated), rank, by_rank, by_score))
+            hits.append(SearchHit(clause, float(-negated), rank, by_rank, by_score))
         return hits
 
     def _fold(self, hits: list[SearchHit], wanted: int) -> list[Any]:

@@ -9,7 +9,6 @@ served results (clause id, score, rank) and their folded copies with their simil
 import json
 import math
 import random
-from dataclasses import fields
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +17,7 @@ import pytest
 from index_builder.index.build import build_index
 from index_builder.learn.shown import shown_items
 from index_builder.index import clausedb
-from index_builder.model import Clause, SearchHit, search_hit
+from index_builder.model import Clause, SearchHit
 from index_builder.retrieve.ltr import (_CAPITAL, _WINDOW, FEATURES, FeatureExtractor,
                                         LearnedFusion, _ClauseTerms, _pair_distances,
                                         _pairs_by_first, content_terms)
@@ -181,13 +180,6 @@ def test_the_ranker_rows_equal_their_row_by_row_definition_bit_for_bit():
             want = _reference_rows(extractor, query, hits, range(len(hits)) if chosen is None else chosen)
             assert got.dtype == np.float32
             assert np.array_equal(got, want, equal_nan=True), (query, n)
-
-
-def test_a_hit_built_fast_is_the_dataclass_hit():
-    clause = Clause("c1", "text", "doc")
-    fast = search_hit(clause, 0.5, 3, {"bm25": 2}, {"bm25": 1.5})
-    assert fast == SearchHit(clause, 0.5, 3, {"bm25": 2}, {"bm25": 1.5})
-    assert list(vars(fast)) == [f.name for f in fields(SearchHit)]
 
 
 def test_the_clause_cache_empties_when_full_and_never_loses_a_clause(mini, monkeypatch):
