@@ -337,9 +337,30 @@ def set_dir(value: str) -> Path:
                                      f"{SPLITS['tuning']} and {SPLITS['held-out']}, or a name under {SETS}/")
 
 
+def reading_cost(rows: Sequence[dict[str, Any]], repeats: int = 3) -> dict[str, float]:
+    """CPU milliseconds per clause the index build spends reading terms (``terms.extract``) and, of
+    that, figures alone: the best of ``repeats`` passes (CPU time, so other processes on a shared
+    machine inflate it less than wall time)."""
+    from index_builder.reading.figures import figures
+    from index_builder.terms import extract
+
+    texts = [row["text"] for row in rows]
+    out = {}
+    for name, read in (("extract_ms_per_clause", extract), ("figures_ms_per_clause", figures)):
+        best = math.inf
+        for _ in range(repeats):
+            started = time.process_time()
+            for text in texts:
+                read(text)
+            best = min(best, time.process_time() - started)
+        out[name] = round(best / max(1, len(texts)) * 1000, 2)
+    return out
+
+
 def run_command(args: argparse.Namespace) -> int:
     rows = load(args.set, args.split)
     report = score(rows)
+    report["cost"] = reading_cost(rows)
     name = args.set.name
     report.update(set=name, split=args.split, when=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                   commit=_commit(), command=f"precedent-bench figures --set {name} --split {args.split}"
@@ -386,6 +407,10 @@ def markdown(report: dict[str, Any]) -> str:
         lines.append(f"| {kind} | {row['labelled']} | {row['right']} | {_fmt(row['accuracy'])} |")
     lines += ["", f"**Invented figures: {report['invented']}** (read, unlabelled, and their value written "
                   f"nowhere in the clause). {report['seconds']} s.", ""]
+    if report.get("cost"):
+        cost = report["cost"]
+        lines += [f"Reading cost (CPU, best of 3 passes): `terms.extract` {cost['extract_ms_per_clause']} ms per "
+                  f"clause, of which figures {cost['figures_ms_per_clause']} ms.", ""]
     return "\n".join(lines)
 
 

@@ -227,8 +227,11 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     documents: dict[str, dict[str, Any]] = {}
     seen_ids: set[str] = set()
     labeller = Labeller.from_settings(settings, previous.params)
-    # A changed metadata file re-reads every document (texts, hence vectors, are reused).
-    reread = previous.params.get("metadata_file") != labeller.params()["metadata_file"]
+    # A changed metadata file or new facet rules re-read every document (texts, hence
+    # vectors, are reused). An index without a recorded first version (none) is new.
+    params = labeller.params()
+    reread = previous.params.get("metadata_file") != params["metadata_file"] or (
+        bool(previous.params) and previous.params.get("facets") != params["facets"])
     # Unchanged documents stay in the store untouched (not read back) when it can carry them
     # and they would come out the same: same model, same labels.
     carry = carry and previous.holders is not None and not reread \

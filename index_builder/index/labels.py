@@ -55,7 +55,9 @@ class Labeller:
         return {"walls": self.policy.describe() if self.policy else None,
                 "metadata_file": self.overrides_digest or None,
                 # A new extractor version re-extracts every clause (carried documents too).
-                "terms": TERMS_VERSION}
+                "terms": TERMS_VERSION,
+                # New facet rules re-read every document's fields (see build: reread).
+                "facets": facets.VERSION}
 
     def label(self, clauses: list[Clause], kind: str, relative: str,
               access: Access | None = None, link: str = "") -> list[Clause]:

@@ -42,6 +42,11 @@ from index_builder.reading.parties import PARTY_NAMES, deal_parties, document_pa
 
 log = logging.getLogger(__name__)
 
+# Bump when the rules above read a document's fields differently: an index built by older
+# rules records the old value, so the next build re-reads every document's fields instead of
+# keeping stale facets on documents that did not change (their texts and vectors are reused).
+VERSION = "facets-2"
+
 FIELDS = ("document_type", "governing_law", "parties", "party_roles", "effective_date",
           "effective_year")
 FACET_FIELDS = ("document_type", "governing_law", "party_roles", "effective_year")

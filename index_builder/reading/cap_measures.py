@@ -23,8 +23,9 @@ _I = re.IGNORECASE
 _NOT_A_CAP = re.compile(r"^\W*(?:(?:the\s+)?(?:repair|replacement|refund|re-?performance)\b|"
                         r"(?:the\s+)?(?:following|terms|provisions|limitations)\b|"
                         r"(?:the\s+|such\s+)?(?:fullest\s+|maximum\s+)?extent\b)", _I)
-_LESSER = re.compile(r"^\W*(?:(?:an?\s+)?amount\s+equal\s+to\s+)?(?:the\s+)?(?:lesser|lessor|lease|smaller|lower|least)\s*,?\s+of\b\s*:?", _I)
-_GREATER = re.compile(r"^\W*(?:(?:an?\s+)?amount\s+equal\s+to\s+)?(?:the\s+)?(?:greater|greatest|higher|highest|larger)\s+of\b\s*:?", _I)
+_EQUAL = r"(?:(?:(?:an?\s+)?(?:amount|sum)\s+)?(?:equal|equivalent)\s+to\s+)?"
+_LESSER = re.compile(rf"^\W*{_EQUAL}(?:the\s+)?(?:lesser|lessor|lease|smaller|lower|least)\s*,?\s+of\b\s*:?", _I)
+_GREATER = re.compile(rf"^\W*{_EQUAL}(?:the\s+)?(?:greater|greatest|higher|highest|larger)\s+of\b\s*:?", _I)
 _WHICHEVER = re.compile(r",?\s*(?:whichever|whatever)(?:\s+(?:amount|sum))?\s+is\s+(?:the\s+)?(?P<w>greater|greatest|higher|highest|"
                         r"larger|less|lesser|lower|lowest|smaller)", _I)
 _GREATER_WORDS = {"greater", "greatest", "higher", "highest", "larger"}
@@ -35,7 +36,7 @@ _LEAD = re.compile(
     r"(?:(?:an?|the|any)\s+)?(?:further\s+)?maximum(?:\s+(?:aggregate|total|cumulative))*(?:\s+amount)?(?:\s+of)?\s+|"
     r"(?:(?:an?|the|any)\s+)?(?:(?:aggregate|total|sum|amount|value)\s+)+"
     r"(?:(?:equal|equivalent)\s+to|of|not\s+to\s+exceed)\s+)+", _I)
-_ENUMERATOR = re.compile(r"\s*\(\s*(?:[ivx]{1,4}|[a-h]|\d{1,2})\s*\)\s*|\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})[.)]\s+", _I)
+_ENUMERATOR = re.compile(r"\s*\(\s*(?:[ivx]{1,4}|l{2,3}|[a-h]|\d{1,2})\s*\)\s*|\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})[.)]\s+", _I)
 _REDACTION = r"(?:\[[^\]\w]*\*[^\]\w]*\]|\*{2,}|\[\s*(?:redacted|omitted|confidential)[^\]]*\])"
 _REDACTED = re.compile(rf"^\W{{0,3}}(?:the\s+)?(?:amount\s+(?:of\s+)?)?(?:US\s?|USD\s?)?\$?\s*{_REDACTION}", _I)
 _REDACTED_TIMES = re.compile(rf"^\W{{0,3}}(?:{_REDACTION}\s*)+(?:x|×|times)\b", _I)
@@ -46,12 +47,15 @@ _DEFINED = re.compile(r"^\W{0,3}the\s+(?:[A-Z][\w-]*\s+){1,3}(?:Cap|Amount|Limit
 # own ("limited to direct damages" excludes the indirect ones); a limb of a choice, ``other``.
 _DAMAGES_ONLY = re.compile(
     r"^\W*(?:(?:the|your|its|their|such|any|[\w.&-]+['’]s?)\s+)*(?:(?:actual|direct|proven|documented|reasonable|"
-    r"out-of-pocket)[\s,]+(?:and\s+)?)*(?:damages?|loss(?:es)?)\b", _I)
-_OTHER = re.compile(r"\b(?:insurance|coverage|proceeds|recover(?:s|ed|y|able)?|restor\w*|costs?\s+of|credits?)\b", _I)
+    r"out-of-pocket|general|money|monetary)[\s,]+(?:and\s+)?)*(?:damages?|loss(?:es)?)\b", _I)
+# What a party supplies: "the cost of the products" is their price, "the cost of procuring substitutes" is not.
+_SUPPLIED = (r"(?:(?:the|such|any|those|these|its|our)\s+)?"
+             r"(?!(?:substitut|replac|alternat|procur|repair|re-?perform|cover|remov|recall)\w*)(?:[\w-]+\s+)?(?:products?|goods|equipment|services?|software|licen[cs]es?|deliverables|items?|units?|materials|systems?|hardware)\b")
+_OTHER = re.compile(rf"\b(?:insurance|coverage|proceeds|recover(?:s|ed|y|able)?|restor\w*|costs?\s+of(?!\s+{_SUPPLIED})|credits?)\b", _I)
 # Consideration: a fee word is one on its own; an amount or sum is one only where it is paid.
-_FEE_WORD = re.compile(r"\b(?:fees?|charges?|prices?|payments?(?!\s+of\b)|compensation|revenues?|royalt(?:y|ies)|"
+_FEE_WORD = re.compile(rf"\b(?:fees?|charges?|prices?|costs?\s+of\s+{_SUPPLIED}|payments?(?!\s+of\b)|compensation|revenues?|royalt(?:y|ies)|"
                        r"consideration|monies|moneys|invoices?|remuneration|commissions?)\b", _I)
-_AMOUNT_WORD = re.compile(r"\b(?:amounts?|sums?|value|total)\b", _I)
+_AMOUNT_WORD = re.compile(r"\b(?:amounts?|sums?|value|total|money(?!\s+damages))\b", _I)
 # The value of an order or contract is its price ("THE TOTAL VALUE OF THE WORK ORDER").
 _DEAL = re.compile(r"\b(?:value|amount|total)\s+of\s+(?:the|this|such|any|each|that|an?)\s+(?:[\w-]+\s+){0,2}?"
                    r"(?:(?:purchase|work|sales?)\s+)?(?:orders?|contracts?|agreement|statements?\s+of\s+work|SOWs?|"
@@ -63,7 +67,10 @@ _PAID = re.compile(r"\b(?:paid|pays?|payable|receive[sd]?|receivable|owed|owing|
 # The window of a fee measure.
 _PER_MONTH = re.compile(r"\b(?:one|1|(?:one|a)\s*\(\s*1\s*\))\s+month['’]?s?\s+(?:of\s+)?(?:the\s+)?(?:fees|charges)", _I)
 _YEAR = re.compile(r"\b(?:previous|preceding|prior|last|current)\s+(?:contract(?:ual)?\s+|calendar\s+|fiscal\s+)?year\b|"
-                   r"\bper\s+(?:contract\s+)?year\b|\bannual\s+(?:fees|charges)", _I)
+                   r"\bper\s+(?:contract\s+)?year\b|\bannual\s+(?:fees|charges)|"
+                   # "in the Contract Year in which the claim arises", "during any calendar year"
+                   r"\b(?:in|during|within|for|over)\s+(?:the|any|each|that|such|a|one)\s+(?:single\s+)?"
+                   r"(?:contract(?:ual)?|calendar|fiscal|financial|agreement|license|licence|subscription)\s+year\b", _I)
 _WINDOW = re.compile(
     r"\b(?:during|in|within|over|for|throughout|under)\s+(?:the|any|a|each|such|that)\s+(?:[^\s.;,]+\s+){0,6}?"
     r"(?:period|months?|years?|quarters?|(?:initial|renewal|then[- ]current|current)\s+term)\b|"
@@ -72,6 +79,22 @@ _WINDOW = re.compile(
 _MONTHS = {"month": 1.0, "year": 12.0, "day": 1 / 30, "business_day": 1 / 21, "week": 12 / 52, "hour": 0.0}
 # A fallback ("or, if no credits are specified, ...") or an aggregate beside a per-claim limit ("...,
 # or in the aggregate, with respect of all claims, ...") starts a second measure.
+# A ceiling or floor written after a measure: "50% of the monies paid, to a maximum of $1,000,000" is
+# the lesser of the two; "the fees paid, but not less than $10,000" the greater.
+_CEILING = re.compile(
+    r",?\s*(?:but\s+)?(?:in\s+any\s+event\s+)?(?:(?:(?:up\s+)?to|subject\s+to|with)\s+an?\s+(?:overall\s+|aggregate\s+|total\s+)?"
+    r"(?:maximum|cap|ceiling|limit)(?:\s+amount)?\s+(?:of|equal\s+to)\b|not\s+to\s+exceed\b|"
+    r"(?:not|never|in\s+no\s+(?:event|case))\s+(?:more|greater|higher)\s+than\b|capped\s+at\b)|"
+    r",\s*(?:but\s+(?:only\s+)?)?up\s+to\b(?=\s*(?:[$€£\d]|(?:US|USD|EUR|GBP)\b))", _I)
+_FLOOR = re.compile(
+    r",?\s*(?:but\s+)?(?:in\s+any\s+event\s+)?(?:(?:not|never|in\s+no\s+(?:event|case))\s+(?:less|lower|fewer)\s+than\b|"
+    r"(?:subject\s+to|with)\s+an?\s+minimum(?:\s+amount)?\s+of\b)", _I)
+# A limit per claim beside one for all claims ("$1,000,000 per claim, not to exceed $5,000,000 in the
+# aggregate") is two caps, not a choice.
+_PER_CLAIM = re.compile(r"\b(?:per|each|any\s+one|for\s+(?:any|each)\s+(?:single\s+)?)\s*(?:claim|occurrence|incident|event|"
+                        r"accident|loss)\b", _I)
+_ALL_CLAIMS = re.compile(r"\b(?:in\s+the\s+aggregate|aggregate|in\s+total|cumulative(?:ly)?|for\s+all\s+claims|"
+                         r"per\s+(?:contract\s+|calendar\s+)?year|annual(?:ly)?)\b", _I)
 _SECOND = re.compile(r",?\s*\bor\b\s*,?\s*(?=(?:if|where|in\s+the\s+aggregate|with\s+respect|for\s+all)\b)", _I)
 # A limb of a choice starts with a measure: an amount, a number, "the ...", a redaction or a
 # placeholder; so "paid or payable" is one limb and "$50,000 or the amount paid" two.
@@ -118,6 +141,9 @@ def read_measure(text: str, start: int, end: int, found: Sequence[Figure]) -> li
     if choice is not None:
         return [choice]
     stop = start + _simple_end(text[start:end])
+    bounded = _bounded(text, start, stop, found) or _per_claim_and_aggregate(text, start, stop, found)
+    if bounded is not None:
+        return bounded
     second = _depth0(_SECOND, text[start:stop])
     if second is None:
         first = _simple(text, start, stop, found)
@@ -129,6 +155,45 @@ def read_measure(text: str, start: int, end: int, found: Sequence[Figure]) -> li
         other = Cap(other.kind, split, other.end, "", other.amount, other.currency, other.multiple,
                     other.period_months, other.basis, parts=other.parts)
     return [c for c in (first, other) if c is not None]
+
+
+_AND_AGGREGATE = re.compile(r"\s*[,;]?\s*\band\b(?:\s*,)?\s*(?=(?:(?:in\s+the\s+)?aggregate|in\s+total|for\s+all)\b|[$€£\d]|"
+                            r"(?:US|USD|EUR|GBP)\b|(?:one|two|three|four|five|ten|twenty|fifty|hundred)\b)", _I)
+
+
+def _per_claim_and_aggregate(text: str, start: int, stop: int, found: Sequence[Figure]) -> list[Cap] | None:
+    """ "USD 2 million per claim and USD 5 million in the aggregate": two caps."""
+    for a, b in _depth0_all(_AND_AGGREGATE, text[start:stop]):
+        split, after = start + a, start + b
+        if not (_PER_CLAIM.search(text[start:split]) and _ALL_CLAIMS.search(text[after:stop])):
+            continue
+        first = _simple(text, start, split, found)
+        second = _simple(text, after, stop, found) or _after_qualifiers(text, after, stop, found)
+        if first is not None and second is not None and "other" not in (first.kind, second.kind):
+            return [first, Cap(second.kind, split, second.end, "", second.amount, second.currency, second.multiple,
+                               second.period_months, second.basis, parts=second.parts)]
+    return None
+
+
+def _bounded(text: str, start: int, stop: int, found: Sequence[Figure]) -> list[Cap] | None:
+    """A measure with a ceiling or floor after it: the lesser/greater of the two, or, for a per-claim
+    limit beside one for all claims, two caps. None where the words hold no such bound."""
+    for pattern, kind in ((_CEILING, "lesser_of"), (_FLOOR, "greater_of")):
+        bound = _depth0(pattern, text[start:stop])
+        if bound is None or bound[0] == 0:
+            continue
+        split, after = start + bound[0], start + bound[1]
+        first = _simple(text, start, split, found)
+        second = _simple(text, after, stop, found, part=True)
+        if second is None or second.kind == "other":
+            return None  # "not to exceed the extent ...": no second measure; read as before
+        if first is None:
+            return [second]  # "limited to direct damages, not to exceed $5,000": the amount alone
+        if kind == "lesser_of" and _PER_CLAIM.search(text[start:split]) and _ALL_CLAIMS.search(text[after:stop]):
+            return [first, Cap(second.kind, split, second.end, "", second.amount, second.currency, second.multiple,
+                               second.period_months, second.basis, parts=second.parts)]
+        return [Cap(kind, start, second.end, "", parts=(first, second))]
+    return None
 
 
 def _after_qualifiers(text: str, start: int, end: int, found: Sequence[Figure]) -> Cap | None:
@@ -151,7 +216,9 @@ def _simple_end(phrase: str) -> int:
 
 def _measure_end(phrase: str) -> int:
     """The measure ends before a new clause of the sentence ("; provided", ", except", "and in no event")."""
-    m = re.search(r",?\s+(?:provided|except|excluding|save|and\s+in\s+no\s+event|and\s+(?:neither|each|either)\s+party|"
+    # "provided" opens a proviso ("; provided that", ", provided, however,"), not "the service provided"
+    m = re.search(r"[,;]\s*provided\b|,?\s+(?:provided(?=\s*(?:,|that\b|however\b|further\b|always\b|though\b))|"
+                  r"except|excluding|save|and\s+in\s+no\s+event|and\s+(?:neither|each|either)\s+party|"
                   r"notwithstanding|unless)\b", phrase, _I)
     return m.start() if m else len(phrase)
 
@@ -208,14 +275,16 @@ def _choice_end(phrase: str) -> int:
 
 
 _SCHEMES = (["i", "ii", "iii", "iv", "v", "vi"], list("abcdefgh"), [str(n) for n in range(1, 9)], ["x", "y", "z"])
-_ENUM = re.compile(r"(?:^|(?<=[\s:;,]))\(?\s*(?P<e>[ivx]{1,4}|[a-hyz]|\d)\s*\)(?=\s)|"
+# OCR reads the roman "(ii)" as "(ll)" and may drop the space after it ("(ll)THE MONEY PAID").
+_ENUM = re.compile(r"(?:^|(?<=[\s:;,]))\(?\s*(?P<e>[ivx]{1,4}|l{2,3}|[a-hyz]|\d)\s*\)(?=\s|[^\W\d_])|"
                    r"(?:^|(?<=\n))\s*(?P<d>[a-h]|[ivx]{1,4}|\d)\.(?=\s)", _I)
 
 
 def _enumerators(phrase: str) -> list[tuple[int, int]]:
     """The limbs' own numbers, "(i)" ... "(ii)", "(a)" ... "(b)", "1)" ... "2)", in sequence (so the
     "(1)" of "ONE (1) MILLION DOLLARS" is not one)."""
-    marks = [(m.start(), m.end(), (m.group("e") or m.group("d")).lower()) for m in _ENUM.finditer(phrase)]
+    marks = [(m.start(), m.end(), (m.group("e") or m.group("d")).lower().replace("ll", "ii").replace("iil", "iii"))
+             for m in _ENUM.finditer(phrase)]
     best: list[tuple[int, int]] = []
     for k, (a, b, label) in enumerate(marks):
         for scheme in _SCHEMES:
@@ -250,7 +319,7 @@ def _limbs(text: str, start: int, end: int, found: Sequence[Figure]) -> list[Cap
     parts: list[Cap] = []
     for a, b in spans:
         piece = phrase[a:b]
-        b = a + len(re.sub(r"[\s;,]*(?:\b(?:and/or|and|or)\b)?[\s;,:]*$", "", piece))
+        b = a + len(re.sub(r"[\s;,]*(?:\b(?:and/or|and|or)\b)?[\s;,:]*$", "", piece, flags=_I))
         if b <= a:
             continue
         cap = _simple(text, start + a, start + b, found, part=True)
@@ -296,7 +365,8 @@ def _simple(text: str, start: int, end: int, found: Sequence[Figure], part: bool
         return Cap("fixed", start, first.end, "", amount=first.value, currency=first.currency)
     if first is not None and first.kind in ("multiple", "percentage"):
         rest = text[first.end:end]
-        if first.kind == "multiple" or re.match(r"\s*of\b", rest, _I):
+        restated = re.match(r"\s*\([^()]{1,40}\)", rest)  # "50% (fifty percent) of the monies paid"
+        if first.kind == "multiple" or re.match(r"\s*of\b", rest[restated.end() if restated else 0:], _I):
             multiple = first.value if first.kind == "multiple" else first.value / 100
             return Cap("multiple", start, end, "", multiple=multiple,
                        period_months=_window(rest, [f for f in inside if f.start >= first.end])[1], basis=_basis(rest))
@@ -317,6 +387,8 @@ def _simple(text: str, start: int, end: int, found: Sequence[Figure], part: bool
         return Cap(kind, start, end, "", period_months=months, basis=_basis(measure))
     if amount and amount.start() < 20:  # "the amount which would have been required ...": a measure of its own
         return Cap("other", start, end, "", basis=_basis(measure))
+    if lead and _AMOUNT_WORD.search(lead.group(0)) and re.match(r"\W*(?:such|the|that|any)\s+\w", measure, _I):
+        return Cap("other", start, end, "", basis=_basis(measure))  # "the amount of such settlement offer"
     return None
 
 

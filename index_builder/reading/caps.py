@@ -53,8 +53,12 @@ _AGG = r"(?:\s*,?\s*(?:in\s+the\s+aggregate|in\s+total|cumulatively)\s*,?)?"
 _LIMIT = re.compile(
     rf"{_NEG}(?:(?!\n[ \t]*\n)[^.;<]|\.(?=\S)){{0,500}}?\b{_CEIL}\b{_AGG}|"
     rf"\bno\s+(?:more|greater|higher)\s+than\b|"
-    r"\b(?:limited|restricted|capped)(?:\s+(?:in\s+(?:the\s+)?aggregate|in\s+amount|solely|exclusively|strictly|"
-    r"further|in\s+any\s+event|at\s+all\s+times))*(?:\s*\([^()]{0,400}\))?(?:\s*,[^.;()]{0,100}?,)?\s+(?:to|at)\b|"
+    # "limited (solely / in the aggregate / separately for products and services) to": adverbs and a
+    # short phrase of what or how (for / as to / per / under / in respect of ...) between verb and "to"
+    r"\b(?:limited|restricted|capped)(?:\s+(?:in\s+(?:the\s+)?aggregate|in\s+amount|\w+ly|"
+    r"further|in\s+any\s+event|at\s+all\s+times))*"
+    r"(?:\s+(?:for|as\s+to|with\s+respect\s+to|in\s+respect\s+of|per|under|in\s+relation\s+to)(?:\s+(?!to\b|at\b)[\w'’-]+){1,6}?)?"
+    r"(?:\s*\([^()]{0,400}\))?(?:\s*,[^.;()]{0,100}?,)?\s+(?:to|at)\b|"
     r"\bup\s+to\b(?!\s+(?:and\s+including|now|(?:the|such|that|this)\s+(?:date|time|point|end|extent)\b|"
     r"\d+\s*(?:days?|weeks?|months?|years?|hours?|%)))|"
     r"\b(?:maximum|total|aggregate|entire|cumulative)\s+(?:[\w-]+\s+){0,2}liabilit(?:y|ies)\b[^.;]{0,200}?"
@@ -98,18 +102,23 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
         if out and m.start() < out[-1].end:
             continue  # "is limited to, and will not exceed, ...": one cap
         nxt = limits[i + 1].start() if i + 1 < len(limits) else len(text)
-        if i + 1 < len(limits) and nxt - m.end() < 30 and not re.search(r"[\d$€£*\[{]", text[m.end():nxt]):
+        if (i + 1 < len(limits) and nxt - m.end() < 30 and not re.search(r"[\d$€£*\[{]", text[m.end():nxt])
+                and not _bounds(text, m.end(), limits[i + 1])):
             continue  # "maximum liability is expressly limited to ...": the later words measure it
         if not _limits_liability(text, m, ends):
             continue
-        end = min(nxt, _next_end(ends, m.end()), m.end() + 700)
+        # "X, not to exceed Y" / "X, up to $Y": the later verb bounds this measure, so it is read with it
+        stop = next((n.start() for n in limits[i + 1:] if not _bounds(text, m.end(), n)), len(text))
+        end = min(stop, _next_end(ends, m.end()), m.end() + 700)
         read = read_measure(text, m.end(), end, found)
         if _is_up_to(m):  # "up to" limits only with a measure of money: never "up to 30 days", "$500 per day"
             read = [c for c in read if c.kind != "other" and not _RATE.match(text, c.end)]
         if not read:
             continue
         low = _sentence_start(text, ends, m.start(), soft=not _is_up_to(m))
-        subject = _subject_start(text, low, m.start())
+        # a second cap in one sentence ("Except for X, which shall not exceed $5M, each party's
+        # liability shall not exceed ..."): its subject is after the first cap, not the sentence's start
+        subject = _subject_start(text, max(low, out[-1].end) if out and out[-1].end < m.start() else low, m.start())
         whose = _whose(text[subject:m.end()]) or _whose(text[low:m.end()])
         first, *more = read
         out.append(_with(first, start=min(subject, first.start), end=first.end, whose=whose, text=text))
@@ -118,6 +127,16 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
     rows = [_with(c, start=c.start, end=c.end, whose=None, text=text) for c in _cover_rows(text, found)
             if not any(a < c.end and c.start < b for a, b in taken)]
     return sorted(out + rows, key=lambda c: c.start)
+
+
+_BOUND_VERB = re.compile(r"(?:not\s+to\s+exceed|up\s+to)\b", _I)
+
+
+def _bounds(text: str, after: int, m: re.Match[str]) -> bool:
+    """Whether limit ``m`` bounds the measure that starts at ``after`` ("..., not to exceed $5,000")."""
+    between = text[after:m.start()]
+    return bool(_BOUND_VERB.match(m.group(0)) and re.search(r",\s*(?:but\s+(?:only\s+)?)?(?:in\s+any\s+event\s+)?$", between)
+                and not re.search(r"[;:]|\n[ \t]*\n", between))
 
 
 def _is_up_to(m: re.Match[str]) -> bool:

@@ -77,7 +77,8 @@ def cap_label(cap: Cap) -> str:
         return f"{times} fees of {_n(cap.period_months)} months" if cap.period_months else f"{times} {_basis(cap)}".strip()
     if cap.kind in ("lesser_of", "greater_of"):
         which = "lesser" if cap.kind == "lesser_of" else "greater"
-        return f"the {which} of " + " and ".join(cap_label(p) for p in cap.parts)
+        # the limbs in one order, so "$50,000 or the fees" and "the fees or $50,000" are one value
+        return f"the {which} of " + " and ".join(sorted(cap_label(p) for p in cap.parts))
     if cap.kind == "fees_all":
         return "all fees paid"
     return "redacted" if cap.kind == "redacted" else (cap.basis or "another measure")[:60]

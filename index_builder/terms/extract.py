@@ -25,7 +25,7 @@ from index_builder.reading.parties import PARTY_NAMES
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
-VERSION = "terms-3"
+VERSION = "terms-4"
 
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
@@ -66,10 +66,31 @@ _CAP = re.compile(r"liability\b[^.]{0,200}?\b(?:will|shall)\s+not\s+(?:be\s+more
                   r"liability[^.]{0,80}\bsubject\s+to\s+the\s+[^.]{0,40}limitations?\s+of\s+liability|"
                   r"(?:^|\n)\W*(?:General|Increased)\s+Cap\s+Amount|(?:^|\n)\s*Limitation\s+of\s+liability\s+amount|\bsuper\s?-?cap\b", _I)
 _SUPER = re.compile(r"Increased\s+Cap\s+Amount|\bsuper\s?-?cap\b", _I)
-_CARVE = re.compile(r"\bexcept\s+(?:as\s+provided\s+in|for)\b|\bdo(?:es)?\s+not\s+apply\s+to\b", _I)
+# A carve-out as lawyers write one: "except for / with respect to / in the case of", "excluding liability
+# for", "save in respect of", "with the exception of", "shall not apply to", "not subject to the cap",
+# "nothing in this Agreement limits liability for".
+_CARVE = re.compile(
+    r"\bexcept\s+(?:as\s+(?:provided|set\s+(?:forth|out)|stated)\s+in|for|with\s+respect\s+to|in\s+respect\s+of|"
+    r"in\s+(?:the\s+)?(?:case|event)\s+of|to\s+the\s+extent\s+(?:of|arising))\b|"
+    r"\b(?:excluding|other\s+than)\s+(?:any\s+|a\s+)?(?:liability|claims?|damages|losses|obligations|breach)|"
+    r"\bsave\s+(?:for|in\s+respect\s+of|as\s+(?:provided|set\s+out))\b|\bwith\s+the\s+exception\s+of\b|"
+    r"\b(?:do(?:es)?|shall|will|should)\s+not\s+apply\s+to\b|"
+    r"\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|this|any|such)\s+(?:[\w-]+\s+){0,3}(?:limitations?|caps?|exclusions?)\b|"
+    # (not "nothing ... will limit liability to the extent prohibited by law": the limits yield to law)
+    r"\bnothing\s+in\s+this\s+(?:agreement|section|clause)\b(?![^.;]{0,200}\b(?:by|under)\s+(?:applicable\s+)?(?:laws?|statute)\b)"
+    r"[^.;]{0,80}\b(?:limits?|excludes?|restricts?)\b", _I)
 _LIABILITY = re.compile(r"liab|damages|\bcap\b", _I)
-_CONSEQUENTIAL = re.compile(r"consequential", _I)
-_EXCLUDED = re.compile(r"not\s+be\s+liable|no\s+circumstances|in\s+no\s+event|exclud|waive|disclaim", _I)
+_CONSEQUENTIAL = re.compile(r"\bconsequential\b|\bindirect\b(?=[^.;]{0,80}?\b(?:damages?|loss(?:es)?)\b)", _I)
+# "Neither party shall be liable for", "Supplier has no liability for", "is not liable", "excluded".
+_EXCLUDED = re.compile(r"\b(?:not|neither|nor|no|never)\b[^.;]{0,80}?\b(?:liable|liabilit(?:y|ies)|responsible)\b|"
+                       r"no\s+circumstances|in\s+no\s+event|exclud|waive|disclaim", _I)
+# A cap on some claims beside the general cap ("liability for breach of Section 9 shall not exceed
+# $5,000,000"): the cap's own words name the claims it is for.
+_SCOPED = re.compile(
+    r"\b(?:for|under|arising\s+(?:from|out\s+of|under)|with\s+respect\s+to|in\s+respect\s+of|relating\s+to|"
+    r"in\s+connection\s+with)\s+(?:(?:a|any|its|the|their|such|each)\s+)?(?:[\w()'’-]+\s+){0,3}?"
+    r"(?:breach(?:es)?|section|clause|article|indemnif\w*|confidential\w*|data|infring\w*|privacy|security|"
+    r"gross(?:ly)?|wil(?:l)?ful|fraud\w*|intellectual\s+property)\b", _I)
 
 
 @dataclass(frozen=True)
@@ -167,7 +188,15 @@ def extract(text: str) -> ClauseTerms:
     subs = subprovisions(masked)
     if found_caps and "liability_cap" not in subs:  # a clause that caps liability has a cap
         subs = ("liability_cap", *subs)
+    if "super_cap" not in subs and _super_cap(found_caps):
+        subs = (*subs[:1], "super_cap", *subs[1:])
     return ClauseTerms(tuple(sorted(terms, key=lambda t: (t.start, t.type))), mutuality(masked), subs, found_caps)
+
+
+def _super_cap(found: tuple[Cap, ...]) -> bool:
+    """Two caps, one of them for named claims: a higher (or lower) cap for those claims beside the
+    general one, however the clause words it."""
+    return len(found) >= 2 and any(_SCOPED.search(cap.text[:300]) for cap in found)
 
 
 def _term(figure: Figure, masked: str) -> Term:

@@ -151,3 +151,41 @@ def test_the_index_builder_never_imports_the_server() -> None:
     sources = Path(__file__).resolve().parents[2] / "index_builder"
     assert not [p for p in sources.rglob("*.py")
                 if "from addin_server" in p.read_text() or "import addin_server" in p.read_text()]
+
+
+def test_new_facet_rules_reread_unchanged_documents(settings: Settings, embedder: Any,
+                                                    tmp_path: Path, monkeypatch: Any) -> None:
+    # An index built by older facet rules must not keep their fields on documents that did
+    # not change: the next build re-reads them (reusing their texts' vectors).
+    from index_builder.ingest import metadata
+
+    library = tmp_path / "library"
+    library.mkdir()
+    (library / "nda.txt").write_text(
+        "MUTUAL NON-DISCLOSURE AGREEMENT\n\nThis Agreement is entered into between Acme Inc. "
+        "and Globex LLC.\n\nThis Agreement is governed by the laws of the State of New York.")
+    build_index(settings, [library], embedder, progress=False)
+    real = metadata.extract
+
+    def older_rules(*args: Any, **kwargs: Any) -> Any:
+        return {**real(*args, **kwargs), "governing_law": "Delaware"}
+
+    monkeypatch.setattr(metadata, "extract", older_rules)
+    monkeypatch.setattr(metadata, "VERSION", "facets-older")
+    build_index(settings, [library], embedder, progress=False)
+    laws = {c.metadata.get("governing_law")
+            for c in EmbeddedStore(settings.index_dir).open().index.clauses}
+    assert laws == {"Delaware"}
+    # The same rules again: the document is unchanged, nothing is re-read.
+    monkeypatch.setattr(metadata, "extract", real)
+    build_index(settings, [library], embedder, progress=False)
+    laws = {c.metadata.get("governing_law")
+            for c in EmbeddedStore(settings.index_dir).open().index.clauses}
+    assert laws == {"Delaware"}
+    # New rules (a new version): re-read, the stale field is gone; no text embedded again.
+    monkeypatch.setattr(metadata, "VERSION", "facets-newer")
+    embedder.calls.clear()
+    build_index(settings, [library], embedder, progress=False)
+    laws = {c.metadata.get("governing_law")
+            for c in EmbeddedStore(settings.index_dir).open().index.clauses}
+    assert laws == {"New York"} and sum(embedder.calls) == 0

@@ -139,3 +139,56 @@ def test_a_clause_stored_by_the_older_extractor_is_read_again() -> None:
     found = terms_of(Clause("x#1", text, "x", metadata={TERMS_KEY: json.dumps(old)}))
     assert found.version == VERSION != "terms-1"
     assert [(c.kind, c.period_months) for c in found.caps] == [("fees_period", 12)]
+
+
+# Issue 38 point 4: the lawyer's clause is never "missing" what it has in its own words.
+EXCLUSION = "In no event shall either party be liable for any consequential damages."
+CARVED = "Except for breach of Section 9 (Confidentiality), each party's total liability will not exceed $1,000,000."
+SUPER = ("Each party's total liability will not exceed the General Cap Amount, and each party's total liability for "
+         "the Increased Claims will not be more than the Increased Cap Amount (super-cap).")
+
+
+def test_an_exclusion_written_neither_party_shall_be_liable_is_not_missing() -> None:
+    yours = extract("Neither party shall be liable to the other for any indirect, special or consequential damages.")
+    found = compare(yours, hits(*[(d, EXCLUSION) for d in "abc"]))
+    assert "consequential_exclusion" in yours.subprovisions and found.missing == []
+    # and a clause that excludes nothing still sees what the precedents hold
+    assert compare(extract(CAPS["fixed"]), hits(*[(d, EXCLUSION) for d in "abc"])).missing == ["consequential_exclusion"]
+
+
+def test_a_carve_out_in_other_words_is_not_missing() -> None:
+    for words in ("Each party's total liability will not exceed $1,000,000. This limit shall not apply to a breach of "
+                  "Section 9 (Confidentiality).",
+                  "Each party's total liability will not exceed $1,000,000, excluding liability for breach of Section 9.",
+                  "Each party's total liability will not exceed $1,000,000, save in respect of fraud."):
+        found = compare(extract(words), hits(*[(d, CARVED) for d in "abc"]))
+        assert "cap_carveout" not in found.missing, words
+    assert compare(extract(CAPS["fixed"]), hits(*[(d, CARVED) for d in "abc"])).missing == ["cap_carveout"]
+
+
+def test_a_super_cap_written_as_a_second_cap_for_named_claims_is_not_missing() -> None:
+    yours = extract("Each party's total liability shall not exceed $1,000,000; provided that each party's liability for "
+                    "breach of Section 9 (Data Protection) shall not exceed $5,000,000.")
+    assert [c.kind for c in yours.caps] == ["fixed", "fixed"]
+    assert "super_cap" not in compare(yours, hits(*[(d, SUPER) for d in "abc"])).missing
+    # a per-claim limit beside an aggregate one is no super-cap
+    per_claim = extract("Supplier's liability shall not exceed USD 2 million per claim and USD 5 million in the aggregate.")
+    assert "super_cap" not in per_claim.subprovisions
+    assert "super_cap" in compare(per_claim, hits(*[(d, SUPER) for d in "abc"])).missing
+
+
+def test_a_choice_is_one_value_whatever_the_order_of_its_limbs() -> None:
+    flipped = "Each party's liability shall not exceed the lesser of the fees paid in the 12 months before the claim or $50,000."
+    found = compare(extract(flipped), hits(("a", CAPS["lesser"]), ("b", flipped), ("c", CAPS["lesser"])))
+    [term] = [t for t in found.terms if t.dimension == "cap:lesser_of"]
+    assert [(b.label, b.documents) for b in term.buckets] == [("the lesser of USD 50,000 and fees of 12 months", 3)]
+    assert term.status == "usual" and term.same == 3
+
+
+def test_limits_that_yield_to_law_are_no_carve_out() -> None:
+    # Common Paper pilot agreement 5.3 (CC BY 4.0): a savings statement, not a claim taken out of the cap
+    law = ("However, nothing in this Agreement will limit, exclude, or restrict a party's liability to the extent "
+           "prohibited by Applicable Laws.")
+    assert "cap_carveout" not in extract(law).subprovisions
+    assert "cap_carveout" in extract("Nothing in this Agreement limits either party's liability for fraud or for "
+                                     "death or personal injury caused by its negligence.").subprovisions
