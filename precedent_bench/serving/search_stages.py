@@ -5,14 +5,15 @@
 Issue 39: once the query model is batched on its own thread, what bounds never-seen searches
 on two cores is the Python each request thread runs around it. Each run is a fresh process
 with one tree's server code (servers.code_tree), the app as the throughput benchmark serves it
-(learned ranker, usage feedback on, the audit trail on, rate limits and the LLM off), POST
-/api/v1/precedents through Flask's test client (no sockets), one search at a time: ``--warm``
-never-seen texts first (the model, the ranker, the clause caches), then ``--texts`` others,
-timed, then ``--texts`` more without the timers (``plain``). Every stage is timed with ``time.thread_time`` (the request thread's own CPU: the
-batcher's thread, where the query model runs, is not in it) by wrapping the functions that
-both trees have, so the stages are inclusive (a stage's time holds those nested in it) and the
-timers add a little CPU of their own; ``plain`` is the same texts' request CPU without the
-timers. Runs alternate A B B A ... ``--rounds`` times; prints ms per search by stage.
+(learned ranker, usage feedback and the audit trail on, rate limits and the LLM off), POST
+/api/v1/precedents through Flask's test client (no sockets), one search at a time:
+``--warm`` never-seen short texts first (the model, the ranker, the clause caches), then
+``--texts`` others with every stage timed, then ``--texts`` more without the timers (the
+"no timers" row). A stage is timed with ``time.thread_time`` (the request thread's own CPU:
+the batcher's thread, where the query model runs, is not in it) by wrapping functions both
+trees have, so stages are inclusive (a stage's time holds those nested in it) and the timers
+add a little CPU of their own. Runs go in ``--order`` (A B B A: drift falls on both alike);
+prints ms per search by stage and the load average around each run.
 """
 
 from __future__ import annotations
