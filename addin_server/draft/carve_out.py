@@ -28,6 +28,8 @@ _EXCEPTION = re.compile(r"\b(?:does not (?:prohibit|restrict|restrain|apply|bar|
                         r"(?:is|are) permitted|except|excluding|other than|subject to|"
                         r"limited to|unless|provided that|will limit)\b", re.I)
 SAME_SENTENCE = 0.5
+_NUMBERS = re.compile(r"\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+                      r"thirty|forty|fifty|sixty|ninety|hundred|thousand|million)\b", re.I)
 _COMMON = frozenset("This That The It Each Either Neither Nothing Such Any Agreement Section Party Parties".split())  # at or above: the precedent's sentence is the clause's, with additions
 
 
@@ -80,6 +82,14 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phra
     if dangling:
         raise Declined(f"The carve-out in precedent [{n}] refers back to words your clause does not have (“{dangling[0]}”); "
                        "taken word for word it would not read. The drafting assistant can word it for your clause.")
+    # A carve-out taken word for word must not bring limits of its own: "A physician non-compete may not
+    # exceed one year or fifteen miles ... and does not apply following termination without cause" is an
+    # exception and two new limits; only the exception was asked for.
+    extra = [w for w in _NUMBERS.findall(sentence) if not re.search(rf"\b{re.escape(w)}\b", clause + " " + phrase, re.I)]
+    if extra:
+        raise Declined(f"The carve-out in precedent [{n}] comes with limits of its own (“{extra[0]}”) that your "
+                       "clause does not have; taking it word for word would add them. The drafting assistant can take "
+                       "only the exception.")
     # The clause's own parties' counterparts in the one role table are no strangers (Employee's Employer).
     own_roles = {role_by_name(p) for p in binding.party_names(clause, parties)} - {None}
     kin = lambda name: bool(role_by_name(name)) and any(role_by_name(name) in (r, r.counterpart) for r in own_roles)  # noqa: E731

@@ -379,6 +379,10 @@ def _part_of_known(term: str, known: set[str]) -> bool:
     "Passive Public Holdings"), or as the other party's counterpart ("Partner Covered Claims" where the
     document has "Company Covered Claims")."""
     low = term.lower()
+    # "Affiliate of Green Cross", "Confidential Information of the Company": known words joined by "of".
+    pieces = re.split(r"\s+of\s+(?:the\s+|any\s+|each\s+)?", term)
+    if len(pieces) > 1 and all(any(same_term(p, k) or p.lower() == k.lower() for k in known) for p in pieces):
+        return True
     if any(low in k.lower().split(" and ") or low == k.lower().rstrip("s") or k.lower().endswith(" " + low)
            for k in known):
         return True

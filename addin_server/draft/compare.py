@@ -48,7 +48,10 @@ _NEG = frozenset("not no never none nothing neither nor cannot n't fail fails fa
 # A limit is said with or without a "not" ("shall not exceed", "is limited to"): it counts as neither.
 _LIMIT_PHRASES = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\s+)?(?:more|greater|higher)\s+than|"
                             r"(?:shall|will|may|must|does|do)\s+not\s+exceed|not\s+to\s+exceed|no\s+more\s+than|"
-                            r"not\s+more\s+than|(?:is|are|be)\s+limited\s+to|capped\s+at|at\s+most|up\s+to)\b", re.I)
+                            r"not\s+more\s+than|(?:is|are|be)\s+limited\s+to|capped\s+at|at\s+most|up\s+to|"
+                            # A time limit said either way: "ends no later than 18 months" = "must not exceed".
+                            r"(?:no|not)\s+(?:later|longer)\s+than|(?:no|not)\s+(?:fewer|less)\s+than|at\s+(?:the\s+)?latest|"
+                            r"at\s+least)\b", re.I)
 # Names of covenants, not negations: "the non-compete", "a non-disclosure agreement".
 _NON_NOUNS = re.compile(r"\bnon-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*|exclusive|"
                         r"public|party|parties|employee\w*)\b", re.I)
@@ -306,7 +309,7 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
                 out.append(f"The draft turns “{was}” into “{now}”{_where(old)}, which changes what it means.")
         for key, word in (("only", "only"), ("except", "except")):
             # "except upon notice" = "without notice"; "only if" = "unless": said another way, not dropped.
-            if key == "except" and re.search(r"\bwithout\b|\bunless\b|\bonly if\b", new, re.I):
+            if key == "except" and re.search(r"\bwithout\b|\bunless\b|\bonly if\b|\bhowever\b", new, re.I):
                 continue
             if a.get(key, 0) > b.get(key, 0) and not allow.rewrite and not _explained_delete(old, c, allow):
                 out.append(f"The draft drops “{_first(words(old), _ONLY if key == 'only' else _EXCEPT) or word}”"
@@ -594,11 +597,14 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
     for r in c.regions:
         if not r.new.strip() or _in_cited(c.draft, r.new_start, cited):
             continue
-        novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", r.new.lower()))
+        # The value the instruction asks for is the lawyer's; what comes with it is judged like any words
+        # ("5 years, each certified by the Secretary": the certification is new).
+        new = r.new.lower()
+        for v in allow.figures:
+            new = new.replace(v.text.lower(), " ")
+        novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
                  if _stem(w) not in known and w not in _STOP]
         hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE)]
-        if any(v.text.lower() in r.new.lower() for v in allow.figures):
-            continue  # the value the instruction asks for, with its own words
         if hits and not (allow.exception and re.search(r"\b(?:not|no|except|unless|exclud\w*)\b", r.new, re.I)):
             out.append(f"The draft adds “{_short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
                        "not have and nothing you gave backs.")

@@ -31,7 +31,7 @@ _ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|b
         r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
         r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
 _SPLIT = re.compile(rf"\s*;\s*|(?<=[.?!])\s+(?=[A-Z\"“])|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
-                    rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+", re.I)
+                    rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+|\s+[-–—]+\s+(?:and|but|plus|also)\s+", re.I)
 
 _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
@@ -50,8 +50,21 @@ _MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|
 _FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
                    r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
+# "it shouldn't apply if ...", "X should still get the benefit": an exception to what the clause says.
+_NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:apply|cover|bite|catch|count|bar|stop)\b|"
+              r"\b(?:should|must|can|may|will)\s+still\s+(?:be\s+able\s+to\s+)?(?:get|have|keep|take|benefit|receive|be)\b")
+# A condition the lawyer adds as a part of its own: "only with prior written approval", "subject to ...".
+_CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|where|after|before|until|upon|on|for|to|in)|"
+                        r"subject\s+to|provided\s+(?:that|it)|as\s+long\s+as|so\s+long\s+as)\b", re.I)
 _CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
-                    r"\bexempt\w*\b|\bdoes(?:n't| not) (?:apply|cover)\b|\bother than\b|\bunless\b", re.I)
+                    r"\bexempt\w*\b|\bother than\b|\bunless\b|" + _NOT_APPLY, re.I)
+# Legalese a lawyer asks to lose ("get rid of the hereunders"): the one list the plain-English part
+# is checked against (parts.py).
+ARCHAIC = ("hereby", "herein", "hereof", "hereto", "hereunder", "hereinafter", "thereof", "therein", "thereto",
+           "thereunder", "therewith", "therefrom", "whereas", "witnesseth", "aforementioned", "aforesaid",
+           "pursuant to", "notwithstanding", "forthwith", "inter alia", "provided, however", "in the event that",
+           "as the case may be", "and/or", "said party", "heretofore", "hereafter", "wherein", "whereby")
+_ARCHAIC_NAMED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ARCHAIC) + r")s?\b|\blegalese\b|\barchaic\b", re.I)
 _DELETE = re.compile(r"\b(?:drop|delete|remove|strike|lose|take out|get rid of|cut out)\b", re.I)
 _CHANGE = re.compile(r"\b(?:to|at|instead|not|from|extend|cut|limit|cap|make|fix|set|require|give|get|run|minimum|"
                      r"maximum|raise|lower|reduce|increase|bump|shorten|lengthen|change|need|tail|term|"
@@ -141,7 +154,7 @@ class Instruction:
 
 def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
     """The parts an instruction asks for, read against the clause and the document's parties."""
-    text = " ".join(instruction.split())
+    text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(instruction.split()))
     if not text:
         return Instruction("")
     if _FOREIGN.search(text) or len(_NON_LATIN.findall(text)) > 2:
@@ -179,6 +192,13 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     return Instruction(text, tuple(parts), length=_length(text, parts))
 
 
+# Units as lawyers abbreviate them in a quick instruction ("5 yrs", "18 mos"): read as the words
+# (the figures reader reads contract prose, where they are spelt out).
+_UNIT_WORDS = {"yr": "year", "yrs": "years", "mo": "month", "mos": "months", "mth": "month", "mths": "months",
+               "wk": "week", "wks": "weeks", "hr": "hour", "hrs": "hours", "bus. days": "business days"}
+_ABBREVIATED = re.compile(r"(?<=\d )(yrs?|mos?|mths?|wks?|hrs?)\b\.?", re.I)
+
+
 def _segments(text: str) -> list[str]:
     pieces = [p.strip(" ,.") for p in _SPLIT.split(text)]
     return [p for p in pieces if p]
@@ -193,6 +213,10 @@ _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|le
 
 
 def _kind(segment: str) -> str | None:
+    if _CONDITION.match(segment):
+        return "other"  # a condition of its own: no operation adds one, so it is never silently absorbed
+    if re.search(_NOT_APPLY, segment, re.I) and not _STRONG_MUTUAL.search(segment):
+        return "carve_out"  # "it shouldn't apply if we let him go without cause"; "heirs should still get the benefit"
     if _CARVE_LEAD.match(segment) and not _STRONG_MUTUAL.search(segment) and not (
             _period(segment) and not re.search(r"\bcarve|\bexclu|\bexcept|\bexempt", segment, re.I)):
         return "carve_out"
@@ -206,6 +230,8 @@ def _kind(segment: str) -> str | None:
         return "conform"
     if _PLAIN.search(segment):
         return "plain"
+    if _DELETE.search(segment) and _ARCHAIC_NAMED.search(segment):
+        return "plain"  # "get rid of the hereunders": legalese out, the sentences kept
     if _DELETE.search(segment) and not _period(segment):
         return "delete"
     if _SHORTEN.search(segment) and not _period(segment) and not _MUTUAL.search(segment):
@@ -264,6 +290,10 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
         params = {"renames": _renames(text)}
     elif kind == "delete":
         params = {"what": _after_verb(text, _DELETE)}
+    elif kind == "plain" and _DELETE.search(text) and _ARCHAIC_NAMED.search(text) and not _PLAIN.search(text):
+        params = {"legalese_only": True}  # "get rid of the hereunders": the words, not the sentences' length
+    if kind in ("period", "amount"):
+        params.update(_whose(text, names))
     ref = _PRECEDENT_REF.search(text)
     if ref and "precedent" not in params:
         params["precedent"] = int(ref.group(1) or ref.group(2))
@@ -306,6 +336,21 @@ def _period(text: str) -> dict[str, Any] | None:
             re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I)
         if bare and F.figures(bare.group(1) + " days"):
             out["old"] = _whole(F.figures(bare.group(1) + " days")[0].value)
+    return out
+
+
+def _whose(text: str, names: Sequence[str]) -> dict[str, Any]:
+    """The parties whose figure a period or amount part changes and those whose it leaves alone:
+    "XSPA's post-term restriction should be twelve months; leave Calm's at six"."""
+    leave_text = " ".join(m.group(0) for m in _LEAVE.finditer(text))
+    leave = _named(leave_text, names) if leave_text else []
+    rest = _LEAVE.sub(" ", text)
+    named = [n for n in _named(rest, names) if n not in leave]
+    out: dict[str, Any] = {}
+    if named:
+        out["for_parties"] = tuple(named)
+    if leave:
+        out["leave_parties"] = tuple(leave)
     return out
 
 
@@ -398,8 +443,28 @@ def _carve(text: str) -> dict[str, Any]:
     ref = _PRECEDENT_REF.search(text)
     precedent = int(ref.group(1) or ref.group(2)) if ref else None
     words = re.sub(r"\b(?:please|also|too)\b", " ", text, flags=re.I)
+    # What the carve-out covers, in the lawyer's words: a description after a colon or a dash
+    # ("the permitted-transfer exception from [1]: transfers that don't change control"), the words
+    # to borrow ("borrow the heirs and legal representatives language from [1]"), what it should not
+    # apply to ("it shouldn't apply if we let him go without cause"), else what follows the verb.
+    described = re.search(r"(?::|\s[-–—]+)\s+(.+)$", words)
+    if described and re.match(rf"(?:see|as|like|from|per|{_ASK})\b", described.group(1), re.I):
+        described = None
+    borrow = re.search(r"\b(?:borrow|take|use|bring in|import|copy|add)\s+(?:in\s+)?(?:the\s+)?(.+?)\s+(?:language|"
+                       r"wording|words|provision)\b", words, re.I)
+    not_apply = re.search(rf"(?:{_NOT_APPLY})" + r"\s*(?:(?:if|to|where|when|for|in the case of|on)\s+)?(.*)", words, re.I)
     m = re.search(r"\b(?:carve[- ]?out|exclude|except(?:ion)? for|exempt|allow|let|permit)\b\s*(.*)", words, re.I)
-    phrase = m.group(1) if m else words
+    if borrow:
+        phrase = borrow.group(1)
+    elif described:
+        phrase = described.group(1)
+    elif not_apply and not_apply.group(1).strip():
+        phrase = not_apply.group(1)
+    else:
+        phrase = m.group(1) if m else words
+    # "Add the permitted-transfer exception": the name of the exception, not an ask.
+    phrase = re.sub(r"^(?:add|include|insert|put in|bring in)\s+(?:in\s+)?(?:the\s+|an?\s+)?", "", phrase.strip(), flags=re.I)
+    phrase = re.sub(r"\s*\b(?:exception|exclusion|carve[- ]?out)s?(?:\s+in)?\s*$", "", phrase.strip(), flags=re.I)
     phrase = re.split(r"\s*(?:,\s*)?\b(?:as in|as precedent|like the|like clause|from the|from precedent|take them from|"
                       r"following|per|see)\b|\s*[-–—]\s|\s*\[\d+\]", phrase, maxsplit=1, flags=re.I)[0]
     phrase = re.sub(r"^(?:the\s+)?(?:usual\s+)?(?:exclusions?|exceptions?|carve[- ]?outs?)\s+(?:for|of|from)\s+", "",

@@ -24,7 +24,7 @@ from index_builder.reading.sentences import part_spans
 
 from addin_server.draft.edits import Declined, Edit, OperationResult, apply, edit
 from addin_server.draft.instruction import Part
-from addin_server.draft.parts import _targeted_old, deleted_span, targets
+from addin_server.draft.parts import _targeted_old, deleted_span, joined_span, targets
 
 
 NUMBER_WORDS = "|".join(sorted(list(SMALL) + list(SCALES), key=len, reverse=True))
@@ -188,7 +188,8 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
             if not (start <= s < end):
                 continue
             after = re.match(r"\s+([a-z]+)", clause[e:])
-            attributive = not possessive and after is not None and after.group(1) not in _FUNCTION
+            attributive = not possessive and after is not None and after.group(1) not in _FUNCTION and \
+                not _indirect_object(clause, s, e)
             if possessive or attributive:
                 quantifier = re.search(r"\b(?:any|all|each|some|no)\s+$", clause[:s])
                 new = ("of " if quantifier and attributive else "") + f"the other party{apostrophe}s"
@@ -197,6 +198,20 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
             edits.append(edit(clause, s, e, _cap(clause, s, new), f"{_the(b)} becomes “the other party”, so either "
                                                                   "party is protected"))
     return edits
+
+
+_GIVING = re.compile(r"\b(?:giv(?:e|es|ing)|gave|provid(?:e|es|ing)|send(?:s|ing)?|sent|pay(?:s|ing)?|paid|owe[sd]?|"
+                     r"grant(?:s|ing)?|offer(?:s|ing)?|deliver(?:s|ing)?|serv(?:e|es|ing)|tell(?:s|ing)?|allow(?:s|ing)?)"
+                     r"\s+(?:to\s+)?$", re.I)
+
+
+def _indirect_object(clause: str, s: int, e: int) -> bool:
+    """"upon giving JHU sixty (60) days written notice", "provides the Discloser reasonable advance
+    notice": the party is who receives, not a word describing the noun after it ("Company personnel"),
+    so it becomes "the other party", never "the other party's"."""
+    return bool(_GIVING.search(clause[max(0, s - 30):s])) or bool(F.figures(clause[e:e + 30]) and re.match(
+        r"\s+(?:[a-z]+\s+)?(?:\(?\d|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|"
+        r"forty|forty-five|sixty|ninety|a hundred)\b", clause[e:e + 30], re.I))
 
 
 def _conditional_span(clause: str, start: int, end: int, here: list[Provision], a: str, b: str,
@@ -543,6 +558,13 @@ def delete_part(clause: str, part: Part) -> OperationResult:
                        "and delete them, or ask the drafting assistant.")
     start, end = span
     sentence = next(((a, b) for a, b in _sentences(clause) if a <= start and end <= b), None)
+    if sentence is not None and not any(a == start and b == end for a, b in part_spans(clause)) and \
+            (sentence[1] - sentence[0]) > (end - start) + 3:
+        # Words inside a sentence ("without the need to post a bond and without limiting ..."): those
+        # words go, with the "and" or comma that joined them, and the sentence stays.
+        start, end = joined_span(clause, start, end)
+        return OperationResult("delete", "Words deleted", clause,
+                               [edit(clause, start, end, "", "deleted, as instructed")])
     if sentence is None or (sentence[1] - sentence[0]) > (end - start) + 3:
         raise Declined("The words to drop are part of a longer sentence; dropping them means rewording it, which the "
                        "drafting assistant can do.")

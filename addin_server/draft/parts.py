@@ -21,13 +21,9 @@ from index_builder.reading.defined_terms import used_terms
 from index_builder.reading.sentences import part_spans, sentence_spans
 
 from addin_server.draft.compare import Allowances, Comparison
-from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.instruction import ARCHAIC, Instruction, Part
 from addin_server.draft.sides import half_mirrored, one_party_terms, untouched
 
-ARCHAIC = ("hereby", "herein", "hereof", "hereto", "hereunder", "hereinafter", "thereof", "therein", "thereto",
-           "thereunder", "therewith", "therefrom", "whereas", "witnesseth", "aforementioned", "aforesaid",
-           "pursuant to", "notwithstanding", "forthwith", "inter alia", "provided, however", "in the event that",
-           "as the case may be", "and/or", "said party", "heretofore", "hereafter", "wherein", "whereby")
 STATUSES = ("done", "partly", "not_done", "wrong", "unchecked")
 
 
@@ -301,6 +297,7 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     else:
         new = part.params.get("amount") or 0
         pool = [f for f in found if f.value and 0.05 <= new / f.value <= 20] or found
+    pool = _of_parties(part, clause, pool)
     if not pool:
         return []
     if len({f.value for f in pool}) == 1:
@@ -309,11 +306,47 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
 
 
+def _of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:
+    """Where the part names whose figure it is ("XSPA's restriction") or whose to leave ("leave Calm's
+    at six"), the figures in sentences binding those parties: the core says who each binds."""
+    mine, leave = part.params.get("for_parties") or (), part.params.get("leave_parties") or ()
+    if not (mine or leave) or len(pool) < 2:
+        return pool
+    read = binding.read(clause, tuple(mine) + tuple(leave))
+    spans = sentence_spans(clause)
+
+    def bound(f: F.Figure) -> set[str]:
+        a, b = next(((a, b) for a, b in spans if a <= f.start < b), (0, len(clause)))
+        who = {p.bound for p in read.provisions if a <= p.start < b} - {MUTUAL, ""}
+        if not who:  # "neither XSPA nor any of its affiliates shall": the party the sentence is about, named first
+            first = sorted((m[0], n) for n in read.parties for m in binding._mentions(clause[a:b], n))
+            who = {first[0][1]} if first else set()
+        return who
+
+    kept = [f for f in pool if not bound(f) & set(leave)]
+    named = [f for f in kept if bound(f) & set(mine)]
+    return named or kept
+
+
 def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -> F.Figure | None:
-    """The figure whose surroundings share the instruction's words that the others' do not."""
+    """The figure whose surroundings share the instruction's words that the others' do not: the words
+    just around it, else the whole list item or semicolon part it sits in ("(a) ... fails to cure a
+    material breach ... following 30 days notice" for "cure period 45 days")."""
+    near = _closest_in(instruction, clause, pool, lambda f: clause[max(0, f.start - 60):f.start] + " " +
+                       clause[f.end:f.end + 30])
+    if near is not None:
+        return near
+    parts = part_spans(clause)
+
+    def own_part(f: F.Figure) -> str:
+        a, b = next(((a, b) for a, b in parts if a <= f.start < b), (f.start, f.end))
+        return clause[a:f.start] + " " + clause[f.end:b]
+    return _closest_in(instruction, clause, pool, own_part)
+
+
+def _closest_in(instruction: str, clause: str, pool: Sequence[F.Figure], around) -> F.Figure | None:
     words = set(re.findall(r"[a-z0-9]{3,}", instruction.lower())) - {"the", "and", "for", "change", "raise", "make"}
-    windows = [set(re.findall(r"[a-z0-9]{3,}", (clause[max(0, f.start - 60):f.start] + " " + clause[f.end:f.end + 30]).lower()))
-               for f in pool]
+    windows = [set(re.findall(r"[a-z0-9]{3,}", around(f).lower())) for f in pool]
     common = set.intersection(*windows) if windows else set()
     # A number the instruction names ("2012 fee") points harder than a word.
     scores = [sum(2 if any(ch.isdigit() for ch in w) else 1 for w in (words & win) - common) for win in windows]
@@ -353,11 +386,43 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             return PartResult(part, "wrong", f"The draft says “{near[0].text}”, not {_number(value)} {unit}.")
         return PartResult(part, "not_done", f"The draft does not give {_number(value)} {unit} anywhere.")
     old = _targeted_old(part, clause, "period")
-    left = [f for f in found for o in old if abs(f.value - o.value) < 1e-9 and f.unit == o.unit
+    left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-9 and f.unit == o.unit
             and not (abs(o.value - value) < 1e-9)]
+    # The same period elsewhere that the part leaves alone ("leave Calm's at six") may stay: only as
+    # many as the clause has beyond the ones to change.
+    if old:
+        kept = [f for f in F.periods(clause) if abs(f.value - old[0].value) < 1e-9 and f.unit == old[0].unit]
+        targeted = [o for o in old if abs(o.value - old[0].value) < 1e-9]
+        left = left[:max(0, len(left) - (len(kept) - len(targeted)))]
+        if part.params.get("for_parties") or part.params.get("leave_parties"):
+            # Whose period it is, read in the draft as in the clause: the new value must sit in theirs.
+            theirs = _of_parties(part, draft, [f for f in found if f.unit == old[0].unit and
+                                               abs(f.value - old[0].value) < 1e-9 or f in hits])
+            left = [f for f in theirs if f not in hits] or left
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the period was to change.")
+    placed = _in_place(old, clause, found, value)
+    if placed:
+        return PartResult(part, "wrong", f"The draft says “{placed.text}” where {old[0].text} was to become "
+                                         f"{_number(value)} {unit}: the new period is in another place.")
     return PartResult(part, "done", f"{part.label()}, as asked.")
+
+
+def _in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], value: float) -> F.Figure | None:
+    """Where the clause and the draft give as many periods of the changed one's unit, in the same order,
+    the draft's period in the changed one's place: the one that is not the new value (two new periods
+    swapped), else None."""
+    if len(old) != 1:
+        return None
+    unit = old[0].unit
+    mine = [f for f in F.periods(clause) if f.unit == unit]
+    theirs = [f for f in found if f.unit == unit]
+    if len(mine) < 2 or len(mine) != len(theirs):
+        return None
+    k = next((i for i, f in enumerate(mine) if f.start == old[0].start), None)
+    if k is None or abs(theirs[k].value - value) < 1e-9:
+        return None
+    return theirs[k]
 
 
 def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
@@ -389,10 +454,15 @@ _CARVE_SYNONYMS = {"ads": ("advertis",), "ad": ("advertis",), "adverts": ("adver
                    "go": (), "knew": ("known", "knew", "know"), "got": ("receiv", "obtain"), "combining": ("combin",),
                    "modifications": ("modif",), "developed": ("develop",), "independently": ("independ",),
                    "self-insurance": ("self-insur", "self insur"), "fraud": ("fraud",), "wilful": ("wilful", "willful"),
-                   "willful": ("wilful", "willful"), "joining": ("join", "employ", "before"), "hold": ("hold", "own", "interest")}
+                   "willful": ("wilful", "willful"), "joining": ("join", "employ", "before"), "hold": ("hold", "own", "interest"),
+                   # A lawyer's everyday word for the drafted one: "staff" for employees, "aimed at" for
+                   # "directed to", "side" for party.
+                   "staff": ("staff", "employ", "personnel", "worker"), "aimed": ("aim", "direct", "target"),
+                   "side's": ("side", "party", "parties"), "side": ("side", "party", "parties"),
+                   "sides": ("side", "party", "parties"), "targeted": ("target", "direct", "aim")}
 _CARVE_STOP = frozenset("""claims claim information anyone someone else other others products product that which who
 already from with like does the and any all for its own such made caused arising arise also carve carve-out
-exclude exception usual exclusions""".split())
+exclude exception usual exclusions don't doesn't not no never won't isn't aren't""".split())
 _EXCEPTION_WORDS = re.compile(r"\b(?:not|no|nor|except|excluding|unless|other than|does not|do not|nothing|none|"
                               r"prevent\w*|preclude\w*|free to|"
                               r"may|permitted|allowed|exempt\w*|exclud\w*|carve\w*)\b", re.I)
@@ -411,7 +481,7 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
         return PartResult(part, "not_done", "The draft's additions do not read as an exception to your clause.")
     have = re.findall(r"[a-z][a-z-]+", new_text.lower())
     own = {w[:5] for w in re.findall(r"[a-z]{3,}", clause.lower())}
-    wrong = _wrong_party(part, clause, new_text, ctx)
+    wrong = _wrong_party(part, clause, new_text, ctx) or _freed_other(clause, draft, ctx)
     if wrong:
         return PartResult(part, "wrong", wrong)
     missing = []
@@ -454,11 +524,35 @@ def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
     return ""
 
 
+def _freed_other(clause: str, draft: str, ctx: Context) -> str:
+    """An exception to a restriction frees the party the restriction binds: "Green Cross shall not
+    sublicense ..., except that MacroGenics may sublicense to its Affiliates" gives the exception to
+    the wrong party."""
+    mine = binding.read(clause, ctx.parties)
+    restricted = {p.bound for p in mine.provisions if p.kind == "prohibition"} - {MUTUAL, ""}
+    if len(restricted) != 1:
+        return ""
+    from addin_server.draft.compare import compare
+    regions = [r for r in compare(clause, draft).regions if r.new.strip()]
+    theirs = binding.read(draft, ctx.parties)
+    for q in theirs.provisions:
+        if q.kind != "right" or q.bound in restricted or q.bound in (MUTUAL, ""):
+            continue
+        if any(r.new_start <= q.subject[0] < r.new_end for r in regions) and \
+                re.search(r"\b(?:except|unless|other than|provided)\b", draft[max(q.start, q.subject[0] - 40):q.subject[0]], re.I):
+            name = next(iter(restricted))
+            return (f"The exception lets {_the(q.bound)} do it, but the restriction binds {_the(name)}: the carve-out "
+                    "frees the wrong party.")
+    return ""
+
+
 def _in(word: str, have: Sequence[str]) -> bool:
     options = _CARVE_SYNONYMS.get(word, (word[:max(4, len(word) - 3)],))
     if not options:
         return True
-    return any(h.startswith(o) for o in options for h in have)
+    # "change" is in "unchanged", "transfer" in "non-transferable": the negated form says the same thing.
+    bare = [re.sub(r"^(?:un|non-?)(?=[a-z]{4})", "", h) for h in have]
+    return any(h.startswith(o) for o in options for h in list(have) + bare)
 
 
 def _new_text(clause: str, draft: str) -> tuple[str, str]:
@@ -519,6 +613,8 @@ def _plain(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) 
     left = [w for w in ARCHAIC if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", draft, re.I)]
     if left:
         return PartResult(part, "not_done", f"The draft still uses legalese (“{left[0]}”).")
+    if part.params.get("legalese_only"):
+        return PartResult(part, "done", "No legalese left.")
     if _mean_sentence_words(draft) > max(_mean_sentence_words(clause), 30):
         return PartResult(part, "partly", "The draft's sentences are longer than your clause's.")
     return PartResult(part, "done", "In plain English: no legalese, sentences no longer than yours.")
@@ -529,6 +625,20 @@ def _delete(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     if span is None:
         return PartResult(part, "unchecked", f"Which words “{part.label()}” means could not be found; read the draft.")
     text = clause[span[0]:span[1]]
+    named = _named_stems(part)
+    if named and _is_phrase(span, clause):
+        # Words named inside a sentence ("the no-bond language"): gone from the draft, the rest of
+        # the sentence kept.
+        left = [w for w in named if _stem_count(draft, w) >= _stem_count(clause, w)]
+        if left:
+            return PartResult(part, "not_done", f"The draft still has “{_short(text)}”.")
+        a, b = next(((a, b) for a, b in sentence_spans(clause) if a <= span[0] < b), span)
+        rest = {w[:5] for w in re.findall(r"[a-z]{4,}", (clause[a:span[0]] + " " + clause[span[1]:b]).lower())}
+        have = {w[:5] for w in re.findall(r"[a-z]{4,}", draft.lower())}
+        if rest and len(rest & have) / len(rest) < 0.5:
+            return PartResult(part, "wrong", f"The draft drops more than “{_short(text)}”: the rest of that sentence "
+                                             "is gone too.")
+        return PartResult(part, "done", f"“{_short(text)}” is gone; the rest of the sentence stays.")
     stems = [w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())]
     have = {w[:5] for w in re.findall(r"[a-z]{4,}", draft.lower())}
     kept = sum(1 for s in stems if s in have) / max(len(stems), 1)
@@ -537,10 +647,50 @@ def _delete(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     return PartResult(part, "done", f"“{_short(text)}” is gone.")
 
 
+_DELETE_GENERIC = frozenset("language wording words word sentence sentences clause part parts bit bits provision "
+                            "provisions reference references mention mentions text the all any every no".split())
+# Where a phrase inside a sentence starts: after a comma or bracket, or at one of these words.
+_PHRASE_OPENERS = re.compile(r"\b(?:without|with|including|provided|except|unless|subject to|and|or|but)\b|[,;(]")
+
+
+def joined_span(clause: str, start: int, end: int) -> tuple[int, int]:
+    """A phrase to drop with what joins it: "X and without Y" -> "without Y" (the "and" after it
+    goes); "A, B" -> "A" (the comma before it); else the space before it."""
+    after = re.match(r"\s+(?:and|or)\s+", clause[end:])
+    if after:
+        return start, end + after.end()
+    before = re.search(r"(?:,|\s+(?:and|or))\s*$", clause[:start])
+    if before:
+        return before.start(), end
+    return (start - 1, end) if start > 0 and clause[start - 1] == " " else (start, end)
+
+
+def _named_stems(part: Part) -> list[str]:
+    """The words a "drop the X" part names, less the words that only say "words" ("the no-bond language"
+    names "bond")."""
+    what = str(part.params.get("what") or "").lower()
+    words = [w for w in re.split(r"[^a-z]+", what) if len(w) >= 3 and w not in _DELETE_GENERIC]
+    return [w[:5] for w in words]
+
+
+def _stem_count(text: str, stem: str) -> int:
+    return sum(1 for w in re.findall(r"[a-z]+", text.lower()) if w.startswith(stem))
+
+
+def _is_phrase(span: tuple[int, int], clause: str) -> bool:
+    return not any(a == span[0] and b == span[1] for a, b in part_spans(clause))
+
+
 def deleted_span(part: Part, clause: str) -> tuple[int, int] | None:
-    """The clause part a "drop the X" part names: the one sharing most of its words."""
+    """The clause words a "drop the X" part names: the words themselves where they are a phrase inside
+    a sentence ("without the need to post a bond"), else the sentence part sharing most of its words."""
+    named = _named_stems(part)
+    if len(named) == 1:
+        phrase = _phrase_around(clause, named[0])
+        if phrase:
+            return phrase
     what = [w[:5] for w in re.findall(r"[a-z]{4,}", str(part.params.get("what") or "").lower())
-            if w not in ("language", "sentence", "words", "clause", "part")]
+            if w not in _DELETE_GENERIC]
     if not what:
         return None
     best, score = None, 0
@@ -550,6 +700,33 @@ def deleted_span(part: Part, clause: str) -> tuple[int, int] | None:
         if hits > score:
             best, score = (a, b), hits
     return best if score else None
+
+
+def _phrase_around(clause: str, stem: str) -> tuple[int, int] | None:
+    """The one phrase of the clause that holds the only word starting with ``stem``: from the opener
+    before it ("without", a comma) to the next comma, "and", bracket or the sentence's end. None where
+    the word is used more than once or the phrase would be the whole sentence part."""
+    hits = [m for m in re.finditer(r"[A-Za-z]+", clause) if m.group(0).lower().startswith(stem)]
+    if len(hits) != 1:
+        return None
+    at = hits[0]
+    a, b = next(((a, b) for a, b in part_spans(clause) if a <= at.start() < b), (None, None))
+    if a is None:
+        return None
+    openers = [m for m in _PHRASE_OPENERS.finditer(clause, a, at.start())]
+    if not openers:
+        return None
+    opener = openers[-1]
+    start = opener.end() if opener.group(0) in ",;(" else opener.start()
+    end_m = re.compile(r"\s+(?:and|or|but)\b|[,;)]|[.]\s|[.]$").search(clause, at.end(), b)
+    end = end_m.start() if end_m else b
+    if end == b and clause[end - 1:end] == ".":
+        end -= 1
+    while start < end and clause[start] == " ":
+        start += 1
+    if end - start < 4 or (start <= a + 1 and end >= b - 1):
+        return None
+    return start, end
 
 
 def _shorten(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
@@ -595,7 +772,7 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
         elif part.kind == "delete":
             span = deleted_span(part, clause)
             if span:
-                allow.delete.append(span)
+                allow.delete.append(joined_span(clause, *span) if _is_phrase(span, clause) else span)
         elif part.kind in ("shorten", "plain", "other"):
             allow.rewrite = True
             allow.plain = allow.plain or part.kind == "plain"

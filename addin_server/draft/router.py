@@ -73,7 +73,7 @@ class DraftRouter:
         if prefer != "model" and not ins.problems:
             for i, part in enumerate(ins.parts):
                 if part.kind not in OPERATION_KINDS:
-                    why[i] = "no drafting operation does this"
+                    why[i] = "No drafting operation does this."
                     continue
                 try:
                     result = run_operation(part, task, text)

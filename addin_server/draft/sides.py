@@ -19,7 +19,7 @@ from index_builder.reading.sentences import sentence_spans
 from addin_server.draft.compare import _raw_edits, _the, compare
 
 
-_SELF = re.compile(r"^(?:each|either|neither|a|that|such|the (?:granting|indemnifying|disclosing|receiving|"
+_SELF = re.compile(r"^(?:each|either|neither|a|such|the (?:granting|indemnifying|disclosing|receiving|"
                    r"breaching|affected|requesting|licensing|bound|first)) part(?:y|ies)(?:['’]s?)?$|^(?:it|its|itself)$", re.I)
 _OTHER = re.compile(r"^the (?:other|non-?\w+|indemnified) part(?:y|ies)(?:['’]s?)?$|^the other(?:['’]s)?$", re.I)
 
@@ -32,6 +32,7 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
     seen: dict[str, set[str]] = {}
     where: dict[tuple[str, str], str] = {}
     others_at: dict[str, list[int]] = {}
+    astray: set[str] = set()  # parties put on a side their own sentence does not give them
     for r in _raw_edits(c):
         old = re.sub(r"^the\s+", "", " ".join(r.old.split()), flags=re.I).rstrip(",;.")
         new = " ".join(r.new.split()).rstrip(",;.")
@@ -44,6 +45,9 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
         if side:
             seen.setdefault(name, set()).add(side)
             where.setdefault((name, side), new)
+            here = _expected_here(mine, clause, name, r.old_start)
+            if here and here != side:
+                astray.add(name)
             if side == "other":
                 others_at.setdefault(name, []).append(r.old_start)
     for name, sides in seen.items():
@@ -53,12 +57,25 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
             # bound in the mutual draft too ("it"), never "the other party".
             return (f"The draft puts “{where[(name, 'other')]}” where your clause names {_the(name)}, the party it "
                     "binds: a condition now runs against the wrong party.")
-        if len(sides) == 2:
+        if len(sides) == 2 and name in astray:
             wrong = "other" if expected == "self" else "self"
             return (f"The draft mixes up who is who: {_the(name)} becomes “{where.get((name, wrong), '')}” in one place "
                     f"and “{where.get((name, expected), '')}” in another, so a condition now runs against the wrong "
                     "party.")
     return ""
+
+
+def _expected_here(mine: Binding, clause: str, name: str, at: int) -> str:
+    """The side a mention of ``name`` takes in a mutual draft, read in its own sentence: "self" where
+    that sentence binds it, "other" where it binds only another party ("Provider is not responsible
+    ... caused by Customer's failure": Customer is the other party there), "" where it binds nobody."""
+    span = next(((a, b) for a, b in sentence_spans(clause) if a <= at < b), None)
+    if span is None:
+        return ""
+    bound = {p.bound for p in mine.provisions if span[0] <= p.start < span[1]} - {""}
+    if name in bound:
+        return "self"
+    return "other" if bound else ""
 
 
 def _binds_alone_there(mine: Binding, clause: str, name: str, at: int) -> bool:

@@ -21,6 +21,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from index_builder.reading import binding
+from index_builder.reading import figures as F
+from index_builder.reading.defined_terms import capitalised_words
 from index_builder.reading.sentences import sentence_spans
 
 # Fitted by `precedent-bench citations --fit` on the train documents.
@@ -54,14 +56,6 @@ _UNITS = {"day": "day", "days": "day", "business": "day", "calendar": "day", "we
           "weeks": "week", "month": "month", "months": "month", "year": "year",
           "years": "year", "hour": "hour", "hours": "hour", "minute": "minute",
           "minutes": "minute", "percent": "%", "per": "%", "%": "%"}
-_QUANTITY = re.compile(
-    r"(?P<cur>[$€£])?\s?(?P<num>\d+(?:,\d{3})*(?:\.\d+)?|\b(?:%s)\b)(?:\s*\(\s*[\d,.]+\s*\))?"
-    r"\s*(?P<unit>%%|[a-z]+)?" % "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)),
-    re.IGNORECASE)
-_ACTOR = re.compile(
-    r"\b((?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*)\s+(?:shall|will|must|may|agrees|is\s+required|"
-    r"is|are|has|does|retains|owns|undertakes|warrants|represents|acknowledges|covenants)\b")
-_TERM = re.compile(r"\b([A-Z][a-z][\w-]*)")
 _WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
                          "every its their our your".split())
@@ -207,14 +201,28 @@ def _quantities(text: str) -> set[tuple[float, str]]:
     return set(_quantities_as_written(text))
 
 
+_QUANTITY = re.compile(
+    r"(?P<cur>[$€£])?\s?(?P<num>\d+(?:,\d{3})*(?:\.\d+)?|\b(?:%s)\b)(?:\s*\(\s*[\d,.]+\s*\))?"
+    r"\s*(?P<unit>%%|[a-z]+)?" % "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)),
+    re.IGNORECASE)
 def _quantities_as_written(text: str) -> dict[tuple[float, str], str]:
+    """The amounts a text gives, read by the core (reading/figures.py), then every other number
+    left in it with its unit ("thirty (30) days", "five copies"); "Section 7.2" names a place, not an
+    amount."""
     out: dict[tuple[float, str], str] = {}
-    for match in _QUANTITY.finditer(text):
+    # Amounts from the core ("two million U.S. dollars ($2,000,000)" is one amount, not "two"); every
+    # other number as written, so a changed digit anywhere is seen.
+    found = F.amounts(text)
+    for f in found:
+        out.setdefault((float(f.value), "$"), f.text)
+    rest = list(text)
+    for f in found:
+        if not f.disagree:  # "Five Thousand Dollars ($10,000)": its digits are read too
+            rest[f.start:f.end] = " " * (f.end - f.start)
+    for match in _QUANTITY.finditer("".join(rest)):
         raw = match.group("num").lower().replace(",", "")
         value = float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else float(raw)
-        unit = _UNITS.get((match.group("unit") or "").lower(), "")
-        if match.group("cur"):
-            unit = "$"
+        unit = "$" if match.group("cur") else _UNITS.get((match.group("unit") or "").lower(), "")
         written = match.group(0).strip()
         if not unit and match.group("unit"):
             written = written[: -len(match.group("unit"))].strip()
@@ -239,16 +247,16 @@ def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
 def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
                    own_text: str) -> str:
     """A party acting where the precedent's passage has another act, or named more often."""
-    own = set(_terms(own_text)) | {_norm(a) for a in _ACTOR.findall(own_text)}
-    acting = {_norm(a) for a in _ACTOR.findall(closest)}
+    own = set(_terms(own_text)) | {_norm(a) for a in binding.acting_names(own_text)}
+    acting = {_norm(a) for a in binding.acting_names(closest)}
     common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
-    for actor in _ACTOR.findall(sentence):
+    for actor in binding.acting_names(sentence):
         key = _norm(actor)
         if key in _NOT_PARTIES:
             continue  # "Nor does it ...": a sentence's first word, not someone acting
         # Someone acting where the passage has another party act ("Customer shall" for
         # "Supplier shall"); ordinary words opening a sentence ("Liability is") do not count.
-        if key not in own and acting and key not in acting and key not in common:
+        if not _known(key, own) and acting and key not in acting and not _known(key, common):
             return actor.strip()
     # The same act or thing given to another party: "Employee shall pay" or "Employee's
     # compensation" where the passage says "Company shall pay" or "Company's compensation"
@@ -268,6 +276,12 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
     return ""
 
 
+def _known(key: str, words: set[str]) -> bool:
+    """A name the lawyer's text (or the precedent) has: "confidential information" where it has both
+    words ("Confidential Information" acting in a sentence is a defined term, not a new party)."""
+    return key in words or (" " in key and all(w in words for w in key.split()))
+
+
 def _roles(text: str) -> set[tuple[str, str]]:
     """Who does what, read by the core (reading/binding.py): ("customer", "pay") for "Customer shall pay"."""
     return {(_norm(p.bound), p.verb) for p in binding.read(text).provisions if p.bound not in ("", binding.MUTUAL)}
@@ -275,7 +289,7 @@ def _roles(text: str) -> set[tuple[str, str]]:
 
 def _terms(text: str) -> Counter[str]:
     """Capitalised words (parties, defined terms), sentence openers like "The" left out."""
-    return Counter(key for t in _TERM.findall(text) if (key := _norm(t)) and key not in _STOP
+    return Counter(key for t in capitalised_words(text) if (key := _norm(t)) and key not in _STOP
                    and key not in _NOT_PARTIES)
 
 

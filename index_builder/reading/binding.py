@@ -36,7 +36,7 @@ _MODAL = (r"(?P<modal>shall|will|must|may|can(?:not)?|agrees?\s+(?:to|that)|unde
           r"(?:is|are)\s+(?:not\s+)?(?:required|obligated|obliged|entitled|permitted|responsible|liable|free)\b|"
           r"(?:has|have)\s+(?:the\s+)?(?:right|option|obligation|authority|no|sole)\b|"
           r"(?:grants?|assigns?|indemnif(?:y|ies)|owns?|retains?|rejects?|warrants?|represents?|"
-          r"acknowledges?|waives?|releases?|holds?|defends?|bears?)\b)")
+          r"acknowledges?|recogni[sz]es?|waives?|releases?|holds?|defends?|bears?)\b)")
 _NEG = r"(?P<neg>\s+not\b|\s+no\b|n't\b)?"
 # A limit that shelters its subject: "In no event shall X be liable", "X's total liability ... shall not exceed".
 _NO_LIABILITY = re.compile(
@@ -51,7 +51,7 @@ _BY_AGENT = re.compile(
     r"provided|issued|sold|owned)\b)[^.;:]){0,60}?\bby\s+(?P<who>{P})", re.I)
 _OPTION_OF = re.compile(r"\bat\s+(?P<who>{P})(?:[’']s|[’'])\s+(?:sole\s+)?(?:option|discretion|election|request)\b", re.I)
 _BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(?:{P})\s+and\s+(?:the\s+)?(?:{P})\b", re.I)
-_GENERIC = (r"(?:each|either|neither|any|a|that|the\s+(?:other|granting|receiving|disclosing|indemnifying|"
+_GENERIC = (r"(?:each|either|neither|any|a|that|whichever|the\s+(?:other|granting|receiving|disclosing|indemnifying|"
             r"indemnified|terminating|non-?breaching|breaching|affected|requesting|auditing|notifying))\s+[Pp]arty|"
             r"each\s+of\s+(?:the\s+)?(?:parties|them)|both\s+(?:parties|of\s+them)|the\s+[Pp]arties|the\s+other")
 _PRONOUN = r"(?:it|they|he|she)"
@@ -164,6 +164,23 @@ def _read(text: str, parties: tuple[str, ...]) -> Binding:
     return Binding(text, names, tuple(provisions(text, names)))
 
 
+# Who acts in a text with no party list (a precedent from another matter, a draft sentence): a
+# capitalised name of up to three words, all-capitals names ("NCM") included, right before a
+# verb of acting. The support check compares these across a sentence and its precedent.
+_NAME_WORD = r"[A-Z][\w'’&-]*"
+_ACTING = re.compile(
+    rf"\b((?:{_NAME_WORD}\s+){{0,2}}{_NAME_WORD})\s+(?:shall|will|must|may|agrees|is\s+required|is|are|has|does|"
+    r"retains|owns|undertakes|warrants|represents|acknowledges|covenants)\b")
+
+
+def acting_names(text: str) -> list[str]:
+    """The capitalised names that act in ``text`` ("Customer shall", "Green Cross may"), as
+    written (a sentence opener such as "Nothing in this Agreement shall" included: the caller
+    knows its own stop words). For a text whose parties are unknown; where they are known,
+    ``read(text, parties)`` says who is bound."""
+    return [m.group(1) for m in _ACTING.finditer(text)]
+
+
 def party_names(text: str, parties: Iterable[str] = ()) -> tuple[str, ...]:
     """The document's party names that the text uses, then the role words it uses on their own."""
     given = [p.strip() for p in parties if p and p.strip()]
@@ -201,7 +218,12 @@ def _patterns(names: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
     who = rf"(?P<who>{joint}|{named}|{_GENERIC}|{_PRONOUN})"
     subject = re.compile(rf"(?<![\w’'-]){who}\s+{_ADVERBS}{_MODAL}{_NEG}", re.I)
     fill = {"P": rf"{joint}|{named}|{_GENERIC}"}
-    return {"subject": subject, "ellipsis": re.compile(rf"(?:\b(?:and|or|but)|,)\s+{_ADVERBS}{_MODAL}{_NEG}", re.I),
+    # "A party that receives the other's information shall ...", "Whichever party receives ... may":
+    # a party named by what it does, a relative clause between it and its verb.
+    relative = re.compile(rf"(?<![\w’'-])(?P<who>(?:a|any|each|the|whichever)\s+[Pp]arty)\s+(?:(?:that|which|who)\s+)?"
+                          rf"(?=(?:that|which|who|receiv|disclos|is|has|obtain|gets?|holds?|provid|want|seek)\w*\b)"
+                          rf"[^.;:]{{0,160}}?\s+{_ADVERBS}{_MODAL}{_NEG}", re.I)
+    return {"subject": subject, "relative": relative, "ellipsis": re.compile(rf"(?:\b(?:and|or|but)|,)\s+{_ADVERBS}{_MODAL}{_NEG}", re.I),
             **{k: re.compile(p.pattern.replace("{P}", fill["P"]), re.I) for k, p in (
                 ("no_liability", _NO_LIABILITY), ("liability_of", _LIABILITY_OF), ("passive", _BY_AGENT),
                 ("option", _OPTION_OF), ("between", _BETWEEN))}}
@@ -245,6 +267,13 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
                 last_bound = who  # "X agrees that ... it will not": the promise follows
                 continue
             kind, negated, verb = _kind(m, part)
+            if _INVERTED_NO.search(part[:m.start()]) and not negated and kind != "protection":
+                # "In no event shall Green Cross grant ...": the modal comes first, the "no" with it.
+                negated, kind = True, "prohibition"
+                if not verb or m.group("modal").lower() in ("shall", "will", "may", "must", "can"):
+                    verb = verb or _stem(m.group("modal").split()[0])
+                else:
+                    verb = _stem(m.group("modal").split()[0])
             if re.match(r"neither\b", raw.strip(), re.I) and not negated:
                 negated, kind = True, "protection" if kind == "protection" or verb == "liabil" else "prohibition"
             elif verb == "liabil" and kind == "obligation" and re.match(r"\s*(?:have|has|bear|be)\s+(?:any\s+)?liab",
@@ -253,6 +282,14 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
             found.append(_provision(text, start, end, kind, who, (start + m.start("who"), start + m.end("who")),
                                     verb, negated, how, names, spots))
             last_bound = who
+        for m in pats["relative"].finditer(part):
+            if any(f.subject[0] - start <= m.start("modal") < f.subject[1] - start + 1 or
+                   _same_spot(f, start + m.start("modal")) for f in found):
+                continue
+            kind, negated, verb = _kind(m, part)
+            found.append(_provision(text, start, end, kind, MUTUAL, (start + m.start("who"), start + m.end("who")),
+                                    verb, negated, "subject", names, spots))
+            last_bound = MUTUAL
         for m in pats["ellipsis"].finditer(part):  # "... and shall not disclose it": the last subject
             if not found or any(f.subject[0] - start <= m.start() < f.subject[1] - start + 40 and
                                 _same_spot(f, start + m.start("modal")) for f in found):
@@ -265,6 +302,10 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
                                     "ellipsis", names, spots))
         out += sorted(found, key=lambda p: p.subject)
     return out
+
+
+_INVERTED_NO = re.compile(r"(?:\bin\s+no\s+event|\bunder\s+no\s+circumstances?|\bat\s+no\s+time|\bnor|\bno\s+way)\s*,?\s+"
+                          r"(?:shall|will|may|must|can|could|would|does|do|is|are)\s+(?:the\s+)?$", re.I)
 
 
 def _same_spot(p: Provision, at: int) -> bool:

@@ -316,6 +316,30 @@ class Capitalised:
     full: str  # the whole capitalised run, sentence-start word included
 
 
+_NAME_OR_TERM = re.compile(r"\b([A-Z](?:[a-z][\w-]*|[A-Z0-9&]+(?![a-z])))")
+
+
+def capitalised_words(text: str) -> list[str]:
+    """Every single word written with a capital (a party, a defined term's word, an all-capitals
+    name such as "NCM" or "JHU", a sentence opener), possessive "'s" left off, in order. A word
+    in a sentence written all in capitals is left out (it names nothing)."""
+    out = []
+    for m in _NAME_OR_TERM.finditer(text):
+        word = m.group(1)
+        if word.isupper() and len(word) > 1 and (word.lower() in _PLAIN_WORDS or _in_capitals_run(text, m.start(), m.end())):
+            continue
+        if word.isupper() and len(word) == 1:
+            continue  # "A", "I": articles and limb letters
+        out.append(word)
+    return out
+
+
+def _in_capitals_run(text: str, start: int, end: int) -> bool:
+    """An all-capitals word beside another all-capitals ordinary word: "THE COMPANY SHALL NOT"."""
+    near = re.findall(r"[A-Za-z]+", text[max(0, start - 20):start])[-1:] + re.findall(r"[A-Za-z]+", text[end:end + 20])[:1]
+    return any(w.isupper() and w.lower() in _PLAIN_WORDS for w in near)
+
+
 def capitalised_terms(text: str) -> list[Capitalised]:
     """Runs of two or more capitalised words that read as terms, not names or sentence starts."""
     out = []

@@ -17,6 +17,7 @@ reads the labels after the answers are in. The index uses a hashing embedder: /r
 chosen precedents never searches.
 
     precedent-bench drafting --split tuning --out benchmarks/results/drafting/tuning
+    precedent-bench drafting --tasks path/to/a.jsonl path/to/b.jsonl --out DIR
 """
 
 from __future__ import annotations
@@ -48,8 +49,12 @@ HALVES = ("a", "b")
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = subparser(sub, __name__)
-    p.add_argument("--split", choices=tuple(SPLITS), required=True,
-                   help="tuning, or held-out (run once, at the end)")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--split", choices=tuple(SPLITS),
+                       help="tuning, or held-out, of the set in --set (its a- and b- halves)")
+    which.add_argument("--tasks", type=Path, nargs="+", metavar="PATH",
+                       help="any task file(s) of the drafting schema (JSON lines), read in the order "
+                            "given: e.g. a fresh tranche, run once")
     p.add_argument("--set", type=Path, default=SET_DIR, help=f"the set's folder (default {SET_DIR})")
     p.add_argument("--task", action="append", help="only tasks whose id starts with this (repeatable)")
     p.add_argument("--out", type=Path, help="write summary.json, drafts.jsonl, operations.jsonl, "
@@ -60,18 +65,37 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 # --- the set ----------------------------------------------------------------------------------
 
-def load_tasks(set_dir: Path, split: str, only: Sequence[str] | None = None) -> list[dict[str, Any]]:
-    """Every task of both halves in one split, in file order."""
-    rows = []
-    for half in HALVES:
-        path = set_dir / f"{half}-{SPLITS[split]}"
+def split_files(set_dir: Path, split: str) -> list[Path]:
+    """The task files of one split of a set: its a- and b- halves."""
+    paths = [set_dir / f"{half}-{SPLITS[split]}" for half in HALVES]
+    for path in paths:
         if not path.is_file():
             raise FileNotFoundError(f"no {path}: run from the repository root or give --set")
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                if not only or any(row["task_id"].startswith(o) for o in only):
-                    rows.append(row)
+    return paths
+
+
+def load_tasks(paths: Sequence[Path], only: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Every task of the given files, in file order. Each row must carry the schema's fields
+    the benchmark sends (clause, instruction, precedents, drafts); a task id seen twice is an
+    error (the scorer keys drafts by id)."""
+    rows: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for path in paths:
+        if not path.is_file():
+            raise FileNotFoundError(f"no task file {path}")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            missing = [k for k in ("task_id", "clause", "instruction", "precedents", "drafts", "parts")
+                       if k not in row]
+            if missing:
+                raise ValueError(f"{path}:{n}: not a drafting task (no {', '.join(missing)})")
+            if row["task_id"] in seen:
+                raise ValueError(f"{path}:{n}: task id {row['task_id']} seen twice")
+            seen.add(row["task_id"])
+            if not only or any(row["task_id"].startswith(o) for o in only):
+                rows.append(row)
     return rows
 
 
@@ -239,14 +263,15 @@ def run(args: argparse.Namespace) -> int:
 
     started = time.time()
     started_utc = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    tasks = load_tasks(args.set, args.split, args.task)
+    paths = list(args.tasks) if args.tasks else split_files(args.set, args.split)
+    tasks = load_tasks(paths, args.task)
     if not tasks:
         log.error("No task matches --task.")
         return 2
     drafts, operations = ask(tasks)
     summary, scored = score(tasks, drafts)
     ops = operations_rows(tasks, operations)
-    meta = {"split": args.split, "tasks": len(tasks), "drafts": len(drafts),
+    meta = {"split": args.split or "files", "files": [str(p) for p in paths], "tasks": len(tasks), "drafts": len(drafts),
             "command": "precedent-bench drafting " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["drafting"] else "",
             "started_utc": started_utc,
             "finished_utc": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
