@@ -346,8 +346,11 @@ def clause_facets(clauses: Iterable[Clause], names: Sequence[str] = FACET_FIELDS
     """Facets over a set of clauses (e.g. a search's candidates): documents per value."""
     docs: dict[str, dict[str, set[str]]] = {name: {} for name in names}
     for clause in clauses:
+        metadata = clause.metadata
+        if not metadata:  # a clause without metadata (a BEIR corpus's) adds to no facet
+            continue
         for name in names:
-            value = clause.metadata.get(name)
+            value = metadata.get(name)
             if value:
                 docs[name].setdefault(value, set()).add(clause.doc_id)
     return {name: facet_values({v: len(d) for v, d in values.items()}, name in LIST_VALUED)
