@@ -23,6 +23,7 @@ from typing import Any
 from index_builder.reading import binding, limitations
 from index_builder.reading.caps import Cap, caps as read_caps
 from index_builder.reading.figures import Figure, figures as read_figures, mask
+from index_builder.reading.jurisdictions import PLACES, canonical
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
@@ -31,17 +32,7 @@ VERSION = "terms-5"
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
 
-JURISDICTIONS = (
-    "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii "
-    "Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan "
-    "Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania "
-    "Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming England Scotland Ireland "
-    "Germany France Switzerland Singapore Ontario Canada Australia Netherlands Luxembourg Sweden "
-    "Spain Italy Japan India".split()) + [
-    "New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota",
-    "Rhode Island", "South Carolina", "South Dakota", "West Virginia", "District of Columbia",
-    "Puerto Rico", "England and Wales", "Hong Kong", "United Kingdom", "British Columbia"]
-_PLACE = "(?P<p>" + "|".join(sorted((re.escape(j) for j in JURISDICTIONS), key=len, reverse=True)) + ")"
+_PLACE = f"(?P<p>{PLACES})"
 _LAW = [re.compile(p) for p in (
     rf"\b(?:governed\s+by|construed\s+(?:in\s+accordance\s+with|under)|subject\s+to),?\s+(?:and\s+construed\s+in\s+accordance\s+with,?\s+)?(?:the\s+)?(?:internal\s+|substantive\s+)?laws?\s+of\s+(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+)?{_PLACE}\b",
     rf"\blaws?\s+(?:is|are)\s+the\s+laws?\s+of\s+(?:the\s+)?(?:State\s+of\s+)?{_PLACE}\b",
@@ -191,7 +182,7 @@ def _places(text: str, masked: str, found: list[Term]) -> None:
         seen: set[str] = set()
         for pattern in patterns:
             for m in pattern.finditer(masked):
-                place = m.group("p")
+                place = canonical(m.group("p"))
                 if place not in seen:
                     seen.add(place)
                     found.append(Term(type_, place, "", "", m.start("p"), m.end("p"), text[m.start("p"):m.end("p")]))
