@@ -36,7 +36,7 @@ from index_builder.ingest.blocks import ParsedDocument
 from index_builder.model import Clause
 from index_builder.reading.blanks import filled_prose, is_blank
 from index_builder.reading.document import definitions
-from index_builder.reading.jurisdictions import PLACES, canonical
+from index_builder.reading.jurisdictions import PLACES, canonical, law_places
 from index_builder.reading.legal_names import legal_names
 from index_builder.reading.paragraphs import Paragraph
 from index_builder.reading.parties import PARTY_NAMES, deal_parties, document_parties
@@ -96,17 +96,7 @@ _KIND_WORDS = re.compile(r"\b(?:agreement|letter|consent|notice|addendum|amendme
 
 # The places: the core's one list (index_builder/reading/jurisdictions.py), shared with Compare terms.
 _JURISDICTION = re.compile(rf"\b({PLACES})\b")
-_LAW_SENTENCES = (
-    re.compile(r"governed by,?(?: and (?:construed|interpreted)[^,]{0,40},?)? the (?:internal )?"
-               r"laws? of (?:the )?(?:State|Commonwealth|Province) of ([A-Z][\w ]{2,30})"),
-    re.compile(r"governed by,?(?: and (?:construed|interpreted)[^,]{0,40},?)? the (?:internal )?"
-               r"laws? of ([A-Z][\w ]{2,30})"),
-    re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) law (?:governs|shall govern|will govern)"),
-)
-# What each _LAW_SENTENCES pattern cannot match without, and _DATE (every form has a
-# four-digit year): a plain test skips a regular-expression scan of a paragraph that has none
-# (tests/index_builder/test_build_cost.py checks the fields are the same).
-_LAW_MARKS = ("governed by", "governed by", " law ")
+# (Which sentences choose a law is the core's reading: reading/jurisdictions.law_places.)
 _YEAR = re.compile(r"\d{4}")
 _LAW_LABEL = re.compile(r"^\W*(?:governing law|governing state|choice of law|applicable law)"
                         r"(?: state)?\W*(?::\W*(.*))?$", re.I)
@@ -201,13 +191,9 @@ def governing_law(texts: Sequence[str]) -> str:
         if found:
             return found
     for text in map(filled_prose, texts):
-        for pattern, mark in zip(_LAW_SENTENCES, _LAW_MARKS):
-            if mark not in text:  # a scan of every paragraph for nothing (build cost, issue 39)
-                continue
-            for match in pattern.finditer(text):
-                found = _jurisdiction(match.group(1))
-                if found:
-                    return found
+        places = law_places(text)
+        if places:
+            return places[0][0]
     return ""
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from index_builder.reading import binding, limitations
 from index_builder.reading.caps import Cap, caps as read_caps
 from index_builder.reading.figures import Figure, figures as read_figures, mask
-from index_builder.reading.jurisdictions import PLACES, canonical
+from index_builder.reading.jurisdictions import forum_places, law_places
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
@@ -31,20 +31,6 @@ VERSION = "terms-5"
 
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
-
-_PLACE = f"(?P<p>{PLACES})"
-_LAW = [re.compile(p) for p in (
-    rf"\b(?:governed\s+by|construed\s+(?:in\s+accordance\s+with|under)|subject\s+to),?\s+(?:and\s+construed\s+in\s+accordance\s+with,?\s+)?(?:the\s+)?(?:internal\s+|substantive\s+)?laws?\s+of\s+(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+)?{_PLACE}\b",
-    rf"\blaws?\s+(?:is|are)\s+the\s+laws?\s+of\s+(?:the\s+)?(?:State\s+of\s+)?{_PLACE}\b",
-    rf"\bthat\s+law\s+is\s+the\s+law\s+of\s+(?:the\s+)?(?:State\s+of\s+)?{_PLACE}\b",
-    rf"\bgoverned\s+by\s+{_PLACE}\s+law\b",
-    rf"\b{_PLACE}\s+law\s+(?:governs|shall\s+govern|will\s+govern|applies)\b",
-)]
-_FORUM = [re.compile(p) for p in (
-    rf"\bcourts?\s+(?:located\s+)?(?:in|of)\s+(?:the\s+)?(?:(?:State|Commonwealth|County)\s+of\s+)?{_PLACE}\b",
-    rf"\b(?:in|to)\s+(?:the\s+)?(?:state\s+or\s+federal\s+|state\s+and\s+federal\s+|federal\s+or\s+state\s+)?{_PLACE}\s+courts\b",
-    rf"\b(?:resolved|adjudicated|brought|venue)\s+(?:exclusively\s+)?in\s+{_PLACE}\b",
-)]
 
 SUBPROVISIONS = ("liability_cap", "super_cap", "cap_carveout", "consequential_exclusion")
 
@@ -178,14 +164,12 @@ def _role(figure: Figure, masked: str) -> str:
 
 
 def _places(text: str, masked: str, found: list[Term]) -> None:
-    for type_, patterns in (("governing_law", _LAW), ("forum", _FORUM)):
+    for type_, read in (("governing_law", law_places), ("forum", forum_places)):
         seen: set[str] = set()
-        for pattern in patterns:
-            for m in pattern.finditer(masked):
-                place = canonical(m.group("p"))
-                if place not in seen:
-                    seen.add(place)
-                    found.append(Term(type_, place, "", "", m.start("p"), m.end("p"), text[m.start("p"):m.end("p")]))
+        for place, start, end in read(masked):
+            if place not in seen:
+                seen.add(place)
+                found.append(Term(type_, place, "", "", start, end, text[start:end]))
 
 
 # -- roles ---------------------------------------------------------------------------------------

@@ -18,3 +18,12 @@ def test_terms_and_facets_read_the_same_place(sentence: str, place: str) -> None
     if not sentence.startswith("Governing law:"):  # a cover-page row is the facets' own reading
         assert [t.value for t in extract(sentence).terms if t.type == "governing_law"] == [place]
     assert governing_law([sentence]) == place
+
+
+def test_both_phrasings_of_a_choice_of_law_are_read_by_both() -> None:
+    # one phrasing only Compare terms read, one only the facets read, before they shared a reader
+    for sentence in ("This Agreement shall be governed by and construed pursuant to the laws of the State of Indiana.",
+                     "This Agreement shall be governed and construed in accordance with the laws of the State of Texas."):
+        place = "Indiana" if "Indiana" in sentence else "Texas"
+        assert [t.value for t in extract(sentence).terms if t.type == "governing_law"] == [place]
+        assert governing_law([sentence]) == place
