@@ -250,7 +250,7 @@ def self_references(paragraphs: Sequence[Paragraph], terms: Sequence[str]) -> Co
     counts: Counter[str] = Counter()
     # "this Action by Written Consent", "this Stock Power": a capitalised name ending in a kind of document.
     named = {m.group(1) for m in _THIS_NAME.finditer(text) if m.group(1).split()[-1] in _DOCUMENT_KINDS}
-    for term in defined | _DOCUMENT_KINDS | named:
+    for term in sorted(defined | _DOCUMENT_KINDS | named):  # sorted: a tie in counts picks the same name in every process
         if not term or not term[:1].isupper() or _PART.search(term):
             continue
         n = sum(1 for m in mentions(text, term) if after_this(text, m.start) and not m.plural)
