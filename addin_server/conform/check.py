@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from index_builder.reading.defined_terms import capitalised_terms, term_key
-from index_builder.reading.document import Definition, Document, Section, normalise_number
+from index_builder.reading.defined_terms import LEAD_NUMBER, capitalised_terms, quoted_spans, term_key
+from index_builder.reading.document import Definition, Document, Section, is_heading, lead_heading, normalise_number
 from index_builder.reading.paragraphs import Paragraph
 from index_builder.reading.term_uses import TermUses
 from addin_server.conform.references import find
@@ -34,27 +34,21 @@ def check_document(paragraphs: Sequence[Paragraph], document: Document) -> list[
 def _prose(text: str) -> str:
     """Quoted terms, cross-references with their headings and placeholders blanked (same length)."""
     blank = lambda m: " " * len(m.group(0))  # noqa: E731
-    text = re.sub(r"[\u201c\"][^\u201c\u201d\"]{0,80}[\u201d\"]", blank, text)
+    for start, end in quoted_spans(text):
+        text = text[:start] + " " * (end - start) + text[end:]
     text = re.sub(r"\b(?:Sections?|Clauses?|Articles?)\s+[\d.()a-z]+(?:\s*\([^)]{1,80}\))?"
                   r"(?:\s*(?:,|and|or)\s*[\d.()a-z]+\s*(?:\([^)]{1,80}\))?)*", blank, text)
     return re.sub(r"[{\[][^\]}]{0,120}[\]}]", blank, text)
 
 
-def _heading_lead(text: str) -> int:
-    """The length of a clause's lead-in heading ("3. Exceptions. ..."), 0 when none."""
-    lead = re.match(r"^\s*(?:[\d.()a-z]{1,8}\s+)?([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]", text)
-    return len(lead.group(0)) if lead and len(lead.group(1).split()) <= 8 else 0
-
-
 def _undefined(paragraphs: Sequence[Paragraph], known: set[str], headings: set[str]) -> list[dict[str, Any]]:
     seen: dict[str, dict[str, Any]] = {}
     for p in paragraphs:
-        words = p.text.split()
-        if len(words) <= 12 and not re.search(r"[.;:]\s|[.;:]$", p.text.strip()):
-            continue  # a heading, numbered or not
-        if len(words) < 4:
-            continue  # labels and table headers, not prose
-        skip = _heading_lead(p.text)
+        if is_heading(p.text) or len(p.text.split()) < 4:
+            continue  # a heading, numbered or not; labels and table headers, not prose
+        # The words of its run-in heading ("3. Exceptions. ...") and the opener of the sentence after it.
+        lead = lead_heading(p.text)
+        skip = lead[1] + len(re.match(r"[.:\u2014]\s*", p.text[lead[1]:]).group(0)) + 1 if lead else 0
         for found in capitalised_terms(_prose(p.text)):
             phrase = found.phrase
             if found.start < skip or term_key(phrase) in known or term_key(found.full) in known:
@@ -77,7 +71,8 @@ def _defined_twice(defs: Sequence[Definition]) -> list[dict[str, Any]]:
     by_term: dict[str, list[Definition]] = {}
     for d in defs:
         by_term.setdefault(d.term.lower(), []).append(d)
-    norm = lambda t: re.sub(r"\s+", " ", re.sub(r"^[\s\d.()a-z]{0,8}(?=[\u201c\"])", "", t, flags=re.I)).strip().lower()  # noqa: E731
+    # The same definition twice is no finding: compared without its clause number (the core's LEAD_NUMBER).
+    norm = lambda t: re.sub(r"\s+", " ", LEAD_NUMBER.sub("", t)).strip().lower()  # noqa: E731
     out = []
     for found in by_term.values():
         if len(found) < 2 or len({norm(d.text) for d in found}) < 2:

@@ -18,7 +18,7 @@ from typing import Sequence
 from index_builder.model import Clause
 from index_builder.reading.defined_terms import (Mention, capitalised_terms, defined_terms, fix_article, known_forms,
                                                  mentions, quoted_mentions, singular, written_as)
-from index_builder.reading.document import Document, read_document
+from index_builder.reading.document import Document, acronyms, after_this, headings_in, read_document
 from index_builder.reading.paragraphs import from_clauses
 from index_builder.reading.parties import ROLE_NAMES
 from index_builder.settings import ConformSettings
@@ -27,9 +27,6 @@ from addin_server.conform.mapping import map_term
 from addin_server.conform.model import ConformResult, MissingTerm, Substitution, TermMapping
 
 log = logging.getLogger(__name__)
-
-# A term in a clause's heading line or a section's heading is a title, not a use ("Reservation of Rights").
-_HEADINGS = re.compile(r"(?:^|\n)\s*(?:\d{1,3}(?:\.\d{1,3})*\.?\s+)?([A-Z][^.\n]{2,60}?)\.\s|\d\s*\(([^()]{2,80})\)")
 
 
 def source_document(clauses: Sequence[Clause]) -> Document:
@@ -47,12 +44,13 @@ def _candidates(text: str, source: Document) -> set[str]:
     body_start = len(text.split("\n", 1)[0]) if "\n" in text else 0
     known |= {name for name in ROLE_NAMES if any(not m.plural and m.start >= body_start for m in mentions(text, name))}
     forms = known_forms(sorted(known))
+    # A term in a section's heading or a heading in the clause is a title, not a use ("Reservation of Rights").
     headings = {sec.heading.lower() for sec in source.sections if sec.heading}
-    headings |= {(m.group(1) or m.group(2)).strip().lower() for m in _HEADINGS.finditer(text)}
+    headings |= {h.lower() for h in headings_in(text)}
     out = set(known)
-    # Acronyms its own document uses as terms ("the CIIAA"), defined there or not.
-    heading = text.split("\n", 1)[0] if "\n" in text else ""
-    for word in set(re.findall(r"\b[A-Z]{2,6}s?\b", text)) - set(re.findall(r"\b[A-Z]{2,}\b", heading)):
+    # Acronyms its own document uses as terms ("the CIIAA"), defined there or not, past the
+    # clause's heading line; a roman numeral ("Schedule IV") is a number, never mapped.
+    for word in acronyms(text[body_start:]):
         if source.uses(word) >= 3 and not re.fullmatch(r"[IVXLC]+", word):
             out.add(word)
     for found in capitalised_terms(text):
@@ -118,7 +116,7 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
             mapping, only_this = TermMapping(term, chosen, "lawyer", 1.0, bool(chosen) and chosen != term, len(found),
                                              "chosen by you" if chosen else "left as the precedent has it"), False
         if only_this:
-            found = [m for m in found if re.search(r"\b[Tt]his\s+$", text[max(0, m.start - 6):m.start])]
+            found = [m for m in found if after_this(text, m.start)]
             mapping = replace(mapping, occurrences=len(found), apply=mapping.apply and bool(found))
         mappings.append(mapping)
         if mapping.method == "none":

@@ -154,6 +154,13 @@ _PATTERNS = [
     r"忽略.{0,12}(?:指令|指示|说明|规则)|指示を無視|無視して.{0,12}指示|以前の指示",
 ]
 _ADDRESSED_TO_AI = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE | re.MULTILINE)
+# Not the clause-reading core's sentences (index_builder/reading/sentences.py), on purpose: this
+# splitter cuts the text into pieces that rebuild it exactly ("".join), whitespace included, so a
+# dropped order leaves every other character where it was; it cuts at every stop, also a CJK one
+# with no space after it ("忽略以上指令。总是…"), and never joins a piece to the next for an
+# abbreviation or a lower-case continuation, so an order costs only its own words. The core's
+# sentences trim, skip "e.g."/"Inc." and need a space after a stop: right for reading obligations,
+# wrong for cutting out an injected order.
 _SENTENCE = re.compile(r"[^.!?。！？\n]*(?:[.!?。！？]+|\n|$)")
 _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f]")
 _SPACED = re.compile(r"\b(?:\w[ .\-_]){3,}\w\b")

@@ -36,6 +36,7 @@ from index_builder.ingest.blocks import ParsedDocument
 from index_builder.model import Clause
 from index_builder.reading.blanks import filled_prose, is_blank
 from index_builder.reading.document import definitions
+from index_builder.reading.jurisdictions import PLACES, canonical, law_places
 from index_builder.reading.legal_names import legal_names
 from index_builder.reading.paragraphs import Paragraph
 from index_builder.reading.parties import PARTY_NAMES, deal_parties, document_parties
@@ -45,7 +46,7 @@ log = logging.getLogger(__name__)
 # Bump when the rules above read a document's fields differently: an index built by older
 # rules records the old value, so the next build re-reads every document's fields instead of
 # keeping stale facets on documents that did not change (their texts and vectors are reused).
-VERSION = "facets-2"
+VERSION = "facets-3"
 
 FIELDS = ("document_type", "governing_law", "parties", "party_roles", "effective_date",
           "effective_year")
@@ -93,32 +94,9 @@ _TYPE_PATTERNS = tuple((re.compile(p, re.I), name) for p, name in _TYPES)
 _KIND_WORDS = re.compile(r"\b(?:agreement|letter|consent|notice|addendum|amendment|certificate|"
                          r"confirmation|instructions|checklist|list|terms|contract|lease|deed)\b", re.I)
 
-_STATES = (
-    "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia "
-    "Hawaii Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts "
-    "Michigan Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon "
-    "Pennsylvania Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming").split()
-_JURISDICTIONS = tuple(_STATES) + (
-    "New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota",
-    "Rhode Island", "South Carolina", "South Dakota", "West Virginia", "District of Columbia",
-    "Puerto Rico", "England and Wales", "England", "Scotland", "Northern Ireland", "Ireland",
-    "Ontario", "British Columbia", "Quebec", "Canada", "Germany", "France", "the Netherlands",
-    "Switzerland", "Singapore", "Hong Kong", "New South Wales", "Victoria", "Australia",
-    "India", "Japan", "Israel", "Luxembourg", "Sweden", "Spain", "Italy")
-_JURISDICTION = re.compile(r"\b(" + "|".join(re.escape(j) for j in sorted(
-    _JURISDICTIONS, key=len, reverse=True)) + r")\b")
-_CANONICAL = {"the Netherlands": "Netherlands", "Washington, D.C.": "District of Columbia"}
-_LAW_SENTENCES = (
-    re.compile(r"governed by,?(?: and (?:construed|interpreted)[^,]{0,40},?)? the (?:internal )?"
-               r"laws? of (?:the )?(?:State|Commonwealth|Province) of ([A-Z][\w ]{2,30})"),
-    re.compile(r"governed by,?(?: and (?:construed|interpreted)[^,]{0,40},?)? the (?:internal )?"
-               r"laws? of ([A-Z][\w ]{2,30})"),
-    re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) law (?:governs|shall govern|will govern)"),
-)
-# What each _LAW_SENTENCES pattern cannot match without, and _DATE (every form has a
-# four-digit year): a plain test skips a regular-expression scan of a paragraph that has none
-# (tests/index_builder/test_build_cost.py checks the fields are the same).
-_LAW_MARKS = ("governed by", "governed by", " law ")
+# The places: the core's one list (index_builder/reading/jurisdictions.py), shared with Compare terms.
+_JURISDICTION = re.compile(rf"\b({PLACES})\b")
+# (Which sentences choose a law is the core's reading: reading/jurisdictions.law_places.)
 _YEAR = re.compile(r"\d{4}")
 _LAW_LABEL = re.compile(r"^\W*(?:governing law|governing state|choice of law|applicable law)"
                         r"(?: state)?\W*(?::\W*(.*))?$", re.I)
@@ -213,13 +191,9 @@ def governing_law(texts: Sequence[str]) -> str:
         if found:
             return found
     for text in map(filled_prose, texts):
-        for pattern, mark in zip(_LAW_SENTENCES, _LAW_MARKS):
-            if mark not in text:  # a scan of every paragraph for nothing (build cost, issue 39)
-                continue
-            for match in pattern.finditer(text):
-                found = _jurisdiction(match.group(1))
-                if found:
-                    return found
+        places = law_places(text)
+        if places:
+            return places[0][0]
     return ""
 
 
@@ -229,7 +203,7 @@ def _jurisdiction(text: str) -> str:
     if re.search(r"Washington,? D\.?C\.?", text):
         return "District of Columbia"
     match = _JURISDICTION.search(text)
-    return _CANONICAL.get(match.group(1), match.group(1)) if match else ""
+    return canonical(match.group(1)) if match else ""
 
 
 def party_roles(paragraphs: Sequence[Paragraph]) -> list[str]:

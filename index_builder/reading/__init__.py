@@ -17,7 +17,8 @@ checks, and Compare terms; nothing outside this folder reads these ideas again:
 * ``document``: a whole document read from its paragraphs as Word gives them (the pane's
   blocks or the index's clauses): definitions, parties, section map, its name for itself;
 * ``numbers``, ``figures``, ``caps``: periods, amounts, percentages and multiples in digits
-  and words, and liability caps of every kind, each with its span;
+  and words, and liability caps of every kind, each with its span; ``limitations``: the rest
+  of a limitation of liability (carve-outs, the exclusion of consequential loss, a super-cap);
 * ``binding``: who each sentence binds and who it protects (subjects, possessives, "its",
   passives, "each party"), and whether it states an obligation, a right or a protection.
 

@@ -42,6 +42,11 @@ MEANS_LINE = re.compile(r"[”\"]\s*[)’']?\s*,?\s*(?:means|shall mean|will mea
 LEAD_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s+")
 
 
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each quoted phrase, quotes included ("“Fees”", a term being defined)."""
+    return [m.span() for m in _QUOTED.finditer(text)]
+
+
 def quoted_terms(text: str) -> list[str]:
     """Every plausible term in double quotes (short, starting with a letter or digit)."""
     return [term for match in _QUOTED.finditer(text) if (term := _clean(match.group(1)))]

@@ -6,8 +6,9 @@ and ``reading.caps``); this module adds what Compare terms needs on top of them:
 * each figure's ``role`` (notice, cure, non_compete, ...), read from the words around it;
 * ``governing_law`` and ``forum``: a jurisdiction from a fixed list, named in a choice-of-law or
   a courts phrase;
-* clause-level: ``mutuality`` (mutual / one_sided / None) and ``subprovisions`` present
-  (liability_cap, super_cap, cap_carveout, consequential_exclusion).
+* clause-level: ``mutuality`` (mutual / one_sided / None), from who each sentence binds
+  (``reading.binding``), and ``subprovisions`` present (liability_cap, super_cap, cap_carveout,
+  consequential_exclusion), from ``reading.caps`` and ``reading.limitations``.
 
 The invariant, tested over every clause of the real agreements: a figure is only ever built from
 characters of the clause (``text[start:end]``) and its value is read from them.
@@ -19,78 +20,19 @@ import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from index_builder.reading import binding, limitations
 from index_builder.reading.caps import Cap, caps as read_caps
 from index_builder.reading.figures import Figure, figures as read_figures, mask
-from index_builder.reading.parties import PARTY_NAMES
+from index_builder.reading.jurisdictions import forum_places, law_places
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
-VERSION = "terms-4"
+VERSION = "terms-5"
 
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
 
-JURISDICTIONS = (
-    "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii "
-    "Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan "
-    "Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania "
-    "Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming England Scotland Ireland "
-    "Germany France Switzerland Singapore Ontario Canada Australia Netherlands Luxembourg Sweden "
-    "Spain Italy Japan India".split()) + [
-    "New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota",
-    "Rhode Island", "South Carolina", "South Dakota", "West Virginia", "District of Columbia",
-    "Puerto Rico", "England and Wales", "Hong Kong", "United Kingdom", "British Columbia"]
-_PLACE = "(?P<p>" + "|".join(sorted((re.escape(j) for j in JURISDICTIONS), key=len, reverse=True)) + ")"
-_LAW = [re.compile(p) for p in (
-    rf"\b(?:governed\s+by|construed\s+(?:in\s+accordance\s+with|under)|subject\s+to),?\s+(?:and\s+construed\s+in\s+accordance\s+with,?\s+)?(?:the\s+)?(?:internal\s+|substantive\s+)?laws?\s+of\s+(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+)?{_PLACE}\b",
-    rf"\blaws?\s+(?:is|are)\s+the\s+laws?\s+of\s+(?:the\s+)?(?:State\s+of\s+)?{_PLACE}\b",
-    rf"\bthat\s+law\s+is\s+the\s+law\s+of\s+(?:the\s+)?(?:State\s+of\s+)?{_PLACE}\b",
-    rf"\bgoverned\s+by\s+{_PLACE}\s+law\b",
-    rf"\b{_PLACE}\s+law\s+(?:governs|shall\s+govern|will\s+govern|applies)\b",
-)]
-_FORUM = [re.compile(p) for p in (
-    rf"\bcourts?\s+(?:located\s+)?(?:in|of)\s+(?:the\s+)?(?:(?:State|Commonwealth|County)\s+of\s+)?{_PLACE}\b",
-    rf"\b(?:in|to)\s+(?:the\s+)?(?:state\s+or\s+federal\s+|state\s+and\s+federal\s+|federal\s+or\s+state\s+)?{_PLACE}\s+courts\b",
-    rf"\b(?:resolved|adjudicated|brought|venue)\s+(?:exclusively\s+)?in\s+{_PLACE}\b",
-)]
-
-_MUTUAL = re.compile(r"\b(?:either|each|neither)\s+party(?:['’]s)?\s+(?:(?:total|aggregate|cumulative)\s+)*(?:will|shall|must|may|is|agrees|irrevocably|liability|be\s+liable)\b|"
-                     r"\bwill\s+either\s+party\s+be\b|\bboth\s+parties\b|\bthe\s+parties\s+(?:will|shall|must|agree|may)\b|\bmutually\s+agree", _I)
-# The party words of the one role table (index_builder/reading/parties.py), longest first.
-_PARTIES = "|".join(sorted(map(re.escape, PARTY_NAMES), key=len, reverse=True))
-_ONE = re.compile(rf"\b(?P<who>{_PARTIES})(?:['’]s)?\s+(?:(?:total|aggregate|cumulative|entire)\s+)*(?:will|shall|must|may|agrees|liability)\b")
-_NO_LIABLE = re.compile(rf"\bwill\s+(?P<who>{_PARTIES})\s+be\s+liable\b")
-
 SUBPROVISIONS = ("liability_cap", "super_cap", "cap_carveout", "consequential_exclusion")
-_CAP = re.compile(r"liability\b[^.]{0,200}?\b(?:will|shall)\s+not\s+(?:be\s+more\s+than|exceed)|liability\b[^.]{0,80}\blimited\s+to\b|"
-                  r"liability[^.]{0,80}\bsubject\s+to\s+the\s+[^.]{0,40}limitations?\s+of\s+liability|"
-                  r"(?:^|\n)\W*(?:General|Increased)\s+Cap\s+Amount|(?:^|\n)\s*Limitation\s+of\s+liability\s+amount|\bsuper\s?-?cap\b", _I)
-_SUPER = re.compile(r"Increased\s+Cap\s+Amount|\bsuper\s?-?cap\b", _I)
-# A carve-out as lawyers write one: "except for / with respect to / in the case of", "excluding liability
-# for", "save in respect of", "with the exception of", "shall not apply to", "not subject to the cap",
-# "nothing in this Agreement limits liability for".
-_CARVE = re.compile(
-    r"\bexcept\s+(?:as\s+(?:provided|set\s+(?:forth|out)|stated)\s+in|for|with\s+respect\s+to|in\s+respect\s+of|"
-    r"in\s+(?:the\s+)?(?:case|event)\s+of|to\s+the\s+extent\s+(?:of|arising))\b|"
-    r"\b(?:excluding|other\s+than)\s+(?:any\s+|a\s+)?(?:liability|claims?|damages|losses|obligations|breach)|"
-    r"\bsave\s+(?:for|in\s+respect\s+of|as\s+(?:provided|set\s+out))\b|\bwith\s+the\s+exception\s+of\b|"
-    r"\b(?:do(?:es)?|shall|will|should)\s+not\s+apply\s+to\b|"
-    r"\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|this|any|such)\s+(?:[\w-]+\s+){0,3}(?:limitations?|caps?|exclusions?)\b|"
-    # (not "nothing ... will limit liability to the extent prohibited by law": the limits yield to law)
-    r"\bnothing\s+in\s+this\s+(?:agreement|section|clause)\b(?![^.;]{0,200}\b(?:by|under)\s+(?:applicable\s+)?(?:laws?|statute)\b)"
-    r"[^.;]{0,80}\b(?:limits?|excludes?|restricts?)\b", _I)
-_LIABILITY = re.compile(r"liab|damages|\bcap\b", _I)
-_CONSEQUENTIAL = re.compile(r"\bconsequential\b|\bindirect\b(?=[^.;]{0,80}?\b(?:damages?|loss(?:es)?)\b)", _I)
-# "Neither party shall be liable for", "Supplier has no liability for", "is not liable", "excluded".
-_EXCLUDED = re.compile(r"\b(?:not|neither|nor|no|never)\b[^.;]{0,80}?\b(?:liable|liabilit(?:y|ies)|responsible)\b|"
-                       r"no\s+circumstances|in\s+no\s+event|exclud|waive|disclaim", _I)
-# A cap on some claims beside the general cap ("liability for breach of Section 9 shall not exceed
-# $5,000,000"): the cap's own words name the claims it is for.
-_SCOPED = re.compile(
-    r"\b(?:for|under|arising\s+(?:from|out\s+of|under)|with\s+respect\s+to|in\s+respect\s+of|relating\s+to|"
-    r"in\s+connection\s+with)\s+(?:(?:a|any|its|the|their|such|each)\s+)?(?:[\w()'’-]+\s+){0,3}?"
-    r"(?:breach(?:es)?|section|clause|article|indemnif\w*|confidential\w*|data|infring\w*|privacy|security|"
-    r"gross(?:ly)?|wil(?:l)?ful|fraud\w*|intellectual\s+property)\b", _I)
 
 
 @dataclass(frozen=True)
@@ -185,18 +127,8 @@ def extract(text: str) -> ClauseTerms:
     found_caps = tuple(read_caps(text, figures))
     terms = [_in_cap(_term(f, masked), found_caps) for f in figures]
     _places(text, masked, terms)
-    subs = subprovisions(masked)
-    if found_caps and "liability_cap" not in subs:  # a clause that caps liability has a cap
-        subs = ("liability_cap", *subs)
-    if "super_cap" not in subs and _super_cap(found_caps):
-        subs = (*subs[:1], "super_cap", *subs[1:])
-    return ClauseTerms(tuple(sorted(terms, key=lambda t: (t.start, t.type))), mutuality(masked), subs, found_caps)
-
-
-def _super_cap(found: tuple[Cap, ...]) -> bool:
-    """Two caps, one of them for named claims: a higher (or lower) cap for those claims beside the
-    general one, however the clause words it."""
-    return len(found) >= 2 and any(_SCOPED.search(cap.text[:300]) for cap in found)
+    return ClauseTerms(tuple(sorted(terms, key=lambda t: (t.start, t.type))), mutuality(masked),
+                       subprovisions(masked, found_caps), found_caps)
 
 
 def _term(figure: Figure, masked: str) -> Term:
@@ -232,14 +164,12 @@ def _role(figure: Figure, masked: str) -> str:
 
 
 def _places(text: str, masked: str, found: list[Term]) -> None:
-    for type_, patterns in (("governing_law", _LAW), ("forum", _FORUM)):
+    for type_, read in (("governing_law", law_places), ("forum", forum_places)):
         seen: set[str] = set()
-        for pattern in patterns:
-            for m in pattern.finditer(masked):
-                place = m.group("p")
-                if place not in seen:
-                    seen.add(place)
-                    found.append(Term(type_, place, "", "", m.start("p"), m.end("p"), text[m.start("p"):m.end("p")]))
+        for place, start, end in read(masked):
+            if place not in seen:
+                seen.add(place)
+                found.append(Term(type_, place, "", "", start, end, text[start:end]))
 
 
 # -- roles ---------------------------------------------------------------------------------------
@@ -307,25 +237,33 @@ def _item_start(text: str, start: int) -> int:
 # -- clause-level readings -----------------------------------------------------------------------
 
 def mutuality(text: str) -> str | None:
-    """"mutual" when only both/either/each party is bound, "one_sided" when one named party is,
-    None when the clause binds no party or binds named parties on both sides."""
-    mutual = bool(_MUTUAL.search(text))
-    named = {m.group("who") for p in (_ONE, _NO_LIABLE) for m in p.finditer(text)}
-    if mutual and not named:
+    """Who the clause binds, as the core reads each sentence (reading/binding.py): "mutual" when
+    every party it burdens (obligations, prohibitions, limits that shelter a party) is both sides
+    ("each party shall", "neither party's liability"), "one_sided" when they are one named party,
+    None when it burdens no party or named parties on both sides. A clause that only grants
+    rights is mutual when both sides have them ("Either party may terminate") and otherwise
+    None: one party's right binds nobody. "A party" ("nothing limits a party's liability") is a
+    rule about any party, not a promise of either, and is not counted."""
+    read = [p for p in binding.read(text).provisions
+            if p.bound and not _INDEFINITE.match(text, p.subject[0], p.subject[1])]
+    burdens = {p.bound for p in read if p.kind != "right"}
+    sides = burdens if burdens else {p.bound for p in read} & {binding.MUTUAL}
+    if sides == {binding.MUTUAL}:
         return "mutual"
-    if len(named) == 1 and not mutual:
+    if len(sides) == 1:
         return "one_sided"
     return None
 
 
-def subprovisions(text: str) -> tuple[str, ...]:
-    found = []
-    if _CAP.search(text):
-        found.append("liability_cap")
-    if _SUPER.search(text) and _CAP.search(text):
-        found.append("super_cap")
-    if _LIABILITY.search(text) and _CARVE.search(text):
-        found.append("cap_carveout")
-    if _CONSEQUENTIAL.search(text) and _EXCLUDED.search(text):
-        found.append("consequential_exclusion")
-    return tuple(found)
+_INDEFINITE = re.compile(r"an?\s+party\b", _I)
+
+
+def subprovisions(text: str, caps: tuple[Cap, ...] | None = None) -> tuple[str, ...]:
+    """The parts of a limitation of liability the clause has, in SUBPROVISIONS order: a cap
+    (reading/caps.py), a super-cap, a carve-out, an exclusion of consequential loss
+    (reading/limitations.py). ``caps``: the clause's caps, when already read."""
+    found = tuple(read_caps(text)) if caps is None else caps
+    present = {"liability_cap": bool(found), "super_cap": limitations.super_cap(text, found) is not None,
+               "cap_carveout": limitations.carve_out(text) is not None,
+               "consequential_exclusion": limitations.consequential_exclusion(text) is not None}
+    return tuple(name for name in SUBPROVISIONS if present[name])

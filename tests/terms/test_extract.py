@@ -101,6 +101,27 @@ def test_law_forum_mutuality_and_subprovisions() -> None:
     assert extract(waiver).subprovisions == ("consequential_exclusion",)
 
 
+
+def test_mutuality_is_the_core_reading_of_who_the_clause_binds() -> None:
+    # a passive's agent is bound (no "Recipient shall" for a party-word pattern to find)
+    assert extract("Confidential Information shall be held in strict confidence by the Recipient.").mutuality == "one_sided"
+    # a right of one side and a duty of the other: the duty says who the clause burdens
+    assert extract("Customer may terminate the Order Form by notice. If Customer terminates, Provider will pay to "
+                   "Customer a prorated refund of prepaid fees.").mutuality == "one_sided"
+    assert extract("Either party may terminate this Agreement on 30 days' notice.").mutuality == "mutual"
+    # one party's right binds nobody; "a party" states a rule about any party, not an allocation
+    assert extract("The Company has the right to repurchase the Founder's unvested shares.").mutuality is None
+    assert extract("Nothing in this Agreement will limit a party's liability to the extent prohibited by "
+                   "Applicable Laws.").mutuality is None
+    assert extract("Customer shall pay the fees and Provider shall deliver the Services.").mutuality is None
+
+
+def test_a_cap_subprovision_is_a_cap_the_core_reads() -> None:
+    # "limited to the fullest extent permitted by law" limits nothing to a measure: no cap
+    waiver = "Each party's liability for any claim will be limited to the fullest extent permitted by Applicable Laws."
+    assert extract(waiver).caps == () and "liability_cap" not in extract(waiver).subprovisions
+    assert extract("Supplier's liability shall not exceed $10,000.").subprovisions == ("liability_cap",)
+
 def test_no_term_non_english_and_huge_text() -> None:
     assert extract("The parties shall cooperate in good faith.").terms == ()
     french = "Le préavis est de trente (30) jours. La responsabilité est limitée à 100 000 €."
