@@ -189,7 +189,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
                 continue
             after = re.match(r"\s+([a-z]+)", clause[e:])
             attributive = not possessive and after is not None and after.group(1) not in _FUNCTION and \
-                not _indirect_object(clause, s, e)
+                not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
             if possessive or attributive:
                 quantifier = re.search(r"\b(?:any|all|each|some|no)\s+$", clause[:s])
                 new = ("of " if quantifier and attributive else "") + f"the other party{apostrophe}s"
@@ -280,7 +280,8 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
     if not holder or not other or holder not in read.parties and other not in read.parties:
         raise Declined("The instruction or the clause does not name both parties, so the right or duty cannot be "
                        "moved between them.")
-    if not any(p.bound == other for p in read.provisions) and any(p.bound == holder for p in read.provisions):
+    if not any(p.bound == other for p in read.provisions) and any(p.bound == holder for p in read.provisions) and \
+            all(_holds(p) for p in read.provisions if p.bound == holder):
         raise AlreadyDone(f"The clause already gives this to {_the(holder)}; nothing was changed.")
     wanted = targets(part, read, clause)
     if not wanted:
@@ -327,6 +328,18 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
     notes = [f"“{c}” is left as it is; check whether it should name the other party."
              for s, e in spans for n in (holder, other) for c in _compounds(clause[s:e], n)]
     return OperationResult("flip_party", f"Given to {_the(holder)}", clause, _sorted(edits), notes=notes)
+
+
+# Verbs by which the party named gives something away: "Customer hereby grants eGain a right" is
+# the Customer's grant, so the right is eGain's, not the Customer's.
+_GIVING_VERBS = ("grant", "licens", "assign", "transfer", "give", "provid", "pay", "deliver", "convey", "allow",
+                 "permit", "consent", "waiv", "releas", "authoriz", "authoris", "agre")
+
+
+def _holds(p: Provision) -> bool:
+    """Whether the party a provision names holds what it gives: only a right of its own that it does not
+    give away ("Company may terminate"), never a duty, a prohibition or a grant to another."""
+    return p.kind == "right" and not p.negated and not p.verb.startswith(_GIVING_VERBS)
 
 
 def _the_as(found: str, name: str) -> str:
@@ -456,10 +469,18 @@ def _words_like(value: float, old: str) -> str:
     return number
 
 
+def _same_marker(figure: str, old: str) -> str:
+    """The new figure with the old one's currency marker: "US$2,000,000" -> "US$5,000,000", not "$5,000,000"."""
+    had = re.search(r"(?:US|U\.S\.\s?|A|AU|C|CA|NZ|HK|S)\$(?=\s?\d)", old)
+    if had and figure.startswith("$"):
+        return had.group(0) + figure[1:]
+    return figure
+
+
 def _write_amount(value: float, like: F.Figure) -> str:
     """The new amount in the form the clause used: "$7,500", "Seven Thousand Five Hundred Dollars ($7,500)",
     "($2,000,000.00)", "$85,000USD"."""
-    figure = F.format_amount(value, like)
+    figure = _same_marker(F.format_amount(value, like), like.text)
     if re.search(r"\.\d\d\b", like.text) and "." not in figure:
         figure += ".00"
     suffix = re.search(r"\d([A-Z]{3})\b", like.text)

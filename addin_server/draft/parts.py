@@ -617,7 +617,19 @@ def _plain(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) 
         return PartResult(part, "done", "No legalese left.")
     if _mean_sentence_words(draft) > max(_mean_sentence_words(clause), 30):
         return PartResult(part, "partly", "The draft's sentences are longer than your clause's.")
+    if _word_for_word(clause, draft):
+        return PartResult(part, "not_done", "The draft keeps your clause's wording almost word for word; it was not "
+                                            "rewritten in plain English.")
     return PartResult(part, "done", "In plain English: no legalese, sentences no longer than yours.")
+
+
+def _word_for_word(clause: str, draft: str, at_least: float = 0.9) -> bool:
+    """Whether the draft is the clause with a few words changed (figures count as one word each): a
+    plain-English rewrite that is not one."""
+    from difflib import SequenceMatcher
+    words = lambda t: re.findall(r"[a-z]+|\d[\d,.]*", t.lower())  # noqa: E731
+    a, b = words(clause), words(draft)
+    return len(a) >= 8 and SequenceMatcher(None, a, b, autojunk=False).ratio() >= at_least
 
 
 def _delete(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:

@@ -444,3 +444,30 @@ def party_qualifiers(text: str) -> dict[str, tuple[bool, str]]:
         seen = out.get(key, (positive, m.group(0)))
         out[key] = seen if seen is not None and seen[0] == positive else None
     return {k: v for k, v in out.items() if v is not None}
+
+
+# Words that never follow a possessive: a possessive before them has lost its noun ("the other
+# party's declines", "Company's shall", "the Discloser's.").
+_NOT_OWNED = frozenset(
+    "shall will must may can cannot could would should might is are was were has have had does do did be been being "
+    "not no to of in on at by for from with without within upon under that which who whom whose if unless when where "
+    "whether and or nor but than as the a an this these those such any all each every its their it they he she "
+    "hereby hereunder thereof".split())
+# After a word read as a verb ("declines to", "provides the"): what opens its object or complement.
+_OBJECT_OPENERS = frozenset("to the a an such any all that this its their his her it them within by in on upon "
+                            "with from".split())
+
+
+def possessive_has_noun(text: str, at: int) -> bool:
+    """Whether the words from ``at`` (just after a possessive) begin with the noun it owns: not a
+    full stop or a comma, not a modal or a function word, not a verb ("declines to accept")."""
+    rest = text[at:]
+    m = re.match(r"\s+([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?", rest)
+    if not m:
+        return False
+    word, following = m.group(1), (m.group(2) or "").lower()
+    if word.lower() in _NOT_OWNED:
+        return False
+    if word[:1].islower() and re.search(r"(?<![su])(?:es|s)$", word) and following in _OBJECT_OPENERS:
+        return False  # a verb in the third person, then its object: "declines to", "provides the"
+    return True

@@ -1,0 +1,152 @@
+"""Guards on an operation's edits, read before its draft is shown as done.
+
+An operation works on the clause's own words, so it can be wrong in ways no later check reads as
+"not done": a possessive left where a verb follows ("the other party's declines"), more words
+deleted than the lawyer named ("lose 'shall'" taking the whole sentence), a figure changed that the
+lawyer said to leave ("leave the others at five"), a currency marker lost ("US$" -> "$"). Each
+guard here reads only the instruction's words, the text before and the edits, never a task's
+label; where one finds a fault the operation is not offered (``Declined``): the part goes to the
+drafting assistant, or is said plainly as not done.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from index_builder.reading import figures as F
+from index_builder.reading.binding import possessive_has_noun
+
+from addin_server.draft.edits import Declined, Edit
+
+_POSSESSIVE_END = re.compile(r"['’]s?$")
+_QUOTED = re.compile(r"[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]")
+# The words a lawyer uses to keep a part as it is.
+_LEAVE = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))"
+_LEAVE_AT = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{0,80}}?)\s+(?:at|as|to)\s+(?P<figure>[^.;:,]{{1,40}})", re.I)
+_LEAVE_ALONE = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{2,80}}?)\s+(?:as\s+it\s+is|as\s+is|alone|unchanged|"
+                          r"untouched|intact|where\s+it\s+is|as\s+they\s+are)\b", re.I)
+_STOP = frozenset("the a an of to for and or its their our your his her it this that these those other others "
+                  "right rights clause part limb provision sentence words wording as is at in on".split())
+_MODALS = frozenset("shall will must may should would can could".split())
+_CURRENCY = re.compile(r"(?:US\$|U\.S\.\s?\$|USD|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|EUR|GBP|CHF|JPY|RUB|€|£|¥|\$)")
+
+
+def check_edits(instruction: str, part_text: str, kind: str, before: str, edits: Sequence[Edit]) -> None:
+    """Raise ``Declined`` where an edit reads wrong on its own words; return where none does."""
+    after_text = _apply(before, edits)
+    _possessives(before, edits, after_text)
+    _currency(edits)
+    _left_as_it_is(instruction, kind, before, edits)
+    if kind == "delete":
+        _deletion_scope(part_text, before, edits)
+
+
+def _apply(text: str, edits: Sequence[Edit]) -> str:
+    out, at = [], 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        out += [text[at:e.start], e.new]
+        at = e.end
+    return "".join(out) + text[at:]
+
+
+def _possessives(before: str, edits: Sequence[Edit], after_text: str) -> None:
+    """A party name made possessive ("Vapotherm declines" -> "the other party's declines") must be
+    followed by the noun it owns; a possessive before a verb, a modal or a full stop is broken."""
+    shift = 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        old = before[e.start:e.end]
+        at = e.start + shift + len(e.new)
+        shift += len(e.new) - (e.end - e.start)
+        if not e.new or not _POSSESSIVE_END.search(e.new.rstrip()) or _POSSESSIVE_END.search(old.rstrip()):
+            continue
+        if re.search(r"\b(?:s|S)$", e.new) and not re.search(r"['’]s$", e.new):
+            continue
+        if not possessive_has_noun(after_text, at):
+            following = " ".join(after_text[at:at + 30].split()[:2])
+            raise Declined(f"Renaming “{old}” would leave a possessive with no noun after it (“{e.new} "
+                           f"{following}…”); the sentence needs rewording, which the drafting assistant can do.")
+
+
+def _currency(edits: Sequence[Edit]) -> None:
+    """A changed amount keeps its currency marker: "US$2,000,000" is never silently "$5,000,000"."""
+    for e in edits:
+        old = _CURRENCY.findall(e.old)
+        if not old:
+            continue
+        new = _CURRENCY.findall(e.new)
+        lost = [m for m in dict.fromkeys(old) if m not in new]
+        if lost and e.new:
+            raise Declined(f"The change would drop the currency marker “{lost[0]}” from “{e.old}”; the drafting "
+                           "assistant can word it, or edit the figure by hand.")
+
+
+def protected(instruction: str) -> tuple[list[F.Figure], list[list[str]]]:
+    """What the lawyer said to leave: figures ("leave the other physicians at five") and parts named
+    in words ("leave LBIO's use right as it is"), the words as lower-case stems."""
+    figures: list[F.Figure] = []
+    words: list[list[str]] = []
+    for m in _LEAVE_AT.finditer(instruction):
+        said = m.group("figure")
+        found = F.figures(said) or F.figures(said + " days")
+        if found:
+            figures.append(found[0])
+        else:
+            words.append(_stems(m.group("what")))
+    for m in _LEAVE_ALONE.finditer(instruction):
+        stems = _stems(m.group("what"))
+        if stems:
+            words.append(stems)
+    return figures, [w for w in words if w]
+
+
+def _stems(text: str) -> list[str]:
+    text = re.sub(r"['’]s\b", "", text)
+    return [w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", text) if w.lower() not in _STOP]
+
+
+def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edit]) -> None:
+    """No edit touches what the lawyer said to leave: a figure of the value named, or the words of a
+    part named ("LBIO's use right")."""
+    figures, parts = protected(instruction)
+    for e in edits:
+        for f in F.figures(before[max(0, e.start - 2):e.end + 2]) if figures else ():
+            for keep in figures:
+                if abs(f.value - keep.value) < 1e-9 and (not keep.unit or not f.unit or keep.unit == f.unit
+                                                         or keep.unit == "day"):
+                    raise Declined(f"The change would alter “{f.text}”, which the instruction says to leave; "
+                                   "which figure to change is for the drafting assistant, or say it again naming "
+                                   "the one to change.")
+        if not parts:
+            continue
+        from index_builder.reading.sentences import part_spans
+        for a, b in part_spans(before):
+            if not (a <= e.start < b):
+                continue
+            have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", before[a:b]))}
+            for stems in parts:
+                if len(stems) >= 1 and all(s in have for s in stems):
+                    raise Declined(f"The change would touch “{_short(before[a:b])}”, which the instruction says to "
+                                   "leave as it is; the drafting assistant can do the rest around it.")
+
+
+def _deletion_scope(part_text: str, before: str, edits: Sequence[Edit]) -> None:
+    """An instruction that quotes the words to remove ("lose 'shall'") removes those words only, and a
+    word that carries the grammar (a modal) cannot go without rewording."""
+    quoted = [q.strip() for q in _QUOTED.findall(part_text) if q.strip()]
+    if not quoted:
+        return
+    for e in edits:
+        gone = re.sub(r"[\s,;.]+", " ", before[e.start:e.end]).strip().lower()
+        named = [q.lower() for q in quoted]
+        if not any(gone == q or gone in (f"and {q}", f"{q} and", f"or {q}", f"{q} or") for q in named):
+            raise Declined(f"The instruction names “{quoted[0]}” to remove, and the operation would remove "
+                           f"“{_short(before[e.start:e.end])}”; the drafting assistant can word it.")
+        if any(q in _MODALS for q in named):
+            raise Declined(f"Removing “{quoted[0]}” on its own leaves the sentence without its verb; it needs "
+                           "rewording, which the drafting assistant can do.")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
