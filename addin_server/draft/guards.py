@@ -81,16 +81,17 @@ def _currency(edits: Sequence[Edit]) -> None:
                            "assistant can word it, or edit the figure by hand.")
 
 
-def protected(instruction: str) -> tuple[list[F.Figure], list[list[str]]]:
-    """What the lawyer said to leave: figures ("leave the other physicians at five") and parts named
-    in words ("leave LBIO's use right as it is"), the words as lower-case stems."""
-    figures: list[F.Figure] = []
+def protected(instruction: str) -> tuple[list[tuple[F.Figure, list[str]]], list[list[str]]]:
+    """What the lawyer said to leave: figures with the words naming whose they are ("leave the other
+    physicians at five"), and parts named in words ("leave LBIO's use right as it is"), as lower-case
+    stems."""
+    figures: list[tuple[F.Figure, list[str]]] = []
     words: list[list[str]] = []
     for m in _LEAVE_AT.finditer(instruction):
         said = m.group("figure")
         found = F.figures(said) or F.figures(said + " days")
         if found:
-            figures.append(found[0])
+            figures.append((found[0], _stems(m.group("what"))))
         else:
             words.append(_stems(m.group("what")))
     for m in _LEAVE_ALONE.finditer(instruction):
@@ -105,18 +106,49 @@ def _stems(text: str) -> list[str]:
     return [w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", text) if w.lower() not in _STOP]
 
 
+def _same(f: F.Figure, keep: F.Figure) -> bool:
+    return abs(f.value - keep.value) < 1e-9 and (not keep.unit or not f.unit or keep.unit == f.unit
+                                                 or keep.unit == "day")
+
+
+def _kept_figure(before: str, keep: F.Figure, whose: list[str]) -> F.Figure | None:
+    """Which of the clause's figures the lawyer said to leave: the only one of that value, or, where
+    several have it, the one nearest the words naming whose it is; None where that cannot be told."""
+    same = [f for f in F.figures(before) if _same(f, keep)]
+    if len(same) <= 1:
+        return same[0] if same else None
+    named = [m.start() for m in re.finditer(r"[A-Za-z]{2,}", before) if m.group(0).lower()[:5] in set(whose)]
+    if not named:
+        return None
+    far = sorted((min(abs(f.start - at) for at in named), i) for i, f in enumerate(same))
+    return same[far[0][1]] if far[0][0] < far[1][0] else None
+
+
+def kept_figures(instruction: str, before: str) -> list[F.Figure]:
+    """The clause's figures the instruction says to leave, where it can be told which."""
+    out = []
+    for keep, whose in protected(instruction)[0]:
+        kept = _kept_figure(before, keep, whose)
+        if kept is not None:
+            out.append(kept)
+    return out
+
+
 def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edit]) -> None:
-    """No edit touches what the lawyer said to leave: a figure of the value named, or the words of a
-    part named ("LBIO's use right")."""
+    """No edit touches what the lawyer said to leave: the figure named, or the words of a part named
+    ("LBIO's use right")."""
     figures, parts = protected(instruction)
     for e in edits:
         for f in F.figures(before[max(0, e.start - 2):e.end + 2]) if figures else ():
-            for keep in figures:
-                if abs(f.value - keep.value) < 1e-9 and (not keep.unit or not f.unit or keep.unit == f.unit
-                                                         or keep.unit == "day"):
-                    raise Declined(f"The change would alter “{f.text}”, which the instruction says to leave; "
-                                   "which figure to change is for the drafting assistant, or say it again naming "
-                                   "the one to change.")
+            for keep, whose in figures:
+                if not _same(f, keep):
+                    continue
+                kept = _kept_figure(before, keep, whose)
+                if kept is None or kept.start <= e.start + f.start - max(0, e.start - 2) < kept.end or \
+                        e.start <= kept.start < e.end:
+                    raise Declined(f"The change would alter “{f.text}”, which the instruction says to leave (or it "
+                                   "cannot be told which one it says to leave); which figure to change is for the "
+                                   "drafting assistant, or say it again naming the one to change.")
         if not parts:
             continue
         from index_builder.reading.sentences import part_spans
@@ -125,7 +157,7 @@ def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edi
                 continue
             have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", before[a:b]))}
             for stems in parts:
-                if len(stems) >= 1 and all(s in have for s in stems):
+                if all(s in have for s in stems):
                     raise Declined(f"The change would touch “{_short(before[a:b])}”, which the instruction says to "
                                    "leave as it is; the drafting assistant can do the rest around it.")
 

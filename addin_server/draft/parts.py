@@ -298,6 +298,9 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
         new = part.params.get("amount") or 0
         pool = [f for f in found if f.value and 0.05 <= new / f.value <= 20] or found
     pool = _of_parties(part, clause, pool)
+    from addin_server.draft.guards import kept_figures
+    kept = kept_figures(part.text, clause)  # "leave the other physicians at five": never the one changed
+    pool = [f for f in pool if not any(f.start == k.start for k in kept)]
     if not pool:
         return []
     if len({f.value for f in pool}) == 1:
