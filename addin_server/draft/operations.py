@@ -281,7 +281,7 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
         raise Declined("The instruction or the clause does not name both parties, so the right or duty cannot be "
                        "moved between them.")
     if not any(p.bound == other for p in read.provisions) and any(p.bound == holder for p in read.provisions) and \
-            all(_holds(p) for p in read.provisions if p.bound == holder):
+            all(_holds(p, clause) for p in read.provisions if p.bound == holder):
         raise AlreadyDone(f"The clause already gives this to {_the(holder)}; nothing was changed.")
     wanted = targets(part, read, clause)
     if not wanted:
@@ -332,14 +332,14 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
 
 # Verbs by which the party named gives something away: "Customer hereby grants eGain a right" is
 # the Customer's grant, so the right is eGain's, not the Customer's.
-_GIVING_VERBS = ("grant", "licens", "assign", "transfer", "give", "provid", "pay", "deliver", "convey", "allow",
-                 "permit", "consent", "waiv", "releas", "authoriz", "authoris", "agre")
+_GIVES = re.compile(r"^[^.;]{0,40}?\b(?:grant|licen[cs]e|assign|transfer|give|provide|pay|deliver|convey|allow|permit|"
+                    r"consent|waive|release|authori[sz]e|agree)(?:s|d|ed)?\b", re.I)
 
 
-def _holds(p: Provision) -> bool:
+def _holds(p: Provision, clause: str) -> bool:
     """Whether the party a provision names holds what it gives: only a right of its own that it does not
     give away ("Company may terminate"), never a duty, a prohibition or a grant to another."""
-    return p.kind == "right" and not p.negated and not p.verb.startswith(_GIVING_VERBS)
+    return p.kind == "right" and not p.negated and not _GIVES.match(clause[p.subject[1]:p.end])
 
 
 def _the_as(found: str, name: str) -> str:

@@ -576,7 +576,7 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
     if not theirs and not renames:
         return PartResult(part, "unchecked", "Your document's parties were not sent, so conforming cannot be checked.")
     if ctx.document_terms:
-        kept = kept_terms(clause, draft, set(ctx.document_terms) | theirs)
+        kept = kept_terms(clause, draft, set(ctx.document_terms) | theirs, ins.text)
         if kept and not left:
             return PartResult(part, "partly", f"The draft keeps “{kept[0]}” from your clause, which your document does "
                                               "not define.")
@@ -590,13 +590,16 @@ _ANCHOR = r"(?:as\s+)?(?:stated|set\s+out|set\s+forth|specified|identified|liste
 _NAMES_ON = r"(?:states|sets\s+out|sets\s+forth|specifies|identifies|lists|shows|defines|names)"
 
 
-def kept_terms(clause: str, draft: str, document: set[str]) -> list[str]:
+def kept_terms(clause: str, draft: str, document: set[str], instruction: str = "") -> list[str]:
     """The clause's own terms a conformed draft keeps that the lawyer's document does not define. A
     term the draft ties to a part of that document ("the General Cap Amount stated on the Cover
     Page", "if the Cover Page identifies Increased Claims") is defined there, by reference."""
-    from index_builder.reading.defined_terms import same_term
+    from index_builder.reading.defined_terms import defined_terms, quoted_terms, same_term
+    # A term the draft defines itself ('(collectively the "Release Conditions")') or the lawyer names in
+    # the instruction ("we'll define Target Uptime in the SOW") is not left undefined.
+    own = set(defined_terms(draft)) | set(quoted_terms(draft)) | set(re.findall(r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*", instruction))
     return [t for t in used_terms(clause, parts=True, singles=True) if t in draft and not anchored(t, draft, document)
-            and not any(same_term(t, k) or t.lower() == k.lower() for k in document)]
+            and not any(same_term(t, k) or t.lower() == k.lower() for k in document | own)]
 
 
 def anchored(term: str, draft: str, document: set[str]) -> bool:
@@ -618,7 +621,9 @@ def _plain(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) 
         return PartResult(part, "not_done", f"The draft still uses legalese (“{left[0]}”).")
     if part.params.get("legalese_only"):
         return PartResult(part, "done", "No legalese left.")
-    if _mean_sentence_words(draft) > max(_mean_sentence_words(clause), 30):
+    # Sentences much longer than the clause's: a plain-English draft may join two short ones, or set
+    # out a list, so only a clear lengthening counts.
+    if _mean_sentence_words(draft) > max(1.4 * _mean_sentence_words(clause), 40):
         return PartResult(part, "partly", "The draft's sentences are longer than your clause's.")
     if _word_for_word(clause, draft):
         return PartResult(part, "not_done", "The draft keeps your clause's wording almost word for word; it was not "
@@ -635,7 +640,27 @@ def _word_for_word(clause: str, draft: str, at_least: float = 0.9) -> bool:
     return len(a) >= 8 and SequenceMatcher(None, a, b, autojunk=False).ratio() >= at_least
 
 
+_QUOTED = re.compile(r"(?<!\w)[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”](?!\w)")
+
+
+def _delete_quoted(part: Part, clause: str, draft: str) -> PartResult | None:
+    """"lose 'shall'", "strike “best efforts”": the words quoted are gone from the draft, however the
+    sentence around them was reworded; None where the instruction quotes nothing the clause has."""
+    quoted = [q.strip() for q in _QUOTED.findall(part.text) if q.strip()]
+    count = lambda q, t: len(re.findall(rf"(?<![\w-]){re.escape(q)}(?![\w-])", t, re.I))  # noqa: E731
+    quoted = [q for q in quoted if count(q, clause)]
+    if not quoted:
+        return None
+    left = [q for q in quoted if count(q, draft) >= count(q, clause)]
+    if left:
+        return PartResult(part, "not_done", f"The draft still has “{left[0]}”.")
+    return PartResult(part, "done", f"“{quoted[0]}” is gone.")
+
+
 def _delete(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    quoted = _delete_quoted(part, clause, draft)
+    if quoted is not None:
+        return quoted
     span = deleted_span(part, clause)
     if span is None:
         return PartResult(part, "unchecked", f"Which words “{part.label()}” means could not be found; read the draft.")

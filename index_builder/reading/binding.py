@@ -458,6 +458,15 @@ _OBJECT_OPENERS = frozenset("to the a an such any all that this its their his he
                             "with from".split())
 
 
+# Plural nouns that take "to" or "the" after them as readily as a verb does ("efforts to obtain",
+# "rights to the Software", "obligations under"): read as the noun owned.
+_PLURAL_NOUN = re.compile(r"(?:tions|sions|ments|ties|ances|ences|ships|ings|nesses|efforts|rights|costs|fees|"
+                          r"expenses|affiliates|employees|agents|records|assets|products|services|marks|losses|"
+                          r"damages|claims|interests|funds|goods|materials|personnel|premises|books|accounts|"
+                          r"customers|licensees|successors|assigns|representatives|officers|directors|"
+                          r"contractors|subcontractors|members|shares|units|items|works|data)$")
+
+
 def possessive_has_noun(text: str, at: int) -> bool:
     """Whether the words from ``at`` (just after a possessive) begin with the noun it owns: not a
     full stop or a comma, not a modal or a function word, not a verb ("declines to accept")."""
@@ -468,6 +477,7 @@ def possessive_has_noun(text: str, at: int) -> bool:
     word, following = m.group(1), (m.group(2) or "").lower()
     if word.lower() in _NOT_OWNED:
         return False
-    if word[:1].islower() and re.search(r"(?<![su])(?:es|s)$", word) and following in _OBJECT_OPENERS:
+    if word[:1].islower() and re.search(r"(?<![su])(?:es|s)$", word) and following in _OBJECT_OPENERS and \
+            not _PLURAL_NOUN.search(word):
         return False  # a verb in the third person, then its object: "declines to", "provides the"
     return True
