@@ -498,7 +498,7 @@ def _carve(text: str) -> dict[str, Any]:
                       r"following|per|see)\b|\s*[-–—]\s|\s*\[\d+\]", phrase, maxsplit=1, flags=re.I)[0]
     phrase = re.sub(r"^(?:the\s+)?(?:usual\s+)?(?:exclusions?|exceptions?|carve[- ]?outs?)\s+(?:for|of|from)\s+", "",
                     phrase.strip(), flags=re.I)
-    phrase = re.sub(r"^(?:from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    phrase = re.sub(r"^(?:and|plus|from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
     source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
                        r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
     phrase = phrase.strip(" .,")

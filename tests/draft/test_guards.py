@@ -134,3 +134,43 @@ def test_plain_english_is_not_done_when_the_wording_is_left_as_it_was() -> None:
     d = drafted(clause, "two things: 24 months not 36, and put it in plain English")
     assert statuses(d) == ["done", "not_done"]
     assert any(c.name == "instruction" and c.passed is False for c in d.checks)
+
+
+# --- instruction readings behind sound drafts flagged ----------------------------------------
+
+def test_a_figure_judged_is_the_clauses_old_one_not_a_second_ask() -> None:
+    from addin_server.draft.instruction import read_instruction
+    parts = read_instruction("cure period: 30 days is standard (see [2]); ten days is far too short").parts
+    assert [p.kind for p in parts] == ["period"]
+    assert parts[0].params["value"] == 30 and parts[0].params["old"] == 10
+    parts = read_instruction("Raise the cap to $2m; $500,000 is too low").parts
+    assert [p.kind for p in parts] == ["amount"] and parts[0].params["old"] == 500000
+
+
+def test_a_carve_outs_subject_comes_before_a_dash_that_says_where_to_borrow_it() -> None:
+    from addin_server.draft.instruction import read_instruction
+    got = read_instruction("and his own medical and pension records - take the retention exception from the "
+                           "founder agreement").parts[-1].params
+    assert got["phrase"] == "his own medical and pension records"
+    got = read_instruction("carve out wilful misconduct - use the wording from [2]").parts[0].params
+    assert got["phrase"] == "wilful misconduct" and got["precedent"] == 2
+
+
+def test_a_quoted_word_to_delete_is_done_when_that_word_is_gone() -> None:
+    from addin_server.draft.instruction import read_instruction
+    from addin_server.draft.parts import Context, check_part
+    clause = "Works made jointly by the Parties shall be jointly owned. Each Party may exploit its own Works."
+    ins = read_instruction("take out 'shall' in the first sentence", clause)
+    ctx = Context((), None, ())
+    reworded = "Works made jointly by the Parties are jointly owned. Each Party may exploit its own Works."
+    assert check_part(ins.parts[0], ins, clause, reworded, ctx).status == "done"
+    assert check_part(ins.parts[0], ins, clause, clause, ctx).status == "not_done"
+
+
+def test_a_term_the_draft_defines_itself_is_not_undefined() -> None:
+    from addin_server.draft.parts import kept_terms
+    clause = 'Code is released if any of these events (together the "Escrow Triggers") occurs.'
+    assert kept_terms(clause, clause, {"Agreement"}) == []
+    assert kept_terms("If the Service misses the Uptime Target, Customer may terminate.",
+                      "If the Service misses the Uptime Target, Customer may terminate.", {"Service", "Customer"},
+                      "conform it; we will define Uptime Target in the SOW") == []
