@@ -182,3 +182,41 @@ def _deletion_scope(part_text: str, before: str, edits: Sequence[Edit]) -> None:
 def _short(text: str, limit: int = 60) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+# --- the same faults read on any draft (the model's too), for the part checks ----------------------
+
+def changed_what_to_leave(instruction: str, clause: str, draft: str) -> str:
+    """A figure the instruction says to leave that the draft no longer has ("" where none): gone
+    altogether, or, where the clause had several of that value, not the one nearest whose it is."""
+    for keep, whose in protected(instruction)[0]:
+        kept = _kept_figure(clause, keep, whose)
+        if kept is None:
+            continue
+        had = [f for f in F.figures(clause) if _same(f, kept)]
+        have = [f for f in F.figures(draft) if _same(f, kept)]
+        if len(have) >= len(had):
+            continue
+        if have and len(had) > 1:
+            unit = [f for f in F.figures(draft) if f.kind == kept.kind and (not kept.unit or f.unit == kept.unit)]
+            named = [m.start() for m in re.finditer(r"[A-Za-z]{2,}", draft) if m.group(0).lower()[:5] in set(whose)]
+            if named and unit:
+                nearest = min(unit, key=lambda f: min(abs(f.start - at) for at in named))
+                if _same(nearest, kept):
+                    continue
+        return f"The draft changes “{kept.text}”, which the instruction says to leave."
+    return ""
+
+
+def dangling_possessive(clause: str, draft: str) -> str:
+    """A possessive the draft writes with no noun after it ("the other party's declines to accept")
+    that the clause did not have ("" where none)."""
+    for m in re.finditer(r"\b([A-Za-z][\w-]*)['’]s\b", draft):
+        if possessive_has_noun(draft, m.end()):
+            continue
+        following = " ".join(draft[m.end():m.end() + 30].split()[:1])
+        if re.search(rf"{re.escape(m.group(0))}\s+{re.escape(following)}", clause):
+            continue  # the lawyer's own wording
+        start = max(0, draft.rfind(" ", 0, max(0, m.start() - 12)))
+        return f"The draft leaves a possessive with no noun after it (“{draft[start:m.end()].strip()} {following}…”)."
+    return ""

@@ -117,7 +117,14 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
                                                 "done.")
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
-    return test(part, instruction, clause, draft, ctx)
+    found = test(part, instruction, clause, draft, ctx)
+    if found.status == "done":
+        from addin_server.draft.guards import changed_what_to_leave, dangling_possessive
+        wrong = changed_what_to_leave(instruction.text, clause, draft) if part.kind in ("period", "amount") else ""
+        wrong = wrong or (dangling_possessive(clause, draft) if part.kind in ("mutual", "flip", "conform") else "")
+        if wrong:
+            return PartResult(part, "wrong", wrong)
+    return found
 
 
 def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) -> bool:

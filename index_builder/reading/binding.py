@@ -471,7 +471,9 @@ def possessive_has_noun(text: str, at: int) -> bool:
     """Whether the words from ``at`` (just after a possessive) begin with the noun it owns: not a
     full stop or a comma, not a modal or a function word, not a verb ("declines to accept")."""
     rest = text[at:]
-    m = re.match(r"\s+([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?", rest)
+    if re.match(r"\s+(?:and|or|and/or)\s+(?:the\s+)?(?:other\s+)?[\w-]+(?:\s+[A-Z][\w-]*)?['’]s?\s", rest):
+        return True  # "Company's and Customer's obligations": the noun is shared
+    m = re.match(r"\s+[\"“‘(]?([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?", rest)
     if not m:
         return False
     word, following = m.group(1), (m.group(2) or "").lower()

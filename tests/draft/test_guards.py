@@ -174,3 +174,25 @@ def test_a_term_the_draft_defines_itself_is_not_undefined() -> None:
     assert kept_terms("If the Service misses the Uptime Target, Customer may terminate.",
                       "If the Service misses the Uptime Target, Customer may terminate.", {"Service", "Customer"},
                       "conform it; we will define Uptime Target in the SOW") == []
+
+
+# --- the same faults on any draft (the model's too) --------------------------------------------
+
+def test_a_draft_that_changes_the_limb_to_leave_is_not_done() -> None:
+    from addin_server.draft.checks import run_checks
+    clause = ("The restricted period is two years after termination for a Senior Executive and four years after "
+              "termination for any other Executive.")
+    task = DraftTask(clause, "one year for senior executives; keep the other executives at four")
+    wrong = clause.replace("four years", "one year")
+    right = clause.replace("two years", "one year")
+    assert any(r.name == "instruction" and r.passed is False for r in run_checks(task, wrong))
+    assert not any(r.name == "instruction" and r.passed is False for r in run_checks(task, right))
+
+
+def test_a_mutual_draft_with_a_possessive_before_a_verb_is_not_done() -> None:
+    from addin_server.draft.guards import dangling_possessive
+    clause = "Within ten days of the offer, Buyer declines the offer in writing."
+    assert "possessive" in dangling_possessive(clause, "Within ten days of the offer, the other party’s declines the "
+                                                       "offer in writing.")
+    assert dangling_possessive(clause, "Within ten days of the offer, the other party declines the offer.") == ""
+    assert dangling_possessive("x", "each party’s and the other party’s obligations") == ""
