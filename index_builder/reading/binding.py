@@ -483,3 +483,23 @@ def possessive_has_noun(text: str, at: int) -> bool:
             not _PLURAL_NOUN.search(word):
         return False  # a verb in the third person, then its object: "declines to", "provides the"
     return True
+
+
+# Who a generic party phrase stands for in a mutual clause: the party bound ("each party", "the
+# indemnifying party", "it") or the party across from it ("the other party", "the non-breaching
+# party"). The one reading of these phrases; draft/sides.py asks it.
+_SELF_PHRASE = re.compile(r"^(?:each|either|neither|a|such|the (?:granting|indemnifying|disclosing|receiving|"
+                          r"breaching|affected|requesting|licensing|bound|first)) part(?:y|ies)(?:['’]s?)?$|"
+                          r"^(?:it|its|itself)$", re.I)
+_OTHER_PHRASE = re.compile(r"^the (?:other|non-?\w+|indemnified) part(?:y|ies)(?:['’]s?)?$|^the other(?:['’]s)?$", re.I)
+
+
+def generic_side(phrase: str) -> str:
+    """"self" for the party bound ("each party's", "it"), "other" for the one across ("the other
+    party"), "" for anything else (a name)."""
+    return "self" if _SELF_PHRASE.match(phrase) else "other" if _OTHER_PHRASE.match(phrase) else ""
+
+
+def bare_name(words: str) -> str:
+    """A party mention without its "the " and possessive: "the Company's" -> "Company"."""
+    return re.sub(r"^(?:the )|(?:'s|’s)$", "", words)
