@@ -127,8 +127,9 @@ def _refuse_one_sided_words(clause: str, wanted: Sequence[Provision], part: Part
         if such:
             raise Declined(f"The clause refers back to “{such.group(0)}”; whose they are for the other party is a drafting "
                            "choice (the drafting assistant can write it, or say whose).")
-        plural = re.search(r"\b(?:Customers|Clients|Employees|Suppliers|Distributors|Licensees|Contractors|Vendors|"
-                           r"Members|Users)\b", text)
+        # A role of the one table in the plural ("Customers", "Lenders"), or the people one side serves.
+        plural = next((m for m in re.finditer(r"\b([A-Z][a-z]+)s\b", text)
+                       if role_by_name(m.group(1)) or m.group(0) in ("Members", "Users")), None)
         if plural:
             raise Declined(f"“{plural.group(0)}” are one party's; whose they are for the other party is a drafting "
                            "choice (the drafting assistant can write it, or say whose).")
@@ -148,9 +149,7 @@ def _mutual_span(clause: str, start: int, end: int, here: list[Provision], a: st
                  apostrophe: str) -> list[Edit]:
     edits = _mutual_span_edits(clause, start, end, here, a, b, apostrophe)
     # "the Agreement between HEMISPHERX and SCIEN" names a document, not a duty: it stays as it is.
-    names = "|".join(re.escape(n) for n in (a, b) if n)
-    between = [(m.start(), m.end()) for m in re.finditer(rf"\bbetween\s+(?:the\s+)?(?:{names})\s+and\s+(?:the\s+)?"
-                                                         rf"(?:{names})\b", clause)] if names else []
+    between = binding.between_spans(clause, [n for n in (a, b) if n])
     return [e for e in edits if not any(x <= e.start < y for x, y in between)]
 
 

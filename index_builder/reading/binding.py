@@ -503,3 +503,13 @@ def generic_side(phrase: str) -> str:
 def bare_name(words: str) -> str:
     """A party mention without its "the " and possessive: "the Company's" -> "Company"."""
     return re.sub(r"^(?:the )|(?:'s|’s)$", "", words)
+
+
+def between_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
+    """Where ``text`` names two of ``names`` as the sides of something ("the Agreement between
+    HEMISPHERX and SCIEN"): a description of a document, not a duty on either."""
+    alt = "|".join(re.escape(n) for n in names if n)
+    if not alt:
+        return []
+    return [(m.start(), m.end()) for m in re.finditer(rf"\bbetween\s+(?:the\s+)?(?:{alt})\s+and\s+(?:the\s+)?"
+                                                      rf"(?:{alt})\b", text)]
