@@ -137,9 +137,21 @@ def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) 
     values = [f for p in others for f in _figure_of(p)]
     regions = [r for r in compare(clause, draft).regions if r.old.strip() or r.new.strip()]
     found = F.figures(draft)
-    return bool(regions) and all(
-        any(f.start < r.new_end and f.end > r.new_start and abs(f.value - v.value) < 1e-9 for f in found for v in values)
-        for r in regions)
+
+    def only_the_value(r) -> bool:  # noqa: ANN001
+        hits = [f for f in found for v in values
+                if f.start < r.new_end and f.end > r.new_start and abs(f.value - v.value) < 1e-9]
+        if not hits:
+            return False
+        # Words the region adds beyond the figure and what it replaced: "Within ten (10) business days
+        # after a request, and only to the extent HIPAA requires" does more than set the period.
+        rest = r.new
+        for f in hits:
+            rest = rest.replace(f.text, " ")
+        added = set(re.findall(r"[a-z]{3,}", rest.lower())) - set(re.findall(r"[a-z]{3,}", r.old.lower()))
+        return len(added) <= 4
+
+    return bool(regions) and all(only_the_value(r) for r in regions)
 
 
 def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:

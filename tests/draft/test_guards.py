@@ -196,3 +196,14 @@ def test_a_mutual_draft_with_a_possessive_before_a_verb_is_not_done() -> None:
                                                        "offer in writing.")
     assert dangling_possessive(clause, "Within ten days of the offer, the other party declines the offer.") == ""
     assert dangling_possessive("x", "each party’s and the other party’s obligations") == ""
+
+
+def test_a_condition_added_beside_a_new_period_is_not_read_as_nothing_but_the_period() -> None:
+    from addin_server.draft.checks import run_checks
+    clause = "Upon request, Supplier will make its records available to the Regulator."
+    task = DraftTask(clause, "15 business days to respond, and only where the law requires it")
+    done = ("Within fifteen (15) business days after a request, and only where the law requires it, Supplier will make "
+            "its records available to the Regulator.")
+    assert not any(r.name == "instruction" and r.passed is False for r in run_checks(task, done))
+    only_period = "Within fifteen (15) business days after a request, Supplier will make its records available to the Regulator."
+    assert any(r.name == "instruction" and r.passed is False for r in run_checks(task, only_period))
