@@ -35,7 +35,8 @@ def default_prompts_dir() -> Path:
     return Path(str(resources.files("prompts")))
 
 
-EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8")
+EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8",
+                      "openvino-int8-static")
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,14 @@ class EmbeddingSettings:
     segment_clauses: int = 500_000  # ~2-4 GB of a build's memory per segment buffered
     ivf_lists: int = 0  # 0 = ~2.5 * sqrt(clauses) at the first segment (ivf.lists_for)
     ivf_nprobe: int = 32
-    ivf_refine: int = 256
+    # 1024: at 1.15M clauses 256 re-scored candidates gave recall@10 0.887 unfiltered (0.904
+    # walled) and 1024 gave 0.958 (0.961), dense p50 ~4 ms either way; more probes did not
+    # help (nprobe 128: 0.888). benchmarks/results/scale-compressed/README.md.
+    ivf_refine: int = 1024
+    # FAISS's OpenMP threads while a build trains the quantiser and encodes segments (0 =
+    # FAISS's own, one per core). 1: on two shared cores two threads trained 2.4x slower
+    # (index/ivf.py build_threads).
+    ivf_build_threads: int = 1
     # Query embeddings of concurrent requests share one model call (index/batcher.py, issue 39;
     # defaults measured in benchmarks/results/throughput/README.md): up to query_batch texts,
     # gathered for up to query_batch_wait_ms once the first arrives; 0 = each request alone.
@@ -84,9 +92,14 @@ class EmbeddingSettings:
     query_workers: int = 2  # model calls at once, one thread each (one per core)
     # The model variant that embeds queries where it is a recorded quantised twin of the index's
     # (index/embedder.py QUERY_TWINS; else the index's own); "index" = always the index's own.
-    # openvino-int8: 1.4x the model's speed, NDCG@5 within 0.25 on every query shape
-    # (benchmarks/results/throughput/README.md).
-    query_backend: str = "openvino-int8"
+    # openvino-int8-static (int8 weights and activations, on a CPU with AVX-512 VNNI or AMX):
+    # ~1.6x the weight-only twin's floor on whole clauses, ~2.3x the model's, NDCG@5 within 0.4
+    # on every query shape; where it cannot be made (no calibration folder, no NNCF), the
+    # weight-only openvino-int8 (benchmarks/results/throughput/README.md).
+    query_backend: str = "openvino-int8-static"
+    # The ACORD folder (BEIR format) the static int8 query model is calibrated on, once: its
+    # clauses and train queries only (index/calibration.py).
+    calibration_dir: Path = Path("../shared/data/acord")
 
     def __post_init__(self) -> None:
         if self.dense_index not in ("auto", "flat", "hnsw", "ivfpq"):
@@ -108,6 +121,10 @@ class EmbeddingSettings:
                               f"{', '.join(EMBEDDING_BACKENDS)}, got {self.backend!r}.")
         if self.threads < 0:
             raise ConfigError("PRECEDENT_EMBEDDING_THREADS must be 0 (one per core) or more.")
+        if isinstance(self.ivf_build_threads, bool) or not isinstance(self.ivf_build_threads, int) \
+                or self.ivf_build_threads < 0:
+            raise ConfigError(f"PRECEDENT_IVF_BUILD_THREADS must be 0 (FAISS's default, one per "
+                              f"core) or a whole number of threads, got {self.ivf_build_threads!r}.")
         if self.query_backend not in ("index", *EMBEDDING_BACKENDS):
             raise ConfigError(f"PRECEDENT_QUERY_EMBEDDING must be index or one of "
                               f"{', '.join(EMBEDDING_BACKENDS)}, got {self.query_backend!r}.")
@@ -633,10 +650,11 @@ ENV: dict[str, Var] = {
     "PRECEDENT_EMBEDDING_MAX_SEQ_LENGTH": Var("embedding.max_seq_length", "tokens of a clause the embedder reads"),
     "PRECEDENT_EMBEDDING_DEVICE": Var("embedding.device", "torch device for embedding (cpu)"),
     "PRECEDENT_EMBEDDING_CACHE_SIZE": Var("embedding.cache_size", "embeddings the server keeps by text (repeated queries, sentences of shown clauses); 0 = none"),
-    "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx, onnx-int8, openvino or openvino-int8 (faster on CPU; an index is queried only with its own variant)"),
+    "PRECEDENT_EMBEDDING_BACKEND": Var("embedding.backend", "torch, onnx, onnx-int8, openvino, openvino-int8 or openvino-int8-static (faster on CPU; an index is queried only with its own variant or a recorded twin)"),
     "PRECEDENT_EMBEDDING_ONNX_DIR": Var("embedding.onnx_dir", "folder caching the one-time ONNX export of the model"),
     "PRECEDENT_EMBEDDING_THREADS": Var("embedding.threads", "ONNX Runtime / OpenVINO threads per process (0 = one per core; default 1)"),
-    "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries where it is a recorded twin of the index's (openvino-int8 for a torch index: 1.4x faster, same NDCG measured; needs precedent[openvino]); index = always the index's own"),
+    "PRECEDENT_QUERY_CALIBRATION_DIR": Var("embedding.calibration_dir", "ACORD folder (BEIR format) whose clauses and train queries calibrate the static int8 query model (openvino-int8-static), once per machine"),
+    "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries where it is a recorded twin of the index's (for a torch index: openvino-int8-static, int8 weights and activations, ~2.3x the model's speed on CPUs with AVX-512 VNNI, falling back to openvino-int8, weight-only, 1.4x; same NDCG measured; needs precedent[openvino]); index = always the index's own"),
     "PRECEDENT_QUERY_BATCH": Var("embedding.query_batch", "query texts of concurrent requests embedded in one model call, at most (0 = each request alone)"),
     "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
     "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
@@ -649,6 +667,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_IVF_LISTS": Var("embedding.ivf_lists", "ivfpq: inverted lists of the quantiser (0 = about 2.5 x the square root of the library's clauses; build time)"),
     "PRECEDENT_IVF_NPROBE": Var("embedding.ivf_nprobe", "ivfpq: lists probed per search (more = better recall, slower; a filter allowing a share s probes nprobe / s)"),
     "PRECEDENT_IVF_REFINE": Var("embedding.ivf_refine", "ivfpq: candidates re-scored exactly from the stored vectors per search (at least the results asked for)"),
+    "PRECEDENT_IVF_BUILD_THREADS": Var("embedding.ivf_build_threads", "ivfpq: FAISS threads while a build trains the quantiser and encodes segments (0 = one per core; 1 measured faster on busy shared cores)"),
     "PRECEDENT_HNSW_M": Var("embedding.hnsw_m", "hnsw: links per vector (build time)"),
     "PRECEDENT_HNSW_EF_CONSTRUCTION": Var("embedding.hnsw_ef_construction", "hnsw: candidates kept while inserting (build time)"),
     "PRECEDENT_HNSW_EF_SEARCH": Var("embedding.hnsw_ef_search", "hnsw: candidates kept while searching (higher = better recall, slower; near 1M clauses use 2048-4096)"),

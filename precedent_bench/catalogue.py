@@ -96,6 +96,8 @@ BENCHMARKS: tuple[Benchmark, ...] = (
               "search throughput of two code trees, runs interleaved", "throughput-ab"),
     Benchmark("search-cpu-ab", "serving.search_cpu_ab",
               "CPU time per search request of two code trees", "search-cpu-ab"),
+    Benchmark("search-stages", "serving.search_stages",
+              "request-thread CPU of a never-seen search by stage, two code trees", "throughput"),
     # scale
     Benchmark("scale", "scale.scale_benchmark",
               "build, serve and rebuild a generated 100k or 1M clause library", "scale"),

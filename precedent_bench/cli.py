@@ -7,6 +7,7 @@
     precedent-bench check-prompts [--prompt FILE ...]
     precedent-bench throughput --baseline TREE  (never-seen searches/s, two code trees A B B A)
     precedent-bench query-model --twin openvino-int8  (NDCG@5 with a cheaper query model, paired)
+    precedent-bench query-floor  (query models alone, texts/s, interleaved in the same minutes)
     precedent-bench BENCHMARK --help            (retrieval, load, scale, drafting, ...: listed below)
 
 An A/B writes report.md, report.html and its plots to --out, and prints the verdict. LLM
@@ -39,6 +40,7 @@ SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
                "precedent_bench.prompt_report", "precedent_bench.conform_pairs",
                "precedent_bench.throughput", "precedent_bench.query_model",
+               "precedent_bench.query_floor",
                "precedent_bench.figures", "precedent_bench.walls")
 
 

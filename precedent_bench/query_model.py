@@ -31,12 +31,11 @@ from index_builder.evaluate.acord import load_acord
 from index_builder.evaluate.evaluation import EvalQuery, eval_queries, score_ranking
 from index_builder.evaluate.runner import EvalConfig, acord_clauses, eval_pipeline, eval_search
 from index_builder.settings import load_settings
-from precedent_bench.retrieval.ltr_data import judged_drafts
+from precedent_bench.retrieval.ltr_data import draft_queries
 
 log = logging.getLogger(__name__)
 
 REPO = Path(__file__).resolve().parents[1]
-DRAFTS = REPO / "benchmarks" / "owndraft"
 SPLITS = ("train", "valid")  # never test
 SHAPES = ("short", "medium", "long", "clause", "fresh", "synth")
 
@@ -51,17 +50,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--shapes", default=",".join(SHAPES))
     p.add_argument("--out", type=Path, help="folder for query-model-<twin>.json and .md")
     p.set_defaults(handler="precedent_bench.query_model:run_command", ab=False)
-
-
-def draft_queries(acord: Any, split: str, form: str) -> list[EvalQuery]:
-    """Own drafts of a split, judged as benchmarks/owndraft/README.md says: a fresh draft with
-    all its ACORD query's judgments; a synthetic one without its source clause."""
-    path = DRAFTS / ("fresh.jsonl" if form == "fresh" else "synthetic.jsonl")
-    if not path.is_file():
-        log.warning("%s is missing (synthetic drafts: `python benchmarks/owndraft/drafts.py make`)", path)
-        return []
-    rows = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
-    return judged_drafts(acord, split, rows)
 
 
 def queries(acord_dir: Path, shape: str) -> list[EvalQuery]:

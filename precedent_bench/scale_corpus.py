@@ -87,6 +87,7 @@ _DURATION = re.compile(r"\b(?:([a-z]+(?:-[a-z]+)?) \()?(\d{1,3})\)?( business| c
 _MONEY = re.compile(r"\$ ?\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\$ ?\d+(?:\.\d{2})?")
 _PERCENT = re.compile(r"\b\d{1,2}(?:\.\d+)?(?= ?%| percent)")
 _LAW = re.compile(r"\b(?:the )?(?:State|Commonwealth) of [A-Z][a-z]+(?: [A-Z][a-z]+)?|\bEngland and Wales\b")
+_DIGIT = re.compile(r"\d")
 _ROLE = re.compile(r"\b(" + "|".join(map(re.escape, ROLE_WORDS)) + r")\b")
 _ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
          "sixteen seventeen eighteen nineteen").split()
@@ -212,11 +213,19 @@ class Generator:
 
 def vary(text: str, rng: random.Random, context: dict) -> str:
     """Redraw durations, amounts and percentages; put in the document's names, roles and terms."""
-    text = _TEMPLATE_VAR.sub(lambda m: _fill(m.group(1), rng, context), text)
-    text = _DURATION.sub(lambda m: _duration(m, rng), text)
-    text = _MONEY.sub(lambda m: f"${rng.choice(MONEY):,}", text)
-    text = _PERCENT.sub(lambda m: rng.choice(PERCENTS), text)
-    text = _LAW.sub(context["law"], text)
+    # Each rule only where its mark is (a scan per rule per clause was most of generating a
+    # document); the random draws happen per match, so skipping a rule that cannot match
+    # leaves the library as it was.
+    if "{" in text:
+        text = _TEMPLATE_VAR.sub(lambda m: _fill(m.group(1), rng, context), text)
+    if _DIGIT.search(text):
+        text = _DURATION.sub(lambda m: _duration(m, rng), text)
+    if "$" in text:
+        text = _MONEY.sub(lambda m: f"${rng.choice(MONEY):,}", text)
+    if _DIGIT.search(text):  # a duration drawn above may have put the only digits in
+        text = _PERCENT.sub(lambda m: rng.choice(PERCENTS), text)
+    if " of " in text or "England and Wales" in text:
+        text = _LAW.sub(context["law"], text)
     roles = context["roles"]
     text = _ROLE.sub(lambda m: roles[0] if _side(m.group(1)) == 0 else roles[1], text)
     for old, new in context["renames"].items():

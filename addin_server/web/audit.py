@@ -186,15 +186,18 @@ def returned_ids(payload: Any) -> list[str]:
     """Every ``clause_id`` anywhere in a JSON response: results, variants, context, citations."""
     found: list[str] = []
     stack = [payload]
+    # Only containers go on the stack: a search's answer holds a few hundred strings and
+    # numbers, each of which was pushed, popped and tested twice (issue 39). The same walk.
+    nested = (dict, list, tuple)
     while stack and len(found) < MAX_IDS:
         item = stack.pop()
         if isinstance(item, dict):
             value = item.get("clause_id")
             if isinstance(value, str):
                 found.append(value)
-            stack.extend(reversed(list(item.values())))
+            stack.extend([v for v in reversed(item.values()) if isinstance(v, nested)])
         elif isinstance(item, (list, tuple)):
-            stack.extend(reversed(item))
+            stack.extend([v for v in reversed(item) if isinstance(v, nested)])
     return found
 
 

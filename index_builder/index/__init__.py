@@ -25,7 +25,7 @@ def open_store(settings: "Settings") -> "IndexStore":
                          append_limit=settings.append_limit, dense=e.dense_index,
                          compressed_above=e.compressed_above,
                          segments=SegmentSettings(e.segment_clauses, e.ivf_lists, e.ivf_nprobe,
-                                                  e.ivf_refine))
+                                                  e.ivf_refine, e.ivf_build_threads))
 
 
 def load_embedder(settings: "EmbeddingSettings") -> "Embedder":

@@ -227,28 +227,32 @@ def query_embedder(settings: EmbeddingSettings,
                    load: Callable[[EmbeddingSettings], Embedder] | None = None) -> Embedder:
     """Queries' embedder as every entry point uses it (server, `index-builder search` and
     eval): the index's model or its twin (PRECEDENT_QUERY_EMBEDDING), behind the batcher,
-    behind the cache of vectors by text. A twin that cannot load (OpenVINO not installed)
-    falls back to the index's own model, with a warning: searches stay right, only slower.
+    behind the cache of vectors by text. A twin that cannot be made or loaded (OpenVINO not
+    installed, no calibration folder) falls back to its recorded fallback twin, then to the
+    index's own model, with a warning: searches stay right, only slower.
     ``load`` makes a model from its settings (default ``index_builder.index.load_embedder``)."""
     from index_builder.errors import ModelLoadError
     from index_builder.index.embed_cache import CachingEmbedder
-    from index_builder.index.embedder import query_settings
+    from index_builder.index.embedder import query_candidates
 
     if load is None:
         from index_builder.index import load_embedder as load
 
-    wanted = query_settings(settings)
-    if settings.query_batch and wanted.backend != "torch":
-        # One OpenVINO stream / ONNX Runtime thread per worker, so two workers' calls run at once.
-        wanted = replace(wanted, threads=max(wanted.threads, settings.query_workers))
-    try:
-        model = load(wanted)
-    except ModelLoadError as exc:
-        if wanted.backend == settings.backend:  # the index's own model: nothing to fall back to
-            raise
-        log.warning("Queries cannot be embedded with %s (%s); using the index's own model %s",
-                    wanted.backend, exc.message, settings.backend)
-        model = load(settings)
+    candidates = query_candidates(settings)
+    for number, wanted in enumerate(candidates):
+        if settings.query_batch and wanted.backend != "torch":
+            # One OpenVINO stream / ONNX Runtime thread per worker: two workers' calls at once.
+            wanted = replace(wanted, threads=max(wanted.threads, settings.query_workers))
+        try:
+            model = load(wanted)
+            break
+        except ModelLoadError as exc:
+            if number == len(candidates) - 1:  # the index's own model: nothing to fall back to
+                raise
+            following = candidates[number + 1].backend
+            log.warning("Queries cannot be embedded with %s (%s); using %s", wanted.backend,
+                        exc.message, following if number + 2 < len(candidates)
+                        else f"the index's own model {following}")
     if settings.query_batch:
         model = BatchingEmbedder(model, batch_max=settings.query_batch,
                                  batch_wait_ms=settings.query_batch_wait_ms,

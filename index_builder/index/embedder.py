@@ -8,7 +8,8 @@ The same sentence-transformers model can run three ways (``PRECEDENT_EMBEDDING_B
 - ``onnx-int8``: that export with int8 dynamically quantised weights: several times faster
   on CPU, vectors within about 0.99 cosine of the original (benchmarks/results/scale/scale.md).
 - ``openvino`` / ``openvino-int8``: the model through OpenVINO, float32 or with int8 weights
-  (``embedder_openvino.py``; the fastest here, vectors within 0.999 cosine).
+  (``embedder_openvino.py``; the fastest here, vectors within 0.999 cosine);
+  ``openvino-int8-static``: int8 weights and activations, calibrated on ACORD (query twin).
 
 ``index_builder.index.load_embedder(settings)`` picks one (it sits in the package, beside
 ``open_store``, so that the OpenVINO module can build on this one without a circle).
@@ -92,7 +93,13 @@ def settings_for_model_id(model_id: str) -> str:
 QUERY_TWINS: dict[tuple[str, str], str] = {
     ("torch", "openvino-int8"): "int8 weights (NNCF, data-free), float activations: query vectors "
                                 "at cosine 0.9994 to torch's; NDCG@5 within 0.25 on every query shape",
+    ("torch", "openvino-int8-static"): "int8 weights and activations (NNCF static, calibrated on "
+                                       "ACORD clauses and train queries): query vectors at cosine "
+                                       "0.997-0.998 to torch's; NDCG@5 within 0.4 on every query shape",
 }
+# Where a twin cannot be made or loaded (static int8: no calibration folder), the next twin to
+# try before the index's own model: slower, never wrong.
+QUERY_FALLBACKS: dict[str, str] = {"openvino-int8-static": "openvino-int8"}
 
 
 def parse_model_id(model_id: str) -> tuple[str, str, int]:
@@ -117,11 +124,19 @@ def query_twin(index_model_id: str, query_model_id: str) -> str | None:
 def query_settings(settings: EmbeddingSettings) -> EmbeddingSettings:
     """The settings that embed queries: PRECEDENT_QUERY_EMBEDDING's variant where it is a
     recorded twin of the index's (PRECEDENT_EMBEDDING_BACKEND), else the index's own."""
+    return query_candidates(settings)[0]
+
+
+def query_candidates(settings: EmbeddingSettings) -> list[EmbeddingSettings]:
+    """The query models to try in order: the chosen twin, its recorded fallbacks (twins of
+    the same index model), and last the index's own model."""
     from dataclasses import replace
 
-    if (settings.backend, settings.query_backend) not in QUERY_TWINS:
-        return settings  # "index", the same variant, or no twin recorded for this pair
-    return replace(settings, backend=settings.query_backend)
+    out, backend = [], settings.query_backend
+    while (settings.backend, backend) in QUERY_TWINS and len(out) < len(QUERY_TWINS):
+        out.append(replace(settings, backend=backend))
+        backend = QUERY_FALLBACKS.get(backend, "index")
+    return out + [settings]  # "index", the same variant, or no twin recorded for this pair
 
 
 class SentenceTransformerEmbedder:

@@ -8,6 +8,12 @@
   weight compression). Activations stay float, so no calibration texts are needed, the file
   is the same on every machine, and the vectors stay within 0.999 cosine of the original
   (ONNX Runtime's dynamic int8, which also quantises activations, gives 0.994).
+- ``openvino-int8-static``: int8 weights *and* activations (NNCF post-training quantisation,
+  ModelType.TRANSFORMER), calibrated once on ACORD's clauses and train queries
+  (``calibration.py``). On a CPU with AVX-512 VNNI or AMX the matrix products run in int8:
+  the cheapest query model measured (benchmarks/results/throughput/README.md). Without those
+  instructions OpenVINO falls back to a generic int8 kernel slower than float
+  (benchmarks/results/embedding-throughput/README.md).
 
 Both run several inference requests at once (OpenVINO's throughput mode: one stream per
 thread), which on two cores is what lifts throughput over one request using two threads.
@@ -37,6 +43,10 @@ log = logging.getLogger(__name__)
 
 _IR = "model.xml"  # OpenVINO IR: the graph; the weights sit beside it in model.bin
 _IR_INT8 = "model-int8w.xml"
+# Named after its recipe and its calibration texts; bump the recipe when _quantize changes.
+_STATIC_RECIPE = "1"
+_IR_STATIC = "model-int8s{recipe}-{calibration}.xml"
+_CALIBRATION_BATCH = 8  # texts of similar length per calibration batch: little padding
 
 
 class OpenVinoEmbedder(TokenizedEmbedder):
@@ -44,8 +54,13 @@ class OpenVinoEmbedder(TokenizedEmbedder):
 
     def _open(self, folder: Path, settings: EmbeddingSettings) -> None:
         target = Path(settings.onnx_dir) / f"{cache_slug(folder, settings.model)}-openvino"
-        path = openvino_model_file(folder, target, quantized=settings.backend == "openvino-int8")
-        self._compiled = _compile(path, settings.threads)
+        path = openvino_model_file(folder, target, settings.backend, settings.calibration_dir,
+                                   self._tokenizer)
+        try:
+            self._compiled = _compile(path, settings.threads)
+        except RuntimeError as exc:  # a damaged cached file: name it, so it can be deleted
+            raise ModelLoadError(f"OpenVINO cannot load {path} ({exc}): delete it to convert "
+                                 f"the model again.") from exc
         self._jobs = int(self._compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
         log.info("Loaded embedding model %s through OpenVINO from %s (%d parallel requests)",
                  self.model_id, path, self._jobs)
@@ -90,16 +105,51 @@ class OpenVinoEmbedder(TokenizedEmbedder):
         return out
 
 
-def openvino_model_file(folder: Path, target: Path, quantized: bool) -> Path:
-    """The model's IR (float32 or int8 weights), converted into ``target`` on first use."""
+def openvino_model_file(folder: Path, target: Path, backend: str,
+                        calibration_dir: Path | None = None, tokenizer: Any = None) -> Path:
+    """The model's IR for ``backend`` (float32, int8 weights, or static int8), converted into
+    ``target`` on first use. The static model is calibrated on ``calibration_dir`` (an ACORD
+    folder) tokenised by ``tokenizer``."""
     fp32, int8 = target / _IR, target / _IR_INT8
     if not fp32.is_file():
         log.info("Converting %s to OpenVINO under %s (once)", folder, target)
         _atomic_ir(fp32, lambda ov: _convert(folder, ov))
-    if quantized and not int8.is_file():
-        log.info("Compressing %s to int8 weights (once)", fp32)
-        _atomic_ir(int8, lambda ov: _compress(ov.Core().read_model(str(fp32))))
-    return int8 if quantized else fp32
+    if backend == "openvino-int8":
+        if not int8.is_file():
+            log.info("Compressing %s to int8 weights (once)", fp32)
+            _atomic_ir(int8, lambda ov: _compress(ov.Core().read_model(str(fp32))))
+        return int8
+    if backend == "openvino-int8-static":
+        if calibration_dir is None or tokenizer is None:
+            raise ModelLoadError("The static int8 model needs calibration texts (an ACORD folder).")
+        from index_builder.index.calibration import calibration_texts, digest
+
+        texts = calibration_texts(calibration_dir)
+        static = target / _IR_STATIC.format(recipe=_STATIC_RECIPE,
+                                            calibration=digest(texts, _max_length(tokenizer)))
+        if not static.is_file():
+            log.info("Quantising %s to int8 weights and activations on %d calibration texts "
+                     "(once; a minute or two)", fp32, len(texts))
+            try:
+                _atomic_ir(static, lambda ov: _quantize(ov.Core().read_model(str(fp32)),
+                                                        _calibration_batches(tokenizer, texts)))
+            except ModelLoadError:
+                raise
+            except Exception as exc:  # NNCF's own errors: the twin's fallback takes over
+                raise ModelLoadError(f"Quantising the query model to static int8 failed "
+                                     f"({type(exc).__name__}: {exc}).") from exc
+        return static
+    return fp32
+
+
+def _max_length(tokenizer: Any) -> int:
+    truncation = getattr(tokenizer, "truncation", None) or {}
+    return int(truncation.get("max_length", 0))
+
+
+def _calibration_batches(tokenizer: Any, texts: list[str]) -> list[dict[str, np.ndarray]]:
+    batches = length_batches(tokenizer, texts, _CALIBRATION_BATCH)
+    return [dict(zip(("input_ids", "attention_mask"), padded(ids))) for _, ids in batches]
 
 
 def _atomic_ir(path: Path, make: Any) -> None:
@@ -136,16 +186,31 @@ def _convert(folder: Path, ov: Any) -> Any:
 
 
 def _compress(model: Any) -> Any:
-    try:
-        import nncf
-    except ImportError:
-        raise ModelLoadError("PRECEDENT_EMBEDDING_BACKEND=openvino-int8 needs NNCF: run "
-                             "`pip install 'precedent[openvino]'`.") from None
-    nncf.set_log_level(logging.ERROR)  # its progress tables go to stdout otherwise
+    nncf = _nncf()
     # Its "Applying Weight Compression" bar is printed to stdout whatever the log level; on a
     # machine's first int8 query model that bar would land in front of `search --json`'s JSON.
     with contextlib.redirect_stdout(sys.stderr):
         return nncf.compress_weights(model, mode=nncf.CompressWeightsMode.INT8_ASYM)
+
+
+def _quantize(model: Any, batches: list[dict[str, np.ndarray]]) -> Any:
+    """NNCF's post-training static quantisation, transformer preset (SmoothQuant, bias
+    correction). Deterministic: two builds from the same model and calibration texts gave
+    byte-identical files (benchmarks/results/throughput/README.md)."""
+    nncf = _nncf()
+    with contextlib.redirect_stdout(sys.stderr):  # its progress bars, as in _compress
+        return nncf.quantize(model, nncf.Dataset(batches), model_type=nncf.ModelType.TRANSFORMER,
+                             subset_size=len(batches))
+
+
+def _nncf() -> Any:
+    try:
+        import nncf
+    except ImportError:
+        raise ModelLoadError("The int8 OpenVINO models need NNCF: run "
+                             "`pip install 'precedent[openvino]'`.") from None
+    nncf.set_log_level(logging.ERROR)  # its progress tables go to stdout otherwise
+    return nncf
 
 
 def _compile(path: Path, threads: int) -> Any:

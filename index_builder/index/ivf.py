@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import math
 import mmap
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import faiss
 import numpy as np
@@ -55,6 +56,28 @@ def pq_shape(dimension: int, points: int) -> tuple[int, int]:
     subs = max(m for m in range(1, max(1, dimension // 8) + 1) if dimension % m == 0)
     bits = int(min(8, max(1, math.floor(math.log2(max(2, points // TRAIN_PER_LIST))))))
     return subs, bits
+
+
+@contextmanager
+def build_threads(count: int) -> Iterator[None]:
+    """FAISS's OpenMP threads held at ``count`` for the block (0: leave FAISS's own, one per
+    core), then put back as they were.
+
+    Set around a build's training and encoding only (PRECEDENT_IVF_BUILD_THREADS): k-means
+    threads on a machine whose cores are busy wait on each other at every step. Measured
+    2026-11-28 (what `precedent-bench scale-compressed threads` runs: 34,562 stand-in vectors, 512
+    lists, load ~10 on two cores, A B B A): training took 34.8 / 28.1 s of wall time with one
+    thread and 73.2 / 79.1 s with two, using twice the CPU; encoding was the same (2.3-2.9 s).
+    """
+    if count <= 0:
+        yield
+        return
+    before = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(count)
+    try:
+        yield
+    finally:
+        faiss.omp_set_num_threads(before)
 
 
 def train(sample: np.ndarray, lists: int, seed: int = 1234) -> faiss.Index:

@@ -60,6 +60,10 @@ class EmbeddingCache:
         self.dimension = dimension
         self._keys = self.folder / "keys.txt"
         self._vectors = self.folder / "vectors.f32"
+        # The files' sizes as this object's last append left them. Trimming reads and rewrites
+        # every key so far: once per append it was quadratic (minutes for a 500k-clause
+        # segment), so it runs only when the files are not as left (a crash, another writer).
+        self._left: tuple[int, int] | None = None
 
     def load(self) -> dict[str, np.ndarray]:
         """What earlier runs finished; a half-written last batch is ignored."""
@@ -73,12 +77,21 @@ class EmbeddingCache:
 
     def append(self, keys: Sequence[str], vectors: np.ndarray) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._trim()
+        if self._left is None or self._left != self._sizes():
+            self._trim()
+        self._left = None  # until this append is whole
         # Vectors first, then keys: a crash between the two leaves vectors no key points at.
         with open(self._vectors, "ab") as out:
             out.write(np.ascontiguousarray(vectors, dtype=np.float32).tobytes())
         with open(self._keys, "a", encoding="ascii") as out:
             out.write("".join(f"{k}\n" for k in keys))
+        self._left = self._sizes()
+
+    def _sizes(self) -> tuple[int, int]:
+        try:
+            return self._keys.stat().st_size, self._vectors.stat().st_size
+        except FileNotFoundError:
+            return -1, -1
 
     def _complete(self) -> tuple[list[str], int]:
         """The keys of whole lines, and how many of them have a whole vector.

@@ -32,7 +32,7 @@ import hashlib
 import json
 import logging
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -59,7 +59,12 @@ def term_hash(term: str) -> int:
 def write_postings(folder: Path, texts: Iterable[str], settings: BM25Settings) -> None:
     """Term frequencies of ``texts`` (one per segment position) under ``folder/lexical``."""
     tokenizer = Tokenizer(settings)
-    vocab: dict[str, int] = {}
+    # term -> id in order of first appearance: a miss takes the next id (len before the
+    # insert), so ids are looked up by ``map`` without a Python frame per term (a third of
+    # the stage's time in a generator before, at the same ids).
+    vocab: defaultdict[str, int] = defaultdict()
+    vocab.default_factory = vocab.__len__
+    term_id = vocab.__getitem__
     rows: list[np.ndarray] = []
     cols: list[np.ndarray] = []
     counts: list[np.ndarray] = []
@@ -68,15 +73,14 @@ def write_postings(folder: Path, texts: Iterable[str], settings: BM25Settings) -
     done = 0
     for text in texts:
         terms = tokenizer(text)
-        chunk.append(np.fromiter((vocab.setdefault(t, len(vocab)) for t in terms),
-                                 dtype=np.int64, count=len(terms)))
+        chunk.append(np.fromiter(map(term_id, terms), dtype=np.int64, count=len(terms)))
         if len(chunk) == _CHUNK:
             _count_terms(chunk, done, rows, cols, counts, lengths)
             done += len(chunk)
             chunk = []
     _count_terms(chunk, done, rows, cols, counts, lengths)
     done += len(chunk)
-    hashes = np.fromiter((term_hash(t) for t in vocab), dtype=np.uint64, count=len(vocab))
+    hashes = np.fromiter(map(term_hash, vocab), dtype=np.uint64, count=len(vocab))
     del vocab
     # Term ids become ranks of their hashes, so the matrix's columns come out in hash order;
     # two terms of one hash become one column (sum_duplicates adds their frequencies).

@@ -26,7 +26,7 @@ from typing import Any, Iterator, Mapping, Sequence
 import numpy as np
 
 from index_builder.index.backend import PreviousVersion, VersionData
-from index_builder.index.ivf import lists_for, train
+from index_builder.index.ivf import build_threads, lists_for, train
 from index_builder.index.segments import (SegmentFiles, publish, read_meta, save_codebook,
                                           segment_folder, unpublished, write_segment)
 from index_builder.index.store import ALIVE
@@ -47,7 +47,8 @@ class SegmentSettings:
     segment_clauses: int = 500_000
     lists: int = 0  # 0: from the library's size at the first segment (ivf.lists_for)
     nprobe: int = 32
-    refine: int = 256
+    refine: int = 1024  # as EmbeddingSettings.ivf_refine (measured there)
+    build_threads: int = 1  # FAISS threads while training and encoding (ivf.build_threads)
 
 
 class SegmentedLive:
@@ -226,11 +227,13 @@ class SegmentedWriter:
             log.info("Training the IVF-PQ quantiser: %d lists on %d vectors", self.lists,
                      min(len(vectors), self.lists * 256))
             started = time.perf_counter()
-            index = train(vectors, self.lists)
+            with build_threads(self.settings.build_threads):
+                index = train(vectors, self.lists)
             self.lists = int(index.nlist)
             self.codebook = save_codebook(self.root, index)
             log.info("Quantiser %s trained in %.0f s", self.codebook, time.perf_counter() - started)
-        name = write_segment(self.root, clauses, vectors, self.bm25, self.codebook, model_id)
+        with build_threads(self.settings.build_threads):  # the segment's codes
+            name = write_segment(self.root, clauses, vectors, self.bm25, self.codebook, model_id)
         self.flushed.append((name, len(clauses)))
 
     def finish(self, data: VersionData, model_id: str) -> Path:

@@ -115,6 +115,11 @@ _LAW_SENTENCES = (
                r"laws? of ([A-Z][\w ]{2,30})"),
     re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) law (?:governs|shall govern|will govern)"),
 )
+# What each _LAW_SENTENCES pattern cannot match without, and _DATE (every form has a
+# four-digit year): a plain test skips a regular-expression scan of a paragraph that has none
+# (tests/index_builder/test_build_cost.py checks the fields are the same).
+_LAW_MARKS = ("governed by", "governed by", " law ")
+_YEAR = re.compile(r"\d{4}")
 _LAW_LABEL = re.compile(r"^\W*(?:governing law|governing state|choice of law|applicable law)"
                         r"(?: state)?\W*(?::\W*(.*))?$", re.I)
 
@@ -208,7 +213,9 @@ def governing_law(texts: Sequence[str]) -> str:
         if found:
             return found
     for text in map(filled_prose, texts):
-        for pattern in _LAW_SENTENCES:
+        for pattern, mark in zip(_LAW_SENTENCES, _LAW_MARKS):
+            if mark not in text:  # a scan of every paragraph for nothing (build cost, issue 39)
+                continue
             for match in pattern.finditer(text):
                 found = _jurisdiction(match.group(1))
                 if found:
@@ -244,6 +251,8 @@ def effective_date(texts: Sequence[str]) -> date | None:
             if found:
                 return found
     for text in map(filled_prose, texts[:40]):
+        if not _YEAR.search(text):
+            continue
         for match in _DATE.finditer(text):
             if _DATE_CONTEXT.search(text[max(0, match.start() - 40):match.start()]):
                 found = _date_of(match)
@@ -337,8 +346,11 @@ def clause_facets(clauses: Iterable[Clause], names: Sequence[str] = FACET_FIELDS
     """Facets over a set of clauses (e.g. a search's candidates): documents per value."""
     docs: dict[str, dict[str, set[str]]] = {name: {} for name in names}
     for clause in clauses:
+        metadata = clause.metadata
+        if not metadata:  # a clause without metadata (a BEIR corpus's) adds to no facet
+            continue
         for name in names:
-            value = clause.metadata.get(name)
+            value = metadata.get(name)
             if value:
                 docs[name].setdefault(value, set()).add(clause.doc_id)
     return {name: facet_values({v: len(d) for v, d in values.items()}, name in LIST_VALUED)

@@ -376,14 +376,17 @@ class SearchPipeline:
         else:
             fused = reciprocal_rank_fusion(scores, k=self.settings.retrieval.rrf_k, ranks=ranks)
         ids = list(fused)
-        positions = dict(zip(ids, _positions(self.backend, ids)))
-        ordered = sorted(ids, key=lambda cid: (-fused[cid], positions[cid]))[:depth]
+        # Best fused score first, ties by insertion order in the index, then by the order the
+        # runs gave (a stable sort's): plain tuples sort without a key call per id (issue 39).
+        keyed = sorted(zip([-f for f in fused.values()], _positions(self.backend, ids),
+                           range(len(ids))))[:depth]
+        ordered = [ids[i] for _, _, i in keyed]
         clauses = self.backend.get(ordered)
         # One pass over the runs per hit (two dict comprehensions each were a third of the
         # fusion's time on a search's 100 hits, issue 39); the same keys in the same order.
         named = [(name, ranks[name], scores[name]) for name in runs]
         hits = []
-        for rank, (cid, clause) in enumerate(zip(ordered, clauses), 1):
+        for rank, (cid, clause, (negated, _, _)) in enumerate(zip(ordered, clauses, keyed), 1):
             if clause is None:
                 continue
             by_rank: dict[str, int] = {}
@@ -393,7 +396,7 @@ class SearchPipeline:
                 if place is not None:
                     by_rank[name] = place
                     by_score[name] = float(run_scores[cid])
-            hits.append(SearchHit(clause, float(fused[cid]), rank, by_rank, by_score))
+            hits.append(SearchHit(clause, float(-negated), rank, by_rank, by_score))
         return hits
 
     def _fold(self, hits: list[SearchHit], wanted: int) -> list[Any]:

@@ -29,6 +29,7 @@ Two uses:
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 from dataclasses import dataclass, field
@@ -156,11 +157,30 @@ def group_variations(items: Sequence[T], text_of: Callable[[T], str], limit: int
     sizes: list[int] = []
     ids: list[Hashable] = []
     cached = cache is not None and key_of is not None
+    fold = threshold > 0
     for item in items:
         mine = _coded(text_of(item))
         mine_id = key_of(item) if cached else None  # type: ignore[misc]
-        match = (_first_leader(mine, keys, threshold, mine_id, ids, cache, sizes)
-                 if threshold > 0 and keys else None)
+        match = None
+        if fold and keys:
+            # The leaders whose length the lengths' bound lets through, in leader order: an
+            # interval of lengths per (length, threshold), so a pair it rules out costs two
+            # comparisons (issue 39: 100 candidates against up to ten leaders a search).
+            size = len(mine)
+            low, high = _length_window(size, threshold)
+            for index, their_size in enumerate(sizes):
+                if low <= their_size <= high:
+                    if cached:  # the pair's score kept across searches (cache.get inline)
+                        pair = (ids[index], mine_id, threshold)
+                        score = cache.get(pair)  # type: ignore[union-attr]
+                        if score is None:
+                            score = _pair_score(keys[index], mine, threshold, their_size + size,
+                                                ids[index], mine_id, cache)
+                    else:
+                        score = _aligned_at_least(keys[index], mine, threshold, their_size + size)
+                    if score and score >= threshold:
+                        match = index, round(score, 4)
+                        break
         if match is not None:
             index, score = match
             groups[index].variants.append((item, score))
@@ -180,32 +200,50 @@ class PairCache(dict):  # type: ignore[type-arg]
         self.size = size
 
 
-def _first_leader(mine: Sequence[str], keys: list[Sequence[str]], threshold: float,
-                  mine_id: Hashable = None, ids: Sequence[Hashable] = (),
-                  cache: PairCache | None = None, sizes: Sequence[int] | None = None
-                  ) -> tuple[int, float] | None:
-    size = len(mine)
-    for index, their_size in enumerate(sizes if sizes is not None else map(len, keys)):
-        # The lengths' bound first, written exactly as ``_similarity_at_least`` writes it:
-        # most pairs end here, and skipping the cache's key and look-up for them halved the
-        # folding of a never-seen query's 100 candidates (issue 39). The leaders' lengths are
-        # kept beside them (a call per pair less).
-        total = size + their_size
-        if total and 1.0 - (total - 2 * (size if size < their_size else their_size)) / total < threshold:
-            continue
-        if cache is not None and mine_id is not None:
-            pair = (ids[index], mine_id, threshold)
-            score = cache.get(pair)
-            if score is None:
-                score = _aligned_at_least(keys[index], mine, threshold, total)
-                if len(cache) >= cache.size:
-                    cache.clear()
-                cache[pair] = score
-        else:
-            score = _aligned_at_least(keys[index], mine, threshold, total)
-        if score and score >= threshold:
-            return index, round(score, 4)
-    return None
+def _passes_lengths(size: int, their_size: int, threshold: float) -> bool:
+    """Whether two lengths alone allow ``threshold``: the score at the smallest possible
+    distance, written exactly as ``_similarity_at_least`` writes it (so both round alike)."""
+    total = size + their_size
+    return not total or 1.0 - (total - 2 * min(size, their_size)) / total >= threshold
+
+
+@lru_cache(maxsize=65_536)
+def _length_window(size: int, threshold: float) -> tuple[int, int]:
+    """The lengths ``[low, high]`` that ``_passes_lengths`` lets through against ``size``.
+
+    The bound rises with the other length up to ``size`` and falls after it (each step a
+    correctly rounded division, so monotone in floating point too): an interval holding
+    ``size`` when the threshold is at most 1. Found from the real-number estimate, then
+    moved by the floating-point test itself, so it is exactly the set the test passes.
+    """
+    if not _passes_lengths(size, size, threshold):
+        return 1, 0  # empty (a threshold above 1)
+    low = min(size, max(0, math.floor(size * threshold / (2.0 - threshold))))
+    while low > 0 and _passes_lengths(size, low - 1, threshold):
+        low -= 1
+    while not _passes_lengths(size, low, threshold):
+        low += 1
+    high = max(size, math.ceil(size * (2.0 - threshold) / threshold)) if threshold > 0 else size
+    while not _passes_lengths(size, high, threshold):
+        high -= 1
+    while _passes_lengths(size, high + 1, threshold):
+        high += 1
+    return low, high
+
+
+def _pair_score(leader: Sequence[str], mine: Sequence[str], threshold: float, total: int,
+                leader_id: Hashable, mine_id: Hashable, cache: PairCache | None) -> float:
+    """The pair's ``_aligned_at_least`` score, read from or kept in ``cache`` when given."""
+    if cache is None or mine_id is None:
+        return _aligned_at_least(leader, mine, threshold, total)
+    pair = (leader_id, mine_id, threshold)
+    score = cache.get(pair)
+    if score is None:
+        score = _aligned_at_least(leader, mine, threshold, total)
+        if len(cache) >= cache.size:
+            cache.clear()
+        cache[pair] = score
+    return score
 
 
 # -- the explorer ------------------------------------------------------------------------------

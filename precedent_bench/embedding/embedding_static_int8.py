@@ -94,8 +94,8 @@ def run(args: argparse.Namespace) -> int:
     target = Path(settings.onnx_dir) / f"{cache_slug(folder, settings.model)}-openvino"
     tokenizer = _load_tokenizer(folder, settings.max_seq_length)
     core = ov.Core()
-    fp32 = openvino_model_file(folder, target, quantized=False)
-    models = {"openvino-int8": core.read_model(str(openvino_model_file(folder, target, True))),
+    fp32 = openvino_model_file(folder, target, "openvino")
+    models = {"openvino-int8": core.read_model(str(openvino_model_file(folder, target, "openvino-int8"))),
               "openvino": core.read_model(str(fp32))}
     began = time.perf_counter()
     nncf.set_log_level(logging.ERROR)

@@ -5,6 +5,8 @@
     precedent-bench scale-compressed search --clauses 1000000 --queries 150
     precedent-bench scale-compressed calibrate                     # stand-in vs real vectors
     precedent-bench scale-compressed table                         # the README's table
+    precedent-bench scale-compressed stages --clauses 30000        # CPU ms a clause per stage
+    precedent-bench scale-compressed threads --clauses 30000       # FAISS build threads, 1 vs 2
 
 The library is generated (precedent_bench/scale/library.py: real contract sentences
 recombined, served to the real builder as a DMS serves documents, with walls) and its
@@ -47,7 +49,8 @@ RESULTS = RESULTS_ROOT / "scale-compressed" / "compressed.json"
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = subparser(sub, __name__)
-    p.add_argument("step", choices=("all", "build", "search", "rebuild", "calibrate", "table"))
+    p.add_argument("step", choices=("all", "build", "search", "rebuild", "calibrate", "table",
+                                     "stages", "threads"))
     p.add_argument("--clauses", type=int, default=1_000_000, help="library size (default 1M)")
     p.add_argument("--work", type=Path, default=Path("var/scale-compressed"),
                    help="sentence vectors, indexes (default var/scale-compressed)")
@@ -69,6 +72,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--changed", type=float, default=0.01,
                    help="rebuild: share of the documents given a new revision (default 1%%)")
     p.add_argument("--revision", type=int, default=1, help="rebuild: the revision they get")
+    p.add_argument("--label", default="",
+                   help="stages: record the figures in the results under stages-<label>")
     p.add_argument("--results", type=Path, default=RESULTS)
     p.add_argument("--progress", action="store_true")
 
@@ -88,6 +93,27 @@ def run(args: argparse.Namespace) -> int:
         from precedent_bench.scale.calibrate import calibrate
 
         merge(args.results, "calibration", calibrate(args.work, args.data))
+        return 0
+    if args.step == "stages":
+        from precedent_bench.scale.stages import stages, summary
+
+        library, embedder = _library(args)
+        result = {**stages(library, embedder, _settings(args), args.clauses), "load_end": m.load(),
+                  **_provenance()}
+        sys.stdout.write(summary(result))
+        if args.label:
+            merge(args.results, f"stages-{args.label}", result)
+        return 0
+    if args.step == "threads":  # on the vectors of the index --clauses names (built first)
+        from precedent_bench.scale.stages import threads
+
+        folder = _settings(args).index_dir / "segments"
+        first = sorted(folder.glob("s-*/vectors.npy"))
+        if not first:
+            raise SystemExit(f"No segment under {folder}: build it first "
+                             f"(scale-compressed build --clauses {args.clauses} --dense ivfpq).")
+        result = {**threads(first[0], args.clauses, _settings(args)), **_provenance()}
+        merge(args.results, f"threads-{_tier(args.clauses)}", result)
         return 0
     key = f"{_tier(args.clauses)}-{args.step}"
     result = search(args) if args.step == "search" else build(args)
@@ -160,12 +186,15 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
 
         builder.stamp_terms = lambda clauses: (list(clauses), 0)
     before = m.load()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     with m.Watchdog(args.stop_below_gb) as watchdog:
         report = build_index(settings, library, embedder, progress=args.progress)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     params = json.loads((settings.index_dir / report.version / "params.json").read_text())
     return {"clauses": report.clauses, "documents": report.documents, "build_s": round(seconds, 1),
+            # CPU seconds of the build (this process, every thread): on a shared machine the
+            # wall time depends on the others; this is what the build itself spent.
+            "build_cpu_s": round(cpu, 1), "cpu_ms_per_clause": round(1000 * cpu / max(1, report.clauses), 3),
             "changed_documents": len(changed), "parsed": len(report.parsed),
             "embedded": report.embedded, "version": report.version,
             "segments": [s["size"] for s in params.get("segments", [])],
@@ -301,7 +330,7 @@ def table(data: dict[str, Any]) -> str:
         rows.append((name, values))
 
     row("clauses", lambda b, s: f"{b['clauses']:,}")
-    row("build time", lambda b, s: f"{b['build_s'] / 60:.0f} min (load {b['load_before'][0]:.1f} → {b['load_after'][0]:.1f})")
+    row("build time", lambda b, s: _build_time(b))
     row("build peak RSS", lambda b, s: f"{b['peak_rss_mb'] / 1024:.1f} GB")
     row("disk", lambda b, s: f"{b['disk_mb']['total_mb'] / 1024:.1f} GB")
     row("server RSS after open / after searches", lambda b, s: f"{s['after_open']['rss_mb'] / 1024:.2f} / {s['after_engine']['rss_mb'] / 1024:.2f} GB")
@@ -312,6 +341,16 @@ def table(data: dict[str, Any]) -> str:
         row(f"HTTP p50 / p95, {n} client{'s' if n > 1 else ''}", lambda b, s, n=n: _lat(s["http"]["by_clients"], n))
     header = "| | " + " | ".join(tiers) + " |\n|---|" + "---|" * len(tiers) + "\n"
     return header + "".join(f"| {name} | " + " | ".join(values) + " |\n" for name, values in rows)
+
+
+def _build_time(b: dict[str, Any]) -> str:
+    """Wall minutes; a library built in increments shows each (``increments``: earlier ones)."""
+    spans = [*b.get("increments", []), b]
+    if len(spans) == 1:
+        return f"{b['build_s'] / 60:.0f} min (load {b['load_before'][0]:.1f} → {b['load_after'][0]:.1f})"
+    parts = " + ".join(f"{x['build_s'] / 60:.0f}" for x in spans)
+    return (f"{sum(x['build_s'] for x in spans) / 60:.0f} min in {len(spans)} increments "
+            f"({parts} min; load {spans[0]['load_before'][0]:.1f}–{max(x['load_before'][0] for x in spans):.1f})")
 
 
 def _lat(runs: list[dict[str, Any]], clients: int) -> str:

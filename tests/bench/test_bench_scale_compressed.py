@@ -132,3 +132,14 @@ def test_results_table_and_percentiles() -> None:
     text = table(data)
     assert "| clauses | 1,000,000 |" in text and "recall@10, walls+role | 0.970 (1,000 allowed)" in text
     assert "10 / 20 ms (load 1.5)" in text and json.dumps(data)
+
+
+def test_a_library_built_in_increments_shows_each() -> None:
+    first = {"build_s": 1800, "load_before": [1.1], "load_after": [6.0]}
+    data = {"1m-build": {"clauses": 1_153_369, "build_s": 2400, "load_before": [11.7],
+                         "load_after": [3.2], "peak_rss_mb": 4333, "disk_mb": {"total_mb": 2963},
+                         "increments": [first]}}
+    text = table(data)
+    assert "| build time | 70 min in 2 increments (30 + 40 min; load 1.1–11.7) |" in text
+    del data["1m-build"]["increments"]
+    assert "| build time | 40 min (load 11.7 → 3.2) |" in table(data)

@@ -22,7 +22,7 @@ def _benchmark(name: str):  # type: ignore[no-untyped-def]
 def test_each_variant_has_its_own_model_id() -> None:
     base = EmbeddingSettings()
     ids = {emb.model_id_for(replace(base, backend=b)) for b in emb.EMBEDDING_BACKENDS}
-    assert len(ids) == 5
+    assert len(ids) == len(emb.EMBEDDING_BACKENDS) == 6
     assert emb.model_id_for(base) == "all-MiniLM-L6-v2"  # indexes built before backends stay valid
     assert emb.model_id_for(replace(base, backend="onnx-int8")) == "all-MiniLM-L6-v2+onnx-int8"
     # Reading fewer tokens changes long clauses' vectors: an index records the length too.

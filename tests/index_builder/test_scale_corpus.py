@@ -122,3 +122,26 @@ def test_results_merge_by_key(bench, tmp_path: Path) -> None:  # type: ignore[no
     bench.merge_result("100k-embedded-flat-build", {"build_s": 3.0}, path)
     data = json.loads(path.read_text())
     assert data["100k-embedded-flat-build"]["build_s"] == 3.0 and len(data) == 2
+
+
+def test_vary_skips_only_rules_that_cannot_match(sc, acord_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """vary's marks (a rule runs only where its mark is) give the text every rule gives."""
+    def every_rule(text: str, rng: random.Random, context: dict) -> str:
+        text = sc._TEMPLATE_VAR.sub(lambda m: sc._fill(m.group(1), rng, context), text)
+        text = sc._DURATION.sub(lambda m: sc._duration(m, rng), text)
+        text = sc._MONEY.sub(lambda m: f"${rng.choice(sc.MONEY):,}", text)
+        text = sc._PERCENT.sub(lambda m: rng.choice(sc.PERCENTS), text)
+        text = sc._LAW.sub(context["law"], text)
+        roles = context["roles"]
+        text = sc._ROLE.sub(lambda m: roles[0] if sc._side(m.group(1)) == 0 else roles[1], text)
+        for old, new in context["renames"].items():
+            text = text.replace(old, new)
+        return text
+
+    context = {"roles": ("Licensor", "Licensee"), "parties": ("Kestrel Media LLC", "Upland Foods plc"),
+               "law": "Ireland", "title": "Supply Agreement", "renames": {"Confidential Information": "IP Data"}}
+    with open(acord_dir / "corpus.jsonl", encoding="utf-8") as lines:
+        texts = [json.loads(line)["text"] for _, line in zip(range(600), lines)]
+    texts += [b for _, b in SOURCES] + ["no marks here", "Fees: {fee} within 30 days, 5 percent."]
+    for n, text in enumerate(texts):
+        assert sc.vary(text, random.Random(n), context) == every_rule(text, random.Random(n), context)

@@ -17,8 +17,11 @@ import pytest
 from index_builder.index.build import build_index
 from index_builder.learn.shown import shown_items
 from index_builder.index import clausedb
-from index_builder.retrieve.ltr import (_WINDOW, FeatureExtractor, LearnedFusion, _ClauseTerms,
-                                        _pair_distances, _pairs_by_first, content_terms)
+from index_builder.model import Clause, SearchHit
+from index_builder.retrieve.ltr import (_CAPITAL, _WINDOW, FEATURES, FeatureExtractor,
+                                        LearnedFusion, _ClauseTerms, _pair_distances,
+                                        _pairs_by_first, content_terms)
+from index_builder.retrieve.query_expansion import QueryExpander
 from index_builder.retrieve.pipeline import Example, SearchRequest, build_pipeline
 from index_builder.settings import load_settings
 
@@ -117,6 +120,66 @@ def test_pair_features_equal_their_definition_on_random_texts():
         if pairs:
             assert adjacent / len(pairs) == _pairs_in_order(terms.positions, pairs, 1)
             assert near / len(pairs) == _pairs_in_order(terms.positions, pairs, _WINDOW)
+
+
+def _reference_rows(extractor, query, hits, subset):
+    """The ranker's rows by their definition, one hit at a time from the text (ltr.py caches
+    clause terms, bisects pairs and converts rows once)."""
+    q_terms = content_terms(query)
+    q_set, pairs = set(q_terms), list(zip(q_terms, q_terms[1:]))
+    definitions = extractor.expander.definitions(query) if extractor.expander else []
+    d_set = set(content_terms(" ".join(definitions))) - q_set
+    capitals = {c.casefold() for c in _CAPITAL.findall(query)} if len(q_terms) > 1 else set()
+    q_words = max(1, len(query.split()))
+    bm25 = [h.retriever_scores.get("bm25") for h in hits]
+    dense = [h.retriever_scores.get("dense") for h in hits]
+    best_bm25 = max((s for s in bm25 if s is not None), default=0.0) or 1.0
+    best_dense = max((s for s in dense if s is not None), default=0.0)
+    nan = math.nan
+    rows = []
+    for i in subset:
+        text, ranks = hits[i].clause.text, hits[i].retriever_ranks
+        positions = {}
+        for place, term in enumerate(content_terms(text)):
+            positions.setdefault(term, []).append(place)
+        words, b, d = len(text.split()), bm25[i], dense[i]
+        folded = text.casefold()
+        rows.append((
+            b if b is not None else nan, (b or 0.0) / best_bm25,
+            d if d is not None else nan, best_dense - d if d is not None else nan,
+            math.log(ranks["bm25"]) if "bm25" in ranks else nan,
+            math.log(ranks["dense"]) if "dense" in ranks else nan,
+            sum(1.0 / (extractor.rrf_k + r) for r in ranks.values()),
+            len(q_set & positions.keys()) / len(q_set) if q_set else 0.0,
+            _pairs_in_order(positions, pairs, 1), _pairs_in_order(positions, pairs, _WINDOW),
+            len(d_set & positions.keys()) / len(d_set) if d_set else nan,
+            sum(c in folded for c in capitals) / len(capitals) if capitals else nan,
+            math.log1p(words), math.log1p(q_words), math.log((1 + words) / (1 + q_words))))
+    return np.array(rows, dtype=np.float32).reshape(len(rows), len(FEATURES))
+
+
+def test_the_ranker_rows_equal_their_row_by_row_definition_bit_for_bit():
+    rng = random.Random(39)
+    vocabulary = ("liability cap fee fees party notice term terminate breach cure days law "
+                  "Company Customer New York Licensor the of shall").split()
+    expander = QueryExpander({"cap on liability": "aggregate liability shall not exceed fees"})
+    extractor = FeatureExtractor(expander)
+    for n in range(300):
+        hits = []
+        for rank in range(1, rng.randrange(1, 30)):
+            text = " ".join(rng.choice(vocabulary) for _ in range(rng.randrange(0, 40)))
+            scores = {name: round(rng.uniform(-1, 20), 6) for name in ("dense", "bm25")
+                      if rng.random() < 0.8}
+            hits.append(SearchHit(Clause(f"c{n}-{rank}", text, "doc"), 1.0 / rank, rank,
+                                  {name: rng.randrange(1, 100) for name in scores}, scores))
+        query = rng.choice(["cap on liability ", ""]) + " ".join(
+            rng.choice(vocabulary + ["unseen", "words"]) for _ in range(rng.randrange(1, 14)))
+        subset = sorted(rng.sample(range(len(hits)), rng.randrange(0, len(hits) + 1)))
+        for chosen in (None, subset):
+            got = extractor(query, hits, chosen)
+            want = _reference_rows(extractor, query, hits, range(len(hits)) if chosen is None else chosen)
+            assert got.dtype == np.float32
+            assert np.array_equal(got, want, equal_nan=True), (query, n)
 
 
 def test_the_clause_cache_empties_when_full_and_never_loses_a_clause(mini, monkeypatch):
