@@ -640,6 +640,9 @@ def _plain(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) 
         return PartResult(part, "not_done", f"The draft still uses legalese (“{left[0]}”).")
     if part.params.get("legalese_only"):
         return PartResult(part, "done", "No legalese left.")
+    if re.search(r"\bshall\b", draft, re.I) and re.search(r"\bshall\b", clause, re.I):
+        # Plain-language drafting guides agree on this one: "must" for a duty, "will" for what happens.
+        return PartResult(part, "partly", "The draft still uses “shall”; plain English says “must” or “will”.")
     # Sentences much longer than the clause's: a plain-English draft may join two short ones, or set
     # out a list, so only a clear lengthening counts.
     if _mean_sentence_words(draft) > max(1.4 * _mean_sentence_words(clause), 40):

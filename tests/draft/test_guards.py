@@ -207,3 +207,13 @@ def test_a_condition_added_beside_a_new_period_is_not_read_as_nothing_but_the_pe
     assert not any(r.name == "instruction" and r.passed is False for r in run_checks(task, done))
     only_period = "Within fifteen (15) business days after a request, Supplier will make its records available to the Regulator."
     assert any(r.name == "instruction" and r.passed is False for r in run_checks(task, only_period))
+
+
+def test_plain_english_that_keeps_shall_is_only_partly_done() -> None:
+    from addin_server.draft.checks import run_checks
+    clause = "Licensee shall pay all fees hereunder within thirty (30) days of the date of invoice."
+    task = DraftTask(clause, "put this into plain English")
+    kept = "Licensee shall pay all fees within 30 days of the invoice date."
+    plain = "Licensee must pay all fees within 30 days of the invoice date."
+    assert any(r.name == "instruction" and r.passed is False and "shall" in r.reason for r in run_checks(task, kept))
+    assert not any(r.name == "instruction" and r.passed is False for r in run_checks(task, plain))
