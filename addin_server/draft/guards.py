@@ -15,7 +15,7 @@ import re
 from typing import Sequence
 
 from index_builder.reading import figures as F
-from index_builder.reading.binding import possessive_has_noun
+from index_builder.reading.binding import GIVING_TO, possessive_has_noun
 
 from addin_server.draft.edits import Declined, Edit
 
@@ -62,6 +62,9 @@ def _possessives(before: str, edits: Sequence[Edit], after_text: str) -> None:
             continue
         if re.search(r"\b(?:s|S)$", e.new) and not re.search(r"['’]s$", e.new):
             continue
+        if GIVING_TO.search(before[max(0, e.start - 30):e.start]):
+            raise Declined(f"Renaming “{old}” would write “… {e.new} …” where {old} is who receives (“"
+                           f"{_short(before[max(0, e.start - 30):e.end + 20])}”); the drafting assistant can word it.")
         if not possessive_has_noun(after_text, at):
             following = " ".join(after_text[at:at + 30].split()[:2])
             raise Declined(f"Renaming “{old}” would leave a possessive with no noun after it (“{e.new} "
@@ -212,11 +215,19 @@ def dangling_possessive(clause: str, draft: str) -> str:
     """A possessive the draft writes with no noun after it ("the other party's declines to accept")
     that the clause did not have ("" where none)."""
     for m in re.finditer(r"\b([A-Za-z][\w-]*)['’]s\b", draft):
-        if possessive_has_noun(draft, m.end()):
-            continue
         following = " ".join(draft[m.end():m.end() + 30].split()[:1])
+        owner = re.search(r"(?:\bthe\s+)?(?:other\s+|each\s+|either\s+)?[\w-]+$", draft[:m.start() + len(m.group(1))])
+        # "provides the other party's written notice" where the clause gave notice to a party by name
+        # ("provides Vapotherm written notice"): the party receives, it owns nothing.
+        given = owner is not None and following and GIVING_TO.search(draft[max(0, owner.start() - 30):owner.start()]) \
+            and re.search(rf"\b[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?\s+{re.escape(following)}\b", clause)
+        if possessive_has_noun(draft, m.end()) and not given:
+            continue
         if re.search(rf"{re.escape(m.group(0))}\s+{re.escape(following)}", clause):
             continue  # the lawyer's own wording
         start = max(0, draft.rfind(" ", 0, max(0, m.start() - 12)))
-        return f"The draft leaves a possessive with no noun after it (“{draft[start:m.end()].strip()} {following}…”)."
+        said = f"“{draft[start:m.end()].strip()} {following}…”"
+        if given:
+            return f"The draft makes the party who receives into an owner ({said}); it should name that party."
+        return f"The draft leaves a possessive with no noun after it ({said})."
     return ""

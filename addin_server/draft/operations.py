@@ -199,16 +199,11 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
     return edits
 
 
-_GIVING = re.compile(r"\b(?:giv(?:e|es|ing)|gave|provid(?:e|es|ing)|send(?:s|ing)?|sent|pay(?:s|ing)?|paid|owe[sd]?|"
-                     r"grant(?:s|ing)?|offer(?:s|ing)?|deliver(?:s|ing)?|serv(?:e|es|ing)|tell(?:s|ing)?|allow(?:s|ing)?)"
-                     r"\s+(?:to\s+)?$", re.I)
-
-
 def _indirect_object(clause: str, s: int, e: int) -> bool:
     """"upon giving JHU sixty (60) days written notice", "provides the Discloser reasonable advance
     notice": the party is who receives, not a word describing the noun after it ("Company personnel"),
     so it becomes "the other party", never "the other party's"."""
-    return bool(_GIVING.search(clause[max(0, s - 30):s])) or bool(F.figures(clause[e:e + 30]) and re.match(
+    return bool(binding.GIVING_TO.search(clause[max(0, s - 30):s])) or bool(F.figures(clause[e:e + 30]) and re.match(
         r"\s+(?:[a-z]+\s+)?(?:\(?\d|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|"
         r"forty|forty-five|sixty|ninety|a hundred)\b", clause[e:e + 30], re.I))
 

@@ -513,3 +513,10 @@ def between_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
         return []
     return [(m.start(), m.end()) for m in re.finditer(rf"\bbetween\s+(?:the\s+)?(?:{alt})\s+and\s+(?:the\s+)?"
                                                       rf"(?:{alt})\b", text)]
+
+
+# A verb that gives to the party named after it ("upon giving JHU sixty (60) days written notice",
+# "provides the Discloser reasonable notice"): that party receives; it owns nothing there.
+GIVING_TO = re.compile(r"\b(?:giv(?:e|es|ing)|gave|provid(?:e|es|ing)|send(?:s|ing)?|sent|pay(?:s|ing)?|paid|owe[sd]?|"
+                       r"grant(?:s|ing)?|offer(?:s|ing)?|deliver(?:s|ing)?|serv(?:e|es|ing)|tell(?:s|ing)?|allow(?:s|ing)?)"
+                       r"\s+(?:to\s+)?$", re.I)

@@ -217,3 +217,17 @@ def test_plain_english_that_keeps_shall_is_only_partly_done() -> None:
     plain = "Licensee must pay all fees within 30 days of the invoice date."
     assert any(r.name == "instruction" and r.passed is False and "shall" in r.reason for r in run_checks(task, kept))
     assert not any(r.name == "instruction" and r.passed is False for r in run_checks(task, plain))
+
+
+def test_the_party_who_receives_is_never_made_an_owner() -> None:
+    from addin_server.draft.guards import dangling_possessive
+    clause = "unless it first gives Lessor written notice of the proposed sale"
+    assert "receives" in dangling_possessive(clause, "unless it first gives the other party’s written notice of the "
+                                                     "proposed sale")
+    assert dangling_possessive(clause, "unless it first gives the other party written notice of the proposed sale") == ""
+    assert dangling_possessive("Buyer shall pay Seller's costs", "Each party shall pay the other party's costs") == ""
+    before = "unless it first gives Lessor written notice"
+    at = before.index("Lessor")
+    with pytest.raises(Declined, match="receives"):
+        check_edits("make it mutual", "make it mutual", "mutual", before, [Edit(at, at + 6, "the other party’s", "",
+                                                                                 "Lessor")])
