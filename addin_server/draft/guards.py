@@ -231,3 +231,21 @@ def dangling_possessive(clause: str, draft: str) -> str:
             return f"The draft makes the party who receives into an owner ({said}); it should name that party."
         return f"The draft leaves a possessive with no noun after it ({said})."
     return ""
+
+
+def changed_part_to_leave(instruction: str, clause: str, draft: str) -> str:
+    """A part of the clause the instruction says to leave as it is ("leave LBIO's use right as it
+    is"), found by its words, that the draft no longer has word for word ("" where none, or where the
+    words name no one part)."""
+    from index_builder.reading.sentences import part_spans
+    norm = lambda t: " ".join(re.findall(r"[a-z0-9]+", t.lower()))  # noqa: E731
+    for stems in protected(instruction)[1]:
+        spans = []
+        for a, b in part_spans(clause):
+            have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", clause[a:b]))}
+            if all(s in have for s in stems):
+                spans.append((a, b))
+        if len(spans) == 1 and norm(clause[spans[0][0]:spans[0][1]]) not in norm(draft):
+            return f"The draft changes “{_short(clause[spans[0][0]:spans[0][1]])}”, which the instruction says to " \
+                   "leave as it is."
+    return ""

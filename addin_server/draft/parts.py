@@ -119,8 +119,9 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
                                               "against it.")
     found = test(part, instruction, clause, draft, ctx)
     if found.status == "done":
-        from addin_server.draft.guards import changed_what_to_leave, dangling_possessive
+        from addin_server.draft.guards import changed_part_to_leave, changed_what_to_leave, dangling_possessive
         wrong = changed_what_to_leave(instruction.text, clause, draft) if part.kind in ("period", "amount") else ""
+        wrong = wrong or changed_part_to_leave(instruction.text, clause, draft)
         wrong = wrong or (dangling_possessive(clause, draft) if part.kind in ("mutual", "flip", "conform") else "")
         if wrong:
             return PartResult(part, "wrong", wrong)

@@ -231,3 +231,15 @@ def test_the_party_who_receives_is_never_made_an_owner() -> None:
     with pytest.raises(Declined, match="receives"):
         check_edits("make it mutual", "make it mutual", "mutual", before, [Edit(at, at + 6, "the other party’s", "",
                                                                                  "Lessor")])
+
+
+def test_a_draft_that_rewrites_the_part_to_leave_is_not_done() -> None:
+    from addin_server.draft.guards import changed_part_to_leave
+    clause = ("Hospital shall make its records available to Sponsor on reasonable notice. Sponsor may use the records "
+              "for any regulatory filing.")
+    instruction = "make the records access mutual; keep Sponsor's use of the records as it is"
+    mutual = ("Each party shall make its records available to the other party on reasonable notice. Sponsor may use "
+              "the records for any regulatory filing.")
+    assert changed_part_to_leave(instruction, clause, mutual) == ""
+    both = mutual.replace("Sponsor may use", "Each party may use")
+    assert "leave as it is" in changed_part_to_leave(instruction, clause, both)
