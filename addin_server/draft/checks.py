@@ -350,7 +350,7 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     conform = "conform" in ins.kinds
     clause_terms = _terms_in(task.clause, task)
     if conform and document:
-        kept = kept_terms(task.clause, draft, document)
+        kept = kept_terms(task.clause, draft, document, task.instruction)
         if kept:
             return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                        "document does not define.")

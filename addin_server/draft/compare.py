@@ -409,8 +409,7 @@ def _contains(haystack: str, needle: str) -> bool:
 
 def _only_parties(a: str, b: str, parties: set[str]) -> bool:
     low = {p.lower() for p in parties}
-    strip = lambda s: re.sub(r"^(?:the )|(?:'s|’s)$", "", s)  # noqa: E731
-    return strip(a) in low or strip(b) in low
+    return binding.bare_name(a) in low or binding.bare_name(b) in low
 
 
 def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:

@@ -16,7 +16,7 @@ part (checks.py). Nothing else — no label, no expectation — reaches either.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from index_builder.reading import binding
@@ -152,6 +152,13 @@ class Instruction:
         return self.parts[0].kind if len(self.parts) == 1 else "multi"
 
 
+# A figure judged, not asked for: "six months is too long", "$1m is far too low", "30 days isn't enough".
+_JUDGED = re.compile(r"^\s*(?:the\s+)?(?:current\s+)?[^;]{1,40}?\s+(?:is|are|seems|looks|feels)\s+(?:(?:far|way|much|a\s+bit|"
+                     r"rather|just)\s+)?(?:too\s+(?:long|short|high|low|much|little|generous|tight|many|few)|excessive|"
+                     r"unreasonable|off-?market|not\s+(?:enough|market|acceptable))\b|^\s*[^;]{1,40}?\s+isn['’]t\s+"
+                     r"(?:enough|market|acceptable)\b", re.I)
+
+
 def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
     """The parts an instruction asks for, read against the clause and the document's parties."""
     text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(instruction.split()))
@@ -169,6 +176,16 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         kind = _kind(segment)
+        judged = _JUDGED.match(segment)
+        if judged and parts and parts[-1].kind == kind and kind in ("period", "amount"):
+            # "90 days is market; six months is too long": the second figure is the clause's, judged,
+            # not a second ask.
+            said = (F.periods(segment) if kind == "period" else F.amounts(segment))[:1]
+            params = dict(parts[-1].params)
+            if said and params.get("old") is None:
+                params["old"] = said[0].value
+            parts[-1] = replace(parts[-1], text=parts[-1].text + "; " + segment, params=params)
+            continue
         if kind == "mutual" and _BOTH_ASK.search(segment) and (F.periods(segment) or F.amounts(segment)):
             # "Either party should be able to walk away on 60 days' notice": both sides, and that period.
             parts.append(_part("mutual", (context + segment).strip(), clause, names))
@@ -448,14 +465,26 @@ def _carve(text: str) -> dict[str, Any]:
     # to borrow ("borrow the heirs and legal representatives language from [1]"), what it should not
     # apply to ("it shouldn't apply if we let him go without cause"), else what follows the verb.
     described = re.search(r"(?::|\s[-–—]+)\s+(.+)$", words)
+    before_dash = ""
+    if described and re.match(r"(?:borrow|take|use|copy|lift|adopt|import|bring in|pull)\b", described.group(1), re.I):
+        # "his own pay and tax papers - borrow the retention carve-out from [1]": what it covers is
+        # before the dash; after it is where to take the words from.
+        before_dash = words[:described.start()]
+        described = None
+        if re.search(r"\b(?:carve[- ]?out|exclude|except(?:ion)? for|exempt)\b", before_dash, re.I):
+            words, before_dash = before_dash, ""
     if described and re.match(rf"(?:see|as|like|from|per|{_ASK})\b", described.group(1), re.I):
         described = None
     borrow = re.search(r"\b(?:borrow|take|use|bring in|import|copy|add)\s+(?:in\s+)?(?:the\s+)?(.+?)\s+(?:language|"
                        r"wording|words|provision)\b", words, re.I)
+    if borrow and borrow.group(1).lower() in ("the", "a", "an", "its", "their", "same", "usual"):
+        borrow = None  # "take the wording from [2]": where from, not what
     not_apply = re.search(rf"(?:{_NOT_APPLY})" + r"\s*(?:(?:if|to|where|when|for|in the case of|on)\s+)?(.*)", words, re.I)
     m = re.search(r"\b(?:carve[- ]?out|exclude|except(?:ion)? for|exempt|allow|let|permit)\b\s*(.*)", words, re.I)
     if borrow:
         phrase = borrow.group(1)
+    elif before_dash.strip():
+        phrase = before_dash
     elif described:
         phrase = described.group(1)
     elif not_apply and not_apply.group(1).strip():
@@ -469,7 +498,7 @@ def _carve(text: str) -> dict[str, Any]:
                       r"following|per|see)\b|\s*[-–—]\s|\s*\[\d+\]", phrase, maxsplit=1, flags=re.I)[0]
     phrase = re.sub(r"^(?:the\s+)?(?:usual\s+)?(?:exclusions?|exceptions?|carve[- ]?outs?)\s+(?:for|of|from)\s+", "",
                     phrase.strip(), flags=re.I)
-    phrase = re.sub(r"^(?:from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    phrase = re.sub(r"^(?:and|plus|from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
     source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
                        r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
     phrase = phrase.strip(" .,")

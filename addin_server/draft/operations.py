@@ -127,8 +127,9 @@ def _refuse_one_sided_words(clause: str, wanted: Sequence[Provision], part: Part
         if such:
             raise Declined(f"The clause refers back to “{such.group(0)}”; whose they are for the other party is a drafting "
                            "choice (the drafting assistant can write it, or say whose).")
-        plural = re.search(r"\b(?:Customers|Clients|Employees|Suppliers|Distributors|Licensees|Contractors|Vendors|"
-                           r"Members|Users)\b", text)
+        # A role of the one table in the plural ("Customers", "Lenders"), or the people one side serves.
+        plural = next((m for m in re.finditer(r"\b([A-Z][a-z]+)s\b", text)
+                       if role_by_name(m.group(1)) or m.group(0) in ("Members", "Users")), None)
         if plural:
             raise Declined(f"“{plural.group(0)}” are one party's; whose they are for the other party is a drafting "
                            "choice (the drafting assistant can write it, or say whose).")
@@ -148,9 +149,7 @@ def _mutual_span(clause: str, start: int, end: int, here: list[Provision], a: st
                  apostrophe: str) -> list[Edit]:
     edits = _mutual_span_edits(clause, start, end, here, a, b, apostrophe)
     # "the Agreement between HEMISPHERX and SCIEN" names a document, not a duty: it stays as it is.
-    names = "|".join(re.escape(n) for n in (a, b) if n)
-    between = [(m.start(), m.end()) for m in re.finditer(rf"\bbetween\s+(?:the\s+)?(?:{names})\s+and\s+(?:the\s+)?"
-                                                         rf"(?:{names})\b", clause)] if names else []
+    between = binding.between_spans(clause, [n for n in (a, b) if n])
     return [e for e in edits if not any(x <= e.start < y for x, y in between)]
 
 
@@ -189,7 +188,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
                 continue
             after = re.match(r"\s+([a-z]+)", clause[e:])
             attributive = not possessive and after is not None and after.group(1) not in _FUNCTION and \
-                not _indirect_object(clause, s, e)
+                not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
             if possessive or attributive:
                 quantifier = re.search(r"\b(?:any|all|each|some|no)\s+$", clause[:s])
                 new = ("of " if quantifier and attributive else "") + f"the other party{apostrophe}s"
@@ -200,16 +199,11 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
     return edits
 
 
-_GIVING = re.compile(r"\b(?:giv(?:e|es|ing)|gave|provid(?:e|es|ing)|send(?:s|ing)?|sent|pay(?:s|ing)?|paid|owe[sd]?|"
-                     r"grant(?:s|ing)?|offer(?:s|ing)?|deliver(?:s|ing)?|serv(?:e|es|ing)|tell(?:s|ing)?|allow(?:s|ing)?)"
-                     r"\s+(?:to\s+)?$", re.I)
-
-
 def _indirect_object(clause: str, s: int, e: int) -> bool:
     """"upon giving JHU sixty (60) days written notice", "provides the Discloser reasonable advance
     notice": the party is who receives, not a word describing the noun after it ("Company personnel"),
     so it becomes "the other party", never "the other party's"."""
-    return bool(_GIVING.search(clause[max(0, s - 30):s])) or bool(F.figures(clause[e:e + 30]) and re.match(
+    return bool(binding.GIVING_TO.search(clause[max(0, s - 30):s])) or bool(F.figures(clause[e:e + 30]) and re.match(
         r"\s+(?:[a-z]+\s+)?(?:\(?\d|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|"
         r"forty|forty-five|sixty|ninety|a hundred)\b", clause[e:e + 30], re.I))
 
@@ -280,7 +274,8 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
     if not holder or not other or holder not in read.parties and other not in read.parties:
         raise Declined("The instruction or the clause does not name both parties, so the right or duty cannot be "
                        "moved between them.")
-    if not any(p.bound == other for p in read.provisions) and any(p.bound == holder for p in read.provisions):
+    if not any(p.bound == other for p in read.provisions) and any(p.bound == holder for p in read.provisions) and \
+            all(_holds(p, clause) for p in read.provisions if p.bound == holder):
         raise AlreadyDone(f"The clause already gives this to {_the(holder)}; nothing was changed.")
     wanted = targets(part, read, clause)
     if not wanted:
@@ -327,6 +322,18 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
     notes = [f"“{c}” is left as it is; check whether it should name the other party."
              for s, e in spans for n in (holder, other) for c in _compounds(clause[s:e], n)]
     return OperationResult("flip_party", f"Given to {_the(holder)}", clause, _sorted(edits), notes=notes)
+
+
+# Verbs by which the party named gives something away: "Customer hereby grants eGain a right" is
+# the Customer's grant, so the right is eGain's, not the Customer's.
+_GIVES = re.compile(r"^[^.;]{0,40}?\b(?:grant|licen[cs]e|assign|transfer|give|provide|pay|deliver|convey|allow|permit|"
+                    r"consent|waive|release|authori[sz]e|agree)(?:s|d|ed)?\b", re.I)
+
+
+def _holds(p: Provision, clause: str) -> bool:
+    """Whether the party a provision names holds what it gives: only a right of its own that it does not
+    give away ("Company may terminate"), never a duty, a prohibition or a grant to another."""
+    return p.kind == "right" and not p.negated and not _GIVES.match(clause[p.subject[1]:p.end])
 
 
 def _the_as(found: str, name: str) -> str:
@@ -456,10 +463,18 @@ def _words_like(value: float, old: str) -> str:
     return number
 
 
+def _same_marker(figure: str, old: str) -> str:
+    """The new figure with the old one's currency marker: "US$2,000,000" -> "US$5,000,000", not "$5,000,000"."""
+    had = re.search(r"(?:US|U\.S\.\s?|A|AU|C|CA|NZ|HK|S)\$(?=\s?\d)", old)
+    if had and figure.startswith("$"):
+        return had.group(0) + figure[1:]
+    return figure
+
+
 def _write_amount(value: float, like: F.Figure) -> str:
     """The new amount in the form the clause used: "$7,500", "Seven Thousand Five Hundred Dollars ($7,500)",
     "($2,000,000.00)", "$85,000USD"."""
-    figure = F.format_amount(value, like)
+    figure = _same_marker(F.format_amount(value, like), like.text)
     if re.search(r"\.\d\d\b", like.text) and "." not in figure:
         figure += ".00"
     suffix = re.search(r"\d([A-Z]{3})\b", like.text)

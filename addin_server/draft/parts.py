@@ -117,7 +117,15 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
                                                 "done.")
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
-    return test(part, instruction, clause, draft, ctx)
+    found = test(part, instruction, clause, draft, ctx)
+    if found.status == "done":
+        from addin_server.draft.guards import changed_part_to_leave, changed_what_to_leave, dangling_possessive
+        wrong = changed_what_to_leave(instruction.text, clause, draft) if part.kind in ("period", "amount") else ""
+        wrong = wrong or changed_part_to_leave(instruction.text, clause, draft)
+        wrong = wrong or (dangling_possessive(clause, draft) if part.kind in ("mutual", "flip", "conform") else "")
+        if wrong:
+            return PartResult(part, "wrong", wrong)
+    return found
 
 
 def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) -> bool:
@@ -130,9 +138,21 @@ def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) 
     values = [f for p in others for f in _figure_of(p)]
     regions = [r for r in compare(clause, draft).regions if r.old.strip() or r.new.strip()]
     found = F.figures(draft)
-    return bool(regions) and all(
-        any(f.start < r.new_end and f.end > r.new_start and abs(f.value - v.value) < 1e-9 for f in found for v in values)
-        for r in regions)
+
+    def only_the_value(r) -> bool:  # noqa: ANN001
+        hits = [f for f in found for v in values
+                if f.start < r.new_end and f.end > r.new_start and abs(f.value - v.value) < 1e-9]
+        if not hits:
+            return False
+        # Words the region adds beyond the figure and what it replaced: "Within ten (10) business days
+        # after a request, and only to the extent HIPAA requires" does more than set the period.
+        rest = r.new
+        for f in hits:
+            rest = rest.replace(f.text, " ")
+        added = set(re.findall(r"[a-z]{3,}", rest.lower())) - set(re.findall(r"[a-z]{3,}", r.old.lower()))
+        return len(added) <= 4
+
+    return bool(regions) and all(only_the_value(r) for r in regions)
 
 
 def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
@@ -298,6 +318,9 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
         new = part.params.get("amount") or 0
         pool = [f for f in found if f.value and 0.05 <= new / f.value <= 20] or found
     pool = _of_parties(part, clause, pool)
+    from addin_server.draft.guards import kept_figures
+    kept = kept_figures(part.text, clause)  # "leave the other physicians at five": never the one changed
+    pool = [f for f in pool if not any(f.start == k.start for k in kept)]
     if not pool:
         return []
     if len({f.value for f in pool}) == 1:
@@ -573,7 +596,7 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
     if not theirs and not renames:
         return PartResult(part, "unchecked", "Your document's parties were not sent, so conforming cannot be checked.")
     if ctx.document_terms:
-        kept = kept_terms(clause, draft, set(ctx.document_terms) | theirs)
+        kept = kept_terms(clause, draft, set(ctx.document_terms) | theirs, ins.text)
         if kept and not left:
             return PartResult(part, "partly", f"The draft keeps “{kept[0]}” from your clause, which your document does "
                                               "not define.")
@@ -587,13 +610,16 @@ _ANCHOR = r"(?:as\s+)?(?:stated|set\s+out|set\s+forth|specified|identified|liste
 _NAMES_ON = r"(?:states|sets\s+out|sets\s+forth|specifies|identifies|lists|shows|defines|names)"
 
 
-def kept_terms(clause: str, draft: str, document: set[str]) -> list[str]:
+def kept_terms(clause: str, draft: str, document: set[str], instruction: str = "") -> list[str]:
     """The clause's own terms a conformed draft keeps that the lawyer's document does not define. A
     term the draft ties to a part of that document ("the General Cap Amount stated on the Cover
     Page", "if the Cover Page identifies Increased Claims") is defined there, by reference."""
-    from index_builder.reading.defined_terms import same_term
+    from index_builder.reading.defined_terms import defined_terms, quoted_terms, same_term
+    # A term the draft defines itself ('(collectively the "Release Conditions")') or the lawyer names in
+    # the instruction ("we'll define Target Uptime in the SOW") is not left undefined.
+    own = set(defined_terms(draft)) | set(quoted_terms(draft)) | set(re.findall(r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*", instruction))
     return [t for t in used_terms(clause, parts=True, singles=True) if t in draft and not anchored(t, draft, document)
-            and not any(same_term(t, k) or t.lower() == k.lower() for k in document)]
+            and not any(same_term(t, k) or t.lower() == k.lower() for k in document | own)]
 
 
 def anchored(term: str, draft: str, document: set[str]) -> bool:
@@ -615,12 +641,49 @@ def _plain(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) 
         return PartResult(part, "not_done", f"The draft still uses legalese (“{left[0]}”).")
     if part.params.get("legalese_only"):
         return PartResult(part, "done", "No legalese left.")
-    if _mean_sentence_words(draft) > max(_mean_sentence_words(clause), 30):
+    if re.search(r"\bshall\b", draft, re.I) and re.search(r"\bshall\b", clause, re.I):
+        # Plain-language drafting guides agree on this one: "must" for a duty, "will" for what happens.
+        return PartResult(part, "partly", "The draft still uses “shall”; plain English says “must” or “will”.")
+    # Sentences much longer than the clause's: a plain-English draft may join two short ones, or set
+    # out a list, so only a clear lengthening counts.
+    if _mean_sentence_words(draft) > max(1.4 * _mean_sentence_words(clause), 40):
         return PartResult(part, "partly", "The draft's sentences are longer than your clause's.")
+    if _word_for_word(clause, draft):
+        return PartResult(part, "not_done", "The draft keeps your clause's wording almost word for word; it was not "
+                                            "rewritten in plain English.")
     return PartResult(part, "done", "In plain English: no legalese, sentences no longer than yours.")
 
 
+def _word_for_word(clause: str, draft: str, at_least: float = 0.9) -> bool:
+    """Whether the draft is the clause with a few words changed (figures count as one word each): a
+    plain-English rewrite that is not one."""
+    from difflib import SequenceMatcher
+    words = lambda t: re.findall(r"[a-z]+|\d[\d,.]*", t.lower())  # noqa: E731
+    a, b = words(clause), words(draft)
+    return len(a) >= 8 and SequenceMatcher(None, a, b, autojunk=False).ratio() >= at_least
+
+
+_QUOTED = re.compile(r"(?<!\w)[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”](?!\w)")
+
+
+def _delete_quoted(part: Part, clause: str, draft: str) -> PartResult | None:
+    """"lose 'shall'", "strike “best efforts”": the words quoted are gone from the draft, however the
+    sentence around them was reworded; None where the instruction quotes nothing the clause has."""
+    quoted = [q.strip() for q in _QUOTED.findall(part.text) if q.strip()]
+    count = lambda q, t: len(re.findall(rf"(?<![\w-]){re.escape(q)}(?![\w-])", t, re.I))  # noqa: E731
+    quoted = [q for q in quoted if count(q, clause)]
+    if not quoted:
+        return None
+    left = [q for q in quoted if count(q, draft) >= count(q, clause)]
+    if left:
+        return PartResult(part, "not_done", f"The draft still has “{left[0]}”.")
+    return PartResult(part, "done", f"“{quoted[0]}” is gone.")
+
+
 def _delete(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    quoted = _delete_quoted(part, clause, draft)
+    if quoted is not None:
+        return quoted
     span = deleted_span(part, clause)
     if span is None:
         return PartResult(part, "unchecked", f"Which words “{part.label()}” means could not be found; read the draft.")

@@ -191,6 +191,9 @@ def _self_check(part: Part, ins: Instruction, task: DraftTask, before: str, resu
     from addin_server.draft.instruction import Instruction as _Instruction
     from addin_server.draft.parts import allowances, check_part
 
+    from addin_server.draft.guards import check_edits
+
+    check_edits(ins.text, part.text, part.kind, before, result.edits)
     alone = _Instruction(ins.text, (part,), length=ins.length)
     found = check_part(part, alone, before, result.text, task.context())
     if found.failed:

@@ -13,15 +13,10 @@ import re
 from difflib import SequenceMatcher
 from typing import Sequence
 
-from index_builder.reading.binding import Binding, Provision
+from index_builder.reading.binding import Binding, Provision, generic_side
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.compare import _raw_edits, _the, compare
-
-
-_SELF = re.compile(r"^(?:each|either|neither|a|such|the (?:granting|indemnifying|disclosing|receiving|"
-                   r"breaching|affected|requesting|licensing|bound|first)) part(?:y|ies)(?:['’]s?)?$|^(?:it|its|itself)$", re.I)
-_OTHER = re.compile(r"^the (?:other|non-?\w+|indemnified) part(?:y|ies)(?:['’]s?)?$|^the other(?:['’]s)?$", re.I)
 
 
 def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
@@ -41,7 +36,7 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
         name = next((p for p in mine.parties if re.fullmatch(rf"{re.escape(p)}(?:['’]s?)?", old, re.I)), None)
         if not name:
             continue
-        side = "self" if _SELF.match(new) else "other" if _OTHER.match(new) else ""
+        side = generic_side(new)
         if side:
             seen.setdefault(name, set()).add(side)
             where.setdefault((name, side), new)

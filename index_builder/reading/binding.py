@@ -444,3 +444,79 @@ def party_qualifiers(text: str) -> dict[str, tuple[bool, str]]:
         seen = out.get(key, (positive, m.group(0)))
         out[key] = seen if seen is not None and seen[0] == positive else None
     return {k: v for k, v in out.items() if v is not None}
+
+
+# Words that never follow a possessive: a possessive before them has lost its noun ("the other
+# party's declines", "Company's shall", "the Discloser's.").
+_NOT_OWNED = frozenset(
+    "shall will must may can cannot could would should might is are was were has have had does do did be been being "
+    "not no to of in on at by for from with without within upon under that which who whom whose if unless when where "
+    "whether and or nor but than as the a an this these those such any all each every its their it they he she "
+    "hereby hereunder thereof".split())
+# After a word read as a verb ("declines to", "provides the"): what opens its object or complement.
+_OBJECT_OPENERS = frozenset("to the a an such any all that this its their his her it them within by in on upon "
+                            "with from".split())
+
+
+# Plural nouns that take "to" or "the" after them as readily as a verb does ("efforts to obtain",
+# "rights to the Software", "obligations under"): read as the noun owned.
+_PLURAL_NOUN = re.compile(r"(?:tions|sions|ments|ties|ances|ences|ships|ings|nesses|efforts|rights|costs|fees|"
+                          r"expenses|affiliates|employees|agents|records|assets|products|services|marks|losses|"
+                          r"damages|claims|interests|funds|goods|materials|personnel|premises|books|accounts|"
+                          r"customers|licensees|successors|assigns|representatives|officers|directors|"
+                          r"contractors|subcontractors|members|shares|units|items|works|data)$")
+
+
+def possessive_has_noun(text: str, at: int) -> bool:
+    """Whether the words from ``at`` (just after a possessive) begin with the noun it owns: not a
+    full stop or a comma, not a modal or a function word, not a verb ("declines to accept")."""
+    rest = text[at:]
+    if re.match(r"\s+(?:and|or|and/or)\s+(?:the\s+)?(?:other\s+)?[\w-]+(?:\s+[A-Z][\w-]*)?['’]s?\s", rest):
+        return True  # "Company's and Customer's obligations": the noun is shared
+    m = re.match(r"\s+[\"“‘(]?([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?", rest)
+    if not m:
+        return False
+    word, following = m.group(1), (m.group(2) or "").lower()
+    if word.lower() in _NOT_OWNED:
+        return False
+    if word[:1].islower() and re.search(r"(?<![su])(?:es|s)$", word) and following in _OBJECT_OPENERS and \
+            not _PLURAL_NOUN.search(word):
+        return False  # a verb in the third person, then its object: "declines to", "provides the"
+    return True
+
+
+# Who a generic party phrase stands for in a mutual clause: the party bound ("each party", "the
+# indemnifying party", "it") or the party across from it ("the other party", "the non-breaching
+# party"). The one reading of these phrases; draft/sides.py asks it.
+_SELF_PHRASE = re.compile(r"^(?:each|either|neither|a|such|the (?:granting|indemnifying|disclosing|receiving|"
+                          r"breaching|affected|requesting|licensing|bound|first)) part(?:y|ies)(?:['’]s?)?$|"
+                          r"^(?:it|its|itself)$", re.I)
+_OTHER_PHRASE = re.compile(r"^the (?:other|non-?\w+|indemnified) part(?:y|ies)(?:['’]s?)?$|^the other(?:['’]s)?$", re.I)
+
+
+def generic_side(phrase: str) -> str:
+    """"self" for the party bound ("each party's", "it"), "other" for the one across ("the other
+    party"), "" for anything else (a name)."""
+    return "self" if _SELF_PHRASE.match(phrase) else "other" if _OTHER_PHRASE.match(phrase) else ""
+
+
+def bare_name(words: str) -> str:
+    """A party mention without its "the " and possessive: "the Company's" -> "Company"."""
+    return re.sub(r"^(?:the )|(?:'s|’s)$", "", words)
+
+
+def between_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
+    """Where ``text`` names two of ``names`` as the sides of something ("the Agreement between
+    HEMISPHERX and SCIEN"): a description of a document, not a duty on either."""
+    alt = "|".join(re.escape(n) for n in names if n)
+    if not alt:
+        return []
+    return [(m.start(), m.end()) for m in re.finditer(rf"\bbetween\s+(?:the\s+)?(?:{alt})\s+and\s+(?:the\s+)?"
+                                                      rf"(?:{alt})\b", text)]
+
+
+# A verb that gives to the party named after it ("upon giving JHU sixty (60) days written notice",
+# "provides the Discloser reasonable notice"): that party receives; it owns nothing there.
+GIVING_TO = re.compile(r"\b(?:giv(?:e|es|ing)|gave|provid(?:e|es|ing)|send(?:s|ing)?|sent|pay(?:s|ing)?|paid|owe[sd]?|"
+                       r"grant(?:s|ing)?|offer(?:s|ing)?|deliver(?:s|ing)?|serv(?:e|es|ing)|tell(?:s|ing)?|allow(?:s|ing)?)"
+                       r"\s+(?:to\s+)?$", re.I)

@@ -1,0 +1,251 @@
+"""Guards on an operation's edits, read before its draft is shown as done.
+
+An operation works on the clause's own words, so it can be wrong in ways no later check reads as
+"not done": a possessive left where a verb follows ("the other party's declines"), more words
+deleted than the lawyer named ("lose 'shall'" taking the whole sentence), a figure changed that the
+lawyer said to leave ("leave the others at five"), a currency marker lost ("US$" -> "$"). Each
+guard here reads only the instruction's words, the text before and the edits, never a task's
+label; where one finds a fault the operation is not offered (``Declined``): the part goes to the
+drafting assistant, or is said plainly as not done.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from index_builder.reading import figures as F
+from index_builder.reading.binding import GIVING_TO, possessive_has_noun
+
+from addin_server.draft.edits import Declined, Edit
+
+_POSSESSIVE_END = re.compile(r"['’]s?$")
+_QUOTED = re.compile(r"[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]")
+# The words a lawyer uses to keep a part as it is.
+_LEAVE = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))"
+_LEAVE_AT = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{0,80}}?)\s+(?:at|as|to)\s+(?P<figure>[^.;:,]{{1,40}})", re.I)
+_LEAVE_ALONE = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{2,80}}?)\s+(?:as\s+it\s+is|as\s+is|alone|unchanged|"
+                          r"untouched|intact|where\s+it\s+is|as\s+they\s+are)\b", re.I)
+_STOP = frozenset("the a an of to for and or its their our your his her it this that these those other others "
+                  "right rights clause part limb provision sentence words wording as is at in on".split())
+_MODALS = frozenset("shall will must may should would can could".split())
+_CURRENCY = re.compile(r"(?:US\$|U\.S\.\s?\$|USD|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|EUR|GBP|CHF|JPY|RUB|€|£|¥|\$)")
+
+
+def check_edits(instruction: str, part_text: str, kind: str, before: str, edits: Sequence[Edit]) -> None:
+    """Raise ``Declined`` where an edit reads wrong on its own words; return where none does."""
+    after_text = _apply(before, edits)
+    _possessives(before, edits, after_text)
+    _currency(edits)
+    _left_as_it_is(instruction, kind, before, edits)
+    if kind == "delete":
+        _deletion_scope(part_text, before, edits)
+
+
+def _apply(text: str, edits: Sequence[Edit]) -> str:
+    out, at = [], 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        out += [text[at:e.start], e.new]
+        at = e.end
+    return "".join(out) + text[at:]
+
+
+def _possessives(before: str, edits: Sequence[Edit], after_text: str) -> None:
+    """A party name made possessive ("Vapotherm declines" -> "the other party's declines") must be
+    followed by the noun it owns; a possessive before a verb, a modal or a full stop is broken."""
+    shift = 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        old = before[e.start:e.end]
+        at = e.start + shift + len(e.new)
+        shift += len(e.new) - (e.end - e.start)
+        if not e.new or not _POSSESSIVE_END.search(e.new.rstrip()) or _POSSESSIVE_END.search(old.rstrip()):
+            continue
+        if re.search(r"\b(?:s|S)$", e.new) and not re.search(r"['’]s$", e.new):
+            continue
+        if GIVING_TO.search(before[max(0, e.start - 30):e.start]):
+            raise Declined(f"Renaming “{old}” would write “… {e.new} …” where {old} is who receives (“"
+                           f"{_short(before[max(0, e.start - 30):e.end + 20])}”); the drafting assistant can word it.")
+        if not possessive_has_noun(after_text, at):
+            following = " ".join(after_text[at:at + 30].split()[:2])
+            raise Declined(f"Renaming “{old}” would leave a possessive with no noun after it (“{e.new} "
+                           f"{following}…”); the sentence needs rewording, which the drafting assistant can do.")
+
+
+def _currency(edits: Sequence[Edit]) -> None:
+    """A changed amount keeps its currency marker: "US$2,000,000" is never silently "$5,000,000"."""
+    for e in edits:
+        old = _CURRENCY.findall(e.old)
+        if not old:
+            continue
+        new = _CURRENCY.findall(e.new)
+        lost = [m for m in dict.fromkeys(old) if m not in new]
+        if lost and e.new:
+            raise Declined(f"The change would drop the currency marker “{lost[0]}” from “{e.old}”; the drafting "
+                           "assistant can word it, or edit the figure by hand.")
+
+
+def protected(instruction: str) -> tuple[list[tuple[F.Figure, list[str]]], list[list[str]]]:
+    """What the lawyer said to leave: figures with the words naming whose they are ("leave the other
+    physicians at five"), and parts named in words ("leave LBIO's use right as it is"), as lower-case
+    stems."""
+    figures: list[tuple[F.Figure, list[str]]] = []
+    words: list[list[str]] = []
+    for m in _LEAVE_AT.finditer(instruction):
+        said = m.group("figure")
+        found = F.figures(said) or F.figures(said + " days")
+        if found:
+            figures.append((found[0], _stems(m.group("what"))))
+        else:
+            words.append(_stems(m.group("what")))
+    for m in _LEAVE_ALONE.finditer(instruction):
+        stems = _stems(m.group("what"))
+        if stems:
+            words.append(stems)
+    return figures, [w for w in words if w]
+
+
+def _stems(text: str) -> list[str]:
+    text = re.sub(r"['’]s\b", "", text)
+    return [w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", text) if w.lower() not in _STOP]
+
+
+def _same(f: F.Figure, keep: F.Figure) -> bool:
+    return abs(f.value - keep.value) < 1e-9 and (not keep.unit or not f.unit or keep.unit == f.unit
+                                                 or keep.unit == "day")
+
+
+def _kept_figure(before: str, keep: F.Figure, whose: list[str]) -> F.Figure | None:
+    """Which of the clause's figures the lawyer said to leave: the only one of that value, or, where
+    several have it, the one nearest the words naming whose it is; None where that cannot be told."""
+    same = [f for f in F.figures(before) if _same(f, keep)]
+    if len(same) <= 1:
+        return same[0] if same else None
+    named = [m.start() for m in re.finditer(r"[A-Za-z]{2,}", before) if m.group(0).lower()[:5] in set(whose)]
+    if not named:
+        return None
+    far = sorted((min(abs(f.start - at) for at in named), i) for i, f in enumerate(same))
+    return same[far[0][1]] if far[0][0] < far[1][0] else None
+
+
+def kept_figures(instruction: str, before: str) -> list[F.Figure]:
+    """The clause's figures the instruction says to leave, where it can be told which."""
+    out = []
+    for keep, whose in protected(instruction)[0]:
+        kept = _kept_figure(before, keep, whose)
+        if kept is not None:
+            out.append(kept)
+    return out
+
+
+def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edit]) -> None:
+    """No edit touches what the lawyer said to leave: the figure named, or the words of a part named
+    ("LBIO's use right")."""
+    figures, parts = protected(instruction)
+    for e in edits:
+        for f in F.figures(before[max(0, e.start - 2):e.end + 2]) if figures else ():
+            for keep, whose in figures:
+                if not _same(f, keep):
+                    continue
+                kept = _kept_figure(before, keep, whose)
+                if kept is None or kept.start <= e.start + f.start - max(0, e.start - 2) < kept.end or \
+                        e.start <= kept.start < e.end:
+                    raise Declined(f"The change would alter “{f.text}”, which the instruction says to leave (or it "
+                                   "cannot be told which one it says to leave); which figure to change is for the "
+                                   "drafting assistant, or say it again naming the one to change.")
+        if not parts:
+            continue
+        from index_builder.reading.sentences import part_spans
+        for a, b in part_spans(before):
+            if not (a <= e.start < b):
+                continue
+            have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", before[a:b]))}
+            for stems in parts:
+                if all(s in have for s in stems):
+                    raise Declined(f"The change would touch “{_short(before[a:b])}”, which the instruction says to "
+                                   "leave as it is; the drafting assistant can do the rest around it.")
+
+
+def _deletion_scope(part_text: str, before: str, edits: Sequence[Edit]) -> None:
+    """An instruction that quotes the words to remove ("lose 'shall'") removes those words only, and a
+    word that carries the grammar (a modal) cannot go without rewording."""
+    quoted = [q.strip() for q in _QUOTED.findall(part_text) if q.strip()]
+    if not quoted:
+        return
+    for e in edits:
+        gone = re.sub(r"[\s,;.]+", " ", before[e.start:e.end]).strip().lower()
+        named = [q.lower() for q in quoted]
+        if not any(gone == q or gone in (f"and {q}", f"{q} and", f"or {q}", f"{q} or") for q in named):
+            raise Declined(f"The instruction names “{quoted[0]}” to remove, and the operation would remove "
+                           f"“{_short(before[e.start:e.end])}”; the drafting assistant can word it.")
+        if any(q in _MODALS for q in named):
+            raise Declined(f"Removing “{quoted[0]}” on its own leaves the sentence without its verb; it needs "
+                           "rewording, which the drafting assistant can do.")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+# --- the same faults read on any draft (the model's too), for the part checks ----------------------
+
+def changed_what_to_leave(instruction: str, clause: str, draft: str) -> str:
+    """A figure the instruction says to leave that the draft no longer has ("" where none): gone
+    altogether, or, where the clause had several of that value, not the one nearest whose it is."""
+    for keep, whose in protected(instruction)[0]:
+        kept = _kept_figure(clause, keep, whose)
+        if kept is None:
+            continue
+        had = [f for f in F.figures(clause) if _same(f, kept)]
+        have = [f for f in F.figures(draft) if _same(f, kept)]
+        if len(have) >= len(had):
+            continue
+        if have and len(had) > 1:
+            unit = [f for f in F.figures(draft) if f.kind == kept.kind and (not kept.unit or f.unit == kept.unit)]
+            named = [m.start() for m in re.finditer(r"[A-Za-z]{2,}", draft) if m.group(0).lower()[:5] in set(whose)]
+            if named and unit:
+                nearest = min(unit, key=lambda f: min(abs(f.start - at) for at in named))
+                if _same(nearest, kept):
+                    continue
+        return f"The draft changes “{kept.text}”, which the instruction says to leave."
+    return ""
+
+
+def dangling_possessive(clause: str, draft: str) -> str:
+    """A possessive the draft writes with no noun after it ("the other party's declines to accept")
+    that the clause did not have ("" where none)."""
+    for m in re.finditer(r"\b([A-Za-z][\w-]*)['’]s\b", draft):
+        following = " ".join(draft[m.end():m.end() + 30].split()[:1])
+        owner = re.search(r"(?:\bthe\s+)?(?:other\s+|each\s+|either\s+)?[\w-]+$", draft[:m.start() + len(m.group(1))])
+        # "provides the other party's written notice" where the clause gave notice to a party by name
+        # ("provides Vapotherm written notice"): the party receives, it owns nothing.
+        given = owner is not None and following and GIVING_TO.search(draft[max(0, owner.start() - 30):owner.start()]) \
+            and re.search(rf"\b[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)?\s+{re.escape(following)}\b", clause)
+        if possessive_has_noun(draft, m.end()) and not given:
+            continue
+        if re.search(rf"{re.escape(m.group(0))}\s+{re.escape(following)}", clause):
+            continue  # the lawyer's own wording
+        start = max(0, draft.rfind(" ", 0, max(0, m.start() - 12)))
+        said = f"“{draft[start:m.end()].strip()} {following}…”"
+        if given:
+            return f"The draft makes the party who receives into an owner ({said}); it should name that party."
+        return f"The draft leaves a possessive with no noun after it ({said})."
+    return ""
+
+
+def changed_part_to_leave(instruction: str, clause: str, draft: str) -> str:
+    """A part of the clause the instruction says to leave as it is ("leave LBIO's use right as it
+    is"), found by its words, that the draft no longer has word for word ("" where none, or where the
+    words name no one part)."""
+    from index_builder.reading.sentences import part_spans
+    norm = lambda t: " ".join(re.findall(r"[a-z0-9]+", t.lower()))  # noqa: E731
+    for stems in protected(instruction)[1]:
+        spans = []
+        for a, b in part_spans(clause):
+            have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", clause[a:b]))}
+            if all(s in have for s in stems):
+                spans.append((a, b))
+        if len(spans) == 1 and norm(clause[spans[0][0]:spans[0][1]]) not in norm(draft):
+            return f"The draft changes “{_short(clause[spans[0][0]:spans[0][1]])}”, which the instruction says to " \
+                   "leave as it is."
+    return ""
