@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from index_builder.reading.jurisdictions import US_STATES
 from index_builder.reading.numbers import SCALES, SMALL
 
 # -- definitions -----------------------------------------------------------------------------
@@ -307,11 +308,10 @@ _NOT_TERMS = frozenset({
 # The document's own parts and kinds of document: its title and "Standard Terms" are not terms to define.
 _DOCUMENT_PART = re.compile(r"(?:^|\s)(?:Standard Terms|Cover Page|Cover Terms|Key Terms|Framework Terms|Order Form)(?:\s|$)"
                             r"|\s(?:Letter|Consent|Resolution|Resolutions)$")
-_US_STATES = frozenset((
-    "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois "
-    "Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri "
-    "Montana Nebraska Nevada Hampshire Jersey Mexico York Carolina Dakota Ohio Oklahoma Oregon Pennsylvania Rhode "
-    "Island Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming Columbia Puerto Rico Swiss Federal").split())
+# Words of US state names ("Jersey", "Dakota"), from the one list of places (jurisdictions.py),
+# and "Swiss Federal".
+_US_STATES = frozenset(w for state in US_STATES for w in state.split()) \
+    - {"New", "North", "South", "West", "District", "of"} | {"Swiss", "Federal"}
 
 
 @dataclass(frozen=True)
