@@ -181,6 +181,12 @@ _SIGN_FIELD = re.compile(r"\s*(?:signature|signed|by)\s*:?\s*(?:_{2,}\s*)?$", re
 _PROSE_WORDS = 6
 
 
+def _first_use(text: str, name: str) -> int:
+    """Where ``name`` first stands as a word in ``text`` (its length when it never does)."""
+    m = re.search(rf"\b{re.escape(name)}\b", text)
+    return m.start() if m else len(text)
+
+
 def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tuple[str, str, int, str]] = ()) -> list[Party]:
     """The parties a document names, in order of how surely: [Party].
 
@@ -245,7 +251,10 @@ def document_parties(paragraphs: Sequence[Paragraph], definitions: Sequence[tupl
         after = next((q.text for q in paragraphs[i + 1:i + 3] if q.text.strip()), "")
         if label in PARTY_NAMES and _SIGN_FIELD.match(after):
             add(label, "signature", p.index)
-    for name in sorted(PARTY_NAMES, key=len, reverse=True):
+    # Longer names first (so "Receiving Party" is read before "Party"); names of one length in
+    # the order the document first uses them, never in a set's hash order (which would change
+    # the parties' order from one server process to the next).
+    for name in sorted(PARTY_NAMES, key=lambda n: (-len(n), _first_use(body, n), n)):
         if name not in found and uses(name) >= 3 and not any(name in f for f in found):
             add(name, "used", -1)
     for name, index in _subjects(body, found, definitions):
@@ -364,7 +373,7 @@ def clause_parties(text: str, names: Iterable[str] = PARTY_NAMES) -> list[str]:
     """The party names a clause uses on their own, in order of first use, possessive-only uses
     ("the Discloser’s") included; never a party word inside a longer term ("Customer Content")."""
     first: dict[str, int] = {}
-    for name in sorted(set(names), key=len, reverse=True):
+    for name in sorted(set(names), key=lambda n: (-len(n), n)):  # longest first; ties by name, not hash order
         found = [m for m in mentions(text, name) if not m.upper]
         taken = [m for m in found if not any(s <= m.start < e for s, e in _spans(first, text))]
         if taken:

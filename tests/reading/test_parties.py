@@ -118,3 +118,28 @@ def test_the_deals_parties_leave_out_roles_either_party_plays() -> None:
     # "Company" across from a Recipient discloses: an NDA between them keeps both.
     nda = [Party("Company", DISCLOSER, "preamble", 0), Party("Recipient", RECIPIENT, "preamble", 0)]
     assert deal_parties(nda) == nda
+
+
+def test_parties_read_in_the_same_order_in_every_process() -> None:
+    # Names of one length used as parties ("Provider", "Customer") were taken in a set's hash
+    # order, so two server processes could name a document's parties in different orders.
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import json\n"
+        "from index_builder.reading.paragraphs import Paragraph\n"
+        "from index_builder.reading.parties import document_parties\n"
+        "texts = ['Provider will give Customer access to the Cloud Service during the term.',\n"
+        "         'Customer will pay Provider the fees, and Provider will invoice Customer monthly.',\n"
+        "         'Provider may suspend Customer if Customer does not pay Provider on time.']\n"
+        "paragraphs = [Paragraph(text=t, index=i) for i, t in enumerate(texts)]\n"
+        "print(json.dumps([p.name for p in document_parties(paragraphs)]))\n")
+    orders = set()
+    for seed in ("1", "2", "3", "4"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed})
+        orders.add(out.stdout.strip())
+    assert len(orders) == 1 and json.loads(orders.pop()) == ["Provider", "Customer"]
