@@ -21,6 +21,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -183,3 +184,19 @@ def code_tree(tree: Path, into: Path) -> Path:
             (into / entry.name).symlink_to(entry)
     (into / "precedent_bench").symlink_to(CHECKOUT / "precedent_bench")
     return into
+
+
+def run_in_tree(tree: Path, child: str, argv: list[str], env: Mapping[str, str],
+                timeout_s: float) -> dict[str, Any]:
+    """Runs ``child`` (a Python script) with ``tree``'s server code and this checkout's
+    benchmark (``code_tree``) and returns the JSON object its last stdout line prints."""
+    with tempfile.TemporaryDirectory(prefix="bench-tree-") as tmp:
+        code = code_tree(tree, Path(tmp) / "code")
+        full = {**os.environ, "PYTHONPATH": str(code), "HF_HUB_OFFLINE": "1",
+                "TOKENIZERS_PARALLELISM": "false", **env}
+        # Run from / so the working directory (first on sys.path for -c) cannot shadow the tree.
+        done = subprocess.run([sys.executable, "-c", child, *argv], env=full, capture_output=True,
+                              text=True, timeout=timeout_s, cwd="/")
+    if done.returncode:
+        raise SystemExit(f"run failed for {tree}:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])

@@ -21,9 +21,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -64,17 +61,9 @@ shutil.rmtree(tmp, ignore_errors=True)
 
 
 def one(tree: Path, args: argparse.Namespace) -> dict:
-    with tempfile.TemporaryDirectory(prefix="search-cpu-ab-") as tmp:
-        code = servers.code_tree(tree, Path(tmp) / "code")
-        env = {**os.environ, "PYTHONPATH": str(code), "HF_HUB_OFFLINE": "1",
-               "TOKENIZERS_PARALLELISM": "false", "OMP_NUM_THREADS": "1"}
-        # Run from / so the working directory (first on sys.path for -c) cannot shadow the tree.
-        done = subprocess.run([sys.executable, "-c", CHILD, str(args.index.resolve()),
-                               str(args.acord.resolve()), str(args.texts), str(args.passes)], env=env,
-                              capture_output=True, text=True, timeout=1800, cwd="/")
-    if done.returncode:
-        raise SystemExit(f"run failed for {tree}:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return servers.run_in_tree(tree, CHILD, [str(args.index.resolve()), str(args.acord.resolve()),
+                                             str(args.texts), str(args.passes)],
+                               {"OMP_NUM_THREADS": "1"}, timeout_s=1800)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

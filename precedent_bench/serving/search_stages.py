@@ -23,8 +23,6 @@ import json
 import os
 import statistics
 import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -121,18 +119,9 @@ shutil.rmtree(tmp, ignore_errors=True)
 
 
 def one(tree: Path, args: argparse.Namespace) -> dict:
-    with tempfile.TemporaryDirectory(prefix="search-stages-") as tmp:
-        code = servers.code_tree(tree, Path(tmp) / "code")
-        env = {**os.environ, "PYTHONPATH": str(code), "HF_HUB_OFFLINE": "1",
-               "TOKENIZERS_PARALLELISM": "false", "PYTHONHASHSEED": "0"}
-        # Run from / so the working directory (first on sys.path for -c) cannot shadow the tree.
-        done = subprocess.run([sys.executable, "-c", CHILD, str(args.index.resolve()),
-                               str(args.acord.resolve()), str(args.contracts.resolve()),
-                               str(args.warm), str(args.texts)],
-                              env=env, capture_output=True, text=True, timeout=3600, cwd="/")
-    if done.returncode:
-        raise SystemExit(f"run failed for {tree}:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return servers.run_in_tree(tree, CHILD, [str(args.index.resolve()), str(args.acord.resolve()),
+                                             str(args.contracts.resolve()), str(args.warm), str(args.texts)],
+                               {"PYTHONHASHSEED": "0"}, timeout_s=3600)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
