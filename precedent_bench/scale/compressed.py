@@ -65,6 +65,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="build: refuse to start with less memory available (0: 1.3 GB per 1M clauses)")
     p.add_argument("--stop-below-gb", type=float, default=1.0,
                    help="stop if the machine's available memory falls below this")
+    p.add_argument("--stop-below-disk-gb", type=float, default=4.0,
+                   help="build: stop (as a crash would: resumable) if the index's disk has less free")
+    p.add_argument("--index", default="",
+                   help="index folder under --work (default index-<tier of --clauses>): a library "
+                        "grown in increments keeps one folder")
     p.add_argument("--no-http", action="store_true", help="search: engine latency only")
     p.add_argument("--no-terms", action="store_true",
                    help="build: skip figure extraction (index_builder/terms, ~2-5 ms a clause: "
@@ -127,6 +132,7 @@ def _passed(args: argparse.Namespace) -> list[str]:
            "--queries", str(args.queries), "--per-client", str(args.per_client),
            "--dense", args.dense, "--nprobe", str(args.nprobe), "--refine", str(args.refine),
            "--min-free-gb", str(args.min_free_gb), "--stop-below-gb", str(args.stop_below_gb),
+           "--stop-below-disk-gb", str(args.stop_below_disk_gb), "--index", args.index,
            "--results", str(args.results), "--clients", *map(str, args.clients)]
     return out + (["--no-http"] if args.no_http else []) + (["--progress"] if args.progress else []) \
         + (["--no-terms"] if args.no_terms else [])
@@ -142,7 +148,7 @@ def _settings(args: argparse.Namespace) -> Any:
     env = {"PRECEDENT_LOCAL_LLM_MODE": "off", "PRECEDENT_EMBEDDING_CACHE_SIZE": "0",
            "PRECEDENT_RESULT_CACHE": "0", "PRECEDENT_RATE_LIMIT": "off",
            "PRECEDENT_ACORD_DIR": str(args.data / "acord")}
-    overrides: dict[str, Any] = {"index_dir": args.work / f"index-{_tier(args.clauses)}",
+    overrides: dict[str, Any] = {"index_dir": args.work / (args.index or f"index-{_tier(args.clauses)}"),
                                  "embedding.dense_index": args.dense}
     if args.nprobe:
         overrides["embedding.ivf_nprobe"] = args.nprobe
@@ -187,7 +193,8 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         builder.stamp_terms = lambda clauses: (list(clauses), 0)
     before = m.load()
     started, cpu = time.perf_counter(), time.process_time()
-    with m.Watchdog(args.stop_below_gb) as watchdog:
+    with m.Watchdog(args.stop_below_gb, disk=settings.index_dir,
+                    min_disk_gb=args.stop_below_disk_gb) as watchdog:
         report = build_index(settings, library, embedder, progress=args.progress)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     params = json.loads((settings.index_dir / report.version / "params.json").read_text())

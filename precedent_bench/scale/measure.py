@@ -48,9 +48,11 @@ def disk(folder: Path) -> dict[str, float]:
 class Watchdog:
     """Samples this process's RSS and the machine's available memory every few seconds; stops
     the process (as a crash would: the live index is untouched) if memory runs short, so a
-    benchmark never pushes the shared machine into swap or the OOM killer."""
+    benchmark never pushes the shared machine into swap or the OOM killer; likewise when the
+    disk holding ``disk`` has less than ``min_disk_gb`` free (other sessions share it)."""
 
-    def __init__(self, min_available_gb: float, every_s: float = 5.0) -> None:
+    def __init__(self, min_available_gb: float, every_s: float = 5.0, disk: Path | None = None,
+                 min_disk_gb: float = 0.0) -> None:
         import psutil
 
         self.psutil = psutil
@@ -58,6 +60,8 @@ class Watchdog:
         self.every_s = every_s
         self.peak_rss = 0
         self.least_available = float("inf")
+        self.disk, self.min_disk = disk, min_disk_gb * 2**30
+        self.least_disk = float("inf")
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -79,10 +83,23 @@ class Watchdog:
                 log.error("Only %.1f GB of memory left on the machine: stopping the benchmark "
                           "(the live index is untouched)", available / 2**30)
                 os._exit(3)
+            if self.disk is not None and self.disk.exists():
+                import shutil
+
+                free = shutil.disk_usage(self.disk).free
+                self.least_disk = min(self.least_disk, free)
+                if free < self.min_disk:
+                    log.error("Only %.1f GB of disk left under %s: stopping the benchmark (the "
+                              "live index is untouched; building again resumes)", free / 2**30,
+                              self.disk)
+                    os._exit(4)
 
     def report(self) -> dict[str, float]:
-        return {"sampled_peak_rss_mb": round(self.peak_rss / 2**20),
-                "least_available_gb": round(self.least_available / 2**30, 1)}
+        out = {"sampled_peak_rss_mb": round(self.peak_rss / 2**20),
+               "least_available_gb": round(self.least_available / 2**30, 1)}
+        if self.least_disk != float("inf"):
+            out["least_free_disk_gb"] = round(self.least_disk / 2**30, 1)
+        return out
 
 
 # -- recall -----------------------------------------------------------------------------------
