@@ -234,13 +234,20 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         bool(previous.params) and previous.params.get("facets") != params["facets"])
     # Unchanged documents stay in the store untouched (not read back) when it can carry them
     # and they would come out the same: same model, same labels.
-    carry = carry and previous.holders is not None and not reread \
-        and not labeller.clear_walls and previous.params.get("embedding_model") == embedder.model_id \
-        and all(previous.params.get(k) == v for k, v in labeller.params().items())
+    may_carry = carry
+    carry = _may_carry(carry, previous, labeller, reread, embedder.model_id)
     kept: dict[str, int] = {}  # carried documents -> their clause counts
     found = sources.documents(report) if hasattr(sources, "documents") \
         else discover(sources, settings.follow_links, report)
     workers = settings.embedding.workers
+    sharded = None
+    if workers > 1 and (carry or not previous.version) and hasattr(store, "sharding"):
+        sharded = _in_shards(settings, store, found, previous, labeller, reread, carry, embedder,
+                             read_document, started)
+        if sharded is not None and sharded.published:  # go on from the last checkpoint
+            previous = store.previous(embedder.model_id)
+            labeller = Labeller.from_settings(settings, previous.params)
+            carry = _may_carry(may_carry, previous, labeller, reread, embedder.model_id)
     cache = EmbeddingCache(settings.index_dir, embedder.model_id, int(embedder.dimension))
     # A store writing segments (a large library: index/segments.py) takes the clauses read so
     # far a segment at a time, so a build holds one segment's clauses, not the library's.
@@ -290,6 +297,8 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         raise NothingIndexableError(
             f"Nothing indexable was found in {_named(sources)}: {skipped}. "
             f"The live index is unchanged; add readable contracts and build again.")
+    if sharded is not None:
+        _merge(report, sharded)
     report.removed = sorted(set(previous.documents) - set(documents))
     embeddings = _embeddings(clauses, embedder, previous.vectors, report, progress, cache, workers)
     report.embeddings_reused += sum(kept.values())
@@ -308,22 +317,8 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         report.version = previous.version
         report.seconds = time.perf_counter() - started
         return report
-    params = {
-        "format_version": FORMAT_VERSION,
-        "embedding_model": embedder.model_id,
-        "dimension": int(embedder.dimension),
-        "clauses": report.clauses,
-        "documents": len(documents),
-        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "bm25": asdict(settings.bm25),
-        "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
-        "dense": dense,
-        **labeller.params(),
-        # Carried from the live version unless this build sets them (a build without a sync
-        # includes every access change the live version did: sources/ledger.py).
-        **{k: previous.params[k] for k in CARRIED_PARAMS if k in previous.params},
-        **(extra or {}),
-    }
+    params = _params(settings, embedder, labeller, previous, report.clauses, len(documents),
+                     [{"path": p, "reason": r} for p, r in report.skipped], dense, extra or {})
     if hasattr(store, "progress"):
         store.progress = progress
     report.version = store.write(VersionData(params, clauses, documents, embeddings,
@@ -331,6 +326,78 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     cache.clear()  # the new version holds every vector now
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _params(settings: Settings, embedder: Embedder, labeller: Labeller,
+            previous: PreviousVersion, clauses: int, documents: int,
+            skipped: list[dict[str, str]], dense: dict[str, Any], extra: dict[str, Any]
+            ) -> dict[str, Any]:
+    """What a version records of the build that wrote it."""
+    return {
+        "format_version": FORMAT_VERSION,
+        "embedding_model": embedder.model_id,
+        "dimension": int(embedder.dimension),
+        "clauses": clauses,
+        "documents": documents,
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "bm25": asdict(settings.bm25),
+        "skipped": skipped,
+        "dense": dense,
+        **labeller.params(),
+        # Carried from the live version unless this build sets them (a build without a sync
+        # includes every access change the live version did: sources/ledger.py).
+        **{k: previous.params[k] for k in CARRIED_PARAMS if k in previous.params},
+        **extra,
+    }
+
+
+def _may_carry(carry: bool, previous: PreviousVersion, labeller: Labeller, reread: bool,
+               model_id: str) -> bool:
+    """Whether unchanged documents may stay in the store unread (see _build)."""
+    return carry and previous.holders is not None and not reread \
+        and not labeller.clear_walls and previous.params.get("embedding_model") == model_id \
+        and all(previous.params.get(k) == v for k, v in labeller.params().items())
+
+
+def _in_shards(settings: Settings, store: IndexStore, found: list[SourceDocument],
+               previous: PreviousVersion, labeller: Labeller, reread: bool, carry: bool,
+               embedder: Embedder, read_document: ReadClauses | None, started: float) -> Any:
+    """The documents to read built in segments by worker processes, each published as a
+    checkpoint (index/segment_workers.py); None when this build is better done serially."""
+    from index_builder.index import segment_workers
+
+    scratch = BuildReport()  # the serial pass after this one reports on every document
+    to_read, carried_ids = [], set()
+    for source in found:
+        info, reused = _reuse(source, previous, scratch, reread, carry)
+        if info is not None and reused is None:
+            to_read.append((source, info))
+        elif reused is _CARRIED:
+            carried_ids.add(source.doc_id)
+    known = [int(d.get("clauses", 0)) for d in previous.documents.values()]
+    expected = len(found) * (sum(known) / len(known) if known
+                             else segment_workers.DEFAULT_CLAUSES_PER_DOCUMENT)
+    live = store.sharding(int(expected))  # type: ignore[attr-defined]
+    if live is None or not to_read:
+        return None
+    # Recorded as the live version's, not this build's (a sync's new access generation is
+    # whole only in the version the serial pass publishes at the end).
+    base = _params(settings, embedder, labeller, previous, 0, 0,
+                   list(previous.params.get("skipped", [])), {}, {})
+    return segment_workers.run(store, live, to_read, carried_ids, previous.holders, embedder,
+                               read_document, labeller, base, settings.embedding.workers,
+                               int(expected))
+
+
+def _merge(report: BuildReport, sharded: Any) -> None:
+    """What the shards did, in the build's report (the serial pass saw them carried)."""
+    parsed = set(sharded.parsed)
+    report.reused = [d for d in report.reused if d not in parsed]
+    report.parsed = sharded.parsed + report.parsed
+    report.notes = sharded.notes + report.notes
+    report.embedded += sharded.embedded
+    report.embeddings_reused += sharded.embeddings_reused - sharded.clauses
+    report.terms_extracted += sharded.terms_extracted
 
 
 def _reuses_carried_id(clauses: list[Clause], kept: dict[str, int],
@@ -354,8 +421,11 @@ def _dense_params(settings: Settings) -> dict[str, Any]:
 
 def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Settings, model_id: str,
                clause_count: int, labels: dict[str, Any], dense: dict[str, Any]) -> bool:
-    """True when the live version already is what this build would write."""
+    """True when the live version already is what this build would write (a checkpoint of
+    a sharded build never is: segment_workers.py)."""
     params = previous.params
+    if "checkpoint" in params:
+        return False
     # An older format is rewritten (vectors reused): format 3 keeps clauses out of memory.
     return bool(previous.version) \
         and not (report.parsed or report.removed or report.embedded or report.relabelled) \

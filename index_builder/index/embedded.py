@@ -309,6 +309,24 @@ class EmbeddedStore:
             return self.segments.segment_clauses
         return 0
 
+    def sharding(self, expected: int) -> SegmentedLive | None:
+        """The live segmented version (one with no folder when there is none yet) when this
+        build writes segments and may build them in worker processes (segment_workers.py),
+        given the library's ``expected`` clauses; None for a whole version, or a whole live
+        version growing past the threshold (its clauses move: the serial build does that)."""
+        if self.dense in ("flat", "hnsw"):
+            return None
+        if self._segmented is not None and self._segmented.folder is not None:
+            return self._segmented
+        try:
+            resolve_version(self.root)
+            return None  # a whole live version
+        except PrecedentError:
+            pass
+        if self.dense == "ivfpq" or expected >= self.compressed_above:
+            return self._segmented or SegmentedLive(self.root, None)
+        return None
+
     def flush(self, clauses: list[Clause], embeddings: np.ndarray, model_id: str,
               expected: int = 0) -> None:
         """Write a segment of this build now (the builder then lets go of these clauses)."""

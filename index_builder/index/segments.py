@@ -175,8 +175,10 @@ def complete_segments(root: Path) -> list[str]:
 
 # -- versions ---------------------------------------------------------------------------------
 def publish(root: Path, params: dict[str, Any], segments: Sequence[tuple[str, int]],
-            alive: np.ndarray, documents: dict[str, dict[str, Any]]) -> Path:
-    """Make a version of ``segments`` ((name, size), in position order) live."""
+            alive: np.ndarray, documents: dict[str, dict[str, Any]],
+            prune_segments: bool = True) -> Path:
+    """Make a version of ``segments`` ((name, size), in position order) live; without
+    ``prune_segments`` unnamed segments stay (workers of the build may be writing them)."""
     if len(alive) != sum(size for _, size in segments):
         raise ValueError("alive must hold one flag per position of the segments")
 
@@ -188,7 +190,8 @@ def publish(root: Path, params: dict[str, Any], segments: Sequence[tuple[str, in
                "segments": [{"name": n, "size": s} for n, s in segments]}
         (folder / "params.json").write_text(json.dumps(out, indent=2))  # last: complete
 
-    return _publish(Path(root), fill)  # its pruning calls segment_files.prune_segments
+    # its pruning calls segment_files.prune_segments
+    return _publish(Path(root), fill, prune_segments=prune_segments)
 
 
 def unpublished(root: Path) -> list[str]:

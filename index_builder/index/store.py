@@ -212,7 +212,7 @@ def write_version(
         staging, params, clauses, documents, embeddings, bm25, progress))
 
 
-def _publish(index_dir: Path, fill: Callable[[Path], None]) -> Path:
+def _publish(index_dir: Path, fill: Callable[[Path], None], prune_segments: bool = True) -> Path:
     """Fill a staging folder, rename it to a version, switch CURRENT to it, prune.
 
     Each step leaves a servable index if the process dies there (``kill -9``, tested by
@@ -244,7 +244,7 @@ def _publish(index_dir: Path, fill: Callable[[Path], None]) -> Path:
         tmp_pointer.unlink(missing_ok=True)
         raise
     _sync_dir(index_dir)
-    _prune(index_dir, keep={name, previous})
+    _prune(index_dir, keep={name, previous}, segments=prune_segments)
     log.info("Index version %s is live at %s", name, index_dir)
     return index_dir / name
 
@@ -443,7 +443,7 @@ def _current_name(index_dir: Path) -> str | None:
     return pointer.read_text().strip() if pointer.is_file() else None
 
 
-def _prune(index_dir: Path, keep: set[str | None]) -> None:
+def _prune(index_dir: Path, keep: set[str | None], segments: bool = True) -> None:
     """Remove old versions, and what builds killed part way left behind (this runs under the
     build lock: none of it belongs to a running build).
 
@@ -460,7 +460,7 @@ def _prune(index_dir: Path, keep: set[str | None]) -> None:
                 trash = child
             shutil.rmtree(trash, ignore_errors=True)
     remove_leftovers(index_dir)
-    if (index_dir / SEGMENTS).is_dir() or (index_dir / CODEBOOKS).is_dir():
+    if segments and ((index_dir / SEGMENTS).is_dir() or (index_dir / CODEBOOKS).is_dir()):
         prune_segments(index_dir)  # what no remaining version names
 
 

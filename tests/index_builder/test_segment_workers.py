@@ -1,0 +1,129 @@
+"""A segmented build over worker processes (index/segment_workers.py): the same version as a
+serial build, a checkpoint version per finished segment, and a stopped build that resumes
+where it was without reading or counting a segment twice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from index_builder.index import segment_workers
+from index_builder.index.build import build_index
+from index_builder.index.embedded import EmbeddedStore
+from index_builder.index.segmented_build import SegmentSettings
+from index_builder.index.segments import unpublished
+from index_builder.index.store import resolve_version
+from index_builder.settings import updated
+
+WORDS = ("indemnify liability confidential notice assignment termination payment audit warranty "
+         "licence territory exclusivity insurance renewal arbitration supplier customer fees "
+         "breach cure").split()
+
+
+def _library(folder: Path, docs: int, per_doc: int = 12, changed: str = "") -> Path:
+    """Plain-text contracts read by the builder's own reader (numbered paragraphs)."""
+    rng = np.random.default_rng(7)
+    folder.mkdir(parents=True, exist_ok=True)
+    for d in range(docs):
+        paragraphs = [f"{i}. The party shall " + " ".join(rng.choice(WORDS, size=4 + (d + i) % 9))
+                      + f" within {d + i} days." for i in range(1, per_doc + 1)]
+        if changed and d == 1:
+            paragraphs[0] = f"1. {changed}"
+        (folder / f"doc{d:02d}.txt").write_text("\n\n".join(paragraphs))
+    return folder
+
+
+def _store(settings: Any, segment: int = 50) -> EmbeddedStore:
+    return EmbeddedStore(settings.index_dir, settings.bm25, dense="ivfpq",
+                         segments=SegmentSettings(segment_clauses=segment))
+
+
+def _served(store: EmbeddedStore) -> dict[str, tuple[str, tuple[tuple[str, str], ...]]]:
+    """Every live clause: id -> (text, metadata), read back from the served version."""
+    backend = store.open()
+    documents = json.loads((resolve_version(store.root) / "documents.json").read_text())
+    ids = [f"{d}#{i}" for d in sorted(documents)
+           for i in range(1, int(documents[d]["clauses"]) + 1)]
+    return {c.clause_id: (c.text, tuple(sorted(c.metadata.items()))) for c in backend.get(ids)}
+
+
+def _serial(settings: Any, embedder: Any, lib: Path, tmp_path: Path) -> dict[str, Any]:
+    one = updated(settings, {"index_dir": tmp_path / "serial"})
+    store = _store(one)
+    build_index(one, [lib], embedder, progress=False, store=store)
+    return _served(store)
+
+
+def test_workers_write_the_segments_a_serial_build_would_and_publish_each(
+        settings, embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lib = _library(tmp_path / "lib", docs=20)
+    published: list[int] = []
+    add = segment_workers.Checkpoints.add
+    monkeypatch.setattr(segment_workers.Checkpoints, "add",
+                        lambda self, result, shards: published.append(result.size)
+                        or add(self, result, shards))
+    two = updated(settings, {"embedding.workers": 2})
+    store = _store(two)
+    report = build_index(two, [lib], embedder, progress=False, store=store)
+    # 20 documents of 12 clauses, whole documents up to at least 50 clauses a segment, as the
+    # serial build cuts them: 4 segments, each published as a checkpoint as it finished (the
+    # first built here, training the quantiser, the rest in the workers).
+    assert published == [60] * 4
+    backend = store.open()
+    assert [s["size"] for s in backend.params["segments"]] == [60] * 4
+    assert "checkpoint" not in backend.params and backend.stats()["clauses"] == 240
+    assert report.clauses == 240 and report.embedded == 240 and len(report.parsed) == 20
+    assert report.reused == [] and unpublished(settings.index_dir) == []
+    assert _served(store) == _serial(settings, embedder, lib, tmp_path)
+    query = embedder.embed(["indemnify the customer for breach within 7 days"])
+    assert backend.dense(query, 5) and backend.lexical(["indemnify breach"], 5)
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_stopped_sharded_build_resumes_where_it_was(settings, embedder, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    lib = _library(tmp_path / "lib", docs=8)
+    two = updated(settings, {"embedding.workers": 2})
+    store = _store(two)
+    build_index(settings, [lib], embedder, progress=False, store=store)  # serial: 96 clauses
+    _library(lib, docs=24, changed="The supplier may assign this agreement.")
+    add = segment_workers.Checkpoints.add
+    calls: list[int] = []
+
+    def stop_after_two(self: Any, result: Any, shards: int) -> Any:
+        if len(calls) == 2:  # stopped (kill, full disk) after two checkpoints
+            raise _Stop()
+        calls.append(result.number)
+        return add(self, result, shards)
+
+    monkeypatch.setattr(segment_workers.Checkpoints, "add", stop_after_two)
+    with pytest.raises(_Stop):
+        build_index(two, [lib], embedder, progress=False, store=store)
+    checkpoint = store.open()
+    assert checkpoint.params["checkpoint"]["segments_published"] == 2
+    # doc01 changed: its new clauses are served, its old ones retired; documents not read yet
+    # are served as before; nothing twice.
+    served = _served(store)
+    assert served["doc01#1"][0] == "1. The supplier may assign this agreement."
+    assert checkpoint.stats()["clauses"] == len(served) == 96 + 2 * 60 - 12
+    monkeypatch.setattr(segment_workers.Checkpoints, "add", add)
+    embedder.calls.clear()
+    report = build_index(two, [lib], embedder, progress=False, store=store)
+    # The rest only: of 24 documents, 7 carried from the first build, 5 + 5 (doc01, doc08 to
+    # doc16) from the checkpoints.
+    assert sorted(report.parsed) == [f"doc{d}" for d in range(17, 24)]
+    assert len(report.reused) == 17
+    # At most their texts embedded: those of a segment a worker finished after the stop, never
+    # published, are reused from it (then it is pruned).
+    assert 0 < report.embedded <= 7 * 12
+    final = store.open()
+    assert "checkpoint" not in final.params and final.stats()["clauses"] == 24 * 12
+    assert _served(store) == _serial(settings, embedder, lib, tmp_path)
+    assert unpublished(settings.index_dir) == []
