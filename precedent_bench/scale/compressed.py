@@ -29,6 +29,8 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
+import resource
 import subprocess
 import sys
 import threading
@@ -50,7 +52,7 @@ RESULTS = RESULTS_ROOT / "scale-compressed" / "compressed.json"
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = subparser(sub, __name__)
     p.add_argument("step", choices=("all", "build", "search", "rebuild", "calibrate", "table",
-                                     "stages", "threads"))
+                                     "stages", "threads", "compare"))
     p.add_argument("--clauses", type=int, default=1_000_000, help="library size (default 1M)")
     p.add_argument("--work", type=Path, default=Path("var/scale-compressed"),
                    help="sentence vectors, indexes (default var/scale-compressed)")
@@ -67,6 +69,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop if the machine's available memory falls below this")
     p.add_argument("--stop-below-disk-gb", type=float, default=4.0,
                    help="build: stop (as a crash would: resumable) if the index's disk has less free")
+    p.add_argument("--workers", type=int, default=1,
+                   help="build: worker processes building segments (PRECEDENT_BUILD_WORKERS)")
+    p.add_argument("--segment-clauses", type=int, default=0,
+                   help="build: PRECEDENT_SEGMENT_CLAUSES (0: the setting's default)")
+    p.add_argument("--other", default="",
+                   help="compare: the index folder (under --work) to compare --index with")
     p.add_argument("--index", default="",
                    help="index folder under --work (default index-<tier of --clauses>): a library "
                         "grown in increments keeps one folder")
@@ -120,6 +128,18 @@ def run(args: argparse.Namespace) -> int:
         result = {**threads(first[0], args.clauses, _settings(args)), **_provenance()}
         merge(args.results, f"threads-{_tier(args.clauses)}", result)
         return 0
+    if args.step == "compare":  # two builds of the same library, e.g. serial and in workers
+        from index_builder.index import open_store
+        from precedent_bench.scale.compare import compare
+
+        first = open_store(_settings(args)).open()
+        args.index = args.other
+        second = open_store(_settings(args)).open()
+        library, _ = _library(args)
+        result = compare(first, second, [q.text for q in lib.queries(library, args.data / "acord", 60)])
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        merge(args.results, f"compare-{_tier(args.clauses)}", {**result, **_provenance()})
+        return 0 if result["same"] else 1
     key = f"{_tier(args.clauses)}-{args.step}"
     result = search(args) if args.step == "search" else build(args)
     merge(args.results, key, result)
@@ -133,6 +153,7 @@ def _passed(args: argparse.Namespace) -> list[str]:
            "--dense", args.dense, "--nprobe", str(args.nprobe), "--refine", str(args.refine),
            "--min-free-gb", str(args.min_free_gb), "--stop-below-gb", str(args.stop_below_gb),
            "--stop-below-disk-gb", str(args.stop_below_disk_gb), "--index", args.index,
+           "--workers", str(args.workers), "--segment-clauses", str(args.segment_clauses),
            "--results", str(args.results), "--clients", *map(str, args.clients)]
     return out + (["--no-http"] if args.no_http else []) + (["--progress"] if args.progress else []) \
         + (["--no-terms"] if args.no_terms else [])
@@ -154,6 +175,10 @@ def _settings(args: argparse.Namespace) -> Any:
         overrides["embedding.ivf_nprobe"] = args.nprobe
     if args.refine:
         overrides["embedding.ivf_refine"] = args.refine
+    if args.workers > 1:
+        overrides["embedding.workers"] = args.workers
+    if args.segment_clauses:
+        overrides["embedding.segment_clauses"] = args.segment_clauses
     return load_settings(env, overrides)
 
 
@@ -190,18 +215,23 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
     if args.no_terms:  # the figures are not what this measures; their cost is reported
         import index_builder.index.build as builder
 
-        builder.stamp_terms = lambda clauses: (list(clauses), 0)
+        builder.stamp_terms = no_terms
     before = m.load()
-    started, cpu = time.perf_counter(), time.process_time()
+    started, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
     with m.Watchdog(args.stop_below_gb, disk=settings.index_dir,
                     min_disk_gb=args.stop_below_disk_gb) as watchdog:
         report = build_index(settings, library, embedder, progress=args.progress)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    # Worker processes' CPU (reaped when the build's pool closes) and their largest peak RSS.
+    workers_cpu = _children_cpu() - children
+    cpu += workers_cpu
     params = json.loads((settings.index_dir / report.version / "params.json").read_text())
     return {"clauses": report.clauses, "documents": report.documents, "build_s": round(seconds, 1),
             # CPU seconds of the build (this process, every thread): on a shared machine the
             # wall time depends on the others; this is what the build itself spent.
             "build_cpu_s": round(cpu, 1), "cpu_ms_per_clause": round(1000 * cpu / max(1, report.clauses), 3),
+            "workers": args.workers, "workers_cpu_s": round(workers_cpu, 1),
+            "workers_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024),
             "changed_documents": len(changed), "parsed": len(report.parsed),
             "embedded": report.embedded, "version": report.version,
             "segments": [s["size"] for s in params.get("segments", [])],
@@ -210,6 +240,17 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
             "terms": {"extracted": not args.no_terms, **terms},
             "available_gb_at_start": round(available, 1), **m.memory(), **watchdog.report(),
             **_provenance()}
+
+
+def no_terms(clauses: list[Any]) -> tuple[list[Any], int]:
+    """--no-terms: figure extraction left out (a module-level function: worker processes of a
+    sharded build are sent it by name)."""
+    return list(clauses), 0
+
+
+def _children_cpu() -> float:
+    times = os.times()
+    return times.children_user + times.children_system
 
 
 def _terms_cost(library: lib.GeneratedLibrary, documents: int = 40) -> dict[str, Any]:

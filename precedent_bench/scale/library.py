@@ -13,6 +13,7 @@ Walls, as a DMS's permissions would give them: documents fall into matters of 50
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import pickle
@@ -89,8 +90,14 @@ class GeneratedLibrary:
                 doc_id, Path(f"{doc_id}.md"), "file", f"{doc_id}.md",
                 version=f"{self.generator.seed}.{self.revision.get(number, 0)}", access=walls,
                 access_key=json.dumps([walls.allowed, walls.denied]),
-                fetch=lambda local, n=number: local.write_text(self.markdown(n), "utf-8")))
+                fetch=functools.partial(_fetch, self, number)))
         return out
+
+
+def _fetch(library: GeneratedLibrary, number: int, local: Path) -> None:
+    """A document "downloaded": generated into the builder's temporary file. A module-level
+    function, not a closure, so a build over worker processes can send it to them."""
+    local.write_text(library.markdown(number), "utf-8")
 
 
 # -- users and filters ------------------------------------------------------------------------
