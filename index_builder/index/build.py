@@ -384,8 +384,9 @@ def _in_shards(settings: Settings, store: IndexStore, found: list[SourceDocument
     # whole only in the version the serial pass publishes at the end).
     base = _params(settings, embedder, labeller, previous, 0, 0,
                    list(previous.params.get("skipped", [])), {}, {})
+    steps = segment_workers.BuildSteps(_parse, _unseen, _embeddings, BuildReport, stamp_terms)
     return segment_workers.run(store, live, to_read, carried_ids, previous.holders, embedder,
-                               read_document, labeller, base, settings.embedding.workers,
+                               read_document, labeller, steps, base, settings.embedding.workers,
                                int(expected))
 
 

@@ -42,7 +42,6 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from index_builder.index import build as builder
 from index_builder.index.labels import Labeller
 from index_builder.index.segmented_build import SegmentedLive
 from index_builder.index.segments import (codebook_path, publish, save_codebook, write_segment)
@@ -60,7 +59,7 @@ class ShardState:
     """What every worker needs, sent once when it starts."""
 
     root: Path
-    live: Path | None  # the live version's folder: vectors of texts it already holds
+    live: Path | None  # the live version's folder at the start (None: there was none)
     bm25: BM25Settings
     codebook: str  # "" only for a shard built in this process, which trains the quantiser
     lists: int  # inverted lists when training
@@ -69,7 +68,19 @@ class ShardState:
     embedder: Any
     read_document: Any
     labeller: Labeller
-    stamp: Callable[[list[Clause]], tuple[list[Clause], int]]  # terms (build.stamp_terms)
+    steps: "BuildSteps"
+
+
+@dataclass(frozen=True)
+class BuildSteps:
+    """The serial build's own steps (build.py), handed in so a shard reads, labels and embeds
+    exactly as it does (and this module never imports build.py, which calls it)."""
+
+    parse: Callable[..., tuple[list[Clause], list[str], str | None]]
+    unseen: Callable[[list[Clause], set[str]], list[Clause]]
+    embeddings: Callable[..., np.ndarray]
+    report: Callable[[], Any]  # a BuildReport
+    stamp: Callable[[list[Clause]], tuple[list[Clause], int]]  # figures (build.stamp_terms)
 
 
 @dataclass
@@ -150,15 +161,15 @@ def build_shard(job: tuple[int, list[tuple[Any, dict[str, Any]]], int]) -> Shard
         if limit and len(clauses) >= limit:
             break
         out.consumed += 1
-        read, notes, error = builder._parse((source.kind, source.path, source.doc_id,
-                                             state.read_document, source.fetch))
+        read, notes, error = state.steps.parse((source.kind, source.path, source.doc_id,
+                                                state.read_document, source.fetch))
         if error is not None:
             out.skipped.append((str(source.path), error))
             continue
         out.notes.extend((str(source.path), note) for note in notes)
         read = [c for c in read if c.text.strip()]
-        fresh = builder._unseen(read, seen)
-        labelled, extracted = state.stamp(state.labeller.label(
+        fresh = state.steps.unseen(read, seen)
+        labelled, extracted = state.steps.stamp(state.labeller.label(
             fresh, source.kind, source.relative, source.access, source.link))
         out.terms_extracted += extracted
         clauses.extend(labelled)
@@ -166,11 +177,11 @@ def build_shard(job: tuple[int, list[tuple[Any, dict[str, Any]]], int]) -> Shard
         if len(fresh) < len(read):
             out.documents[source.doc_id]["dropped"] = len(read) - len(fresh)
     if clauses:
-        live = SegmentedLive(state.root, state.live)
-        report = builder.BuildReport()
+        live = _live(state)
+        report = state.steps.report()
         try:
-            vectors = builder._embeddings(clauses, state.embedder,
-                                          live.previous(state.model_id).vectors, report, False)
+            vectors = state.steps.embeddings(clauses, state.embedder,
+                                             live.previous(state.model_id).vectors, report, False)
         finally:
             live.close()
         out.embedded, out.embeddings_reused = report.embedded, report.embeddings_reused
@@ -185,6 +196,26 @@ def build_shard(job: tuple[int, list[tuple[Any, dict[str, Any]]], int]) -> Shard
     out.cpu_s = time.process_time() - cpu
     out.wall_s = time.perf_counter() - started
     return out
+
+
+def _live(state: ShardState, tries: int = 3) -> SegmentedLive:
+    """The version live now (the build's last checkpoint, or what it started from): its
+    vectors, and those of segments finished but not published, are reused. The build prunes
+    all but the last two versions as it publishes, so one may go as it is opened: try again."""
+    from index_builder.errors import IndexNotFoundError, PrecedentError
+    from index_builder.index.store import resolve_version
+
+    for attempt in range(tries):
+        try:
+            try:
+                folder: Path | None = resolve_version(state.root)
+            except IndexNotFoundError:  # a new index, before its first checkpoint
+                folder = None
+            return SegmentedLive(state.root, folder)
+        except (OSError, ValueError, PrecedentError):
+            if attempt == tries - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def _train(state: ShardState, vectors: np.ndarray) -> str:
@@ -278,8 +309,8 @@ def dense_params(root: Path, codebook: str, nprobe: int, refine: int, segment_cl
 
 def run(store: Any, live: SegmentedLive, to_read: Sequence[tuple[Any, dict[str, Any]]],
         carried_ids: set[str], holders: Callable[[Sequence[str]], list[str | None]] | None,
-        embedder: Any, read_document: Any, labeller: Labeller, params: dict[str, Any],
-        workers: int, expected: int) -> ShardedReport | None:
+        embedder: Any, read_document: Any, labeller: Labeller, steps: BuildSteps,
+        params: dict[str, Any], workers: int, expected: int) -> ShardedReport | None:
     """Build ``to_read`` (documents with their change-detection info, in library order) in
     shards over ``workers`` processes, publishing a checkpoint after each; None when a serial
     build should do it all (module docstring). ``carried_ids``: documents carried unread,
@@ -289,16 +320,15 @@ def run(store: Any, live: SegmentedLive, to_read: Sequence[tuple[Any, dict[str, 
     per_document = sum(known) / len(known) if known else DEFAULT_CLAUSES_PER_DOCUMENT
     shards = plan(to_read, settings.segment_clauses, per_document)
     codebook = _live_codebook(store, live)
-    stamp = builder.stamp_terms
     if workers <= 1 or len(shards) < 2 or (live.folder is not None and not codebook):
         return None  # (no codebook to share: the live one is of other settings)
-    if not sendable(to_read[0][0], embedder, read_document, labeller, stamp):
+    if not sendable(to_read[0][0], embedder, read_document, labeller, steps):
         log.info("A sharded build needs a reader, embedder and document source another process "
                  "can use; building in this process")
         return None
     state = ShardState(store.root, live.folder, store.bm25, codebook,
                        settings.lists or _lists(expected), settings.build_threads,
-                       embedder.model_id, embedder, read_document, labeller, stamp)
+                       embedder.model_id, embedder, read_document, labeller, steps)
     out = ShardedReport(shards=len(shards))
     log.info("Building %d documents in about %d segments over %d worker processes",
              len(to_read), len(shards), workers)
