@@ -7,6 +7,10 @@
     precedent-bench scale-compressed table                         # the README's table
     precedent-bench scale-compressed stages --clauses 30000        # CPU ms a clause per stage
     precedent-bench scale-compressed threads --clauses 30000       # FAISS build threads, 1 vs 2
+    precedent-bench scale-compressed build --clauses 10000000 --index index-10m --workers 2
+                                          # segments built by 2 worker processes, a checkpoint
+                                          # version per segment: run again to resume
+    precedent-bench scale-compressed compare --clauses 30000 --index index-serial --other index-w2
 
 The library is generated (precedent_bench/scale/library.py: real contract sentences
 recombined, served to the real builder as a DMS serves documents, with walls) and its
@@ -79,6 +83,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="index folder under --work (default index-<tier of --clauses>): a library "
                         "grown in increments keeps one folder")
     p.add_argument("--no-http", action="store_true", help="search: engine latency only")
+    p.add_argument("--no-recall", action="store_true",
+                   help="search: latency only (recall streams every stored vector: minutes at 10M)")
     p.add_argument("--no-terms", action="store_true",
                    help="build: skip figure extraction (index_builder/terms, ~2-5 ms a clause: "
                         "hours at 10M); its cost per clause is measured on a sample instead")
@@ -140,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         merge(args.results, f"compare-{_tier(args.clauses)}", {**result, **_provenance()})
         return 0 if result["same"] else 1
-    key = f"{_tier(args.clauses)}-{args.step}"
+    key = f"{_tier(args.clauses)}-{args.step}" + ("-latency" if args.no_recall else "")
     result = search(args) if args.step == "search" else build(args)
     merge(args.results, key, result)
     log.info("%s: %s", key, json.dumps(result))
@@ -155,7 +161,7 @@ def _passed(args: argparse.Namespace) -> list[str]:
            "--stop-below-disk-gb", str(args.stop_below_disk_gb), "--index", args.index,
            "--workers", str(args.workers), "--segment-clauses", str(args.segment_clauses),
            "--results", str(args.results), "--clients", *map(str, args.clients)]
-    return out + (["--no-http"] if args.no_http else []) + (["--progress"] if args.progress else []) \
+    return out + (["--no-http"] if args.no_http else []) + (["--no-recall"] if args.no_recall else []) + (["--progress"] if args.progress else []) \
         + (["--no-terms"] if args.no_terms else [])
 
 
@@ -294,7 +300,8 @@ def search(args: argparse.Namespace) -> dict[str, Any]:
     vectors = embedder.embed(texts)
     cases = lib.filter_cases(library)
     with m.Watchdog(args.stop_below_gb):
-        out["recall"] = m.recall(backend, vectors, [q.kind for q in queries], cases)
+        if not args.no_recall:
+            out["recall"] = m.recall(backend, vectors, [q.kind for q in queries], cases)
         walls = cases["walls"]
 
         def engine(i: int) -> None:
