@@ -34,6 +34,7 @@ import math
 import multiprocessing
 import os
 import pickle
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -145,6 +146,25 @@ def _init(state: ShardState) -> None:
     _state = state
     # One thread of FAISS / BLAS per worker: the workers are the parallelism.
     os.environ.setdefault("OMP_NUM_THREADS", "1")
+    _end_with_parent()
+
+
+def _end_with_parent() -> None:
+    """A worker ends when the build does (killed, or stopped by a disk or memory guard with
+    os._exit): left running, it would go on filling the disk with a segment no one
+    publishes. Linux only (prctl); elsewhere the pool's own shutdown has to do."""
+    if not sys.platform.startswith("linux") or multiprocessing.parent_process() is None:
+        return
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        return
+    if os.getppid() == 1:  # the build ended before the signal was asked for
+        os._exit(1)
 
 
 def build_shard(job: tuple[int, list[tuple[Any, dict[str, Any]]], int]) -> ShardResult:
