@@ -146,7 +146,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         merge(args.results, f"compare-{_tier(args.clauses)}", {**result, **_provenance()})
         return 0 if result["same"] else 1
-    key = f"{_tier(args.clauses)}-{args.step}" + ("-latency" if args.no_recall else "")
+    key = f"{_tier(args.clauses)}-{args.step}" + ("-latency" if args.no_recall else "") \
+        + (f"-workers{args.workers}" if args.step != "search" and args.workers > 1 else "")
     result = search(args) if args.step == "search" else build(args)
     merge(args.results, key, result)
     log.info("%s: %s", key, json.dumps(result))
