@@ -41,6 +41,9 @@ ReadClauses = Callable[[Path, str, str], list[Clause]]
 _NO_SPACE = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _SHORT_WRITE = re.compile(r"\d+ requested and \d+ written")
 CARRIED_PARAMS = ("access_generation",)
+# A document a checkpoint of a sharded build that re-reads everything has not reached yet
+# (index/segment_workers.py): read again however unchanged it is.
+REREAD = "reread"
 
 
 @dataclass
@@ -230,8 +233,7 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     # A changed metadata file or new facet rules re-read every document (texts, hence
     # vectors, are reused). An index without a recorded first version (none) is new.
     params = labeller.params()
-    reread = previous.params.get("metadata_file") != params["metadata_file"] or (
-        bool(previous.params) and previous.params.get("facets") != params["facets"])
+    reread = _rereads(previous, params)
     # Unchanged documents stay in the store untouched (not read back) when it can carry them
     # and they would come out the same: same model, same labels.
     may_carry = carry
@@ -241,12 +243,17 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
         else discover(sources, settings.follow_links, report)
     workers = settings.embedding.workers
     sharded = None
-    if workers > 1 and (carry or not previous.version) and hasattr(store, "sharding"):
+    # Shards when unchanged documents stay where they are, or every document is read anew
+    # (a new index; new facet rules): never when some would only be relabelled, which a
+    # checkpoint could not tell apart from the done ones.
+    if workers > 1 and (carry or reread or not previous.version) and hasattr(store, "sharding") \
+            and previous.params.get("embedding_model", embedder.model_id) == embedder.model_id:
         sharded = _in_shards(settings, store, found, previous, labeller, reread, carry, embedder,
                              read_document, started)
         if sharded is not None and sharded.published:  # go on from the last checkpoint
             previous = store.previous(embedder.model_id)
             labeller = Labeller.from_settings(settings, previous.params)
+            reread = _rereads(previous, labeller.params())
             carry = _may_carry(may_carry, previous, labeller, reread, embedder.model_id)
     cache = EmbeddingCache(settings.index_dir, embedder.model_id, int(embedder.dimension))
     # A store writing segments (a large library: index/segments.py) takes the clauses read so
@@ -351,6 +358,13 @@ def _params(settings: Settings, embedder: Embedder, labeller: Labeller,
     }
 
 
+def _rereads(previous: PreviousVersion, params: dict[str, Any]) -> bool:
+    """A changed metadata file or new facet rules re-read every document (texts, hence
+    vectors, are reused). An index without a recorded first version (none) is new."""
+    return previous.params.get("metadata_file") != params["metadata_file"] or (
+        bool(previous.params) and previous.params.get("facets") != params["facets"])
+
+
 def _may_carry(carry: bool, previous: PreviousVersion, labeller: Labeller, reread: bool,
                model_id: str) -> bool:
     """Whether unchanged documents may stay in the store unread (see _build)."""
@@ -387,7 +401,7 @@ def _in_shards(settings: Settings, store: IndexStore, found: list[SourceDocument
     steps = segment_workers.BuildSteps(_parse, _unseen, _embeddings, BuildReport, stamp_terms)
     return segment_workers.run(store, live, to_read, carried_ids, previous.holders, embedder,
                                read_document, labeller, steps, base, settings.embedding.workers,
-                               int(expected))
+                               int(expected), reread=reread)
 
 
 def _merge(report: BuildReport, sharded: Any) -> None:
@@ -495,7 +509,7 @@ def _reuse(source: SourceDocument, previous: PreviousVersion, report: BuildRepor
         info = {"path": str(source.path), "sha256": digest, "kind": source.kind,
                 "size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "checked_ns": time.time_ns()}
     if old and old.get("sha256") == info["sha256"] and source.doc_id in previous.clauses_by_doc \
-            and not reread and not old.get("dropped"):
+            and not reread and not old.get("dropped") and not old.get(REREAD):
         report.reused.append(source.doc_id)
         if old.get("access", "") != info.get("access", ""):
             # Only who may see it changed: its clauses are stamped again, nothing re-embedded.

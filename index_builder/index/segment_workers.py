@@ -20,9 +20,12 @@ the ordinary build (build.py) runs over the checkpoint: it carries those documen
 what the shards left (relabelled documents, ones a shard could not take), drops removed
 documents and publishes the version with this build's parameters.
 
+A build that reads every document anew (new facet rules, a new metadata file) shards too:
+its checkpoints mark the documents not reached yet, which a resumed build reads again.
+
 Serial builds are kept where shards would not pay or could disagree with one: one worker,
-fewer than two shards, a live version that is not segmented or whose labels or model differ
-(every document is read again), a reader, embedder or document fetcher that cannot be sent
+fewer than two shards, a live version that is not segmented, of another model or whose
+documents would only be relabelled (a checkpoint could not tell them from the done ones), a reader, embedder or document fetcher that cannot be sent
 to another process, and a clause id that two shards both use (the first published stands;
 the rest of the build is serial, which settles the id as a serial build does).
 """
@@ -283,12 +286,16 @@ class Checkpoints:
     """The versions a sharded build publishes as its segments finish."""
 
     def __init__(self, root: Path, live: SegmentedLive, params: dict[str, Any],
-                 dense: dict[str, Any]) -> None:
+                 dense: dict[str, Any], reread: bool = False) -> None:
         self.root = Path(root)
         self.live = live
         self.params = params
         self.dense = dense
-        self.documents = dict(live.documents)
+        # A build that reads every document anew (new facet rules) records the new rules in
+        # its checkpoints, so the documents it has not reached are marked to be read again
+        # (build.REREAD), or a resumed build would carry them as they are.
+        self.documents = {d: {**info, "reread": True} for d, info in live.documents.items()} \
+            if reread else dict(live.documents)
         self.segments: list[tuple[str, int]] = []
         self.replaced: set[str] = set()  # live documents a published shard holds anew
 
@@ -330,7 +337,8 @@ def dense_params(root: Path, codebook: str, nprobe: int, refine: int, segment_cl
 def run(store: Any, live: SegmentedLive, to_read: Sequence[tuple[Any, dict[str, Any]]],
         carried_ids: set[str], holders: Callable[[Sequence[str]], list[str | None]] | None,
         embedder: Any, read_document: Any, labeller: Labeller, steps: BuildSteps,
-        params: dict[str, Any], workers: int, expected: int) -> ShardedReport | None:
+        params: dict[str, Any], workers: int, expected: int, reread: bool = False
+        ) -> ShardedReport | None:
     """Build ``to_read`` (documents with their change-detection info, in library order) in
     shards over ``workers`` processes, publishing a checkpoint after each; None when a serial
     build should do it all (module docstring). ``carried_ids``: documents carried unread,
@@ -368,7 +376,7 @@ def run(store: Any, live: SegmentedLive, to_read: Sequence[tuple[Any, dict[str, 
         if checkpoints is None:
             checkpoints = Checkpoints(store.root, live, params, dense_params(
                 store.root, result.codebook, settings.nprobe, settings.refine,
-                settings.segment_clauses))
+                settings.segment_clauses), reread)
         version = checkpoints.add(result, len(shards))
         out.published += 1
         out.clauses += result.size

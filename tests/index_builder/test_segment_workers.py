@@ -127,3 +127,41 @@ def test_a_stopped_sharded_build_resumes_where_it_was(settings, embedder, tmp_pa
     assert "checkpoint" not in final.params and final.stats()["clauses"] == 24 * 12
     assert _served(store) == _serial(settings, embedder, lib, tmp_path)
     assert unpublished(settings.index_dir) == []
+
+
+def test_new_facet_rules_are_applied_in_shards_and_a_stopped_reread_resumes(
+        settings, embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """New facet rules re-read every document; a build stopped part way records the new rules
+    in its checkpoint, so the documents it had not reached must still be read again."""
+    from index_builder.ingest import metadata
+
+    lib = _library(tmp_path / "lib", docs=16)
+    two = updated(settings, {"embedding.workers": 2})
+    store = _store(two)
+    monkeypatch.setattr(metadata, "VERSION", "facets-old")
+    build_index(settings, [lib], embedder, progress=False, store=store)  # serial, old rules
+    monkeypatch.undo()
+    add = segment_workers.Checkpoints.add
+    calls: list[int] = []
+
+    def stop_after_one(self: Any, result: Any, shards: int) -> Any:
+        if calls:
+            raise _Stop()
+        calls.append(result.number)
+        return add(self, result, shards)
+
+    monkeypatch.setattr(segment_workers.Checkpoints, "add", stop_after_one)
+    with pytest.raises(_Stop):
+        build_index(two, [lib], embedder, progress=False, store=store)
+    documents = json.loads((resolve_version(store.root) / "documents.json").read_text())
+    assert store.open().params["facets"] == metadata.VERSION
+    assert sorted(d for d, info in documents.items() if not info.get("reread")) == \
+        [f"doc{d:02d}" for d in range(5)]  # the first shard: read with the new rules
+    monkeypatch.setattr(segment_workers.Checkpoints, "add", add)
+    report = build_index(two, [lib], embedder, progress=False, store=store)
+    assert sorted(report.parsed) == [f"doc{d:02d}" for d in range(5, 16)]
+    final = store.open()
+    documents = json.loads((resolve_version(store.root) / "documents.json").read_text())
+    assert not any(info.get("reread") for info in documents.values())
+    assert "checkpoint" not in final.params and final.stats()["clauses"] == 16 * 12
+    assert _served(store) == _serial(settings, embedder, lib, tmp_path)
