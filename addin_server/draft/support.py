@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
+from index_builder.reading import numbers as N
 from index_builder.reading.defined_terms import capitalised_words
 from index_builder.reading.sentences import sentence_spans
 
@@ -47,15 +48,8 @@ must hereby herein hereof hereto hereunder thereof therein thereto thereunder wh
 _NEGATORS = frozenset("not no never none nothing cannot non nobody".split())
 _LIMITING = frozenset("limited capped cap caps prohibited prohibits forbidden refrain restricted "
                       "exceeding maximum".split())
-_NUMBER_WORDS = {w: n for n, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
-_NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-                      "eighty": 80, "ninety": 90, "hundred": 100})
-_UNITS = {"day": "day", "days": "day", "business": "day", "calendar": "day", "week": "week",
-          "weeks": "week", "month": "month", "months": "month", "year": "year",
-          "years": "year", "hour": "hour", "hours": "hour", "minute": "minute",
-          "minutes": "minute", "percent": "%", "per": "%", "%": "%"}
+# Number words are figures (read by the core), not content words.
+_NUMBER_WORDS = frozenset(N.SMALL) | frozenset(N.SCALES)
 _WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
                          "every its their our your".split())
@@ -201,33 +195,17 @@ def _quantities(text: str) -> set[tuple[float, str]]:
     return set(_quantities_as_written(text))
 
 
-_QUANTITY = re.compile(
-    r"(?P<cur>[$€£])?\s?(?P<num>\d+(?:,\d{3})*(?:\.\d+)?|\b(?:%s)\b)(?:\s*\(\s*[\d,.]+\s*\))?"
-    r"\s*(?P<unit>%%|[a-z]+)?" % "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)),
-    re.IGNORECASE)
 def _quantities_as_written(text: str) -> dict[tuple[float, str], str]:
-    """The amounts a text gives, read by the core (reading/figures.py), then every other number
-    left in it with its unit ("thirty (30) days", "five copies"); "Section 7.2" names a place, not an
-    amount."""
+    """The figures a text gives, read by the core (reading/figures.py): periods by their unit,
+    amounts, percentages and multiples, then every other number ("five copies"); "Section 7.2"
+    names a place, not an amount."""
     out: dict[tuple[float, str], str] = {}
-    # Amounts from the core ("two million U.S. dollars ($2,000,000)" is one amount, not "two"); every
-    # other number as written, so a changed digit anywhere is seen.
-    found = F.amounts(text)
-    for f in found:
-        out.setdefault((float(f.value), "$"), f.text)
-    rest = list(text)
-    for f in found:
-        if not f.disagree:  # "Five Thousand Dollars ($10,000)": its digits are read too
-            rest[f.start:f.end] = " " * (f.end - f.start)
-    for match in _QUANTITY.finditer("".join(rest)):
-        raw = match.group("num").lower().replace(",", "")
-        value = float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else float(raw)
-        unit = "$" if match.group("cur") else _UNITS.get((match.group("unit") or "").lower(), "")
-        written = match.group(0).strip()
-        if not unit and match.group("unit"):
-            written = written[: -len(match.group("unit"))].strip()
-        out.setdefault((value, unit), written)
+    for f in F.figures(text) + F.counts(text):
+        out.setdefault((float(f.value), _FIGURE_UNIT.get(f.kind) or (f.unit or "").rsplit("_", 1)[-1]), f.text)
     return out
+
+
+_FIGURE_UNIT = {"amount": "$", "percentage": "%", "multiple": "x", "count": ""}
 
 
 def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
@@ -241,6 +219,12 @@ def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
         if (value, unit) in given or unit and (value, "") in given or not unit and value in values:
             continue  # "30 days" against "thirty (30) calendar days" is the same amount
         return written
+    # A place in a document is not a figure, and a redraft may name its own ("This Section 7.2"):
+    # only a reference the precedent gives as another number of the same kind is a changed one.
+    theirs, own = set(F.references(precedent)), set(F.references(own_text))
+    for kind, number in F.references(sentence):
+        if (kind, number) not in theirs | own and any(k == kind for k, _ in theirs):
+            return f"{kind.title()} {number}"
     return ""
 
 
