@@ -268,18 +268,33 @@ def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instructio
 
     from addin_server.draft.support import stems
     backed = set(stems(precedent)) | set(stems(ins.text))
+    # Figures are judged as figures (above), and "not"/"neither" by the meaning and support scores:
+    # the words counted here are the ones of substance ("two million U.S. dollars" is one figure).
     mine, said = [w.lower() for w in re.findall(r"\w+", clause)], re.findall(r"\w+", sentence)
+    in_figures = set(re.findall(r"\w+", sentence)) - set(re.findall(r"\w+", _without_figures(sentence)))
     blocks = SequenceMatcher(None, mine, [w.lower() for w in said], autojunk=False).get_matching_blocks()
     if not any(b.size >= 10 for b in blocks) or sum(b.size for b in blocks) < 0.6 * len(said):
         return ""  # a sentence of its own, not the clause's sentence with words added: the score judged it
     kept = {j for b in blocks for j in range(b.b, b.b + b.size)}
     own = set(stems(clause))
     added = list(dict.fromkeys(s for j, w in enumerate(said) if j not in kept for s in stems(w) if s not in own))
-    unbacked = [s for s in added if s not in backed]
+    judged = {s for j, w in enumerate(said) if w.lower() in _FUNCTION_WORDS or w in in_figures for s in stems(w)}
+    unbacked = [s for s in added if s not in backed and s not in judged]
     if len(added) >= 3 and len(unbacked) > 0.5 * len(added):
         words = re.findall(r"[\w’'-]+", sentence)
         return next((w for w in words if stems(w) and stems(w)[0] == unbacked[0]), unbacked[0])
     return ""
+
+
+_FUNCTION_WORDS = frozenset("not no nor neither either each every any all none never".split())
+
+
+def _without_figures(text: str) -> str:
+    from index_builder.reading import figures as F
+    chars = list(text)
+    for f in F.figures(text):
+        chars[f.start:f.end] = " " * (f.end - f.start)
+    return "".join(chars)
 
 
 # A run this long that a precedent has and the lawyer's clause lacks is borrowed text, not an edit:

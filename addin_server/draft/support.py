@@ -233,7 +233,7 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
     """A party acting where the precedent's passage has another act, or named more often."""
     own = set(_terms(own_text)) | {_norm(a) for a in binding.acting_names(own_text)}
     acting = {_norm(a) for a in binding.acting_names(closest)}
-    common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
+    common = set(_WORD.findall((precedent + " " + own_text).casefold()))  # also written in lower case
     for actor in binding.acting_names(sentence):
         key = _norm(actor)
         if key in _NOT_PARTIES:
@@ -263,7 +263,8 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
 def _known(key: str, words: set[str]) -> bool:
     """A name the lawyer's text (or the precedent) has: "confidential information" where it has both
     words ("Confidential Information" acting in a sentence is a defined term, not a new party)."""
-    return key in words or (" " in key and all(w in words for w in key.split()))
+    parts = [w for w in re.split(r"[\s-]+", key) if w]
+    return key in words or (len(parts) > 1 and all(w in words for w in parts))
 
 
 def _roles(text: str) -> set[tuple[str, str]]:
@@ -272,7 +273,16 @@ def _roles(text: str) -> set[tuple[str, str]]:
 
 
 def _terms(text: str) -> Counter[str]:
-    """Capitalised words (parties, defined terms), sentence openers like "The" left out."""
+    """Capitalised words (parties, defined terms), sentence openers like "The" left out. In a text
+    set in capitals, capitals say nothing (abstain); a figure's words ("ONE MILLION DOLLARS") are no
+    name."""
+    letters = [c for c in text if c.isalpha()]
+    if letters and sum(c.isupper() for c in letters) > 0.6 * len(letters):
+        return Counter()
+    chars = list(text)
+    for f in F.figures(text):
+        chars[f.start:f.end] = " " * (f.end - f.start)
+    text = "".join(chars)
     return Counter(key for t in capitalised_words(text) if (key := _norm(t)) and key not in _STOP
                    and key not in _NOT_PARTIES)
 
