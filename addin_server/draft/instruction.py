@@ -433,8 +433,8 @@ def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
         for n in named:
             if n == other:
                 continue
-            m = re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])(?:['’]s)?\s+(\w+)", text)
-            if m and _HOLDER_CUES.match(m.group(1)) or re.search(rf"\b(?:to|have|has|let|so)\s+(?:the\s+)?{re.escape(n)}\b",
+            after = binding.word_after(text, n)
+            if after and _HOLDER_CUES.match(after) or re.search(rf"\b(?:to|have|has|let|so)\s+(?:the\s+)?{re.escape(n)}\b",
                                                                   text):
                 holder = n
                 break
@@ -569,7 +569,7 @@ def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
     leave_words: list[str] = []
     leave_sentences: list[int] = []
     for m in _LEAVE.finditer(text):
-        leave_words += _stems(_without_names(m.group(1), names))
+        leave_words += _stems(binding.without_names(m.group(1), names))
         leave_sentences += [n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", m.group(1), re.I)]
         body = body.replace(m.group(0), " ")
     body = re.sub(r"\((?:not|but not)[^)]*\)", " ", body)
@@ -578,15 +578,9 @@ def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
     limbs = tuple(dict.fromkeys(m.group(1).lower() for m in re.finditer(
         r"\blimb\s*\(?([a-z])\)|\(([a-z])\)\s+only", body, re.I) if m.group(1)) | {
         m.group(1).lower(): None for m in re.finditer(r"\(([a-z])\)\s+only", body, re.I)})
-    keywords = tuple(w for w in _stems(_without_names(body, names)) if w not in leave_words)
+    keywords = tuple(w for w in _stems(binding.without_names(body, names)) if w not in leave_words)
     only = bool(re.search(r"\bonly\b|\bleave the rest\b|\bnothing else\b", text, re.I)) or bool(leave_words)
     return Scope(keywords, sentences, limbs, tuple(dict.fromkeys(leave_words)), tuple(leave_sentences), only)
-
-
-def _without_names(text: str, names: Sequence[str]) -> str:
-    for name in sorted(names, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?:['’]s?)?(?![\w-])", " ", text, flags=re.I)
-    return text
 
 
 # --- problems and length ------------------------------------------------------------------
