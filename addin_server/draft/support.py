@@ -94,7 +94,28 @@ def score_support(sentence: str, precedent: str, own_text: str = "") -> Support:
         # another way of saying "not" ("nor does it prevent" for "shall not preclude"), and it gives no
         # figure or party the precedent does not. Word pairs and negation counts judge wording, not meaning.
         supported = True
+    if not supported and not f.amount and not f.party and _mostly_own(sentence, precedent, own_text):
+        # The lawyer's own sentence (clause and instruction) with the precedent's point in it: "for
+        # six (6) months after it ends, unless Logan's gives its prior written consent (which will not
+        # be unreasonably withheld or delayed) [1]". What it claims from the precedent is the little
+        # that is new, and the precedent shares it; the score, made for whole restatements, cannot judge it.
+        supported = True
     return Support(round(score, 4), supported, "" if supported else _reason(f), *f.passage)
+
+
+OWN_SHARE = 0.75  # at or above, a sentence is the lawyer's own wording with a point added
+
+
+def _mostly_own(sentence: str, precedent: str, own_text: str) -> bool:
+    words = stems(sentence)
+    if not own_text.strip() or len(words) < 6:
+        return False
+    own, theirs = set(stems(own_text)), set(stems(precedent))
+    new = [w for w in words if w not in own]
+    shared = {w for w in words if w in theirs}
+    return len(words) - len(new) >= OWN_SHARE * len(words) and (
+        # Something is new (a sentence all of the lawyer's words claims nothing of its own to cite).
+        len(shared) >= 2 and bool(new) and (any(w in theirs for w in new) or len(set(new)) <= 2))
 
 
 def _reason(f: Features) -> str:
