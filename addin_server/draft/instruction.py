@@ -194,7 +194,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if _SUBJECT.match(segment) else " ") + segment,
                                    clause, names)
             continue
-        if kind is None and parts and _SOURCE.search(segment):
+        if kind in (None, "other") and parts and _SOURCE.search(segment):
             # "Lift the wording from [1]", "DIALOG's sentence in [1] is the model": where the words come from.
             ref = _PRECEDENT_REF.search(segment)
             params = dict(parts[-1].params)
@@ -547,7 +547,7 @@ def _carve(text: str) -> dict[str, Any]:
     source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
                        r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
     phrase = _QUOTED.sub(" ", phrase)
-    named = re.search(r"\b(?:the|a|an)\s+([\w-]+(?:\s+[\w-]+)?)\s+(?:carve[- ]?out|exception|exclusion)s?\b", text, re.I)
+    named = re.search(r"\b(?:the|a|an)\s+((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:carve[- ]?out|exception|exclusion)s?\b", text, re.I)
     if named and (re.match(r"(?:like|as|cf|see|from|per|in)\b", phrase.strip(), re.I) or _SUBJECT.match(phrase.strip())) and \
             named.group(1).lower() not in ("same", "usual"):
         phrase = named.group(1)  # "a passive-holding carve-out like (i) of [1]": its name, not where from
