@@ -188,7 +188,10 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         # party named now takes on the same kind of promise, and the clause's own party keeps its own.
         takes = [q for t in wanted for q in theirs.provisions if binding.similar(t, q) and q.bound in (named, MUTUAL)]
         keeps = [q for t in wanted for q in theirs.provisions if binding.similar(t, q) and q.bound in (t.bound, MUTUAL)]
-        leftover = [(q, o) for q in takes if q.mutual for o in q.others if o in mine.parties]
+        # Only one party left protected: where the mutual provision names both of the clause's parties
+        # ("in the case of Distributor ..., in the case of Cisco ..."), it protects both.
+        leftover = [(q, o) for q in takes if q.mutual for o in q.others if o in mine.parties
+                    and not any(o2 != o and o2 in mine.parties for o2 in q.others)]
         if takes and keeps and leftover:
             q, who = leftover[0]
             return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {_the(who)} "
