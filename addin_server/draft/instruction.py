@@ -164,7 +164,10 @@ _JUDGED = re.compile(r"^\s*(?:the\s+)?(?:current\s+)?[^;]{1,40}?\s+(?:is|are|see
 
 def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
     """The parts an instruction asks for, read against the clause and the document's parties."""
-    text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(instruction.split()))
+    # A list's items, one a line ("- media returns: 180 days", "(b) a passive-holding carve-out"), are parts
+    # of their own: the line breaks say so before the text is read as one line.
+    listed = re.sub(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", "; ", instruction, flags=re.I)
+    text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(listed.split()))
     if not text:
         return Instruction("")
     if _FOREIGN.search(text) or len(_NON_LATIN.findall(text)) > 2:
