@@ -254,7 +254,7 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
     """A party acting where the precedent's passage has another act, or named more often."""
     own = set(_terms(own_text)) | {_norm(a) for a in binding.acting_names(own_text)}
     acting = {_norm(a) for a in binding.acting_names(closest)}
-    common = set(_WORD.findall((precedent + " " + own_text).casefold()))  # also written in lower case
+    common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
     for actor in binding.acting_names(sentence):
         key = _norm(actor)
         if key in _NOT_PARTIES:
