@@ -85,7 +85,8 @@ _WHOSE_EACH = re.compile(r"\b(?:each|either|neither|any)\s+part(?:y|ies)\b|\b(?:
                          r"\bliabilit(?:y|ies)\s+of\s+(?:a|one|either|each)\s+party|\bto\s+the\s+other\b|\bone\s+party\s+to\s+(?:the\s+)?other", _I)
 _WHOSE_BOTH = re.compile(r"\b(?:of\s+)?the\s+parties\b|\bboth\s+parties\b", _I)
 _NOT_NAME = (r"(?!(?:IN|NO|EVENT|SHALL|WILL|THE|OF|AND|OR|ITS|TO|FOR|BY|ANY|ALL|EACH|UNDER|HEREUNDER|SUCH|THIS|"
-             r"AGREEMENT|NOTWITHSTANDING|EXCEPT|SUBJECT|IF|WHERE|THAT|A|AN|MAXIMUM|TOTAL|AGGREGATE|CIRCUMSTANCES?|CASE)\b)")
+             r"AGREEMENT|NOTWITHSTANDING|EXCEPT|SUBJECT|IF|WHERE|THAT|A|AN|MAXIMUM|TOTAL|AGGREGATE|CIRCUMSTANCES?|CASE|"
+             r"BE|EXCEED|GREATER|MORE|HIGHER|THAN|LIMITED)\b)")
 _NAME_WORD = rf"{_NOT_NAME}[A-Z][\w.&-]*"
 _WHOSE_NAMED = re.compile(rf"\b(?P<n>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})['’][sS]?\s+(?:[\w'’-]+\s+){{0,5}}?(?i:liabilit)|"
                           rf"\b(?i:liabilit(?:y|ies)\s+of\s+(?:the\s+)?)(?P<m>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})|"
@@ -123,6 +124,12 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
         first, *more = read
         out.append(_with(first, start=min(subject, first.start), end=first.end, whose=whose, text=text))
         out.extend(_with(c, start=c.start, end=c.end, whose=whose, text=text) for c in more)
+    defined = _defined_caps(text, ends, found)
+    if defined:  # "... in excess of the Maximum Liability": the definition states that cap; not again
+        terms = [t.lower() for t, _ in defined]
+        out = [c for c in out if not (c.kind == "other" and any(t in c.text.lower() for t in terms))]
+        out = [c for c in out if not any(a < c.end and c.start < b for _, d in defined for a, b in [(d.start, d.end)])]
+        out.extend(c for _, c in defined)
     taken = [(c.start, c.end) for c in out]
     rows = [_with(c, start=c.start, end=c.end, whose=None, text=text) for c in _cover_rows(text, found)
             if not any(a < c.end and c.start < b for a, b in taken)]
@@ -219,6 +226,53 @@ def _with(cap: Cap, *, start: int, end: int, whose: str | None, text: str) -> Ca
     parts = tuple(_with(p, start=p.start, end=p.end, whose=whose, text=text) for p in cap.parts)
     return Cap(cap.kind, start, end, text[start:end], cap.amount, cap.currency, cap.multiple,
                cap.period_months, cap.basis, whose, parts)
+
+
+# -- a cap set through a defined term ----------------------------------------------------------------
+
+# '"Maximum Liability" means ...', '"Liability Cap" shall mean ...': a term naming a limit on liability
+_DEFINITION = re.compile(r"[\"“”](?P<t>[^\"“”\n]{0,40}?liabilit[^\"“”\n]{0,40}?)[\"“”]\s*(?:shall\s+)?means?\b[\s,:]*", _I)
+_CAP_TERM = re.compile(r"\b(?:maximum|aggregate|total|cap|limit|ceiling|cumulative)\b", _I)
+# "with respect to Operator, ..., and with respect to Owner, ...": one measure per party
+_FOR_PARTY = re.compile(r"(?:[,;]?\s*(?:and\s+)?)(?P<w>with\s+respect\s+to|in\s+respect\s+of|in\s+the\s+case\s+of|as\s+to|for)\s+"
+                        r"(?P<p>(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s*,\s*")
+
+
+def _defined_caps(text: str, ends: list[int], found: Sequence[Figure]) -> list[tuple[str, Cap]]:
+    """The caps a definition of a cap term states, one per party where it names one per party: the
+    term and each cap ("\"Maximum Liability\" means, with respect to Operator, the Residual Value ...,
+    and with respect to Owner, One Million Dollars ($1,000,000)")."""
+    out: list[tuple[str, Cap]] = []
+    for m in _DEFINITION.finditer(text) if "liabilit" in text.lower() else ():
+        term = m.group("t").strip()
+        if not _CAP_TERM.search(term):
+            continue
+        body, end = m.end(), min(_next_end(ends, m.end()), m.end() + 700)
+        limbs = [p for p in _FOR_PARTY.finditer(text, body, end)]
+        if not limbs or limbs[0].start() > body:
+            limbs = []
+        spans = [(k.start("w"), k.end(), limbs[i + 1].start() if i + 1 < len(limbs) else end, k.group("p"))
+                 for i, k in enumerate(limbs)] or [(m.start(), body, end, None)]
+        for i, (limb, a, b, whose) in enumerate(spans):
+            read = read_measure(text, a, b, found)
+            if not read:  # the definition says it is a cap: a measure we cannot value is "other"
+                bare = text[a:b]
+                cut = len(bare) - len(bare.lstrip(" ,:"))
+                stop = a + cut + _plain_end(bare[cut:])
+                if stop <= a + cut:
+                    continue
+                read = [Cap("other", a + cut, stop, "", basis=re.sub(r"\s+", " ", text[a + cut:stop])[:100])]
+            start = m.start() if i == 0 else limb
+            first, *more = read
+            out.append((term, _with(first, start=start, end=first.end, whose=whose, text=text)))
+            out.extend((term, _with(c, start=c.start, end=c.end, whose=whose, text=text)) for c in more)
+    return out
+
+
+def _plain_end(phrase: str) -> int:
+    """Where a measure we cannot value ends: at the clause's ";" or a proviso."""
+    m = re.search(r";|[,;]?\s*\bprovided\b|,?\s*\b(?:except|unless|notwithstanding)\b", phrase, _I)
+    return len(phrase[:m.start()] if m else phrase.rstrip(" .,;"))
 
 
 # -- cover pages ------------------------------------------------------------------------------------

@@ -1,0 +1,150 @@
+"""Issue 38, round 4 of the cap and figure readers: the wording classes the never-seen caps3 set
+(spent) showed, each on real clause text (ACORD, © The Atticus Project, CC BY 4.0), beside the
+readings that must not change:
+
+* a limit whose measure follows a qualifier ("BE GREATER THAN, PER CLAIM OR SERIES OF CLAIMS ...,
+  [* * *]"), several in one clause;
+* a cap set through a defined term, one measure per party;
+* consideration over one unit written without a number ("the fee for the month during which");
+* a fraction in words and digits ("one fifth (1/5th)") and digits in square brackets ("one hundred
+  eighty [180] calendar days").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from index_builder.reading.caps import caps
+from index_builder.reading.figures import figures
+from index_builder.reading.numbers import read
+
+
+def kinds(text: str) -> list[tuple]:
+    out = []
+    for c in caps(text):
+        assert text[c.start:c.end] == c.text
+        out.append((c.kind, c.amount, c.multiple, c.period_months, c.whose))
+    return out
+
+
+# -- a qualifier between the limiting verb and the measure -----------------------------------------
+
+PER_CLAIM = (
+    "b) EXCEPT AS SET FORTH BELOW IN THIS SECTION 13.4(b), IN NO EVENT WILL SUPPLIER'S LIABILITY, [* * *], BE "
+    "GREATER THAN, PER CLAIM OR SERIES OF CLAIMS ARISING FROM THE SAME CAUSE OF ACTION, [* * *].\n"
+    "EXCEPT AS SET FORTH BELOW IN THIS SECTION 13.4(b), [* * *], AS APPLICABLE, IN NO EVENT SHALL A PARTY'S "
+    "LIABILITY, HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY, BE GREATER THAN, PER CLAIM OR SERIES OF CLAIMS "
+    "ARISING FROM THE SAME CAUSE OF ACTION, [* * *].")
+
+
+def test_a_per_claim_qualifier_before_a_redacted_measure_one_cap_per_sentence() -> None:
+    got = kinds(PER_CLAIM)
+    assert [(k[0], k[4]) for k in got] == [("redacted", "SUPPLIER"), ("redacted", "each party")]
+    assert all(c.text.endswith("[* * *]") for c in caps(PER_CLAIM))
+
+
+def test_a_qualifier_before_an_amount_and_before_fees() -> None:
+    amount = ("In no event shall Vendor's liability exceed, with respect to any one event or series of related "
+              "events, $2,000,000.")
+    fees = ("In no event shall Vendor's liability exceed, in the aggregate, the fees paid by Customer in the twelve "
+            "(12) months preceding the claim.")
+    assert kinds(amount) == [("fixed", 2_000_000, None, None, "Vendor")]
+    assert kinds(fees) == [("fees_period", None, None, 12, "Vendor")]
+
+
+def test_a_redacted_per_claim_cap_beside_a_redacted_aggregate_is_two_caps() -> None:
+    text = ("IN NO EVENT WILL SUPPLIER'S LIABILITY BE GREATER THAN [* * *] PER CLAIM OR SERIES OF CLAIMS, AND [* * *] IN "
+            "THE AGGREGATE.")
+    assert [k[0] for k in kinds(text)] == ["redacted", "redacted"]
+
+
+def test_the_verb_is_not_part_of_the_name_whose_liability_is_capped() -> None:
+    text = "IN NO EVENT SHALL THE LIABILITY OF SUPPLIER BE GREATER THAN $500,000 PER CLAIM OR SERIES OF RELATED CLAIMS."
+    assert kinds(text) == [("fixed", 500_000, None, None, "SUPPLIER")]
+
+
+def test_no_qualifier_no_change() -> None:
+    # the measure right after the verb is read as before; a comma clause that is the measure stays it
+    text = "IN NO EVENT SHALL SUPPLIER'S LIABILITY EXCEED [* * *]."
+    assert kinds(text) == [("redacted", None, None, None, "SUPPLIER")]
+
+
+# -- a cap set through a defined term ---------------------------------------------------------------
+
+MAXIMUM_LIABILITY = (
+    "\"Maximum Liability\" means, with respect to Operator, the aggregate Residual Value of the Portfolio as of such "
+    "date, and with respect to Owner, One Million Dollars ($1,000,000); provided that a reduction in the Maximum "
+    "Liability of Operator shall never result in a requirement for Owner or any Owner Indemnitee to return any money "
+    "to Operator. Maximum Liability will be determined on an aggregate basis between this Agreement and the MESPA.\n"
+    "(a) Notwithstanding anything to the contrary in this Agreement, in no event shall a Party be liable to the other "
+    "Party for an aggregate amount in excess of the Maximum Liability; provided that such limitation of liability "
+    "shall not apply to any liability that is the result of gross negligence.")
+
+
+def test_a_defined_cap_term_gives_one_cap_per_party_and_the_reference_is_not_read_again() -> None:
+    got = caps(MAXIMUM_LIABILITY)
+    assert [(c.kind, c.amount, c.whose) for c in got] == [("other", None, "Operator"), ("fixed", 1_000_000, "Owner")]
+    assert got[0].text.startswith('"Maximum Liability" means') and got[0].text.endswith("as of such date")
+    assert got[1].text == "with respect to Owner, One Million Dollars ($1,000,000)"
+
+
+def test_a_defined_cap_term_with_one_measure() -> None:
+    text = ("\u201cLiability Cap\u201d means the total fees paid by Customer under this Agreement in the twelve (12) "
+            "months before the claim.")
+    assert kinds(text) == [("fees_period", None, None, 12, None)]
+
+
+def test_a_defined_term_that_is_not_a_cap_is_not_read_as_one() -> None:
+    # a definition of "liability" itself (ACORD), and a term defined elsewhere: no cap made up
+    assert caps("\"liability\" means liability for any and all claims, causes of action, judgments, costs and "
+                "expenses (including but not limited to reasonable attorneys' fees).") == []
+    assert caps("\"Losses\" means any liabilities, damages, costs and expenses of $5,000 or more.") == []
+
+
+# -- fees over one unit written without a number ----------------------------------------------------
+
+def test_fees_for_the_month_during_which_the_loss_occurred_are_one_month() -> None:
+    text = ("If you have any basis for recovering damages (including breach of these Terms), you agree that your "
+            "exclusive remedy is to recover, from Microsoft or any affiliates, resellers, distributors, Third-Party "
+            "Apps and Services providers, and vendors, direct damages up to an amount equal to your Services fee for "
+            "the month during which the loss or breach occurred (or up to $10.00 if the Services are free).")
+    assert [k[:4] for k in kinds(text)] == [("fees_period", None, None, 1.0), ("fixed", 10.0, None, None)]
+
+
+def test_one_unit_windows_and_those_left_unstated() -> None:
+    quarter = ("Supplier's liability shall not exceed the charges paid in the calendar quarter in which the claim "
+               "arose.")
+    unstated = "Supplier's liability shall not exceed the fees paid during the [***] preceding the claim."
+    numbered = "Supplier's liability shall not exceed the fees paid during the 6-month period prior to the month in which the claim arose."
+    assert kinds(quarter)[0][:4] == ("fees_period", None, None, 3.0)
+    assert kinds(unstated)[0][:4] == ("fees_period", None, None, None)
+    assert kinds(numbered)[0][:4] == ("fees_period", None, None, 6.0)
+
+
+# -- figures: fractions in words and digits, digits in square brackets -----------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("which in no event shall receive no more than one fifth (1/5th) of the promotion",
+     ("multiple", 0.2, None, "one fifth (1/5th)", "both")),
+    ("In no event shall the transition exceed one hundred eighty [180] calendar days from the date of termination",
+     ("period", 180, "day", "one hundred eighty [180] calendar days", "both")),
+    ("Licensee shall pay two-fifths of the net receipts", ("multiple", 0.4, None, "two-fifths", "words")),
+    ("within thirty [30] days after receipt", ("period", 30, "day", "thirty [30] days", "both")),
+    ("one-half (1/2) of the fees", ("multiple", 0.5, None, "one-half (1/2)", "both")),
+])
+def test_fractions_and_square_brackets(text: str, expected: tuple) -> None:
+    got = [(f.kind, f.value, f.unit, f.text, f.written) for f in figures(text)]
+    assert got == [expected]
+
+
+def test_ordinals_are_not_fractions() -> None:
+    assert figures("on the fifth day of each month and the tenth Business Day thereafter") == []
+    assert read("ten [12]").disagree and read("ten [12]").value == 10
+
+
+def test_the_month_or_months_is_a_window_of_no_stated_length() -> None:
+    # caps2 (spent held-out, ACORD): labelled fees_period with no period
+    text = ("Galaxy's liability in any matter related to Services shall be limited to the fee paid by Telnet for the "
+            "Service with respect to which the liability relates in the month or months in which the event giving rise "
+            "to the liability occurred.")
+    assert kinds(text)[0][:4] == ("fees_period", None, None, None)
