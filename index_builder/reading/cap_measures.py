@@ -113,6 +113,8 @@ _LIMB_START = (r"(?=\s*(?:[$€£\[*{(\d]|(?:US|USD|EUR|GBP)\b|the\b|an?\b|any\b
                r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)\b))")
 _OR = re.compile(r"\s*[;,]?\s*\b(?:and/or|or)\b" + _LIMB_START + r"|\s*;\s*", _I)
 _AND = re.compile(r"\s*[;,]?\s*\band\b" + _LIMB_START, _I)
+# A difference of two amounts is a measure of its own, whatever it is the difference of.
+_DIFFERENCE = re.compile(r"^\W*(?:the\s+)?(?:amount|sum|extent)\s+by\s+which\b", _I)
 _THEREOF = re.compile(r"^\W*(?:any|the|such|each)\s+(?:[\w-]+\s+){0,2}(?:portion|part)\s+(?:thereof|of\s+(?:it|them))", _I)
 
 
@@ -384,6 +386,8 @@ def _simple(text: str, start: int, end: int, found: Sequence[Figure], part: bool
             multiple = first.value if first.kind == "multiple" else first.value / 100
             return Cap("multiple", start, end, "", multiple=multiple,
                        period_months=_window(rest, [f for f in inside if f.start >= first.end])[1], basis=_basis(rest))
+    if _DIFFERENCE.match(measure):  # "the amount by which the total price ... exceeds the damages paid"
+        return Cap("other", start, end, "", basis=_basis(measure))
     fee = _FEE_WORD.search(measure[:120])
     other = _OTHER.search(measure[:160])
     if other and (fee is None or other.start() < fee.start()):  # "insurance coverage paid": coverage

@@ -47,7 +47,9 @@ _I = re.IGNORECASE
 # A negation of another verb ("shall not apply to the extent X pays in excess of") makes no ceiling.
 _NEG = (r"(?:\b(?:not|never|cannot|can['’]t|won['’]t|shan['’]t)\b(?!\s+(?:apply|applicable|limit(?:ed)?|include|affect|"
         r"restrict|reduce|prejudice|waive|exclude|relieve|release)\b)|\bneither\b|\bnor\b|"
-        r"\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b)")
+        r"\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b|"
+        # "no Underwriter shall be required to contribute any amount in excess of": a contribution cap
+        r"\bno\s+(?:[A-Z][\w-]*\s+){1,3}(?:shall|will|may)\s+be\s+(?:required|obligated)\s+to\s+contribute\b)")
 _CEIL = r"(?:exceed(?:s|ing)?|(?:be\s+)?(?:more|greater|higher)\s+than|(?:be\s+)?in\s+excess\s+of)"
 _AGG = r"(?:\s*,?\s*(?:in\s+the\s+aggregate|in\s+total|cumulatively)\s*,?)?"
 _LIMIT = re.compile(
@@ -69,7 +71,7 @@ _LIMIT = re.compile(
     r"(?:the\s+(?:lesser|greater|higher|lower)\s+of\b|[$€£]|US\$|(?:USD|EUR|GBP)\b|\[\s*\*))|"
     r"\bCap\s+Amount\s+(?:of|is|will\s+be|shall\s+be|equals?)\b", _I)
 # What a limit limits: liability, damages, an indemnity, a recovery, an obligation in aggregate.
-_LIABLE = re.compile(r"liab|reimburse|indemnif|damages|recover|\bcap\s+amount\b|"
+_LIABLE = re.compile(r"liab|reimburse|indemnif|damages|recover|\bcap\s+amount\b|\brequired\s+to\s+contribute\b|"
                      r"\b(?:aggregate|total|maximum|cumulative|entire)\s+(?:\w+\s+)?obligations?\b", _I)
 # "General Liability insurance", "limits of liability": insurance, not a liability being capped.
 _INSURANCE_NAME = re.compile(
@@ -90,7 +92,7 @@ _NOT_NAME = (r"(?!(?:IN|NO|EVENT|SHALL|WILL|THE|OF|AND|OR|ITS|TO|FOR|BY|ANY|ALL|
 _NAME_WORD = rf"{_NOT_NAME}[A-Z][\w.&-]*"
 _WHOSE_NAMED = re.compile(rf"\b(?P<n>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})['’][sS]?\s+(?:[\w'’-]+\s+){{0,5}}?(?i:liabilit)|"
                           rf"\b(?i:liabilit(?:y|ies)\s+of\s+(?:the\s+)?)(?P<m>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})|"
-                          rf"\b(?P<l>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s+(?i:(?:shall|will|is|may)\s+(?:\w+\s+){{0,2}}?(?:be\s+)?liable)\b")
+                          rf"\b(?P<l>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s+(?i:(?:shall|will|is|may)\s+(?:\w+\s+){{0,2}}?(?:be\s+)?(?:liable|required\s+to\s+contribute))\b")
 
 
 def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:

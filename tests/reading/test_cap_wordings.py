@@ -148,3 +148,34 @@ def test_the_month_or_months_is_a_window_of_no_stated_length() -> None:
             "Service with respect to which the liability relates in the month or months in which the event giving rise "
             "to the liability occurred.")
     assert kinds(text)[0][:4] == ("fees_period", None, None, None)
+
+
+# -- a contribution cap (caps3 tuning, ACORD) --------------------------------------------------------
+
+def test_no_party_required_to_contribute_in_excess_of_a_difference_is_a_cap_of_another_measure() -> None:
+    text = ("Notwithstanding the provisions of this subsection (d), no Remarketing Agent shall be required to contribute "
+            "any amount in excess of the amount by which the total price at which the applicable Securities remarketed "
+            "by it and distributed to the public were offered to the public exceeds the amount of any damages which "
+            "such Remarketing Agent has otherwise been required to pay by reason of such untrue or alleged untrue "
+            "statement or omission or alleged omission.")
+    assert [k[0] for k in kinds(text)] == ["other"]
+
+
+def test_a_contribution_that_is_not_a_liability_is_not_a_cap() -> None:
+    assert caps("Each Member's capital contribution shall not exceed $500,000 without the consent of the Board.") == []
+    assert caps("No Member shall be required to contribute any additional capital to the Company.") == []
+
+
+def test_a_contribution_cap_beside_an_indemnity_cap_is_no_super_cap() -> None:
+    from index_builder.reading.limitations import super_cap
+
+    # ACORD (a registration rights agreement): the indemnity's limit and the contribution's limit
+    text = ("In no event shall the liability for indemnity of any Holder under this Section 13.9(b) exceed the dollar "
+            "amount of the proceeds received by such Holder from the sale of the Registrable Securities giving rise to "
+            "such indemnification obligation. Each Holder shall not be required to contribute, in the aggregate, any "
+            "amount in excess of the amount by which the net proceeds received by such Holder from the sale of the "
+            "Registrable Securities exceeds the amount of any damages which such Holder has otherwise been required to "
+            "pay by reason of such untrue statement.")
+    found = caps(text)
+    assert [c.kind for c in found] == ["other", "other"]
+    assert super_cap(text, found) is None
