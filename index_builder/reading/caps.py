@@ -233,8 +233,14 @@ def _with(cap: Cap, *, start: int, end: int, whose: str | None, text: str) -> Ca
 # -- a cap set through a defined term ----------------------------------------------------------------
 
 # '"Maximum Liability" means ...', '"Liability Cap" shall mean ...': a term naming a limit on liability
-_DEFINITION = re.compile(r"[\"“”](?P<t>[^\"“”\n]{0,40}?liabilit[^\"“”\n]{0,40}?)[\"“”]\s*(?:shall\s+)?means?\b[\s,:]*", _I)
-_CAP_TERM = re.compile(r"\b(?:maximum|aggregate|total|cap|limit|ceiling|cumulative)\b", _I)
+# ("liability" and a word of limit in the term), or '"General Cap Amount" means', '"Indemnity Cap" means'
+_DEFINITION = re.compile(r"[\"“”](?P<t>[^\"“”\n]{0,40}?(?:liabilit|\bcap\b)[^\"“”\n]{0,40}?)[\"“”]\s*(?:shall\s+)?means?\b[\s,:]*", _I)
+_CAP_TERM = re.compile(r"liabilit[\w\s-]*\b(?:maximum|aggregate|total|cap|limit|ceiling|cumulative)\b|"
+                       r"\b(?:maximum|aggregate|total|cap|limit|ceiling|cumulative)\b[\w\s-]*liabilit", _I)
+# A cap term without "liability" ("Cap Amount", "Indemnity Cap"; not "Interest Rate Cap", "Fee Cap"):
+# only a measure that can be valued makes it a cap, never an ``other`` read from its words alone.
+_VALUED_TERM = re.compile(r"^(?:(?:general|increased|super|indemnity|indemnification|damages|aggregate|total)\s+)?"
+                          r"cap(?:\s+amount)?$", _I)
 # "with respect to Operator, ..., and with respect to Owner, ...": one measure per party
 _FOR_PARTY = re.compile(r"(?:[,;]?\s*(?:and\s+)?)(?P<w>with\s+respect\s+to|in\s+respect\s+of|in\s+the\s+case\s+of|as\s+to|for)\s+"
                         r"(?P<p>(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s*,\s*")
@@ -245,9 +251,11 @@ def _defined_caps(text: str, ends: list[int], found: Sequence[Figure]) -> list[t
     term and each cap ("\"Maximum Liability\" means, with respect to Operator, the Residual Value ...,
     and with respect to Owner, One Million Dollars ($1,000,000)")."""
     out: list[tuple[str, Cap]] = []
-    for m in _DEFINITION.finditer(text) if "liabilit" in text.lower() else ():
+    low = text.lower()
+    for m in _DEFINITION.finditer(text) if "liabilit" in low or "cap" in low else ():
         term = m.group("t").strip()
-        if not _CAP_TERM.search(term):
+        valued_only = bool(_VALUED_TERM.match(term))
+        if not (valued_only or _CAP_TERM.search(term)):
             continue
         body, end = m.end(), min(_next_end(ends, m.end()), m.end() + 700)
         limbs = [p for p in _FOR_PARTY.finditer(text, body, end)]
@@ -257,6 +265,8 @@ def _defined_caps(text: str, ends: list[int], found: Sequence[Figure]) -> list[t
                  for i, k in enumerate(limbs)] or [(m.start(), body, end, None)]
         for i, (limb, a, b, whose) in enumerate(spans):
             read = read_measure(text, a, b, found)
+            if not read and valued_only:
+                continue
             if not read:  # the definition says it is a cap: a measure we cannot value is "other"
                 bare = text[a:b]
                 cut = len(bare) - len(bare.lstrip(" ,:"))

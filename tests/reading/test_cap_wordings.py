@@ -52,6 +52,18 @@ def test_a_qualifier_before_an_amount_and_before_fees() -> None:
     assert kinds(fees) == [("fees_period", None, None, 12, "Vendor")]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("In no event shall Company's aggregate liability be greater than, for all claims arising under this Agreement, "
+     "the amounts paid by Customer hereunder.", ("fees_all", None, "Company")),
+    ("The Supplier's liability shall not exceed, per occurrence, One Million Dollars ($1,000,000).",
+     ("fixed", 1_000_000, "Supplier")),
+    ("The Contractor's total liability shall not exceed, in respect of any claim or series of related claims, the sum "
+     "of £500,000.", ("fixed", 500_000, "Contractor")),
+])
+def test_qualifiers_a_lawyer_writes_before_the_measure(text: str, expected: tuple) -> None:
+    assert [(k[0], k[1], k[4]) for k in kinds(text)] == [expected]
+
+
 def test_a_redacted_per_claim_cap_beside_a_redacted_aggregate_is_two_caps() -> None:
     text = ("IN NO EVENT WILL SUPPLIER'S LIABILITY BE GREATER THAN [* * *] PER CLAIM OR SERIES OF CLAIMS, AND [* * *] IN "
             "THE AGGREGATE.")
@@ -179,3 +191,16 @@ def test_a_contribution_cap_beside_an_indemnity_cap_is_no_super_cap() -> None:
     found = caps(text)
     assert [c.kind for c in found] == ["other", "other"]
     assert super_cap(text, found) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("\"General Cap Amount\" means the greater of (a) $1,000,000 and (b) two times the fees paid or payable by "
+     "Customer in the twelve (12) months before the claim.", ["greater_of"]),
+    ("\u201cIndemnity Cap\u201d means Five Million Dollars ($5,000,000).", ["fixed"]),
+    ("\"Liability Cap\" means the amount set out in Schedule 3.", ["other"]),
+    ("\"Interest Rate Cap\" means the interest rate protection agreement entered into by the Borrower.", []),
+    ("\"Cap\" means the interest rate cap agreement dated as of the Closing Date.", []),
+    ("\"Fee Cap\" means $250,000 per Contract Year.", []),
+])
+def test_cap_terms_without_the_word_liability_need_a_measure_that_can_be_valued(text: str, expected: list) -> None:
+    assert [c.kind for c in caps(text)] == expected
