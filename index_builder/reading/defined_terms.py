@@ -331,7 +331,7 @@ def capitalised_words(text: str) -> list[str]:
     out = []
     for m in _NAME_OR_TERM.finditer(text):
         word = m.group(1)
-        if word.isupper() and len(word) > 1 and (word.lower() in _PLAIN_WORDS or _in_capitals_run(text, m.start(), m.end())):
+        if word.isupper() and len(word) > 1 and (word.lower() in _PLAIN_WORDS or in_capitals_run(text, m.start(), m.end())):
             continue
         if word.isupper() and len(word) == 1:
             continue  # "A", "I": articles and limb letters
@@ -339,10 +339,18 @@ def capitalised_words(text: str) -> list[str]:
     return out
 
 
-def _in_capitals_run(text: str, start: int, end: int) -> bool:
-    """An all-capitals word beside another all-capitals ordinary word: "THE COMPANY SHALL NOT"."""
-    near = re.findall(r"[A-Za-z]+", text[max(0, start - 20):start])[-1:] + re.findall(r"[A-Za-z]+", text[end:end + 20])[:1]
-    return any(w.isupper() and w.lower() in _PLAIN_WORDS for w in near)
+def in_capitals_run(text: str, start: int, end: int) -> bool:
+    """Whether the word in capitals at ``start:end`` sits beside another word in capitals on its
+    line ("LIMITATION OF LIABILITY. The ...", "THE COMPANY SHALL NOT"): a heading's or a
+    sentence set in capitals, not a name or an acronym of its own ("the SOW", "NCM's"). The
+    core's one rule for it (the written terms' acronyms and the support check's names)."""
+    before = _CAPITALS_BEFORE.search(text, max(0, start - 30), start)
+    after = _CAPITALS_AFTER.match(text, end, end + 30)
+    return any(m and len(m.group(1)) > 1 and m.group(1).isupper() for m in (before, after))
+
+
+_CAPITALS_BEFORE = re.compile(r"([A-Za-z]+)[^A-Za-z\n]{1,3}$")
+_CAPITALS_AFTER = re.compile(r"(?:s|[\u2019']s)?[^A-Za-z\n]{1,3}([A-Za-z]+)")
 
 
 def capitalised_terms(text: str) -> list[Capitalised]:

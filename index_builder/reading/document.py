@@ -12,7 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from index_builder.reading.defined_terms import LEAD_NUMBER, defined_terms, mentions, same_term, table_label, used_terms
+from index_builder.reading.defined_terms import (LEAD_NUMBER, defined_terms, in_capitals_run, mentions, same_term,
+                                                 table_label, used_terms)
 from index_builder.reading.paragraphs import Paragraph
 from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
 
@@ -346,7 +347,7 @@ def acronyms(text: str) -> list[str]:
     once: not English words written in capitals, not a heading's words in capitals."""
     found: dict[str, None] = {}
     for m in _ACRONYM.finditer(text):
-        if m.group(1) not in _NOT_ACRONYMS and not _in_capitals_run(text, m.start(1), m.end(1)):
+        if m.group(1) not in _NOT_ACRONYMS and not in_capitals_run(text, m.start(1), m.end(1)):
             found.setdefault(m.group(1), None)
     return list(found)
 
@@ -366,10 +367,3 @@ def _without_headings(text: str) -> str:
 def _mostly_capitals(text: str) -> bool:
     letters = sum(map(str.isalpha, text))
     return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters
-
-
-def _in_capitals_run(text: str, start: int, end: int) -> bool:
-    """A word in capitals next to another ("LIMITATION OF LIABILITY. The ..."): a heading's, not an acronym."""
-    before = re.search(r"([A-Za-z]+)[^A-Za-z\n]{1,3}$", text[max(0, start - 30):start])
-    after = re.match(r"(?:s|[\u2019']s)?[^A-Za-z\n]{1,3}([A-Za-z]+)", text[end:end + 30])
-    return any(m and len(m.group(1)) > 1 and m.group(1).isupper() for m in (before, after))
