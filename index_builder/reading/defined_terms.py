@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from index_builder.reading.dates import MONTHS
 from index_builder.reading.jurisdictions import US_STATES
 from index_builder.reading.numbers import SCALES, SMALL
 
@@ -290,7 +291,7 @@ def fix_article(before: str, replacement: str) -> str:
 _WORD = r"(?:[A-Z][a-z][\w\-]*|[A-Z]{2,}s?)"
 _PHRASE = re.compile(r"(?<![\w\-])(" + _WORD + r"(?:[ \t]+(?:(?:of|for)[ \t]+)?" + _WORD + r")+)(?![\w\-])")
 _REFERENCE_WORDS = frozenset("Section Sections Clause Clauses Article Articles Exhibit Schedule Annex Appendix".split())
-_MONTHS = frozenset("January February March April May June July August September October November December".split())
+_MONTHS = frozenset(MONTHS)  # the one list of month names (reading/dates.py)
 _STATE_WORDS = frozenset("State Commonwealth Province County City District Republic Kingdom United European".split())
 # Words that make a run of capitalised words the name of a law, a body, a list or a
 # convention: "Office of Foreign Assets Control", "Occupational Safety and Health Administration".
