@@ -173,6 +173,29 @@ def is_heading(text: str) -> bool:
     return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)
 
 
+# A run-in heading in Title Case: up to ten words, each capitalised but for small words, then
+# ". " and a sentence ("Injunctive Relief. Contractor ...", "Fees, Payment and Taxes. The
+# Customer ..."); not a colon or a dash ("Option A \u2014 Cancel and retire. RESOLVED ..." is a
+# choice inside its section, which keeps its section's heading). The one reading of it: the index's clause headings
+# (ingest/headings.py) and the written terms (a heading's words are titles, not uses).
+_RUN_IN = re.compile(r"([A-Z][^.:;!?\n]{0,80}?)\s*\.\s+(?=[A-Z\u201c\"(\[{])")
+_HEADING_WORD = re.compile(r"[A-Za-z][\w'\u2019-]*")
+SMALL_WORDS = frozenset("of and or the to for in on with by a an at from under & vs.".split())
+
+
+def run_in_heading(text: str, at: int = 0) -> tuple[int, int] | None:
+    """The span of the Title Case heading a paragraph starts with at ``at`` (after its number),
+    run in before its first sentence; None when it has none."""
+    m = _RUN_IN.match(text, at)
+    return m.span(1) if m and title_case(m.group(1)) else None
+
+
+def title_case(text: str) -> bool:
+    """Ten words at most, each capitalised (or in capitals) but for small words ("of", "and")."""
+    words = _HEADING_WORD.findall(text)
+    return bool(words) and len(words) <= 10 and all(w[0].isupper() or w.lower() in SMALL_WORDS for w in words)
+
+
 def section_map(paragraphs: Sequence[Paragraph]) -> list[Section]:
     """Numbered sections as the document cites them ("4.2", "4.2(a)"): a lettered item under a
     decimal section is numbered from it, as a cross-reference names it."""
@@ -352,16 +375,16 @@ def acronyms(text: str) -> list[str]:
     return list(found)
 
 
-# A clause's own heading run in ("Injunctive Relief. Contractor ...") and a cross-reference's
-# heading ("Section 7 (General Terms)"): names of sections, not terms.
-_RUN_IN_HEADING = re.compile(r"^\s*(?:(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\))\s+)?((?:[A-Z][\w\-\u2019']*|of|and|or|the|for|to|on|in|&)"
-                             r"(?:[ \t]+(?:[A-Z][\w\-\u2019']*|of|and|or|the|for|to|on|in|&)){0,7})[.:\u2014]\s+(?=[A-Z(\u201c\"])")
+# A cross-reference's heading ("Section 7 (General Terms)"): the name of a section, not a term.
 _REFERENCE_HEADING = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)\s+[\d.]+[a-z]?\s*\(([^()]{1,80})\)")
 
 
 def _without_headings(text: str) -> str:
-    text = _REFERENCE_HEADING.sub(" ", text)
-    return _RUN_IN_HEADING.sub(" ", text, count=1)
+    number = _TYPED_NUMBER.match(text)
+    heading = run_in_heading(text, number.end() if number else 0)
+    if heading:
+        text = text[:heading[0]] + " " * (heading[1] - heading[0]) + text[heading[1]:]
+    return _REFERENCE_HEADING.sub(" ", text)
 
 
 def _mostly_capitals(text: str) -> bool:
