@@ -269,6 +269,20 @@ def written_as(target: str, mention: Mention) -> str:
     return out.upper() if mention.upper else out
 
 
+def written_forms(term: str) -> list[str]:
+    """Every form in which ``mentions`` reads a use of ``term``, as the term writes it: itself,
+    plural, possessive and plural possessive with either apostrophe ("Supplier", "Suppliers",
+    "Supplier's", "Supplier’s", "Suppliers'", ...), longest first. What the pane restores when
+    it puts a precedent in capitals into sentence case (it reads no endings itself)."""
+    found: dict[str, None] = {}
+    for plural in (False, True):
+        for possessive in ("", "'s", "\u2019s", "'", "\u2019"):
+            if possessive in ("'", "\u2019") and not plural:
+                continue  # "Supplier'" is no form; "Services'" is the plural's
+            found.setdefault(written_as(term, Mention(0, 0, term, plural, possessive, False)), None)
+    return sorted(found, key=len, reverse=True)
+
+
 _ARTICLE = re.compile(r"\b(a|an|A|An|AN)\s+$")
 
 
