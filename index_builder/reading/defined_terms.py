@@ -41,7 +41,6 @@ _CONNECTORS = frozenset(
 _MAX_WORDS = 8
 # A line that gives a term its meaning ("“Fees” means ..."), not one that names it in passing.
 MEANS_LINE = re.compile(r"[”\"]\s*[)’']?\s*,?\s*(?:means|shall mean|will mean|has the meaning|have the meaning|refers to)\b", re.I)
-LEAD_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s+")
 
 
 def quoted_spans(text: str) -> list[tuple[int, int]]:

@@ -12,14 +12,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from index_builder.reading.defined_terms import (LEAD_NUMBER, defined_terms, in_capitals_run, mentions, same_term,
+from index_builder.reading.defined_terms import (defined_terms, in_capitals_run, mentions, same_term,
                                                  table_label, used_terms)
-from index_builder.reading.paragraphs import Paragraph
+from index_builder.reading.paragraphs import TYPED_NUMBER, Paragraph, without_number
 from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
 _BULLETS = re.compile(r"^[\u2022\u25aa\u25cf\u2013\-\u00b7o\uf0b7]$")
-_TYPED_NUMBER = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z]{1,4}\)|[a-z]\.|\(\d{1,3}\))(?=\s)", re.I)
 _DECIMAL = re.compile(r"^\d{1,3}(?:\.\d{1,3})*$")
 _DEFINITION_CHARS = 2000
 # What documents call themselves: "this Agreement", "this NDA", "this Stock Power".
@@ -108,7 +107,7 @@ def number_of(p: Paragraph) -> str:
     """The paragraph's number: Word's automatic one, else one typed at its start; "" if none."""
     if p.number and not _BULLETS.match(p.number.strip()):
         return p.number.strip()
-    typed = _TYPED_NUMBER.match(p.text)
+    typed = TYPED_NUMBER.match(p.text)
     return typed.group(2) if typed else ""
 
 
@@ -116,7 +115,7 @@ def _heading_of(p: Paragraph, number: str) -> str:
     """"Term. The Agreement ..." -> "Term"; a short heading paragraph is its own heading."""
     text = p.text.strip()
     if not p.number and number:
-        text = _TYPED_NUMBER.sub("", text, count=1).strip()
+        text = TYPED_NUMBER.sub("", text, count=1).strip()
     if not text:
         return ""
     words = text.split()
@@ -147,7 +146,7 @@ def lead_heading(text: str, line: bool = False) -> tuple[int, int] | None:
     drafting note's bracket: "3. Exceptions. The cap ..." -> the span of "Exceptions",
     "[Drafting note: Many ..." -> "Drafting note"; with ``line``, also a line that is a heading
     and nothing else ("7.1 Liability Caps."). None when it has none."""
-    number = _TYPED_NUMBER.match(text)
+    number = TYPED_NUMBER.match(text)
     at = number.end() if number else 0
     while at < len(text) and text[at] in " \t[":
         at += 1
@@ -186,6 +185,8 @@ SMALL_WORDS = frozenset("of and or the to for in on with by a an at from under &
 def run_in_heading(text: str, at: int = 0) -> tuple[int, int] | None:
     """The span of the Title Case heading a paragraph starts with at ``at`` (after its number),
     run in before its first sentence; None when it has none."""
+    while at < len(text) and text[at] in " \t":
+        at += 1
     m = _RUN_IN.match(text, at)
     return m.span(1) if m and title_case(m.group(1)) else None
 
@@ -247,7 +248,7 @@ def definitions(paragraphs: Sequence[Paragraph], sections: Sequence[Section] | N
         text = p.text
         if "\u201c" in text or '"' in text:
             for term in defined_terms(text):
-                out.append(Definition(term, LEAD_NUMBER.sub("", text.strip())[:_DEFINITION_CHARS],
+                out.append(Definition(term, without_number(text.strip())[:_DEFINITION_CHARS],
                                       section_at(sections, p.index), p.index, "quoted", p.in_table))
         if p.in_table:
             label = text.strip().rstrip(":")
@@ -380,7 +381,7 @@ _REFERENCE_HEADING = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)
 
 
 def _without_headings(text: str) -> str:
-    number = _TYPED_NUMBER.match(text)
+    number = TYPED_NUMBER.match(text)
     heading = run_in_heading(text, number.end() if number else 0)
     if heading:
         text = text[:heading[0]] + " " * (heading[1] - heading[0]) + text[heading[1]:]
