@@ -29,8 +29,8 @@ _BOUNDARY = re.compile(r"[.!?][\"”’'»)\]]*(?:\s*(?:\[\d+\])+)?(?=\s|$)|\n\s
 # anchored at the end of a long text tries every position, issue 39).
 _WORD_BEFORE = re.compile(r"([A-Za-z.]+|\d+(?:\.\d+)*)$")
 _INITIALS = re.compile(r"(?:[A-Za-z]\.)*[A-Za-z]")
-# A sentence so far that is only a label: "8", "10.2", "SECTION 9", "a", "(ii)", "iv".
-_LABEL = re.compile(r"(?:(?:section|article|clause|part)\s+)?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,6}|"
+# A sentence so far that is only a label: "8", "10.2", "8.F", "7B", "SECTION 9", "a", "(ii)", "iv".
+_LABEL = re.compile(r"(?:(?:section|article|clause|part)\s+)?(?:\d{1,3}(?:\.\d{1,3})*(?:\.?[a-z])?|[a-z]|[ivxlc]{1,6}|"
                     r"\(?[a-z0-9]{1,4}\))", re.I)
 # A single letter that names a document part ends a sentence: "listed in Exhibit A. Then ...".
 _PART_LETTER = re.compile(r"(?:exhibit|schedule|annex|appendix|attachment|rider|part|article|section|"

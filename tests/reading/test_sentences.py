@@ -14,6 +14,7 @@ def test_clause_numbers_and_list_labels_do_not_end_a_sentence():
         "SECTION 9. Indemnification.", "(a) The Company shall pay."]
     assert split("one of these statements: a. \"Freeze Tag is a sponsor\" b. \"Another\"") == [
         "one of these statements: a. \"Freeze Tag is a sponsor\" b. \"Another\""]
+    assert split("8.F. LIMITATION ON LIABILITY. 21.D. INDEMNIFICATION.") == ["8.F. LIMITATION ON LIABILITY.", "21.D. INDEMNIFICATION."]
     assert split("breach of warranty;\nii. Activities outside scope.") == [
         "breach of warranty;", "ii. Activities outside scope."]
 
