@@ -120,10 +120,19 @@ test("Insert adapts: the precedent's number and heading dropped, the lawyer's ke
 test("Insert adapts capitals to the lawyer's document, keeping its terms as the server read them", () => {
   // POST /api/v1/document's `terms`: the words the lawyer's document writes as terms, as it
   // writes them (index_builder/reading/document.py written_terms). The pane reads none itself.
-  const terms = documentTerms({ terms: ["Agreement", "Supplier", "Customer", "SOW", "Business Day", "service credits", 7, null] });
-  assert.deepEqual(terms, ["Agreement", "Supplier", "Customer", "SOW", "Business Day"]); // no lower-case or broken entries
+  // Its `forms`: each term's plural and possessive forms as the core reads them (written_forms;
+  // the pane reads no endings itself).
+  const forms = (t, plural = `${t}s`) => [`${t}'s`, `${t}’s`, `${plural}'`, `${plural}’`, plural, t];
+  const answer = { terms: ["Agreement", "Supplier", "Customer", "SOW", "Business Day", "service credits", 7, null],
+    forms: { Supplier: forms("Supplier"), Customer: forms("Customer"), SOW: forms("SOW"), "Business Day": forms("Business Day") } };
+  const terms = documentTerms(answer);
+  assert.deepEqual(terms.filter((t) => answer.terms.includes(t)), ["Agreement", "Supplier", "Customer", "SOW", "Business Day"]); // no lower-case or broken entries
+  assert.ok(terms.includes("Customers") && terms.includes("Supplier’s") && !terms.includes("service credits"));
   assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY TO THE CUSTOMERS UNDER THIS AGREEMENT AND THE SOW IS CAPPED. IT IS FINAL.", terms),
     "The Supplier's liability to the Customers under this Agreement and the SOW is capped. It is final.");
+  // A server that sends no forms: each term as written only, no ending guessed here.
+  assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY TO THE CUSTOMERS.", documentTerms({ terms: ["Supplier", "Customer"] })),
+    "The Supplier's liability to the customers.");
   // A term of several words keeps its capitals only as a whole: "day" alone is an ordinary word.
   assert.equal(sentenceCase("PAYMENT IS DUE ON THE NEXT BUSINESS DAY, AND IN ANY CASE WITHIN ONE DAY.", terms),
     "Payment is due on the next Business Day, and in any case within one day.");

@@ -56,20 +56,29 @@ export function splitLabel(text, knownHeading = "") {
 /**
  * The terms the lawyer's document writes, as the server read them (the POST /api/v1/document
  * answer's `terms`: definitions, parties, what the document calls itself, capitalised terms its
- * sentences use); null when the server sent none (an older server, or no reading at all), so
- * that the caller says so instead of guessing. Terms in lower case are ordinary words: left out.
+ * sentences use), each in every form the server reads its uses in (`forms`: plural and
+ * possessive, "Supplier's", "Customers"), longest first; null when the server sent no terms (an
+ * older server, or no reading at all), so that the caller says so instead of guessing. A server
+ * that sent no forms: the terms as written only. Terms in lower case are ordinary words: left out.
  */
 export function documentTerms(profile) {
   if (!profile || !Array.isArray(profile.terms)) return null;
-  return profile.terms.filter((t) => typeof t === "string" && /\p{Lu}/u.test(t) && t.trim() === t && t.length <= 120);
+  const usable = (t) => typeof t === "string" && /\p{Lu}/u.test(t) && t.trim() === t && t.length <= 120;
+  const forms = profile.forms && typeof profile.forms === "object" ? profile.forms : {};
+  const out = [];
+  for (const term of profile.terms.filter(usable)) {
+    const written = Array.isArray(forms[term]) ? forms[term].filter(usable) : [];
+    out.push(...written.filter((f) => f !== term), term);
+  }
+  return [...new Set(out)];
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Sentence case for an all-capitals text, with the document's `terms` (as written) restored
- * where the text uses them whole: plural and possessive endings kept ("Supplier's",
- * "Customers"), never inside a longer word, and a term of several words only as a whole.
+ * Sentence case for an all-capitals text, with the document's `terms` (each form as written,
+ * documentTerms) restored where the text uses them whole: never inside a longer word, and a
+ * term of several words only as a whole. The forms are the server's: no endings are read here.
  */
 export function sentenceCase(text, terms = []) {
   let out = String(text ?? "").toLowerCase();
@@ -78,8 +87,8 @@ export function sentenceCase(text, terms = []) {
     const lower = term.toLowerCase();
     if (lower === term) continue;
     const words = lower.split(/\s+/).filter(Boolean).map(escape).join("\\s+");
-    // The term's own letters in lower case only: a longer term restored first is not matched again.
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\-])${words}(?=(?:e?s)?(?:['’]s?)?(?![\\p{L}\\p{N}\\-]))`, "gu");
+    // The term's own letters in lower case only: a longer form restored first is not matched again.
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\-])${words}(?![\\p{L}\\p{N}\\-])`, "gu");
     out = out.replace(pattern, (found) => (/\s/.test(term) ? spaced(term, found) : term));
   }
   out = out.replace(/(^\s*|[.!?]\s+|[:;]\s*\n\s*)(\p{Ll})/gu, (_, lead, ch) => lead + ch.toUpperCase());
