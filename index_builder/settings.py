@@ -660,7 +660,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
     "PRECEDENT_QUERY_WORKERS": Var("embedding.query_workers", "embedding model calls the batcher runs at once, one thread each (one per core)"),
     "PRECEDENT_QUERY_DEADLINE_S": Var("embedding.query_deadline_s", "a search waiting longer than this for its embedding is answered 503 with Retry-After"),
-    "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build"),
+    "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build; a segmented build gives each its own segments, published as they finish (resumable)"),
     "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: auto (flat below PRECEDENT_COMPRESSED_ABOVE clauses, ivfpq from there), flat (exact), hnsw (approximate), ivfpq (compressed, segmented: millions of clauses in one machine's memory)"),
     "PRECEDENT_COMPRESSED_ABOVE": Var("embedding.compressed_above", "auto: libraries of at least this many clauses get the compressed, segmented index"),
     "PRECEDENT_SEGMENT_CLAUSES": Var("embedding.segment_clauses", "ivfpq: clauses per segment; a build holds one segment's clauses in memory at a time"),
