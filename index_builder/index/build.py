@@ -249,7 +249,7 @@ def _build(settings: Settings, sources: list[Path], embedder: Embedder,
     if workers > 1 and (carry or reread or not previous.version) and hasattr(store, "sharding") \
             and previous.params.get("embedding_model", embedder.model_id) == embedder.model_id:
         sharded = _in_shards(settings, store, found, previous, labeller, reread, carry, embedder,
-                             read_document, started)
+                             read_document)
         if sharded is not None and sharded.published:  # go on from the last checkpoint
             previous = store.previous(embedder.model_id)
             labeller = Labeller.from_settings(settings, previous.params)
@@ -375,7 +375,7 @@ def _may_carry(carry: bool, previous: PreviousVersion, labeller: Labeller, rerea
 
 def _in_shards(settings: Settings, store: IndexStore, found: list[SourceDocument],
                previous: PreviousVersion, labeller: Labeller, reread: bool, carry: bool,
-               embedder: Embedder, read_document: ReadClauses | None, started: float) -> Any:
+               embedder: Embedder, read_document: ReadClauses | None) -> Any:
     """The documents to read built in segments by worker processes, each published as a
     checkpoint (index/segment_workers.py); None when this build is better done serially."""
     from index_builder.index import segment_workers

@@ -51,3 +51,35 @@ def prune_segments(root: Path) -> None:
         for child in books_folder.iterdir():
             if child.name.startswith(".") or child.stem not in books:
                 child.unlink(missing_ok=True)
+
+
+def remove_unnamed(root: Path, names: set[str]) -> list[str]:
+    """Remove those of ``names`` (segments) that no version names; what was removed.
+
+    For a build that publishes while its workers still write segments (segment_workers.py):
+    it cannot prune every unnamed segment (theirs are unnamed until published), but those it
+    started from and has since replaced need not wait for the end of the build."""
+    used, _ = named(root)
+    removed = []
+    for name in sorted(names - used):
+        folder = Path(root) / SEGMENTS / name
+        if not folder.is_dir():
+            continue
+        trash = folder.with_name(f".trash-{name}")
+        try:
+            folder.rename(trash)
+        except OSError:
+            trash = folder
+        shutil.rmtree(trash, ignore_errors=True)
+        removed.append(name)
+    return removed
+
+
+def remove_staging(root: Path) -> None:
+    """Half-written segments (``.staging-*``, ``.trash-*``) of builds killed part way: for a
+    build about to start workers (under the build lock no other build writes)."""
+    folder = Path(root) / SEGMENTS
+    if folder.is_dir():
+        for child in folder.iterdir():
+            if child.name.startswith((".staging-", ".trash-")):
+                shutil.rmtree(child, ignore_errors=True)

@@ -47,6 +47,7 @@ from typing import Any, Callable, Iterator, Sequence
 import numpy as np
 
 from index_builder.index.labels import Labeller
+from index_builder.index.segment_files import named, remove_staging, remove_unnamed
 from index_builder.index.segmented_build import SegmentedLive
 from index_builder.index.segments import (codebook_path, publish, save_codebook, write_segment)
 from index_builder.model import Clause
@@ -298,6 +299,10 @@ class Checkpoints:
             if reread else dict(live.documents)
         self.segments: list[tuple[str, int]] = []
         self.replaced: set[str] = set()  # live documents a published shard holds anew
+        # Segments some version named before this build published: once none does, they
+        # are replaced, never a worker's (a worker's are unnamed until published) nor one a
+        # stopped build left unpublished (kept to the end: its vectors are reused).
+        self.prunable = named(self.root)[0]
 
     def add(self, result: ShardResult, shards: int) -> Path:
         """Publish the live version with this shard's documents in place."""
@@ -318,9 +323,16 @@ class Checkpoints:
                   "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                   "dense": self.dense,
                   CHECKPOINT: {"segments_published": len(self.segments), "shards": shards}}
-        # Workers may be writing segments no version names yet: prune versions, not segments.
-        return publish(self.root, params, kept + self.segments, flags, self.documents,
-                       prune_segments=False)
+        # Workers may be writing segments no version names yet: prune versions, and of the
+        # segments only those of the version the build started from that it has replaced
+        # whole (a library read anew would otherwise keep them to the end: GBs at 10M).
+        version = publish(self.root, params, kept + self.segments, flags, self.documents,
+                          prune_segments=False)
+        removed = remove_unnamed(self.root, self.prunable)
+        if removed:
+            log.info("Removed %d replaced segment%s: %s", len(removed),
+                     "s" if len(removed) > 1 else "", ", ".join(removed))
+        return version
 
 
 def dense_params(root: Path, codebook: str, nprobe: int, refine: int, segment_clauses: int
@@ -358,6 +370,7 @@ def run(store: Any, live: SegmentedLive, to_read: Sequence[tuple[Any, dict[str, 
                        settings.lists or _lists(expected), settings.build_threads,
                        embedder.model_id, embedder, read_document, labeller, steps)
     out = ShardedReport(shards=len(shards))
+    remove_staging(store.root)  # left by a build stopped part way (checkpoints prune no segment)
     log.info("Building %d documents in about %d segments over %d worker processes",
              len(to_read), len(shards), workers)
     checkpoints: Checkpoints | None = None

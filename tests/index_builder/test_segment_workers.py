@@ -114,6 +114,7 @@ def test_a_stopped_sharded_build_resumes_where_it_was(settings, embedder, tmp_pa
     assert served["doc01#1"][0] == "1. The supplier may assign this agreement."
     assert checkpoint.stats()["clauses"] == len(served) == 96 + 2 * 60 - 12
     monkeypatch.setattr(segment_workers.Checkpoints, "add", add)
+    (store.root / "segments" / ".staging-s-killed").mkdir()  # a worker killed mid-segment
     embedder.calls.clear()
     report = build_index(two, [lib], embedder, progress=False, store=store)
     # The rest only: of 24 documents, 7 carried from the first build, 5 + 5 (doc01, doc08 to
@@ -127,6 +128,7 @@ def test_a_stopped_sharded_build_resumes_where_it_was(settings, embedder, tmp_pa
     assert "checkpoint" not in final.params and final.stats()["clauses"] == 24 * 12
     assert _served(store) == _serial(settings, embedder, lib, tmp_path)
     assert unpublished(settings.index_dir) == []
+    assert not any(p.name.startswith(".") for p in (store.root / "segments").iterdir())
 
 
 def test_new_facet_rules_are_applied_in_shards_and_a_stopped_reread_resumes(
@@ -141,6 +143,7 @@ def test_new_facet_rules_are_applied_in_shards_and_a_stopped_reread_resumes(
     monkeypatch.setattr(metadata, "VERSION", "facets-old")
     build_index(settings, [lib], embedder, progress=False, store=store)  # serial, old rules
     monkeypatch.undo()
+    old_segments = [s["name"] for s in store.open().params["segments"]]
     add = segment_workers.Checkpoints.add
     calls: list[int] = []
 
@@ -157,8 +160,20 @@ def test_new_facet_rules_are_applied_in_shards_and_a_stopped_reread_resumes(
     assert store.open().params["facets"] == metadata.VERSION
     assert sorted(d for d, info in documents.items() if not info.get("reread")) == \
         [f"doc{d:02d}" for d in range(5)]  # the first shard: read with the new rules
-    monkeypatch.setattr(segment_workers.Checkpoints, "add", add)
+    named = [s["name"] for s in store.open().params["segments"]]
+    assert old_segments[0] not in named and old_segments[1] in named  # dead whole: dropped
+    still_there: list[bool] = []
+
+    def watch(self: Any, result: Any, shards: int) -> Any:
+        version = add(self, result, shards)
+        still_there.append((store.root / "segments" / old_segments[0]).exists())
+        return version
+
+    monkeypatch.setattr(segment_workers.Checkpoints, "add", watch)
     report = build_index(two, [lib], embedder, progress=False, store=store)
+    # Once no kept version names it (the next checkpoint), the replaced segment is removed
+    # then, not at the end of the build.
+    assert still_there and not any(still_there)
     assert sorted(report.parsed) == [f"doc{d:02d}" for d in range(5, 16)]
     final = store.open()
     documents = json.loads((resolve_version(store.root) / "documents.json").read_text())
