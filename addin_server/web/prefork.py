@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from index_builder.errors import PrecedentError
+
 log = logging.getLogger(__name__)
 
 STOP_GRACE_S = 30.0  # a worker's in-flight requests and deferred writes, before SIGKILL
@@ -135,6 +137,9 @@ class Supervisor:
                 status = 0
             except SystemExit as exc:
                 status = exc.code if isinstance(exc.code, int) else 1
+            except PrecedentError as exc:  # no index, an engine down: said as the CLI says it
+                log.error("Worker %d: %s", slot, exc.message)
+                status = 2
             except BaseException:  # noqa: BLE001 -- logged; the parent decides what next
                 log.exception("Worker %d failed", slot)
             finally:
