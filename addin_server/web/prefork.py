@@ -33,11 +33,14 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import mmap
 import os
 import shutil
 import signal
 import socket
+import struct
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +54,66 @@ STOP_GRACE_S = 30.0  # a worker's in-flight requests and deferred writes, before
 RESTART_DELAYS_S = (0.0, 1.0, 2.0, 5.0, 10.0, 30.0)  # after quick deaths in a row
 QUICK_DEATH_S = 10.0  # a worker that lived less than this counts towards the next delay
 POLL_S = 0.1
+YIELD_MAX_S = 0.05  # ... and takes it itself if none has after this (a sibling stuck or gone)
+NOT_SERVING = -1
+
+
+class Balance:
+    """Open connections per worker, in memory every worker shares (an anonymous shared map
+    made before the fork). A pane keeps its connection for minutes, so where a connection
+    lands is where its searches run: left to the kernel, the worker whose selector happened to
+    wake first took nearly every connection (all 10 of 10 in a smoke run) and the other
+    process, with its own core's worth of interpreter, sat idle. So a worker holding more
+    connections than the least loaded serving sibling leaves a new one to the others (the
+    listening socket stays readable until one of them accepts it), for at most
+    ``YIELD_MAX_S``."""
+
+    def __init__(self, shared: mmap.mmap, slot: int, count: int) -> None:
+        self.shared, self.slot, self.count = shared, slot, count
+        self._mine = 0
+        self._lock = threading.Lock()
+        self._yielding_since: float | None = None
+
+    def serving(self) -> None:
+        self._write(self._mine)
+
+    def opened(self) -> None:
+        with self._lock:
+            self._mine += 1
+            self._write(self._mine)
+
+    def closed(self) -> None:
+        with self._lock:
+            self._mine -= 1
+            self._write(self._mine)
+
+    def should_yield(self) -> bool:
+        """Whether to leave the connection waiting now to a less loaded worker."""
+        others = [held for slot, held in enumerate(self.counts()) if slot != self.slot and held >= 0]
+        if not others or self._mine <= min(others):
+            self._yielding_since = None
+            return False
+        now = time.monotonic()
+        if self._yielding_since is None:
+            self._yielding_since = now
+        if now - self._yielding_since > YIELD_MAX_S:
+            self._yielding_since = None
+            return False
+        return True
+
+    def counts(self) -> list[int]:
+        return [struct.unpack_from("q", self.shared, 8 * slot)[0] for slot in range(self.count)]
+
+    def _write(self, value: int) -> None:
+        struct.pack_into("q", self.shared, 8 * self.slot, value)
+
+
+def connection_counts(workers: int) -> mmap.mmap:
+    """The shared map ``Balance`` counts in: one signed 64-bit count per worker slot."""
+    shared = mmap.mmap(-1, 8 * workers)
+    for slot in range(workers):
+        struct.pack_into("q", shared, 8 * slot, NOT_SERVING)
+    return shared
 
 
 @dataclass
@@ -98,6 +161,7 @@ class Supervisor:
         self.run_worker = run_worker
         self.listener = listener
         self.count = workers
+        self.connections = connection_counts(workers)
         self.workers: dict[int, _Worker] = {}
         self.restarts = 0
         self._stopping = False
@@ -165,6 +229,7 @@ class Supervisor:
             worker = self.workers.pop(pid, None)
             if worker is None:
                 continue
+            struct.pack_into("q", self.connections, 8 * worker.slot, NOT_SERVING)
             self._read_ready()
             code = os.waitstatus_to_exitcode(status)
             how = f"signal {-code}" if code < 0 else f"status {code}"
@@ -255,8 +320,15 @@ def serve_processes(build_app: Callable[[Path | None], Any], serve_app: Callable
 
     def run_worker(sock: socket.socket, slot: int) -> None:
         app = build_app(shared)
-        ready = supervisor.ready_pipe() if supervisor else -1
-        serve_app(app, listener=sock, on_ready=lambda: announce_ready(ready))
+        assert supervisor is not None
+        ready = supervisor.ready_pipe()
+        balance = Balance(supervisor.connections, slot, workers)
+
+        def on_ready() -> None:
+            balance.serving()
+            announce_ready(ready)
+
+        serve_app(app, listener=sock, on_ready=on_ready, balance=balance)
 
     supervisor = Supervisor(run_worker, listener, workers)
     try:

@@ -21,7 +21,8 @@ log = logging.getLogger(__name__)
 def make_server(app: Callable[..., Any], host: str, port: int, threads: int = 8,
                 cert: Path | None = None, key: Path | None = None,
                 socket_timeout_s: float = 30.0, backlog: int = 256,
-                keep_alive_limit: int = 500, listener: socket.socket | None = None) -> Any:
+                keep_alive_limit: int = 500, listener: socket.socket | None = None,
+                balance: Any = None) -> Any:
     """A cheroot server for ``app``; HTTPS when a certificate and key are given.
 
     ``socket_timeout_s`` bounds each socket read: a client that announces more body than
@@ -36,11 +37,12 @@ def make_server(app: Callable[..., Any], host: str, port: int, threads: int = 8,
     retried connection, or gave up (benchmarks/results/connection-faults/README.md).
 
     ``listener``: a socket already bound and listening, shared with other worker processes
-    (web/prefork.py); the server accepts from it instead of binding its own.
+    (web/prefork.py); the server accepts from it instead of binding its own, and ``balance``
+    (prefork.Balance) says when to leave a new connection to a less loaded worker.
     """
     from cheroot import wsgi
 
-    kind = wsgi.Server if listener is None else _shared_listener_server(listener)
+    kind = wsgi.Server if listener is None else _shared_listener_server(listener, balance)
     server = kind((host, port), app, numthreads=threads, server_name="precedent",
                   timeout=socket_timeout_s, shutdown_timeout=5, request_queue_size=backlog)
     server.keep_alive_conn_limit = keep_alive_limit
@@ -62,7 +64,7 @@ def connection_options(server: Any) -> dict[str, Any]:
             "keep_alive_limit": server.keep_alive_limit}
 
 
-def _shared_listener_server(listener: socket.socket) -> type:
+def _shared_listener_server(listener: socket.socket, balance: Any) -> type:
     """cheroot's server, accepting from a socket the parent bound (every worker holds it)."""
     from cheroot import wsgi
 
@@ -78,6 +80,17 @@ def _shared_listener_server(listener: socket.socket) -> type:
             # others must find nothing at once, not wait out cheroot's 1 s accept timeout
             # with all their keep-alive connections stalled behind it.
             listener.settimeout(0)
+            self.balance = balance
+            if balance is not None:
+                accept = self._connections._from_server_socket
+
+                def balanced_accept(sock: socket.socket) -> Any:
+                    if balance.should_yield():
+                        time.sleep(YIELD_S)
+                        return None
+                    return accept(sock)
+
+                self._connections._from_server_socket = balanced_accept
 
         def stop(self) -> None:
             # cheroot wakes its accept by connecting to its own port: another worker would
@@ -113,8 +126,25 @@ def _connection_class() -> type:
     class ClosingConnection(HTTPConnection):  # type: ignore[misc]
         RequestHandlerClass = ClosingRequest
 
+        def __init__(self, server: Any, sock: Any, *args: Any, **kwargs: Any) -> None:
+            super().__init__(server, sock, *args, **kwargs)
+            # Counted while open, for the workers' balance (web/prefork.py).
+            self._balance = getattr(server, "balance", None)
+            if self._balance is not None:
+                self._balance.opened()
+
+        def close(self) -> None:
+            counted, self._balance = self._balance, None
+            try:
+                super().close()
+            finally:
+                if counted is not None:
+                    counted.closed()
+
     return ClosingConnection
 
+
+YIELD_S = 0.001  # a worker leaving a new connection to a less loaded sibling looks again after this
 
 # Lingering close: what the server reads and throws away of a body it answered without
 # reading, before it closes the connection.
