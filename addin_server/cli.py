@@ -214,11 +214,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     llm: LLMSettings | None = local.llm_settings(settings.llm) if local else None
     built: list[Any] = []
 
-    def build_app(shared: Path | None) -> Any:
+    def build_app(shared: Path | None, balance: Any) -> Any:
         # In each worker process (after the fork): its own index handles, model and batcher.
         service = build_service(settings, llm=llm, llm_origin="local" if local else None)
         built.append(service)
-        return create_app(settings, service, shared=shared)
+        return create_app(settings, service, shared=shared, balance=balance)
 
     def serve_app(app: Any, **worker: Any) -> None:
         try:

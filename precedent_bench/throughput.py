@@ -262,7 +262,7 @@ def _crash(tree: Path, args: argparse.Namespace, index: Path, folder: Path, text
         if one_worker:
             killed = [min(workers)]
             os.kill(killed[0], signal.SIGKILL)
-            restarted = _wait_restarted(server.pid, killed[0], len(workers), 120)
+            restarted = _wait_restarted(port, server.pid, killed[0], len(workers), 120)
             time.sleep(args.seconds / 2)  # the clients go on against the restarted server
             stop.set()
             clients.join(120)
@@ -310,15 +310,25 @@ def _children(pid: int) -> list[int]:
     return sorted(found)
 
 
-def _wait_restarted(parent: int, killed: int, count: int, timeout: float) -> float | None:
-    """Seconds until the parent has ``count`` workers again, none of them ``killed``."""
+def _wait_restarted(port: int, parent: int, killed: int, count: int, timeout: float) -> float | None:
+    """Seconds until the parent has ``count`` workers again, none of them ``killed``, all
+    serving (/health)."""
     began = time.monotonic()
     while time.monotonic() - began < timeout:
         now = _children(parent)
-        if killed not in now and len(now) == count:
+        if killed not in now and len(now) == count and \
+                (_health_server(port).get("serving") or 0) >= count:
             return round(time.monotonic() - began, 1)
         time.sleep(0.2)
     return None
+
+
+def _health_server(port: int) -> dict[str, Any]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=10) as r:
+            return json.loads(r.read()).get("server") or {}
+    except (OSError, ValueError):
+        return {}
 
 
 def _stored_lists(database: Path) -> set[str]:
@@ -355,10 +365,13 @@ def _wait_ready(port: int, server: subprocess.Popen, log_file: Path, timeout: fl
             raise SystemExit(f"the server exited:\n{log_file.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=5) as r:
-                if r.status == 200:
+                serving = (json.loads(r.read()).get("server") or {}) if r.status == 200 else None
+                # A multi-process server: every worker serving, or the first takes every client.
+                if serving is not None and serving.get("serving", 1) >= serving.get("processes", 1):
                     return
-        except OSError:
-            time.sleep(0.5)
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.5)
     raise SystemExit(f"the server did not answer in {timeout:.0f} s:\n{log_file.read_text()[-3000:]}")
 
 

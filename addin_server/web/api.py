@@ -90,9 +90,12 @@ def health() -> Any:
     info = service().health(access())
     # Issue 31: whether the pane may follow the cursor.
     info["capabilities"]["follow"] = follow.capability(settings().follow)
-    # Server processes sharing the port (PRECEDENT_WORKERS; one where the platform cannot fork).
-    processes = settings().server.resolved_workers if current_app.config.get("PRECEDENT_SHARED_DIR") else 1
-    return jsonify({"status": "ok", **info, **recording.health_info(), "server": {"processes": processes}})
+    # Server processes sharing the port (PRECEDENT_WORKERS; one where the platform cannot
+    # fork) and how many serve now (one killed is being started again).
+    balance = current_app.config.get("PRECEDENT_BALANCE")
+    processes = {"processes": balance.count, "serving": balance.serving_now()} if balance is not None \
+        else {"processes": 1, "serving": 1}
+    return jsonify({"status": "ok", **info, **recording.health_info(), "server": processes})
 
 
 @bp.route("/<path:unknown>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])

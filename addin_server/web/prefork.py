@@ -101,6 +101,10 @@ class Balance:
             return False
         return True
 
+    def serving_now(self) -> int:
+        """How many workers serve now (one being started again does not)."""
+        return sum(1 for held in self.counts() if held >= 0)
+
     def counts(self) -> list[int]:
         return [struct.unpack_from("q", self.shared, 8 * slot)[0] for slot in range(self.count)]
 
@@ -299,9 +303,11 @@ def announce_ready(fd: int) -> None:
         pass
 
 
-def serve_processes(build_app: Callable[[Path | None], Any], serve_app: Callable[..., None],
-                    host: str, port: int, workers: int, backlog: int) -> int:
-    """Serve ``build_app(shared)`` in ``workers`` processes (one when the platform cannot).
+def serve_processes(build_app: Callable[[Path | None, Balance | None], Any],
+                    serve_app: Callable[..., None], host: str, port: int, workers: int,
+                    backlog: int) -> int:
+    """Serve ``build_app(shared, balance)`` in ``workers`` processes (one when the platform
+    cannot; then both are None).
 
     ``serve_app(app, listener=..., on_ready=...)`` runs one process's server until it is
     told to stop. Returns the exit status for the command."""
@@ -310,7 +316,7 @@ def serve_processes(build_app: Callable[[Path | None], Any], serve_app: Callable
                     "fork); serving in one process", workers)
         workers = 1
     if workers <= 1:
-        serve_app(build_app(None))
+        serve_app(build_app(None, None))
         return 0
     shared = shared_folder()
     listener = listen(host, port, backlog)
@@ -319,10 +325,10 @@ def serve_processes(build_app: Callable[[Path | None], Any], serve_app: Callable
     supervisor: Supervisor | None = None
 
     def run_worker(sock: socket.socket, slot: int) -> None:
-        app = build_app(shared)
         assert supervisor is not None
-        ready = supervisor.ready_pipe()
         balance = Balance(supervisor.connections, slot, workers)
+        app = build_app(shared, balance)
+        ready = supervisor.ready_pipe()
 
         def on_ready() -> None:
             balance.serving()

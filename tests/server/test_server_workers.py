@@ -54,8 +54,9 @@ SERVER = textwrap.dedent("""
                                    "local_llm.mode": "off", "rerank.default": "off",
                                    "server.index_reload_s": 0.2, "server.rate_limit": "off"}})
 
-    def build_app(shared):
-        return create_app(settings, build_service(settings, embedder=HashingEmbedder()), shared=shared)
+    def build_app(shared, balance):
+        return create_app(settings, build_service(settings, embedder=HashingEmbedder()), shared=shared,
+                          balance=balance)
 
     def serve_app(app, **worker):
         try:
@@ -171,7 +172,7 @@ def server(corpus_index: Path) -> Iterator[Server]:
 
 def test_two_workers_serve_one_port_and_say_so(server: Server) -> None:
     status, health = server.call("GET", "/api/v1/health")
-    assert status == 200 and health["server"]["processes"] == 2
+    assert status == 200 and health["server"] == {"processes": 2, "serving": 2}
     assert all(server.search()["results"] for _ in range(10))
 
 
@@ -360,3 +361,31 @@ def test_a_worker_holding_more_connections_leaves_the_next_to_a_less_loaded_one(
     assert second.should_yield()
     time.sleep(YIELD_MAX_S * 2)
     assert not second.should_yield()  # the others took nothing in time: it accepts itself
+
+
+def _open_usage(folder: str, barrier: Any, out: Any) -> None:
+    from index_builder.errors import FeedbackUnavailableError
+    from index_builder.learn.store import UsageStore
+    from index_builder.settings import load_settings
+
+    barrier.wait()
+    try:
+        UsageStore.open(load_settings({}, {"index_dir": Path(folder) / "index"}))
+        out.put("ok")
+    except FeedbackUnavailableError as exc:
+        out.put(exc.message)
+
+
+def test_workers_opening_a_new_usage_database_at_once_both_get_it(tmp_path: Path) -> None:
+    """Both saw no table and the second CREATE failed: that worker served without feedback
+    (19 of 20 starts before the fix)."""
+    context = multiprocessing.get_context("fork")
+    for round_ in range(5):
+        folder = tmp_path / str(round_)
+        barrier, out = context.Barrier(2), context.Queue()
+        openers = [context.Process(target=_open_usage, args=(str(folder), barrier, out)) for _ in range(2)]
+        for opener in openers:
+            opener.start()
+        for opener in openers:
+            opener.join(60)
+        assert [out.get(timeout=5), out.get(timeout=5)] == ["ok", "ok"]
