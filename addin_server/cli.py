@@ -210,6 +210,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                                 "rerank.default": args.rerank_default,
                                 "server.workers": args.workers})
     s = settings.server
+    if s.resolved_workers > 1:
+        _index_exists(settings)  # said once, here, rather than by each worker as it starts
     local = _maybe_start_local(settings)  # one model server, shared by every worker
     llm: LLMSettings | None = local.llm_settings(settings.llm) if local else None
     built: list[Any] = []
@@ -233,6 +235,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     finally:
         if local:
             local.stop()
+
+
+def _index_exists(settings: Settings) -> None:
+    """Raise the index's own error (no index, an incomplete version) before any worker starts;
+    the workers open it themselves (an engine's connection is checked by them)."""
+    from index_builder.index import open_store
+
+    live = getattr(open_store(settings), "live_version", None)
+    if live is not None:
+        live()
 
 
 def _maybe_start_local(settings: Settings) -> Any:
