@@ -97,6 +97,9 @@ def redraft_json(result: RedraftResult, timings: dict[str, float],
     text = verified.text
     return {**(drafted_json(drafted) if drafted else {}),
         "redraft": text,
+        # The redraft in sentences (offsets into "redraft", the core's splitter): the pane
+        # anchors the Word comment with an operation's reasons on the sentence it changed.
+        "redraft_sentences": [[a, b] for a, b in sentence_spans(text)],
         "citations": [_citation_json(result, n) for n in verified.cited],
         "comments": [_comment_json(result, c) for c in verified.comments],
         # Cited sentences the precedent may not back: the pane shades them.
@@ -162,8 +165,5 @@ def drafted_json(drafted: Drafted) -> dict[str, Any]:
         "changes": [e.to_dict() for e in drafted.edits],
         "checks": [c.to_dict() for c in drafted.checks],
         "checks_failed": [c.name for c in drafted.checks if c.passed is False],
-        # The lawyer's clause in sentences (offsets into it, the core's splitter): the pane
-        # anchors the Word comment recording an operation's reasons on the changed one.
-        "clause_sentences": [list(s) for s in sentence_spans(op.original)] if op else [],
         "notes": drafted.notes,
     }
