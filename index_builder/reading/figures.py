@@ -343,3 +343,41 @@ def format_amount(value: float, like: Figure | None = None, currency: str | None
     if like is not None and "," not in like.text and value < 10000:
         number = number.replace(",", "")
     return f"{prefix}{number}"
+
+
+# -- counts: every other number ---------------------------------------------------------------------
+# A number right after one of these names a place in a document ("Section 7.2", "Article 10",
+# "Exhibit 3"), not a quantity: a redraft that cites "this Section 7.2" claims no figure.
+_PLACE_BEFORE = re.compile(r"(?:\b(?:sections?|articles?|clauses?|paragraphs?|subsections?|exhibits?|schedules?|"
+                           r"annex(?:es)?|appendix|appendices|attachments?|parts?|items?|rules?|chapters?)[ \t]*|§[ \t]*)$", _I)
+_REFERENCE = re.compile(r"(?:\b(?P<w>section|article|clause|paragraph|subsection|exhibit|schedule|annex|appendix|"
+                        r"attachment|part|item|rule|chapter)s?|(?P<sign>§))[ \t]*"
+                        r"(?P<n>\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*)", _I)
+_COUNT = re.compile(rf"(?<![\w.,]){NUMBER}(?![\w])", _I)
+
+
+def counts(text: str) -> list[Figure]:
+    """The numbers of ``text`` that no figure above holds, as kind "count" ("five copies",
+    "2020", "8.4" in "8.4 percent" is a percentage and not here); a number naming a place in a
+    document ("Section 7.2") is none. Where a figure's words and digits disagree ("Five
+    Thousand Dollars ($10,000)") its digits are read here too, so a changed digit is seen."""
+    taken = [f for f in figures(text) if not f.disagree]
+    masked = list(mask(text))
+    for f in taken:
+        masked[f.start:f.end] = " " * (f.end - f.start)
+    rest = "".join(masked)
+    out = []
+    for m in _COUNT.finditer(rest):
+        if _PLACE_BEFORE.search(rest[max(0, m.start() - 16):m.start()]):
+            continue
+        number = read(m.group(0))
+        if number is not None:
+            out.append(Figure("count", number.value, None, None, m.start(), m.end(), text[m.start():m.end()],
+                              number.written, number.disagree))
+    return out
+
+
+def references(text: str) -> list[tuple[str, str]]:
+    """The places in a document a text names, as (kind, number): ("section", "16.4") for "Section
+    16.4", ("article", "10") for "ARTICLE 10" (the numbers ``counts`` leaves out)."""
+    return [((m.group("w") or "section").lower(), m.group("n")) for m in _REFERENCE.finditer(text)]
