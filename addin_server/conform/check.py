@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from index_builder.reading.defined_terms import LEAD_NUMBER, capitalised_terms, quoted_spans, term_key
+from index_builder.reading.defined_terms import capitalised_terms, quoted_spans, term_key
 from index_builder.reading.document import Definition, Document, Section, is_heading, lead_heading, normalise_number
-from index_builder.reading.paragraphs import Paragraph
+from index_builder.reading.paragraphs import Paragraph, without_number
 from index_builder.reading.term_uses import TermUses
 from addin_server.conform.references import find
 
@@ -71,8 +71,8 @@ def _defined_twice(defs: Sequence[Definition]) -> list[dict[str, Any]]:
     by_term: dict[str, list[Definition]] = {}
     for d in defs:
         by_term.setdefault(d.term.lower(), []).append(d)
-    # The same definition twice is no finding: compared without its clause number (the core's LEAD_NUMBER).
-    norm = lambda t: re.sub(r"\s+", " ", LEAD_NUMBER.sub("", t)).strip().lower()  # noqa: E731
+    # The same definition twice is no finding: compared without its clause number (the core's without_number).
+    norm = lambda t: re.sub(r"\s+", " ", without_number(t)).strip().lower()  # noqa: E731
     out = []
     for found in by_term.values():
         if len(found) < 2 or len({norm(d.text) for d in found}) < 2:

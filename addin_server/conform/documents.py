@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Mapping, MutableMapping, Sequence
 
 from index_builder.errors import InvalidRequestError, NotFoundError, TextTooLongError
+from index_builder.reading.defined_terms import written_forms
 from index_builder.reading.document import Document, read_document, written_terms
 from index_builder.reading.paragraphs import Paragraph, from_pane
 from index_builder.settings import ConformSettings
@@ -197,8 +198,10 @@ def profile_json(read: ReadDocument) -> dict[str, Any]:
     """What the pane shows of the server's reading: terms, parties, sections (no other text).
     ``terms``: every term the document writes, as it writes it (definitions, parties, what it
     calls itself, capitalised terms its sentences use): the capitals an all-capitals precedent
-    keeps when Insert puts it in sentence case (the pane reads no terms itself)."""
+    keeps when Insert puts it in sentence case (the pane reads no terms itself); ``forms``: each
+    term's plural and possessive forms as the core reads them."""
     doc = read.document
+    terms = written_terms(read.paragraphs, doc)
     return {
         "id": read.id,
         "definitions": [{"term": d.term, "section": d.section, "index": d.index, "how": d.how} for d in doc.definitions],
@@ -206,6 +209,9 @@ def profile_json(read: ReadDocument) -> dict[str, Any]:
         "sections": [{"number": s.number, "heading": s.heading, "index": s.index} for s in doc.sections],
         "reference_word": doc.reference_word,
         "self_name": doc.self_name,
-        "terms": written_terms(read.paragraphs, doc),
+        "terms": terms,
+        # Each term's forms as the core reads its uses (plural, possessive): what Insert restores,
+        # longest first; the pane reads no endings itself.
+        "forms": {term: written_forms(term) for term in terms},
         "paragraphs": len(read.paragraphs),
     }

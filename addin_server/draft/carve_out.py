@@ -71,8 +71,7 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phra
     if sentence is None:
         raise Declined(f"Precedent [{n}] has no carve-out"
                        + (f" about “{phrase}”" if phrase else "") + " that your clause lacks.")
-    actors = list(binding.party_names(sentence, ())) + re.findall(
-        r"\b([A-Z][\w&.-]*[A-Za-z])(?:['’]s\b|\s+(?:shall|will|is|may|must|has)\b)", sentence)
+    actors = list(binding.party_names(sentence, ())) + _named_actors(sentence)
     if not _reads_as_sentence(sentence):
         raise Declined(f"Precedent [{n}] states its carve-out as part of a list or heading (“{_short(sentence)}”), not "
                        "as a sentence that can be added as it is; the drafting assistant can word it for your clause.")
@@ -124,6 +123,15 @@ def _reads_as_sentence(sentence: str) -> bool:
 
 
 _ITEM = re.compile(r"\s*\((?:[a-h]|i{1,3}|iv|v|vi{0,3})\)\s*")
+
+
+def _named_actors(sentence: str) -> list[str]:
+    """One-word names that own something or act in the sentence ("Employer's", "Licensee shall"), in
+    text order: possessives read by the core (reading/binding.py)."""
+    owners = binding.owners(sentence)
+    acting = [(m.start(1), m.group(1)) for m in re.finditer(r"\b([A-Z][\w&.-]*[A-Za-z])\s+(?:shall|will|is|may|must|has)\b",
+                                                          sentence)]
+    return [name for _, name in sorted(owners + acting)]
 
 
 def _only_items(sentence: str, phrase: str) -> str:

@@ -268,18 +268,33 @@ def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instructio
 
     from addin_server.draft.support import stems
     backed = set(stems(precedent)) | set(stems(ins.text))
+    # Figures are judged as figures (above), and "not"/"neither" by the meaning and support scores:
+    # the words counted here are the ones of substance ("two million U.S. dollars" is one figure).
     mine, said = [w.lower() for w in re.findall(r"\w+", clause)], re.findall(r"\w+", sentence)
+    in_figures = set(re.findall(r"\w+", sentence)) - set(re.findall(r"\w+", _without_figures(sentence)))
     blocks = SequenceMatcher(None, mine, [w.lower() for w in said], autojunk=False).get_matching_blocks()
     if not any(b.size >= 10 for b in blocks) or sum(b.size for b in blocks) < 0.6 * len(said):
         return ""  # a sentence of its own, not the clause's sentence with words added: the score judged it
     kept = {j for b in blocks for j in range(b.b, b.b + b.size)}
     own = set(stems(clause))
     added = list(dict.fromkeys(s for j, w in enumerate(said) if j not in kept for s in stems(w) if s not in own))
-    unbacked = [s for s in added if s not in backed]
+    judged = {s for j, w in enumerate(said) if w.lower() in _FUNCTION_WORDS or w in in_figures for s in stems(w)}
+    unbacked = [s for s in added if s not in backed and s not in judged]
     if len(added) >= 3 and len(unbacked) > 0.5 * len(added):
         words = re.findall(r"[\w’'-]+", sentence)
         return next((w for w in words if stems(w) and stems(w)[0] == unbacked[0]), unbacked[0])
     return ""
+
+
+_FUNCTION_WORDS = frozenset("not no nor neither either each every any all none never".split())
+
+
+def _without_figures(text: str) -> str:
+    from index_builder.reading import figures as F
+    chars = list(text)
+    for f in F.figures(text):
+        chars[f.start:f.end] = " " * (f.end - f.start)
+    return "".join(chars)
 
 
 # A run this long that a precedent has and the lawyer's clause lacks is borrowed text, not an edit:
@@ -361,7 +376,8 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
         known |= set(names_of(role_by_name(named[0]).counterpart))
     known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
     lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
-               and not _part_of_known(t, known) and not anchored(t, draft, document)]
+               and not _part_of_known(t, known) and not anchored(t, draft, document)
+               and not (not conform and _lawyers_own(t, task.clause, draft, known))]
     if task.document_terms is None and not task.document_parties:
         # The document is not known: only a precedent's own terms and parties are sure to be foreign.
         foreign = _precedent_terms(task)
@@ -372,6 +388,23 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
         return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
                                                    "define.")
     return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+
+
+def _lawyers_own(term: str, clause: str, draft: str, known: set[str]) -> bool:
+    """A capitalised phrase that is not a new term: written so in the lawyer's own clause ("after
+    Termination", "(Representations & Warranties)"), or a known name after the sentence's first word,
+    whose capital is the sentence's ("Once Employee's internship")."""
+    if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", clause):
+        return True
+    words = term.split()
+    names = {k.lower() for k in known}
+    if len(words) < 2 or not any(w.lower().rstrip("’'s") in names or w.lower() in names for w in words):
+        return False
+    others = [w for w in words if w.lower() not in names and w.lower().rstrip("’'s") not in names]
+    at_start = re.search(rf"(?:^|[.;:!?]\s+|\n\s*)(?:\(?\w{{1,4}}[.)]\s+)?{re.escape(term)}", draft)
+    # Not a known name beside the clause's own capitalised word: "Valeant Trademarks" beside the
+    # clause's "Dova Trademarks" is a new term.
+    return bool(at_start) and words[0] in others and len(others) == 1 and words[0][1:].islower()
 
 
 def _part_of_known(term: str, known: set[str]) -> bool:

@@ -30,7 +30,10 @@ _ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|b
         r"delete|remove|take|strike|keep|leave|let|allow|permit|give|have|use|put|bring|conform|shorten|trim|"
         r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
         r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
-_SPLIT = re.compile(rf"\s*;\s*|(?<=[.?!])\s+(?=[A-Z\"“])|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
+# Sentences end at a stop, never after an abbreviation ("cf. the Buyer carve-back in [1]"); a dash
+# before a statement ("bring it down to 30 - we can't sit in limbo for two months") ends an ask too.
+_SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<=[.?!])\s+(?=[A-Z\"“\[])|"
+                    rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
                     rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+|\s+[-–—]+\s+(?:and|but|plus|also)\s+", re.I)
 
 _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
@@ -40,7 +43,7 @@ _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|defi
 _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
                       r"\bby (?:about )?half\b|\bwordy\b|\bbriefer\b|\bfewer words\b|\bredundan\w*|"
                       r"\b(?:no more than|at most|in|within|under) (?:\w+ )?(?:sentences?|words)\b|\btighten up\b", re.I)
-_PLAIN = re.compile(r"\bplain(?:er)?\b|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
+_PLAIN = re.compile(r"\bplain(?:er)?\b|\bde-?lawyer\w*|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
                     r"\bexplain this\b|\bordinary (?:english|words)\b", re.I)
 _MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth (?:ways|sides|parties)\b|"
                      r"\beach (?:side|party)\b|\beither (?:side|party)\b|\bneither side\b|\bapply equally\b|"
@@ -161,7 +164,10 @@ _JUDGED = re.compile(r"^\s*(?:the\s+)?(?:current\s+)?[^;]{1,40}?\s+(?:is|are|see
 
 def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
     """The parts an instruction asks for, read against the clause and the document's parties."""
-    text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(instruction.split()))
+    # A list's items, one a line ("- media returns: 180 days", "(b) a passive-holding carve-out"), are parts
+    # of their own: the line breaks say so before the text is read as one line.
+    listed = re.sub(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", "; ", instruction, flags=re.I)
+    text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(listed.split()))
     if not text:
         return Instruction("")
     if _FOREIGN.search(text) or len(_NON_LATIN.findall(text)) > 2:
@@ -170,13 +176,35 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             "drafting assistant was asked instead, and the checks cannot tell whether it did what you asked."))
     names = binding.party_names(clause + "\n" + text, parties)
     parts: list[Part] = []
-    context = ""
+    context = judged_before = ""
     for segment in _segments(text):
         if parts and _MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         kind = _kind(segment)
         judged = _JUDGED.match(segment)
+        if judged and kind in ("period", "amount") and not (parts and parts[-1].kind == kind):
+            # "Ten Business Days' notice isn't enough; please make it thirty days": the figure judged is
+            # the clause's, said before the ask; it is read after the ask's own figure (the old value).
+            judged_before += "; " + segment
+            continue
+        if judged_before and kind in ("period", "amount"):
+            segment, judged_before = segment + judged_before, ""
+        if kind == "other" and parts and (_SUBJECT.match(segment) or (
+                parts[-1].kind in ("period", "amount") and _BARE_NUMBER.search(segment))):
+            # "we must be able to move this into a group company": why the part before is asked;
+            # "bring it down to 30" after "... longer than 30 days": the same figure said again.
+            parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if _SUBJECT.match(segment) else " ") + segment,
+                                   clause, names)
+            continue
+        if kind in (None, "other") and parts and _SOURCE.search(segment):
+            # "Lift the wording from [1]", "DIALOG's sentence in [1] is the model": where the words come from.
+            ref = _PRECEDENT_REF.search(segment)
+            params = dict(parts[-1].params)
+            if ref and params.get("precedent") is None:
+                params["precedent"] = int(ref.group(1) or ref.group(2))
+            parts[-1] = replace(parts[-1], text=parts[-1].text + " " + segment, params=params)
+            continue
         if judged and parts and parts[-1].kind == kind and kind in ("period", "amount"):
             # "90 days is market; six months is too long": the second figure is the clause's, judged,
             # not a second ask.
@@ -217,19 +245,38 @@ _ABBREVIATED = re.compile(r"(?<=\d )(yrs?|mos?|mths?|wks?|hrs?)\b\.?", re.I)
 
 
 def _segments(text: str) -> list[str]:
-    pieces = [p.strip(" ,.") for p in _SPLIT.split(text)]
+    # A list's labels ("(b) a passive-holding carve-out") are no words of the ask.
+    pieces = [re.sub(r"^(?:\(?[a-z0-9]{1,3}\)|[a-z0-9]{1,2}\.)\s+", "", p.strip(" ,."), flags=re.I) for p in _SPLIT.split(text)]
     return [p for p in pieces if p]
+
+
+# A statement, not an ask: a subject ("we", "it", "[1]") and a verb that is not one of wanting ("we can't
+# sit in limbo for two months", "[1] manages with 30"): a reason, whatever figures it gives.
+# Someone else's words quoted in the instruction ("Client writes: 'a warrant over 2m shares doesn't cover
+# it'"): reported, read for figures but not for the kind of ask.
+_QUOTED = re.compile(r"(?:^|(?<=[\s:(]))['‘\"“][^'’\"”]{12,}?(?:['’\"”](?=[\s.,;:)!?]|$)|$)")
+_SUBJECT = re.compile(r"^(?:we|i|they|he|she)(?:\s*\([^)]*\))?\s+\w+", re.I)
+_BARE_NUMBER = re.compile(r"\b(?:to|at|down to|up to)\s+\d+(?:\.\d+)?\b(?!\s*(?:%|percent|days?|weeks?|months?|years?))", re.I)
+# Where a part's words come from: a precedent named with a word about wording.
+_SOURCE = re.compile(r"\b(?:wording|language|words|sentence|drafting|model|form|text)\b[^.;]{0,40}(?:\[\d+\]|precedent)|"
+                     r"(?:\[\d+\]|precedent)[^.;]{0,40}\b(?:wording|language|words|sentence|model|template)\b", re.I)
+_STATEMENT = re.compile(r"^(?:(?:but|and|as|because|since|so)\s+)?(?:we|i|they|he|she|it|this|that|(?:precedent\s*)?\[\d+\])"
+                        r"(?:\s*\([^)]*\))?\s+(?!(?:really\s+|also\s+|just\s+)?(?:should|must|need|needs|want|wants|would|"
+                        r"require|requires|ask|asks|prefer|'d|shall|will need|have to|has to)(?:n['’]t)?\b)\w+", re.I)
 
 
 _BOTH_ASK = re.compile(r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|"
                        r"is|are)\b|\bmutual\w*|\breciprocal\w*|\btwo[- ]way\b|\bboth ways\b", re.I)
-_MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without)\b", re.I)
+_MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without|same\b)\b", re.I)
 _STRONG_MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth ways\b", re.I)
 _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
                          r"exclusion|exception))", re.I)
 
 
 def _kind(segment: str) -> str | None:
+    if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
+        return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
+    segment = _QUOTED.sub(" ", segment) if _QUOTED.sub(" ", segment).strip() else segment
     if _CONDITION.match(segment):
         return "other"  # a condition of its own: no operation adds one, so it is never silently absorbed
     if re.search(_NOT_APPLY, segment, re.I) and not _STRONG_MUTUAL.search(segment):
@@ -433,8 +480,8 @@ def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
         for n in named:
             if n == other:
                 continue
-            m = re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])(?:['’]s)?\s+(\w+)", text)
-            if m and _HOLDER_CUES.match(m.group(1)) or re.search(rf"\b(?:to|have|has|let|so)\s+(?:the\s+)?{re.escape(n)}\b",
+            after = binding.word_after(text, n)
+            if after and _HOLDER_CUES.match(after) or re.search(rf"\b(?:to|have|has|let|so)\s+(?:the\s+)?{re.escape(n)}\b",
                                                                   text):
                 holder = n
                 break
@@ -473,8 +520,9 @@ def _carve(text: str) -> dict[str, Any]:
         described = None
         if re.search(r"\b(?:carve[- ]?out|exclude|except(?:ion)? for|exempt)\b", before_dash, re.I):
             words, before_dash = before_dash, ""
-    if described and re.match(rf"(?:see|as|like|from|per|{_ASK})\b", described.group(1), re.I):
-        described = None
+    if described and (re.match(rf"(?:see|cf|e\.g|as|like|from|per|{_ASK})\b", described.group(1), re.I)
+                      or _SUBJECT.match(described.group(1))):
+        described = None  # where the words come from, or why ("- we must be able to move this"): not what
     borrow = re.search(r"\b(?:borrow|take|use|bring in|import|copy|add)\s+(?:in\s+)?(?:the\s+)?(.+?)\s+(?:language|"
                        r"wording|words|provision)\b", words, re.I)
     if borrow and borrow.group(1).lower() in ("the", "a", "an", "its", "their", "same", "usual"):
@@ -501,7 +549,15 @@ def _carve(text: str) -> dict[str, Any]:
     phrase = re.sub(r"^(?:and|plus|from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
     source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
                        r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
-    phrase = phrase.strip(" .,")
+    phrase = _QUOTED.sub(" ", phrase)
+    named = re.search(r"\b(?:the|a|an)\s+((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:carve[- ]?out|exception|exclusion)s?\b", text, re.I)
+    if named and (re.match(r"(?:like|as|cf|see|from|per|in)\b", phrase.strip(), re.I) or _SUBJECT.match(phrase.strip())) and \
+            named.group(1).lower() not in ("same", "usual"):
+        phrase = named.group(1)  # "a passive-holding carve-out like (i) of [1]": its name, not where from
+    # Words about the carve-out, not its reach: "the Buyer carve-back in [1]", "the affiliate carve-out".
+    phrase = re.sub(r"\b(?:carve[- ]?(?:out|back)s?|exceptions?|exclusions?|language|wording)\b(?:\s+in\b)?", " ",
+                    phrase, flags=re.I)
+    phrase = " ".join(phrase.split()).strip(" .,")
     if not phrase:  # "add the gross negligence carve-out from the AT&T precedent"
         named = re.search(r"\b(?:the|a|an)\s+([\w -]+?)\s+(?:carve[- ]?out|exception|exclusion)s?\b", text, re.I)
         phrase = named.group(1) if named and named.group(1).lower() not in ("same", "usual") else ""
@@ -569,7 +625,7 @@ def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
     leave_words: list[str] = []
     leave_sentences: list[int] = []
     for m in _LEAVE.finditer(text):
-        leave_words += _stems(_without_names(m.group(1), names))
+        leave_words += _stems(binding.without_names(m.group(1), names))
         leave_sentences += [n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", m.group(1), re.I)]
         body = body.replace(m.group(0), " ")
     body = re.sub(r"\((?:not|but not)[^)]*\)", " ", body)
@@ -578,15 +634,9 @@ def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
     limbs = tuple(dict.fromkeys(m.group(1).lower() for m in re.finditer(
         r"\blimb\s*\(?([a-z])\)|\(([a-z])\)\s+only", body, re.I) if m.group(1)) | {
         m.group(1).lower(): None for m in re.finditer(r"\(([a-z])\)\s+only", body, re.I)})
-    keywords = tuple(w for w in _stems(_without_names(body, names)) if w not in leave_words)
+    keywords = tuple(w for w in _stems(binding.without_names(body, names)) if w not in leave_words)
     only = bool(re.search(r"\bonly\b|\bleave the rest\b|\bnothing else\b", text, re.I)) or bool(leave_words)
     return Scope(keywords, sentences, limbs, tuple(dict.fromkeys(leave_words)), tuple(leave_sentences), only)
-
-
-def _without_names(text: str, names: Sequence[str]) -> str:
-    for name in sorted(names, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?:['’]s?)?(?![\w-])", " ", text, flags=re.I)
-    return text
 
 
 # --- problems and length ------------------------------------------------------------------

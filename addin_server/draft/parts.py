@@ -188,7 +188,10 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         # party named now takes on the same kind of promise, and the clause's own party keeps its own.
         takes = [q for t in wanted for q in theirs.provisions if binding.similar(t, q) and q.bound in (named, MUTUAL)]
         keeps = [q for t in wanted for q in theirs.provisions if binding.similar(t, q) and q.bound in (t.bound, MUTUAL)]
-        leftover = [(q, o) for q in takes if q.mutual for o in q.others if o in mine.parties]
+        # Only one party left protected: where the mutual provision names both of the clause's parties
+        # ("in the case of Distributor ..., in the case of Cisco ..."), it protects both.
+        leftover = [(q, o) for q in takes if q.mutual for o in q.others if o in mine.parties
+                    and not any(o2 != o and o2 in mine.parties for o2 in q.others)]
         if takes and keeps and leftover:
             q, who = leftover[0]
             return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {_the(who)} "
@@ -539,8 +542,8 @@ def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
     if not wanted:
         return ""
     for name in read.parties:
-        keyed = re.search(rf"(?<![\w-]){re.escape(name)}['’]s\s+{_CONDUCT}|\bwhom\s+(?:the\s+)?{re.escape(name)}\s+(?:had|has)\b",
-                          new_text)
+        keyed = binding.owned_by(new_text, name, _CONDUCT) or re.search(
+            rf"\bwhom\s+(?:the\s+)?{re.escape(name)}\s+(?:had|has)\b", new_text)
         if keyed and name not in wanted:
             return (f"The carve-out is keyed to {_the(name)} (“{keyed.group(0)}”), not to {_the(wanted[0])}, so it "
                     "does not do what was asked.")
@@ -808,8 +811,8 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
     allow.words = {_stem(w) for w in re.findall(r"[a-z]{3,}", instruction.text.lower())}
     allow.cited_text = "\n".join(ctx.precedents[n - 1] for n in cited if 1 <= n <= len(ctx.precedents))
     allow.figures += F.figures(instruction.text)  # every figure the lawyer wrote: "up to 5%", "$50,000"
-    allow.kept_phrases = [m.group(0) for m in re.finditer(r"\b[A-Z][\w&.-]*(?:['’]s?)\s+(?:own\s+)?[a-z]+", instruction.text)
-                          if not re.search(r"['’]s?\s+(?:own\s+)?(?:benefit|option|negligence|behalf)", m.group(0))]
+    allow.kept_phrases = [p for p in binding.possessive_phrases(instruction.text)
+                          if not re.search(r"['’]s?\s+(?:own\s+)?(?:benefit|option|negligence|behalf)", p)]
     mine = binding.read(clause, ctx.parties)
     for part in instruction.parts:
         if part.kind in ("period", "amount"):

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
+from index_builder.reading import numbers as N
 from index_builder.reading.defined_terms import capitalised_words
 from index_builder.reading.sentences import sentence_spans
 
@@ -47,15 +48,8 @@ must hereby herein hereof hereto hereunder thereof therein thereto thereunder wh
 _NEGATORS = frozenset("not no never none nothing cannot non nobody".split())
 _LIMITING = frozenset("limited capped cap caps prohibited prohibits forbidden refrain restricted "
                       "exceeding maximum".split())
-_NUMBER_WORDS = {w: n for n, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
-_NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-                      "eighty": 80, "ninety": 90, "hundred": 100})
-_UNITS = {"day": "day", "days": "day", "business": "day", "calendar": "day", "week": "week",
-          "weeks": "week", "month": "month", "months": "month", "year": "year",
-          "years": "year", "hour": "hour", "hours": "hour", "minute": "minute",
-          "minutes": "minute", "percent": "%", "per": "%", "%": "%"}
+# Number words are figures (read by the core), not content words.
+_NUMBER_WORDS = frozenset(N.SMALL) | frozenset(N.SCALES)
 _WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
                          "every its their our your".split())
@@ -100,7 +94,28 @@ def score_support(sentence: str, precedent: str, own_text: str = "") -> Support:
         # another way of saying "not" ("nor does it prevent" for "shall not preclude"), and it gives no
         # figure or party the precedent does not. Word pairs and negation counts judge wording, not meaning.
         supported = True
+    if not supported and not f.amount and not f.party and _mostly_own(sentence, precedent, own_text):
+        # The lawyer's own sentence (clause and instruction) with the precedent's point in it: "for
+        # six (6) months after it ends, unless Logan's gives its prior written consent (which will not
+        # be unreasonably withheld or delayed) [1]". What it claims from the precedent is the little
+        # that is new, and the precedent shares it; the score, made for whole restatements, cannot judge it.
+        supported = True
     return Support(round(score, 4), supported, "" if supported else _reason(f), *f.passage)
+
+
+OWN_SHARE = 0.75  # at or above, a sentence is the lawyer's own wording with a point added
+
+
+def _mostly_own(sentence: str, precedent: str, own_text: str) -> bool:
+    words = stems(sentence)
+    if not own_text.strip() or len(words) < 6:
+        return False
+    own, theirs = set(stems(own_text)), set(stems(precedent))
+    new = [w for w in words if w not in own]
+    shared = {w for w in words if w in theirs}
+    return len(words) - len(new) >= OWN_SHARE * len(words) and (
+        # Something is new (a sentence all of the lawyer's words claims nothing of its own to cite).
+        len(shared) >= 2 and bool(new) and (any(w in theirs for w in new) or len(set(new)) <= 2))
 
 
 def _reason(f: Features) -> str:
@@ -201,33 +216,17 @@ def _quantities(text: str) -> set[tuple[float, str]]:
     return set(_quantities_as_written(text))
 
 
-_QUANTITY = re.compile(
-    r"(?P<cur>[$€£])?\s?(?P<num>\d+(?:,\d{3})*(?:\.\d+)?|\b(?:%s)\b)(?:\s*\(\s*[\d,.]+\s*\))?"
-    r"\s*(?P<unit>%%|[a-z]+)?" % "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)),
-    re.IGNORECASE)
 def _quantities_as_written(text: str) -> dict[tuple[float, str], str]:
-    """The amounts a text gives, read by the core (reading/figures.py), then every other number
-    left in it with its unit ("thirty (30) days", "five copies"); "Section 7.2" names a place, not an
-    amount."""
+    """The figures a text gives, read by the core (reading/figures.py): periods by their unit,
+    amounts, percentages and multiples, then every other number ("five copies"); "Section 7.2"
+    names a place, not an amount."""
     out: dict[tuple[float, str], str] = {}
-    # Amounts from the core ("two million U.S. dollars ($2,000,000)" is one amount, not "two"); every
-    # other number as written, so a changed digit anywhere is seen.
-    found = F.amounts(text)
-    for f in found:
-        out.setdefault((float(f.value), "$"), f.text)
-    rest = list(text)
-    for f in found:
-        if not f.disagree:  # "Five Thousand Dollars ($10,000)": its digits are read too
-            rest[f.start:f.end] = " " * (f.end - f.start)
-    for match in _QUANTITY.finditer("".join(rest)):
-        raw = match.group("num").lower().replace(",", "")
-        value = float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else float(raw)
-        unit = "$" if match.group("cur") else _UNITS.get((match.group("unit") or "").lower(), "")
-        written = match.group(0).strip()
-        if not unit and match.group("unit"):
-            written = written[: -len(match.group("unit"))].strip()
-        out.setdefault((value, unit), written)
+    for f in F.figures(text) + F.counts(text):
+        out.setdefault((float(f.value), _FIGURE_UNIT.get(f.kind) or (f.unit or "").rsplit("_", 1)[-1]), f.text)
     return out
+
+
+_FIGURE_UNIT = {"amount": "$", "percentage": "%", "multiple": "x", "count": ""}
 
 
 def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
@@ -241,6 +240,12 @@ def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
         if (value, unit) in given or unit and (value, "") in given or not unit and value in values:
             continue  # "30 days" against "thirty (30) calendar days" is the same amount
         return written
+    # A place in a document is not a figure, and a redraft may name its own ("This Section 7.2"):
+    # only a reference the precedent gives as another number of the same kind is a changed one.
+    theirs, own = set(F.references(precedent)), set(F.references(own_text))
+    for kind, number in F.references(sentence):
+        if (kind, number) not in theirs | own and any(k == kind for k, _ in theirs):
+            return f"{kind.title()} {number}"
     return ""
 
 
@@ -279,7 +284,8 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
 def _known(key: str, words: set[str]) -> bool:
     """A name the lawyer's text (or the precedent) has: "confidential information" where it has both
     words ("Confidential Information" acting in a sentence is a defined term, not a new party)."""
-    return key in words or (" " in key and all(w in words for w in key.split()))
+    parts = [w for w in re.split(r"[\s-]+", key) if w]
+    return key in words or (len(parts) > 1 and all(w in words for w in parts))
 
 
 def _roles(text: str) -> set[tuple[str, str]]:
@@ -288,7 +294,16 @@ def _roles(text: str) -> set[tuple[str, str]]:
 
 
 def _terms(text: str) -> Counter[str]:
-    """Capitalised words (parties, defined terms), sentence openers like "The" left out."""
+    """Capitalised words (parties, defined terms), sentence openers like "The" left out. In a text
+    set in capitals, capitals say nothing (abstain); a figure's words ("ONE MILLION DOLLARS") are no
+    name."""
+    letters = [c for c in text if c.isalpha()]
+    if letters and sum(c.isupper() for c in letters) > 0.6 * len(letters):
+        return Counter()
+    chars = list(text)
+    for f in F.figures(text):
+        chars[f.start:f.end] = " " * (f.end - f.start)
+    text = "".join(chars)
     return Counter(key for t in capitalised_words(text) if (key := _norm(t)) and key not in _STOP
                    and key not in _NOT_PARTIES)
 

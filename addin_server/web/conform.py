@@ -20,6 +20,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from index_builder.errors import InvalidRequestError, TextTooLongError
 from index_builder.reading.document import Document
+from index_builder.reading.labels import clause_label
 from addin_server.conform import documents
 from addin_server.conform.check import check_document
 from addin_server.conform.service import conform_clauses
@@ -89,6 +90,8 @@ def conform_view() -> Any:
     payload = result.to_json()
     payload["notes"] = list(payload["notes"]) + notes
     payload["clause_id"] = clauses[0].clause_id
+    # The conformed text's number, heading and capitals (reading/labels.py), as a search result's.
+    payload["reading"] = clause_label(result.text, clauses[0].heading).to_dict()
     payload["source"] = {"citation": clauses[0].citation(), "doc_id": clauses[0].doc_id}
     payload["document_sent"] = {"definitions": len(target.definitions), "parties": len(target.parties),
                                 "sections": len(target.sections)}

@@ -126,7 +126,7 @@ def served_json(outcome: SearchOutcome, query: str) -> dict[str, Any]:
     swapped = None
     if recorded and learning.swap_share and held.rng.random() < learning.swap_share:
         outcome, swapped = swap_adjacent(outcome, held.rng)
-    payload = search_json(outcome)
+    payload = search_json(outcome, query)
     if held and held.store:
         _add_marks(payload, outcome, held.store)
     if recorded:

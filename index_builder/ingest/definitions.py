@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import Iterable, Sequence
 
 from index_builder.model import Clause, Condition, Filters
-from index_builder.reading.defined_terms import LEAD_NUMBER, MEANS_LINE, defined_terms, means_definition
+from index_builder.reading.defined_terms import MEANS_LINE, defined_terms, means_definition
+from index_builder.reading.paragraphs import without_number
 
 UNIT = "unit"
 DEFINITION = "definition"
@@ -32,7 +33,7 @@ def definition_units(clauses: Sequence[Clause]) -> list[Clause]:
         for line in clause.text.splitlines():
             if not MEANS_LINE.search(line):
                 continue
-            text = LEAD_NUMBER.sub("", line.strip())
+            text = without_number(line.strip())
             for term in defined_terms(text):
                 if len(text) < _MIN_CHARS or not MEANS_LINE.search(text, text.find(term)):
                     continue

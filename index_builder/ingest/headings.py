@@ -11,6 +11,7 @@ import re
 
 from index_builder.ingest.blocks import Block
 from index_builder.ingest.labels import is_bullet, markdown_heading, typed_label
+from index_builder.reading.document import run_in_heading, title_case
 
 WEAK = 9  # level of a heading known only from bold type
 TITLE = -1
@@ -18,8 +19,6 @@ _STRUCTURAL_CAPS = 8  # a bold ALL CAPS line outside tables ("GENERAL TERMS")
 _HEADING_MAX_CHARS = 120
 _HEADING_MAX_WORDS = 15
 _TITLE_FONT = 32  # half-points: 16pt and up reads as a document title, not body text
-_MINOR_WORDS = frozenset("of and or the to for in on with by a an at from under & vs.".split())
-_INLINE_HEADING = re.compile(r"^([A-Z][^.:;!?\n]{0,80}?)\.\s+(?=[A-Z\u201c\"(\[{])")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
 
 
@@ -31,7 +30,7 @@ def heading_level(block: Block) -> int | None:
         return markdown[0]
     if not looks_like_heading(text) or is_bullet(text):
         return None
-    display = block.emphasised or _title_case(text)
+    display = block.emphasised or title_case(text)
     if block.is_title or (block.font_size >= _TITLE_FONT and not block.table_id and display):
         return TITLE
     if block.outline_level is not None and display:
@@ -64,12 +63,10 @@ def own_heading(block: Block) -> str:
     if lead and not lead.startswith(("\u201c", '"')) and len(lead) <= _HEADING_MAX_CHARS:
         return _strip_heading(lead)
     body = _without_label(block)
-    if looks_like_heading(body) and (block.emphasised or _title_case(body)):
+    if looks_like_heading(body) and (block.emphasised or title_case(body)):
         return _strip_heading(body)
-    match = _INLINE_HEADING.match(body)
-    if match and _title_case(match.group(1)):
-        return _strip_heading(match.group(1))
-    return ""
+    run_in = run_in_heading(body)
+    return _strip_heading(body[run_in[0]:run_in[1]]) if run_in else ""
 
 
 def heading_text(block: Block) -> str:
@@ -83,13 +80,6 @@ def _without_label(block: Block) -> str:
         return block.text
     label = typed_label(block.text)
     return block.text[len(label.text):].lstrip(" .:)\u2013\u2014") if label else block.text
-
-
-def _title_case(text: str) -> bool:
-    words = re.findall(r"[A-Za-z][\w'’-]*", text)
-    return bool(words) and len(words) <= 10 and all(
-        w[0].isupper() or w.lower() in _MINOR_WORDS for w in words
-    )
 
 
 def _strip_heading(text: str) -> str:

@@ -35,6 +35,7 @@ from index_builder.errors import DataNotFoundError, InvalidRequestError
 from index_builder.ingest.blocks import ParsedDocument
 from index_builder.model import Clause
 from index_builder.reading.blanks import filled_prose, is_blank
+from index_builder.reading.dates import dates, first_date
 from index_builder.reading.document import definitions
 from index_builder.reading.jurisdictions import PLACES, canonical, law_places
 from index_builder.reading.legal_names import legal_names
@@ -97,19 +98,12 @@ _KIND_WORDS = re.compile(r"\b(?:agreement|letter|consent|notice|addendum|amendme
 # The places: the core's one list (index_builder/reading/jurisdictions.py), shared with Compare terms.
 _JURISDICTION = re.compile(rf"\b({PLACES})\b")
 # (Which sentences choose a law is the core's reading: reading/jurisdictions.law_places.)
-_YEAR = re.compile(r"\d{4}")
 _LAW_LABEL = re.compile(r"^\W*(?:governing law|governing state|choice of law|applicable law)"
                         r"(?: state)?\W*(?::\W*(.*))?$", re.I)
 
 # A party named by a role: a word of the one role table, or a mutual form's "Party 1"/"Party A".
 _PARTY_NUMBER = re.compile(r"Party [0-9A-Z]")
 
-_MONTHS = ("january february march april may june july august september october november "
-           "december").split()
-_DATE = re.compile(
-    r"\b(?:(" + "|".join(m.capitalize() for m in _MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
-    r"|(\d{1,2})(?:st|nd|rd|th)?\s+(?:day of\s+)?(" + "|".join(m.capitalize() for m in _MONTHS)
-    + r"),?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2}))\b")
 # "dated" alone often dates another document ("the NDA dated ..."): not enough.
 _DATE_CONTEXT = re.compile(r"(?:effective (?:as of|on)|dated as of|entered into (?:as of|on)|"
                            r"made (?:and entered into )?(?:as of|on))\s*$", re.I)
@@ -221,35 +215,14 @@ def effective_date(texts: Sequence[str]) -> date | None:
         label = _DATE_LABEL.match(text.replace("*", ""))
         if label:
             value = label.group(1) or (texts[i + 1] if i + 1 < len(texts) else "")
-            found = _first_date(value) if not is_blank(value) and len(value) <= 60 else None
+            found = first_date(value) if not is_blank(value) and len(value) <= 60 else None
             if found:
                 return found
     for text in map(filled_prose, texts[:40]):
-        if not _YEAR.search(text):
-            continue
-        for match in _DATE.finditer(text):
-            if _DATE_CONTEXT.search(text[max(0, match.start() - 40):match.start()]):
-                found = _date_of(match)
-                if found:
-                    return found
+        for found in dates(text):
+            if _DATE_CONTEXT.search(text[max(0, found.start - 40):found.start]):
+                return found.value
     return None
-
-
-def _first_date(text: str) -> date | None:
-    match = _DATE.search(text)
-    return _date_of(match) if match else None
-
-
-def _date_of(match: re.Match[str]) -> date | None:
-    g = match.groups()
-    try:
-        if g[0]:
-            return date(int(g[2]), _MONTHS.index(g[0].lower()) + 1, int(g[1]))
-        if g[4]:
-            return date(int(g[5]), _MONTHS.index(g[4].lower()) + 1, int(g[3]))
-        return date(int(g[6]), int(g[7]), int(g[8]))
-    except ValueError:  # "February 30": not a date
-        return None
 
 
 # -- a firm's own metadata --------------------------------------------------------------------

@@ -15,7 +15,11 @@ checks, and Compare terms; nothing outside this folder reads these ideas again:
 * ``numbers``, ``figures``, ``caps`` (i38-figures): periods, amounts, percentages and
   liability caps with their spans;
 * ``document``: a whole document read from its paragraphs as Word gives them (the pane's
-  blocks or the index's clauses): definitions, parties, section map, its name for itself;
+  blocks or the index's clauses): definitions, parties, section map, its name for itself, a
+  paragraph's run-in heading (the index's clause headings too); ``paragraphs``: the shape the
+  readers take, and a clause number typed at a paragraph's start;
+* ``sentences``: the one sentence splitter (search's matching spans, the drafting checks) and
+  a sentence's parts; ``dates``: dates and month names (the index's effective-date facet);
 * ``numbers``, ``figures``, ``caps``: periods, amounts, percentages and multiples in digits
   and words, and liability caps of every kind, each with its span; ``limitations``: the rest
   of a limitation of liability (carve-outs, the exclusion of consequential loss, a super-cap);

@@ -520,3 +520,37 @@ def between_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
 GIVING_TO = re.compile(r"\b(?:giv(?:e|es|ing)|gave|provid(?:e|es|ing)|send(?:s|ing)?|sent|pay(?:s|ing)?|paid|owe[sd]?|"
                        r"grant(?:s|ing)?|offer(?:s|ing)?|deliver(?:s|ing)?|serv(?:e|es|ing)|tell(?:s|ing)?|allow(?:s|ing)?)"
                        r"\s+(?:to\s+)?$", re.I)
+
+
+# --- possessives: the one reading of "X's" (draft/carve_out, parts and instruction ask it) ------------
+_OWNER = re.compile(r"\b([A-Z][\w&.-]*[A-Za-z])['’]s\b")
+_POSSESSIVE_PHRASE = re.compile(r"\b[A-Z][\w&.-]*(?:['’]s?)\s+(?:own\s+)?[a-z]+")
+
+
+def owners(text: str) -> list[tuple[int, str]]:
+    """Capitalised names written as owners ("Employer's", "NCM's"): (where, name as written), in text order."""
+    return [(m.start(1), m.group(1)) for m in _OWNER.finditer(text)]
+
+
+def possessive_phrases(text: str) -> list[str]:
+    """A name's possessive and the word it owns ("DGT's products", "Licensee's own costs")."""
+    return [m.group(0) for m in _POSSESSIVE_PHRASE.finditer(text)]
+
+
+def owned_by(text: str, name: str, noun: str) -> re.Match[str] | None:
+    """The first "<name>'s <noun>" (``noun`` a pattern: "gross negligence", "breach\\w*")."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}['’]s\s+{noun}", text)
+
+
+def word_after(text: str, name: str) -> str | None:
+    """The word after the first use of ``name``, its possessive skipped ("Dova's marks" -> "marks",
+    "Dova should" -> "should")."""
+    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?:['’]s)?\s+(\w+)", text)
+    return m.group(1) if m else None
+
+
+def without_names(text: str, names: Sequence[str]) -> str:
+    """``text`` with each of ``names`` and its possessive blanked, longest first, case-blind."""
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?:['’]s?)?(?![\w-])", " ", text, flags=re.I)
+    return text

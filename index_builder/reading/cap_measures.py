@@ -71,6 +71,13 @@ _YEAR = re.compile(r"\b(?:previous|preceding|prior|last|current)\s+(?:contract(?
                    # "in the Contract Year in which the claim arises", "during any calendar year"
                    r"\b(?:in|during|within|for|over)\s+(?:the|any|each|that|such|a|one)\s+(?:single\s+)?"
                    r"(?:contract(?:ual)?|calendar|fiscal|financial|agreement|license|licence|subscription)\s+year\b", _I)
+# A window of one unit written without a number: "the fees for the month during which the loss
+# occurred", "the charges paid in the calendar quarter in which the claim arose"; not "the month or
+# months in which", a window of no stated length.
+_ONE_UNIT = re.compile(r"\b(?:during|in|within|over|for|throughout)\s+(?:the|any|a|each|such|that|one|a\s+single)\s+"
+                       r"(?:(?:single|calendar|contract|billing|fiscal|full)\s+)?(?P<u>month|quarter|year)\b(?![\w-])"
+                       # "in the month or months in which ...": more than one, of no stated length
+                       r"(?!\s+(?:or|and/or|and)\s+(?:more\s+)?(?:months?|quarters?|years?|periods?)\b)", _I)
 _WINDOW = re.compile(
     r"\b(?:during|in|within|over|for|throughout|under)\s+(?:the|any|a|each|such|that)\s+(?:[^\s.;,]+\s+){0,6}?"
     r"(?:period|months?|years?|quarters?|(?:initial|renewal|then[- ]current|current)\s+term)\b|"
@@ -95,6 +102,10 @@ _PER_CLAIM = re.compile(r"\b(?:per|each|any\s+one|for\s+(?:any|each)\s+(?:single
                         r"accident|loss)\b", _I)
 _ALL_CLAIMS = re.compile(r"\b(?:in\s+the\s+aggregate|aggregate|in\s+total|cumulative(?:ly)?|for\s+all\s+claims|"
                          r"per\s+(?:contract\s+|calendar\s+)?year|annual(?:ly)?)\b", _I)
+# What the limit applies to, written between the verb and the measure: "exceed, per claim or series of
+# claims arising from the same cause of action, [* * *]", "exceed, with respect to any one event, $5M".
+_QUALIFIER = re.compile(r"(?:per|for\s+(?:any|each|all|every)|in\s+respect\s+of|with\s+respect\s+to|in\s+relation\s+to|"
+                        r"in\s+the\s+aggregate|in\s+total|cumulatively)\b[^,;.:()\[\]$€£\d]{0,150},\s*", _I)
 _SECOND = re.compile(r",?\s*\bor\b\s*,?\s*(?=(?:if|where|in\s+the\s+aggregate|with\s+respect|for\s+all)\b)", _I)
 # A limb of a choice starts with a measure: an amount, a number, "the ...", a redaction or a
 # placeholder; so "paid or payable" is one limb and "$50,000 or the amount paid" two.
@@ -102,6 +113,8 @@ _LIMB_START = (r"(?=\s*(?:[$€£\[*{(\d]|(?:US|USD|EUR|GBP)\b|the\b|an?\b|any\b
                r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)\b))")
 _OR = re.compile(r"\s*[;,]?\s*\b(?:and/or|or)\b" + _LIMB_START + r"|\s*;\s*", _I)
 _AND = re.compile(r"\s*[;,]?\s*\band\b" + _LIMB_START, _I)
+# A difference of two amounts is a measure of its own, whatever it is the difference of.
+_DIFFERENCE = re.compile(r"^\W*(?:the\s+)?(?:amount|sum|extent)\s+by\s+which\b", _I)
 _THEREOF = re.compile(r"^\W*(?:any|the|such|each)\s+(?:[\w-]+\s+){0,2}(?:portion|part)\s+(?:thereof|of\s+(?:it|them))", _I)
 
 
@@ -137,6 +150,9 @@ def read_measure(text: str, start: int, end: int, found: Sequence[Figure]) -> li
     """The caps a measure states, ``text[start:end]``: none, one, or a fallback/aggregate beside it."""
     phrase = text[start:end]
     start += len(phrase) - len(phrase.lstrip(" \t,:"))
+    qualifier = _QUALIFIER.match(text, start, end)
+    if qualifier:  # "BE GREATER THAN, PER CLAIM OR SERIES OF CLAIMS ..., [* * *]": the measure follows
+        start = qualifier.end()
     choice = _choice(text, start, end, found)
     if choice is not None:
         return [choice]
@@ -157,7 +173,7 @@ def read_measure(text: str, start: int, end: int, found: Sequence[Figure]) -> li
     return [c for c in (first, other) if c is not None]
 
 
-_AND_AGGREGATE = re.compile(r"\s*[,;]?\s*\band\b(?:\s*,)?\s*(?=(?:(?:in\s+the\s+)?aggregate|in\s+total|for\s+all)\b|[$€£\d]|"
+_AND_AGGREGATE = re.compile(r"\s*[,;]?\s*\band\b(?:\s*,)?\s*(?=(?:(?:in\s+the\s+)?aggregate|in\s+total|for\s+all)\b|[$€£\d]|\[[\s*]*\*|"
                             r"(?:US|USD|EUR|GBP)\b|(?:one|two|three|four|five|ten|twenty|fifty|hundred)\b)", _I)
 
 
@@ -370,6 +386,8 @@ def _simple(text: str, start: int, end: int, found: Sequence[Figure], part: bool
             multiple = first.value if first.kind == "multiple" else first.value / 100
             return Cap("multiple", start, end, "", multiple=multiple,
                        period_months=_window(rest, [f for f in inside if f.start >= first.end])[1], basis=_basis(rest))
+    if _DIFFERENCE.match(measure):  # "the amount by which the total price ... exceeds the damages paid"
+        return Cap("other", start, end, "", basis=_basis(measure))
     fee = _FEE_WORD.search(measure[:120])
     other = _OTHER.search(measure[:160])
     if other and (fee is None or other.start() < fee.start()):  # "insurance coverage paid": coverage
@@ -414,6 +432,9 @@ def _window(measure: str, inside: Sequence[Figure]) -> tuple[bool, float | None]
             return True, round(f.value * _MONTHS[f.unit], 4)
     if _YEAR.search(measure):
         return True, 12.0
+    one = _ONE_UNIT.search(measure)
+    if one:  # "your fee for the month during which the loss occurred": one month, with no number
+        return True, {"month": 1.0, "quarter": 3.0, "year": 12.0}[one.group("u").lower()]
     if _WINDOW.search(mask(measure)) or _WINDOW.search(measure):
         return True, None
     return False, None

@@ -47,7 +47,9 @@ _I = re.IGNORECASE
 # A negation of another verb ("shall not apply to the extent X pays in excess of") makes no ceiling.
 _NEG = (r"(?:\b(?:not|never|cannot|can['’]t|won['’]t|shan['’]t)\b(?!\s+(?:apply|applicable|limit(?:ed)?|include|affect|"
         r"restrict|reduce|prejudice|waive|exclude|relieve|release)\b)|\bneither\b|\bnor\b|"
-        r"\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b)")
+        r"\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b|"
+        # "no Underwriter shall be required to contribute any amount in excess of": a contribution cap
+        r"\bno\s+(?:[A-Z][\w-]*\s+){1,3}(?:shall|will|may)\s+be\s+(?:required|obligated)\s+to\s+contribute\b)")
 _CEIL = r"(?:exceed(?:s|ing)?|(?:be\s+)?(?:more|greater|higher)\s+than|(?:be\s+)?in\s+excess\s+of)"
 _AGG = r"(?:\s*,?\s*(?:in\s+the\s+aggregate|in\s+total|cumulatively)\s*,?)?"
 _LIMIT = re.compile(
@@ -69,7 +71,7 @@ _LIMIT = re.compile(
     r"(?:the\s+(?:lesser|greater|higher|lower)\s+of\b|[$€£]|US\$|(?:USD|EUR|GBP)\b|\[\s*\*))|"
     r"\bCap\s+Amount\s+(?:of|is|will\s+be|shall\s+be|equals?)\b", _I)
 # What a limit limits: liability, damages, an indemnity, a recovery, an obligation in aggregate.
-_LIABLE = re.compile(r"liab|reimburse|indemnif|damages|recover|\bcap\s+amount\b|"
+_LIABLE = re.compile(r"liab|reimburse|indemnif|damages|recover|\bcap\s+amount\b|\brequired\s+to\s+contribute\b|"
                      r"\b(?:aggregate|total|maximum|cumulative|entire)\s+(?:\w+\s+)?obligations?\b", _I)
 # "General Liability insurance", "limits of liability": insurance, not a liability being capped.
 _INSURANCE_NAME = re.compile(
@@ -85,11 +87,12 @@ _WHOSE_EACH = re.compile(r"\b(?:each|either|neither|any)\s+part(?:y|ies)\b|\b(?:
                          r"\bliabilit(?:y|ies)\s+of\s+(?:a|one|either|each)\s+party|\bto\s+the\s+other\b|\bone\s+party\s+to\s+(?:the\s+)?other", _I)
 _WHOSE_BOTH = re.compile(r"\b(?:of\s+)?the\s+parties\b|\bboth\s+parties\b", _I)
 _NOT_NAME = (r"(?!(?:IN|NO|EVENT|SHALL|WILL|THE|OF|AND|OR|ITS|TO|FOR|BY|ANY|ALL|EACH|UNDER|HEREUNDER|SUCH|THIS|"
-             r"AGREEMENT|NOTWITHSTANDING|EXCEPT|SUBJECT|IF|WHERE|THAT|A|AN|MAXIMUM|TOTAL|AGGREGATE|CIRCUMSTANCES?|CASE)\b)")
+             r"AGREEMENT|NOTWITHSTANDING|EXCEPT|SUBJECT|IF|WHERE|THAT|A|AN|MAXIMUM|TOTAL|AGGREGATE|CIRCUMSTANCES?|CASE|"
+             r"BE|EXCEED|GREATER|MORE|HIGHER|THAN|LIMITED)\b)")
 _NAME_WORD = rf"{_NOT_NAME}[A-Z][\w.&-]*"
 _WHOSE_NAMED = re.compile(rf"\b(?P<n>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})['’][sS]?\s+(?:[\w'’-]+\s+){{0,5}}?(?i:liabilit)|"
                           rf"\b(?i:liabilit(?:y|ies)\s+of\s+(?:the\s+)?)(?P<m>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})|"
-                          rf"\b(?P<l>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s+(?i:(?:shall|will|is|may)\s+(?:\w+\s+){{0,2}}?(?:be\s+)?liable)\b")
+                          rf"\b(?P<l>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s+(?i:(?:shall|will|is|may)\s+(?:\w+\s+){{0,2}}?(?:be\s+)?(?:liable|required\s+to\s+contribute))\b")
 
 
 def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
@@ -123,6 +126,12 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
         first, *more = read
         out.append(_with(first, start=min(subject, first.start), end=first.end, whose=whose, text=text))
         out.extend(_with(c, start=c.start, end=c.end, whose=whose, text=text) for c in more)
+    defined = _defined_caps(text, ends, found)
+    if defined:  # "... in excess of the Maximum Liability": the definition states that cap; not again
+        terms = [t.lower() for t, _ in defined]
+        out = [c for c in out if not (c.kind == "other" and any(t in c.text.lower() for t in terms))]
+        out = [c for c in out if not any(a < c.end and c.start < b for _, d in defined for a, b in [(d.start, d.end)])]
+        out.extend(c for _, c in defined)
     taken = [(c.start, c.end) for c in out]
     rows = [_with(c, start=c.start, end=c.end, whose=None, text=text) for c in _cover_rows(text, found)
             if not any(a < c.end and c.start < b for a, b in taken)]
@@ -219,6 +228,63 @@ def _with(cap: Cap, *, start: int, end: int, whose: str | None, text: str) -> Ca
     parts = tuple(_with(p, start=p.start, end=p.end, whose=whose, text=text) for p in cap.parts)
     return Cap(cap.kind, start, end, text[start:end], cap.amount, cap.currency, cap.multiple,
                cap.period_months, cap.basis, whose, parts)
+
+
+# -- a cap set through a defined term ----------------------------------------------------------------
+
+# '"Maximum Liability" means ...', '"Liability Cap" shall mean ...': a term naming a limit on liability
+# ("liability" and a word of limit in the term), or '"General Cap Amount" means', '"Indemnity Cap" means'
+_DEFINITION = re.compile(r"[\"“”](?P<t>[^\"“”\n]{0,40}?(?:liabilit|\bcap\b)[^\"“”\n]{0,40}?)[\"“”]\s*(?:shall\s+)?means?\b[\s,:]*", _I)
+_CAP_TERM = re.compile(r"liabilit[\w\s-]*\b(?:maximum|aggregate|total|cap|limit|ceiling|cumulative)\b|"
+                       r"\b(?:maximum|aggregate|total|cap|limit|ceiling|cumulative)\b[\w\s-]*liabilit", _I)
+# A cap term without "liability" ("Cap Amount", "Indemnity Cap"; not "Interest Rate Cap", "Fee Cap"):
+# only a measure that can be valued makes it a cap, never an ``other`` read from its words alone.
+_VALUED_TERM = re.compile(r"^(?:(?:general|increased|super|indemnity|indemnification|damages|aggregate|total)\s+)?"
+                          r"cap(?:\s+amount)?$", _I)
+# "with respect to Operator, ..., and with respect to Owner, ...": one measure per party
+_FOR_PARTY = re.compile(r"(?:[,;]?\s*(?:and\s+)?)(?P<w>with\s+respect\s+to|in\s+respect\s+of|in\s+the\s+case\s+of|as\s+to|for)\s+"
+                        r"(?P<p>(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s*,\s*")
+
+
+def _defined_caps(text: str, ends: list[int], found: Sequence[Figure]) -> list[tuple[str, Cap]]:
+    """The caps a definition of a cap term states, one per party where it names one per party: the
+    term and each cap ("\"Maximum Liability\" means, with respect to Operator, the Residual Value ...,
+    and with respect to Owner, One Million Dollars ($1,000,000)")."""
+    out: list[tuple[str, Cap]] = []
+    low = text.lower()
+    for m in _DEFINITION.finditer(text) if "liabilit" in low or "cap" in low else ():
+        term = m.group("t").strip()
+        valued_only = bool(_VALUED_TERM.match(term))
+        if not (valued_only or _CAP_TERM.search(term)):
+            continue
+        body, end = m.end(), min(_next_end(ends, m.end()), m.end() + 700)
+        limbs = [p for p in _FOR_PARTY.finditer(text, body, end)]
+        if not limbs or limbs[0].start() > body:
+            limbs = []
+        spans = [(k.start("w"), k.end(), limbs[i + 1].start() if i + 1 < len(limbs) else end, k.group("p"))
+                 for i, k in enumerate(limbs)] or [(m.start(), body, end, None)]
+        for i, (limb, a, b, whose) in enumerate(spans):
+            read = read_measure(text, a, b, found)
+            if not read and valued_only:
+                continue
+            if not read:  # the definition says it is a cap: a measure we cannot value is "other"
+                bare = text[a:b]
+                cut = len(bare) - len(bare.lstrip(" ,:"))
+                stop = a + cut + _plain_end(bare[cut:])
+                if stop <= a + cut:
+                    continue
+                read = [Cap("other", a + cut, stop, "", basis=re.sub(r"\s+", " ", text[a + cut:stop])[:100])]
+            start = m.start() if i == 0 else limb
+            first, *more = read
+            out.append((term, _with(first, start=start, end=first.end, whose=whose, text=text)))
+            out.extend((term, _with(c, start=c.start, end=c.end, whose=whose, text=text)) for c in more)
+    return out
+
+
+def _plain_end(phrase: str) -> int:
+    """Where a measure we cannot value ends: at the clause's ";" or a proviso."""
+    m = re.search(r";|[,;]?\s*\bprovided\b|,?\s*\b(?:except|unless|notwithstanding)\b", phrase, _I)
+    return len(phrase[:m.start()] if m else phrase.rstrip(" .,;"))
 
 
 # -- cover pages ------------------------------------------------------------------------------------

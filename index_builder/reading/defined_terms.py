@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from index_builder.reading.dates import MONTHS
 from index_builder.reading.jurisdictions import US_STATES
 from index_builder.reading.numbers import SCALES, SMALL
 
@@ -40,7 +41,6 @@ _CONNECTORS = frozenset(
 _MAX_WORDS = 8
 # A line that gives a term its meaning ("“Fees” means ..."), not one that names it in passing.
 MEANS_LINE = re.compile(r"[”\"]\s*[)’']?\s*,?\s*(?:means|shall mean|will mean|has the meaning|have the meaning|refers to)\b", re.I)
-LEAD_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s+")
 
 
 def quoted_spans(text: str) -> list[tuple[int, int]]:
@@ -268,6 +268,20 @@ def written_as(target: str, mention: Mention) -> str:
     return out.upper() if mention.upper else out
 
 
+def written_forms(term: str) -> list[str]:
+    """Every form in which ``mentions`` reads a use of ``term``, as the term writes it: itself,
+    plural, possessive and plural possessive with either apostrophe ("Supplier", "Suppliers",
+    "Supplier's", "Supplier’s", "Suppliers'", ...), longest first. What the pane restores when
+    it puts a precedent in capitals into sentence case (it reads no endings itself)."""
+    found: dict[str, None] = {}
+    for plural in (False, True):
+        for possessive in ("", "'s", "\u2019s", "'", "\u2019"):
+            if possessive in ("'", "\u2019") and not plural:
+                continue  # "Supplier'" is no form; "Services'" is the plural's
+            found.setdefault(written_as(term, Mention(0, 0, term, plural, possessive, False)), None)
+    return sorted(found, key=len, reverse=True)
+
+
 _ARTICLE = re.compile(r"\b(a|an|A|An|AN)\s+$")
 
 
@@ -290,7 +304,7 @@ def fix_article(before: str, replacement: str) -> str:
 _WORD = r"(?:[A-Z][a-z][\w\-]*|[A-Z]{2,}s?)"
 _PHRASE = re.compile(r"(?<![\w\-])(" + _WORD + r"(?:[ \t]+(?:(?:of|for)[ \t]+)?" + _WORD + r")+)(?![\w\-])")
 _REFERENCE_WORDS = frozenset("Section Sections Clause Clauses Article Articles Exhibit Schedule Annex Appendix".split())
-_MONTHS = frozenset("January February March April May June July August September October November December".split())
+_MONTHS = frozenset(MONTHS)  # the one list of month names (reading/dates.py)
 _STATE_WORDS = frozenset("State Commonwealth Province County City District Republic Kingdom United European".split())
 # Words that make a run of capitalised words the name of a law, a body, a list or a
 # convention: "Office of Foreign Assets Control", "Occupational Safety and Health Administration".
@@ -331,7 +345,7 @@ def capitalised_words(text: str) -> list[str]:
     out = []
     for m in _NAME_OR_TERM.finditer(text):
         word = m.group(1)
-        if word.isupper() and len(word) > 1 and (word.lower() in _PLAIN_WORDS or _in_capitals_run(text, m.start(), m.end())):
+        if word.isupper() and len(word) > 1 and (word.lower() in _PLAIN_WORDS or in_capitals_run(text, m.start(), m.end())):
             continue
         if word.isupper() and len(word) == 1:
             continue  # "A", "I": articles and limb letters
@@ -339,10 +353,18 @@ def capitalised_words(text: str) -> list[str]:
     return out
 
 
-def _in_capitals_run(text: str, start: int, end: int) -> bool:
-    """An all-capitals word beside another all-capitals ordinary word: "THE COMPANY SHALL NOT"."""
-    near = re.findall(r"[A-Za-z]+", text[max(0, start - 20):start])[-1:] + re.findall(r"[A-Za-z]+", text[end:end + 20])[:1]
-    return any(w.isupper() and w.lower() in _PLAIN_WORDS for w in near)
+def in_capitals_run(text: str, start: int, end: int) -> bool:
+    """Whether the word in capitals at ``start:end`` sits beside another word in capitals on its
+    line ("LIMITATION OF LIABILITY. The ...", "THE COMPANY SHALL NOT"): a heading's or a
+    sentence set in capitals, not a name or an acronym of its own ("the SOW", "NCM's"). The
+    core's one rule for it (the written terms' acronyms and the support check's names)."""
+    before = _CAPITALS_BEFORE.search(text, max(0, start - 30), start)
+    after = _CAPITALS_AFTER.match(text, end, end + 30)
+    return any(m and len(m.group(1)) > 1 and m.group(1).isupper() for m in (before, after))
+
+
+_CAPITALS_BEFORE = re.compile(r"([A-Za-z]+)[^A-Za-z\n]{1,3}$")
+_CAPITALS_AFTER = re.compile(r"(?:s|[\u2019']s)?[^A-Za-z\n]{1,3}([A-Za-z]+)")
 
 
 def capitalised_terms(text: str) -> list[Capitalised]:

@@ -12,13 +12,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from index_builder.reading.defined_terms import LEAD_NUMBER, defined_terms, mentions, same_term, table_label, used_terms
-from index_builder.reading.paragraphs import Paragraph
+from index_builder.reading.defined_terms import (defined_terms, in_capitals_run, mentions, same_term,
+                                                 table_label, used_terms)
+from index_builder.reading.paragraphs import TYPED_NUMBER, Paragraph, without_number
 from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
 _BULLETS = re.compile(r"^[\u2022\u25aa\u25cf\u2013\-\u00b7o\uf0b7]$")
-_TYPED_NUMBER = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z]{1,4}\)|[a-z]\.|\(\d{1,3}\))(?=\s)", re.I)
 _DECIMAL = re.compile(r"^\d{1,3}(?:\.\d{1,3})*$")
 _DEFINITION_CHARS = 2000
 # What documents call themselves: "this Agreement", "this NDA", "this Stock Power".
@@ -107,7 +107,7 @@ def number_of(p: Paragraph) -> str:
     """The paragraph's number: Word's automatic one, else one typed at its start; "" if none."""
     if p.number and not _BULLETS.match(p.number.strip()):
         return p.number.strip()
-    typed = _TYPED_NUMBER.match(p.text)
+    typed = TYPED_NUMBER.match(p.text)
     return typed.group(2) if typed else ""
 
 
@@ -115,7 +115,7 @@ def _heading_of(p: Paragraph, number: str) -> str:
     """"Term. The Agreement ..." -> "Term"; a short heading paragraph is its own heading."""
     text = p.text.strip()
     if not p.number and number:
-        text = _TYPED_NUMBER.sub("", text, count=1).strip()
+        text = TYPED_NUMBER.sub("", text, count=1).strip()
     if not text:
         return ""
     words = text.split()
@@ -146,7 +146,7 @@ def lead_heading(text: str, line: bool = False) -> tuple[int, int] | None:
     drafting note's bracket: "3. Exceptions. The cap ..." -> the span of "Exceptions",
     "[Drafting note: Many ..." -> "Drafting note"; with ``line``, also a line that is a heading
     and nothing else ("7.1 Liability Caps."). None when it has none."""
-    number = _TYPED_NUMBER.match(text)
+    number = TYPED_NUMBER.match(text)
     at = number.end() if number else 0
     while at < len(text) and text[at] in " \t[":
         at += 1
@@ -170,6 +170,31 @@ def is_heading(text: str) -> bool:
     own numbering is not in a paragraph's text)."""
     stripped = text.strip()
     return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)
+
+
+# A run-in heading in Title Case: up to ten words, each capitalised but for small words, then
+# ". " and a sentence ("Injunctive Relief. Contractor ...", "Fees, Payment and Taxes. The
+# Customer ..."); not a colon or a dash ("Option A \u2014 Cancel and retire. RESOLVED ..." is a
+# choice inside its section, which keeps its section's heading). The one reading of it: the index's clause headings
+# (ingest/headings.py) and the written terms (a heading's words are titles, not uses).
+_RUN_IN = re.compile(r"([A-Z][^.:;!?\n]{0,80}?)\s*\.\s+(?=[A-Z\u201c\"(\[{])")
+_HEADING_WORD = re.compile(r"[A-Za-z][\w'\u2019-]*")
+SMALL_WORDS = frozenset("of and or the to for in on with by a an at from under & vs.".split())
+
+
+def run_in_heading(text: str, at: int = 0) -> tuple[int, int] | None:
+    """The span of the Title Case heading a paragraph starts with at ``at`` (after its number),
+    run in before its first sentence; None when it has none."""
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    m = _RUN_IN.match(text, at)
+    return m.span(1) if m and title_case(m.group(1)) else None
+
+
+def title_case(text: str) -> bool:
+    """Ten words at most, each capitalised (or in capitals) but for small words ("of", "and")."""
+    words = _HEADING_WORD.findall(text)
+    return bool(words) and len(words) <= 10 and all(w[0].isupper() or w.lower() in SMALL_WORDS for w in words)
 
 
 def section_map(paragraphs: Sequence[Paragraph]) -> list[Section]:
@@ -223,7 +248,7 @@ def definitions(paragraphs: Sequence[Paragraph], sections: Sequence[Section] | N
         text = p.text
         if "\u201c" in text or '"' in text:
             for term in defined_terms(text):
-                out.append(Definition(term, LEAD_NUMBER.sub("", text.strip())[:_DEFINITION_CHARS],
+                out.append(Definition(term, without_number(text.strip())[:_DEFINITION_CHARS],
                                       section_at(sections, p.index), p.index, "quoted", p.in_table))
         if p.in_table:
             label = text.strip().rstrip(":")
@@ -328,7 +353,7 @@ def written_terms(paragraphs: Sequence[Paragraph], document: Document) -> list[s
             found.setdefault(name, None)
     for term in document.self_refs:
         found.setdefault(term, None)
-    prose = [_without_headings(p.text) for p in paragraphs if not _label(p) and not _mostly_capitals(p.text)]
+    prose = [_without_headings(p.text) for p in paragraphs if not _label(p) and not mostly_capitals(p.text)]
     names = set(document.party_names) | set(found)
     for text in prose:  # paragraph by paragraph: the readers look back to each word's sentence start
         # Party words used as parties ("the Supplier's"): only those the paragraph has, unread yet.
@@ -346,30 +371,32 @@ def acronyms(text: str) -> list[str]:
     once: not English words written in capitals, not a heading's words in capitals."""
     found: dict[str, None] = {}
     for m in _ACRONYM.finditer(text):
-        if m.group(1) not in _NOT_ACRONYMS and not _in_capitals_run(text, m.start(1), m.end(1)):
+        if m.group(1) not in _NOT_ACRONYMS and not in_capitals_run(text, m.start(1), m.end(1)):
             found.setdefault(m.group(1), None)
     return list(found)
 
 
-# A clause's own heading run in ("Injunctive Relief. Contractor ...") and a cross-reference's
-# heading ("Section 7 (General Terms)"): names of sections, not terms.
-_RUN_IN_HEADING = re.compile(r"^\s*(?:(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\))\s+)?((?:[A-Z][\w\-\u2019']*|of|and|or|the|for|to|on|in|&)"
-                             r"(?:[ \t]+(?:[A-Z][\w\-\u2019']*|of|and|or|the|for|to|on|in|&)){0,7})[.:\u2014]\s+(?=[A-Z(\u201c\"])")
+# A cross-reference's heading ("Section 7 (General Terms)"): the name of a section, not a term.
 _REFERENCE_HEADING = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)\s+[\d.]+[a-z]?\s*\(([^()]{1,80})\)")
 
 
 def _without_headings(text: str) -> str:
-    text = _REFERENCE_HEADING.sub(" ", text)
-    return _RUN_IN_HEADING.sub(" ", text, count=1)
+    number = TYPED_NUMBER.match(text)
+    heading = run_in_heading(text, number.end() if number else 0)
+    if heading:
+        text = text[:heading[0]] + " " * (heading[1] - heading[0]) + text[heading[1]:]
+    return _REFERENCE_HEADING.sub(" ", text)
 
 
-def _mostly_capitals(text: str) -> bool:
+_NOT_LOWER_ASCII = bytes(b for b in range(256) if not 0x61 <= b <= 0x7A)
+
+
+def mostly_capitals(text: str) -> bool:
+    """Set in capitals: at least 12 letters, four in five of them capitals (the core's one rule
+    for a text in capitals; the pane takes it from the server: reading/labels.py)."""
+    # Every search result is read (issue 39): a letter a-z is a letter and not a capital, so
+    # more of them than a fifth of all characters rules the text out, counted in C, exactly.
+    if len(text.encode("utf-8", "ignore").translate(None, _NOT_LOWER_ASCII)) > 0.2 * len(text):
+        return False
     letters = sum(map(str.isalpha, text))
     return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters
-
-
-def _in_capitals_run(text: str, start: int, end: int) -> bool:
-    """A word in capitals next to another ("LIMITATION OF LIABILITY. The ..."): a heading's, not an acronym."""
-    before = re.search(r"([A-Za-z]+)[^A-Za-z\n]{1,3}$", text[max(0, start - 30):start])
-    after = re.match(r"(?:s|[\u2019']s)?[^A-Za-z\n]{1,3}([A-Za-z]+)", text[end:end + 30])
-    return any(m and len(m.group(1)) > 1 and m.group(1).isupper() for m in (before, after))

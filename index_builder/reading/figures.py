@@ -4,7 +4,8 @@
 (index_builder/terms), the drafting operations and the run-time checks (addin_server/draft) all
 call it. What it reads:
 
-* ``period``: "30 days", "thirty (30) days’", "30 (thirty) days", "twelve-month", "6months",
+* ``period``: "30 days", "thirty (30) days’", "30 (thirty) days", "one hundred eighty [180] calendar
+  days", "twelve-month", "6months",
   "ten business days", "two (2) personal appearance days", "one and one half years", "48 hours",
   "12 quarters" (read as 36 months);
 * ``amount``: "$162,164", "US$1,O00,000" (OCR'd zeros), "$40MM", "USD $10MM", "RMB1 million",
@@ -12,7 +13,8 @@ call it. What it reads:
   "four hundred thousand ($400,000) dollars", "seven cents (7 cents)";
 * ``percentage``: "8%", "fifty percent (50%)", "eighty-two and one-half percent (82.5%)",
   "25 basis points (0.25%)";
-* ``multiple``: "3x", "THREE TIMES (3X)", "twenty four (24) times", "twice the", "one-half".
+* ``multiple``: "3x", "THREE TIMES (3X)", "twenty four (24) times", "twice the", "one-half",
+  "one fifth (1/5th)".
 
 Words and digits that disagree ("fifty-five (45) days") are read as the words say, flagged
 ``disagree``. The invariant, tested over real clauses: ``text[start:end]`` is the figure's own
@@ -29,7 +31,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from index_builder.reading.numbers import DIGITS, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words
+from index_builder.reading.numbers import DIGITS, MIXED, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words
 
 _I = re.IGNORECASE
 
@@ -96,7 +98,8 @@ _TIMES = re.compile(
 _TWICE = re.compile(r"\b(?:twice|double)(?=[ \t]+(?:the|its|their|such|that|any)\b)", _I)
 # "the fees paid in the 12 months ... multiplied by (a) twenty-four (24)": the multiplier follows
 _MULTIPLIED = re.compile(rf"\bmultiplied[ \t]+by[ \t]+(?:\([a-z]\)[ \t]+)?(?P<n>{NUMBER})(?![ \t]*(?:%|percent))", _I)
-_FRACTION = re.compile(rf"(?<![\w-])(?<!and )(?P<n>{FRACTION})(?![\w-])", _I)
+# "one-half", "one fifth (1/5th)": a fraction in words, its digits in brackets after it if written
+_FRACTION = re.compile(rf"(?<![\w-])(?<!and )(?P<n>{FRACTION}(?:[ \t]*[(\[][ \t]*{MIXED}[ \t]*[)\]])?)(?![\w-])", _I)
 
 
 # -- the figure -------------------------------------------------------------------------------------
@@ -294,7 +297,7 @@ def _multiples(text: str, masked: str, found: _Found) -> None:
     for m in _FRACTION.finditer(masked):
         number = read(m.group("n"))
         if number is not None:
-            found.add(text, "multiple", number.value, None, None, m.start(), m.end(), "words")
+            found.add(text, "multiple", number.value, None, None, m.start(), m.end(), number.written)
 
 
 # What each reader's patterns cannot match without: a cheap scan that skips a reader, never changes
@@ -304,7 +307,8 @@ _READERS = (
     (_amounts, re.compile(rf"[$€£¥]|\b(?:{_CODES.lower()})|{_NAMED}|cent")),
     (_percentages, re.compile(r"%|per[ \t]?cent|basis[ \t]+point")),
     (_periods, re.compile(r"hour|day|week|month|year|quarter")),
-    (_multiples, re.compile(r"[\d) \t][x×]\b|times|twice|double|multipl|half|third|quarter|fourth")),
+    (_multiples, re.compile(r"[\d) \t][x×]\b|times|twice|double|multipl|half|third|quarter|fourth|fifth|sixth|"
+                            r"seventh|eighth|ninth|tenth")),
 )
 
 
@@ -339,3 +343,41 @@ def format_amount(value: float, like: Figure | None = None, currency: str | None
     if like is not None and "," not in like.text and value < 10000:
         number = number.replace(",", "")
     return f"{prefix}{number}"
+
+
+# -- counts: every other number ---------------------------------------------------------------------
+# A number right after one of these names a place in a document ("Section 7.2", "Article 10",
+# "Exhibit 3"), not a quantity: a redraft that cites "this Section 7.2" claims no figure.
+_PLACE_BEFORE = re.compile(r"(?:\b(?:sections?|articles?|clauses?|paragraphs?|subsections?|exhibits?|schedules?|"
+                           r"annex(?:es)?|appendix|appendices|attachments?|parts?|items?|rules?|chapters?)[ \t]*|§[ \t]*)$", _I)
+_REFERENCE = re.compile(r"(?:\b(?P<w>section|article|clause|paragraph|subsection|exhibit|schedule|annex|appendix|"
+                        r"attachment|part|item|rule|chapter)s?|(?P<sign>§))[ \t]*"
+                        r"(?P<n>\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*)", _I)
+_COUNT = re.compile(rf"(?<![\w.,]){NUMBER}(?![\w])", _I)
+
+
+def counts(text: str) -> list[Figure]:
+    """The numbers of ``text`` that no figure above holds, as kind "count" ("five copies",
+    "2020", "8.4" in "8.4 percent" is a percentage and not here); a number naming a place in a
+    document ("Section 7.2") is none. Where a figure's words and digits disagree ("Five
+    Thousand Dollars ($10,000)") its digits are read here too, so a changed digit is seen."""
+    taken = [f for f in figures(text) if not f.disagree]
+    masked = list(mask(text))
+    for f in taken:
+        masked[f.start:f.end] = " " * (f.end - f.start)
+    rest = "".join(masked)
+    out = []
+    for m in _COUNT.finditer(rest):
+        if _PLACE_BEFORE.search(rest[max(0, m.start() - 16):m.start()]):
+            continue
+        number = read(m.group(0))
+        if number is not None:
+            out.append(Figure("count", number.value, None, None, m.start(), m.end(), text[m.start():m.end()],
+                              number.written, number.disagree))
+    return out
+
+
+def references(text: str) -> list[tuple[str, str]]:
+    """The places in a document a text names, as (kind, number): ("section", "16.4") for "Section
+    16.4", ("article", "10") for "ARTICLE 10" (the numbers ``counts`` leaves out)."""
+    return [((m.group("w") or "section").lower(), m.group("n")) for m in _REFERENCE.finditer(text)]

@@ -51,6 +51,8 @@ _SCOPED = re.compile(
     r"(?:breach(?:es)?|section|clause|article|indemnif\w*|confidential\w*|data|infring\w*|privacy|security|"
     r"gross(?:ly)?|wil(?:l)?ful|fraud\w*|intellectual\s+property)\b", _I)
 
+_CONTRIBUTION = re.compile(r"\brequired\s+to\s+contribute\b", _I)
+
 Span = tuple[int, int]
 
 
@@ -73,6 +75,9 @@ def super_cap(text: str, caps: Sequence[Cap]) -> Span | None:
     named = _SUPER_NAMED.search(text)
     if named:
         return named.span()
+    # a limit on contribution (securities indemnities: "no Underwriter shall be required to contribute
+    # any amount in excess of ...") sits beside the indemnity's own limit; neither is a super-cap
+    caps = [c for c in caps if not _CONTRIBUTION.search(c.text[:200])]
     if len(caps) >= 2:
         scoped = next((c for c in caps if _SCOPED.search(c.text[:300])), None)
         if scoped:

@@ -2,8 +2,9 @@
 
 Read: "30", "1,000,000", "2.50", ".0001"; OCR'd digits ("1,O00,000", "5OO,000": a letter O among
 digits); words ("forty five", "three hundred sixty-five", "one million three hundred thousand",
-"one and one half", "eighty-two and one-half", "one third"); and the two together, in either
-order ("thirty (30)", "30 (thirty)"). Where words and digits disagree ("ten (12)") the words
+"one and one half", "eighty-two and one-half", "one third", "two fifths"); and the two together, in
+either order and in round or square brackets ("thirty (30)", "30 (thirty)", "one hundred eighty [180]",
+"one fifth (1/5th)"). Where words and digits disagree ("ten (12)") the words
 prevail, as the usual rule of construction has it, and the number says so (``disagree``).
 
 Written: ``to_words`` for the drafting operations, which spell a new figure the way the clause
@@ -22,6 +23,10 @@ SMALL = {w: i for i, w in enumerate(_UNITS)} | {w: 10 * i for i, w in enumerate(
 SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _FRACTIONS = {"half": 1 / 2, "halves": 1 / 2, "third": 1 / 3, "thirds": 1 / 3, "quarter": 1 / 4,
               "quarters": 1 / 4, "fourth": 1 / 4, "fourths": 1 / 4}
+# "one fifth", "two-fifths", "one tenth": an ordinal is a denominator only after a count (never
+# "the fifth day"), so these are read only in FRACTION's "count denominator" form.
+_ORDINALS = {w: 1 / n for n, w in enumerate("_ _ _ _ _ fifth sixth seventh eighth ninth tenth".split()) if w != "_"}
+_FRACTIONS |= _ORDINALS | {w + "s": v for w, v in _ORDINALS.items()}
 
 _S = "|".join(sorted(SMALL, key=len, reverse=True))
 _SC = "|".join(SCALES)
@@ -29,7 +34,8 @@ _TOKEN = rf"(?:{_S}|{_SC})"
 _J = r"(?:[ \t]+|[ \t]*-[ \t]*)"  # words join by spaces or hyphens, never across a line
 _SEQ = rf"(?:{_S})(?:{_J}{_TOKEN})*"
 _SEQ_SCALE = rf"(?:{_S})(?:{_J}{_TOKEN})*?{_J}(?:{_SC})"
-FRACTION = r"(?:(?:one|a)[ \t-]+half|(?:one|two)[ \t-]+thirds?|(?:one|three)[ \t-]+(?:quarters?|fourths?))"
+FRACTION = (r"(?:(?:one|a)[ \t-]+half|(?:one|two)[ \t-]+thirds?|(?:one|three)[ \t-]+(?:quarters?|fourths?)|"
+            r"(?:one|two|three|four|five|six|seven|eight|nine)[ \t-]+(?:fifth|sixth|seventh|eighth|ninth|tenth)s?)")
 # "one and one half", "eighty-two and one-half", "one hundred and twenty", "one third"
 WORDS = (rf"(?:{FRACTION}\b|{_SEQ_SCALE}[ \t]+and[ \t]+{_SEQ}\b|"
          rf"{_SEQ}(?:[ \t]+and[ \t]+|-and-){FRACTION}\b|{_SEQ}\b)")
@@ -38,9 +44,11 @@ DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 OCR_DIGITS = r"(?=[\dO,]*\d[\dO,]*[O])(?:[\dO]{1,3}(?:,[\dO]{3})+|[\dO]+)"
 # A mixed number in digits, as the words beside it give it: "1½", "1 1/2", and "11∕2" (1½ flattened
 # by a text extraction). Only read inside the brackets after words, where the words prevail.
-MIXED = r"(?:\d{1,3}[ \t]?[½¼¾⅓⅔]|[½¼¾⅓⅔]|\d{1,3}[ \t]?\d[ \t]?[/∕⁄][ \t]?\d)"
-# A number in words, digits, or both, in either order ("twelve (12)", "30 (thirty)", "one and one half (1½)").
-NUMBER = (rf"(?:{WORDS}[ \t]*\([ \t]*(?:{MIXED}|{DIGITS})[ \t]*\)|{DIGITS}[ \t]*\([ \t]*{WORDS}[ \t]*\)|"
+MIXED = r"(?:\d{1,3}[ \t]?[½¼¾⅓⅔]|[½¼¾⅓⅔]|\d{1,3}[ \t]?\d[ \t]?[/∕⁄][ \t]?\d|\d[ \t]?[/∕⁄][ \t]?\d{1,2}(?:st|nd|rd|th)?)"
+# A number in words, digits, or both, in either order ("twelve (12)", "30 (thirty)", "one and one half (1½)",
+# "one fifth (1/5th)"); the second form in round or square brackets ("one hundred eighty [180]").
+_OPEN, _CLOSE = r"[ \t]*[(\[][ \t]*", r"[ \t]*[)\]]"
+NUMBER = (rf"(?:{WORDS}{_OPEN}(?:{MIXED}|{DIGITS}){_CLOSE}|{DIGITS}{_OPEN}{WORDS}{_CLOSE}|"
           rf"{DIGITS}|{WORDS})")
 
 
@@ -92,12 +100,12 @@ def _digits(text: str) -> tuple[float, bool]:
 def read(text: str) -> Number | None:
     """The value of a NUMBER (or OCR_DIGITS) match; words win where words and digits differ."""
     text = text.strip()
-    mixed = re.fullmatch(rf"({WORDS})\s*\(\s*{MIXED}\s*\)", text, re.I)
+    mixed = re.fullmatch(rf"({WORDS})\s*[(\[]\s*{MIXED}\s*[)\]]", text, re.I)
     if mixed:  # "one and one half (1½)": the words say it (their digits only repeat them)
         said = words_value(mixed.group(1))
         return None if said is None else Number(said, "both")
-    paired = (re.fullmatch(rf"({WORDS})\s*\(\s*({DIGITS})\s*\)", text, re.I)
-              or re.fullmatch(rf"({DIGITS})\s*\(\s*({WORDS})\s*\)", text, re.I))
+    paired = (re.fullmatch(rf"({WORDS})\s*[(\[]\s*({DIGITS})\s*[)\]]", text, re.I)
+              or re.fullmatch(rf"({DIGITS})\s*[(\[]\s*({WORDS})\s*[)\]]", text, re.I))
     if paired:
         a, b = paired.group(1), paired.group(2)
         words, digits = (a, b) if re.match(r"\d", b) else (b, a)

@@ -14,6 +14,18 @@ from typing import Iterable, Sequence
 from index_builder.model import Clause
 
 
+# A clause number typed at the start of a paragraph: "12.1", "Section 4.", "(a)", "b.", "(ii)",
+# "(12)". The core's one reader of it (Word's automatic number comes apart: Paragraph.number).
+TYPED_NUMBER = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",
+                          re.I)
+
+
+def without_number(text: str) -> str:
+    """``text`` without the number typed at its start and the spaces after it."""
+    m = TYPED_NUMBER.match(text)
+    return text[m.end():].lstrip() if m else text
+
+
 @dataclass(frozen=True)
 class Paragraph:
     index: int  # position among the body's paragraphs (Word's numbering, empty ones counted)

@@ -1,49 +1,107 @@
 """Sentences in contract prose, and the parts of a sentence that each say one thing.
 
-Abbreviations and section numbers do not end a sentence, and citation markers right after a
-full stop stay with the sentence they follow. A sentence's parts are what its semicolons and
-its lettered or numbered list items separate ("(a) ...; (b) ..."): a lawyer writes one
-obligation, right or limit to a part.
+The one sentence splitter of the tree (search's matching spans, the drafting checks and
+operations, the benchmarks all split here). A sentence ends at ". ! ?" (closing quotes or
+brackets, and citation markers such as "[2]" right after the full stop, stay with it) before
+whitespace, or at a line break; but not:
+
+* after an abbreviation ("e.g.", "Inc.", "No.", "Jan.") or dotted initials ("U.S.C.", "A. M. Best");
+* after a clause number or list label that starts the sentence ("8. INDEMNIFICATION.",
+  "SECTION 9. Indemnification", "a. ...", "(ii) ...") or follows a colon ("statements: a. ...");
+* before a word in lower case ("the fees paid ... before the claim").
+
+"as set out in Section 12. The ..." and "listed in Exhibit A. Furthermore ..." do end a
+sentence. A sentence's parts are what its semicolons and its lettered or numbered list items
+separate ("(a) ...; (b) ..."): a lawyer writes one obligation, right or limit to a part.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Abbreviations whose full stop does not end a sentence in contract prose.
-_ABBREVIATIONS = {"e.g", "i.e", "inc", "ltd", "co", "corp", "no", "nos", "sec", "secs", "art",
-                  "para", "cl", "u.s", "u.k", "vs", "v", "etc", "mr", "ms", "dr", "st", "llc",
-                  "cf", "ibid", "approx", "dept", "viz"}
+_ABBREVIATIONS = frozenset(
+    "e.g i.e etc viz cf ibid vs v inc ltd llc l.l.c co corp no nos sec secs art para cl mr mrs ms "
+    "dr st u.s u.k n.a approx incl dept min max jan feb mar apr jun jul aug sep sept oct nov dec".split())
 _BOUNDARY = re.compile(r"[.!?][\"”’'»)\]]*(?:\s*(?:\[\d+\])+)?(?=\s|$)|\n\s*")
+# The word before a full stop (looked for in the few characters before it only: a search
+# anchored at the end of a long text tries every position, issue 39).
+_WORD_BEFORE = re.compile(r"([A-Za-z.]+|\d+(?:\.\d+)*)$")
+_INITIALS = re.compile(r"(?:[A-Za-z]\.)*[A-Za-z]")
+# A sentence so far that is only a label: "8", "10.2", "8.F", "7B", "SECTION 9", "a", "(ii)", "iv".
+_LABEL = re.compile(r"(?:(?:section|article|clause|part)\s+)?(?:\d{1,3}(?:\.\d{1,3})*(?:\.?[a-z])?|[a-z]|[ivxlc]{1,6}|"
+                    r"\(?[a-z0-9]{1,4}\))", re.I)
+# A single letter that names a document part ends a sentence: "listed in Exhibit A. Then ...".
+_PART_LETTER = re.compile(r"(?:exhibit|schedule|annex|appendix|attachment|rider|part|article|section|"
+                          r"clause|paragraph|tranche|class|series)\s+[A-Za-z]$", re.I)
+_NEXT = re.compile(r"\s*(\S)")
+_NEXT_DIGIT = re.compile(r" ?\d")
+_LABEL_AFTER = re.compile(r"[:;]\s*(?:[a-z]|[ivx]{1,4}|\d{1,2})$", re.I)
+
+
+_STRAY = re.compile(r"[.!?\s]+")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence, whitespace trimmed, in order."""
-    spans: list[tuple[int, int]] = []
+    return list(_sentence_spans(text))
+
+
+@lru_cache(maxsize=20_000)
+def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    # Each search splits its long results again, and the drafting checks split the same
+    # clause many times: the same texts come back again and again.
+    bounds: list[tuple[int, int]] = []
     start = 0
     for match in _BOUNDARY.finditer(text):
-        if match.group(0)[0] == "." and _is_abbreviation(text, match.start()):
-            continue
-        if match.group(0).strip() and _continues(text, match.end()):
-            continue  # "the fees paid ... before the claim": an ellipsis inside a sentence
-        end = match.end() if match.group(0).strip() else match.start()
-        spans.append((start, end))
+        mark = match.group(0)
+        if mark.strip():
+            if mark[0] == "." and not _full_stop_ends(text, start, match.start()):
+                continue
+            if _continues(text, match.end()):
+                continue  # "the fees paid ... before the claim": an ellipsis inside a sentence
+            end = match.end()
+        else:
+            end = match.start()
+        bounds.append((start, end))
         start = match.end()
-    spans.append((start, len(text)))
-    return [(a, b) for a, b in (_trim(text, s, e) for s, e in spans) if b > a]
+    bounds.append((start, len(text)))
+    out: list[tuple[int, int]] = []
+    for a, b in (_trim(text, s, e) for s, e in bounds):
+        if b <= a:
+            continue
+        if out and _STRAY.fullmatch(text, a, b):
+            out[-1] = (out[-1][0], b)  # "... shareholding. . If": a stray mark stays with its sentence
+        else:
+            out.append((a, b))
+    return tuple(out)
+
+
+def _full_stop_ends(text: str, start: int, dot: int) -> bool:
+    """Whether the full stop at ``dot`` of the sentence begun at ``start`` ends it."""
+    before = text[max(start, dot - 40):dot]
+    found = _WORD_BEFORE.search(before)
+    if not found:
+        return True
+    word = found.group(1)
+    if word.lower() in _ABBREVIATIONS:
+        return False
+    if dot - start <= 40 and _LABEL.fullmatch(text[start:dot].strip()):
+        return False  # "8. INDEMNIFICATION", "SECTION 9. Indemnification", "a. The ..."
+    if _LABEL_AFTER.search(before):
+        return False  # "one of the following statements: a. ..."
+    if word[0].isdigit() and _NEXT_DIGIT.match(text, dot + 1):
+        return False  # a number written with spaces: "clause 12. 4. 1"
+    if _INITIALS.fullmatch(word) and not before[:found.start()].endswith(("-", "/", "&")):
+        # Initials ("A. M. Best", "U.S.C.") go on; a lettered part of a document ends.
+        return len(word) == 1 and bool(_PART_LETTER.search(before))
+    return True
 
 
 def _continues(text: str, position: int) -> bool:
-    following = re.match(r"\s*(\S)", text[position:])
+    following = _NEXT.match(text, position)
     return bool(following and following.group(1).islower())
-
-
-def _is_abbreviation(text: str, dot: int) -> bool:
-    word = re.search(r"([A-Za-z.]+|\d+)$", text[:dot])
-    if not word:
-        return False
-    # Only known abbreviations: "as set out in Section 12." and "Exhibit A." end sentences.
-    return word.group(1).lower() in _ABBREVIATIONS
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:

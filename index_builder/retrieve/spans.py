@@ -10,7 +10,6 @@ the clause text, end exclusive, trimmed to the sentence text.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from math import fsum
 from functools import lru_cache
@@ -18,17 +17,7 @@ from typing import Protocol, Sequence
 
 import numpy as np
 
-# A sentence ends at . ! ? (with closing quotes or brackets) before whitespace and a
-# capital, digit, bracket or quote, or at a line break ...
-_END = re.compile(r"""[.!?]['"\u2019\u201d)\]]*\s+(?=[A-Z0-9(\["'\u201c\u2018])|\n+""")
-# ... but not after an abbreviation, an initial or a number such as "Section 2." or "No.".
-_NO_END = re.compile(
-    r"(?:\b(?:e\.g|i\.e|etc|viz|cf|vs|inc|ltd|llc|l\.l\.c|co|corp|no|nos|sec|art|para|cl|"
-    r"mr|mrs|ms|dr|st|u\.s|u\.k|n\.a|approx|incl|min|max|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
-    r"oct|nov|dec)|\b[A-Za-z]|(?:^|(?<=\s))\d+(?:\.\d+)*|"
-    r"\b(?:section|article|clause|exhibit|schedule)\s+[\w.]+)[.]$",
-    re.I)
-
+from index_builder.reading.sentences import sentence_spans
 
 class Embedder(Protocol):
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray: ...
@@ -45,46 +34,9 @@ class Span:
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence, whitespace trimmed, in order."""
-    return list(_sentences(text))
-
-
-@lru_cache(maxsize=20_000)
-def _sentences(text: str) -> tuple[tuple[int, int], ...]:
-    # Each search splits its long results again; the same clauses come back search after search.
-    bounds, start = [], 0
-    for match in _END.finditer(text):
-        head = text[start:match.start() + 1].rstrip()
-        if match.group().strip() and _NO_END.search(_last_words(head)):
-            continue
-        bounds.append((start, match.start() + len(match.group().rstrip())))
-        start = match.end()
-    bounds.append((start, len(text)))
-    return tuple(trimmed for s, e in bounds if (trimmed := _trim(text, s, e)))
-
-
-def _last_words(head: str) -> str:
-    """The end of ``head`` from the start of its last but one whitespace-separated word.
-
-    Every ``_NO_END`` match ends the text and lies within its last two words, and where the
-    cut falls after whitespace ``^`` there reads as the ``(?<=\s)`` it replaces, so the search
-    answers as over the whole head; but a search with ``$`` tries every place of a long
-    sentence (the split of a page's clauses never split before was a twelfth of a never-seen
-    search's time under load: issue 39).
-    """
-    i = len(head)
-    for space in (False, True, False):  # the last word, the spaces before it, the word before
-        while i and head[i - 1].isspace() is space:
-            i -= 1
-    return head[i:]
-
-
-def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return (start, end) if end > start else None
+    """(start, end) of each sentence, whitespace trimmed, in order: the clause-reading core's
+    one splitter (index_builder/reading/sentences.py), which keeps what it splits."""
+    return sentence_spans(text)
 
 
 SCORERS = ("dense", "lexical")
@@ -141,7 +93,7 @@ def _dense_scorer(vectors: np.ndarray, queries: np.ndarray):  # type: ignore[no-
 def _sentence_weights(text: str) -> tuple[tuple[frozenset[str], ...], dict[str, float]]:
     """Each sentence's terms and each term's weight in the clause: functions of the text
     alone, and the page's results come back search after search (issue 39). Read-only."""
-    sets = tuple(frozenset(_terms(text[a:b])) for a, b in _sentences(text))
+    sets = tuple(frozenset(_terms(text[a:b])) for a, b in sentence_spans(text))
     df: dict[str, int] = {}
     for terms in sets:
         for term in terms:

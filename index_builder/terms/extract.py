@@ -27,7 +27,7 @@ from index_builder.reading.jurisdictions import forum_places, law_places
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
-VERSION = "terms-5"
+VERSION = "terms-6"
 
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}

@@ -76,3 +76,18 @@ def test_used_terms() -> None:
     assert used_terms("Services are provided in Delaware in January.", singles=True) == []
     assert used_terms("The fee is Fifty Thousand Dollars, paid to the Product Owner.") == ["Product Owner"]
     assert used_terms("The Supplier shall deliver the Product.", words={"Supplier"}) == ["Supplier", "Product"]
+
+
+def test_one_rule_for_a_word_set_in_capitals():
+    from index_builder.reading.defined_terms import capitalised_words, in_capitals_run
+    from index_builder.reading.document import acronyms
+
+    text = "LIMITATION OF LIABILITY. The SOW and NCM's fees; THE COMPANY SHALL NOT pay COMPANY MATERIALS."
+    at = text.index
+    assert in_capitals_run(text, at("LIABILITY"), at("LIABILITY") + 9)
+    assert not in_capitals_run(text, at("SOW"), at("SOW") + 3)
+    assert not in_capitals_run(text, at("NCM"), at("NCM") + 3)
+    assert in_capitals_run(text, at("MATERIALS"), at("MATERIALS") + 9)
+    # The acronyms of written terms and the support check's names read it the same way.
+    assert acronyms(text) == ["SOW", "NCM"]
+    assert [w for w in capitalised_words(text) if w.isupper()] == ["SOW", "NCM"]

@@ -1,0 +1,133 @@
+"""One home per legal reading (issue 38): the clause-reading core, index_builder/reading/.
+
+Each detector below finds the shape of a reader the core owns (a sentence splitter, a date or
+abbreviation list, a term's plural and possessive endings, a run-in heading, a party-role
+table, a list of places, a "means" definition reader, a rule for text set in capitals, a clause
+number typed at a paragraph's start, a heading told from a sentence by its verbs). The
+product's code outside the core (addin_server/, index_builder/ but reading/, the pane's JS)
+may hold one only where ALLOWED says why; an entry that no longer matches fails too, so the
+list only shrinks. Each detector is shown to catch the code it was written against (the
+second readers removed in issue 38), so none passes by matching nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "index_builder" / "reading"
+
+DETECTORS: dict[str, re.Pattern[str]] = {
+    # Sentence stops in a regex that cut text: "[.!?]" before spaces, "[^.!?]+" up to a stop.
+    "sentence splitter": re.compile(r"\[\^\.!\?[^\]]*\][*+]|\[\.!\?\][^\n]{0,30}\\s[*+]"),
+    # Month names listed or alternated: "January|February", "january february march".
+    "date reader": re.compile(r"January\W{1,4}February", re.I),
+    # Abbreviations that do not end a sentence: "e.g", "i.e" listed together.
+    "abbreviation list": re.compile(r"e\\?\.g\W{1,8}i\\?\.e", re.I),
+    # A term's plural ending in a regex: "(?:e?s)?", "(?P<plural>e?s|E?S)?".
+    "term endings": re.compile(r"e\?s[)|]"),
+    # A run-in heading: a lazy phrase of up to 80 characters, then a full stop or colon.
+    "run-in heading": re.compile(r"\{\d?,?80\}\?\)(?:\\s[*+])?(?:\\\.|\[\.:|\(\?:\[\.:)"),
+    # Two sides of one relation side by side: a party-role table.
+    "party-role table": re.compile(
+        r"Discloser\W{1,12}Recipient|Licensor\W{1,12}Licensee|Landlord\W{1,12}Tenant|Lender\W{1,12}Borrower|"
+        r"Employer\W{1,12}Employee"),
+    # A list of places a contract chooses the law of.
+    "jurisdiction list": re.compile(r"Delaware\W{1,8}(?:New York|California)"),
+    # A definition read by its verb: "means|shall mean", "(?:means".
+    "definition reader": re.compile(r"means\|shall mean|shall mean\|means|\(\?:means\b"),
+    # Text set in capitals: the share of capital letters among letters.
+    "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >= 0\.8"),
+    # A clause number typed at a paragraph's start: "^\s*((?:section", "^\s*(?:(?:section",
+    # "^\s*(?:\d+(?:" (reading/paragraphs.TYPED_NUMBER; the pane takes it from the server).
+    "typed clause number": re.compile(r"\^\\s\*\(\(?\?:(?:\(\?:)?(?:section|\\d)", re.I),
+    # A heading's shape read by the absence of a verb: "is|are|was|were|be|been|shall"
+    # (reading/labels.py; the pane's splitLabel read it again).
+    "heading without a verb": re.compile(r"is\|are\|was\|were\|be\|been\|shall"),
+}
+
+# (detector, file): why it stays. "left:" entries are second readers still to move into the core.
+ALLOWED: dict[tuple[str, str], str] = {
+    ("sentence splitter", "addin_server/llm/untrusted.py"):
+        "on purpose: it cuts text into pieces that rebuild it exactly, at every stop (its comment)",
+    ("typed clause number", "index_builder/retrieve/variations.py"):
+        "left: _NUMBERING drops a leading number before near copies are compared (on the search "
+        "path: moving it to paragraphs.without_number changes which copies fold; measure first)",
+    ("typed clause number", "addin_server/draft/carve_out.py"):
+        "left: _reads_as_sentence drops a leading number before reading a sentence; "
+        "paragraphs.without_number is the core's",
+}
+
+# The code each detector was written against (from the second readers issue 38 removed).
+CAUGHT = {
+    "sentence splitter": r'''_END = re.compile(r"""[.!?]['"\u2019\u201d)\]]*\s+(?=[A-Z0-9(\["'\u201c\u2018])|\n+""")''',
+    "date reader": '_MONTHS = ("january february march april may june july august september october november "',
+    "abbreviation list": r'r"(?:\b(?:e\.g|i\.e|etc|viz|cf|vs|inc|ltd|llc|l\.l\.c|co|corp|no|nos|sec|art|para|cl|"',
+    "term endings": r"const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\-])${words}(?=(?:e?s)?(?:['’]s?)?(?![\\p{L}\\p{N}\\-]))`, \"gu\");",
+    "run-in heading": r'_INLINE_HEADING = re.compile(r"^([A-Z][^.:;!?\n]{0,80}?)\.\s+(?=[A-Z\u201c\"(\[{])")',
+    "party-role table": '("Discloser", "Recipient"), ("Licensor", "Licensee"), ("Employer", "Employee")',
+    "jurisdiction list": '_PLACES = ("Delaware", "New York", "California", "Texas")',
+    "definition reader": r'_MEANS = re.compile(r"[”\"]\s*(?:means|shall mean)\b")',
+    "capitals rule": "return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters",
+    "typed clause number": r"const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;",
+    "heading without a verb": r"const VERBS = /\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|agrees?)\b/i;",
+}
+
+# The pane's second readers issue 38 removed (the pane takes these readings from the server:
+# each search result's and the lawyer's `reading`, the redraft's `redraft_sentences`): the
+# detector that finds each, and the code it was. Kept here so that they cannot come back.
+PANE_READERS = {
+    "adapt.js splitLabel's heading": ("run-in heading", r"const HEADING_END = /^([^.:\n\u2014]{1,80}?)\s*(?:[.:\u2014]|\s[-\u2013]\s|\n)\s+/;"),
+    "adapt.js splitLabel's number": ("typed clause number", r"const NUMBER = /^\s*((?:(?:section|clause|article|§)\s*)?(?:\d+(?:\.\d+)*\.?|\((?:[a-z]{1,2}|[ivxlc]{1,6}|\d{1,3})\)|(?:[a-z]|[ivxlc]{1,6})[.)])(?=\s))\s*/i;"),
+    "adapt.js looksLikeHeading's verbs": ("heading without a verb", r"const VERBS = /\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|agrees?)\b/i;"),
+    "adapt.js sentenceCase's sentence starts": ("sentence splitter", r"out = out.replace(/(^\s*|[.!?]\s+|[:;]\s*\n\s*)(\p{Ll})/gu, (_, lead, ch) => lead + ch.toUpperCase());"),
+    "blackline.js isMostlyCapitals": ("capitals rule", r"return letters.length >= 12 && upper / letters.length >= 0.8;"),
+    "strict-view.js and follow-rules.js NUMBERING": ("typed clause number", r"const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;"),
+    "draft-report.js operationComments' sentences": ("sentence splitter", r"const sentences = lawyerText.match(/[^.!?]+[.!?]*/g) || [lawyerText];"),
+}
+
+
+def _product_files() -> list[Path]:
+    files = [*(ROOT / "addin_server").rglob("*.py"), *(ROOT / "index_builder").rglob("*.py"),
+             *(ROOT / "addin_server" / "static").rglob("*.js")]
+    return sorted(f for f in files if CORE not in f.parents and "vendor" not in f.parts)
+
+
+def _hits() -> set[tuple[str, str]]:
+    found = set()
+    for path in _product_files():
+        text = path.read_text(encoding="utf-8")
+        for name, pattern in DETECTORS.items():
+            if pattern.search(text):
+                found.add((name, path.relative_to(ROOT).as_posix()))
+    return found
+
+
+def test_no_reader_of_the_core_outside_it_but_those_allowed() -> None:
+    hits = _hits()
+    unlisted = sorted(hits - set(ALLOWED))
+    assert not unlisted, ("A reading the clause-reading core owns is written again outside "
+                          f"index_builder/reading/: {unlisted}. Read it through the core instead.")
+    stale = sorted(set(ALLOWED) - hits)
+    assert not stale, f"These second readers are gone: remove them from ALLOWED: {stale}"
+
+
+@pytest.mark.parametrize("name", sorted(DETECTORS))
+def test_each_detector_catches_the_reader_it_was_written_against(name: str) -> None:
+    assert DETECTORS[name].search(CAUGHT[name]), name
+
+
+@pytest.mark.parametrize("what", sorted(PANE_READERS))
+def test_each_reader_removed_from_the_pane_would_be_caught(what: str) -> None:
+    name, code = PANE_READERS[what]
+    assert DETECTORS[name].search(code), what
+
+
+def test_the_core_holds_the_readers_the_detectors_look_for() -> None:
+    core = "\n".join(p.read_text(encoding="utf-8") for p in sorted(CORE.glob("*.py")))
+    for name in ("sentence splitter", "abbreviation list", "term endings", "run-in heading", "capitals rule",
+                 "typed clause number", "heading without a verb"):
+        assert DETECTORS[name].search(core), f"the core no longer has its {name}: update the detector"
