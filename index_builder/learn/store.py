@@ -44,7 +44,7 @@ EVENT_KINDS = ("insert", "copy", "compare", "show_full", "redraft_used", "thumbs
 REASONS = ("wrong_topic", "wrong_jurisdiction", "outdated", "wrong_party", "too_long", "other")
 MARKS = ("preferred", "approved", "deprecated", "cleared")
 SCHEMA_LOCK = 270027  # PostgreSQL advisory lock key taken while creating the tables
-SCHEMA_ATTEMPTS = 3  # SQLite: processes opening a new file at once (see UsageStore.open)
+SCHEMA_ATTEMPTS = 5  # SQLite: processes opening a new file at once (see UsageStore.open)
 
 # List ids: 128 random bits from a generator seeded once per process by the system's entropy;
 # an id per search from os.urandom (uuid4) was a system call on every answer (issue 39).
@@ -188,9 +188,13 @@ class UsageStore:
                     break
                 except OperationalError as exc:
                     # Worker processes of one server (PRECEDENT_WORKERS) open a new SQLite file
-                    # at once: both see no table, the second CREATE fails. Again: it is there.
-                    if "already exists" not in str(exc) or attempt == SCHEMA_ATTEMPTS - 1:
+                    # at once: both see no table, the second CREATE fails ("already exists"),
+                    # or its read turns into a write while the other writes ("locked", which
+                    # SQLite answers at once rather than wait). Again: the tables are there.
+                    if not any(why in str(exc) for why in ("already exists", "locked")) \
+                            or attempt == SCHEMA_ATTEMPTS - 1:
                         raise
+                    time.sleep(0.05 * (attempt + 1))
             key = _key(settings)
         except FeedbackUnavailableError:
             _dispose(engine)
