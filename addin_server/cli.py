@@ -64,7 +64,10 @@ def _add_serve(sub: Any) -> None:
     serve.add_argument("--port", type=int, help="port (default PRECEDENT_PORT or 8443)")
     serve.add_argument("--cert", type=Path, help="TLS certificate (PEM); with --key serves HTTPS")
     serve.add_argument("--key", type=Path, help="TLS private key (PEM)")
-    serve.add_argument("--threads", type=int, help="worker threads (default 8)")
+    serve.add_argument("--threads", type=int, help="request threads per process (default 8)")
+    serve.add_argument("--workers", type=int,
+                       help="server processes sharing the port (default PRECEDENT_WORKERS; "
+                            "0 = one per core)")
     serve.add_argument("--local-llm", choices=("auto", "on", "off"),
                        help="run the embedded model when no PRECEDENT_LLM_BASE_URL is set (default auto)")
     serve.add_argument("--rerank-default", choices=("auto", "on", "off"),
@@ -198,23 +201,50 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from addin_server.web.app import create_app
     from addin_server.service import build_service
+    from addin_server.web.prefork import serve_processes
     from addin_server.web.wsgi import connection_options, serve
 
     settings = _settings(args, {"server.host": args.host, "server.port": args.port,
                                 "server.cert_file": args.cert, "server.key_file": args.key,
                                 "server.threads": args.threads, "local_llm.mode": args.local_llm,
-                                "rerank.default": args.rerank_default})
+                                "rerank.default": args.rerank_default,
+                                "server.workers": args.workers})
     s = settings.server
-    local = _maybe_start_local(settings)
-    try:
-        llm: LLMSettings | None = local.llm_settings(settings.llm) if local else None
+    if s.resolved_workers > 1:
+        _index_exists(settings)  # said once, here, rather than by each worker as it starts
+    local = _maybe_start_local(settings)  # one model server, shared by every worker
+    llm: LLMSettings | None = local.llm_settings(settings.llm) if local else None
+    built: list[Any] = []
+
+    def build_app(shared: Path | None, balance: Any) -> Any:
+        # In each worker process (after the fork): its own index handles, model and batcher.
         service = build_service(settings, llm=llm, llm_origin="local" if local else None)
-        serve(create_app(settings, service), s.host, s.port, s.threads, s.cert_file, s.key_file,
-              **connection_options(s))
+        built.append(service)
+        return create_app(settings, service, shared=shared, balance=balance)
+
+    def serve_app(app: Any, **worker: Any) -> None:
+        try:
+            serve(app, s.host, s.port, s.threads, s.cert_file, s.key_file,
+                  **connection_options(s), **worker)
+        finally:
+            for service in built:
+                service.close()  # applies the shown lists still waiting, stops the batcher
+
+    try:
+        return serve_processes(build_app, serve_app, s.host, s.port, s.resolved_workers, s.backlog)
     finally:
         if local:
             local.stop()
-    return 0
+
+
+def _index_exists(settings: Settings) -> None:
+    """Raise the index's own error (no index, an incomplete version) before any worker starts;
+    the workers open it themselves (an engine's connection is checked by them)."""
+    from index_builder.index import open_store
+
+    live = getattr(open_store(settings), "live_version", None)
+    if live is not None:
+        live()
 
 
 def _maybe_start_local(settings: Settings) -> Any:

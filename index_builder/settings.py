@@ -309,7 +309,10 @@ class ServerSettings:
     port: int = 8443
     cert_file: Path | None = None
     key_file: Path | None = None
-    threads: int = 8
+    threads: int = 8  # request threads per process
+    # Server processes sharing the port (addin_server/web/prefork.py): each has its own
+    # interpreter lock, so a search's Python runs on every core; 0 = one per core.
+    workers: int = 2
     api_tokens: tuple[str, ...] = field(default=(), repr=False)
     cors_origins: tuple[str, ...] = ()
     max_text_chars: int = 20_000
@@ -335,6 +338,11 @@ class ServerSettings:
     # glibc allocation arenas for the server process (0 = glibc's default, 8 per core): with
     # more, each index swap left freed memory stranded in thread arenas (index/heap.py).
     malloc_arenas: int = 2
+
+    @property
+    def resolved_workers(self) -> int:
+        """Processes to run: ``workers``, or one per core for 0."""
+        return self.workers or (os.cpu_count() or 1)
 
     @property
     def max_content_length(self) -> int:
@@ -714,7 +722,8 @@ ENV: dict[str, Var] = {
     "PRECEDENT_PORT": Var("server.port", "port to listen on"),
     "PRECEDENT_CERT_FILE": Var("server.cert_file", "TLS certificate (PEM); with PRECEDENT_KEY_FILE serves HTTPS"),
     "PRECEDENT_KEY_FILE": Var("server.key_file", "TLS private key (PEM)"),
-    "PRECEDENT_SERVER_THREADS": Var("server.threads", "HTTP worker threads"),
+    "PRECEDENT_SERVER_THREADS": Var("server.threads", "HTTP request threads per server process"),
+    "PRECEDENT_WORKERS": Var("server.workers", "server processes sharing the port, each with its own interpreter lock (0 = one per core; 1 = one process; Windows: always one)"),
     "PRECEDENT_API_TOKENS": Var("server.api_tokens", "comma-separated bearer tokens for service accounts"),
     "PRECEDENT_API_TOKENS_FILE": Var("server.api_tokens", "file with one bearer token per line (instead of PRECEDENT_API_TOKENS)"),
     "PRECEDENT_CORS_ORIGINS": Var("server.cors_origins", "extra origins allowed to call the API (comma-separated)"),
@@ -1084,6 +1093,9 @@ def _validate_server(s: ServerSettings) -> None:
     _positive(s, ("threads", "max_text_chars", "max_instructions_chars", "max_top_k",
                   "redraft_precedents", "max_redraft_precedents"), "server.")
     _positive(s, ("backlog", "keep_alive_limit", "idle_timeout_s"), "server.")
+    if isinstance(s.workers, bool) or not isinstance(s.workers, int) or s.workers < 0:
+        raise ConfigError(f"PRECEDENT_WORKERS must be 0 (one process per core) or a whole "
+                          f"number of processes, got {s.workers!r}.")
     if s.index_reload_s < 0:
         raise ConfigError("PRECEDENT_INDEX_RELOAD_S must be 0 (never) or a number of seconds.")
     if (s.cert_file is None) != (s.key_file is None):

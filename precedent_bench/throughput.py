@@ -16,8 +16,12 @@ trail and usage feedback on; rate limits and the LLM off, requests ``rerank: fal
 4. **burst**: ``--burst-clients`` clients at once, short never-seen texts: requests lost
    (no HTTP answer) are counted; a 503 with Retry-After is an answer;
 5. **crash**: a fresh server on the same index copy under ``--clients`` clients is killed
-   (SIGKILL) ``--seconds`` / 2 in, then started again; every search it had answered must have
-   its usage record (the ``list_id`` the answer named) and its audit line (by the query's hash).
+   (SIGKILL, every process of it: the parent and its workers at once) ``--seconds`` / 2 in,
+   then started again; every search it had answered must have its usage record (the
+   ``list_id`` the answer named) and its audit line (by the query's hash);
+6. **crash-worker** (not run unless named): the same, but only one worker process of a
+   multi-process server (``PRECEDENT_WORKERS``) is killed; the clients go on, the parent
+   starts another worker, and nothing any worker answered may be missing after.
 
 After each server, the **embedding floor**: that tree's query model alone, fed never-seen
 texts of the same shapes in batches of 32, one model call per core at once; the report
@@ -61,7 +65,8 @@ SERVER_ENV = {
     "HF_HUB_OFFLINE": "1",
     "TOKENIZERS_PARALLELISM": "false",
 }
-PHASES = ("short", "clause", "repeated", "burst", "crash")
+PHASES = ("short", "clause", "repeated", "burst", "crash", "crash-worker")
+DEFAULT_PHASES = PHASES[:5]
 FLOOR_TEXTS = 400  # the last texts of each shape are the floor's
 WARM_TEXTS = 2000  # the ones before them warm each server up
 
@@ -110,7 +115,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seconds", type=float, default=30.0, help="per phase")
     p.add_argument("--burst-clients", type=int, default=60)
     p.add_argument("--burst-seconds", type=float, default=20.0)
-    p.add_argument("--phases", default=",".join(PHASES), help=f"among {','.join(PHASES)}")
+    p.add_argument("--phases", default=",".join(DEFAULT_PHASES), help=f"among {','.join(PHASES)}")
     p.add_argument("--order", default="ABBA", help="servers in this order (e.g. ABBA, AB, B)")
     p.add_argument("--floor-texts", type=int, default=FLOOR_TEXTS,
                    help="short texts for the floor (clauses: a fifth)")
@@ -185,9 +190,10 @@ def _serve_and_measure(tree: Path, args: argparse.Namespace, phases: list[str],
                         args.clients, args.warm_seconds / 2)
         measured: dict[str, Any] = {}
         used = {"short": 0, "clause": 0}
-        for phase in [p for p in phases if p != "crash"]:
+        for phase in [p for p in phases if not p.startswith("crash")]:
             load = os.getloadavg()[0]
             cpu = _cpu_seconds(server.pid)
+            per_worker = {child: _cpu_seconds(child) for child in _children(server.pid)}
             clients_cpu = _own_cpu_seconds()
             if phase in ("short", "clause"):
                 source = Texts(iter(texts[phase][used[phase]:]))
@@ -206,6 +212,9 @@ def _serve_and_measure(tree: Path, args: argparse.Namespace, phases: list[str],
             summary = tally.summary()
             cpu_used = _cpu_seconds(server.pid) - cpu
             summary["server_cpu_ms_per_request"] = round(cpu_used * 1000 / max(tally.sent, 1), 1)
+            if per_worker:  # how evenly a multi-process server's workers shared the phase
+                summary["worker_cpu_share"] = [round((_cpu_seconds(child) - before) / max(cpu_used, 1e-9), 2)
+                                               for child, before in per_worker.items()]
             # The load generator's clients share the server's cores: their CPU, said beside it.
             summary["client_cpu_ms_per_request"] = round(
                 (_own_cpu_seconds() - clients_cpu) * 1000 / max(tally.sent, 1), 2)
@@ -217,47 +226,109 @@ def _serve_and_measure(tree: Path, args: argparse.Namespace, phases: list[str],
         _stop(server)
     if "crash" in phases:
         measured["crash"] = _crash(tree, args, index, folder, texts["short"][used["short"]:], env)
+        used["short"] += measured["crash"].pop("sent")
+    if "crash-worker" in phases:
+        measured["crash-worker"] = _crash(tree, args, index, folder, texts["short"][used["short"]:],
+                                          env, one_worker=True)
+        measured["crash-worker"].pop("sent")
     return {"phases": measured, "health": health}
 
 
 def _crash(tree: Path, args: argparse.Namespace, index: Path, folder: Path, texts: list[str],
-           env: dict[str, str]) -> dict[str, Any]:
-    """Kill -9 a server under load, start it again, and look for every answered search's
-    usage record and audit line."""
+           env: dict[str, str], one_worker: bool = False) -> dict[str, Any]:
+    """Kill -9 a server under load (every process of it), start it again, and look for every
+    answered search's usage record and audit line. ``one_worker``: kill one worker process
+    only, let the clients go on while the parent starts another, then stop the server."""
+    name = "crash-worker" if one_worker else "crash"
     port = _free_port()
-    server = _start(tree, index, port, folder / "crash-server.log", env)
+    server = _start(tree, index, port, folder / f"{name}-server.log", env)
     load = os.getloadavg()[0]
+    killed: list[int] = []
+    restarted = None
     try:
-        _wait_ready(port, server, folder / "crash-server.log")
+        _wait_ready(port, server, folder / f"{name}-server.log")
+        workers = _children(server.pid)
+        if one_worker and not workers:
+            return {"answered": 0, "in_flight_when_killed": 0, "usage_missing": None,
+                    "audit_missing": None, "replayed_at_restart": None, "sent": 0,
+                    "processes_killed": 0, "note": "one process: no worker to kill",
+                    "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
         stop = threading.Event()
         done: dict[str, Any] = {}
         clients = threading.Thread(target=lambda: done.setdefault("tally", run_clients(
             port, Texts(iter(texts)), args.clients, args.seconds * 4, keep=True, stop=stop)))
         clients.start()
         time.sleep(args.seconds / 2)
-        stop.set()  # no client starts another request: those sent now are in flight
-        os.kill(server.pid, signal.SIGKILL)
-        server.wait(30)
-        clients.join(120)
+        if one_worker:
+            killed = [min(workers)]
+            os.kill(killed[0], signal.SIGKILL)
+            restarted = _wait_restarted(port, server.pid, killed[0], len(workers), 120)
+            time.sleep(args.seconds / 2)  # the clients go on against the restarted server
+            stop.set()
+            clients.join(120)
+        else:
+            stop.set()  # no client starts another request: those sent now are in flight
+            killed = [server.pid, *workers]
+            for pid in killed:  # the whole server at once, as a power cut or the OOM killer would
+                os.kill(pid, signal.SIGKILL)
+            server.wait(30)
+            clients.join(120)
     finally:
         _stop(server)
     tally = done["tally"]
-    port = _free_port()
-    again = _start(tree, index, port, folder / "crash-restart.log", env)
-    try:
-        _wait_ready(port, again, folder / "crash-restart.log")  # replays what the killed one left
-        health = _health(port)
-    finally:
-        _stop(again)
+    health: dict[str, Any] = {}
+    if not one_worker:
+        port = _free_port()
+        again = _start(tree, index, port, folder / "crash-restart.log", env)
+        try:
+            _wait_ready(port, again, folder / "crash-restart.log")  # replays what the killed one left
+            health = _health(port)
+        finally:
+            _stop(again)
     stored = _stored_lists(folder / "usage" / "usage.sqlite")
     audited = _audited_queries(folder / "audit")
     answered = tally.answers
-    return {"answered": len(answered), "in_flight_when_killed": tally.lost,
+    return {"answered": len(answered), "in_flight_when_killed": tally.lost, "sent": tally.sent,
             "usage_missing": sum(1 for _, list_id in answered if list_id not in stored),
             "audit_missing": sum(1 for text, _ in answered
                                  if hashlib.sha256(text.encode()).hexdigest() not in audited),
             "replayed_at_restart": ((health.get("feedback") or {}).get("deferred") or {}).get("recovered"),
+            "processes_killed": len(killed), **({"worker_restarted_s": restarted} if one_worker else {}),
             "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
+
+
+def _children(pid: int) -> list[int]:
+    """The worker processes of a server (its children), from /proc; [] where there is none."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return sorted(found)
+
+
+def _wait_restarted(port: int, parent: int, killed: int, count: int, timeout: float) -> float | None:
+    """Seconds until the parent has ``count`` workers again, none of them ``killed``, all
+    serving (/health)."""
+    began = time.monotonic()
+    while time.monotonic() - began < timeout:
+        now = _children(parent)
+        if killed not in now and len(now) == count and \
+                (_health_server(port).get("serving") or 0) >= count:
+            return round(time.monotonic() - began, 1)
+        time.sleep(0.2)
+    return None
+
+
+def _health_server(port: int) -> dict[str, Any]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=10) as r:
+            return json.loads(r.read()).get("server") or {}
+    except (OSError, ValueError):
+        return {}
 
 
 def _stored_lists(database: Path) -> set[str]:
@@ -294,10 +365,13 @@ def _wait_ready(port: int, server: subprocess.Popen, log_file: Path, timeout: fl
             raise SystemExit(f"the server exited:\n{log_file.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=5) as r:
-                if r.status == 200:
+                serving = (json.loads(r.read()).get("server") or {}) if r.status == 200 else None
+                # A multi-process server: every worker serving, or the first takes every client.
+                if serving is not None and serving.get("serving", 1) >= serving.get("processes", 1):
                     return
-        except OSError:
-            time.sleep(0.5)
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.5)
     raise SystemExit(f"the server did not answer in {timeout:.0f} s:\n{log_file.read_text()[-3000:]}")
 
 
@@ -333,12 +407,16 @@ def _floor(tree: Path, index: Path, texts: Path, env: dict[str, str]) -> dict[st
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process, from /proc (0 where there is none)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU of a server, from /proc: its process, its worker processes (a
+    multi-process server's children) and the workers it has reaped (0 where there is none)."""
+    total = 0.0
+    for number, own in ((pid, True), *((child, False) for child in _children(pid))):
+        try:
+            fields = Path(f"/proc/{number}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12]) + ((int(fields[13]) + int(fields[14])) if own else 0)
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _own_cpu_seconds() -> float:
@@ -375,7 +453,7 @@ def report(result: dict[str, Any]) -> str:
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for run in result["runs"]:
         for phase, s in run["phases"].items():
-            if phase == "crash":
+            if phase.startswith("crash"):
                 continue
             lines.append(f"| {run['run']} | {run['code']} | {phase} | {s['per_s']} | {s['p50_ms']} | "
                          f"{s['p95_ms']} | {s['server_p50_ms']} | {s['server_cpu_ms_per_request']} | "
@@ -387,7 +465,7 @@ def report(result: dict[str, Any]) -> str:
     lines += ["", "| phase | A searches/s (median) | B searches/s (median) | B / A | A p95 ms | B p95 ms | "
               "floor A texts/s | floor B texts/s | served / floor, A | served / floor, B | lost A / B |",
               "|---|---|---|---|---|---|---|---|---|---|---|"]
-    phases = list(dict.fromkeys(p for run in result["runs"] for p in run["phases"] if p != "crash"))
+    phases = list(dict.fromkeys(p for run in result["runs"] for p in run["phases"] if not p.startswith("crash")))
     for phase in phases:
         cells = {}
         for code in ("A", "B"):
@@ -405,15 +483,17 @@ def report(result: dict[str, Any]) -> str:
                      f"{_num(cells['A'][1])} | {_num(cells['B'][1])} | {_num(floor['A'])} | "
                      f"{_num(floor['B'])} | {served['A']} | {served['B']} | "
                      f"{cells['A'][2]} / {cells['B'][2]} |")
-    crashes = [(run["run"], run["code"], run["phases"]["crash"]) for run in result["runs"]
-               if "crash" in run["phases"]]
+    crashes = [(run["run"], run["code"], phase, run["phases"][phase]) for run in result["runs"]
+               for phase in ("crash", "crash-worker") if phase in run["phases"]]
     if crashes:
-        lines += ["", "| run | code | killed -9 under load: searches answered | in flight when killed | "
-                  "usage records missing after restart | audit lines missing | records replayed at restart | load |",
-                  "|---|---|---|---|---|---|---|---|"]
-        lines += [f"| {n} | {code} | {c['answered']} | {c['in_flight_when_killed']} | {c['usage_missing']} | "
-                  f"{c['audit_missing']} | {c['replayed_at_restart']} | {c['load_before']} / {c['load_after']} |"
-                  for n, code, c in crashes]
+        lines += ["", "| run | code | killed -9 under load | processes killed | searches answered | lost (in flight) | "
+                  "usage records missing | audit lines missing | records replayed at restart | worker back after s | load |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+        lines += [f"| {n} | {code} | {'one worker' if phase == 'crash-worker' else 'the server'} | "
+                  f"{c.get('processes_killed', 1)} | {c['answered']} | {c['in_flight_when_killed']} | {c['usage_missing']} | "
+                  f"{c['audit_missing']} | {c['replayed_at_restart']} | {c.get('worker_restarted_s', '')} | "
+                  f"{c['load_before']} / {c['load_after']} |"
+                  for n, code, phase, c in crashes]
     lines += ["", "Floors (the query model alone, batches of 32, a call per core, right after each server): " + "; ".join(
         f"run {f['run']} {f['code']} {f['shape']} {f['model_id']} {f['per_s']:.1f} texts/s "
         f"(load {f['load_before']} / {f['load_after']})" for f in result["floors"])]

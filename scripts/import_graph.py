@@ -43,7 +43,8 @@ INDEX_BUILDER_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(row) for row 
 # addin_server/web's modules, lowest first, with the same rule. The views (row 4) are peers:
 # what they share sits below them (context, validate, ...), and only app.py sees them all.
 WEB_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(row) for row in (
-    {"errors", "body", "context", "serialize", "static_files", "wsgi", "deferred"},
+    {"errors", "body", "context", "serialize", "static_files", "wsgi", "deferred", "prefork",
+     "shared"},
     {"validate", "limits"},
     {"follow", "recording"},
     {"api", "explore", "market", "conform", "usage", "auth", "audit"},

@@ -2,7 +2,8 @@
 
 Each detector below finds the shape of a reader the core owns (a sentence splitter, a date or
 abbreviation list, a term's plural and possessive endings, a run-in heading, a party-role
-table, a list of places, a "means" definition reader, a rule for text set in capitals). The
+table, a list of places, a "means" definition reader, a rule for text set in capitals, a clause
+number typed at a paragraph's start, a heading told from a sentence by its verbs). The
 product's code outside the core (addin_server/, index_builder/ but reading/, the pane's JS)
 may hold one only where ALLOWED says why; an entry that no longer matches fails too, so the
 list only shrinks. Each detector is shown to catch the code it was written against (the
@@ -40,22 +41,24 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     "definition reader": re.compile(r"means\|shall mean|shall mean\|means|\(\?:means\b"),
     # Text set in capitals: the share of capital letters among letters.
     "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >= 0\.8"),
+    # A clause number typed at a paragraph's start: "^\s*((?:section", "^\s*(?:(?:section",
+    # "^\s*(?:\d+(?:" (reading/paragraphs.TYPED_NUMBER; the pane takes it from the server).
+    "typed clause number": re.compile(r"\^\\s\*\(\(?\?:(?:\(\?:)?(?:section|\\d)", re.I),
+    # A heading's shape read by the absence of a verb: "is|are|was|were|be|been|shall"
+    # (reading/labels.py; the pane's splitLabel read it again).
+    "heading without a verb": re.compile(r"is\|are\|was\|were\|be\|been\|shall"),
 }
 
 # (detector, file): why it stays. "left:" entries are second readers still to move into the core.
 ALLOWED: dict[tuple[str, str], str] = {
     ("sentence splitter", "addin_server/llm/untrusted.py"):
         "on purpose: it cuts text into pieces that rebuild it exactly, at every stop (its comment)",
-    ("sentence splitter", "addin_server/static/taskpane/adapt.js"):
-        "left: sentence case capitalises the letter after a stop in the precedent put in sentence case",
-    ("sentence splitter", "addin_server/static/taskpane/draft-report.js"):
-        "left: operationComments anchors a comment on the changed sentence; the redraft answer "
-        "(addin_server/draft) should name that sentence",
-    ("run-in heading", "addin_server/static/taskpane/adapt.js"):
-        "left: splitLabel's heading shapes; the search answer should carry the core's reading of "
-        "each result's and the lawyer's number and run-in heading",
-    ("capitals rule", "addin_server/static/taskpane/blackline.js"):
-        "left: isMostlyCapitals, the pane's copy of reading/document.py's text-in-capitals rule",
+    ("typed clause number", "index_builder/retrieve/variations.py"):
+        "left: _NUMBERING drops a leading number before near copies are compared (on the search "
+        "path: moving it to paragraphs.without_number changes which copies fold; measure first)",
+    ("typed clause number", "addin_server/draft/carve_out.py"):
+        "left: _reads_as_sentence drops a leading number before reading a sentence; "
+        "paragraphs.without_number is the core's",
 }
 
 # The code each detector was written against (from the second readers issue 38 removed).
@@ -69,6 +72,21 @@ CAUGHT = {
     "jurisdiction list": '_PLACES = ("Delaware", "New York", "California", "Texas")',
     "definition reader": r'_MEANS = re.compile(r"[”\"]\s*(?:means|shall mean)\b")',
     "capitals rule": "return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters",
+    "typed clause number": r"const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;",
+    "heading without a verb": r"const VERBS = /\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|agrees?)\b/i;",
+}
+
+# The pane's second readers issue 38 removed (the pane takes these readings from the server:
+# each search result's and the lawyer's `reading`, the redraft's `redraft_sentences`): the
+# detector that finds each, and the code it was. Kept here so that they cannot come back.
+PANE_READERS = {
+    "adapt.js splitLabel's heading": ("run-in heading", r"const HEADING_END = /^([^.:\n\u2014]{1,80}?)\s*(?:[.:\u2014]|\s[-\u2013]\s|\n)\s+/;"),
+    "adapt.js splitLabel's number": ("typed clause number", r"const NUMBER = /^\s*((?:(?:section|clause|article|§)\s*)?(?:\d+(?:\.\d+)*\.?|\((?:[a-z]{1,2}|[ivxlc]{1,6}|\d{1,3})\)|(?:[a-z]|[ivxlc]{1,6})[.)])(?=\s))\s*/i;"),
+    "adapt.js looksLikeHeading's verbs": ("heading without a verb", r"const VERBS = /\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|agrees?)\b/i;"),
+    "adapt.js sentenceCase's sentence starts": ("sentence splitter", r"out = out.replace(/(^\s*|[.!?]\s+|[:;]\s*\n\s*)(\p{Ll})/gu, (_, lead, ch) => lead + ch.toUpperCase());"),
+    "blackline.js isMostlyCapitals": ("capitals rule", r"return letters.length >= 12 && upper / letters.length >= 0.8;"),
+    "strict-view.js and follow-rules.js NUMBERING": ("typed clause number", r"const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;"),
+    "draft-report.js operationComments' sentences": ("sentence splitter", r"const sentences = lawyerText.match(/[^.!?]+[.!?]*/g) || [lawyerText];"),
 }
 
 
@@ -102,7 +120,14 @@ def test_each_detector_catches_the_reader_it_was_written_against(name: str) -> N
     assert DETECTORS[name].search(CAUGHT[name]), name
 
 
+@pytest.mark.parametrize("what", sorted(PANE_READERS))
+def test_each_reader_removed_from_the_pane_would_be_caught(what: str) -> None:
+    name, code = PANE_READERS[what]
+    assert DETECTORS[name].search(code), what
+
+
 def test_the_core_holds_the_readers_the_detectors_look_for() -> None:
     core = "\n".join(p.read_text(encoding="utf-8") for p in sorted(CORE.glob("*.py")))
-    for name in ("sentence splitter", "abbreviation list", "term endings", "run-in heading", "capitals rule"):
+    for name in ("sentence splitter", "abbreviation list", "term endings", "run-in heading", "capitals rule",
+                 "typed clause number", "heading without a verb"):
         assert DETECTORS[name].search(core), f"the core no longer has its {name}: update the detector"

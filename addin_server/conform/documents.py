@@ -5,17 +5,23 @@ sends it once per version of the document (POST /api/v1/document); the server re
 ``index_builder.reading`` (the one reader of parties and terms) and keeps the reading,
 the paragraphs with it, for later requests that name the id (/conform, /redraft, Check
 document). Entries are the caller's own (keyed by caller and id), expire, and are bounded in
-number; nothing of a document is logged or written to disk.
+number; nothing of a document is logged or written to disk. With several server processes
+(PRECEDENT_WORKERS) the pane's next request may reach another process than the one that
+read its document: readings are then also kept in the processes' shared folder, in memory
+(/dev/shm) where the system has one, owner-only, and removed when the server stops.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import pickle
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Mapping, MutableMapping, Sequence
 
 from index_builder.errors import InvalidRequestError, NotFoundError, TextTooLongError
@@ -45,10 +51,14 @@ class ReadDocument:
 class DocumentCache:
     """Read documents by (caller, id): least recently used first out, each for ``ttl_s``."""
 
-    def __init__(self, capacity: int, ttl_s: float) -> None:
+    def __init__(self, capacity: int, ttl_s: float, shared: Path | None = None) -> None:
         self._items: OrderedDict[tuple[str, str], tuple[float, ReadDocument]] = OrderedDict()
         self._capacity, self._ttl_s = capacity, ttl_s
         self._lock = threading.Lock()
+        # The worker processes' shared folder (web/prefork.py), or None for one process.
+        self._shared = Path(shared) / "documents" if shared else None
+        if self._shared is not None:
+            self._shared.mkdir(mode=0o700, exist_ok=True)
 
     def put(self, caller: str, read: ReadDocument) -> None:
         with self._lock:
@@ -56,22 +66,66 @@ class DocumentCache:
             self._items.move_to_end((caller, read.id))
             while len(self._items) > self._capacity:
                 self._items.popitem(last=False)
+        if self._shared is not None:
+            self._share(caller, read)
 
     def get(self, caller: str, doc_id: str) -> ReadDocument | None:
         with self._lock:
             found = self._items.get((caller, doc_id))
-            if found is None or time.monotonic() - found[0] > self._ttl_s:
-                self._items.pop((caller, doc_id), None)
+            if found is not None and time.monotonic() - found[0] <= self._ttl_s:
+                self._items.move_to_end((caller, doc_id))
+                return found[1]
+            self._items.pop((caller, doc_id), None)
+        return self._shared_reading(caller, doc_id) if self._shared is not None else None
+
+    # -- across worker processes: one file per reading, written whole, read back by any --------
+    def _file(self, caller: str, doc_id: str) -> Path:
+        assert self._shared is not None
+        key = hashlib.sha256(f"{caller}\0{doc_id}".encode("utf-8", "surrogatepass")).hexdigest()
+        return self._shared / f"{key}.pickle"
+
+    def _share(self, caller: str, read: ReadDocument) -> None:
+        path = self._file(caller, read.id)
+        temporary = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
+            pickle.dump((caller, read), out, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)  # another process sees the whole reading or none
+        readings = sorted(self._shared.glob("*.pickle"), key=_modified)
+        for stale in readings[:max(0, len(readings) - self._capacity)]:
+            stale.unlink(missing_ok=True)
+
+    def _shared_reading(self, caller: str, doc_id: str) -> ReadDocument | None:
+        path = self._file(caller, doc_id)
+        try:
+            if time.time() - path.stat().st_mtime > self._ttl_s:
+                path.unlink(missing_ok=True)
                 return None
-            self._items.move_to_end((caller, doc_id))
-            return found[1]
+            with open(path, "rb") as held:
+                # Written by this server's own processes only, in a folder only they can read.
+                owner, read = pickle.load(held)
+            os.utime(path)  # used: the last to go when the folder is over capacity
+        except (OSError, EOFError, pickle.UnpicklingError):
+            return None
+        if owner != caller or read.id != doc_id:
+            return None
+        with self._lock:
+            self._items[(caller, doc_id)] = (time.monotonic(), read)
+        return read
 
 
-def cache_of(extensions: MutableMapping[str, Any], settings: ConformSettings) -> DocumentCache:
-    """The app's document cache (made on first use)."""
+def cache_of(extensions: MutableMapping[str, Any], settings: ConformSettings,
+             shared: Path | None = None) -> DocumentCache:
+    """The app's document cache (made on first use); ``shared``: the worker processes' folder."""
     if EXTENSION not in extensions:
-        extensions[EXTENSION] = DocumentCache(settings.document_cache, settings.document_ttl_s)
+        extensions[EXTENSION] = DocumentCache(settings.document_cache, settings.document_ttl_s, shared)
     return extensions[EXTENSION]
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def document_id(paragraphs: Sequence[Paragraph]) -> str:

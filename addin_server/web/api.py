@@ -15,7 +15,7 @@ from addin_server.conform import documents
 from addin_server.conform.prompting import with_document_terms
 from addin_server.draft.router import PREFERENCES
 from addin_server.web import follow, recording, validate
-from addin_server.web.context import access, caller_key, server_settings, service, settings
+from addin_server.web.context import access, caller_key, document_cache, server_settings, service, settings
 from addin_server.web.serialize import clause_json, redraft_json, search_json
 from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import filters_from_mapping
@@ -90,7 +90,12 @@ def health() -> Any:
     info = service().health(access())
     # Issue 31: whether the pane may follow the cursor.
     info["capabilities"]["follow"] = follow.capability(settings().follow)
-    return jsonify({"status": "ok", **info, **recording.health_info()})
+    # Server processes sharing the port (PRECEDENT_WORKERS; one where the platform cannot
+    # fork) and how many serve now (one killed is being started again).
+    balance = current_app.config.get("PRECEDENT_BALANCE")
+    processes = {"processes": balance.count, "serving": balance.serving_now()} if balance is not None \
+        else {"processes": 1, "serving": 1}
+    return jsonify({"status": "ok", **info, **recording.health_info(), "server": processes})
 
 
 @bp.route("/<path:unknown>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
@@ -111,7 +116,7 @@ def unknown_route(unknown: str) -> Any:
 def _document(body: dict[str, Any]) -> documents.ReadDocument | None:
     conform = settings().conform
     try:
-        return documents.resolve(body.get("document"), documents.cache_of(current_app.extensions, conform),
+        return documents.resolve(body.get("document"), document_cache(),
                                  caller_key(), conform)
     except (documents.DocumentNotReadError, InvalidRequestError):
         return None

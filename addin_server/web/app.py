@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, g, jsonify, request
@@ -29,10 +30,17 @@ _HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
                413: "request_too_large", 415: "unsupported_media_type"}
 
 
-def create_app(settings: Settings, service: PrecedentService | None = None) -> Flask:
-    """Build the app; ``service`` defaults to one built from the settings (loads the index)."""
+def create_app(settings: Settings, service: PrecedentService | None = None,
+               shared: Path | None = None, balance: Any = None) -> Flask:
+    """Build the app; ``service`` defaults to one built from the settings (loads the index).
+
+    ``shared``: the folder this app's sibling worker processes share (web/prefork.py): rate
+    limits and read documents are kept there, so they hold across processes; ``balance``:
+    their connection counts (/health says how many serve)."""
     app = Flask(__name__, static_folder=None)
     app.config["PRECEDENT_SETTINGS"] = settings
+    app.config["PRECEDENT_SHARED_DIR"] = shared
+    app.config["PRECEDENT_BALANCE"] = balance
     app.config["MAX_CONTENT_LENGTH"] = settings.server.max_content_length
     app.json.sort_keys = False  # keep the documented field order
     app.extensions["precedent"] = service or build_service(settings)

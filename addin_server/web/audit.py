@@ -10,6 +10,12 @@ written. ``addin-server audit`` (addin_server/audit_cli.py) answers questions ov
 Files roll daily (UTC midnight) or by size with Python's rotating handlers; rotated files keep
 the base name plus a suffix and ``audit_cli`` reads them all. If a line cannot be written the
 request is answered 503 rather than served unaudited.
+
+Several server processes (``PRECEDENT_WORKERS``) append to one trail: each line, and each
+roll-over, is written holding an exclusive ``flock`` on a lock file beside it
+(``.audit.jsonl.lock``), so lines never interleave (a long line is more than one ``write``)
+and a file another process has just rolled over is reopened, never rolled over again (that
+would replace the day's file that process had just made).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import json
 import logging
 import logging.handlers
 import os
+import time
 import weakref
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,6 +34,11 @@ from typing import Any, Iterable, Iterator
 from flask import Flask, Response, current_app, g, jsonify, request
 
 from addin_server.web.context import current_identity
+
+try:
+    import fcntl
+except ImportError:  # Windows: one server process (web/prefork.py), nothing to lock against
+    fcntl = None  # type: ignore[assignment]
 from index_builder.settings import AuditSettings, Settings
 
 log = logging.getLogger(__name__)
@@ -63,6 +75,16 @@ class _Handler:
             def handleError(self, record: logging.LogRecord) -> None:
                 raise  # noqa: PLE0704 -- re-raise the write error to the request
 
+            def doRollover(self) -> None:
+                # Called with the trail's lock held (AuditLog.write): another process may have
+                # rolled the file over since this one last wrote; then only reopen.
+                if _rolled_by_another(self):
+                    _close_quietly(self)
+                    if isinstance(self, logging.handlers.TimedRotatingFileHandler):
+                        self.rolloverAt = self.computeRollover(int(time.time()))
+                    return
+                super().doRollover()
+
             def _open(self) -> Any:
                 # Never world-readable (the umask may narrow it further): it names users and clauses.
                 fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE)
@@ -79,7 +101,11 @@ class AuditLog:
     def __init__(self, path: Path, settings: AuditSettings) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        _end_torn_line(self.path)
+        # Every process writing this trail takes this lock around each line (module docstring).
+        self._lock_fd = os.open(self.path.parent / f".{self.path.name}.lock",
+                                os.O_RDWR | os.O_CREAT, FILE_MODE)
+        with _locked(self._lock_fd):
+            _end_torn_line(self.path)
         self._torn = False
         self._handler = _Handler.make(self.path, settings)
         # A logger of its own, outside the logging registry: nothing propagates to the server
@@ -98,6 +124,7 @@ class AuditLog:
         line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
         handler = self._handler
         handler.acquire()
+        _flock(self._lock_fd, True)
         failed = False
         try:
             if self._torn:  # the last write failed part way (disk full): end its line first
@@ -112,6 +139,7 @@ class AuditLog:
         finally:
             if failed:
                 _close_quietly(handler)  # its buffer may hold part of the failed line
+            _flock(self._lock_fd, False)
             handler.release()
 
     def close(self) -> None:
@@ -120,6 +148,42 @@ class AuditLog:
             self._handler.close()
         except (OSError, ValueError) as exc:  # the last flush failed: it was reported already
             log.warning("Closing the audit trail %s: %s", self.path, exc)
+        try:
+            os.close(self._lock_fd)
+        except OSError:
+            pass
+
+
+class _locked:
+    """The trail's lock file held exclusively (with ``with``)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __enter__(self) -> None:
+        _flock(self.fd, True)
+
+    def __exit__(self, *exc: Any) -> None:
+        _flock(self.fd, False)
+
+
+def _flock(fd: int, take: bool) -> None:
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX if take else fcntl.LOCK_UN)
+
+
+def _rolled_by_another(handler: Any) -> bool:
+    """Whether the trail was rolled over by another process since ``handler`` last wrote: its
+    open file is no longer the one at the path, or (daily files) today's name is taken."""
+    path = Path(handler.baseFilename)
+    if handler.stream is not None:
+        return _moved(path, handler.stream)
+    if isinstance(handler, logging.handlers.TimedRotatingFileHandler):
+        interval_start = handler.rolloverAt - handler.interval
+        stamp = time.gmtime(interval_start) if handler.utc else time.localtime(interval_start)
+        named = handler.rotation_filename(f"{handler.baseFilename}.{time.strftime(handler.suffix, stamp)}")
+        return os.path.exists(named)
+    return False
 
 
 def _moved(path: Path, stream: Any) -> bool:

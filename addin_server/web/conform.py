@@ -20,12 +20,13 @@ from flask import Blueprint, current_app, jsonify, request
 
 from index_builder.errors import InvalidRequestError, TextTooLongError
 from index_builder.reading.document import Document
+from index_builder.reading.labels import clause_label
 from addin_server.conform import documents
 from addin_server.conform.check import check_document
 from addin_server.conform.service import conform_clauses
 from addin_server.conform.suggest import with_suggestions
 from addin_server.web import validate
-from addin_server.web.context import access, caller_key, service
+from addin_server.web.context import access, caller_key, document_cache, service
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ def document_view() -> Any:
         raise TextTooLongError(documents.too_long(declared // 3, conform))
     body = validate.json_body()
     read = documents.read(documents.paragraphs_from(body.get("paragraphs"), conform))
-    documents.cache_of(current_app.extensions, conform).put(caller_key(), read)
+    document_cache().put(caller_key(), read)
     log.info("document: %d paragraphs read: %d definitions, %d parties, %d sections", len(read.paragraphs),
              len(read.document.definitions), len(read.document.parties), len(read.document.sections))
     return jsonify(documents.profile_json(read))
@@ -64,7 +65,7 @@ def document_check_view() -> Any:
 
 def _document(body: dict[str, Any]) -> documents.ReadDocument | None:
     conform = current_app.config["PRECEDENT_SETTINGS"].conform
-    return documents.resolve(body.get("document"), documents.cache_of(current_app.extensions, conform),
+    return documents.resolve(body.get("document"), document_cache(),
                              caller_key(), conform)
 
 
@@ -89,6 +90,8 @@ def conform_view() -> Any:
     payload = result.to_json()
     payload["notes"] = list(payload["notes"]) + notes
     payload["clause_id"] = clauses[0].clause_id
+    # The conformed text's number, heading and capitals (reading/labels.py), as a search result's.
+    payload["reading"] = clause_label(result.text, clauses[0].heading).to_dict()
     payload["source"] = {"citation": clauses[0].citation(), "doc_id": clauses[0].doc_id}
     payload["document_sent"] = {"definitions": len(target.definitions), "parties": len(target.parties),
                                 "sections": len(target.sections)}

@@ -8,6 +8,7 @@ and their ethical walls (``g.precedent_access``) before any /api/ view runs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from flask import current_app, g, request
 
@@ -63,6 +64,14 @@ def access() -> Filters:
     if "precedent_access" not in g:
         raise UnauthorizedError("Sign in to use Precedent.")
     return g.precedent_access
+
+
+def document_cache() -> Any:
+    """The lawyer's read documents (conform/documents.py), shared by the worker processes."""
+    from addin_server.conform.documents import cache_of
+
+    return cache_of(current_app.extensions, settings().conform,
+                    current_app.config.get("PRECEDENT_SHARED_DIR"))
 
 
 def caller_key() -> str:

@@ -154,9 +154,15 @@ class Deferred:
                 applier(records, False)
 
     def _open(self) -> tuple[int, Path]:
-        path = self.folder / f"journal-{os.getpid()}-{time.time_ns()}.jsonl"
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        name = f"journal-{os.getpid()}-{time.time_ns()}.jsonl"
+        # Locked before it has the name ``recover`` looks for: a sibling worker process
+        # starting at the same moment would otherwise find it unlocked, take it for a dead
+        # process's journal and remove it under this one (web/prefork.py).
+        fresh = self.folder / f".{name}.new"
+        fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        path = self.folder / name
+        os.replace(fresh, path)
         return fd, path
 
     def _rotate(self) -> None:
@@ -193,6 +199,20 @@ def recover(folder: Path, appliers: dict[str, Applier]) -> int:
         finally:
             os.close(fd)
     return replayed
+
+
+def handed_off_elsewhere(folder: Path, needle: str) -> bool:
+    """Whether a live sibling process's journal holds ``needle`` (a list id) not yet applied:
+    feedback on a list another worker process served a moment ago waits for it."""
+    encoded = needle.encode()
+    for path in Path(folder).glob("journal-*.jsonl"):
+        try:
+            with open(path, "rb") as journal:
+                if encoded in journal.read():
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def _unapplied(path: Path) -> list[tuple[str, Any]]:

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 from flask import Flask, current_app
 
 from addin_server.web.context import caller_key, settings
-from addin_server.web.limits import RateLimiter, parse_limit
+from addin_server.web.limits import RateLimiter, parse_limit, shared_file
 from index_builder.errors import FollowOffError, InvalidRequestError
 from index_builder.retrieve.strict import MODES
 from index_builder.settings import FollowSettings, Settings
@@ -35,7 +35,7 @@ def init_app(app: Flask) -> None:
     """The per-user limit on cursor-triggered searches (its own moving window)."""
     config: Settings = app.config["PRECEDENT_SETTINGS"]
     item = parse_limit(config.follow.rate_limit, "PRECEDENT_FOLLOW_RATE_LIMIT")
-    app.extensions[EXTENSION] = RateLimiter(item, None)
+    app.extensions[EXTENSION] = RateLimiter(item, None, shared_file(app, "follow-limits"))
 
 
 def search_options(body: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Per-user request limits (429 with Retry-After) and CORS for the add-in's origins only.
 
 Rate limits use the ``limits`` library (the engine under Flask-Limiter) with a moving window
-in memory: the server is one process (cheroot threads), so memory is the right store. We
+in memory for one server process; with several (``PRECEDENT_WORKERS``) in one SQLite file
+they all count in (web/shared.py), so a limit stays per user, not per process. We
 call it directly rather than through Flask-Limiter because the key is the *signed-in user*,
 known only after ``auth`` has run in its own before-request hook, and the refusal must be our
 JSON error (``rate_limited``) with a message the pane shows; Flask-Limiter's key function
@@ -21,6 +22,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request
@@ -29,6 +31,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
 from addin_server.web.context import caller_key
+from addin_server.web.shared import SharedWindows
 from index_builder.errors import ConfigError, RateLimitedError
 from index_builder.settings import Settings
 
@@ -54,10 +57,14 @@ def parse_limit(text: str, variable: str) -> RateLimitItem | None:
 class RateLimiter:
     """Moving-window limits per user key; ``check(key, redraft)`` raises RateLimitedError."""
 
-    def __init__(self, general: RateLimitItem | None, redraft: RateLimitItem | None) -> None:
+    def __init__(self, general: RateLimitItem | None, redraft: RateLimitItem | None,
+                 shared: Path | None = None) -> None:
+        """``shared``: the SQLite file every worker process counts in (None: this process's memory)."""
         self.general = general
         self.redraft = redraft
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        storage = MemoryStorage() if shared is None or (general is None and redraft is None) \
+            else SharedWindows(shared)
+        self._limiter = MovingWindowRateLimiter(storage)
 
     def check(self, key: str, redraft: bool = False) -> None:
         for name, item in (("api", self.general), ("redraft", self.redraft if redraft else None)):
@@ -95,12 +102,18 @@ def init_app(app: Flask) -> RateLimiter:
                           "may call the API (the pane served by this server needs none).")
     limiter = RateLimiter(parse_limit(settings.server.rate_limit, "PRECEDENT_RATE_LIMIT"),
                           parse_limit(settings.server.redraft_rate_limit,
-                                      "PRECEDENT_REDRAFT_RATE_LIMIT"))
+                                      "PRECEDENT_REDRAFT_RATE_LIMIT"), shared_file(app, "limits"))
     app.extensions[EXTENSION] = limiter
     app.before_request(_limit)
     app.after_request(cors)
     app.register_error_handler(RateLimitedError, _too_many)
     return limiter
+
+
+def shared_file(app: Flask, name: str) -> Path | None:
+    """``<shared folder>/<name>.sqlite`` when the app is one of several worker processes."""
+    folder = app.config.get("PRECEDENT_SHARED_DIR")
+    return Path(folder) / f"{name}.sqlite" if folder else None
 
 
 def _limit() -> None:

@@ -29,6 +29,7 @@ from addin_server.web.serialize import source_json
 from index_builder.errors import InvalidRequestError
 from index_builder.index.backend import filters_from_mapping
 from index_builder.model import Filters, SearchHit
+from index_builder.reading.labels import clause_label
 from index_builder.retrieve.matches import default_floor
 from index_builder.terms import Term, extract
 from index_builder.terms.market import (Bucket, Market, Precedent, TermMarket, compare, dimension,
@@ -54,6 +55,7 @@ def market() -> Any:
     payload["settings"] = {"min_score": min_score, "max_matches": limit,
                            "usual_share": market_settings.usual_share}
     payload["truncated"] = len(hits) >= limit
+    payload["query_reading"] = clause_label(text).to_dict()  # the lawyer's number, heading, capitals
     payload["timings_ms"] = {"search": _ms(searched - started),
                              "compare": _ms(time.perf_counter() - searched),
                              "total": _ms(time.perf_counter() - started)}
@@ -208,7 +210,8 @@ def _precedent_json(p: Precedent) -> dict[str, Any]:
     hit: SearchHit = p.hit
     figure = None if p.term is None else {"text": p.term.text, "start": p.term.start, "end": p.term.end}
     return {"clause_id": hit.clause.clause_id, "text": hit.clause.text,
-            "source": source_json(hit.clause), "score": hit.score, "figure": figure}
+            "source": source_json(hit.clause), "score": hit.score, "figure": figure,
+            "reading": clause_label(hit.clause.text, hit.clause.heading).to_dict()}
 
 
 def _ms(seconds: float) -> float:

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app
 
 from addin_server.web.context import access, current_identity, service, settings
-from addin_server.web.deferred import Deferred
-from addin_server.web.limits import RateLimiter, parse_limit
+from addin_server.web.deferred import Deferred, handed_off_elsewhere
+from addin_server.web.limits import RateLimiter, parse_limit, shared_file
 from addin_server.web.serialize import search_json
 from index_builder.errors import FeedbackUnavailableError, NotFoundError
 from index_builder.ingest.policy import normalise_group
@@ -32,6 +33,7 @@ from index_builder.settings import Settings
 log = logging.getLogger(__name__)
 
 EXTENSION = "precedent_usage"
+SIBLING_WAIT_S = 5.0  # feedback waits this long for another worker process to store its list
 
 
 @dataclass
@@ -56,7 +58,8 @@ def init_app(app: Flask) -> UsageState:
     except FeedbackUnavailableError as exc:
         problem = exc.message
         log.error("%s", problem)
-    limiter = RateLimiter(parse_limit(config.learning.rate_limit, "PRECEDENT_FEEDBACK_RATE_LIMIT"), None)
+    limiter = RateLimiter(parse_limit(config.learning.rate_limit, "PRECEDENT_FEEDBACK_RATE_LIMIT"), None,
+                          shared_file(app, "feedback-limits"))
     held = UsageState(opened, problem, limiter, random.Random(), _deferred(config, opened))
     app.extensions[EXTENSION] = held
     if held.writes is not None:
@@ -123,7 +126,7 @@ def served_json(outcome: SearchOutcome, query: str) -> dict[str, Any]:
     swapped = None
     if recorded and learning.swap_share and held.rng.random() < learning.swap_share:
         outcome, swapped = swap_adjacent(outcome, held.rng)
-    payload = search_json(outcome)
+    payload = search_json(outcome, query)
     if held and held.store:
         _add_marks(payload, outcome, held.store)
     if recorded:
@@ -146,11 +149,19 @@ def served_json(outcome: SearchOutcome, query: str) -> dict[str, Any]:
 
 def stored_shown(list_id: str, user: str) -> Any:
     """``store().shown``, after the lists still waiting in the journal are stored, when it is
-    not there yet (a pane's feedback can follow its search within milliseconds)."""
+    not there yet (a pane's feedback can follow its search within milliseconds). With several
+    worker processes the search may have been served by another: when its journal holds the
+    list, wait (bounded) for that process to store it."""
     found = store().shown(list_id, user)
     held = state()
     if found is None and held.writes is not None and held.writes.drain():
         found = store().shown(list_id, user)
+    if found is None and held.writes is not None and \
+            handed_off_elsewhere(held.writes.folder, list_id):
+        until = time.monotonic() + SIBLING_WAIT_S
+        while found is None and time.monotonic() < until:
+            time.sleep(0.02)
+            found = store().shown(list_id, user)
     return found
 
 

@@ -9,6 +9,8 @@ from typing import Any
 from index_builder.index.backend import WALL_FIELDS
 from index_builder.ingest.metadata import clause_facets
 from index_builder.model import Clause, SearchHit
+from index_builder.reading.labels import clause_label
+from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.redraft import RedraftResult
 from addin_server.draft.router import Drafted
@@ -55,6 +57,9 @@ def result_json(item: Ranked) -> dict[str, Any]:
         "stars": None if rerank is None else round(rerank + 1, 4),
         "retrieval": retrieval_json(item.hit),
         "source": source_json(item.hit.clause),
+        # Its number, run-in heading, where its words begin and whether they are in capitals, as
+        # the core reads them (reading/labels.py): Insert drops them and matches the lawyer's.
+        "reading": clause_label(item.hit.clause.text, item.hit.clause.heading).to_dict(),
         # Near copies of this clause elsewhere in the library (minor variations).
         "variants": [{"clause_id": hit.clause.clause_id, "similarity": score,
                       "source": source_json(hit.clause)} for hit, score in item.variants],
@@ -66,11 +71,13 @@ def result_json(item: Ranked) -> dict[str, Any]:
     }
 
 
-def search_json(outcome: SearchOutcome) -> dict[str, Any]:
+def search_json(outcome: SearchOutcome, query: str | None = None) -> dict[str, Any]:
+    """The search answer; with ``query`` (the lawyer's text) also its label (``query_reading``)."""
     rerank: dict[str, Any] = {"status": outcome.rerank_status}
     if outcome.rerank_reason:
         rerank["reason"] = outcome.rerank_reason
     return {"results": [result_json(r) for r in outcome.results], "rerank": rerank,
+            **({"query_reading": clause_label(query).to_dict()} if query else {}),
             "mode": outcome.mode,
             "timings_ms": outcome.timings_ms,
             # Document counts per metadata value among the candidates (as GET /facets).
@@ -90,6 +97,9 @@ def redraft_json(result: RedraftResult, timings: dict[str, float],
     text = verified.text
     return {**(drafted_json(drafted) if drafted else {}),
         "redraft": text,
+        # The redraft in sentences (offsets into "redraft", the core's splitter): the pane
+        # anchors the Word comment with an operation's reasons on the sentence it changed.
+        "redraft_sentences": [[a, b] for a, b in sentence_spans(text)],
         "citations": [_citation_json(result, n) for n in verified.cited],
         "comments": [_comment_json(result, c) for c in verified.comments],
         # Cited sentences the precedent may not back: the pane shades them.

@@ -5,7 +5,9 @@ that terminates TLS itself (Office loads add-ins only over HTTPS), on Linux and 
 from __future__ import annotations
 
 import logging
+import os
 import signal
+import socket
 import threading
 import time
 from pathlib import Path
@@ -19,7 +21,8 @@ log = logging.getLogger(__name__)
 def make_server(app: Callable[..., Any], host: str, port: int, threads: int = 8,
                 cert: Path | None = None, key: Path | None = None,
                 socket_timeout_s: float = 30.0, backlog: int = 256,
-                keep_alive_limit: int = 500) -> Any:
+                keep_alive_limit: int = 500, listener: socket.socket | None = None,
+                balance: Any = None) -> Any:
     """A cheroot server for ``app``; HTTPS when a certificate and key are given.
 
     ``socket_timeout_s`` bounds each socket read: a client that announces more body than
@@ -32,12 +35,16 @@ def make_server(app: Callable[..., Any], host: str, port: int, threads: int = 8,
     request, and the reconnects overflowed a listen queue of 5 while the request threads
     held the interpreter: the kernel dropped them, the pane waited 1 s, 3 s, 7 s for its
     retried connection, or gave up (benchmarks/results/connection-faults/README.md).
+
+    ``listener``: a socket already bound and listening, shared with other worker processes
+    (web/prefork.py); the server accepts from it instead of binding its own, and ``balance``
+    (prefork.Balance) says when to leave a new connection to a less loaded worker.
     """
     from cheroot import wsgi
 
-    server = wsgi.Server((host, port), app, numthreads=threads, server_name="precedent",
-                         timeout=socket_timeout_s, shutdown_timeout=5,
-                         request_queue_size=backlog)
+    kind = wsgi.Server if listener is None else _shared_listener_server(listener, balance)
+    server = kind((host, port), app, numthreads=threads, server_name="precedent",
+                  timeout=socket_timeout_s, shutdown_timeout=5, request_queue_size=backlog)
     server.keep_alive_conn_limit = keep_alive_limit
     server.ConnectionClass = _connection_class()
     if cert and key:
@@ -55,6 +62,45 @@ def connection_options(server: Any) -> dict[str, Any]:
     """make_server's connection keywords from ``ServerSettings``."""
     return {"socket_timeout_s": server.idle_timeout_s, "backlog": server.backlog,
             "keep_alive_limit": server.keep_alive_limit}
+
+
+def _shared_listener_server(listener: socket.socket, balance: Any) -> type:
+    """cheroot's server, accepting from a socket the parent bound (every worker holds it)."""
+    from cheroot import wsgi
+
+    class SharedListenerServer(wsgi.Server):  # type: ignore[misc]
+        def bind(self, family: int, type: int, proto: int = 0) -> socket.socket:
+            self.socket = listener
+            self.bind_addr = listener.getsockname()[:2]
+            return listener
+
+        def prepare(self) -> None:
+            super().prepare()  # "binds" (above), listens again (harmless), starts the threads
+            # Every worker's selector wakes for a new connection and one accept wins: the
+            # others must find nothing at once, not wait out cheroot's 1 s accept timeout
+            # with all their keep-alive connections stalled behind it.
+            listener.settimeout(0)
+            self.balance = balance
+            if balance is not None:
+                accept = self._connections._from_server_socket
+
+                def balanced_accept(sock: socket.socket) -> Any:
+                    if balance.should_yield():
+                        time.sleep(YIELD_S)
+                        return None
+                    return accept(sock)
+
+                self._connections._from_server_socket = balanced_accept
+
+        def stop(self) -> None:
+            # cheroot wakes its accept by connecting to its own port: another worker would
+            # accept that. This worker's selector stops without it; its copy is closed.
+            own, self.socket = self.socket, None
+            super().stop()
+            if own is not None:
+                own.close()
+
+    return SharedListenerServer
 
 
 def _connection_class() -> type:
@@ -80,8 +126,25 @@ def _connection_class() -> type:
     class ClosingConnection(HTTPConnection):  # type: ignore[misc]
         RequestHandlerClass = ClosingRequest
 
+        def __init__(self, server: Any, sock: Any, *args: Any, **kwargs: Any) -> None:
+            super().__init__(server, sock, *args, **kwargs)
+            # Counted while open, for the workers' balance (web/prefork.py).
+            self._balance = getattr(server, "balance", None)
+            if self._balance is not None:
+                self._balance.opened()
+
+        def close(self) -> None:
+            counted, self._balance = self._balance, None
+            try:
+                super().close()
+            finally:
+                if counted is not None:
+                    counted.closed()
+
     return ClosingConnection
 
+
+YIELD_S = 0.001  # a worker leaving a new connection to a less loaded sibling looks again after this
 
 # Lingering close: what the server reads and throws away of a body it answered without
 # reading, before it closes the connection.
@@ -119,10 +182,12 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def serve(app: Callable[..., Any], host: str, port: int, threads: int = 8,
-          cert: Path | None = None, key: Path | None = None, **connections: Any) -> None:
+          cert: Path | None = None, key: Path | None = None,
+          on_ready: Callable[[], None] | None = None, **connections: Any) -> None:
     """Serve until SIGINT/SIGTERM; in-flight requests get a few seconds to finish.
 
-    ``connections``: make_server's socket_timeout_s, backlog and keep_alive_limit."""
+    ``connections``: make_server's socket_timeout_s, backlog, keep_alive_limit and listener;
+    ``on_ready``: called once the server accepts connections (a worker tells its parent)."""
     server = make_server(app, host, port, threads, cert, key, **connections)
     scheme = "https" if server.ssl_adapter else "http"
     if threading.current_thread() is threading.main_thread():
@@ -130,9 +195,13 @@ def serve(app: Callable[..., Any], host: str, port: int, threads: int = 8,
         # turn SIGTERM into the same unwinding as Ctrl-C instead.
         signal.signal(signal.SIGTERM, _interrupt)
         signal.signal(signal.SIGINT, _interrupt)  # also when started with SIGINT ignored (&)
-    log.info("Serving on %s://%s:%d (%d threads)", scheme, host, port, threads)
     try:
-        server.start()  # blocks
+        server.prepare()
+        log.info("Serving on %s://%s:%d (%d threads%s)", scheme, host, server.bind_addr[1],
+                 threads, f", pid {os.getpid()}" if connections.get("listener") else "")
+        if on_ready is not None:
+            on_ready()
+        server.serve()  # blocks
     except KeyboardInterrupt:
         pass
     finally:

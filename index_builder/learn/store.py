@@ -30,7 +30,7 @@ import numpy as np
 from sqlalchemy import (Column, Float, Integer, LargeBinary, MetaData, String, Table,
                         create_engine, delete, event, func, insert, select)
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from index_builder.errors import FeedbackUnavailableError
 from index_builder.settings import Settings
@@ -44,6 +44,7 @@ EVENT_KINDS = ("insert", "copy", "compare", "show_full", "redraft_used", "thumbs
 REASONS = ("wrong_topic", "wrong_jurisdiction", "outdated", "wrong_party", "too_long", "other")
 MARKS = ("preferred", "approved", "deprecated", "cleared")
 SCHEMA_LOCK = 270027  # PostgreSQL advisory lock key taken while creating the tables
+SCHEMA_ATTEMPTS = 5  # SQLite: processes opening a new file at once (see UsageStore.open)
 
 # List ids: 128 random bits from a generator seeded once per process by the system's entropy;
 # an id per search from os.urandom (uuid4) was a system call on every answer (issue 39).
@@ -181,16 +182,19 @@ class UsageStore:
             engine = create_engine(url, future=True)
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", _sqlite_pragmas)
-            with engine.begin() as conn:
-                if engine.dialect.name == "sqlite":
-                    verdict = conn.exec_driver_sql("PRAGMA quick_check").scalar()
-                    if verdict != "ok":
-                        raise FeedbackUnavailableError(_damaged(where, str(verdict)))
-                if engine.dialect.name == "postgresql":
-                    # Servers started together would race to create the tables (one fails on
-                    # a duplicate type); the first to take this lock creates, the others wait.
-                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
-                metadata.create_all(conn)
+            for attempt in range(SCHEMA_ATTEMPTS):
+                try:
+                    _create_schema(engine, where)
+                    break
+                except OperationalError as exc:
+                    # Worker processes of one server (PRECEDENT_WORKERS) open a new SQLite file
+                    # at once: both see no table, the second CREATE fails ("already exists"),
+                    # or its read turns into a write while the other writes ("locked", which
+                    # SQLite answers at once rather than wait). Again: the tables are there.
+                    if not any(why in str(exc) for why in ("already exists", "locked")) \
+                            or attempt == SCHEMA_ATTEMPTS - 1:
+                        raise
+                    time.sleep(0.05 * (attempt + 1))
             key = _key(settings)
         except FeedbackUnavailableError:
             _dispose(engine)
@@ -386,6 +390,19 @@ class _Transaction:
             raise FeedbackUnavailableError(_damaged(self.store.where, _first_line(exc_info[1]))) \
                 from exc_info[1]
         return False
+
+
+def _create_schema(engine: Engine, where: str) -> None:
+    with engine.begin() as conn:
+        if engine.dialect.name == "sqlite":
+            verdict = conn.exec_driver_sql("PRAGMA quick_check").scalar()
+            if verdict != "ok":
+                raise FeedbackUnavailableError(_damaged(where, str(verdict)))
+        if engine.dialect.name == "postgresql":
+            # Servers started together would race to create the tables (one fails on
+            # a duplicate type); the first to take this lock creates, the others wait.
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+        metadata.create_all(conn)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

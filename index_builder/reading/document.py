@@ -353,7 +353,7 @@ def written_terms(paragraphs: Sequence[Paragraph], document: Document) -> list[s
             found.setdefault(name, None)
     for term in document.self_refs:
         found.setdefault(term, None)
-    prose = [_without_headings(p.text) for p in paragraphs if not _label(p) and not _mostly_capitals(p.text)]
+    prose = [_without_headings(p.text) for p in paragraphs if not _label(p) and not mostly_capitals(p.text)]
     names = set(document.party_names) | set(found)
     for text in prose:  # paragraph by paragraph: the readers look back to each word's sentence start
         # Party words used as parties ("the Supplier's"): only those the paragraph has, unread yet.
@@ -388,6 +388,15 @@ def _without_headings(text: str) -> str:
     return _REFERENCE_HEADING.sub(" ", text)
 
 
-def _mostly_capitals(text: str) -> bool:
+_NOT_LOWER_ASCII = bytes(b for b in range(256) if not 0x61 <= b <= 0x7A)
+
+
+def mostly_capitals(text: str) -> bool:
+    """Set in capitals: at least 12 letters, four in five of them capitals (the core's one rule
+    for a text in capitals; the pane takes it from the server: reading/labels.py)."""
+    # Every search result is read (issue 39): a letter a-z is a letter and not a capital, so
+    # more of them than a fifth of all characters rules the text out, counted in C, exactly.
+    if len(text.encode("utf-8", "ignore").translate(None, _NOT_LOWER_ASCII)) > 0.2 * len(text):
+        return False
     letters = sum(map(str.isalpha, text))
     return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters

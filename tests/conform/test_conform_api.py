@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 
+from index_builder.reading.labels import clause_label
+
 SUMMARY = {  # what document-profile.js summaryForServer sends for a services agreement
     "definitions": [{"term": "Supplier", "text": "“Supplier” means Acme Ltd, the party providing the Services.", "section": "1.1"},
                     {"term": "Client Content", "text": "“Client Content” means data, information or materials submitted by or on behalf of the Client or its Users to the Service.", "section": "1.2"}],
@@ -34,6 +36,8 @@ def test_conform_a_real_precedent(conform_app: Any) -> None:
     assert "Supplier may copy" in body["text"]
     assert body["clause_id"] == clause.clause_id
     assert body["document_sent"] == {"definitions": 2, "parties": 2, "sections": 2}
+    # The conformed text's label as the core reads it (the pane drops its number on Insert).
+    assert body["reading"] == clause_label(body["text"], clause.heading).to_dict()
 
 
 def test_terms_the_document_lacks_come_with_the_precedents_own_definition(conform_app: Any) -> None:

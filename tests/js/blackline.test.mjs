@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { compareTexts, groupPhrases, alignTokens, isMostlyCapitals, tokenize } from "../../addin_server/static/taskpane/blackline.js";
+import { capitalsOnly, compareTexts, groupPhrases, alignTokens, tokenize } from "../../addin_server/static/taskpane/blackline.js";
+import { readingOf } from "./fixtures/fake-api.mjs";
 import { VERSION } from "../../addin_server/static/taskpane/vendor/diff.js";
 import { VENDORED, vendoredText } from "../../scripts/vendor.mjs";
 
@@ -33,9 +34,13 @@ test("identical texts, and texts differing only in capitals or spacing, have no 
   const same = compareTexts("Fees are payable.", "Fees are payable.");
   assert.deepEqual(same.segments, [{ type: "equal", text: "Fees are payable." }]);
   assert.equal(same.summary, "Same wording as your clause. Capitals and spacing are ignored.");
-  const caps = compareTexts("The fees are payable within thirty days.", "THE  FEES ARE\nPAYABLE WITHIN THIRTY DAYS.");
+  // Whether the precedent is in capitals and the lawyer's clause not is the server's reading.
+  const [ours, theirs] = ["The fees are payable within thirty days.", "THE  FEES ARE\nPAYABLE WITHIN THIRTY DAYS."];
+  const caps = compareTexts(ours, theirs, { capitals: capitalsOnly(readingOf(theirs), readingOf(ours)) });
   assert.equal(caps.stats.changes, 0);
   assert.match(caps.summary, /^Same wording as your clause\. This precedent is in capitals/);
+  // Without it (an older server) the summary says nothing of capitals but that they are ignored.
+  assert.equal(compareTexts(ours, theirs).summary, "Same wording as your clause. Capitals and spacing are ignored.");
 });
 
 test("a changed word is deleted then inserted, the rest equal, shown as the precedent spells it", () => {
@@ -88,8 +93,9 @@ test("unrelated long texts still answer quickly", () => {
   assert.equal(stats.inserted, 3000);
 });
 
-test("mostly capitals: 80% of at least 12 letters", () => {
-  assert.equal(isMostlyCapitals("LIMITATION OF LIABILITY. THE SUPPLIER"), true);
-  assert.equal(isMostlyCapitals("The Supplier's liability"), false);
-  assert.equal(isMostlyCapitals("NDA"), false);
+test("capitals only: the server read the precedent in capitals and the lawyer's clause not", () => {
+  assert.equal(capitalsOnly({ capitals: true }, { capitals: false }), true);
+  assert.equal(capitalsOnly({ capitals: true }, { capitals: true }), false);
+  assert.equal(capitalsOnly({ capitals: true }, null), false); // not known: not said
+  assert.equal(capitalsOnly(undefined, { capitals: false }), false);
 });

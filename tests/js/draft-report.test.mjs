@@ -55,6 +55,15 @@ test("the Word comment carries the operation's reasons, on the changed sentence"
   assert.match(comment.text, /^Made mutual by a drafting operation \(no language model\): binds both parties/);
   assert.ok(comment.search.startsWith("Neither party"));
   assert.deepEqual(operationComments(FAILED, FAILED.redraft), []);
+  // The redraft's sentences as the server read them (`redraft_sentences`, offsets into `redraft`,
+  // from tests/reading: sentence_spans): "Section 3.5" does not end a sentence, and the marker
+  // is left out as Apply leaves it out.
+  const redraft = "The fees under Section 3.5 are due monthly [1]. Neither party shall be liable to the other party for any loss.";
+  const read = { ...OPERATION, redraft, citations: [{ marker: "[1]", n: 1 }], redraft_sentences: [[0, 47], [48, 110]] };
+  const [anchored] = operationComments(read, "The fees under Section 3.5 are due monthly. Neither party shall be liable to the other party for any loss.");
+  assert.equal(anchored.search, "Neither party shall be liable to the other party for any loss.");
+  const unchanged = { ...read, changes: [{ ...OPERATION.changes[0], new: "nothing like it" }] };
+  assert.equal(operationComments(unchanged, "x").at(0).search, "The fees under Section 3.5 are due monthly.");
 });
 
 const skip = findChromium() ? false : "Chromium not installed";

@@ -2,7 +2,8 @@
 // pane.browser.test.mjs and render.browser.test.mjs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { adaptPrecedent, documentTerms, insertComment, needsTerms, sentenceCase, splitLabel } from "../../addin_server/static/taskpane/adapt.js";
+import { adaptPrecedent, documentTerms, insertComment, needsTerms, readLabel, sentenceCase } from "../../addin_server/static/taskpane/adapt.js";
+import { readingOf } from "./fixtures/fake-api.mjs";
 import { ASSUMED, capabilitiesFrom } from "../../addin_server/static/taskpane/capabilities.js";
 import { searchMatch, snippetPieces, sourceLine, starRating } from "../../addin_server/static/taskpane/cards.js";
 import { truncate } from "../../addin_server/static/taskpane/dom.js";
@@ -106,15 +107,26 @@ test("truncate cuts at a word and adds an ellipsis", () => {
   assert.equal(truncate(null), "");
 });
 
-test("Insert adapts: the precedent's number and heading dropped, the lawyer's kept", () => {
-  assert.deepEqual(splitLabel("12.1 Cap on liability. Subject to clause 12.3, fees apply."), { number: "12.1", heading: "Cap on liability", body: "Subject to clause 12.3, fees apply." });
-  assert.deepEqual(splitLabel("Notices. All notices shall be in writing."), { number: "", heading: "Notices", body: "All notices shall be in writing." });
-  assert.deepEqual(splitLabel("(b) the Customer shall pay."), { number: "(b)", heading: "", body: "the Customer shall pay." });
-  assert.deepEqual(splitLabel("Time is of the essence. The parties agree."), { number: "", heading: "", body: "Time is of the essence. The parties agree." });
-  const out = adaptPrecedent("12.1 Cap on liability. Each party's liability is capped.", "7.2 Liability cap. The Supplier's liability is unlimited.", { heading: "Cap on liability" });
+// The server's reading of each text (a result's `reading`, the lawyer's `query_reading`), as
+// the core answers it (tests/js/fixtures/label-readings.json, checked by tests/reading/test_labels.py).
+const read = (theirs, ours, heading = "") => ({ theirs: readingOf(theirs, heading), ours: readingOf(ours) });
+const adapt = (theirs, ours, terms = null, heading = "") => adaptPrecedent(theirs, ours, read(theirs, ours, heading), terms);
+
+test("Insert adapts: the precedent's number and heading dropped, the lawyer's kept, as the server read them", () => {
+  const theirs = "12.1 Cap on liability. Each party's liability is capped.";
+  const ours = "7.2 Liability cap. The Supplier's liability is unlimited.";
+  assert.deepEqual(readLabel(theirs, readingOf(theirs, "Cap on liability")),
+    { number: "12.1", heading: "Cap on liability", body: "Each party's liability is capped.", capitals: false, starts: null });
+  const out = adapt(theirs, ours, null, "Cap on liability");
   assert.equal(out.text, "7.2 Liability cap. Each party's liability is capped.");
   assert.deepEqual(out.changes, ["dropped the precedent's number 12.1 and heading “Cap on liability”", "kept your number and heading"]);
-  assert.deepEqual(adaptPrecedent("Each party's liability is capped.", "The Supplier's liability is unlimited."), { text: "Each party's liability is capped.", changes: [] });
+  assert.deepEqual(adapt("Each party's liability is capped.", "The Supplier's liability is unlimited."), { text: "Each party's liability is capped.", changes: [] });
+  // An older server (no reading, or a broken one): nothing is dropped or kept, and the pane says so.
+  for (const readings of [{}, { theirs: readingOf(theirs, "Cap on liability") }, { theirs: { body: 999, capitals: false }, ours: readingOf(ours) }]) {
+    const kept = adaptPrecedent(theirs, ours, readings);
+    assert.equal(kept.text, theirs);
+    assert.deepEqual(kept.changes, ["put in as written: the server did not say where the clause numbers, headings and capitals are, so none were adapted"]);
+  }
 });
 
 test("Insert adapts capitals to the lawyer's document, keeping its terms as the server read them", () => {
@@ -128,7 +140,8 @@ test("Insert adapts capitals to the lawyer's document, keeping its terms as the 
   const terms = documentTerms(answer);
   assert.deepEqual(terms.filter((t) => answer.terms.includes(t)), ["Agreement", "Supplier", "Customer", "SOW", "Business Day"]); // no lower-case or broken entries
   assert.ok(terms.includes("Customers") && terms.includes("Supplier’s") && !terms.includes("service credits"));
-  assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY TO THE CUSTOMERS UNDER THIS AGREEMENT AND THE SOW IS CAPPED. IT IS FINAL.", terms),
+  const capped = "THE SUPPLIER'S LIABILITY TO THE CUSTOMERS UNDER THIS AGREEMENT AND THE SOW IS CAPPED. IT IS FINAL.";
+  assert.equal(sentenceCase(capped, terms, readLabel(capped, readingOf(capped)).starts),
     "The Supplier's liability to the Customers under this Agreement and the SOW is capped. It is final.");
   // A server that sends no forms: each term as written only, no ending guessed here.
   assert.equal(sentenceCase("THE SUPPLIER'S LIABILITY TO THE CUSTOMERS.", documentTerms({ terms: ["Supplier", "Customer"] })),
@@ -138,8 +151,13 @@ test("Insert adapts capitals to the lawyer's document, keeping its terms as the 
     "Payment is due on the next Business Day, and in any case within one day.");
   // Inside a longer word, or a word that only starts like a term, nothing is restored.
   assert.equal(sentenceCase("SUPPLIERSHIP AND SOWING ARE NOT TERMS.", terms), "Suppliership and sowing are not terms.");
-  assert.equal(adaptPrecedent("THE SUPPLIER SHALL PAY.", "The Supplier pays.", {}, terms).text, "The Supplier shall pay.");
-  assert.equal(adaptPrecedent("Fees are payable in advance.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES.").text, "FEES ARE PAYABLE IN ADVANCE.");
+  assert.equal(adapt("THE SUPPLIER SHALL PAY.", "The Supplier pays.", terms).text, "The Supplier shall pay.");
+  assert.equal(adapt("Fees are payable in advance.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES.").text, "FEES ARE PAYABLE IN ADVANCE.");
+  // Each sentence the server read starts with a capital; "Section 3.5." does not end one.
+  const fees = "Section 4 Fees. THE FEES ARE SET OUT IN SECTION 3.5. THEY ARE DUE ON THE FIRST BUSINESS DAY OF EACH MONTH.";
+  assert.equal(adapt(fees, "The Supplier pays.", terms).text, "The fees are set out in section 3.5. They are due on the first Business Day of each month.");
+  // Without the server's sentence starts, only the first letter is a capital.
+  assert.equal(sentenceCase("THE FEES ARE DUE. THEY ARE PAID.", terms), "The fees are due. they are paid.");
   // An older server (no `terms` in its answer) or none at all: null, never a reading of our own.
   assert.equal(documentTerms({ id: "doc-1", definitions: [{ term: "Supplier" }], parties: [] }), null);
   assert.equal(documentTerms(null), null);
@@ -148,15 +166,16 @@ test("Insert adapts capitals to the lawyer's document, keeping its terms as the 
 test("without the server's reading of the document, an all-capitals precedent goes in as written, and the pane says so", () => {
   const lawyer = "The Supplier's liability to the Customer under this Agreement is capped.";
   const precedent = "9. LIMITATION OF LIABILITY. THE SUPPLIER'S LIABILITY UNDER THIS AGREEMENT IS CAPPED.";
-  assert.equal(needsTerms(precedent, lawyer, { heading: "Limitation of liability" }), true);
-  assert.equal(needsTerms("The Supplier's liability is capped.", lawyer), false); // already in the lawyer's style
-  assert.equal(needsTerms("FEES ARE PAYABLE.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES."), false); // capitals both
-  const out = adaptPrecedent(precedent, lawyer, { heading: "Limitation of liability" }, null);
+  assert.equal(needsTerms(precedent, lawyer, read(precedent, lawyer, "Limitation of liability")), true);
+  assert.equal(needsTerms(precedent, lawyer, {}), false); // no reading of the capitals: nothing to recase
+  assert.equal(needsTerms("The Supplier's liability is capped.", lawyer, read("The Supplier's liability is capped.", lawyer)), false); // already in the lawyer's style
+  assert.equal(needsTerms("FEES ARE PAYABLE.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES.", read("FEES ARE PAYABLE.", "THE SUPPLIER DISCLAIMS ALL WARRANTIES.")), false); // capitals both
+  const out = adapt(precedent, lawyer, null, "Limitation of liability");
   assert.equal(out.text, "THE SUPPLIER'S LIABILITY UNDER THIS AGREEMENT IS CAPPED.");
   assert.deepEqual(out.changes, ["dropped the precedent's number 9 and heading “LIMITATION OF LIABILITY”",
     "left its capitals as written: your document's defined terms could not be read, so it was not put in sentence case"]);
   // An empty reading (a document that writes no terms) is a reading: sentence case, no capitals kept.
-  assert.equal(adaptPrecedent(precedent, lawyer, { heading: "Limitation of liability" }, []).text, "The supplier's liability under this agreement is capped.");
+  assert.equal(adapt(precedent, lawyer, [], "Limitation of liability").text, "The supplier's liability under this agreement is capped.");
 });
 
 test("the insert comment names the source and the adaptations", () => {

@@ -73,6 +73,10 @@ def test_a_walled_precedent_never_counts_for_a_walled_user(app: Any, sign: Any, 
     assert walled_view["placement"] == {"below": 0, "same": 0, "above": 2}
     assert team_view["placement"] == {"below": 1, "same": 0, "above": 2}
     assert eve.get_json()["summary"]["documents"] == 2 and alice.get_json()["summary"]["documents"] == 3
+    # The lawyer's clause and each precedent carry the core's label (number, heading, capitals).
+    assert eve.get_json()["query_reading"] == {"number": "", "heading": "", "body": 0, "capitals": False}
+    assert all({"number", "heading", "body", "capitals"} <= set(p["reading"])
+               for b in team_view["buckets"] for p in b["precedents"])
     raw = eve.get_data(as_text=True)
     assert "Zanzibar" not in raw and "Acme" not in raw and "spa" not in raw
 

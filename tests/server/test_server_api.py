@@ -44,6 +44,18 @@ def test_precedents_reranked(client: Any, llm_server: ScriptedLLMServer) -> None
     assert len(llm_server.chat_requests()) == 8  # rerank depth, all candidates rated
 
 
+def test_each_result_and_the_lawyers_text_carry_the_cores_label(client: Any) -> None:
+    """The pane adapts Insert from these alone (reading/labels.py): it reads no number or heading."""
+    text = "7.2 Liability cap. The Supplier's liability is capped at the fees."
+    body = post(client, "precedents", {"text": text, "rerank": False}).get_json()
+    assert body["query_reading"] == {"number": "7.2", "heading": "Liability cap", "body": 19, "capitals": False}
+    assert text[body["query_reading"]["body"]:].startswith("The Supplier's")
+    for result in body["results"]:
+        reading = result["reading"]
+        assert {"number", "heading", "body", "capitals"} <= set(reading)
+        assert 0 <= reading["body"] <= len(result["text"]) and isinstance(reading["capitals"], bool)
+
+
 def test_precedents_without_rerank(client: Any, llm_server: ScriptedLLMServer) -> None:
     body = post(client, "precedents", {"text": QUERY, "rerank": False}).get_json()
     assert body["rerank"]["status"] == "skipped" and "off for this request" in body["rerank"]["reason"]

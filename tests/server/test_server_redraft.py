@@ -144,6 +144,9 @@ def test_redraft_endpoint_with_chosen_precedents(client: Any, llm_server: Script
                                           "sentence": "Injected."}]
     assert all(set(c["support"]) == {"score", "supported"} for c in body["citations"])
     assert {"llm", "total"} <= set(body["timings_ms"])
+    # The redraft in sentences, as the core's splitter reads it: offsets into "redraft".
+    sentences = [body["redraft"][a:b] for a, b in body["redraft_sentences"]]
+    assert sentences[-1] == "Injected." and len(sentences) == 3
 
 
 def test_redraft_endpoint_searches_when_no_precedents_chosen(client: Any,

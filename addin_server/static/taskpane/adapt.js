@@ -1,56 +1,36 @@
 // Adapting a precedent to the lawyer's document before Insert: the precedent's own clause
 // number and heading are dropped (the lawyer's are kept when their clause has them), and its
 // capitals follow the lawyer's clause (an all-capitals precedent becomes sentence case with the
-// lawyer's terms capitalised, and the other way round). Which words are the lawyer's terms, and
-// how the document writes them, is the server's reading (POST /api/v1/document `terms`, from
-// index_builder/reading): the pane reads no terms itself. Without that reading an all-capitals
-// precedent keeps its capitals, and the change list says so. Pure functions, unit-tested.
+// lawyer's terms capitalised, and the other way round). The pane reads none of this itself:
+// where a clause's number, heading and words are, whether they are in capitals and where its
+// sentences start are the server's reading (each result's and the lawyer's `reading`, from
+// index_builder/reading/labels.py), and which words are the lawyer's terms too (POST
+// /api/v1/document `terms`). Without a reading the text goes in as written, and the change list
+// says so. Pure functions, unit-tested.
 
-import { isMostlyCapitals } from "./blackline.js";
 import { openLine } from "./source-link.js";
 
-const NUMBER = /^\s*((?:(?:section|clause|article|§)\s*)?(?:\d+(?:\.\d+)*\.?|\((?:[a-z]{1,2}|[ivxlc]{1,6}|\d{1,3})\)|(?:[a-z]|[ivxlc]{1,6})[.)])(?=\s))\s*/i;
-const HEADING_END = /^([^.:\n\u2014]{1,80}?)\s*(?:[.:\u2014]|\s[-\u2013]\s|\n)\s+/;
-const VERBS = /\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|agrees?)\b/i;
-const SMALL_WORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with", "from", "upon"]);
-
-/** True when every significant word starts with a capital (or the whole phrase is in capitals). */
-function looksLikeHeading(phrase) {
-  const words = phrase.split(/\s+/).filter(Boolean);
-  if (!words.length || words.length > 8) return false;
-  if (isMostlyCapitals(phrase) || phrase === phrase.toUpperCase()) return /\p{L}/u.test(phrase);
-  if (words.every((w, i) => (i > 0 && SMALL_WORDS.has(w.toLowerCase())) || /^[\p{Lu}\d("“']/u.test(w))) return true;
-  // A short sentence-case heading ("Liability cap"): capital first, few words, no verb.
-  return words.length <= 4 && /^\p{Lu}/u.test(words[0]) && !VERBS.test(phrase);
-}
-
-const same = (a, b) => a.toLocaleLowerCase().replace(/\s+/g, " ").trim() === b.toLocaleLowerCase().replace(/\s+/g, " ").trim();
-
 /**
- * Split a clause into {number, heading, body}: "12.1 Cap on liability. Subject to..." gives
- * "12.1", "Cap on liability" and "Subject to...". `knownHeading` (the index's heading for the
- * clause) is trusted over the shape of the words.
+ * A clause's label as the server read it ({number, heading, body, capitals, sentences}: `body`
+ * and `sentences` are offsets into `text`), as {number, heading, body (the text of its words),
+ * capitals, starts (where its sentences start in `body`, or null)}; null when the server sent no
+ * usable reading (an older server), so that the caller says so instead of guessing.
  */
-export function splitLabel(text, knownHeading = "") {
-  let rest = String(text ?? "");
-  let number = "";
-  const num = rest.match(NUMBER);
-  if (num) {
-    number = num[1];
-    rest = rest.slice(num[0].length);
-  }
-  let heading = "";
-  const head = rest.match(HEADING_END);
-  if (head) {
-    const phrase = head[1].trim();
-    const known = String(knownHeading ?? "").trim();
-    const tail = rest.slice(head[0].length);
-    if ((known && same(phrase, known)) || (looksLikeHeading(phrase) && /^[\p{Lu}\p{N}("“']/u.test(tail))) {
-      heading = phrase;
-      rest = tail;
-    }
-  }
-  return { number, heading, body: rest.trim() };
+export function readLabel(text, reading) {
+  const str = typeof text === "string" ? text : "";
+  const r = reading && typeof reading === "object" ? reading : null;
+  if (!r || !Number.isInteger(r.body) || r.body < 0 || r.body > str.length || typeof r.capitals !== "boolean") return null;
+  const at = r.body;
+  const starts = Array.isArray(r.sentences)
+    ? r.sentences.filter((s) => Number.isInteger(s) && s >= at && s <= str.length).map((s) => s - at)
+    : null;
+  return {
+    number: typeof r.number === "string" ? r.number.trim() : "",
+    heading: typeof r.heading === "string" ? r.heading.trim() : "",
+    body: str.slice(at).trim(),
+    capitals: r.capitals,
+    starts,
+  };
 }
 
 /**
@@ -79,8 +59,10 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * Sentence case for an all-capitals text, with the document's `terms` (each form as written,
  * documentTerms) restored where the text uses them whole: never inside a longer word, and a
  * term of several words only as a whole. The forms are the server's: no endings are read here.
+ * `starts`: where the text's sentences start, as the server read them (readLabel); each one's
+ * first letter is a capital. Without them only the first letter is.
  */
-export function sentenceCase(text, terms = []) {
+export function sentenceCase(text, terms = [], starts = null) {
   let out = String(text ?? "").toLowerCase();
   const longest = [...new Set(terms)].sort((a, b) => b.length - a.length);
   for (const term of longest) {
@@ -91,7 +73,11 @@ export function sentenceCase(text, terms = []) {
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\-])${words}(?![\\p{L}\\p{N}\\-])`, "gu");
     out = out.replace(pattern, (found) => (/\s/.test(term) ? spaced(term, found) : term));
   }
-  out = out.replace(/(^\s*|[.!?]\s+|[:;]\s*\n\s*)(\p{Ll})/gu, (_, lead, ch) => lead + ch.toUpperCase());
+  for (const start of new Set([0, ...(Array.isArray(starts) ? starts : [])])) {
+    let i = start;
+    while (i < out.length && /[\s"\u201c\u2018']/u.test(out[i])) i++;
+    if (i < out.length && /\p{Ll}/u.test(out[i])) out = out.slice(0, i) + out[i].toUpperCase() + out.slice(i + 1);
+  }
   return out.replace(/\bi\b/g, "I");
 }
 
@@ -101,36 +87,45 @@ function spaced(term, found) {
   return term.split(/\s+/).map((w, i) => (i ? gaps[i - 1] ?? " " : "") + w).join("");
 }
 
-/** True when Insert would put `precedentText` into sentence case: it needs the document's terms. */
-export function needsTerms(precedentText, lawyerText, source = {}) {
-  const body = splitLabel(precedentText, source?.heading).body || String(precedentText ?? "").trim();
-  const ours = splitLabel(lawyerText);
-  return isMostlyCapitals(body) && !isMostlyCapitals(ours.body || lawyerText);
+/**
+ * True when Insert would put the precedent into sentence case, so that it needs the document's
+ * terms: the server read the precedent's words (`readings.theirs`) in capitals and the lawyer's
+ * (`readings.ours`) not.
+ */
+export function needsTerms(precedentText, lawyerText, readings = {}) {
+  const theirs = readLabel(precedentText, readings?.theirs);
+  const ours = readLabel(lawyerText, readings?.ours);
+  return Boolean(theirs && ours && theirs.capitals && !ours.capitals);
 }
 
 /**
  * The text to insert in place of `lawyerText`, and what was changed, in words:
- * {text, changes: [..]}. `source` is the result's source ({section, heading}); `terms` the
- * document's terms as the server read them (documentTerms), or null when there is no reading:
- * an all-capitals precedent then keeps its capitals, and the changes say why.
+ * {text, changes: [..]}. `readings`: {theirs, ours}, the server's reading of the precedent's
+ * and of the lawyer's clause (readLabel); `terms` the document's terms as the server read them
+ * (documentTerms), or null when there is no reading: an all-capitals precedent then keeps its
+ * capitals, and the changes say why.
  */
-export function adaptPrecedent(precedentText, lawyerText, source = {}, terms = null) {
-  const theirs = splitLabel(precedentText, source?.heading);
-  const ours = splitLabel(lawyerText);
+export function adaptPrecedent(precedentText, lawyerText, readings = {}, terms = null) {
+  const theirs = readLabel(precedentText, readings?.theirs);
+  const ours = readLabel(lawyerText, readings?.ours);
+  if (!theirs || !ours) {
+    // An older server: what to drop, keep or recase is not known, so nothing is.
+    return { text: String(precedentText ?? "").trim(), changes: ["put in as written: the server did not say where the clause numbers, headings and capitals are, so none were adapted"] };
+  }
   const changes = [];
   let body = theirs.body || String(precedentText ?? "").trim();
   if (theirs.number || theirs.heading) {
     const what = [theirs.number && `number ${theirs.number.replace(/\.$/, "")}`, theirs.heading && `heading “${theirs.heading}”`].filter(Boolean).join(" and ");
     changes.push(`dropped the precedent's ${what}`);
   }
-  if (isMostlyCapitals(body) && !isMostlyCapitals(ours.body || lawyerText)) {
+  if (theirs.capitals && !ours.capitals) {
     if (Array.isArray(terms)) {
-      body = sentenceCase(body, terms);
+      body = sentenceCase(body, terms, theirs.starts);
       changes.push("changed its capitals to sentence case like your clause");
     } else {
       changes.push("left its capitals as written: your document's defined terms could not be read, so it was not put in sentence case");
     }
-  } else if (isMostlyCapitals(ours.body || lawyerText) && !isMostlyCapitals(body)) {
+  } else if (ours.capitals && !theirs.capitals) {
     body = body.toUpperCase();
     changes.push("put it in capitals like your clause");
   }

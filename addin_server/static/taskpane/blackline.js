@@ -95,19 +95,13 @@ export function groupPhrases(runs, gapWords = PHRASE_GAP_WORDS) {
   return out;
 }
 
-/** Mostly capitals: at least 80% of the letters (and at least 12 of them) are upper case. */
-export function isMostlyCapitals(text) {
-  const letters = String(text ?? "").match(/\p{L}/gu) || [];
-  const upper = letters.filter((c) => c !== c.toLowerCase()).length;
-  return letters.length >= 12 && upper / letters.length >= 0.8;
-}
-
 /**
  * Compare the lawyer's clause (`original`) with `revised`.
  * Returns {segments: [{type: "equal"|"delete"|"insert", text}], stats, summary}; equal text is
- * shown as `revised` spells it, since that is the text being read.
+ * shown as `revised` spells it, since that is the text being read. `capitals`: whether the
+ * server read `revised` in capitals and `original` not (capitalsOnly); the summary then says so.
  */
-export function compareTexts(original, revised, { gapWords = PHRASE_GAP_WORDS, what = "this precedent" } = {}) {
+export function compareTexts(original, revised, { gapWords = PHRASE_GAP_WORDS, what = "this precedent", capitals = false } = {}) {
   const a = tokenize(original);
   const b = tokenize(revised);
   const runs = alignTokens(a, b);
@@ -135,9 +129,17 @@ export function compareTexts(original, revised, { gapWords = PHRASE_GAP_WORDS, w
     deleted: runs.filter((r) => r.type === "delete").reduce((n, r) => n + wordCount(r.a), 0),
     kept,
     total: wordCount(a),
-    capitals: isMostlyCapitals(revised) && !isMostlyCapitals(original),
+    capitals: capitals === true,
   };
   return { segments, stats, summary: summarise(stats, what) };
+}
+
+/**
+ * Whether the server read a precedent's words in capitals and the lawyer's not (each one's
+ * `reading.capitals`, from index_builder/reading/labels.py); false when either is not known.
+ */
+export function capitalsOnly(theirs, ours) {
+  return theirs?.capitals === true && ours?.capitals === false;
 }
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

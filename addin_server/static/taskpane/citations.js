@@ -121,15 +121,22 @@ function quotedIn(serverText) {
  * From a /redraft answer, the text to insert and the comments to add.
  * Returns {text, comments: [{marker, clauseId, text, search, searchEnd}]} in the server's order.
  */
-export function prepareRedraft(answer) {
+/** The citation markers a redraft answer names ("[1]"), which Apply leaves out of the text. */
+export function redraftMarkers(answer) {
   const citations = Array.isArray(answer?.citations) ? answer.citations : [];
   const comments = Array.isArray(answer?.comments) ? answer.comments : [];
-  const markers = [
+  return [
     ...citations.map((c) => c?.marker),
     ...citations.map((c) => (Number.isInteger(c?.n) ? `[${c.n}]` : null)),
     ...comments.map((c) => c?.marker),
     ...(Array.isArray(answer?.removed_markers) ? answer.removed_markers : []),
   ];
+}
+
+export function prepareRedraft(answer) {
+  const citations = Array.isArray(answer?.citations) ? answer.citations : [];
+  const comments = Array.isArray(answer?.comments) ? answer.comments : [];
+  const markers = redraftMarkers(answer);
   const text = stripMarkers(answer?.redraft ?? "", markers).trim();
   return {
     text,

@@ -303,8 +303,10 @@ export function createConform(ctx) {
     const text = data ? data.text : result.text;
     await fb.withEdit("insert the precedent", async () => {
       // The capitals of the document's terms as the server read them (held since the mapping was shown).
-      const terms = needsTerms(text, state.query.text, result.source) ? await serverTerms(ctx) : null;
-      const adapted = adaptPrecedent(text, state.query.text, result.source, terms);
+      // The conformed text's own reading comes with it (POST /conform `reading`).
+      const readings = { theirs: data ? data.reading : result.reading, ours: state.query.reading };
+      const terms = needsTerms(text, state.query.text, readings) ? await serverTerms(ctx) : null;
+      const adapted = adaptPrecedent(text, state.query.text, readings, terms);
       const changes = [...adapted.changes, ...(data ? conformChanges(data) : [])];
       const { source } = await insertPrecedent(deps.run, {
         expectedText: state.query.expected,

@@ -2,7 +2,7 @@
 // the server's checks, in a lawyer's words, above the proposed clause; the edits an operation
 // made, each with its reason; and the Word comments that carry those reasons on Apply.
 
-import { searchPrefix, searchSuffix } from "./citations.js";
+import { redraftMarkers, searchPrefix, searchSuffix, stripMarkers } from "./citations.js";
 import { append, h, plural, text } from "./dom.js";
 
 export const CHECK_LABELS = {
@@ -130,13 +130,24 @@ function otherButton(doc, producer, onAskOther) {
     h(doc, "button", { type: "button", className: "secondary", id: "ask-other", dataset: { producer: other }, onclick: () => onAskOther(other) }, label));
 }
 
-/** Word comments that record why an operation changed the clause: one on each changed sentence. */
-export function operationComments(answer, lawyerText) {
+/**
+ * Word comments that record why an operation changed the clause: one, on the changed sentence
+ * of `draftText` (the redraft as Apply puts it in). The redraft's sentences are the server's
+ * reading (`redraft_sentences`: offsets into `redraft`, index_builder/reading/sentences.py);
+ * without them (an older server) the comment is anchored on the whole draft.
+ */
+export function operationComments(answer, draftText) {
   const changes = list(answer?.changes);
-  if (answer?.producer?.kind !== "operation" || !changes.length || !lawyerText) return [];
+  if (answer?.producer?.kind !== "operation" || !changes.length || !draftText) return [];
   const label = text(answer.producer.label) || "Drafting operation";
   const reasons = [...new Set(changes.map((c) => text(c.reason)).filter(Boolean))];
-  const sentences = lawyerText.match(/[^.!?]+[.!?]*/g) || [lawyerText];
+  const redraft = typeof answer.redraft === "string" ? answer.redraft : "";
+  const markers = redraftMarkers(answer);
+  const read = list(answer.redraft_sentences)
+    .filter((s) => Array.isArray(s) && Number.isInteger(s[0]) && Number.isInteger(s[1]) && s[0] >= 0 && s[0] < s[1] && s[1] <= redraft.length)
+    .map(([start, end]) => stripMarkers(redraft.slice(start, end), markers).trim())
+    .filter(Boolean);
+  const sentences = read.length ? read : [draftText];
   const changed = sentences.filter((s) => changes.some((c) => text(c.new) && s.includes(text(c.new))));
   const anchor = (changed[0] || sentences[0]).trim();
   return [{

@@ -9,9 +9,12 @@ export const FOLLOW_KEY = "precedent.follow.v1";
 /** Longest wait after failures the server gave no Retry-After for. */
 export const MAX_BACKOFF_MS = 120_000;
 
-const RESERVED = /^(?:\[\s*)?(?:reserved|intentionally\s+(?:left\s+blank|omitted|deleted)|not\s+used|deleted)(?:\s*\])?\.?$/i;
+// The cursor's paragraph is judged before any request, so no clause number is read here (the
+// server's reader is reading/paragraphs.py): a reserved clause is whatever ends in "Reserved"
+// after at most two short words ("14. [Reserved]", "Section 4.2 Intentionally omitted."), which
+// only a paragraph too short to search anyway can be.
+const RESERVED = /^(?:\S{1,12}\s+){0,2}?(?:\[\s*)?(?:reserved|intentionally\s+(?:left\s+blank|omitted|deleted)|not\s+used|deleted)(?:\s*\])?\.?$/i;
 const SIGNATURE = /^(?:by|name|title|date|signature|signed|its|witness|print(?:ed)?\s+name|address|email)\s*:|^_{3,}|^\[?signature page follows\]?\.?$/i;
-const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;
 const HEADING_STYLE = /^(?:heading\s*\d|title|subtitle)$/i;
 
 /**
@@ -22,7 +25,7 @@ export function skipReason(target, { minWords = 8, maxChars = MAX_SELECTION_CHAR
   const key = clauseKey(target?.text);
   if (!key) return "empty";
   if (key.length > maxChars) return "too long";
-  const body = key.replace(NUMBERING, "");
+  const body = key;
   if (RESERVED.test(body)) return "reserved";
   if (SIGNATURE.test(body)) return "signature";
   if (HEADING_STYLE.test(String(target?.style || "").trim())) return "heading";

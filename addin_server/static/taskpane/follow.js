@@ -212,6 +212,7 @@ export function createFollow(ctx) {
     const scroller = doc.scrollingElement || doc.documentElement;
     const anchor = scroller.scrollTop > 0 && !ui.resultsSection.hidden ? ui.resultsSection.getBoundingClientRect().top : null;
     setQuery(state, target.text, target.source);
+    if (data.query_reading) state.query.reading = data.query_reading; // its number, heading, capitals
     state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
     state.resultsMode = data.mode === "strict" ? "strict" : "ranked";
     ctx.redraft.discard();
@@ -250,7 +251,7 @@ export function createFollow(ctx) {
   function decorate(list) {
     // "More like these" renders ranked results after a strict search: those carry no match.
     const strict = state.resultsMode === "strict" && state.results.every((r) => r.match);
-    decorateCards(doc, list, state.results, state.query?.text || "", strict);
+    decorateCards(doc, list, state.results, state.query?.text || "", strict, state.query?.reading);
     if (strict) {
       ui.rerankNote.textContent = strictNote(minSimilarity(), state.results.length);
       ui.rerankNote.hidden = false;

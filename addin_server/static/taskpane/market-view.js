@@ -177,6 +177,7 @@ export function createMarket(ctx) {
     if (!state.query || clauseKey(state.query.text) !== clauseKey(selection.text)) setQuery(state, selection.text, selection.source);
     await fb.withRequest("Comparing the terms of your clause with our precedents…", async (signal) => {
       const answer = await call(() => ctx.api().market({ text: clauseKey(selection.text), filters: filtersFromSettings(state.settings) }, { signal }));
+      if (answer?.query_reading && state.query && clauseKey(state.query.text) === clauseKey(selection.text)) state.query.reading = answer.query_reading;
       $("market-summary").textContent = marketSummary(answer);
       renderMarket(doc, $("market-terms"), answer, { onInsert });
       $("market-standouts").replaceChildren();
@@ -224,8 +225,9 @@ export function createMarket(ctx) {
     if (!state.query) return fb.showError("Select your clause and click Compare terms first.");
     await fb.withEdit("insert the precedent", async () => {
       // An all-capitals precedent goes into sentence case with the document's terms as the server read them.
-      const terms = needsTerms(precedent.text, state.query.text, precedent.source) ? await serverTerms(ctx) : null;
-      const adapted = adaptPrecedent(precedent.text, state.query.text, precedent.source, terms);
+      const readings = { theirs: precedent.reading, ours: state.query.reading };
+      const terms = needsTerms(precedent.text, state.query.text, readings) ? await serverTerms(ctx) : null;
+      const adapted = adaptPrecedent(precedent.text, state.query.text, readings, terms);
       await insertPrecedent(deps.run, {
         expectedText: state.query.expected,
         text: adapted.text,

@@ -2,7 +2,7 @@
 // source), Compare (a blackline against the lawyer's clause), Copy, Show full clause.
 
 import { adaptPrecedent, insertComment, needsTerms } from "./adapt.js";
-import { compareTexts } from "./blackline.js";
+import { capitalsOnly, compareTexts } from "./blackline.js";
 import { renderClauseContext, renderResultCard } from "./cards.js";
 import { renderBlackline } from "./compare-view.js";
 import { showMark } from "./curation-view.js";
@@ -73,6 +73,7 @@ export function createResults(ctx) {
         { signal },
       );
       state.resultsMode = data.mode === "strict" ? "strict" : "ranked"; // follow.js, issue 31
+      if (data.query_reading) query.reading = data.query_reading; // its number, heading, capitals
       state.results = (Array.isArray(data.results) ? data.results : []).filter((r) => r && typeof r === "object" && typeof r.text === "string");
       ctx.usage?.fromSearch(data); // the list id usage feedback names (usage.js)
       render(data.rerank);
@@ -177,8 +178,9 @@ export function createResults(ctx) {
       const n = Number(card.dataset.n);
       await fb.withEdit("insert the precedent", async () => {
         // An all-capitals precedent goes into sentence case with the document's terms as the server read them.
-        const terms = needsTerms(result.text, state.query.text, result.source) ? await serverTerms(ctx) : null;
-        const adapted = adaptPrecedent(result.text, state.query.text, result.source, terms);
+        const readings = { theirs: result.reading, ours: state.query.reading };
+        const terms = needsTerms(result.text, state.query.text, readings) ? await serverTerms(ctx) : null;
+        const adapted = adaptPrecedent(result.text, state.query.text, readings, terms);
         const { source } = await insertPrecedent(deps.run, {
           expectedText: state.query.expected,
           text: adapted.text,
@@ -205,7 +207,7 @@ export function createResults(ctx) {
         return;
       }
       if (!state.query) return fb.showError("Click Find precedent first.");
-      renderBlackline(doc, area, compareTexts(state.query.text, result.text));
+      renderBlackline(doc, area, compareTexts(state.query.text, result.text, { capitals: capitalsOnly(result.reading, state.query.reading) }));
       ctx.usage?.send("compare", result.clause_id);
       area.hidden = false;
       button.setAttribute("aria-expanded", "true");

@@ -9,9 +9,10 @@ export function createState(settings) {
     settings,
     capabilities: ASSUMED,
     facets: null, // {fields: {field: [{value, count}]}} once read from the server
-    // The clause searched for: {text, source, expected}. `expected` lists the texts that may
-    // stand in its place in the document (the clause itself, then what Insert or Apply put
-    // there), checked before any edit.
+    // The clause searched for: {text, source, expected, reading}. `expected` lists the texts
+    // that may stand in its place in the document (the clause itself, then what Insert or Apply
+    // put there), checked before any edit; `reading` is the server's reading of its number,
+    // heading and capitals (the search answer's `query_reading`), null until one came.
     query: null,
     results: [],
     resultsMode: "ranked", // or "strict": the results are precedents with (nearly) the same words
@@ -25,7 +26,7 @@ export function createState(settings) {
 
 /** Start over with a newly searched clause. */
 export function setQuery(state, text, source) {
-  state.query = { text, source, expected: [text] };
+  state.query = { text, source, expected: [text], reading: null };
   state.results = [];
   state.picked.clear();
   state.inserted = null;

@@ -4,13 +4,19 @@
 // the same comparison as Compare). Curation (approved / deprecated wording) is shown on any
 // card whose result carries it; the server adds it once curation exists.
 
-import { compareTexts } from "./blackline.js";
+import { capitalsOnly, compareTexts } from "./blackline.js";
 import { renderBlackline } from "./compare-view.js";
 import { h, plural } from "./dom.js";
 
-// The server compares words without a clause's own number ("12.1", "(a)"); so does this view.
-const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;
-export const withoutNumber = (text) => String(text ?? "").replace(NUMBERING, "");
+// The server compares words without a clause's own number ("12.1", "(a)"); so does this view,
+// with the number the server read (a result's or the lawyer's `reading.number`, from
+// index_builder/reading/labels.py). Without a reading the number stays, and shows as a change.
+export function withoutNumber(text, reading) {
+  const str = String(text ?? "");
+  const number = typeof reading?.number === "string" ? reading.number.trim() : "";
+  const lead = str.trimStart();
+  return number && lead.startsWith(number) ? lead.slice(number.length).trimStart() : str;
+}
 
 /** {text, identical, changes} for a strict match against the lawyer's words, or null. */
 export function matchLine(match, comparison) {
@@ -42,9 +48,10 @@ export function strictNote(minSimilarity, count) {
 
 /**
  * Add the strict match line, the blackline and any curation badge to the cards in `list`
- * (rendered by cards.js for `results`, in order). `strict`: whether these are strict results.
+ * (rendered by cards.js for `results`, in order). `strict`: whether these are strict results;
+ * `queryReading`: the server's reading of the lawyer's clause (its number, capitals).
  */
-export function decorateCards(doc, list, results, queryText, strict) {
+export function decorateCards(doc, list, results, queryText, strict, queryReading = null) {
   const cards = [...list.querySelectorAll(":scope > li.card")];
   cards.forEach((card, i) => {
     const result = results[i];
@@ -56,7 +63,8 @@ export function decorateCards(doc, list, results, queryText, strict) {
       source.after(h(doc, "p", { className: "curation-line" }, h(doc, "span", { className: `curation ${curation}`, title: `The firm marked this wording as ${curation}` }, label)));
     }
     if (!strict || !result.match || card.querySelector(".strict-match")) return;
-    const comparison = compareTexts(withoutNumber(queryText), withoutNumber(result.text));
+    const comparison = compareTexts(withoutNumber(queryText, queryReading), withoutNumber(result.text, result.reading),
+      { capitals: capitalsOnly(result.reading, queryReading) });
     const line = matchLine(result.match, comparison);
     if (!line) return;
     const note = h(doc, "p", { className: line.identical ? "strict-match identical" : "strict-match" }, line.text);
