@@ -201,13 +201,21 @@ def build_shard(job: tuple[int, list[tuple[Any, dict[str, Any]]], int]) -> Shard
         if len(fresh) < len(read):
             out.documents[source.doc_id]["dropped"] = len(read) - len(fresh)
     if clauses:
-        live = _live(state)
-        report = state.steps.report()
-        try:
-            vectors = state.steps.embeddings(clauses, state.embedder,
-                                             live.previous(state.model_id).vectors, report, False)
-        finally:
-            live.close()
+        for attempt in range(3):
+            # The build removes segments it replaced as it publishes: one this worker listed
+            # may go before its keys are read. Open the version live then, and try again.
+            live = _live(state)
+            report = state.steps.report()
+            try:
+                vectors = state.steps.embeddings(clauses, state.embedder,
+                                                 live.previous(state.model_id).vectors, report,
+                                                 False)
+                break
+            except FileNotFoundError:
+                if attempt == 2:
+                    raise
+            finally:
+                live.close()
         out.embedded, out.embeddings_reused = report.embedded, report.embeddings_reused
         out.codebook = state.codebook or _train(state, vectors)
         from index_builder.index.ivf import build_threads
