@@ -18,6 +18,27 @@ from index_builder.index.segmented_build import SegmentSettings
 from index_builder.index.segments import unpublished
 from index_builder.index.store import resolve_version
 from index_builder.settings import updated
+from precedent_bench.drafting.drafting_set import HashingEmbedder
+
+
+class CountingEmbedder(HashingEmbedder):
+    """conftest's hashing embedder, defined where a spawned worker can unpickle it: in a full
+    run every test folder's conftest.py is imported as "conftest" in turn, so conftest's class
+    cannot be found by that name and the build would quietly stay in one process."""
+
+    model_id = "test-hashing"
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def embed(self, texts: Any, *, show_progress: bool = False) -> np.ndarray:
+        self.calls.append(len(texts))
+        return super().embed(texts, show_progress=show_progress)
+
+
+@pytest.fixture
+def embedder() -> CountingEmbedder:
+    return CountingEmbedder()
 
 WORDS = ("indemnify liability confidential notice assignment termination payment audit warranty "
          "licence territory exclusivity insurance renewal arbitration supplier customer fees "
