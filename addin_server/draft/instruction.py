@@ -231,6 +231,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         context = ""
     if context.strip() and not parts:
         parts.append(Part("other", context.strip()))
+    parts = _renames_read_as_flips(parts, clause, parties)
     problem = _contradiction(text, parts)
     if problem:
         return Instruction(text, tuple(parts), ("contradictory",), problem)
@@ -313,6 +314,10 @@ def _kind(segment: str) -> str | None:
     if F.periods(segment):
         return "period"  # "survival for three years": a period of its own is what the part asks for
     if re.search(rf"\b(?:{_ASK})\b", segment, re.I) and len(segment.split()) > 2:
+        return "other"
+    if any(f.kind == "percentage" for f in F.figures(segment)):
+        # "local spend 2% of Gross Sales, not 3%": a rate asked for, which no operation sets; a part
+        # of its own, so that no report folds it into another part's "done".
         return "other"
     if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I):
         return "flip"
@@ -497,6 +502,35 @@ def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
             other = bound[0]
             holder = next((n for n in b.parties if n != other), None)
     return {"holder": holder, "other": other}
+
+
+_NOT_PAIR = re.compile(r"\b([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?),?\s+(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+                       r"(?:the\s+)?([A-Z][\w&.-]*)")
+
+
+def _renames_read_as_flips(parts: list[Part], clause: str, parties: Sequence[str]) -> list[Part]:
+    """"Contractor, not Employee; Company, not Employer" moving a clause into another agreement: the
+    party a "flip" would give the right to is not in the clause at all, but is the lawyer's document's,
+    and the one it would take it from is the clause's and not the document's. That is a rename (a
+    conform part), read from each "X, not Y" pair whose Y the clause uses; never a right moved."""
+    if not clause or not parties:
+        return parts
+    out: list[Part] = []
+    for part in parts:
+        holder, other = part.params.get("holder"), part.params.get("other")
+        if part.kind == "flip" and holder and other and holder in parties and other not in parties and \
+                not binding.uses(clause, holder) and binding.uses(clause, other):
+            renames = {m.group(2): m.group(1) for m in _NOT_PAIR.finditer(part.text)
+                       if binding.uses(clause, m.group(2)) and not binding.uses(clause, m.group(1))}
+            renames.setdefault(other, holder)
+            if out and out[-1].kind == "conform":
+                merged = {**out[-1].params.get("renames", {}), **renames}
+                out[-1] = Part("conform", out[-1].text + " " + part.text, {"renames": merged}, out[-1].scope)
+            else:
+                out.append(Part("conform", part.text, {"renames": renames}, _scope("conform", part.text, parties)))
+            continue
+        out.append(part)
+    return out
 
 
 def _same(a: str, b: str) -> bool:

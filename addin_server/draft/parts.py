@@ -118,6 +118,11 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
     found = test(part, instruction, clause, draft, ctx)
+    # Said "done" only where the text the part names changed as it asks (done.py).
+    from addin_server.draft.done import confirm
+    positive = confirm(part, instruction, clause, draft, ctx.parties, found.status)
+    if positive is not None:
+        return PartResult(part, *positive)
     if found.status == "done":
         from addin_server.draft.guards import changed_part_to_leave, changed_what_to_leave, dangling_possessive
         wrong = changed_what_to_leave(instruction.text, clause, draft) if part.kind in ("period", "amount") else ""

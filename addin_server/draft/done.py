@@ -1,0 +1,270 @@
+"""The positive "done" check: a part is done only when the text it names changed as it asks.
+
+The tests in parts.py read whether the draft *states* what was asked: the new period is somewhere,
+both parties are bound somewhere. That let drafts through that put "fifteen days" in place of a
+"five year" depreciation basis, changed the aggregate but not the per-occurrence limit, left a
+change-of-control sentence naming one party, or said the same indemnity twice. ``confirm`` reads a
+part those tests call done once more, through the reading core (figures for periods and amounts,
+binding for who a sentence names), and keeps "done" only where:
+
+* period / amount: the asked value replaced a figure in the place the part names (its words are
+  around that figure, or it is the only figure of that kind and unit), every place the part names
+  now holds it, and no figure the instruction gives as it stands was changed;
+* mutual: no sentence is said twice, no mutualised sentence still names one party alone, and no
+  sentence the part names that names one party is left word for word;
+* flip: the party the right moves to is a party of the clause (else the ask is a rename);
+* conform: where the lawyer's document's terms are unknown, a kept capitalised term of the
+  clause cannot be checked, so the part is "not checked", never "done".
+
+Nothing here reads a label: only the instruction, the clause, the draft and the request's context.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Sequence
+
+from index_builder.reading import binding
+from index_builder.reading import figures as F
+from index_builder.reading.sentences import sentence_spans
+
+from addin_server.draft.instruction import Instruction, Part
+
+# A sentence that binds or protects both parties says so in one of these ways.
+_BOTH = re.compile(r"\b(?:each|either|neither|both)\s+(?:of\s+the\s+)?(?:part(?:y|ies)|sides?)\b|"
+                   r"\bthe\s+other\s+(?:party|side)\b|\bthe\s+parties\b", re.I)
+# Words of an instruction that say nothing about where in the clause a change goes.
+_PLAIN_WORDS = frozenset("""the and for not but with from that this these those then than into onto upon should would
+could must shall will may can make made change changed set sets cut raise lower increase decrease reduce extend
+bump need needs want wants same like also both each either party parties side sides other please just only more
+less least most max min maximum minimum days day weeks week months month years year hours hour business calendar
+per its our their your his her they them what when where which who whom whose have has had does did done are was
+were been being give gives given take takes use uses used put keep leave asked ask asks instead rather work works
+way ways too well clause sentence provision words wording limb part""".split())
+_LEAVE_WORDS = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|same)\b", re.I)
+
+
+def confirm(part: Part, ins: Instruction, clause: str, draft: str, parties: Sequence[str],
+            found_status: str) -> tuple[str, str] | None:
+    """For a part the kind's test calls done: (status, reason) where it is not, else None."""
+    if found_status != "done":
+        return None
+    if part.kind in ("period", "amount"):
+        return _figure_done(part, ins, clause, draft, parties) or pinned_changed(ins, clause, draft)
+    if part.kind == "mutual":
+        return duplicated(clause, draft) or _mutual_done(part, clause, draft, parties) or \
+            pinned_changed(ins, clause, draft)
+    if part.kind == "flip":
+        return _flip_done(part, clause, parties) or pinned_changed(ins, clause, draft)
+    return pinned_changed(ins, clause, draft)
+
+
+# --- figures -------------------------------------------------------------------------------------
+
+def _same(a: F.Figure, b: F.Figure) -> bool:
+    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and (a.unit or "") == (b.unit or "")
+
+
+def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.Figure]:
+    """``mine`` less those ``theirs`` also has (as a multiset): a figure written another way
+    ("thirty (30) days" for "30 days") is the same figure."""
+    left = list(theirs)
+    out = []
+    for f in mine:
+        twin = next((g for g in left if _same(f, g)), None)
+        if twin is None:
+            out.append(f)
+        else:
+            left.remove(twin)
+    return out
+
+
+def _words(text: str, parties: Sequence[str]) -> set[str]:
+    names = {w.lower() for p in parties for w in re.findall(r"[A-Za-z]+", p)}
+    return {w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in _PLAIN_WORDS and w not in names}
+
+
+_JOIN = re.compile(r"\s(?:and|or|but|plus)\s|[,;(]")
+
+
+def _right_end(clause: str, f: F.Figure, figures: Sequence[F.Figure], end: int) -> int:
+    """Where the words after a figure stop being its own: the next figure, or the "and" / comma
+    before it ("$1m per occurrence and $2m as an annual aggregate")."""
+    nxt = min([end, f.end + 40] + [g.start for g in figures if g.start >= f.end])
+    if nxt < end and nxt < f.end + 40:
+        cut = _JOIN.search(clause, f.end, nxt)
+        return cut.start() if cut else nxt
+    return nxt
+
+
+def _around(clause: str, f: F.Figure, figures: Sequence[F.Figure]) -> str:
+    """The words that say what a figure is: those just before and after it, within its sentence
+    and not past a neighbouring figure's own words."""
+    a, b = next(((a, b) for a, b in sentence_spans(clause) if a <= f.start < b), (0, len(clause)))
+    before = [g for g in figures if g.end <= f.start and g.start >= a]
+    left = max([a, f.start - 60] + [_right_end(clause, g, figures, b) for g in before])
+    right = _right_end(clause, f, figures, b)
+    return clause[min(left, f.start):f.start] + " " + clause[f.end:right]
+
+
+def _asked(part: Part) -> F.Figure | None:
+    if part.kind == "period" and part.params.get("value") is not None:
+        found = F.periods(f"{part.params['value']} {part.params.get('unit') or 'days'}")
+    elif part.kind == "amount" and part.params.get("amount") is not None:
+        found = F.amounts(F.format_amount(part.params["amount"], currency=part.params.get("currency")))
+    else:
+        return None
+    return found[0] if found else None
+
+
+def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
+                 parties: Sequence[str]) -> tuple[str, str] | None:
+    asked = _asked(part)
+    if asked is None:
+        return None
+    kind = part.kind
+    mine = [f for f in F.figures(clause) if f.kind in ("period", "amount")]
+    theirs = [f for f in F.figures(draft) if f.kind in ("period", "amount")]
+    gone = _unmatched(mine, theirs)
+    new = [f for f in _unmatched(theirs, mine) if f.kind == kind and abs(f.value - asked.value) < 1e-9]
+    said = _words(part.text, parties)
+    old = part.params.get("old")
+    same_kind = [f for f in mine if f.kind == kind]
+
+    def named(f: F.Figure) -> bool:
+        if old is not None and abs(f.value - old) < 1e-9:
+            return True
+        if _words(_around(clause, f, mine), parties) & said:
+            return True
+        return len(same_kind) == 1 and f.kind == kind and (kind == "amount" or (f.unit or "") == (asked.unit or ""))
+
+    if new:
+        # Which of the clause's figures the new value took the place of: those gone from the text
+        # the draft rewrote around it.
+        from addin_server.draft.compare import compare
+        for r in compare(clause, draft).regions:
+            if not any(r.new_start <= f.start < max(r.new_end, r.new_start + 1) for f in new):
+                continue
+            replaced = [f for f in gone if r.old_start <= f.start < max(r.old_end, r.old_start + 1)]
+            stray = [f for f in replaced if not named(f)]
+            if stray and not any(named(f) for f in replaced):
+                return ("wrong", f"The draft puts {asked.text} in place of “{stray[0].text}”, which the "
+                                 f"instruction does not name; {part.label()} was asked elsewhere.")
+    # One value, several places named ("$5m per occurrence and in the aggregate"): each must hold it.
+    if len(same_kind) >= 2 and not _LEAVE_WORDS.search(part.text):
+        distinct = _distinctly_named(clause, same_kind, mine, said, parties)
+        if len(distinct) >= 2:
+            left = [f for f in distinct if f in gone] and [f for f in distinct if f not in gone]
+            if left and abs(left[0].value - asked.value) > 1e-9:
+                return ("partly", f"The draft still says “{left[0].text}” where the instruction also asks for "
+                                  f"{asked.text}.")
+    return None
+
+
+def _distinctly_named(clause: str, pool: Sequence[F.Figure], every: Sequence[F.Figure], said: set[str],
+                      parties: Sequence[str]) -> list[F.Figure]:
+    """The figures each named by words of the part that name no other figure of the pool."""
+    windows = [_words(_around(clause, f, every), parties) & said for f in pool]
+    out = []
+    for i, f in enumerate(pool):
+        own = windows[i] - set().union(*(w for j, w in enumerate(windows) if j != i))
+        if own:
+            out.append(f)
+    return out
+
+
+_RESTATED = re.compile(r"\b(?:not|from|instead\s+of|rather\s+than|than|replac\w*|was|were|currently|now)\s+(?:the\s+)?$",
+                       re.I)
+
+
+# Said of the figure to be replaced, after it: "ten days to five", "30 days isn't enough", "six
+# months is too long".
+_JUDGED = re.compile(r"['’]?s?\W{0,3}(?:[\w'’]+\W+){0,4}?(?:to|into|isn['’]t|is\s+not|(?:is|are|seems?)\s+(?:too|"
+                     r"off|un\w+|excessive|long|short|high|low)|too|won['’]t|doesn['’]t|->|→)\b", re.I)
+
+
+def pinned_changed(ins: Instruction, clause: str, draft: str) -> tuple[str, str] | None:
+    """A figure the instruction gives just as the clause has it ("same 30 days' notice, 2 business
+    days max") stands: a draft that changes it changes what the lawyer restated, whatever else it
+    does. A figure said as the one to replace ("not 3%", "from 30 days", a part's old value) is not
+    pinned."""
+    said = F.figures(ins.text)
+    if not said:
+        return None
+    asked = [a for a in (_asked(p) for p in ins.parts) if a is not None]
+    mine = [f for f in F.figures(clause) if f.kind in ("period", "amount", "percentage")]
+    theirs = F.figures(draft)
+    gone = _unmatched(mine, theirs)
+    for f in gone:
+        for s in said:
+            if not _same(f, s) or any(_same(s, a) for a in asked):
+                continue
+            if _RESTATED.search(ins.text[max(0, s.start - 20):s.start]) or _JUDGED.match(ins.text, s.end):
+                continue
+            return ("wrong", f"The draft changes “{f.text}”, which the instruction gives as it stands.")
+    return None
+
+
+# --- who is bound --------------------------------------------------------------------------------
+
+def _sentences(text: str) -> list[str]:
+    return [text[a:b].strip() for a, b in sentence_spans(text) if text[a:b].strip()]
+
+
+def duplicated(clause: str, draft: str) -> tuple[str, str] | None:
+    """Two sentences of the draft that say the same thing where the clause's did not: mirror images
+    merged into "each party" but both kept."""
+    def norm(s: str) -> list[str]:
+        return re.findall(r"[a-z]+", s.lower())
+
+    def pairs(text: str) -> list[str]:
+        ss = [norm(s) for s in _sentences(text)]
+        return [" ".join(a) for i, a in enumerate(ss) for b in ss[i + 1:]
+                if len(a) >= 8 and difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= 0.92]
+    had = pairs(clause)
+    twice = [p for p in pairs(draft) if p not in had]
+    if twice:
+        return ("wrong", f"The draft says the same thing twice (“{_short(twice[0])}”).")
+    return None
+
+
+def _names_in(sentence: str, names: Sequence[str]) -> list[str]:
+    # The core's reading of a mention, and the bare name as a word besides: a name run into the next
+    # sentence's first word ("the employ of UTEK In turn") is still that party named.
+    return [n for n in names if binding.uses(sentence, n) or
+            re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence)]
+
+
+def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) -> tuple[str, str] | None:
+    names = binding.party_names(clause, parties)
+    if len(names) < 1:
+        return None
+    one_sided = [s for s in _sentences(clause) if len(_names_in(s, names)) == 1 and not _BOTH.search(s)]
+    lone = set(names)
+    for s in _sentences(draft):
+        # A sentence made mutual that still names one of the parties the clause bound alone:
+        # "neither party shall ... induce any employee of the other party to leave the employ of UTEK".
+        if _BOTH.search(s) and s not in clause:
+            left = [n for n in _names_in(s, names) if n in lone]
+            if len(left) == 1 and len(_names_in(s, names)) == 1:
+                return ("partly", f"The draft makes “{_short(s)}” mutual but it still names only {left[0]}.")
+    said = _words(part.text, names)
+    for s in one_sided:
+        if s in draft and _words(s, names) & said:
+            who = _names_in(s, names)[0]
+            return ("partly", f"“{_short(s)}”, which the instruction names, still concerns only {who}.")
+    return None
+
+
+def _flip_done(part: Part, clause: str, parties: Sequence[str]) -> tuple[str, str] | None:
+    holder = part.params.get("holder")
+    if holder and not binding.uses(clause, holder):
+        return ("unchecked", f"{holder} is not a party of your clause, so this reads as a rename, not a right "
+                             "moved; read the draft.")
+    return None
+
+
+def _short(text: str, limit: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
