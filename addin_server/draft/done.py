@@ -27,7 +27,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
-from index_builder.reading.sentences import sentence_spans
+from index_builder.reading.sentences import part_spans, sentence_spans
 
 from addin_server.draft.instruction import Instruction, Part
 
@@ -81,8 +81,23 @@ def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.F
 
 
 def _words(text: str, parties: Sequence[str]) -> set[str]:
+    """The words that can say where in a clause something is, as five-letter stems ("settlement"
+    and "settled" one, "non-compete" and "noncompete" one, "2012" a word): no party names, no words
+    of wanting or changing."""
     names = {w.lower() for p in parties for w in re.findall(r"[A-Za-z]+", p)}
-    return {w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in _PLAIN_WORDS and w not in names}
+    text = re.sub(r"\b(non|co|re|pre|sub|anti)-(?=[a-z])", r"\1", text.lower()).replace("-", " ")
+    return {w[:5] for w in re.findall(r"[a-z0-9]{3,}", text) if w not in _PLAIN_WORDS and w not in names
+            and not (w.isdigit() and len(w) < 4)}
+
+
+def _quoted_places(instruction: str, clause: str) -> list[int]:
+    """Where in the clause the instruction's quoted words are ("'Reasonable prior notice' won't do")."""
+    out = []
+    for m in re.finditer(r"['‘\"“]([^'’\"”]{6,80})['’\"”]", instruction):
+        at = clause.lower().find(m.group(1).lower().strip())
+        if at >= 0:
+            out.append(at)
+    return out
 
 
 _JOIN = re.compile(r"\s(?:and|or|but|plus)\s|[,;(]")
@@ -132,12 +147,20 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
     old = part.params.get("old")
     same_kind = [f for f in mine if f.kind == kind]
 
+    items = part_spans(clause)
+
+    def by_words(f: F.Figure) -> bool:
+        # Its own list item or semicolon part too ("(a) ... fails to cure ... following 30 days
+        # notice"), where that is short enough to be about the figure.
+        own = next((clause[a:b] for a, b in items if a <= f.start < b and b - a <= 160), "")
+        return bool((_words(_around(clause, f, mine), parties) | _words(own, parties)) & said)
+
     def named(f: F.Figure) -> bool:
         if old is not None and abs(f.value - old) < 1e-9:
             return True
-        if _words(_around(clause, f, mine), parties) & said:
-            return True
-        return len(same_kind) == 1 and f.kind == kind and (kind == "amount" or (f.unit or "") == (asked.unit or ""))
+        return by_words(f) or len(same_kind) == 1 and (kind == "amount" or (f.unit or "") == (asked.unit or ""))
+
+    quoted = _quoted_places(part.text if len(ins.parts) > 1 else ins.text, clause)
 
     if new:
         # Which of the clause's figures the new value took the place of: those gone from the text
@@ -148,7 +171,15 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
                 continue
             replaced = [f for f in gone if r.old_start <= f.start < max(r.old_end, r.old_start + 1)]
             stray = [f for f in replaced if not named(f)]
-            if stray and not any(named(f) for f in replaced):
+            if not stray or any(named(f) for f in replaced):
+                continue
+            # Not named is not enough ("cut the tail to six months" names the one period by no word
+            # of it): the part must name another place, a figure it names that is left, or words it
+            # quotes that lie elsewhere in the clause.
+            elsewhere = [f for f in same_kind if f not in replaced and f in gone or f not in gone and by_words(f)
+                         and f not in replaced]
+            far = quoted and all(abs(q - f.start) > 80 for q in quoted for f in replaced)
+            if elsewhere or far:
                 return ("wrong", f"The draft puts {asked.text} in place of “{stray[0].text}”, which the "
                                  f"instruction does not name; {part.label()} was asked elsewhere.")
     # One value, several places named ("$5m per occurrence and in the aggregate"): each must hold it.
@@ -229,27 +260,44 @@ def duplicated(clause: str, draft: str) -> tuple[str, str] | None:
     return None
 
 
+# A name run into the next sentence's first word ("the employ of UTEK In turn") is still the party
+# named, where the core reads "UTEK In" as a term of its own; "Airspan Products" is a term.
+_RUN_ON = r"\s+(?:In|The|This|That|These|Each|Any|Either|Neither|If|Upon|For|Such|All|No)\b"
+
+
+def _name_at(sentence: str, name: str) -> list[int]:
+    return [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?!\s+[A-Z])", sentence)] + \
+        [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?={_RUN_ON})", sentence)]
+
+
 def _names_in(sentence: str, names: Sequence[str]) -> list[str]:
-    # The core's reading of a mention, and the bare name as a word besides: a name run into the next
-    # sentence's first word ("the employ of UTEK In turn") is still that party named.
-    return [n for n in names if binding.uses(sentence, n) or
-            re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence)]
+    return [n for n in names if binding.uses(sentence, n) or _name_at(sentence, n)]
 
 
 def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) -> tuple[str, str] | None:
-    names = binding.party_names(clause, parties)
+    names = binding.party_names(clause + "\n" + draft, parties)
     if len(names) < 1:
         return None
-    one_sided = [s for s in _sentences(clause) if len(_names_in(s, names)) == 1 and not _BOTH.search(s)]
-    lone = set(names)
+    from addin_server.draft.compare import compare
+    new_text = [(r.new_start, r.new_end) for r in compare(clause, draft).regions]
+    at = 0
     for s in _sentences(draft):
-        # A sentence made mutual that still names one of the parties the clause bound alone:
-        # "neither party shall ... induce any employee of the other party to leave the employ of UTEK".
-        if _BOTH.search(s) and s not in clause:
-            left = [n for n in _names_in(s, names) if n in lone]
-            if len(left) == 1 and len(_names_in(s, names)) == 1:
-                return ("partly", f"The draft makes “{_short(s)}” mutual but it still names only {left[0]}.")
-    said = _words(part.text, names)
+        start = draft.find(s, at)
+        at = max(at, start)
+        # A sentence made mutual that still names, in words carried over from the clause, one party
+        # alone: "neither party shall ... induce any employee of the other party to leave the employ
+        # of UTEK". A name the draft writes anew ("or Employer's officers") was put there on purpose.
+        if not _BOTH.search(s) or s in clause:
+            continue
+        named = _names_in(s, names)
+        kept = [n for n in named if any(not any(a <= start + i < b for a, b in new_text)
+                                        for i in _name_at(s, n))]
+        if len(named) == 1 and kept:
+            return ("partly", f"The draft makes “{_short(s)}” mutual but it still names only {kept[0]}.")
+    one_sided = [s for s in _sentences(clause) if len(_names_in(s, names)) == 1 and not _BOTH.search(s)]
+    # What the part names, less what it says to leave ("Leave the equipment sentence alone").
+    from addin_server.draft.instruction import _LEAVE
+    said = _words(_LEAVE.sub(" ", part.text), names)
     for s in one_sided:
         if s in draft and _words(s, names) & said:
             who = _names_in(s, names)[0]
