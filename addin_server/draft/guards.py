@@ -225,6 +225,8 @@ def dangling_possessive(clause: str, draft: str) -> str:
             continue
         if re.search(rf"{re.escape(m.group(0))}\s+{re.escape(following)}", clause):
             continue  # the lawyer's own wording
+        if re.search(rf"['’]s{re.escape(draft[m.end():m.end() + 12])}", clause):
+            continue  # the clause's own possessive, its owner renamed ("WPD's, its employees'" -> "CNS's, ...")
         start = max(0, draft.rfind(" ", 0, max(0, m.start() - 12)))
         said = f"“{draft[start:m.end()].strip()} {following}…”"
         if given:

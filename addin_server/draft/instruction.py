@@ -45,7 +45,7 @@ _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this
                       r"\b(?:no more than|at most|in|within|under) (?:\w+ )?(?:sentences?|words)\b|\btighten up\b", re.I)
 _PLAIN = re.compile(r"\bplain(?:er)?\b|\bde-?lawyer\w*|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
                     r"\bexplain this\b|\bordinary (?:english|words)\b", re.I)
-_MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth (?:ways|sides|parties)\b|"
+_MUTUAL = re.compile(r"\bmutual\w*|\breciproc\w*|\bbilateral\b|\btwo[- ]way\b|\bboth (?:ways|sides|parties)\b|"
                      r"\beach (?:side|party)\b|\beither (?:side|party)\b|\bneither side\b|\bapply equally\b|"
                      r"\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
                      r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
@@ -181,7 +181,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         if parts and _MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
-        kind = _kind(segment)
+        kind = _kind(_restated_out(segment, clause))
         judged = _JUDGED.match(segment)
         if judged and kind in ("period", "amount") and not (parts and parts[-1].kind == kind):
             # "Ten Business Days' notice isn't enough; please make it thirty days": the figure judged is
@@ -223,6 +223,11 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
                 parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
             else:
                 context += segment + " "
+            continue
+        if parts and parts[-1].kind == "mutual" and kind == "flip" and not _FLIP.search(segment):
+            # "Reciprocity, please. Any sublicence SIGA grants ... should need MMT's approval": what the
+            # other side should now owe, said after the mutual ask, is that ask spelt out, not a move.
+            parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
             continue
         if parts and parts[-1].kind == kind and kind in ("shorten", "plain", "mutual", "conform", "flip"):
             parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
@@ -322,6 +327,24 @@ def _kind(segment: str) -> str | None:
     if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I):
         return "flip"
     return None
+
+
+def _restated_out(segment: str, clause: str) -> str:
+    """The segment without the figures it restates as they stand: "same 30 days' notice, at About's
+    offices, 2 business days max, last 6 months" lists terms to keep around the ask ("Flip the
+    audit"). A figure said "same" is kept; where one is, so is every other figure the clause already
+    gives. Read only for the kind of ask; the part keeps its words."""
+    said = [f for f in F.figures(segment) if f.kind in ("period", "amount")]
+    same = [f for f in said if re.search(r"\bsame\s+(?:\w+\s+)?$", segment[max(0, f.start - 20):f.start], re.I)]
+    if not same or not clause:
+        return segment
+    mine = F.figures(clause)
+    kept = same + [f for f in said if f not in same and any(
+        m.kind == f.kind and abs(m.value - f.value) < 1e-9 and (m.unit or "") == (f.unit or "") for m in mine)]
+    out = segment
+    for f in sorted(kept, key=lambda f: -f.start):
+        out = out[:f.start] + " " + out[f.end:]
+    return out
 
 
 def _period_change(segment: str) -> bool:
