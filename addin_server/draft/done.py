@@ -41,7 +41,8 @@ bump need needs want wants same like also both each either party parties side si
 less least most max min maximum minimum days day weeks week months month years year hours hour business calendar
 per its our their your his her they them what when where which who whom whose have has had does did done are was
 were been being give gives given take takes use uses used put keep leave asked ask asks instead rather work works
-way ways too well clause sentence provision words wording limb part""".split())
+way ways too well clause sentence provision words wording limb part right rights obligation obligations duty duties
+agreement term terms section article""".split())
 _LEAVE_WORDS = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|same)\b", re.I)
 
 
@@ -85,9 +86,15 @@ def _words(text: str, parties: Sequence[str]) -> set[str]:
     and "settled" one, "non-compete" and "noncompete" one, "2012" a word): no party names, no words
     of wanting or changing."""
     names = {w.lower() for p in parties for w in re.findall(r"[A-Za-z]+", p)}
-    text = re.sub(r"\b(non|co|re|pre|sub|anti)-(?=[a-z])", r"\1", text.lower()).replace("-", " ")
+    text = _joined(text)
     return {w[:5] for w in re.findall(r"[a-z0-9]{3,}", text) if w not in _PLAIN_WORDS and w not in names
             and not (w.isdigit() and len(w) < 4)}
+
+
+def _joined(text: str) -> str:
+    """Lower case, a prefix joined to its word ("non-compete" is "noncompete"), other hyphens spaces
+    ("change-of-control" is three words)."""
+    return re.sub(r"\b(non|co|re|pre|sub|anti)-(?=[a-z])", r"\1", text.lower()).replace("-", " ")
 
 
 def _quoted_places(instruction: str, clause: str) -> list[int]:
@@ -147,13 +154,8 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
     old = part.params.get("old")
     same_kind = [f for f in mine if f.kind == kind]
 
-    items = part_spans(clause)
-
     def by_words(f: F.Figure) -> bool:
-        # Its own list item or semicolon part too ("(a) ... fails to cure ... following 30 days
-        # notice"), where that is short enough to be about the figure.
-        own = next((clause[a:b] for a, b in items if a <= f.start < b and b - a <= 160), "")
-        return bool((_words(_around(clause, f, mine), parties) | _words(own, parties)) & said)
+        return named_by_words(part.text, clause, f, mine, parties)
 
     def named(f: F.Figure) -> bool:
         if old is not None and abs(f.value - old) < 1e-9:
@@ -176,8 +178,7 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
             # Not named is not enough ("cut the tail to six months" names the one period by no word
             # of it): the part must name another place, a figure it names that is left, or words it
             # quotes that lie elsewhere in the clause.
-            elsewhere = [f for f in same_kind if f not in replaced and f in gone or f not in gone and by_words(f)
-                         and f not in replaced]
+            elsewhere = [f for f in same_kind if f not in replaced and f not in gone and by_words(f)]
             far = quoted and all(abs(q - f.start) > 80 for q in quoted for f in replaced)
             if elsewhere or far:
                 return ("wrong", f"The draft puts {asked.text} in place of “{stray[0].text}”, which the "
@@ -193,10 +194,32 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
     return None
 
 
+def named_by_words(part_text: str, clause: str, f: F.Figure, figures: Sequence[F.Figure],
+                   parties: Sequence[str]) -> bool:
+    """Whether the part's words name this figure's place: words just around it, or in its own list
+    item or semicolon part where that is short enough to be about it ("(a) ... fails to cure ...
+    following 30 days notice" for "cure period 45 days")."""
+    own = next((clause[a:b] for a, b in part_spans(clause) if a <= f.start < b and b - a <= 160), "")
+    return bool((_words(_around(clause, f, figures), parties) | _words(own, parties)) & _words(part_text, parties))
+
+
+def quoted_elsewhere(instruction: str, clause: str, f: F.Figure) -> bool:
+    """Words the instruction quotes from the clause, lying away from this figure: the place named is
+    there, not here ("'Reasonable prior notice' won't do")."""
+    quoted = _quoted_places(instruction, clause)
+    return bool(quoted) and all(abs(q - f.start) > 80 for q in quoted)
+
+
 def _distinctly_named(clause: str, pool: Sequence[F.Figure], every: Sequence[F.Figure], said: set[str],
                       parties: Sequence[str]) -> list[F.Figure]:
     """The figures each named by words of the part that name no other figure of the pool."""
-    windows = [_words(_around(clause, f, every), parties) & said for f in pool]
+    # A locating word is one the clause uses once ("aggregate", "2012"); "fee" in a fee clause
+    # names every figure of it.
+    counts: dict[str, int] = {}
+    for w in re.findall(r"[a-z0-9]{3,}", _joined(clause)):
+        counts[w[:5]] = counts.get(w[:5], 0) + 1
+    rare = {w for w, n in counts.items() if n == 1}
+    windows = [_words(_around(clause, f, every), parties) & said & rare for f in pool]
     out = []
     for i, f in enumerate(pool):
         own = windows[i] - set().union(*(w for j, w in enumerate(windows) if j != i))
@@ -298,6 +321,8 @@ def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) ->
     # What the part names, less what it says to leave ("Leave the equipment sentence alone").
     from addin_server.draft.instruction import _LEAVE
     said = _words(_LEAVE.sub(" ", part.text), names)
+    if part.scope.partial:
+        return None  # "limb (c) only": the rest stays one-sided on purpose
     for s in one_sided:
         if s in draft and _words(s, names) & said:
             who = _names_in(s, names)[0]

@@ -282,6 +282,9 @@ _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|le
 def _kind(segment: str) -> str | None:
     if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
         return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
+    if re.search(r"\b(?:stays?|remains?)\s+(?:at|as)\b", segment, re.I) and not re.search(
+            r"\b(?:but|and|then|while)\b", segment, re.I):
+        return None  # "the audit stays at 2 business days": a figure kept, said beside the ask
     segment = _QUOTED.sub(" ", segment) if _QUOTED.sub(" ", segment).strip() else segment
     if _CONDITION.match(segment):
         return "other"  # a condition of its own: no operation adds one, so it is never silently absorbed
@@ -398,8 +401,14 @@ _UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "mont
           "hour": "hours"}
 
 
+# Said of a figure to keep: "the audit stays at 2 business days", "leave Calm's at six".
+_KEPT_FIGURE = re.compile(r"\b(?:stays?|remains?|staying|remaining|leave\s+[^.;,]{0,30}|keep\s+[^.;,]{0,30}|same)\s+"
+                          r"(?:at\s+|as\s+)?$", re.I)
+
+
 def _period(text: str) -> dict[str, Any] | None:
-    found = F.periods(text)
+    # A figure said as kept is no value asked, nor the old one.
+    found = [f for f in F.periods(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
     if not found:
         return None
     first = found[0]

@@ -318,7 +318,13 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
             return named
     if kind == "period":
         same_unit = [f for f in found if _unit_ok(f, part)]
-        pool = same_unit or (found if _CHANGE_VERBS.search(part.text) else [])
+        # A period of another unit is the one to change only where nothing the part quotes lies
+        # elsewhere ("'Reasonable prior notice' won't do ... 15 days" is not the "five year"
+        # depreciation basis), or where the part's words name it.
+        from addin_server.draft.done import named_by_words, quoted_elsewhere
+        other_unit = [f for f in found if _CHANGE_VERBS.search(part.text) and (
+            named_by_words(part.text, clause, f, found, ()) or not quoted_elsewhere(part.text, clause, f))]
+        pool = same_unit or other_unit
         new = part.params.get("value")
         if len({f.value for f in pool}) > 1 and new is not None:
             pool = [f for f in pool if abs(f.value - new) > 1e-9] or pool  # not the one that already says it
@@ -550,7 +556,7 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
 
 # A statement or an aside, not the words of a carve-out: a subject and its verb ("we're Licensee",
 # "It's Licensor who", "X is the model"), a limit on length ("60 words max"), a pointer ("Use limb (i)").
-_NOT_A_PHRASE = re.compile(r"\b(?:we|we['’]re|we['’]ve|it['’]s|i|you|they|us|our)\b|\b(?:is|are|was|were)\s+(?:the|a)\b|"
+_NOT_A_PHRASE = re.compile(r"\b(?:we['’]re|we['’]ve|it['’]s|i['’]m|you['’]re|they['’]re)(?!\w)|\b(?:is|are|was|were)\s+(?:the|a)\b|"
                            r"\b(?:use|keep|see|max|words?|limb)\b|\(\s*$", re.I)
 
 
