@@ -320,14 +320,29 @@ def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) ->
     one_sided = [s for s in _sentences(clause) if len(_names_in(s, names)) == 1 and not _BOTH.search(s)]
     # What the part names, less what it says to leave ("Leave the equipment sentence alone").
     from addin_server.draft.instruction import _LEAVE
-    said = _words(_LEAVE.sub(" ", part.text), names)
     if part.scope.partial:
         return None  # "limb (c) only": the rest stays one-sided on purpose
+    asked = _pairs(_LEAVE.sub(" ", part.text), names)
+    every = [_pairs(x, names) for x in _sentences(clause)]
     for s in one_sided:
-        if s in draft and _words(s, names) & said:
+        # Named by two words together that no other sentence of the clause has ("Rogers'
+        # change-of-control sentence"); one shared word ("records") names nothing in particular.
+        own = _pairs(s, names)
+        locating = (own & asked) - set().union(*(e for e in every if e != own))
+        if s in draft and locating:
             who = _names_in(s, names)[0]
             return ("partly", f"“{_short(s)}”, which the instruction names, still concerns only {who}.")
     return None
+
+
+_SMALL = frozenset("the and for with any all its their our your this that such from into upon per".split())
+
+
+def _pairs(text: str, names: Sequence[str]) -> set[tuple[str, str]]:
+    """Consecutive content words as five-letter stems, party names left out."""
+    skip = {w.lower() for n in names for w in re.findall(r"[A-Za-z]+", n)}
+    stems = [w[:5] for w in re.findall(r"[a-z0-9]{3,}", _joined(text)) if w not in _SMALL and w not in skip]
+    return set(zip(stems, stems[1:]))
 
 
 def _flip_done(part: Part, clause: str, parties: Sequence[str]) -> tuple[str, str] | None:

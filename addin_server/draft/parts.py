@@ -510,6 +510,11 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
     if not phrase:
         named = re.search(r"\b(?:the|a|an)\s+([\w -]+?)\s+(?:carve[- ]?out|exception|exclusion)", part.text, re.I)
         phrase = named.group(1) if named else ""
+    # The carve-out's words end with their sentence ("... a diversified company. Keep Passive Public
+    # Holdings." asks something else) and before a pointer to where they come from ("([1])").
+    phrase = re.split(r"(?<=[.;!?])\s+(?=[A-Z])", phrase)[0]
+    phrase = re.sub(r"\s*\(?\s*(?:\[\d+\]\s*)?\)?\s*[.;]?\s*$", "", phrase) if phrase.rstrip().endswith(("(", ")", "]")) \
+        else phrase
     items = [i for i in re.split(r",\s*(?:or|and)?\s*|\s+(?:or|and)\s+", phrase) if i.strip()]
     new_text, context = _new_text(clause, draft)
     if not new_text.strip():
@@ -541,10 +546,13 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
         if hits / len(wanted) < 0.5:
             if source and sum(1 for w in wanted if _in(w, re.findall(r"[a-z][a-z-]+", source.lower()))) / \
                     len(wanted) < 0.5:
-                # The lawyer's name for it ("the passive-holding carve-out from [1]") is not the
-                # precedent's wording either: what the words should be cannot be told, so it is not
-                # read as missing.
-                continue
+                # The lawyer's name for it ("the passive-holding carve-out like (i) of [1]") is not the
+                # precedent's wording either: the carve-out is there if the draft's new words are
+                # the precedent's (three or more of them that the clause does not have).
+                borrowed = {w[:5] for w in have if len(w) > 3} & {w[:5] for w in re.findall(r"[a-z]{4,}",
+                                                                                        source.lower())} - own
+                if len(borrowed) >= 3:
+                    continue
             missing.append(item.strip())
     items = readable
     if not items or len(missing) < len([i for i in items if i.strip()]):
@@ -557,7 +565,7 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
 # A statement or an aside, not the words of a carve-out: a subject and its verb ("we're Licensee",
 # "It's Licensor who", "X is the model"), a limit on length ("60 words max"), a pointer ("Use limb (i)").
 _NOT_A_PHRASE = re.compile(r"\b(?:we['’]re|we['’]ve|it['’]s|i['’]m|you['’]re|they['’]re)(?!\w)|\b(?:is|are|was|were)\s+(?:the|a)\b|"
-                           r"\b(?:use|keep|see|max|words?|limb)\b|\(\s*$", re.I)
+                           r"\b(?:use|keep|see|max|words?|limb)\b", re.I)
 
 
 def _reads_as_phrase(item: str) -> bool:
