@@ -203,6 +203,14 @@ def named_by_words(part_text: str, clause: str, f: F.Figure, figures: Sequence[F
     return bool((_words(_around(clause, f, figures), parties) | _words(own, parties)) & _words(part_text, parties))
 
 
+def named_by_pairs(part_text: str, clause: str, f: F.Figure, figures: Sequence[F.Figure],
+                   parties: Sequence[str]) -> bool:
+    """Whether two words together of the part ("purchase price") stand around this figure, what it
+    says to keep left out ("Per-occurrence stays at $5m")."""
+    asked = re.sub(r"[^.;]*\b(?:stays?|remains?|leave|keep|unchanged|untouched)\b[^.;]*", " ", part_text, flags=re.I)
+    return bool(_pairs(_around(clause, f, figures), parties) & _pairs(asked, parties))
+
+
 def quoted_elsewhere(instruction: str, clause: str, f: F.Figure) -> bool:
     """Words the instruction quotes from the clause, lying away from this figure: the place named is
     there, not here ("'Reasonable prior notice' won't do")."""

@@ -247,7 +247,17 @@ def changed_part_to_leave(instruction: str, clause: str, draft: str) -> str:
             have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", clause[a:b]))}
             if all(s in have for s in stems):
                 spans.append((a, b))
-        if len(spans) == 1 and norm(clause[spans[0][0]:spans[0][1]]) not in norm(draft):
-            return f"The draft changes “{_short(clause[spans[0][0]:spans[0][1]])}”, which the instruction says to " \
-                   "leave as it is."
+        if len(spans) != 1:
+            continue
+        a, b = spans[0]
+        # The limb named, where the part joins two of them ("... SHALL BE LIABLE FOR ... DAMAGES AND
+        # DISTRIBUTOR'S REMEDIES SHALL BE LIMITED TO REPAIR ..."): the one with the named words.
+        for piece in re.split(r"\s+(?:and|but)\s+(?=(?:[\w'’]+\s+){0,3}(?:shall|will|may|must)\b)", clause[a:b], flags=re.I):
+            have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", piece))}
+            if all(s in have for s in stems) and len(piece) < b - a:
+                a = clause.find(piece, a)
+                b = a + len(piece)
+                break
+        if norm(clause[a:b]) not in norm(draft):
+            return f"The draft changes “{_short(clause[a:b])}”, which the instruction says to leave as it is."
     return ""

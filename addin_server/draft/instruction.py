@@ -59,7 +59,7 @@ _NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:ap
 # A condition the lawyer adds as a part of its own: "only with prior written approval", "subject to ...".
 _CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|where|after|before|until|upon|on|for|to|in)|"
                         r"subject\s+to|provided\s+(?:that|it)|as\s+long\s+as|so\s+long\s+as)\b", re.I)
-_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
+_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!sive)\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
                     r"\bexempt\w*\b|\bother than\b|\bunless\b|" + _NOT_APPLY, re.I)
 # Legalese a lawyer asks to lose ("get rid of the hereunders"): the one list the plain-English part
 # is checked against (parts.py).
@@ -177,6 +177,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     names = binding.party_names(clause + "\n" + text, parties)
     parts: list[Part] = []
     context = judged_before = ""
+    items = _labelled(text)
     for segment in _segments(text):
         if parts and _MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
@@ -196,6 +197,12 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # "bring it down to 30" after "... longer than 30 days": the same figure said again.
             parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if _SUBJECT.match(segment) else " ") + segment,
                                    clause, names)
+            continue
+        if kind == "other" and re.match(r"(?:if|where|when|once|in case|should)\b", segment, re.I) and \
+                not re.search(r"[.;:]\s*$", segment):
+            # "If the aggregate is less than three times the per-occurrence limit, take it to $15m": the
+            # condition the ask after it is under, not an ask of its own.
+            context += segment + ", "
             continue
         if kind in (None, "other") and parts and _SOURCE.search(segment):
             # "Lift the wording from [1]", "DIALOG's sentence in [1] is the model": where the words come from.
@@ -218,6 +225,10 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # "Either party should be able to walk away on 60 days' notice": both sides, and that period.
             parts.append(_part("mutual", (context + segment).strip(), clause, names))
             kind, context = ("amount" if F.amounts(segment) else "period"), ""
+        if kind is None and segment in items and not _STATEMENT.match(segment) and len(segment.split()) >= 2:
+            # "(i) English law": an item of the lawyer's list is an ask, even where no kind reads it;
+            # a part of its own (not checked), never folded into the part before it.
+            kind = "other"
         if kind is None:
             if parts:  # a reason or an aside: it explains the part before it
                 parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
@@ -250,10 +261,18 @@ _UNIT_WORDS = {"yr": "year", "yrs": "years", "mo": "month", "mos": "months", "mt
 _ABBREVIATED = re.compile(r"(?<=\d )(yrs?|mos?|mths?|wks?|hrs?)\b\.?", re.I)
 
 
+_LABEL = re.compile(r"^(?:\(?[a-z0-9]{1,3}\)|[a-z0-9]{1,2}\.)\s+", re.I)
+
+
 def _segments(text: str) -> list[str]:
     # A list's labels ("(b) a passive-holding carve-out") are no words of the ask.
-    pieces = [re.sub(r"^(?:\(?[a-z0-9]{1,3}\)|[a-z0-9]{1,2}\.)\s+", "", p.strip(" ,."), flags=re.I) for p in _SPLIT.split(text)]
+    pieces = [_LABEL.sub("", p.strip(" ,.")) for p in _SPLIT.split(text)]
     return [p for p in pieces if p]
+
+
+def _labelled(text: str) -> set[str]:
+    """The segments that were items of a labelled list ("(i) English law; (ii) ..."): each an ask."""
+    return {_LABEL.sub("", p.strip(" ,.")) for p in _SPLIT.split(text) if _LABEL.match(p.strip(" ,."))}
 
 
 # A statement, not an ask: a subject ("we", "it", "[1]") and a verb that is not one of wanting ("we can't
@@ -368,7 +387,7 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
         if _FEES_BASIS.search(text):
             params["basis"] = "fees"  # "cap Company at 12 months' fees": the look-back of a cap
     elif kind == "amount":
-        found = F.amounts(text)
+        found = [f for f in F.amounts(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
         params = {"amount": _whole(found[0].value), "currency": found[0].currency} if found else {}
         old = found[1].value if len(found) > 1 else None
         if old is not None:

@@ -480,7 +480,14 @@ def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         return PartResult(part, "wrong" if other or len(found) > len(mine) - 1 else "not_done",
                           f"The draft does not state {part.label()}{tail}.")
     old = _targeted_old(part, clause, "amount")
-    left = [f for f in found for o in old if abs(f.value - o.value) < 1e-6 and abs(o.value - value) > 1e-6]
+    left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-6 and abs(o.value - value) > 1e-6]
+    if old:
+        # The same figure elsewhere that the part does not name ("$0.0001 par value" beside a
+        # "$0.0001 per share" price) may stay: as many as the clause has beyond the ones named.
+        from addin_server.draft.done import named_by_pairs
+        targeted = [o for o in old if named_by_pairs(part.text, clause, o, mine, ctx.parties)] or old
+        same = [m for m in mine if abs(m.value - old[0].value) < 1e-6]
+        left = left[:max(0, len(left) - (len(same) - len(targeted)))]
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the amount was to change.")
     del hits
