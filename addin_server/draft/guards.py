@@ -24,6 +24,9 @@ _QUOTED = re.compile(r"[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]")
 # The words a lawyer uses to keep a part as it is.
 _LEAVE = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))"
 _LEAVE_AT = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{0,80}}?)\s+(?:at|as|to)\s+(?P<figure>[^.;:,]{{1,40}})", re.I)
+# The part named before the verb: "Per-occurrence stays at $1m", "the audit remains at 2 business days".
+_STAYS_AT = re.compile(r"(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:stays?|remains?)\s+(?:at|as)\s+"
+                       r"(?P<figure>[^.;:,]{1,40})", re.I)
 _LEAVE_ALONE = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{2,80}}?)\s+(?:as\s+it\s+is|as\s+is|alone|unchanged|"
                           r"untouched|intact|where\s+it\s+is|as\s+they\s+are)\b", re.I)
 _STOP = frozenset("the a an of to for and or its their our your his her it this that these those other others "
@@ -90,7 +93,7 @@ def protected(instruction: str) -> tuple[list[tuple[F.Figure, list[str]]], list[
     stems."""
     figures: list[tuple[F.Figure, list[str]]] = []
     words: list[list[str]] = []
-    for m in _LEAVE_AT.finditer(instruction):
+    for m in list(_LEAVE_AT.finditer(instruction)) + list(_STAYS_AT.finditer(instruction)):
         said = m.group("figure")
         found = F.figures(said) or F.figures(said + " days")
         if found:
