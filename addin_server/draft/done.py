@@ -52,12 +52,14 @@ def confirm(part: Part, ins: Instruction, clause: str, draft: str, parties: Sequ
     if found_status != "done":
         return None
     if part.kind in ("period", "amount"):
-        return _figure_done(part, ins, clause, draft, parties) or pinned_changed(ins, clause, draft)
+        return _figure_done(part, ins, clause, draft, parties) or _judged_words_left(part, clause, draft) or \
+            pinned_changed(ins, clause, draft)
     if part.kind == "mutual":
         return duplicated(clause, draft) or _mutual_done(part, clause, draft, parties) or \
             pinned_changed(ins, clause, draft)
     if part.kind == "flip":
-        return _flip_done(part, clause, parties) or pinned_changed(ins, clause, draft)
+        return _flip_done(part, clause, parties) or _flip_swapped(part, clause, draft) or \
+            pinned_changed(ins, clause, draft)
     return pinned_changed(ins, clause, draft)
 
 
@@ -358,6 +360,57 @@ def _flip_done(part: Part, clause: str, parties: Sequence[str]) -> tuple[str, st
     if holder and not binding.uses(clause, holder):
         return ("unchecked", f"{holder} is not a party of your clause, so this reads as a rename, not a right "
                              "moved; read the draft.")
+    return None
+
+
+# Words keeping part of a clause as it is ("same four heads" keeps the heads, not a party's place).
+_KEEPS_PART = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|where it is)\b", re.I)
+
+
+def _flip_swapped(part: Part, clause: str, draft: str) -> tuple[str, str] | None:
+    """A sentence the flip rewrote names the two parties as the clause did, swapped: "WPD ...
+    indemnify CNS ... resulting from WPD's" becomes "CNS ... indemnify WPD ... resulting from CNS's".
+    One still naming the old party more often than the new one did is half moved ("claims caused
+    by WPD's own conduct" left). Read only where the lawyer keeps nothing of it ("same", "leave",
+    "keep", a limb only)."""
+    holder, other = part.params.get("holder"), part.params.get("other")
+    if not holder or not other or part.scope.partial or _KEEPS_PART.search(part.text):
+        return None
+    mine, theirs = _sentences(clause), _sentences(draft)
+    if len(mine) != len(theirs):
+        return None
+
+    def count(text: str, name: str) -> int:
+        return len(_name_at(text, name))
+    for a, b in zip(mine, theirs):
+        if a == b:
+            continue
+        h1, o1, h2, o2 = count(a, holder), count(a, other), count(b, holder), count(b, other)
+        if h1 + o1 == h2 + o2 and h1 != o1 and (h2, o2) != (o1, h1):
+            return ("partly", f"Only some of it moved: “{_short(b)}” still names {other} {o2} time(s) where the "
+                              f"clause named {holder} {o1}.")
+    return None
+
+
+# A quoted standard the lawyer says will not do: "'Reasonable prior notice' won't do".
+_WONT_DO = re.compile(r"^\W{0,3}\s*(?:won['’]t|will\s+not|isn['’]t|is\s+not|doesn['’]t|does\s+not|is\s+too|should\s+go|"
+                      r"has\s+to\s+go|must\s+go|needs?\s+replacing|is\s+(?:vague|unclear|out))\b", re.I)
+
+
+def _judged_words_left(part: Part, clause: str, draft: str) -> tuple[str, str] | None:
+    """Words of the clause the part quotes and says will not do must be gone: every place the clause
+    says them ("reasonable prior notice", "reasonable prior written notice"), not only one."""
+    for m in re.finditer(r"['‘\"“]([^'’\"”]{6,80})['’\"”]", part.text):
+        if not _WONT_DO.match(part.text[m.end():m.end() + 30]):
+            continue
+        said = [w for w in re.findall(r"[a-z]+", m.group(1).lower()) if len(w) > 2]
+        if len(said) < 2:
+            continue
+        # The words in order, a word or two between them ("reasonable prior written notice").
+        loose = re.compile(r"\b" + r"\W+(?:\w+\W+){0,2}?".join(map(re.escape, said)) + r"\b", re.I)
+        if loose.search(clause) and loose.search(draft):
+            return ("partly", f"The draft still says “{loose.search(draft).group(0)}”, which the instruction says "
+                              "will not do.")
     return None
 
 

@@ -33,10 +33,26 @@ def test_a_period_put_in_a_place_the_part_does_not_name_is_not_done():
     assert statuses(NCM_ASK, NCM, wrong, ("NCM", "Network Affiliate")) == ["wrong"]
 
 
-def test_the_period_put_where_the_quoted_words_were_is_done():
-    sound = NCM.replace("enter the Theatres upon reasonable prior written notice",
-                        "enter the Theatres upon at least fifteen (15) days' prior written notice")
-    assert statuses(NCM_ASK, NCM, sound, ("NCM", "Network Affiliate")) == ["done"]
+def test_the_period_put_where_the_quoted_words_were_is_done_only_where_none_is_left():
+    one = NCM.replace("enter the Theatres upon reasonable prior written notice",
+                      "enter the Theatres upon at least fifteen (15) days' prior written notice")
+    both = one.replace("upon reasonable prior notice to Network Affiliate", "upon at least fifteen (15) days' prior "
+                                                                            "written notice to Network Affiliate")
+    assert statuses(NCM_ASK, NCM, one, ("NCM", "Network Affiliate")) == ["partly"]
+    assert statuses(NCM_ASK, NCM, both, ("NCM", "Network Affiliate")) == ["done"]
+
+
+INDEMNITY_WPD = ("WPD hereby agrees to indemnify CNS, its officers and agents (the \"CNS Indemnitees\") from any and all "
+                 "third party claims resulting from WPD's or its employees' negligence or willful misconduct.")
+
+
+def test_a_flip_is_done_only_where_the_parties_are_named_the_other_way_round():
+    ask = "Swap it - CNS indemnifies WPD (call them the 'WPD Indemnitees') for claims from CNS's side."
+    sound = ("CNS hereby agrees to indemnify WPD, its officers and agents (the \"WPD Indemnitees\") from any and all "
+             "third party claims resulting from CNS's or its employees' negligence or willful misconduct.")
+    half = sound.replace("from CNS's", "from WPD's")
+    assert statuses(ask, INDEMNITY_WPD, sound, ("WPD", "CNS")) == ["done"]
+    assert statuses(ask, INDEMNITY_WPD, half, ("WPD", "CNS")) == ["partly"]
 
 
 def test_an_unnamed_single_period_changed_as_asked_is_done():
