@@ -43,7 +43,7 @@ per its our their your his her they them what when where which who whom whose ha
 were been being give gives given take takes use uses used put keep leave asked ask asks instead rather work works
 way ways too well clause sentence provision words wording limb part right rights obligation obligations duty duties
 agreement term terms section article""".split())
-_LEAVE_WORDS = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|same)\b", re.I)
+LEAVE_WORDS = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|same)\b", re.I)
 
 
 def confirm(part: Part, ins: Instruction, clause: str, draft: str, parties: Sequence[str],
@@ -186,7 +186,7 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
                 return ("wrong", f"The draft puts {asked.text} in place of “{stray[0].text}”, which the "
                                  f"instruction does not name; {part.label()} was asked elsewhere.")
     # One value, several places named ("$5m per occurrence and in the aggregate"): each must hold it.
-    if len(same_kind) >= 2 and not _LEAVE_WORDS.search(part.text):
+    if len(same_kind) >= 2 and not LEAVE_WORDS.search(part.text):
         distinct = _distinctly_named(clause, same_kind, mine, said, parties)
         if len(distinct) >= 2:
             left = [f for f in distinct if f in gone] and [f for f in distinct if f not in gone]
@@ -218,6 +218,13 @@ def quoted_elsewhere(instruction: str, clause: str, f: F.Figure) -> bool:
     there, not here ("'Reasonable prior notice' won't do")."""
     quoted = _quoted_places(instruction, clause)
     return bool(quoted) and all(abs(q - f.start) > 80 for q in quoted)
+
+
+def distinctly_named(part_text: str, clause: str, pool: Sequence[F.Figure]) -> list[F.Figure]:
+    """The figures of the pool each named by words of the part that name no other (parts.py's
+    figure to change)."""
+    every = [f for f in F.figures(clause) if f.kind in ("period", "amount")]
+    return _distinctly_named(clause, pool, every, _words(part_text, ()), ())
 
 
 def _distinctly_named(clause: str, pool: Sequence[F.Figure], every: Sequence[F.Figure], said: set[str],

@@ -30,9 +30,11 @@ _ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|b
         r"delete|remove|take|strike|keep|leave|let|allow|permit|give|have|use|put|bring|conform|shorten|trim|"
         r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
         r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
-# Sentences end at a stop, never after an abbreviation ("cf. the Buyer carve-back in [1]"); a dash
+# Sentences end at a stop, never after an abbreviation ("cf. the Buyer carve-back in [1]"), and the
+# next may open with a figure or a list label ("We act for Miltenyi. 90 days is nothing ...", "... (1)
+# LKPL gets 15 days"); a dash
 # before a statement ("bring it down to 30 - we can't sit in limbo for two months") ends an ask too.
-_SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<=[.?!])\s+(?=[A-Z\"“\[])|"
+_SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<!\bArt\.)(?<!\bs\.)(?<!\bcl\.)(?<!\bNo\.)(?<=[.?!])\s+(?=[A-Z\"“\[]|\d|\(\w{{1,3}}\)\s)|"
                     rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
                     rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+|\s+[-–—]+\s+(?:and|but|plus|also)\s+", re.I)
 
@@ -426,6 +428,12 @@ _KEPT_FIGURE = re.compile(r"\b(?:stays?|remains?|staying|remaining|same)\s+"
                           r"(?:at\s+|as\s+)?$", re.I)
 
 
+_JUDGED_THEN_ASKED = re.compile(r"['’]?s?\s+(?:is|are|isn['’]t|aren['’]t|won['’]t|will\s+not|does\s+not|doesn['’]t)\b"
+                                r"[^.;]{0,80}?\b(?:ask\s+for|make\s+it|go\s+(?:up\s+|down\s+)?to|bring\s+it\s+"
+                                r"(?:up|down)\s+to|we\s+(?:want|need))\s+(\w+)\b(?!\s*(?:%|percent|days?|weeks?|"
+                                r"months?|years?|hours?|business))", re.I)
+
+
 def _period(text: str) -> dict[str, Any] | None:
     # A figure said as kept is no value asked, nor the old one.
     found = [f for f in F.periods(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
@@ -452,6 +460,12 @@ def _period(text: str) -> dict[str, Any] | None:
     elif len(found) > 1:
         out["old"] = _whole(found[1].value)
         out["old_unit"] = _UNITS.get(found[1].unit or "", "")
+    elif _JUDGED_THEN_ASKED.match(text, first.end):
+        # "90 days is nothing to wind down a Module - ask for 180": the clause's figure judged, then
+        # the one asked, a bare number in the judged one's unit.
+        asked = _JUDGED_THEN_ASKED.match(text, first.end).group(1)
+        if F.figures(asked + " days"):
+            out.update(value=_whole(F.figures(asked + " days")[0].value), old=out["value"], text=f"{asked} {unit}")
     else:  # "three years after the term, not five"; "48 months minimum, not 36"
         bare = re.search(r"\b(?:not|instead of|rather than|from)\s+(\w+)\s*[.,;]?$", text, re.I) or \
             re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I)

@@ -339,6 +339,13 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
         return []
     if len({f.value for f in pool}) == 1:
         return pool
+    from addin_server.draft.done import LEAVE_WORDS, distinctly_named
+    if not LEAVE_WORDS.search(part.text):
+        # One value for several places the part names each by a word of its own ("$5m per
+        # occurrence and in the aggregate"): every one of them changes.
+        several = distinctly_named(part.text, clause, pool)
+        if len(several) >= 2:
+            return several
     best = _closest_by_words(part.text, clause, pool)
     return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
 
