@@ -306,7 +306,7 @@ _RUN_ON = r"\s+(?:In|The|This|That|These|Each|Any|Either|Neither|If|Upon|For|Suc
 
 
 def _name_at(sentence: str, name: str) -> list[int]:
-    return [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?!\s+[A-Z])", sentence)] + \
+    return [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?!\w)(?!-[A-Za-z])(?!\s+[A-Z])", sentence)] + \
         [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?={_RUN_ON})", sentence)]
 
 
@@ -364,7 +364,7 @@ def _pairs(text: str, names: Sequence[str]) -> set[tuple[str, str]]:
 
 def _flip_done(part: Part, clause: str, parties: Sequence[str]) -> tuple[str, str] | None:
     holder = part.params.get("holder")
-    if holder and not binding.uses(clause, holder):
+    if holder and not _names_in(clause, [holder]):
         return ("unchecked", f"{holder} is not a party of your clause, so this reads as a rename, not a right "
                              "moved; read the draft.")
     return None

@@ -35,7 +35,7 @@ _ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|b
 # LKPL gets 15 days"); a dash
 # before a statement ("bring it down to 30 - we can't sit in limbo for two months") ends an ask too.
 _SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<!\bArt\.)(?<!\bs\.)(?<!\bcl\.)(?<!\bNo\.)(?<=[.?!])\s+(?=[A-Z\"“\[]|\d|\(\w{{1,3}}\)\s)|"
-                    rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
+                    rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|\s+[-–—]+\s+(?=(?:can|could|would|please)\s)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
                     rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+|\s+[-–—]+\s+(?:and|but|plus|also)\s+", re.I)
 
 _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
@@ -52,7 +52,7 @@ _MUTUAL = re.compile(r"\bmutual\w*|\breciproc\w*|\bbilateral\b|\btwo[- ]way\b|\b
                      r"\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
                      r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
                      r"\b(?:too|either)\b(?=[,.)])|\bcovering up\b", re.I)
-_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
+_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|[A-Z][\w&.-]*)\s+(?:the\s+)?[A-Z][\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
                    r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
 # "it shouldn't apply if ...", "X should still get the benefit": an exception to what the clause says.
@@ -303,6 +303,11 @@ _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|le
 def _kind(segment: str) -> str | None:
     if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
         return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
+    if re.match(r"(?:but\s+|so\s+)?why\b", segment, re.I):
+        return None  # "Why does only Skype get the M&A carve-out?": the reason for the ask after it
+    if re.match(r"(?:and\s+)?(?:let|allow)\s+(?:the\s+|that\s+)?[\w%/\s-]{1,40}?\s+(?:run|continue|apply|stand|stay|remain)s?\b",
+                segment, re.I):
+        return None  # "let the 10% uplift run from there": what goes on as it is, not an exception
     if re.search(r"\b(?:stays?|remains?)\s+(?:at|as)\b", segment, re.I) and not re.search(
             r"\b(?:but|and|then|while)\b", segment, re.I):
         return None  # "the audit stays at 2 business days": a figure kept, said beside the ask
@@ -330,7 +335,8 @@ def _kind(segment: str) -> str | None:
         return "delete"
     if _SHORTEN.search(segment) and not _period(segment) and not _MUTUAL.search(segment):
         return "shorten"
-    if _MUTUAL.search(segment) and not re.search(r"\bnot mutual\b", segment, re.I):
+    if _MUTUAL.search(segment) and not re.search(r"\b(?:not|don['’]t|do\s+not|never|shouldn['’]t|rather\s+than|"
+                                                 r"instead\s+of)\s+(?:\w+\s+){0,2}?mutual", segment, re.I):
         return "mutual"
     if _FLIP.search(segment) and not F.amounts(segment) and not _period_change(segment):
         return "flip"
@@ -348,7 +354,9 @@ def _kind(segment: str) -> str | None:
         # "local spend 2% of Gross Sales, not 3%": a rate asked for, which no operation sets; a part
         # of its own, so that no report folds it into another part's "done".
         return "other"
-    if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I):
+    if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I) and \
+            not re.match(r"(?:and\s+|but\s+)?(?:they|he|she|it|the\s+client['’]s\s+\w+(?:\s+team)?)\b", segment, re.I):
+        # (Not "they need to know exactly what Emdeon can do": a reason, said of someone else.)
         return "flip"
     return None
 
@@ -428,6 +436,9 @@ _KEPT_FIGURE = re.compile(r"\b(?:stays?|remains?|staying|remaining|same)\s+"
                           r"(?:at\s+|as\s+)?$", re.I)
 
 
+# A period said with an article for its number ("a month", "a year") before the one it replaces.
+_ONE_UNIT = re.compile(r"\b(?:a|an|one)\s+(business\s+day|day|week|month|year)\b(?!['’]s)(?![\s-]+(?:or|and)\b)", re.I)
+_REPLACED_BY = re.compile(r"\b(?:instead\s+of|not|rather\s+than|in\s+place\s+of)\s*$", re.I)
 _JUDGED_THEN_ASKED = re.compile(r"['’]?s?\s+(?:is|are|isn['’]t|aren['’]t|won['’]t|will\s+not|does\s+not|doesn['’]t)\b"
                                 r"[^.;]{0,80}?\b(?:ask\s+for|make\s+it|go\s+(?:up\s+|down\s+)?to|bring\s+it\s+"
                                 r"(?:up|down)\s+to|we\s+(?:want|need))\s+(\w+)\b(?!\s*(?:%|percent|days?|weeks?|"
@@ -439,6 +450,12 @@ def _period(text: str) -> dict[str, Any] | None:
     found = [f for f in F.periods(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
     if not found:
         return None
+    one = _ONE_UNIT.search(text)
+    if one and one.end() <= found[0].start and _REPLACED_BY.search(text[one.end():found[0].start]):
+        # "a month to cure instead of fifteen days": one of that unit asked, the figure after it the old.
+        unit = one.group(1).lower()
+        units = "business days" if unit.startswith("business") else unit + "s"
+        return {"value": 1, "unit": units, "text": f"1 {unit}", "old": _whole(found[0].value)}
     first = found[0]
     unit = _UNITS.get(first.unit or "", first.unit or "")
     if unit == "days" and re.search(r"\bcalendar days\b", first.text, re.I):
