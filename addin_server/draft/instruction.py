@@ -227,7 +227,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # "Either party should be able to walk away on 60 days' notice": both sides, and that period.
             parts.append(_part("mutual", (context + segment).strip(), clause, names))
             kind, context = ("amount" if F.amounts(segment) else "period"), ""
-        if kind is None and segment in items and not _STATEMENT.match(segment) and len(segment.split()) >= 2:
+        if kind is None and segment in items and not _STATEMENT.match(segment) and len(segment.split()) >= 2 and \
+                not re.search(r"\b(?:stays?|remains?|as\s+it\s+is|unchanged|alone|untouched|leave|keep|same)\b", segment, re.I):
             # "(i) English law": an item of the lawyer's list is an ask, even where no kind reads it;
             # a part of its own (not checked), never folded into the part before it.
             kind = "other"
