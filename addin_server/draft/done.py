@@ -58,7 +58,8 @@ def confirm(part: Part, ins: Instruction, clause: str, draft: str, parties: Sequ
         return duplicated(clause, draft) or _mutual_done(part, clause, draft, parties) or \
             pinned_changed(ins, clause, draft)
     if part.kind == "flip":
-        return _flip_done(part, clause, parties) or pinned_changed(ins, clause, draft)
+        return _flip_done(part, clause, parties) or _flip_swapped(part, clause, draft) or \
+            pinned_changed(ins, clause, draft)
     return pinned_changed(ins, clause, draft)
 
 
@@ -366,6 +367,37 @@ def _flip_done(part: Part, clause: str, parties: Sequence[str]) -> tuple[str, st
     if holder and not _names_in(clause, [holder]):
         return ("unchecked", f"{holder} is not a party of your clause, so this reads as a rename, not a right "
                              "moved; read the draft.")
+    return None
+
+
+# Words keeping part of a clause as it is ("same four heads" keeps the heads, not a party's place).
+_KEEPS_PART = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|where it is)\b", re.I)
+
+
+def _flip_swapped(part: Part, clause: str, draft: str) -> tuple[str, str] | None:
+    """A sentence the flip rewrote names the two parties as the clause did, swapped: "WPD ...
+    indemnify CNS ... resulting from WPD's" becomes "CNS ... indemnify WPD ... resulting from CNS's".
+    One where only some names moved may be half moved ("claims caused by WPD's own conduct" left) or
+    right ("Customer's use of the Product" stays): not checked. Read only where the lawyer keeps
+    nothing of it ("leave", "keep", a limb only)."""
+    holder, other = part.params.get("holder"), part.params.get("other")
+    if not holder or not other or part.scope.partial or _KEEPS_PART.search(part.text):
+        return None
+    mine, theirs = _sentences(clause), _sentences(draft)
+    if len(mine) != len(theirs):
+        return None
+
+    def count(text: str, name: str) -> int:
+        return len(_name_at(text, name))
+    for a, b in zip(mine, theirs):
+        if a == b:
+            continue
+        h1, o1, h2, o2 = count(a, holder), count(a, other), count(b, holder), count(b, other)
+        if h1 + o1 == h2 + o2 and h1 != o1 and (h2, o2) != (o1, h1):
+            # Whose each name is ("Customer's use of the Product" stays; "WPD's negligence" must move)
+            # cannot be read from the names alone: the lawyer reads it, and it is never said done.
+            return ("unchecked", f"Some names in “{_short(b)}” moved and some did not; read whether each is "
+                                 "right.")
     return None
 
 

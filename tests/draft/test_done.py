@@ -119,3 +119,18 @@ def test_the_carve_out_check_abstains_where_what_it_covers_is_not_words(ask):
     clause = "Licensee shall not assign this Agreement without the prior written consent of Licensor."
     draft = clause + " Licensor shall not assign this Agreement without Licensee's consent."
     assert statuses(ask, clause, draft, ("Licensee", "Licensor")) in (["unchecked"], ["unchecked", "unchecked"])
+
+
+INDEMNITY_WPD = ("WPD hereby agrees to indemnify CNS, its officers and agents (the \"CNS Indemnitees\") from any and all "
+                 "third party claims resulting from WPD's or its employees' negligence or willful misconduct.")
+
+
+def test_a_flip_where_only_some_names_moved_is_not_checked_never_done():
+    # Whose each name is ("WPD's negligence" must move, "Customer's use of the Product" may stay)
+    # is not read from the names: the part is said "not checked", never "done".
+    ask = "Swap it - CNS indemnifies WPD (call them the 'WPD Indemnitees') for claims from CNS's side."
+    sound = ("CNS hereby agrees to indemnify WPD, its officers and agents (the \"WPD Indemnitees\") from any and all "
+             "third party claims resulting from CNS's or its employees' negligence or willful misconduct.")
+    half = sound.replace("from CNS's", "from WPD's")
+    assert statuses(ask, INDEMNITY_WPD, sound, ("WPD", "CNS")) == ["done"]
+    assert statuses(ask, INDEMNITY_WPD, half, ("WPD", "CNS")) == ["unchecked"]
