@@ -307,8 +307,10 @@ def _kind(segment: str) -> str | None:
     if re.match(r"(?:but\s+|so\s+)?why\b", segment, re.I):
         return None  # "Why does only Skype get the M&A carve-out?": the reason for the ask after it
     if re.match(r"(?:and\s+)?(?:let|allow)\s+(?:the\s+|that\s+)?[\w%/\s-]{1,40}?\s+(?:run|continue|apply|stand|stay|remain)s?\b",
-                segment, re.I):
-        return None  # "let the 10% uplift run from there": what goes on as it is, not an exception
+                segment, re.I) and not F.periods(segment):
+        # "let the 10% uplift run from there": what goes on as it is, not an exception ("let it run for
+        # 30 days after the term" sets a period: read on).
+        return None
     if re.search(r"\b(?:stays?|remains?)\s+(?:at|as)\b", segment, re.I) and not re.search(
             r"\b(?:but|and|then|while)\b", segment, re.I):
         return None  # "the audit stays at 2 business days": a figure kept, said beside the ask
