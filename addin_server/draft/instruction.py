@@ -304,6 +304,9 @@ _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|le
 def _kind(segment: str) -> str | None:
     if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
         return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
+    if re.match(r"(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:won['’]t|will\s+not|can['’]t|cannot|doesn['’]t|does\s+not|"
+                r"isn['’]t|is\s+not)\s+(?:accept|agree|commit|sign|live|wear|take|like|want)\b", segment):
+        return None  # "Counterparty won't accept a one-way exclusion": why the ask after it is made
     if re.match(r"(?:but\s+|so\s+)?why\b", segment, re.I):
         return None  # "Why does only Skype get the M&A carve-out?": the reason for the ask after it
     if re.match(r"(?:and\s+)?(?:let|allow)\s+(?:the\s+|that\s+)?[\w%/\s-]{1,40}?\s+(?:run|continue|apply|stand|stay|remain)s?\b",

@@ -527,6 +527,7 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
     # The carve-out's words end with their sentence ("... a diversified company. Keep Passive Public
     # Holdings." asks something else) and before a pointer to where they come from ("([1])").
     phrase = re.split(r"(?<=[.;!?])\s+(?=[A-Z])", phrase)[0]
+    phrase = re.split(r"\s+[-–—]+\s+(?:see|cf|as in|like|per)\b|\s*\((?:see|cf)\b", phrase, flags=re.I)[0]
     phrase = re.sub(r"\s*\(?\s*(?:\[\d+\]\s*)?\)?\s*[.;]?\s*$", "", phrase) if phrase.rstrip().endswith(("(", ")", "]")) \
         else phrase
     items = [i for i in re.split(r",\s*(?:or|and)?\s*|\s+(?:or|and)\s+", phrase) if i.strip()]
@@ -584,7 +585,7 @@ _NOT_A_PHRASE = re.compile(r"\b(?:we['’]re|we['’]ve|it['’]s|i['’]m|you['
 
 def _reads_as_phrase(item: str) -> bool:
     content = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in _CARVE_STOP and len(w) > 2]
-    return bool(content) and len(content) <= 7 and not _NOT_A_PHRASE.search(item)
+    return bool(content) and len(content) <= 10 and not _NOT_A_PHRASE.search(item)
 
 
 def _precedent_text(part: Part, ctx: Context) -> str:
