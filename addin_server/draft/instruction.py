@@ -670,6 +670,7 @@ def _carve(text: str) -> dict[str, Any]:
     phrase = re.sub(r"^(?:the\s+)?(?:usual\s+)?(?:exclusions?|exceptions?|carve[- ]?outs?)\s+(?:for|of|from)\s+", "",
                     phrase.strip(), flags=re.I)
     phrase = re.sub(r"^(?:and|plus|from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    phrase = re.sub(r"\s*[(\[]\s*$", "", phrase)  # "... on their own ([1])": the pointer's opening bracket
     source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
                        r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
     phrase = _QUOTED.sub(" ", phrase)
