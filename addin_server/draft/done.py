@@ -189,6 +189,7 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
     if len(same_kind) >= 2 and not LEAVE_WORDS.search(part.text):
         distinct = _distinctly_named(clause, same_kind, mine, said, parties)
         if len(distinct) >= 2:
+            # Judged only where the draft changed some of them: changing none is the kind's test's.
             left = [f for f in distinct if f in gone] and [f for f in distinct if f not in gone]
             if left and abs(left[0].value - asked.value) > 1e-9:
                 return ("partly", f"The draft still says “{left[0].text}” where the instruction also asks for "
