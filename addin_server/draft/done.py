@@ -57,6 +57,8 @@ def confirm(part: Part, ins: Instruction, clause: str, draft: str, parties: Sequ
     if part.kind == "mutual":
         return duplicated(clause, draft) or _mutual_done(part, clause, draft, parties) or \
             pinned_changed(ins, clause, draft)
+    if part.kind == "conform":
+        return _said_undefined_left(ins, draft) or pinned_changed(ins, clause, draft)
     if part.kind == "flip":
         return _flip_done(part, clause, parties) or _flip_swapped(part, clause, draft) or \
             pinned_changed(ins, clause, draft)
@@ -399,6 +401,24 @@ def _flip_swapped(part: Part, clause: str, draft: str) -> tuple[str, str] | None
             # cannot be read from the names alone: the lawyer reads it, and it is never said done.
             return ("unchecked", f"Some names in “{_short(b)}” moved and some did not; read whether each is "
                                  "right.")
+    return None
+
+
+# Terms the lawyer says the document lacks: "that form doesn't define Protected Interests", "That
+# agreement has no Restricted Period or Covered Customer".
+_LACKS = re.compile(r"\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not|has\s+no|have\s+no|hasn['’]t\s+got|lacks?)\s+"
+                    r"(?:define|use|have|contain)?\s*(?:an?\s+|the\s+|any\s+)?((?:[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)"
+                    r"(?:\s*(?:,|or|and|nor)\s*(?:an?\s+|the\s+|any\s+)?[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)*)")
+
+
+def _said_undefined_left(ins: Instruction, draft: str) -> tuple[str, str] | None:
+    """A conformed draft that keeps a term the instruction says the lawyer's document lacks."""
+    for m in _LACKS.finditer(ins.text):
+        for term in re.split(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", m.group(1)):
+            term = re.sub(r"^(?:an?|the|any)\s+", "", term.strip())
+            if len(term) > 2 and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", draft):
+                return ("partly", f"The draft keeps “{term}”, which the instruction says your document does not "
+                                  "define.")
     return None
 
 

@@ -134,3 +134,17 @@ def test_a_flip_where_only_some_names_moved_is_not_checked_never_done():
     half = sound.replace("from CNS's", "from WPD's")
     assert statuses(ask, INDEMNITY_WPD, sound, ("WPD", "CNS")) == ["done"]
     assert statuses(ask, INDEMNITY_WPD, half, ("WPD", "CNS")) == ["unchecked"]
+
+
+def test_a_conformed_draft_keeping_a_term_the_instruction_says_the_document_lacks_is_not_done():
+    clause = ("Employer and Employee acknowledge that each covenant is ancillary to the employment relationship. "
+              "Employee will receive access to Employer's Protected Interests.")
+    ask = ("It's Company, not Employer, there, and that form doesn't define Protected Interests - spell out what "
+           "they are: its Confidential Information, trade secrets and goodwill.")
+    kept = clause.replace("Employer", "Company")
+    spelt = kept.replace("Protected Interests", "Confidential Information, trade secrets and goodwill")
+    ins = read_instruction(ask, clause, ("Company", "Employee"))
+    ctx = Context(parties=("Company", "Employee"), document_terms=("Confidential Information",))
+    conform = [p for p in ins.parts if p.kind == "conform"]
+    assert conform and check_part(conform[0], ins, clause, kept, ctx).status == "partly"
+    assert check_part(conform[0], ins, clause, spelt, ctx).status == "done"
