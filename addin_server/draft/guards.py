@@ -24,6 +24,10 @@ _QUOTED = re.compile(r"[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]")
 # The words a lawyer uses to keep a part as it is.
 _LEAVE = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))"
 _LEAVE_AT = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{0,80}}?)\s+(?:at|as|to)\s+(?P<figure>[^.;:,]{{1,40}})", re.I)
+# The part named, then "leave it": "The defective-product limb is Seller's by nature; leave it."
+_LEAVE_IT = re.compile(r"\b(?:the\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+(?:limb|sentence|proviso|wording|cap|right|"
+                       r"exception|carve-out|bit)\b[^.;]{0,60}?[;,.:-]\s*(?:so\s+|just\s+|please\s+)?(?:leave|keep)\s+"
+                       r"(?:it|that|this|them)\b(?!\s+(?:to|for|with|at|as\s+(?!it\b)))", re.I)
 # The part named before the verb: "Per-occurrence stays at $1m", "the audit remains at 2 business days".
 _STAYS_AT = re.compile(r"(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:stays?|remains?)\s+(?:at|as)\s+"
                        r"(?P<figure>[^.;:,]{1,40})", re.I)
@@ -100,7 +104,7 @@ def protected(instruction: str) -> tuple[list[tuple[F.Figure, list[str]]], list[
             figures.append((found[0], _stems(m.group("what"))))
         else:
             words.append(_stems(m.group("what")))
-    for m in _LEAVE_ALONE.finditer(instruction):
+    for m in list(_LEAVE_ALONE.finditer(instruction)) + list(_LEAVE_IT.finditer(instruction)):
         stems = _stems(m.group("what"))
         if stems:
             words.append(stems)
