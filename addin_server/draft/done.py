@@ -317,8 +317,14 @@ def _names_in(sentence: str, names: Sequence[str]) -> list[str]:
     return [n for n in names if binding.uses(sentence, n) or _name_at(sentence, n)]
 
 
+_ROLE_WORD = re.compile(r"(?:the\s+)?(?:recipient|discloser|receiving\s+party|disclosing\s+party|indemnif\w+\s+party|"
+                        r"indemnitee|indemnitor|breaching\s+party|non-breaching\s+party)", re.I)
+
+
 def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) -> tuple[str, str] | None:
-    names = binding.party_names(clause + "\n" + draft, parties)
+    # Role words a mutual clause keeps for whichever party is in that role ("Recipient",
+    # "the Disclosing Party") are no party named alone.
+    names = [n for n in binding.party_names(clause + "\n" + draft, parties) if not _ROLE_WORD.fullmatch(n)]
     if len(names) < 1:
         return None
     from addin_server.draft.compare import compare
@@ -366,8 +372,11 @@ def _pairs(text: str, names: Sequence[str]) -> set[tuple[str, str]]:
 
 
 def _flip_done(part: Part, clause: str, parties: Sequence[str]) -> tuple[str, str] | None:
-    holder = part.params.get("holder")
-    if holder and not _names_in(clause, [holder]):
+    holder, other = part.params.get("holder"), part.params.get("other")
+    # A rename, not a move, only where the party it would come from is not the lawyer's document's
+    # either ("Contractor, not Employee" in a contractor agreement); "Company should supply the
+    # equipment" gives a duty to the document's other party, whom the clause need not name.
+    if holder and not _names_in(clause, [holder]) and (not parties or other not in parties):
         return ("unchecked", f"{holder} is not a party of your clause, so this reads as a rename, not a right "
                              "moved; read the draft.")
     return None

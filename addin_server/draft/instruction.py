@@ -51,7 +51,7 @@ _MUTUAL = re.compile(r"\bmutual\w*|\breciproc\w*|\bbilateral\b|\btwo[- ]way\b|\b
                      r"\beach (?:side|party)\b|\beither (?:side|party)\b|\bneither side\b|\bapply equally\b|"
                      r"\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
                      r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
-                     r"\b(?:too|either)\b(?=[,.)])|\bcovering up\b", re.I)
+                     r"\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b", re.I)
 _FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|[A-Z][\w&.-]*)\s+(?:the\s+)?[A-Z][\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
                    r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
