@@ -87,10 +87,6 @@ class EmbeddingSettings:
     # gathered for up to query_batch_wait_ms once the first arrives; 0 = each request alone.
     query_batch: int = 32
     query_batch_wait_ms: float = 2.0
-    # ... and for up to this long while searches arrive close together (the one before came
-    # sooner than this): batches of ~1 made a short search's model cost ~6 ms, ~3 in fours.
-    # A lone search waits only query_batch_wait_ms. 0 = off.
-    query_busy_wait_ms: float = 30.0
     query_queue: int = 64  # requests waiting for the model; the next is answered 503 + Retry-After
     query_deadline_s: float = 10.0  # a request waiting longer for its embedding gets a 503
     query_workers: int = 2  # model calls at once, one thread each (one per core)
@@ -144,8 +140,6 @@ class EmbeddingSettings:
         if not 0 <= self.query_batch_wait_ms <= 1000 or self.query_deadline_s <= 0:
             raise ConfigError("PRECEDENT_QUERY_BATCH_WAIT_MS must be 0-1000 and "
                               "PRECEDENT_QUERY_DEADLINE_S positive.")
-        if not 0 <= self.query_busy_wait_ms <= 1000:
-            raise ConfigError("PRECEDENT_QUERY_BUSY_WAIT_MS must be 0-1000 (milliseconds; 0 = off).")
 
 
 @dataclass(frozen=True)
@@ -671,7 +665,6 @@ ENV: dict[str, Var] = {
     "PRECEDENT_QUERY_EMBEDDING": Var("embedding.query_backend", "the model variant that embeds queries where it is a recorded twin of the index's (for a torch index: openvino-int8-static, int8 weights and activations, ~2.3x the model's speed on CPUs with AVX-512 VNNI, falling back to openvino-int8, weight-only, 1.4x; same NDCG measured; needs precedent[openvino]); index = always the index's own"),
     "PRECEDENT_QUERY_BATCH": Var("embedding.query_batch", "query texts of concurrent requests embedded in one model call, at most (0 = each request alone)"),
     "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
-    "PRECEDENT_QUERY_BUSY_WAIT_MS": Var("embedding.query_busy_wait_ms", "how long the first query of a batch waits for others while searches arrive close together (0 = off; a lone search waits only PRECEDENT_QUERY_BATCH_WAIT_MS)"),
     "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
     "PRECEDENT_QUERY_WORKERS": Var("embedding.query_workers", "embedding model calls the batcher runs at once, one thread each (one per core)"),
     "PRECEDENT_QUERY_DEADLINE_S": Var("embedding.query_deadline_s", "a search waiting longer than this for its embedding is answered 503 with Retry-After"),

@@ -48,7 +48,6 @@ class _Job:
     done: threading.Event = field(default_factory=threading.Event)
     vectors: np.ndarray | None = None
     error: BaseException | None = None
-    gap: float = float("inf")  # seconds since the request before it reached the queue
     taken: bool = False  # the worker has it: too late to drop it from the queue
     abandoned: bool = False  # its caller gave up (deadline): its result is not wanted
 
@@ -80,9 +79,8 @@ class BatchingEmbedder:
 
     def __init__(self, inner: Embedder, *, batch_max: int, batch_wait_ms: float,
                  queue_max: int, deadline_s: float, workers: int = 1, retry_after_s: int = 1,
-                 busy_wait_ms: float = 0.0, clock: Callable[[], float] = time.monotonic) -> None:
-        if batch_max < 1 or queue_max < 1 or deadline_s <= 0 or batch_wait_ms < 0 or workers < 1 \
-                or busy_wait_ms < 0:
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if batch_max < 1 or queue_max < 1 or deadline_s <= 0 or batch_wait_ms < 0 or workers < 1:
             raise ValueError("batch_max, queue_max and workers must be >= 1, deadline_s > 0, "
                              "wait >= 0")
         self.inner = inner
@@ -90,12 +88,6 @@ class BatchingEmbedder:
         self.dimension = inner.dimension
         self.batch_max = batch_max
         self.batch_wait_s = batch_wait_ms / 1000
-        # While searches come close together (the one before came less than this long
-        # before), a batch waits this long for more instead: a short text costs the query
-        # model ~6 ms of CPU alone and ~3 ms a text in fours (issue 39), and under load the
-        # wait is spent queueing for the cores anyway. A lone search never waits for it.
-        self.busy_wait_s = busy_wait_ms / 1000
-        self._last_arrival = float("-inf")
         self.queue_max = queue_max
         self.deadline_s = deadline_s
         self.retry_after_s = retry_after_s
@@ -116,8 +108,7 @@ class BatchingEmbedder:
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        now = self._clock()
-        job = _Job(list(texts), now + self.deadline_s)
+        job = _Job(list(texts), self._clock() + self.deadline_s)
         with self._lock:
             if self._closed:
                 raise SearchBusyError("The server is shutting down; search again in a moment.",
@@ -126,7 +117,6 @@ class BatchingEmbedder:
                 self.stats.refused_full += 1
                 raise SearchBusyError("The server is busy with other searches; search again in "
                                       "a moment.", retry_after=self.retry_after_s)
-            job.gap, self._last_arrival = now - self._last_arrival, now
             self._queue.append(job)
             self.stats.requests += 1
             self._lock.notify_all()
@@ -181,11 +171,8 @@ class BatchingEmbedder:
             if self._closed:
                 return None
             self._gathering = True
-            wait = self.batch_wait_s
-            if self.busy_wait_s > wait and self._queue[0].gap < self.busy_wait_s:
-                wait = self.busy_wait_s  # searches are arriving close together: gather more
-            until = self._clock() + wait
-            while (wait and sum(len(j.texts) for j in self._queue) < self.batch_max
+            until = self._clock() + self.batch_wait_s
+            while (self.batch_wait_s and sum(len(j.texts) for j in self._queue) < self.batch_max
                    and not self._closed):
                 left = until - self._clock()
                 if left <= 0:
@@ -271,8 +258,7 @@ def query_embedder(settings: EmbeddingSettings,
                                  batch_wait_ms=settings.query_batch_wait_ms,
                                  queue_max=settings.query_queue,
                                  deadline_s=settings.query_deadline_s,
-                                 workers=settings.query_workers,
-                                 busy_wait_ms=settings.query_busy_wait_ms)
+                                 workers=settings.query_workers)
     if settings.cache_size:
         model = CachingEmbedder(model, settings.cache_size)
     return model

@@ -199,34 +199,3 @@ def test_vectors_are_the_inner_embedders_for_any_interleaving(embedder_factory) 
     np.testing.assert_allclose(out[60], expected[:5], rtol=0, atol=1e-7)
     assert batched.stats.batches < 61  # some calls were shared
     batched.close()
-
-
-def test_while_searches_come_close_together_a_batch_waits_for_the_next_one() -> None:
-    model = GatedEmbedder()
-    model.gate.set()
-    embedder = batcher(model, batch_max=2, busy_wait_ms=5000)
-    try:
-        embedder.embed(["warm"])  # the first search: nothing came before it, so no wait
-        out, threads = in_threads(embedder, [["a"]])  # close behind it: its batch waits
-        wait_queued(embedder, 2)
-        threading.Event().wait(0.05)  # past batch_wait_ms (0): without the busy wait, "a" went alone
-        more, others = in_threads(embedder, [["b"]])
-        for thread in threads + others:
-            thread.join(10)
-    finally:
-        embedder.close()
-    assert model.calls == [["warm"], ["a", "b"]]
-    assert out[0].tolist() == [[1, ord("a")]] and more[0].tolist() == [[1, ord("b")]]
-
-
-def test_a_lone_search_never_waits_for_the_busy_wait() -> None:
-    model = GatedEmbedder()
-    model.gate.set()
-    embedder = batcher(model, busy_wait_ms=10_000)  # far more than the join below allows
-    try:
-        out, threads = in_threads(embedder, [["alone"]])
-        threads[0].join(3)  # answered without the ten seconds
-        answered = not threads[0].is_alive()
-    finally:
-        embedder.close()
-    assert answered and model.calls == [["alone"]] and out[0].tolist() == [[5, ord("a")]]
