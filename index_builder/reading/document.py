@@ -172,6 +172,15 @@ def is_heading(text: str) -> bool:
     return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)
 
 
+def headings_in_capitals(paragraphs: Sequence[Paragraph]) -> list[int]:
+    """The paragraphs (their ``index``) that are a heading set in capitals and nothing else:
+    "12. LIMITATION OF LIABILITY", "ARTICLE 7 CONFIDENTIALITY". The pane skips them when it
+    follows the cursor, before any request, from the document's reading (it reads no capitals
+    itself); a short one ("13. TERMINATION") is too short to search anyway."""
+    return [p.index for p in paragraphs if (body := without_number(p.text).strip()) and is_heading(body)
+            and mostly_capitals(body)]
+
+
 # A run-in heading in Title Case: up to ten words, each capitalised but for small words, then
 # ". " and a sentence ("Injunctive Relief. Contractor ...", "Fees, Payment and Taxes. The
 # Customer ..."); not a colon or a dash ("Option A \u2014 Cancel and retire. RESOLVED ..." is a
