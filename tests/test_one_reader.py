@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "index_builder" / "reading"
 
 DETECTORS: dict[str, re.Pattern[str]] = {
-    # Sentence stops in a regex that cut text: "[.!?]" before spaces, "[^.!?]+" up to a stop.
-    "sentence splitter": re.compile(r"\[\^\.!\?[^\]]*\][*+]|\[\.!\?\][^\n]{0,30}\\s[*+]"),
+    # Sentence stops in a regex that cut text: "[.!?]" before spaces, "[^.!?]+" up to a stop,
+    # "[.!?](?!\s|$)" (a stop that ends nothing unless a space follows).
+    "sentence splitter": re.compile(r"\[\^\.!\?[^\]]*\][*+]|\[\.!\?\][^\n]{0,30}\\s[*+]|\[\.!\?\]\(\?[!=]\\s"),
     # Month names listed or alternated: "January|February", "january february march".
     "date reader": re.compile(r"January\W{1,4}February", re.I),
     # Abbreviations that do not end a sentence: "e.g", "i.e" listed together.
@@ -40,7 +41,7 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     # A definition read by its verb: "means|shall mean", "(?:means".
     "definition reader": re.compile(r"means\|shall mean|shall mean\|means|\(\?:means\b"),
     # Text set in capitals: the share of capital letters among letters.
-    "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >= 0\.8"),
+    "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >=? 0\.8"),
     # A clause number typed at a paragraph's start: "^\s*((?:section", "^\s*(?:(?:section",
     # "^\s*(?:\d+(?:" (reading/paragraphs.TYPED_NUMBER; the pane takes it from the server).
     "typed clause number": re.compile(r"\^\\s\*\(\(?\?:(?:\(\?:)?(?:section|\\d)", re.I),
@@ -87,6 +88,10 @@ PANE_READERS = {
     "blackline.js isMostlyCapitals": ("capitals rule", r"return letters.length >= 12 && upper / letters.length >= 0.8;"),
     "strict-view.js and follow-rules.js NUMBERING": ("typed clause number", r"const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;"),
     "draft-report.js operationComments' sentences": ("sentence splitter", r"const sentences = lawyerText.match(/[^.!?]+[.!?]*/g) || [lawyerText];"),
+    # Session 5: the server sends an error's sentences (web/app.py error_response), and the
+    # document's headings in capitals (POST /api/v1/document `headings`).
+    "messages.js forLawyer's sentences": ("sentence splitter", r"const sentences = flattenAsides(marked).match(/(?:[^.!?]|[.!?](?!\s|$))+(?:[.!?]+(?=\s|$)|$)/g) || [];"),
+    "follow-rules.js skipReason's heading in capitals": ("capitals rule", r"if (words.length <= 12 && letters.length && capitals / letters.length > 0.8 && !/[.;:]$/.test(body)) return \"heading\";"),
 }
 
 
