@@ -122,35 +122,21 @@ def _heading_of(p: Paragraph, number: str) -> str:
     defining = bool(re.search(r"[\u201c\"]", text))
     if len(words) <= 10 and not defining and not re.search(r"[.;:]\s*\S", text.rstrip(".")) and (p.is_heading or not text.endswith(".")):
         return re.sub(r"[.:]$", "", text)
-    lead = _lead(text, 0)
+    lead = run_in_heading(text, marks=".:\u2014", title=False)
     return text[lead[0]:lead[1]].strip() if lead else ""
 
 
-# A run-in heading: up to eight words, the first capitalised, then ". ", ": " or a dash and a
-# sentence ("Exceptions. The liability cap ...").
-# A line may also be a heading on its own ("7.1 Liability Caps."; not a form's field label,
-# "Notice Address (choose one):").
-_LEAD = re.compile(r"([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]")
-_LEAD_OR_LINE = re.compile(r"([^.:\u2014\n]{2,80}?)(?:[.:\u2014]\s+[A-Z]|\.\s*$)")
-
-
-def _lead(text: str, at: int, line: bool = False) -> tuple[int, int] | None:
-    m = (_LEAD_OR_LINE if line else _LEAD).match(text, at)
-    if m and len(m.group(1).split()) <= 8 and m.group(1)[:1].isupper():
-        return m.span(1)
-    return None
-
-
 def lead_heading(text: str, line: bool = False) -> tuple[int, int] | None:
-    """The span of a paragraph's (or a line's) run-in heading, after its typed number or a
-    drafting note's bracket: "3. Exceptions. The cap ..." -> the span of "Exceptions",
-    "[Drafting note: Many ..." -> "Drafting note"; with ``line``, also a line that is a heading
-    and nothing else ("7.1 Liability Caps."). None when it has none."""
+    """The span of a paragraph's (or a line's) run-in heading after its typed number or a
+    drafting note's bracket, in any case and ended by ". ", ": " or a dash: "3. Exceptions. The
+    cap ..." -> "Exceptions", "[Drafting note: Many ..." -> "Drafting note"; with ``line``, also
+    a line that is a heading and nothing else ("7.1 Liability Caps."). None when it has none.
+    (run_in_heading's rule, with the marks and shapes a paragraph's words may take.)"""
     number = TYPED_NUMBER.match(text)
     at = number.end() if number else 0
     while at < len(text) and text[at] in " \t[":
         at += 1
-    return _lead(text, at, line)
+    return run_in_heading(text, at, marks=".:\u2014", title=False, line=line)
 
 
 def headings_in(text: str) -> list[str]:
@@ -181,23 +167,39 @@ def headings_in_capitals(paragraphs: Sequence[Paragraph]) -> list[int]:
             and mostly_capitals(body)]
 
 
-# A run-in heading in Title Case: up to ten words, each capitalised but for small words, then
-# ". " and a sentence ("Injunctive Relief. Contractor ...", "Fees, Payment and Taxes. The
-# Customer ..."); not a colon or a dash ("Option A \u2014 Cancel and retire. RESOLVED ..." is a
-# choice inside its section, which keeps its section's heading). The one reading of it: the index's clause headings
-# (ingest/headings.py) and the written terms (a heading's words are titles, not uses).
-_RUN_IN = re.compile(r"([A-Z][^.:;!?\n]{0,80}?)\s*\.\s+(?=[A-Z\u201c\"(\[{])")
+# A run-in heading: a phrase of up to 80 characters at a paragraph's start (after its number),
+# then a mark (a full stop; a colon or a dash where the caller allows) and a sentence that starts
+# with a capital, a quote or a bracket ("Injunctive Relief. Contractor ...", "Fees, Payment and
+# Taxes. The Customer ...", "Exceptions: The cap ..."), or, on a line of its own, the line's end
+# ("7.1 Liability Caps."). The one reading of it: the index's clause headings (ingest/headings.py),
+# the written terms (a heading's words are titles, not uses), the section map, Check document.
+_RUN_IN = re.compile(r"([^.:\n\u2014]{1,81}?)\s*([.:\u2014])(?:\s+(?=([A-Z\u201c\"(\[{]))|(\s*)$)")
 _HEADING_WORD = re.compile(r"[A-Za-z][\w'\u2019-]*")
+_CLAUSE_MARK = re.compile(r"[;!?]")
 SMALL_WORDS = frozenset("of and or the to for in on with by a an at from under & vs.".split())
 
 
-def run_in_heading(text: str, at: int = 0) -> tuple[int, int] | None:
-    """The span of the Title Case heading a paragraph starts with at ``at`` (after its number),
-    run in before its first sentence; None when it has none."""
+def run_in_heading(text: str, at: int = 0, *, marks: str = ".", title: bool = True,
+                   line: bool = False) -> tuple[int, int] | None:
+    """The span of the heading a paragraph starts with at ``at`` (after its number), run in
+    before its first sentence; None when it has none. ``marks``: what may end it (a full stop;
+    ".:\u2014" also a colon or a dash). ``title``: in Title Case, the first word capitalised
+    (as the index reads a heading: "Option A \u2014 Cancel and retire. RESOLVED ..." is a choice
+    inside its section, which keeps its section's heading); else eight words at most, the first
+    capitalised ("Drafting note"). ``line``: a line that ends with a full stop after it is one."""
     while at < len(text) and text[at] in " \t":
         at += 1
     m = _RUN_IN.match(text, at)
-    return m.span(1) if m and title_case(m.group(1)) else None
+    if not m or m.group(2) not in marks or (m.group(4) is not None and not (line and m.group(2) == ".")):
+        return None
+    phrase = m.group(1)
+    if not phrase[:1].isupper():
+        return None
+    if title:  # a title: no clause of a sentence in it, then any sentence start
+        shaped = len(phrase) <= 81 and not _CLAUSE_MARK.search(phrase) and title_case(phrase)
+    else:  # a label of a few words, then a sentence that starts with a word
+        shaped = 2 <= len(phrase) <= 80 and len(phrase.split()) <= 8 and m.group(3) in (None, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return m.span(1) if shaped else None
 
 
 def title_case(text: str) -> bool:
