@@ -151,11 +151,32 @@ def headings_in(text: str) -> list[str]:
     return out
 
 
-def is_heading(text: str) -> bool:
-    """A heading: twelve words at most and no sentence in it ("Fees, Payment and Taxes"; Word's
-    own numbering is not in a paragraph's text)."""
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
+
+
+def is_heading(text: str, *, styled: bool = False) -> bool:
+    """Whether a paragraph's words may be a heading: one line, short, no sentence in it, not a
+    bare fill-in field ("{effective_date}" heads nothing), not a definition, not begun in lower
+    case ("Fees, Payment and Taxes", "Limitation of Liability"). The core's one rule for it.
+
+    ``styled``: Word's formatting may make it one (a heading style, bold type, a title's size:
+    the index's reader weighs that, ingest/headings.py). Such a paragraph may have up to fifteen
+    words, end with a full stop or a colon ("Definitions.", "Notice Address (choose one):"), but
+    not break a line or run past 120 characters. Known by its words alone (the lawyer's
+    paragraphs, Word's own numbering not in their text): twelve words at most, and no full stop,
+    colon or semicolon at all; a title broken over two lines ("Cover Page / for Bonterms Mutual
+    NDA") and a heading with a long aside are still headings."""
     stripped = text.strip()
-    return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)
+    if not stripped or not _PLACEHOLDER.sub("", stripped).strip(" []"):
+        return False
+    if styled and ("\n" in stripped or len(stripped) > 120):
+        return False  # a style on a long or broken paragraph: whole clauses set in "Heading 3"
+    if len(stripped.split()) > (15 if styled else 12) or stripped.endswith((",", ";")) or " means " in f" {stripped} ":
+        return False
+    if ". " in stripped.rstrip(".") if styled else re.search(r"[.;:]\s|[.;:]$", stripped):
+        return False
+    first = next((c for c in _PLACEHOLDER.sub("", stripped) if c.isalpha()), "")
+    return not first.islower()
 
 
 def headings_in_capitals(paragraphs: Sequence[Paragraph]) -> list[int]:
