@@ -43,11 +43,14 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     # Text set in capitals: the share of capital letters among letters.
     "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >=? 0\.8"),
     # A clause number typed at a paragraph's start: "^\s*((?:section", "^\s*(?:(?:section",
-    # "^\s*(?:\d+(?:" (reading/paragraphs.TYPED_NUMBER; the pane takes it from the server).
+    # "^\s*(?:\d+(?:" (reading/numbering.typed_number; the pane takes it from the server).
     "typed clause number": re.compile(r"\^\\s\*\(\(?\?:(?:\(\?:)?(?:section|\\d)", re.I),
     # A heading's shape read by the absence of a verb: "is|are|was|were|be|been|shall"
     # (reading/labels.py; the pane's splitLabel read it again).
     "heading without a verb": re.compile(r"is\|are\|was\|were\|be\|been\|shall"),
+    # The outline's reading of a typed number: "^(?:ARTICLE|Article)", "^(?:SECTION|Section|Sec\.",
+    # "^(\d{1,3}(?:\.\d{1,3})+)" (reading/numbering.typed_label; ingest/labels.py read it apart).
+    "outline number": re.compile(r"\^\(\?:(?:ARTICLE|SECTION)\||\^\(\\d\{1,3\}\(\?:\\\.\\d"),
     # Whether a paragraph's words may be a heading: no sentence in it, read by a full stop and a
     # space inside, or by ". ; :" before a space or at the end (reading/document.is_heading).
     "is a heading": re.compile(r"\"\. \" in \w+\.rstrip\(\"\.\"\)|\[\.;:\]\\s\|\[\.;:\]\$"),
@@ -79,6 +82,7 @@ CAUGHT = {
     "typed clause number": r"const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;",
     "heading without a verb": r"const VERBS = /\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|agrees?)\b/i;",
     "is a heading": '''    if ". " in text.rstrip(".") or " means " in f" {text} ":''',
+    "outline number": r'_ARTICLE = re.compile(r"^(?:ARTICLE|Article)\s+([IVXLC]+|\d{1,3})" + _LABEL_END + r"\.?")',
 }
 
 # The pane's second readers issue 38 removed (the pane takes these readings from the server:
@@ -145,6 +149,11 @@ CORE_ONCE: dict[str, tuple[str, dict[str, str], dict[str, str]]] = {
         "document.py _LEAD (lead_heading)": r'_LEAD = re.compile(r"([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]")',
         "document.py _LEAD_OR_LINE": r'_LEAD_OR_LINE = re.compile(r"([^.:\u2014\n]{2,80}?)(?:[.:\u2014]\s+[A-Z]|\.\s*$)")',
         "document.py _RUN_IN (run_in_heading)": r'_RUN_IN = re.compile(r"([A-Z][^.:;!?\n]{0,80}?)\s*\.\s+(?=[A-Z\u201c\"(\[{])")'}),
+    "typed clause number": ("numbering.py", {}, {
+        "paragraphs.py TYPED_NUMBER (the section map's, a clause label's, a definition's)":
+            r'TYPED_NUMBER = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",'}),
+    "outline number": ("numbering.py", {}, {
+        "ingest/labels.py typed_label (the index's outline)": r'_DECIMAL = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?:\.(?=\s)|(?=\s+[^a-z\s]))|^(\d{1,3})\.(?=\s)")'}),
     "is a heading": ("document.py", {}, {
         "document.py is_heading (by its words)": r'return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)',
         "ingest/headings.py looks_like_heading (Word's formatting)": '''    if ". " in text.rstrip(".") or " means " in f" {text} ":'''}),
@@ -167,5 +176,5 @@ def test_one_rule_inside_the_core(name: str) -> None:
 def test_the_core_holds_the_readers_the_detectors_look_for() -> None:
     core = "\n".join(p.read_text(encoding="utf-8") for p in sorted(CORE.glob("*.py")))
     for name in ("sentence splitter", "abbreviation list", "term endings", "run-in heading", "capitals rule",
-                 "typed clause number", "heading without a verb", "is a heading"):
+                 "typed clause number", "heading without a verb", "is a heading", "outline number"):
         assert DETECTORS[name].search(core), f"the core no longer has its {name}: update the detector"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from index_builder.ingest.blocks import Block
-from index_builder.ingest.labels import is_bullet, markdown_heading, typed_label
+from index_builder.reading.numbering import is_bullet, markdown_heading, typed_label
 from index_builder.reading.document import is_heading, run_in_heading, title_case
 
 WEAK = 9  # level of a heading known only from bold type

@@ -14,7 +14,8 @@ from typing import Sequence
 
 from index_builder.reading.defined_terms import (defined_terms, in_capitals_run, mentions, same_term,
                                                  table_label, used_terms)
-from index_builder.reading.paragraphs import TYPED_NUMBER, Paragraph, without_number
+from index_builder.reading.numbering import typed_number
+from index_builder.reading.paragraphs import Paragraph, without_number
 from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
@@ -107,15 +108,16 @@ def number_of(p: Paragraph) -> str:
     """The paragraph's number: Word's automatic one, else one typed at its start; "" if none."""
     if p.number and not _BULLETS.match(p.number.strip()):
         return p.number.strip()
-    typed = TYPED_NUMBER.match(p.text)
-    return typed.group(2) if typed else ""
+    typed = typed_number(p.text)
+    return typed.number if typed else ""
 
 
 def _heading_of(p: Paragraph, number: str) -> str:
     """"Term. The Agreement ..." -> "Term"; a short heading paragraph is its own heading."""
     text = p.text.strip()
     if not p.number and number:
-        text = TYPED_NUMBER.sub("", text, count=1).strip()
+        typed = typed_number(text)
+        text = text[typed.end:].strip() if typed else text
     if not text:
         return ""
     words = text.split()
@@ -132,8 +134,8 @@ def lead_heading(text: str, line: bool = False) -> tuple[int, int] | None:
     cap ..." -> "Exceptions", "[Drafting note: Many ..." -> "Drafting note"; with ``line``, also
     a line that is a heading and nothing else ("7.1 Liability Caps."). None when it has none.
     (run_in_heading's rule, with the marks and shapes a paragraph's words may take.)"""
-    number = TYPED_NUMBER.match(text)
-    at = number.end() if number else 0
+    number = typed_number(text)
+    at = number.end if number else 0
     while at < len(text) and text[at] in " \t[":
         at += 1
     return run_in_heading(text, at, marks=".:\u2014", title=False, line=line)
@@ -413,8 +415,8 @@ _REFERENCE_HEADING = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)
 
 
 def _without_headings(text: str) -> str:
-    number = TYPED_NUMBER.match(text)
-    heading = run_in_heading(text, number.end() if number else 0)
+    number = typed_number(text)
+    heading = run_in_heading(text, number.end if number else 0)
     if heading:
         text = text[:heading[0]] + " " * (heading[1] - heading[0]) + text[heading[1]:]
     return _REFERENCE_HEADING.sub(" ", text)
