@@ -78,13 +78,18 @@ export async function serverTerms(ctx, { signal } = {}) {
  * The headings in capitals of the document as the server read it (a Set of clauseKey texts),
  * for following the cursor to skip them before any request. The document is read and sent
  * once when the pane holds no reading of it; a reading held from before an edit is used as it
- * is (a heading the lawyer typed since is searched). An empty Set when it cannot be read.
+ * is (a heading the lawyer typed since is searched). An empty Set when it cannot be read (then
+ * not tried again until the document changes).
  */
 export async function documentHeadings(ctx, { signal } = {}) {
-  try {
-    if (!ctx.state.serverDocument?.profile) await serverDocument(ctx, { signal });
-  } catch (err) {
-    logForIt("", err?.message, "Precedent (document's headings for following the cursor)");
+  if (!ctx.state.serverDocument) {
+    try {
+      await serverDocument(ctx, { signal });
+    } catch (err) {
+      // Not tried again until the document changes (forgetDocument): no reading, no headings.
+      ctx.state.serverDocument = { headings: new Set() };
+      logForIt("", err?.message, "Precedent (document's headings for following the cursor)");
+    }
   }
   return ctx.state.serverDocument?.headings || new Set();
 }
