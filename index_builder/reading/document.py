@@ -113,7 +113,8 @@ def number_of(p: Paragraph) -> str:
 
 
 def _heading_of(p: Paragraph, number: str) -> str:
-    """"Term. The Agreement ..." -> "Term"; a short heading paragraph is its own heading."""
+    """"Term. The Agreement ..." -> "Term"; a short heading paragraph is its own heading (the
+    core's is_heading, Word's heading style its formatting)."""
     text = p.text.strip()
     if not p.number and number:
         typed = typed_number(text)
@@ -122,7 +123,7 @@ def _heading_of(p: Paragraph, number: str) -> str:
         return ""
     words = text.split()
     defining = bool(re.search(r"[\u201c\"]", text))
-    if len(words) <= 10 and not defining and not re.search(r"[.;:]\s*\S", text.rstrip(".")) and (p.is_heading or not text.endswith(".")):
+    if len(words) <= 10 and not defining and is_heading(text, styled=p.is_heading):
         return re.sub(r"[.:]$", "", text)
     lead = run_in_heading(text, marks=".:\u2014", title=False)
     return text[lead[0]:lead[1]].strip() if lead else ""
