@@ -191,6 +191,8 @@ def _serve_and_measure(tree: Path, args: argparse.Namespace, phases: list[str],
         measured: dict[str, Any] = {}
         used = {"short": 0, "clause": 0}
         for phase in [p for p in phases if not p.startswith("crash")]:
+            # Asked before the CPU is read (and after it, below): /health's own CPU stays out.
+            batches = _batches(port, len(_children(server.pid)) or 1)
             load = os.getloadavg()[0]
             cpu = _cpu_seconds(server.pid)
             per_worker = {child: _cpu_seconds(child) for child in _children(server.pid)}
@@ -218,6 +220,12 @@ def _serve_and_measure(tree: Path, args: argparse.Namespace, phases: list[str],
             # The load generator's clients share the server's cores: their CPU, said beside it.
             summary["client_cpu_ms_per_request"] = round(
                 (_own_cpu_seconds() - clients_cpu) * 1000 / max(tally.sent, 1), 2)
+            # How many texts each model call embedded (the model's cost a text falls from ~6 to
+            # ~3 ms as batches grow from 1 to 4): texts / calls over the phase, all workers.
+            after = _batches(port, len(per_worker) or 1)
+            calls = sum(after[n]["batches"] - batches[n]["batches"] for n in after if n in batches)
+            embedded = sum(after[n]["texts"] - batches[n]["texts"] for n in after if n in batches)
+            summary["mean_batch"] = round(embedded / calls, 2) if calls else None
             summary["load_before"] = round(load, 2)
             summary["load_after"] = round(os.getloadavg()[0], 2)
             measured[phase] = summary
@@ -375,6 +383,25 @@ def _wait_ready(port: int, server: subprocess.Popen, log_file: Path, timeout: fl
     raise SystemExit(f"the server did not answer in {timeout:.0f} s:\n{log_file.read_text()[-3000:]}")
 
 
+def _batches(port: int, processes: int, tries: int = 20) -> dict[int, dict[str, int]]:
+    """Each server process's query-batcher counts (/health's index.query_batches, by process),
+    asked on fresh connections until every process has answered (or ``tries`` run out); {}
+    from a tree whose /health does not say them."""
+    found: dict[int, dict[str, int]] = {}
+    for _ in range(tries):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=10) as r:
+                counts = (json.loads(r.read()).get("index") or {}).get("query_batches")
+        except (OSError, ValueError):
+            counts = None
+        if not counts:
+            return found
+        found[counts["process"]] = counts
+        if len(found) >= processes:
+            break
+    return found
+
+
 def _health(port: int) -> dict[str, Any]:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=10) as r:
@@ -449,15 +476,15 @@ def report(result: dict[str, Any]) -> str:
              + f"; texts: short {result['texts']['short']['mean_words']} words, clause "
              f"{result['texts']['clause']['mean_words']} words.", "",
              "| run | code | phase | searches/s | p50 ms | p95 ms | server search p50 ms | server CPU ms/request | "
-             "clients' CPU ms/request | sent | 503 + Retry-After | lost | load before / after |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "clients' CPU ms/request | texts a model call | sent | 503 + Retry-After | lost | load before / after |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for run in result["runs"]:
         for phase, s in run["phases"].items():
             if phase.startswith("crash"):
                 continue
             lines.append(f"| {run['run']} | {run['code']} | {phase} | {s['per_s']} | {s['p50_ms']} | "
                          f"{s['p95_ms']} | {s['server_p50_ms']} | {s['server_cpu_ms_per_request']} | "
-                         f"{s.get('client_cpu_ms_per_request', '')} | {s['sent']} | {s['busy_with_retry_after']} | {s['lost']} | "
+                         f"{s.get('client_cpu_ms_per_request', '')} | {_num(s.get('mean_batch'))} | {s['sent']} | {s['busy_with_retry_after']} | {s['lost']} | "
                          f"{s['load_before']} / {s['load_after']} |")
     floors: dict[tuple[str, str], list[float]] = {}
     for f in result["floors"]:

@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "index_builder" / "reading"
 
 DETECTORS: dict[str, re.Pattern[str]] = {
-    # Sentence stops in a regex that cut text: "[.!?]" before spaces, "[^.!?]+" up to a stop.
-    "sentence splitter": re.compile(r"\[\^\.!\?[^\]]*\][*+]|\[\.!\?\][^\n]{0,30}\\s[*+]"),
+    # Sentence stops in a regex that cut text: "[.!?]" before spaces, "[^.!?]+" up to a stop,
+    # "[.!?](?!\s|$)" (a stop that ends nothing unless a space follows).
+    "sentence splitter": re.compile(r"\[\^\.!\?[^\]]*\][*+]|\[\.!\?\][^\n]{0,30}\\s[*+]|\[\.!\?\]\(\?[!=]\\s"),
     # Month names listed or alternated: "January|February", "january february march".
     "date reader": re.compile(r"January\W{1,4}February", re.I),
     # Abbreviations that do not end a sentence: "e.g", "i.e" listed together.
@@ -30,7 +31,7 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     # A term's plural ending in a regex: "(?:e?s)?", "(?P<plural>e?s|E?S)?".
     "term endings": re.compile(r"e\?s[)|]"),
     # A run-in heading: a lazy phrase of up to 80 characters, then a full stop or colon.
-    "run-in heading": re.compile(r"\{\d?,?80\}\?\)(?:\\s[*+])?(?:\\\.|\[\.:|\(\?:\[\.:)"),
+    "run-in heading": re.compile(r"\{\d?,?8[01]\}\?\)(?:\\s[*+])?(?:\\\.|\[\.:|\(\?:\[\.:|\(\[\.:)"),
     # Two sides of one relation side by side: a party-role table.
     "party-role table": re.compile(
         r"Discloser\W{1,12}Recipient|Licensor\W{1,12}Licensee|Landlord\W{1,12}Tenant|Lender\W{1,12}Borrower|"
@@ -40,13 +41,19 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     # A definition read by its verb: "means|shall mean", "(?:means".
     "definition reader": re.compile(r"means\|shall mean|shall mean\|means|\(\?:means\b"),
     # Text set in capitals: the share of capital letters among letters.
-    "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >= 0\.8"),
+    "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >=? 0\.8"),
     # A clause number typed at a paragraph's start: "^\s*((?:section", "^\s*(?:(?:section",
-    # "^\s*(?:\d+(?:" (reading/paragraphs.TYPED_NUMBER; the pane takes it from the server).
+    # "^\s*(?:\d+(?:" (reading/numbering.typed_number; the pane takes it from the server).
     "typed clause number": re.compile(r"\^\\s\*\(\(?\?:(?:\(\?:)?(?:section|\\d)", re.I),
     # A heading's shape read by the absence of a verb: "is|are|was|were|be|been|shall"
     # (reading/labels.py; the pane's splitLabel read it again).
     "heading without a verb": re.compile(r"is\|are\|was\|were\|be\|been\|shall"),
+    # The outline's reading of a typed number: "^(?:ARTICLE|Article)", "^(?:SECTION|Section|Sec\.",
+    # "^(\d{1,3}(?:\.\d{1,3})+)" (reading/numbering.typed_label; ingest/labels.py read it apart).
+    "outline number": re.compile(r"\^\(\?:(?:ARTICLE|SECTION)\||\^\(\\d\{1,3\}\(\?:\\\.\\d"),
+    # Whether a paragraph's words may be a heading: no sentence in it, read by a full stop and a
+    # space inside, or by ". ; :" before a space or at the end (reading/document.is_heading).
+    "is a heading": re.compile(r"\"\. \" in \w+\.rstrip\(\"\.\"\)|\[\.;:\]\\s\|\[\.;:\]\$"),
 }
 
 # (detector, file): why it stays. "left:" entries are second readers still to move into the core.
@@ -71,6 +78,8 @@ CAUGHT = {
     "capitals rule": "return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters",
     "typed clause number": r"const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;",
     "heading without a verb": r"const VERBS = /\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|agrees?)\b/i;",
+    "is a heading": '''    if ". " in text.rstrip(".") or " means " in f" {text} ":''',
+    "outline number": r'_ARTICLE = re.compile(r"^(?:ARTICLE|Article)\s+([IVXLC]+|\d{1,3})" + _LABEL_END + r"\.?")',
 }
 
 # The pane's second readers issue 38 removed (the pane takes these readings from the server:
@@ -84,6 +93,10 @@ PANE_READERS = {
     "blackline.js isMostlyCapitals": ("capitals rule", r"return letters.length >= 12 && upper / letters.length >= 0.8;"),
     "strict-view.js and follow-rules.js NUMBERING": ("typed clause number", r"const NUMBERING = /^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+/i;"),
     "draft-report.js operationComments' sentences": ("sentence splitter", r"const sentences = lawyerText.match(/[^.!?]+[.!?]*/g) || [lawyerText];"),
+    # Session 5: the server sends an error's sentences (web/app.py error_response), and the
+    # document's headings in capitals (POST /api/v1/document `headings`).
+    "messages.js forLawyer's sentences": ("sentence splitter", r"const sentences = flattenAsides(marked).match(/(?:[^.!?]|[.!?](?!\s|$))+(?:[.!?]+(?=\s|$)|$)/g) || [];"),
+    "follow-rules.js skipReason's heading in capitals": ("capitals rule", r"if (words.length <= 12 && letters.length && capitals / letters.length > 0.8 && !/[.;:]$/.test(body)) return \"heading\";"),
 }
 
 
@@ -123,8 +136,42 @@ def test_each_reader_removed_from_the_pane_would_be_caught(what: str) -> None:
     assert DETECTORS[name].search(code), what
 
 
+# Inside the core too, one rule per reading (session 5): the detector, the one core file that
+# may hold it, and the second copies it was written against (kept so that they cannot come back).
+# "left:" files still hold a second rule of their own.
+CORE_ONCE: dict[str, tuple[str, dict[str, str], dict[str, str]]] = {
+    "run-in heading": ("document.py", {
+        "labels.py": "left: clause_label's run-in heading ends at a dash or a line break too and takes a "
+                     "verb-less phrase of four words; the pane's Insert reads it (web/serialize.py reading)"}, {
+        "document.py _LEAD (lead_heading)": r'_LEAD = re.compile(r"([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]")',
+        "document.py _LEAD_OR_LINE": r'_LEAD_OR_LINE = re.compile(r"([^.:\u2014\n]{2,80}?)(?:[.:\u2014]\s+[A-Z]|\.\s*$)")',
+        "document.py _RUN_IN (run_in_heading)": r'_RUN_IN = re.compile(r"([A-Z][^.:;!?\n]{0,80}?)\s*\.\s+(?=[A-Z\u201c\"(\[{])")'}),
+    "typed clause number": ("numbering.py", {}, {
+        "paragraphs.py TYPED_NUMBER (the section map's, a clause label's, a definition's)":
+            r'TYPED_NUMBER = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",'}),
+    "outline number": ("numbering.py", {}, {
+        "ingest/labels.py typed_label (the index's outline)": r'_DECIMAL = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?:\.(?=\s)|(?=\s+[^a-z\s]))|^(\d{1,3})\.(?=\s)")'}),
+    "is a heading": ("document.py", {}, {
+        "document.py is_heading (by its words)": r'return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)',
+        "ingest/headings.py looks_like_heading (Word's formatting)": '''    if ". " in text.rstrip(".") or " means " in f" {text} ":'''}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORE_ONCE))
+def test_one_rule_inside_the_core(name: str) -> None:
+    home, left, removed = CORE_ONCE[name]
+    holders = {p.name for p in CORE.glob("*.py") if DETECTORS[name].search(p.read_text(encoding="utf-8"))}
+    assert holders == {home, *left}, f"the core holds its {name} rule in {sorted(holders)}: one home, {home}"
+    # One rule: in one function of its home (or one module-level pattern before the first).
+    parts = re.split(r"\n(?=def |class )", (CORE / home).read_text(encoding="utf-8"))
+    rules = [part.split("\n", 1)[0] for part in parts if DETECTORS[name].search(part)]
+    assert len(rules) == 1, f"{home} holds its {name} rule in {len(rules)} places ({rules}): read them through one"
+    for what, code in removed.items():
+        assert DETECTORS[name].search(code), what
+
+
 def test_the_core_holds_the_readers_the_detectors_look_for() -> None:
     core = "\n".join(p.read_text(encoding="utf-8") for p in sorted(CORE.glob("*.py")))
     for name in ("sentence splitter", "abbreviation list", "term endings", "run-in heading", "capitals rule",
-                 "typed clause number", "heading without a verb"):
+                 "typed clause number", "heading without a verb", "is a heading", "outline number"):
         assert DETECTORS[name].search(core), f"the core no longer has its {name}: update the detector"

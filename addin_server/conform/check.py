@@ -48,7 +48,7 @@ def _undefined(paragraphs: Sequence[Paragraph], known: set[str], headings: set[s
             continue  # a heading, numbered or not; labels and table headers, not prose
         # The words of its run-in heading ("3. Exceptions. ...") and the opener of the sentence after it.
         lead = lead_heading(p.text)
-        skip = lead[1] + len(re.match(r"[.:\u2014]\s*", p.text[lead[1]:]).group(0)) + 1 if lead else 0
+        skip = lead[1] + len(re.match(r"\s*[.:\u2014]\s*", p.text[lead[1]:]).group(0)) + 1 if lead else 0
         for found in capitalised_terms(_prose(p.text)):
             phrase = found.phrase
             if found.start < skip or term_key(phrase) in known or term_key(found.full) in known:

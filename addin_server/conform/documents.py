@@ -26,7 +26,7 @@ from typing import Any, Mapping, MutableMapping, Sequence
 
 from index_builder.errors import InvalidRequestError, NotFoundError, TextTooLongError
 from index_builder.reading.defined_terms import written_forms
-from index_builder.reading.document import Document, read_document, written_terms
+from index_builder.reading.document import Document, headings_in_capitals, read_document, written_terms
 from index_builder.reading.paragraphs import Paragraph, from_pane
 from index_builder.settings import ConformSettings
 from addin_server.conform.model import document_from_summary
@@ -214,4 +214,7 @@ def profile_json(read: ReadDocument) -> dict[str, Any]:
         # longest first; the pane reads no endings itself.
         "forms": {term: written_forms(term) for term in terms},
         "paragraphs": len(read.paragraphs),
+        # Headings set in capitals (their paragraphs' index): following the cursor skips them
+        # before any request; the pane tells no heading by its capitals itself.
+        "headings": headings_in_capitals(read.paragraphs),
     }

@@ -16,6 +16,7 @@ from flask import Flask, Response, g, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from index_builder.errors import PrecedentError
+from index_builder.reading.sentences import sentence_spans
 
 from addin_server.web import (api, audit, auth, conform, explore, follow, limits, market,
                               recording, static_files, usage)
@@ -66,7 +67,10 @@ def create_app(settings: Settings, service: PrecedentService | None = None,
 
 
 def error_response(code: str, message: str, status: int) -> tuple[Response, int]:
-    return jsonify({"error": {"code": code, "message": message}}), status
+    # The message's sentences as the core reads them (reading/sentences.py): the pane drops a
+    # sentence meant for IT (a setting's name, an address) and reads no sentences itself.
+    sentences = [message[a:b] for a, b in sentence_spans(message)]
+    return jsonify({"error": {"code": code, "message": message, "sentences": sentences}}), status
 
 
 def _register_errors(app: Flask) -> None:

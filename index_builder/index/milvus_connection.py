@@ -42,7 +42,7 @@ def connect(uri: str, token: str, lite: bool) -> Any:
             raise
         if lite:
             raise SearchEngineUnavailableError(
-                f"Could not open the milvus-lite file {uri} ({reason(exc)}). milvus-lite serves "
+                f"Could not open the milvus-lite file {uri} ({reason(exc)}). Milvus Lite serves "
                 f"one process at a time: stop the other program using it (a running addin-server?)"
                 f", or set PRECEDENT_MILVUS_URI to a Milvus server that both can reach.") from exc
         raise SearchEngineUnavailableError(

@@ -8,7 +8,8 @@ from typing import Sequence
 
 from index_builder.model import Clause
 from index_builder.ingest.blocks import ParsedDocument
-from index_builder.ingest.headings import heading_text, looks_like_heading
+from index_builder.ingest.headings import heading_text
+from index_builder.reading.document import is_heading
 from index_builder.ingest.outline import Placed
 from index_builder.ingest.segment import Draft
 from index_builder.reading.defined_terms import defined_terms
@@ -76,7 +77,7 @@ def document_title(parsed: ParsedDocument, placed: Sequence[Placed], path: Path)
     for part in placed:
         block = part.block
         if part.role == "heading" and block.outline_level is not None and not block.label:
-            if looks_like_heading(block.text):
+            if is_heading(block.text, styled=True):
                 return heading_text(block)
     return humanise(path.stem)
 

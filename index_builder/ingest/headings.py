@@ -7,19 +7,16 @@ one: short, a single line, no sentence inside, and bold, Title Case or a title s
 
 from __future__ import annotations
 
-import re
 
 from index_builder.ingest.blocks import Block
-from index_builder.ingest.labels import is_bullet, markdown_heading, typed_label
-from index_builder.reading.document import run_in_heading, title_case
+from index_builder.reading.numbering import is_bullet, markdown_heading, typed_label
+from index_builder.reading.document import is_heading, run_in_heading, title_case
 
 WEAK = 9  # level of a heading known only from bold type
 TITLE = -1
 _STRUCTURAL_CAPS = 8  # a bold ALL CAPS line outside tables ("GENERAL TERMS")
 _HEADING_MAX_CHARS = 120
-_HEADING_MAX_WORDS = 15
 _TITLE_FONT = 32  # half-points: 16pt and up reads as a document title, not body text
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
 
 
 def heading_level(block: Block) -> int | None:
@@ -28,7 +25,7 @@ def heading_level(block: Block) -> int | None:
     markdown = markdown_heading(text)
     if markdown is not None:
         return markdown[0]
-    if not looks_like_heading(text) or is_bullet(text):
+    if not is_heading(text, styled=True) or is_bullet(text):
         return None
     display = block.emphasised or title_case(text)
     if block.is_title or (block.font_size >= _TITLE_FONT and not block.table_id and display):
@@ -40,21 +37,6 @@ def heading_level(block: Block) -> int | None:
     return None
 
 
-def looks_like_heading(text: str) -> bool:
-    """Short, one line, no sentence inside: "Confidentiality", "Definitions."."""
-    text = text.strip()
-    if not _PLACEHOLDER.sub("", text).strip(" []"):
-        return False  # a bare fill-in field such as "{effective_date}" heads nothing
-    if len(text) > _HEADING_MAX_CHARS or "\n" in text:
-        return False
-    if len(text.split()) > _HEADING_MAX_WORDS or text.endswith((",", ";")):
-        return False
-    if ". " in text.rstrip(".") or " means " in f" {text} ":
-        return False
-    first = next((c for c in _PLACEHOLDER.sub("", text) if c.isalpha()), "")
-    return not first.islower()
-
-
 def own_heading(block: Block) -> str:
     """A numbered paragraph's heading: its bold lead-in, its whole short text, or the
     Title Case words before the first full stop ("Confidentiality. The Recipient ...")."""
@@ -63,7 +45,7 @@ def own_heading(block: Block) -> str:
     if lead and not lead.startswith(("\u201c", '"')) and len(lead) <= _HEADING_MAX_CHARS:
         return _strip_heading(lead)
     body = _without_label(block)
-    if looks_like_heading(body) and (block.emphasised or title_case(body)):
+    if is_heading(body, styled=True) and (block.emphasised or title_case(body)):
         return _strip_heading(body)
     run_in = run_in_heading(body)
     return _strip_heading(body[run_in[0]:run_in[1]]) if run_in else ""

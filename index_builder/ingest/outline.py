@@ -15,7 +15,7 @@ from typing import Iterator, Sequence
 
 from index_builder.ingest.blocks import Block
 from index_builder.ingest.headings import TITLE, WEAK, heading_level, heading_text, own_heading
-from index_builder.ingest.labels import Label, automatic_label, section_for, typed_label
+from index_builder.reading.numbering import Label, automatic_label, section_for, typed_label
 
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from index_builder.errors import DocumentError
 from index_builder.ingest.blocks import Block, ParsedDocument
-from index_builder.ingest.labels import is_bullet, markdown_heading, typed_label
+from index_builder.reading.numbering import is_bullet, markdown_heading, typed_label
 from index_builder.ingest.ooxml import read_bytes
 from index_builder.reading.defined_terms import quoted_terms
 

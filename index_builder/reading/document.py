@@ -14,7 +14,8 @@ from typing import Sequence
 
 from index_builder.reading.defined_terms import (defined_terms, in_capitals_run, mentions, same_term,
                                                  table_label, used_terms)
-from index_builder.reading.paragraphs import TYPED_NUMBER, Paragraph, without_number
+from index_builder.reading.numbering import typed_number
+from index_builder.reading.paragraphs import Paragraph, without_number
 from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
@@ -107,50 +108,38 @@ def number_of(p: Paragraph) -> str:
     """The paragraph's number: Word's automatic one, else one typed at its start; "" if none."""
     if p.number and not _BULLETS.match(p.number.strip()):
         return p.number.strip()
-    typed = TYPED_NUMBER.match(p.text)
-    return typed.group(2) if typed else ""
+    typed = typed_number(p.text)
+    return typed.number if typed else ""
 
 
 def _heading_of(p: Paragraph, number: str) -> str:
-    """"Term. The Agreement ..." -> "Term"; a short heading paragraph is its own heading."""
+    """"Term. The Agreement ..." -> "Term"; a short heading paragraph is its own heading (the
+    core's is_heading, Word's heading style its formatting)."""
     text = p.text.strip()
     if not p.number and number:
-        text = TYPED_NUMBER.sub("", text, count=1).strip()
+        typed = typed_number(text)
+        text = text[typed.end:].strip() if typed else text
     if not text:
         return ""
     words = text.split()
     defining = bool(re.search(r"[\u201c\"]", text))
-    if len(words) <= 10 and not defining and not re.search(r"[.;:]\s*\S", text.rstrip(".")) and (p.is_heading or not text.endswith(".")):
+    if len(words) <= 10 and not defining and is_heading(text, styled=p.is_heading):
         return re.sub(r"[.:]$", "", text)
-    lead = _lead(text, 0)
+    lead = run_in_heading(text, marks=".:\u2014", title=False)
     return text[lead[0]:lead[1]].strip() if lead else ""
 
 
-# A run-in heading: up to eight words, the first capitalised, then ". ", ": " or a dash and a
-# sentence ("Exceptions. The liability cap ...").
-# A line may also be a heading on its own ("7.1 Liability Caps."; not a form's field label,
-# "Notice Address (choose one):").
-_LEAD = re.compile(r"([^.:\u2014]{2,80}?)[.:\u2014]\s+[A-Z]")
-_LEAD_OR_LINE = re.compile(r"([^.:\u2014\n]{2,80}?)(?:[.:\u2014]\s+[A-Z]|\.\s*$)")
-
-
-def _lead(text: str, at: int, line: bool = False) -> tuple[int, int] | None:
-    m = (_LEAD_OR_LINE if line else _LEAD).match(text, at)
-    if m and len(m.group(1).split()) <= 8 and m.group(1)[:1].isupper():
-        return m.span(1)
-    return None
-
-
 def lead_heading(text: str, line: bool = False) -> tuple[int, int] | None:
-    """The span of a paragraph's (or a line's) run-in heading, after its typed number or a
-    drafting note's bracket: "3. Exceptions. The cap ..." -> the span of "Exceptions",
-    "[Drafting note: Many ..." -> "Drafting note"; with ``line``, also a line that is a heading
-    and nothing else ("7.1 Liability Caps."). None when it has none."""
-    number = TYPED_NUMBER.match(text)
-    at = number.end() if number else 0
+    """The span of a paragraph's (or a line's) run-in heading after its typed number or a
+    drafting note's bracket, in any case and ended by ". ", ": " or a dash: "3. Exceptions. The
+    cap ..." -> "Exceptions", "[Drafting note: Many ..." -> "Drafting note"; with ``line``, also
+    a line that is a heading and nothing else ("7.1 Liability Caps."). None when it has none.
+    (run_in_heading's rule, with the marks and shapes a paragraph's words may take.)"""
+    number = typed_number(text)
+    at = number.end if number else 0
     while at < len(text) and text[at] in " \t[":
         at += 1
-    return _lead(text, at, line)
+    return run_in_heading(text, at, marks=".:\u2014", title=False, line=line)
 
 
 def headings_in(text: str) -> list[str]:
@@ -165,30 +154,76 @@ def headings_in(text: str) -> list[str]:
     return out
 
 
-def is_heading(text: str) -> bool:
-    """A heading: twelve words at most and no sentence in it ("Fees, Payment and Taxes"; Word's
-    own numbering is not in a paragraph's text)."""
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
+
+
+def is_heading(text: str, *, styled: bool = False) -> bool:
+    """Whether a paragraph's words may be a heading: one line, short, no sentence in it, not a
+    bare fill-in field ("{effective_date}" heads nothing), not a definition, not begun in lower
+    case ("Fees, Payment and Taxes", "Limitation of Liability"). The core's one rule for it.
+
+    ``styled``: Word's formatting may make it one (a heading style, bold type, a title's size:
+    the index's reader weighs that, ingest/headings.py). Such a paragraph may have up to fifteen
+    words, end with a full stop or a colon ("Definitions.", "Notice Address (choose one):"), but
+    not break a line or run past 120 characters. Known by its words alone (the lawyer's
+    paragraphs, Word's own numbering not in their text): twelve words at most, and no full stop,
+    colon or semicolon at all; a title broken over two lines ("Cover Page / for Bonterms Mutual
+    NDA") and a heading with a long aside are still headings."""
     stripped = text.strip()
-    return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)
+    if not stripped or not _PLACEHOLDER.sub("", stripped).strip(" []"):
+        return False
+    if styled and ("\n" in stripped or len(stripped) > 120):
+        return False  # a style on a long or broken paragraph: whole clauses set in "Heading 3"
+    if len(stripped.split()) > (15 if styled else 12) or stripped.endswith((",", ";")) or " means " in f" {stripped} ":
+        return False
+    if ". " in stripped.rstrip(".") if styled else re.search(r"[.;:]\s|[.;:]$", stripped):
+        return False
+    first = next((c for c in _PLACEHOLDER.sub("", stripped) if c.isalpha()), "")
+    return not first.islower()
 
 
-# A run-in heading in Title Case: up to ten words, each capitalised but for small words, then
-# ". " and a sentence ("Injunctive Relief. Contractor ...", "Fees, Payment and Taxes. The
-# Customer ..."); not a colon or a dash ("Option A \u2014 Cancel and retire. RESOLVED ..." is a
-# choice inside its section, which keeps its section's heading). The one reading of it: the index's clause headings
-# (ingest/headings.py) and the written terms (a heading's words are titles, not uses).
-_RUN_IN = re.compile(r"([A-Z][^.:;!?\n]{0,80}?)\s*\.\s+(?=[A-Z\u201c\"(\[{])")
+def headings_in_capitals(paragraphs: Sequence[Paragraph]) -> list[int]:
+    """The paragraphs (their ``index``) that are a heading set in capitals and nothing else:
+    "12. LIMITATION OF LIABILITY", "ARTICLE 7 CONFIDENTIALITY". The pane skips them when it
+    follows the cursor, before any request, from the document's reading (it reads no capitals
+    itself); a short one ("13. TERMINATION") is too short to search anyway."""
+    return [p.index for p in paragraphs if (body := without_number(p.text).strip()) and is_heading(body)
+            and mostly_capitals(body)]
+
+
+# A run-in heading: a phrase of up to 80 characters at a paragraph's start (after its number),
+# then a mark (a full stop; a colon or a dash where the caller allows) and a sentence that starts
+# with a capital, a quote or a bracket ("Injunctive Relief. Contractor ...", "Fees, Payment and
+# Taxes. The Customer ...", "Exceptions: The cap ..."), or, on a line of its own, the line's end
+# ("7.1 Liability Caps."). The one reading of it: the index's clause headings (ingest/headings.py),
+# the written terms (a heading's words are titles, not uses), the section map, Check document.
+_RUN_IN = re.compile(r"([^.:\n\u2014]{1,81}?)\s*([.:\u2014])(?:\s+(?=([A-Z\u201c\"(\[{]))|(\s*)$)")
 _HEADING_WORD = re.compile(r"[A-Za-z][\w'\u2019-]*")
+_CLAUSE_MARK = re.compile(r"[;!?]")
 SMALL_WORDS = frozenset("of and or the to for in on with by a an at from under & vs.".split())
 
 
-def run_in_heading(text: str, at: int = 0) -> tuple[int, int] | None:
-    """The span of the Title Case heading a paragraph starts with at ``at`` (after its number),
-    run in before its first sentence; None when it has none."""
+def run_in_heading(text: str, at: int = 0, *, marks: str = ".", title: bool = True,
+                   line: bool = False) -> tuple[int, int] | None:
+    """The span of the heading a paragraph starts with at ``at`` (after its number), run in
+    before its first sentence; None when it has none. ``marks``: what may end it (a full stop;
+    ".:\u2014" also a colon or a dash). ``title``: in Title Case, the first word capitalised
+    (as the index reads a heading: "Option A \u2014 Cancel and retire. RESOLVED ..." is a choice
+    inside its section, which keeps its section's heading); else eight words at most, the first
+    capitalised ("Drafting note"). ``line``: a line that ends with a full stop after it is one."""
     while at < len(text) and text[at] in " \t":
         at += 1
     m = _RUN_IN.match(text, at)
-    return m.span(1) if m and title_case(m.group(1)) else None
+    if not m or m.group(2) not in marks or (m.group(4) is not None and not (line and m.group(2) == ".")):
+        return None
+    phrase = m.group(1)
+    if not phrase[:1].isupper():
+        return None
+    if title:  # a title: no clause of a sentence in it, then any sentence start
+        shaped = len(phrase) <= 81 and not _CLAUSE_MARK.search(phrase) and title_case(phrase)
+    else:  # a label of a few words, then a sentence that starts with a word
+        shaped = 2 <= len(phrase) <= 80 and len(phrase.split()) <= 8 and m.group(3) in (None, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return m.span(1) if shaped else None
 
 
 def title_case(text: str) -> bool:
@@ -381,8 +416,8 @@ _REFERENCE_HEADING = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)
 
 
 def _without_headings(text: str) -> str:
-    number = TYPED_NUMBER.match(text)
-    heading = run_in_heading(text, number.end() if number else 0)
+    number = typed_number(text)
+    heading = run_in_heading(text, number.end if number else 0)
     if heading:
         text = text[:heading[0]] + " " * (heading[1] - heading[0]) + text[heading[1]:]
     return _REFERENCE_HEADING.sub(" ", text)

@@ -5,7 +5,7 @@ The pane drops a precedent's own number and heading when it inserts it, keeps th
 and matches the lawyer's capitals (adapt.js); strict results are compared without their
 numbers. It reads none of this itself: the search answer carries each result's label and the
 lawyer's (web/serialize.py ``reading``), so there is one reader of a clause number
-(paragraphs.TYPED_NUMBER), of a heading's shape (document.title_case) and of text in capitals
+(numbering.typed_number), of a heading's shape (document.title_case) and of text in capitals
 (document.mostly_capitals).
 """
 
@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from index_builder.reading.document import mostly_capitals, title_case
-from index_builder.reading.paragraphs import TYPED_NUMBER
+from index_builder.reading.numbering import typed_number
 from index_builder.reading.sentences import sentence_spans
 
 # A heading run in before the clause's words and ended by a full stop, a colon, a dash or a
@@ -52,8 +52,8 @@ class Label:
 def clause_label(text: str, heading: str = "") -> Label:
     """The label of a clause. ``heading`` (the index's heading for it) is trusted over the
     shape of the words: "Termination for convenience. ..." is a heading when the index says so."""
-    number = TYPED_NUMBER.match(text)
-    at = number.end() if number else 0
+    number = typed_number(text)
+    at = number.end if number else 0
     run_in = _RUN_IN.match(text, at + len(text[at:]) - len(text[at:].lstrip()))
     head = ""
     if run_in and (_same(run_in.group(1), heading) or _looks_like_heading(run_in.group(1).strip())):
@@ -63,7 +63,7 @@ def clause_label(text: str, heading: str = "") -> Label:
     words = text[at:]
     capitals = mostly_capitals(words or text)
     starts = (at, *(s for s, _ in sentence_spans(text) if s > at)) if capitals else ()
-    return Label(number.group(0).strip() if number else "", head, at, capitals, starts)
+    return Label(number.shown if number else "", head, at, capitals, starts)
 
 
 def _same(phrase: str, heading: str) -> bool:

@@ -12,18 +12,14 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from index_builder.model import Clause
-
-
-# A clause number typed at the start of a paragraph: "12.1", "Section 4.", "(a)", "b.", "(ii)",
-# "(12)". The core's one reader of it (Word's automatic number comes apart: Paragraph.number).
-TYPED_NUMBER = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",
-                          re.I)
+from index_builder.reading.numbering import typed_number
 
 
 def without_number(text: str) -> str:
-    """``text`` without the number typed at its start and the spaces after it."""
-    m = TYPED_NUMBER.match(text)
-    return text[m.end():].lstrip() if m else text
+    """``text`` without the number typed at its start and the spaces after it (the core's one
+    reader of it: numbering.typed_number; Word's automatic number comes apart: Paragraph.number)."""
+    typed = typed_number(text)
+    return text[typed.end:].lstrip() if typed else text
 
 
 @dataclass(frozen=True)

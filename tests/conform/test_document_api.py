@@ -117,6 +117,8 @@ def test_the_pane_tests_canned_reading_is_the_readers_own() -> None:
     canned = json.loads((FIXTURE.parent.parent / "document-reading.json").read_text())
     assert profile_json(read(from_pane(canned["paragraphs"]))) == canned["answer"]
     assert set(canned["answer"]["terms"]) == {"Supplier", "Customer", "Agreement"}
+    # The heading in capitals (its paragraph's index): following the cursor skips it before any request.
+    assert canned["answer"]["headings"] == [0]
     # Each term's forms, as the core reads its uses: what the pane restores on Insert.
     assert canned["answer"]["forms"]["Supplier"] == ["Supplier's", "Supplier\u2019s", "Suppliers'", "Suppliers\u2019",
                                                      "Suppliers", "Supplier"]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from index_builder.ingest import read_clauses
-from index_builder.ingest.labels import typed_label
+from index_builder.reading.numbering import typed_label
 from index_builder.reading.defined_terms import defined_terms
 
 NDA_TXT = """\

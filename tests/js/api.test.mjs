@@ -113,13 +113,23 @@ test("429: how long to wait, from Retry-After; 503 llm_busy: the assistant is bu
   assert.equal(retryAfterSeconds(""), 0);
 });
 
+const FAILED = "The drafting assistant failed (upstream error (HTTP 500 (Internal))).";
+const SET_URL = "Set PRECEDENT_LLM_BASE_URL to a reachable server at http://10.0.0.5:8081/v1.";
+
 test("server messages reach the lawyer without setting names, addresses or nested brackets", async () => {
   const { fetchImpl } = stubFetch(() =>
-    Response.json({ error: { code: "llm_unavailable", message: "The drafting assistant failed (upstream error (HTTP 500 (Internal))). Set PRECEDENT_LLM_BASE_URL to a reachable server at http://10.0.0.5:8081/v1." } }, { status: 502 }),
+    Response.json({ error: { code: "llm_unavailable", message: `${FAILED} ${SET_URL}`, sentences: [FAILED, SET_URL] } }, { status: 502 }),
   );
   const err = await createApiClient({ baseUrl: BASE, fetchImpl }).health().catch((e) => e);
   assert.equal(err.message, "The drafting assistant failed (upstream error). Ask IT to check the server's settings.");
   assert.doesNotMatch(err.message, /PRECEDENT_|http|\(\(|\)\)/);
+});
+
+test("the pane splits no server message: without the server's sentences a message is one sentence", async () => {
+  // An older server sends no sentences: the message is kept or replaced whole, never cut at "e.g.".
+  const { fetchImpl } = stubFetch(() => Response.json({ error: { code: "llm_unavailable", message: `${FAILED} ${SET_URL}` } }, { status: 502 }));
+  const err = await createApiClient({ baseUrl: BASE, fetchImpl }).health().catch((e) => e);
+  assert.equal(err.message, "Ask IT to check the server's settings.");
 });
 
 test("a 200 that is not JSON is reported, not thrown as a parse error", async () => {

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { ApiError } from "../../addin_server/static/taskpane/api.js";
-import { documentKey, forgetDocument, serverDocument, withServerDocument } from "../../addin_server/static/taskpane/document-profile.js";
+import { documentHeadings, documentKey, forgetDocument, serverDocument, withServerDocument } from "../../addin_server/static/taskpane/document-profile.js";
 import { changeRows, overridesFrom } from "../../addin_server/static/taskpane/conform-view.js";
 
 const CONTRACTOR = JSON.parse(readFileSync(new URL("./fixtures/documents/contractor-agreement.json", import.meta.url)));
@@ -78,6 +78,29 @@ test("a server that forgot the document is sent it again, once", async () => {
   const ctx = { deps: { run: wordOver(CONTRACTOR.slice(0, 10)).run }, state: { query: { text: "q" } }, api: server.api };
   await withServerDocument(ctx, (document) => ctx.api().conform({ document }));
   assert.deepEqual(server.calls.map((c) => c.op + (c.document ? `:${c.document.id}` : "")), ["document", "conform:doc-1", "document", "conform:doc-2"]);
+});
+
+test("following the cursor: the headings in capitals are the server's, read once, and a failed read is not retried", async () => {
+  const word = wordOver(CONTRACTOR.slice(0, 10));
+  const sent = [];
+  let fail = false;
+  const api = () => ({
+    async sendDocument({ paragraphs }) {
+      sent.push(paragraphs);
+      if (fail) throw new ApiError("http", "The document is too long.", { status: 413, code: "text_too_long" });
+      return { id: "doc-1", headings: [0, 4], paragraphs: paragraphs.length };
+    },
+  });
+  const ctx = { deps: { run: word.run }, state: { query: null }, api };
+  const headings = await documentHeadings(ctx);
+  assert.deepEqual([...headings], [CONTRACTOR[0].text, CONTRACTOR[4].text].map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean));
+  await documentHeadings(ctx);
+  assert.equal(sent.length, 1, "read and sent once");
+  forgetDocument(ctx.state);
+  fail = true;
+  assert.equal((await documentHeadings(ctx)).size, 0, "no reading: no headings, the pane reads none itself");
+  await documentHeadings(ctx);
+  assert.equal(sent.length, 2, "a failed read is not tried again until the document changes");
 });
 
 test("documentKey tells versions apart", async () => {

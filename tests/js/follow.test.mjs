@@ -3,7 +3,9 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { backoffMs, createFollowStore, skipReason } from "../../addin_server/static/taskpane/follow-rules.js";
+import { backoffMs, createFollowStore, headingTexts, skipReason } from "../../addin_server/static/taskpane/follow-rules.js";
+import { DOCUMENT_READING } from "./fixtures/fake-api.mjs";
+import { PARAGRAPHS } from "./fixtures/follow-data.mjs";
 import { curationStatus, matchLine, strictNote } from "../../addin_server/static/taskpane/strict-view.js";
 
 const CLAUSE = "Either party may terminate this Agreement on thirty days' written notice to the other.";
@@ -25,10 +27,24 @@ test("paragraphs too short to mean anything are skipped, clauses are not", () =>
     // A lawyer mid-sentence, no full stop yet: still a clause.
     "The Supplier shall indemnify the Customer against all losses arising from": "",
   };
-  for (const [text, reason] of Object.entries(cases)) assert.equal(skipReason({ text }), reason, JSON.stringify(text));
+  // The headings in capitals as the server read them (the document's reading): the pane reads no capitals.
+  const headings = new Set(["12. LIMITATION OF LIABILITY", "ARTICLE 7 CONFIDENTIALITY AND NON-DISCLOSURE OBLIGATIONS"]);
+  for (const [text, reason] of Object.entries(cases)) assert.equal(skipReason({ text }, { headings }), reason, JSON.stringify(text));
+  // Without the server's reading a short heading is too short, and a long one in capitals is searched.
+  assert.equal(skipReason({ text: "12. LIMITATION OF LIABILITY" }), "short");
+  assert.equal(skipReason({ text: "12. LIMITATION OF LIABILITY AND EXCLUSION OF CERTAIN DAMAGES" }), "");
   assert.equal(skipReason({ text: CLAUSE, style: "Heading 2" }), "heading");
   assert.equal(skipReason({ text: "x ".repeat(1_000_000) }), "too long");
   assert.equal(skipReason({ text: "Either party may terminate this Agreement" }, { minWords: 4 }), "");
+});
+
+test("the headings skipped are those the server's reading of the document names, as texts of the paragraphs sent", () => {
+  // The fake server's canned reading (the real reader's, document-reading.json) names
+  // "12. LIMITATION OF LIABILITY"; the follow tests' document has it at the same place.
+  const sent = PARAGRAPHS.map((text, index) => ({ index, text }));
+  assert.deepEqual([...headingTexts(DOCUMENT_READING, sent)], ["12. LIMITATION OF LIABILITY"]);
+  assert.deepEqual([...headingTexts({ headings: [1] }, [{ index: 0, text: "A" }, { index: 1, text: " B  C " }])], ["B C"]);
+  assert.equal(headingTexts(null, sent).size, 0);
 });
 
 test("after a 429 the wait is the server's Retry-After; other failures double from 2 s, capped", () => {

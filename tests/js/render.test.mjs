@@ -77,7 +77,12 @@ test("capabilities from /health, and from an older server's llm block", () => {
 test("messages for lawyers: no setting names, no addresses, no nested brackets", () => {
   assert.equal(forLawyer("Rerank is off by default on this server (PRECEDENT_RERANK_DEFAULT)."), "Rerank is off by default on this server.");
   assert.equal(forLawyer("The model failed (upstream (HTTP 500 (Internal))). Try again."), "The model failed (upstream). Try again.");
-  assert.equal(forLawyer("Cannot reach http://10.1.2.3:8081/v1. Try later."), "Ask IT to check the server's settings. Try later.");
+  // Sentences as the server sends them (the core's reading/sentences.py); the pane cuts none itself.
+  assert.equal(forLawyer("Cannot reach http://10.1.2.3:8081/v1. Try later.", ["Cannot reach http://10.1.2.3:8081/v1.", "Try later."]),
+    "Ask IT to check the server's settings. Try later.");
+  assert.equal(forLawyer("Cannot reach http://10.1.2.3:8081/v1. Try later."), "Ask IT to check the server's settings.");
+  assert.equal(forLawyer("Set the folder, e.g. var/index. Then restart.", ["Set the folder, e.g. var/index.", "Then restart."]),
+    "Set the folder, e.g. var/index. Then restart.");
   assert.equal(forLawyer(""), "");
 });
 

@@ -22,7 +22,9 @@ def post(client: Any, path: str, body: Any, **kwargs: Any) -> Any:
 
 def error_of(response: Any) -> dict[str, str]:
     body = response.get_json()
-    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message", "sentences"}
+    # Its sentences as the core reads them (the pane drops one meant for IT, and splits none itself).
+    assert " ".join(body["error"]["sentences"]).split() == body["error"]["message"].split()
     return body["error"]
 
 

@@ -386,7 +386,8 @@ def test_redraft_answers_503_llm_busy_at_once(served: Any, llm_server: ScriptedL
     status, body, headers = _exchange(port, "redraft", {"text": CLAUSES["cap-fixed"],
                                                        "clause_ids": ["cap-fees"]})
     assert status == 503 and body["error"] == {
-        "code": "llm_busy", "message": "The drafting assistant is busy, try again in a minute."}
+        "code": "llm_busy", "message": "The drafting assistant is busy, try again in a minute.",
+        "sentences": ["The drafting assistant is busy, try again in a minute."]}
     assert headers["Retry-After"] == "60"
     assert not gate.is_set()
     gate.set()
@@ -478,7 +479,7 @@ def _never_500(response: Any) -> None:
     assert response.status_code in (200, 400, 404, 413, 415, 503), response.get_json()
     if response.status_code != 200:
         error = response.get_json()["error"]
-        assert set(error) == {"code", "message"} and error["message"]
+        assert set(error) == {"code", "message", "sentences"} and error["message"]
 
 
 @settings(max_examples=150, deadline=None, derandomize=True,

@@ -253,7 +253,7 @@ function httpError(response, data, where, signingIn = false) {
   } else if (code === "llm_busy") {
     message = "The drafting assistant is busy, try again in a minute.";
   } else if (raw) {
-    message = forLawyer(raw) || "The Precedent server could not do that. Try again, or ask IT to check the server.";
+    message = forLawyer(raw, error?.sentences) || "The Precedent server could not do that. Try again, or ask IT to check the server.";
   } else if (status === 401 || status === 403) {
     message = "The Precedent server refused the request. Check the API token in Settings.";
   } else if (status === 404) {

@@ -10,6 +10,7 @@
 import { documentTerms } from "./adapt.js";
 import { ApiError } from "./api.js";
 import { readParagraphs } from "./document.js";
+import { headingTexts } from "./follow-rules.js";
 import { logForIt } from "./messages.js";
 
 /** A short hash of the paragraphs, to tell one version of the document from the next. */
@@ -43,7 +44,7 @@ export async function serverDocument(ctx, { signal, fresh = false } = {}) {
     return held.profile;
   }
   const profile = await ctx.api().sendDocument({ paragraphs }, { signal });
-  state.serverDocument = { key, query: state.query, profile };
+  state.serverDocument = { key, query: state.query, profile, headings: headingTexts(profile, paragraphs) };
   return profile;
 }
 
@@ -71,6 +72,26 @@ export async function serverTerms(ctx, { signal } = {}) {
     logForIt("", err?.message, "Precedent (document's terms for Insert)");
     return null;
   }
+}
+
+/**
+ * The headings in capitals of the document as the server read it (a Set of clauseKey texts),
+ * for following the cursor to skip them before any request. The document is read and sent
+ * once when the pane holds no reading of it; a reading held from before an edit is used as it
+ * is (a heading the lawyer typed since is searched). An empty Set when it cannot be read (then
+ * not tried again until the document changes).
+ */
+export async function documentHeadings(ctx, { signal } = {}) {
+  if (!ctx.state.serverDocument) {
+    try {
+      await serverDocument(ctx, { signal });
+    } catch (err) {
+      // Not tried again until the document changes (forgetDocument): no reading, no headings.
+      ctx.state.serverDocument = { headings: new Set() };
+      logForIt("", err?.message, "Precedent (document's headings for following the cursor)");
+    }
+  }
+  return ctx.state.serverDocument?.headings || new Set();
 }
 
 /** The document changed (an Insert, an added definition): read and send it again next time. */

@@ -19,9 +19,12 @@ const HEADING_STYLE = /^(?:heading\s*\d|title|subtitle)$/i;
 
 /**
  * Why the paragraph (or selection) at the cursor is not searched, or "" when it is.
- * `target`: {text, style}; `minWords`: fewer words than this is not a clause.
+ * `target`: {text, style}; `minWords`: fewer words than this is not a clause; `headings`: the
+ * texts (clauseKey) of the paragraphs the server read as headings set in capitals (the
+ * document's reading, POST /api/v1/document `headings`): the pane tells no heading by its
+ * capitals itself.
  */
-export function skipReason(target, { minWords = 8, maxChars = MAX_SELECTION_CHARS } = {}) {
+export function skipReason(target, { minWords = 8, maxChars = MAX_SELECTION_CHARS, headings = null } = {}) {
   const key = clauseKey(target?.text);
   if (!key) return "empty";
   if (key.length > maxChars) return "too long";
@@ -29,13 +32,19 @@ export function skipReason(target, { minWords = 8, maxChars = MAX_SELECTION_CHAR
   if (RESERVED.test(body)) return "reserved";
   if (SIGNATURE.test(body)) return "signature";
   if (HEADING_STYLE.test(String(target?.style || "").trim())) return "heading";
+  if (headings?.has?.(body)) return "heading"; // "12. LIMITATION OF LIABILITY", as the server read it
   const words = body.split(" ").filter((w) => /[\p{L}\p{N}]/u.test(w));
-  const letters = body.match(/\p{L}/gu) || [];
-  const capitals = letters.filter((c) => c !== c.toLowerCase()).length;
-  // "12. LIMITATION OF LIABILITY": a short line in capitals, without a sentence's full stop.
-  if (words.length <= 12 && letters.length && capitals / letters.length > 0.8 && !/[.;:]$/.test(body)) return "heading";
   if (words.length < minWords) return "short";
   return "";
+}
+
+/**
+ * The texts (clauseKey) of the paragraphs the server read as headings in capitals, from its
+ * reading of the document (`profile.headings`: indexes into the `paragraphs` the pane sent).
+ */
+export function headingTexts(profile, paragraphs) {
+  const wanted = new Set(Array.isArray(profile?.headings) ? profile.headings : []);
+  return new Set((paragraphs || []).filter((p) => wanted.has(p?.index)).map((p) => clauseKey(p.text)).filter(Boolean));
 }
 
 /** What the pane says about a skipped paragraph (one short line under the toggle). */

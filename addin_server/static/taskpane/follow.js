@@ -22,6 +22,7 @@
 // unavailable) and data-sent, for the lawyer's screen reader and for the tests.
 
 import { ApiError } from "./api.js";
+import { documentHeadings } from "./document-profile.js";
 import { plural } from "./dom.js";
 import { backoffMs, createFollowStore, readCursorTarget, skipMessage, skipReason } from "./follow-rules.js";
 import { filtersFromSettings } from "./settings.js";
@@ -140,7 +141,9 @@ export function createFollow(ctx) {
     } catch {
       return setState("idle", "Word did not say what is at the cursor. Click in the document again.");
     }
-    const reason = skipReason(target, { minWords: caps().minWords });
+    const headings = await documentHeadings(ctx);
+    if (!on() || hidden()) return;
+    const reason = skipReason(target, { minWords: caps().minWords, headings });
     if (reason) return setState("idle", skipMessage(reason, target));
     const text = clauseKey(target.text);
     // The clause on show, or what Insert put in its place: the results are already about it.

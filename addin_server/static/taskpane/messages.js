@@ -37,16 +37,23 @@ function flattenAsides(text) {
   return out;
 }
 
-/** A server message fit for the lawyer: no setting names, internal addresses or nested brackets. */
-export function forLawyer(message) {
+/**
+ * A server message fit for the lawyer: no setting names, internal addresses or nested brackets.
+ * `sentences`: the message's sentences as the server read them (an error's `sentences`, from
+ * the core's reading/sentences.py); a sentence meant for IT gives way to "Ask IT ...". The pane
+ * splits no sentences itself: without them, the message is one sentence.
+ */
+export function forLawyer(message, sentences = null) {
   const raw = String(message ?? "").replace(/\s+/g, " ").trim();
   if (!raw) return "";
-  // Addresses contain dots; mark them before cutting sentences at full stops.
-  const marked = raw.replace(/\bhttps?:\/\/[^\s)\]]*[^\s)\].,;:!?]|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:[^\s)\]]*[^\s)\].,;:!?])?/g, "PRECEDENT_ADDRESS");
-  // A sentence ends at . ! or ? followed by a space or the end ("4.0" and "#8.2" do not end one).
-  const sentences = flattenAsides(marked).match(/(?:[^.!?]|[.!?](?!\s|$))+(?:[.!?]+(?=\s|$)|$)/g) || [];
+  const parts = Array.isArray(sentences) && sentences.some((s) => typeof s === "string" && s.trim()) ? sentences : [raw];
   const kept = [];
-  for (const s of sentences.map((x) => x.trim()).filter(Boolean)) {
+  for (const part of parts) {
+    if (typeof part !== "string") continue;
+    // Addresses contain brackets' and settings' look-alikes: mark them before reading asides.
+    const marked = part.replace(/\s+/g, " ").replace(/\bhttps?:\/\/[^\s)\]]*[^\s)\].,;:!?]|\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:[^\s)\]]*[^\s)\].,;:!?])?/g, "PRECEDENT_ADDRESS");
+    const s = flattenAsides(marked).trim();
+    if (!s) continue;
     const line = SETTING.test(s) || INTERNAL.test(s) ? ASK_IT : s.replace(/\s+([.,;:!?])/g, "$1");
     if (!kept.includes(line)) kept.push(line);
   }

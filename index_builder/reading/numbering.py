@@ -1,5 +1,8 @@
-"""Section labels: recognise typed numbers ("12.2", "(a)", "Section 9", "Article IV") and
-describe any label, typed or automatic, so the outline builder can nest it.
+"""Clause numbers typed at a paragraph's start ("12.2", "(a)", "Section 9", "Article IV"): the
+core's one reader of them. ``typed_label`` reads one and says what it tells about depth, so the
+index's outline builder (ingest/outline.py) can nest it; ``typed_number`` is where a paragraph's
+words begin after it, for the readers of a paragraph Word gives whole (the section map, a
+clause's label, a definition's text). ``automatic_label`` describes a number Word generates.
 
 Articles, "Section N" and dotted decimals have a fixed rank (more dots = deeper). Letters,
 roman numerals and parenthesised numbers do not: a lawyer may put "(a)" under "1." or
@@ -9,7 +12,7 @@ roman numerals and parenthesised numbers do not: a lawyer may put "(a)" under "1
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 # "Section 9" is a label only when a heading or the end follows, not "Section 9 of ...".
 _LABEL_END = r"(?=\s*[.:\u2013\u2014]|\s+-\s|\s+[A-Z\u201c\"(\[]|\s*$)"
@@ -37,6 +40,7 @@ class Label:
     kind: str  # "article" | "decimal" | "letter" | "roman" | "number"
     style: str  # the visual family, e.g. "(a)" or "a." or "1."; equal styles are siblings
     rank: int | None  # fixed depth for articles and decimals; None = decided by order
+    end: int = field(default=0, compare=False)  # where the typed number ends in its text (its "." too)
 
     @property
     def standalone(self) -> bool:
@@ -51,20 +55,56 @@ def typed_label(text: str, previous_letters: dict[str, str] | None = None) -> La
     "(i)" after "(h)" reads as a letter and otherwise as a roman numeral.
     """
     if match := _ARTICLE.match(text):
-        return Label(match.group(0).rstrip("."), match.group(1), "article", "article", 0)
+        return Label(match.group(0).rstrip("."), match.group(1), "article", "article", 0, match.end())
     if match := _SECTION.match(text):
         number = match.group(1)
-        return Label(match.group(0).rstrip("."), number, "decimal", "1.", number.count(".") + 1)
+        return Label(match.group(0).rstrip("."), number, "decimal", "1.", number.count(".") + 1, match.end())
     if match := _DECIMAL.match(text):
         number = match.group(1) or match.group(2)
-        return Label(match.group(0), number, "decimal", "1.", number.count(".") + 1)
+        return Label(match.group(0), number, "decimal", "1.", number.count(".") + 1, match.end())
     if match := _NUMBER_PAREN.match(text):
-        return Label(match.group(0), match.group(1), "number", "1)", None)
+        return Label(match.group(0), match.group(1), "number", "1)", None, match.end())
     if match := _PAREN.match(text):
-        return _letter_label(match.group(0), match.group(1), "({})", previous_letters)
+        return replace(_letter_label(match.group(0), match.group(1), "({})", previous_letters), end=match.end())
     if match := _DOTTED.match(text):
-        return _letter_label(match.group(0), match.group(1), "{}.", previous_letters)
+        return replace(_letter_label(match.group(0), match.group(1), "{}.", previous_letters), end=match.end())
     return None
+
+
+# What a paragraph Word gives whole may start with besides: a bare number ("8 INDEMNIFICATION"),
+# a decimal before words in lower case ("6.1.1 the Owner ..."), "Clause 4", "Article 5.1". The
+# outline does not read these on a line of plain text, where a wrapped line may begin with a
+# figure ("30 days after ...") and "Section 3.2 of ..." cites a section.
+_WHOLE = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",
+                    re.I)
+_NUMBER_WORD = re.compile(r"(?:article|section|sec\.|\u00a7\u00a7?)\s*", re.I)
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A number typed at a paragraph's start: where its words begin, and the number as typed."""
+
+    end: int  # offset after the number (not the spaces after it)
+    shown: str  # "Section 4.", "(a)", "ARTICLE VII"
+    number: str  # without its word: "4.", "(a)", "VII"
+
+
+def typed_number(text: str) -> Typed | None:
+    """The number typed at the start of a paragraph Word gives whole (the lawyer's, or an index
+    clause's line), or None: every number the outline reads (``typed_label``: "a)", "(iv)",
+    "ARTICLE VII", "\u00a7 4") and the forms only a whole paragraph takes (_WHOLE)."""
+    if m := _WHOLE.match(text):
+        return Typed(m.end(), m.group(0).strip(), m.group(2))
+    lead = len(text) - len(text.lstrip())
+    label = typed_label(text[lead:])
+    if label is None:
+        return None
+    end = lead + label.end
+    shown = text[lead:end]
+    word = _NUMBER_WORD.match(shown)
+    if text[end:end + 1] == ":":  # "Section 14: EXCEPT ...": the colon goes with its number
+        end += 1
+    return Typed(end, shown, shown[word.end():] if word else shown)
 
 
 def _letter_label(

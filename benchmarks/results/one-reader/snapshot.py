@@ -1,0 +1,54 @@
+"""Dump every reading my change can touch, over the whole corpus, as JSON lines (one per text/doc).
+Run with PYTHONPATH at the tree under test: python snapshot.py OUT."""
+import json, sys, tempfile
+from pathlib import Path
+from dataclasses import asdict
+
+from index_builder.ingest import read_clauses
+from index_builder.ingest.docx_reader import word_paragraphs
+from index_builder.reading.paragraphs import from_pane, from_clauses, without_number
+from index_builder.reading.document import read_document, written_terms, headings_in
+from index_builder.reading.labels import clause_label
+from addin_server.conform.check import check_document
+
+out = open(sys.argv[1], "w")
+def emit(kind, key, value):
+    out.write(json.dumps({"k": kind, "id": key, "v": value}, sort_keys=True, default=str) + "\n")
+
+def text_readings(t):
+    return {"label": clause_label(t).to_dict(), "without_number": without_number(t), "headings_in": headings_in(t)}
+
+acord = [json.loads(l) for l in open("/work/shared/data/acord/corpus.jsonl")]
+docs = sorted(Path("/work/shared/data/contracts").rglob("*.docx")) + [Path("/work/shared/data/acord/ACORD_readme.docx")]
+texts = []
+tmp = Path(tempfile.mkdtemp())
+for rec in acord:
+    texts.append((rec["_id"], rec["text"]))
+    # the ACORD texts through the index's .txt ingest (typed numbers, headings, outline)
+    p = tmp / f"{rec['_id']}.txt"; p.write_text(rec["text"])
+    try:
+        cl = read_clauses(p, rec["_id"], p.name)
+        emit("ingest-txt", rec["_id"], [[c.section, c.heading, c.text, c.metadata] for c in cl])
+    except Exception as e:
+        emit("ingest-txt", rec["_id"], repr(e))
+for d in docs:
+    key = d.relative_to(d.parents[1]).as_posix()
+    cl = read_clauses(d, key, key)
+    emit("ingest-docx", key, [[c.section, c.heading, c.text, c.metadata] for c in cl])
+    for i, c in enumerate(cl):
+        texts.append((f"{key}#{i}", c.text))
+        emit("label-h", f"{key}#{i}", clause_label(c.text, c.heading).to_dict())
+    doc_from_index = read_document(from_clauses(cl), key)
+    emit("doc-index", key, [asdict(x) for x in doc_from_index.sections] + [asdict(x) for x in doc_from_index.definitions])
+    paras = from_pane(word_paragraphs(d))
+    doc = read_document(paras, key)
+    emit("doc-pane", key, {"sections": [asdict(x) for x in doc.sections], "defs": [asdict(x) for x in doc.definitions],
+                           "parties": [asdict(x) for x in doc.parties], "written": written_terms(paras, doc),
+                           "check": check_document(paras, doc)})
+    for p in paras:
+        texts.append((f"{key}@{p.index}", p.text))
+for key, t in texts:
+    emit("text", key, text_readings(t))
+    for j, line in enumerate(t.splitlines()):
+        if line.strip() and line != t:
+            emit("line", f"{key}/{j}", text_readings(line))
