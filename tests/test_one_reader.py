@@ -63,9 +63,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("typed clause number", "index_builder/retrieve/variations.py"):
         "left: _NUMBERING drops a leading number before near copies are compared (on the search "
         "path: moving it to paragraphs.without_number changes which copies fold; measure first)",
-    ("typed clause number", "addin_server/draft/carve_out.py"):
-        "left: _reads_as_sentence drops a leading number before reading a sentence; "
-        "paragraphs.without_number is the core's",
 }
 
 # The code each detector was written against (from the second readers issue 38 removed).

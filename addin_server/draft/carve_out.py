@@ -17,6 +17,7 @@ from typing import Sequence
 
 from index_builder.model import Clause
 from index_builder.reading import binding
+from index_builder.reading.paragraphs import without_number
 from index_builder.reading.parties import role_by_name
 
 from addin_server.draft.checks import similarity
@@ -117,7 +118,7 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phra
 
 def _reads_as_sentence(sentence: str) -> bool:
     """A whole sentence: it opens with a capital, ends with a full stop and has a verb of its own."""
-    body = re.sub(r"^\s*(?:\d+(?:\.\d+)*\.?|\([a-z0-9]{1,4}\))\s*", "", sentence.strip())
+    body = without_number(sentence.strip())  # the core's reader of a typed clause number
     return bool(body[:1].isupper()) and body.rstrip().endswith((".", ".)")) and bool(re.search(
         r"\b(?:shall|will|may|must|is|are|does|do|include|includes|apply|applies)\b", body))
 

@@ -24,6 +24,13 @@ _QUOTED = re.compile(r"[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]")
 # The words a lawyer uses to keep a part as it is.
 _LEAVE = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))"
 _LEAVE_AT = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{0,80}}?)\s+(?:at|as|to)\s+(?P<figure>[^.;:,]{{1,40}})", re.I)
+# The part named, then "leave it": "The defective-product limb is Seller's by nature; leave it."
+_LEAVE_IT = re.compile(r"\b(?:the\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+(?:limb|sentence|proviso|wording|cap|right|"
+                       r"exception|carve-out|bit)\b[^.;]{0,60}?[;,.:-]\s*(?:so\s+|just\s+|please\s+)?(?:leave|keep)\s+"
+                       r"(?:it|that|this|them)\b(?!\s+(?:to|for|with|at|as\s+(?!it\b)))", re.I)
+# The part named before the verb: "Per-occurrence stays at $1m", "the audit remains at 2 business days".
+_STAYS_AT = re.compile(r"(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:stays?|remains?)\s+(?:at|as)\s+"
+                       r"(?P<figure>[^.;:,]{1,40})", re.I)
 _LEAVE_ALONE = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{2,80}}?)\s+(?:as\s+it\s+is|as\s+is|alone|unchanged|"
                           r"untouched|intact|where\s+it\s+is|as\s+they\s+are)\b", re.I)
 _STOP = frozenset("the a an of to for and or its their our your his her it this that these those other others "
@@ -90,14 +97,14 @@ def protected(instruction: str) -> tuple[list[tuple[F.Figure, list[str]]], list[
     stems."""
     figures: list[tuple[F.Figure, list[str]]] = []
     words: list[list[str]] = []
-    for m in _LEAVE_AT.finditer(instruction):
+    for m in list(_LEAVE_AT.finditer(instruction)) + list(_STAYS_AT.finditer(instruction)):
         said = m.group("figure")
         found = F.figures(said) or F.figures(said + " days")
         if found:
             figures.append((found[0], _stems(m.group("what"))))
         else:
             words.append(_stems(m.group("what")))
-    for m in _LEAVE_ALONE.finditer(instruction):
+    for m in list(_LEAVE_ALONE.finditer(instruction)) + list(_LEAVE_IT.finditer(instruction)):
         stems = _stems(m.group("what"))
         if stems:
             words.append(stems)
@@ -225,6 +232,8 @@ def dangling_possessive(clause: str, draft: str) -> str:
             continue
         if re.search(rf"{re.escape(m.group(0))}\s+{re.escape(following)}", clause):
             continue  # the lawyer's own wording
+        if re.search(rf"['’]s{re.escape(draft[m.end():m.end() + 12])}", clause):
+            continue  # the clause's own possessive, its owner renamed ("WPD's, its employees'" -> "CNS's, ...")
         start = max(0, draft.rfind(" ", 0, max(0, m.start() - 12)))
         said = f"“{draft[start:m.end()].strip()} {following}…”"
         if given:
@@ -245,7 +254,17 @@ def changed_part_to_leave(instruction: str, clause: str, draft: str) -> str:
             have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", clause[a:b]))}
             if all(s in have for s in stems):
                 spans.append((a, b))
-        if len(spans) == 1 and norm(clause[spans[0][0]:spans[0][1]]) not in norm(draft):
-            return f"The draft changes “{_short(clause[spans[0][0]:spans[0][1]])}”, which the instruction says to " \
-                   "leave as it is."
+        if len(spans) != 1:
+            continue
+        a, b = spans[0]
+        # The limb named, where the part joins two of them ("... SHALL BE LIABLE FOR ... DAMAGES AND
+        # DISTRIBUTOR'S REMEDIES SHALL BE LIMITED TO REPAIR ..."): the one with the named words.
+        for piece in re.split(r"\s+(?:and|but)\s+(?=(?:[\w'’]+\s+){0,3}(?:shall|will|may|must)\b)", clause[a:b], flags=re.I):
+            have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", piece))}
+            if all(s in have for s in stems) and len(piece) < b - a:
+                a = clause.find(piece, a)
+                b = a + len(piece)
+                break
+        if norm(clause[a:b]) not in norm(draft):
+            return f"The draft changes “{_short(clause[a:b])}”, which the instruction says to leave as it is."
     return ""

@@ -30,10 +30,12 @@ _ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|b
         r"delete|remove|take|strike|keep|leave|let|allow|permit|give|have|use|put|bring|conform|shorten|trim|"
         r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
         r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
-# Sentences end at a stop, never after an abbreviation ("cf. the Buyer carve-back in [1]"); a dash
+# Sentences end at a stop, never after an abbreviation ("cf. the Buyer carve-back in [1]"), and the
+# next may open with a figure or a list label ("We act for Miltenyi. 90 days is nothing ...", "... (1)
+# LKPL gets 15 days"); a dash
 # before a statement ("bring it down to 30 - we can't sit in limbo for two months") ends an ask too.
-_SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<=[.?!])\s+(?=[A-Z\"“\[])|"
-                    rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
+_SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<!\bArt\.)(?<!\bs\.)(?<!\bcl\.)(?<!\bNo\.)(?<=[.?!])\s+(?=[A-Z\"“\[]|\d|\(\w{{1,3}}\)\s)|"
+                    rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|\s+[-–—]+\s+(?=(?:can|could|would|please)\s)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
                     rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+|\s+[-–—]+\s+(?:and|but|plus|also)\s+", re.I)
 
 _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
@@ -45,12 +47,12 @@ _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this
                       r"\b(?:no more than|at most|in|within|under) (?:\w+ )?(?:sentences?|words)\b|\btighten up\b", re.I)
 _PLAIN = re.compile(r"\bplain(?:er)?\b|\bde-?lawyer\w*|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
                     r"\bexplain this\b|\bordinary (?:english|words)\b", re.I)
-_MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth (?:ways|sides|parties)\b|"
+_MUTUAL = re.compile(r"\bmutual\w*|\breciproc\w*|\bbilateral\b|\btwo[- ]way\b|\bboth (?:ways|sides|parties)\b|"
                      r"\beach (?:side|party)\b|\beither (?:side|party)\b|\bneither side\b|\bapply equally\b|"
                      r"\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
                      r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
-                     r"\b(?:too|either)\b(?=[,.)])|\bcovering up\b", re.I)
-_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
+                     r"\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b", re.I)
+_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|[A-Z][\w&.-]*)\s+(?:the\s+)?[A-Z][\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
                    r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
 # "it shouldn't apply if ...", "X should still get the benefit": an exception to what the clause says.
@@ -59,7 +61,7 @@ _NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:ap
 # A condition the lawyer adds as a part of its own: "only with prior written approval", "subject to ...".
 _CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|where|after|before|until|upon|on|for|to|in)|"
                         r"subject\s+to|provided\s+(?:that|it)|as\s+long\s+as|so\s+long\s+as)\b", re.I)
-_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
+_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!sive)\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
                     r"\bexempt\w*\b|\bother than\b|\bunless\b|" + _NOT_APPLY, re.I)
 # Legalese a lawyer asks to lose ("get rid of the hereunders"): the one list the plain-English part
 # is checked against (parts.py).
@@ -177,11 +179,12 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     names = binding.party_names(clause + "\n" + text, parties)
     parts: list[Part] = []
     context = judged_before = ""
+    items = _labelled(text)
     for segment in _segments(text):
         if parts and _MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
-        kind = _kind(segment)
+        kind = _kind(_restated_out(segment, clause))
         judged = _JUDGED.match(segment)
         if judged and kind in ("period", "amount") and not (parts and parts[-1].kind == kind):
             # "Ten Business Days' notice isn't enough; please make it thirty days": the figure judged is
@@ -196,6 +199,12 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # "bring it down to 30" after "... longer than 30 days": the same figure said again.
             parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if _SUBJECT.match(segment) else " ") + segment,
                                    clause, names)
+            continue
+        if kind == "other" and re.match(r"(?:if|where|when|once|in case|should)\b", segment, re.I) and \
+                not re.search(r"[.;:]\s*$", segment):
+            # "If the aggregate is less than three times the per-occurrence limit, take it to $15m": the
+            # condition the ask after it is under, not an ask of its own.
+            context += segment + ", "
             continue
         if kind in (None, "other") and parts and _SOURCE.search(segment):
             # "Lift the wording from [1]", "DIALOG's sentence in [1] is the model": where the words come from.
@@ -218,11 +227,21 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # "Either party should be able to walk away on 60 days' notice": both sides, and that period.
             parts.append(_part("mutual", (context + segment).strip(), clause, names))
             kind, context = ("amount" if F.amounts(segment) else "period"), ""
+        if kind is None and segment in items and not _STATEMENT.match(segment) and len(segment.split()) >= 2 and \
+                not re.search(r"\b(?:stays?|remains?|as\s+it\s+is|unchanged|alone|untouched|leave|keep|same)\b", segment, re.I):
+            # "(i) English law": an item of the lawyer's list is an ask, even where no kind reads it;
+            # a part of its own (not checked), never folded into the part before it.
+            kind = "other"
         if kind is None:
             if parts:  # a reason or an aside: it explains the part before it
                 parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
             else:
                 context += segment + " "
+            continue
+        if parts and parts[-1].kind == "mutual" and kind == "flip" and not _FLIP.search(segment):
+            # "Reciprocity, please. Any sublicence SIGA grants ... should need MMT's approval": what the
+            # other side should now owe, said after the mutual ask, is that ask spelt out, not a move.
+            parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
             continue
         if parts and parts[-1].kind == kind and kind in ("shorten", "plain", "mutual", "conform", "flip"):
             parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
@@ -231,6 +250,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         context = ""
     if context.strip() and not parts:
         parts.append(Part("other", context.strip()))
+    parts = _renames_read_as_flips(parts, clause, parties)
     problem = _contradiction(text, parts)
     if problem:
         return Instruction(text, tuple(parts), ("contradictory",), problem)
@@ -244,10 +264,18 @@ _UNIT_WORDS = {"yr": "year", "yrs": "years", "mo": "month", "mos": "months", "mt
 _ABBREVIATED = re.compile(r"(?<=\d )(yrs?|mos?|mths?|wks?|hrs?)\b\.?", re.I)
 
 
+_LABEL = re.compile(r"^(?:\(?[a-z0-9]{1,3}\)|[a-z0-9]{1,2}\.)\s+", re.I)
+
+
 def _segments(text: str) -> list[str]:
     # A list's labels ("(b) a passive-holding carve-out") are no words of the ask.
-    pieces = [re.sub(r"^(?:\(?[a-z0-9]{1,3}\)|[a-z0-9]{1,2}\.)\s+", "", p.strip(" ,."), flags=re.I) for p in _SPLIT.split(text)]
+    pieces = [_LABEL.sub("", p.strip(" ,.")) for p in _SPLIT.split(text)]
     return [p for p in pieces if p]
+
+
+def _labelled(text: str) -> set[str]:
+    """The segments that were items of a labelled list ("(i) English law; (ii) ..."): each an ask."""
+    return {_LABEL.sub("", p.strip(" ,.")) for p in _SPLIT.split(text) if _LABEL.match(p.strip(" ,."))}
 
 
 # A statement, not an ask: a subject ("we", "it", "[1]") and a verb that is not one of wanting ("we can't
@@ -276,6 +304,19 @@ _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|le
 def _kind(segment: str) -> str | None:
     if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
         return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
+    if re.match(r"(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:won['’]t|will\s+not|can['’]t|cannot|doesn['’]t|does\s+not|"
+                r"isn['’]t|is\s+not)\s+(?:accept|agree|commit|sign|live|wear|take|like|want)\b", segment):
+        return None  # "Counterparty won't accept a one-way exclusion": why the ask after it is made
+    if re.match(r"(?:but\s+|so\s+)?why\b", segment, re.I):
+        return None  # "Why does only Skype get the M&A carve-out?": the reason for the ask after it
+    if re.match(r"(?:and\s+)?(?:let|allow)\s+(?:the\s+|that\s+)?[\w%/\s-]{1,40}?\s+(?:run|continue|apply|stand|stay|remain)s?\b",
+                segment, re.I) and not F.periods(segment):
+        # "let the 10% uplift run from there": what goes on as it is, not an exception ("let it run for
+        # 30 days after the term" sets a period: read on).
+        return None
+    if re.search(r"\b(?:stays?|remains?)\s+(?:at|as)\b", segment, re.I) and not re.search(
+            r"\b(?:but|and|then|while)\b", segment, re.I):
+        return None  # "the audit stays at 2 business days": a figure kept, said beside the ask
     segment = _QUOTED.sub(" ", segment) if _QUOTED.sub(" ", segment).strip() else segment
     if _CONDITION.match(segment):
         return "other"  # a condition of its own: no operation adds one, so it is never silently absorbed
@@ -300,7 +341,8 @@ def _kind(segment: str) -> str | None:
         return "delete"
     if _SHORTEN.search(segment) and not _period(segment) and not _MUTUAL.search(segment):
         return "shorten"
-    if _MUTUAL.search(segment) and not re.search(r"\bnot mutual\b", segment, re.I):
+    if _MUTUAL.search(segment) and not re.search(r"\b(?:not|don['’]t|do\s+not|never|shouldn['’]t|rather\s+than|"
+                                                 r"instead\s+of)\s+(?:\w+\s+){0,2}?mutual", segment, re.I):
         return "mutual"
     if _FLIP.search(segment) and not F.amounts(segment) and not _period_change(segment):
         return "flip"
@@ -314,9 +356,33 @@ def _kind(segment: str) -> str | None:
         return "period"  # "survival for three years": a period of its own is what the part asks for
     if re.search(rf"\b(?:{_ASK})\b", segment, re.I) and len(segment.split()) > 2:
         return "other"
-    if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I):
+    if any(f.kind == "percentage" for f in F.figures(segment)):
+        # "local spend 2% of Gross Sales, not 3%": a rate asked for, which no operation sets; a part
+        # of its own, so that no report folds it into another part's "done".
+        return "other"
+    if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I) and \
+            not re.match(r"(?:and\s+|but\s+)?(?:they|he|she|it|the\s+client['’]s\s+\w+(?:\s+team)?)\b", segment, re.I):
+        # (Not "they need to know exactly what Emdeon can do": a reason, said of someone else.)
         return "flip"
     return None
+
+
+def _restated_out(segment: str, clause: str) -> str:
+    """The segment without the figures it restates as they stand: "same 30 days' notice, at About's
+    offices, 2 business days max, last 6 months" lists terms to keep around the ask ("Flip the
+    audit"). A figure said "same" is kept; where one is, so is every other figure the clause already
+    gives. Read only for the kind of ask; the part keeps its words."""
+    said = [f for f in F.figures(segment) if f.kind in ("period", "amount")]
+    same = [f for f in said if re.search(r"\bsame\s+(?:\w+\s+)?$", segment[max(0, f.start - 20):f.start], re.I)]
+    if not same or not clause:
+        return segment
+    mine = F.figures(clause)
+    kept = same + [f for f in said if f not in same and any(
+        m.kind == f.kind and abs(m.value - f.value) < 1e-9 and (m.unit or "") == (f.unit or "") for m in mine)]
+    out = segment
+    for f in sorted(kept, key=lambda f: -f.start):
+        out = out[:f.start] + " " + out[f.end:]
+    return out
 
 
 def _period_change(segment: str) -> bool:
@@ -337,7 +403,7 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
         if _FEES_BASIS.search(text):
             params["basis"] = "fees"  # "cap Company at 12 months' fees": the look-back of a cap
     elif kind == "amount":
-        found = F.amounts(text)
+        found = [f for f in F.amounts(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
         params = {"amount": _whole(found[0].value), "currency": found[0].currency} if found else {}
         old = found[1].value if len(found) > 1 else None
         if old is not None:
@@ -370,10 +436,32 @@ _UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "mont
           "hour": "hours"}
 
 
+# Said of a figure to keep: "the audit stays at 2 business days", "same 30 days".
+# ("keep the records three years" asks for a period: "keep" and "leave" are read by guards.protected.)
+_KEPT_FIGURE = re.compile(r"\b(?:stays?|remains?|staying|remaining|same)\s+"
+                          r"(?:at\s+|as\s+)?$", re.I)
+
+
+# A period said with an article for its number ("a month", "a year") before the one it replaces.
+_ONE_UNIT = re.compile(r"\b(?:a|an|one)\s+(business\s+day|day|week|month|year)\b(?!['’]s)(?![\s-]+(?:or|and)\b)", re.I)
+_REPLACED_BY = re.compile(r"\b(?:instead\s+of|not|rather\s+than|in\s+place\s+of)\s*$", re.I)
+_JUDGED_THEN_ASKED = re.compile(r"['’]?s?\s+(?:is|are|isn['’]t|aren['’]t|won['’]t|will\s+not|does\s+not|doesn['’]t)\b"
+                                r"[^.;]{0,80}?\b(?:ask\s+for|make\s+it|go\s+(?:up\s+|down\s+)?to|bring\s+it\s+"
+                                r"(?:up|down)\s+to|we\s+(?:want|need))\s+(\w+)\b(?!\s*(?:%|percent|days?|weeks?|"
+                                r"months?|years?|hours?|business))", re.I)
+
+
 def _period(text: str) -> dict[str, Any] | None:
-    found = F.periods(text)
+    # A figure said as kept is no value asked, nor the old one.
+    found = [f for f in F.periods(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
     if not found:
         return None
+    one = _ONE_UNIT.search(text)
+    if one and one.end() <= found[0].start and _REPLACED_BY.search(text[one.end():found[0].start]):
+        # "a month to cure instead of fifteen days": one of that unit asked, the figure after it the old.
+        unit = one.group(1).lower()
+        units = "business days" if unit.startswith("business") else unit + "s"
+        return {"value": 1, "unit": units, "text": f"1 {unit}", "old": _whole(found[0].value)}
     first = found[0]
     unit = _UNITS.get(first.unit or "", first.unit or "")
     if unit == "days" and re.search(r"\bcalendar days\b", first.text, re.I):
@@ -395,6 +483,12 @@ def _period(text: str) -> dict[str, Any] | None:
     elif len(found) > 1:
         out["old"] = _whole(found[1].value)
         out["old_unit"] = _UNITS.get(found[1].unit or "", "")
+    elif _JUDGED_THEN_ASKED.match(text, first.end):
+        # "90 days is nothing to wind down a Module - ask for 180": the clause's figure judged, then
+        # the one asked, a bare number in the judged one's unit.
+        asked = _JUDGED_THEN_ASKED.match(text, first.end).group(1)
+        if F.figures(asked + " days"):
+            out.update(value=_whole(F.figures(asked + " days")[0].value), old=out["value"], text=f"{asked} {unit}")
     else:  # "three years after the term, not five"; "48 months minimum, not 36"
         bare = re.search(r"\b(?:not|instead of|rather than|from)\s+(\w+)\s*[.,;]?$", text, re.I) or \
             re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I)
@@ -499,6 +593,35 @@ def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
     return {"holder": holder, "other": other}
 
 
+_NOT_PAIR = re.compile(r"\b([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?),?\s+(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+                       r"(?:the\s+)?([A-Z][\w&.-]*)")
+
+
+def _renames_read_as_flips(parts: list[Part], clause: str, parties: Sequence[str]) -> list[Part]:
+    """"Contractor, not Employee; Company, not Employer" moving a clause into another agreement: the
+    party a "flip" would give the right to is not in the clause at all, but is the lawyer's document's,
+    and the one it would take it from is the clause's and not the document's. That is a rename (a
+    conform part), read from each "X, not Y" pair whose Y the clause uses; never a right moved."""
+    if not clause or not parties:
+        return parts
+    out: list[Part] = []
+    for part in parts:
+        holder, other = part.params.get("holder"), part.params.get("other")
+        if part.kind == "flip" and holder and other and holder in parties and other not in parties and \
+                not binding.uses(clause, holder) and binding.uses(clause, other):
+            renames = {m.group(2): m.group(1) for m in _NOT_PAIR.finditer(part.text)
+                       if binding.uses(clause, m.group(2)) and not binding.uses(clause, m.group(1))}
+            renames.setdefault(other, holder)
+            if out and out[-1].kind == "conform":
+                merged = {**out[-1].params.get("renames", {}), **renames}
+                out[-1] = Part("conform", out[-1].text + " " + part.text, {"renames": merged}, out[-1].scope)
+            else:
+                out.append(Part("conform", part.text, {"renames": renames}, _scope("conform", part.text, parties)))
+            continue
+        out.append(part)
+    return out
+
+
 def _same(a: str, b: str) -> bool:
     return a.lower() == b.lower()
 
@@ -547,6 +670,7 @@ def _carve(text: str) -> dict[str, Any]:
     phrase = re.sub(r"^(?:the\s+)?(?:usual\s+)?(?:exclusions?|exceptions?|carve[- ]?outs?)\s+(?:for|of|from)\s+", "",
                     phrase.strip(), flags=re.I)
     phrase = re.sub(r"^(?:and|plus|from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    phrase = re.sub(r"\s*[(\[]\s*$", "", phrase)  # "... on their own ([1])": the pointer's opening bracket
     source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
                        r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
     phrase = _QUOTED.sub(" ", phrase)

@@ -118,6 +118,11 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
     found = test(part, instruction, clause, draft, ctx)
+    # Said "done" only where the text the part names changed as it asks (done.py).
+    from addin_server.draft.done import confirm
+    positive = confirm(part, instruction, clause, draft, ctx.parties, found.status)
+    if positive is not None:
+        return PartResult(part, *positive)
     if found.status == "done":
         from addin_server.draft.guards import changed_part_to_leave, changed_what_to_leave, dangling_possessive
         wrong = changed_what_to_leave(instruction.text, clause, draft) if part.kind in ("period", "amount") else ""
@@ -313,7 +318,13 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
             return named
     if kind == "period":
         same_unit = [f for f in found if _unit_ok(f, part)]
-        pool = same_unit or (found if _CHANGE_VERBS.search(part.text) else [])
+        # A period of another unit is the one to change only where nothing the part quotes lies
+        # elsewhere ("'Reasonable prior notice' won't do ... 15 days" is not the "five year"
+        # depreciation basis), or where the part's words name it.
+        from addin_server.draft.done import named_by_words, quoted_elsewhere
+        other_unit = [f for f in found if _CHANGE_VERBS.search(part.text) and (
+            named_by_words(part.text, clause, f, found, ()) or not quoted_elsewhere(part.text, clause, f))]
+        pool = same_unit or other_unit
         new = part.params.get("value")
         if len({f.value for f in pool}) > 1 and new is not None:
             pool = [f for f in pool if abs(f.value - new) > 1e-9] or pool  # not the one that already says it
@@ -328,6 +339,13 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
         return []
     if len({f.value for f in pool}) == 1:
         return pool
+    from addin_server.draft.done import LEAVE_WORDS, distinctly_named
+    if not LEAVE_WORDS.search(part.text):
+        # One value for several places the part names each by a word of its own ("$5m per
+        # occurrence and in the aggregate"): every one of them changes.
+        several = distinctly_named(part.text, clause, pool)
+        if len(several) >= 2:
+            return several
     best = _closest_by_words(part.text, clause, pool)
     return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
 
@@ -469,7 +487,14 @@ def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         return PartResult(part, "wrong" if other or len(found) > len(mine) - 1 else "not_done",
                           f"The draft does not state {part.label()}{tail}.")
     old = _targeted_old(part, clause, "amount")
-    left = [f for f in found for o in old if abs(f.value - o.value) < 1e-6 and abs(o.value - value) > 1e-6]
+    left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-6 and abs(o.value - value) > 1e-6]
+    if old:
+        # The same figure elsewhere that the part does not name ("$0.0001 par value" beside a
+        # "$0.0001 per share" price) may stay: as many as the clause has beyond the ones named.
+        from addin_server.draft.done import named_by_pairs
+        targeted = [o for o in old if named_by_pairs(part.text, clause, o, mine, ctx.parties)] or old
+        same = [m for m in mine if abs(m.value - old[0].value) < 1e-6]
+        left = left[:max(0, len(left) - (len(same) - len(targeted)))]
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the amount was to change.")
     del hits
@@ -499,6 +524,12 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
     if not phrase:
         named = re.search(r"\b(?:the|a|an)\s+([\w -]+?)\s+(?:carve[- ]?out|exception|exclusion)", part.text, re.I)
         phrase = named.group(1) if named else ""
+    # The carve-out's words end with their sentence ("... a diversified company. Keep Passive Public
+    # Holdings." asks something else) and before a pointer to where they come from ("([1])").
+    phrase = re.split(r"(?<=[.;!?])\s+(?=[A-Z])", phrase)[0]
+    phrase = re.split(r"\s+[-–—]+\s+(?:see|cf|as in|like|per)\b|\s*\((?:see|cf)\b", phrase, flags=re.I)[0]
+    phrase = re.sub(r"\s*\(?\s*(?:\[\d+\]\s*)?\)?\s*[.;]?\s*$", "", phrase) if phrase.rstrip().endswith(("(", ")", "]")) \
+        else phrase
     items = [i for i in re.split(r",\s*(?:or|and)?\s*|\s+(?:or|and)\s+", phrase) if i.strip()]
     new_text, context = _new_text(clause, draft)
     if not new_text.strip():
@@ -511,7 +542,14 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
     if wrong:
         return PartResult(part, "wrong", wrong)
     missing = []
-    for item in items:
+    source = _precedent_text(part, ctx)
+    readable = [i for i in items if _reads_as_phrase(i)]
+    if items and not readable:
+        # What the carve-out covers was not read as words to look for ("we're Licensee It's Licensor
+        # who shouldn't assign ...", "60 words max keep all three"): the check abstains.
+        return PartResult(part, "unchecked", "What the carve-out should cover could not be read word by word; read "
+                                             "the draft against it.")
+    for item in readable:
         # Names ("Qwik-Fix Pro") say where, not what: the carve-out's own words are the rest.
         wanted = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in _CARVE_STOP
                   and len(w) > 2 and not w[:1].isupper()]
@@ -521,12 +559,40 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
             continue
         hits = sum(1 for w in wanted if _in(w, have))
         if hits / len(wanted) < 0.5:
+            if source and sum(1 for w in wanted if _in(w, re.findall(r"[a-z][a-z-]+", source.lower()))) / \
+                    len(wanted) < 0.5:
+                # The lawyer's name for it ("the passive-holding carve-out like (i) of [1]") is not the
+                # precedent's wording either: the carve-out is there if the draft's new words are
+                # the precedent's (three or more of them that the clause does not have).
+                borrowed = {w[:5] for w in have if len(w) > 3} & {w[:5] for w in re.findall(r"[a-z]{4,}",
+                                                                                        source.lower())} - own
+                if len(borrowed) >= 3:
+                    continue
             missing.append(item.strip())
+    items = readable
     if not items or len(missing) < len([i for i in items if i.strip()]):
         if missing:
             return PartResult(part, "partly", f"The carve-out does not cover “{missing[0]}”.")
         return PartResult(part, "done", "The carve-out is added" + (f" (“{_short(phrase)}”)." if phrase else "."))
     return PartResult(part, "not_done", f"The draft does not carve out “{_short(phrase)}”.")
+
+
+# A statement or an aside, not the words of a carve-out: a subject and its verb ("we're Licensee",
+# "It's Licensor who", "X is the model"), a limit on length ("60 words max"), a pointer ("Use limb (i)").
+_NOT_A_PHRASE = re.compile(r"\b(?:we['’]re|we['’]ve|it['’]s|i['’]m|you['’]re|they['’]re)(?!\w)|\b(?:is|are|was|were)\s+(?:the|a)\b|"
+                           r"\b(?:use|keep|see|max|words?|limb)\b", re.I)
+
+
+def _reads_as_phrase(item: str) -> bool:
+    content = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in _CARVE_STOP and len(w) > 2]
+    return bool(content) and len(content) <= 10 and not _NOT_A_PHRASE.search(item)
+
+
+def _precedent_text(part: Part, ctx: Context) -> str:
+    n = part.params.get("precedent")
+    if n and 1 <= n <= len(ctx.precedents):
+        return ctx.precedents[n - 1]
+    return ""
 
 
 _CONDUCT = r"(?:gross\s+)?(?:negligen\w*|misconduct|fraud\w*|breach\w*|acts?|omissions?|modifications?)"

@@ -199,6 +199,11 @@ def _self_check(part: Part, ins: Instruction, task: DraftTask, before: str, resu
     if found.failed:
         raise Declined(f"The operation could not do “{part.label()}” reliably ({found.reason}) The drafting assistant "
                        "can.")
+    if found.status == "unchecked":
+        # An operation's draft is offered as done only where the checks can read it done: one they
+        # cannot read would be shown as passed on trust.
+        raise Declined(f"The operation's draft for “{part.label()}” cannot be checked ({found.reason}) The drafting "
+                       "assistant can do it.")
     allow = allowances(alone, before, result.text, task.context(), result.cited)
     changed = C.meaning_changes(C.compare(before, result.text), allow, task.document_parties)
     if changed:

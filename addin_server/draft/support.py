@@ -53,8 +53,6 @@ _NUMBER_WORDS = frozenset(N.SMALL) | frozenset(N.SCALES)
 _WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
                          "every its their our your".split())
-_DURATIONS = {f"{u}{s}": u for u in ("hour", "day", "week", "month", "year") for s in ("", "s")}
-_DURATION = re.compile(r"\b(?:%s)\b" % "|".join(_DURATIONS), re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -204,14 +202,6 @@ def _pair_share(wanted: list[str], passage: list[str]) -> float:
     return len(pairs & have) / len(pairs) if pairs else 0.0
 
 
-def _units(text: str) -> set[str]:
-    return set(_units_as_written(text))
-
-
-def _units_as_written(text: str) -> dict[str, str]:
-    return {_DURATIONS[m.group(0).lower()]: m.group(0) for m in _DURATION.finditer(text)}
-
-
 def _quantities(text: str) -> set[tuple[float, str]]:
     return set(_quantities_as_written(text))
 
@@ -230,8 +220,8 @@ _FIGURE_UNIT = {"amount": "$", "percentage": "%", "multiple": "x", "count": ""}
 
 
 def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
-    have = _units(precedent) | _units(own_text)
-    for unit, written in _units_as_written(sentence).items():
+    have = set(F.duration_words(precedent)) | set(F.duration_words(own_text))
+    for unit, written in F.duration_words(sentence).items():
         if unit not in have:
             return written  # "weeks" where the precedent speaks of days
     given = _quantities(precedent) | _quantities(own_text)

@@ -193,6 +193,11 @@ def _overlaps(a: str, b: str) -> bool:
     return a.lower() in b.lower() or b.lower() in a.lower()
 
 
+def uses(text: str, name: str) -> bool:
+    """Whether the text names the party (by name, "the" name, or its possessive)."""
+    return bool(_mentions(text, name))
+
+
 def _mentions(text: str, name: str) -> list[tuple[int, int, bool]]:
     """(start, end, possessive) of each use of a party name, "the" before it included."""
     out = []

@@ -377,6 +377,21 @@ def counts(text: str) -> list[Figure]:
     return out
 
 
+# A unit of time named as a word, with or without a number ("weeks", "within a month"). Not
+# "quarter": on its own it is as often a fraction ("a quarter of the fees") as three months.
+_DURATION_WORD = re.compile(r"\b(hour|day|week|month|year)(s?)\b", _I)
+
+
+def duration_words(text: str) -> dict[str, str]:
+    """The units of time a text names, as unit -> the word as written ({"week": "weeks"}): a
+    redraft that speaks of weeks where its precedent speaks only of days has changed a period
+    even where no number is given."""
+    out: dict[str, str] = {}
+    for m in _DURATION_WORD.finditer(text):
+        out[m.group(1).lower()] = m.group(0)
+    return out
+
+
 def references(text: str) -> list[tuple[str, str]]:
     """The places in a document a text names, as (kind, number): ("section", "16.4") for "Section
     16.4", ("article", "10") for "ARTICLE 10" (the numbers ``counts`` leaves out)."""

@@ -1,0 +1,458 @@
+"""The positive "done" check: a part is done only when the text it names changed as it asks.
+
+The tests in parts.py read whether the draft *states* what was asked: the new period is somewhere,
+both parties are bound somewhere. That let drafts through that put "fifteen days" in place of a
+"five year" depreciation basis, changed the aggregate but not the per-occurrence limit, left a
+change-of-control sentence naming one party, or said the same indemnity twice. ``confirm`` reads a
+part those tests call done once more, through the reading core (figures for periods and amounts,
+binding for who a sentence names), and keeps "done" only where:
+
+* period / amount: the asked value replaced a figure in the place the part names (its words are
+  around that figure, or it is the only figure of that kind and unit), every place the part names
+  now holds it, and no figure the instruction gives as it stands was changed;
+* mutual: no sentence is said twice, no mutualised sentence still names one party alone, and no
+  sentence the part names that names one party is left word for word;
+* flip: the party the right moves to is a party of the clause (else the ask is a rename);
+* conform: where the lawyer's document's terms are unknown, a kept capitalised term of the
+  clause cannot be checked, so the part is "not checked", never "done".
+
+Nothing here reads a label: only the instruction, the clause, the draft and the request's context.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Sequence
+
+from index_builder.reading import binding
+from index_builder.reading import figures as F
+from index_builder.reading.sentences import part_spans, sentence_spans
+
+from addin_server.draft.instruction import Instruction, Part
+
+# A sentence that binds or protects both parties says so in one of these ways.
+_BOTH = re.compile(r"\b(?:each|either|neither|both)\s+(?:of\s+the\s+)?(?:part(?:y|ies)|sides?)\b|"
+                   r"\bthe\s+other\s+(?:party|side)\b|\bthe\s+parties\b", re.I)
+# Words of an instruction that say nothing about where in the clause a change goes.
+_PLAIN_WORDS = frozenset("""the and for not but with from that this these those then than into onto upon should would
+could must shall will may can make made change changed set sets cut raise lower increase decrease reduce extend
+bump need needs want wants same like also both each either party parties side sides other please just only more
+less least most max min maximum minimum days day weeks week months month years year hours hour business calendar
+per its our their your his her they them what when where which who whom whose have has had does did done are was
+were been being give gives given take takes use uses used put keep leave asked ask asks instead rather work works
+way ways too well clause sentence provision words wording limb part right rights obligation obligations duty duties
+agreement term terms section article""".split())
+LEAVE_WORDS = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|same)\b", re.I)
+
+
+def confirm(part: Part, ins: Instruction, clause: str, draft: str, parties: Sequence[str],
+            found_status: str) -> tuple[str, str] | None:
+    """For a part the kind's test calls done: (status, reason) where it is not, else None."""
+    if found_status != "done":
+        return None
+    if part.kind in ("period", "amount"):
+        return _figure_done(part, ins, clause, draft, parties) or _judged_words_left(part, clause, draft) or \
+            pinned_changed(ins, clause, draft)
+    if part.kind == "mutual":
+        return duplicated(clause, draft) or _mutual_done(part, clause, draft, parties) or \
+            pinned_changed(ins, clause, draft)
+    if part.kind == "conform":
+        return _said_undefined_left(ins, draft) or pinned_changed(ins, clause, draft)
+    if part.kind == "flip":
+        return _flip_done(part, clause, parties) or _flip_swapped(part, clause, draft) or \
+            pinned_changed(ins, clause, draft)
+    return pinned_changed(ins, clause, draft)
+
+
+# --- figures -------------------------------------------------------------------------------------
+
+def _same(a: F.Figure, b: F.Figure) -> bool:
+    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and (a.unit or "") == (b.unit or "")
+
+
+def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.Figure]:
+    """``mine`` less those ``theirs`` also has (as a multiset): a figure written another way
+    ("thirty (30) days" for "30 days") is the same figure."""
+    left = list(theirs)
+    out = []
+    for f in mine:
+        twin = next((g for g in left if _same(f, g)), None)
+        if twin is None:
+            out.append(f)
+        else:
+            left.remove(twin)
+    return out
+
+
+def _words(text: str, parties: Sequence[str]) -> set[str]:
+    """The words that can say where in a clause something is, as five-letter stems ("settlement"
+    and "settled" one, "non-compete" and "noncompete" one, "2012" a word): no party names, no words
+    of wanting or changing."""
+    names = {w.lower() for p in parties for w in re.findall(r"[A-Za-z]+", p)}
+    text = _joined(text)
+    return {w[:5] for w in re.findall(r"[a-z0-9]{3,}", text) if w not in _PLAIN_WORDS and w not in names
+            and not (w.isdigit() and len(w) < 4)}
+
+
+def _joined(text: str) -> str:
+    """Lower case, a prefix joined to its word ("non-compete" is "noncompete"), other hyphens spaces
+    ("change-of-control" is three words)."""
+    return re.sub(r"\b(non|co|re|pre|sub|anti)-(?=[a-z])", r"\1", text.lower()).replace("-", " ")
+
+
+def _quoted_places(instruction: str, clause: str) -> list[int]:
+    """Where in the clause the instruction's quoted words are ("'Reasonable prior notice' won't do")."""
+    out = []
+    for m in re.finditer(r"['‘\"“]([^'’\"”]{6,80})['’\"”]", instruction):
+        at = clause.lower().find(m.group(1).lower().strip())
+        if at >= 0:
+            out.append(at)
+    return out
+
+
+_JOIN = re.compile(r"\s(?:and|or|but|plus)\s|[,;(]")
+
+
+def _right_end(clause: str, f: F.Figure, figures: Sequence[F.Figure], end: int) -> int:
+    """Where the words after a figure stop being its own: the next figure, or the "and" / comma
+    before it ("$1m per occurrence and $2m as an annual aggregate")."""
+    nxt = min([end, f.end + 40] + [g.start for g in figures if g.start >= f.end])
+    if nxt < end and nxt < f.end + 40:
+        cut = _JOIN.search(clause, f.end, nxt)
+        return cut.start() if cut else nxt
+    return nxt
+
+
+def _around(clause: str, f: F.Figure, figures: Sequence[F.Figure]) -> str:
+    """The words that say what a figure is: those just before and after it, within its sentence
+    and not past a neighbouring figure's own words."""
+    a, b = next(((a, b) for a, b in sentence_spans(clause) if a <= f.start < b), (0, len(clause)))
+    before = [g for g in figures if g.end <= f.start and g.start >= a]
+    left = max([a, f.start - 60] + [_right_end(clause, g, figures, b) for g in before])
+    right = _right_end(clause, f, figures, b)
+    return clause[min(left, f.start):f.start] + " " + clause[f.end:right]
+
+
+def _asked(part: Part) -> F.Figure | None:
+    if part.kind == "period" and part.params.get("value") is not None:
+        found = F.periods(f"{part.params['value']} {part.params.get('unit') or 'days'}")
+    elif part.kind == "amount" and part.params.get("amount") is not None:
+        found = F.amounts(F.format_amount(part.params["amount"], currency=part.params.get("currency")))
+    else:
+        return None
+    return found[0] if found else None
+
+
+def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
+                 parties: Sequence[str]) -> tuple[str, str] | None:
+    asked = _asked(part)
+    if asked is None:
+        return None
+    kind = part.kind
+    mine = [f for f in F.figures(clause) if f.kind in ("period", "amount")]
+    theirs = [f for f in F.figures(draft) if f.kind in ("period", "amount")]
+    gone = _unmatched(mine, theirs)
+    new = [f for f in _unmatched(theirs, mine) if f.kind == kind and abs(f.value - asked.value) < 1e-9]
+    said = _words(part.text, parties)
+    old = part.params.get("old")
+    same_kind = [f for f in mine if f.kind == kind]
+
+    def by_words(f: F.Figure) -> bool:
+        return named_by_words(part.text, clause, f, mine, parties)
+
+    def named(f: F.Figure) -> bool:
+        if old is not None and abs(f.value - old) < 1e-9:
+            return True
+        return by_words(f) or len(same_kind) == 1 and (kind == "amount" or (f.unit or "") == (asked.unit or ""))
+
+    quoted = _quoted_places(part.text if len(ins.parts) > 1 else ins.text, clause)
+
+    if new:
+        # Which of the clause's figures the new value took the place of: those gone from the text
+        # the draft rewrote around it.
+        from addin_server.draft.compare import compare
+        for r in compare(clause, draft).regions:
+            if not any(r.new_start <= f.start < max(r.new_end, r.new_start + 1) for f in new):
+                continue
+            replaced = [f for f in gone if r.old_start <= f.start < max(r.old_end, r.old_start + 1)]
+            stray = [f for f in replaced if not named(f)]
+            if not stray or any(named(f) for f in replaced):
+                continue
+            # Not named is not enough ("cut the tail to six months" names the one period by no word
+            # of it): the part must name another place, a figure it names that is left, or words it
+            # quotes that lie elsewhere in the clause.
+            elsewhere = [f for f in same_kind if f not in replaced and f not in gone and by_words(f)]
+            far = quoted and all(abs(q - f.start) > 80 for q in quoted for f in replaced)
+            if elsewhere or far:
+                return ("wrong", f"The draft puts {asked.text} in place of “{stray[0].text}”, which the "
+                                 f"instruction does not name; {part.label()} was asked elsewhere.")
+    # One value, several places named ("$5m per occurrence and in the aggregate"): each must hold it.
+    if len(same_kind) >= 2 and not LEAVE_WORDS.search(part.text):
+        distinct = _distinctly_named(clause, same_kind, mine, said, parties)
+        if len(distinct) >= 2:
+            # Judged only where the draft changed some of them: changing none is the kind's test's.
+            left = [f for f in distinct if f in gone] and [f for f in distinct if f not in gone]
+            if left and abs(left[0].value - asked.value) > 1e-9:
+                return ("partly", f"The draft still says “{left[0].text}” where the instruction also asks for "
+                                  f"{asked.text}.")
+    return None
+
+
+def named_by_words(part_text: str, clause: str, f: F.Figure, figures: Sequence[F.Figure],
+                   parties: Sequence[str]) -> bool:
+    """Whether the part's words name this figure's place: words just around it, or in its own list
+    item or semicolon part where that is short enough to be about it ("(a) ... fails to cure ...
+    following 30 days notice" for "cure period 45 days")."""
+    own = next((clause[a:b] for a, b in part_spans(clause) if a <= f.start < b and b - a <= 160), "")
+    return bool((_words(_around(clause, f, figures), parties) | _words(own, parties)) & _words(part_text, parties))
+
+
+def named_by_pairs(part_text: str, clause: str, f: F.Figure, figures: Sequence[F.Figure],
+                   parties: Sequence[str]) -> bool:
+    """Whether two words together of the part ("purchase price") stand around this figure, what it
+    says to keep left out ("Per-occurrence stays at $5m")."""
+    asked = re.sub(r"[^.;]*\b(?:stays?|remains?|leave|keep|unchanged|untouched)\b[^.;]*", " ", part_text, flags=re.I)
+    return bool(_pairs(_around(clause, f, figures), parties) & _pairs(asked, parties))
+
+
+def quoted_elsewhere(instruction: str, clause: str, f: F.Figure) -> bool:
+    """Words the instruction quotes from the clause, lying away from this figure: the place named is
+    there, not here ("'Reasonable prior notice' won't do")."""
+    quoted = _quoted_places(instruction, clause)
+    return bool(quoted) and all(abs(q - f.start) > 80 for q in quoted)
+
+
+def distinctly_named(part_text: str, clause: str, pool: Sequence[F.Figure]) -> list[F.Figure]:
+    """The figures of the pool each named by words of the part that name no other (parts.py's
+    figure to change)."""
+    every = [f for f in F.figures(clause) if f.kind in ("period", "amount")]
+    return _distinctly_named(clause, pool, every, _words(part_text, ()), ())
+
+
+def _distinctly_named(clause: str, pool: Sequence[F.Figure], every: Sequence[F.Figure], said: set[str],
+                      parties: Sequence[str]) -> list[F.Figure]:
+    """The figures each named by words of the part that name no other figure of the pool."""
+    # A locating word is one the clause uses once ("aggregate", "2012"); "fee" in a fee clause
+    # names every figure of it.
+    counts: dict[str, int] = {}
+    for w in re.findall(r"[a-z0-9]{3,}", _joined(clause)):
+        counts[w[:5]] = counts.get(w[:5], 0) + 1
+    rare = {w for w, n in counts.items() if n == 1}
+    windows = [_words(_around(clause, f, every), parties) & said & rare for f in pool]
+    out = []
+    for i, f in enumerate(pool):
+        own = windows[i] - set().union(*(w for j, w in enumerate(windows) if j != i))
+        if own:
+            out.append(f)
+    return out
+
+
+_RESTATED = re.compile(r"\b(?:not|from|instead\s+of|rather\s+than|than|replac\w*|was|were|currently|now)\s+(?:the\s+)?$",
+                       re.I)
+
+
+# Said of the figure to be replaced, after it: "ten days to five", "30 days isn't enough", "six
+# months is too long".
+_JUDGED = re.compile(r"['’]?s?\W{0,3}(?:[\w'’]+\W+){0,4}?(?:to|into|isn['’]t|is\s+not|(?:is|are|seems?)\s+(?:too|"
+                     r"off|un\w+|excessive|long|short|high|low)|too|won['’]t|doesn['’]t|->|→)\b", re.I)
+
+
+def pinned_changed(ins: Instruction, clause: str, draft: str) -> tuple[str, str] | None:
+    """A figure the instruction gives just as the clause has it ("same 30 days' notice, 2 business
+    days max") stands: a draft that changes it changes what the lawyer restated, whatever else it
+    does. A figure said as the one to replace ("not 3%", "from 30 days", a part's old value) is not
+    pinned."""
+    said = F.figures(ins.text)
+    if not said:
+        return None
+    asked = [a for a in (_asked(p) for p in ins.parts) if a is not None]
+    mine = [f for f in F.figures(clause) if f.kind in ("period", "amount", "percentage")]
+    theirs = F.figures(draft)
+    gone = _unmatched(mine, theirs)
+    for f in gone:
+        for s in said:
+            if not _same(f, s) or any(_same(s, a) for a in asked):
+                continue
+            if _RESTATED.search(ins.text[max(0, s.start - 20):s.start]) or _JUDGED.match(ins.text, s.end):
+                continue
+            return ("wrong", f"The draft changes “{f.text}”, which the instruction gives as it stands.")
+    return None
+
+
+# --- who is bound --------------------------------------------------------------------------------
+
+def _sentences(text: str) -> list[str]:
+    return [text[a:b].strip() for a, b in sentence_spans(text) if text[a:b].strip()]
+
+
+def duplicated(clause: str, draft: str) -> tuple[str, str] | None:
+    """Two sentences of the draft that say the same thing where the clause's did not: mirror images
+    merged into "each party" but both kept."""
+    def norm(s: str) -> list[str]:
+        return re.findall(r"[a-z]+", s.lower())
+
+    def pairs(text: str) -> list[str]:
+        ss = [norm(s) for s in _sentences(text)]
+        return [" ".join(a) for i, a in enumerate(ss) for b in ss[i + 1:]
+                if len(a) >= 8 and difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= 0.92]
+    had = pairs(clause)
+    twice = [p for p in pairs(draft) if p not in had]
+    if twice:
+        return ("wrong", f"The draft says the same thing twice (“{_short(twice[0])}”).")
+    return None
+
+
+# A name run into the next sentence's first word ("the employ of UTEK In turn") is still the party
+# named, where the core reads "UTEK In" as a term of its own; "Airspan Products" is a term.
+_RUN_ON = r"\s+(?:In|The|This|That|These|Each|Any|Either|Neither|If|Upon|For|Such|All|No)\b"
+
+
+def _name_at(sentence: str, name: str) -> list[int]:
+    return [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?!\w)(?!-[A-Za-z])(?!\s+[A-Z])", sentence)] + \
+        [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?={_RUN_ON})", sentence)]
+
+
+def _names_in(sentence: str, names: Sequence[str]) -> list[str]:
+    return [n for n in names if binding.uses(sentence, n) or _name_at(sentence, n)]
+
+
+_ROLE_WORD = re.compile(r"(?:the\s+)?(?:recipient|discloser|receiving\s+party|disclosing\s+party|indemnif\w+\s+party|"
+                        r"indemnitee|indemnitor|breaching\s+party|non-breaching\s+party)", re.I)
+
+
+def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) -> tuple[str, str] | None:
+    # Role words a mutual clause keeps for whichever party is in that role ("Recipient",
+    # "the Disclosing Party") are no party named alone.
+    names = [n for n in binding.party_names(clause + "\n" + draft, parties) if not _ROLE_WORD.fullmatch(n)]
+    if len(names) < 1:
+        return None
+    from addin_server.draft.compare import compare
+    new_text = [(r.new_start, r.new_end) for r in compare(clause, draft).regions]
+    at = 0
+    for s in _sentences(draft):
+        start = draft.find(s, at)
+        at = max(at, start)
+        # A sentence made mutual that still names, in words carried over from the clause, one party
+        # alone: "neither party shall ... induce any employee of the other party to leave the employ
+        # of UTEK". A name the draft writes anew ("or Employer's officers") was put there on purpose.
+        if not _BOTH.search(s) or s in clause:
+            continue
+        named = _names_in(s, names)
+        kept = [n for n in named if any(not any(a <= start + i < b for a, b in new_text)
+                                        for i in _name_at(s, n))]
+        if len(named) == 1 and kept:
+            return ("partly", f"The draft makes “{_short(s)}” mutual but it still names only {kept[0]}.")
+    one_sided = [s for s in _sentences(clause) if len(_names_in(s, names)) == 1 and not _BOTH.search(s)]
+    # What the part names, less what it says to leave ("Leave the equipment sentence alone").
+    from addin_server.draft.instruction import _LEAVE
+    if part.scope.partial:
+        return None  # "limb (c) only": the rest stays one-sided on purpose
+    asked = _pairs(_LEAVE.sub(" ", part.text), names)
+    every = [_pairs(x, names) for x in _sentences(clause)]
+    for s in one_sided:
+        # Named by two words together that no other sentence of the clause has ("Rogers'
+        # change-of-control sentence"); one shared word ("records") names nothing in particular.
+        own = _pairs(s, names)
+        locating = (own & asked) - set().union(*(e for e in every if e != own))
+        if s in draft and locating:
+            who = _names_in(s, names)[0]
+            return ("partly", f"“{_short(s)}”, which the instruction names, still concerns only {who}.")
+    return None
+
+
+_SMALL = frozenset("the and for with any all its their our your this that such from into upon per".split())
+
+
+def _pairs(text: str, names: Sequence[str]) -> set[tuple[str, str]]:
+    """Consecutive content words as five-letter stems, party names left out."""
+    skip = {w.lower() for n in names for w in re.findall(r"[A-Za-z]+", n)}
+    stems = [w[:5] for w in re.findall(r"[a-z0-9]{3,}", _joined(text)) if w not in _SMALL and w not in skip]
+    return set(zip(stems, stems[1:]))
+
+
+def _flip_done(part: Part, clause: str, parties: Sequence[str]) -> tuple[str, str] | None:
+    holder, other = part.params.get("holder"), part.params.get("other")
+    # A rename, not a move, only where the party it would come from is not the lawyer's document's
+    # either ("Contractor, not Employee" in a contractor agreement); "Company should supply the
+    # equipment" gives a duty to the document's other party, whom the clause need not name.
+    if holder and not _names_in(clause, [holder]) and (not parties or other not in parties):
+        return ("unchecked", f"{holder} is not a party of your clause, so this reads as a rename, not a right "
+                             "moved; read the draft.")
+    return None
+
+
+# Words keeping part of a clause as it is ("same four heads" keeps the heads, not a party's place).
+_KEEPS_PART = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|where it is)\b", re.I)
+
+
+def _flip_swapped(part: Part, clause: str, draft: str) -> tuple[str, str] | None:
+    """A sentence the flip rewrote names the two parties as the clause did, swapped: "WPD ...
+    indemnify CNS ... resulting from WPD's" becomes "CNS ... indemnify WPD ... resulting from CNS's".
+    One where only some names moved may be half moved ("claims caused by WPD's own conduct" left) or
+    right ("Customer's use of the Product" stays): not checked. Read only where the lawyer keeps
+    nothing of it ("leave", "keep", a limb only)."""
+    holder, other = part.params.get("holder"), part.params.get("other")
+    if not holder or not other or part.scope.partial or _KEEPS_PART.search(part.text):
+        return None
+    mine, theirs = _sentences(clause), _sentences(draft)
+    if len(mine) != len(theirs):
+        return None
+
+    def count(text: str, name: str) -> int:
+        return len(_name_at(text, name))
+    for a, b in zip(mine, theirs):
+        if a == b:
+            continue
+        h1, o1, h2, o2 = count(a, holder), count(a, other), count(b, holder), count(b, other)
+        if h1 + o1 == h2 + o2 and h1 != o1 and (h2, o2) != (o1, h1):
+            # Whose each name is ("Customer's use of the Product" stays; "WPD's negligence" must move)
+            # cannot be read from the names alone: the lawyer reads it, and it is never said done.
+            return ("unchecked", f"Some names in “{_short(b)}” moved and some did not; read whether each is "
+                                 "right.")
+    return None
+
+
+# Terms the lawyer says the document lacks: "that form doesn't define Protected Interests", "That
+# agreement has no Restricted Period or Covered Customer".
+_LACKS = re.compile(r"\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not|has\s+no|have\s+no|hasn['’]t\s+got|lacks?)\s+"
+                    r"(?:define|use|have|contain)?\s*(?:an?\s+|the\s+|any\s+)?((?:[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)"
+                    r"(?:\s*(?:,|or|and|nor)\s*(?:an?\s+|the\s+|any\s+)?[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)*)")
+
+
+def _said_undefined_left(ins: Instruction, draft: str) -> tuple[str, str] | None:
+    """A conformed draft that keeps a term the instruction says the lawyer's document lacks."""
+    for m in _LACKS.finditer(ins.text):
+        for term in re.split(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", m.group(1)):
+            term = re.sub(r"^(?:an?|the|any)\s+", "", term.strip())
+            if len(term) > 2 and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", draft):
+                return ("partly", f"The draft keeps “{term}”, which the instruction says your document does not "
+                                  "define.")
+    return None
+
+
+# A quoted standard the lawyer says will not do: "'Reasonable prior notice' won't do".
+_WONT_DO = re.compile(r"^\W{0,3}\s*(?:won['’]t|will\s+not|isn['’]t|is\s+not|doesn['’]t|does\s+not|is\s+too|should\s+go|"
+                      r"has\s+to\s+go|must\s+go|needs?\s+replacing|is\s+(?:vague|unclear|out))\b", re.I)
+
+
+def _judged_words_left(part: Part, clause: str, draft: str) -> tuple[str, str] | None:
+    """Words of the clause the part quotes and says will not do must be gone: every place the clause
+    says them ("reasonable prior notice", "reasonable prior written notice"), not only one."""
+    for m in re.finditer(r"['‘\"“]([^'’\"”]{6,80})['’\"”]", part.text):
+        if not _WONT_DO.match(part.text[m.end():m.end() + 30]):
+            continue
+        said = [w for w in re.findall(r"[a-z]+", m.group(1).lower()) if len(w) > 2]
+        if len(said) < 2:
+            continue
+        # The words in order, a word or two between them ("reasonable prior written notice").
+        loose = re.compile(r"\b" + r"\W+(?:\w+\W+){0,2}?".join(map(re.escape, said)) + r"\b", re.I)
+        if loose.search(clause) and loose.search(draft):
+            return ("partly", f"The draft still says “{loose.search(draft).group(0)}”, which the instruction says "
+                              "will not do.")
+    return None
+
+
+def _short(text: str, limit: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
