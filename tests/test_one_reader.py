@@ -60,9 +60,6 @@ DETECTORS: dict[str, re.Pattern[str]] = {
 ALLOWED: dict[tuple[str, str], str] = {
     ("sentence splitter", "addin_server/llm/untrusted.py"):
         "on purpose: it cuts text into pieces that rebuild it exactly, at every stop (its comment)",
-    ("typed clause number", "index_builder/retrieve/variations.py"):
-        "left: _NUMBERING drops a leading number before near copies are compared (on the search "
-        "path: moving it to paragraphs.without_number changes which copies fold; measure first)",
 }
 
 # The code each detector was written against (from the second readers issue 38 removed).

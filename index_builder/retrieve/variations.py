@@ -40,11 +40,10 @@ from rapidfuzz.distance import Indel
 
 from index_builder.errors import InvalidRequestError
 from index_builder.model import SearchHit
+from index_builder.reading.paragraphs import without_number
 
 T = TypeVar("T")
 _WORD = re.compile(r"[a-z0-9]+")
-# Leading clause numbers ("12.3", "(a)") differ between copies of the same clause.
-_NUMBERING = re.compile(r"^\s*(?:section\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+", re.I)
 # Blackline tokens: words, single punctuation marks, and the whitespace after them.
 _TOKEN = re.compile(r"\s*(?:\w+(?:['\u2019]\w+)*|[^\w\s])")
 
@@ -65,7 +64,9 @@ def words(text: str) -> list[str]:
 def _words(text: str) -> tuple[str, ...]:
     # Every search folds its ~100 candidates, mostly clauses it has folded before: the regex
     # work was 20% of a search's CPU (pyinstrument, ACORD); a few thousand clauses cover it.
-    return tuple(_WORD.findall(_NUMBERING.sub("", text).lower()))
+    # Leading clause numbers ("12.3", "(a)", "ARTICLE XII") differ between copies of the same
+    # clause: the core's reader of a typed number drops them (issue 38: one reader).
+    return tuple(_WORD.findall(without_number(text).lower()))
 
 
 _CODES: dict[str, str] = {}

@@ -13,6 +13,12 @@ def test_numbering_case_and_punctuation_do_not_count():
     assert similarity(words(CAP), words(CAP.upper().replace("12.1 ", "(a) "))) == 1.0
 
 
+def test_every_typed_number_the_core_reads_is_dropped_before_copies_are_compared():
+    # Copies of one clause numbered the way each agreement numbers it (ACORD has all of these).
+    for label in ("ARTICLE VII ", "7) ", "Section 14: ", "XI. ", "(2) "):
+        assert similarity(words(CAP), words(label + CAP[5:])) == 1.0, label
+
+
 def test_threshold_separates_minor_from_major_variations():
     groups = group_variations([CAP, CAP_OTHER, CAP_COPY, LAW], str, limit=10, threshold=0.9)
     assert [g.leader for g in groups] == [CAP, CAP_OTHER, LAW]
