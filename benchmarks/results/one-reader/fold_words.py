@@ -1,26 +1,20 @@
-"""Which texts' folding words change if variations._words drops the leading number through the
-core (paragraphs.without_number) instead of its own _NUMBERING: every ACORD clause and every
-clause of the shared agreements as the index reads them."""
-import json, re, sys
+"""Which ACORD clauses' folding words change if variations._words drops the leading number
+through the core (paragraphs.without_number) instead of its own regex (the old _NUMBERING,
+copied here as it was)."""
+import json
+import re
+import sys
 from pathlib import Path
-from index_builder.reading.paragraphs import without_number
-from index_builder.retrieve import variations as V
 
-texts = []
-corpus = Path('/work/shared/data')
-for p in corpus.rglob('corpus.jsonl'):
-    for line in open(p):
-        texts.append(json.loads(line)['text'])
-from index_builder.ingest import read_clauses
-for d in sorted((corpus / 'contracts').rglob('*.docx')):
-    try:
-        texts.extend(c.text for c in read_clauses(d))
-    except Exception as exc:
-        pass
+from index_builder.reading.paragraphs import without_number
+
+DATA = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[3].parent / "shared" / "data"
+OLD = re.compile(r"^\s*(?:section\s+)?(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,4}\)|[a-z]\.)\s+", re.I)
 W = re.compile(r"[a-z0-9]+")
-old = lambda t: tuple(W.findall(V._NUMBERING.sub("", t).lower()))
-new = lambda t: tuple(W.findall(without_number(t).lower()))
-diff = [(t[:90], old(t)[:6], new(t)[:6]) for t in texts if old(t) != new(t)]
-print(len(texts), 'texts;', len(diff), 'differ')
-for d in diff[:80]:
-    print(repr(d[0]), '| old', d[1], '| new', d[2])
+texts = [json.loads(line)["text"] for line in open(DATA / "acord" / "corpus.jsonl")]
+old = [tuple(W.findall(OLD.sub("", t).lower())) for t in texts]
+new = [tuple(W.findall(without_number(t).lower())) for t in texts]
+diff = [(t[:90], o[:6], n[:6]) for t, o, n in zip(texts, old, new) if o != n]
+print(len(texts), "texts;", len(diff), "differ")
+for text, o, n in diff:
+    print(repr(text), "| old", o, "| new", n)

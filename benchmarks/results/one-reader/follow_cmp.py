@@ -5,6 +5,8 @@ from pathlib import Path
 from index_builder.ingest.docx_reader import word_paragraphs
 from index_builder.reading.paragraphs import from_pane, Paragraph
 from index_builder.reading.document import headings_in_capitals
+
+DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"  # ../shared/data beside the repository
 def key(t): return re.sub(r"\s+", " ", t).strip()
 def old(t, minw=8):
     b = key(t); words = [w for w in b.split(" ") if re.search(r"\w", w)]
@@ -17,8 +19,8 @@ def new(t, heads, minw=8):
     words = [w for w in b.split(" ") if re.search(r"\w", w)]
     return "short" if len(words) < minw else ""
 c = collections.Counter(); ex = collections.defaultdict(list)
-docs = [from_pane(word_paragraphs(d)) for d in sorted(Path("/work/shared/data/contracts").rglob("*.docx"))]
-docs.append([Paragraph(i, json.loads(l)["text"]) for i, l in enumerate(open("/work/shared/data/acord/corpus.jsonl"))])
+docs = [from_pane(word_paragraphs(d)) for d in sorted((DATA / "contracts").rglob("*.docx"))]
+docs.append([Paragraph(i, json.loads(l)["text"]) for i, l in enumerate(open(DATA / "acord" / "corpus.jsonl"))])
 for paras in docs:
     heads = {key(paras[i].text) for i in headings_in_capitals(paras)} if False else {key(p.text) for p in paras if p.index in set(headings_in_capitals(paras))}
     for p in paras:

@@ -11,6 +11,8 @@ from index_builder.reading.document import read_document, written_terms, heading
 from index_builder.reading.labels import clause_label
 from addin_server.conform.check import check_document
 
+DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"  # ../shared/data beside the repository
+
 out = open(sys.argv[1], "w")
 def emit(kind, key, value):
     out.write(json.dumps({"k": kind, "id": key, "v": value}, sort_keys=True, default=str) + "\n")
@@ -18,8 +20,8 @@ def emit(kind, key, value):
 def text_readings(t):
     return {"label": clause_label(t).to_dict(), "without_number": without_number(t), "headings_in": headings_in(t)}
 
-acord = [json.loads(l) for l in open("/work/shared/data/acord/corpus.jsonl")]
-docs = sorted(Path("/work/shared/data/contracts").rglob("*.docx")) + [Path("/work/shared/data/acord/ACORD_readme.docx")]
+acord = [json.loads(l) for l in open(DATA / "acord" / "corpus.jsonl")]
+docs = sorted((DATA / "contracts").rglob("*.docx")) + [(DATA / "acord" / "ACORD_readme.docx")]
 texts = []
 tmp = Path(tempfile.mkdtemp())
 for rec in acord:
