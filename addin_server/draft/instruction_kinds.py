@@ -1,0 +1,105 @@
+"""What kind of ask one segment of an instruction is: mutual, flip, period, amount, carve-out,
+conform, plain, delete, shorten, other, or none (a reason or an aside).
+
+Apart from instruction.py because the order of the tests below is the reading itself: read_instruction
+decides how segments join into parts, this decides what each one asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from index_builder.reading import figures as F
+
+from addin_server.draft.instruction_values import _period
+from addin_server.draft.instruction_words import (
+    _ARCHAIC_NAMED, _ASK, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE, _FLIP, _MUTUAL,
+    _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL)
+
+
+def _kind(segment: str) -> str | None:
+    if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
+        return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
+    if re.match(r"(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:won['’]t|will\s+not|can['’]t|cannot|doesn['’]t|does\s+not|"
+                r"isn['’]t|is\s+not)\s+(?:accept|agree|commit|sign|live|wear|take|like|want)\b", segment):
+        return None  # "Counterparty won't accept a one-way exclusion": why the ask after it is made
+    if re.match(r"(?:but\s+|so\s+)?why\b", segment, re.I):
+        return None  # "Why does only Skype get the M&A carve-out?": the reason for the ask after it
+    if re.match(r"(?:and\s+)?(?:let|allow)\s+(?:the\s+|that\s+)?[\w%/\s-]{1,40}?\s+(?:run|continue|apply|stand|stay|remain)s?\b",
+                segment, re.I) and not F.periods(segment):
+        # "let the 10% uplift run from there": what goes on as it is, not an exception ("let it run for
+        # 30 days after the term" sets a period: read on).
+        return None
+    if re.search(r"\b(?:stays?|remains?)\s+(?:at|as)\b", segment, re.I) and not re.search(
+            r"\b(?:but|and|then|while)\b", segment, re.I):
+        return None  # "the audit stays at 2 business days": a figure kept, said beside the ask
+    segment = _QUOTED.sub(" ", segment) if _QUOTED.sub(" ", segment).strip() else segment
+    if _CONDITION.match(segment):
+        return "other"  # a condition of its own: no operation adds one, so it is never silently absorbed
+    if re.search(_NOT_APPLY, segment, re.I) and not _STRONG_MUTUAL.search(segment):
+        return "carve_out"  # "it shouldn't apply if we let him go without cause"; "heirs should still get the benefit"
+    if _CARVE_LEAD.match(segment) and not _STRONG_MUTUAL.search(segment) and not (
+            _period(segment) and not re.search(r"\bcarve|\bexclu|\bexcept|\bexempt", segment, re.I)):
+        return "carve_out"
+    if (F.amounts(segment) or _period_change(segment)) and not _STRONG_MUTUAL.search(segment) and \
+            not _BOTH_ASK.search(segment) and not _CONFORM.search(segment):
+        return "amount" if F.amounts(segment) else "period"
+    if _CONFORM.search(segment) and _PRECEDENT_REF.search(segment) and re.search(
+            r"\b(?:period|days?|time|notice|cure|term)\b", segment, re.I):
+        return "period"  # "Conform the cure period to precedent [1]": that precedent's period
+    if _CONFORM.search(segment):
+        return "conform"
+    if _PLAIN.search(segment):
+        return "plain"
+    if _DELETE.search(segment) and _ARCHAIC_NAMED.search(segment):
+        return "plain"  # "get rid of the hereunders": legalese out, the sentences kept
+    if _DELETE.search(segment) and not _period(segment):
+        return "delete"
+    if _SHORTEN.search(segment) and not _period(segment) and not _MUTUAL.search(segment):
+        return "shorten"
+    if _MUTUAL.search(segment) and not re.search(r"\b(?:not|don['’]t|do\s+not|never|shouldn['’]t|rather\s+than|"
+                                                 r"instead\s+of)\s+(?:\w+\s+){0,2}?mutual", segment, re.I):
+        return "mutual"
+    if _FLIP.search(segment) and not F.amounts(segment) and not _period_change(segment):
+        return "flip"
+    if F.amounts(segment):
+        return "amount"
+    if _period_change(segment):
+        return "period"
+    if _CARVE.search(segment):
+        return "carve_out"
+    if F.periods(segment):
+        return "period"  # "survival for three years": a period of its own is what the part asks for
+    if re.search(rf"\b(?:{_ASK})\b", segment, re.I) and len(segment.split()) > 2:
+        return "other"
+    if any(f.kind == "percentage" for f in F.figures(segment)):
+        # "local spend 2% of Gross Sales, not 3%": a rate asked for, which no operation sets; a part
+        # of its own, so that no report folds it into another part's "done".
+        return "other"
+    if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I) and \
+            not re.match(r"(?:and\s+|but\s+)?(?:they|he|she|it|the\s+client['’]s\s+\w+(?:\s+team)?)\b", segment, re.I):
+        # (Not "they need to know exactly what Emdeon can do": a reason, said of someone else.)
+        return "flip"
+    return None
+
+
+def _restated_out(segment: str, clause: str) -> str:
+    """The segment without the figures it restates as they stand: "same 30 days' notice, at About's
+    offices, 2 business days max, last 6 months" lists terms to keep around the ask ("Flip the
+    audit"). A figure said "same" is kept; where one is, so is every other figure the clause already
+    gives. Read only for the kind of ask; the part keeps its words."""
+    said = [f for f in F.figures(segment) if f.kind in ("period", "amount")]
+    same = [f for f in said if re.search(r"\bsame\s+(?:\w+\s+)?$", segment[max(0, f.start - 20):f.start], re.I)]
+    if not same or not clause:
+        return segment
+    mine = F.figures(clause)
+    kept = same + [f for f in said if f not in same and any(
+        m.kind == f.kind and abs(m.value - f.value) < 1e-9 and (m.unit or "") == (f.unit or "") for m in mine)]
+    out = segment
+    for f in sorted(kept, key=lambda f: -f.start):
+        out = out[:f.start] + " " + out[f.end:]
+    return out
+
+
+def _period_change(segment: str) -> bool:
+    return bool(_period(segment)) and bool(_CHANGE.search(segment))

@@ -1,0 +1,85 @@
+"""A part's scope: which sentences, limbs and provisions it is about, and what it says to leave alone.
+
+Apart from instruction.py because the scope is read from a part's words alone (its stems, the
+ordinals it names, its "leave ... alone"), and parts_scope.py matches it against the clause.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from index_builder.reading import binding
+
+from addin_server.draft.instruction_words import _LEAVE, _ORDINALS
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which sentences a part is about, and which it says to leave alone."""
+
+    keywords: tuple[str, ...] = ()  # stems the part names ("solicit", "authorit", "cap")
+    sentences: tuple[int, ...] = ()  # sentence numbers from 1 (-1 = the last)
+    limbs: tuple[str, ...] = ()  # list items it names: "c"
+    leave: tuple[str, ...] = ()  # stems of what it says to leave alone
+    leave_sentences: tuple[int, ...] = ()
+    only: bool = False  # "only", "leave the rest": the part is about its target alone
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.sentences or self.limbs or self.leave or self.leave_sentences or self.only)
+
+
+_GENERIC_WORDS = frozenset("""make this it the a an mutual mutually mutualise mutualize reciprocal reciprocally bilateral
+two way both ways sides side should be able to as well too also either each party parties please pls so that and
+or but with of for in on at by from clause provision sentence sentences section obligation obligations right rights
+same work works way run runs only just other flip switch reverse swap round instead rather than give move have has
+can could would will shall must may bind binds binding apply applies equally want wants we our us they them their
+its his her one who whoever keep leave alone rest touch don't not do as is are was be been being that which what
+when where then there these those any all no yes change set limit cut extend require ask asks asked""".split())
+_SYNONYMS = {"cap": ("liabil", "limit", "exceed"), "caps": ("liabil", "limit", "exceed"), "limits": ("liabil", "limit"),
+             "licence": ("licens",), "license": ("licens",), "record": ("record", "retain", "retention"),
+             "books": ("record", "account", "examin", "audit"), "check": ("examin", "audit", "inspect"),
+             "non-solicit": ("solicit", "hire", "recruit"), "nonsolicit": ("solicit",),
+             "non-compete": ("compet",), "non-disparagement": ("disparag",), "no-challenge": ("challeng", "contest"),
+             "waiver": ("waive",), "exclusion": ("exclu",), "indemnity": ("indemnif",),
+             "cover": ("insur", "cover", "indemnif"), "insurance": ("insur",), "termination": ("terminat",),
+             "terminate": ("terminat",), "walk": ("terminat",), "consent": ("consent", "approv"),
+             "ownership": ("own",), "extension": ("exten",), "extend": ("exten",), "renewal": ("renew",),
+             "authority": ("authorit", "bind"), "publicity": ("publicit", "announce"), "logo": ("logo", "trademark"),
+             "run-off": ("continu", "distribut"), "audit": ("audit", "inspect", "examin"),
+             "assignment": ("assign",), "record-keeping": ("record", "retain"), "sell-off": ("sale", "sell", "dispos"),
+             "sell": ("sale", "sell")}
+
+
+def _stems(text: str) -> list[str]:
+    out = []
+    for word in re.findall(r"[a-z][a-z'’-]+", text.lower()):
+        word = word.strip("'’-")
+        if word in _GENERIC_WORDS or len(word) < 3:
+            continue
+        pieces = [w for w in word.split("-") if len(w) >= 3 and w not in _GENERIC_WORDS and w != "non"]
+        out += list(_SYNONYMS.get(word, ())) + [binding._stem(w) for w in pieces or [word]]
+    return list(dict.fromkeys(out))
+
+
+def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
+    if kind not in ("mutual", "flip"):
+        return Scope()
+    body = text
+    leave_words: list[str] = []
+    leave_sentences: list[int] = []
+    for m in _LEAVE.finditer(text):
+        leave_words += _stems(binding.without_names(m.group(1), names))
+        leave_sentences += [n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", m.group(1), re.I)]
+        body = body.replace(m.group(0), " ")
+    body = re.sub(r"\((?:not|but not)[^)]*\)", " ", body)
+    sentences = tuple(n for w, n in _ORDINALS.items()
+                      if re.search(rf"\b{w} (?:sentence|paragraph|limb)\b", body, re.I))
+    limbs = tuple(dict.fromkeys(m.group(1).lower() for m in re.finditer(
+        r"\blimb\s*\(?([a-z])\)|\(([a-z])\)\s+only", body, re.I) if m.group(1)) | {
+        m.group(1).lower(): None for m in re.finditer(r"\(([a-z])\)\s+only", body, re.I)})
+    keywords = tuple(w for w in _stems(binding.without_names(body, names)) if w not in leave_words)
+    only = bool(re.search(r"\bonly\b|\bleave the rest\b|\bnothing else\b", text, re.I)) or bool(leave_words)
+    return Scope(keywords, sentences, limbs, tuple(dict.fromkeys(leave_words)), tuple(leave_sentences), only)

@@ -1,0 +1,89 @@
+"""The instruction's vocabulary: the patterns that say what kind of ask a segment is, and the ones
+that say a segment is a statement, a reason or a pointer rather than an ask.
+
+Apart from instruction.py because the structure (read_instruction), the kinds (instruction_kinds.py)
+and the values (instruction_values.py) all read these same words: one list, never two that disagree.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+_ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|bump|set|fix|limit|cap|drop|"
+        r"delete|remove|take|strike|keep|leave|let|allow|permit|give|have|use|put|bring|conform|shorten|trim|"
+        r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
+        r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
+
+_CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
+                      r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
+                      r"\b(?:in line|consistent) with (?:our|my)\b|"
+                      r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)
+_SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
+                      r"\bby (?:about )?half\b|\bwordy\b|\bbriefer\b|\bfewer words\b|\bredundan\w*|"
+                      r"\b(?:no more than|at most|in|within|under) (?:\w+ )?(?:sentences?|words)\b|\btighten up\b", re.I)
+_PLAIN = re.compile(r"\bplain(?:er)?\b|\bde-?lawyer\w*|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
+                    r"\bexplain this\b|\bordinary (?:english|words)\b", re.I)
+_MUTUAL = re.compile(r"\bmutual\w*|\breciproc\w*|\bbilateral\b|\btwo[- ]way\b|\bboth (?:ways|sides|parties)\b|"
+                     r"\beach (?:side|party)\b|\beither (?:side|party)\b|\bneither side\b|\bapply equally\b|"
+                     r"\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
+                     r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
+                     r"\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b", re.I)
+_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|[A-Z][\w&.-]*)\s+(?:the\s+)?[A-Z][\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
+                   r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
+                   r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
+# "it shouldn't apply if ...", "X should still get the benefit": an exception to what the clause says.
+_NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:apply|cover|bite|catch|count|bar|stop)\b|"
+              r"\b(?:should|must|can|may|will)\s+still\s+(?:be\s+able\s+to\s+)?(?:get|have|keep|take|benefit|receive|be)\b")
+# A condition the lawyer adds as a part of its own: "only with prior written approval", "subject to ...".
+_CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|where|after|before|until|upon|on|for|to|in)|"
+                        r"subject\s+to|provided\s+(?:that|it)|as\s+long\s+as|so\s+long\s+as)\b", re.I)
+_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!sive)\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
+                    r"\bexempt\w*\b|\bother than\b|\bunless\b|" + _NOT_APPLY, re.I)
+# Legalese a lawyer asks to lose ("get rid of the hereunders"): the one list the plain-English part
+# is checked against (parts_wording.py).
+ARCHAIC = ("hereby", "herein", "hereof", "hereto", "hereunder", "hereinafter", "thereof", "therein", "thereto",
+           "thereunder", "therewith", "therefrom", "whereas", "witnesseth", "aforementioned", "aforesaid",
+           "pursuant to", "notwithstanding", "forthwith", "inter alia", "provided, however", "in the event that",
+           "as the case may be", "and/or", "said party", "heretofore", "hereafter", "wherein", "whereby")
+_ARCHAIC_NAMED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ARCHAIC) + r")s?\b|\blegalese\b|\barchaic\b", re.I)
+_DELETE = re.compile(r"\b(?:drop|delete|remove|strike|lose|take out|get rid of|cut out)\b", re.I)
+_CHANGE = re.compile(r"\b(?:to|at|instead|not|from|extend|cut|limit|cap|make|fix|set|require|give|get|run|minimum|"
+                     r"maximum|raise|lower|reduce|increase|bump|shorten|lengthen|change|need|tail|term|"
+                     r"extension|notice|period|within|after|before|up to)\b|:", re.I)
+_FEES_BASIS = re.compile(r"\b(?:paid|fees|payable|charges)\b", re.I)
+_SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum of)\s+(\w+)\s+sentences?\b", re.I)
+_WORD_COUNT = re.compile(r"\b(?:no more than|at most|under|fewer than|maximum of|within)\s+(\d+)\s+words\b", re.I)
+_NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+_FOREIGN = re.compile(
+    r"\b(?:rendre|réciproque|cette|mutuelle|machen|diese|klausel|gegenseitig|bitte|hacer|esta|cláusula|mutua|"
+    r"rendere|questa|reciproca|maak|deze|wederzijds|tornar|recíproca|umowa|wzajemn\w*)\b", re.I)
+_NON_LATIN = re.compile(r"[^\x00-\x7F\u00A0-\u024F\u2000-\u206F\u20AC]")
+_PRECEDENT_REF = re.compile(r"(?:precedent\s*)?\[(\d{1,2})\]|\bprecedent\s+(\d{1,2})\b", re.I)
+_LEAVE = re.compile(r"(?:\b(?:leave|don't touch|do not touch|not touch|not the|but not|without touching|other than|"
+                    r"except)\b|(?:^|[.;,:(]\s*)keep\b)(.{0,80}?)(?:\b(?:alone|as (?:it|they) (?:is|are)|unchanged|"
+                    r"with \w+|on \w+)\b|[.;)]|$)", re.I)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "final": -1}
+
+
+# A statement, not an ask: a subject ("we", "it", "[1]") and a verb that is not one of wanting ("we can't
+# sit in limbo for two months", "[1] manages with 30"): a reason, whatever figures it gives.
+# Someone else's words quoted in the instruction ("Client writes: 'a warrant over 2m shares doesn't cover
+# it'"): reported, read for figures but not for the kind of ask.
+_QUOTED = re.compile(r"(?:^|(?<=[\s:(]))['‘\"“][^'’\"”]{12,}?(?:['’\"”](?=[\s.,;:)!?]|$)|$)")
+_SUBJECT = re.compile(r"^(?:we|i|they|he|she)(?:\s*\([^)]*\))?\s+\w+", re.I)
+_BARE_NUMBER = re.compile(r"\b(?:to|at|down to|up to)\s+\d+(?:\.\d+)?\b(?!\s*(?:%|percent|days?|weeks?|months?|years?))", re.I)
+# Where a part's words come from: a precedent named with a word about wording.
+_SOURCE = re.compile(r"\b(?:wording|language|words|sentence|drafting|model|form|text)\b[^.;]{0,40}(?:\[\d+\]|precedent)|"
+                     r"(?:\[\d+\]|precedent)[^.;]{0,40}\b(?:wording|language|words|sentence|model|template)\b", re.I)
+_STATEMENT = re.compile(r"^(?:(?:but|and|as|because|since|so)\s+)?(?:we|i|they|he|she|it|this|that|(?:precedent\s*)?\[\d+\])"
+                        r"(?:\s*\([^)]*\))?\s+(?!(?:really\s+|also\s+|just\s+)?(?:should|must|need|needs|want|wants|would|"
+                        r"require|requires|ask|asks|prefer|'d|shall|will need|have to|has to)(?:n['’]t)?\b)\w+", re.I)
+
+
+_BOTH_ASK = re.compile(r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|"
+                       r"is|are)\b|\bmutual\w*|\breciprocal\w*|\btwo[- ]way\b|\bboth ways\b", re.I)
+_MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without|same\b)\b", re.I)
+_STRONG_MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth ways\b", re.I)
+_CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
+                         r"exclusion|exception))", re.I)

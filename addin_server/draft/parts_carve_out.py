@@ -1,0 +1,173 @@
+"""The test of a carve-out part: the draft adds an exception, in words that cover what the lawyer
+named, keyed to the right party.
+
+Apart because reading "what the carve-out covers" word by word (synonyms, stop words, a
+precedent's own wording) is a vocabulary of its own that no other test shares.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from index_builder.reading import binding
+from index_builder.reading.binding import MUTUAL
+from index_builder.reading.sentences import sentence_spans
+
+from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.parts_result import Context, PartResult, _short, _the
+
+
+_CARVE_SYNONYMS = {"ads": ("advertis",), "ad": ("advertis",), "adverts": ("advertis",), "let": ("terminat", "dismiss", "releas"),
+                   "go": (), "knew": ("known", "knew", "know"), "got": ("receiv", "obtain"), "combining": ("combin",),
+                   "modifications": ("modif",), "developed": ("develop",), "independently": ("independ",),
+                   "self-insurance": ("self-insur", "self insur"), "fraud": ("fraud",), "wilful": ("wilful", "willful"),
+                   "willful": ("wilful", "willful"), "joining": ("join", "employ", "before"), "hold": ("hold", "own", "interest"),
+                   # A lawyer's everyday word for the drafted one: "staff" for employees, "aimed at" for
+                   # "directed to", "side" for party.
+                   "staff": ("staff", "employ", "personnel", "worker"), "aimed": ("aim", "direct", "target"),
+                   "side's": ("side", "party", "parties"), "side": ("side", "party", "parties"),
+                   "sides": ("side", "party", "parties"), "targeted": ("target", "direct", "aim")}
+_CARVE_STOP = frozenset("""claims claim information anyone someone else other others products product that which who
+already from with like does the and any all for its own such made caused arising arise also carve carve-out
+exclude exception usual exclusions don't doesn't not no never won't isn't aren't""".split())
+_EXCEPTION_WORDS = re.compile(r"\b(?:not|no|nor|except|excluding|unless|other than|does not|do not|nothing|none|"
+                              r"prevent\w*|preclude\w*|free to|"
+                              r"may|permitted|allowed|exempt\w*|exclud\w*|carve\w*)\b", re.I)
+
+
+def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    phrase = part.params.get("phrase") or ""
+    if not phrase:
+        named = re.search(r"\b(?:the|a|an)\s+([\w -]+?)\s+(?:carve[- ]?out|exception|exclusion)", part.text, re.I)
+        phrase = named.group(1) if named else ""
+    # The carve-out's words end with their sentence ("... a diversified company. Keep Passive Public
+    # Holdings." asks something else) and before a pointer to where they come from ("([1])").
+    phrase = re.split(r"(?<=[.;!?])\s+(?=[A-Z])", phrase)[0]
+    phrase = re.split(r"\s+[-–—]+\s+(?:see|cf|as in|like|per)\b|\s*\((?:see|cf)\b", phrase, flags=re.I)[0]
+    phrase = re.sub(r"\s*\(?\s*(?:\[\d+\]\s*)?\)?\s*[.;]?\s*$", "", phrase) if phrase.rstrip().endswith(("(", ")", "]")) \
+        else phrase
+    items = [i for i in re.split(r",\s*(?:or|and)?\s*|\s+(?:or|and)\s+", phrase) if i.strip()]
+    new_text, context = _new_text(clause, draft)
+    if not new_text.strip():
+        return PartResult(part, "not_done", "The draft adds no carve-out.")
+    if not _EXCEPTION_WORDS.search(context):
+        return PartResult(part, "not_done", "The draft's additions do not read as an exception to your clause.")
+    have = re.findall(r"[a-z][a-z-]+", new_text.lower())
+    own = {w[:5] for w in re.findall(r"[a-z]{3,}", clause.lower())}
+    wrong = _wrong_party(part, clause, new_text, ctx) or _freed_other(clause, draft, ctx)
+    if wrong:
+        return PartResult(part, "wrong", wrong)
+    missing = []
+    source = _precedent_text(part, ctx)
+    readable = [i for i in items if _reads_as_phrase(i)]
+    if items and not readable:
+        # What the carve-out covers was not read as words to look for ("we're Licensee It's Licensor
+        # who shouldn't assign ...", "60 words max keep all three"): the check abstains.
+        return PartResult(part, "unchecked", "What the carve-out should cover could not be read word by word; read "
+                                             "the draft against it.")
+    for item in readable:
+        # Names ("Qwik-Fix Pro") say where, not what: the carve-out's own words are the rest.
+        wanted = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in _CARVE_STOP
+                  and len(w) > 2 and not w[:1].isupper()]
+        distinct = [w for w in wanted if w[:5] not in own]
+        wanted = distinct or wanted
+        if not wanted:
+            continue
+        hits = sum(1 for w in wanted if _in(w, have))
+        if hits / len(wanted) < 0.5:
+            if source and sum(1 for w in wanted if _in(w, re.findall(r"[a-z][a-z-]+", source.lower()))) / \
+                    len(wanted) < 0.5:
+                # The lawyer's name for it ("the passive-holding carve-out like (i) of [1]") is not the
+                # precedent's wording either: the carve-out is there if the draft's new words are
+                # the precedent's (three or more of them that the clause does not have).
+                borrowed = {w[:5] for w in have if len(w) > 3} & {w[:5] for w in re.findall(r"[a-z]{4,}",
+                                                                                        source.lower())} - own
+                if len(borrowed) >= 3:
+                    continue
+            missing.append(item.strip())
+    items = readable
+    if not items or len(missing) < len([i for i in items if i.strip()]):
+        if missing:
+            return PartResult(part, "partly", f"The carve-out does not cover “{missing[0]}”.")
+        return PartResult(part, "done", "The carve-out is added" + (f" (“{_short(phrase)}”)." if phrase else "."))
+    return PartResult(part, "not_done", f"The draft does not carve out “{_short(phrase)}”.")
+
+
+# A statement or an aside, not the words of a carve-out: a subject and its verb ("we're Licensee",
+# "It's Licensor who", "X is the model"), a limit on length ("60 words max"), a pointer ("Use limb (i)").
+_NOT_A_PHRASE = re.compile(r"\b(?:we['’]re|we['’]ve|it['’]s|i['’]m|you['’]re|they['’]re)(?!\w)|\b(?:is|are|was|were)\s+(?:the|a)\b|"
+                           r"\b(?:use|keep|see|max|words?|limb)\b", re.I)
+
+
+def _reads_as_phrase(item: str) -> bool:
+    content = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in _CARVE_STOP and len(w) > 2]
+    return bool(content) and len(content) <= 10 and not _NOT_A_PHRASE.search(item)
+
+
+def _precedent_text(part: Part, ctx: Context) -> str:
+    n = part.params.get("precedent")
+    if n and 1 <= n <= len(ctx.precedents):
+        return ctx.precedents[n - 1]
+    return ""
+
+
+_CONDUCT = r"(?:gross\s+)?(?:negligen\w*|misconduct|fraud\w*|breach\w*|acts?|omissions?|modifications?)"
+
+
+def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
+    """A carve-out keyed to the wrong party: "Buyer's gross negligence" where the limits shelter the
+    Seller; "with whom Employer had a relationship" where the lawyer said Employee's."""
+    read = binding.read(clause, ctx.parties)
+    named = [n for n in read.parties if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", part.text)]
+    sheltered = [p.bound for p in read.provisions if p.kind in ("protection", "prohibition") and p.bound not in ("", MUTUAL)]
+    wanted = named or sheltered[:1]
+    if not wanted:
+        return ""
+    for name in read.parties:
+        keyed = binding.owned_by(new_text, name, _CONDUCT) or re.search(
+            rf"\bwhom\s+(?:the\s+)?{re.escape(name)}\s+(?:had|has)\b", new_text)
+        if keyed and name not in wanted:
+            return (f"The carve-out is keyed to {_the(name)} (“{keyed.group(0)}”), not to {_the(wanted[0])}, so it "
+                    "does not do what was asked.")
+    return ""
+
+
+def _freed_other(clause: str, draft: str, ctx: Context) -> str:
+    """An exception to a restriction frees the party the restriction binds: "Green Cross shall not
+    sublicense ..., except that MacroGenics may sublicense to its Affiliates" gives the exception to
+    the wrong party."""
+    mine = binding.read(clause, ctx.parties)
+    restricted = {p.bound for p in mine.provisions if p.kind == "prohibition"} - {MUTUAL, ""}
+    if len(restricted) != 1:
+        return ""
+    from addin_server.draft.compare import compare
+    regions = [r for r in compare(clause, draft).regions if r.new.strip()]
+    theirs = binding.read(draft, ctx.parties)
+    for q in theirs.provisions:
+        if q.kind != "right" or q.bound in restricted or q.bound in (MUTUAL, ""):
+            continue
+        if any(r.new_start <= q.subject[0] < r.new_end for r in regions) and \
+                re.search(r"\b(?:except|unless|other than|provided)\b", draft[max(q.start, q.subject[0] - 40):q.subject[0]], re.I):
+            name = next(iter(restricted))
+            return (f"The exception lets {_the(q.bound)} do it, but the restriction binds {_the(name)}: the carve-out "
+                    "frees the wrong party.")
+    return ""
+
+
+def _in(word: str, have: Sequence[str]) -> bool:
+    options = _CARVE_SYNONYMS.get(word, (word[:max(4, len(word) - 3)],))
+    if not options:
+        return True
+    # "change" is in "unchanged", "transfer" in "non-transferable": the negated form says the same thing.
+    bare = [re.sub(r"^(?:un|non-?)(?=[a-z]{4})", "", h) for h in have]
+    return any(h.startswith(o) for o in options for h in list(have) + bare)
+
+
+def _new_text(clause: str, draft: str) -> tuple[str, str]:
+    """What the draft adds, and the sentences it sits in."""
+    from addin_server.draft.compare import compare
+    regions = [r for r in compare(clause, draft).regions if r.new.strip()]
+    spans = sentence_spans(draft)
+    around = [draft[a:b] for a, b in spans if any(a <= r.new_start < b or a < r.new_end <= b for r in regions)]
+    return " ".join(r.new for r in regions), " ".join(around)

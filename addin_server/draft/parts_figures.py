@@ -1,0 +1,237 @@
+"""The tests of the parts that set a figure: a period or an amount, and which of the clause's
+figures each one changes.
+
+Apart because finding the figure a part targets (by its old value, its unit, its words, whose it
+is) is most of the work, and the operations (operations.py) and allowances (parts.py) use it too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from index_builder.reading import binding
+from index_builder.reading import figures as F
+from index_builder.reading.binding import MUTUAL
+from index_builder.reading.sentences import part_spans, sentence_spans
+
+from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.parts_result import Context, PartResult, _number
+
+
+def _figure_of(part: Part) -> list[F.Figure]:
+    if part.kind == "period" and part.params.get("value") is not None:
+        return [f for f in F.periods(f"{part.params['value']} {part.params['unit']}")]
+    if part.kind == "amount" and part.params.get("amount") is not None:
+        return [f for f in F.amounts(F.format_amount(part.params["amount"], currency=part.params.get("currency")))]
+    return []
+
+
+def _unit_ok(found: F.Figure, part: Part) -> bool:
+    unit = part.params.get("unit", "")
+    if unit in ("business days",):
+        return found.unit == "business_day"
+    if unit == "calendar days":
+        return found.unit == "day"
+    want = {"days": "day", "weeks": "week", "months": "month", "years": "year", "hours": "hour"}.get(unit, unit)
+    return found.unit == want or (want == "day" and found.unit == "day")
+
+
+_CHANGE_VERBS = re.compile(r"\b(?:change|cut|reduce|extend|shorten|lengthen|raise|lower|increase|decrease|bump|"
+                           r"make|instead|not|from|move|set|use|replace|minimum|need|should)\b", re.I)
+
+
+def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
+    """The clause's figures a period or amount part changes: the one named ("ten business days to
+    five", "not 36"), else the one its words point to, else the only one of its kind and unit. A
+    period of another unit is changed only when the instruction says to change one ("cut the tail
+    to six months"), not when it sets a new limit ("cap any tolling at six months")."""
+    found = [f for f in F.figures(clause) if f.kind == kind]
+    old = part.params.get("old")
+    if old is not None:
+        named = [f for f in found if abs(f.value - old) < 1e-9]
+        if named:
+            return named
+    if kind == "period":
+        same_unit = [f for f in found if _unit_ok(f, part)]
+        # A period of another unit is the one to change only where nothing the part quotes lies
+        # elsewhere ("'Reasonable prior notice' won't do ... 15 days" is not the "five year"
+        # depreciation basis), or where the part's words name it.
+        from addin_server.draft.done import named_by_words, quoted_elsewhere
+        other_unit = [f for f in found if _CHANGE_VERBS.search(part.text) and (
+            named_by_words(part.text, clause, f, found, ()) or not quoted_elsewhere(part.text, clause, f))]
+        pool = same_unit or other_unit
+        new = part.params.get("value")
+        if len({f.value for f in pool}) > 1 and new is not None:
+            pool = [f for f in pool if abs(f.value - new) > 1e-9] or pool  # not the one that already says it
+    else:
+        new = part.params.get("amount") or 0
+        pool = [f for f in found if f.value and 0.05 <= new / f.value <= 20] or found
+    pool = _of_parties(part, clause, pool)
+    from addin_server.draft.guards import kept_figures
+    kept = kept_figures(part.text, clause)  # "leave the other physicians at five": never the one changed
+    pool = [f for f in pool if not any(f.start == k.start for k in kept)]
+    if not pool:
+        return []
+    if len({f.value for f in pool}) == 1:
+        return pool
+    from addin_server.draft.done import LEAVE_WORDS, distinctly_named
+    if not LEAVE_WORDS.search(part.text):
+        # One value for several places the part names each by a word of its own ("$5m per
+        # occurrence and in the aggregate"): every one of them changes.
+        several = distinctly_named(part.text, clause, pool)
+        if len(several) >= 2:
+            return several
+    best = _closest_by_words(part.text, clause, pool)
+    return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
+
+
+def _of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:
+    """Where the part names whose figure it is ("XSPA's restriction") or whose to leave ("leave Calm's
+    at six"), the figures in sentences binding those parties: the core says who each binds."""
+    mine, leave = part.params.get("for_parties") or (), part.params.get("leave_parties") or ()
+    if not (mine or leave) or len(pool) < 2:
+        return pool
+    read = binding.read(clause, tuple(mine) + tuple(leave))
+    spans = sentence_spans(clause)
+
+    def bound(f: F.Figure) -> set[str]:
+        a, b = next(((a, b) for a, b in spans if a <= f.start < b), (0, len(clause)))
+        who = {p.bound for p in read.provisions if a <= p.start < b} - {MUTUAL, ""}
+        if not who:  # "neither XSPA nor any of its affiliates shall": the party the sentence is about, named first
+            first = sorted((m[0], n) for n in read.parties for m in binding._mentions(clause[a:b], n))
+            who = {first[0][1]} if first else set()
+        return who
+
+    kept = [f for f in pool if not bound(f) & set(leave)]
+    named = [f for f in kept if bound(f) & set(mine)]
+    return named or kept
+
+
+def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -> F.Figure | None:
+    """The figure whose surroundings share the instruction's words that the others' do not: the words
+    just around it, else the whole list item or semicolon part it sits in ("(a) ... fails to cure a
+    material breach ... following 30 days notice" for "cure period 45 days")."""
+    near = _closest_in(instruction, clause, pool, lambda f: clause[max(0, f.start - 60):f.start] + " " +
+                       clause[f.end:f.end + 30])
+    if near is not None:
+        return near
+    parts = part_spans(clause)
+
+    def own_part(f: F.Figure) -> str:
+        a, b = next(((a, b) for a, b in parts if a <= f.start < b), (f.start, f.end))
+        return clause[a:f.start] + " " + clause[f.end:b]
+    return _closest_in(instruction, clause, pool, own_part)
+
+
+def _closest_in(instruction: str, clause: str, pool: Sequence[F.Figure], around) -> F.Figure | None:
+    words = set(re.findall(r"[a-z0-9]{3,}", instruction.lower())) - {"the", "and", "for", "change", "raise", "make"}
+    windows = [set(re.findall(r"[a-z0-9]{3,}", around(f).lower())) for f in pool]
+    common = set.intersection(*windows) if windows else set()
+    # A number the instruction names ("2012 fee") points harder than a word.
+    scores = [sum(2 if any(ch.isdigit() for ch in w) else 1 for w in (words & win) - common) for win in windows]
+    top = max(scores, default=0)
+    if top == 0 or scores.count(top) > 1:
+        return None
+    return pool[scores.index(top)]
+
+
+def with_precedent_period(part: Part, clause: str, precedents: Sequence[str]) -> Part:
+    """"Conform the period to precedent [1]": the part with that precedent's period (of the clause's unit)."""
+    n = part.params.get("from_precedent")
+    if part.kind != "period" or not n or part.params.get("value") is not None or not 1 <= n <= len(precedents):
+        return part
+    mine = F.periods(clause)
+    theirs = [f for f in F.periods(precedents[n - 1]) if not mine or f.unit == mine[0].unit]
+    if len({(f.value, f.unit) for f in theirs}) != 1:
+        return part
+    unit = {"day": "days", "business_day": "business days", "week": "weeks", "month": "months",
+            "year": "years", "hour": "hours"}.get(theirs[0].unit or "", "days")
+    return Part(part.kind, part.text, {**part.params, "value": int(theirs[0].value), "unit": unit}, part.scope)
+
+
+def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    part = with_precedent_period(part, clause, ctx.precedents)
+    value, unit = part.params.get("value"), part.params.get("unit", "")
+    if value is None:
+        return PartResult(part, "unchecked", "The period asked for could not be read; read the draft.")
+    found = F.periods(draft)
+    bad = [f for f in found if f.disagree]
+    if bad:
+        return PartResult(part, "wrong", f"The draft says “{bad[0].text}”: the words and the figure differ.")
+    hits = [f for f in found if abs(f.value - value) < 1e-9 and _unit_ok(f, part)]
+    if not hits:
+        near = [f for f in found if abs(f.value - value) < 1e-9]
+        if near:
+            return PartResult(part, "wrong", f"The draft says “{near[0].text}”, not {_number(value)} {unit}.")
+        return PartResult(part, "not_done", f"The draft does not give {_number(value)} {unit} anywhere.")
+    old = _targeted_old(part, clause, "period")
+    left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-9 and f.unit == o.unit
+            and not (abs(o.value - value) < 1e-9)]
+    # The same period elsewhere that the part leaves alone ("leave Calm's at six") may stay: only as
+    # many as the clause has beyond the ones to change.
+    if old:
+        kept = [f for f in F.periods(clause) if abs(f.value - old[0].value) < 1e-9 and f.unit == old[0].unit]
+        targeted = [o for o in old if abs(o.value - old[0].value) < 1e-9]
+        left = left[:max(0, len(left) - (len(kept) - len(targeted)))]
+        if part.params.get("for_parties") or part.params.get("leave_parties"):
+            # Whose period it is, read in the draft as in the clause: the new value must sit in theirs.
+            theirs = _of_parties(part, draft, [f for f in found if f.unit == old[0].unit and
+                                               abs(f.value - old[0].value) < 1e-9 or f in hits])
+            left = [f for f in theirs if f not in hits] or left
+    if left:
+        return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the period was to change.")
+    placed = _in_place(old, clause, found, value)
+    if placed:
+        return PartResult(part, "wrong", f"The draft says “{placed.text}” where {old[0].text} was to become "
+                                         f"{_number(value)} {unit}: the new period is in another place.")
+    return PartResult(part, "done", f"{part.label()}, as asked.")
+
+
+def _in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], value: float) -> F.Figure | None:
+    """Where the clause and the draft give as many periods of the changed one's unit, in the same order,
+    the draft's period in the changed one's place: the one that is not the new value (two new periods
+    swapped), else None."""
+    if len(old) != 1:
+        return None
+    unit = old[0].unit
+    mine = [f for f in F.periods(clause) if f.unit == unit]
+    theirs = [f for f in found if f.unit == unit]
+    if len(mine) < 2 or len(mine) != len(theirs):
+        return None
+    k = next((i for i, f in enumerate(mine) if f.start == old[0].start), None)
+    if k is None or abs(theirs[k].value - value) < 1e-9:
+        return None
+    return theirs[k]
+
+
+def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    value = part.params.get("amount")
+    if value is None:
+        return PartResult(part, "unchecked", "The amount asked for could not be read; read the draft.")
+    found = F.amounts(draft)
+    mine = F.amounts(clause)
+    hits = [f for f in found if abs(f.value - value) < 1e-6 and not any(abs(f.value - m.value) < 1e-6 for m in mine
+                                                                         if m.start == f.start)]
+    wrong_words = [f for f in found if f.disagree]
+    if wrong_words:
+        return PartResult(part, "wrong", f"The draft says “{wrong_words[0].text}”: the words and the figure differ.")
+    if not any(abs(f.value - value) < 1e-6 for f in found):
+        other = [f for f in F.figures(draft) if abs(f.value - value) < 1e-6 or
+                 abs(f.value - value / 1000 if value >= 1000 else -1) < 1e-6]
+        tail = f" (it says “{other[0].text}”)" if other else ""
+        return PartResult(part, "wrong" if other or len(found) > len(mine) - 1 else "not_done",
+                          f"The draft does not state {part.label()}{tail}.")
+    old = _targeted_old(part, clause, "amount")
+    left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-6 and abs(o.value - value) > 1e-6]
+    if old:
+        # The same figure elsewhere that the part does not name ("$0.0001 par value" beside a
+        # "$0.0001 per share" price) may stay: as many as the clause has beyond the ones named.
+        from addin_server.draft.done import named_by_pairs
+        targeted = [o for o in old if named_by_pairs(part.text, clause, o, mine, ctx.parties)] or old
+        same = [m for m in mine if abs(m.value - old[0].value) < 1e-6]
+        left = left[:max(0, len(left) - (len(same) - len(targeted)))]
+    if left:
+        return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the amount was to change.")
+    del hits
+    return PartResult(part, "done", f"{part.label()}, as asked.")

@@ -1,0 +1,138 @@
+"""The tests of the parts that move a duty or a right between the parties: mutual and flip.
+
+Both read who is bound, before and after, through the clause-reading core (binding.py); apart from
+the figure and wording tests because they share nothing with them but the result they return.
+"""
+
+from __future__ import annotations
+
+from index_builder.reading import binding
+from index_builder.reading.binding import MUTUAL, Binding, Provision
+
+from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.parts_result import Context, PartResult, _phrase, _short, _the
+from addin_server.draft.parts_scope import counter_provisions, targets
+from addin_server.draft.sides import half_mirrored, one_party_terms, untouched
+
+
+def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    mine = binding.read(clause, ctx.parties)
+    theirs = binding.read(draft, ctx.parties)
+    wanted = targets(part, mine, clause)
+    if not wanted:
+        return PartResult(part, "unchecked", "No party in your clause is bound on its own, so whether the draft is "
+                                             "mutual cannot be checked; read it.")
+    ok, one, wrong, protects = [], [], [], []
+    lone = {q.bound for q in theirs.one_sided()}
+    for t in wanted:
+        same = [q for q in theirs.provisions if binding.similar(t, q)]
+        if not same and t.bound not in lone and any(q.mutual for q in theirs.provisions):
+            ok.append(t)  # reworded past recognition, but nothing in the draft binds that party alone
+            continue
+        mutual = [q for q in same if q.mutual]
+        sides = {q.bound for q in same if q.bound not in ("", MUTUAL)}
+        if mutual or len(sides) >= 2:
+            leftover = [o for q in mutual for o in q.others if o in mine.parties and
+                        not any(o2 != o and o2 in mine.parties for q2 in mutual for o2 in q2.others)]
+            if leftover:
+                protects.append((t, leftover[0]))
+            else:
+                ok.append(t)
+        elif sides and t.bound not in sides:
+            wrong.append((t, next(iter(sides))))
+        else:
+            one.append(t)
+    named = part.params.get("named")
+    if named and part.scope.partial:
+        # "Company should cover Contractor for Company's own negligence (limb (c) only)": done when the
+        # party named now takes on the same kind of promise, and the clause's own party keeps its own.
+        takes = [q for t in wanted for q in theirs.provisions if binding.similar(t, q) and q.bound in (named, MUTUAL)]
+        keeps = [q for t in wanted for q in theirs.provisions if binding.similar(t, q) and q.bound in (t.bound, MUTUAL)]
+        # Only one party left protected: where the mutual provision names both of the clause's parties
+        # ("in the case of Distributor ..., in the case of Cisco ..."), it protects both.
+        leftover = [(q, o) for q in takes if q.mutual for o in q.others if o in mine.parties
+                    and not any(o2 != o and o2 in mine.parties for o2 in q.others)]
+        if takes and keeps and leftover:
+            q, who = leftover[0]
+            return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {_the(who)} "
+                                              f"(“{_phrase(draft, q)}”).")
+        if takes and keeps:
+            half = half_mirrored(clause, draft, mine.parties)
+            if half:
+                return PartResult(part, "wrong", half)
+            return PartResult(part, "done", f"{_the(named)} is bound too, as asked.")
+        if takes:
+            return PartResult(part, "wrong", f"The draft binds {_the(named)} instead of both parties.")
+        return PartResult(part, "not_done", f"The draft does not bind {_the(named)} as well.")
+    if not one and not wrong and not protects:
+        compound = one_party_terms(clause, draft, mine, wanted, ctx.parties)
+        if compound:
+            return PartResult(part, "partly", compound)
+        half = half_mirrored(clause, draft, mine.parties)
+        if half:
+            return PartResult(part, "wrong", half)
+        return PartResult(part, "done", "Binds both parties alike" + ("" if len(ok) < 2 else
+                                                                      f" ({len(ok)} provisions)") + ".")
+    if wrong and not ok:
+        t, who = wrong[0]
+        return PartResult(part, "wrong", f"The draft now binds only {_the(who)}, not both parties: "
+                                         f"“{_phrase(clause, t)}” was to bind both.")
+    if protects and not one and not wrong:
+        t, who = protects[0]
+        return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {_the(who)} "
+                                          f"(“{_phrase(draft, _like(theirs, t) or t)}”).")
+    t = (one or [w[0] for w in wrong] or [p[0] for p in protects])[0]
+    status = "not_done" if not ok and not protects else "partly"
+    return PartResult(part, status, f"The draft still binds only {_the(t.bound)} in “{_phrase(clause, t)}”.")
+
+
+def _like(read: Binding, t: Provision) -> Provision | None:
+    return next((q for q in read.provisions if binding.similar(t, q)), None)
+
+
+def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    holder, other = part.params.get("holder"), part.params.get("other")
+    if not holder or not other:
+        return PartResult(part, "unchecked", "The instruction does not say clearly which party should have it; "
+                                             "read the draft.")
+    mine = binding.read(clause, ctx.parties)
+    theirs = binding.read(draft, ctx.parties)
+    wanted = targets(part, mine, clause)
+    if not wanted:
+        return PartResult(part, "unchecked", f"Your clause does not bind {_the(other)} in a way the checks can read; "
+                                             "read the draft.")
+    moved, kept, both, denied = [], [], [], []
+    for t in wanted:
+        same = [q for q in theirs.provisions if q.verb == t.verb or binding.similar(t, q)]
+        to, frm = (holder, other) if t.bound != holder else (other, holder)
+        to_holder = [q for q in same if q.bound == to and q.negated == t.negated]
+        to_other = [q for q in same if q.bound == frm and q.negated == t.negated]
+        refused = [q for q in same if q.bound == to and q.negated != t.negated and t.kind != "protection"]
+        if refused and not to_holder:
+            denied.append(t)
+        elif (to_holder and to_other) or any(q.mutual for q in same):
+            both.append(t)
+        elif to_holder:
+            moved.append(t)
+        else:
+            kept.append(t)
+    if denied:
+        return PartResult(part, "wrong", f"The draft keeps it with {_the(other)} and denies it to {_the(holder)}.")
+    for c in counter_provisions(part, mine, clause):
+        same = [q for q in theirs.provisions if binding.similar(c, q)]
+        if same and any(q.bound == holder for q in same) and not any(q.bound == other for q in same):
+            return PartResult(part, "partly", f"Only some of it moved: “{_phrase(clause, c)}” still runs from "
+                                              f"{_the(holder)} to {_the(other)}.")
+    if not kept and not both:
+        left = [] if part.scope.partial else untouched(clause, draft, (holder, other))
+        if left and moved:
+            # "Switch this round": a sentence of the clause that names both parties and is word for word
+            # as it was still runs the old way (it may hold no "shall" the binding reads).
+            return PartResult(part, "partly", f"Only some of it moved: “{_short(left[0])}” is as it was.")
+        return PartResult(part, "done", f"Given to {_the(holder)} instead of {_the(other)}.")
+    if both and not kept:
+        return PartResult(part, "partly", f"The draft gives it to both parties; it was to move to {_the(holder)}.")
+    if moved or both:
+        return PartResult(part, "partly", f"Only some of it moved: “{_phrase(clause, kept[0])}” still rests with "
+                                          f"{_the(other)}.")
+    return PartResult(part, "not_done", f"The draft still gives it to {_the(other)}, not {_the(holder)}.")
