@@ -34,7 +34,7 @@ from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft import compare as C
 from addin_server.draft.citations import VerifiedRedraft, verify
-from addin_server.draft.instruction import Instruction, read_instruction
+from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
 from addin_server.draft.parts import ARCHAIC, Context, PartResult, allowances, anchored, check_part, kept_terms
 from addin_server.draft.quotes import contains, words
@@ -64,11 +64,27 @@ class DraftTask:
 @dataclass(frozen=True)
 class CheckResult:
     name: str
-    passed: bool | None  # None = not applicable to this task
+    passed: bool | None  # None = not applicable, or not checked (``abstained``)
     reason: str  # in a lawyer's words
+    # The check applies but could not read what it would compare: the lawyer reads it. Never
+    # "passed" (that would be a draft shown checked on trust) and never "failed" (a guess).
+    abstained: bool = False
+
+    @property
+    def status(self) -> str:
+        """"passed", "failed", "not_checked" or "not_applicable": what the pane shows."""
+        if self.passed is True:
+            return "passed"
+        if self.passed is False:
+            return "failed"
+        return "not_checked" if self.abstained else "not_applicable"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "passed": self.passed, "reason": self.reason}
+        return {"name": self.name, "passed": self.passed, "status": self.status, "reason": self.reason}
+
+
+def not_checked(name: str, reason: str) -> CheckResult:
+    return CheckResult(name, None, reason, abstained=True)
 
 
 @dataclass(frozen=True)
@@ -102,14 +118,17 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     allow = allowances(ins, task.clause, draft, ctx, verified.cited)
     cited = _cited_sentences(verified)
     instruction_result = _instruction(ins, parts)
+    # A part the checks could not read may ask for what the draft adds or changes: what the
+    # instruction leaves alone is then not known, and a difference is not a fault (unambiguous.py).
+    unread = [p.part.label() for p in parts if p.status == "unchecked" and _open_ended(p.part, task.clause)]
     results = [
         clock.time("changed", _changed, task, ins, draft, instruction_result),
         instruction_result,
         clock.time("markers", _markers, verified, answer),
         clock.time("quotations", _quotations, verified),
         clock.time("support", _support, verified, task.precedents, task.clause, ins, allow),
-        clock.time("additions", _additions, comparison, allow, task, cited, ins),
-        clock.time("meaning", _meaning, comparison, allow, task, ins),
+        _unless_unread(clock.time("additions", _additions, comparison, allow, task, cited, ins), unread),
+        _unless_unread(clock.time("meaning", _meaning, comparison, allow, task, ins), unread),
         clock.time("defined_terms", _defined_terms, task, ins, draft),
         clock.time("length", _length, ins, task, draft),
     ]
@@ -132,6 +151,21 @@ class _Clock:
         result = check(*args)
         self.lap(name)
         return result
+
+
+def _open_ended(part: Part, clause: str) -> bool:
+    """A part that, unread, may ask for any change: one no kind reads, one read more than one way, or a
+    figure whose value was not read. (An unread "mutual" asks for no new figure or condition.)"""
+    from addin_server.draft.unambiguous import doubt
+    return part.kind == "other" or bool(doubt(part, clause)) or part.kind in ("period", "amount")
+
+
+def _unless_unread(result: CheckResult, unread: list[str]) -> CheckResult:
+    """A difference found beside a part of the instruction that could not be read: said, not failed."""
+    if result.passed is not False or not unread:
+        return result
+    return not_checked(result.name, f"Not checked: {result.reason} Your instruction's “{'; '.join(unread)}” could not "
+                                    "be read, and it may ask for this; read the draft.")
 
 
 def failed(results: list[CheckResult]) -> list[CheckResult]:
@@ -170,16 +204,19 @@ def parts_line(parts: Sequence[PartResult]) -> str:
 
 def _instruction(ins: Instruction, parts: Sequence[PartResult]) -> CheckResult:
     if ins.problems:
-        return CheckResult("instruction", None, ins.reason)
+        return not_checked("instruction", ins.reason)
     if not parts:
-        return CheckResult("instruction", None, "This instruction cannot be checked automatically; read the "
-                                                "draft against it." if ins.text else "No instruction was given.")
+        if ins.text:
+            return not_checked("instruction", "This instruction cannot be checked automatically; read the draft "
+                                              "against it.")
+        return CheckResult("instruction", None, "No instruction was given.")
     bad = [p for p in parts if p.failed]
     if bad:
         reasons = " ".join(dict.fromkeys(p.reason for p in bad))
         return CheckResult("instruction", False, (parts_line(parts) + " " + reasons).strip())
-    if all(p.status == "unchecked" for p in parts):
-        return CheckResult("instruction", None, parts_line(parts))
+    if any(p.status == "unchecked" for p in parts):
+        # Some part could not be read on the draft: the draft is not shown as doing what was asked.
+        return not_checked("instruction", parts_line(parts))
     return CheckResult("instruction", True, parts_line(parts))
 
 
@@ -348,8 +385,8 @@ def _additions(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, c
 
 def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult:
     if ins.problems:
-        return CheckResult("meaning", None, "The instruction could not be read, so what it leaves alone is not "
-                                            "known; read the draft.")
+        return not_checked("meaning", "The instruction could not be read, so what it leaves alone is not known; "
+                                      "read the draft.")
     found = C.meaning_changes(comparison, allow, task.document_parties)
     if "mutual" in ins.kinds:
         from addin_server.draft.sides import crossed_roles
@@ -383,7 +420,7 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
         foreign = _precedent_terms(task)
         lacking = [t for t in lacking if t in foreign]
         if not lacking:
-            return CheckResult("defined_terms", None, "Your document's defined terms are not known.")
+            return not_checked("defined_terms", "Your document's defined terms are not known.")
     if lacking:
         return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
                                                    "define.")
@@ -463,5 +500,5 @@ def _short(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
-__all__ = ["ARCHAIC", "CHECK_NAMES", "CheckResult", "Checked", "DraftTask", "check_draft", "failed", "parts_line",
-           "run_checks", "similarity"]
+__all__ = ["ARCHAIC", "CHECK_NAMES", "CheckResult", "Checked", "DraftTask", "check_draft", "failed", "not_checked",
+           "parts_line", "run_checks", "similarity"]

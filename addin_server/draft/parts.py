@@ -48,6 +48,11 @@ from addin_server.draft.sides import half_mirrored, one_party_terms, untouched  
 def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     test = {"mutual": _mutual, "flip": _flip, "period": _period, "amount": _amount, "carve_out": _carve_out,
             "conform": _conform, "plain": _plain, "delete": _delete, "shorten": _shorten}.get(part.kind)
+    from addin_server.draft.unambiguous import doubt
+    unsure = doubt(part, clause)
+    if unsure:
+        # A part read more than one way is not judged on one of them: the lawyer reads it.
+        return PartResult(part, "unchecked", f"Not checked: {unsure}")
     if test is None:
         if _only_values_changed(part, instruction, clause, draft):
             others = "; ".join(p.label() for p in instruction.parts if p is not part)

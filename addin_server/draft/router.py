@@ -27,6 +27,7 @@ from addin_server.draft.edits import Declined, Edit, OperationResult
 from addin_server.draft.instruction import OPERABLE, Instruction, Part, read_instruction
 from addin_server.draft.parts import PartResult
 from addin_server.draft.redraft import Redrafter, RedraftResult
+from addin_server.draft.unambiguous import doubt, doubt_after
 
 log = logging.getLogger(__name__)
 
@@ -75,9 +76,17 @@ class DraftRouter:
                 if part.kind not in OPERATION_KINDS:
                     why[i] = "No drafting operation does this."
                     continue
+                unsure = doubt(part, task.clause)
+                if unsure:
+                    # Read more than one way: the operation does not guess (unambiguous.py).
+                    why[i] = f"{unsure} The drafting assistant can do it."
+                    continue
                 try:
                     result = run_operation(part, task, text)
                     _self_check(part, ins, task, text, result)
+                    unsure = doubt_after(part, text, result, task.document_parties)
+                    if unsure:
+                        raise Declined(f"{unsure} The drafting assistant can do it.")
                 except ops.AlreadyDone as exc:
                     already[i] = exc.reason
                     continue

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { readFileSync } from "node:fs";
-import { failedChecks, instructionParts, operationComments, partsLine } from "../../addin_server/static/taskpane/draft-report.js";
+import { failedChecks, instructionParts, operationComments, partsLine, uncheckedChecks } from "../../addin_server/static/taskpane/draft-report.js";
 import { readyMessage } from "../../addin_server/static/taskpane/redraft-flow.js";
 import { findChromium, launchBrowser, openPane } from "./fixtures/harness.mjs";
 import { CLAUSE, DOCUMENT, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
@@ -34,6 +34,18 @@ test("failed checks and the ready message say what failed", () => {
   assert.deepEqual(failedChecks(FAILED).map((f) => f.name), ["changed", "instruction"]);
   assert.match(readyMessage(FAILED), /failed 2 checks/);
   assert.deepEqual(failedChecks({ redraft: "x" }), []); // an older server: nothing to report
+});
+
+test("a check that could not read the draft is said not checked, never counted as passed or failed", () => {
+  const answer = { checks: [
+    { name: "instruction", passed: null, status: "not_checked", reason: "Done: mutual. Not checked (read it): 3 years." },
+    { name: "length", passed: null, status: "not_applicable", reason: "No length was asked for." },
+    { name: "meaning", passed: true, status: "passed", reason: "ok" },
+  ] };
+  assert.deepEqual(uncheckedChecks(answer).map((c) => [c.name, c.label]), [["instruction", "Does what you asked"]]);
+  assert.deepEqual(failedChecks(answer), []);
+  // An older server sends no status: nothing is said not checked that it did not say.
+  assert.deepEqual(uncheckedChecks({ checks: [{ name: "length", passed: null, reason: "n/a" }] }), []);
 });
 
 test("each part of the instruction is said: done, not done and why, by whom (the server's own answers)", () => {
