@@ -154,10 +154,14 @@ class _Clock:
 
 
 def _open_ended(part: Part, clause: str) -> bool:
-    """A part that, unread, may ask for any change: one no kind reads, one read more than one way, or a
-    figure whose value was not read. (An unread "mutual" asks for no new figure or condition.)"""
-    from addin_server.draft.unambiguous import doubt
-    return part.kind == "other" or bool(doubt(part, clause)) or part.kind in ("period", "amount")
+    """A part that, unread, may ask for the change found: one no kind reads that names a party or a value,
+    one read more than one way, or a figure whose value was not read. (An unread "mutual" asks for no new
+    figure or condition.)"""
+    from addin_server.draft.unambiguous import doubt, names_a_value
+    if part.kind == "other":
+        # An ask no kind reads, that names a party of the clause or a value, may move a right or set a figure.
+        return bool(names_a_value(part.text)) or any(binding.uses(part.text, n) for n in binding.party_names(clause))
+    return bool(doubt(part, clause)) or part.kind in ("period", "amount")
 
 
 def _unless_unread(result: CheckResult, unread: list[str]) -> CheckResult:
@@ -394,6 +398,11 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
         found = ([crossed] if crossed else []) + found
     if found:
         return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+    if allow.rewrite or comparison.rewritten:
+        # A rewording says its "not"s and conditions in other places (compare.py does not count them),
+        # so finding no change is not reading none: said, not passed.
+        return not_checked("meaning", "Not checked: the draft rewords your clause, and a rewording cannot be held "
+                                      "against it sentence by sentence; read it for a changed meaning.")
     return CheckResult("meaning", True, "What your instruction does not touch still means what it meant.")
 
 

@@ -61,6 +61,11 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
     found = test(part, instruction, clause, draft, ctx)
+    if found.status == "done":
+        from addin_server.draft.unambiguous import doubt_done
+        doubted = doubt_done(part, clause, draft, ctx.parties)
+        if doubted:
+            return PartResult(part, *doubted)
     # Said "done" only where the text the part names changed as it asks (done.py).
     from addin_server.draft.done import confirm
     positive = confirm(part, instruction, clause, draft, ctx.parties, found.status)

@@ -84,7 +84,7 @@ class DraftRouter:
                 try:
                     result = run_operation(part, task, text)
                     _self_check(part, ins, task, text, result)
-                    unsure = doubt_after(part, text, result, task.document_parties)
+                    unsure = doubt_after(part, text, result, task.document_parties, tuple(c.text for c in task.precedents))
                     if unsure:
                         raise Declined(f"{unsure} The drafting assistant can do it.")
                 except ops.AlreadyDone as exc:

@@ -28,25 +28,36 @@ from __future__ import annotations
 import re
 
 from index_builder.reading import binding
+from index_builder.reading import figures as F
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Part
+from addin_server.draft.instruction_words import _BOTH_ASK, _MUTUAL, _STRONG_MUTUAL
 
-# A number of any kind in an ask: digits, a percentage, number words lawyers write for sums.
-_NUMBER = re.compile(r"\d|%|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                     r"forty|fifty|sixty|ninety|hundred|thousand|million|billion|half|quarter|percent|per\s+cent)\b",
-                     re.I)
+# A sum in words the figures reader leaves to contract prose ("at seven and a half million", "two
+# hundred thousand"): the word of scale says a value is asked.
+_SCALE = re.compile(r"\b(?:hundred|thousand|million|billion|mm|bn|percent|per\s+cent)\b|\d\s*%|"
+                    r"\b(?:a|one|two|three)\s+(?:half|third|quarter|fifth)s?\b(?!\s+part)", re.I)
+# A value named by what it is ("mind the percentage in brackets"), which a move of a right does not touch.
+_VALUE_NOUN = re.compile(r"\b(?:percentage|figure|amount|sum|rate|price|fee|share|number)s?\b", re.I)
+# A figure kept as it is ("same four limits", "keep the 30 days"): not an ask for a value.
+_KEPT = re.compile(r"\b(?:same|keep|keeping|leave|leaving|stays?|remains?)\s+(?:the\s+|at\s+)?$", re.I)
 # Something the lawyer wants added to the clause, which no move of a right adds.
 _ADD = re.compile(r"\b(?:add|adds|adding|insert|introduce|include|require|requiring|subject\s+to|only\s+with|"
-                  r"conditional\s+on|conditioned\s+on)\b|\bneeds?\s+(?:\w+\s+){0,3}(?:consent|approval|permission|sign-?off)\b",
-                  re.I)
+                  r"conditional\s+on|conditioned\s+on)\b|\b(?:needs?|get|gets|obtain|obtains|seek|seeks)\s+"
+                  r"(?:\w+\s+){0,3}(?:consent|approval|permission|sign-?off)\b", re.I)
+# What the lawyer says to keep is not asked for: "keep ... the mutual fee-shifting".
+_KEEP_LEAD = re.compile(r"\b(?:keep|keeping|leave|leaving|retain|preserve|stays?|remains?)\b[^.;:!?]*$", re.I)
 # Every place, not the first: "switch both sentences", "in all three places", "each reference".
 _EVERY = re.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+){0,2}(?:sentences?|places?|references?|mentions?|provisions?|"
                     r"limbs?|clauses?|paragraphs?)\b|\bthroughout\b|\beverywhere\b|\bwherever\b", re.I)
 # A carve-out phrase that is a sentence of the lawyer's, not words to look for ("Customer shouldn't carry those").
 _NOT_WORDS = re.compile(r"\b(?:should|shouldn['’]t|can|can['’]t|cannot|must|mustn['’]t|will|won['’]t|would|wouldn['’]t|"
-                        r"needs?|wants?)\b|^(?:cut|make|keep|drop|take|give|change|move|bring)\b", re.I)
+                        r"needs?|wants?)\b|^(?:cut|make|keep|drop|take|give|change|move|bring)\b|"
+                        # Where the words come from, not what they are: "model it on ...", "the usual formulation".
+                        r"\b(?:model|modelled|modeled|based|borrow|lift|usual|standard|customary|formulation|wording|"
+                        r"language)\b", re.I)
 # The lawyer named the sentence to drop: quoted words or its place.
 _NAMED_SENTENCE = re.compile(r"['‘\"“][^'’\"”]{3,}['’\"”]|\b(?:first|second|third|fourth|fifth|last|final|opening|"
                              r"closing)\s+sentence\b|\bsentence\s+(?:\d+|[ivx]+)\b|\blimb\s+\(?\w\)?", re.I)
@@ -56,6 +67,8 @@ _SUBSTANCE = re.compile(r"\b(?:shall|must|may|will|agrees?|hereby|undertakes?|gr
 # Who owns what: a mutual "each party owns" reads as joint ownership, not "each owns its own".
 _OWNERSHIP = re.compile(r"\b(?:own|owns|owned|ownership|property\s+of|title\s+(?:to|in)|vest|vests|vested|belong|belongs)\b",
                         re.I)
+# The lawyer asked for the precedent's words as they are.
+_VERBATIM = re.compile(r"\bverbatim\b|\bword[- ]for[- ]word\b|\bas (?:it is )?written\b|\bexactly\b|\bas is\b", re.I)
 # A carve-out taken from a precedent longer than this is a precedent pasted in, not a carve-out.
 _CARVE_OUT_WORDS = 45
 
@@ -64,12 +77,19 @@ def doubt(part: Part, clause: str = "") -> str:
     """Why this part's reading is not the only one ("" where it is), in the lawyer's words."""
     words = part.text
     if part.kind == "flip":
-        number = _NUMBER.search(words)
-        if number:
+        if names_a_value(words):
             return (f"“{_short(words)}” names a figure, and a figure asks for a value, not for a right to change "
                     "hands.")
         if _ADD.search(words):
             return f"“{_short(words)}” asks for something to be added, which moving a right does not do."
+    if part.kind == "mutual":
+        cues = list(_MUTUAL.finditer(words))
+        if cues and all(_KEEP_LEAD.search(words[:c.start()]) for c in cues):
+            return f"“{_short(words)}” says to keep what is mutual, not to make anything mutual."
+        if not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and (
+                names_a_value(words) or _VALUE_NOUN.search(words)):
+            # "Mind the percentage in brackets too": "too" is the only sign of both sides, beside a value.
+            return f"“{_short(words)}” is about a value, and nothing in it asks for both parties to be bound."
     if part.kind == "carve_out" and not part.params.get("precedent"):
         phrase = str(part.params.get("phrase") or "")
         if phrase and _NOT_WORDS.search(phrase):
@@ -77,7 +97,16 @@ def doubt(part: Part, clause: str = "") -> str:
     return ""
 
 
-def doubt_after(part: Part, before: str, result: OperationResult, parties: tuple[str, ...] = ()) -> str:
+def names_a_value(words: str) -> bool:
+    """An amount, a period or a percentage in the ask that it does not say to keep."""
+    for f in F.figures(words):
+        if not _KEPT.search(words[max(0, f.start - 20):f.start]):
+            return True
+    return bool(_SCALE.search(words))
+
+
+def doubt_after(part: Part, before: str, result: OperationResult, parties: tuple[str, ...] = (),
+                precedents: tuple[str, ...] = ()) -> str:
     """Why what an operation made of the part is not surely what was asked ("" where it is)."""
     after = result.text
     if part.kind == "flip" and _EVERY.search(part.text):
@@ -86,9 +115,13 @@ def doubt_after(part: Part, before: str, result: OperationResult, parties: tuple
             return (f"“{_short(part.text)}” asks for every place, and “{_short(missed, 50)}” still reads as it did.")
     if part.kind == "carve_out":
         added = _inserted(before, after)
-        if len(added.split()) > _CARVE_OUT_WORDS:
-            return (f"The carve-out taken from the precedent runs to {len(added.split())} words: a carve-out is the "
-                    "exception, not the precedent's whole provision.")
+        n = part.params.get("precedent")
+        source = precedents[n - 1] if n and 1 <= n <= len(precedents) else ""
+        whole = source and len(added.split()) >= 0.8 * len(source.split()) and not _VERBATIM.search(part.text)
+        if len(added.split()) > _CARVE_OUT_WORDS or whole:
+            return (f"The carve-out taken from the precedent runs to {len(added.split())} words, "
+                    + ("the whole precedent" if whole else "more than an exception") +
+                    ": a carve-out is the exception, not the precedent's provision pasted in.")
     if part.kind == "delete":
         # A whole sentence dropped (not words inside one): what it said goes with it.
         gone = " ".join(e.old for e in result.edits if e.old.strip()) if result.label == "Sentence deleted" else ""
@@ -103,6 +136,49 @@ def doubt_after(part: Part, before: str, result: OperationResult, parties: tuple
                 return ("Ownership made mutual (“each party”) reads as joint ownership; who owns what needs "
                         "wording of its own.")
     return ""
+
+
+def doubt_done(part: Part, clause: str, draft: str, parties: tuple[str, ...] = ()) -> tuple[str, str] | None:
+    """A part a check found done, read again for what "done" cannot hold: (status, reason), or None.
+
+    The same rules as the operations' (``doubt_after``), on any draft: a move asked for "both"
+    sentences that left one as it was is partly done; a sentence of substance gone where the lawyer
+    did not name it is not checked (what was meant by "the debris" is for the lawyer to say)."""
+    if part.kind == "flip" and _EVERY.search(part.text):
+        missed = _untouched_sentences(clause, draft, parties)
+        if missed:
+            return "partly", f"“{_short(part.text)}” asks for every place, and “{_short(missed, 50)}” reads as it did."
+    if part.kind == "delete" and not _NAMED_SENTENCE.search(part.text):
+        for start, end in sentence_spans(clause):
+            sentence = clause[start:end].strip()
+            if _SUBSTANCE.search(sentence) and _gone(sentence, draft):
+                return "unchecked", (f"Not checked: “{_short(sentence, 50)}” is gone, and it gave a right or a duty; "
+                                     "the instruction does not name it.")
+    return None
+
+
+def _gone(sentence: str, draft: str) -> bool:
+    """Most of the sentence's words are not in the draft."""
+    words = re.findall(r"[a-z]{4,}", sentence.lower())
+    kept = set(re.findall(r"[a-z]{4,}", draft.lower()))
+    return len(words) >= 4 and sum(w in kept for w in words) < 0.3 * len(words)
+
+
+def unread_figures(text: str, values: list[float], clause: str = "") -> list[str]:
+    """Figures in the instruction that no part of its reading takes (as its value or the old one), and
+    that the clause does not already have: an ask the reading missed ("then automatic one-year
+    renewals ... ninety days before the period ends")."""
+    if not text:
+        return []
+    have = [f.value for f in F.figures(clause)] if clause else []
+    out = []
+    for f in F.figures(text):
+        if f.kind not in ("period", "amount", "percentage") or _KEPT.search(text[max(0, f.start - 20):f.start]):
+            continue
+        if any(abs(f.value - v) < 1e-9 for v in values + have):
+            continue
+        out.append(f.text)
+    return out
 
 
 def _untouched_sentences(before: str, after: str, parties: tuple[str, ...]) -> str:
