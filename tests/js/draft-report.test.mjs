@@ -135,3 +135,28 @@ test("an operation's draft: its edits with reasons, applied at once, notes shown
     await pane.close();
   }
 });
+
+test("a draft some checks could not read: said not checked, no 'Passed' line that counts them", { skip }, async () => {
+  const UNREAD = {
+    ...OPERATION,
+    checks: [
+      { name: "changed", passed: true, status: "passed", reason: "The draft changes your clause." },
+      { name: "instruction", passed: null, status: "not_checked", reason: "Done: mutual. Not checked (read it): 3 years." },
+      { name: "meaning", passed: null, status: "not_checked", reason: "Not checked: the draft rewords your clause." },
+      { name: "length", passed: null, status: "not_applicable", reason: "No length was asked for." },
+    ],
+  };
+  const { pane } = await redraftWith(UNREAD);
+  const { page } = pane;
+  try {
+    const said = await page.textContent("#checks-unchecked");
+    assert.match(said, /Not checked \(read the draft for these\): 2 checks/);
+    assert.match(said, /Does what you asked: Done: mutual\. Not checked \(read it\): 3 years\./);
+    assert.doesNotMatch(said, /Length as asked/);
+    assert.equal(await page.$("#checks-failed"), null);
+    assert.doesNotMatch(await page.textContent("#checks-passed"), /✓|Does what you asked/);
+    assert.deepEqual(await pane.strayText(), []);
+  } finally {
+    await pane.close();
+  }
+});
