@@ -398,12 +398,43 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
         found = ([crossed] if crossed else []) + found
     if found:
         return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+    beside = _beside_the_values(comparison, ins)
+    if beside:
+        # A value asked for, and other words changed beside it: no rule found them a fault, and none
+        # can show they keep the meaning (a condition moved, a direction swapped): said, not passed.
+        return not_checked("meaning", f"Not checked: besides the figure you asked for, the draft changes “{beside}”; "
+                                      "read it.")
     if allow.rewrite or comparison.rewritten:
         # A rewording says its "not"s and conditions in other places (compare.py does not count them),
         # so finding no change is not reading none: said, not passed.
         return not_checked("meaning", "Not checked: the draft rewords your clause, and a rewording cannot be held "
                                       "against it sentence by sentence; read it for a changed meaning.")
     return CheckResult("meaning", True, "What your instruction does not touch still means what it meant.")
+
+
+def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:
+    """Where every part asks for a value (a period, an amount), the first edit that changes words other
+    than figures and their units ("" where the draft changes nothing but the values)."""
+    if not ins.parts or any(p.kind not in ("period", "amount") for p in ins.parts):
+        return ""
+    from index_builder.reading import figures as F
+
+    def masked(text: str) -> list[str]:
+        # Each figure one token, so that "twelve (12) months" -> "eighteen (18) months" is one value changed.
+        for f in sorted(F.figures(text), key=lambda f: -f.start):
+            text = text[:f.start] + " figurex " + text[f.end:]
+        return [w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in C._STOP and w not in _UNIT_WORDS]
+
+    old, new = masked(comparison.clause), masked(comparison.draft)
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal" and sorted(w for w in old[i1:i2] if w != "figurex") != sorted(
+                w for w in new[j1:j2] if w != "figurex"):
+            return _short(" ".join(new[j1:j2]) or " ".join(old[i1:i2]), 70)
+    return ""
+
+
+_UNIT_WORDS = frozenset("day days business calendar week weeks month months year years hour hours dollars dollar usd "
+                        "eur euros pounds percent per cent cents".split())
 
 
 def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
