@@ -33,6 +33,7 @@ from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Part
+from addin_server.draft.instruction_values import _KEPT_FIGURE as _KEPT
 from addin_server.draft.instruction_words import _BOTH_ASK, _MUTUAL, _STRONG_MUTUAL
 
 # A sum in words the figures reader leaves to contract prose ("at seven and a half million", "two
@@ -41,8 +42,6 @@ _SCALE = re.compile(r"\b(?:hundred|thousand|million|billion|mm|bn|percent|per\s+
                     r"\b(?:a|one|two|three)\s+(?:half|third|quarter|fifth)s?\b(?!\s+part)", re.I)
 # A value named by what it is ("mind the percentage in brackets"), which a move of a right does not touch.
 _VALUE_NOUN = re.compile(r"\b(?:percentage|figure|amount|sum|rate|price|fee|share|number)s?\b", re.I)
-# A figure kept as it is ("same four limits", "keep the 30 days"): not an ask for a value.
-_KEPT = re.compile(r"\b(?:same|keep|keeping|leave|leaving|stays?|remains?)\s+(?:the\s+|at\s+)?$", re.I)
 # Something the lawyer wants added to the clause, which no move of a right adds.
 _ADD = re.compile(r"\b(?:add|adds|adding|insert|introduce|include|require|requiring|subject\s+to|only\s+with|"
                   r"conditional\s+on|conditioned\s+on)\b|\b(?:needs?|get|gets|obtain|obtains|seek|seeks)\s+"
@@ -162,23 +161,6 @@ def _gone(sentence: str, draft: str) -> bool:
     words = re.findall(r"[a-z]{4,}", sentence.lower())
     kept = set(re.findall(r"[a-z]{4,}", draft.lower()))
     return len(words) >= 4 and sum(w in kept for w in words) < 0.3 * len(words)
-
-
-def unread_figures(text: str, values: list[float], clause: str = "") -> list[str]:
-    """Figures in the instruction that no part of its reading takes (as its value or the old one), and
-    that the clause does not already have: an ask the reading missed ("then automatic one-year
-    renewals ... ninety days before the period ends")."""
-    if not text:
-        return []
-    have = [f.value for f in F.figures(clause)] if clause else []
-    out = []
-    for f in F.figures(text):
-        if f.kind not in ("period", "amount", "percentage") or _KEPT.search(text[max(0, f.start - 20):f.start]):
-            continue
-        if any(abs(f.value - v) < 1e-9 for v in values + have):
-            continue
-        out.append(f.text)
-    return out
 
 
 def _untouched_sentences(before: str, after: str, parties: tuple[str, ...]) -> str:
