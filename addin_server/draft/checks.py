@@ -120,7 +120,8 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     instruction_result = _instruction(ins, parts)
     # A part the checks could not read may ask for what the draft adds or changes: what the
     # instruction leaves alone is then not known, and a difference is not a fault (unambiguous.py).
-    unread = [p.part.label() for p in parts if p.status == "unchecked" and _open_ended(p.part, task.clause)]
+    unread = [p.part.label() for p in parts
+              if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
     results = [
         clock.time("changed", _changed, task, ins, draft, instruction_result),
         instruction_result,
@@ -153,15 +154,15 @@ class _Clock:
         return result
 
 
-def _open_ended(part: Part, clause: str) -> bool:
+def _open_ended(part: Part, clause: str, parties: tuple[str, ...] = ()) -> bool:
     """A part that, unread, may ask for the change found: one no kind reads that names a party or a value,
     one read more than one way, or a figure whose value was not read. (An unread "mutual" asks for no new
     figure or condition.)"""
     from addin_server.draft.unambiguous import doubt, names_a_value
     if part.kind == "other":
         # An ask no kind reads, that names a party of the clause or a value, may move a right or set a figure.
-        return bool(names_a_value(part.text)) or any(binding.uses(part.text, n) for n in binding.party_names(clause))
-    return bool(doubt(part, clause)) or part.kind in ("period", "amount")
+        return bool(names_a_value(part.text)) or any(binding.uses(part.text, n) for n in binding.party_names(clause, parties))
+    return bool(doubt(part, clause, parties)) or part.kind in ("period", "amount")
 
 
 def _unless_unread(result: CheckResult, unread: list[str]) -> CheckResult:
@@ -184,10 +185,14 @@ def _changed(task: DraftTask, ins: Instruction, draft: str, instruction: CheckRe
     same = similarity(task.clause, draft)
     # A small change is what "make it 15 days" asks for: nearly unchanged is a failure only
     # where the instruction's own check does not pass.
-    if same == 1 or (same >= NEARLY_SAME and instruction.passed is not True):
+    if same == 1 or (same >= NEARLY_SAME and instruction.passed is False):
         return CheckResult("changed", False, "The draft is the same as your clause"
                            + (" word for word" if same == 1 else " but for a word or two")
                            + ": the instruction was not carried out.")
+    if same >= NEARLY_SAME and instruction.passed is None:
+        # A word or two may be all that was asked: with the instruction not checked, neither is this.
+        return not_checked("changed", "Not checked: the draft changes a word or two of your clause, and whether "
+                                      "that is all you asked is for you to read.")
     return CheckResult("changed", True, "The draft changes your clause.")
 
 

@@ -49,12 +49,13 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
     test = {"mutual": _mutual, "flip": _flip, "period": _period, "amount": _amount, "carve_out": _carve_out,
             "conform": _conform, "plain": _plain, "delete": _delete, "shorten": _shorten}.get(part.kind)
     from addin_server.draft.unambiguous import doubt
-    unsure = doubt(part, clause)
+    unsure = doubt(part, clause, ctx.parties)
     if unsure:
         # A part read more than one way is not judged on one of them: the lawyer reads it.
         return PartResult(part, "unchecked", f"Not checked: {unsure}")
     if test is None:
-        if _only_values_changed(part, instruction, clause, draft):
+        from addin_server.draft.unambiguous import says_to_keep
+        if _only_values_changed(part, instruction, clause, draft) and not says_to_keep(part.text):
             others = "; ".join(p.label() for p in instruction.parts if p is not part)
             return PartResult(part, "not_done", f"The draft changes nothing but {others}: “{part.label()}” is not "
                                                 "done.")

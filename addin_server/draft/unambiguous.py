@@ -8,7 +8,7 @@ rest of its own words say. Where they say something the reading cannot hold, the
 to the drafting assistant (the operation declines) and the check says "not checked", in the
 lawyer's words, never "failed" or "passed" on a guess.
 
-``doubt(part, clause)`` reads the part alone (for the operations and the checks);
+``doubt(part, clause, parties)`` reads the part alone (for the operations and the checks);
 ``doubt_after(part, before, result)`` reads what an operation made of it (for the
 operations only: a check reads any draft through ``check_part``).
 
@@ -60,6 +60,23 @@ _NOT_WORDS = re.compile(r"\b(?:should|shouldn['’]t|can|can['’]t|cannot|must|
 # The lawyer named the sentence to drop: quoted words or its place.
 _NAMED_SENTENCE = re.compile(r"['‘\"“][^'’\"”]{3,}['’\"”]|\b(?:first|second|third|fourth|fifth|last|final|opening|"
                              r"closing)\s+sentence\b|\bsentence\s+(?:\d+|[ivx]+)\b|\blimb\s+\(?\w\)?", re.I)
+# "do not lose the as-is treatment", "without dropping", "never strike": a delete verb negated.
+_NOT_DROP = re.compile(r"\b(?:not|n['’]t|never|without)\s+(?:\w+\s+)?(?:drop|dropping|delete|deleting|remove|removing|"
+                       r"strike|striking|lose|losing|take out|taking out|get rid of|cut out)\b", re.I)
+# A statement of what stays ("ENVISION's numbers don't move", "nothing else should change"): no ask.
+_STAYS = re.compile(r"\b(?:do(?:es)?\s*n['’]?o?t|should\s*n['’]?o?t|must\s*n['’]?o?t|is\s+not\s+to|are\s+not\s+to|never)\s+"
+                    r"(?:be\s+)?(?:move|moved|change|changed|touch|touched)\b|\b(?:stays?|remains?|unchanged|untouched|as\s+it\s+is|"
+                    r"alone)\b|\bnothing\s+else\b|^\s*(?:otherwise\s+)?(?:leave|keep)\b", re.I)
+# Quoted words of the lawyer's ("'Protected Interests'"): a term named to change.
+_QUOTED_TERM = re.compile(r"(?:^|(?<=[\s(:]))['‘\"“]([^'’\"”]{2,60})['’\"”]")
+
+
+def says_to_keep(words: str) -> bool:
+    """A part that only says what stays as it is."""
+    return bool(_STAYS.search(words)) and not re.search(r"\b(?:make|change|set|add|cut|raise|lower|move\s+(?:it|them)\s+to)\b",
+                                                        _STAYS.sub(" ", words), re.I)
+
+
 # A sentence of substance: it gives or takes a right or a duty, or transfers property.
 _SUBSTANCE = re.compile(r"\b(?:shall|must|may|will|agrees?|hereby|undertakes?|grants?|assigns?|right,?\s+title|"
                         r"owns?|entitled|liable|responsible)\b", re.I)
@@ -72,7 +89,7 @@ _VERBATIM = re.compile(r"\bverbatim\b|\bword[- ]for[- ]word\b|\bas (?:it is )?wr
 _CARVE_OUT_WORDS = 45
 
 
-def doubt(part: Part, clause: str = "") -> str:
+def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
     """Why this part's reading is not the only one ("" where it is), in the lawyer's words."""
     words = part.text
     if part.kind == "flip":
@@ -89,6 +106,15 @@ def doubt(part: Part, clause: str = "") -> str:
                 names_a_value(words) or _VALUE_NOUN.search(words)):
             # "Mind the percentage in brackets too": "too" is the only sign of both sides, beside a value.
             return f"“{_short(words)}” is about a value, and nothing in it asks for both parties to be bound."
+    if part.kind == "mutual" and not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and clause:
+        named = binding.party_names(clause, tuple(parties))
+        # The name as written counts too: the core's mention reader skips some ("Can NICE have ...").
+        if named and not any(binding.uses(words, n) or re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", words)
+                             for n in named):
+            # "Users can access it too": "too" beside someone who is not a party is no ask to bind both.
+            return f"“{_short(words)}” names no party of your clause, so it is not clear who should be bound too."
+    if part.kind == "delete" and _NOT_DROP.search(words):
+        return f"“{_short(words)}” says what not to lose, not what to drop."
     if part.kind == "carve_out" and not part.params.get("precedent"):
         phrase = str(part.params.get("phrase") or "")
         if phrase and _NOT_WORDS.search(phrase):
@@ -147,6 +173,12 @@ def doubt_done(part: Part, clause: str, draft: str, parties: tuple[str, ...] = (
         missed = _untouched_sentences(clause, draft, parties)
         if missed:
             return "partly", f"“{_short(part.text)}” asks for every place, and “{_short(missed, 50)}” reads as it did."
+    if part.kind == "conform":
+        for m in _QUOTED_TERM.finditer(part.text):
+            term = m.group(1).strip()
+            if term in clause and term in draft and not _KEEP_LEAD.search(part.text[:m.start()]):
+                # The lawyer quoted it to change it ("'Protected Interests' isn't defined ... use ...").
+                return "partly", f"The draft still says “{term}”, which your instruction names to change."
     if part.kind == "delete" and not _NAMED_SENTENCE.search(part.text):
         for start, end in sentence_spans(clause):
             sentence = clause[start:end].strip()
