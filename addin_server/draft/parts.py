@@ -111,6 +111,11 @@ def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) 
 
 # --- what the parts explain ---------------------------------------------------------------
 
+def _keeps(text: str) -> bool:
+    from addin_server.draft.unambiguous import says_to_keep
+    return says_to_keep(text)
+
+
 def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, cited: Sequence[int] = ()) -> Allowances:
     from addin_server.draft.compare import _stem
     allow = Allowances()
@@ -145,7 +150,8 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
             span = deleted_span(part, clause)
             if span:
                 allow.delete.append(joined_span(clause, *span) if _is_phrase(span, clause) else span)
-        elif part.kind in ("shorten", "plain", "other"):
+        elif part.kind in ("shorten", "plain", "other") and not (part.kind == "other" and _keeps(part.text)):
+            # (A part that only says what stays, "nothing else should change", allows no rewording.)
             allow.rewrite = True
             allow.plain = allow.plain or part.kind == "plain"
             keep_all = re.search(r"\bkeep (?:every|all|each)\b|\bsame (?:legal )?effect\b|\bwithout (?:dropping|losing)\b",

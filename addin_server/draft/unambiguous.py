@@ -66,7 +66,8 @@ _NOT_DROP = re.compile(r"\b(?:not|n['’]t|never|without)\s+(?:\w+\s+)?(?:drop|d
 # A statement of what stays ("ENVISION's numbers don't move", "nothing else should change"): no ask.
 _STAYS = re.compile(r"\b(?:do(?:es)?\s*n['’]?o?t|should\s*n['’]?o?t|must\s*n['’]?o?t|is\s+not\s+to|are\s+not\s+to|never)\s+"
                     r"(?:be\s+)?(?:move|moved|change|changed|touch|touched)\b|\b(?:stays?|remains?|unchanged|untouched|as\s+it\s+is|"
-                    r"alone)\b|\bnothing\s+else\b|^\s*(?:otherwise\s+)?(?:leave|keep)\b", re.I)
+                    r"alone)\b|\bnothing\s+else\b(?:\s+(?:should|shall|will|may|can|is\s+to|needs\s+to))?(?:\s+(?:be\s+)?(?:change[sd]?|"
+                    r"move[sd]?|touched))?|^\s*(?:otherwise\s+)?(?:leave|keep)\b", re.I)
 # Quoted words of the lawyer's ("'Protected Interests'"): a term named to change.
 _QUOTED_TERM = re.compile(r"(?:^|(?<=[\s(:]))['‘\"“]([^'’\"”]{2,60})['’\"”]")
 
