@@ -106,7 +106,7 @@ class DraftRouter:
                 drafted.operation = operation if done else None
             else:
                 drafted = self._from_operation(task, ins, operation)
-                if left and prefer != "operation":
+                if any(not says_to_keep(ins.parts[i].text) for i in left) and prefer != "operation":
                     drafted.notes.append("The drafting assistant, which could do the rest, is not set up on this "
                                          "server." if self.redrafter is None else "")
             drafted.timings_ms["operation"] = op_ms
