@@ -44,6 +44,7 @@ test("a check that could not read the draft is said not checked, never counted a
   ] };
   assert.deepEqual(uncheckedChecks(answer).map((c) => [c.name, c.label]), [["instruction", "Does what you asked"]]);
   assert.deepEqual(failedChecks(answer), []);
+  assert.match(readyMessage(answer), /check 1 check that could not be made\. Review it/);
   // An older server sends no status: nothing is said not checked that it did not say.
   assert.deepEqual(uncheckedChecks({ checks: [{ name: "length", passed: null, reason: "n/a" }] }), []);
 });
