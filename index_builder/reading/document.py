@@ -125,7 +125,7 @@ def _heading_of(p: Paragraph, number: str) -> str:
     defining = bool(re.search(r"[\u201c\"]", text))
     if len(words) <= 10 and not defining and is_heading(text, styled=p.is_heading):
         return re.sub(r"[.:]$", "", text)
-    lead = run_in_heading(text, marks=".:\u2014", title=False)
+    lead = run_in_heading(text, marks=".:\u2014", shape="label")
     return text[lead[0]:lead[1]].strip() if lead else ""
 
 
@@ -139,7 +139,7 @@ def lead_heading(text: str, line: bool = False) -> tuple[int, int] | None:
     at = number.end if number else 0
     while at < len(text) and text[at] in " \t[":
         at += 1
-    return run_in_heading(text, at, marks=".:\u2014", title=False, line=line)
+    return run_in_heading(text, at, marks=".:\u2014", shape="label", line=line)
 
 
 def headings_in(text: str) -> list[str]:
@@ -192,38 +192,88 @@ def headings_in_capitals(paragraphs: Sequence[Paragraph]) -> list[int]:
 
 
 # A run-in heading: a phrase of up to 80 characters at a paragraph's start (after its number),
-# then a mark (a full stop; a colon or a dash where the caller allows) and a sentence that starts
-# with a capital, a quote or a bracket ("Injunctive Relief. Contractor ...", "Fees, Payment and
-# Taxes. The Customer ...", "Exceptions: The cap ..."), or, on a line of its own, the line's end
-# ("7.1 Liability Caps."). The one reading of it: the index's clause headings (ingest/headings.py),
-# the written terms (a heading's words are titles, not uses), the section map, Check document.
-_RUN_IN = re.compile(r"([^.:\n\u2014]{1,81}?)\s*([.:\u2014])(?:\s+(?=([A-Z\u201c\"(\[{]))|(\s*)$)")
+# then a mark (a full stop; a colon, a dash or a line break where the caller allows) and a sentence
+# ("Injunctive Relief. Contractor ...", "Fees, Payment and Taxes. The Customer ...", "Exceptions:
+# The cap ...", "CONFIDENTIALITY — Each party ..."), or, on a line of its own, the line's end
+# ("7.1 Liability Caps."). (A spaced hyphen or a line break ends one only with more space after
+# it, "Fees -  The" or a blank line, as the pane's reader took them.) The one reading of it: the index's
+# clause headings (ingest/headings.py), the written terms (a heading's words are titles, not
+# uses), the section map, Check document, and a clause's label (labels.py: what the pane's
+# Insert drops). Group 3 is the sentence's first character: each shape says which it takes.
+_RUN_IN = re.compile(r"([^.:\n\u2014]{1,81}?)\s*([.:\u2014]|\s[-\u2013]\s|\n)(?:\s+(?=(\S))|(\s*)$)")
 _HEADING_WORD = re.compile(r"[A-Za-z][\w'\u2019-]*")
 _CLAUSE_MARK = re.compile(r"[;!?]")
 SMALL_WORDS = frozenset("of and or the to for in on with by a an at from under & vs.".split())
+# What may start the sentence after the heading, by shape: a title, a label of a few words, a
+# clause's label as the pane reads it (a figure or a quote too: "Fees: 30 days ...").
+_STARTS = {"title": "ABCDEFGHIJKLMNOPQRSTUVWXYZ\u201c\"([{", "label": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+           "clause": "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789(\"\u201c'\u2018"}
+# A short phrase with one of these is a sentence ("Fees are due."), not a heading ("Liability cap").
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|"
+                   r"agrees?)\b", re.I)
+_SPACES = re.compile(r"\s+")
 
 
-def run_in_heading(text: str, at: int = 0, *, marks: str = ".", title: bool = True,
-                   line: bool = False) -> tuple[int, int] | None:
+def run_in_heading(text: str, at: int = 0, *, marks: str = ".", shape: str = "title",
+                   line: bool = False, known: str = "") -> tuple[int, int] | None:
     """The span of the heading a paragraph starts with at ``at`` (after its number), run in
-    before its first sentence; None when it has none. ``marks``: what may end it (a full stop;
-    ".:\u2014" also a colon or a dash). ``title``: in Title Case, the first word capitalised
-    (as the index reads a heading: "Option A \u2014 Cancel and retire. RESOLVED ..." is a choice
-    inside its section, which keeps its section's heading); else eight words at most, the first
-    capitalised ("Drafting note"). ``line``: a line that ends with a full stop after it is one."""
+    before its first sentence; None when it has none. ``marks``: what may end it ("." a full
+    stop; ":" a colon, "\u2014" a dash, "-" a spaced hyphen or en dash, "\n" a line break).
+    ``shape``: "title", in Title Case, the first word capitalised (as the index reads a heading:
+    "Option A \u2014 Cancel and retire. RESOLVED ..." is a choice inside its section, which keeps
+    its section's heading); "label", eight words at most, the first capitalised ("Drafting
+    note"); "clause", a clause's label as the pane's Insert reads it (``_clause_heading``), with
+    ``known`` the index's heading for it, trusted over the shape of its words. ``line``: a line
+    that ends with a full stop after it is one."""
     while at < len(text) and text[at] in " \t":
         at += 1
     m = _RUN_IN.match(text, at)
-    if not m or m.group(2) not in marks or (m.group(4) is not None and not (line and m.group(2) == ".")):
+    if not m:
+        return None
+    mark = m.group(2).strip().replace("\u2013", "-") or "\n"
+    if mark not in marks or (m.group(4) is not None and not (line and mark == ".")):
+        return None
+    if m.group(3) is not None and m.group(3) not in _STARTS[shape]:
         return None
     phrase = m.group(1)
-    if not phrase[:1].isupper():
+    if shape == "clause":
+        shaped = len(phrase) <= 80 and (_same(phrase, known) or _clause_heading(phrase.strip()))
+    elif not phrase[:1].isupper():
         return None
-    if title:  # a title: no clause of a sentence in it, then any sentence start
+    elif shape == "title":  # a title: no clause of a sentence in it, then any sentence start
         shaped = len(phrase) <= 81 and not _CLAUSE_MARK.search(phrase) and title_case(phrase)
     else:  # a label of a few words, then a sentence that starts with a word
-        shaped = 2 <= len(phrase) <= 80 and len(phrase.split()) <= 8 and m.group(3) in (None, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        shaped = 2 <= len(phrase) <= 80 and len(phrase.split()) <= 8
     return m.span(1) if shaped else None
+
+
+def after_run_in(text: str, end: int) -> int:
+    """Where the words after a run-in heading ending at ``end`` begin (past its mark)."""
+    at = end
+    while at < len(text) and text[at].isspace():
+        at += 1
+    if at < len(text) and text[at] in ".:\u2014-\u2013":
+        at += 1
+    while at < len(text) and text[at].isspace():
+        at += 1
+    return at
+
+
+def _same(phrase: str, heading: str) -> bool:
+    return bool(heading.strip()) and _SPACES.sub(" ", phrase).strip().lower() == _SPACES.sub(" ", heading).strip().lower()
+
+
+def _clause_heading(phrase: str) -> bool:
+    """A clause's run-in heading as the pane's Insert reads it: Title Case or capitals
+    ("Limitation of Liability", "CONFIDENTIALITY"), or a few words in sentence case without a
+    verb ("Liability cap"). (Looser than the index's title: the pane drops it from a precedent
+    it inserts and keeps the lawyer's; the index makes it a clause's heading.)"""
+    words = phrase.split()
+    if not words or len(words) > 8 or not any(c.isalpha() for c in phrase):
+        return False
+    if phrase == phrase.upper() or title_case(phrase):
+        return phrase[0].isupper() or phrase[0] in "(\"\u201c'" or phrase[0].isdigit()
+    return len(words) <= 4 and phrase[0].isupper() and not _VERB.search(phrase)
 
 
 def title_case(text: str) -> bool:
