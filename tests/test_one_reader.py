@@ -43,8 +43,9 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     # Text set in capitals: the share of capital letters among letters.
     "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >=? 0\.8"),
     # A clause number typed at a paragraph's start: "^\s*((?:section", "^\s*(?:(?:section",
-    # "^\s*(?:\d+(?:", "^\s*(\d{1,3}" (reading/numbering.typed_label; the pane takes it from the server).
-    "typed clause number": re.compile(r"\^\\s\*\((?:\(?\?:(?:\(\?:)?)?(?:section|\\d)", re.I),
+    # "^\s*(?:\d+(?:", "^\s*(\d{1,3}", "(?:section\s+|clause" (reading/numbering.typed_label; the
+    # pane takes it from the server).
+    "typed clause number": re.compile(r"\^\\s\*\((?:\(?\?:(?:\(\?:)?)?(?:section|\\d)|\(\?:section\\s\+\|clause", re.I),
     # A heading's shape read by the absence of a verb: "is|are|was|were|be|been|shall"
     # (reading/labels.py; the pane's splitLabel read it again).
     "heading without a verb": re.compile(r"is\|are\|was\|were\|be\|been\|shall"),
@@ -150,7 +151,9 @@ CORE_ONCE: dict[str, tuple[str, dict[str, str], dict[str, str]]] = {
             r'TYPED_NUMBER = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",',
         # Session 6: typed_number is the outline's typed_label of a paragraph given whole (whole=True).
         "numbering.py _WHOLE (typed_number's fallback)":
-            r'_WHOLE = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",'}),
+            r'_WHOLE = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",',
+        "paragraphs.py _typed (from_clauses: is a clause's number typed)":
+            r'''return bool(re.match(r"\s*(?:section\s+|clause\s+|article\s+)?" + re.escape(section.rstrip(".")) + r"\.?(?=\s)", line, re.I))'''}),
     "outline number": ("numbering.py", {}, {
         "ingest/labels.py typed_label (the index's outline)": r'_DECIMAL = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?:\.(?=\s)|(?=\s+[^a-z\s]))|^(\d{1,3})\.(?=\s)")'}),
     "is a heading": ("document.py", {}, {

@@ -39,3 +39,16 @@ def test_a_line_of_plain_text_may_be_wrapped_a_whole_paragraph_may_not() -> None
     assert typed_label("30 days after the notice ...", whole=True).token == "30"
     article = typed_label("Article 5.1 Limitation of Liability")  # not "Article 5" with "1 ..." after it
     assert (article.kind, article.token, article.rank) == ("decimal", "5.1", 2)
+
+
+def test_an_index_clauses_typed_number_is_read_by_the_same_reader() -> None:
+    """paragraphs.from_clauses gives a clause's number apart only when its first line does not
+    type it: "Section 14: EXCEPT ..." types "14" (its colon too), "(a) the ..." does not type "8(a)"."""
+    from index_builder.model import Clause
+    from index_builder.reading.paragraphs import from_clauses
+
+    clauses = [Clause("d#1", "Section 14: EXCEPT FOR INDEMNIFICATION OBLIGATIONS ...", "d", section="14"),
+               Clause("d#2", "ARTICLE IV\nINDEMNIFICATION", "d", section="Article IV"),
+               Clause("d#3", "(a) the Supplier shall pay.", "d", section="8(a)"),
+               Clause("d#4", "The Supplier shall pay.", "d", section="9")]
+    assert [p.number for p in from_clauses(clauses)] == ["", "", "", "8(a)", "9"]
