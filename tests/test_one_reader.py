@@ -40,8 +40,9 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     "jurisdiction list": re.compile(r"Delaware\W{1,8}(?:New York|California)"),
     # A definition read by its verb: "means|shall mean", "(?:means".
     "definition reader": re.compile(r"means\|shall mean|shall mean\|means|\(\?:means\b"),
-    # Text set in capitals: the share of capital letters among letters.
-    "capitals rule": re.compile(r"0\.8 \* letters|/ letters\.length >=? 0\.8"),
+    # Text set in capitals: the share of capital letters among letters, or a line with no small
+    # letter ("^[^a-z]*[A-Z]{2}": document.mostly_capitals).
+    "capitals rule": re.compile(r"(?:0\.8|share) \* letters|/ letters\.length >=? 0\.8|\[\^a-z\]\*\[A-Z\]"),
     # A clause number typed at a paragraph's start: "^\s*((?:section", "^\s*(?:(?:section",
     # "^\s*(?:\d+(?:", "^\s*(\d{1,3}", "(?:section\s+|clause" (reading/numbering.typed_label; the
     # pane takes it from the server).
@@ -156,6 +157,10 @@ CORE_ONCE: dict[str, tuple[str, dict[str, str], dict[str, str]]] = {
             r'''return bool(re.match(r"\s*(?:section\s+|clause\s+|article\s+)?" + re.escape(section.rstrip(".")) + r"\.?(?=\s)", line, re.I))'''}),
     "outline number": ("numbering.py", {}, {
         "ingest/labels.py typed_label (the index's outline)": r'_DECIMAL = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?:\.(?=\s)|(?=\s+[^a-z\s]))|^(\d{1,3})\.(?=\s)")'}),
+    "capitals rule": ("document.py", {}, {
+        # Session 6: the text reader's heading line in capitals is document.mostly_capitals
+        # with every letter a capital (least=2, share=1); 0 of 9,236 distinct lines read apart.
+        "ingest/text_reader.py _CAPS_HEADING": r'_CAPS_HEADING = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")'}),
     "is a heading": ("document.py", {}, {
         "document.py is_heading (by its words)": r'return len(stripped.split()) <= 12 and not re.search(r"[.;:]\s|[.;:]$", stripped)',
         "ingest/headings.py looks_like_heading (Word's formatting)": '''    if ". " in text.rstrip(".") or " means " in f" {text} ":'''}),

@@ -476,12 +476,14 @@ def _without_headings(text: str) -> str:
 _NOT_LOWER_ASCII = bytes(b for b in range(256) if not 0x61 <= b <= 0x7A)
 
 
-def mostly_capitals(text: str) -> bool:
-    """Set in capitals: at least 12 letters, four in five of them capitals (the core's one rule
-    for a text in capitals; the pane takes it from the server: reading/labels.py)."""
+def mostly_capitals(text: str, *, least: int = 12, share: float = 0.8) -> bool:
+    """Set in capitals: at least ``least`` letters, ``share`` of them capitals (four in five)
+    (the core's one rule for a text in capitals; the pane takes it from the server:
+    reading/labels.py). A line of plain text is a heading in capitals with every letter a
+    capital (``least=2, share=1``: "NOTICES", "ARTICLE I", ingest/text_reader.py)."""
     # Every search result is read (issue 39): a letter a-z is a letter and not a capital, so
-    # more of them than a fifth of all characters rules the text out, counted in C, exactly.
-    if len(text.encode("utf-8", "ignore").translate(None, _NOT_LOWER_ASCII)) > 0.2 * len(text):
+    # more of them than (1 - share) of all characters rules the text out, counted in C, exactly.
+    if len(text.encode("utf-8", "ignore").translate(None, _NOT_LOWER_ASCII)) > (1 - share) * len(text):
         return False
     letters = sum(map(str.isalpha, text))
-    return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters
+    return letters >= least and sum(map(str.isupper, text)) >= share * letters

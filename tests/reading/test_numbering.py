@@ -52,3 +52,4 @@ def test_an_index_clauses_typed_number_is_read_by_the_same_reader() -> None:
                Clause("d#3", "(a) the Supplier shall pay.", "d", section="8(a)"),
                Clause("d#4", "The Supplier shall pay.", "d", section="9")]
     assert [p.number for p in from_clauses(clauses)] == ["", "", "", "8(a)", "9"]
+
