@@ -17,6 +17,7 @@ from index_builder.reading.defined_terms import (defined_terms, in_capitals_run,
 from index_builder.reading.numbering import typed_number
 from index_builder.reading.paragraphs import Paragraph, without_number
 from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
+from index_builder.reading.references import references
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
 _BULLETS = re.compile(r"^[\u2022\u25aa\u25cf\u2013\-\u00b7o\uf0b7]$")
@@ -150,7 +151,7 @@ def headings_in(text: str) -> list[str]:
         lead = lead_heading(line, line=True)
         if lead:
             out.append(line[lead[0]:lead[1]].strip())
-    out += [m.group(1).strip() for m in _REFERENCE_HEADING.finditer(text)]
+    out += [heading for ref in references(text) for *_, heading in ref.numbers if heading]
     return out
 
 
@@ -316,8 +317,8 @@ def reference_word(paragraphs: Sequence[Paragraph]) -> str:
     """How the document names its sections in cross-references (the word it uses most)."""
     counts = Counter({w: 0 for w in REFERENCE_WORDS})
     for p in paragraphs:
-        for m in re.finditer(r"\b(Sections?|Clauses?|Articles?|Paragraphs?)\s+\d", p.text):
-            counts[m.group(1).rstrip("s")] += 1
+        for ref in references(p.text):
+            counts[ref.word.rstrip("s")] += 1
     word, n = counts.most_common(1)[0]
     return word if n else "Section"
 
@@ -461,8 +462,6 @@ def acronyms(text: str) -> list[str]:
     return list(found)
 
 
-# A cross-reference's heading ("Section 7 (General Terms)"): the name of a section, not a term.
-_REFERENCE_HEADING = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)\s+[\d.]+[a-z]?\s*\(([^()]{1,80})\)")
 
 
 def _without_headings(text: str) -> str:
@@ -470,7 +469,12 @@ def _without_headings(text: str) -> str:
     heading = run_in_heading(text, number.end if number else 0)
     if heading:
         text = text[:heading[0]] + " " * (heading[1] - heading[0]) + text[heading[1]:]
-    return _REFERENCE_HEADING.sub(" ", text)
+    for ref in references(text):  # a cross-reference's heading ("Section 7 (General Terms)") names a section
+        for n, (start, end, _, heading) in enumerate(ref.numbers):
+            if heading:
+                start = ref.start if n == 0 else start
+                text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 _NOT_LOWER_ASCII = bytes(b for b in range(256) if not 0x61 <= b <= 0x7A)

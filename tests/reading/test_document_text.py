@@ -60,3 +60,11 @@ def test_a_line_in_capitals_is_the_cores_text_in_capitals_every_letter_a_capital
 
     assert _is_caps(line) is capitals
     assert mostly_capitals(line, least=2, share=1) is capitals
+
+
+def test_the_headings_a_cross_reference_names_are_read_by_the_one_reader_of_references() -> None:
+    """document.headings_in reads reading/references.py: every heading of a list, none taken
+    from a sub-number ("Section 7(a) (Definitions)" names "Definitions", not "a")."""
+    assert headings_in("Sections 8.1 (Liability Caps) and 8.2 (Damages Waiver) apply to all liability.") == [
+        "Liability Caps", "Damages Waiver"]
+    assert headings_in("as defined in Section 7(a) (Definitions) and Section 2.1(B)") == ["Definitions"]

@@ -12,6 +12,7 @@ from index_builder.reading.labels import clause_label
 from index_builder.reading.numbering import typed_number
 from index_builder.reading.sentences import sentence_spans
 from addin_server.conform.check import check_document
+from addin_server.conform.references import find
 
 DATA = Path(os.environ.get("ONE_READER_DATA") or Path(__file__).resolve().parents[3].parent / "shared" / "data")  # ../shared/data beside the repository
 
@@ -21,7 +22,7 @@ def emit(kind, key, value):
 
 def text_readings(t):
     typed = typed_number(t)  # session 6: the number and the sentences each text is read as
-    return {"label": clause_label(t).to_dict(), "without_number": without_number(t), "headings_in": headings_in(t),
+    return {"refs": find(t), "label": clause_label(t).to_dict(), "without_number": without_number(t), "headings_in": headings_in(t),
             "typed": [typed.end, typed.shown, typed.number] if typed else None, "sentences": sentence_spans(t)}
 
 acord = [json.loads(l) for l in open(DATA / "acord" / "corpus.jsonl")]
@@ -46,6 +47,7 @@ for d in docs:
         emit("label-h", f"{key}#{i}", clause_label(c.text, c.heading).to_dict())
     emit("paras-index", key, [[p.number, p.text, p.in_table] for p in from_clauses(cl)])  # session 6
     doc_from_index = read_document(from_clauses(cl), key)
+    emit("refs", key, [doc_from_index.reference_word, read_document(from_pane(word_paragraphs(d)), key).reference_word])  # session 6
     emit("doc-index", key, [asdict(x) for x in doc_from_index.sections] + [asdict(x) for x in doc_from_index.definitions])
     paras = from_pane(word_paragraphs(d))
     doc = read_document(paras, key)
