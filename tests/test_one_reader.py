@@ -66,9 +66,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("sentence splitter", "addin_server/llm/untrusted.py"):
         "on purpose: it cuts text into pieces that rebuild it exactly, at every stop (its comment)",
     ("cross-reference", "addin_server/conform/conform.py"):
-        "left: _reference_words rewrites \"Section 4.2\" as the document's word by a word regex of its own "
-        "(references.references' words would also leave a statute's \"Code Section 409A\" alone; "
-        "conform's output is not yet compared before/after)",
+        "left: _reference_words rewrites \"Section 4.2\" as the document's word by a word regex of its own. "
+        "Through references.references, 6 of 47,322 rewrites (3 texts) read worse: a reference inside "
+        "another's parenthesis (\"Section 2 (except Section 2.5)\") is taken as its heading, not read",
 }
 
 # The code each detector was written against (from the second readers issue 38 removed).
