@@ -12,12 +12,17 @@ import re
 from dataclasses import dataclass
 
 _NUMBER = r"\d{1,3}(?:\.\d{1,3})*(?:\([a-z0-9]{1,4}\))*"
-_ONE = re.compile(r"(?P<number>" + _NUMBER + r")(?:\s*\((?P<heading>[^()]{2,80})\))?")
-_REF = re.compile(r"\b(?P<word>Sections?|Clauses?|Articles?|Paragraphs?)\s+(?P<list>" + _NUMBER
-                  + r"(?:\s*\([^()]{2,80}\))?(?:\s*(?:,\s*(?:and|or)?|and|or|through|to)\s*" + _NUMBER
-                  + r"(?:\s*\([^()]{2,80}\))?)*)")
-# Another document's sections ("Section 4 of the DPA"), not this one's.
-_EXTERNAL = re.compile(r"^\s*(?:of|in|to|under)\s+(?:the\s+)?(?!this\b|these\b)[A-Z]")
+_WORDS = r"Sections?|Clauses?|Articles?|Paragraphs?"
+# A heading in brackets after a number: never one that holds a reference of its own
+# ("Section 2 (except Section 2.5)"), which is read as a reference in its turn.
+_HEADING = r"(?:(?!\b(?:" + _WORDS + r")\s+\d)[^()]){2,80}"
+_ONE = re.compile(r"(?P<number>" + _NUMBER + r")(?:\s*\((?P<heading>" + _HEADING + r")\))?")
+_REF = re.compile(r"\b(?P<word>" + _WORDS + r")\s+(?P<list>" + _NUMBER
+                  + r"(?:\s*\(" + _HEADING + r"\))?(?:\s*(?:,\s*(?:and|or)?|and|or|through|to)\s*" + _NUMBER
+                  + r"(?:\s*\(" + _HEADING + r"\))?)*)")
+# Another document's sections ("Section 4 of the DPA"), not this one's: "of the Agreement" is
+# this one; "to Affiliates" (a section applied to someone) is not a document.
+_EXTERNAL = re.compile(r"^\s*(?:of|in|under)\s+(?:the\s+)?(?!this\b|these\b|Agreement\b)[A-Z]")
 # A statute's section, not the document's: "Internal Revenue Code Section 409A", "Labor Code § 2870".
 _STATUTE = re.compile(r"\b(?:Code|Act|Statutes?|Stat\.|U\.S\.C\.|C\.F\.R\.|Law|Rules?|Regulations?)\s*(?:,|\u00a7)?\s*$")
 
@@ -46,8 +51,3 @@ def references(text: str) -> list[Reference]:
 def own_references(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, number, heading written) for every reference to this document's own sections."""
     return [n for r in references(text) if r.own for n in r.numbers]
-
-
-def another_documents(after: str) -> bool:
-    """Whether the words after a reference make it another document's ("of the DPA ...")."""
-    return bool(_EXTERNAL.match(after))
