@@ -60,6 +60,8 @@ _NOT_WORDS = re.compile(r"\b(?:should|shouldn['’]t|can|can['’]t|cannot|must|
 # The lawyer named the sentence to drop: quoted words or its place.
 _NAMED_SENTENCE = re.compile(r"['‘\"“][^'’\"”]{3,}['’\"”]|\b(?:first|second|third|fourth|fifth|last|final|opening|"
                              r"closing)\s+sentence\b|\bsentence\s+(?:\d+|[ivx]+)\b|\blimb\s+\(?\w\)?", re.I)
+# Both parties named as such: "each side keeps its own", "both parties".
+_EACH_SIDE = re.compile(r"\b(?:each|both|either)\s+(?:side|sides|party|parties)\b", re.I)
 # "do not lose the as-is treatment", "without dropping", "never strike": a delete verb negated.
 _NOT_DROP = re.compile(r"\b(?:not|n['’]t|never|without)\s+(?:\w+\s+)?(?:drop|dropping|delete|deleting|remove|removing|"
                        r"strike|striking|lose|losing|take out|taking out|get rid of|cut out)\b", re.I)
@@ -103,11 +105,12 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         cues = list(_MUTUAL.finditer(words))
         if cues and all(_KEEP_LEAD.search(words[:c.start()]) for c in cues):
             return f"“{_short(words)}” says to keep what is mutual, not to make anything mutual."
-        if not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and (
+        if not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and not _EACH_SIDE.search(words) and (
                 names_a_value(words) or _VALUE_NOUN.search(words)):
             # "Mind the percentage in brackets too": "too" is the only sign of both sides, beside a value.
             return f"“{_short(words)}” is about a value, and nothing in it asks for both parties to be bound."
-    if part.kind == "mutual" and not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and clause:
+    if part.kind == "mutual" and not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and \
+            not _EACH_SIDE.search(words) and clause:
         named = binding.party_names(clause, tuple(parties))
         # The name as written counts too: the core's mention reader skips some ("Can NICE have ...").
         if named and not any(binding.uses(words, n) or re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", words)

@@ -52,6 +52,7 @@ def test_mutual_only_in_what_is_kept_or_beside_a_value_is_no_mutual_ask() -> Non
     assert "value" in doubt(Part("mutual", "Watch the rate in brackets too"))
     assert doubt(Part("mutual", "Beta should be able to audit Acme's records as well")) == ""
     assert doubt(Part("mutual", "Make the audit right mutual")) == ""
+    assert doubt(Part("mutual", "and each side keeps its own at its own office"), "Acme shall keep books.") == ""
 
 
 def test_the_operation_declines_a_value_read_as_a_move_and_says_why() -> None:
