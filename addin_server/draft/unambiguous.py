@@ -44,7 +44,7 @@ _SCALE = re.compile(r"\b(?:hundred|thousand|million|billion|mm|bn|percent|per\s+
 _VALUE_NOUN = re.compile(r"\b(?:percentage|figure|amount|sum|rate|price|fee|share|number)s?\b", re.I)
 # Something the lawyer wants added to the clause, which no move of a right adds.
 _ADD = re.compile(r"\b(?:add|adds|adding|insert|introduce|include|require|requiring|subject\s+to|only\s+with|"
-                  r"conditional\s+on|conditioned\s+on)\b|\b(?:needs?|get|gets|obtain|obtains|seek|seeks)\s+"
+                  r"conditional\s+on|conditioned\s+on)\b|(?<!who\s)(?<!whom\s)\b(?:needs?|get|gets|obtain|obtains|seek|seeks)\s+"
                   r"(?:\w+\s+){0,3}(?:consent|approval|permission|sign-?off)\b", re.I)
 # What the lawyer says to keep is not asked for: "keep ... the mutual fee-shifting".
 _KEEP_LEAD = re.compile(r"\b(?:keep|keeping|leave|leaving|retain|preserve|stays?|remains?)\b[^.;:!?]*$", re.I)
@@ -83,9 +83,12 @@ def says_to_keep(words: str) -> bool:
 # A sentence of substance: it gives or takes a right or a duty, or transfers property.
 _SUBSTANCE = re.compile(r"\b(?:shall|must|may|will|agrees?|hereby|undertakes?|grants?|assigns?|right,?\s+title|"
                         r"owns?|entitled|liable|responsible)\b", re.I)
-# Who owns what: a mutual "each party owns" reads as joint ownership, not "each owns its own".
-_OWNERSHIP = re.compile(r"\b(?:own|owns|owned|ownership|property\s+of|title\s+(?:to|in)|vest|vests|vested|belong|belongs)\b",
-                        re.I)
+# Who owns what, with both parties as the owner: "shall be owned by each party", "each party shall own
+# the Results", "the property of both parties" read as joint ownership, not "each owns its own".
+_JOINT_OWNER = re.compile(r"\bowned\s+by\s+(?:each|either|both)\s+part(?:y|ies)\b|\b(?:each|either|both)\s+part(?:y|ies)\s+"
+                          r"(?:shall|will|must|may)\s+(?:solely\s+|exclusively\s+)?own\b|\bproperty\s+of\s+(?:each|either|both)\s+"
+                          r"part(?:y|ies)\b|\b(?:vest|vests|vested|belong|belongs)\s+(?:solely\s+)?(?:in|to)\s+(?:each|either|both)\s+"
+                          r"part(?:y|ies)\b", re.I)
 # The lawyer asked for the precedent's words as they are.
 _VERBATIM = re.compile(r"\bverbatim\b|\bword[- ]for[- ]word\b|\bas (?:it is )?written\b|\bexactly\b|\bas is\b", re.I)
 # A carve-out taken from a precedent longer than this is a precedent pasted in, not a carve-out.
@@ -103,7 +106,8 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
             return f"“{_short(words)}” asks for something to be added, which moving a right does not do."
     if part.kind == "mutual":
         cues = list(_MUTUAL.finditer(words))
-        if cues and all(_KEEP_LEAD.search(words[:c.start()]) for c in cues):
+        asked = re.search(r"\bmake\b[^.;:]{0,60}\bmutual|\bmutuali[sz]e", words, re.I)
+        if cues and not asked and all(_KEEP_LEAD.search(words[:c.start()]) for c in cues):
             return f"“{_short(words)}” says to keep what is mutual, not to make anything mutual."
         if not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and not _EACH_SIDE.search(words) and (
                 names_a_value(words) or _VALUE_NOUN.search(words)):
@@ -160,8 +164,10 @@ def doubt_after(part: Part, before: str, result: OperationResult, parties: tuple
     if part.kind == "mutual":
         for start, end in sentence_spans(after):
             sentence = after[start:end]
-            if _OWNERSHIP.search(sentence) and sentence not in before and re.search(
-                    r"\b(?:each|either|both)\s+part(?:y|ies)\b", sentence, re.I):
+            owner = _JOINT_OWNER.search(sentence)
+            # "each party shall own its own Inventions" says who owns what: not joint.
+            if owner and sentence not in before and not re.match(r"\s+(?:\w+\s+){0,2}(?:its|their)\b",
+                                                                  sentence[owner.end():]):
                 return ("Ownership made mutual (“each party”) reads as joint ownership; who owns what needs "
                         "wording of its own.")
     return ""
