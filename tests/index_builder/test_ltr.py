@@ -263,3 +263,50 @@ def test_pipeline_combines_llm_ratings_with_retrieval_position(tmp_path, embedde
     assert outcome.rerank_status == "applied" and sorted(order) == sorted(
         r.hit.clause.clause_id for r in plain.results)
     assert (order[0] == third) is climbs
+
+
+def test_a_ranker_head_scores_only_the_fused_head_and_keeps_the_tail_in_fused_order(mini_pool):
+    full, cut = load_ranker(BUILTIN, QueryExpander()), load_ranker(BUILTIN, QueryExpander(), head=5)
+    query, hits, _, _ = max(mini_pool, key=lambda group: len(group[1]))
+    assert len(hits) > 5
+    ordered, rows = cut.rescore_with_rows(query, hits)
+    _, full_rows = full.rescore_with_rows(query, hits)
+    head_ids = [h.clause.clause_id for h in hits[:5]]
+    # The head in the model's order, each scored from the very row the whole pool gives it
+    # (the per-query maxima stay the pool's), then the tail exactly as fused.
+    assert sorted(h.clause.clause_id for h in ordered[:5]) == sorted(head_ids)
+    assert [h.clause.clause_id for h in ordered[5:]] == [h.clause.clause_id for h in hits[5:]]
+    assert [h.rank for h in ordered] == list(range(1, len(hits) + 1))
+    assert set(rows) == set(head_ids)
+    assert all(np.array_equal(rows[c], full_rows[c], equal_nan=True) for c in head_ids)
+    scores = full.scores(query, hits)
+    expected = sorted(range(5), key=lambda i: (-scores[i], i))
+    assert [h.clause.clause_id for h in ordered[:5]] == [head_ids[i] for i in expected]
+    assert all(h.score <= ordered[4].score for h in ordered[5:])
+    assert load_ranker(BUILTIN, QueryExpander(), head=len(hits)).rescore(query, hits) == \
+        full.rescore(query, hits)  # a head as deep as the pool is the whole ranker
+
+
+def test_the_pipelines_ranker_head_and_the_rows_the_feedback_store_records(tmp_path, embedder,
+                                                                           mini_acord):
+    from index_builder.learn.shown import shown_items
+    from index_builder.retrieve.pipeline import SearchRequest, build_pipeline
+    from index_builder.settings import load_settings
+
+    settings = load_settings({}, {"index_dir": tmp_path / "index"})
+    build_index(settings, [mini_acord], embedder, progress=False)
+    cut = load_settings({"PRECEDENT_RANKER_HEAD": "3"}, {"index_dir": tmp_path / "index"})
+    full, headed = build_pipeline(settings, embedder), build_pipeline(cut, embedder)
+    assert (full.rescorer.head, headed.rescorer.head) == (0, 3)
+    request = SearchRequest(text="cap on liability", top_k=8, curation=False)
+    a, b = full.search(request), headed.search(request)
+    assert len(a.feature_rows) == len(a.candidates) and len(b.feature_rows) == 3
+    # Results the head left unscored get their rows computed: the same rows the whole ranker had.
+    rows_a = {i.clause_id: i.features for i in shown_items(full, request.text, a) if i.position}
+    rows_b = {i.clause_id: i.features for i in shown_items(headed, request.text, b) if i.position}
+    assert set(rows_b) == {r.hit.clause.clause_id for r in b.results}
+    assert all(rows_b[c] is not None and np.array_equal(rows_b[c], a.feature_rows[c], equal_nan=True)
+               for c in rows_b)
+    assert rows_a.keys() == {r.hit.clause.clause_id for r in a.results}
+    with pytest.raises(ConfigError, match="PRECEDENT_RANKER_HEAD"):
+        load_settings({"PRECEDENT_RANKER_HEAD": "-1"}, {"index_dir": tmp_path / "index"})
