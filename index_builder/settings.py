@@ -173,10 +173,6 @@ class RetrievalSettings:
     # a folder = another one, "none" = plain RRF (benchmarks/results/quality/quality.md, step 9).
     # It reorders RRF's candidates; with fusion "weighted" or one retriever it is not used.
     ranker: str = "builtin"
-    # The learned ranker featurises and scores only the fused order's first this many
-    # candidates, the rest following in the fused order (0 = all): issue 39, chosen by
-    # `precedent-bench ranker-head` (benchmarks/results/throughput/README.md, session 6).
-    ranker_head: int = 0
     # Results at least this similar (word-level, 0..1) are folded into one with variants; 0 = off.
     variation_threshold: float = 0.9
     # Variation explorer (retrieve/variations.py): matches at least explorer_min_score similar
@@ -699,7 +695,6 @@ ENV: dict[str, Var] = {
     "PRECEDENT_QUERY_EXPANSION": Var("retrieval.query_expansion", "short-query expansion: glossary or none"),
     "PRECEDENT_EXPANSION_MAX_WORDS": Var("retrieval.expansion_max_words", "queries longer than this are not expanded"),
     "PRECEDENT_RANKER": Var("retrieval.ranker", "learned fusion of the candidates: builtin, a ranker folder, or none (RRF only)"),
-    "PRECEDENT_RANKER_HEAD": Var("retrieval.ranker_head", "the learned ranker scores only the first this many fused candidates, the rest follow in fused order (0 = all)"),
     "PRECEDENT_VARIATION_THRESHOLD": Var("retrieval.variation_threshold", "fold results at least this similar (0 = off, 1 = identical only)"),
     "PRECEDENT_EXPLORER_MIN_SCORE": Var("retrieval.explorer_min_score", "variation explorer: relevance floor, cosine similarity to the query (0..1)"),
     "PRECEDENT_EXPLORER_MIN_SCORE_CLAUSE": Var("retrieval.explorer_min_score_clause", "variation explorer: relevance floor when the query is a whole clause (0..1)"),
@@ -1052,8 +1047,6 @@ def _validate(s: Settings) -> None:
     _choice(r.examples_dense, ("max", "mean", "rrf"), "retrieval.examples_dense")
     _choice(r.examples_lexical, ("sum", "norm", "rrf"), "retrieval.examples_lexical")
     _choice(r.span_scorer, ("lexical", "dense"), "retrieval.span_scorer")
-    if r.ranker_head < 0:
-        raise ConfigError("PRECEDENT_RANKER_HEAD must be 0 (score every candidate) or more.")
     if r.span_max < 0 or r.span_min_sentences < 1:
         raise ConfigError("PRECEDENT_SPAN_MAX must be 0 or more and PRECEDENT_SPAN_MIN_SENTENCES "
                           "at least 1.")

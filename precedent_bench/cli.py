@@ -39,7 +39,7 @@ log = logging.getLogger("precedent_bench")
 SUBCOMMANDS = ("precedent_bench.redraft_ab", "precedent_bench.rerank_ab",
                "precedent_bench.redraft_eval", "precedent_bench.catch_rate",
                "precedent_bench.prompt_report", "precedent_bench.conform_pairs",
-               "precedent_bench.throughput", "precedent_bench.query_model", "precedent_bench.ranker_head",
+               "precedent_bench.throughput", "precedent_bench.query_model",
                "precedent_bench.query_floor",
                "precedent_bench.figures", "precedent_bench.walls")
 

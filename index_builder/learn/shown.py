@@ -53,14 +53,13 @@ def shown_items(pipeline: Any, query: str, outcome: SearchOutcome) -> list[Shown
     if query.strip() and outcome.feature_rows:  # the rows the ranker scored this pool with
         wanted_ids = {r.hit.clause.clause_id for r in outcome.results}
         rows = {cid: row for cid, row in outcome.feature_rows.items() if cid in wanted_ids}
-    # A result the ranker left unscored (below its head, PRECEDENT_RANKER_HEAD) gets its row here.
-    if query.strip() and pool and len(rows) < len(outcome.results):
+    elif query.strip() and pool:
         index = {h.clause.clause_id: i for i, h in enumerate(pool)}
         wanted = [index[r.hit.clause.clause_id] for r in outcome.results
-                  if r.hit.clause.clause_id in index and r.hit.clause.clause_id not in rows]
+                  if r.hit.clause.clause_id in index]
         if wanted:
             matrix = extractor_of(pipeline)(query, pool, wanted)
-            rows.update({pool[i].clause.clause_id: matrix[j] for j, i in enumerate(wanted)})
+            rows = {pool[i].clause.clause_id: matrix[j] for j, i in enumerate(wanted)}
     items = []
     for position, result in enumerate(outcome.results, 1):
         cid = result.hit.clause.clause_id

@@ -104,8 +104,7 @@ class LivePipeline:
     def _load_ranker(self, folder: Path) -> None:
         old = self._live
         try:
-            ranker = load_ranker(folder, old.expander, old.settings.retrieval.rrf_k,
-                                 old.settings.retrieval.ranker_head)
+            ranker = load_ranker(folder, old.expander, old.settings.retrieval.rrf_k)
         except Exception as exc:  # noqa: BLE001 - also LightGBM's own error on a damaged model file
             self._refused = folder  # not retried until the link moves again
             log.error("New ranker at %s cannot be loaded (%s); still serving %s", folder,

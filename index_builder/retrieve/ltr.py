@@ -228,15 +228,10 @@ class LearnedFusion:
     """First-stage rescorer: orders fused candidates by a trained ranking model."""
 
     def __init__(self, booster, extractor: FeatureExtractor, meta: Mapping,  # type: ignore[no-untyped-def]
-                 source: Path | None = None, head: int = 0) -> None:
+                 source: Path | None = None) -> None:
         self.booster = booster
         self.extractor = extractor
         self.meta = dict(meta)
-        # Only the fused order's first ``head`` candidates are featurised and scored (0: all);
-        # the rest follow them in the fused order. The features and the model are a quarter of
-        # a never-seen search's Python, and the page comes from the head (issue 39;
-        # PRECEDENT_RANKER_HEAD, chosen by `precedent-bench ranker-head`).
-        self.head = max(0, int(head))
         # The folder it was read from, links resolved: `index-builder learn` installs by
         # switching a ``current`` link, and the server compares against this (moved_ranker).
         self.source = source
@@ -265,22 +260,15 @@ class LearnedFusion:
         """
         if len(hits) < 2 or not query.strip():
             return hits, {}
-        scored = len(hits) if not self.head else min(self.head, len(hits))
-        # Rows for the head only; the per-query maxima (best BM25 and dense scores) are still
-        # over every candidate, so a head row is the very row the whole pool would give it.
-        matrix = self.extractor(query, hits, range(scored) if scored < len(hits) else None)
+        matrix = self.extractor(query, hits)
         scores = np.asarray(self._predict(matrix), dtype=np.float64)
         # Best first, ties in the fused order: a stable sort of the negated scores orders as
         # ``sorted(range(n), key=lambda i: (-scores[i], i))`` did, without a NumPy scalar per
         # comparison (issue 39).
         order = np.argsort(-scores, kind="stable").tolist()
         values = scores.tolist()
-        rows = {hits[i].clause.clause_id: matrix[i] for i in range(scored)}
-        out = [_rescored(hits[i], values[i], rank) for rank, i in enumerate(order, 1)]
-        if scored < len(hits):  # the tail, in the fused order, scored below the head's last
-            floor = min(values) if values else 0.0
-            out += [_rescored(hit, floor, rank) for rank, hit in enumerate(hits[scored:], scored + 1)]
-        return out, rows
+        rows = {h.clause.clause_id: matrix[i] for i, h in enumerate(hits)}
+        return [_rescored(hits[i], values[i], rank) for rank, i in enumerate(order, 1)], rows
 
 
 def _rescored(hit: SearchHit, score: float, rank: int) -> SearchHit:
@@ -324,7 +312,7 @@ def ranker_folder(value: str | Path) -> Path | None:
 
 
 def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
-                rrf_k: int = 60, head: int = 0) -> LearnedFusion:
+                rrf_k: int = 60) -> LearnedFusion:
     """A ``LearnedFusion`` from a folder written by ``save_ranker``.
 
     ``expander`` must be the pipeline's own (the model was trained with its definitions).
@@ -360,7 +348,7 @@ def load_ranker(folder: Path | str, expander: QueryExpander | None = None,
                     "PRECEDENT_EXPANSION_MAX_WORDS, or with expansion on) than the one served; "
                     "retrain it with `precedent-bench ltr train --out %s` to fit "
                     "this glossary.", folder, folder)
-    return LearnedFusion(booster, FeatureExtractor(expander, rrf_k), meta, folder, head)
+    return LearnedFusion(booster, FeatureExtractor(expander, rrf_k), meta, folder)
 
 
 def moved_ranker(rescorer: object, setting: str | Path) -> Path | None:

@@ -327,7 +327,6 @@ class SearchPipeline:
         runs: dict[str, Scored] = example_runs(self.backend, self.embedder, texts, deeper, filters,
                                                combination, self.retrievers, vectors)
         hits = self._fuse(runs, deeper)
-        rescored = len(hits)
         rows: dict[str, Any] = {}
         if self.rescorer is not None and query:
             # The rescorer reads the user's own words: definitions help recall, not judgement.
@@ -335,11 +334,10 @@ class SearchPipeline:
         if examples:
             hits = without_examples(hits, [e.clause_id for e in examples if e.clause_id],
                                     [e.text for e in examples if not e.clause_id])
-        # Rows depend on the pool's maxima: only rows over this very pool are handed on (the
-        # ranker's head may have rows and its tail none: learn/shown.py computes what it lacks).
-        if len(hits) > depth or len(hits) != rescored:
-            rows = {}
         pool = hits[:depth]
+        # Rows depend on the pool's maxima: only rows over this very pool are handed on.
+        if len(pool) != len(rows) or any(h.clause.clause_id not in rows for h in pool):
+            rows = {}
         return pool, rows
 
     def _texts(self, query: str, examples: Sequence[Example]) -> list[str]:
@@ -517,8 +515,7 @@ def build_pipeline(settings: Settings, embedder: Embedder, backend: SearchBacken
 
         folder = ranker_folder(settings.retrieval.ranker)
         if folder is not None:
-            rescorer = load_ranker(folder, expander, settings.retrieval.rrf_k,
-                                   settings.retrieval.ranker_head)
+            rescorer = load_ranker(folder, expander, settings.retrieval.rrf_k)
     return SearchPipeline(backend, embedder, settings, reranker, rescorer, rerank_default,
                           retrievers, curation, expander)
 

@@ -60,8 +60,7 @@ def make_pipeline(settings: Settings, config: EvalConfig, embedder, ranked: bool
     plain = replace(settings, retrieval=replace(settings.retrieval, ranker="none"))
     pipeline = eval_pipeline(plain, config, embedder)
     folder = ranker_folder(settings.retrieval.ranker) if ranked else None
-    rescorer = (load_ranker(folder, pipeline.expander, settings.retrieval.rrf_k,
-                            settings.retrieval.ranker_head)
+    rescorer = (load_ranker(folder, pipeline.expander, settings.retrieval.rrf_k)
                 if folder is not None else None)
     return SearchPipeline(pipeline.backend, embedder, settings, None, rescorer, False,
                           pipeline.retrievers)
