@@ -15,7 +15,7 @@ from index_builder.reading.defined_terms import capitalised_terms, quoted_spans,
 from index_builder.reading.document import Definition, Document, Section, is_heading, lead_heading, normalise_number
 from index_builder.reading.paragraphs import Paragraph, without_number
 from index_builder.reading.term_uses import TermUses
-from addin_server.conform.references import find
+from index_builder.reading.references import references
 
 KINDS = ("undefined", "defined-twice", "unused", "capitalisation", "missing-section")
 _CONNECTOR = re.compile(r"^(?:of|for|de|du)$")
@@ -36,8 +36,8 @@ def _prose(text: str) -> str:
     blank = lambda m: " " * len(m.group(0))  # noqa: E731
     for start, end in quoted_spans(text):
         text = text[:start] + " " * (end - start) + text[end:]
-    text = re.sub(r"\b(?:Sections?|Clauses?|Articles?)\s+[\d.()a-z]+(?:\s*\([^)]{1,80}\))?"
-                  r"(?:\s*(?:,|and|or)\s*[\d.()a-z]+\s*(?:\([^)]{1,80}\))?)*", blank, text)
+    for ref in references(text):  # the core's reader of cross-references, any document's
+        text = text[:ref.start] + " " * (ref.end - ref.start) + text[ref.end:]
     return re.sub(r"[{\[][^\]}]{0,120}[\]}]", blank, text)
 
 
@@ -144,12 +144,13 @@ def _missing_sections(paragraphs: Sequence[Paragraph], sections: Sequence[Sectio
 
     out = []
     for p in paragraphs:
-        for start, end, number, _ in find(p.text):
-            word = re.search(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)\s+$", p.text[max(0, start - 14):start])
-            start -= len(word.group(0)) if word else 0  # "Section 14.2", as the lawyer reads it
-            lead = int(re.match(r"\d+", number).group(0))
-            if exists(number) or (lead >= 50 and lead > 3 * top):
-                continue
-            out.append({"kind": "missing-section", "term": number, "index": p.index, "search": p.text[start:end][:255],
-                        "message": f"Refers to section {number}, which this document does not have."})
+        for ref in (r for r in references(p.text) if r.own):
+            for n, (start, end, number, _) in enumerate(ref.numbers):
+                start = ref.start if n == 0 else start  # "Section 14.2", as the lawyer reads it
+                lead = int(re.match(r"\d+", number).group(0))
+                if exists(number) or (lead >= 50 and lead > 3 * top):
+                    continue
+                out.append({"kind": "missing-section", "term": number, "index": p.index,
+                            "search": p.text[start:end][:255],
+                            "message": f"Refers to section {number}, which this document does not have."})
     return out

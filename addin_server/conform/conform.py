@@ -21,6 +21,7 @@ from index_builder.reading.defined_terms import (Mention, capitalised_terms, def
 from index_builder.reading.document import Document, acronyms, after_this, headings_in, read_document
 from index_builder.reading.paragraphs import from_clauses
 from index_builder.reading.parties import ROLE_NAMES
+from index_builder.reading.references import references as cross_references
 from index_builder.settings import ConformSettings
 from addin_server.conform import references
 from addin_server.conform.mapping import map_term
@@ -177,11 +178,13 @@ def _rewrite(text: str, mappings: Sequence[TermMapping]) -> str:
 
 
 def _reference_words(text: str, word: str) -> list[Substitution]:
-    """"Section 4.2" -> "Clause 4.2" when the document calls its sections clauses."""
+    """"Section 4.2" -> "Clause 4.2" when the document calls its sections clauses (the clause's
+    own references only: not another document's, not a statute's)."""
     out = []
-    for m in re.finditer(r"\b(Section|Clause|Article|Paragraph)(s?)(?=\s+\d)", text):
-        if m.group(1) != word and not references._EXTERNAL.match(text[m.end():m.end() + 60].split(")", 1)[-1][:40]):
-            out.append(Substitution(m.start(), m.end(), m.group(0), word + m.group(2), "cross-reference"))
+    for ref in (r for r in cross_references(text) if r.own):
+        plural = "s" if ref.word.endswith("s") else ""
+        if ref.word[:len(ref.word) - len(plural)] != word:
+            out.append(Substitution(ref.start, ref.start + len(ref.word), ref.word, word + plural, "cross-reference"))
     return out
 
 

@@ -11,17 +11,8 @@ import re
 from typing import Callable, Sequence
 
 from index_builder.reading.document import Section
+from index_builder.reading.references import own_references
 from addin_server.conform.model import CrossReference
-
-_NUMBER = r"\d{1,3}(?:\.\d{1,3})*(?:\([a-z0-9]{1,4}\))*"
-_ONE = re.compile(r"(?P<number>" + _NUMBER + r")(?:\s*\((?P<heading>[^()]{2,80})\))?")
-_REF = re.compile(r"\b(?P<word>Sections?|Clauses?|Articles?|Paragraphs?)\s+(?P<list>" + _NUMBER
-                  + r"(?:\s*\([^()]{2,80}\))?(?:\s*(?:,\s*(?:and|or)?|and|or|through|to)\s*" + _NUMBER
-                  + r"(?:\s*\([^()]{2,80}\))?)*)")
-_EXTERNAL = re.compile(r"^\s*(?:of|in|to|under)\s+(?:the\s+)?(?!this\b|these\b)[A-Z]")
-# A statute's section, not the document's: "Internal Revenue Code Section 409A", "Labor Code § 2870".
-_STATUTE = re.compile(r"\b(?:Code|Act|Statutes?|Stat\.|U\.S\.C\.|C\.F\.R\.|Law|Rules?|Regulations?)\s*(?:,|\u00a7)?\s*$")
-
 
 def _key(heading: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", heading.lower().replace("&", "and")).strip()
@@ -36,15 +27,9 @@ def _norm(number: str) -> str:
 
 
 def find(text: str) -> list[tuple[int, int, str, str]]:
-    """(start, end, number, heading written) for every internal reference, in order."""
-    out = []
-    for m in _REF.finditer(text):
-        if _EXTERNAL.match(text[m.end():m.end() + 40]) or _STATUTE.search(text[max(0, m.start() - 40):m.start()]):
-            continue
-        base = m.start("list")
-        for one in _ONE.finditer(m.group("list")):
-            out.append((base + one.start(), base + one.end(), one.group("number"), (one.group("heading") or "").strip()))
-    return out
+    """(start, end, number, heading written) for every internal reference, in order (the core's
+    reader of cross-references, reading/references.py)."""
+    return own_references(text)
 
 
 def map_references(text: str, own: Sequence[Section], target: Sequence[Section],

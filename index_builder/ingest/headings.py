@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from index_builder.ingest.blocks import Block
 from index_builder.reading.numbering import is_bullet, markdown_heading, typed_label
-from index_builder.reading.document import is_heading, run_in_heading, title_case
+from index_builder.reading.document import is_heading, mostly_capitals, run_in_heading, title_case
 
 WEAK = 9  # level of a heading known only from bold type
 TITLE = -1
@@ -33,7 +33,8 @@ def heading_level(block: Block) -> int | None:
     if block.outline_level is not None and display:
         return block.outline_level
     if block.emphasised:
-        return WEAK if block.table_id or not text.isupper() else _STRUCTURAL_CAPS
+        # In capitals, every letter a capital (the core's rule for text in capitals).
+        return WEAK if block.table_id or not mostly_capitals(text, least=1, share=1) else _STRUCTURAL_CAPS
     return None
 
 

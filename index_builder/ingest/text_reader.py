@@ -17,13 +17,13 @@ from index_builder.ingest.blocks import Block, ParsedDocument
 from index_builder.reading.numbering import is_bullet, markdown_heading, typed_label
 from index_builder.ingest.ooxml import read_bytes
 from index_builder.reading.defined_terms import quoted_terms
+from index_builder.reading.document import mostly_capitals
 
 log = logging.getLogger(__name__)
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
 _LEAD_IN = re.compile(r"^\*\*([^*\n]{1,120}?[.:])\*\*|^__([^_\n]{1,120}?[.:])__")
 _WHOLE_BOLD = re.compile(r"^(\*\*|__)(.+)\1$")
-_CAPS_HEADING = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
 _CAPS_MAX_CHARS = 80
 _MAX_BYTES = 32 * 1024 * 1024
 
@@ -90,7 +90,8 @@ def _breaks(paragraph: list[str], line: str) -> bool:
 
 
 def _is_caps(line: str) -> bool:
-    return bool(_CAPS_HEADING.match(line)) and len(line) <= _CAPS_MAX_CHARS
+    """A short line set in capitals, every letter a capital (the core's rule for text in capitals)."""
+    return len(line) <= _CAPS_MAX_CHARS and mostly_capitals(line, least=2, share=1)
 
 
 def _block(index: int, paragraph: str) -> Block:

@@ -17,6 +17,7 @@ from index_builder.reading.defined_terms import (defined_terms, in_capitals_run,
 from index_builder.reading.numbering import typed_number
 from index_builder.reading.paragraphs import Paragraph, without_number
 from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
+from index_builder.reading.references import references
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
 _BULLETS = re.compile(r"^[\u2022\u25aa\u25cf\u2013\-\u00b7o\uf0b7]$")
@@ -125,7 +126,7 @@ def _heading_of(p: Paragraph, number: str) -> str:
     defining = bool(re.search(r"[\u201c\"]", text))
     if len(words) <= 10 and not defining and is_heading(text, styled=p.is_heading):
         return re.sub(r"[.:]$", "", text)
-    lead = run_in_heading(text, marks=".:\u2014", title=False)
+    lead = run_in_heading(text, marks=".:\u2014", shape="label")
     return text[lead[0]:lead[1]].strip() if lead else ""
 
 
@@ -139,7 +140,7 @@ def lead_heading(text: str, line: bool = False) -> tuple[int, int] | None:
     at = number.end if number else 0
     while at < len(text) and text[at] in " \t[":
         at += 1
-    return run_in_heading(text, at, marks=".:\u2014", title=False, line=line)
+    return run_in_heading(text, at, marks=".:\u2014", shape="label", line=line)
 
 
 def headings_in(text: str) -> list[str]:
@@ -150,7 +151,7 @@ def headings_in(text: str) -> list[str]:
         lead = lead_heading(line, line=True)
         if lead:
             out.append(line[lead[0]:lead[1]].strip())
-    out += [m.group(1).strip() for m in _REFERENCE_HEADING.finditer(text)]
+    out += [heading for ref in references(text) for *_, heading in ref.numbers if heading]
     return out
 
 
@@ -192,38 +193,88 @@ def headings_in_capitals(paragraphs: Sequence[Paragraph]) -> list[int]:
 
 
 # A run-in heading: a phrase of up to 80 characters at a paragraph's start (after its number),
-# then a mark (a full stop; a colon or a dash where the caller allows) and a sentence that starts
-# with a capital, a quote or a bracket ("Injunctive Relief. Contractor ...", "Fees, Payment and
-# Taxes. The Customer ...", "Exceptions: The cap ..."), or, on a line of its own, the line's end
-# ("7.1 Liability Caps."). The one reading of it: the index's clause headings (ingest/headings.py),
-# the written terms (a heading's words are titles, not uses), the section map, Check document.
-_RUN_IN = re.compile(r"([^.:\n\u2014]{1,81}?)\s*([.:\u2014])(?:\s+(?=([A-Z\u201c\"(\[{]))|(\s*)$)")
+# then a mark (a full stop; a colon, a dash or a line break where the caller allows) and a sentence
+# ("Injunctive Relief. Contractor ...", "Fees, Payment and Taxes. The Customer ...", "Exceptions:
+# The cap ...", "CONFIDENTIALITY — Each party ..."), or, on a line of its own, the line's end
+# ("7.1 Liability Caps."). (A spaced hyphen or a line break ends one only with more space after
+# it, "Fees -  The" or a blank line, as the pane's reader took them.) The one reading of it: the index's
+# clause headings (ingest/headings.py), the written terms (a heading's words are titles, not
+# uses), the section map, Check document, and a clause's label (labels.py: what the pane's
+# Insert drops). Group 3 is the sentence's first character: each shape says which it takes.
+_RUN_IN = re.compile(r"([^.:\n\u2014]{1,81}?)\s*([.:\u2014]|\s[-\u2013]\s|\n)(?:\s+(?=(\S))|(\s*)$)")
 _HEADING_WORD = re.compile(r"[A-Za-z][\w'\u2019-]*")
 _CLAUSE_MARK = re.compile(r"[;!?]")
 SMALL_WORDS = frozenset("of and or the to for in on with by a an at from under & vs.".split())
+# What may start the sentence after the heading, by shape: a title, a label of a few words, a
+# clause's label as the pane reads it (a figure or a quote too: "Fees: 30 days ...").
+_STARTS = {"title": "ABCDEFGHIJKLMNOPQRSTUVWXYZ\u201c\"([{", "label": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+           "clause": "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789(\"\u201c'\u2018"}
+# A short phrase with one of these is a sentence ("Fees are due."), not a heading ("Liability cap").
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|"
+                   r"agrees?)\b", re.I)
+_SPACES = re.compile(r"\s+")
 
 
-def run_in_heading(text: str, at: int = 0, *, marks: str = ".", title: bool = True,
-                   line: bool = False) -> tuple[int, int] | None:
+def run_in_heading(text: str, at: int = 0, *, marks: str = ".", shape: str = "title",
+                   line: bool = False, known: str = "") -> tuple[int, int] | None:
     """The span of the heading a paragraph starts with at ``at`` (after its number), run in
-    before its first sentence; None when it has none. ``marks``: what may end it (a full stop;
-    ".:\u2014" also a colon or a dash). ``title``: in Title Case, the first word capitalised
-    (as the index reads a heading: "Option A \u2014 Cancel and retire. RESOLVED ..." is a choice
-    inside its section, which keeps its section's heading); else eight words at most, the first
-    capitalised ("Drafting note"). ``line``: a line that ends with a full stop after it is one."""
+    before its first sentence; None when it has none. ``marks``: what may end it ("." a full
+    stop; ":" a colon, "\u2014" a dash, "-" a spaced hyphen or en dash, "\n" a line break).
+    ``shape``: "title", in Title Case, the first word capitalised (as the index reads a heading:
+    "Option A \u2014 Cancel and retire. RESOLVED ..." is a choice inside its section, which keeps
+    its section's heading); "label", eight words at most, the first capitalised ("Drafting
+    note"); "clause", a clause's label as the pane's Insert reads it (``_clause_heading``), with
+    ``known`` the index's heading for it, trusted over the shape of its words. ``line``: a line
+    that ends with a full stop after it is one."""
     while at < len(text) and text[at] in " \t":
         at += 1
     m = _RUN_IN.match(text, at)
-    if not m or m.group(2) not in marks or (m.group(4) is not None and not (line and m.group(2) == ".")):
+    if not m:
+        return None
+    mark = m.group(2).strip().replace("\u2013", "-") or "\n"
+    if mark not in marks or (m.group(4) is not None and not (line and mark == ".")):
+        return None
+    if m.group(3) is not None and m.group(3) not in _STARTS[shape]:
         return None
     phrase = m.group(1)
-    if not phrase[:1].isupper():
+    if shape == "clause":
+        shaped = len(phrase) <= 80 and (_same(phrase, known) or _clause_heading(phrase.strip()))
+    elif not phrase[:1].isupper():
         return None
-    if title:  # a title: no clause of a sentence in it, then any sentence start
+    elif shape == "title":  # a title: no clause of a sentence in it, then any sentence start
         shaped = len(phrase) <= 81 and not _CLAUSE_MARK.search(phrase) and title_case(phrase)
     else:  # a label of a few words, then a sentence that starts with a word
-        shaped = 2 <= len(phrase) <= 80 and len(phrase.split()) <= 8 and m.group(3) in (None, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        shaped = 2 <= len(phrase) <= 80 and len(phrase.split()) <= 8
     return m.span(1) if shaped else None
+
+
+def after_run_in(text: str, end: int) -> int:
+    """Where the words after a run-in heading ending at ``end`` begin (past its mark)."""
+    at = end
+    while at < len(text) and text[at].isspace():
+        at += 1
+    if at < len(text) and text[at] in ".:\u2014-\u2013":
+        at += 1
+    while at < len(text) and text[at].isspace():
+        at += 1
+    return at
+
+
+def _same(phrase: str, heading: str) -> bool:
+    return bool(heading.strip()) and _SPACES.sub(" ", phrase).strip().lower() == _SPACES.sub(" ", heading).strip().lower()
+
+
+def _clause_heading(phrase: str) -> bool:
+    """A clause's run-in heading as the pane's Insert reads it: Title Case or capitals
+    ("Limitation of Liability", "CONFIDENTIALITY"), or a few words in sentence case without a
+    verb ("Liability cap"). (Looser than the index's title: the pane drops it from a precedent
+    it inserts and keeps the lawyer's; the index makes it a clause's heading.)"""
+    words = phrase.split()
+    if not words or len(words) > 8 or not any(c.isalpha() for c in phrase):
+        return False
+    if phrase == phrase.upper() or title_case(phrase):
+        return phrase[0].isupper() or phrase[0] in "(\"\u201c'" or phrase[0].isdigit()
+    return len(words) <= 4 and phrase[0].isupper() and not _VERB.search(phrase)
 
 
 def title_case(text: str) -> bool:
@@ -266,8 +317,8 @@ def reference_word(paragraphs: Sequence[Paragraph]) -> str:
     """How the document names its sections in cross-references (the word it uses most)."""
     counts = Counter({w: 0 for w in REFERENCE_WORDS})
     for p in paragraphs:
-        for m in re.finditer(r"\b(Sections?|Clauses?|Articles?|Paragraphs?)\s+\d", p.text):
-            counts[m.group(1).rstrip("s")] += 1
+        for ref in references(p.text):
+            counts[ref.word.rstrip("s")] += 1
     word, n = counts.most_common(1)[0]
     return word if n else "Section"
 
@@ -411,8 +462,6 @@ def acronyms(text: str) -> list[str]:
     return list(found)
 
 
-# A cross-reference's heading ("Section 7 (General Terms)"): the name of a section, not a term.
-_REFERENCE_HEADING = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?)\s+[\d.]+[a-z]?\s*\(([^()]{1,80})\)")
 
 
 def _without_headings(text: str) -> str:
@@ -420,18 +469,25 @@ def _without_headings(text: str) -> str:
     heading = run_in_heading(text, number.end if number else 0)
     if heading:
         text = text[:heading[0]] + " " * (heading[1] - heading[0]) + text[heading[1]:]
-    return _REFERENCE_HEADING.sub(" ", text)
+    for ref in references(text):  # a cross-reference's heading ("Section 7 (General Terms)") names a section
+        for n, (start, end, _, heading) in enumerate(ref.numbers):
+            if heading:
+                start = ref.start if n == 0 else start
+                text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 _NOT_LOWER_ASCII = bytes(b for b in range(256) if not 0x61 <= b <= 0x7A)
 
 
-def mostly_capitals(text: str) -> bool:
-    """Set in capitals: at least 12 letters, four in five of them capitals (the core's one rule
-    for a text in capitals; the pane takes it from the server: reading/labels.py)."""
+def mostly_capitals(text: str, *, least: int = 12, share: float = 0.8) -> bool:
+    """Set in capitals: at least ``least`` letters, ``share`` of them capitals (four in five)
+    (the core's one rule for a text in capitals; the pane takes it from the server:
+    reading/labels.py). A line of plain text is a heading in capitals with every letter a
+    capital (``least=2, share=1``: "NOTICES", "ARTICLE I", ingest/text_reader.py)."""
     # Every search result is read (issue 39): a letter a-z is a letter and not a capital, so
-    # more of them than a fifth of all characters rules the text out, counted in C, exactly.
-    if len(text.encode("utf-8", "ignore").translate(None, _NOT_LOWER_ASCII)) > 0.2 * len(text):
+    # more of them than (1 - share) of all characters rules the text out, counted in C, exactly.
+    if len(text.encode("utf-8", "ignore").translate(None, _NOT_LOWER_ASCII)) > (1 - share) * len(text):
         return False
     letters = sum(map(str.isalpha, text))
-    return letters >= 12 and sum(map(str.isupper, text)) >= 0.8 * letters
+    return letters >= least and sum(map(str.isupper, text)) >= share * letters

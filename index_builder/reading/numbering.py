@@ -14,13 +14,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-# "Section 9" is a label only when a heading or the end follows, not "Section 9 of ...".
-_LABEL_END = r"(?=\s*[.:\u2013\u2014]|\s+-\s|\s+[A-Z\u201c\"(\[]|\s*$)"
+# "Section 9" is a label only when a heading or the end follows, not "Section 9 of ..." (nor
+# "Section 5." of "Section 5.1 of ...": a full stop before a figure is inside the number).
+_LABEL_END = r"(?=\s*[.:\u2013\u2014](?!\d)|\s+-\s|\s+[A-Z\u201c\"(\[]|\s*$)"
 _ARTICLE = re.compile(r"^(?:ARTICLE|Article)\s+([IVXLC]+|\d{1,3})" + _LABEL_END + r"\.?")
+# "Article 5.1" and "Clause 4" number a section like "Section 5.1".
 _SECTION = re.compile(
-    r"^(?:SECTION|Section|Sec\.|§§?)\s*(\d{1,3}(?:\.\d{1,3})*)" + _LABEL_END + r"\.?"
+    r"^(?:SECTION|Section|Sec\.|§§?|CLAUSE|Clause|(?:ARTICLE|Article)(?=\s+\d{1,3}\.\d))\s*(\d{1,3}(?:\.\d{1,3})*)" + _LABEL_END + r"\.?"
 )
+# On a line of plain text a number is a label with its full stop ("1.", "12.2.") or before a
+# word that is no continuation ("12.2 Fees"): a wrapped line may begin with a figure ("30 days
+# after ..."). A paragraph given whole is no wrapped line (``whole``): there a number before a
+# space is one ("8 INDEMNIFICATION", "6.1.1 the Owner ...").
 _DECIMAL = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)(?:\.(?=\s)|(?=\s+[^a-z\s]))|^(\d{1,3})\.(?=\s)")
+_WHOLE_DECIMAL = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,3})*)\.?(?=\s)")
 _NUMBER_PAREN = re.compile(r"^(\d{1,2})\)(?=\s)")
 _PAREN = re.compile(r"^\(([a-z]{1,4}|[A-Z]{1,4}|\d{1,2})\)(?=\s)")
 _DOTTED = re.compile(r"^([a-z]|[A-Z]|[ivx]{2,5}|[IVX]{2,5})[.)](?=\s)")
@@ -48,11 +55,12 @@ class Label:
         return self.kind == "decimal" and self.rank is not None
 
 
-def typed_label(text: str, previous_letters: dict[str, str] | None = None) -> Label | None:
+def typed_label(text: str, previous_letters: dict[str, str] | None = None, *, whole: bool = False) -> Label | None:
     """The number typed at the start of a paragraph, or None.
 
     ``previous_letters`` maps a letter style ("(a)", "a.") to the last letter seen in it, so
-    "(i)" after "(h)" reads as a letter and otherwise as a roman numeral.
+    "(i)" after "(h)" reads as a letter and otherwise as a roman numeral. ``whole``: the text is
+    a paragraph Word gives whole, not a line of plain text that may be wrapped (_WHOLE_DECIMAL).
     """
     if match := _ARTICLE.match(text):
         return Label(match.group(0).rstrip("."), match.group(1), "article", "article", 0, match.end())
@@ -61,6 +69,9 @@ def typed_label(text: str, previous_letters: dict[str, str] | None = None) -> La
         return Label(match.group(0).rstrip("."), number, "decimal", "1.", number.count(".") + 1, match.end())
     if match := _DECIMAL.match(text):
         number = match.group(1) or match.group(2)
+        return Label(match.group(0), number, "decimal", "1.", number.count(".") + 1, match.end())
+    if whole and (match := _WHOLE_DECIMAL.match(text)):
+        number = match.group(1)
         return Label(match.group(0), number, "decimal", "1.", number.count(".") + 1, match.end())
     if match := _NUMBER_PAREN.match(text):
         return Label(match.group(0), match.group(1), "number", "1)", None, match.end())
@@ -71,13 +82,7 @@ def typed_label(text: str, previous_letters: dict[str, str] | None = None) -> La
     return None
 
 
-# What a paragraph Word gives whole may start with besides: a bare number ("8 INDEMNIFICATION"),
-# a decimal before words in lower case ("6.1.1 the Owner ..."), "Clause 4", "Article 5.1". The
-# outline does not read these on a line of plain text, where a wrapped line may begin with a
-# figure ("30 days after ...") and "Section 3.2 of ..." cites a section.
-_WHOLE = re.compile(r"^\s*((?:section|clause|article)\s+)?(\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)(?=\s)",
-                    re.I)
-_NUMBER_WORD = re.compile(r"(?:article|section|sec\.|\u00a7\u00a7?)\s*", re.I)
+_NUMBER_WORD = re.compile(r"(?:article|section|clause|sec\.|\u00a7\u00a7?)\s*", re.I)
 
 
 @dataclass(frozen=True)
@@ -91,12 +96,10 @@ class Typed:
 
 def typed_number(text: str) -> Typed | None:
     """The number typed at the start of a paragraph Word gives whole (the lawyer's, or an index
-    clause's line), or None: every number the outline reads (``typed_label``: "a)", "(iv)",
-    "ARTICLE VII", "\u00a7 4") and the forms only a whole paragraph takes (_WHOLE)."""
-    if m := _WHOLE.match(text):
-        return Typed(m.end(), m.group(0).strip(), m.group(2))
+    clause's line), or None: the outline's reading (``typed_label``: "a)", "(iv)", "ARTICLE
+    VII", "\u00a7 4", "12.2") of a paragraph given whole ("8 INDEMNIFICATION")."""
     lead = len(text) - len(text.lstrip())
-    label = typed_label(text[lead:])
+    label = typed_label(text[lead:], whole=True)
     if label is None:
         return None
     end = lead + label.end

@@ -7,7 +7,6 @@ lines (``from_clauses``). Nothing else about the document is needed to read it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -51,8 +50,12 @@ def from_clauses(clauses: Sequence[Clause]) -> list[Paragraph]:
 
 
 def _typed(line: str, section: str) -> bool:
-    """True when the clause's number is typed at the start of its first line."""
-    return bool(re.match(r"\s*(?:section\s+|clause\s+|article\s+)?" + re.escape(section.rstrip(".")) + r"\.?(?=\s)", line, re.I))
+    """True when the clause's number is typed at the start of its first line (the core's
+    reader of it, numbering.typed_number: "4.2 Fees", "Section 4.2.", "ARTICLE IV" for
+    "Article IV")."""
+    typed = typed_number(line)
+    wanted = section.rstrip(".").lower()
+    return bool(typed) and wanted in (typed.number.rstrip(".").lower(), typed.shown.rstrip(".").lower())
 
 
 def texts(paragraphs: Iterable[Paragraph]) -> str:

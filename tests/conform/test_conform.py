@@ -173,3 +173,14 @@ def test_definitions_are_compared_on_what_follows_their_defining_verb() -> None:
     plain = "\u201cNotification\u201d shall mean a written communication delivered by hand or courier."
     assert definition_similarity("Notice", before, "Notification", plain) > 0.99
     assert definition_similarity("Notice", before, "Notification", "Notification: written by hand") < 0.9
+
+
+def test_the_reference_word_is_rewritten_only_in_the_clauses_own_references() -> None:
+    # Read from real ACORD wordings: a statute's and another agreement's sections keep their
+    # word; a reference inside another's brackets is a reference, not that one's heading.
+    text = ("Subject to Section 204 of the DGCL and to Section 4.2 of the License Agreement, and "
+            "except under Section 8.4 (except Section 8.4(b)), Section 2.1 applies to Affiliates only.")
+    words = [(s.original, s.replacement) for s in conform(text, SOURCE, TARGET, SETTINGS).substitutions
+             if s.kind == "cross-reference" and s.original.startswith("Section")]
+    assert words == [("Section", "Clause")] * 3
+    assert "Section 204 of the DGCL" in conform(text, SOURCE, TARGET, SETTINGS).text

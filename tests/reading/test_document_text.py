@@ -3,6 +3,8 @@ conforming and the document check read them from (reading/document.py, defined_t
 
 from __future__ import annotations
 
+import pytest
+
 from index_builder.reading.defined_terms import quoted_spans
 from index_builder.reading.document import acronyms, after_this, headings_in, is_heading, lead_heading
 
@@ -44,3 +46,25 @@ def test_after_this_and_quoted_spans() -> None:
     assert after_this(text, text.index("NDA")) and after_this(text, text.index("Agreement"))
     assert not after_this(text, text.index("Fees"))
     assert [text[a:b] for a, b in quoted_spans(text)] == ["“Fees”", '"the fees"']
+
+
+@pytest.mark.parametrize("line, capitals", [
+    ("NOTICES", True), ("ARTICLE I", True), ("12. LIMITATION OF LIABILITY", True),
+    ("ARTICLE I Definitions", False), ("A", False), ("(a) NOTICES", False), ("2.1", False),
+])
+def test_a_line_in_capitals_is_the_cores_text_in_capitals_every_letter_a_capital(line: str, capitals: bool) -> None:
+    """ingest/text_reader.py keeps a heading line in capitals apart from the text around it by the
+    core's rule (document.mostly_capitals), not a reading of its own."""
+    from index_builder.ingest.text_reader import _is_caps
+    from index_builder.reading.document import mostly_capitals
+
+    assert _is_caps(line) is capitals
+    assert mostly_capitals(line, least=2, share=1) is capitals
+
+
+def test_the_headings_a_cross_reference_names_are_read_by_the_one_reader_of_references() -> None:
+    """document.headings_in reads reading/references.py: every heading of a list, none taken
+    from a sub-number ("Section 7(a) (Definitions)" names "Definitions", not "a")."""
+    assert headings_in("Sections 8.1 (Liability Caps) and 8.2 (Damages Waiver) apply to all liability.") == [
+        "Liability Caps", "Damages Waiver"]
+    assert headings_in("as defined in Section 7(a) (Definitions) and Section 2.1(B)") == ["Definitions"]

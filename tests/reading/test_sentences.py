@@ -43,3 +43,18 @@ def test_parts_split_at_semicolons_and_list_items():
     text = "The Supplier shall (a) deliver; and (b) invoice; the Customer shall pay."
     assert [text[a:b] for a, b in part_spans(text)] == [
         "The Supplier shall (a) deliver", "(b) invoice", "the Customer shall pay."]
+
+
+def test_a_label_before_a_full_stop_is_read_in_running_text_not_as_a_paragraphs_typed_number():
+    """sentences._LABEL is not numbering.typed_number (its comment): lettered labels that no
+    paragraph's number reader takes alone keep their sentence, a statute cited at a sentence's
+    end ends it, where typed_number reads "\u00a7 688.002" as a number."""
+    from index_builder.reading.numbering import typed_number
+
+    assert split("8.F. LIMITATION ON LIABILITY. Pretzel Time shall not be liable.") == [
+        "8.F. LIMITATION ON LIABILITY.", "Pretzel Time shall not be liable."]
+    assert split("7B. Limitation of Liability. The cap applies.") == ["7B. Limitation of Liability.", "The cap applies."]
+    assert typed_number("8.F. LIMITATION") is None and typed_number("7B. Limitation") is None
+    assert split("As defined in the statute. \u00a7 688.002. The Recipient shall not disclose them.")[-1] == \
+        "The Recipient shall not disclose them."
+    assert typed_number("\u00a7 688.002. The Recipient") is not None

@@ -1,6 +1,6 @@
 """Dump every reading my change can touch, over the whole corpus, as JSON lines (one per text/doc).
 Run with PYTHONPATH at the tree under test: python snapshot.py OUT."""
-import json, sys, tempfile
+import json, os, sys, tempfile
 from pathlib import Path
 from dataclasses import asdict
 
@@ -9,16 +9,21 @@ from index_builder.ingest.docx_reader import word_paragraphs
 from index_builder.reading.paragraphs import from_pane, from_clauses, without_number
 from index_builder.reading.document import read_document, written_terms, headings_in
 from index_builder.reading.labels import clause_label
+from index_builder.reading.numbering import typed_number
+from index_builder.reading.sentences import sentence_spans
 from addin_server.conform.check import check_document
+from addin_server.conform.references import find
 
-DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"  # ../shared/data beside the repository
+DATA = Path(os.environ.get("ONE_READER_DATA") or Path(__file__).resolve().parents[3].parent / "shared" / "data")  # ../shared/data beside the repository
 
 out = open(sys.argv[1], "w")
 def emit(kind, key, value):
     out.write(json.dumps({"k": kind, "id": key, "v": value}, sort_keys=True, default=str) + "\n")
 
 def text_readings(t):
-    return {"label": clause_label(t).to_dict(), "without_number": without_number(t), "headings_in": headings_in(t)}
+    typed = typed_number(t)  # session 6: the number and the sentences each text is read as
+    return {"refs": find(t), "label": clause_label(t).to_dict(), "without_number": without_number(t), "headings_in": headings_in(t),
+            "typed": [typed.end, typed.shown, typed.number] if typed else None, "sentences": sentence_spans(t)}
 
 acord = [json.loads(l) for l in open(DATA / "acord" / "corpus.jsonl")]
 docs = sorted((DATA / "contracts").rglob("*.docx")) + [(DATA / "acord" / "ACORD_readme.docx")]
@@ -40,7 +45,9 @@ for d in docs:
     for i, c in enumerate(cl):
         texts.append((f"{key}#{i}", c.text))
         emit("label-h", f"{key}#{i}", clause_label(c.text, c.heading).to_dict())
+    emit("paras-index", key, [[p.number, p.text, p.in_table] for p in from_clauses(cl)])  # session 6
     doc_from_index = read_document(from_clauses(cl), key)
+    emit("refs", key, [doc_from_index.reference_word, read_document(from_pane(word_paragraphs(d)), key).reference_word])  # session 6
     emit("doc-index", key, [asdict(x) for x in doc_from_index.sections] + [asdict(x) for x in doc_from_index.definitions])
     paras = from_pane(word_paragraphs(d))
     doc = read_document(paras, key)
