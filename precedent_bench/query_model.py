@@ -70,6 +70,9 @@ def run_command(args: argparse.Namespace) -> int:
     from index_builder.index.batcher import query_embedder
     from precedent_bench.stats import paired_interval
 
+    # Every shape's queries first: a missing own-draft file stops the run before an hour of
+    # searches, not after them (the results are written only at the end).
+    shapes = {shape: queries(args.acord, shape) for shape in args.shapes.split(",") if shape}
     settings = load_settings(overrides={"index_dir": args.index, "acord_dir": args.acord})
     variants = {"A": replace(settings.embedding, query_backend="index"),
                 "B": replace(settings.embedding, query_backend=args.twin)}
@@ -79,8 +82,7 @@ def run_command(args: argparse.Namespace) -> int:
     result: dict[str, Any] = {"when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                               "index": str(args.index), "splits": list(SPLITS),
                               "models": {k: e.model_id for k, e in embedders.items()}, "shapes": {}}
-    for shape in [s for s in args.shapes.split(",") if s]:
-        items = queries(args.acord, shape)
+    for shape, items in shapes.items():
         per_query: dict[str, dict[str, float]] = {}
         for item in items:
             scores = {}

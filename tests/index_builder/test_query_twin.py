@@ -77,3 +77,23 @@ def test_a_twin_that_cannot_load_falls_back_to_the_index_model(monkeypatch: Any,
                                                     cache_size=0))
     assert made.model_id == "all-MiniLM-L6-v2"
     assert "cannot be embedded with openvino-int8" in caplog.text
+
+
+def test_query_model_stops_before_searching_when_an_own_draft_file_is_missing(tmp_path, monkeypatch) -> None:
+    # The run writes its results only at the end: a missing input must stop it first.
+    import argparse
+    from precedent_bench import query_model
+
+    loaded = []
+    monkeypatch.setattr(query_model, "load_settings", lambda **_: loaded.append(1))
+
+    def queries(_acord, shape):
+        if shape == "synth":
+            raise FileNotFoundError("synthetic.jsonl: run `precedent-bench owndraft-set make`")
+        return []
+
+    monkeypatch.setattr(query_model, "queries", queries)
+    args = argparse.Namespace(index=tmp_path, acord=tmp_path, twin="openvino-int8", shapes="short,synth", out=None)
+    with pytest.raises(FileNotFoundError, match="owndraft-set make"):
+        query_model.run_command(args)
+    assert loaded == []

@@ -11,6 +11,7 @@ from urllib.parse import quote
 import pytest
 
 from addin_server.service import build_service
+from addin_server.web.audit import returned_ids
 from addin_server.web.app import create_app
 from index_builder.errors import ConfigError
 from index_builder.index.build import build_index
@@ -116,6 +117,8 @@ def test_every_call_is_audited_without_text(make_app: Any, sign: Any, tmp_path: 
     assert (search["user"], search["auth"], search["route"], search["status"]) == \
         ("alice@firm.example", "entra", "/api/v1/precedents", 200)
     assert set(ids) <= set(search["clause_ids"]) and search["index_version"]
+    # The view hands the trail its ids (issue 39): exactly what walking the answer finds.
+    assert search["clause_ids"] == list(dict.fromkeys(returned_ids(found)))
     assert search["query_sha256"] == hashlib.sha256(QUERY.encode()).hexdigest()
     assert fetch["requested_ids"] == [first] and first in fetch["clause_ids"]
     assert (refused["user"], refused["status"], refused["clause_ids"]) == ("unauthenticated", 401, [])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from addin_server import audit_cli
-from addin_server.web.audit import AuditLog, entry, query_hash, returned_ids
+from addin_server.web.audit import AuditLog, entry, query_hash, returned_ids, search_ids
 from index_builder.errors import DataNotFoundError, InvalidRequestError
 from index_builder.settings import AuditSettings
 
@@ -125,6 +125,20 @@ def test_returned_ids_finds_every_clause_id() -> None:
                "context": {"before": [{"clause_id": "c"}], "after": []},
                "citations": [{"clause_id": "a"}], "text": "clause_id"}
     assert returned_ids(payload) == ["a", "b", "c", "a"]
+
+
+def test_a_search_answers_ids_are_its_results_and_their_copies() -> None:
+    card = lambda cid, copies=(), **more: {"clause_id": cid, "rank": 1, "source": {"doc_id": "d"},  # noqa: E731
+                                           "reading": {"number": "1."}, "spans": [{"start": 0}],
+                                           "variants": [{"clause_id": c, "source": {}} for c in copies],
+                                           **more}
+    payload = {"results": [card("a", ("b", "c")), card("d"),
+                           card("e", ("a",), curation={"status": "deprecated",
+                                                       "replacement_clause_id": "z"})],
+               "rerank": {"status": "skipped"}, "timings_ms": {"total": 1.0},
+               "facets": {"governing_law": [{"value": "Delaware", "count": 2}]}, "list_id": "l1"}
+    assert search_ids(payload) == returned_ids(payload) == ["a", "b", "c", "d", "e", "a"]
+    assert search_ids({"results": []}) == []
 
 
 def test_missing_trail_names_the_setting(tmp_path: Path) -> None:
