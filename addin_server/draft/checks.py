@@ -34,7 +34,7 @@ from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft import compare as C
 from addin_server.draft.citations import VerifiedRedraft, verify
-from addin_server.draft.instruction import Instruction, read_instruction
+from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
 from addin_server.draft.parts import ARCHAIC, Context, PartResult, allowances, anchored, check_part, kept_terms
 from addin_server.draft.quotes import contains, words
@@ -64,11 +64,27 @@ class DraftTask:
 @dataclass(frozen=True)
 class CheckResult:
     name: str
-    passed: bool | None  # None = not applicable to this task
+    passed: bool | None  # None = not applicable, or not checked (``abstained``)
     reason: str  # in a lawyer's words
+    # The check applies but could not read what it would compare: the lawyer reads it. Never
+    # "passed" (that would be a draft shown checked on trust) and never "failed" (a guess).
+    abstained: bool = False
+
+    @property
+    def status(self) -> str:
+        """"passed", "failed", "not_checked" or "not_applicable": what the pane shows."""
+        if self.passed is True:
+            return "passed"
+        if self.passed is False:
+            return "failed"
+        return "not_checked" if self.abstained else "not_applicable"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "passed": self.passed, "reason": self.reason}
+        return {"name": self.name, "passed": self.passed, "status": self.status, "reason": self.reason}
+
+
+def not_checked(name: str, reason: str) -> CheckResult:
+    return CheckResult(name, None, reason, abstained=True)
 
 
 @dataclass(frozen=True)
@@ -102,14 +118,18 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     allow = allowances(ins, task.clause, draft, ctx, verified.cited)
     cited = _cited_sentences(verified)
     instruction_result = _instruction(ins, parts)
+    # A part the checks could not read may ask for what the draft adds or changes: what the
+    # instruction leaves alone is then not known, and a difference is not a fault (unambiguous.py).
+    unread = [p.part.label() for p in parts
+              if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
     results = [
         clock.time("changed", _changed, task, ins, draft, instruction_result),
         instruction_result,
         clock.time("markers", _markers, verified, answer),
         clock.time("quotations", _quotations, verified),
         clock.time("support", _support, verified, task.precedents, task.clause, ins, allow),
-        clock.time("additions", _additions, comparison, allow, task, cited, ins),
-        clock.time("meaning", _meaning, comparison, allow, task, ins),
+        _unless_unread(clock.time("additions", _additions, comparison, allow, task, cited, ins), unread),
+        _unless_unread(clock.time("meaning", _meaning, comparison, allow, task, ins), unread),
         clock.time("defined_terms", _defined_terms, task, ins, draft),
         clock.time("length", _length, ins, task, draft),
     ]
@@ -134,6 +154,25 @@ class _Clock:
         return result
 
 
+def _open_ended(part: Part, clause: str, parties: tuple[str, ...] = ()) -> bool:
+    """A part that, unread, may ask for the change found: one no kind reads that names a party or a value,
+    one read more than one way, or a figure whose value was not read. (An unread "mutual" asks for no new
+    figure or condition.)"""
+    from addin_server.draft.unambiguous import doubt, names_a_value
+    if part.kind == "other":
+        # An ask no kind reads, that names a party of the clause or a value, may move a right or set a figure.
+        return bool(names_a_value(part.text)) or any(binding.uses(part.text, n) for n in binding.party_names(clause, parties))
+    return bool(doubt(part, clause, parties)) or part.kind in ("period", "amount")
+
+
+def _unless_unread(result: CheckResult, unread: list[str]) -> CheckResult:
+    """A difference found beside a part of the instruction that could not be read: said, not failed."""
+    if result.passed is not False or not unread:
+        return result
+    return not_checked(result.name, f"Not checked: {result.reason} Your instruction's “{'; '.join(unread)}” could not "
+                                    "be read, and it may ask for this; read the draft.")
+
+
 def failed(results: list[CheckResult]) -> list[CheckResult]:
     return [r for r in results if r.passed is False]
 
@@ -146,10 +185,14 @@ def _changed(task: DraftTask, ins: Instruction, draft: str, instruction: CheckRe
     same = similarity(task.clause, draft)
     # A small change is what "make it 15 days" asks for: nearly unchanged is a failure only
     # where the instruction's own check does not pass.
-    if same == 1 or (same >= NEARLY_SAME and instruction.passed is not True):
+    if same == 1 or (same >= NEARLY_SAME and instruction.passed is False):
         return CheckResult("changed", False, "The draft is the same as your clause"
                            + (" word for word" if same == 1 else " but for a word or two")
                            + ": the instruction was not carried out.")
+    if same >= NEARLY_SAME and instruction.passed is None:
+        # A word or two may be all that was asked: with the instruction not checked, neither is this.
+        return not_checked("changed", "Not checked: the draft changes a word or two of your clause, and whether "
+                                      "that is all you asked is for you to read.")
     return CheckResult("changed", True, "The draft changes your clause.")
 
 
@@ -170,16 +213,19 @@ def parts_line(parts: Sequence[PartResult]) -> str:
 
 def _instruction(ins: Instruction, parts: Sequence[PartResult]) -> CheckResult:
     if ins.problems:
-        return CheckResult("instruction", None, ins.reason)
+        return not_checked("instruction", ins.reason)
     if not parts:
-        return CheckResult("instruction", None, "This instruction cannot be checked automatically; read the "
-                                                "draft against it." if ins.text else "No instruction was given.")
+        if ins.text:
+            return not_checked("instruction", "This instruction cannot be checked automatically; read the draft "
+                                              "against it.")
+        return CheckResult("instruction", None, "No instruction was given.")
     bad = [p for p in parts if p.failed]
     if bad:
         reasons = " ".join(dict.fromkeys(p.reason for p in bad))
         return CheckResult("instruction", False, (parts_line(parts) + " " + reasons).strip())
-    if all(p.status == "unchecked" for p in parts):
-        return CheckResult("instruction", None, parts_line(parts))
+    if any(p.status == "unchecked" for p in parts):
+        # Some part could not be read on the draft: the draft is not shown as doing what was asked.
+        return not_checked("instruction", parts_line(parts))
     return CheckResult("instruction", True, parts_line(parts))
 
 
@@ -348,8 +394,8 @@ def _additions(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, c
 
 def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult:
     if ins.problems:
-        return CheckResult("meaning", None, "The instruction could not be read, so what it leaves alone is not "
-                                            "known; read the draft.")
+        return not_checked("meaning", "The instruction could not be read, so what it leaves alone is not known; "
+                                      "read the draft.")
     found = C.meaning_changes(comparison, allow, task.document_parties)
     if "mutual" in ins.kinds:
         from addin_server.draft.sides import crossed_roles
@@ -357,7 +403,43 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
         found = ([crossed] if crossed else []) + found
     if found:
         return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+    beside = _beside_the_values(comparison, ins)
+    if beside:
+        # A value asked for, and other words changed beside it: no rule found them a fault, and none
+        # can show they keep the meaning (a condition moved, a direction swapped): said, not passed.
+        return not_checked("meaning", f"Not checked: besides the figure you asked for, the draft changes “{beside}”; "
+                                      "read it.")
+    if allow.rewrite or comparison.rewritten:
+        # A rewording says its "not"s and conditions in other places (compare.py does not count them),
+        # so finding no change is not reading none: said, not passed.
+        return not_checked("meaning", "Not checked: the draft rewords your clause, and a rewording cannot be held "
+                                      "against it sentence by sentence; read it for a changed meaning.")
     return CheckResult("meaning", True, "What your instruction does not touch still means what it meant.")
+
+
+def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:
+    """Where every part asks for a value (a period, an amount), the first edit that changes words other
+    than figures and their units ("" where the draft changes nothing but the values)."""
+    if not ins.parts or any(p.kind not in ("period", "amount") for p in ins.parts):
+        return ""
+    from index_builder.reading import figures as F
+
+    def masked(text: str) -> list[str]:
+        # Each figure one token, so that "twelve (12) months" -> "eighteen (18) months" is one value changed.
+        for f in sorted(F.figures(text), key=lambda f: -f.start):
+            text = text[:f.start] + " figurex " + text[f.end:]
+        return [w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in C._STOP and w not in _UNIT_WORDS]
+
+    old, new = masked(comparison.clause), masked(comparison.draft)
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal" and sorted(w for w in old[i1:i2] if w != "figurex") != sorted(
+                w for w in new[j1:j2] if w != "figurex"):
+            return _short(" ".join(new[j1:j2]) or " ".join(old[i1:i2]), 70)
+    return ""
+
+
+_UNIT_WORDS = frozenset("day days business calendar week weeks month months year years hour hours dollars dollar usd "
+                        "eur euros pounds percent per cent cents".split())
 
 
 def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
@@ -383,7 +465,7 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
         foreign = _precedent_terms(task)
         lacking = [t for t in lacking if t in foreign]
         if not lacking:
-            return CheckResult("defined_terms", None, "Your document's defined terms are not known.")
+            return not_checked("defined_terms", "Your document's defined terms are not known.")
     if lacking:
         return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
                                                    "define.")
@@ -463,5 +545,5 @@ def _short(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
-__all__ = ["ARCHAIC", "CHECK_NAMES", "CheckResult", "Checked", "DraftTask", "check_draft", "failed", "parts_line",
-           "run_checks", "similarity"]
+__all__ = ["ARCHAIC", "CHECK_NAMES", "CheckResult", "Checked", "DraftTask", "check_draft", "failed", "not_checked",
+           "parts_line", "run_checks", "similarity"]

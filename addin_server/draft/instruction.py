@@ -31,7 +31,7 @@ from index_builder.reading import figures as F
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems  # noqa: F401
 from addin_server.draft.instruction_values import (  # noqa: F401
-    _HOLDER_CUES, _JUDGED_THEN_ASKED, _KEPT_FIGURE, _NEWLY_BOUND, _ONE_UNIT, _REPLACED_BY, _UNITS, _after_verb, _carve,
+    _HOLDER_CUES, _JUDGED_THEN_ASKED, _KEPT_FIGURE, unread_figures, _NEWLY_BOUND, _ONE_UNIT, _REPLACED_BY, _UNITS, _after_verb, _carve,
     _flip, _named, _newly_bound, _number, _period, _renames, _same, _whole, _whose)
 from addin_server.draft.instruction_words import (  # noqa: F401
     _ARCHAIC_NAMED, _ASK, _BARE_NUMBER, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE,
@@ -199,6 +199,11 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     if context.strip() and not parts:
         parts.append(Part("other", context.strip()))
     parts = _renames_read_as_flips(parts, clause, parties)
+    unread = _unread_asks(text, parts, clause)
+    if unread:
+        # Every ask is read or said unread: a figure no part takes is an ask the reading missed, left to
+        # the drafting assistant and never checked as done (unambiguous.py).
+        parts.append(Part("other", unread))
     problem = _contradiction(text, parts)
     if problem:
         return Instruction(text, tuple(parts), ("contradictory",), problem)
@@ -294,6 +299,19 @@ def _renames_read_as_flips(parts: list[Part], clause: str, parties: Sequence[str
             continue
         out.append(part)
     return out
+
+
+def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
+    """The words of figures the instruction asks for that no part reads ("" where every one is read).
+    A reason or a judged figure ("we can't sit in limbo for two months", "six months is too long") is
+    no ask, nor a figure inside a part whose own words are its check (a carve-out's "claims under $10,000")."""
+    values = [float(v) for p in parts for k in ("value", "amount", "old") for v in [p.params.get(k)]
+              if isinstance(v, (int, float))]
+    asked = " ; ".join(seg for seg in _segments(text) if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
+                                                                or _JUDGED.match(seg)))
+    worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other"))
+    found = [f for f in unread_figures(asked, values, clause) if f not in worded]
+    return "; ".join(dict.fromkeys(found))
 
 
 # --- problems and length ------------------------------------------------------------------

@@ -261,3 +261,20 @@ def _renames(text: str) -> dict[str, str]:
 def _after_verb(text: str, verb: re.Pattern[str]) -> str:
     m = verb.search(text)
     return re.sub(r"^(?:the|a|an)\s+", "", text[m.end():].strip(" .,"), flags=re.I) if m else ""
+
+
+def unread_figures(text: str, values: list[float], clause: str = "") -> list[str]:
+    """Figures in the instruction that no part of its reading takes (as its value or the old one), and
+    that the clause does not already have: an ask the reading missed ("then automatic one-year
+    renewals ... ninety days before the period ends")."""
+    if not text:
+        return []
+    have = [f.value for f in F.figures(clause)] if clause else []
+    out = []
+    for f in F.figures(text):
+        if f.kind not in ("period", "amount", "percentage") or _KEPT_FIGURE.search(text[max(0, f.start - 20):f.start]):
+            continue
+        if any(abs(f.value - v) < 1e-9 for v in values + have):
+            continue
+        out.append(f.text)
+    return out

@@ -48,14 +48,25 @@ from addin_server.draft.sides import half_mirrored, one_party_terms, untouched  
 def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     test = {"mutual": _mutual, "flip": _flip, "period": _period, "amount": _amount, "carve_out": _carve_out,
             "conform": _conform, "plain": _plain, "delete": _delete, "shorten": _shorten}.get(part.kind)
+    from addin_server.draft.unambiguous import doubt
+    unsure = doubt(part, clause, ctx.parties)
+    if unsure:
+        # A part read more than one way is not judged on one of them: the lawyer reads it.
+        return PartResult(part, "unchecked", f"Not checked: {unsure}")
     if test is None:
-        if _only_values_changed(part, instruction, clause, draft):
+        from addin_server.draft.unambiguous import says_to_keep
+        if _only_values_changed(part, instruction, clause, draft) and not says_to_keep(part.text):
             others = "; ".join(p.label() for p in instruction.parts if p is not part)
             return PartResult(part, "not_done", f"The draft changes nothing but {others}: “{part.label()}” is not "
                                                 "done.")
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
     found = test(part, instruction, clause, draft, ctx)
+    if found.status == "done":
+        from addin_server.draft.unambiguous import doubt_done
+        doubted = doubt_done(part, clause, draft, ctx.parties)
+        if doubted:
+            return PartResult(part, *doubted)
     # Said "done" only where the text the part names changed as it asks (done.py).
     from addin_server.draft.done import confirm
     positive = confirm(part, instruction, clause, draft, ctx.parties, found.status)
@@ -100,6 +111,11 @@ def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) 
 
 # --- what the parts explain ---------------------------------------------------------------
 
+def _keeps(text: str) -> bool:
+    from addin_server.draft.unambiguous import says_to_keep
+    return says_to_keep(text)
+
+
 def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, cited: Sequence[int] = ()) -> Allowances:
     from addin_server.draft.compare import _stem
     allow = Allowances()
@@ -134,7 +150,8 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
             span = deleted_span(part, clause)
             if span:
                 allow.delete.append(joined_span(clause, *span) if _is_phrase(span, clause) else span)
-        elif part.kind in ("shorten", "plain", "other"):
+        elif part.kind in ("shorten", "plain", "other") and not (part.kind == "other" and _keeps(part.text)):
+            # (A part that only says what stays, "nothing else should change", allows no rewording.)
             allow.rewrite = True
             allow.plain = allow.plain or part.kind == "plain"
             keep_all = re.search(r"\bkeep (?:every|all|each)\b|\bsame (?:legal )?effect\b|\bwithout (?:dropping|losing)\b",

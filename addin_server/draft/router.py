@@ -27,6 +27,7 @@ from addin_server.draft.edits import Declined, Edit, OperationResult
 from addin_server.draft.instruction import OPERABLE, Instruction, Part, read_instruction
 from addin_server.draft.parts import PartResult
 from addin_server.draft.redraft import Redrafter, RedraftResult
+from addin_server.draft.unambiguous import doubt, doubt_after, doubt_done, says_to_keep
 
 log = logging.getLogger(__name__)
 
@@ -75,9 +76,18 @@ class DraftRouter:
                 if part.kind not in OPERATION_KINDS:
                     why[i] = "No drafting operation does this."
                     continue
+                unsure = doubt(part, task.clause, task.document_parties)
+                if unsure:
+                    # Read more than one way: the operation does not guess (unambiguous.py).
+                    why[i] = f"{unsure} The drafting assistant can do it."
+                    continue
                 try:
                     result = run_operation(part, task, text)
                     _self_check(part, ins, task, text, result)
+                    unsure = doubt_after(part, text, result, task.document_parties, tuple(c.text for c in task.precedents))
+                    unsure = unsure or (doubt_done(part, text, result.text, task.document_parties) or ("", ""))[1]
+                    if unsure:
+                        raise Declined(f"{unsure} The drafting assistant can do it.")
                 except ops.AlreadyDone as exc:
                     already[i] = exc.reason
                     continue
@@ -96,7 +106,7 @@ class DraftRouter:
                 drafted.operation = operation if done else None
             else:
                 drafted = self._from_operation(task, ins, operation)
-                if left and prefer != "operation":
+                if any(not says_to_keep(ins.parts[i].text) for i in left) and prefer != "operation":
                     drafted.notes.append("The drafting assistant, which could do the rest, is not set up on this "
                                          "server." if self.redrafter is None else "")
             drafted.timings_ms["operation"] = op_ms
@@ -249,7 +259,10 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
         left = i not in by_op and i not in already and producer == "operation"
         if left:
             row["by"] = ""  # nobody did it
-        if left and r.status != "done":
+        if left and r.status == "unchecked" and says_to_keep(r.part.text):
+            # "ENVISION's numbers don't move": what stays is no ask left undone; the lawyer reads it.
+            row["reason"] = "What your instruction keeps as it is: read the draft for it."
+        elif left and r.status != "done":
             row["status"] = "not_done"
             row["reason"] = (why.get(i) or "No drafting operation does this.") + (
                 " The drafting assistant is not set up on this server." if not model else

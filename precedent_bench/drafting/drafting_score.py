@@ -52,6 +52,20 @@ def failed_checks(answer: dict[str, Any]) -> list[str]:
     return [c.get("name", "") for c in answer.get("checks") or [] if c.get("passed") is False]
 
 
+def unchecked(answer: dict[str, Any]) -> list[str]:
+    """The checks the response says it could not make ("not checked"), and "instruction" where a part
+    of the instruction is said not checked (a server before the check statuses says it only so)."""
+    names = [c.get("name", "") for c in answer.get("checks") or [] if c.get("status") == "not_checked"]
+    if any(p.get("status") == "unchecked" for p in answer.get("parts") or []) and "instruction" not in names:
+        names.append("instruction")
+    return names
+
+
+def shown_passed(status: int, answer: dict[str, Any]) -> bool:
+    """What the pane shows as checked and passed: answered, no check failed, none said not checked."""
+    return status == 200 and not failed_checks(answer) and not unchecked(answer)
+
+
 def score(tasks: Sequence[dict[str, Any]], answers: Sequence[dict[str, Any]]
           ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(summary, one scored row per draft)."""
@@ -67,6 +81,7 @@ def score(tasks: Sequence[dict[str, Any]], answers: Sequence[dict[str, Any]]
             "kind": draft["kind"], "sound": draft["sound"], "fault": fault["fault"] if fault else None,
             "part": fault.get("part") if fault else None, "status": a["status"],
             "flagged": bool(failed) or a["status"] != 200, "failed": failed,
+            "not_checked": unchecked(a["answer"]), "shown_passed": shown_passed(a["status"], a["answer"]),
             "named": bool(wanted & set(failed)), "named_alone": bool(failed) and set(failed) <= wanted,
             "reasons": {c["name"]: c.get("reason", "") for c in a["answer"].get("checks") or []
                         if c.get("passed") is False},
@@ -99,7 +114,12 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "broken": len(broken), "broken_flagged": sum(r["flagged"] for r in broken),
         "broken_named": sum(r["named"] for r in broken),
         "broken_named_alone": sum(r["named_alone"] for r in broken),
+        # A broken draft neither flagged nor said "not checked": shown to the lawyer as checked and passed.
+        "broken_shown_passed": sum(r["shown_passed"] for r in broken),
+        "broken_not_checked": sum(1 for r in broken if not r["flagged"] and r["not_checked"]),
         "sound": len(sound), "sound_flagged": sum(r["flagged"] for r in sound),
+        "sound_not_checked": sum(1 for r in sound if not r["flagged"] and r["not_checked"]),
+        "sound_shown_passed": sum(r["shown_passed"] for r in sound),
         "sound_flagged_by_check": dict(false_by_check.most_common()),
         "errors": sum(1 for r in rows if r["status"] != 200),
         "by_fault": {k: dict(v) for k, v in sorted(by_fault.items())},
@@ -127,6 +147,7 @@ def operations_rows(tasks: Sequence[dict[str, Any]], answers: Sequence[dict[str,
             "changes": answer.get("changes"), "notes": answer.get("notes"),
             "checks": answer.get("checks"), "checks_failed": answer.get("checks_failed"),
             "declined": None if accepted else (answer.get("error") or answer.get("message") or answer),
+            "shown_passed": accepted and shown_passed(a["status"], answer),
             "model_called": a.get("model_called", False),
             "labelled_parts": [{"kind": p["kind"], "asks": p["asks"], "done_when": p["done_when"],
                                 "value": p.get("value")} for p in task["parts"]],
@@ -145,7 +166,7 @@ def blind_rows(ops: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
              "output": o["output"], "producer": o["label"],
              "parts_said": [{"part": p.get("label"), **{k: p.get(k) for k in ("status", "reason", "by")}}
                             for p in o.get("parts_said") or []],
-             "checks": [f"{c['name']}: {'passed' if c['passed'] else 'FAILED' if c['passed'] is False else 'n/a'}: {c['reason']}"
+             "checks": [f"{c['name']}: {'passed' if c['passed'] else 'FAILED' if c['passed'] is False else 'not checked' if c.get('status') == 'not_checked' else 'n/a'}: {c['reason']}"
                         for c in o.get("checks") or []],
              "changes": o.get("changes"), "product_notes": o.get("notes")}
             for o in ops if o["accepted"]]
@@ -167,10 +188,15 @@ def markdown(summary: dict[str, Any], ops: Sequence[dict[str, Any]], meta: dict[
              f"| broken drafts flagged | {_pct(s['broken_flagged'], s['broken'])} |",
              f"| broken drafts, the right fault named | {_pct(s['broken_named'], s['broken'])} |",
              f"| broken drafts, the right fault named alone | {_pct(s['broken_named_alone'], s['broken'])} |",
+             f"| broken drafts neither flagged nor said not checked (shown passed) | {_pct(s['broken_shown_passed'], s['broken'])} |",
+             f"| broken drafts not flagged but said not checked | {s['broken_not_checked']} |",
              f"| sound drafts flagged | {_pct(s['sound_flagged'], s['sound'])} |",
+             f"| sound drafts not flagged but said not checked | {s['sound_not_checked']} |",
              f"| requests refused (not 200) | {s['errors']} |",
              f"| operations accepted | {len(accepted)}/{len(ops)} |",
-             f"| operation drafts passing every check | {len(passed)}/{len(accepted)} |", "",
+             f"| operation drafts passing every check | {len(passed)}/{len(accepted)} |",
+             f"| operation drafts shown passed (no check failed or not checked) | "
+             f"{sum(o['shown_passed'] for o in accepted)}/{len(accepted)} |", "",
              "## Broken drafts by fault", "",
              "| fault | drafts | flagged | right fault named | named alone |", "|---|---|---|---|---|"]
     for fault, c in s["by_fault"].items():

@@ -276,6 +276,10 @@ def run(args: argparse.Namespace) -> int:
             "started_utc": started_utc,
             "finished_utc": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "seconds": round(time.time() - started, 1), "commit": _commit(), **_load()}
+    accepted = [o for o in ops if o["accepted"]]
+    summary["operations"] = {"tasks": len(ops), "accepted": len(accepted), "declined": len(ops) - len(accepted),
+                             "accepted_passing_every_check": sum(1 for o in accepted if not o["checks_failed"]),
+                             "accepted_shown_passed": sum(o["shown_passed"] for o in accepted)}
     report = markdown(summary, ops, meta)
     sys.stdout.write(report)
     if args.out:

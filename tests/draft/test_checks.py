@@ -91,7 +91,9 @@ def test_a_changed_meaning_the_instruction_did_not_ask_for_fails() -> None:
     assert verdicts(task, reversed_)["meaning"] is False
     shorter = "Contractor may not assign this Agreement without Company's written consent, which Company may not " \
               "unreasonably withhold, within thirty (30) days."
-    assert verdicts(task, shorter)["meaning"] is True
+    # A rewording the check finds no fault in is not a rewording it can hold sentence by sentence:
+    # not failed, and said "not checked" rather than passed (unambiguous.py, session 6).
+    assert verdicts(task, shorter)["meaning"] is None
     figure = DraftTask("Pay within thirty (30) days of the invoice.", "Make it mutual")
     assert "changes “thirty (30) days”" in reasons(figure, "Pay within sixty (60) days of the invoice.")
 
@@ -195,7 +197,7 @@ def test_a_rewording_that_turns_round_which_party_is_meant_fails_meaning() -> No
     task = DraftTask(clause, "Explain this in plain English", document_parties=("Provider", "Customer"))
     sound = "If Section 9 is breached, the party not in breach may ask any court for an injunction without a bond."
     broken = "If Section 9 is breached, the breaching party may ask any court for an injunction without a bond."
-    assert verdicts(task, sound)["meaning"] is True
+    assert verdicts(task, sound)["meaning"] is not False  # a rewording: "not checked", never failed
     assert verdicts(task, broken)["meaning"] is False
     assert "now means the other party" in reasons(task, broken)
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { readFileSync } from "node:fs";
-import { failedChecks, instructionParts, operationComments, partsLine } from "../../addin_server/static/taskpane/draft-report.js";
+import { failedChecks, instructionParts, operationComments, partsLine, uncheckedChecks } from "../../addin_server/static/taskpane/draft-report.js";
 import { readyMessage } from "../../addin_server/static/taskpane/redraft-flow.js";
 import { findChromium, launchBrowser, openPane } from "./fixtures/harness.mjs";
 import { CLAUSE, DOCUMENT, fakeApi, redraftAnswer } from "./fixtures/fake-api.mjs";
@@ -34,6 +34,19 @@ test("failed checks and the ready message say what failed", () => {
   assert.deepEqual(failedChecks(FAILED).map((f) => f.name), ["changed", "instruction"]);
   assert.match(readyMessage(FAILED), /failed 2 checks/);
   assert.deepEqual(failedChecks({ redraft: "x" }), []); // an older server: nothing to report
+});
+
+test("a check that could not read the draft is said not checked, never counted as passed or failed", () => {
+  const answer = { checks: [
+    { name: "instruction", passed: null, status: "not_checked", reason: "Done: mutual. Not checked (read it): 3 years." },
+    { name: "length", passed: null, status: "not_applicable", reason: "No length was asked for." },
+    { name: "meaning", passed: true, status: "passed", reason: "ok" },
+  ] };
+  assert.deepEqual(uncheckedChecks(answer).map((c) => [c.name, c.label]), [["instruction", "Does what you asked"]]);
+  assert.deepEqual(failedChecks(answer), []);
+  assert.match(readyMessage(answer), /check 1 check that could not be made\. Review it/);
+  // An older server sends no status: nothing is said not checked that it did not say.
+  assert.deepEqual(uncheckedChecks({ checks: [{ name: "length", passed: null, reason: "n/a" }] }), []);
 });
 
 test("each part of the instruction is said: done, not done and why, by whom (the server's own answers)", () => {
@@ -119,6 +132,31 @@ test("an operation's draft: its edits with reasons, applied at once, notes shown
     await page.waitForFunction(() => /applied/.test(document.getElementById("status").textContent));
     const comments = (await pane.calls()).filter((c) => c.op === "insertComment").map((c) => c.text);
     assert.ok(comments.some((t) => /drafting operation/.test(t)), JSON.stringify(comments));
+  } finally {
+    await pane.close();
+  }
+});
+
+test("a draft some checks could not read: said not checked, no 'Passed' line that counts them", { skip }, async () => {
+  const UNREAD = {
+    ...OPERATION,
+    checks: [
+      { name: "changed", passed: true, status: "passed", reason: "The draft changes your clause." },
+      { name: "instruction", passed: null, status: "not_checked", reason: "Done: mutual. Not checked (read it): 3 years." },
+      { name: "meaning", passed: null, status: "not_checked", reason: "Not checked: the draft rewords your clause." },
+      { name: "length", passed: null, status: "not_applicable", reason: "No length was asked for." },
+    ],
+  };
+  const { pane } = await redraftWith(UNREAD);
+  const { page } = pane;
+  try {
+    const said = await page.textContent("#checks-unchecked");
+    assert.match(said, /Not checked \(read the draft for these\): 2 checks/);
+    assert.match(said, /Does what you asked: Done: mutual\. Not checked \(read it\): 3 years\./);
+    assert.doesNotMatch(said, /Length as asked/);
+    assert.equal(await page.$("#checks-failed"), null);
+    assert.doesNotMatch(await page.textContent("#checks-passed"), /✓|Does what you asked/);
+    assert.deepEqual(await pane.strayText(), []);
   } finally {
     await pane.close();
   }

@@ -51,6 +51,13 @@ export function failedChecks(answer) {
     .map((c) => ({ name: text(c.name), label: CHECK_LABELS[c.name] || text(c.name), reason: text(c.reason) }));
 }
 
+/** The checks the server could not make on this draft ("not checked": the lawyer reads it): [{name, label, reason}]. */
+export function uncheckedChecks(answer) {
+  return list(answer?.checks)
+    .filter((c) => c.status === "not_checked")
+    .map((c) => ({ name: text(c.name), label: CHECK_LABELS[c.name] || text(c.name), reason: text(c.reason) }));
+}
+
 /** The producer in a line: "Made mutual by a drafting operation (no language model)". */
 export function producerLine(answer) {
   const p = answer?.producer;
@@ -67,6 +74,7 @@ export function renderDraftReport(doc, answer, { onAskOther = null } = {}) {
   const checks = list(answer?.checks);
   if (!producer && !checks.length) return null; // an older server: nothing to report
   const failed = failedChecks(answer);
+  const unchecked = uncheckedChecks(answer);
   const passed = checks.filter((c) => c.passed === true);
   const byOperation = producer?.kind === "operation";
   const box = h(doc, "section", { className: "draft-report", id: "draft-report", "aria-label": "How this draft was made and checked" });
@@ -83,9 +91,17 @@ export function renderDraftReport(doc, answer, { onAskOther = null } = {}) {
       ? h(doc, "div", { className: "checks-failed message-bar warning", role: "alert", id: "checks-failed" },
         h(doc, "strong", {}, `Check before you apply: ${plural(failed.length, "check")} failed.`),
         h(doc, "ul", {}, failed.map((f) => h(doc, "li", { dataset: { check: f.name } }, h(doc, "span", { className: "check-name" }, `${f.label}: `), f.reason))))
-      : checks.length
+      : checks.length && !unchecked.length
         ? h(doc, "p", { className: "checks-passed", id: "checks-passed" }, `✓ Passed ${plural(passed.length, "check")}: ${passed.map((c) => CHECK_LABELS[c.name] || c.name).join(", ")}.`)
-        : null,
+        : passed.length
+          ? h(doc, "p", { className: "checks-passed some-unchecked", id: "checks-passed" }, `Passed ${plural(passed.length, "check")}: ${passed.map((c) => CHECK_LABELS[c.name] || c.name).join(", ")}.`)
+          : null,
+    // A check that could not read what it compares is said so, never counted as passed.
+    unchecked.length
+      ? h(doc, "div", { className: "checks-unchecked message-bar info", id: "checks-unchecked" },
+        h(doc, "strong", {}, `Not checked (read the draft for these): ${plural(unchecked.length, "check")}.`),
+        h(doc, "ul", {}, unchecked.map((c) => h(doc, "li", { dataset: { check: c.name } }, h(doc, "span", { className: "check-name" }, `${c.label}: `), c.reason))))
+      : null,
     changesList(doc, answer),
     list(answer?.notes).length || (Array.isArray(answer?.notes) && answer.notes.length)
       ? h(doc, "ul", { className: "draft-notes" }, answer.notes.filter((n) => typeof n === "string" && n).map((n) => h(doc, "li", {}, n)))

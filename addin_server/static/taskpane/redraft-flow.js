@@ -4,7 +4,7 @@ import { prepareRedraft } from "./citations.js";
 import { conformedAnswer, draftConformComment } from "./conform-draft.js";
 import { conformChanges } from "./conform-view.js";
 import { plural } from "./dom.js";
-import { failedChecks, operationComments, renderDraftReport } from "./draft-report.js";
+import { failedChecks, operationComments, renderDraftReport, uncheckedChecks } from "./draft-report.js";
 import { renderRedraft } from "./redraft-view.js";
 import { cardNumber, recordEdit } from "./state.js";
 import { applyRedraft, clauseKey } from "./word.js";
@@ -138,6 +138,8 @@ export function readyMessage(answer) {
   const n = Array.isArray(answer?.citations) ? answer.citations.length : 0;
   const flagged = Array.isArray(answer?.flagged) ? answer.flagged.length : 0;
   const uncited = Array.isArray(answer?.uncited_sentences) ? answer.uncited_sentences.length : 0;
-  const checks = [flagged && plural(flagged, "flagged citation"), uncited && plural(uncited, "sentence") + " without a source"].filter(Boolean);
+  const unread = uncheckedChecks(answer).length;
+  const checks = [flagged && plural(flagged, "flagged citation"), uncited && plural(uncited, "sentence") + " without a source",
+    unread && `${plural(unread, "check")} that could not be made`].filter(Boolean);
   return `Redraft ready with ${plural(n, "citation")}${checks.length ? `; check ${checks.join(" and ")}` : ""}. Review it, then Apply to put it in the document.`;
 }
