@@ -14,9 +14,9 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from addin_server.conform import documents
 from addin_server.conform.prompting import with_document_terms
 from addin_server.draft.router import PREFERENCES
-from addin_server.web import audit, follow, recording, validate
+from addin_server.web import follow, recording, validate
 from addin_server.web.context import access, caller_key, document_cache, server_settings, service, settings
-from addin_server.web.serialize import clause_json, redraft_json, search_json
+from addin_server.web.serialize import clause_json, redraft_json, search_ids, search_json
 from index_builder.errors import InvalidRequestError, NotFoundError
 from index_builder.index.backend import filters_from_mapping
 from index_builder.ingest.definitions import search_unit
@@ -43,7 +43,7 @@ def precedents() -> Any:
     g.audit_payload = payload  # the audit trail reads its clause ids without parsing the JSON again
     # ... and without walking it: a search answer's ids are its results' and their copies', in
     # the order the walk finds them (a tenth of the request's own Python was that walk, issue 39).
-    g.audit_clause_ids = audit.search_ids(payload)
+    g.audit_clause_ids = search_ids(payload)
     return jsonify(payload)
 
 

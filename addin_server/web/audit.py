@@ -265,18 +265,6 @@ def returned_ids(payload: Any) -> list[str]:
     return found
 
 
-def search_ids(payload: dict[str, Any]) -> list[str]:
-    """``returned_ids`` of a search answer (web/serialize.search_json), read from where its ids
-    are: each result's, then its near copies'. Nothing else in that answer names a clause by
-    ``clause_id`` (a curation mark says ``replacement_clause_id``; facets count values), and a
-    test keeps the two equal on served answers."""
-    found: list[str] = []
-    for result in payload.get("results", ()):
-        found.append(result["clause_id"])
-        found.extend(v["clause_id"] for v in result.get("variants", ()))
-    return found[:MAX_IDS]
-
-
 def _unique(ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(str(i) for i in ids))[:MAX_IDS]
 
@@ -304,8 +292,10 @@ def _record(response: Response) -> Response:
     payload = g.pop("audit_payload", None)  # what the view serialised (issue 39), else parsed
     if payload is None:
         payload = response.get_json(silent=True) if response.is_json else None
-    # The view's own list of the ids it returned (a search's), else the walk of the answer.
+    # The view's own list of the ids it returned (a search's: serialize.search_ids), else the
+    # walk of the answer.
     returned = g.pop("audit_clause_ids", None)
+    returned = returned[:MAX_IDS] if returned is not None else None
     line = entry(
         user=identity.user if identity else "unauthenticated",
         auth=identity.kind if identity else "none",

@@ -71,6 +71,19 @@ def result_json(item: Ranked) -> dict[str, Any]:
     }
 
 
+def search_ids(payload: dict[str, Any]) -> list[str]:
+    """The clause ids of a search answer (``search_json``) as the audit trail walks them
+    (audit.returned_ids), read from where its ids are: each result's, then its near copies'
+    (issue 39: no walk of the whole answer on a search's path). Nothing else in that answer names a clause by
+    ``clause_id`` (a curation mark says ``replacement_clause_id``; facets count values), and a
+    test keeps the two equal on served answers."""
+    found: list[str] = []
+    for result in payload.get("results", ()):
+        found.append(result["clause_id"])
+        found.extend(v["clause_id"] for v in result.get("variants", ()))
+    return found
+
+
 def search_json(outcome: SearchOutcome, query: str | None = None) -> dict[str, Any]:
     """The search answer; with ``query`` (the lawyer's text) also its label (``query_reading``)."""
     rerank: dict[str, Any] = {"status": outcome.rerank_status}

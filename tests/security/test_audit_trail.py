@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from addin_server import audit_cli
-from addin_server.web.audit import AuditLog, entry, query_hash, returned_ids, search_ids
+from addin_server.web.audit import AuditLog, entry, query_hash, returned_ids
+from addin_server.web.serialize import search_ids
 from index_builder.errors import DataNotFoundError, InvalidRequestError
 from index_builder.settings import AuditSettings
 
