@@ -20,7 +20,9 @@ Each rule is about a kind of ask, not a wording:
 * a carve-out is the carve-out, never a precedent's whole sentence of some length pasted in;
 * a sentence that gives a right or a duty is deleted only where the lawyer named it (quoted, or by
   its place: "the second sentence");
-* ownership made mutual ("owned by each party") reads as joint ownership: the assistant words it.
+* ownership made mutual ("owned by each party") reads as joint ownership: the assistant words it;
+* a value read as asked that the clause already holds, beside another number the clause does not
+  hold ("$250,000 -> $150,000"): the old figure was taken for the new.
 """
 
 from __future__ import annotations
@@ -121,6 +123,11 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
                              for n in named):
             # "Users can access it too": "too" beside someone who is not a party is no ask to bind both.
             return f"“{_short(words)}” names no party of your clause, so it is not clear who should be bound too."
+    if part.kind in ("period", "amount") and clause:
+        other = _other_figure(part, clause)
+        if other:
+            return (f"“{_short(words)}” names the figure your clause already has and another one (“{other}”), so "
+                    "which one is asked is not read for sure.")
     if part.kind == "delete" and _NOT_DROP.search(words):
         return f"“{_short(words)}” says what not to lose, not what to drop."
     if part.kind == "carve_out" and not part.params.get("precedent"):
@@ -128,6 +135,33 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         if phrase and _NOT_WORDS.search(phrase):
             return f"What the carve-out should cover (“{_short(phrase)}”) is not words to look for in the draft."
     return ""
+
+
+def _other_figure(part: Part, clause: str) -> str:
+    """A number in a value ask besides the one read as asked, where the one read is a figure the
+    clause already has and the other is not: "$250,000 -> $150,000", "Customer's 45 days should be
+    90", "another ten years - cap the renewals at five". The clause's own figure is the old one, and
+    a reading that takes it as the value asked changes nothing, or the wrong figure, and calls it done."""
+    asked = part.params.get("value" if part.kind == "period" else "amount")
+    if asked is None:
+        return ""
+    held = {float(f.value) for f in F.figures(clause) + F.counts(clause)}
+    old = part.params.get("old")
+    if float(asked) not in held or (old is not None and float(old) in held):
+        return ""  # a new value, or the reading told the clause's old figure from the new one
+    words = part.text
+    for f in F.figures(words) + F.counts(words):
+        lead = words[max(0, f.start - 30):f.start]
+        if words[f.start - 1:f.start] == "[" and words[f.end:f.end + 1] == "]":
+            continue  # a precedent's number ("the sixty days in [1]")
+        # A figure said as kept, or as the one not wanted ("not the sixty days in [1]"), is no ask.
+        if float(f.value) not in held and not _KEPT.search(lead) and not _REJECTED.search(lead):
+            return f.text
+    return ""
+
+
+# A figure the lawyer does not want: "not the sixty days in [1]", "rather than 90".
+_REJECTED = re.compile(r"\b(?:not|instead\s+of|rather\s+than|than|in\s+place\s+of)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
 
 
 def names_a_value(words: str) -> bool:

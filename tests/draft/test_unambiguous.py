@@ -135,3 +135,28 @@ def test_a_rewording_is_not_passed_on_meaning_it_cannot_hold() -> None:
     meaning = {c.name: c for c in check_draft(task, draft).checks}["meaning"]
     assert meaning.passed is not True
     assert meaning.status in ("not_checked", "failed")
+
+
+@pytest.mark.parametrize("words, params", [
+    # The clause's own figure read as the value asked, beside a new one the clause does not have.
+    ("Licence fee: $100,000 -> $80,000", {"amount": 100000, "old": 80000}),
+    ("Acme's fee of $100,000 should come down to 80,000", {"amount": 100000}),
+])
+def test_the_clauses_own_figure_read_as_the_value_asked_is_not_one_reading(words: str, params: dict) -> None:
+    reason = doubt(Part("amount", words, params), FEE)
+    assert "already has" in reason and "80,000" in reason
+
+
+@pytest.mark.parametrize("words, params", [
+    ("make the fee $80,000", {"amount": 80000}),  # a new value
+    ("change the $100,000 to $80,000", {"amount": 80000, "old": 100000}),  # old and new told apart
+    ("the fee stays $100,000, not the $80,000 in [1]", {"amount": 100000}),  # already so; the other not wanted
+])
+def test_a_value_ask_read_one_way_has_no_doubt(words: str, params: dict) -> None:
+    assert doubt(Part("amount", words, params), FEE) == ""
+
+
+def test_an_operation_that_would_keep_the_old_figure_and_call_it_done_declines() -> None:
+    # Asked for by the operation alone (no model set up), the lawyer is told why, not "done".
+    with pytest.raises(InvalidRequestError, match="already has and another one"):
+        _operation(FEE, "Licence fee: $100,000 -> $80,000")
