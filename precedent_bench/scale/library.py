@@ -119,7 +119,16 @@ def filter_cases(library: GeneratedLibrary, seed: int = 4) -> dict[str, Filters]
     walled = [m for m in range(matters) if m % WALLED_EVERY == WALLED_EVERY - 1] or [0]
     mine = sorted(rng.sample(walled, min(2, len(walled))))
     walls = user_walls(mine, conflict=3)
-    document = library.doc_id(rng.randrange(len(library.sizes)))
+    groups = set(walls[0].values)
+
+    def readable(number: int) -> bool:
+        allowed, denied = access(number).allowed, access(number).denied
+        return bool(groups & set(allowed)) and not groups & set(denied)
+
+    # A document this user may read: one behind another matter's wall lets nothing through, a
+    # right answer but no recall to measure (the 10M run drew such a document: 0 allowed).
+    draws = (rng.randrange(len(library.sizes)) for _ in range(1000))
+    document = library.doc_id(next((n for n in draws if readable(n)), 0))
     return {
         "none": (),
         "walls": walls,

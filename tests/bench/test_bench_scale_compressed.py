@@ -114,6 +114,12 @@ def test_the_generated_library_is_a_dms_source_with_walls(tmp_path: Path) -> Non
         access = lib.access(number)
         expected = bool(groups & set(access.allowed)) and not groups & set(access.denied)
         assert visible(number) == expected
+    # The one-document case names a document this user may read (else it measures nothing).
+    wide = lib.GeneratedLibrary(sc.Generator(SOURCES, 9), 600_000)  # 30 matters, 6 walled
+    for seed in range(20):  # a plain random draw fell behind another matter's wall for one of these
+        other = lib.filter_cases(wide, seed)
+        assert clause_matches(Clause("x", "t", "d", metadata=lib.access(
+            int(other["walls+document"][-1].values[0][-7:])).metadata()), other["walls"])
     library.revision[3] = 1
     assert library.documents()[3].version == "9.1"
 
