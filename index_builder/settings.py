@@ -76,7 +76,8 @@ class EmbeddingSettings:
     ivf_nprobe: int = 32
     # 1024: at 1.15M clauses 256 re-scored candidates gave recall@10 0.887 unfiltered (0.904
     # walled) and 1024 gave 0.958 (0.961), dense p50 ~4 ms either way; more probes did not
-    # help (nprobe 128: 0.888). benchmarks/results/scale-compressed/README.md.
+    # help (nprobe 128: 0.888). A floor: a larger library re-scores one per 1,400 clauses
+    # (index/ivf.py CLAUSES_PER_RESCORED; 10M measured there). benchmarks/results/scale-compressed/README.md.
     ivf_refine: int = 1024
     # FAISS's OpenMP threads while a build trains the quantiser and encodes segments (0 =
     # FAISS's own, one per core). 1: on two shared cores two threads trained 2.4x slower
@@ -674,7 +675,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_SEGMENT_CLAUSES": Var("embedding.segment_clauses", "ivfpq: clauses per segment; a build holds one segment's clauses in memory at a time"),
     "PRECEDENT_IVF_LISTS": Var("embedding.ivf_lists", "ivfpq: inverted lists of the quantiser (0 = about 2.5 x the square root of the library's clauses; build time)"),
     "PRECEDENT_IVF_NPROBE": Var("embedding.ivf_nprobe", "ivfpq: lists probed per search (more = better recall, slower; a filter allowing a share s probes nprobe / s)"),
-    "PRECEDENT_IVF_REFINE": Var("embedding.ivf_refine", "ivfpq: candidates re-scored exactly from the stored vectors per search (at least the results asked for)"),
+    "PRECEDENT_IVF_REFINE": Var("embedding.ivf_refine", "ivfpq: candidates re-scored exactly from the stored vectors per search, at least (and at least the results asked for, and one per 1,400 clauses in a larger library: ~8,200 at 11.5M)"),
     "PRECEDENT_IVF_BUILD_THREADS": Var("embedding.ivf_build_threads", "ivfpq: FAISS threads while a build trains the quantiser and encodes segments (0 = one per core; 1 measured faster on busy shared cores)"),
     "PRECEDENT_HNSW_M": Var("embedding.hnsw_m", "hnsw: links per vector (build time)"),
     "PRECEDENT_HNSW_EF_CONSTRUCTION": Var("embedding.hnsw_ef_construction", "hnsw: candidates kept while inserting (build time)"),
