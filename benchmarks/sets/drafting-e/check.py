@@ -53,7 +53,6 @@ C.OLD_SETS = (sorted(p for p in (HERE.parent / "drafting").glob("*.jsonl") if "d
               + [HERE.parent / "drafting-c" / "heldout.jsonl"]
               + [HERE.parent / "drafting-d" / "tuning.jsonl", HERE.parent / "drafting-d" / "heldout.jsonl"])
 SAMPLE = _load("drafting_e_sample", HERE / "sample.py")
-FILES = {"tuning": HERE / "tuning.jsonl", "held-out": HERE / "heldout.jsonl"}
 D.MINIMUMS = {"held-out": (6, 12, 6), "tuning": (2, 4, 0)}  # single category, multi, each fault
 WORDS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|"
          r"seventy|eighty|ninety|a hundred|one hundred)")
@@ -88,9 +87,14 @@ C.length_rules = length_rules  # Checker.drafts reads the module's global at cal
 
 
 class Checker(D.Checker):
+    # A later tranche subclasses this and changes only these (drafting-f/check.py).
+    prefix = "e"
+    earlier = "benchmarks/sets/drafting/, drafting-c/ or drafting-d/"
+    sample = SAMPLE
+
     def __init__(self, sources, draws: dict[str, dict]) -> None:
         super().__init__(sources, draws)
-        _, self.old_heads = SAMPLE.used()
+        _, self.old_heads = self.sample.used()
 
     def task(self, t: dict, split: str) -> None:
         tid = t.get("task_id", "?")
@@ -98,14 +102,14 @@ class Checker(D.Checker):
         if missing:
             self.fail(tid, f"missing keys {sorted(missing)}")
             return
-        if t["category"] not in C.CATEGORIES or not re.fullmatch(rf"e-{t['category']}-\d\d", tid):
-            self.fail(tid, "task id must be e-<category>-NN and category must be in the schema")
+        if t["category"] not in C.CATEGORIES or not re.fullmatch(rf"{self.prefix}-{t['category']}-\d\d", tid):
+            self.fail(tid, f"task id must be {self.prefix}-<category>-NN and category must be in the schema")
         cs = t["clause_source"]
         cid = cs.get("clause_id")
         if cid in self.src.old_ids:
-            self.fail(tid, "clause already used in benchmarks/sets/drafting/, drafting-c/ or drafting-d/")
+            self.fail(tid, f"clause already used in {self.earlier}")
         full = self.src.clause_text(cs.get("source"), cid or "", cs.get("doc"))
-        if full and SAMPLE.C.near_key(full) in self.old_heads:
+        if full and self.sample.C.near_key(full) in self.old_heads:
             self.fail(tid, "clause is a near copy of one in an earlier set")
         draw = self.draws.get(cid)
         if draw is None or draw["category"] != t["category"]:
@@ -126,16 +130,18 @@ class Checker(D.Checker):
         self.drafts(t)
 
 
-def main() -> int:
+def main(checker_class: type = Checker, here: Path = HERE) -> int:
+    """Check a tranche's both halves in ``here`` (its draws.jsonl, tuning.jsonl, heldout.jsonl)."""
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    files = {"tuning": here / "tuning.jsonl", "held-out": here / "heldout.jsonl"}
     draws = {}
-    for line in (HERE / "draws.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in (here / "draws.jsonl").read_text(encoding="utf-8").splitlines():
         d = json.loads(line)
         if d["status"] == "accepted":
             draws[d["clause_id"]] = d
-    checker = Checker(C.Sources(), draws)
+    checker = checker_class(C.Sources(), draws)
     tasks: list[dict] = []
-    for split, path in FILES.items():
+    for split, path in files.items():
         if not path.exists():
             sys.stdout.write(f"({path.name} not written yet: skipped)\n")
             continue

@@ -134,11 +134,12 @@ def _walk(node, ids: set[str], texts: list[str]) -> None:
             _walk(value, ids, texts)
 
 
-def used() -> tuple[set[str], set[str]]:
-    """Clause ids and near-copy keys of every clause in the earlier sets."""
+def used(sets: list[Path] | None = None) -> tuple[set[str], set[str]]:
+    """Clause ids and near-copy keys of every clause in the earlier sets (``sets``: a later
+    tranche's list of task files; by default this tranche's)."""
     ids: set[str] = set()
     texts: list[str] = []
-    for path in USED_SETS:
+    for path in USED_SETS if sets is None else sets:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 _walk(json.loads(line), ids, texts)

@@ -27,10 +27,7 @@ it never runs the drafting code. Exit status 1 when any check fails.
 """
 from __future__ import annotations
 
-import collections
 import importlib.util
-import json
-import logging
 import re
 import sys
 from pathlib import Path
@@ -50,10 +47,7 @@ D, C = E.D, E.C  # drafting-d's and drafting-c's check modules, as drafting-e pa
 # task files only: a clause an earlier sampler drew and rejected was never used
 C.OLD_SETS = E.C.OLD_SETS + [HERE.parent / "drafting-e" / "tuning.jsonl", HERE.parent / "drafting-e" / "heldout.jsonl"]
 SAMPLE = _load("drafting_f_sample", HERE / "sample.py")
-FILES = {"tuning": HERE / "tuning.jsonl", "held-out": HERE / "heldout.jsonl"}
 D.MINIMUMS = {"held-out": (6, 12, 6), "tuning": (2, 4, 0)}  # single category, multi, each fault
-
-log = logging.getLogger("check_f")
 
 
 def length_rules(instruction: str) -> list[tuple[str, float]]:
@@ -69,76 +63,14 @@ _e_length_rules = E.length_rules
 C.length_rules = length_rules  # Checker.drafts reads the module's global at call time
 
 
-class Checker(D.Checker):
-    def __init__(self, sources, draws: dict[str, dict]) -> None:
-        super().__init__(sources, draws)
-        _, self.old_heads = SAMPLE.used()
-
-    def task(self, t: dict, split: str) -> None:
-        tid = t.get("task_id", "?")
-        missing = C.TASK_KEYS - t.keys()
-        if missing:
-            self.fail(tid, f"missing keys {sorted(missing)}")
-            return
-        if t["category"] not in C.CATEGORIES or not re.fullmatch(rf"f-{t['category']}-\d\d", tid):
-            self.fail(tid, "task id must be f-<category>-NN and category must be in the schema")
-        cs = t["clause_source"]
-        cid = cs.get("clause_id")
-        if cid in self.src.old_ids:
-            self.fail(tid, "clause already used in benchmarks/sets/drafting/, drafting-c/, drafting-d/ or drafting-e/")
-        full = self.src.clause_text(cs.get("source"), cid or "", cs.get("doc"))
-        if full and SAMPLE.C.near_key(full) in self.old_heads:
-            self.fail(tid, "clause is a near copy of one in an earlier set")
-        draw = self.draws.get(cid)
-        if draw is None or draw["category"] != t["category"]:
-            self.fail(tid, "clause is not an accepted draw of this category in draws.jsonl")
-        elif draw["split"] != split:
-            self.fail(tid, f"the sampler put this draw in {draw['split']}, not {split}")
-        if t["split"] != split:
-            self.fail(tid, f"split {t['split']!r} in the {split} file")
-        if not t["instruction"].strip() or not t["phrasing"].strip():
-            self.fail(tid, "empty instruction or phrasing")
-        sound = sum(bool(d.get("sound")) for d in t["drafts"])
-        if not 1 <= sound <= 2:
-            self.fail(tid, f"{sound} sound drafts (need 1-2)")
-        self.clause(t)
-        self.parts(t)
-        self.precedents(t)
-        self.document(t)
-        self.drafts(t)
+class Checker(E.Checker):
+    prefix = "f"
+    earlier = "benchmarks/sets/drafting/, drafting-c/, drafting-d/ or drafting-e/"
+    sample = SAMPLE
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
-    draws = {}
-    for line in (HERE / "draws.jsonl").read_text(encoding="utf-8").splitlines():
-        d = json.loads(line)
-        if d["status"] == "accepted":
-            draws[d["clause_id"]] = d
-    checker = Checker(C.Sources(), draws)
-    tasks: list[dict] = []
-    for split, path in FILES.items():
-        if not path.exists():
-            sys.stdout.write(f"({path.name} not written yet: skipped)\n")
-            continue
-        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        for t in rows:
-            checker.task(t, split)
-        D.set_level(checker, rows, split)
-        tasks.extend(rows)
-    ids = collections.Counter(t["task_id"] for t in tasks)
-    for tid, n in ids.items():
-        if n > 1:
-            checker.fail(tid, f"appears {n} times")
-    src = collections.Counter(t["clause_source"]["source"] for t in tasks)
-    if len(tasks) >= 80 and (src["contracts"] < 0.2 * len(tasks) or src["acord"] < 0.2 * len(tasks)):
-        checker.fail("set", f"source mix {dict(src)} below 20% of either source")
-    if tasks:
-        C.report(tasks)
-    for e in checker.errors:
-        log.error("FAIL %s", e)
-    sys.stdout.write(f"\n{len(checker.errors)} failures\n")
-    return 1 if checker.errors else 0
+    return E.main(Checker, HERE)
 
 
 if __name__ == "__main__":

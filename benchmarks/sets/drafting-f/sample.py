@@ -121,13 +121,7 @@ MANUAL_REJECT: dict[tuple[str, str], str] = {
 
 def used() -> tuple[set[str], set[str]]:
     """Clause ids and near-copy keys of every clause in the earlier sets (drafting-e's walk)."""
-    ids: set[str] = set()
-    texts: list[str] = []
-    for path in USED_SETS:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                E._walk(json.loads(line), ids, texts)
-    return ids, {C.near_key(t) for t in texts}
+    return E.used(USED_SETS)
 
 
 def run(show: tuple[str, str, int] | None = None) -> list[dict]:
