@@ -1,0 +1,79 @@
+"""The additions and meaning checks: nothing new that nothing asked for, and what the instruction did not
+touch still means what it meant (compare.py reads the changes; these say them, or say "not checked")."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from index_builder.reading import binding
+
+from addin_server.draft import compare as C
+from addin_server.draft.checks_base import _MARKER, CheckResult, DraftTask, not_checked
+from addin_server.draft.checks_base import short as _short
+from addin_server.draft.citations import VerifiedRedraft
+from addin_server.draft.instruction import Instruction
+
+
+def _cited_sentences(verified: VerifiedRedraft) -> list[str]:
+    return [_MARKER.sub("", c.sentence).strip() for c in verified.comments]
+
+
+def _additions(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, cited: list[str],
+               ins: Instruction) -> CheckResult:
+    found = C.additions(comparison, allow, task.document_parties, cited)
+    if found:
+        return CheckResult("additions", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+    return CheckResult("additions", True, "Nothing added that your clause, your instruction or a cited precedent "
+                                          "does not give.")
+
+
+def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult:
+    if ins.problems:
+        return not_checked("meaning", "The instruction could not be read, so what it leaves alone is not known; "
+                                      "read the draft.")
+    found = C.meaning_changes(comparison, allow, task.document_parties)
+    if "mutual" in ins.kinds:
+        from addin_server.draft.sides import crossed_roles
+        crossed = crossed_roles(task.clause, comparison.draft, binding.read(task.clause, task.document_parties))
+        found = ([crossed] if crossed else []) + found
+    if found:
+        return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+    beside = _beside_the_values(comparison, ins)
+    if beside:
+        # A value asked for, and other words changed beside it: no rule found them a fault, and none
+        # can show they keep the meaning (a condition moved, a direction swapped): said, not passed.
+        return not_checked("meaning", f"Not checked: besides the figure you asked for, the draft changes “{beside}”; "
+                                      "read it.")
+    if allow.rewrite or comparison.rewritten:
+        # A rewording says its "not"s and conditions in other places (compare.py does not count them),
+        # so finding no change is not reading none: said, not passed.
+        return not_checked("meaning", "Not checked: the draft rewords your clause, and a rewording cannot be held "
+                                      "against it sentence by sentence; read it for a changed meaning.")
+    return CheckResult("meaning", True, "What your instruction does not touch still means what it meant.")
+
+
+def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:
+    """Where every part asks for a value (a period, an amount), the first edit that changes words other
+    than figures and their units ("" where the draft changes nothing but the values)."""
+    if not ins.parts or any(p.kind not in ("period", "amount") for p in ins.parts):
+        return ""
+    from index_builder.reading import figures as F
+
+    def masked(text: str) -> list[str]:
+        # Each figure one token, so that "twelve (12) months" -> "eighteen (18) months" is one value changed.
+        for f in sorted(F.figures(text), key=lambda f: -f.start):
+            text = text[:f.start] + " figurex " + text[f.end:]
+        return [w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in C._STOP and w not in _UNIT_WORDS]
+
+    old, new = masked(comparison.clause), masked(comparison.draft)
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal" and sorted(w for w in old[i1:i2] if w != "figurex") != sorted(
+                w for w in new[j1:j2] if w != "figurex"):
+            return _short(" ".join(new[j1:j2]) or " ".join(old[i1:i2]), 70)
+    return ""
+
+
+_UNIT_WORDS = frozenset("day days business calendar week weeks month months year years hour hours dollars dollar usd "
+                        "eur euros pounds percent per cent cents".split())
+

@@ -1,0 +1,94 @@
+"""The defined-terms check: the draft uses only terms the lawyer's document has (or, where the document is
+not known, none that only a precedent has)."""
+
+from __future__ import annotations
+
+import re
+
+from index_builder.reading import binding
+from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term, used_terms
+from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
+
+from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
+from addin_server.draft.instruction import Instruction
+from addin_server.draft.parts import anchored, kept_terms
+
+
+def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
+    document = set(task.document_terms or ()) | set(task.document_parties)
+    conform = "conform" in ins.kinds
+    clause_terms = _terms_in(task.clause, task)
+    if conform and document:
+        kept = kept_terms(task.clause, draft, document, task.instruction)
+        if kept:
+            return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
+                                                       "document does not define.")
+    known = set(document) if conform and document else set(document) | set(clause_terms)
+    named = list(task.document_parties) or list(binding.party_names(task.clause))
+    if not conform and len(named) == 1 and role_by_name(named[0]):
+        # One party is known ("Employee"): its counterpart in the one role table is the other ("Employer").
+        known |= set(names_of(role_by_name(named[0]).counterpart))
+    known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
+    lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
+               and not _part_of_known(t, known) and not anchored(t, draft, document)
+               and not (not conform and _lawyers_own(t, task.clause, draft, known))]
+    if task.document_terms is None and not task.document_parties:
+        # The document is not known: only a precedent's own terms and parties are sure to be foreign.
+        foreign = _precedent_terms(task)
+        lacking = [t for t in lacking if t in foreign]
+        if not lacking:
+            return not_checked("defined_terms", "Your document's defined terms are not known.")
+    if lacking:
+        return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
+                                                   "define.")
+    return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+
+
+def _lawyers_own(term: str, clause: str, draft: str, known: set[str]) -> bool:
+    """A capitalised phrase that is not a new term: written so in the lawyer's own clause ("after
+    Termination", "(Representations & Warranties)"), or a known name after the sentence's first word,
+    whose capital is the sentence's ("Once Employee's internship")."""
+    if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", clause):
+        return True
+    words = term.split()
+    names = {k.lower() for k in known}
+    if len(words) < 2 or not any(w.lower().rstrip("’'s") in names or w.lower() in names for w in words):
+        return False
+    others = [w for w in words if w.lower() not in names and w.lower().rstrip("’'s") not in names]
+    at_start = re.search(rf"(?:^|[.;:!?]\s+|\n\s*)(?:\(?\w{{1,4}}[.)]\s+)?{re.escape(term)}", draft)
+    # Not a known name beside the clause's own capitalised word: "Valeant Trademarks" beside the
+    # clause's "Dova Trademarks" is a new term.
+    return bool(at_start) and words[0] in others and len(others) == 1 and words[0][1:].islower()
+
+
+def _part_of_known(term: str, known: set[str]) -> bool:
+    """Known as written, as the end of a known term read without its first word ("Public Holdings" of
+    "Passive Public Holdings"), or as the other party's counterpart ("Partner Covered Claims" where the
+    document has "Company Covered Claims")."""
+    low = term.lower()
+    # "Affiliate of Green Cross", "Confidential Information of the Company": known words joined by "of".
+    pieces = re.split(r"\s+of\s+(?:the\s+|any\s+|each\s+)?", term)
+    if len(pieces) > 1 and all(any(same_term(p, k) or p.lower() == k.lower() for k in known) for p in pieces):
+        return True
+    if any(low in k.lower().split(" and ") or low == k.lower().rstrip("s") or k.lower().endswith(" " + low)
+           for k in known):
+        return True
+    head, _, rest = term.partition(" ")
+    return head in PARTY_NAMES and bool(rest) and any(
+        k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known)
+
+
+def _precedent_terms(task: DraftTask) -> set[str]:
+    out: set[str] = set()
+    for p in task.precedents:
+        out |= set(defined_terms(p.text)) | set(binding.party_names(p.text))
+        out |= {c.phrase for c in capitalised_terms(p.text)}
+    return out
+
+
+def _terms_in(text: str, task: DraftTask, ordinary: str = "") -> list[str]:
+    """The defined terms ``text`` uses (reading/defined_terms.py): role words and the precedents' own
+    defined words count wherever capitalised; ``ordinary`` is the clause it was drafted from."""
+    defined = {t for p in task.precedents for t in defined_terms(p.text)}
+    return used_terms(text, PARTY_NAMES | defined, binding.party_names(text, task.document_parties), ordinary)
+

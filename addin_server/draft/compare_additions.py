@@ -1,0 +1,90 @@
+"""Does the draft add what nothing asked for and no cited precedent says? (compare.py: ``additions``.)"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from index_builder.reading import binding
+from index_builder.reading import figures as F
+
+from addin_server.draft.compare_base import (_STOP, SUBSTANCE, Allowances, Comparison, _same_figure, _short, _stem,
+                                             _stem_list, _stem_set)
+
+
+def additions(c: Comparison, allow: Allowances, parties: Sequence[str] = (), cited: Sequence[str] = ()) -> list[str]:
+    """What the draft adds that neither the clause, the instruction nor a cited precedent says.
+
+    ``cited``: the sentences of the draft that cite a precedent (the support check judges them)."""
+    out: list[str] = []
+    mine = F.figures(c.clause)
+    backed = F.figures(allow.cited_text) if allow.cited_text else []
+    for g in F.figures(c.draft):
+        if any(_same_figure(g, f) for f in mine) or any(_same_figure(g, v) for v in allow.figures) or \
+                any(_same_figure(g, b) for b in backed) or _in_cited(c.draft, g.start, cited):
+            continue
+        if any(_same_figure(f, o) for o in allow.old_figures for f in mine if f.kind == g.kind):
+            pass
+        replaced = [f for f in mine if f.kind == g.kind and (f.unit or "") == (g.unit or "")
+                    and not any(_same_figure(f, h) for h in F.figures(c.draft))]
+        if replaced and not allow.figures:
+            continue  # a figure changed for another: meaning_changes says so
+        out.append(f"The draft adds “{g.text}”, which neither your clause, your instruction nor a cited "
+                   "precedent gives.")
+    out += _new_provisions(c, allow, parties, cited)
+    if not allow.conform:
+        out += _new_conditions(c, allow, cited)
+    return list(dict.fromkeys(out))
+
+
+def _in_cited(draft: str, at: int, cited: Sequence[str]) -> bool:
+    return any(s and s in draft and draft.find(s) <= at < draft.find(s) + len(s) for s in cited)
+
+
+def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], cited: Sequence[str]) -> list[str]:
+    mine = binding.read(c.clause, parties)
+    theirs = binding.read(c.draft, parties)
+    known = set(allow.words) | _stem_set(c.clause) | _stem_set(allow.cited_text)
+    out = []
+    for q in theirs.provisions:
+        sentence = c.draft[q.start:q.end]
+        if _in_cited(c.draft, q.start, cited) or any(binding.similar(q, p) for p in mine.provisions):
+            continue
+        if allow.exception and re.search(r"\b(?:not|no|except|unless|exclud\w*|does not|nothing)\b", sentence, re.I):
+            continue
+        if any(v.text.lower() in sentence.lower() for v in allow.figures):
+            continue  # the value the instruction asks for, stated as a provision of its own
+        if (allow.rewrite or allow.conform) and not any(w.startswith(x) for w in re.findall(r"[a-z]{4,}", sentence.lower())
+                                                        if _stem(w) not in known for x in SUBSTANCE):
+            continue  # reworded (plain English, shorter): a new sentence of old promises
+        verb_new = q.verb and _stem(q.verb) not in known
+        novel = [w for w in _stem_list(sentence[q.subject[1] - q.start:]) if w not in known and w not in _STOP]
+        if verb_new and len(novel) >= 2:
+            out.append(f"The draft adds a new {_kind_word(q)}: “{_short(sentence)}”, which nothing you gave asks for "
+                       "or backs.")
+    return out
+
+
+def _kind_word(p: binding.Provision) -> str:
+    return {"obligation": "obligation", "prohibition": "restriction", "right": "right",
+            "protection": "limit"}.get(p.kind, "term")
+
+
+def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
+    known = set(allow.words) | _stem_set(c.clause) | _stem_set(allow.cited_text)
+    out = []
+    for r in c.regions:
+        if not r.new.strip() or _in_cited(c.draft, r.new_start, cited):
+            continue
+        # The value the instruction asks for is the lawyer's; what comes with it is judged like any words
+        # ("5 years, each certified by the Secretary": the certification is new).
+        new = r.new.lower()
+        for v in allow.figures:
+            new = new.replace(v.text.lower(), " ")
+        novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
+                 if _stem(w) not in known and w not in _STOP]
+        hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE)]
+        if hits and not (allow.exception and re.search(r"\b(?:not|no|except|unless|exclud\w*)\b", r.new, re.I)):
+            out.append(f"The draft adds “{_short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
+                       "not have and nothing you gave backs.")
+    return out

@@ -1,0 +1,181 @@
+"""What compare.py reads with: the word-by-word alignment, its regions, the allowances the checks pass in,
+and the word stems and vocabularies every comparison shares."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from index_builder.reading import binding
+from index_builder.reading import figures as F
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*|\S")
+_MARKER = re.compile(r"\s*\[\d+\s*\]")
+MERGE_GAP = 6  # equal words between two edits that still read as one change
+# Opposites: a word of one side replaced by the other turns a limit round.
+OPPOSITES = (
+    ({"lesser"}, {"greater"}), ({"less", "fewer", "within"}, {"more", "beyond"}), ({"minimum", "least"}, {"maximum", "most"}),
+    ({"lower", "below", "shorter"}, {"higher", "above", "longer"}),
+    ({"before", "prior", "preceding", "earlier"}, {"after", "following", "thereafter", "later", "subsequent"}),
+    ({"survive", "survives", "continue", "continues"}, {"terminate", "terminates", "expire", "expires", "cease", "ceases"}),
+    ({"reasonable", "reasonably"}, {"sole", "absolute"}),
+    ({"refundable"}, {"nonrefundable", "non-refundable"}),
+    ({"include", "includes", "including"}, {"exclude", "excludes", "excluding"}),
+    ({"permitted", "allowed"}, {"prohibited", "forbidden"}),
+    ({"exclusive"}, {"non-exclusive", "nonexclusive"}),
+    ({"increase", "increased"}, {"decrease", "decreased", "reduce", "reduced"}),
+    ({"despite", "notwithstanding", "regardless"}, {"under", "subject"}),
+)
+_NEG = frozenset("not no never none nothing neither nor cannot n't fail fails failure failing".split())
+# A limit is said with or without a "not" ("shall not exceed", "is limited to"): it counts as neither.
+_LIMIT_PHRASES = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\s+)?(?:more|greater|higher)\s+than|"
+                            r"(?:shall|will|may|must|does|do)\s+not\s+exceed|not\s+to\s+exceed|no\s+more\s+than|"
+                            r"not\s+more\s+than|(?:is|are|be)\s+limited\s+to|capped\s+at|at\s+most|up\s+to|"
+                            # A time limit said either way: "ends no later than 18 months" = "must not exceed".
+                            r"(?:no|not)\s+(?:later|longer)\s+than|(?:no|not)\s+(?:fewer|less)\s+than|at\s+(?:the\s+)?latest|"
+                            r"at\s+least)\b", re.I)
+# Names of covenants, not negations: "the non-compete", "a non-disclosure agreement".
+_NON_NOUNS = re.compile(r"\bnon-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*|exclusive|"
+                        r"public|party|parties|employee\w*)\b", re.I)
+_ONLY = frozenset("only solely exclusively".split())
+_EXCEPT = frozenset("except excluding unless save".split())
+# Words whose arrival adds an obligation, a right, a condition or a reach the clause did not have.
+SUBSTANCE = tuple("""notari certif irrevoc perpetu worldwid world anywhere territor penalt liquidat forfeit death
+injur fraud negligen misconduct infring
+interest guarant indemn insur audit destroy destruct surrender sole discretion absolute immediat exclusiv
+sublicens transfer assign terminat suspend withhold waiv releas warrant represent fee fees charg payment pay
+approv consent written writing record escrow bond deposit security collateral notice exceed unlimited
+punitive consequential reduc deduct offset setoff set-off rebat refund credit""".split())
+_STOP = frozenset("""the a an and or of to in on for by with as at be is are was were this that these those its it
+their any all each such which who whom from than then into under upon shall will must may can would should not no
+other party parties agreement""".split())
+
+
+@dataclass(frozen=True)
+class Region:
+    """One change: the clause's words ``old`` (chars old_start..old_end) became ``new``."""
+
+    old_start: int
+    old_end: int
+    new_start: int
+    new_end: int
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class Comparison:
+    clause: str
+    draft: str
+    regions: tuple[Region, ...]
+    ratio: float  # word-sequence similarity, 0..1
+
+    @property
+    def rewritten(self) -> bool:
+        """Reworded throughout (plain English, a paraphrase): compare the whole, not edit by edit."""
+        return self.ratio < 0.55
+
+    def inserted(self) -> str:
+        return " ".join(r.new for r in self.regions)
+
+
+@dataclass
+class Allowances:
+    """What the instruction's parts explain, so that it is not read as an unasked change."""
+
+    figures: list[F.Figure] = field(default_factory=list)  # values the instruction sets
+    old_figures: list[F.Figure] = field(default_factory=list)  # the clause's figures it changes
+    parties: set[str] = field(default_factory=set)  # parties whose places it changes (mutual, flip)
+    targets: list[binding.Provision] = field(default_factory=list)  # provisions it changes
+    exception: bool = False  # a carve-out: new "except", "not", "does not apply"
+    delete: list[tuple[int, int]] = field(default_factory=list)  # clause spans it deletes
+    rewrite: bool = False  # shorten, plain English: words may change throughout
+    plain: bool = False  # plain English: "only" and "except" may be said another way
+    conform: bool = False  # conform: the document's names and references replace the clause's
+    mirror: bool = False  # mutual: a provision may be repeated for the other party, "not" and all
+    left_alone: list[tuple[int, int]] = field(default_factory=list)  # clause spans the instruction says to keep
+    kept_phrases: list[str] = field(default_factory=list)  # phrases the instruction names to keep ("DGT's products")
+    renamed: set[str] = field(default_factory=set)  # parties conform renames to the document's
+    drop_ok: bool = False  # shorten or conform: a clause part may go
+    words: set[str] = field(default_factory=set)  # stems the instruction itself uses
+    cited_text: str = ""  # the precedents the draft cites, for what they back
+
+
+def words(text: str) -> list[str]:
+    return [t.lower() for t in _TOKEN.findall(text)]
+
+
+def compare(clause: str, draft: str) -> Comparison:
+    draft = _MARKER.sub("", draft)
+    a = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(clause)]
+    b = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(draft)]
+    matcher = difflib.SequenceMatcher(None, [t for t, _, _ in a], [t for t, _, _ in b], autojunk=False)
+    ops = [op for op in matcher.get_opcodes()]
+    regions: list[list[int]] = []  # [i1, i2, j1, j2]
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            continue
+        if regions and i1 - regions[-1][1] <= MERGE_GAP and j1 - regions[-1][3] <= MERGE_GAP:
+            regions[-1][1], regions[-1][3] = i2, j2
+        else:
+            regions.append([i1, i2, j1, j2])
+    out = []
+    for i1, i2, j1, j2 in regions:
+        os_, oe = (a[i1][1], a[i2 - 1][2]) if i2 > i1 else ((a[i1][1], a[i1][1]) if i1 < len(a) else (len(clause),) * 2)
+        ns, ne = (b[j1][1], b[j2 - 1][2]) if j2 > j1 else ((b[j1][1], b[j1][1]) if j1 < len(b) else (len(draft),) * 2)
+        out.append(Region(os_, oe, ns, ne, clause[os_:oe], draft[ns:ne]))
+    return Comparison(clause, draft, tuple(out), matcher.ratio())
+
+
+def _raw_edits(c: Comparison) -> list[Region]:
+    """The word-level edits before nearby ones are read together."""
+    a = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(c.clause)]
+    b = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(c.draft)]
+    out = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [t for t, _, _ in a], [t for t, _, _ in b],
+                                                       autojunk=False).get_opcodes():
+        if tag == "replace":
+            out.append(Region(a[i1][1], a[i2 - 1][2], b[j1][1], b[j2 - 1][2], c.clause[a[i1][1]:a[i2 - 1][2]],
+                              c.draft[b[j1][1]:b[j2 - 1][2]]))
+    return out
+
+
+def _same_figure(a: F.Figure, b: F.Figure) -> bool:
+    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and (a.unit or "") == (b.unit or "")
+
+
+def _key(text: str) -> str:
+    return " ".join(w for w in words(text) if w.isalnum() or "'" in w or "’" in w)
+
+
+def _the(name: str) -> str:
+    return name if name.isupper() or not name[:1].isupper() or " " in name else f"the {name}"
+
+
+def _stem(word: str) -> str:
+    """A word cut to its first four letters, after a plural or tense ending: "written" and "writing",
+    "pays" and "pay", "signed" and "signature" agree."""
+    word = word.lower().replace("-", "")
+    if word.startswith(("paid", "pay")):
+        return "pay"
+    if word.startswith("non") and len(word) > 6:
+        word = word[3:]
+    for suffix in ("ings", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[:-len(suffix)]
+            break
+    return word[:4]
+
+
+def _stem_list(text: str) -> list[str]:
+    return [_stem(w) for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", text.lower()))]
+
+
+def _stem_set(text: str) -> set[str]:
+    return set(_stem_list(text))
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"

@@ -1,0 +1,116 @@
+"""Who a provision binds, read before and after: terms or parties swapped, a provision that now binds
+another party, a party picked out by the opposite event, a promise that now runs the other way."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from index_builder.reading import binding
+from index_builder.reading.defined_terms import used_terms
+
+from addin_server.draft.compare_base import Allowances, Comparison, _key, _raw_edits, _the
+
+
+def _swaps(c: Comparison, allow: Allowances) -> list[str]:
+    """Two edits that exchange the same words: durations, parties or terms swapped between places."""
+    out = []
+    edits = [(r, _key(r.old), _key(r.new)) for r in _raw_edits(c) if r.old.strip() and r.new.strip()]
+    for i, (r1, o1, n1) in enumerate(edits):
+        for r2, o2, n2 in edits[i + 1:]:
+            if o1 and n1 and o1 != n1 and _contains(n2, o1) and _contains(o2, n1) and \
+                    not _only_parties(o1, n1, allow.parties):
+                out.append(f"The draft swaps “{r1.old.strip()}” and “{r1.new.strip()}”, so each now stands where "
+                           "the other was.")
+    return out
+
+
+def _term_for_term(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """One of the clause's terms put where it had another ("the Increased Cap Amount" -> "the General
+    Cap Amount"), the other gone from the draft: two things the clause told apart are now one."""
+    if allow.parties or allow.delete:
+        return []
+    names = set(binding.party_names(c.clause, parties))
+    terms = [t for t in used_terms(c.clause) if t not in names and " " in t]
+
+    def at(term: str, text: str, start: int, end: int) -> bool:
+        return any(m.start() < max(end, start + 1) and m.end() > start
+                   for m in re.finditer(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text))
+
+    for r in _raw_edits(c):
+        for old in terms:
+            for new in terms:
+                if old != new and at(old, c.clause, r.old_start, r.old_end) and at(new, c.draft, r.new_start, r.new_end) \
+                        and not at(old, c.draft, 0, len(c.draft)):
+                    return [f"The draft puts “{new}” where your clause says “{old}”, which it no longer mentions: "
+                            "two things your clause tells apart are now one."]
+    return []
+
+
+def _contains(haystack: str, needle: str) -> bool:
+    return bool(needle) and f" {needle} " in f" {haystack} "
+
+
+def _only_parties(a: str, b: str, parties: set[str]) -> bool:
+    low = {p.lower() for p in parties}
+    return binding.bare_name(a) in low or binding.bare_name(b) in low
+
+
+def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """A provision the instruction did not touch that now binds (or shelters) another party."""
+    mine = binding.read(c.clause, parties)
+    theirs = binding.read(c.draft, parties)
+    targets = allow.targets
+    out = []
+    for p in mine.provisions:
+        if p.bound in ("", binding.MUTUAL) or any(p.start == t.start and p.verb == t.verb for t in targets):
+            continue
+        same = [q for q in theirs.provisions if (q.verb == p.verb or binding._same_act(q.verb, p.verb)) and q.kind == p.kind]
+        if p.bound in allow.renamed:
+            # Renamed to the document's party: fine, unless it became the clause's other party.
+            if same and all(q.bound in mine.parties and q.bound != p.bound for q in same if q.bound):
+                out.append(f"The draft gives “{_verb_phrase(c.clause, p)}” to {_the(same[0].bound)}, the other party, "
+                           f"not to the party that takes {_the(p.bound)}'s place.")
+            continue
+        if not same or any(q.bound in (p.bound, binding.MUTUAL, "") for q in same):
+            continue
+        other = same[0].bound
+        if allow.parties and p.bound in allow.parties and not allow.targets:
+            continue
+        out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
+                   f"to {_the(other)} instead of {_the(p.bound)}.")
+    return out
+
+
+def _qualifier_changes(c: Comparison, allow: Allowances) -> list[str]:
+    """A party picked out by an event now picked out by its opposite: "the non-breaching party" ->
+    "the breaching party", "the Party whose control has changed" -> "... has not changed"."""
+    if allow.parties:
+        return []  # a flip or a mutual draft moves rights between the parties: the parts' checks judge it
+    mine, theirs = binding.party_qualifiers(c.clause), binding.party_qualifiers(c.draft)
+    return [f"The draft says “{theirs[key][1]}” where your clause says “{was}”: it now means the other party."
+            for key, (positive, was) in mine.items() if key in theirs and theirs[key][0] != positive]
+
+
+def _polarity_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """A promise now said the other way round: "may not assign" -> "may assign", "shall not be liable"
+    -> "shall be liable", read provision by provision however the sentence is reworded."""
+    mine = binding.read(c.clause, parties)
+    theirs = binding.read(c.draft, parties)
+    out = []
+    for p in mine.provisions:
+        if not p.bound or not p.verb:
+            continue
+        same = [q for q in theirs.provisions if (q.verb == p.verb or binding._same_act(q.verb, p.verb))
+                and (q.bound == p.bound or q.mutual or p.mutual)]
+        if same and all(q.negated != p.negated for q in same) and not (allow.exception and not p.negated):
+            q = same[0]
+            out.append(f"The draft says “{_verb_phrase(c.draft, q)}” where your clause says "
+                       f"“{_verb_phrase(c.clause, p)}”: the promise now runs the other way.")
+    return out
+
+
+def _verb_phrase(text: str, p: binding.Provision) -> str:
+    phrase = text[p.subject[0]:p.end]
+    phrase = " ".join(phrase.split()[:8])
+    return phrase.rstrip(",;.") + ("…" if len(text[p.subject[0]:p.end].split()) > 8 else "")

@@ -1,0 +1,180 @@
+"""Change a period or an amount: the figure the part names, written as the clause writes its figures
+(words and digits, units, currency marks) (operations.py)."""
+
+from __future__ import annotations
+
+import re
+
+from index_builder.reading import figures as F
+from index_builder.reading.numbers import SCALES, SMALL, to_words
+
+from addin_server.draft.edits import Declined, OperationResult, edit
+from addin_server.draft.instruction import Part
+from addin_server.draft.parts import _targeted_old
+from addin_server.draft.operations_base import AlreadyDone
+
+
+NUMBER_WORDS = "|".join(sorted(list(SMALL) + list(SCALES), key=len, reverse=True))
+_UNIT_WORDS = {"days": "day", "business days": "business day", "calendar days": "calendar day", "weeks": "week",
+               "months": "month", "years": "year", "hours": "hour"}
+
+
+def change_period(clause: str, part: Part) -> OperationResult:
+    value, unit = part.params.get("value"), part.params.get("unit", "")
+    if value is None:
+        raise Declined("The period asked for could not be read.")
+    if part.params.get("basis") == "fees":
+        raise Declined("A cap measured by the fees of a period is reworded, not a figure swapped; the drafting "
+                       "assistant can do it.")
+    found = F.periods(clause)
+    if not found:
+        raise Declined("The clause states no period (such as “30 days”) to change; adding one is for the drafting "
+                       "assistant.")
+    old = _targeted_old(part, clause, "period")
+    if not old and not any(_same_unit(f, unit) for f in found):
+        raise Declined(f"The clause has no period of {unit} to change (it says {', '.join(f.text for f in found)}); "
+                       "adding a new limit is for the drafting assistant.")
+    if not old:
+        listed = ", ".join(f.text for f in found)
+        raise Declined(f"The clause has more than one period ({listed}); say which one to change, for example "
+                       "“change the 30 days to 15 days”.")
+    if all(abs(o.value - value) < 1e-9 and _same_unit(o, unit) for o in old):
+        raise AlreadyDone(f"The clause already says {old[0].text}; nothing was changed.")
+    edits = []
+    for o in old:
+        new = _spell_period(value, unit, o, clause)
+        edits.append(edit(clause, o.start, o.end, new, f"the period changes from {o.text} to {new}, as instructed"))
+    notes = [f"“{o.text}” had words and figure that differed." for o in old if o.disagree]
+    return OperationResult("change_period", f"Period changed to {_spell_period(value, unit, old[0], clause)}", clause,
+                           edits, notes=notes)
+
+
+def _same_unit(f: F.Figure, unit: str) -> bool:
+    return _UNIT_WORDS.get(unit, unit).replace(" ", "_").replace("calendar_day", "day") == (f.unit or "")
+
+
+_ATTRIBUTIVE = re.compile(r"\s+(?:period|term|extension|notice|cap|tail|window|look-?back|limit|minimum|maximum|"
+                          r"commitment|restriction|deadline|moratorium)\b", re.I)
+
+
+def _spell_period(value: float, unit: str, like: F.Figure, clause: str = "") -> str:
+    """The new period in the form the clause used, every other word kept: "thirty (30) days" -> "fifteen
+    (15) days", "36 consecutive months" -> "48 consecutive months", "one-year cap" -> "six-month cap", "a
+    three (3) month period" -> "a six (6) month period"."""
+    number = F.spell_number(int(value), like)
+    singular = _UNIT_WORDS.get(unit, unit.rstrip("s"))
+    lead = re.match(r"(?:[A-Za-z]+(?:[ -][A-Za-z]+)*\s*\(\s*\d[\d,.]*\s*\)|\d[\d,.]*\s*\([^)]*\)|\d[\d,.]*|"
+                    r"[A-Za-z]+(?:-(?=[a-z]+-)[A-Za-z]+)*)", like.text)
+    rest = like.text[lead.end():] if lead else ""
+    unit_word = re.search(r"(?i)\b(business\s+day|calendar\s+day|day|week|month|year|hour)s?\b", rest)
+    if rest.startswith("-"):
+        return f"{number}-{singular}"
+    if unit_word is None:
+        return f"{number} {unit if value != 1 else singular}"
+    attributive = bool(_ATTRIBUTIVE.match(clause[like.end:like.end + 16])) and not _was_plural(like.text)
+    plural = value != 1 and not attributive
+    same_unit = _UNIT_WORDS.get(unit, "").replace("calendar ", "") == unit_word.group(1).lower().replace("calendar ", "")
+    words = (unit_word.group(1) if same_unit else singular) + ("s" if plural else "")
+    if like.text.isupper():
+        words = words.upper()
+    elif unit_word.group(0)[:1].isupper():
+        words = words.title()
+    return number + rest[:unit_word.start()] + words + rest[unit_word.end():]
+
+
+def _was_plural(text: str) -> bool:
+    return bool(re.search(r"(?:days|weeks|months|years|hours)\b", text, re.I))
+
+
+def change_amount(clause: str, part: Part) -> OperationResult:
+    value = part.params.get("amount")
+    if value is None:
+        raise Declined("The amount asked for could not be read.")
+    found = F.amounts(clause)
+    if not found:
+        raise Declined("The clause states no amount to change.")
+    old = _targeted_old(part, clause, "amount")
+    if not old:
+        raise Declined("The clause states " + f"{len(found)} amounts ({', '.join(f.text for f in found)}); say which "
+                       "one to change.")
+    if all(abs(o.value - value) < 1e-6 for o in old):
+        raise AlreadyDone(f"The clause already says {old[0].text}; nothing was changed.")
+    edits = []
+    for o in old:
+        start, end, new = _amount_span(clause, o, value)
+        edits.append(edit(clause, start, end, new, f"the amount changes from {clause[start:end]} to {new}, as "
+                                                   "instructed"))
+    return OperationResult("change_amount", f"Amount changed to {edits[0].new}", clause, edits)
+
+
+_WORDS_BEFORE = re.compile(rf"((?:{NUMBER_WORDS})(?:[ -]+(?:{NUMBER_WORDS}|and))*)(\s+(?:and\s+No/100\s+)?"
+                           r"(?:Dollars|DOLLARS|dollars|Euros|Pounds|Rubles|Roubles)?)\s*\($", re.I)
+
+
+def _amount_span(clause: str, like: F.Figure, value: float) -> tuple[int, int, str]:
+    """(start, end, new text): the figure, and the words before it when the clause writes both
+    ("One Million and No/100 Dollars ($1,000,000.00)")."""
+    words = _WORDS_BEFORE.search(clause[max(0, like.start - 90):like.start])
+    if like.written != "both" and words and clause[like.end:like.end + 1] == ")":
+        start = like.start - len(words.group(0))
+        figure = _write_amount(value, like)
+        number = _words_like(value, words.group(1))
+        return start, like.end + 1, f"{number}{words.group(2)} ({figure})"
+    return like.start, like.end, _write_amount(value, like)
+
+
+def _words_like(value: float, old: str) -> str:
+    number = to_words(int(value)) if float(value).is_integer() else ""
+    if not number or number.isdigit():
+        raise Declined("The clause writes the amount in words as well as figures, and the new amount cannot be "
+                       "written in words here; the drafting assistant can.")
+    if old.isupper():
+        return number.upper()
+    if old[:1].isupper():
+        return "-".join(p[:1].upper() + p[1:] for p in " ".join(w.capitalize() if w != "and" else w
+                                                                for w in number.split(" ")).split("-"))
+    return number
+
+
+def _same_marker(figure: str, old: str) -> str:
+    """The new figure with the old one's currency marker: "US$2,000,000" -> "US$5,000,000", not "$5,000,000"."""
+    had = re.search(r"(?:US|U\.S\.\s?|A|AU|C|CA|NZ|HK|S)\$(?=\s?\d)", old)
+    if had and figure.startswith("$"):
+        return had.group(0) + figure[1:]
+    return figure
+
+
+def _write_amount(value: float, like: F.Figure) -> str:
+    """The new amount in the form the clause used: "$7,500", "Seven Thousand Five Hundred Dollars ($7,500)",
+    "($2,000,000.00)", "$85,000USD"."""
+    figure = _same_marker(F.format_amount(value, like), like.text)
+    if re.search(r"\.\d\d\b", like.text) and "." not in figure:
+        figure += ".00"
+    suffix = re.search(r"\d([A-Z]{3})\b", like.text)
+    if suffix:
+        figure += suffix.group(1)
+    space = re.search(r"\d([ \u00a0\u202f])\d{3}", like.text.split("(")[0])
+    if space:
+        figure = figure.replace(",", space.group(1))  # "RUB 50 000 000": the clause groups with spaces
+    if like.written != "both":
+        return figure
+    digits_first = re.match(r"[^()]*\d[^()]*?\s*\((?P<words>[^()\d]+)\)$", like.text)
+    if digits_first:  # "RUB 50 000 000 (fifty million roubles)": the figure, then the words in brackets
+        said = digits_first.group("words")
+        unit = re.search(r"\s+(?:[Dd]ollars|DOLLARS|[Ee]uros|[Pp]ounds(?: [Ss]terling)?|[Rr]o?ubles|[A-Z][a-z]+s)$", said)
+        return f"{figure} ({_words_like(value, said)}{unit.group(0) if unit else ''})"
+    words_part = re.match(r"(.*?)\s*\(", like.text)
+    if not words_part:
+        return figure
+    old_words = words_part.group(1)
+    tail = re.search(r"\s+(?:and\s+No/100\s+)?(?:[Dd]ollars|DOLLARS|[Ee]uros|[Pp]ounds|[A-Z][a-z]+)$", old_words)
+    number = to_words(int(value)) if float(value).is_integer() else None
+    if number is None or number.isdigit():
+        raise Declined("The clause writes the amount in words as well as figures, and the new amount cannot be "
+                       "written in words here; the drafting assistant can.")
+    if old_words[:1].isupper():
+        number = " ".join(w.capitalize() if w not in ("and",) else w for w in re.split(r" ", number))
+        number = "-".join(p[:1].upper() + p[1:] for p in number.split("-"))
+    if old_words.isupper():
+        number = number.upper()
+    return f"{number}{tail.group(0) if tail else ''} ({figure})"
