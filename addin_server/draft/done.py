@@ -267,12 +267,14 @@ def pinned_changed(ins: Instruction, clause: str, draft: str) -> tuple[str, str]
     if not said:
         return None
     asked = [a for a in (_asked(p) for p in ins.parts) if a is not None]
+    # A part's old value, as the one reading of old and new (instruction_moves.settle) has it, is no pin.
+    olds = [float(p.params["old"]) for p in ins.parts if p.kind in ("period", "amount") and p.params.get("old") is not None]
     mine = [f for f in F.figures(clause) if f.kind in ("period", "amount", "percentage")]
     theirs = F.figures(draft)
     gone = _unmatched(mine, theirs)
     for f in gone:
         for s in said:
-            if not _same(f, s) or any(_same(s, a) for a in asked):
+            if not _same(f, s) or any(_same(s, a) for a in asked) or any(abs(s.value - o) < 1e-9 for o in olds):
                 continue
             if _RESTATED.search(ins.text[max(0, s.start - 20):s.start]) or _JUDGED.match(ins.text, s.end):
                 continue

@@ -30,6 +30,8 @@ from index_builder.reading import figures as F
 # Re-exported: callers and tests import these from instruction.py, as before the split.
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems  # noqa: F401
+from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
+from addin_server.draft.instruction_moves import settle
 from addin_server.draft.instruction_values import (  # noqa: F401
     _HOLDER_CUES, _JUDGED_THEN_ASKED, _KEPT_FIGURE, unread_figures, _NEWLY_BOUND, _ONE_UNIT, _REPLACED_BY, _UNITS, _after_verb, _carve,
     _flip, _named, _newly_bound, _number, _period, _renames, _same, _whole, _whose)
@@ -162,6 +164,11 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
                 params["precedent"] = int(ref.group(1) or ref.group(2))
             parts[-1] = replace(parts[-1], text=parts[-1].text + " " + segment, params=params)
             continue
+        if parts and parts[-1].kind == kind and kind in ("period", "amount") and _FALLBACK_LEAD.match(segment):
+            # "go to 45 days? if not, 60": a second value as a fallback is the same ask, read two ways
+            # (instruction_moves.settle says so), never a second ask.
+            parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
+            continue
         if judged and parts and parts[-1].kind == kind and kind in ("period", "amount"):
             # "90 days is market; six months is too long": the second figure is the clause's, judged,
             # not a second ask.
@@ -169,6 +176,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             params = dict(parts[-1].params)
             if said and params.get("old") is None:
                 params["old"] = said[0].value
+            params = settle(kind, parts[-1].text + "; " + segment, clause, params)
             parts[-1] = replace(parts[-1], text=parts[-1].text + "; " + segment, params=params)
             continue
         if kind == "mutual" and _BOTH_ASK.search(segment) and (F.periods(segment) or F.amounts(segment)):
@@ -265,6 +273,7 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
     elif kind == "plain" and _DELETE.search(text) and _ARCHAIC_NAMED.search(text) and not _PLAIN.search(text):
         params = {"legalese_only": True}  # "get rid of the hereunders": the words, not the sentences' length
     if kind in ("period", "amount"):
+        params = settle(kind, text, clause, params)  # which figure is new and which old: one reading
         params.update(_whose(text, names))
     ref = _PRECEDENT_REF.search(text)
     if ref and "precedent" not in params:
@@ -309,7 +318,9 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
               if isinstance(v, (int, float))]
     asked = " ; ".join(seg for seg in _segments(text) if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
                                                                 or _JUDGED.match(seg)))
-    worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other"))
+    # A value part read more than one way holds its figures (they are said "not checked" with it).
+    worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other")
+                      or p.params.get("unclear"))
     found = [f for f in unread_figures(asked, values, clause) if f not in worded]
     return "; ".join(dict.fromkeys(found))
 

@@ -36,6 +36,13 @@ _EXCEPTION_WORDS = re.compile(r"\b(?:not|no|nor|except|excluding|unless|other th
                               r"may|permitted|allowed|exempt\w*|exclud\w*|carve\w*)\b", re.I)
 
 
+# Words that make added text an exception of its own (not the clause's "not" said again): what a draft
+# must add before a carve-out read from the ask's words (not quoted) is left to the lawyer to judge.
+_AN_EXCEPTION = re.compile(r"\b(?:except\w*|exclud\w*|unless|other\s+than|save\s+(?:for|that)|(?:does|shall|will)\s+not\s+"
+                           r"apply|not\s+apply|nothing\s+in|permitted|allowed|may|exempt\w*|carve\w*|provided\s+that|"
+                           r"however|does\s+not\s+(?:prevent|restrict|prohibit|limit)|free\s+to)\b", re.I)
+
+
 def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     phrase = part.params.get("phrase") or ""
     if not phrase:
@@ -87,6 +94,12 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
                     continue
             missing.append(item.strip())
     items = readable
+    from addin_server.draft.unambiguous import reach_read
+    if missing and not reach_read(part) and _AN_EXCEPTION.search(new_text):
+        # An exception was added; whether it covers what was meant is read from the ask's words, not
+        # from words the lawyer quoted: the lawyer reads it (never "not done" on a guess).
+        return PartResult(part, "unchecked", f"Not checked: the draft adds an exception; whether it covers "
+                                             f"“{_short(phrase)}” is for you to read.")
     if not items or len(missing) < len([i for i in items if i.strip()]):
         if missing:
             return PartResult(part, "partly", f"The carve-out does not cover “{missing[0]}”.")

@@ -22,7 +22,11 @@ Each rule is about a kind of ask, not a wording:
   its place: "the second sentence");
 * ownership made mutual ("owned by each party") reads as joint ownership: the assistant words it;
 * a value read as asked that the clause already holds, beside another number the clause does not
-  hold ("$250,000 -> $150,000"): the old figure was taken for the new.
+  hold ("$250,000 -> $150,000"): the old figure was taken for the new (instruction_moves.settle);
+* the words to delete, read one way only where the lawyer quoted them or named one phrase the
+  clause has once ("say 'Consultant'" names the words to put in, not words to take out);
+* what a carve-out covers, read one way only where the lawyer quoted it: otherwise a draft that adds
+  an exception is not said to miss it (``reach_read``).
 """
 
 from __future__ import annotations
@@ -123,6 +127,9 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
                              for n in named):
             # "Users can access it too": "too" beside someone who is not a party is no ask to bind both.
             return f"“{_short(words)}” names no party of your clause, so it is not clear who should be bound too."
+    if part.kind in ("period", "amount") and part.params.get("unclear"):
+        # The one reading of old and new values (instruction_moves.settle) could not tell which is asked.
+        return f"“{_short(words)}” {part.params['unclear']}."
     if part.kind in ("period", "amount") and clause:
         other = _other_figure(part, clause)
         if other:
@@ -130,11 +137,57 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
                     "which one is asked is not read for sure.")
     if part.kind == "delete" and _NOT_DROP.search(words):
         return f"“{_short(words)}” says what not to lose, not what to drop."
+    if part.kind == "delete" and clause and not delete_read(part, clause):
+        return f"Which words “{_short(words)}” asks to drop is not read for sure from its words."
     if part.kind == "carve_out" and not part.params.get("precedent"):
         phrase = str(part.params.get("phrase") or "")
         if phrase and _NOT_WORDS.search(phrase):
             return f"What the carve-out should cover (“{_short(phrase)}”) is not words to look for in the draft."
     return ""
+
+
+# Words the lawyer wants put in, after the ones to take out: "drop 'he' and 'his' - say 'Consultant'".
+_INSTEAD_WORDS = re.compile(r"(?:\b(?:say|use|write|put|call\s+(?:it|him|her|them)|replace\w*\s+(?:\w+\s+){0,3}?with|"
+                            r"instead\s+(?:say|use)|with|to)|->|→)\s*$", re.I)
+
+
+def replacement_quotes(text: str) -> list[str]:
+    """The quoted words a part asks to put in (said after "say", "use", "replace ... with", "->")."""
+    return [m.group(1).strip() for m in _QUOTED_ANY.finditer(text) if _INSTEAD_WORDS.search(text[:m.start()])]
+
+
+_QUOTED_ANY = re.compile(r"(?<!\w)[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”](?!\w)")
+
+
+def delete_read(part: Part, clause: str) -> bool:
+    """The words a delete part names are read one way: quoted words the clause has, or words that point
+    to one place of the clause only (one phrase around a word used once, or one sentence part that shares
+    clearly more of the named words than any other)."""
+    from addin_server.draft.parts_wording import _DELETE_GENERIC, _named_stems, _phrase_around
+    from index_builder.reading.sentences import part_spans
+    put_in = set(replacement_quotes(part.text))
+    quoted = [q for q in (m.group(1).strip() for m in _QUOTED_ANY.finditer(part.text)) if q and q not in put_in]
+    if any(re.search(rf"(?<![\w-]){re.escape(q)}(?![\w-])", clause, re.I) for q in quoted):
+        return True
+    named = _named_stems(part)
+    if len(named) == 1 and _phrase_around(clause, named[0]):
+        return True
+    what = [w[:5] for w in re.findall(r"[a-z]{4,}", str(part.params.get("what") or "").lower()) if w not in _DELETE_GENERIC]
+    scores = sorted((sum(1 for w in what if any(h.startswith(w[:4]) for h in re.findall(r"[a-z]{4,}", clause[a:b].lower())))
+                     for a, b in part_spans(clause)), reverse=True)
+    if not scores or not what:
+        return False
+    best, second = scores[0], (scores[1] if len(scores) > 1 else 0)
+    return best >= 2 and best >= 0.5 * len(what) and best > second
+
+
+def reach_read(part: Part) -> bool:
+    """What a carve-out covers is read one way where the lawyer quoted it; else it is read from the
+    ask's words (its object or its reasons, "in the spirit of the E.piphany"), and a draft that adds an
+    exception is not said to miss it."""
+    phrase = str(part.params.get("phrase") or "")
+    return any(q.strip() and (q.strip().lower() in phrase.lower() or phrase.lower() in q.strip().lower())
+               for q in (m.group(1) for m in _QUOTED_ANY.finditer(part.text)))
 
 
 def _other_figure(part: Part, clause: str) -> str:

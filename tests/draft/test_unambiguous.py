@@ -156,7 +156,21 @@ def test_a_value_ask_read_one_way_has_no_doubt(words: str, params: dict) -> None
     assert doubt(Part("amount", words, params), FEE) == ""
 
 
-def test_an_operation_that_would_keep_the_old_figure_and_call_it_done_declines() -> None:
-    # Asked for by the operation alone (no model set up), the lawyer is told why, not "done".
-    with pytest.raises(InvalidRequestError, match="already has and another one"):
-        _operation(FEE, "Licence fee: $100,000 -> $80,000")
+def test_an_arrow_moves_the_clauses_figure_to_the_new_one() -> None:
+    # "A -> B": B is the value asked and A the clause's old one (one reading, instruction_moves.settle),
+    # so the operation changes $100,000 to $80,000 rather than keeping the old figure and calling it done.
+    part = read_instruction("Licence fee: $100,000 -> $80,000", FEE, PARTIES).parts[0]
+    assert part.params["amount"] == 80000 and part.params["old"] == 100000
+    drafted = _operation(FEE, "Licence fee: $100,000 -> $80,000")
+    assert "($80,000)" in drafted.operation.text and "$100,000" not in drafted.operation.text
+
+
+@pytest.mark.parametrize("words", ["Our procurement cycle needs more warning than one year",
+                                   "go to two years? if not, eighteen months"])
+def test_a_value_not_read_one_way_declines_the_operation_and_is_not_checked(words: str) -> None:
+    clause = "This Agreement renews for one (1) year unless either party gives notice."
+    with pytest.raises(InvalidRequestError, match="not read for sure"):
+        _operation(clause, words)
+    checks = {c.name: c for c in check_draft(DraftTask(clause, words, (), None, PARTIES),
+                                             clause.replace("one (1) year", "two (2) years")).checks}
+    assert checks["instruction"].status == "not_checked"

@@ -1,0 +1,209 @@
+"""Which figure in a value ask is the new value and which the old one: the one reading the operations
+and the checks share (instruction.py calls ``settle`` on every period and amount part).
+
+Four tranches of never-seen asks showed the reader taking the clause's own figure for the value asked
+("$250,000 -> $150,000" read as $250,000; "Customer's 45 days should be 90" read as 45 days; "needs
+more warning than ninety days" read as ninety days asked), and the operation then changed nothing
+and called it done. The rule, in a lawyer's terms:
+
+* the new value is the one the ask moves TO ("A -> B", "from A to B", "B instead of A", "B, not A",
+  "A should be B", "cap it at B"); the old one is the one the clause already holds;
+* a figure the clause already holds is never the new value unless the ask says to keep it; a
+  figure said to stay ("the six years stays", "Eighteen months untouched") is no value asked;
+* an old value the clause does not hold is not the old value (a precedent's "thirty-day fix");
+* two candidate new values ("go to 45 days? if not, 60"), or only the clause's own figure and no
+  other, leave the value unread: ``params["unclear"]`` says why, and unambiguous.doubt turns that
+  into a declined operation and a "not checked" part.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from index_builder.reading import figures as F
+
+# Said after a figure, of that figure: it stays ("the six years stays", "Eighteen months untouched",
+# "the three years and the ten business days must survive", "The five days for 3.3(c) is non-negotiable").
+_KEPT_AFTER = re.compile(r"^(?:[^.;,!?:]|\.(?=\d)){0,45}?\b(?:stays?|remains?|staying|untouched|unchanged|"
+                         r"(?:is|are)\s+non-?negotiable|(?:must|should|to|will)\s+survive|survives?|as\s+(?:it|they)\s+(?:is|are)|"
+                         r"where\s+(?:it|they)\s+(?:is|are)|(?:do(?:es)?\s*n['’]?o?t|don['’]t|doesn['’]t|won['’]t)\s+(?:move|change)|"
+                         r"(?:is|are)\s+not\s+to\s+be\s+(?:touched|changed)|(?:is|are)\s+fine|(?:is|are)\s+staying|"
+                         r"leave\s+(?:that|it|this|them|those)(?:\s+one)?\s+(?:alone|as\s+(?:it\s+)?is)|alone)\b", re.I)
+
+# Said before a figure: it stays ("the audit stays at 2 business days", "same 30 days", "keep the 50%").
+_KEPT_BEFORE = re.compile(r"\b(?:stays?|remains?|staying|remaining|same|keep(?:ing)?|leave|leaving|retain(?:ing)?)\s+"
+                          r"(?:at\s+|as\s+|the\s+|its\s+|their\s+)?$", re.I)
+# A precedent's figure: "VNE's clause [1] has a thirty-day fix", "the sixty days in [1]".
+_PRECEDENT_BEFORE = re.compile(r"\[\d+\]\)?\s+(?:has|uses|gives|says|sets|allows)\s+(?:a\s+|an\s+|the\s+)?$", re.I)
+_PRECEDENT_AFTER = re.compile(r"^\s*(?:\w+\s+){0,2}(?:in|of|from|under)\s+(?:precedent\s+)?\[\d+\]", re.I)
+# The figure after these is the one moved to: "-> 90", "to 90", "should be 90", "cap it at five".
+_TO = re.compile(r"(?:->|→|=>|\bto|\binto|\bshould\s+(?:be|read)|\bmust\s+be|\bbecomes?|\bmake\s+it|\bat|\bdown\s+to|"
+                 r"\bup\s+to)\s*$", re.I)
+# The figure after these is the one replaced: "B instead of A", "B, not A", "B rather than A".
+_INSTEAD = re.compile(r"(?:\bnot|\binstead\s+of|\brather\s+than|\bin\s+place\s+of|\breplacing|\bfrom)\s+(?:the\s+|just\s+)?$",
+                      re.I)
+# A second choice said as a fallback: "go to 45 days? if not, 60", "45, or failing that 60".
+_FALLBACK = re.compile(r"\b(?:if\s+not|otherwise|failing\s+that|or\s+else|at\s+worst|at\s+a\s+push|or\s+at\s+least)\b",
+                       re.I)
+# A segment that opens with a fallback: "if not, 60", "failing that, eighteen months".
+FALLBACK_LEAD = re.compile(r"\s*(?:if\s+not|otherwise|failing\s+that|or\s+else|at\s+worst|at\s+a\s+push)\b", re.I)
+_BARE = re.compile(r"(?<![\w.])(\d[\d,]*(?![\d.])|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|"
+                   r"twenty(?:-\w+)?|thirty(?:-\w+)?|forty(?:-\w+)?|forty-five|fifty|sixty|ninety|a\s+hundred(?:\s+and\s+\w+)?|"
+                   r"one\s+hundred(?:\s+and\s+\w+)?)\b(?!\s*(?:%|percent|per\s+cent|days?|weeks?|months?|years?|hours?|business|"
+                   r"calendar|\$|dollars?|million|thousand|[-–]\w))", re.I)
+_DAYS = {"day": 1.0, "business_day": 1.0, "calendar_day": 1.0, "week": 7.0, "month": 365 / 12, "year": 365.0, "hour": 1 / 24}
+
+
+def _size(f: F.Figure) -> float:
+    return float(f.value) * _DAYS.get(f.unit or "", 1.0) if f.kind == "period" else float(f.value)
+
+
+def _same(a: F.Figure, b: F.Figure) -> bool:
+    x, y = _size(a), _size(b)
+    return abs(x - y) <= 0.03 * max(abs(x), abs(y), 1e-9)  # "three months" and "ninety days"
+
+
+def _of_kind(text: str, kind: str) -> list[F.Figure]:
+    return F.periods(text) if kind == "period" else F.amounts(text)
+
+
+def _kept(text: str, f: F.Figure) -> bool:
+    return bool(_KEPT_BEFORE.search(text[max(0, f.start - 40):f.start]) or _KEPT_AFTER.search(text[f.end:f.end + 60]))
+
+
+def _precedents(text: str, f: F.Figure) -> bool:
+    return bool(_PRECEDENT_BEFORE.search(text[max(0, f.start - 40):f.start]) or _PRECEDENT_AFTER.search(text[f.end:f.end + 40]))
+
+
+def _bare_after(text: str, f: F.Figure, like: F.Figure) -> F.Figure | None:
+    """A bare number the ask moves ``f`` to, in ``like``'s unit ("45 days ... should be 90", "ten years - cap
+    the renewals at five")."""
+    rest = re.split(r"[.;?!:]\s|\n", text[f.end:f.end + 60])[0]  # the same sentence, near the figure
+    for m in _BARE.finditer(rest):
+        if not _TO.search(rest[:m.start()]):
+            continue
+        if like.kind == "period":
+            unit = {"business_day": "business days", "calendar_day": "calendar days"}.get(like.unit or "",
+                                                                                        (like.unit or "day") + "s")
+            read = F.periods(f"{m.group(1)} {unit}")
+        else:
+            read = F.amounts(f"${m.group(1)}")
+        if read:
+            return replace(read[0], start=f.end + m.start(), end=f.end + m.end(), text=m.group(1))
+    return None
+
+
+def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` of a period or amount part with the new and old values read by the rules above;
+    ``unclear`` set where the value asked is not read one way."""
+    key = "value" if kind == "period" else "amount"
+    if params.get(key) is None or not clause:
+        return params
+    found = [f for f in _of_kind(text, kind) if not _precedents(text, f)]
+    held = _of_kind(clause, kind)
+
+    def holds(f: F.Figure) -> bool:
+        return any(_same(f, h) for h in held)
+
+    out = dict(params)
+    read = _as_read(kind, params, found, text)  # the figure the reader took as the value asked
+    if read is None:
+        return out
+    asked = [f for f in found if not _kept(text, f)]
+    if found and not asked or _kept(text, read) and not any(_same(f, read) for f in asked):
+        # The part only says what stays ("the three years and the ten business days must survive").
+        out.pop("old", None)
+        out.pop("old_unit", None)
+        return out
+    cue = _FALLBACK.search(text)
+    if cue and (any(f.start >= cue.end() for f in asked) or F.counts(text[cue.end():cue.end() + 30])):
+        out["unclear"] = "gives a second value as a fallback, so which value is asked is not read for sure"
+        return out
+    moved_to = _moved_to(text, read)
+    if not holds(read) or moved_to:
+        was = out.get("old") if out.get("old") is not None and any(abs(h.value - float(out["old"])) < 1e-9
+                                                                      for h in held) else None
+        others = [f for f in asked if not holds(f) and not _same(f, read)
+                  and not (was is not None and abs(f.value - float(was)) < 1e-9)]
+        if others and not moved_to and not _paired(text, [read, others[0]]):
+            out["unclear"] = (f"names more than one new value (“{read.text}”, “{others[0].text}”), so which one is "
+                              "asked is not read for sure")
+            return out
+        new = read
+    else:
+        # The clause already holds the figure read: the value asked is the other one, if the ask names one.
+        others = [f for f in asked if not holds(f)]
+        bare = next((b for f in [read] + asked for b in [_bare_after(text, f, f)] if b is not None and not holds(b)), None)
+        if len({_size(f) for f in others}) == 1:
+            new = others[0]
+        elif not others and bare is not None:
+            new = bare
+        else:
+            out["unclear"] = (f"names the figure your clause already has (“{read.text}”)"
+                              + (f" and more than one other (“{others[0].text}”, “{others[1].text}”)" if others else
+                                 " and no other value")
+                              + ", so the value asked is not read for sure")
+            return out
+        out.update(_values(kind, new))
+        out["old"] = _whole(read.value)
+        if kind == "period":
+            out["old_unit"] = _unit(read)
+        return out
+    old = out.get("old")
+    if old is not None and not any(abs(h.value - float(old)) < 1e-9 for h in held):
+        out.pop("old", None)  # not the clause's figure (a precedent's, or a value read wrongly): no old one
+        out.pop("old_unit", None)
+    if out.get("old") is None:
+        was = [f for f in asked if holds(f) and not _same(f, new)]
+        if len({_size(f) for f in was}) == 1:
+            out["old"] = _whole(was[0].value)
+            if kind == "period":
+                out["old_unit"] = _unit(was[0])
+    return out
+
+
+def _as_read(kind: str, params: dict[str, Any], found: list[F.Figure], text: str) -> F.Figure | None:
+    """The value the reader took, as a figure of the ask (placed where the ask says it)."""
+    value = float(params["value" if kind == "period" else "amount"])
+    for f in found:
+        if abs(f.value - value) < 1e-9 and (kind != "period" or _unit(f) == params.get("unit", _unit(f))):
+            return f
+    said = str(params.get("text") or "")
+    at = text.find(said) if said else -1
+    start, end = (at, at + len(said)) if at >= 0 else (len(text), len(text))
+    if kind == "period":
+        unit = {"business days": "business_day", "calendar days": "calendar_day"}.get(params.get("unit", ""),
+                                                                                    str(params.get("unit", "")).rstrip("s"))
+        return F.Figure("period", value, unit or None, None, start, end, said or str(value))
+    return F.Figure("amount", value, None, params.get("currency"), start, end, said or str(value))
+
+
+def _moved_to(text: str, f: F.Figure) -> bool:
+    """The ask says it moves TO this figure: "-> $150,000", "down to 30 days", "B instead of A", "B, not A"."""
+    return bool(_TO.search(text[max(0, f.start - 25):f.start].rstrip(" ,")) or
+                re.match(r"\s*,?\s*(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\b", text[f.end:f.end + 20], re.I))
+
+
+def _paired(text: str, figures: list[F.Figure]) -> bool:
+    """Two figures the ask itself relates as old and new ("from one year to six months"), neither held."""
+    a, b = figures[0], figures[1]
+    between = text[a.end:b.start]
+    return bool(re.fullmatch(r"\s*(?:->|→|=>|to|into)\s*", between, re.I) or _INSTEAD.search(between))
+
+
+def _unit(f: F.Figure) -> str:
+    from addin_server.draft.instruction_values import _UNITS
+    unit = _UNITS.get(f.unit or "", f.unit or "")
+    return "calendar days" if unit == "days" and re.search(r"\bcalendar days\b", f.text, re.I) else unit
+
+
+def _whole(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def _values(kind: str, f: F.Figure) -> dict[str, Any]:
+    if kind == "period":
+        return {"value": _whole(f.value), "unit": _unit(f), "text": f.text}
+    return {"amount": _whole(f.value), "currency": f.currency}
