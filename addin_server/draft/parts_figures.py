@@ -179,6 +179,13 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             theirs = _of_parties(part, draft, [f for f in found if f.unit == old[0].unit and
                                                abs(f.value - old[0].value) < 1e-9 or f in hits])
             left = [f for f in theirs if f not in hits] or left
+    if left and len(old) > 1 and len(left) < len([f for f in F.periods(clause) if abs(f.value - old[0].value) < 1e-9
+                                                   and f.unit == old[0].unit]):
+        # The clause has that period in more than one place, and the draft changed some of them: which
+        # one the ask meant is not read one way, so the place is not judged (the lawyer reads it).
+        return PartResult(part, "unchecked", f"Not checked: your clause says “{old[0].text}” in more than one place, "
+                                             f"and the draft changed {'one' if len(old) - len(left) == 1 else 'some'}; "
+                                             "whether it is the one you meant is for you to read.")
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the period was to change.")
     placed = _in_place(old, clause, found, value)

@@ -98,7 +98,9 @@ class DraftRouter:
                 text = result.text
         op_ms = _ms(time.perf_counter() - started)
         left = [i for i in range(len(ins.parts)) if i not in {d[0] for d in done} and i not in already]
-        if done or (already and not left):
+        # A length asked for ("no longer than 50 words") is never an operation's: with nothing else done,
+        # an unchanged clause is not the answer.
+        if done or (already and not left and not ins.length):
             operation = _combined(task.clause, text, done, already)
             if left and prefer != "operation" and self.redrafter is not None:
                 drafted = self._from_model(task, ins, "", start=text, left=[ins.parts[i] for i in left],
