@@ -80,9 +80,11 @@ def _precedents(text: str, f: F.Figure) -> bool:
 def _bare_after(text: str, f: F.Figure, like: F.Figure) -> F.Figure | None:
     """A bare number the ask moves ``f`` to, in ``like``'s unit ("45 days ... should be 90", "ten years - cap
     the renewals at five")."""
-    rest = re.split(r"[.;?!:]\s|\n", text[f.end:f.end + 60])[0]  # the same sentence, near the figure
+    rest = re.split(r"[.;?!:]\s|\n|\s[-–—]+\s", text[f.end:f.end + 60])[0]  # the same phrase, near the figure
     for m in _BARE.finditer(rest):
-        if not _TO.search(rest[:m.start()]):
+        # "45 days to report should be 90": a bare number in the old figure's unit only where it follows in
+        # the same phrase, a few words on ("ten years - cap the renewals at five" may count renewals).
+        if not _TO.search(rest[:m.start()]) or len(rest[:m.start()].split()) > 6:
             continue
         if like.kind == "period":
             unit = {"business_day": "business days", "calendar_day": "calendar days"}.get(like.unit or "",
@@ -116,6 +118,7 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
         # The part only says what stays ("the three years and the ten business days must survive").
         out.pop("old", None)
         out.pop("old_unit", None)
+        out["kept"] = True
         return out
     cue = _FALLBACK.search(text)
     if cue and (any(f.start >= cue.end() for f in asked) or F.counts(text[cue.end():cue.end() + 30])):

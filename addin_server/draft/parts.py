@@ -62,6 +62,11 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
     found = test(part, instruction, clause, draft, ctx)
+    if part.kind in ("mutual", "flip") and found.status in ("not_done", "partly") and _reworded(clause, draft):
+        # Who a reworded sentence binds is read from words the core may not hold ("Astellas is entitled to
+        # the same"): a paraphrase is not said to leave a party out on that reading; the lawyer reads it.
+        return PartResult(part, "unchecked", f"Not checked: the draft rewords your clause, and whether {found.reason[0].lower()}"
+                                             f"{found.reason[1:].rstrip('.')} is for you to read.")
     if found.status == "done":
         from addin_server.draft.unambiguous import doubt_done
         doubted = doubt_done(part, clause, draft, ctx.parties)
@@ -80,6 +85,11 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         if wrong:
             return PartResult(part, "wrong", wrong)
     return found
+
+
+def _reworded(clause: str, draft: str) -> bool:
+    from addin_server.draft.compare import compare
+    return compare(clause, draft).rewritten
 
 
 def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) -> bool:

@@ -160,6 +160,8 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     if bad:
         return PartResult(part, "wrong", f"The draft says “{bad[0].text}”: the words and the figure differ.")
     hits = [f for f in found if abs(f.value - value) < 1e-9 and _unit_ok(f, part)]
+    if part.params.get("kept"):
+        return _stays(part, hits, F.periods(clause), value)
     if not hits:
         near = [f for f in found if abs(f.value - value) < 1e-9]
         if near:
@@ -195,6 +197,15 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     return PartResult(part, "done", f"{part.label()}, as asked.")
 
 
+def _stays(part: Part, hits: Sequence[F.Figure], mine: Sequence[F.Figure], value: float,
+           amount: bool = False) -> PartResult:
+    """A part that only says a figure stays ("the 30-day fix stays as it is"): it is there as often as before."""
+    before = [f for f in mine if abs(f.value - value) < 1e-9 and (amount or _unit_ok(f, part))]
+    if len(hits) >= len(before):
+        return PartResult(part, "done", f"{part.label()} stays, as asked.")
+    return PartResult(part, "wrong", f"The draft changes {part.label()}, which your instruction keeps as it is.")
+
+
 def _in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], value: float) -> F.Figure | None:
     """Where the clause and the draft give as many periods of the changed one's unit, in the same order,
     the draft's period in the changed one's place: the one that is not the new value (two new periods
@@ -216,6 +227,9 @@ def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     value = part.params.get("amount")
     if value is None:
         return PartResult(part, "unchecked", "The amount asked for could not be read; read the draft.")
+    if part.params.get("kept"):
+        return _stays(part, [f for f in F.amounts(draft) if abs(f.value - value) < 1e-9],
+                      [f for f in F.amounts(clause)], value, amount=True)
     found = F.amounts(draft)
     mine = F.amounts(clause)
     hits = [f for f in found if abs(f.value - value) < 1e-6 and not any(abs(f.value - m.value) < 1e-6 for m in mine

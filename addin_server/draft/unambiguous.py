@@ -135,6 +135,11 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         if other:
             return (f"“{_short(words)}” names the figure your clause already has and another one (“{other}”), so "
                     "which one is asked is not read for sure.")
+    if part.kind in ("carve_out", "delete") and says_to_keep(words):
+        # "Existing exceptions unchanged": a part that only says what stays asks for nothing.
+        return f"“{_short(words)}” says what stays as it is, not what to change."
+    if part.kind == "delete" and _DROP_INTO.search(words):
+        return f"“{_short(words)}” puts words in (“drop … into”), which is not read as taking any out."
     if part.kind == "delete" and _NOT_DROP.search(words):
         return f"“{_short(words)}” says what not to lose, not what to drop."
     if part.kind == "delete" and clause and not delete_read(part, clause):
@@ -146,9 +151,12 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
     return ""
 
 
+# "Drop this grant into our software licence": put in, not taken out.
+_DROP_INTO = re.compile(r"\bdrop(?:ping|ped)?\s+(?:(?:this|that|it|the|these|those)\s+)?(?:[\w-]+\s+){0,3}?into\b", re.I)
 # Words the lawyer wants put in, after the ones to take out: "drop 'he' and 'his' - say 'Consultant'".
 _INSTEAD_WORDS = re.compile(r"(?:\b(?:say|use|write|put|call\s+(?:it|him|her|them)|replace\w*\s+(?:\w+\s+){0,3}?with|"
-                            r"instead\s+(?:say|use)|with|to)|->|→)\s*$", re.I)
+                            r"instead\s+(?:say|use)|with|to|(?:is|are|becomes?)(?:\s+(?:simply|just|now))?)|->|→|=)\s*$",
+                            re.I)
 
 
 def replacement_quotes(text: str) -> list[str]:
