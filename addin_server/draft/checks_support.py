@@ -19,7 +19,11 @@ from addin_server.draft.quotes import contains, words
 
 def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str, ins: Instruction,
              allow: C.Allowances | None = None) -> CheckResult:
-    borrowed = _uncited_borrowing(verified.text, precedents, clause)
+    # A precedent the instruction names for its wording ("the way the PSA does [1]") is where the lawyer
+    # asked the words to come from: borrowing them is the ask, not a planted addition.
+    named = {int(n) for n in re.findall(r"\[(\d+)\]", ins.text)} | {
+        p.params["precedent"] for p in ins.parts if isinstance(p.params.get("precedent"), int)}
+    borrowed = _uncited_borrowing(verified.text, precedents, clause, named)
     if borrowed and "carve_out" in ins.kinds and re.search(
             r"\b(?:not|no|nor|except|unless|exclud\w*|does not|nothing)\b", borrowed[0], re.I):
         borrowed = None  # the carve-out the lawyer asked for, in the precedent's words: wanted, not planted
@@ -107,7 +111,8 @@ def _without_figures(text: str) -> str:
 _BORROWED_RUN = 6
 
 
-def _uncited_borrowing(text: str, precedents: tuple[Clause, ...], clause: str) -> tuple[str, int] | None:
+def _uncited_borrowing(text: str, precedents: tuple[Clause, ...], clause: str,
+                       named: set[int] = frozenset()) -> tuple[str, int] | None:
     """The first uncited sentence that inserts a run of a precedent's words absent from the clause.
 
     Such a sentence reads as the lawyer's own wording to the citation check (most of it is), so
@@ -129,7 +134,7 @@ def _uncited_borrowing(text: str, precedents: tuple[Clause, ...], clause: str) -
             inserted = _runs(said[j1:j2]) - own_runs
             theirs = theirs if theirs is not None else [_runs(words(p.text)) for p in precedents]
             for n, runs in enumerate(theirs, 1):
-                if inserted & runs:
+                if n not in named and inserted & runs:
                     return sentence, n
     return None
 

@@ -77,6 +77,8 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         other = same[0].bound
         if allow.parties and p.bound in allow.parties and not allow.targets:
             continue
+        if allow.conform and other not in mine.parties:
+            continue  # a name the clause never had: the document's name for the same party (a rename)
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {_the(other)} instead of {_the(p.bound)}.")
     return out

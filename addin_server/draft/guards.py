@@ -18,21 +18,21 @@ from index_builder.reading import figures as F
 from index_builder.reading.binding import GIVING_TO, possessive_has_noun
 
 from addin_server.draft.edits import Declined, Edit
+from addin_server.draft.instruction_words import KEEP_VERBS, STAY_STATES, STAY_VERBS
 
 _POSSESSIVE_END = re.compile(r"['’]s?$")
 _QUOTED = re.compile(r"[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]")
 # The words a lawyer uses to keep a part as it is.
-_LEAVE = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))"
+_LEAVE = KEEP_VERBS
 _LEAVE_AT = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{0,80}}?)\s+(?:at|as|to)\s+(?P<figure>[^.;:,]{{1,40}})", re.I)
 # The part named, then "leave it": "The defective-product limb is Seller's by nature; leave it."
 _LEAVE_IT = re.compile(r"\b(?:the\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+(?:limb|sentence|proviso|wording|cap|right|"
                        r"exception|carve-out|bit)\b[^.;]{0,60}?[;,.:-]\s*(?:so\s+|just\s+|please\s+)?(?:leave|keep)\s+"
                        r"(?:it|that|this|them)\b(?!\s+(?:to|for|with|at|as\s+(?!it\b)))", re.I)
 # The part named before the verb: "Per-occurrence stays at $1m", "the audit remains at 2 business days".
-_STAYS_AT = re.compile(r"(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:stays?|remains?)\s+(?:at|as)\s+"
+_STAYS_AT = re.compile(r"(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+" + STAY_VERBS + r"\s+(?:at|as)\s+"
                        r"(?P<figure>[^.;:,]{1,40})", re.I)
-_LEAVE_ALONE = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{2,80}}?)\s+(?:as\s+it\s+is|as\s+is|alone|unchanged|"
-                          r"untouched|intact|where\s+it\s+is|as\s+they\s+are)\b", re.I)
+_LEAVE_ALONE = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{2,80}}?)\s+{STAY_STATES}\b", re.I)
 _STOP = frozenset("the a an of to for and or its their our your his her it this that these those other others "
                   "right rights clause part limb provision sentence words wording as is at in on".split())
 _MODALS = frozenset("shall will must may should would can could".split())

@@ -24,17 +24,18 @@ from typing import Any
 
 from index_builder.reading import figures as F
 
+from addin_server.draft.instruction_words import KEEP_VERBS, STAY_STATES, STAY_VERBS
+
 # Said after a figure, of that figure: it stays ("the six years stays", "Eighteen months untouched",
 # "the three years and the ten business days must survive", "The five days for 3.3(c) is non-negotiable").
-_KEPT_AFTER = re.compile(r"^(?:[^.;,!?:]|\.(?=\d)){0,45}?\b(?:stays?|remains?|staying|untouched|unchanged|"
-                         r"(?:is|are)\s+non-?negotiable|(?:must|should|to|will)\s+survive|survives?|as\s+(?:it|they)\s+(?:is|are)|"
-                         r"where\s+(?:it|they)\s+(?:is|are)|(?:do(?:es)?\s*n['’]?o?t|don['’]t|doesn['’]t|won['’]t)\s+(?:move|change)|"
-                         r"(?:is|are)\s+not\s+to\s+be\s+(?:touched|changed)|(?:is|are)\s+fine|(?:is|are)\s+staying|"
-                         r"leave\s+(?:that|it|this|them|those)(?:\s+one)?\s+(?:alone|as\s+(?:it\s+)?is)|alone)\b", re.I)
-
+_KEPT_AFTER = re.compile(r"^(?:[^.;,!?:]|\.(?=\d)){0,45}?\b(?:" + STAY_VERBS + "|" + STAY_STATES + r"|"
+                         r"(?:is|are)\s+non-?negotiable|(?:must|should|to|will)\s+survive|survives?|"
+                         r"(?:do(?:es)?\s*n['’]?o?t|don['’]t|doesn['’]t|won['’]t)\s+(?:move|change)|"
+                         r"(?:is|are)\s+not\s+to\s+be\s+(?:touched|changed)|(?:is|are)\s+fine|"
+                         r"leave\s+(?:that|it|this|them|those)(?:\s+one)?\s+(?:alone|as\s+(?:it\s+)?is))\b", re.I)
 # Said before a figure: it stays ("the audit stays at 2 business days", "same 30 days", "keep the 50%").
-_KEPT_BEFORE = re.compile(r"\b(?:stays?|remains?|staying|remaining|same|keep(?:ing)?|leave|leaving|retain(?:ing)?)\s+"
-                          r"(?:at\s+|as\s+|the\s+|its\s+|their\s+)?$", re.I)
+_KEPT_BEFORE = re.compile(r"\b(?:" + STAY_VERBS + r"|same|" + KEEP_VERBS + r")\s+(?:at\s+|as\s+|the\s+|its\s+|their\s+)?$",
+                          re.I)
 # A precedent's figure: "VNE's clause [1] has a thirty-day fix", "the sixty days in [1]".
 _PRECEDENT_BEFORE = re.compile(r"\[\d+\]\)?\s+(?:has|uses|gives|says|sets|allows)\s+(?:a\s+|an\s+|the\s+)?$", re.I)
 _PRECEDENT_AFTER = re.compile(r"^\s*(?:\w+\s+){0,2}(?:in|of|from|under)\s+(?:precedent\s+)?\[\d+\]", re.I)

@@ -14,7 +14,7 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_words import (
-    _ASK, _LEAVE, _NOT_APPLY, _PRECEDENT_REF, _QUOTED, _SUBJECT)
+    STAY_VERBS, _ASK, _LEAVE, _NOT_APPLY, _PRECEDENT_REF, _QUOTED, _SUBJECT)
 
 
 _UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "month": "months", "year": "years",
@@ -23,8 +23,7 @@ _UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "mont
 
 # Said of a figure to keep: "the audit stays at 2 business days", "same 30 days".
 # ("keep the records three years" asks for a period: "keep" and "leave" are read by guards.protected.)
-_KEPT_FIGURE = re.compile(r"\b(?:stays?|remains?|staying|remaining|same)\s+"
-                          r"(?:at\s+|as\s+)?$", re.I)
+_KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$", re.I)
 
 
 # A period said with an article for its number ("a month", "a year") before the one it replaces.

@@ -24,11 +24,39 @@ _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this
                       r"\b(?:no more than|at most|in|within|under) (?:\w+ )?(?:sentences?|words)\b|\btighten up\b", re.I)
 _PLAIN = re.compile(r"\bplain(?:er)?\b|\bde-?lawyer\w*|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
                     r"\bexplain this\b|\bordinary (?:english|words)\b", re.I)
-_MUTUAL = re.compile(r"\bmutual\w*|\breciproc\w*|\bbilateral\b|\btwo[- ]way\b|\bboth (?:ways|sides|parties)\b|"
-                     r"\beach (?:side|party)\b|\beither (?:side|party)\b|\bneither side\b|\bapply equally\b|"
-                     r"\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
-                     r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
-                     r"\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b", re.I)
+# "Asks for mutuality", one reading in degrees (one list; the kinds, the values and the gate in
+# unambiguous.py all read it): STRONG names it ("mutual", "reciprocal", "two-way"); BOTH asks both
+# parties to act ("each party should", "neither side may"); SIDES names both sides ("each side",
+# "both parties"); WEAK only hints ("the same right", "as well", "too").
+WEAK, SIDES, BOTH, STRONG = 1, 2, 3, 4
+MUTUAL_CUES = (
+    (STRONG, r"\bmutual\w*|\breciproc\w*|\bbilateral\b|\btwo[- ]way\b|\bboth ways\b"),
+    (BOTH, r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|is|are)\b"),
+    (SIDES, r"\b(?:each|both|either) (?:side|sides|party|parties)\b|\bneither side\b"),
+    (WEAK, r"\bapply equally\b|\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
+           r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
+           r"\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b"),
+)
+
+
+def mutual_cues(least: int) -> re.Pattern[str]:
+    """Every cue of at least that degree, as one pattern."""
+    return re.compile("|".join(f"(?:{p})" for degree, p in MUTUAL_CUES if degree >= least), re.I)
+
+
+def mutual_degree(text: str) -> int:
+    """How strongly ``text`` asks for mutuality: 0 (not at all) to STRONG."""
+    return max((degree for degree, p in MUTUAL_CUES if re.search(p, text, re.I)), default=0)
+
+
+_MUTUAL = mutual_cues(WEAK)
+# What stays as it is, one vocabulary (guards.py's leave readers, unambiguous.says_to_keep,
+# instruction_moves' kept figures, instruction_values' kept figures): the verbs a lawyer keeps a part
+# with, the verbs a part stays by, and the states it stays in.
+KEEP_VERBS = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))"
+STAY_VERBS = r"(?:stays?|remains?|staying|remaining)"
+STAY_STATES = (r"(?:as\s+(?:it|they)\s+(?:is|are)|as\s+is|alone|unchanged|untouched|intact|where\s+(?:it|they)\s+"
+               r"(?:is|are))")
 _FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|[A-Z][\w&.-]*)\s+(?:the\s+)?[A-Z][\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
                    r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
@@ -81,9 +109,8 @@ _STATEMENT = re.compile(r"^(?:(?:but|and|as|because|since|so)\s+)?(?:we|i|they|h
                         r"require|requires|ask|asks|prefer|'d|shall|will need|have to|has to)(?:n['’]t)?\b)\w+", re.I)
 
 
-_BOTH_ASK = re.compile(r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|"
-                       r"is|are)\b|\bmutual\w*|\breciprocal\w*|\btwo[- ]way\b|\bboth ways\b", re.I)
+_BOTH_ASK = mutual_cues(BOTH)
 _MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without|same\b)\b", re.I)
-_STRONG_MUTUAL = re.compile(r"\bmutual\w*|\breciprocal\w*|\bbilateral\b|\btwo[- ]way\b|\bboth ways\b", re.I)
+_STRONG_MUTUAL = mutual_cues(STRONG)
 _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
                          r"exclusion|exception))", re.I)

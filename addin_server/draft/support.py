@@ -227,6 +227,8 @@ def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
     given = _quantities(precedent) | _quantities(own_text)
     values = {v for v, _ in given}
     for (value, unit), written in sorted(_quantities_as_written(sentence).items()):
+        if not unit and value == 1 and written.lower() in ("one", "a", "an"):
+            continue  # "no one", "one of them": a pronoun, not a figure
         if (value, unit) in given or unit and (value, "") in given or not unit and value in values:
             continue  # "30 days" against "thirty (30) calendar days" is the same amount
         return written
@@ -247,8 +249,8 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
     common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
     for actor in binding.acting_names(sentence):
         key = _norm(actor)
-        if key in _NOT_PARTIES:
-            continue  # "Nor does it ...": a sentence's first word, not someone acting
+        if not key or key in _NOT_PARTIES:
+            continue  # "Nor does it ...", "This does not prevent": a sentence's first word, not someone acting
         # Someone acting where the passage has another party act ("Customer shall" for
         # "Supplier shall"); ordinary words opening a sentence ("Liability is") do not count.
         if not _known(key, own) and acting and key not in acting and not _known(key, common):
@@ -300,7 +302,8 @@ def _terms(text: str) -> Counter[str]:
 
 # Capitalised for another reason than naming a party: a sentence opener or a document's part.
 _NOT_PARTIES = frozenset("nothing nor section sections article exhibit schedule these those such none neither either "
-                         "however notwithstanding except unless if in upon during after before".split())
+                         "however notwithstanding except unless if in upon during after before this that it agreement "
+                         "provided".split())
 
 
 def _norm(name: str) -> str:

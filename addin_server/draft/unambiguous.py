@@ -40,7 +40,7 @@ from index_builder.reading.sentences import sentence_spans
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Part
 from addin_server.draft.instruction_values import _KEPT_FIGURE as _KEPT
-from addin_server.draft.instruction_words import _BOTH_ASK, _MUTUAL, _STRONG_MUTUAL
+from addin_server.draft.instruction_words import _MUTUAL, SIDES, STAY_STATES, STAY_VERBS, mutual_degree
 
 # A sum in words the figures reader leaves to contract prose ("at seven and a half million", "two
 # hundred thousand"): the word of scale says a value is asked.
@@ -66,15 +66,13 @@ _NOT_WORDS = re.compile(r"\b(?:should|shouldn['’]t|can|can['’]t|cannot|must|
 # The lawyer named the sentence to drop: quoted words or its place.
 _NAMED_SENTENCE = re.compile(r"['‘\"“][^'’\"”]{3,}['’\"”]|\b(?:first|second|third|fourth|fifth|last|final|opening|"
                              r"closing)\s+sentence\b|\bsentence\s+(?:\d+|[ivx]+)\b|\blimb\s+\(?\w\)?", re.I)
-# Both parties named as such: "each side keeps its own", "both parties".
-_EACH_SIDE = re.compile(r"\b(?:each|both|either)\s+(?:side|sides|party|parties)\b", re.I)
 # "do not lose the as-is treatment", "without dropping", "never strike": a delete verb negated.
 _NOT_DROP = re.compile(r"\b(?:not|n['’]t|never|without)\s+(?:\w+\s+)?(?:drop|dropping|delete|deleting|remove|removing|"
                        r"strike|striking|lose|losing|take out|taking out|get rid of|cut out)\b", re.I)
 # A statement of what stays ("ENVISION's numbers don't move", "nothing else should change"): no ask.
 _STAYS = re.compile(r"\b(?:do(?:es)?\s*n['’]?o?t|should\s*n['’]?o?t|must\s*n['’]?o?t|is\s+not\s+to|are\s+not\s+to|never)\s+"
-                    r"(?:be\s+)?(?:move|moved|change|changed|touch|touched)\b|\b(?:stays?|remains?|unchanged|untouched|as\s+it\s+is|"
-                    r"alone)\b|\bnothing\s+else\b(?:\s+(?:should|shall|will|may|can|is\s+to|needs\s+to))?(?:\s+(?:be\s+)?(?:change[sd]?|"
+                    r"(?:be\s+)?(?:move|moved|change|changed|touch|touched)\b|\b(?:" + STAY_VERBS + "|" + STAY_STATES + r")\b|"
+                    r"\bnothing\s+else\b(?:\s+(?:should|shall|will|may|can|is\s+to|needs\s+to))?(?:\s+(?:be\s+)?(?:change[sd]?|"
                     r"move[sd]?|touched))?|^\s*(?:otherwise\s+)?(?:leave|keep)\b", re.I)
 # Quoted words of the lawyer's ("'Protected Interests'"): a term named to change.
 _QUOTED_TERM = re.compile(r"(?:^|(?<=[\s(:]))['‘\"“]([^'’\"”]{2,60})['’\"”]")
@@ -115,12 +113,10 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         asked = re.search(r"\bmake\b[^.;:]{0,60}\bmutual|\bmutuali[sz]e", words, re.I)
         if cues and not asked and all(_KEEP_LEAD.search(words[:c.start()]) for c in cues):
             return f"“{_short(words)}” says to keep what is mutual, not to make anything mutual."
-        if not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and not _EACH_SIDE.search(words) and (
-                names_a_value(words) or _VALUE_NOUN.search(words)):
+        if mutual_degree(words) < SIDES and (names_a_value(words) or _VALUE_NOUN.search(words)):
             # "Mind the percentage in brackets too": "too" is the only sign of both sides, beside a value.
             return f"“{_short(words)}” is about a value, and nothing in it asks for both parties to be bound."
-    if part.kind == "mutual" and not _STRONG_MUTUAL.search(words) and not _BOTH_ASK.search(words) and \
-            not _EACH_SIDE.search(words) and clause:
+    if part.kind == "mutual" and mutual_degree(words) < SIDES and clause:
         named = binding.party_names(clause, tuple(parties))
         # The name as written counts too: the core's mention reader skips some ("Can NICE have ...").
         if named and not any(binding.uses(words, n) or re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", words)
