@@ -131,7 +131,7 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         if other:
             return (f"“{_short(words)}” names the figure your clause already has and another one (“{other}”), so "
                     "which one is asked is not read for sure.")
-    if part.kind in ("carve_out", "delete") and says_to_keep(words):
+    if part.kind in ("carve_out", "delete") and says_to_keep(words) and not _CHANGE_ASKED.search(_STAYS.sub(" ", words)):
         # "Existing exceptions unchanged": a part that only says what stays asks for nothing.
         return f"“{_short(words)}” says what stays as it is, not what to change."
     if part.kind == "delete" and _DROP_INTO.search(words):
@@ -147,6 +147,9 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
     return ""
 
 
+# A verb that asks for a change of the words: a part with one is not only saying what stays.
+_CHANGE_ASKED = re.compile(r"\b(?:carve|exclude|exempt|drop|delete|remove|strike|cut|add|insert|fix|correct|change|"
+                           r"make|replace|take\s+out|lose|lift|borrow|allow|let|permit|missing|typo)(?:s|d|ed|ing)?\b", re.I)
 # "Drop this grant into our software licence": put in, not taken out.
 _DROP_INTO = re.compile(r"\bdrop(?:ping|ped)?\s+(?:(?:this|that|it|the|these|those)\s+)?(?:[\w-]+\s+){0,3}?into\b", re.I)
 # Words the lawyer wants put in, after the ones to take out: "drop 'he' and 'his' - say 'Consultant'".
