@@ -100,11 +100,44 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
         # from words the lawyer quoted: the lawyer reads it (never "not done" on a guess).
         return PartResult(part, "unchecked", f"Not checked: the draft adds an exception; whether it covers "
                                              f"“{_short(phrase)}” is for you to read.")
+    wider = _beyond_limb(part, source, clause, new_text)
+    if wider:
+        return PartResult(part, "wrong", wider)
     if not items or len(missing) < len([i for i in items if i.strip()]):
         if missing:
             return PartResult(part, "partly", f"The carve-out does not cover “{missing[0]}”.")
         return PartResult(part, "done", "The carve-out is added" + (f" (“{_short(phrase)}”)." if phrase else "."))
     return PartResult(part, "not_done", f"The draft does not carve out “{_short(phrase)}”.")
+
+
+# A limb of a precedent named by its letter or numeral: "take limb (b) from [1]", "(ii) of [1]".
+_LIMB = re.compile(r"\blimbs?\s+\(?([a-z]|[ivx]{1,4})\)|\(([a-z]|[ivx]{1,4})\)\s+(?:of|from|in)\s+(?:the\s+)?(?:\S+\s+){0,3}?"
+                   r"(?:\[\d+\]|precedent)", re.I)
+
+
+def _beyond_limb(part: Part, source: str, clause: str, new_text: str) -> str:
+    """Where the ask names one limb of the precedent, the carve-out added must be that limb, not more of
+    the precedent's list: words of the precedent's other limbs that the named limb, the clause and the
+    ask do not have ("take limb (b) ... nothing wider" carried out with limbs (a) and (c) too)."""
+    m = _LIMB.search(part.text)
+    if not m or not source:
+        return ""
+    label = (m.group(1) or m.group(2)).lower()
+    limbs = list(re.finditer(r"\(([a-z]|[ivx]{1,4})\)", source))
+    at = next((i for i, x in enumerate(limbs) if x.group(1).lower() == label), None)
+    if at is None:
+        return ""
+    end = limbs[at + 1].start() if at + 1 < len(limbs) else len(source)
+    limb = source[limbs[at].end():end]
+    others = " ".join(source[x.end():(limbs[i + 1].start() if i + 1 < len(limbs) else len(source))]
+                      for i, x in enumerate(limbs) if i != at)
+    allowed = {w[:5] for w in re.findall(r"[a-z]{4,}", (limb + " " + clause + " " + part.text).lower())}
+    theirs = {w[:5] for w in re.findall(r"[a-z]{4,}", others.lower())}
+    extra = [w for w in re.findall(r"[a-z]{4,}", new_text.lower()) if w[:5] not in allowed and w[:5] in theirs]
+    if len(set(extra)) >= 2:
+        return (f"The carve-out takes more than limb ({label}) of the precedent (“{extra[0]}”, “{extra[1]}”), "
+                "which the instruction does not ask for.")
+    return ""
 
 
 # A statement or an aside, not the words of a carve-out: a subject and its verb ("we're Licensee",
