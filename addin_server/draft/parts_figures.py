@@ -161,7 +161,7 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         return PartResult(part, "wrong", f"The draft says “{bad[0].text}”: the words and the figure differ.")
     hits = [f for f in found if abs(f.value - value) < 1e-9 and _unit_ok(f, part)]
     if part.params.get("kept"):
-        return _stays(part, hits, F.periods(clause), value)
+        return _stays(part, hits, F.periods(clause), value, moved=_moved_elsewhere(part, ins, value))
     if not hits:
         near = [f for f in found if abs(f.value - value) < 1e-9]
         if near:
@@ -197,11 +197,19 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     return PartResult(part, "done", f"{part.label()}, as asked.")
 
 
+def _moved_elsewhere(part: Part, ins: Instruction, value: float) -> int:
+    """How many other parts change a figure of this value ("Customer's 45 days should be 90" beside
+    "Provider's 45 days stays")."""
+    return sum(1 for p in ins.parts if p is not part and p.params.get("old") is not None
+               and abs(float(p.params["old"]) - value) < 1e-9)
+
+
 def _stays(part: Part, hits: Sequence[F.Figure], mine: Sequence[F.Figure], value: float,
-           amount: bool = False) -> PartResult:
-    """A part that only says a figure stays ("the 30-day fix stays as it is"): it is there as often as before."""
+           amount: bool = False, moved: int = 0) -> PartResult:
+    """A part that only says a figure stays ("the 30-day fix stays as it is"): it is there as often as before,
+    less the places another part changes."""
     before = [f for f in mine if abs(f.value - value) < 1e-9 and (amount or _unit_ok(f, part))]
-    if len(hits) >= len(before):
+    if len(hits) >= len(before) - moved:
         return PartResult(part, "done", f"{part.label()} stays, as asked.")
     return PartResult(part, "wrong", f"The draft changes {part.label()}, which your instruction keeps as it is.")
 
@@ -229,7 +237,7 @@ def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         return PartResult(part, "unchecked", "The amount asked for could not be read; read the draft.")
     if part.params.get("kept"):
         return _stays(part, [f for f in F.amounts(draft) if abs(f.value - value) < 1e-9],
-                      [f for f in F.amounts(clause)], value, amount=True)
+                      [f for f in F.amounts(clause)], value, amount=True, moved=_moved_elsewhere(part, ins, value))
     found = F.amounts(draft)
     mine = F.amounts(clause)
     hits = [f for f in found if abs(f.value - value) < 1e-6 and not any(abs(f.value - m.value) < 1e-6 for m in mine
