@@ -144,6 +144,13 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
             new = others[0]
         elif not others and bare is not None:
             new = bare
+        elif not others and not _judged(text, read):
+            # The clause's own figure restated ("Either party should be able to walk away on 60 days'
+            # notice" where the clause says sixty days): it stays, nothing to move.
+            out.pop("old", None)
+            out.pop("old_unit", None)
+            out["kept"] = True
+            return out
         else:
             out["unclear"] = (f"names the figure your clause already has (“{read.text}”)"
                               + (f" and more than one other (“{others[0].text}”, “{others[1].text}”)" if others else
@@ -188,6 +195,19 @@ def _moved_to(text: str, f: F.Figure) -> bool:
     """The ask says it moves TO this figure: "-> $150,000", "down to 30 days", "B instead of A", "B, not A"."""
     return bool(_TO.search(text[max(0, f.start - 25):f.start].rstrip(" ,")) or
                 re.match(r"\s*,?\s*(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\b", text[f.end:f.end + 20], re.I))
+
+
+# The figure judged, so the value asked is another, not said: "more warning than ninety days", "still only
+# has 90 days", "six months is a lot", "30 days isn't enough".
+_JUDGED_BEFORE = re.compile(r"\b(?:more|less|longer|shorter|fewer|greater|higher|lower|bigger|smaller)\b[^.;]{0,30}\bthan\s+"
+                            r"(?:the\s+|a\s+|an\s+|its\s+|their\s+)?$|\b(?:only|still|just|merely)\s+(?:\w+\s+){0,2}$", re.I)
+_JUDGED_AFTER = re.compile(r"^['’]?s?\W{0,3}(?:[\w'’-]+\s+){0,5}?(?:is|are|seems?|looks?)\s+(?:too\b|not\s+enough|nothing|"
+                           r"a\s+lot|excessive|unworkable|tight|short|long|much|plenty)|^['’]?s?\W{0,3}(?:[\w'’-]+\s+){0,5}?"
+                           r"(?:isn['’]t|aren['’]t|won['’]t|doesn['’]t)\b", re.I)
+
+
+def _judged(text: str, f: F.Figure) -> bool:
+    return bool(_JUDGED_BEFORE.search(text[max(0, f.start - 50):f.start]) or _JUDGED_AFTER.search(text[f.end:f.end + 60]))
 
 
 def _paired(text: str, figures: list[F.Figure]) -> bool:

@@ -73,6 +73,8 @@ class DraftRouter:
         text = task.clause
         if prefer != "model" and not ins.problems:
             for i, part in enumerate(ins.parts):
+                if part.params.get("kept"):
+                    continue  # a figure said to stay: no ask, nothing for an operation to do or to claim
                 if part.kind not in OPERATION_KINDS:
                     why[i] = "No drafting operation does this."
                     continue
@@ -97,7 +99,8 @@ class DraftRouter:
                 done.append((i, part, result))
                 text = result.text
         op_ms = _ms(time.perf_counter() - started)
-        left = [i for i in range(len(ins.parts)) if i not in {d[0] for d in done} and i not in already]
+        left = [i for i in range(len(ins.parts)) if i not in {d[0] for d in done} and i not in already
+                and not ins.parts[i].params.get("kept")]
         # A length asked for ("no longer than 50 words") is never an operation's: with nothing else done,
         # an unchanged clause is not the answer.
         if done or (already and not left and not ins.length):
@@ -261,7 +264,9 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
         left = i not in by_op and i not in already and producer == "operation"
         if left:
             row["by"] = ""  # nobody did it
-        if left and r.status == "unchecked" and says_to_keep(r.part.text):
+        if left and r.part.params.get("kept"):
+            pass  # a figure said to stay: the check's own finding (it stays, or the draft changed it)
+        elif left and r.status == "unchecked" and says_to_keep(r.part.text):
             # "ENVISION's numbers don't move": what stays is no ask left undone; the lawyer reads it.
             row["reason"] = "What your instruction keeps as it is: read the draft for it."
         elif left and r.status != "done":

@@ -155,3 +155,22 @@ def test_a_conform_rename_to_the_documents_name_is_no_role_change() -> None:
                      ("Provider", "Company"))
     draft = "Provider acknowledges that Company will not carry insurance for Provider."
     assert _checks(task, draft)["meaning"].passed is not False
+
+
+def test_the_clauses_own_figure_restated_stays_and_a_judged_one_is_not_read() -> None:
+    clause = "Company may terminate this Agreement upon sixty (60) days written notice."
+    restated = _part("Either party should be able to walk away on 60 days' notice", clause, "period")
+    assert restated.params.get("kept") and not restated.params.get("unclear")
+    judged = _part("Our planning cycle needs more warning than 60 days", clause, "period")
+    assert judged.params.get("unclear")
+
+
+def test_an_instruction_that_only_says_what_stays_is_no_operation() -> None:
+    from index_builder.errors import InvalidRequestError
+
+    from addin_server.draft.router import DraftRouter
+    clause = "Provider shall keep the records for three (3) years and answer within ten (10) business days."
+    task = DraftTask(clause, "This goes in the term sheet: the three years and the ten business days must survive.",
+                     (), None, PARTIES)
+    with pytest.raises(InvalidRequestError):
+        DraftRouter(None).draft(task, "operation")
