@@ -320,7 +320,7 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
                                                                 or _JUDGED.match(seg)))
     # A value part read more than one way holds its figures (they are said "not checked" with it).
     worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other")
-                      or p.params.get("unclear"))
+                      or p.params.get("unclear") or p.params.get("kept"))
     found = [f for f in unread_figures(asked, values, clause) if f not in worded]
     return "; ".join(dict.fromkeys(found))
 

@@ -28,7 +28,7 @@ from addin_server.draft.instruction_words import KEEP_VERBS, STAY_STATES, STAY_V
 
 # Said after a figure, of that figure: it stays ("the six years stays", "Eighteen months untouched",
 # "the three years and the ten business days must survive", "The five days for 3.3(c) is non-negotiable").
-_KEPT_AFTER = re.compile(r"^(?:[^.;,!?:]|\.(?=\d)){0,45}?\b(?:" + STAY_VERBS + "|" + STAY_STATES + r"|"
+_KEPT_AFTER = re.compile(r"^(?:[^.;,!?:]|\.(?=\d)){0,45}?\b(?P<stay>" + STAY_VERBS + "|" + STAY_STATES + r"|"
                          r"(?:is|are)\s+non-?negotiable|(?:must|should|to|will)\s+survive|survives?|"
                          r"(?:do(?:es)?\s*n['’]?o?t|don['’]t|doesn['’]t|won['’]t)\s+(?:move|change)|"
                          r"(?:is|are)\s+not\s+to\s+be\s+(?:touched|changed)|(?:is|are)\s+fine|"
@@ -71,7 +71,12 @@ def _of_kind(text: str, kind: str) -> list[F.Figure]:
 
 
 def _kept(text: str, f: F.Figure) -> bool:
-    return bool(_KEPT_BEFORE.search(text[max(0, f.start - 40):f.start]) or _KEPT_AFTER.search(text[f.end:f.end + 60]))
+    if _KEPT_BEFORE.search(text[max(0, f.start - 40):f.start]):
+        return True
+    after = _KEPT_AFTER.search(text[f.end:f.end + 60])
+    # Said of this figure only where no capitalised word comes between: parts are joined without their
+    # full stops ("$2m per incident Fidelity/crime policy untouched" keeps the policy, not the $2m).
+    return bool(after) and not re.search(r"(?<![\w'’-])[A-Z]", text[f.end:f.end + after.start("stay")])
 
 
 def _precedents(text: str, f: F.Figure) -> bool:

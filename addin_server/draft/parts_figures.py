@@ -51,7 +51,9 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     if old is not None:
         named = [f for f in found if abs(f.value - old) < 1e-9]
         if named:
-            return named
+            # The old value in more than one place: the one whose party the part names ("Customer's 45 days
+            # should be 90" beside "Provider's 45 days ... stays").
+            return _of_parties(part, clause, named) if len(named) > 1 else named
     if kind == "period":
         same_unit = [f for f in found if _unit_ok(f, part)]
         # A period of another unit is the one to change only where nothing the part quotes lies

@@ -174,3 +174,17 @@ def test_an_instruction_that_only_says_what_stays_is_no_operation() -> None:
                      (), None, PARTIES)
     with pytest.raises(InvalidRequestError):
         DraftRouter(None).draft(task, "operation")
+
+
+def test_the_old_value_in_two_places_changes_only_the_named_partys() -> None:
+    from addin_server.draft.router import DraftRouter
+    words = "Customer's 45 days to report should be 90. Provider's 45 days to reperform stays where it is."
+    drafted = DraftRouter(None).draft(DraftTask(REPORT, words, (), None, PARTIES), "operation")
+    assert drafted.operation.text == REPORT.replace("within 45 days of discovering", "within 90 days of discovering")
+    assert all(c.passed is not False for c in drafted.checks)
+
+
+def test_a_figure_kept_is_read_for_itself_not_for_the_next_sentence() -> None:
+    clause = "The policy limit is $1,000,000 per incident, and the fidelity policy covers $500,000."
+    part = _part("E&O minimum: $2m per incident. Fidelity/crime policy untouched.", clause, "amount")
+    assert part.params["amount"] == 2000000 and not part.params.get("kept")
