@@ -64,7 +64,8 @@ def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:
         # Each figure one token, so that "twelve (12) months" -> "eighteen (18) months" is one value changed.
         for f in sorted(F.figures(text), key=lambda f: -f.start):
             text = text[:f.start] + " figurex " + text[f.end:]
-        return [w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in C._STOP and w not in _UNIT_WORDS]
+        # (A unit word outside a figure counts: "each month" -> "each year" changes how the period runs.)
+        return [w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in C._STOP]
 
     old, new = masked(comparison.clause), masked(comparison.draft)
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
@@ -73,7 +74,4 @@ def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:
             return _short(" ".join(new[j1:j2]) or " ".join(old[i1:i2]), 70)
     return ""
 
-
-_UNIT_WORDS = frozenset("day days business calendar week weeks month months year years hour hours dollars dollar usd "
-                        "eur euros pounds percent per cent cents".split())
 

@@ -45,6 +45,8 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
                 next((n for o, n in spans if o == where), ""))) else "a “not”"
             out.append((f"The draft adds {said}" if gained else f"The draft drops {said}")
                        + f"{_where(where) if not c.rewritten else ''}, which reverses what it says.")
+    if not c.rewritten and not allow.rewrite:
+        out += _modal_changes(spans)
     for old, new in spans:
         if any(s <= c.clause.find(old) < e for s, e in allow.delete) and old:
             continue
@@ -64,6 +66,24 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
                 out.append(f"The draft drops “{_first(words(old), _ONLY if key == 'only' else _EXCEPT) or word}”"
                            f"{_where(old)}, which widens what your clause allows.")
     return out
+
+
+# A duty ("must", "shall", "will") and a permission ("may"), not negated ("shall not" and "may not" both
+# forbid): one turned into the other in an edit changes what the clause requires.
+_DUTY = re.compile(r"\b(?:must|shall|will)\b(?!\s+not\b)(?!\s+be\s+(?:entitled|permitted|allowed|free)\b)", re.I)
+_LEAVE_TO = re.compile(r"\bmay\b(?!\s+not\b)", re.I)
+
+
+def _modal_changes(spans: Sequence[tuple[str, str]]) -> list[str]:
+    for old, new in spans:
+        lost_duty = len(_DUTY.findall(old)) - len(_DUTY.findall(new))
+        got_may = len(_LEAVE_TO.findall(new)) - len(_LEAVE_TO.findall(old))
+        if lost_duty > 0 and got_may > 0 or lost_duty < 0 and got_may < 0:
+            was = (_DUTY if lost_duty > 0 else _LEAVE_TO).search(old)
+            now = (_LEAVE_TO if lost_duty > 0 else _DUTY).search(new)
+            return [f"The draft turns “{was.group(0)}” into “{now.group(0)}”{_where(old)}: what was "
+                    + ("required is now optional." if lost_duty > 0 else "optional is now required.")]
+    return []
 
 
 def _negatives(text: str) -> int:

@@ -188,3 +188,40 @@ def test_a_figure_kept_is_read_for_itself_not_for_the_next_sentence() -> None:
     clause = "The policy limit is $1,000,000 per incident, and the fidelity policy covers $500,000."
     part = _part("E&O minimum: $2m per incident. Fidelity/crime policy untouched.", clause, "amount")
     assert part.params["amount"] == 2000000 and not part.params.get("kept")
+
+
+# --- broken drafts the checks had shown as passed --------------------------------------------
+
+def test_a_duty_turned_into_a_permission_beside_the_value_asked_is_a_changed_meaning() -> None:
+    clause = "The Agreement must be assigned back to the party within 6 months of the change of Control."
+    task = DraftTask(clause, "Six months is too generous. Take it to 60 days.", (), None, PARTIES)
+    right = clause.replace("6 months", "60 days")
+    assert _checks(task, right)["meaning"].passed is not False
+    assert _checks(task, right.replace("must be", "may be"))["meaning"].passed is False
+    assert _checks(task, right.replace("must be", "shall be"))["meaning"].passed is not False
+
+
+def test_unit_words_changed_beside_the_value_are_not_passed() -> None:
+    clause = "The amount decreases proportionately each month over the two years following completion."
+    task = DraftTask(clause, "Can the tail run three years instead of two?", (), None, PARTIES)
+    right = clause.replace("two years", "three years")
+    assert _checks(task, right)["meaning"].passed is True
+    assert _checks(task, right.replace("each month", "each year"))["meaning"].passed is not True
+
+
+def test_a_bound_turned_the_other_way_is_wrong() -> None:
+    clause = "Each party's total liability will not be more than the General Cap Amount."
+    task = DraftTask(clause, "the cap becomes $250,000 or the General Cap Amount, whichever is higher", (), None, PARTIES)
+    higher = clause.replace("the General Cap Amount.", "the greater of the General Cap Amount and $250,000.")
+    lesser = clause.replace("the General Cap Amount.", "the lesser of the General Cap Amount and $250,000.")
+    assert _checks(task, higher)["instruction"].passed is not False
+    assert _checks(task, lesser)["instruction"].passed is False
+
+
+def test_words_the_instruction_names_to_keep_must_stay() -> None:
+    clause = "The costs of any audit of Operator's books shall be borne by Owner absent manifest error."
+    task = DraftTask(clause, "flip it so Operator bears them. Keep the manifest error qualifier.", (), None,
+                     ("Owner", "Operator"))
+    kept = clause.replace("borne by Owner", "borne by Operator")
+    assert _checks(task, kept)["instruction"].passed is not False
+    assert _checks(task, kept.replace(" absent manifest error", ""))["instruction"].passed is False
