@@ -46,7 +46,7 @@ injur fraud negligen misconduct infring
 interest guarant indemn insur audit destroy destruct surrender sole discretion absolute immediat exclusiv
 sublicens transfer assign terminat suspend withhold waiv releas warrant represent fee fees charg payment pay
 approv consent written writing record escrow bond deposit security collateral notice exceed unlimited
-punitive consequential reduc deduct offset setoff set-off rebat refund credit""".split())
+punitive consequential reduc deduct offset setoff set-off rebat refund credit void null liabil""".split())
 _STOP = frozenset("""the a an and or of to in on for by with as at be is are was were this that these those its it
 their any all each such which who whom from than then into under upon shall will must may can would should not no
 other party parties agreement""".split())

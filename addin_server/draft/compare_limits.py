@@ -46,7 +46,9 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
             out.append((f"The draft adds {said}" if gained else f"The draft drops {said}")
                        + f"{_where(where) if not c.rewritten else ''}, which reverses what it says.")
     if not c.rewritten and not allow.rewrite:
-        out += _modal_changes(spans)
+        # Each edit with the word after it: "must" -> "may" is one word, its verb is outside the edit.
+        out += _modal_changes([(c.clause[max(0, r.old_start - 12):r.old_end + 25], c.draft[max(0, r.new_start - 12):r.new_end + 25])
+                               for r in c.regions if r.old.strip() and r.new.strip()])
     for old, new in spans:
         if any(s <= c.clause.find(old) < e for s, e in allow.delete) and old:
             continue
@@ -69,20 +71,33 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
 
 
 # A duty ("must", "shall", "will") and a permission ("may"), not negated ("shall not" and "may not" both
-# forbid): one turned into the other in an edit changes what the clause requires.
-_DUTY = re.compile(r"\b(?:must|shall|will)\b(?!\s+not\b)(?!\s+be\s+(?:entitled|permitted|allowed|free)\b)", re.I)
-_LEAVE_TO = re.compile(r"\bmay\b(?!\s+not\b)", re.I)
+# forbid), each read with the verb after it: "must be assigned" -> "may be assigned" turns a duty into an
+# option; "shall have the right to terminate" -> "may terminate" says the same thing another way.
+_MODAL = re.compile(r"\b(must|shall|will|may)\s+(?!not\b)(\w+)", re.I)
+
+
+def _modal_pairs(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Verb -> the duty modal before it, and verb -> "may" before it."""
+    duty: dict[str, str] = {}
+    may: dict[str, str] = {}
+    for m in _MODAL.finditer(text):
+        (may if m.group(1).lower() == "may" else duty).setdefault(m.group(2).lower(), m.group(1))
+    return duty, may
 
 
 def _modal_changes(spans: Sequence[tuple[str, str]]) -> list[str]:
     for old, new in spans:
-        lost_duty = len(_DUTY.findall(old)) - len(_DUTY.findall(new))
-        got_may = len(_LEAVE_TO.findall(new)) - len(_LEAVE_TO.findall(old))
-        if lost_duty > 0 and got_may > 0 or lost_duty < 0 and got_may < 0:
-            was = (_DUTY if lost_duty > 0 else _LEAVE_TO).search(old)
-            now = (_LEAVE_TO if lost_duty > 0 else _DUTY).search(new)
-            return [f"The draft turns “{was.group(0)}” into “{now.group(0)}”{_where(old)}: what was "
-                    + ("required is now optional." if lost_duty > 0 else "optional is now required.")]
+        (duty_was, may_was), (duty_now, may_now) = _modal_pairs(old), _modal_pairs(new)
+        to_may = sorted((set(duty_was) - set(duty_now)) & (set(may_now) - set(may_was)))
+        to_duty = sorted((set(may_was) - set(may_now)) & (set(duty_now) - set(duty_was)))
+        if to_may:
+            v = to_may[0]
+            return [f"The draft turns “{duty_was[v]} {v}” into “{may_now[v]} {v}”{_where(old)}: what was required is "
+                    "now optional."]
+        if to_duty:
+            v = to_duty[0]
+            return [f"The draft turns “{may_was[v]} {v}” into “{duty_now[v]} {v}”{_where(old)}: what was optional is "
+                    "now required."]
     return []
 
 
