@@ -121,7 +121,8 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
     for c in counter_provisions(part, mine, clause):
         same = [q for q in theirs.provisions if binding.similar(c, q)]
         if same and any(q.bound == holder for q in same) and not any(q.bound == other for q in same):
-            return _partly_moved(part, f"“{_phrase(clause, c)}” still runs from {_the(holder)} to {_the(other)}")
+            return PartResult(part, "partly", f"Only some of it moved: “{_phrase(clause, c)}” still runs from "
+                                              f"{_the(holder)} to {_the(other)}.")
     if not kept and not both:
         left = [] if part.scope.partial else untouched(clause, draft, (holder, other))
         if left and moved:
@@ -132,16 +133,6 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
     if both and not kept:
         return PartResult(part, "partly", f"The draft gives it to both parties; it was to move to {_the(holder)}.")
     if moved or both:
-        return _partly_moved(part, f"“{_phrase(clause, kept[0])}” still rests with {_the(other)}")
+        return PartResult(part, "partly", f"Only some of it moved: “{_phrase(clause, kept[0])}” still rests with "
+                                          f"{_the(other)}.")
     return PartResult(part, "not_done", f"The draft still gives it to {_the(other)}, not {_the(holder)}.")
-
-
-def _partly_moved(part: Part, what: str) -> PartResult:
-    """Some of what the part names moved and some did not. Which provisions a move reaches is read from
-    the ask's words ("Ownership should sit with us" may or may not take the assignment sentence along):
-    "partly" only where the ask says every place (unambiguous.reaches_every); else the lawyer reads it."""
-    from addin_server.draft.unambiguous import reaches_every
-    if reaches_every(part):
-        return PartResult(part, "partly", f"Only some of it moved: {what}.")
-    return PartResult(part, "unchecked", f"Not checked: the draft moves what you named, but {what}; whether that "
-                                         "was to move too is for you to read.")

@@ -188,11 +188,6 @@ def delete_read(part: Part, clause: str) -> bool:
     return best >= 2 and best >= 0.5 * len(what) and best > second
 
 
-def reaches_every(part: Part) -> bool:
-    """A move asked for every place ("switch both sentences", "throughout"): its reach is read one way."""
-    return bool(_EVERY.search(part.text))
-
-
 def reach_read(part: Part) -> bool:
     """What a carve-out covers is read one way where the lawyer quoted it; else it is read from the
     ask's words (its object or its reasons, "in the spirit of the E.piphany"), and a draft that adds an
