@@ -218,9 +218,10 @@ class _PhaseTracker:
         self.events: Counter[str] = Counter()
 
     def install(self) -> None:
-        from index_builder.index import build, store
+        from index_builder.index import build, store, versions
 
-        embeddings, publish, current = build._embeddings, store._publish, store._current_name
+        # store.write_version calls store._publish; _publish (versions.py) calls _current_name.
+        embeddings, publish, current = build._embeddings, store._publish, versions._current_name
 
         def in_embedding(*args: Any, **kwargs: Any) -> Any:
             self._enter("embedding")
@@ -239,7 +240,7 @@ class _PhaseTracker:
 
         build._embeddings = in_embedding
         store._publish = writing
-        store._current_name = switching
+        versions._current_name = switching
         self._enter("reading")
 
     def finish(self) -> None:
