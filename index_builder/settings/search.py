@@ -1,9 +1,9 @@
 """Settings of the search path: the embedder, BM25, fusion and folding, rerank, the Milvus engine.
 
 A newcomer fixing a search bug starts here and in index_builder/retrieve/pipeline.py: each
-section below is read by one stage of the pipeline (embedding -> index/embedder.py, bm25 ->
-index/lexical.py, retrieval -> retrieve/*, rerank -> retrieve/ranker and the server's LLM
-rerank, milvus -> index/milvus*.py). Validation across sections lives in validate.py.
+section below is read by one stage of the pipeline (embedding: index/embedder.py; bm25:
+index/lexical.py; retrieval: retrieve/*; rerank: retrieve/cross_encoder.py and, for the LLM,
+addin_server/rerank.py; milvus: index/milvus*.py). Validation across sections: validate.py.
 """
 
 from __future__ import annotations
