@@ -17,10 +17,8 @@ import numpy as np
 from index_builder.errors import DiskFullError, NothingIndexableError
 from index_builder.index import open_store
 from index_builder.index.backend import IndexStore, PreviousVersion, VersionData
-# What moved to documents.py and incremental.py stays importable from here (sources/sync.py,
-# the benchmarks and tests import discover, SourceDocument, read_beir_corpus, ...).
-from index_builder.index.documents import (ReadClauses, SourceDocument, _parse,  # noqa: F401
-                                           _read_contract, _unique_id, discover, read_beir_corpus)
+from index_builder.index.dense_files import same_dense
+from index_builder.index.documents import ReadClauses, SourceDocument, _parse, discover
 from index_builder.index.embedded import text_key as _text_key
 from index_builder.index.embedder import Embedder
 from index_builder.index.incremental import _CARRIED, _read_all, _reuse
@@ -28,7 +26,7 @@ from index_builder.index.labels import Labeller
 from index_builder.index.lock import build_lock
 from index_builder.index.parallel import EmbeddingCache, embed_texts
 from index_builder.index.segments import SEGMENTED_FORMAT
-from index_builder.index.store import FORMAT_VERSION, same_dense
+from index_builder.index.store import FORMAT_VERSION
 from index_builder.model import Clause
 from index_builder.settings import Settings
 from index_builder.terms import stamp as stamp_terms

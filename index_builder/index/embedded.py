@@ -36,20 +36,13 @@ from index_builder.index.backend import (
     normalise,
 )
 from index_builder.index.carried import CarriedVersion
+from index_builder.index.dense_files import same_dense
 from index_builder.index.lexical import BM25Index
 from index_builder.index.segmented import SegmentedBackend
 from index_builder.index.segmented_build import SegmentedLive, SegmentSettings, SegmentedWriter
 from index_builder.index.segments import complete_segments, is_segmented
-from index_builder.index.store import (
-    TEXT_KEYS,
-    ClauseIndex,
-    append_version,
-    load_index,
-    remove_leftovers,
-    resolve_version,
-    same_dense,
-    write_version,
-)
+from index_builder.index.store import TEXT_KEYS, ClauseIndex, append_version, load_index, write_version
+from index_builder.index.versions import remove_leftovers, resolve_version
 from index_builder.model import Clause
 from index_builder.settings import BM25Settings
 

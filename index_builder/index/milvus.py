@@ -47,14 +47,13 @@ from index_builder.index.backend import LIST_FIELDS, STORED_ONLY, IndexStore, Pr
 from index_builder.index.milvus_expr import CLAUSE_FIELDS, clause_from_row
 from index_builder.index.milvus_plan import ClausesOnDemand, row_digest
 from index_builder.index.milvus_reader import MilvusBackend, scope
-# _catalog_row is read from here by sources/ledger.py (its sync cursor lives in the catalog).
-from index_builder.index.milvus_versions import (_NAME, _catalog_filter, _catalog_row,  # noqa: F401
-                                                 _collection, _end, _generation, text_key)
+from index_builder.index.milvus_versions import _NAME, _catalog_filter, _collection, _end, \
+    _generation, text_key
 from index_builder.index.milvus_write import _SNAPSHOT_FIELDS, MilvusWriter, _snapshot, _Snapshot
 from index_builder.model import Clause
 from index_builder.settings import Settings
 
-__all__ = ["MilvusBackend", "MilvusStore", "text_key"]
+__all__ = ["MilvusBackend", "MilvusStore"]
 
 log = logging.getLogger(__name__)
 

@@ -235,7 +235,7 @@ def _live(state: ShardState, tries: int = 3) -> SegmentedLive:
     vectors, and those of segments finished but not published, are reused. The build prunes
     all but the last two versions as it publishes, so one may go as it is opened: try again."""
     from index_builder.errors import IndexNotFoundError, PrecedentError
-    from index_builder.index.store import resolve_version
+    from index_builder.index.versions import resolve_version
 
     for attempt in range(tries):
         try:

@@ -56,13 +56,10 @@ from index_builder.index.clausedb import (
     append_clause_db,
     write_clause_db,
 )
-# What moved to dense_files.py and versions.py stays importable from here (segments.py,
-# embedded.py, sources/ledger.py and the benchmarks import these names from store).
-from index_builder.index.dense_files import (dense_index, same_dense, stored_vectors,  # noqa: F401
-                                             write_faiss)
+from index_builder.index.dense_files import dense_index, stored_vectors, write_faiss
 from index_builder.index.lexical import BM25Index, TailedBM25
-from index_builder.index.versions import (POINTER, _publish, _sync_dir, _sync_tree,  # noqa: F401
-                                          remove_leftovers, resolve_version)
+# write_version calls _publish through this module's name: crash_builds.py patches store._publish.
+from index_builder.index.versions import _publish, resolve_version
 from index_builder.model import Clause
 
 FORMAT_VERSION = 4

@@ -231,7 +231,8 @@ def check_live(root: Path, embedder: Any | None = None, sample: int = 0,
                rng: random.Random | None = None) -> Snapshot:
     """Raise AssertionError unless the live index is one complete, consistent version."""
     from index_builder.index.embedded import EmbeddedStore, text_key
-    from index_builder.index.store import POINTER, load_index
+    from index_builder.index.store import load_index
+    from index_builder.index.versions import POINTER
 
     for folder in root.iterdir():
         if folder.is_dir() and folder.name.startswith("v-"):
