@@ -16,10 +16,9 @@ import numpy as np
 
 from index_builder.errors import DiskFullError, NothingIndexableError
 from index_builder.index import open_store
-from index_builder.index.backend import IndexStore, PreviousVersion, VersionData
+from index_builder.index.backend import IndexStore, PreviousVersion, VersionData, text_key as _text_key
 from index_builder.index.dense_files import same_dense
 from index_builder.index.documents import ReadClauses, SourceDocument, _parse, discover
-from index_builder.index.embedded import text_key as _text_key
 from index_builder.index.embedder import Embedder
 from index_builder.index.incremental import _CARRIED, _read_all, _reuse
 from index_builder.index.labels import Labeller

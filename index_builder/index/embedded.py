@@ -10,7 +10,6 @@ disk and are read for the ids a request returns.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import sqlite3
@@ -34,6 +33,7 @@ from index_builder.index.backend import (
     check_fields,
     completed,
     normalise,
+    text_key,
 )
 from index_builder.index.carried import CarriedVersion
 from index_builder.index.dense_files import same_dense
@@ -431,11 +431,6 @@ def _params(folder: Path) -> dict[str, Any]:
         return json.loads((folder / "params.json").read_text("utf-8"))
     except (OSError, ValueError):
         return {}
-
-
-def text_key(text: str) -> str:
-    """The key under which a clause text's vector is reused across builds."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def info(backend: Any) -> dict[str, Any]:

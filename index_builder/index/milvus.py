@@ -43,12 +43,11 @@ import numpy as np
 from index_builder.errors import ConfigError, IndexFormatError, IndexNotFoundError
 from index_builder.index import milvus_connection as connection
 from index_builder.index.backend import LIST_FIELDS, STORED_ONLY, IndexStore, PreviousVersion, \
-    VersionData, completed
+    VersionData, completed, text_key
 from index_builder.index.milvus_expr import CLAUSE_FIELDS, clause_from_row
 from index_builder.index.milvus_plan import ClausesOnDemand, row_digest
 from index_builder.index.milvus_reader import MilvusBackend, scope
-from index_builder.index.milvus_versions import _NAME, _catalog_filter, _collection, _end, \
-    _generation, text_key
+from index_builder.index.milvus_versions import _NAME, _catalog_filter, _collection, _end, _generation
 from index_builder.index.milvus_write import _SNAPSHOT_FIELDS, MilvusWriter, _snapshot, _Snapshot
 from index_builder.model import Clause
 from index_builder.settings import Settings

@@ -10,7 +10,6 @@ The catalog collection holds one row per version (its params), one per document,
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import logging
 import re
@@ -25,11 +24,6 @@ from index_builder.index.milvus_reader import query, windows
 log = logging.getLogger("index_builder.index.milvus")
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,199}$")
-
-
-def text_key(text: str) -> str:
-    """The key under which a clause text's vector is reused (same as the embedded store's)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class MilvusVersions:

@@ -16,12 +16,12 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from index_builder.errors import DocumentError, IndexFormatError, SearchEngineUnavailableError
-from index_builder.index.backend import LIST_FIELDS, VersionData
+from index_builder.index.backend import LIST_FIELDS, VersionData, text_key
 from index_builder.index.milvus_expr import clause_row, literal, row_key
 from index_builder.index.milvus_plan import FOREVER, LiveRow, Plan, plan_carried, plan_generation
 from index_builder.index.milvus_reader import MAX_TOPK, QUERY_BATCH, fetch, in_flight, scope, windows
 from index_builder.index.milvus_versions import (_NAME, MilvusVersions, _catalog_row, _collection,
-                                                 _end, _generation, log, text_key)
+                                                 _end, _generation, log)
 from index_builder.settings import BM25Settings
 
 INSERT_BATCH = 1_024  # rows per insert or upsert call (a few MB; each call stays short)

@@ -208,7 +208,7 @@ def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
 
 
 def text_digests(texts: Iterable[str]) -> np.ndarray:
-    """sha256 of each text, 32 raw bytes a row (what ``embedded.text_key`` spells in hex)."""
+    """sha256 of each text, 32 raw bytes a row (what ``backend.text_key`` spells in hex)."""
     return np.array([hashlib.sha256(t.encode("utf-8")).digest() for t in texts], dtype="S32")
 
 

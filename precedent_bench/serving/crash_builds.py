@@ -230,7 +230,8 @@ class Snapshot:
 def check_live(root: Path, embedder: Any | None = None, sample: int = 0,
                rng: random.Random | None = None) -> Snapshot:
     """Raise AssertionError unless the live index is one complete, consistent version."""
-    from index_builder.index.embedded import EmbeddedStore, text_key
+    from index_builder.index.backend import text_key
+    from index_builder.index.embedded import EmbeddedStore
     from index_builder.index.store import load_index
     from index_builder.index.versions import POINTER
 
