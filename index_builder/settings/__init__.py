@@ -15,14 +15,16 @@ The package, module by module (``from index_builder.settings import X`` works fo
 - ``server.py``: the HTTP server's limits, sign-in, ethical walls, the audit trail;
 - ``pane.py``: compare to market, conforming, following the cursor;
 - ``library.py``: DMS sources, usage feedback and relearning;
-- ``env.py``: ``ENV``, the one table of variables; ``doc.py``: docs/settings.md from it;
+- ``env.py``: ``ENV``, the one table of variables; ``doc.py``: docs/settings.md from it (and
+  the rows of it that docs/security.md and docs/sources.md show);
 - ``load.py``: ``load_settings`` / ``updated``; ``validate.py``: the rules.
 
 Adding a setting: a field in its section (with a comment saying why its default), a line in
 ``ENV``, a rule in validate.py if it has one, then ``addin-server settings > docs/settings.md``.
 """
 
-from index_builder.settings.doc import SETTINGS_DOC_INTRO, settings_doc, settings_table
+from index_builder.settings.doc import (SETTINGS_DOC_INTRO, fill_settings_rows, settings_doc,
+                                        settings_rows, settings_table)
 from index_builder.settings.env import ENV, Var, var_for
 from index_builder.settings.library import LearningSettings, SourcesSettings
 from index_builder.settings.llm import (DEFAULT_MODELS_DIR, LOCAL_MODES, PROVIDERS, BenchSettings,
@@ -45,5 +47,6 @@ __all__ = [
     "FollowSettings", "LLMSettings", "LearningSettings", "LocalLLMSettings", "MarketSettings",
     "MilvusSettings", "RerankSettings", "RetrievalSettings", "ServerSettings", "Settings",
     "SourcesSettings", "Var", "WallsSettings", "coerce_setting", "default_prompts_dir",
-    "load_settings", "settings_doc", "settings_table", "updated", "var_for",
+    "fill_settings_rows", "load_settings", "settings_doc", "settings_rows", "settings_table", "updated",
+    "var_for",
 ]
