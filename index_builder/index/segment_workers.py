@@ -302,7 +302,7 @@ class Checkpoints:
         self.dense = dense
         # A build that reads every document anew (new facet rules) records the new rules in
         # its checkpoints, so the documents it has not reached are marked to be read again
-        # (build.REREAD), or a resumed build would carry them as they are.
+        # (incremental.REREAD), or a resumed build would carry them as they are.
         self.documents = {d: {**info, "reread": True} for d, info in live.documents.items()} \
             if reread else dict(live.documents)
         self.segments: list[tuple[str, int]] = []

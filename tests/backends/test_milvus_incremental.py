@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from index_builder.index import milvus
+from index_builder.index import milvus, milvus_write
 from index_builder.index.build import build_index
 from index_builder.index.milvus import MilvusStore
 from index_builder.index.milvus_plan import FOREVER, LiveRow, plan_generation, row_digest
@@ -205,8 +205,8 @@ def test_a_rebuild_carries_unchanged_documents_without_reading_their_clauses(
 
     # Past the compaction threshold the carried version is completed from the live one and
     # written into a fresh collection, vectors copied, nothing re-embedded.
-    monkeypatch.setattr(milvus, "COMPACT_AT", 0.1)
-    monkeypatch.setattr(milvus, "COMPACT_SLACK", 0)
+    monkeypatch.setattr(milvus_write, "COMPACT_AT", 0.1)
+    monkeypatch.setattr(milvus_write, "COMPACT_SLACK", 0)
     changed["dpa"] = ["Processor acts on written instructions only."]
     _library(library, changed)
     embedder.calls.clear()

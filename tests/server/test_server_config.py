@@ -202,6 +202,18 @@ def test_every_setting_is_documented() -> None:
     assert all(f"`{name}`" in doc for name in ENV)
 
 
+def test_the_settings_table_shows_budgets_and_hides_secrets() -> None:
+    from index_builder.settings import settings_table
+
+    table = settings_table(load_settings({
+        "PRECEDENT_LLM_API_KEY": "sk-zq1", "PRECEDENT_MILVUS_TOKEN": "user:zq2",
+        "PRECEDENT_API_TOKENS": "zq3", "PRECEDENT_IMANAGE_PASSWORD": "zq4",
+        "PRECEDENT_LLM_CONTEXT_TOKENS": "8192"}))
+    assert not any(f"zq{n}" in table for n in range(1, 5))
+    # A token budget is not a secret: its value is shown like any other.
+    assert "| `PRECEDENT_LLM_CONTEXT_TOKENS` | `8192` |" in table
+
+
 @pytest.mark.parametrize("environ, variable", [
     ({"PRECEDENT_INDEX_DIR": "."}, "PRECEDENT_INDEX_DIR"),
     ({"PRECEDENT_RRF_K": "-5"}, "PRECEDENT_RRF_K"),
