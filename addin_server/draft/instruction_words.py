@@ -114,3 +114,17 @@ _MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without|s
 _STRONG_MUTUAL = mutual_cues(STRONG)
 _CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
                          r"exclusion|exception))", re.I)
+
+
+# Words the lawyer wants put in, after the ones to take out: "drop 'he' and 'his' - say 'Consultant'".
+_INSTEAD_WORDS = re.compile(r"(?:\b(?:say|use|write|put|call\s+(?:it|him|her|them)|replace\w*\s+(?:\w+\s+){0,3}?with|"
+                            r"instead\s+(?:say|use)|with|to|(?:is|are|becomes?)(?:\s+(?:simply|just|now))?)|->|→|=)\s*$",
+                            re.I)
+
+
+def replacement_quotes(text: str) -> list[str]:
+    """The quoted words a part asks to put in (said after "say", "use", "replace ... with", "->")."""
+    return [m.group(1).strip() for m in _QUOTED_ANY.finditer(text) if _INSTEAD_WORDS.search(text[:m.start()])]
+
+
+_QUOTED_ANY = re.compile(r"(?<!\w)[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”](?!\w)")

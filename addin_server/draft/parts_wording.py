@@ -48,7 +48,7 @@ _QUOTED = re.compile(r"(?<!\w)[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”](?
 def _delete_quoted(part: Part, clause: str, draft: str) -> PartResult | None:
     """"lose 'shall'", "strike “best efforts”": the words quoted are gone from the draft, however the
     sentence around them was reworded; None where the instruction quotes nothing the clause has."""
-    from addin_server.draft.unambiguous import replacement_quotes
+    from addin_server.draft.instruction_words import replacement_quotes
     put_in = set(replacement_quotes(part.text))  # "say 'Consultant'": words to put in, not to take out
     quoted = [q.strip() for q in _QUOTED.findall(part.text) if q.strip() and q.strip() not in put_in]
     count = lambda q, t: len(re.findall(rf"(?<![\w-]){re.escape(q)}(?![\w-])", t, re.I))  # noqa: E731

@@ -40,7 +40,8 @@ from index_builder.reading.sentences import sentence_spans
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Part
 from addin_server.draft.instruction_values import _KEPT_FIGURE as _KEPT
-from addin_server.draft.instruction_words import _MUTUAL, SIDES, STAY_STATES, STAY_VERBS, mutual_degree
+from addin_server.draft.instruction_words import (_MUTUAL, _QUOTED_ANY, SIDES, STAY_STATES, STAY_VERBS, mutual_degree,
+                                                  replacement_quotes)
 
 # A sum in words the figures reader leaves to contract prose ("at seven and a half million", "two
 # hundred thousand"): the word of scale says a value is asked.
@@ -152,20 +153,6 @@ _CHANGE_ASKED = re.compile(r"\b(?:carve|exclude|exempt|drop|delete|remove|strike
                            r"make|replace|take\s+out|lose|lift|borrow|allow|let|permit|missing|typo)(?:s|d|ed|ing)?\b", re.I)
 # "Drop this grant into our software licence": put in, not taken out.
 _DROP_INTO = re.compile(r"\bdrop(?:ping|ped)?\s+(?:(?:this|that|it|the|these|those)\s+)?(?:[\w-]+\s+){0,3}?into\b", re.I)
-# Words the lawyer wants put in, after the ones to take out: "drop 'he' and 'his' - say 'Consultant'".
-_INSTEAD_WORDS = re.compile(r"(?:\b(?:say|use|write|put|call\s+(?:it|him|her|them)|replace\w*\s+(?:\w+\s+){0,3}?with|"
-                            r"instead\s+(?:say|use)|with|to|(?:is|are|becomes?)(?:\s+(?:simply|just|now))?)|->|→|=)\s*$",
-                            re.I)
-
-
-def replacement_quotes(text: str) -> list[str]:
-    """The quoted words a part asks to put in (said after "say", "use", "replace ... with", "->")."""
-    return [m.group(1).strip() for m in _QUOTED_ANY.finditer(text) if _INSTEAD_WORDS.search(text[:m.start()])]
-
-
-_QUOTED_ANY = re.compile(r"(?<!\w)[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”](?!\w)")
-
-
 def delete_read(part: Part, clause: str) -> bool:
     """The words a delete part names are read one way: quoted words the clause has, or words that point
     to one place of the clause only (one phrase around a word used once, or one sentence part that shares

@@ -11,8 +11,8 @@ from index_builder.model import Clause
 
 from addin_server.draft.checks import DraftTask, check_draft
 from addin_server.draft.instruction import Part, read_instruction
-from addin_server.draft.instruction_words import BOTH, SIDES, STRONG, WEAK, mutual_degree
-from addin_server.draft.unambiguous import delete_read, doubt, replacement_quotes
+from addin_server.draft.instruction_words import BOTH, SIDES, STRONG, WEAK, mutual_degree, replacement_quotes
+from addin_server.draft.unambiguous import delete_read, doubt
 
 PARTIES = ("Customer", "Provider")
 REPORT = ("Customer must give Provider notice within 45 days of discovering the issue. Within 45 days of receiving "
