@@ -21,7 +21,10 @@ _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|defi
                       r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)
 _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
                       r"\bby (?:about )?half\b|\bwordy\b|\bbriefer\b|\bfewer words\b|\bredundan\w*|"
-                      r"\b(?:no more than|at most|in|within|under) (?:\w+ )?(?:sentences?|words)\b|\btighten up\b", re.I)
+                      # A count of sentences or words ("in 50 words", "within two sentences"), not "in words the
+                      # marketing team can follow".
+                      r"\b(?:no more than|at most|in|within|under) (?:\d+|one|two|three|four|five|six|seven|eight|nine|"
+                      r"ten|\w+ty(?:-\w+)?|a hundred|fewer|a few) (?:sentences?|words)\b|\btighten up\b", re.I)
 _PLAIN = re.compile(r"\bplain(?:er)?\b|\bde-?lawyer\w*|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
                     r"\bexplain this\b|\bordinary (?:english|words)\b", re.I)
 # "Asks for mutuality", one reading in degrees (one list; the kinds, the values and the gate in

@@ -132,7 +132,11 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         if other:
             return (f"“{_short(words)}” names the figure your clause already has and another one (“{other}”), so "
                     "which one is asked is not read for sure.")
-    if part.kind in ("carve_out", "delete") and says_to_keep(words) and not _CHANGE_ASKED.search(_STAYS.sub(" ", words)):
+    if part.kind in ("mutual", "flip") and _TURNED_DOWN.search(words):
+        # "Their further ask, to exclude any breach by Company as well, is rejected": an ask refused is none.
+        return f"“{_short(words)}” turns an ask down; it does not make one."
+    if part.kind in ("carve_out", "delete", "flip") and says_to_keep(words) and \
+            not _CHANGE_ASKED.search(_STAYS.sub(" ", words)):
         # "Existing exceptions unchanged": a part that only says what stays asks for nothing.
         return f"“{_short(words)}” says what stays as it is, not what to change."
     if part.kind == "delete" and _DROP_INTO.search(words):
@@ -148,6 +152,10 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
     return ""
 
 
+# An ask said to be refused: "is rejected", "we do not accept", "do not carry that part across".
+_TURNED_DOWN = re.compile(r"\b(?:is|are|was|were|be)\s+(?:rejected|refused|declined|not\s+(?:agreed|accepted))\b|"
+                          r"\bwe\s+(?:reject|refuse|decline|do\s+not\s+accept|don['’]t\s+accept)\b|"
+                          r"\bdo\s+not\s+carry\b", re.I)
 # A verb that asks for a change of the words: a part with one is not only saying what stays.
 _CHANGE_ASKED = re.compile(r"\b(?:carve|exclude|exempt|drop|delete|remove|strike|cut|add|insert|fix|correct|change|"
                            r"make|replace|take\s+out|lose|lift|borrow|allow|let|permit|missing|typo)(?:s|d|ed|ing)?\b", re.I)

@@ -225,3 +225,17 @@ def test_words_the_instruction_names_to_keep_must_stay() -> None:
     kept = clause.replace("borne by Owner", "borne by Operator")
     assert _checks(task, kept)["instruction"].passed is not False
     assert _checks(task, kept.replace(" absent manifest error", ""))["instruction"].passed is False
+
+
+def test_an_ask_turned_down_or_a_party_that_stays_is_no_move() -> None:
+    clause = "Partner will indemnify Company from claims arising from the Services."
+    refused = Part("mutual", "Their further ask, to exclude any breach by Company as well, is rejected", {})
+    assert "turns an ask down" in doubt(refused, clause, ("Partner", "Company"))
+    assert "says what stays" in doubt(Part("flip", "Provider stays Provider", {}), clause, ("Partner", "Company"))
+    assert doubt(Part("flip", "Company should indemnify Partner instead", {}), clause, ("Partner", "Company")) == ""
+
+
+def test_in_words_is_a_length_only_with_a_count() -> None:
+    clause = "The Company shall pay the fees."
+    assert [p.kind for p in read_instruction("Rewrite this in words the team can follow", clause, ()).parts] != ["shorten"]
+    assert [p.kind for p in read_instruction("Say it in 20 words", clause, ()).parts] == ["shorten"]
