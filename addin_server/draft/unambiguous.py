@@ -50,7 +50,8 @@ _SCALE = re.compile(r"\b(?:hundred|thousand|million|billion|mm|bn|percent|per\s+
 # A value named by what it is ("mind the percentage in brackets"), which a move of a right does not touch.
 _VALUE_NOUN = re.compile(r"\b(?:percentage|figure|amount|sum|rate|price|fee|share|number)s?\b", re.I)
 # Something the lawyer wants added to the clause, which no move of a right adds.
-_ADD = re.compile(r"\b(?:add|adds|adding|insert|introduce|include|require|requiring|subject\s+to|only\s+with|"
+_ADD = re.compile(r"\b(?:one|the\s+same)\s+back\b|\bin\s+return\b|"
+                  r"\b(?:add|adds|adding|insert|introduce|include|require|requiring|subject\s+to|only\s+with|"
                   r"conditional\s+on|conditioned\s+on)\b|(?<!who\s)(?<!whom\s)\b(?:needs?|get|gets|obtain|obtains|seek|seeks)\s+"
                   r"(?:\w+\s+){0,3}(?:consent|approval|permission|sign-?off)\b", re.I)
 # What the lawyer says to keep is not asked for: "keep ... the mutual fee-shifting".
@@ -136,7 +137,7 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         # "Their further ask, to exclude any breach by Company as well, is rejected": an ask refused is none.
         return f"“{_short(words)}” turns an ask down; it does not make one."
     if part.kind in ("carve_out", "delete", "flip") and says_to_keep(words) and \
-            not _CHANGE_ASKED.search(_STAYS.sub(" ", words)):
+            not _CHANGE_ASKED.search(_STAYS.sub(" ", words)) and not (part.kind == "flip" and _WANTS.search(words)):
         # "Existing exceptions unchanged": a part that only says what stays asks for nothing.
         return f"“{_short(words)}” says what stays as it is, not what to change."
     if part.kind == "delete" and _DROP_INTO.search(words):
@@ -152,6 +153,8 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
     return ""
 
 
+# Someone should or must do something: an ask, whatever else the part says stays ("Licensor should cover us").
+_WANTS = re.compile(r"\b(?:should|must|needs?\s+to|has\s+to|have\s+to|wants?\s+to)\b", re.I)
 # An ask said to be refused: "is rejected", "we do not accept", "do not carry that part across".
 _TURNED_DOWN = re.compile(r"\b(?:is|are|was|were|be)\s+(?:rejected|refused|declined|not\s+(?:agreed|accepted))\b|"
                           r"\bwe\s+(?:reject|refuse|decline|do\s+not\s+accept|don['’]t\s+accept)\b|"

@@ -239,3 +239,8 @@ def test_in_words_is_a_length_only_with_a_count() -> None:
     clause = "The Company shall pay the fees."
     assert [p.kind for p in read_instruction("Rewrite this in words the team can follow", clause, ()).parts] != ["shorten"]
     assert [p.kind for p in read_instruction("Say it in 20 words", clause, ()).parts] == ["shorten"]
+
+
+def test_an_ask_for_one_back_is_an_addition_not_a_move() -> None:
+    words = "Their indemnity is fine as far as it goes, but we need one back: Licensor should cover us. Keep theirs as it is."
+    assert "added" in doubt(Part("flip", words, {}), "Licensee shall indemnify Licensor.", ("Licensor", "Licensee"))
