@@ -66,6 +66,7 @@ class OpenVinoEmbedder(TokenizedEmbedder):
         self._path = path
         self._shapes = parse_query_shapes(settings.query_shapes)  # batch -> lengths
         self._fixed: dict[tuple[int, int], Any] = {}  # (batch, length) -> compiled, on first use
+        self._idle: dict[tuple[int, int], list[Any]] = {}  # their infer requests not in use
         self._fixed_lock = threading.Lock()
         log.info("Loaded embedding model %s through OpenVINO from %s (%d parallel requests)",
                  self.model_id, path, self._jobs)
@@ -81,15 +82,17 @@ class OpenVinoEmbedder(TokenizedEmbedder):
         # (seen in a test run; openvinotoolkit/openvino#24722 is the same family). Here no
         # Python code ever runs on OpenVINO's threads.
         requests = [self._compiled.create_infer_request() for _ in range(self._jobs)]
-        pending: list[tuple[np.ndarray, np.ndarray, Any] | None] = [None] * len(requests)
+        pending: list[tuple[np.ndarray, np.ndarray, Any, Any] | None] = [None] * len(requests)
 
         def harvest(slot: int) -> None:
             job = pending[slot]
             if job is not None:
-                rows, mask, request = job
+                rows, mask, request, shape = job
                 request.wait()
                 out[rows] = mean_pool(request.get_output_tensor(0).data, mask)
                 pending[slot] = None
+                if shape is not None:
+                    self._idle[shape].append(request)  # list.append: atomic under the GIL
                 bar.update(1)
 
         with tqdm(total=len(batches), desc="Embedding", unit="batch",
@@ -98,10 +101,10 @@ class OpenVinoEmbedder(TokenizedEmbedder):
                 for number, (rows, ids) in enumerate(batches):
                     slot = number % len(requests)
                     harvest(slot)
-                    request, width = self._request_for(ids, requests[slot])
-                    input_ids, mask = padded(ids, width)
+                    request, shape = self._request_for(ids, requests[slot])
+                    input_ids, mask = padded(ids, shape[1] if shape else 0)
                     request.start_async({"input_ids": input_ids, "attention_mask": mask})
-                    pending[slot] = (rows, mask, request)
+                    pending[slot] = (rows, mask, request, shape)
                 for slot in range(len(requests)):
                     harvest(slot)
             finally:
@@ -110,10 +113,10 @@ class OpenVinoEmbedder(TokenizedEmbedder):
                         job[2].wait()
         return out
 
-    def _request_for(self, ids: list[list[int]], dynamic: Any) -> tuple[Any, int]:
-        """The infer request for a batch, and the width to pad it to: a fixed-shape compile
-        (PRECEDENT_QUERY_SHAPES) of exactly this many texts whose length holds the longest,
-        else ``dynamic`` (the dynamic-shape model's request) at the longest's width.
+    def _request_for(self, ids: list[list[int]], dynamic: Any) -> tuple[Any, tuple[int, int] | None]:
+        """The infer request for a batch and its fixed shape: an idle request of a fixed-shape
+        compile (PRECEDENT_QUERY_SHAPES) of exactly this many texts whose length holds the
+        longest, else ``dynamic`` (the dynamic-shape model's request) and None.
 
         Why: the CPU plugin's dynamic-shape path costs ~2 ms a call whatever the text, more
         than the int8 arithmetic of a short query; a compile for a fixed shape skips it
@@ -124,8 +127,13 @@ class OpenVinoEmbedder(TokenizedEmbedder):
             longest = max(len(row) for row in ids)
             for length in lengths:
                 if length >= longest:
-                    return self._fixed_model(len(ids), length).create_infer_request(), length
-        return dynamic, 0
+                    shape = (len(ids), length)
+                    compiled = self._fixed_model(*shape)
+                    try:  # reused: a fixed shape's request holds all its buffers, made once
+                        return self._idle[shape].pop(), shape
+                    except IndexError:
+                        return compiled.create_infer_request(), shape
+        return dynamic, None
 
     def _fixed_model(self, batch: int, length: int) -> Any:
         key = (batch, length)
@@ -134,6 +142,7 @@ class OpenVinoEmbedder(TokenizedEmbedder):
             with self._fixed_lock:  # one compile a shape, even with two model calls at once
                 compiled = self._fixed.get(key)
                 if compiled is None:
+                    self._idle[key] = []
                     compiled = self._fixed[key] = _compile(self._path, self._settings.threads, key)
                     log.info("Compiled the query model for %d x %d tokens", batch, length)
         return compiled

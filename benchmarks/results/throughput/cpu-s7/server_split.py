@@ -1,7 +1,7 @@
 """A server's CPU a search split into user and system time, with its context switches,
 for server settings given in turn (issue 39, session 7).
 
-For each NAME=VALUE[,NAME=VALUE] setting group (or "-" for none), in the order given: one
+For each NAME=VALUE[;NAME=VALUE] setting group (or "-" for none), in the order given: one
 server of this tree on a private copy of the index, warmed with never-seen short texts,
 then 20 closed-loop clients (precedent_bench/loadgen.py) for SECONDS; from /proc, the
 server's (parent + workers) user and system CPU a search and its threads' voluntary and
@@ -40,7 +40,7 @@ def snapshot(pid):
 
 used = 0
 for group in groups:
-    env = dict(item.split("=", 1) for item in group.split(",")) if group != "-" else {}
+    env = dict(item.split("=", 1) for item in group.split(";")) if group != "-" else {}
     tmp = Path(tempfile.mkdtemp(prefix="server-split-"))
     shutil.copytree(index, tmp / "index", ignore=shutil.ignore_patterns(".build.lock", "audit", "usage"))
     port = _free_port()
@@ -66,4 +66,8 @@ for group in groups:
               "texts a model call", round(embedded / calls, 2) if calls else None, flush=True)
     finally:
         _stop(server)
+        compiled = [line.split(":", 3)[-1].strip() for line in (tmp / "server.log").read_text().splitlines()
+                    if "Compiled the query model" in line]
+        if compiled:
+            print("   ", len(compiled), "fixed-shape compiles:", "; ".join(sorted(set(compiled))))
         shutil.rmtree(tmp, ignore_errors=True)
