@@ -39,20 +39,6 @@ EMBEDDING_BACKENDS = ("torch", "onnx", "onnx-int8", "openvino", "openvino-int8",
                       "openvino-int8-static")
 
 
-def parse_query_shapes(value: str) -> dict[int, list[int]]:
-    """PRECEDENT_QUERY_SHAPES ("1x16,1x32,2x16") as batch -> ascending lengths."""
-    shapes: dict[int, list[int]] = {}
-    for item in (part.strip() for part in str(value or "").split(",")):
-        if not item:
-            continue
-        batch, _, length = item.lower().partition("x")
-        if not (batch.isdigit() and length.isdigit() and int(batch) >= 1 and int(length) >= 1):
-            raise ConfigError(f"PRECEDENT_QUERY_SHAPES must list shapes as BATCHxLENGTH, e.g. "
-                              f"1x16,1x32,2x16, got {item!r}.")
-        shapes.setdefault(int(batch), []).append(int(length))
-    return {batch: sorted(set(lengths)) for batch, lengths in shapes.items()}
-
-
 @dataclass(frozen=True)
 class EmbeddingSettings:
     """Which sentence-transformers model embeds clauses and queries, and how."""
@@ -105,12 +91,6 @@ class EmbeddingSettings:
     query_queue: int = 64  # requests waiting for the model; the next is answered 503 + Retry-After
     query_deadline_s: float = 10.0  # a request waiting longer for its embedding gets a 503
     query_workers: int = 2  # model calls at once, one thread each (one per core)
-    # OpenVINO query models: input shapes ("BATCHxLENGTH,...") also compiled for exactly that
-    # shape, on first use; a call of that many texts whose longest fits the length runs padded
-    # to it there. Fixed shapes skip the dynamic-shape work of every call: 5.4 -> 3.4 ms of CPU
-    # a short text at batch 1 (benchmarks/results/throughput/README.md, session 7), but each
-    # costs ~100 MB a process and the vectors move by rounding (cosine >= 0.9992). "" = off.
-    query_shapes: str = ""
     # The model variant that embeds queries where it is a recorded quantised twin of the index's
     # (index/embedder.py QUERY_TWINS; else the index's own); "index" = always the index's own.
     # openvino-int8-static (int8 weights and activations, on a CPU with AVX-512 VNNI or AMX):
@@ -156,7 +136,6 @@ class EmbeddingSettings:
         for name, value in (("QUERY_BATCH", self.query_batch), ("QUERY_QUEUE", self.query_queue)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ConfigError(f"PRECEDENT_{name} must be a whole number (0 = off), got {value!r}.")
-        parse_query_shapes(self.query_shapes)  # a ConfigError that names the setting
         if self.query_batch and self.query_queue < 1:
             raise ConfigError("PRECEDENT_QUERY_QUEUE must be at least 1 while PRECEDENT_QUERY_BATCH is on.")
         if not 0 <= self.query_batch_wait_ms <= 1000 or self.query_deadline_s <= 0:
@@ -689,7 +668,6 @@ ENV: dict[str, Var] = {
     "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
     "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
     "PRECEDENT_QUERY_WORKERS": Var("embedding.query_workers", "embedding model calls the batcher runs at once, one thread each (one per core)"),
-    "PRECEDENT_QUERY_SHAPES": Var("embedding.query_shapes", "OpenVINO query models: input shapes BATCHxLENGTH (e.g. 1x16,1x32,2x16,2x32) also compiled for exactly that shape, on first use (~100 MB each a process); a call that fits one runs there, ~1.6x less CPU a short text; vectors move by rounding. Empty = off"),
     "PRECEDENT_QUERY_DEADLINE_S": Var("embedding.query_deadline_s", "a search waiting longer than this for its embedding is answered 503 with Retry-After"),
     "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build; a segmented build gives each its own segments, published as they finish (resumable)"),
     "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: auto (flat below PRECEDENT_COMPRESSED_ABOVE clauses, ivfpq from there), flat (exact), hnsw (approximate), ivfpq (compressed, segmented: millions of clauses in one machine's memory)"),

@@ -236,9 +236,9 @@ def length_batches(tokenizer: Any, texts: Sequence[str], size: int
             for rows in (order[start:start + size] for start in range(0, len(order), size))]
 
 
-def padded(ids: list[list[int]], width: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Token ids padded to the longest row (or to ``width``), and the attention mask."""
-    width = max(width, *(len(row) for row in ids))
+def padded(ids: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Token ids padded to the longest row, and the attention mask."""
+    width = max(len(row) for row in ids)
     input_ids = np.zeros((len(ids), width), dtype=np.int64)
     mask = np.zeros_like(input_ids)
     for j, row in enumerate(ids):

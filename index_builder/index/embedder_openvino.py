@@ -28,7 +28,6 @@ import logging
 import shutil
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -38,7 +37,7 @@ from tqdm import tqdm
 from index_builder.errors import ModelLoadError
 from index_builder.index.embedder import (TokenizedEmbedder, _encoder_module, _quiet, cache_slug,
                                           length_batches, mean_pool, padded)
-from index_builder.settings import EmbeddingSettings, parse_query_shapes
+from index_builder.settings import EmbeddingSettings
 
 log = logging.getLogger(__name__)
 
@@ -63,11 +62,6 @@ class OpenVinoEmbedder(TokenizedEmbedder):
             raise ModelLoadError(f"OpenVINO cannot load {path} ({exc}): delete it to convert "
                                  f"the model again.") from exc
         self._jobs = int(self._compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
-        self._path = path
-        self._shapes = parse_query_shapes(settings.query_shapes)  # batch -> lengths
-        self._fixed: dict[tuple[int, int], Any] = {}  # (batch, length) -> compiled, on first use
-        self._idle: dict[tuple[int, int], list[Any]] = {}  # their infer requests not in use
-        self._fixed_lock = threading.Lock()
         log.info("Loaded embedding model %s through OpenVINO from %s (%d parallel requests)",
                  self.model_id, path, self._jobs)
 
@@ -82,17 +76,15 @@ class OpenVinoEmbedder(TokenizedEmbedder):
         # (seen in a test run; openvinotoolkit/openvino#24722 is the same family). Here no
         # Python code ever runs on OpenVINO's threads.
         requests = [self._compiled.create_infer_request() for _ in range(self._jobs)]
-        pending: list[tuple[np.ndarray, np.ndarray, Any, Any] | None] = [None] * len(requests)
+        pending: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(requests)
 
         def harvest(slot: int) -> None:
             job = pending[slot]
             if job is not None:
-                rows, mask, request, shape = job
-                request.wait()
-                out[rows] = mean_pool(request.get_output_tensor(0).data, mask)
+                requests[slot].wait()
+                rows, mask = job
+                out[rows] = mean_pool(requests[slot].get_output_tensor(0).data, mask)
                 pending[slot] = None
-                if shape is not None:
-                    self._idle[shape].append(request)  # list.append: atomic under the GIL
                 bar.update(1)
 
         with tqdm(total=len(batches), desc="Embedding", unit="batch",
@@ -101,51 +93,16 @@ class OpenVinoEmbedder(TokenizedEmbedder):
                 for number, (rows, ids) in enumerate(batches):
                     slot = number % len(requests)
                     harvest(slot)
-                    request, shape = self._request_for(ids, requests[slot])
-                    input_ids, mask = padded(ids, shape[1] if shape else 0)
-                    request.start_async({"input_ids": input_ids, "attention_mask": mask})
-                    pending[slot] = (rows, mask, request, shape)
+                    input_ids, mask = padded(ids)
+                    requests[slot].start_async({"input_ids": input_ids, "attention_mask": mask})
+                    pending[slot] = (rows, mask)
                 for slot in range(len(requests)):
                     harvest(slot)
             finally:
-                for job in pending:
+                for slot, job in enumerate(pending):
                     if job is not None:  # an error above: let running requests end first
-                        job[2].wait()
+                        requests[slot].wait()
         return out
-
-    def _request_for(self, ids: list[list[int]], dynamic: Any) -> tuple[Any, tuple[int, int] | None]:
-        """The infer request for a batch and its fixed shape: an idle request of a fixed-shape
-        compile (PRECEDENT_QUERY_SHAPES) of exactly this many texts whose length holds the
-        longest, else ``dynamic`` (the dynamic-shape model's request) and None.
-
-        Why: the CPU plugin's dynamic-shape path costs ~2 ms a call whatever the text, more
-        than the int8 arithmetic of a short query; a compile for a fixed shape skips it
-        (benchmarks/results/throughput/README.md, session 7). The padding is masked out.
-        """
-        lengths = self._shapes.get(len(ids))
-        if lengths:
-            longest = max(len(row) for row in ids)
-            for length in lengths:
-                if length >= longest:
-                    shape = (len(ids), length)
-                    compiled = self._fixed_model(*shape)
-                    try:  # reused: a fixed shape's request holds all its buffers, made once
-                        return self._idle[shape].pop(), shape
-                    except IndexError:
-                        return compiled.create_infer_request(), shape
-        return dynamic, None
-
-    def _fixed_model(self, batch: int, length: int) -> Any:
-        key = (batch, length)
-        compiled = self._fixed.get(key)
-        if compiled is None:
-            with self._fixed_lock:  # one compile a shape, even with two model calls at once
-                compiled = self._fixed.get(key)
-                if compiled is None:
-                    self._idle[key] = []
-                    compiled = self._fixed[key] = _compile(self._path, self._settings.threads, key)
-                    log.info("Compiled the query model for %d x %d tokens", batch, length)
-        return compiled
 
 
 def openvino_model_file(folder: Path, target: Path, backend: str,
@@ -256,18 +213,12 @@ def _nncf() -> Any:
     return nncf
 
 
-def _compile(path: Path, threads: int, shape: tuple[int, int] | None = None) -> Any:
-    """The model compiled for the CPU: for any input shape, or for (batch, tokens) only."""
+def _compile(path: Path, threads: int) -> Any:
     ov = _openvino()
     config: dict[str, Any] = {"PERFORMANCE_HINT": "THROUGHPUT"}
     if threads:
         config["INFERENCE_NUM_THREADS"] = threads
-    core = ov.Core()
-    if shape is None:
-        return core.compile_model(str(path), "CPU", config)
-    model = core.read_model(str(path))
-    model.reshape({put.get_any_name(): list(shape) for put in model.inputs})
-    return core.compile_model(model, "CPU", config)
+    return ov.Core().compile_model(str(path), "CPU", config)
 
 
 def _openvino() -> Any:

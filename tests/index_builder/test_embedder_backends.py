@@ -231,37 +231,3 @@ def test_openvino_backends_match_the_torch_model_and_keep_input_order(tmp_path: 
     assert cached == ["model-int8w.bin", "model-int8w.xml", "model.bin", "model.xml"]
     again = load_embedder(replace(base, backend="openvino-int8"))
     assert np.allclose(again.embed(texts[:1]), int8.embed(texts[:1]), atol=1e-6)
-
-
-@pytest.mark.slow
-def test_fixed_query_shapes_are_used_where_a_call_fits_and_give_the_same_vectors(tmp_path: Path) -> None:
-    """PRECEDENT_QUERY_SHAPES: a call of exactly a listed batch whose longest text fits a
-    listed length runs on that shape's own compile (padded, masked); any other call on the
-    dynamic-shape model; each row is its own text's either way."""
-    pytest.importorskip("openvino")
-    texts = ["Notices.", "The Supplier shall indemnify the Customer against all losses.",
-             "This Agreement is governed by the laws of England and Wales.",
-             " ".join(["The Customer shall pay every invoice within thirty days of receipt."] * 4)]
-    base = EmbeddingSettings(onnx_dir=tmp_path, backend="openvino", threads=1)
-    dynamic = load_embedder(base)
-    fixed = load_embedder(replace(base, query_shapes="1x8,1x32,2x32"))
-    assert fixed._fixed == {}  # compiled on first use only
-    alone = np.vstack([fixed.embed([t]) for t in texts])
-    assert sorted(fixed._fixed) == [(1, 8), (1, 32)]  # "Notices." fits 8 tokens; the last fits none
-    pair = fixed.embed(texts[1:3])
-    assert sorted(fixed._fixed) == [(1, 8), (1, 32), (2, 32)]
-    fixed.embed(texts[:3])  # three texts: no shape listed for three, the dynamic model
-    assert len(fixed._fixed) == 3
-    want = np.vstack([dynamic.embed([t]) for t in texts])
-    assert np.min((alone * want).sum(1)) > 0.9999 and np.min((pair * want[1:3]).sum(1)) > 0.9999
-    assert np.array_equal(alone[3], want[3])  # too long for any shape: the very same model
-
-
-def test_query_shapes_are_read_as_batch_by_length_and_a_wrong_one_is_named() -> None:
-    from index_builder.errors import ConfigError
-    from index_builder.settings import parse_query_shapes
-
-    assert parse_query_shapes("") == {}
-    assert parse_query_shapes("1x32, 1x16,2X16") == {1: [16, 32], 2: [16]}
-    with pytest.raises(ConfigError, match="PRECEDENT_QUERY_SHAPES"):
-        EmbeddingSettings(query_shapes="16")
