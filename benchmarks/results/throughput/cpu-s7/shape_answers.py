@@ -8,6 +8,8 @@ texts, and on ACORD train + valid (test never opened) in every query shape and t
 drafts: pages identical, and NDCG@5 of the top ten (this script's cut, not the quality
 benchmark's 1,000 deep) with the paired difference's 95% bootstrap interval.
     python benchmarks/results/throughput/cpu-s7/shape_answers.py INDEX SHAPES TEXTS
+
+Needs the PRECEDENT_QUERY_SHAPES code of commits 338f5a7/eb82459 (reverted in 227b5a3); not run.
 """
 import json, sys, time
 from dataclasses import replace

@@ -8,6 +8,8 @@ any length) and by copies reshaped to fixed [batch, length] shapes, each text pa
 the shortest bucket length that holds it (the attention mask hides the padding). CPU is the
 process's (os.times: OpenVINO's own threads included), rounds interleaved.
     python benchmarks/results/throughput/cpu-s7/static_shapes.py INDEX BUCKETS ROUNDS
+
+(Self-contained: reshapes and compiles with OpenVINO itself, runs on main as it is.)
 """
 import os, sys, time
 from pathlib import Path
