@@ -164,13 +164,19 @@ def _add_eval(sub: Any) -> None:
 
 def _add_settings(sub: Any) -> None:
     show = sub.add_parser("settings", help="print every PRECEDENT_* setting with its default (Markdown)")
+    show.add_argument("--fill", nargs="+", type=Path, metavar="PAGE",
+                      help="rewrite the settings.md rows these pages show between their markers "
+                           "(docs/security.md docs/sources.md) instead of printing")
     show.set_defaults(handler=_cmd_settings)
 
 
 def _cmd_settings(args: argparse.Namespace) -> int:
-    from index_builder.settings import settings_doc
+    from index_builder.settings import fill_settings_rows, settings_doc
 
-    sys.stdout.write(settings_doc())
+    for page in args.fill or ():
+        page.write_text(fill_settings_rows(page.read_text("utf-8")), "utf-8")
+    if not args.fill:
+        sys.stdout.write(settings_doc())
     return 0
 
 

@@ -47,6 +47,23 @@ def test_searches_only_in_the_retrieval_layer(graph_tool) -> None:  # type: igno
     assert graph_tool.search_calls() == []
 
 
+# Modules other branches may add (or a split may make) before someone redraws the graph: the
+# page may lag the tree by a few, not by a reorganisation.
+DRAWN_DRIFT = 15
+
+
+def test_the_drawn_graph_counts_about_the_modules_the_tree_has(graph_tool, graph) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    drawing = graph_tool.DOC.read_text("utf-8").partition(graph_tool.START)[2]
+    found = re.match(r"\s*(\d+) modules, ", drawing)
+    assert found, f"{graph_tool.DOC.name} lost its drawn figures: python scripts/import_graph.py --write"
+    stated = int(found.group(1))
+    assert abs(stated - len(graph)) <= DRAWN_DRIFT, (
+        f"{graph_tool.DOC.name} draws {stated} modules, the tree has {len(graph)}: "
+        "python scripts/import_graph.py --write")
+
+
 def _write(root: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = root / name

@@ -104,7 +104,7 @@ def eval_search(pipeline: SearchPipeline, config: EvalConfig) -> Callable[[str],
 
 
 def acord_clauses(acord_dir: Path) -> list[Clause]:
-    from index_builder.index.build import read_beir_corpus
+    from index_builder.index.documents import read_beir_corpus
 
     return read_beir_corpus(acord_dir / "corpus.jsonl", "acord")
 

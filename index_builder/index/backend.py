@@ -14,6 +14,7 @@ thousand still finds it; they never filter a top-k after the fact.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
@@ -182,6 +183,11 @@ class PreviousVersion:
     # Set by a store that can carry unchanged documents over without the builder reading
     # them (VersionData.kept): which live document holds each clause id (None: none).
     holders: Callable[[Sequence[str]], list[str | None]] | None = None
+
+
+def text_key(text: str) -> str:
+    """The key under which a clause text's vector is reused across builds, on every engine."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class IndexStore(Protocol):

@@ -3,47 +3,39 @@
 from __future__ import annotations
 
 import errno
-import hashlib
-import json
 import logging
 import os
 import re
 import sqlite3
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import numpy as np
-from tqdm import tqdm
 
-from index_builder.errors import (DataNotFoundError, DiskFullError, DocumentError,
-                                  NothingIndexableError)
+from index_builder.errors import DiskFullError, NothingIndexableError
 from index_builder.index import open_store
-from index_builder.index.backend import IndexStore, PreviousVersion, VersionData
-from index_builder.index.embedded import text_key as _text_key
+from index_builder.index.backend import IndexStore, PreviousVersion, VersionData, text_key as _text_key
+from index_builder.index.dense_files import same_dense
+from index_builder.index.documents import ReadClauses, SourceDocument, _parse, discover
 from index_builder.index.embedder import Embedder
+from index_builder.index.incremental import _CARRIED, _read_all, _reuse
 from index_builder.index.labels import Labeller
 from index_builder.index.lock import build_lock
-from index_builder.index.parallel import EmbeddingCache, embed_texts, map_ordered
+from index_builder.index.parallel import EmbeddingCache, embed_texts
 from index_builder.index.segments import SEGMENTED_FORMAT
-from index_builder.index.store import FORMAT_VERSION, same_dense
-from index_builder.ingest.policy import Access
+from index_builder.index.store import FORMAT_VERSION
 from index_builder.model import Clause
 from index_builder.settings import Settings
 from index_builder.terms import stamp as stamp_terms
 
 log = logging.getLogger(__name__)
 
-ReadClauses = Callable[[Path, str, str], list[Clause]]
 # Out of disk, out of quota, past a file size limit (RLIMIT_FSIZE): a clear message, not a trace.
 _NO_SPACE = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _SHORT_WRITE = re.compile(r"\d+ requested and \d+ written")
 CARRIED_PARAMS = ("access_generation",)
-# A document a checkpoint of a sharded build that re-reads everything has not reached yet
-# (index/segment_workers.py): read again however unchanged it is.
-REREAD = "reread"
 
 
 @dataclass
@@ -64,119 +56,6 @@ class BuildReport:
     terms_extracted: int = 0  # clauses whose terms were extracted (new or changed text)
     seconds: float = 0.0
     version: str = ""
-
-
-@dataclass(frozen=True)
-class SourceDocument:
-    """One unit of change detection: a contract file, or a whole BEIR corpus file."""
-
-    doc_id: str
-    path: Path
-    kind: str  # "beir" or "file"
-    # Where the document sits in the library as given ("Matters/Acme/spa.docx"; a BEIR
-    # corpus: its folder's name): what wall policies and metadata files match on.
-    relative: str = ""
-    # From a DMS source (index_builder/sources/): its version tag stands for the file hash,
-    # its access for the policy's (policy rules still override), ``fetch`` streams the bytes
-    # into a local file, and ``link`` opens it in the DMS.
-    version: str = ""
-    access: Access | None = None
-    access_key: str = ""
-    link: str = ""
-    fetch: Callable[[Path], None] | None = None
-
-
-def discover(sources: Iterable[Path], follow_links: bool = False,
-             report: BuildReport | None = None) -> list[SourceDocument]:
-    """Expand the given paths into source documents; a folder with corpus.jsonl is BEIR.
-
-    A document's id is its path inside the folder given, without suffix ("forms/nda"); when
-    two files would share one (nda.docx beside nda.txt, or nda.txt in two folders) the later
-    keeps its suffix, then gains its folder's name, so no document shadows another.
-
-    A symbolic link inside a folder that points outside it is not followed (it could expose
-    any file the server can read) unless ``follow_links``; it is reported as skipped.
-    """
-    found: list[SourceDocument] = []
-    taken: set[str] = set()
-    for source in sources:
-        source = Path(source)
-        if not source.exists():
-            raise DataNotFoundError(f"Source {source} does not exist: check the path.")
-        if source.is_dir() and (source / "corpus.jsonl").is_file():
-            entries = [(source / "corpus.jsonl", [source.resolve().name], "beir",
-                        source.resolve().name)]
-        elif source.is_file():
-            entries = [(source, [source.stem, source.name], "file", source.name)]
-        else:
-            from index_builder.ingest import SUPPORTED_SUFFIXES as suffixes
-
-            entries = []
-            root = source.resolve()
-            for path in sorted(source.rglob("*")):
-                if not (path.is_file() and path.suffix.lower() in suffixes
-                        and not path.name.startswith("~$")):
-                    continue
-                if not follow_links and not path.resolve().is_relative_to(root):
-                    if report is not None:
-                        report.skipped.append((str(path), "a link to a file outside the library "
-                                               "folder (set PRECEDENT_FOLLOW_LINKS=true to index it)"))
-                    continue
-                entries.append((path, _id_candidates(source, path), "file",
-                                path.relative_to(source).as_posix()))
-        for path, candidates, kind, relative in entries:
-            doc_id = _unique_id(candidates, taken)
-            taken.add(doc_id)
-            found.append(SourceDocument(doc_id, path, kind, relative))
-    return found
-
-
-def _id_candidates(folder: Path, path: Path) -> list[str]:
-    relative = path.relative_to(folder)
-    return [relative.with_suffix("").as_posix(), relative.as_posix(),
-            f"{folder.resolve().name}/{relative.as_posix()}"]
-
-
-def _unique_id(candidates: list[str], taken: set[str]) -> str:
-    for candidate in candidates:
-        if candidate not in taken:
-            return candidate
-    n = 2
-    while f"{candidates[-1]}~{n}" in taken:
-        n += 1
-    return f"{candidates[-1]}~{n}"
-
-
-def _read_contract(path: Path, doc_id: str, source_path: str,
-                   notes: list[str] | None = None) -> list[Clause]:
-    from index_builder.ingest import read_clauses
-    from index_builder.ingest.definitions import definition_units
-
-    clauses = read_clauses(path, doc_id, source_path, notes=notes)
-    return clauses + definition_units(clauses)  # definitions as precedent (issue 23)
-
-
-def read_beir_corpus(path: Path, doc_id: str) -> list[Clause]:
-    """Clauses from a BEIR corpus.jsonl; each line is a clause with optional title/metadata."""
-    clauses = []
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                text = str(row["text"]).strip()
-                clause_id = str(row["_id"])
-            except (ValueError, KeyError, TypeError):
-                raise DocumentError(f"{path}: line {number} is not a BEIR corpus row "
-                                    f'({{"_id", "text"}}).') from None
-            metadata = {k: str(v) for k, v in (row.get("metadata") or {}).items()}
-            metadata.setdefault("type", "corpus")
-            clauses.append(Clause(clause_id=clause_id, text=text, doc_id=doc_id,
-                                  doc_title=str(row.get("title") or doc_id.upper()),
-                                  source_path=str(path), heading=str(row.get("title") or ""),
-                                  metadata=metadata))
-    return clauses
 
 
 def build_index(settings: Settings, sources: list[Path] | Any, embedder: Embedder,
@@ -453,110 +332,6 @@ def _unchanged(previous: PreviousVersion, report: BuildReport, settings: Setting
         and not ("appended" in params and settings.append_limit == 0)  # asked to rewrite whole
 
 
-# Stands for an unchanged document's clauses, which stay in the store unread (``carry``).
-_CARRIED: list[Clause] = []
-
-
-def _read_all(found: list[SourceDocument], previous: PreviousVersion,
-              read_document: ReadClauses | None, report: BuildReport, reread: bool, workers: int,
-              progress: bool, carry: bool = False
-              ) -> Iterator[tuple[SourceDocument, list[Clause] | None, dict[str, Any]]]:
-    """Each source's clauses (reused when unchanged, else parsed, in workers when asked), in
-    order; with ``carry``, ``_CARRIED`` for an unchanged document."""
-    decided = []
-    for source in found:
-        info, reused = _reuse(source, previous, report, reread, carry)
-        decided.append((source, info, reused))
-    jobs = [(s.kind, s.path, s.doc_id, read_document, s.fetch) for s, info, reused in decided
-            if info is not None and reused is None]
-    # A DMS document is downloaded, read and deleted one at a time in this process: the
-    # network is the bottleneck, and a library never has to fit on the index server's disk.
-    fetching = any(job[4] is not None for job in jobs)
-    parsed = map_ordered(_parse, jobs, 1 if fetching else workers, chunksize=4)
-    with tqdm(total=len(found), desc="Reading", unit="doc", disable=not progress) as bar:
-        for source, info, reused in decided:
-            bar.update(1)
-            if info is None:
-                yield source, None, {}
-            elif reused is not None:
-                yield source, reused, info
-            else:
-                clauses, notes, error = next(parsed)
-                if error is not None:
-                    log.warning("Skipped %s: %s", source.path, error)
-                    report.skipped.append((str(source.path), error))
-                    yield source, None, {}
-                    continue
-                report.notes.extend((str(source.path), note) for note in notes)
-                report.parsed.append(source.doc_id)
-                yield source, [c for c in clauses if c.text.strip()], info
-
-
-def _reuse(source: SourceDocument, previous: PreviousVersion, report: BuildReport,
-           reread: bool, carry: bool = False) -> tuple[dict[str, Any] | None, list[Clause] | None]:
-    """(info, the previous version's clauses when the file is unchanged); info None = unreadable."""
-    old = previous.documents.get(source.doc_id)
-    if source.version:  # a DMS item: its version tag is the change detector, no bytes read
-        info: dict[str, Any] = {"path": source.relative, "sha256": f"version:{source.version}",
-                                "kind": source.kind, "access": source.access_key}
-    else:
-        try:
-            stat = source.path.stat()
-            digest = _known_digest(old, stat) or _file_digest(source.path)
-        except OSError as exc:
-            report.skipped.append((str(source.path), f"cannot read file: {exc.strerror}"))
-            return None, None
-        info = {"path": str(source.path), "sha256": digest, "kind": source.kind,
-                "size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "checked_ns": time.time_ns()}
-    if old and old.get("sha256") == info["sha256"] and source.doc_id in previous.clauses_by_doc \
-            and not reread and not old.get("dropped") and not old.get(REREAD):
-        report.reused.append(source.doc_id)
-        if old.get("access", "") != info.get("access", ""):
-            # Only who may see it changed: its clauses are stamped again, nothing re-embedded.
-            report.relabelled.append(source.doc_id)
-            return info, previous.clauses_by_doc[source.doc_id]
-        return info, _CARRIED if carry else previous.clauses_by_doc[source.doc_id]
-    return info, None
-
-
-def _parse(job: tuple[str, Path, str, ReadClauses | None, Callable[[Path], None] | None]
-           ) -> tuple[list[Clause], list[str], str | None]:
-    """Read one document (in a worker process when the build has several): clauses, notes, error."""
-    kind, path, doc_id, read_document, fetch = job
-    if fetch is not None:
-        return _fetch_and_parse(path, doc_id, read_document, fetch)
-    notes: list[str] = []
-    try:
-        if kind == "beir":
-            clauses = read_beir_corpus(path, doc_id)
-        elif read_document is None:
-            clauses = _read_contract(path, doc_id, str(path), notes)
-        else:
-            clauses = read_document(path, doc_id, str(path))
-    except DocumentError as exc:
-        return [], [], exc.message
-    return clauses, notes, None
-
-
-def _fetch_and_parse(path: Path, doc_id: str, read_document: ReadClauses | None,
-                     fetch: Callable[[Path], None]) -> tuple[list[Clause], list[str], str | None]:
-    """A DMS document: streamed into a private temporary folder, read, deleted."""
-    with tempfile.TemporaryDirectory(prefix="precedent-fetch-") as folder:
-        local = Path(folder) / path.name  # the reader may title a document by its file name
-        notes: list[str] = []
-        try:
-            # SourceUnavailableError (the DMS down, throttling) stops the build: the live index
-            # stays as it was; a document gone since the listing is a DocumentError, skipped.
-            fetch(local)
-            if read_document is None:
-                clauses = _read_contract(local, doc_id, str(path), notes)
-            else:
-                clauses = read_document(local, doc_id, str(path))
-        except DocumentError as exc:  # name the library path, not the temporary file
-            return [], [], exc.message.replace(str(local), str(path))
-    return clauses, notes, None
-
-
 def _named(sources: Any) -> str:
     return sources.name if hasattr(sources, "documents") else ", ".join(str(s) for s in sources)
 
@@ -587,23 +362,3 @@ def _embeddings(clauses: list[Clause], embedder: Embedder, cached: dict[str, np.
     for row, key in enumerate(keys):
         out[row] = cached[key] if key in cached else vectors[key]
     return out
-
-
-def _known_digest(old: dict[str, Any] | None, stat: os.stat_result) -> str | None:
-    """The recorded hash when size and modification time are as recorded, as git and rsync
-    judge a file unchanged (hashing a million clauses' files costs seconds). Only a file
-    modified well before it was last hashed qualifies: one written within the clock's
-    granularity of that moment could have changed again unseen, so it is hashed again."""
-    if not old or "mtime_ns" not in old:
-        return None
-    settled = old["mtime_ns"] < old.get("checked_ns", 0) - 2_000_000_000
-    same = old.get("size") == stat.st_size and old["mtime_ns"] == stat.st_mtime_ns
-    return str(old["sha256"]) if settled and same else None
-
-
-def _file_digest(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as data:
-        for block in iter(lambda: data.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()

@@ -21,7 +21,8 @@ import numpy as np
 
 from index_builder.index.backend import PreviousVersion
 from index_builder.index.clausedb import CLAUSE_DB, COLUMNS, ClauseTable, Columns
-from index_builder.index.store import ALIVE, TEXT_KEYS, stored_vectors
+from index_builder.index.dense_files import stored_vectors
+from index_builder.index.store import ALIVE, TEXT_KEYS
 from index_builder.model import Clause
 
 

@@ -10,7 +10,6 @@ disk and are read for the ids a request returns.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import sqlite3
@@ -34,22 +33,16 @@ from index_builder.index.backend import (
     check_fields,
     completed,
     normalise,
+    text_key,
 )
 from index_builder.index.carried import CarriedVersion
+from index_builder.index.dense_files import same_dense
 from index_builder.index.lexical import BM25Index
 from index_builder.index.segmented import SegmentedBackend
 from index_builder.index.segmented_build import SegmentedLive, SegmentSettings, SegmentedWriter
 from index_builder.index.segments import complete_segments, is_segmented
-from index_builder.index.store import (
-    TEXT_KEYS,
-    ClauseIndex,
-    append_version,
-    load_index,
-    remove_leftovers,
-    resolve_version,
-    same_dense,
-    write_version,
-)
+from index_builder.index.store import TEXT_KEYS, ClauseIndex, append_version, load_index, write_version
+from index_builder.index.versions import remove_leftovers, resolve_version
 from index_builder.model import Clause
 from index_builder.settings import BM25Settings
 
@@ -438,11 +431,6 @@ def _params(folder: Path) -> dict[str, Any]:
         return json.loads((folder / "params.json").read_text("utf-8"))
     except (OSError, ValueError):
         return {}
-
-
-def text_key(text: str) -> str:
-    """The key under which a clause text's vector is reused across builds."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def info(backend: Any) -> dict[str, Any]:

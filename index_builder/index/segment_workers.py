@@ -235,7 +235,7 @@ def _live(state: ShardState, tries: int = 3) -> SegmentedLive:
     vectors, and those of segments finished but not published, are reused. The build prunes
     all but the last two versions as it publishes, so one may go as it is opened: try again."""
     from index_builder.errors import IndexNotFoundError, PrecedentError
-    from index_builder.index.store import resolve_version
+    from index_builder.index.versions import resolve_version
 
     for attempt in range(tries):
         try:
@@ -302,7 +302,7 @@ class Checkpoints:
         self.dense = dense
         # A build that reads every document anew (new facet rules) records the new rules in
         # its checkpoints, so the documents it has not reached are marked to be read again
-        # (build.REREAD), or a resumed build would carry them as they are.
+        # (incremental.REREAD), or a resumed build would carry them as they are.
         self.documents = {d: {**info, "reread": True} for d, info in live.documents.items()} \
             if reread else dict(live.documents)
         self.segments: list[tuple[str, int]] = []

@@ -37,11 +37,12 @@ import numpy as np
 from index_builder.errors import IndexFormatError
 from index_builder.index.clausedb import (CLAUSE_DB, COLUMNS, Columns, PackedClauseTable,
                                           write_packed_clause_db)
+from index_builder.index.dense_files import write_faiss
 from index_builder.index.ivf import encode
 from index_builder.index.postings import write_postings
 from index_builder.index.segment_files import CODEBOOKS, SEGMENTS, named
-from index_builder.index.store import (ALIVE, TEXT_KEYS, _publish, _sync_dir, _sync_tree,
-                                       text_digests, write_faiss)
+from index_builder.index.store import ALIVE, TEXT_KEYS, text_digests
+from index_builder.index.versions import _publish, _sync_dir, _sync_tree
 from index_builder.model import Clause
 from index_builder.settings import BM25Settings
 

@@ -14,8 +14,9 @@ vectors, the memory-mapped BM25 matrix and int32 filter columns, and fetches the
 request returns. Format 1 and 2 versions (clauses.jsonl, read whole into memory) still load.
 
 A build writes a new version folder completely, then replaces CURRENT; a crash at any
-point leaves the previous version live. Readers that hold an old version keep working
-because it is pruned only after the next successful build.
+point leaves the previous version live (versions.py: publish, switch, prune). Readers that
+hold an old version keep working because it is pruned only after the next successful build.
+The FAISS file of a version is written and read by dense_files.py.
 
 Format 4 lets a build that changed a few documents *append* instead of rewriting a million
 clauses (``append_version``): the changed documents' old positions are marked dead in
@@ -35,21 +36,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
-import secrets
 import shutil
 import sqlite3
-import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any, Collection, Iterable, Mapping, Sequence
 
 import faiss
 import numpy as np
-from tqdm import tqdm
 
-from index_builder.errors import IndexFormatError, IndexNotFoundError
+from index_builder.errors import IndexFormatError
 from index_builder.index.clausedb import (
     CLAUSE_DB,
     COLUMNS,
@@ -59,16 +56,14 @@ from index_builder.index.clausedb import (
     append_clause_db,
     write_clause_db,
 )
+from index_builder.index.dense_files import dense_index, stored_vectors, write_faiss
 from index_builder.index.lexical import BM25Index, TailedBM25
-from index_builder.index.segment_files import CODEBOOKS, SEGMENTS, prune_segments
+# write_version calls _publish through this module's name: crash_builds.py patches store._publish.
+from index_builder.index.versions import _publish, resolve_version
 from index_builder.model import Clause
-
-log = logging.getLogger(__name__)
 
 FORMAT_VERSION = 4
 READABLE_FORMATS = (1, 2, 3, 4)
-DENSE_KINDS = ("flat", "hnsw")  # of whole versions; "auto" writes flat, segments.py "ivfpq"
-POINTER = "CURRENT"
 ALIVE = "alive.npy"  # bool per position; absent = every position holds a clause
 TEXT_KEYS = "text_keys.npy"  # sha256 of each position's text: vectors reused by text
 BM25_TAIL = "bm25-tail"
@@ -135,22 +130,6 @@ class ClauseIndex:
         self.table.close()
 
 
-def resolve_version(index_dir: Path) -> Path:
-    """The live version folder for an index root (or the folder itself if it is a version)."""
-    if (index_dir / "params.json").is_file():
-        return index_dir
-    pointer = index_dir / POINTER
-    if not pointer.is_file():
-        raise IndexNotFoundError(
-            f"No index at {index_dir}. Build one with `index-builder build --index {index_dir} "
-            f"SOURCE...` or set PRECEDENT_INDEX_DIR."
-        )
-    version = index_dir / pointer.read_text().strip()
-    if not (version / "params.json").is_file():
-        raise IndexFormatError(f"{pointer} names {version.name}, which is incomplete. Rebuild.")
-    return version
-
-
 def load_index(index_dir: Path) -> ClauseIndex:
     """Load the live version of an index; raises IndexNotFoundError / IndexFormatError."""
     version = resolve_version(Path(index_dir))
@@ -212,68 +191,6 @@ def write_version(
         staging, params, clauses, documents, embeddings, bm25, progress))
 
 
-def _publish(index_dir: Path, fill: Callable[[Path], None], prune_segments: bool = True) -> Path:
-    """Fill a staging folder, rename it to a version, switch CURRENT to it, prune.
-
-    Each step leaves a servable index if the process dies there (``kill -9``, tested by
-    `precedent-bench crash-faults`): the staging folder and an unpointed version are pruned by
-    the next build. The files are flushed to disk before the switch, and the switch before
-    pruning, so a power cut cannot leave CURRENT naming a version whose files never
-    reached the disk.
-    """
-    index_dir.mkdir(parents=True, exist_ok=True)
-    name = f"v-{time.strftime('%Y%m%dT%H%M%S')}-{secrets.token_hex(3)}"
-    staging = index_dir / f".staging-{name}"
-    staging.mkdir()
-    try:
-        fill(staging)
-        _sync_tree(staging)
-        staging.rename(index_dir / name)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    previous = _current_name(index_dir)
-    tmp_pointer = index_dir / f".{POINTER}.{name}"
-    try:
-        with open(tmp_pointer, "w", encoding="utf-8") as out:
-            out.write(name + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp_pointer, index_dir / POINTER)
-    except BaseException:
-        tmp_pointer.unlink(missing_ok=True)
-        raise
-    _sync_dir(index_dir)
-    _prune(index_dir, keep={name, previous}, segments=prune_segments)
-    log.info("Index version %s is live at %s", name, index_dir)
-    return index_dir / name
-
-
-def _sync_tree(folder: Path) -> None:
-    """fsync every file under ``folder`` and the folders themselves (POSIX; a no-op where a
-    folder cannot be opened, as on Windows, whose rename is not ordered this way anyway)."""
-    for path in sorted(folder.rglob("*"), reverse=True):
-        if path.is_file():
-            with open(path, "rb") as data:
-                os.fsync(data.fileno())
-        elif path.is_dir():
-            _sync_dir(path)
-    _sync_dir(folder)
-
-
-def _sync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems refuse fsync on a folder; the files themselves are synced
-    finally:
-        os.close(fd)
-
-
 def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
                  documents: dict[str, dict[str, Any]], embeddings: np.ndarray,
                  bm25: BM25Index, progress: bool = False) -> None:
@@ -290,33 +207,8 @@ def _write_parts(folder: Path, params: dict[str, Any], clauses: list[Clause],
     (folder / "params.json").write_text(json.dumps(params, indent=2))
 
 
-def write_faiss(index: faiss.Index, path: Path) -> None:
-    """Write a FAISS index through a Python file, so a full disk raises OSError.
-
-    ``faiss.write_index(index, filename)`` reports a failure of its final flush only as
-    a printed "close error" and returns: a disk that fills at that moment left a short
-    dense.faiss that would have gone live (seen while writing `precedent-bench crash-faults`).
-    """
-    with open(path, "wb") as out:
-        faiss.write_index(index, faiss.PyCallbackIOWriter(out.write))
-
-
-def same_dense(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
-    """Whether a version built with dense configuration ``old`` is what ``new`` asks for;
-    ef_search, nprobe and refine are read at query time, so a change of them alone needs no
-    new version. "auto" is met by the flat and IVF-PQ indexes it chooses between."""
-    old = old or {"kind": "flat"}
-    if new.get("kind") == "auto":
-        return old.get("kind") in ("flat", "auto", "ivfpq")
-    if new.get("kind") == "ivfpq":
-        return old.get("kind") == "ivfpq" and (not new.get("lists")
-                                                or new.get("lists") == old.get("lists"))
-    strip = lambda d: {k: v for k, v in d.items() if k != "ef_search"}  # noqa: E731
-    return strip(old) == strip(new)
-
-
 def text_digests(texts: Iterable[str]) -> np.ndarray:
-    """sha256 of each text, 32 raw bytes a row (what ``embedded.text_key`` spells in hex)."""
+    """sha256 of each text, 32 raw bytes a row (what ``backend.text_key`` spells in hex)."""
     return np.array([hashlib.sha256(t.encode("utf-8")).digest() for t in texts], dtype="S32")
 
 
@@ -393,84 +285,6 @@ def _link_folder(source: Path, target: Path) -> None:
             os.link(path, target / path.name)
         except OSError:
             shutil.copy2(path, target / path.name)
-
-
-def dense_index(vectors: np.ndarray, config: dict[str, Any], progress: bool = False) -> faiss.Index:
-    """The FAISS index for ``config`` ({"kind": "flat"} or {"kind": "hnsw", "m", "ef_construction"})."""
-    dimension = int(vectors.shape[1])
-    kind = config.get("kind", "flat")
-    if kind in ("flat", "auto"):  # auto: a whole version is a small library's, searched exactly
-        index = faiss.IndexFlatIP(dimension)
-    elif kind == "hnsw":
-        index = faiss.IndexHNSWFlat(dimension, int(config.get("m", 32)), faiss.METRIC_INNER_PRODUCT)
-        index.hnsw.efConstruction = int(config.get("ef_construction", 100))
-    else:
-        raise IndexFormatError(f"Unknown dense index kind {kind!r}: use one of {DENSE_KINDS}.")
-    step = 20_000  # HNSW inserts are the slow part of a large build: show their rate
-    with tqdm(total=len(vectors), desc=f"Dense index ({kind})", unit="vec",
-              disable=not progress or kind == "flat") as bar:
-        for start in range(0, len(vectors), step):
-            index.add(np.ascontiguousarray(vectors[start:start + step], dtype=np.float32))
-            bar.update(min(step, len(vectors) - start))
-    return index
-
-
-def stored_vectors(index: faiss.Index) -> np.ndarray:
-    """A read-only (n, d) view of the vectors inside a flat or HNSW index (no copy)."""
-    flat = faiss.downcast_index(index.storage) if isinstance(index, faiss.IndexHNSW) else index
-    if not isinstance(flat, faiss.IndexFlat):
-        raise IndexFormatError(f"dense.faiss holds a {type(flat).__name__}, which this program "
-                               f"cannot read vectors from: rebuild the index.")
-    if flat.ntotal == 0:
-        return np.zeros((0, flat.d), dtype=np.float32)
-    raw = faiss.rev_swig_ptr(flat.get_xb(), flat.ntotal * flat.d)
-    view = np.asarray(_Keeper(index, raw.__array_interface__["data"][0], (flat.ntotal, flat.d)))
-    view.flags.writeable = False
-    return view
-
-
-class _Keeper:
-    """Lends FAISS's vector memory to numpy and keeps the index alive while any view exists."""
-
-    def __init__(self, index: faiss.Index, address: int, shape: tuple[int, int]) -> None:
-        self.index = index
-        self.__array_interface__ = {"data": (address, False), "shape": shape, "typestr": "<f4",
-                                    "version": 3}
-
-
-def _current_name(index_dir: Path) -> str | None:
-    pointer = index_dir / POINTER
-    return pointer.read_text().strip() if pointer.is_file() else None
-
-
-def _prune(index_dir: Path, keep: set[str | None], segments: bool = True) -> None:
-    """Remove old versions, and what builds killed part way left behind (this runs under the
-    build lock: none of it belongs to a running build).
-
-    A version is renamed out of the ``v-*`` names before its files are deleted: a build killed
-    while deleting one (`precedent-bench crash-faults` found it) left a ``v-*`` folder without
-    params.json, a version in name only, which an unchanged next build never pruned.
-    """
-    for child in index_dir.iterdir():
-        if child.is_dir() and child.name.startswith("v-") and child.name not in keep:
-            trash = index_dir / f".trash-{child.name}"
-            try:
-                child.rename(trash)
-            except OSError:
-                trash = child
-            shutil.rmtree(trash, ignore_errors=True)
-    remove_leftovers(index_dir)
-    if segments and ((index_dir / SEGMENTS).is_dir() or (index_dir / CODEBOOKS).is_dir()):
-        prune_segments(index_dir)  # what no remaining version names
-
-
-def remove_leftovers(index_dir: Path) -> None:
-    """Staging folders, half-deleted versions and pointer drafts of builds killed part way."""
-    for child in index_dir.iterdir():
-        if child.is_dir() and child.name.startswith((".staging-", ".trash-")):
-            shutil.rmtree(child, ignore_errors=True)
-        elif child.is_file() and child.name.startswith(f".{POINTER}."):
-            child.unlink(missing_ok=True)
 
 
 def _read_json(path: Path) -> Any:

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Iterable, Protocol
 
 from index_builder.errors import IndexFormatError
-from index_builder.index.store import _sync_dir
+from index_builder.index.versions import _sync_dir
 
 log = logging.getLogger(__name__)
 
@@ -181,7 +181,7 @@ class MilvusLedger:
         return Ledger(generation, floor, entries)
 
     def publish(self, changes: list[tuple[Iterable[str], tuple[str, ...], tuple[str, ...]]]) -> int:
-        from index_builder.index.milvus import _catalog_row
+        from index_builder.index.milvus_versions import _catalog_row
 
         generation, floor = self._head() or (0, 0)
         generation += 1
@@ -223,7 +223,7 @@ class MilvusLedger:
         return int(payload["generation"]), int(payload["floor"])
 
     def _put_head(self, generation: int, floor: int) -> None:
-        from index_builder.index.milvus import _catalog_row
+        from index_builder.index.milvus_versions import _catalog_row
 
         self.store._client.upsert(self.store.catalog, [_catalog_row(
             HEAD, "access_head", "", {"generation": generation, "floor": floor})])

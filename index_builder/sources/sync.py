@@ -142,7 +142,7 @@ class SourceLibrary:
         self.assigned: list[list[tuple[str, str]]] = [[] for _ in followed]
 
     def documents(self, report: Any) -> list[Any]:
-        from index_builder.index.build import SourceDocument, _unique_id
+        from index_builder.index.documents import SourceDocument, _unique_id
         from index_builder.ingest import SUPPORTED_SUFFIXES
 
         found: list[Any] = []

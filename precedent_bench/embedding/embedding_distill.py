@@ -192,7 +192,7 @@ def _neighbour_batches(neighbours: np.ndarray, recipe: Recipe, rng: random.Rando
 def library_texts(sources: Sequence[Path]) -> list[str]:
     """Every clause text the build would index from these sources (BEIR folders, contracts);
     a document that cannot be read is skipped with a warning, as the build skips it."""
-    from index_builder.index.build import _read_contract, discover, read_beir_corpus
+    from index_builder.index.documents import _read_contract, discover, read_beir_corpus
 
     texts: list[str] = []
     for document in discover(sources):

@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from index_builder.index.build import read_beir_corpus
+from index_builder.index.documents import read_beir_corpus
 from index_builder.index.embedder import (_load_tokenizer, cache_slug, length_batches, mean_pool,
                                           padded, resolve_model_path)
 from index_builder.index.embedder_openvino import openvino_model_file

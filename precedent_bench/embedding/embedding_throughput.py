@@ -35,7 +35,7 @@ import numpy as np
 
 from index_builder.evaluate.acord import Acord, load_acord
 from index_builder.evaluate.evaluation import eval_queries, score_runs
-from index_builder.index.build import read_beir_corpus
+from index_builder.index.documents import read_beir_corpus
 from index_builder.index import load_embedder
 from index_builder.index.embedder import Embedder
 from index_builder.settings import EmbeddingSettings, load_settings

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from index_builder.index.build import SourceDocument
+from index_builder.index.documents import SourceDocument
 from index_builder.index.backend import Condition, Filters
 from index_builder.ingest.policy import Access
 from precedent_bench import scale_corpus as sc

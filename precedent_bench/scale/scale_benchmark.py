@@ -133,7 +133,7 @@ def _written(index_dir: Path, backend: str) -> str:
     """How the embedded store wrote the live version: appended to its predecessor or whole."""
     if backend != "embedded":
         return "generation"
-    from index_builder.index.store import resolve_version
+    from index_builder.index.versions import resolve_version
 
     params = json.loads((resolve_version(index_dir) / "params.json").read_text())
     return f"appended {params['appended']}" if "appended" in params else "whole"
@@ -254,7 +254,7 @@ def step_vectors(count: int, queries: int, m: int, ef_construction: int, ef_sear
     """The dense side alone at ``count`` clustered vectors: flat vs HNSW latency, recall, memory."""
     import faiss
 
-    from index_builder.index.store import dense_index
+    from index_builder.index.dense_files import dense_index
 
     faiss.omp_set_num_threads(1)
     rng = np.random.default_rng(5)
@@ -302,7 +302,7 @@ def step_workers(library: Path, texts: int, counts: Sequence[int]) -> dict[str, 
     """How reading (the real reader) and embedding (onnx-int8) scale with build workers."""
     from dataclasses import replace
 
-    from index_builder.index.build import read_beir_corpus
+    from index_builder.index.documents import read_beir_corpus
     from index_builder.index import load_embedder
     from index_builder.index.parallel import embed_texts
 

@@ -72,7 +72,7 @@ def stages(library: Any, embedder: Any, settings: Any, clauses: int) -> dict[str
     """CPU seconds and ms a clause per stage on the library's first ``clauses`` clauses."""
     import faiss
 
-    from index_builder.index.build import _read_contract
+    from index_builder.index.documents import _read_contract
     from index_builder.index.clausedb import COLUMNS, Columns, write_packed_clause_db
     from index_builder.index.ivf import encode, lists_for, train
     from index_builder.index.labels import Labeller

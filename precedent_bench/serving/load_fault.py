@@ -24,6 +24,9 @@ Searches and reranks pause ``--think`` seconds on average between requests, redr
 Per scenario it prints requests, status codes, p50/p95 per kind, requests lost (no HTTP
 answer) or hung (no answer within the kind's deadline), the breaker's and the index's
 state. The load average is recorded beside the figures: the machine is shared.
+
+The clients and the /health monitor are in load_clients.py; the scripted LLM, the server's
+settings and the mid-run rebuild in load_stack.py (soak.py runs those too).
 """
 
 from __future__ import annotations
@@ -34,9 +37,6 @@ import json
 import logging
 import os
 import platform
-import random
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -49,146 +49,10 @@ from precedent_bench.catalogue import subparser
 from precedent_bench.common import data, indexes, servers
 from precedent_bench.common.data import Workload
 from precedent_bench.common.machine import cpu_seconds, load_average, percentile, tcp_counters
+from precedent_bench.serving.load_clients import DEADLINE_S, KINDS, Client, Monitor, Record
+from precedent_bench.serving.load_stack import _llm_process, _rebuild, server_overrides
 
 log = logging.getLogger("load_fault")
-
-KINDS = ("search", "rerank", "redraft")
-DEADLINE_S = {"search": 30.0, "rerank": 45.0, "redraft": 150.0}  # a pane gives up after these
-
-
-# --- the scripted LLM (its own process) --------------------------------------------------
-
-def _llm_process(mode: str, seed: int, ports: Any) -> None:
-    from addin_server.llm.scripted import Reply, ScriptedLLMServer
-
-    rng = random.Random(seed)
-    lock = threading.Lock()
-
-    def healthy(body: dict[str, Any]) -> Reply:
-        if body.get("max_tokens") == 1:  # a rerank rating
-            digit = str(len(json.dumps(body)) % 5)
-            return Reply(content=digit, logprobs={digit: -0.1, "2": -2.4}, delay_s=0.2)
-        return Reply(content="Each party's liability is capped at the fees paid in the twelve "
-                             "months before the claim [1].", delay_s=2.0)
-
-    def failing(body: dict[str, Any]) -> Reply:
-        with lock:
-            roll = rng.random()
-        if roll < 0.20:
-            return Reply(status=500)
-        if roll < 0.35:
-            return Reply(status=429, headers={"Retry-After": "2"})
-        if roll < 0.45:
-            return Reply(content="2", delay_s=8.0)  # a hang past the attempt timeout
-        if roll < 0.55:
-            return Reply(body=b"<html><body>502 Bad Gateway</body></html>")
-        return healthy(body)
-
-    server = ScriptedLLMServer(healthy if mode == "healthy" else failing).start()
-    ports.put(server.url)
-    threading.Event().wait()  # until terminated
-
-
-# --- clients ------------------------------------------------------------------------------
-
-@dataclass
-class Record:
-    kind: str
-    started: float
-    seconds: float
-    status: int  # 0: no HTTP answer
-    outcome: str  # "ok", an error code, "lost: ...", "hung"
-    rerank: str = ""
-    server_ms: float | None = None  # the search's own time (timings_ms.total), without HTTP or queueing
-
-
-def _body(kind: str, rng: random.Random, work: Workload) -> dict[str, Any]:
-    text = rng.choice(work.queries)
-    if kind == "search":
-        return {"text": text, "rerank": False}
-    if kind == "rerank":
-        return {"text": text, "rerank": True}
-    return {"text": text, "clause_ids": rng.sample(work.clause_ids, 3)}
-
-
-class Client(threading.Thread):
-    def __init__(self, port: int, kind: str, seed: int, work: Workload, until: float,
-                 think: float, records: list[Record]) -> None:
-        super().__init__(daemon=True, name=f"client-{kind}-{seed}")
-        self.port, self.kind, self.work, self.until = port, kind, work, until
-        self.rng = random.Random(seed)
-        self.think = (think * 0.5, think * 1.5)
-        self.records = records
-        self.connection: http.client.HTTPConnection | None = None
-
-    def run(self) -> None:
-        time.sleep(self.rng.uniform(0, max(self.think[1], 0.2)))  # do not start in lockstep
-        while time.monotonic() < self.until:
-            record = self.request()
-            self.records.append(record)
-            pause = self.rng.uniform(*self.think)
-            if record.status == 503:
-                pause = max(pause, 2.0)  # the pane says "try again in a minute"; a lawyer waits a bit
-            time.sleep(pause)
-        if self.connection:
-            self.connection.close()
-
-    def request(self) -> Record:
-        body = json.dumps(_body(self.kind, self.rng, self.work))
-        started = time.monotonic()
-        try:
-            if self.connection is None:
-                self.connection = http.client.HTTPConnection("127.0.0.1", self.port,
-                                                             timeout=DEADLINE_S[self.kind])
-            self.connection.request("POST", f"/api/v1/{'redraft' if self.kind == 'redraft' else 'precedents'}",
-                                    body, {"Content-Type": "application/json"})
-            answer = self.connection.getresponse()
-            payload = json.loads(answer.read() or b"{}")
-            if answer.getheader("Connection", "").lower() == "close":
-                self.connection.close()
-                self.connection = None
-        except TimeoutError:
-            self._reset()
-            return Record(self.kind, started, time.monotonic() - started, 0, "hung")
-        except (OSError, http.client.HTTPException, ValueError) as exc:
-            self._reset()
-            return Record(self.kind, started, time.monotonic() - started, 0, f"lost: {type(exc).__name__}")
-        seconds = time.monotonic() - started
-        if answer.status == 200:
-            rerank = (payload.get("rerank") or {}).get("status", "")
-            return Record(self.kind, started, seconds, 200, "ok", rerank,
-                          (payload.get("timings_ms") or {}).get("total"))
-        code = (payload.get("error") or {}).get("code", "?")
-        return Record(self.kind, started, seconds, answer.status, code)
-
-    def _reset(self) -> None:
-        if self.connection:
-            self.connection.close()
-        self.connection = None
-
-
-class Monitor(threading.Thread):
-    """Polls /health: which index version is live when, and the LLM breaker's state."""
-
-    def __init__(self, port: int, until: float, t0: float) -> None:
-        super().__init__(daemon=True, name="monitor")
-        self.port, self.until, self.t0 = port, until, t0
-        self.versions: list[tuple[float, str]] = []
-        self.errors = 0
-
-    def run(self) -> None:
-        while time.monotonic() < self.until:
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-                connection.request("GET", "/api/v1/health")
-                health = json.loads(connection.getresponse().read())
-                connection.close()
-                version = health["index"]["version"]
-                if not self.versions or self.versions[-1][1] != version:
-                    self.versions.append((time.monotonic() - self.t0, version))
-            except (OSError, http.client.HTTPException, ValueError, KeyError):
-                self.errors += 1
-            time.sleep(1.0)
 
 
 # --- one scenario ------------------------------------------------------------------------
@@ -210,14 +74,6 @@ class Result:
     drain_s: float = 0.0
     tcp: dict[str, int] = field(default_factory=dict)  # kernel counters during the run
     clients: int = 0
-
-
-def server_overrides(index_dir: Path, llm_url: str, threads: int) -> dict[str, Any]:
-    """The load servers' settings beside servers.LOAD_ENV: the index copy, the threads, the LLM."""
-    overrides: dict[str, Any] = {"index_dir": str(index_dir), "server.threads": threads}
-    if llm_url:
-        overrides.update({"llm.base_url": llm_url})
-    return overrides
 
 
 def run_scenario(name: str, args: argparse.Namespace, work: Workload, index_dir: Path) -> Result:
@@ -300,18 +156,6 @@ def _warm_up(port: int, work: Workload, count: int) -> None:
         thread.start()
     for thread in threads:
         thread.join()
-
-
-def _rebuild(index_dir: Path, args: argparse.Namespace) -> tuple[int, float]:
-    """Firm IT adds a contract: `index-builder build` over ACORD plus one agreement."""
-    started = time.monotonic()
-    command = [str(Path(sys.executable).parent / "index-builder"), "build", "--index", str(index_dir),
-               "--no-progress", str(args.acord), str(args.add_contract)]
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **args.server_env},
-                          cwd=data.CHECKOUT)
-    if done.returncode:
-        log.error("rebuild failed: %s", done.stderr[-2000:])
-    return done.returncode, time.monotonic() - started
 
 
 # --- the report -------------------------------------------------------------------------

@@ -35,7 +35,8 @@ from precedent_bench.catalogue import subparser
 from precedent_bench.common import data, indexes, servers
 from precedent_bench.common.data import Workload
 from precedent_bench.common.machine import load_average, percentile, process_sample
-from precedent_bench.serving.load_fault import DEADLINE_S, _llm_process, _rebuild, server_overrides
+from precedent_bench.serving.load_clients import DEADLINE_S
+from precedent_bench.serving.load_stack import _llm_process, _rebuild, server_overrides
 
 log = logging.getLogger("soak")
 

@@ -18,7 +18,7 @@ from index_builder.errors import (
     IndexNotFoundError,
     SearchEngineUnavailableError,
 )
-from index_builder.index import milvus, milvus_connection
+from index_builder.index import milvus_connection, milvus_write
 from index_builder.index.backend import VersionData
 from index_builder.index.milvus import MilvusStore
 from index_builder.index.milvus_connection import stop_lite
@@ -94,7 +94,7 @@ def test_a_failed_rebuild_leaves_the_live_version_serving(
             raise MilvusException(message="node down")
         return real_insert(collection, rows, **kwargs)
 
-    monkeypatch.setattr(milvus, "INSERT_BATCH", 1)
+    monkeypatch.setattr(milvus_write, "INSERT_BATCH", 1)
     monkeypatch.setattr(store._client, "insert", failing_insert)
     with pytest.raises(SearchEngineUnavailableError, match="node down.*PRECEDENT_MILVUS_URI"):
         store.write(_data(["One.", "Two.", "Three."]))

@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from index_builder.index import milvus
+from index_builder.index import milvus_write
+from index_builder.index.backend import text_key
 from index_builder.index.build import build_index
 from index_builder.index.milvus import MilvusStore
 from index_builder.index.milvus_plan import FOREVER, LiveRow, plan_generation, row_digest
@@ -39,7 +40,7 @@ def _clauses(doc: str, texts: list[str]) -> list[Clause]:
 
 
 def _digests(clauses: list[Clause]) -> list[str]:
-    return [row_digest(c, True, milvus.text_key(c.text)) for c in clauses]
+    return [row_digest(c, True, text_key(c.text)) for c in clauses]
 
 
 def test_the_plan_keeps_unchanged_documents_and_rewrites_changed_ones_whole() -> None:
@@ -174,7 +175,7 @@ def test_a_failed_incremental_rebuild_keeps_the_live_version_and_is_cleared_next
     assert now.get(["msa#1"]) == [None]
     everything = store._count(now.collection, "")
     assert everything == 7 + 2  # the new version's rows and the msa rows the previous one sees
-    assert np.isnan(store.previous(embedder.model_id).vectors[milvus.text_key(DOCS["nda"][0])]).all()
+    assert np.isnan(store.previous(embedder.model_id).vectors[text_key(DOCS["nda"][0])]).all()
     assert store._count(now.collection, f"dead < {FOREVER}") == 2
 
 
@@ -205,8 +206,8 @@ def test_a_rebuild_carries_unchanged_documents_without_reading_their_clauses(
 
     # Past the compaction threshold the carried version is completed from the live one and
     # written into a fresh collection, vectors copied, nothing re-embedded.
-    monkeypatch.setattr(milvus, "COMPACT_AT", 0.1)
-    monkeypatch.setattr(milvus, "COMPACT_SLACK", 0)
+    monkeypatch.setattr(milvus_write, "COMPACT_AT", 0.1)
+    monkeypatch.setattr(milvus_write, "COMPACT_SLACK", 0)
     changed["dpa"] = ["Processor acts on written instructions only."]
     _library(library, changed)
     embedder.calls.clear()

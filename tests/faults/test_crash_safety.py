@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from precedent_bench.serving.crash_faults import (
+from precedent_bench.serving.crash_builds import (
     KillPoint,
     Library,
     acord_rows,

@@ -235,7 +235,7 @@ def test_files_with_their_recorded_size_and_time_are_not_hashed_again(
     import os
     import time
 
-    from index_builder.index import build
+    from index_builder.index import incremental
 
     past = time.time() - 60
     for path in library.iterdir():
@@ -243,8 +243,8 @@ def test_files_with_their_recorded_size_and_time_are_not_hashed_again(
     (library / "doc01.txt").write_text((library / "doc01.txt").read_text())  # written just now
     _build(settings, embedder, library)
     hashed: list[str] = []
-    real = build._file_digest
-    monkeypatch.setattr(build, "_file_digest", lambda path: hashed.append(path.name) or real(path))
+    real = incremental._file_digest
+    monkeypatch.setattr(incremental, "_file_digest", lambda path: hashed.append(path.name) or real(path))
     assert _build(settings, embedder, library).parsed == []
     # Only the file written within two seconds of its hashing is hashed again (it could have
     # changed since without its time showing it).

@@ -16,7 +16,7 @@ from index_builder.index.build import build_index
 from index_builder.index.embedded import EmbeddedStore
 from index_builder.index.segmented_build import SegmentSettings
 from index_builder.index.segments import unpublished
-from index_builder.index.store import resolve_version
+from index_builder.index.versions import resolve_version
 from index_builder.settings import updated
 from precedent_bench.drafting.drafting_set import HashingEmbedder
 

@@ -22,7 +22,7 @@ from index_builder.index.postings import SegmentedBM25, write_postings
 from index_builder.index.segmented import SegmentedBackend
 from index_builder.index.segmented_build import SegmentSettings
 from index_builder.index.segments import SEGMENTS, unpublished
-from index_builder.index.store import resolve_version
+from index_builder.index.versions import resolve_version
 from index_builder.model import Clause
 from index_builder.settings import BM25Settings, updated
 

@@ -202,6 +202,63 @@ def test_every_setting_is_documented() -> None:
     assert all(f"`{name}`" in doc for name in ENV)
 
 
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_pages_that_show_settings_show_settings_md_rows() -> None:
+    from index_builder.settings import fill_settings_rows
+
+    shown = {page.name: page.read_text("utf-8") for page in sorted(DOCS.glob("*.md"))
+             if "<!-- settings.md rows:" in page.read_text("utf-8")}
+    assert {"security.md", "sources.md"} <= set(shown)
+    settings_md = (DOCS / "settings.md").read_text("utf-8").splitlines()
+    for name, page in shown.items():
+        assert page == fill_settings_rows(page), \
+            f"regenerate with: addin-server settings --fill docs/{name}"
+        blocks = [block.split("-->\n", 1)[1].split("<!-- end of settings.md rows -->")[0]
+                  for block in page.split("<!-- settings.md rows:")[1:]]
+        rows = [line for block in blocks for line in block.splitlines()[2:]
+                if line.startswith("| `PRECEDENT_")]
+        assert rows and all(row in settings_md for row in rows), name
+
+
+def test_a_page_cannot_show_a_setting_that_does_not_exist() -> None:
+    from index_builder.settings import fill_settings_rows, settings_rows
+
+    with pytest.raises(ValueError, match="PRECEDENT_NO_SUCH_SETTING"):
+        settings_rows(["PRECEDENT_AUTH_*", "PRECEDENT_NO_SUCH_SETTING"])
+    page = "<!-- settings.md rows: PRECEDENT_AUDIT_KEEP -->\n| stale |\n<!-- end of settings.md rows -->\n"
+    assert fill_settings_rows(page).splitlines()[1:4] == [
+        "| variable | default | what it does |", "|---|---|---|",
+        "| `PRECEDENT_AUDIT_KEEP` | `400` | rotated audit files kept |"]
+
+
+def test_every_setting_a_page_names_exists() -> None:
+    import re
+
+    from index_builder.settings import ENV
+
+    pages = [*sorted(DOCS.glob("*.md")), DOCS.parent / "README.md"]
+    for page in pages:
+        for name in set(re.findall(r"PRECEDENT_[A-Z0-9_]*[A-Z0-9]", page.read_text("utf-8"))):
+            # A family (`PRECEDENT_LLM_*`) names the settings it prefixes; PRECEDENT_TEST_* are
+            # read by the test suite, not by the product.
+            assert name in ENV or any(n.startswith(f"{name}_") for n in ENV) \
+                or name.startswith("PRECEDENT_TEST_"), f"{page.name} names {name}, not a setting"
+
+
+def test_the_settings_table_shows_budgets_and_hides_secrets() -> None:
+    from index_builder.settings import settings_table
+
+    table = settings_table(load_settings({
+        "PRECEDENT_LLM_API_KEY": "sk-zq1", "PRECEDENT_MILVUS_TOKEN": "user:zq2",
+        "PRECEDENT_API_TOKENS": "zq3", "PRECEDENT_IMANAGE_PASSWORD": "zq4",
+        "PRECEDENT_LLM_CONTEXT_TOKENS": "8192"}))
+    assert not any(f"zq{n}" in table for n in range(1, 5))
+    # A token budget is not a secret: its value is shown like any other.
+    assert "| `PRECEDENT_LLM_CONTEXT_TOKENS` | `8192` |" in table
+
+
 @pytest.mark.parametrize("environ, variable", [
     ({"PRECEDENT_INDEX_DIR": "."}, "PRECEDENT_INDEX_DIR"),
     ({"PRECEDENT_RRF_K": "-5"}, "PRECEDENT_RRF_K"),
