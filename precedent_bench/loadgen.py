@@ -5,12 +5,21 @@ moment it has its answer (no pauses: throughput). A request is *answered* when a
 status comes back (a 503 with Retry-After is an answer: the pane says "busy, retrying");
 *lost* when the connection fails without one (a reset, a timeout). Latencies are of the
 searches answered 200.
+
+The clients run on the server's own cores, so they are kept light (issue 39, session 7):
+one socket each speaking just the HTTP/1.1 a JSON API needs (``Connection``), and only the
+answer's ``timings_ms.total`` read out of the body, where a pane parses all of it on the
+lawyer's machine. With ``http.client`` and ``json.loads`` of every ~19 kB answer they cost
+~0.74 ms of CPU a search, ~4% of the server's own (benchmarks/results/throughput/README.md).
+The request's bytes are what ``http.client`` sent, so the server's work is unchanged.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import re
+import socket
 import statistics
 import threading
 import time
@@ -18,6 +27,97 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 TIMEOUT_S = 60.0  # a pane gives up after this; an answer later than that counts as lost
+PATH = "/api/v1/precedents"
+# The search's own time in an answer: ``timings_ms`` holds numbers only (json.loads when not found).
+_TOTAL = re.compile(rb'"timings_ms":\s*\{[^{}]*?"total":\s*(-?[0-9][0-9.eE+-]*)')
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection to 127.0.0.1, as light as a load generator can be.
+
+    Sends the very bytes ``http.client`` sends for a JSON POST (request line, Host,
+    Accept-Encoding: identity, Content-Length, Content-Type; one ``sendall`` with the body,
+    TCP_NODELAY) and reads the answer by its Content-Length (chunked and read-to-close too).
+    Errors are ``http.client``'s: a closed connection without an answer is
+    ``RemoteDisconnected``, a timeout ``TimeoutError``, so "lost" means what it meant.
+    """
+
+    def __init__(self, port: int, timeout: float = TIMEOUT_S) -> None:
+        self.port = port
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._buffer = b""
+
+    def post(self, path: str, body: bytes) -> tuple[int, dict[str, str], bytes]:
+        """(status, headers with lower-case names, body) of one POST of JSON ``body``."""
+        self.sock.sendall(b"POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nAccept-Encoding: identity\r\n"
+                          b"Content-Length: %d\r\nContent-Type: application/json\r\n\r\n%s"
+                          % (path.encode(), self.port, len(body), body))
+        buffer = self._buffer
+        while True:
+            end = buffer.find(b"\r\n\r\n")
+            if end >= 0:
+                break
+            buffer += self._more(not buffer)
+        lines = buffer[:end].decode("latin-1").split("\r\n")
+        rest = buffer[end + 4:]
+        parts = lines[0].split(" ", 2)
+        if len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
+            raise http.client.BadStatusLine(lines[0])
+        status = int(parts[1])
+        headers: dict[str, str] = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if "chunked" in headers.get("transfer-encoding", "").lower():
+            data, rest = self._chunked(rest)
+        elif "content-length" in headers:
+            length = int(headers["content-length"])
+            while len(rest) < length:
+                rest += self._more(False)
+            data, rest = rest[:length], rest[length:]
+        else:  # no length: the body runs to the connection's close
+            while True:
+                try:
+                    more = self.sock.recv(65536)
+                except OSError:
+                    more = b""
+                if not more:
+                    break
+                rest += more
+            data, rest = rest, b""
+            headers["connection"] = "close"
+        self._buffer = rest
+        return status, headers, data
+
+    def _more(self, fresh: bool) -> bytes:
+        more = self.sock.recv(65536)
+        if not more:
+            raise (http.client.RemoteDisconnected("Remote end closed connection without response")
+                   if fresh else http.client.IncompleteRead(b""))
+        return more
+
+    def _chunked(self, rest: bytes) -> tuple[bytes, bytes]:
+        data = b""
+        while True:
+            while b"\r\n" not in rest:
+                rest += self._more(False)
+            size_line, rest = rest.split(b"\r\n", 1)
+            size = int(size_line.split(b";", 1)[0], 16)
+            while len(rest) < size + 2:
+                rest += self._more(False)
+            data, rest = data + rest[:size], rest[size + 2:]
+            if size == 0:
+                return data, rest
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def search_total(data: bytes) -> float:
+    """``timings_ms.total`` of a search answer, read without parsing the whole answer."""
+    found = _TOTAL.search(data)
+    return float(found.group(1)) if found else float(json.loads(data)["timings_ms"]["total"])
 
 
 @dataclass
@@ -76,7 +176,7 @@ def run_clients(port: int, texts: Texts, clients: int, seconds: float, *, stagge
         nonlocal until
         if stagger_s:
             time.sleep(stagger_s * number / max(clients, 1))  # not all in lockstep
-        connection: http.client.HTTPConnection | None = None
+        connection: Connection | None = None
         while time.monotonic() < until and not (stop and stop.is_set()):
             text = texts.next()
             if text is None:
@@ -89,14 +189,11 @@ def run_clients(port: int, texts: Texts, clients: int, seconds: float, *, stagge
             started = time.monotonic()
             try:
                 if connection is None:
-                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT_S)
-                connection.request("POST", "/api/v1/precedents", payload,
-                                   {"Content-Type": "application/json"})
-                response = connection.getresponse()
-                data = response.read()
+                    connection = Connection(port, TIMEOUT_S)
+                status, headers, data = connection.post(PATH, payload)
                 elapsed = (time.monotonic() - started) * 1000
-                retry_after = response.getheader("Retry-After")
-                if response.getheader("Connection", "").lower() == "close":
+                retry_after = headers.get("retry-after")
+                if headers.get("connection", "").lower() == "close":
                     connection.close()
                     connection = None
             except (OSError, http.client.HTTPException) as exc:
@@ -111,21 +208,20 @@ def run_clients(port: int, texts: Texts, clients: int, seconds: float, *, stagge
                 continue
             with lock:
                 tally.sent += 1
-                tally.statuses[response.status] = tally.statuses.get(response.status, 0) + 1
-                if response.status == 200:
+                tally.statuses[status] = tally.statuses.get(status, 0) + 1
+                if status == 200:
                     tally.latencies_ms.append(elapsed)
                     if time.monotonic() <= until:
                         tally.ok_in_window += 1
                     try:
-                        answer = json.loads(data)
-                        tally.server_ms.append(float(answer["timings_ms"]["total"]))
-                        if keep:
-                            tally.answers.append((text, answer.get("list_id", "")))
+                        tally.server_ms.append(search_total(data))
+                        if keep:  # the crash phases look each answer's list up afterwards
+                            tally.answers.append((text, json.loads(data).get("list_id", "")))
                     except (ValueError, KeyError, TypeError):
                         pass
-                elif response.status == 503 and retry_after:
+                elif status == 503 and retry_after:
                     tally.busy_with_retry_after += 1
-            if response.status == 503 and retry_after:
+            if status == 503 and retry_after:
                 # The pane waits as told (capped, so a burst still ends on time).
                 time.sleep(min(float(retry_after), 1.0))
         if connection is not None:
