@@ -41,8 +41,9 @@ def _kind(segment: str) -> str | None:
     if _CARVE_LEAD.match(segment) and not _STRONG_MUTUAL.search(segment) and not (
             _period(segment) and not re.search(r"\bcarve|\bexclu|\bexcept|\bexempt", segment, re.I)):
         return "carve_out"
+    # "Change 30 days to 45 days throughout": beside a figure, "throughout" says every place, not conform.
     if (F.amounts(segment) or _period_change(segment)) and not _STRONG_MUTUAL.search(segment) and \
-            not _BOTH_ASK.search(segment) and not _CONFORM.search(segment):
+            not _BOTH_ASK.search(segment) and not _CONFORM.search(re.sub(r"\bthroughout\b", " ", segment, flags=re.I)):
         return "amount" if F.amounts(segment) else "period"
     if _CONFORM.search(segment) and _PRECEDENT_REF.search(segment) and re.search(
             r"\b(?:period|days?|time|notice|cure|term)\b", segment, re.I):

