@@ -292,7 +292,12 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
 
 
 def _lawyer_message(exc: LLMUnavailableError) -> str:
-    # The cause is in the log; the lawyer gets what happened and what to do, no brackets.
+    # The cause is in the log; the lawyer gets what happened and what to do, no brackets. A timeout is
+    # said as one: the assistant is up but slow (a new user was told "not available" after 120 s).
+    if "timed out" in exc.message:
+        return ("The drafting assistant took too long to answer, so no redraft was written. Precedent "
+                "search still works. Try again, perhaps with a shorter selection or a simpler instruction; "
+                "if it keeps happening, ask IT about the drafting assistant's speed or time limit.")
     return ("The drafting assistant is not available right now, so no redraft was written. "
             "Precedent search still works. Try the redraft again in a few minutes; if it keeps "
             "happening, ask IT to check the drafting assistant.")

@@ -43,6 +43,18 @@ _AN_EXCEPTION = re.compile(r"\b(?:except\w*|exclud\w*|unless|other\s+than|save\s
                            r"however|does\s+not\s+(?:prevent|restrict|prohibit|limit)|free\s+to)\b", re.I)
 
 
+# Added words that keep the clause's limit for the item rather than lift it ("if the claim is due to
+# fraud, the liability cap will not be exceeded"), and the words that do lift it ("shall not apply",
+# "will not be capped", "excluding"). Found by a new user's "Add a carve-out for fraud", marked done.
+_KEEPS_LIMIT = re.compile(r"\b(?:will|shall|must|may|does|do|is|are)\s+not\s+be\s+exceeded\b|"
+                          r"\b(?:shall|will)\s+(?:still|also|continue\s+to)\s+apply\b|"
+                          r"\b(?:remains?|is|are|be)\s+(?:still\s+)?subject\s+to\b|"
+                          r"\b(?:shall|will)\s+(?:still\s+|also\s+)?be\s+(?:limited|capped)\b", re.I)
+_LIFTS_LIMIT = re.compile(r"\bexcept\w*|\bexclud\w*|\b(?:shall|will|does|do)\s+not\s+(?:apply|limit|restrict|cap)\b|"
+                          r"\bnot\s+(?:be\s+)?(?:limited|capped|subject\s+to)\b|\bunlimited\b|\buncapped\b|"
+                          r"\bnothing\s+in\b|\bother\s+than\b|\bsave\s+(?:for|that)\b|\bunless\b|\bin\s+excess\s+of\b", re.I)
+
+
 def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     phrase = part.params.get("phrase") or ""
     if not phrase:
@@ -60,6 +72,10 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
         return PartResult(part, "not_done", "The draft adds no carve-out.")
     if not _EXCEPTION_WORDS.search(context):
         return PartResult(part, "not_done", "The draft's additions do not read as an exception to your clause.")
+    if _KEEPS_LIMIT.search(new_text) and not _LIFTS_LIMIT.search(new_text):
+        kept = _KEEPS_LIMIT.search(new_text).group(0)
+        return PartResult(part, "wrong", f"The draft's added words keep your clause's limit (“{kept}”) for what "
+                                         "was to be carved out of it, rather than lifting it.")
     have = re.findall(r"[a-z][a-z-]+", new_text.lower())
     own = {w[:5] for w in re.findall(r"[a-z]{3,}", clause.lower())}
     wrong = _wrong_party(part, clause, new_text, ctx) or _freed_other(clause, draft, ctx)

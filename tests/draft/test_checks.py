@@ -289,3 +289,20 @@ def test_the_counterpart_of_the_one_known_party_is_not_an_undefined_term() -> No
     other = answer.replace("Employer asks for", "the Licensor asks for")
     assert "Licensor" in reasons(DraftTask(clause, task.instruction, (Clause("p1", precedent.text + " Licensor "
                                                                                    "and Licensee too.", "rc"),)), other)
+
+
+CAP = ("Contractor's total liability under this Agreement shall not exceed the fees paid in the twelve (12) months "
+       "before the claim.")
+
+
+@pytest.mark.parametrize("added, right", [
+    ("However, if the claim is due to fraud, the liability cap will not be exceeded.", False),
+    ("However, liability for fraud will not be capped.", True),
+    ("This limit shall not apply to liability for fraud.", True),
+])
+def test_a_carve_out_lifts_the_limit_it_names(added: str, right: bool) -> None:
+    # A new user's "Add a carve-out for fraud": the model kept the cap for fraud and it was marked done.
+    task = DraftTask(CAP, "Add a carve-out for fraud", ())
+    parts = {p.part.kind: p.status for p in check_draft(task, CAP + " " + added, None).parts}
+    assert (parts["carve_out"] == "done") is right
+    assert right or parts["carve_out"] == "wrong"

@@ -182,6 +182,17 @@ def test_redraft_when_llm_unreachable_is_503_for_a_lawyer(client: Any, llm_serve
     assert "Precedent search still works" in error["message"]
 
 
+def test_a_model_that_times_out_is_said_to_be_slow_not_unavailable() -> None:
+    # The client's error for a timeout names it (llm/client.py _describe); the lawyer is told it was slow.
+    from addin_server.service import _lawyer_message
+    from index_builder.errors import LLMUnavailableError
+
+    slow = _lawyer_message(LLMUnavailableError("The language model did not answer (timed out)."))
+    down = _lawyer_message(LLMUnavailableError("The language model did not answer (connection failed)."))
+    assert "took too long" in slow and "not available" not in slow and "Precedent search still works" in slow
+    assert "not available" in down
+
+
 def test_redraft_without_llm_is_503(make_app: Any) -> None:
     response = make_app(llm=False).test_client().post("/api/v1/redraft", json={"text": "x"})
     assert response.status_code == 503 and response.get_json()["error"]["code"] == "llm_not_configured"
