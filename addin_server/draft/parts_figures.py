@@ -67,6 +67,13 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
         other_unit = [f for f in found if _CHANGE_VERBS.search(part.text) and (
             named_by_words(part.text, clause, f, found, ()) or not quoted_elsewhere(part.text, clause, f))]
         pool = same_unit or other_unit
+        if same_unit and _CHANGE_VERBS.search(part.text):
+            # "Shorten the notice period to 30 days" where the notice is six months and a 90-day period
+            # stands elsewhere: the period the part's words point to, whatever its unit (a new user's
+            # correct draft was said to leave the 90 days unchanged).
+            pointed = _closest_by_words(part.text, clause, found)
+            if pointed is not None and pointed not in same_unit and not quoted_elsewhere(part.text, clause, pointed):
+                pool = [pointed]
         new = part.params.get("value")
         if len({f.value for f in pool}) > 1 and new is not None:
             pool = [f for f in pool if abs(f.value - new) > 1e-9] or pool  # not the one that already says it

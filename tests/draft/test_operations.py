@@ -296,3 +296,15 @@ def test_one_value_in_two_places_changes_where_the_ask_points() -> None:
 @pytest.mark.parametrize("instruction", ["Change 30 days to 60 days throughout.", "60 days in both places"])
 def test_every_place_when_the_ask_says_so(instruction: str) -> None:
     assert change_period(TERMINATION, part(instruction, TERMINATION)).text.count("sixty (60) days") == 2
+
+
+GARDEN = ("The Employee shall give the Company not less than six (6) months' written notice of termination. Any bonus "
+          "shall be paid within ninety (90) days after the end of the financial year.")
+
+
+def test_the_period_the_ask_names_changes_whatever_its_unit() -> None:
+    # A new user's "Shorten the notice period to 30 days": the six months' notice, not the 90-day bonus window.
+    done = change_period(GARDEN, part("Shorten the notice period to 30 days", GARDEN))
+    assert "thirty (30) days' written notice" in done.text and "ninety (90) days" in done.text
+    other = change_period(GARDEN, part("Cut the bonus payment window to 30 days", GARDEN))
+    assert "six (6) months'" in other.text and "within thirty (30) days" in other.text
