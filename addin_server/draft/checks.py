@@ -129,10 +129,14 @@ def _changed(task: DraftTask, ins: Instruction, draft: str, instruction: CheckRe
     same = similarity(task.clause, draft)
     # A small change is what "make it 15 days" asks for: nearly unchanged is a failure only
     # where the instruction's own check does not pass.
-    if same == 1 or (same >= NEARLY_SAME and instruction.passed is False):
-        return CheckResult("changed", False, "The draft is the same as your clause"
-                           + (" word for word" if same == 1 else " but for a word or two")
-                           + ": the instruction was not carried out.")
+    if same == 1:
+        return CheckResult("changed", False, "The draft is the same as your clause word for word: the instruction "
+                                             "was not carried out.")
+    if same >= NEARLY_SAME and instruction.passed is False:
+        # A word or two did change: some of the instruction may be done ("Done: 45 days. Not done: 10
+        # days."), so this says what the instruction check says, not that nothing was done.
+        return CheckResult("changed", False, "The draft changes only a word or two of your clause: not all of the "
+                                             "instruction was carried out (see what was and was not done).")
     if same >= NEARLY_SAME and instruction.passed is None:
         # A word or two may be all that was asked: with the instruction not checked, neither is this.
         return not_checked("changed", "Not checked: the draft changes a word or two of your clause, and whether "

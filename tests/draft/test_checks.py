@@ -306,3 +306,21 @@ def test_a_carve_out_lifts_the_limit_it_names(added: str, right: bool) -> None:
     parts = {p.part.kind: p.status for p in check_draft(task, CAP + " " + added, None).parts}
     assert (parts["carve_out"] == "done") is right
     assert right or parts["carve_out"] == "wrong"
+
+
+def test_a_draft_that_did_part_of_the_ask_is_not_said_to_have_done_nothing() -> None:
+    # A new user's two-part ask, of which the 45 days was done and the 10 days' notice not: the
+    # "changed" line must not say the instruction was not carried out at all.
+    tail = (" Suspension does not relieve Customer of its obligation to pay the fees for the Services, and Supplier "
+            "shall resume the Services promptly once every overdue invoice has been paid in full together with any "
+            "interest that has accrued on it under this Agreement, and Supplier shall not be liable for any loss "
+            "that Customer suffers because the Services were suspended in accordance with this clause.")
+    clause = "Supplier may suspend the Services if any invoice is more than 30 days overdue." + tail
+    task = DraftTask(clause, "Extend the overdue period to 45 days and require 10 days' written notice before "
+                             "suspending", ())
+    draft = "Supplier may suspend the Services if any invoice is more than 45 days overdue." + tail
+    changed = {r.name: r for r in run_checks(task, draft)}["changed"]
+    assert changed.passed is not True and "only a word or two" in changed.reason
+    assert "was not carried out." not in changed.reason
+    same = {r.name: r for r in run_checks(task, clause)}["changed"]
+    assert same.passed is False and "word for word" in same.reason
