@@ -55,7 +55,7 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
             # should be 90" beside "Provider's 45 days ... stays"), else the one the part's words point to
             # ("Sixty days' notice" beside a petition "not dismissed in thirty (30) days"), unless the
             # part says every place.
-            named = _one_place(part, clause, _of_parties(part, clause, named))
+            named = _of_parties(part, clause, named)
         if named:
             return named
     if kind == "period":
@@ -87,7 +87,7 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     if not pool:
         return []
     if len({f.value for f in pool}) == 1:
-        return _one_place(part, clause, pool)
+        return pool
     from addin_server.draft.done import LEAVE_WORDS, distinctly_named
     if not LEAVE_WORDS.search(part.text):
         # One value for several places the part names each by a word of its own ("$5m per
@@ -97,17 +97,6 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
             return several
     best = _closest_by_words(part.text, clause, pool)
     return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
-
-
-def _one_place(part: Part, clause: str, same: list[F.Figure]) -> list[F.Figure]:
-    """One value in several places: the one place the part's words point to ("Sixty days' notice"
-    beside a petition "not dismissed in thirty (30) days"), unless the part says every place; where
-    its words point to none, every place, as before (drafting-g held-out, spent)."""
-    from addin_server.draft.unambiguous import _EVERY
-    if len(same) < 2 or _EVERY.search(part.text):
-        return same
-    best = _closest_by_words(part.text, clause, same)
-    return [best] if best is not None else same
 
 
 def _of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:
