@@ -18,6 +18,7 @@ from index_builder.ingest import metadata
 from index_builder.ingest.clauses import build_clauses, document_title
 from index_builder.ingest.outline import place
 from index_builder.ingest.segment import segment
+from index_builder.ingest.template import without_template_text
 from index_builder.ingest.readers import READERS, SUPPORTED_SUFFIXES
 
 __all__ = ["SUPPORTED_SUFFIXES", "read_clauses"]
@@ -45,7 +46,11 @@ def read_clauses(path: Path, doc_id: str, source_path: str,
         raise DocumentError(f"{path}: empty document (no text in its body)")
     placed = place(parsed.blocks)
     title = document_title(parsed, placed, path)
-    clauses = build_clauses(segment(placed), parsed, doc_id, source_path, title)
+    # Notes to the drafter and rows of blanks are a template's instructions, not precedent.
+    drafts, left_out = without_template_text(segment(placed))
+    if notes is not None and left_out.note():
+        notes.append(left_out.note())
+    clauses = build_clauses(drafts, parsed, doc_id, source_path, title)
     # Document fields (type, governing law, parties, date) for filters and facets: read from
     # the whole parsed document, since cover-page tables never become clause text.
     clauses = metadata.with_fields(clauses, metadata.from_parsed(parsed, title, path))

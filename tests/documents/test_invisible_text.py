@@ -157,8 +157,9 @@ def test_the_shared_agreements_lose_only_invisible_template_text(contracts_dir: 
     for path in sorted(contracts_dir.rglob("*.docx")):
         notes: list[str] = []
         read_clauses(path, path.stem, path.name, notes=notes)
-        if notes:
-            noted[path.name] = notes
+        invisible = [note for note in notes if "invisible" in note]  # template text: test_template_text
+        if invisible:
+            noted[path.name] = invisible
     # The closing checklist and working group list hide their {FOR ...} loop tags in 1 pt type.
     assert noted == {
         "openagreements-closing-checklist.docx": ["left out 6 runs of invisible text (1 pt)"],
