@@ -108,6 +108,9 @@ BENCHMARKS: tuple[Benchmark, ...] = (
               "make a realistic contract library of any size for the scale benchmark", "scale"),
     Benchmark("sources-scale", "scale.sources_scale",
               "how the DMS sources list a large library: pages, requests, time, memory", "sources"),
+    Benchmark("template-text", "template_text",
+              "notes to the drafter and rows of blanks ingest leaves out, real agreements and ACORD",
+              "ingest-notes"),
     # drafting: citations, injection, bad input
     Benchmark("citations", "drafting.citation_support",
               "the support check on a labelled set from the real agreements", "citations"),

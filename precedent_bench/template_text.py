@@ -1,7 +1,6 @@
 """Count what ingest/template.py leaves out of clause text, over real agreements and ACORD.
 
-    python -m precedent_bench.template_text --contracts ../shared/data/contracts \
-        --acord ../shared/data/acord --samples 20 --out benchmarks/results/ingest-notes/counts.json
+    precedent-bench template-text [--contracts ../shared/data/contracts] [--acord ../shared/data/acord]
 
 Before is the segmenter's output as it was indexed until now; after is what the index keeps.
 It prints the counts and, for each kind, a random sample (seeded) to read by eye; the ACORD
@@ -18,6 +17,8 @@ from collections import Counter
 from pathlib import Path
 
 from index_builder.ingest.outline import place
+from precedent_bench.catalogue import subparser
+from precedent_bench.common.data import ACORD, CONTRACTS, RESULTS
 from index_builder.ingest.readers import READERS
 from index_builder.ingest.segment import segment
 from index_builder.ingest.template import field_share, strip_notes, without_template_text
@@ -72,20 +73,20 @@ def acord(folder: Path) -> tuple[int, int, list[str]]:
     return total, len(touched), touched
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--contracts", type=Path, default=Path("../shared/data/contracts"))
-    parser.add_argument("--acord", type=Path, default=Path("../shared/data/acord"))
-    parser.add_argument("--samples", type=int, default=20)
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = subparser(sub, __name__)
+    parser.add_argument("--contracts", type=Path, default=CONTRACTS)
+    parser.add_argument("--acord", type=Path, default=ACORD)
+    parser.add_argument("--samples", type=int, default=20, help="units of each kind to print")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--out", type=Path)
-    args = parser.parse_args(argv)
+    parser.add_argument("--out", type=Path, default=RESULTS / "ingest-notes" / "counts.json")
+
+
+def run(args: argparse.Namespace) -> None:
     counts, kinds = contracts(args.contracts)
     total, n_touched, touched = acord(args.acord)
     rng = random.Random(args.seed)
     samples = {kind: rng.sample(units, min(args.samples, len(units))) for kind, units in kinds.items()}
-    report = {"contracts": dict(counts), "kinds": {k: len(v) for k, v in kinds.items()},
-              "acord": {"texts": total, "touched": n_touched, "ids": touched}, "samples": samples}
     for key, value in counts.items():
         print(f"{key}: {value}")
     for kind, units in kinds.items():
@@ -93,11 +94,9 @@ def main(argv: list[str] | None = None) -> int:
         for unit in samples[kind]:
             print("--", unit.replace("\n", " / ")[:600])
     print(f"\nACORD: {n_touched} of {total} texts touched {touched[:20]}")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    # The samples are the agreements' words: printed to read, never written to the results.
+    report = {"contracts": dict(counts), "kinds": {k: len(v) for k, v in kinds.items()},
+              "acord": {"texts": total, "touched": n_touched, "ids": touched}}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    print(f"wrote {args.out}")
