@@ -135,6 +135,8 @@ BENCHMARKS: tuple[Benchmark, ...] = (
               "term extraction against the hand-labelled set", "market"),
     Benchmark("market-examples", "market.market_examples",
               "compare to market on the real agreements: worked examples and latency", "market"),
+    Benchmark("market-mutuality", "market.mutuality_dump",
+              "Compare terms' 'Who is bound' over ACORD and the agreements: what a change moves", "market"),
 )
 
 BY_COMMAND = {b.command: b for b in BENCHMARKS}

@@ -27,7 +27,7 @@ from index_builder.reading.jurisdictions import forum_places, law_places
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
-VERSION = "terms-6"
+VERSION = "terms-7"
 
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
@@ -239,14 +239,23 @@ def _item_start(text: str, start: int) -> int:
 def mutuality(text: str) -> str | None:
     """Who the clause binds, as the core reads each sentence (reading/binding.py): "mutual" when
     every party it burdens (obligations, prohibitions, limits that shelter a party) is both sides
-    ("each party shall", "neither party's liability"), "one_sided" when they are one named party,
-    None when it burdens no party or named parties on both sides. A clause that only grants
-    rights is mutual when both sides have them ("Either party may terminate") and otherwise
-    None: one party's right binds nobody. "A party" ("nothing limits a party's liability") is a
-    rule about any party, not a promise of either, and is not counted."""
-    read = [p for p in binding.read(text).provisions
-            if p.bound and not _INDEFINITE.match(text, p.subject[0], p.subject[1])]
+    ("each party shall", "neither party's liability") and no right in it is one side's alone,
+    "one_sided" when the parties it burdens are one named party, None when it burdens no party,
+    burdens named parties on both sides, or burdens both alike while giving one side a right the
+    other lacks ("Company may terminate ... the parties will continue performing"): that clause
+    favours the right-holder, and "mutual" would tell the lawyer it is even-handed. A clause that
+    only grants rights is mutual when both sides have them ("Either party may terminate") and
+    otherwise None: one party's right binds nobody. A right named for each side in turn ("Company
+    may terminate ...; Contractor may terminate ...") is both sides'. "A party" ("nothing limits
+    a party's liability") is a rule about any party, not a promise of either, and is not counted;
+    nor is a role any party may come to hold ("A Protected Party may participate", "an
+    Indemnified Party shall have the right"): it is no one side's."""
+    reading = binding.read(text)
+    read = [p for p in reading.provisions if p.bound and not _indefinite(text, p.subject[0], p.subject[1])]
     burdens = {p.bound for p in read if p.kind != "right"}
+    lone_right = any(p.kind == "right" and not reading.mirrored(p) for p in read)
+    if burdens == {binding.MUTUAL} and lone_right:
+        return None
     sides = burdens if burdens else {p.bound for p in read} & {binding.MUTUAL}
     if sides == {binding.MUTUAL}:
         return "mutual"
@@ -256,6 +265,14 @@ def mutuality(text: str) -> str | None:
 
 
 _INDEFINITE = re.compile(r"an?\s+party\b", _I)
+_ANY_OF_ROLE = re.compile(r"\ban?\s+$", _I)  # not "each": "each Seller" is one side of several
+
+
+def _indefinite(text: str, start: int, end: int) -> bool:
+    """Whether the subject at ``start:end`` is any party ("a party") or any holder of a role ("a
+    Protected Party", "an Indemnified Party"): the core reads the role as a name, the article
+    says it is not one."""
+    return bool(_INDEFINITE.match(text, start, end) or _ANY_OF_ROLE.search(text, max(0, start - 8), start))
 
 
 def subprovisions(text: str, caps: tuple[Cap, ...] | None = None) -> tuple[str, ...]:

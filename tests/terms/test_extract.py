@@ -116,6 +116,39 @@ def test_mutuality_is_the_core_reading_of_who_the_clause_binds() -> None:
     assert extract("Customer shall pay the fees and Provider shall deliver the Services.").mutuality is None
 
 
+# Real clauses (Common Paper independent contractor 4.2, pilot agreement 7.6, CSA 9.3, software
+# license 8.5; ACORD): a right one side alone holds, beside a duty of both, is not "mutual".
+def test_a_one_sided_right_beside_a_duty_of_both_is_not_mutual() -> None:
+    # the new user's clause: the Company's right to terminate; both keep performing meanwhile
+    assert extract("Company may at any time terminate this Agreement by giving thirty (30) days' prior written "
+                   "notice to Contractor. Until the effective date of termination the parties will continue "
+                   "performing their obligations under this Agreement.").mutuality is None
+    assert extract("Neither party may assign any rights or obligations under this Agreement without the prior "
+                   "written consent of the other party. However, Provider may assign this Agreement upon notice if "
+                   "Provider undergoes a merger, change of control, reorganization, or sale of all or substantially "
+                   "all its equity, business, or assets to which this Agreement relates.").mutuality is None
+    assert extract("The Appointment may be terminated by either party giving the other at least 12 months' notice "
+                   "in writing. The Company may in its sole and absolute discretion terminate this Agreement at any "
+                   "time and with immediate effect by giving notice in writing to the Executive.").mutuality is None
+
+
+def test_a_right_each_side_holds_or_any_holder_of_a_role_holds_stays_mutual() -> None:
+    # the same right named for each side in turn is both sides'
+    assert extract("Company may terminate this Agreement on thirty (30) days' notice to Contractor, and Contractor "
+                   "may terminate this Agreement on thirty (30) days' notice to Company. The parties will continue "
+                   "performing until the effective date of termination.").mutuality == "mutual"
+    # "a Protected Party" is whichever party an indemnity protects, not one side
+    assert extract("The Indemnifying Party’s obligations in this section are contingent upon the Protected Party "
+                   "promptly notifying the Indemnifying Party of each Covered Claim. A Protected Party may "
+                   "participate in a Covered Claim for which it seeks protection with its own attorneys only at its "
+                   "own expense. The Indemnifying Party may not agree to any settlement of a Covered Claim that "
+                   "contains an admission of fault without the prior written consent of the Protected Party."
+                   ).mutuality == "mutual"
+    # Provider's indemnity, limited "as an Indemnifying Party": the limit shelters Provider alone
+    assert extract("Provider’s obligations as an Indemnifying Party will not apply to Provider Covered Claims that "
+                   "result from unauthorized use of the Product.").mutuality == "one_sided"
+
+
 def test_a_cap_subprovision_is_a_cap_the_core_reads() -> None:
     # "limited to the fullest extent permitted by law" limits nothing to a measure: no cap
     waiver = "Each party's liability for any claim will be limited to the fullest extent permitted by Applicable Laws."
