@@ -27,10 +27,12 @@ log = logging.getLogger(__name__)
 
 
 def read_clauses(path: Path, doc_id: str, source_path: str,
-                 notes: list[str] | None = None) -> list[Clause]:
+                 notes: list[str] | None = None, keep_template_text: bool = False) -> list[Clause]:
     """Segment one document into clauses; raises DocumentError if it cannot be read.
 
     ``notes`` collects what the reader left out of the text (for the build report).
+    ``keep_template_text``: keep notes to the drafter and rows of blanks, as the reading before
+    session 7 did; only the labelled sets' samplers ask for it, so that their draws reproduce.
     """
     path = Path(path)
     reader = READERS.get(path.suffix.lower())
@@ -47,8 +49,8 @@ def read_clauses(path: Path, doc_id: str, source_path: str,
     placed = place(parsed.blocks)
     title = document_title(parsed, placed, path)
     # Notes to the drafter and rows of blanks are a template's instructions, not precedent.
-    drafts, left_out = without_template_text(segment(placed))
-    if notes is not None and left_out.note():
+    drafts, left_out = without_template_text(segment(placed)) if not keep_template_text else (segment(placed), None)
+    if notes is not None and left_out is not None and left_out.note():
         notes.append(left_out.note())
     clauses = build_clauses(drafts, parsed, doc_id, source_path, title)
     # Document fields (type, governing law, parties, date) for filters and facets: read from

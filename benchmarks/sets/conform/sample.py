@@ -153,7 +153,7 @@ def load(contracts: Path) -> dict[str, dict]:
         family = family_of(name)
         if family is None:
             continue
-        clauses = read_clauses(path, name, str(path))
+        clauses = read_clauses(path, name, str(path), keep_template_text=True)  # as drawn (before session 7)
         body = "\n".join(c.text for c in clauses) + "\n" + "\n".join(
             " | ".join(r) for r in table_rows(path))
         vocab, has_cover = vocabulary(path, body)

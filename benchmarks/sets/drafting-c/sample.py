@@ -175,7 +175,7 @@ def contracts() -> list[dict]:
         rel = str(path.relative_to(root))
         if NOT_AGREEMENT.search(path.name):
             continue
-        for c in read_clauses(path, rel, rel):
+        for c in read_clauses(path, rel, rel, keep_template_text=True):  # as drawn (before session 7)
             key = near_key(c.text)
             if key in seen:  # near copies (state variants of one form): first copy only
                 continue

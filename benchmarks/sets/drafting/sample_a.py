@@ -950,7 +950,7 @@ def load_contracts() -> list[dict]:
         rel = str(path.relative_to(CONTRACTS))
         if any(name in rel for name in NOT_AGREEMENTS):
             continue
-        for clause in read_clauses(path, rel, rel):
+        for clause in read_clauses(path, rel, rel, keep_template_text=True):  # as drawn (before session 7)
             key = near_copy_key(clause.text)
             if key in seen:
                 continue

@@ -91,7 +91,7 @@ def agreement_clauses() -> list[dict]:
     rows = []
     for path in sorted(root.rglob("*.docx")):
         rel = str(path.relative_to(root))
-        for clause in read_clauses(path, rel, rel):
+        for clause in read_clauses(path, rel, rel, keep_template_text=True):  # as drawn (before session 7)
             rows.append({"source": "contracts", "clause_id": clause.clause_id, "doc": rel, "text": clause.text})
     return sorted(rows, key=lambda r: r["clause_id"])
 
