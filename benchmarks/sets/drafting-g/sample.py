@@ -1,7 +1,8 @@
 """Seeded random draws of real clauses for the drafting-g tranche (issue 38): tuning + held-out.
 
-Reuses drafting-e's sampler (``benchmarks/sets/drafting-e/sample.py``, loaded by path because its
-folder name is not a Python identifier; it runs drafting-d's drawing loop on drafting-c's pools):
+Reuses drafting-f's sampler (``benchmarks/sets/drafting-f/sample.py``, loaded by path because its
+folder name is not a Python identifier; it runs drafting-e's walk and drafting-d's drawing loop on
+drafting-c's pools, and its command line):
 the same pools (ACORD corpus; the shared agreements split by
 ``index_builder.ingest.read_clauses``, near copies once), the same broad pattern per category, the
 same near-copy key, the same drawing loop and the same walk of the earlier task files. What
@@ -22,34 +23,19 @@ A rerun reproduces ``draws.jsonl`` byte for byte.
 """
 from __future__ import annotations
 
-import argparse
 import importlib.util
-import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-E = _load("drafting_e_sample", HERE.parent / "drafting-e" / "sample.py")
-D, C = E.D, E.C  # drafting-d's loop and drafting-c's pools, pattern and near-copy key
+_spec = importlib.util.spec_from_file_location("drafting_f_sample", HERE.parent / "drafting-f" / "sample.py")
+F = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(F)  # drafting-f's sampler: its loader, rounds, split sizes, loop and command line
 
 SEED = 5171
 USED_DIRS = ("drafting", "drafting-c", "drafting-d", "drafting-e", "drafting-f", "caps2", "caps3", "figures", "conform")
 USED_SETS = sorted(p for d in USED_DIRS for p in (HERE.parent / d).glob("*.jsonl") if "draws" not in p.name)
-# (category, clauses to accept from acord, from contracts), in drawing order
-ROUNDS = [("mutual", 8, 0), ("flip", 8, 0), ("conform", 4, 4), ("period", 6, 2), ("amount", 8, 0),
-          ("carve_out", 4, 4), ("shorten", 4, 4), ("plain", 6, 2), ("multi", 10, 6)]
-# tasks per category in the tuning half; the rest are held out (6 each, 12 multi)
-TUNING = {"mutual": 2, "flip": 2, "conform": 2, "period": 2, "amount": 2, "carve_out": 2,
-          "shorten": 2, "plain": 2, "multi": 4}
+ROUNDS, TUNING = F.ROUNDS, F.TUNING  # drafting-f's: (category, from acord, from contracts); tuning per category
 
 # Rejections on reading: (category, clause_id) -> reason.
 MANUAL_REJECT: dict[tuple[str, str], str] = {
@@ -200,28 +186,11 @@ MANUAL_REJECT: dict[tuple[str, str], str] = {
 }
 
 
-def used() -> tuple[set[str], set[str]]:
-    """Clause ids and near-copy keys of every clause in the earlier sets (drafting-e's walk)."""
-    return E.used(USED_SETS)
-
-
-def run(show: tuple[str, str, int] | None = None) -> list[dict]:
-    # drafting-d's loop with this tranche's seed, rounds, rejections and exclusions
-    D.SEED, D.ROUNDS, D.TUNING, D.MANUAL_REJECT, D.used = SEED, ROUNDS, TUNING, MANUAL_REJECT, used
-    return D.run(show)
-
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", type=Path)
-    ap.add_argument("--show", nargs=3, metavar=("CATEGORY", "SOURCE", "N"))
-    args = ap.parse_args(argv)
-    draws = run((args.show[0], args.show[1], int(args.show[2])) if args.show else None)
-    if args.out:
-        args.out.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in draws), encoding="utf-8")
-    acc = sum(d["status"] == "accepted" for d in draws)
-    sys.stderr.write(f"{len(draws)} draws, {acc} accepted\n")
-    return 0
+    # drafting-f's run and command line with this tranche's seed, exclusions and rejections
+    F.SEED, F.USED_SETS, F.MANUAL_REJECT, F.__doc__ = SEED, USED_SETS, MANUAL_REJECT, __doc__
+    return F.main(argv)
 
 
 if __name__ == "__main__":
