@@ -36,6 +36,7 @@ SEED = 5171
 USED_DIRS = ("drafting", "drafting-c", "drafting-d", "drafting-e", "drafting-f", "caps2", "caps3", "figures", "conform")
 USED_SETS = sorted(p for d in USED_DIRS for p in (HERE.parent / d).glob("*.jsonl") if "draws" not in p.name)
 ROUNDS, TUNING = F.ROUNDS, F.TUNING  # drafting-f's: (category, from acord, from contracts); tuning per category
+E, D, C = F.E, F.D, F.C  # drafting-e's walk, drafting-d's loop, drafting-c's pools and near-copy key
 
 # Rejections on reading: (category, clause_id) -> reason.
 MANUAL_REJECT: dict[tuple[str, str], str] = {
@@ -185,6 +186,11 @@ MANUAL_REJECT: dict[tuple[str, str], str] = {
     ("flip", "b950f3fd7f"): "already mutual (neither Party assigns without the other's consent)",
 }
 
+
+
+def used() -> tuple[set[str], set[str]]:
+    """Clause ids and near-copy keys of every clause in the earlier sets (check.py refuses them)."""
+    return F.E.used(USED_SETS)
 
 
 def main(argv: list[str] | None = None) -> int:
