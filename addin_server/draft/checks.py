@@ -30,7 +30,7 @@ from addin_server.draft import compare as C
 from addin_server.draft.checks_base import (_MARKER, CHECK_NAMES, NEARLY_SAME, Checked, CheckResult, DraftTask,
                                             not_checked, similarity)
 from addin_server.draft.checks_base import short as _short
-from addin_server.draft.checks_meaning import _additions, _cited_sentences, _meaning
+from addin_server.draft.checks_meaning import _additions, _cited_sentences, _logic, _meaning
 from addin_server.draft.checks_support import _added_elsewhere, _support  # noqa: F401 (tests read _added_elsewhere)
 from addin_server.draft.checks_terms import _defined_terms
 from addin_server.draft.citations import VerifiedRedraft, verify
@@ -73,7 +73,8 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
         clock.time("quotations", _quotations, verified),
         clock.time("support", _support, verified, task.precedents, task.clause, ins, allow),
         _unless_unread(clock.time("additions", _additions, comparison, allow, task, cited, ins), unread),
-        _unless_unread(clock.time("meaning", _meaning, comparison, allow, task, ins), unread),
+        _with_logic(_unless_unread(clock.time("meaning", _meaning, comparison, allow, task, ins), unread),
+                    lambda: _logic(comparison, allow, task, ins)),
         clock.time("defined_terms", _defined_terms, task, ins, draft),
         clock.time("length", _length, ins, task, draft),
     ]
@@ -115,6 +116,14 @@ def _unless_unread(result: CheckResult, unread: list[str]) -> CheckResult:
         return result
     return not_checked(result.name, f"Not checked: {result.reason} Your instruction's “{'; '.join(unread)}” could not "
                                     "be read, and it may ask for this; read the draft.")
+
+
+def _with_logic(meaning: CheckResult, logic: Callable[[], CheckResult | None]) -> CheckResult:
+    """The meaning check, or the logic it missed: a condition turned round fails it even where the rest
+    could not be read (a flip or mutual draft reworded around the parties)."""
+    if meaning.passed is False:
+        return meaning
+    return logic() or meaning
 
 
 def failed(results: list[CheckResult]) -> list[CheckResult]:

@@ -12,6 +12,7 @@ from addin_server.draft import compare as C
 from addin_server.draft.checks_base import _MARKER, CheckResult, DraftTask, not_checked
 from addin_server.draft.checks_base import short as _short
 from addin_server.draft.citations import VerifiedRedraft
+from addin_server.draft.compare_logic import logic_changes
 from addin_server.draft.instruction import Instruction
 
 
@@ -51,6 +52,21 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
         return not_checked("meaning", "Not checked: the draft rewords your clause, and a rewording cannot be held "
                                       "against it sentence by sentence; read it for a changed meaning.")
     return CheckResult("meaning", True, "What your instruction does not touch still means what it meant.")
+
+
+def _logic(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult | None:
+    """A condition, a "not", a limit or a hook turned round or dropped where the instruction asks nothing of
+    it, read across the parties' change (compare_logic.py); None where the core reads no such change or
+    cannot align clause and draft. It stands beside an unread part of the instruction: an unread part
+    that asked for it would use its words, and those are excused."""
+    # (An unread part may ask for a rewording too: allow.rewrite says so for it.)
+    # A draft a fifth shorter than the clause is a shortening, asked in words no part reads ("60 words tops").
+    rewording = bool(ins.length) or allow.rewrite or any(p.kind in ("shorten", "plain") for p in ins.parts) or \
+        len(comparison.draft.split()) < 0.8 * len(comparison.clause.split())
+    found = logic_changes(task.clause, comparison.draft, allow, ins.text, task.document_parties, rewording)
+    if not found:
+        return None
+    return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
 
 
 def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:

@@ -1,0 +1,167 @@
+"""The meaning check's reading of a clause's logic across a change of parties (reading/logic.py reads
+it; this says which differences the instruction does not explain, in a lawyer's words).
+
+A flip or a mutual ask moves rights between the parties; the core aligns clause and draft with the
+parties blanked, so what is left is the logic: a condition dropped while making an exit mutual,
+"unless approved" turned into "even if approved" while flipping, a "not" added, a hook on another
+section gone. None where the two cannot be aligned: the check then says "not checked", as before.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from index_builder.reading import binding
+from index_builder.reading import logic as L
+
+from addin_server.draft.compare_base import _STOP, Allowances, _short, _stem, _stem_list, _stem_set
+
+# What a lawyer loses when a turn of each kind goes.
+_WHY = {
+    "unless": "a condition or exception your clause sets is gone",
+    "if": "a condition your clause sets is gone",
+    "subject": "what your clause makes subject to something no longer is",
+    "regardless": "what held either way now depends on it",
+    "only": "it now allows more than your clause does",
+    "not": "it now says the opposite",
+    "hook": "the reference that ties it to another section is gone",
+}
+_DROP_ASK = re.compile(r"\b(?:drop|delete|remove|strike|take\s+out|cut|omit|lose|get\s+rid\s+of|no\s+longer|"
+                       r"do\s+not\s+carry|don't\s+carry|without\s+the)\b", re.I)
+
+
+def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
+                  parties: Sequence[str] = (), rewording: bool = False) -> list[str] | None:
+    """What now turns differently in a part the instruction does not ask to change; None where the core
+    cannot align clause and draft. ``rewording``: the instruction asks for the clause shorter or in plain
+    words, which says its conditions in other places: only a condition turned round is read there."""
+    names = binding.party_names(clause + "\n" + draft, parties)
+    found = L.differences(clause, draft, names)
+    if found is None:
+        return None
+    asked = " ".join(instruction.lower().replace("’", "'").split())
+    # A turn moved rather than lost: the draft says as many of its kind as the clause does.
+    was, now = L.counts(L.turns(clause)), L.counts(L.turns(draft))
+    have = _stem_set(draft)
+    out = []
+    for d in found:
+        if _inside(d.old_start, d.old_end, allow.delete) or _inside(d.old_start, d.old_end, _asked_spans(clause, asked)) \
+                or any(f.text in d.old for f in allow.old_figures):
+            continue  # what the instruction deletes, quotes or sets a new figure in
+        turned = _turned(d)
+        if turned:
+            if all(_unasked(t, asked) for t in turned):
+                out.append(f"The draft turns “{turned[0].text}” into “{turned[1].text}”{_where(clause, d)}, which your "
+                           "instruction does not ask for: your clause now says something else.")
+            continue
+        if rewording or allow.drop_ok:
+            continue
+        # (A dropped turn the instruction names is one it keeps, "Keep the Section 1.6 hook", unless it asks
+        # for something to go.)
+        dropped = [t for t in d.dropped if _lost(t, clause, draft, was, now, have, allow)]
+        if dropped and not _DROP_ASK.search(asked):
+            out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
+                       f"for: {_WHY[dropped[0].kind]}.")
+            continue
+        # A "not" gained in a word or two's change (a longer passage is a sentence said again, for the
+        # other party or in other words: the additions check reads what it adds).
+        added = [t for t in d.added if t.kind == "not" and now.get("not", 0) + now.get("limit", 0) >
+                 was.get("not", 0) + was.get("limit", 0)
+                 and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and not d.inserted and not allow.exception
+                 and not allow.mirror and not _NEGATIVE_WORD.search(d.old)
+                 # "Neither party's liability shall exceed" is "each party's ... shall not exceed": a cap.
+                 and not (t.text.lower() == "neither" and re.search(r"\bexceed", draft, re.I))]
+        if added:
+            out.append(f"The draft adds “{added[0].text}” (“{_short(d.new, 60)}”), which your instruction does not ask "
+                       "for: it now says the opposite.")
+            continue
+        modal = _modal(clause, d)
+        if modal:
+            out.append(modal)
+    return out
+
+
+# A condition turned into its opposite: "unless approved" -> "even if approved"; "the greater of" ->
+# "the lesser of".
+_OPPOSITE_KINDS = ({"unless", "if", "subject"}, {"regardless"}), ({"greater"}, {"lesser"})
+
+
+def _turned(d: L.Difference) -> tuple[L.Turn, L.Turn] | None:
+    for x, y in _OPPOSITE_KINDS:
+        for p, q in ((x, y), (y, x)):
+            a = next((t for t in d.dropped if t.kind in p), None)
+            b = next((t for t in d.added if t.kind in q), None)
+            if a is not None and b is not None:
+                return a, b
+    b = next((t for t in d.added if t.kind == "regardless"), None)
+    if b is not None and not d.inserted and d.old.strip():
+        # "permitted successors" -> "successors, whether or not permitted": a limit now holds either way.
+        return L.Turn("limit", _short(d.old, 40), d.old_start, d.old_end), b
+    return None
+
+
+def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str, int], have: set[str],
+          allow: Allowances) -> bool:
+    """A turn the draft no longer says anywhere: a "not" fewer; a condition fewer whose words are gone too
+    (a paraphrase keeps them: "subject to not being in breach" -> "a party that is not in breach"); a hook
+    on a section the draft no longer names."""
+    if t.kind == "hook":
+        return not allow.conform and t.text not in draft
+    key = "condition" if t.kind in ("unless", "if", "subject") else t.kind
+    # A mutual draft may say in one sentence what the clause said twice, once for each party: a kind
+    # is lost there only when the draft has none of it left.
+    fewer = now.get(key, 0) == 0 if allow.mirror else now.get(key, 0) < was.get(key, 0)
+    if t.kind == "not" or not fewer:
+        return fewer
+    if key not in ("condition", "only"):
+        return False
+    hangs = [w for w in _stem_list(L.said_on(clause, t)) if w not in _STOP_STEMS]
+    return len(hangs) >= 1 and sum(w in have for w in hangs) < 0.5 * len(hangs)
+
+
+def _modal(clause: str, d: L.Difference) -> str:
+    """"shall" -> "may" at one place, no "not" there: a duty made an option (or the other way)."""
+    a = [t for t in d.dropped if t.kind in ("duty", "may")]
+    b = [t for t in d.added if t.kind in ("duty", "may")]
+    if not a or not b or a[0].kind == b[0].kind or len(d.old.split()) > 4 or len(d.new.split()) > 4 or \
+            re.search(r"\bnot\b|n't\b|\bno\b", d.old + " " + d.new, re.I):
+        return ""
+    change = "what was required is now optional" if a[0].kind == "duty" else "what was optional is now required"
+    return f"The draft turns “{a[0].text}” into “{b[0].text}”{_where(clause, d)}: {change}."
+
+
+def _where(clause: str, d: L.Difference) -> str:
+    """The clause's words around the change, for the lawyer to find it: "(in “... unless approved by ...”)"."""
+    start = clause.rfind(" ", 0, max(0, d.old_start - 25)) + 1
+    end = clause.find(" ", min(len(clause), d.old_end + 25))
+    return f" (in “…{' '.join(clause[start:end if end > 0 else len(clause)].split())}…”)"
+
+
+def _unasked(t: L.Turn, asked: str) -> bool:
+    """A turn whose own words the instruction does not use ("make it 'unless approved'")."""
+    words = " ".join(t.text.lower().replace("’", "'").split())
+    if t.kind in ("duty", "may", "not"):
+        return True  # too common in instructions to tell an ask ("do not change ...")
+    return not re.search(rf"(?<!\w){re.escape(words)}(?!\w)", asked)
+
+
+def _asked_spans(clause: str, asked: str) -> list[tuple[int, int]]:
+    """Clause text the instruction quotes (what it quotes is what it asks to change)."""
+    out = []
+    for q in re.findall(r"[‘'\"“]([^'\"“”‘’]{6,200})[’'\"”]", asked):
+        at = clause.lower().replace("’", "'").find(q.strip())
+        if at >= 0:
+            out.append((at, at + len(q.strip())))
+    return out
+
+
+def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(s <= start and end <= e or max(0, min(end, e) - max(start, s)) >= 0.6 * max(end - start, 1)
+               for s, e in spans)
+
+
+_STOP_STEMS = frozenset(_stem(w) for w in _STOP)
+# "inadequate" says "not adequate": a "not" said by the word's own prefix.
+_NEGATIVE_WORD = re.compile(r"\b(?:in|un|im|ir|il|non-?|dis)(?:adequa|availab|enforc|valid|reason|limit|authori|able|"
+                            r"permit|lawful|able|capable|effective|necessar|consist|applicab|cancel|restrict)\w*", re.I)
