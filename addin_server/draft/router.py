@@ -25,6 +25,8 @@ from addin_server.draft.checks import CheckResult, DraftTask, check_draft
 from addin_server.draft.citations import verify
 from addin_server.draft.edits import Declined, Edit, OperationResult
 from addin_server.draft.instruction import OPERABLE, Instruction, Part, read_instruction
+from addin_server.draft.gates import refused as _refused
+from addin_server.draft.gates import unread as _unread
 from addin_server.draft.parts import PartResult
 from addin_server.draft.redraft import Redrafter, RedraftResult
 from addin_server.draft.unambiguous import doubt, doubt_after, doubt_done, says_to_keep
@@ -98,12 +100,12 @@ class DraftRouter:
                     continue
                 done.append((i, part, result))
                 text = result.text
-        refused = _refused(task, ins, text, done) if done else ""
+        refused = (_unread(ins) if done or already else "") or (_refused(task, ins, text, done) if done else "")
         if refused:
-            # The operations' own draft does not pass the checks it will be shown with: it is not offered
-            # (a draft the checks fail or cannot read, by an operation, is a guess shown as done).
-            why.update({i: refused for i, _, _ in done})
-            done, text = [], task.clause
+            # The operations' own draft does not pass the checks it will be shown with, or the ask is not
+            # read whole: it is not offered (a draft the checks fail or cannot read is a guess shown as done).
+            why.update({i: refused for i in [d[0] for d in done] + list(already)})
+            done, already, text = [], {}, task.clause
         op_ms = _ms(time.perf_counter() - started)
         left = [i for i in range(len(ins.parts)) if i not in {d[0] for d in done} and i not in already
                 and not ins.parts[i].params.get("kept")]
@@ -230,31 +232,6 @@ def _self_check(part: Part, ins: Instruction, task: DraftTask, before: str, resu
     if changed:
         raise Declined(f"Doing “{part.label()}” by the operation would also change something else ({changed[0]}) The "
                        "drafting assistant can word it.")
-
-
-# The checks an operation's draft must not fail (nor, for the instruction and meaning, leave unread):
-# the whole ask done, nothing else now meaning something different, as long as asked. An ask the
-# operations do only in part goes to the drafting assistant whole.
-_GATES = ("changed", "instruction", "meaning", "additions", "length")
-
-
-def _refused(task: DraftTask, ins: Instruction, text: str, done: list[tuple[int, Part, OperationResult]]) -> str:
-    """Why the operations' combined draft is not offered ("" where it is): a part of the ask no reading
-    reads (the operation cannot know it leaves its own part as the lawyer meant: an ask inside another,
-    a flip "of limb (b)" only), or a check of the draft against the whole instruction that fails or
-    cannot read it."""
-    unread = [p for p in ins.parts if p.kind == "other" and not says_to_keep(p.text)]
-    if unread:
-        return (f"Part of your instruction (“{unread[0].label()}”) is not read by any drafting operation, and it may "
-                "change what the operation would do; the drafting assistant can do it whole.")
-    checks = check_draft(task, text, instruction=ins).checks
-    bad = next((c for c in checks if c.name in _GATES and
-                (c.passed is False or c.abstained and c.name in ("instruction", "meaning"))), None)
-    if bad is None:
-        return ""
-    said = "does not pass" if bad.passed is False else "cannot be checked by"
-    return (f"The operation's draft {said} the {bad.name.replace('_', ' ')} check ({bad.reason.rstrip('.')}.) The "
-            "drafting assistant can do it.")
 
 
 def _combined(clause: str, text: str, done: list[tuple[int, Part, OperationResult]],

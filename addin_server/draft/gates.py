@@ -1,0 +1,95 @@
+"""When a drafting operation's draft is offered (router.py asks): only where the ask is read whole, the
+operation did no more than its reading vouches for, and its draft passes the checks it will be shown
+with. Otherwise it declines with the reason, and the drafting assistant (or "not set up") takes the ask.
+
+Blind reviews of the spent sets' operations (benchmarks/results/drafting/heldout-*/blind_review*) found
+operations "done" that were wrong where the split missed an ask, where a flip moved what a party owns
+or had it give notice to itself, and where one value was changed in two places: each is read here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from index_builder.reading import binding
+
+from addin_server.draft.checks import DraftTask, check_draft
+from addin_server.draft.edits import OperationResult
+from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.instruction_words import _FLIP, _SOURCE
+from addin_server.draft.unambiguous import says_to_keep
+
+
+# The checks an operation's draft must not fail (nor, for the instruction and meaning, leave unread):
+# the whole ask done, nothing else now meaning something different, as long as asked. An ask the
+# operations do only in part goes to the drafting assistant whole.
+_GATES = ("changed", "instruction", "meaning", "additions", "length")
+
+
+def unread(ins: Instruction) -> str:
+    """Why the ask is not read whole ("" where it is): wording asked from a precedent that no part adds,
+    or a part no reading reads. The operation cannot know its own part is what the lawyer meant
+    (an ask inside another, a flip "of limb (b)" only), nor that "already done" answers the whole ask."""
+    # "see [1] for a deemed-approval sentence", "the wording [1] has": words to borrow from a precedent,
+    # which only a carve-out (or the model) adds; a part of another kind that holds the pointer has
+    # another ask inside it.
+    if _SOURCE.search(ins.text) and not any(p.kind == "carve_out" for p in ins.parts):
+        return ("Your instruction asks for wording from a precedent, which no drafting operation reads here; the "
+                "drafting assistant can do it whole.")
+    unread = [p for p in ins.parts if p.kind == "other" and not says_to_keep(p.text)]
+    if unread:
+        return (f"Part of your instruction (“{unread[0].label()}”) is not read by any drafting operation, and it may "
+                "change what the operation would do; the drafting assistant can do it whole.")
+    return ""
+
+
+def refused(task: DraftTask, ins: Instruction, text: str, done: list[tuple[int, Part, OperationResult]]) -> str:
+    """Why the operations' combined draft is not offered ("" where it is): an operation that reached
+    further than its reading vouches for, or a check of the draft against the whole instruction that
+    fails or cannot read it."""
+    for _, part, result in done:
+        reach = _reach(part, result, task)
+        if reach:
+            return f"{reach} The drafting assistant can do it."
+    checks = check_draft(task, text, instruction=ins).checks
+    bad = next((c for c in checks if c.name in _GATES and
+                (c.passed is False or c.abstained and c.name in ("instruction", "meaning"))), None)
+    if bad is None:
+        return ""
+    said = "does not pass" if bad.passed is False else "cannot be checked by"
+    return (f"The operation's draft {said} the {bad.name.replace('_', ' ')} check ({bad.reason.rstrip('.')}.) The "
+            "drafting assistant can do it.")
+
+
+# An ask that reaches every place its value is written ("all", "each", "throughout", "both").
+_EVERY = re.compile(r"\b(?:all|each|every|both|throughout|wherever|everywhere|any)\b", re.I)
+# A party that gives to itself: "the Distributor may terminate by giving the Distributor Written Notice".
+_GIVES = r"\b(?:giv\w*|provid\w*|send\w*|deliver\w*|serv\w*|notify\w*|pay\w*)\s+(?:to\s+)?(?:the\s+)?"
+
+
+def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
+    """Where an operation did more than its reading can vouch for: a value changed in several places
+    that the ask does not say it reaches, a flip whose party now gives notice (or pays) to itself, or a
+    flip of a clause that names a party in things it owns ("Owner's books", "the Impresse Area") that
+    may or may not change hands with the right."""
+    if part.kind in ("period", "amount") and len(result.edits) > 1 and not _EVERY.search(part.text):
+        return (f"Your clause has more than one place the operation would change for “{part.label()}”, and your "
+                "instruction does not say it reaches them all.")
+    if part.kind not in ("flip", "mutual"):
+        return ""
+    if part.kind == "mutual" and _FLIP.search(part.text):
+        # "Please reverse it": a move of the right, read as a mutual one too; which is for the lawyer.
+        return "Your instruction reads both as making this mutual and as moving it to the other party."
+    names = binding.party_names(task.clause, task.document_parties)
+    for n in names:
+        if re.search(rf"(?<![\w-]){re.escape(n)}\b[^.;:]{{0,80}}?{_GIVES}{re.escape(n)}\b", result.text) and not \
+                re.search(rf"(?<![\w-]){re.escape(n)}\b[^.;:]{{0,80}}?{_GIVES}{re.escape(n)}\b", task.clause):
+            return f"The operation's draft would have {n} give notice (or pay) to itself."
+    if part.kind == "flip":
+        owned = [m.group(0) for n in names for m in re.finditer(
+            rf"(?<![\w-]){re.escape(n)}(?:['’]s\s+[a-z]+|\s+(?!Agreement\b|Party\b|[Ss]hall\b|[Mm]ay\b|[Ww]ill\b)[A-Z][a-z]+)",
+            task.clause)]
+        if owned:
+            return (f"Your clause names a party in what it owns (“{owned[0]}”): whether that changes hands with the "
+                    "right is not something the operation can tell.")
+    return ""
