@@ -149,8 +149,7 @@ def paragraphs_from(raw: Any, settings: ConformSettings) -> list[Paragraph]:
         log.warning("Document refused: %d paragraphs over PRECEDENT_CONFORM_DOCUMENT_MAX_PARAGRAPHS (%d)",
                     len(raw), settings.document_max_paragraphs)
         raise TextTooLongError(f"Your document has {len(raw):,} paragraphs; Precedent reads documents of up to "
-                               f"{settings.document_max_paragraphs:,} paragraphs, so its parties and terms were not "
-                               f"read. {_WHAT_TO_DO}")
+                               f"{settings.document_max_paragraphs:,} paragraphs {_WHAT_TO_DO}")
     chars = 0
     for item in raw:
         if not isinstance(item, dict) or not isinstance(item.get("text"), str) or any(
@@ -164,9 +163,10 @@ def paragraphs_from(raw: Any, settings: ConformSettings) -> list[Paragraph]:
     return from_pane(raw)
 
 
-# The lawyer reads what to do; the setting that sets the limit is named to IT, in the log.
-_WHAT_TO_DO = ("Insert the clause as it is, or conform it in a shorter copy of your document (its "
-               "definitions and the part you are drafting), or ask IT to raise the limit.")
+# The lawyer reads the limit and what to do; the setting that sets it is named to IT, in the
+# log. (The pane adds ", so the precedent was not conformed. Use Insert as is, or try again.")
+_WHAT_TO_DO = ("(use a shorter copy of your document, with its definitions, or ask IT to raise the limit). "
+               "Its parties and terms were not read.")
 
 
 def too_long(chars: int | None, settings: ConformSettings) -> str:
@@ -176,7 +176,7 @@ def too_long(chars: int | None, settings: ConformSettings) -> str:
                 "more" if chars is None else chars, settings.document_max_chars)
     has = f"has {chars:,} characters" if chars is not None else "is longer than that"
     return (f"Your document {has}; Precedent reads documents of up to {settings.document_max_chars:,} "
-            f"characters, so its parties and terms were not read. {_WHAT_TO_DO}")
+            f"characters {_WHAT_TO_DO}")
 
 
 def _is(value: Any, kind: type) -> bool:

@@ -76,7 +76,7 @@ def test_bad_documents_are_clear_errors(conform_app: Any, caplog: Any) -> None:
     assert too_long.status_code == 413
     message = too_long.get_json()["error"]["message"]
     # The lawyer reads the limit and what to do; the setting is named to IT, in the log only.
-    assert f"up to {limit:,} characters" in message and "ask IT to raise the limit" in message
+    assert f"up to {limit:,} characters (" in message and "ask IT to raise the limit" in message
     assert "PRECEDENT_" not in message and "PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS" in caplog.text
     # A document above the usual request limit for a clause, below the document limit, is read.
     big = [{"index": i, "text": p["text"]} for i, p in enumerate(PARAGRAPHS * 10)]
