@@ -11,7 +11,7 @@ from addin_server.draft.checks import DraftTask
 from addin_server.draft.edits import Declined, Edit
 from addin_server.draft.guards import check_edits, kept_figures
 from addin_server.draft.router import DraftRouter
-from index_builder.errors import InvalidRequestError
+from index_builder.errors import InvalidRequestError, LLMNotConfiguredError
 from index_builder.reading.binding import possessive_has_noun
 
 
@@ -131,9 +131,12 @@ def test_a_grant_is_not_read_as_already_given_to_the_grantor() -> None:
 def test_plain_english_is_not_done_when_the_wording_is_left_as_it_was() -> None:
     clause = ("The Fee shall be payable for the remaining months remaining in the Term, or thirty-six (36) months, "
               "which ever is less, no later than fifteen (15) days after the end of each month.")
-    d = drafted(clause, "two things: 24 months not 36, and put it in plain English")
-    assert statuses(d) == ["done", "not_done"]
-    assert any(c.name == "instruction" and c.passed is False for c in d.checks)
+    # The operation can do the 24 months but not the plain English: a draft that does half the ask is not
+    # offered as the operation's (gates.py); it declines, saying why, and the drafting assistant takes it.
+    with pytest.raises(InvalidRequestError, match="does not pass the instruction check.*Not done: plain English"):
+        drafted(clause, "two things: 24 months not 36, and put it in plain English")
+    with pytest.raises(LLMNotConfiguredError, match="plain English"):
+        DraftRouter(None).draft(DraftTask(clause, "two things: 24 months not 36, and put it in plain English"))
 
 
 # --- instruction readings behind sound drafts flagged ----------------------------------------
@@ -243,3 +246,30 @@ def test_a_draft_that_rewrites_the_part_to_leave_is_not_done() -> None:
     assert changed_part_to_leave(instruction, clause, mutual) == ""
     both = mutual.replace("Sponsor may use", "Each party may use")
     assert "leave as it is" in changed_part_to_leave(instruction, clause, both)
+
+
+# --- gates: an operation acts only on a reading it can vouch for (draft/gates.py) ---------------
+
+def test_one_value_in_two_places_is_not_changed_in_both_unasked() -> None:
+    clause = ("Either party may terminate this Agreement for convenience on thirty (30) days' written notice. A "
+              "party may also terminate if a petition in bankruptcy against the other is not dismissed within thirty "
+              "(30) days.")
+    with pytest.raises(InvalidRequestError, match="more than one place"):
+        drafted(clause, "Sixty days' notice, please - thirty is too quick for us.")
+
+
+def test_a_flip_that_has_a_party_give_notice_to_itself_declines() -> None:
+    clause = ("Lucid may terminate this Agreement upon a change of control of the Distributor by giving the "
+              "Distributor Written Notice.")
+    with pytest.raises(InvalidRequestError, match="give notice \\(or pay\\) to itself|what it owns"):
+        drafted(clause, "Flip it: the exit should be the Distributor's, on a change of control of Lucid.",
+                ("Lucid", "Distributor"))
+
+
+def test_wording_asked_from_a_precedent_that_no_part_adds_declines() -> None:
+    clause = ("If Array objects to a proposed usage, it shall give written notice of such objection to Ono within "
+              "sixty (60) days of receipt of such sample.")
+    with pytest.raises(InvalidRequestError, match="wording from a precedent"):
+        drafted(clause, "Two changes: Array gets thirty days, not sixty, to object, and silence means approval - see "
+                        "[1] for a deemed-approval sentence we can borrow.", ("Array", "Ono"))
+
