@@ -51,9 +51,13 @@ def refused(task: DraftTask, ins: Instruction, text: str, done: list[tuple[int, 
         reach = _reach(part, result, task)
         if reach:
             return f"{reach} The drafting assistant can do it."
-    checks = check_draft(task, text, instruction=ins).checks
-    bad = next((c for c in checks if c.name in _GATES and
-                (c.passed is False or c.abstained and c.name in ("instruction", "meaning"))), None)
+    checked = check_draft(task, text, instruction=ins)
+    # A part only saying what stays ("Keep the renewal mechanics exactly as they are") that the checks
+    # cannot read is the meaning check's to hold the draft to, not a part left undone.
+    keeps = all(says_to_keep(p.part.text) for p in checked.parts if p.status == "unchecked")
+    bad = next((c for c in checked.checks if c.name in _GATES and
+                (c.passed is False or c.abstained and (c.name == "meaning" or c.name == "instruction" and not keeps))),
+               None)
     if bad is None:
         return ""
     said = "does not pass" if bad.passed is False else "cannot be checked by"
@@ -80,6 +84,11 @@ def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
     if part.kind == "mutual" and _FLIP.search(part.text):
         # "Please reverse it": a move of the right, read as a mutual one too; which is for the lawyer.
         return "Your instruction reads both as making this mutual and as moving it to the other party."
+    for m in re.finditer(r"\b(?:part(?:y|ies)|other)['’]s?(?=\s)", result.text):
+        if not binding.possessive_has_noun(result.text, m.end()):
+            # "holds harmless the other party’s against all claims": a possessive left owning nothing.
+            said = result.text[max(0, m.start() - 20):m.end() + 12].strip()
+            return f"The operation's draft leaves “{said}” owning nothing."
     names = binding.party_names(task.clause, task.document_parties)
     for n in names:
         if re.search(rf"(?<![\w-]){re.escape(n)}\b[^.;:]{{0,80}}?{_GIVES}{re.escape(n)}\b", result.text) and not \

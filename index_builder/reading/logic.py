@@ -145,8 +145,10 @@ class Difference:
 
 # Wordings that say the same thing with other kinds: "shall not ... unless" = "only if"; "unless" =
 # "if ... not"; "neither ... nor" = "not ... or".
-_SAME = (({"duty", "not", "unless"}, {"may", "only"}), ({"not", "duty"}, {"unless"}), ({"limit"}, {"not", "limit"}), ({"not", "may"}, {"unless"}), ({"not", "unless"}, {"only"}), ({"not", "unless"}, {"only", "if"}), ({"unless"}, {"if", "not"}),
-         ({"not", "unless"}, {"only", "duty"}), ({"not", "may"}, {"not", "duty"}), ({"not", "duty"}, {"not", "may"}))
+_SAME = (({"duty", "not", "unless"}, {"may", "only"}), ({"not", "duty"}, {"unless"}), ({"limit"}, {"not", "limit"}),
+         ({"not", "may"}, {"unless"}), ({"not", "unless"}, {"only"}), ({"not", "unless"}, {"only", "if"}),
+         ({"unless"}, {"if", "not"}), ({"not", "unless"}, {"only", "duty"}), ({"not", "may"}, {"not", "duty"}),
+         ({"not", "duty"}, {"not", "may"}))
 # Aligned word sequences below this share are two texts, not one text edited.
 ALIGNED = 0.5
 
