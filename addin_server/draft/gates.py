@@ -20,10 +20,9 @@ from addin_server.draft.instruction_words import _FLIP, _SOURCE
 from addin_server.draft.unambiguous import says_to_keep
 
 
-# The checks an operation's draft must not fail (nor, for the instruction and meaning, leave unread):
-# the whole ask done, nothing else now meaning something different, as long as asked. An ask the
-# operations do only in part goes to the drafting assistant whole.
-_GATES = ("changed", "instruction", "meaning", "additions", "length")
+# Beside its own parts read done, the checks an operation's draft must pass (not fail, nor leave unread):
+# nothing else now means something different, nothing added, as long as asked.
+_GATES = ("meaning", "additions", "length")
 
 
 def unread(ins: Instruction) -> str:
@@ -52,12 +51,26 @@ def refused(task: DraftTask, ins: Instruction, text: str, done: list[tuple[int, 
         if reach:
             return f"{reach} The drafting assistant can do it."
     checked = check_draft(task, text, instruction=ins)
-    # A part only saying what stays ("Keep the renewal mechanics exactly as they are") that the checks
-    # cannot read is the meaning check's to hold the draft to, not a part left undone.
-    keeps = all(says_to_keep(p.part.text) for p in checked.parts if p.status == "unchecked")
-    bad = next((c for c in checked.checks if c.name in _GATES and
-                (c.passed is False or c.abstained and (c.name == "meaning" or c.name == "instruction" and not keeps))),
-               None)
+    # Its own parts must read done on the whole draft; a part left to the drafting assistant (or said not
+    # done where none is set up) is no reason to withhold what the operation did right.
+    own = {i for i, _, _ in done}
+    undone = next((p for i, p in enumerate(checked.parts) if i in own and p.status != "done"), None)
+    if undone is not None:
+        return (f"The operation's draft does not read as doing “{undone.part.label()}” ({undone.reason.rstrip('.')}.) "
+                "The drafting assistant can do it.")
+    # A carve-out no operation added, read as there: the check's reading, not the draft's words (the
+    # lawyer would be told an exception is in that is not); the drafting assistant adds it.
+    unbacked = next((p for i, p in enumerate(checked.parts) if i not in own and p.part.kind == "carve_out"
+                     and p.status == "done"), None)
+    if unbacked is not None:
+        return (f"“{unbacked.part.label()}” was not added by any drafting operation; the drafting assistant can add "
+                "it.")
+    # Meaning, additions and length read against what the operation was asked (its own parts and what
+    # stays): a part left to the drafting assistant ("and in plain English") allows a rewording it did not do.
+    alone = Instruction(ins.text, tuple(p for i, p in enumerate(ins.parts) if i in own or p.params.get("kept")
+                                        or says_to_keep(p.text)), length=ins.length)
+    bad = next((c for c in check_draft(task, text, instruction=alone).checks
+                if c.name in _GATES and (c.passed is False or c.abstained)), None)
     if bad is None:
         return ""
     said = "does not pass" if bad.passed is False else "cannot be checked by"

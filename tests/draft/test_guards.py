@@ -11,7 +11,7 @@ from addin_server.draft.checks import DraftTask
 from addin_server.draft.edits import Declined, Edit
 from addin_server.draft.guards import check_edits, kept_figures
 from addin_server.draft.router import DraftRouter
-from index_builder.errors import InvalidRequestError, LLMNotConfiguredError
+from index_builder.errors import InvalidRequestError
 from index_builder.reading.binding import possessive_has_noun
 
 
@@ -131,12 +131,9 @@ def test_a_grant_is_not_read_as_already_given_to_the_grantor() -> None:
 def test_plain_english_is_not_done_when_the_wording_is_left_as_it_was() -> None:
     clause = ("The Fee shall be payable for the remaining months remaining in the Term, or thirty-six (36) months, "
               "which ever is less, no later than fifteen (15) days after the end of each month.")
-    # The operation can do the 24 months but not the plain English: a draft that does half the ask is not
-    # offered as the operation's (gates.py); it declines, saying why, and the drafting assistant takes it.
-    with pytest.raises(InvalidRequestError, match="does not pass the instruction check.*Not done: plain English"):
-        drafted(clause, "two things: 24 months not 36, and put it in plain English")
-    with pytest.raises(LLMNotConfiguredError, match="plain English"):
-        DraftRouter(None).draft(DraftTask(clause, "two things: 24 months not 36, and put it in plain English"))
+    d = drafted(clause, "two things: 24 months not 36, and put it in plain English")
+    assert statuses(d) == ["done", "not_done"]
+    assert any(c.name == "instruction" and c.passed is False for c in d.checks)
 
 
 # --- instruction readings behind sound drafts flagged ----------------------------------------
