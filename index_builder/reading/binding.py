@@ -457,6 +457,7 @@ _NOT_OWNED = frozenset(
     "shall will must may can cannot could would should might is are was were has have had does do did be been being "
     "not no to of in on at by for from with without within upon under that which who whom whose if unless when where "
     "whether and or nor but than as the a an this these those such any all each every its their it they he she "
+    "against into onto over through during after before between among toward towards "
     "hereby hereunder thereof".split())
 # After a word read as a verb ("declines to", "provides the"): what opens its object or complement.
 _OBJECT_OPENERS = frozenset("to the a an such any all that this its their his her it them within by in on upon "
