@@ -234,6 +234,7 @@ def query_embedder(settings: EmbeddingSettings,
     from index_builder.errors import ModelLoadError
     from index_builder.index.embed_cache import CachingEmbedder
     from index_builder.index.embedder import query_candidates
+    from index_builder.settings.search import parse_query_shapes
 
     if load is None:
         from index_builder.index import load_embedder as load
@@ -253,6 +254,10 @@ def query_embedder(settings: EmbeddingSettings,
             log.warning("Queries cannot be embedded with %s (%s); using %s", wanted.backend,
                         exc.message, following if number + 2 < len(candidates)
                         else f"the index's own model {following}")
+    shapes = parse_query_shapes(settings.query_shapes)
+    if shapes and hasattr(model, "use_fixed_shapes"):  # OpenVINO models only
+        # One set of fixed-shape compiles per model call the batcher runs at once.
+        model.use_fixed_shapes(shapes, settings.query_workers)
     if settings.query_batch:
         model = BatchingEmbedder(model, batch_max=settings.query_batch,
                                  batch_wait_ms=settings.query_batch_wait_ms,
