@@ -76,10 +76,15 @@ class OpenVinoEmbedder(TokenizedEmbedder):
             return self._fixed.embed(self, texts)
         return self._embed_dynamic(texts, show_progress)
 
-    def use_fixed_shapes(self, shapes: dict[int, list[int]], calls: int) -> None:
+    def use_fixed_shapes(self, shapes: dict[int, list[int]], calls: int,
+                         compile_now: bool = False) -> None:
         """Also run calls on compiles of these fixed input shapes (batch size -> lengths), for
-        up to ``calls`` model calls at once (query_embedder: the batcher's workers)."""
+        up to ``calls`` model calls at once (query_embedder: the batcher's workers); each
+        compiled on first use, or all of them now (a server: ~1 s of CPU each, which would
+        otherwise fall on its first searches)."""
         self._fixed = _FixedShapes(self._path, shapes, calls) if shapes else None
+        if self._fixed is not None and compile_now:
+            self._fixed.compile_all()
 
     def _embed_dynamic(self, texts: Sequence[str], show_progress: bool = False) -> np.ndarray:
         """Every text on the dynamic-shape model, in batches of similar length."""
@@ -181,6 +186,18 @@ class _FixedShapes:
         if rest:
             out[rest] = model._embed_dynamic([texts[i] for i in rest])
         return out
+
+    def compile_all(self) -> None:
+        slots = [self._slots.get() for _ in range(self._slots.qsize())]
+        try:
+            for slot in slots:
+                for batch, lengths in self.shapes.items():
+                    for length in lengths:
+                        if (batch, length) not in slot:
+                            self._add(slot, batch, length)
+        finally:
+            for slot in slots:
+                self._slots.put(slot)
 
     def _add(self, slot: dict[tuple[int, int], Any], batch: int, length: int) -> Any:
         ov = _openvino()

@@ -262,6 +262,10 @@ def test_fixed_query_shapes_run_the_chunks_that_fit_and_keep_each_row_its_own(tm
     # A build's batch (more texts than queries come in) never takes the fixed shapes.
     many = fixed.embed(texts * 5)
     assert fixed._fixed.compiled == 3 and np.allclose(many[:4], want, atol=1e-4)
+    eager = load_embedder(base)
+    eager.use_fixed_shapes(parse_query_shapes("1x8,2x32"), calls=2, compile_now=True)
+    assert eager._fixed.compiled == 4  # every shape for each of two calls at once
+    assert np.array_equal(eager.embed(texts[:1]), alone[:1])
 
 
 def test_query_shapes_are_read_as_batch_by_length_and_a_wrong_one_is_named() -> None:

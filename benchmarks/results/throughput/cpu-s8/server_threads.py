@@ -88,7 +88,8 @@ def one(group, used):
                     row[4] += 1
         total = sum(r[0] + r[1] for r in by.values())
         summ = tally.summary()
-        line = {"time": time.strftime("%H:%M:%S", time.gmtime()), "group": group, "load": [round(load, 2), round(os.getloadavg()[0], 2)],
+        rss = {k: int(Path(f"/proc/{k}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 2**20 for k in kids}
+        line = {"rss_mib_by_worker": list(rss.values()), "time": time.strftime("%H:%M:%S", time.gmtime()), "group": group, "load": [round(load, 2), round(os.getloadavg()[0], 2)],
                 "per_s": summ["per_s"], "p95": summ.get("p95_ms"), "sent": n, "lost": tally.lost,
                 "server_ms": round(total * 1000 / n, 2), "sys_ms": round(sum(r[1] for r in by.values()) * 1000 / n, 2),
                 "texts_per_search": round(embedded / n, 3) if n else None, "texts_per_call": round(embedded / calls, 2) if calls else None,
