@@ -16,6 +16,16 @@ from index_builder.settings import TRAINED_RERANKER_PATH, Settings, load_setting
 log = logging.getLogger("index_builder")
 
 DEFAULT_EVAL_INDEX = Path("var/acord-index")
+# A build that wrote its index but left out source files it could not read (a corrupt .docx):
+# a scheduler must see it, so it is not 0 (2 is a failed command, 130 an interrupted one).
+EXIT_SKIPPED = 4
+BUILD_EXIT_STATUS = f"""exit status:
+  0    built (or already up to date); every source file was read
+  {EXIT_SKIPPED}    built, but some source files could not be read and were left out (their
+       names and reasons are printed, logged and kept in the version's "skipped" notes);
+       --allow-skipped makes this 0
+  2    nothing built: the error says what to do (the live index is unchanged)
+  130  interrupted (the live index is unchanged)"""
 INDEX_COMMANDS = ("build", "search", "eval")  # they open the index and embed
 
 
@@ -47,12 +57,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    build = sub.add_parser("build", help="build or update an index from corpora and contract folders")
+    build = sub.add_parser("build", help="build or update an index from corpora and contract folders",
+                           epilog=BUILD_EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     _common(build)
     build.add_argument("sources", nargs="*", type=Path,
                        help="BEIR folders (with corpus.jsonl) and folders or files of .docx/.txt/.md "
                             "contracts (default: the ACORD corpus)")
     build.add_argument("--no-progress", action="store_true", help="no progress bars")
+    build.add_argument("--allow-skipped", action="store_true",
+                       help=f"exit 0, not {EXIT_SKIPPED}, when source files could not be read and were left out")
     build.add_argument("--workers", type=int,
                        help="processes reading and embedding documents (default PRECEDENT_BUILD_WORKERS or 1)")
     # DMS sources (issue 25; docs/sources.md): secrets only from the environment or files
@@ -205,7 +218,19 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
         print(f"  skipped {path}: {reason}")
     for path, note in report.notes:
         print(f"  {path}: {note}")
-    return 0
+    return _skipped_status(report.skipped, args.allow_skipped)
+
+
+def _skipped_status(skipped: Sequence[tuple[str, str]], allowed: bool) -> int:
+    """EXIT_SKIPPED when the build left source files out (0 with --allow-skipped), said in the
+    log by count and name (file names and reasons only: never a clause's text)."""
+    if not skipped:
+        return 0
+    names = ", ".join(str(p) for p, _ in skipped[:20]) + (f" and {len(skipped) - 20} more" if len(skipped) > 20 else "")
+    log.warning("%d source file(s) could not be read and were left out of the index: %s. Fix or "
+                "remove them and build again%s.", len(skipped), names,
+                "" if allowed else f" (exit status {EXIT_SKIPPED}; --allow-skipped exits 0)")
+    return 0 if allowed else EXIT_SKIPPED
 
 
 def _cmd_sync(args: argparse.Namespace, settings: Settings) -> int:
@@ -234,7 +259,7 @@ def _cmd_sync(args: argparse.Namespace, settings: Settings) -> int:
           f"clause texts, reused {build.embeddings_reused}")
     for path, reason in build.skipped:
         print(f"  skipped {path}: {reason}")
-    return 0
+    return _skipped_status(build.skipped, args.allow_skipped)
 
 
 def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:

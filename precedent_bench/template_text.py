@@ -1,4 +1,4 @@
-"""Count what ingest/template.py leaves out of clause text, over real agreements and ACORD.
+"""Count what ingest/template.py (with reading/template.py) leaves out of clause text, over real agreements and ACORD.
 
     precedent-bench template-text [--contracts ../shared/data/contracts] [--acord ../shared/data/acord]
 
@@ -21,7 +21,8 @@ from precedent_bench.catalogue import subparser
 from precedent_bench.common.data import ACORD, CONTRACTS, RESULTS
 from index_builder.ingest.readers import READERS
 from index_builder.ingest.segment import segment
-from index_builder.ingest.template import field_share, strip_notes, without_template_text
+from index_builder.ingest.template import without_template_text
+from index_builder.reading.template import field_share, strip_notes
 
 
 def contracts(folder: Path) -> tuple[Counter[str], dict[str, list[str]]]:

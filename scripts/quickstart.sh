@@ -43,7 +43,8 @@ if ! find "$CONTRACTS" -name '*.docx' -print -quit 2>/dev/null | grep -q .; then
 fi
 INDEX=${PRECEDENT_INDEX_DIR:-var/index}
 echo "Indexing the agreements in $CONTRACTS into $INDEX (a re-run re-embeds only what changed)."
-index-builder build --index "$INDEX" "$CONTRACTS"
+# A file it cannot read is named and left out; the demo goes on (a scheduled build exits 4 then).
+index-builder build --index "$INDEX" --allow-skipped "$CONTRACTS"
 echo
 echo "Example search:"
 index-builder search --index "$INDEX" --top-k 3 "cap on liability"

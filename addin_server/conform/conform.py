@@ -24,7 +24,7 @@ from index_builder.reading.parties import ROLE_NAMES
 from index_builder.reading.references import references as cross_references
 from index_builder.settings import ConformSettings
 from addin_server.conform import references
-from addin_server.conform.mapping import map_term
+from addin_server.conform.mapping import NOT_DEFINED, map_term
 from addin_server.conform.model import ConformResult, MissingTerm, Substitution, TermMapping
 
 log = logging.getLogger(__name__)
@@ -122,7 +122,8 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
         mappings.append(mapping)
         if mapping.method == "none":
             own = source.definition(term)
-            missing.append(MissingTerm(term, own.text if own else "", source.citation))
+            missing.append(MissingTerm(term, own.text if own else "", source.citation,
+                                       "" if mapping.reason == NOT_DEFINED else mapping.reason))
         if mapping.apply and mapping.target and mapping.target != term:
             if term in defines and not only_this:  # renamed where the clause defines it too: (the “NDA”)
                 found = sorted(found + quoted_mentions(text, term), key=lambda m: m.start)

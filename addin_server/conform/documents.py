@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import pickle
 import threading
@@ -30,6 +31,8 @@ from index_builder.reading.document import Document, headings_in_capitals, read_
 from index_builder.reading.paragraphs import Paragraph, from_pane
 from index_builder.settings import ConformSettings
 from addin_server.conform.model import document_from_summary
+
+log = logging.getLogger(__name__)
 
 EXTENSION = "precedent_documents"
 _FIELDS = {"index": int, "text": str, "listString": str, "style": str, "isHeading": bool, "inTable": bool}
@@ -143,9 +146,10 @@ def paragraphs_from(raw: Any, settings: ConformSettings) -> list[Paragraph]:
                                   '[{"index": 0, "text": "...", "listString": "", "style": "", "isHeading": false, '
                                   '"inTable": false}, ...].')
     if len(raw) > settings.document_max_paragraphs:
+        log.warning("Document refused: %d paragraphs over PRECEDENT_CONFORM_DOCUMENT_MAX_PARAGRAPHS (%d)",
+                    len(raw), settings.document_max_paragraphs)
         raise TextTooLongError(f"Your document has {len(raw):,} paragraphs; Precedent reads documents of up to "
-                               f"{settings.document_max_paragraphs:,} (PRECEDENT_CONFORM_DOCUMENT_MAX_PARAGRAPHS). "
-                               "Its parties and terms were not read.")
+                               f"{settings.document_max_paragraphs:,} paragraphs {_WHAT_TO_DO}")
     chars = 0
     for item in raw:
         if not isinstance(item, dict) or not isinstance(item.get("text"), str) or any(
@@ -159,10 +163,20 @@ def paragraphs_from(raw: Any, settings: ConformSettings) -> list[Paragraph]:
     return from_pane(raw)
 
 
-def too_long(chars: int, settings: ConformSettings) -> str:
-    return (f"Your document has {chars:,} characters; Precedent reads documents of up to "
-            f"{settings.document_max_chars:,} (PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS). Its parties and terms were not "
-            "read.")
+# The lawyer reads the limit and what to do; the setting that sets it is named to IT, in the
+# log. (The pane adds ", so the precedent was not conformed. Use Insert as is, or try again.")
+_WHAT_TO_DO = ("(use a shorter copy of your document, with its definitions, or ask IT to raise the limit). "
+               "Its parties and terms were not read.")
+
+
+def too_long(chars: int | None, settings: ConformSettings) -> str:
+    """The lawyer's message for a document over the limit (``chars`` None: only its size in bytes
+    is known, a body refused before it was read)."""
+    log.warning("Document refused: %s characters over PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS (%d)",
+                "more" if chars is None else chars, settings.document_max_chars)
+    has = f"has {chars:,} characters" if chars is not None else "is longer than that"
+    return (f"Your document {has}; Precedent reads documents of up to {settings.document_max_chars:,} "
+            f"characters {_WHAT_TO_DO}")
 
 
 def _is(value: Any, kind: type) -> bool:

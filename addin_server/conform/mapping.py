@@ -34,6 +34,7 @@ _COMPARED_CHARS = 160
 ALIAS_CONFIDENCE = 0.9
 COMPOUND_CONFIDENCE = 0.9
 PLAYED_CONFIDENCE = 0.6
+NOT_DEFINED = "your document does not define it"
 
 
 def map_term(term: str, count: int, source: Document, target: Document, settings: ConformSettings,
@@ -61,7 +62,42 @@ def map_term(term: str, count: int, source: Document, target: Document, settings
         mapped = _by_definition(term, count, own, target, settings, rewrite)
         if mapped:
             return mapped, False
-    return TermMapping(term, "", "none", 0.0, False, count, "your document does not define it"), False
+    return TermMapping(term, "", "none", 0.0, False, count, _unresolved(term, source, target, settings)), False
+
+
+def _unresolved(term: str, source: Document, target: Document, settings: ConformSettings) -> str:
+    """Why a term stays as the precedent has it. A term built on a party the text renames
+    ("Provider Covered Claims" beside "Provider" -> "Supplier") would read half-changed: it is
+    said as such, with the term the document would need, never left as any other unknown term."""
+    built = [b for b in _built_on(term, source, target, settings) if b[1] != b[0]]
+    if not built:
+        return NOT_DEFINED
+    head, new, candidate = built[0]
+    return (f"built on \u201c{head}\u201d, which becomes \u201c{new}\u201d in your text; your document does not "
+            f"define \u201c{candidate}\u201d: define it, or type your term")
+
+
+def _built_on(term: str, source: Document, target: Document, settings: ConformSettings
+              ) -> list[tuple[str, str, str]]:
+    """(the party or name the term is built on, what that becomes, the term built the same way)
+    for a term whose first or last word is a party (or the precedent's name for itself) that the
+    text maps; first word first."""
+    words = term.split(" ")
+    out: list[tuple[str, str, str]] = []
+    if len(words) < 2:
+        return out
+    for head, rest, join in ((words[0], words[1:], lambda new, r: " ".join([new, *r])),
+                             (words[-1], words[:-1], lambda new, r: " ".join([*r, new]))):
+        if head == source.self_name and target.self_name:
+            new = target.self_name
+        elif _is_party(head, source):
+            mapped = _party(head, 0, source, target, settings)
+            new = mapped.target if mapped and mapped.apply else ""
+        else:
+            continue
+        if new:
+            out.append((head, new, join(new, rest)))
+    return out
 
 
 def _exact(term: str, count: int, source: Document, target: Document) -> TermMapping | None:
@@ -151,20 +187,8 @@ def _played(term: str, count: int, target: Document, clause: str) -> TermMapping
 
 def _compound(term: str, count: int, source: Document, target: Document, settings: ConformSettings) -> TermMapping | None:
     """"MNDA Term" -> "NDA Term", "Provider Covered Claim" -> "Supplier Covered Claim"."""
-    words = term.split(" ")
-    if len(words) < 2:
-        return None
-    for head, rest, join in ((words[0], words[1:], lambda new, r: " ".join([new, *r])),
-                             (words[-1], words[:-1], lambda new, r: " ".join([*r, new]))):
-        if head == source.self_name and target.self_name:
-            new = target.self_name
-        elif _is_party(head, source):
-            mapped = _party(head, 0, source, target, settings)
-            new = mapped.target if mapped and mapped.apply else ""
-        else:
-            continue
-        candidate = join(new, rest) if new else ""
-        found = target.definition(candidate) if candidate else None
+    for head, new, candidate in _built_on(term, source, target, settings):
+        found = target.definition(candidate)
         if found:
             return TermMapping(term, found.term, "compound", COMPOUND_CONFIDENCE, COMPOUND_CONFIDENCE >= settings.apply_min,
                                count, f"your document's term for the same thing (“{head}” is “{new}” there)")

@@ -83,6 +83,9 @@ class MissingTerm:
     term: str
     definition: str  # "" when the precedent's own document does not define it either
     source: str
+    # Why it needs the lawyer beyond "not defined" (a term built on a party the text renames:
+    # "built on “Provider”, which becomes “Supplier” ..."); "" for any other undefined term.
+    note: str = ""
 
 
 @dataclass(frozen=True)

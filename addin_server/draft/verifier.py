@@ -1,14 +1,17 @@
 """Optional second opinion from the language model on citations the wording check flags.
 
 Off by default (PRECEDENT_LLM_REDRAFT_VERIFY): it costs one short call per flagged
-citation. The model answers "yes" (the precedent backs the sentence: the flag is lifted)
-or "no"; any other answer, or a model that cannot be reached, keeps the flag, so the
-pass can only remove flags it was asked about. A model that agrees with everything would
+citation. The model answers "yes" or "no"; its answer is shown beside the flag and never
+lifts it. A lawyer is promised no unsupported citation: a sentence whose words the
+precedent does not show (support score below its floor) stays flagged whatever a model
+says, and a "yes" is said as what it is, "the model reads [n] as backing this; the words do
+not show it: read [n]" (a new user saw a score-0.07 citation shown supported on the
+embedded model's yes). A model that agrees with everything would
 lift every flag, so before its first answer counts it must reject a control pair that a
 precedent plainly does not back; one that does not is ignored for the life of the server.
 Measured with the embedded 1.5B model it said "yes" to all 24 flagged pairs asked, the
 12 unsupported ones included (benchmarks/results/citations/citations.md): the control keeps such a
-model from lifting any flag; a stronger endpoint model is what makes the pass useful.
+model from answering at all; a stronger endpoint model is what makes the pass useful.
 """
 
 from __future__ import annotations
@@ -84,8 +87,9 @@ class SupportVerifier:
         return self.trusted
 
     def review(self, verified: VerifiedRedraft, precedents: Sequence[Clause]) -> int:
-        """Lift the flags the model confirms; returns how many it lifted."""
-        lifted = 0
+        """Add the model's reading to each flagged citation (the flag stays); returns how
+        many the model read as backed."""
+        confirmed = 0
         try:
             if not verified.flagged or not self.discriminates():
                 return 0
@@ -98,21 +102,25 @@ class SupportVerifier:
                 answer = self.confirms(_claim(comment), clause.text)
             except LLMUnavailableError as exc:
                 log.warning("Citation check by the model skipped: %s", exc.message)
-                return lifted
+                return confirmed
             assert comment.support is not None
-            comment.support = replace(comment.support, model_confirmed=answer)
-            if answer:
-                comment.support = _confirmed(comment.support)
-                comment.text = comment_text(comment.n, clause, comment.sentence, comment.support)
-                lifted += 1
-        if lifted:
-            log.info("Redraft: the model confirmed %d flagged citation(s)", lifted)
-        return lifted
+            comment.support = _read_by_model(comment.support, comment.n, answer)
+            comment.text = comment_text(comment.n, clause, comment.sentence, comment.support)
+            confirmed += answer is True
+        if confirmed:
+            log.info("Redraft: the model read %d flagged citation(s) as backed; flags kept", confirmed)
+        return confirmed
 
 
 def _claim(comment: Comment) -> str:
     return re.sub(r"\s*\[\d+\]", "", comment.sentence).strip()
 
 
-def _confirmed(support: Support) -> Support:
-    return replace(support, supported=True, reason="")
+def _read_by_model(support: Support, n: int, answer: bool | None) -> Support:
+    """The flag with the model's reading said beside the words' reason (never lifted)."""
+    if answer is None:
+        return replace(support, model_confirmed=None)
+    said = (f"the model reads [{n}] as backing this, the words do not show it: read [{n}]" if answer
+            else "the model agrees")
+    reason = f"{support.reason}; {said}" if support.reason else said
+    return replace(support, model_confirmed=answer, reason=reason)

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, g, jsonify, request
+from flask import Flask, Response, current_app, g, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from index_builder.errors import PrecedentError
@@ -20,6 +20,7 @@ from index_builder.reading.sentences import sentence_spans
 
 from addin_server.web import (api, audit, auth, conform, explore, follow, limits, market,
                               recording, static_files, usage)
+from addin_server.conform import documents
 from addin_server.web.body import CLOSE_CONNECTION
 from addin_server.web.errors import http_status, retry_after
 from addin_server.service import PrecedentService, build_service
@@ -100,14 +101,26 @@ def _register_errors(app: Flask) -> None:
 
 def _http_message(status: int, exc: HTTPException) -> str:
     if status == 413:
-        limit = request.max_content_length or 0
-        return (f"The request is too large (the limit is {limit // 1024:,} KB). Select a single "
-                f"clause rather than a whole document.")
+        return _too_large()
     if status == 404:
         return f"There is nothing at {request.path}."
     if status == 405:
         return f"{request.method} is not allowed on {request.path}."
     return exc.description or exc.name
+
+
+def _too_large() -> str:
+    """A body over the byte limit, said in the lawyer's terms: one limit, in characters. The
+    byte limit and the setting behind it go to the log, for IT (a 2 MB paste was told "187 KB"
+    beside a 20,000-character limit)."""
+    settings = current_app.config["PRECEDENT_SETTINGS"]
+    limit, declared = request.max_content_length or 0, request.content_length
+    if limit == settings.conform.document_max_bytes:  # the open document, read for conforming
+        return documents.too_long(None, settings.conform)  # logged there, with the setting
+    log.warning("413 on %s: %s bytes over the request limit of %d bytes (PRECEDENT_MAX_TEXT_CHARS, "
+                "PRECEDENT_MAX_INSTRUCTIONS_CHARS)", request.path, declared, limit)
+    return (f"The selected text is too long: Precedent reads up to {settings.server.max_text_chars:,} "
+            f"characters at a time. Select a single clause rather than a whole document.")
 
 
 def _start_timer() -> None:

@@ -42,7 +42,7 @@ def document_view() -> Any:
     request.max_content_length = conform.document_max_bytes  # a whole document, not a clause
     declared = request.content_length or 0
     if declared > conform.document_max_bytes:
-        raise TextTooLongError(documents.too_long(declared // 3, conform))
+        raise TextTooLongError(documents.too_long(None, conform))
     body = validate.json_body()
     read = documents.read(documents.paragraphs_from(body.get("paragraphs"), conform))
     document_cache().put(caller_key(), read)

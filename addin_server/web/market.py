@@ -131,8 +131,11 @@ def _paragraphs(body: Mapping[str, Any], limit: int) -> list[tuple[int, str]]:
         raise InvalidRequestError("Send 'paragraphs': the document's paragraphs as "
                                   "[{\"index\": 0, \"text\": \"...\"}, ...].")
     if len(raw) > limit:
-        raise InvalidRequestError(f"The document has {len(raw):,} paragraphs; the limit is {limit:,} "
-                                  f"(PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES). Compare a part of it.")
+        # The lawyer reads the limit and what to do; the setting is named to IT, in the log.
+        log.warning("market/document refused: %d paragraphs over PRECEDENT_MARKET_DOCUMENT_MAX_CLAUSES (%d)",
+                    len(raw), limit)
+        raise InvalidRequestError(f"The document has {len(raw):,} paragraphs; Compare terms reads up to {limit:,} "
+                                  f"at a time. Select a part of it and compare that, or ask IT to raise the limit.")
     out = []
     max_chars = server_settings().max_text_chars
     for item in raw:

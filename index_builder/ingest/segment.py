@@ -19,6 +19,7 @@ from typing import Iterable, Sequence
 
 from index_builder.ingest.headings import heading_text
 from index_builder.ingest.outline import Placed, Section
+from index_builder.reading.template import remove
 
 MAX_CLAUSE_CHARS = 4000
 MAX_GROUP_PARAGRAPHS = 3
@@ -28,9 +29,6 @@ MIN_CLAUSE_WORDS = 2
 MIN_SUBSTANCE_CHARS = 30
 _CLAUSE_LEVELS = 2
 _WORD = re.compile(r"\w{2,}")
-# {party_name}, [Fill in state], [[ field ]]: a cover-page row holding only these and a
-# label is a form field, not a clause.
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
 
 
 @dataclass(frozen=True)
@@ -170,7 +168,11 @@ def _groups(run: list[Placed]) -> list[Draft]:
 
 def _group_substance(group: list[Placed]) -> int:
     """Letters in the body paragraphs, not counting fill-in placeholders."""
-    return sum(_alnum(_PLACEHOLDER.sub("", p.text)) for p in group if p.role == "body")
+    # {party_name}, [Fill in state], [[ field ]]: a cover-page row holding only these and a
+    # label is a form field, not a clause (whatever is bracketed counts as a fill-in here).
+    # Notes to the drafter are left to ingest/template.py, which takes them out after this
+    # and reports them (a unit of notes alone is its "drafting note", not dropped here unsaid).
+    return sum(_alnum(remove(p.text, brackets="all", notes=False)) for p in group if p.role == "body")
 
 
 def _starts_group(group: list[Placed], part: Placed) -> bool:

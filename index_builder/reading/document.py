@@ -18,6 +18,7 @@ from index_builder.reading.numbering import typed_number
 from index_builder.reading.paragraphs import Paragraph, without_number
 from index_builder.reading.parties import PARTY_NAMES, Party, clause_parties, document_parties
 from index_builder.reading.references import references
+from index_builder.reading.template import blank, remove
 
 REFERENCE_WORDS = ("Section", "Clause", "Article", "Paragraph")
 _BULLETS = re.compile(r"^[\u2022\u25aa\u25cf\u2013\-\u00b7o\uf0b7]$")
@@ -89,7 +90,7 @@ def read_document(paragraphs: Sequence[Paragraph], citation: str = "") -> Docume
     refs = self_references(paragraphs, [d.term for d in defs])
     # Its prose: not a table's one- to three-word cells (field labels such as "Company" in a
     # signature block are not uses of a term), not placeholders and drafting notes in brackets.
-    prose = _outside_brackets("\n".join(p.text for p in paragraphs if not _label(p)))
+    prose = blank("\n".join(p.text for p in paragraphs if not _label(p)), brackets="nested", keep_lines=True)
     return Document(tuple(defs), tuple(parties), tuple(sections), reference_word(paragraphs),
                     _chosen(refs, {d.term for d in defs}), citation, len(paragraphs), tuple(refs), prose)
 
@@ -155,9 +156,6 @@ def headings_in(text: str) -> list[str]:
     return out
 
 
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
-
-
 def is_heading(text: str, *, styled: bool = False) -> bool:
     """Whether a paragraph's words may be a heading: one line, short, no sentence in it, not a
     bare fill-in field ("{effective_date}" heads nothing), not a definition, not begun in lower
@@ -171,7 +169,8 @@ def is_heading(text: str, *, styled: bool = False) -> bool:
     colon or semicolon at all; a title broken over two lines ("Cover Page / for Bonterms Mutual
     NDA") and a heading with a long aside are still headings."""
     stripped = text.strip()
-    if not stripped or not _PLACEHOLDER.sub("", stripped).strip(" []"):
+    bare = remove(stripped, brackets="all")  # its words, fill-in fields and notes aside
+    if not stripped or not bare.strip(" []"):
         return False
     if styled and ("\n" in stripped or len(stripped) > 120):
         return False  # a style on a long or broken paragraph: whole clauses set in "Heading 3"
@@ -179,7 +178,7 @@ def is_heading(text: str, *, styled: bool = False) -> bool:
         return False
     if ". " in stripped.rstrip(".") if styled else re.search(r"[.;:]\s|[.;:]$", stripped):
         return False
-    first = next((c for c in _PLACEHOLDER.sub("", stripped) if c.isalpha()), "")
+    first = next((c for c in bare if c.isalpha()), "")
     return not first.islower()
 
 
@@ -383,20 +382,6 @@ def _label(p: Paragraph) -> bool:
     of the 104 shared agreements lose such terms from ``written_terms``."""
     words = len(p.text.split())
     return (p.in_table and words <= 3) or (words <= 8 and not re.search(r"[.;:,]\s|[.;]$", p.text.strip()))
-
-
-def _outside_brackets(text: str) -> str:
-    """``text`` with [placeholders], [drafting notes spanning paragraphs] and {fields} blanked."""
-    out, depth = [], 0
-    for ch in text:
-        if ch in "[{":
-            depth += 1
-        elif ch in "]}" and depth:
-            depth -= 1
-            out.append(" ")
-            continue
-        out.append(" " if depth and ch != "\n" else ch)
-    return "".join(out)
 
 
 def _chosen(counts: Counter[str], defined: set[str]) -> str:

@@ -32,20 +32,16 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from index_builder.reading.numbers import DIGITS, MIXED, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words
+from index_builder.reading.template import blank
 
 _I = re.IGNORECASE
 
 # -- what is never a figure -------------------------------------------------------------------------
-_MASKS = [re.compile(p, re.S) for p in (
-    r"\$?\{[^{}]*\}\]?", r"<!--.*?-->", r"\[\s*#?\s*\]", r"\[\s*[●•_]+\s*\]",
-    r"(?<!\[)\[(?!\[)(?:Drafting note|drafting note|[A-Z][a-z])[^\[\]]*\]")]
-
-
 def mask(text: str) -> str:
-    """The text with placeholders and notes blanked out (same length, so spans still hold)."""
-    for pattern in _MASKS:
-        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
-    return text
+    """The text with placeholders, notes and commented-out options blanked out (same length, so
+    spans still hold): the one template reader's (reading/template.py), with every comment and
+    any bracket that opens on a capitalised word ("[Number of days ...]") taken as template text."""
+    return blank(text, comments="all", brackets="capitalised")
 
 
 # -- patterns ---------------------------------------------------------------------------------------

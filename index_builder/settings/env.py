@@ -165,7 +165,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_LLM_REDRAFT_TIMEOUT_S": Var("llm.redraft_timeout_s", "seconds for one redraft attempt"),
     "PRECEDENT_LLM_REDRAFT_CLAUSE_TOKENS": Var("llm.redraft_clause_tokens", "tokens of each precedent a redraft prompt keeps"),
     "PRECEDENT_LLM_REDRAFT_TEMPERATURE": Var("llm.redraft_temperature", "sampling temperature for redraft"),
-    "PRECEDENT_LLM_REDRAFT_VERIFY": Var("llm.redraft_verify", "ask the language model to confirm each citation the wording check flags (one short call each)"),
+    "PRECEDENT_LLM_REDRAFT_VERIFY": Var("llm.redraft_verify", "ask the language model about each citation the wording check flags (one short call each); its answer is shown beside the flag and never lifts it"),
     "PRECEDENT_LLM_CACHE_SIZE": Var("llm.cache_size", "rerank ratings kept in memory"),
     # embedded local model
     "PRECEDENT_LOCAL_LLM": Var("local_llm.mode", "embedded model: auto (when present and no endpoint), on or off"),

@@ -27,7 +27,9 @@ from index_builder.terms.cap_terms import cap_dimension, cap_term, cap_title
 from index_builder.terms.extract import ClauseTerms, Term
 from index_builder.terms.stored import terms_of
 
-_DAYS = {"day": 1.0, "business_day": 7 / 5, "week": 7.0, "month": 365.25 / 12, "year": 365.25}
+# Every unit the figures reader gives a period (reading/figures.py): "48 hours" had none and
+# /market failed on a lawyer's clause that gave one (KeyError, found in session 8).
+_DAYS = {"hour": 1 / 24, "day": 1.0, "business_day": 7 / 5, "week": 7.0, "month": 365.25 / 12, "year": 365.25}
 _TOLERANCE = 0.015
 TITLES = {
     "period:notice": "Notice period", "period:cure": "Cure period", "period:term": "Term",

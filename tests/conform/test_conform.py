@@ -184,3 +184,32 @@ def test_the_reference_word_is_rewritten_only_in_the_clauses_own_references() ->
              if s.kind == "cross-reference" and s.original.startswith("Section")]
     assert words == [("Section", "Clause")] * 3
     assert "Section 204 of the DGCL" in conform(text, SOURCE, TARGET, SETTINGS).text
+
+
+def test_a_term_built_on_a_renamed_party_is_mapped_with_it_or_said_unresolved(contracts_dir) -> None:
+    # A new user's conformed text said "Supplier" and still "Provider Covered Claims", listed as any
+    # other undefined term. The real Common Paper CSA (CC BY 4.0), clause 9.1, into a Supplier/Client
+    # document: the term built on "Provider" is the document's term built the same way when it
+    # defines one, else listed undefined with why; never changed half.
+    from dataclasses import replace as _replace
+
+    from addin_server.conform.conform import source_document
+    from index_builder.ingest import read_clauses
+
+    path = contracts_dir / "common-paper-cc-by-4.0/common-paper-cloud-service-agreement.docx"
+    clauses = read_clauses(path, "csa", "csa.docx")
+    clause = next(c for c in clauses if c.text.startswith("9.1 "))
+    source = source_document(clauses)
+    result = conform(clause.text, source, TARGET, SETTINGS)
+    assert "Supplier will indemnify" in result.text and "all Provider Covered Claims made" in result.text
+    missing = {m.term: m for m in result.missing_terms}
+    assert missing["Provider Covered Claims"].note == (
+        "built on \u201cProvider\u201d, which becomes \u201cSupplier\u201d in your text; your document does not "
+        "define \u201cSupplier Covered Claims\u201d: define it, or type your term")
+    assert missing["Affiliate"].note == ""  # no party in it: an undefined term like any other
+    defines = _replace(TARGET, definitions=TARGET.definitions + (Definition(
+        "Supplier Covered Claims", "\u201cSupplier Covered Claims\u201d means any third-party claim that the "
+        "Service infringes its rights.", "1.2"),))
+    mapped = conform(clause.text, source, defines, SETTINGS)
+    assert "all Supplier Covered Claims made" in mapped.text
+    assert "Provider Covered Claims" not in [m.term for m in mapped.missing_terms]

@@ -65,7 +65,7 @@ def test_the_cache_is_each_callers_own_and_forgets() -> None:
     assert short.get("x", one.id) is None
 
 
-def test_bad_documents_are_clear_errors(conform_app: Any) -> None:
+def test_bad_documents_are_clear_errors(conform_app: Any, caplog: Any) -> None:
     client = conform_app.test_client()
     assert client.post("/api/v1/document", json={"paragraphs": []}).status_code == 400
     wrong = client.post("/api/v1/document", json={"paragraphs": [{"index": "1", "text": "x"}]})
@@ -74,7 +74,10 @@ def test_bad_documents_are_clear_errors(conform_app: Any) -> None:
     huge = [{"index": i, "text": "x" * 50_000} for i in range(limit // 50_000 + 1)]
     too_long = client.post("/api/v1/document", json={"paragraphs": huge})
     assert too_long.status_code == 413
-    assert "PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS" in too_long.get_json()["error"]["message"]
+    message = too_long.get_json()["error"]["message"]
+    # The lawyer reads the limit and what to do; the setting is named to IT, in the log only.
+    assert f"up to {limit:,} characters (" in message and "ask IT to raise the limit" in message
+    assert "PRECEDENT_" not in message and "PRECEDENT_CONFORM_DOCUMENT_MAX_CHARS" in caplog.text
     # A document above the usual request limit for a clause, below the document limit, is read.
     big = [{"index": i, "text": p["text"]} for i, p in enumerate(PARAGRAPHS * 10)]
     assert len(json.dumps({"paragraphs": big})) > conform_app.config["MAX_CONTENT_LENGTH"]

@@ -58,3 +58,35 @@ def test_failures_exit_2_and_say_what_to_do(tmp_path, caplog, argv, message, mon
     monkeypatch.setattr(cli, "_embedder", lambda settings: embedder_factory())
     assert cli.main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
     assert message in caplog.text
+
+
+def test_a_build_that_skipped_a_corrupt_file_exits_4_naming_it(tmp_path, contracts_dir, caplog, capsys,
+                                                              monkeypatch, embedder_factory):
+    # Firm IT's scheduler saw exit 0 from a build that had left a corrupt .docx out.
+    import shutil
+
+    monkeypatch.setattr(cli, "_embedder", lambda settings: embedder_factory())
+    library = tmp_path / "library"
+    library.mkdir()
+    shutil.copy(contracts_dir / "common-paper-cc-by-4.0/common-paper-term-sheet.docx", library / "term-sheet.docx")
+    (library / "broken.docx").write_bytes(b"PK\x03\x04 not a whole zip")
+    index = str(tmp_path / "index")
+    assert cli.main(["build", "--index", index, "--no-progress", str(library)]) == cli.EXIT_SKIPPED == 4
+    assert "skipped " in capsys.readouterr().out
+    warning = next(r.getMessage() for r in caplog.records if "left out of the index" in r.getMessage())
+    assert warning.startswith("1 source file(s) could not be read") and "broken.docx" in warning
+    assert "term-sheet" not in warning and "--allow-skipped" in warning
+    recorded = [json.loads(p.read_text()).get("skipped") for p in Path(index).rglob("params.json")]
+    assert any(s and "broken.docx" in s[0]["path"] for s in recorded)  # the version's notes name it
+    # Built again, unchanged: still said, still 4, until IT fixes the file or accepts skips.
+    assert cli.main(["build", "--index", index, "--no-progress", str(library)]) == 4
+    assert cli.main(["build", "--index", index, "--no-progress", "--allow-skipped", str(library)]) == 0
+    (library / "broken.docx").unlink()
+    assert cli.main(["build", "--index", index, "--no-progress", str(library)]) == 0
+
+
+def test_build_help_documents_the_exit_statuses(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["build", "--help"])
+    out = capsys.readouterr().out
+    assert "--allow-skipped" in out and "exit status:" in out and "  4    built, but some source files" in out

@@ -16,6 +16,9 @@ test("Insert sends the document once for the server to read, shows the mapping, 
     await page.waitForSelector(".card");
     await page.click(".card:nth-child(1) button[data-action=insert]");
     await page.waitForSelector(".conform-map li[data-source=Provider]");
+    // A term built on a party the text renames says so where it is listed as not defined.
+    assert.match(await page.textContent(".conform-missing li[data-term='Customer Content'] .note-built"),
+      /built on “Customer”, which becomes “Company” in your text; your document does not define “Company Content”/);
     // The pane reads nothing itself: it sends Word's paragraphs (text and structure only) and
     // names the document by the server's id in /conform.
     const uploads = requests.filter((r) => r.path === "/api/v1/document");

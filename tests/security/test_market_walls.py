@@ -109,7 +109,12 @@ def test_market_refuses_unsigned_calls_and_bad_input(app: Any, sign: Any) -> Non
         reply = post(app, sign, ["litigation"], "market", body)
         assert reply.status_code == 400 and fragment in reply.get_json()["error"]["message"]
     huge = post(app, sign, ["litigation"], "market", {"text": "x" * 2_000_000})
-    assert huge.status_code == 413 and "too large" in huge.get_json()["error"]["message"]
+    assert huge.status_code == 413 and "too long" in huge.get_json()["error"]["message"]
+    limit = app.config["PRECEDENT_SETTINGS"].market.document_max_clauses
+    many = post(app, sign, ["litigation"], "market/document",
+                {"paragraphs": [{"index": i, "text": YOURS} for i in range(limit + 1)]})
+    message = many.get_json()["error"]["message"]  # the limit and what to do; the setting goes to the log
+    assert many.status_code == 400 and f"up to {limit:,} at a time" in message and "PRECEDENT_" not in message
     for body in ({}, {"paragraphs": "text"}, {"paragraphs": [{"index": "a", "text": "b"}]}):
         reply = post(app, sign, ["litigation"], "market/document", body)
         assert reply.status_code == 400 and "paragraph" in reply.get_json()["error"]["message"]

@@ -146,6 +146,10 @@ def test_huge_paste_is_refused_with_413(client: Any) -> None:
     assert response.status_code == 413
     error = error_of(response)
     assert error["code"] == "request_too_large" and "single clause" in error["message"]
+    # One limit, in the lawyer's terms (a new user was told "187 KB" beside 20,000 characters).
+    limit = client.application.config["PRECEDENT_SETTINGS"].server.max_text_chars
+    assert f"up to {limit:,} characters" in error["message"] and "KB" not in error["message"]
+    assert "PRECEDENT_" not in error["message"]
 
 
 def test_a_corpus_without_document_order_offers_no_context(client: Any) -> None:

@@ -52,7 +52,7 @@ def test_a_2_mb_paste_always_gets_its_413_message_not_a_reset(serve: Any) -> Non
     # Before the lingering close, about one in five of these ended in BrokenPipe/reset.
     for _ in range(12):
         status, payload = _post(port, "/api/v1/precedents", body)
-        assert status == 413 and "too large" in payload["error"]["message"]
+        assert status == 413 and "too long" in payload["error"]["message"]
 
 
 def test_an_early_answer_on_a_connection_closed_for_lack_of_room_still_arrives(serve: Any) -> None:

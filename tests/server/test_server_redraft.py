@@ -225,17 +225,21 @@ def _verifying(llm_client: Any, llm_settings: LLMSettings) -> Redrafter:
     return Redrafter(llm_client, prompt, replace(llm_settings, redraft_verify=True))
 
 
-def test_the_model_can_lift_a_flag_it_confirms(llm_server: ScriptedLLMServer, llm_client: Any,
-                                               llm_settings: LLMSettings) -> None:
+def test_the_models_yes_never_lifts_a_flag_the_words_do_not_back(
+        llm_server: ScriptedLLMServer, llm_client: Any, llm_settings: LLMSettings) -> None:
+    # A new user saw a citation scored 0.07 shown supported on the embedded model's "yes": the
+    # model's reading is said beside the flag, and the flag stays.
     llm_server.script(Reply(content="Liability is capped at the fees of the last year [1]. "
                                     "Customer shall indemnify Supplier [2]."),
                       Reply(content="no"),  # the control pair: this model can say no
                       Reply(content="yes"), Reply(content="No."))
     result = _verifying(llm_client, llm_settings).redraft(SELECTED, PRECEDENTS, "")
     first, second = result.verified.comments
-    assert first.flag is None and first.support.model_confirmed is True
-    assert "Check:" not in first.text
-    assert second.flag and second.support.model_confirmed is False and "Check:" in second.text
+    assert first.support.score < 0.25 and first.flag and first.support.supported is False
+    assert first.support.model_confirmed is True and "Check:" in first.text
+    assert "the model reads [1] as backing this, the words do not show it: read [1]" in first.text
+    assert second.flag and second.support.model_confirmed is False and "the model agrees" in second.text
+    assert result.verified.flagged == [first, second]
     asked = [r.messages[-1]["content"] for r in llm_server.chat_requests()[2:]]
     assert "<sentence>\nLiability is capped at the fees of the last year.\n</sentence>" in asked[0]
     assert PRECEDENTS[0].text in asked[0] and PRECEDENTS[1].text in asked[1]

@@ -192,3 +192,13 @@ def test_limits_that_yield_to_law_are_no_carve_out() -> None:
     assert "cap_carveout" not in extract(law).subprovisions
     assert "cap_carveout" in extract("Nothing in this Agreement limits either party's liability for fraud or for "
                                      "death or personal injury caused by its negligence.").subprovisions
+
+
+def test_a_period_in_hours_is_placed_on_the_day_scale() -> None:
+    # A lawyer's "within 48 hours" made /market fail (the day scale had no hours: KeyError).
+    cure = "Supplier shall cure any failure within {} of notice from Customer."
+    found = compare(extract(cure.format("forty-eight (48) hours")), hits(
+        ("a", cure.format("two (2) days")), ("b", cure.format("2 days")), ("c", cure.format("five (5) days"))))
+    [term] = [t for t in found.terms if t.dimension.startswith("period")]
+    assert [(b.label, b.documents) for b in term.buckets] == [("2 days", 2), ("5 days", 1)]
+    assert (term.below, term.same, term.above) == (1, 2, 0)

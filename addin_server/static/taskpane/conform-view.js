@@ -261,6 +261,8 @@ export function createConform(ctx) {
       h(doc, "p", { className: "note" }, `${plural(missing.length, "term")} the ${what} uses ${missing.length === 1 ? "is" : "are"} not defined in your document:`),
       h(doc, "ul", {}, missing.map((m) => h(doc, "li", { dataset: { term: m.term } },
         h(doc, "strong", {}, m.term),
+        // A term built on a party the text renames reads half-changed: the server says so.
+        m.note ? h(doc, "span", { className: "why note-built" }, ` \u00b7 ${m.note}`) : "",
         m.definition
           ? [h(doc, "blockquote", {}, truncate(m.definition, 300)),
              h(doc, "button", { type: "button", className: "link", title: last ? "Adds it after your last definition, as a tracked change" : "Adds it at the end of your document, as a tracked change",
