@@ -84,7 +84,12 @@ class OpenVinoEmbedder(TokenizedEmbedder):
         otherwise fall on its first searches)."""
         self._fixed = _FixedShapes(self._path, shapes, calls) if shapes else None
         if self._fixed is not None and compile_now:
-            self._fixed.compile_all()
+            try:
+                self._fixed.compile_all()
+            except RuntimeError as exc:  # e.g. out of memory: serve on the dynamic model alone
+                log.warning("The query model's fixed-shape compiles failed (%s); queries use the "
+                            "dynamic-shape model only (PRECEDENT_QUERY_SHAPES=off says so)", exc)
+                self._fixed = None
 
     def _embed_dynamic(self, texts: Sequence[str], show_progress: bool = False) -> np.ndarray:
         """Every text on the dynamic-shape model, in batches of similar length."""
@@ -178,8 +183,14 @@ class _FixedShapes:
                 for j, row in enumerate(rows):
                     input_ids[j, :len(ids[row])] = ids[row]
                     mask[j, :len(ids[row])] = 1
-                request = slot.get((len(rows), length)) or self._add(slot, len(rows), length)
-                request.infer({"input_ids": input_ids, "attention_mask": mask})
+                try:
+                    request = slot.get((len(rows), length)) or self._add(slot, len(rows), length)
+                    request.infer({"input_ids": input_ids, "attention_mask": mask})
+                except RuntimeError as exc:  # OpenVINO's errors: the dynamic model still answers
+                    log.warning("The query model's %d x %d fixed-shape compile failed (%s); those "
+                                "texts use the dynamic-shape model", len(rows), length, exc)
+                    rest.extend(rows)
+                    continue
                 out[rows] = mean_pool(request.get_output_tensor(0).data, mask)
         finally:
             self._slots.put(slot)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import logging
 from dataclasses import replace
 from pathlib import Path
 
@@ -276,3 +277,34 @@ def test_query_shapes_are_read_as_batch_by_length_and_a_wrong_one_is_named() -> 
         EmbeddingSettings(query_shapes="16")
     off = load_settings({"PRECEDENT_QUERY_SHAPES": "off"}).embedding.query_shapes
     assert parse_query_shapes(off) == {}
+
+
+def test_a_fixed_shape_that_cannot_be_compiled_leaves_its_texts_to_the_dynamic_model(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """No search fails because a fixed-shape compile does: those texts take the dynamic model."""
+    from types import SimpleNamespace
+
+    from index_builder.index import embedder_openvino as ovemb
+
+    class Tokens:
+        def encode_batch(self, texts):  # type: ignore[no-untyped-def]
+            return [SimpleNamespace(ids=[1] * len(t.split())) for t in texts]
+
+    dynamic_calls: list[list[str]] = []
+
+    def dynamic(texts):  # type: ignore[no-untyped-def]
+        dynamic_calls.append(list(texts))
+        return np.full((len(texts), 3), float(len(dynamic_calls)), dtype=np.float32)
+
+    model = SimpleNamespace(_tokenizer=Tokens(), dimension=3, _embed_dynamic=dynamic)
+    fixed = ovemb._FixedShapes(Path("unused.xml"), {1: [8], 2: [8]}, calls=1)
+
+    def broken(*_args):  # type: ignore[no-untyped-def]
+        raise RuntimeError("Exception from src/inference: out of memory")
+
+    monkeypatch.setattr(fixed, "_add", broken)
+    caplog.set_level(logging.WARNING, logger="index_builder.index.embedder_openvino")
+    rows = fixed.embed(model, ["a b", "c d e", "f " * 20])  # a pair that fits 8, one too long
+    assert dynamic_calls == [["a b", "c d e", "f " * 20]]  # all three, in one dynamic call
+    assert rows.shape == (3, 3) and "fixed-shape compile failed" in caplog.text
+    assert fixed._slots.qsize() == 1  # the slot was given back
