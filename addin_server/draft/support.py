@@ -87,10 +87,13 @@ def score_support(sentence: str, precedent: str, own_text: str = "") -> Support:
     score = 1 / (1 + math.exp(-z))
     supported = score >= THRESHOLD
     if not supported and f.coverage >= PARAPHRASE_COVERAGE and not f.amount and not f.party and \
-            not _opposed(sentence, precedent[f.passage[0]:f.passage[1]]):
-        # A faithful paraphrase: most of its words are the precedent's, in another order and with
-        # another way of saying "not" ("nor does it prevent" for "shall not preclude"), and it gives no
-        # figure or party the precedent does not. Word pairs and negation counts judge wording, not meaning.
+            not f.negation and not _opposed(sentence, precedent[f.passage[0]:f.passage[1]]):
+        # A faithful paraphrase: most of its words are the precedent's, in another order, and it
+        # gives no figure or party the precedent does not and says "not" where the precedent does
+        # (``negation``: limits count as negations, and beside an exception only words that turn a
+        # limit round count).
+        # Without that last test the rule passed 109 of 109 held-out sentences of the citation set
+        # with a "not" put in or taken out (benchmarks/results/citations, session 8).
         supported = True
     if not supported and not f.amount and not f.party and _mostly_own(sentence, precedent, own_text):
         # The lawyer's own sentence (clause and instruction) with the precedent's point in it: "for

@@ -7,7 +7,7 @@ import pytest
 
 from addin_server.draft.citations import FLAG, verify
 from addin_server.draft.markers import normalise
-from addin_server.draft.support import THRESHOLD
+from addin_server.draft.support import THRESHOLD, score_support
 from index_builder.model import Clause
 
 PRECEDENTS = [
@@ -165,3 +165,23 @@ def test_comment_offsets_match_their_sentences() -> None:
     for comment in result.comments:
         assert result.text[comment.start:comment.end] == comment.sentence
         assert PRECEDENTS[comment.n - 1].text[comment.support.start:comment.support.end]
+
+
+
+# From the shared agreements (Common Paper's cloud service agreement): a "not" put in or taken
+# out is the opposite of the precedent however many of its words the sentence keeps.
+@pytest.mark.parametrize("precedent, sentence", [
+    ("However, this section does not excuse Customer's obligations to pay Fees.",
+     "However, this section does excuse Customer's duties to pay Fees."),
+    ("However, Provider will try to inform Customer before suspending Customer's account when practical.",
+     "However, Provider will not try to inform Customer before suspending Customer's account when practical."),
+    ("This Agreement will be binding upon and inure to the benefit of the parties and their permitted "
+     "successors and assigns.",
+     "This Agreement will not be binding upon and inure to the benefit of the parties and their permitted "
+     "successors and assigns."),
+])
+def test_a_negation_put_in_or_taken_out_is_flagged(precedent: str, sentence: str) -> None:
+    verified = verify(f"{sentence} [1]", [Clause("p1", precedent, "csa")], SELECTED)
+    assert verified.comments[0].support is not None and not verified.comments[0].support.supported
+    # The precedent's own words are backed.
+    assert score_support(precedent, precedent).supported
