@@ -267,7 +267,7 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
         # spins against them (one query 1.8 s with 2 threads, 0.1 s with 1, on 2 busy cores).
         set_torch_threads(1)
         # The model (or its recorded twin), the batcher, the vector cache (issue 39).
-        embedder = query_embedder(settings.embedding)
+        embedder = query_embedder(settings.embedding, compile_now=True)
     llm = llm or settings.llm
     if client is None and llm.configured:
         client = OpenAIChatClient(llm)

@@ -48,6 +48,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--acord", type=Path, default=REPO.parent / "shared/data/acord")
     p.add_argument("--twin", default="openvino-int8", help="PRECEDENT_QUERY_EMBEDDING value for B")
     p.add_argument("--shapes", default=",".join(SHAPES))
+    p.add_argument("--baseline", default="index",
+                   help="PRECEDENT_QUERY_EMBEDDING value for A (default: the index's own model)")
+    p.add_argument("--input-shapes", nargs=2, metavar=("A", "B"),
+                   help="PRECEDENT_QUERY_SHAPES for A and B (e.g. off 1x16,1x32): the same model "
+                        "with and without fixed input shapes")
     p.add_argument("--out", type=Path, help="folder for query-model-<twin>.json and .md")
     p.set_defaults(handler="precedent_bench.query_model:run_command", ab=False)
 
@@ -74,14 +79,19 @@ def run_command(args: argparse.Namespace) -> int:
     # searches, not after them (the results are written only at the end).
     shapes = {shape: queries(args.acord, shape) for shape in args.shapes.split(",") if shape}
     settings = load_settings(overrides={"index_dir": args.index, "acord_dir": args.acord})
-    variants = {"A": replace(settings.embedding, query_backend="index"),
+    variants = {"A": replace(settings.embedding, query_backend=args.baseline),
                 "B": replace(settings.embedding, query_backend=args.twin)}
+    if args.input_shapes:
+        variants = {k: replace(v, query_shapes=shapes)
+                    for (k, v), shapes in zip(variants.items(), args.input_shapes)}
+    result_shapes = {k: v.query_shapes for k, v in variants.items()} if args.input_shapes else None
     embedders = {k: query_embedder(v) for k, v in variants.items()}
     config = EvalConfig(split="train+valid")
     searches = {k: eval_search(eval_pipeline(settings, config, e), config) for k, e in embedders.items()}
     result: dict[str, Any] = {"when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                               "index": str(args.index), "splits": list(SPLITS),
-                              "models": {k: e.model_id for k, e in embedders.items()}, "shapes": {}}
+                              "models": {k: e.model_id for k, e in embedders.items()}, "shapes": {},
+                              **({"input_shapes": result_shapes} if result_shapes else {})}
     for shape, items in shapes.items():
         per_query: dict[str, dict[str, float]] = {}
         for item in items:
@@ -95,11 +105,12 @@ def run_command(args: argparse.Namespace) -> int:
         result["shapes"][shape] = summarise(per_query, paired_interval)
         log.info("%s: %s", shape, {k: v for k, v in result["shapes"][shape].items() if k != "per_query"})
     table = report(result, args.twin)
+    name = args.twin if not args.input_shapes else f"{args.twin}-shapes"
     sys.stdout.write(table + "\n")
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / f"query-model-{args.twin}.json").write_text(json.dumps(result, indent=1))
-        (args.out / f"query-model-{args.twin}.md").write_text(table + "\n")
+        (args.out / f"query-model-{name}.json").write_text(json.dumps(result, indent=1))
+        (args.out / f"query-model-{name}.md").write_text(table + "\n")
     for embedder in embedders.values():
         close = getattr(embedder, "close", None)
         if close:
@@ -122,7 +133,11 @@ def summarise(per_query: Mapping[str, Mapping[str, float]], interval: Any) -> di
 
 
 def report(result: Mapping[str, Any], twin: str) -> str:
-    lines = [f"Query model A = {result['models']['A']} (the index's own) vs B = {result['models']['B']}, "
+    shapes = result.get("input_shapes")
+    a = (f"{result['models']['A']} (input shapes {shapes['A']})" if shapes
+         else f"{result['models']['A']} (the index's own)")
+    b = f"{result['models']['B']}" + (f" (input shapes {shapes['B']})" if shapes else "")
+    lines = [f"Query model A = {a} vs B = {b}, "
              f"{result['when']}; served pipeline, ACORD {' + '.join(result['splits'])}, index "
              f"{result['index']}; NDCG@5 x 100, B - A with its 95% paired bootstrap interval.", "",
              "| query shape | queries | NDCG@5 A | NDCG@5 B | B - A [95% interval] | queries whose NDCG@5 moved | "

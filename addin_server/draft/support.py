@@ -43,9 +43,10 @@ then there these they this those through to too under until up upon very was we 
 where which while who whom why will with would you your yours yourself yourselves shall may
 must hereby herein hereof hereto hereunder thereof therein thereto thereunder whereas whether
 """.split())
-# "neither ... nor" and "without" are left out: a restatement moves them around freely
-# ("neither A nor B" = "not A or B", "without approval" = "unless approved").
-_NEGATORS = frozenset("not no never none nothing cannot non nobody".split())
+# "neither" is one "not" and its "nor" none ("neither A nor B" = "not A or B"; "Neither party is
+# prevented" = "shall not prevent either party"); "nor" and "without" are left out: a restatement
+# moves them around freely ("not A nor B" = "not A or B", "without approval" = "unless approved").
+_NEGATORS = frozenset("not no never none nothing cannot non nobody neither".split())
 _LIMITING = frozenset("limited capped cap caps prohibited prohibits forbidden refrain restricted "
                       "exceeding maximum".split())
 # Number words are figures (read by the core), not content words.

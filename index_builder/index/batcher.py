@@ -224,16 +224,20 @@ class BatchingEmbedder:
 
 
 def query_embedder(settings: EmbeddingSettings,
-                   load: Callable[[EmbeddingSettings], Embedder] | None = None) -> Embedder:
+                   load: Callable[[EmbeddingSettings], Embedder] | None = None,
+                   compile_now: bool = False) -> Embedder:
     """Queries' embedder as every entry point uses it (server, `index-builder search` and
     eval): the index's model or its twin (PRECEDENT_QUERY_EMBEDDING), behind the batcher,
     behind the cache of vectors by text. A twin that cannot be made or loaded (OpenVINO not
     installed, no calibration folder) falls back to its recorded fallback twin, then to the
     index's own model, with a warning: searches stay right, only slower.
-    ``load`` makes a model from its settings (default ``index_builder.index.load_embedder``)."""
+    ``load`` makes a model from its settings (default ``index_builder.index.load_embedder``);
+    ``compile_now``: the fixed-shape compiles (PRECEDENT_QUERY_SHAPES) made now, not on first
+    use (the server: before it answers /health)."""
     from index_builder.errors import ModelLoadError
     from index_builder.index.embed_cache import CachingEmbedder
     from index_builder.index.embedder import query_candidates
+    from index_builder.settings.search import parse_query_shapes
 
     if load is None:
         from index_builder.index import load_embedder as load
@@ -253,6 +257,10 @@ def query_embedder(settings: EmbeddingSettings,
             log.warning("Queries cannot be embedded with %s (%s); using %s", wanted.backend,
                         exc.message, following if number + 2 < len(candidates)
                         else f"the index's own model {following}")
+    shapes = parse_query_shapes(settings.query_shapes)
+    if shapes and hasattr(model, "use_fixed_shapes"):  # OpenVINO models only
+        # One set of fixed-shape compiles per model call the batcher runs at once.
+        model.use_fixed_shapes(shapes, settings.query_workers, compile_now)
     if settings.query_batch:
         model = BatchingEmbedder(model, batch_max=settings.query_batch,
                                  batch_wait_ms=settings.query_batch_wait_ms,

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import queue
 import shutil
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -62,13 +64,36 @@ class OpenVinoEmbedder(TokenizedEmbedder):
             raise ModelLoadError(f"OpenVINO cannot load {path} ({exc}): delete it to convert "
                                  f"the model again.") from exc
         self._jobs = int(self._compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
+        self._path = path
+        self._fixed: _FixedShapes | None = None
         log.info("Loaded embedding model %s through OpenVINO from %s (%d parallel requests)",
                  self.model_id, path, self._jobs)
 
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
-        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
-            return out
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        if self._fixed is not None and len(texts) <= _FIXED_MOST_TEXTS:
+            return self._fixed.embed(self, texts)
+        return self._embed_dynamic(texts, show_progress)
+
+    def use_fixed_shapes(self, shapes: dict[int, list[int]], calls: int,
+                         compile_now: bool = False) -> None:
+        """Also run calls on compiles of these fixed input shapes (batch size -> lengths), for
+        up to ``calls`` model calls at once (query_embedder: the batcher's workers); each
+        compiled on first use, or all of them now (a server: ~1 s of CPU each, which would
+        otherwise fall on its first searches)."""
+        self._fixed = _FixedShapes(self._path, shapes, calls) if shapes else None
+        if self._fixed is not None and compile_now:
+            try:
+                self._fixed.compile_all()
+            except RuntimeError as exc:  # e.g. out of memory: serve on the dynamic model alone
+                log.warning("The query model's fixed-shape compiles failed (%s); queries use the "
+                            "dynamic-shape model only (PRECEDENT_QUERY_SHAPES=off says so)", exc)
+                self._fixed = None
+
+    def _embed_dynamic(self, texts: Sequence[str], show_progress: bool = False) -> np.ndarray:
+        """Every text on the dynamic-shape model, in batches of similar length."""
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         batches = length_batches(self._tokenizer, texts, self._settings.batch_size)
         # Plain requests waited on from this thread, not AsyncInferQueue with a Python callback:
         # a callback runs on OpenVINO's executor threads and must take the GIL there, and a
@@ -103,6 +128,100 @@ class OpenVinoEmbedder(TokenizedEmbedder):
                     if job is not None:  # an error above: let running requests end first
                         requests[slot].wait()
         return out
+
+
+# A call of more texts than this is a build's or an eval's batch, not queries: dynamic path.
+_FIXED_MOST_TEXTS = 16
+# One stream of one thread, run synchronously: OpenVINO's CPU plugin then infers on the
+# calling thread, so the fixed compiles start no executor threads of their own (session 7's
+# compiles of two streams each brought ~20 busy native threads into a worker and no gain).
+_FIXED_CONFIG = {"PERFORMANCE_HINT": "LATENCY", "NUM_STREAMS": 1, "INFERENCE_NUM_THREADS": 1,
+                 "ENABLE_CPU_PINNING": False}
+
+
+class _FixedShapes:
+    """The query model compiled for fixed [batch, length] input shapes.
+
+    Why: the dynamic-shape model pays ~1.6 ms of CPU a call whenever its input shape differs
+    from its previous call's (shape inference and buffers for every node), more than the int8
+    arithmetic of a short query, and in a server consecutive calls almost never share a shape
+    (benchmarks/results/throughput/README.md, session 8). A fixed-shape compile skips that.
+    A compile serves one call at a time (one stream: the plugin locks its graph), so there is
+    a set of compiles per concurrent call ("slots"), each compiled on first use; a call takes
+    a free slot, runs its chunks there on its own thread, and gives it back.
+    """
+
+    def __init__(self, path: Path, shapes: dict[int, list[int]], calls: int) -> None:
+        self._path = path
+        self.shapes = shapes
+        self._chunk = max(shapes)
+        self._slots: queue.LifoQueue[dict[tuple[int, int], Any]] = queue.LifoQueue()
+        for _ in range(max(1, calls)):
+            self._slots.put({})
+        self.compiled = 0  # how many compiles exist (tests, logs)
+        self._lock = threading.Lock()
+
+    def embed(self, model: OpenVinoEmbedder, texts: Sequence[str]) -> np.ndarray:
+        """Rows for ``texts``: by length, in chunks of the largest listed batch size; a chunk
+        whose size is listed and whose longest text fits a listed length runs on that shape
+        (padded; the mask hides the padding), every other text on the dynamic-shape model."""
+        ids = [e.ids for e in model._tokenizer.encode_batch(list(texts))]
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
+        out = np.zeros((len(texts), model.dimension), dtype=np.float32)
+        rest: list[int] = []
+        slot = self._slots.get()
+        try:
+            for start in range(0, len(order), self._chunk):
+                rows = order[start:start + self._chunk]
+                longest = len(ids[rows[-1]])
+                length = next((n for n in self.shapes.get(len(rows), ()) if n >= longest), None)
+                if length is None:
+                    rest.extend(rows)
+                    continue
+                input_ids = np.zeros((len(rows), length), dtype=np.int64)
+                mask = np.zeros_like(input_ids)
+                for j, row in enumerate(rows):
+                    input_ids[j, :len(ids[row])] = ids[row]
+                    mask[j, :len(ids[row])] = 1
+                try:
+                    request = slot.get((len(rows), length)) or self._add(slot, len(rows), length)
+                    request.infer({"input_ids": input_ids, "attention_mask": mask})
+                except RuntimeError as exc:  # OpenVINO's errors: the dynamic model still answers
+                    log.warning("The query model's %d x %d fixed-shape compile failed (%s); those "
+                                "texts use the dynamic-shape model", len(rows), length, exc)
+                    rest.extend(rows)
+                    continue
+                out[rows] = mean_pool(request.get_output_tensor(0).data, mask)
+        finally:
+            self._slots.put(slot)
+        if rest:
+            out[rest] = model._embed_dynamic([texts[i] for i in rest])
+        return out
+
+    def compile_all(self) -> None:
+        slots = [self._slots.get() for _ in range(self._slots.qsize())]
+        try:
+            for slot in slots:
+                for batch, lengths in self.shapes.items():
+                    for length in lengths:
+                        if (batch, length) not in slot:
+                            self._add(slot, batch, length)
+        finally:
+            for slot in slots:
+                self._slots.put(slot)
+
+    def _add(self, slot: dict[tuple[int, int], Any], batch: int, length: int) -> Any:
+        ov = _openvino()
+        graph = ov.Core().read_model(str(self._path))
+        graph.reshape({"input_ids": [batch, length], "attention_mask": [batch, length]})
+        with _quiet():
+            request = ov.Core().compile_model(graph, "CPU", _FIXED_CONFIG).create_infer_request()
+        slot[batch, length] = request  # this slot is this thread's until it is given back
+        with self._lock:
+            self.compiled += 1
+        log.info("Compiled the query model for %d x %d tokens (%d fixed-shape compiles)", batch,
+                 length, self.compiled)
+        return request
 
 
 def openvino_model_file(folder: Path, target: Path, backend: str,

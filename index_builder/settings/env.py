@@ -44,6 +44,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_QUERY_BATCH_WAIT_MS": Var("embedding.query_batch_wait_ms", "how long the first query of a batch waits for others to join it"),
     "PRECEDENT_QUERY_QUEUE": Var("embedding.query_queue", "searches waiting for the embedding model; the next is answered 503 with Retry-After"),
     "PRECEDENT_QUERY_WORKERS": Var("embedding.query_workers", "embedding model calls the batcher runs at once, one thread each (one per core)"),
+    "PRECEDENT_QUERY_SHAPES": Var("embedding.query_shapes", "OpenVINO query models: input shapes BATCHxLENGTH also compiled for exactly that shape (~110 MB each, once per PRECEDENT_QUERY_WORKERS, on first use), run on the batcher's own thread; a call's texts in chunks that fit run there padded, the rest on the dynamic-shape model; ~3 ms less server CPU a short search; vectors move by rounding. off = the dynamic-shape model only"),
     "PRECEDENT_QUERY_DEADLINE_S": Var("embedding.query_deadline_s", "a search waiting longer than this for its embedding is answered 503 with Retry-After"),
     "PRECEDENT_BUILD_WORKERS": Var("embedding.workers", "processes that read and embed documents during a build; a segmented build gives each its own segments, published as they finish (resumable)"),
     "PRECEDENT_DENSE_INDEX": Var("embedding.dense_index", "embedded backend vector index: auto (flat below PRECEDENT_COMPRESSED_ABOVE clauses, ivfpq from there), flat (exact), hnsw (approximate), ivfpq (compressed, segmented: millions of clauses in one machine's memory)"),

@@ -78,6 +78,16 @@ class EmbeddingSettings:
     query_queue: int = 64  # requests waiting for the model; the next is answered 503 + Retry-After
     query_deadline_s: float = 10.0  # a request waiting longer for its embedding gets a 503
     query_workers: int = 2  # model calls at once, one thread each (one per core)
+    # OpenVINO query models: input shapes BATCHxLENGTH also compiled for exactly that shape
+    # (one stream, one thread, run on the calling batcher thread; compiled on first use, ~110
+    # MB each, once per model call the batcher runs at once). A call's texts, by length, in
+    # chunks of the listed batch sizes; a chunk whose longest text fits a listed length runs
+    # there padded (the mask hides the padding), the rest on the dynamic-shape model. The
+    # dynamic model pays ~1.6 ms a call each time the input shape changes, which in a server
+    # is almost every call; measured: server CPU a short never-seen search 17.9-18.1 -> 14.7-15.0
+    # ms (benchmarks/results/throughput/README.md, session 8). Vectors move by rounding only.
+    # "off" = the dynamic-shape model only.
+    query_shapes: str = "1x16,1x32,1x64,2x16,2x32,2x64"
     # The model variant that embeds queries where it is a recorded quantised twin of the index's
     # (index/embedder.py QUERY_TWINS; else the index's own); "index" = always the index's own.
     # openvino-int8-static (int8 weights and activations, on a CPU with AVX-512 VNNI or AMX):
@@ -123,11 +133,29 @@ class EmbeddingSettings:
         for name, value in (("QUERY_BATCH", self.query_batch), ("QUERY_QUEUE", self.query_queue)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ConfigError(f"PRECEDENT_{name} must be a whole number (0 = off), got {value!r}.")
+        parse_query_shapes(self.query_shapes)  # a ConfigError that names the setting
         if self.query_batch and self.query_queue < 1:
             raise ConfigError("PRECEDENT_QUERY_QUEUE must be at least 1 while PRECEDENT_QUERY_BATCH is on.")
         if not 0 <= self.query_batch_wait_ms <= 1000 or self.query_deadline_s <= 0:
             raise ConfigError("PRECEDENT_QUERY_BATCH_WAIT_MS must be 0-1000 and "
                               "PRECEDENT_QUERY_DEADLINE_S positive.")
+
+
+def parse_query_shapes(value: str) -> dict[int, list[int]]:
+    """PRECEDENT_QUERY_SHAPES ("1x16,1x32,2x16") as batch size -> ascending lengths; "off"
+    (or empty) = none."""
+    shapes: dict[int, list[int]] = {}
+    if str(value or "").strip().lower() == "off":
+        return shapes
+    for item in (part.strip() for part in str(value or "").split(",")):
+        if not item:
+            continue
+        batch, _, length = item.lower().partition("x")
+        if not (batch.isdigit() and length.isdigit() and int(batch) >= 1 and int(length) >= 1):
+            raise ConfigError(f"PRECEDENT_QUERY_SHAPES must list shapes as BATCHxLENGTH, e.g. "
+                              f"1x16,1x32,2x16, or be off, got {item!r}.")
+        shapes.setdefault(int(batch), []).append(int(length))
+    return {batch: sorted(set(lengths)) for batch, lengths in sorted(shapes.items())}
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,9 @@ def test_support_accepts_a_faithful_paraphrase_and_rejects_a_new_term() -> None:
     assert verdicts(task, paraphrase)["support"] is True
     invented = clause + (" Neither party is prevented from employing someone who responds to a general advertisement, "
                          "and any such notice must be sent by certified mail [1].")
-    assert verdicts(task, invented)["support"] is False and "does not give" in reasons(task, invented)
+    # Flagged by its score now that "Neither party is prevented" reads as one "not" against the
+    # precedent's two (it drops "not specifically directed"), before the added words are looked at.
+    assert verdicts(task, invented)["support"] is False and "does not back it" in reasons(task, invented)
 
 
 def test_carve_out_must_be_present() -> None:

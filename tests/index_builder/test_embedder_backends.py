@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import logging
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from index_builder.errors import ConfigError, ModelLoadError
 from index_builder.index import embedder as emb
 from index_builder.index import load_embedder
 from index_builder.settings import EmbeddingSettings, load_settings
+from index_builder.settings.search import parse_query_shapes
 
 def _benchmark(name: str):  # type: ignore[no-untyped-def]
     return importlib.import_module(f"precedent_bench.embedding.{name}")
@@ -231,3 +233,78 @@ def test_openvino_backends_match_the_torch_model_and_keep_input_order(tmp_path: 
     assert cached == ["model-int8w.bin", "model-int8w.xml", "model.bin", "model.xml"]
     again = load_embedder(replace(base, backend="openvino-int8"))
     assert np.allclose(again.embed(texts[:1]), int8.embed(texts[:1]), atol=1e-6)
+
+
+@pytest.mark.slow
+def test_fixed_query_shapes_run_the_chunks_that_fit_and_keep_each_row_its_own(tmp_path: Path) -> None:
+    """PRECEDENT_QUERY_SHAPES: a call's texts, by length, in chunks of the largest listed batch
+    size; a chunk of a listed size whose longest text fits a listed length runs on that shape's
+    own compile (padded, masked), any other text on the dynamic-shape model."""
+    pytest.importorskip("openvino")
+    texts = ["Notices.", "The Supplier shall indemnify the Customer against all losses.",
+             "This Agreement is governed by the laws of England and Wales.",
+             " ".join(["The Customer shall pay every invoice within thirty days of receipt."] * 4)]
+    base = EmbeddingSettings(onnx_dir=tmp_path, backend="openvino", threads=1)
+    dynamic = load_embedder(base)
+    want = np.vstack([dynamic.embed([t]) for t in texts])
+    fixed = load_embedder(base)
+    fixed.use_fixed_shapes(parse_query_shapes("1x8,1x32,2x32"), calls=2)
+    assert fixed._fixed.compiled == 0  # compiled on first use only
+    alone = np.vstack([fixed.embed([t]) for t in texts])
+    assert fixed._fixed.compiled == 2  # "Notices." fits 8 tokens, two fit 32, the last fits none
+    assert np.min((alone * want).sum(1)) > 0.9999
+    assert np.array_equal(alone[3], want[3])  # too long for any shape: the very same model
+    # Four texts in one call: by length, in pairs; the shortest two run as 2x32, the next pair
+    # holds the long text, so both of its texts run on the dynamic model; rows keep their order.
+    mixed = fixed.embed([texts[3], texts[1], texts[0], texts[2]])
+    assert fixed._fixed.compiled == 3
+    assert np.min((mixed * want[[3, 1, 0, 2]]).sum(1)) > 0.9999
+    assert fixed.embed([]).shape == (0, dynamic.dimension)
+    # A build's batch (more texts than queries come in) never takes the fixed shapes.
+    many = fixed.embed(texts * 5)
+    assert fixed._fixed.compiled == 3 and np.allclose(many[:4], want, atol=1e-4)
+    eager = load_embedder(base)
+    eager.use_fixed_shapes(parse_query_shapes("1x8,2x32"), calls=2, compile_now=True)
+    assert eager._fixed.compiled == 4  # every shape for each of two calls at once
+    assert np.array_equal(eager.embed(texts[:1]), alone[:1])
+
+
+def test_query_shapes_are_read_as_batch_by_length_and_a_wrong_one_is_named() -> None:
+    assert parse_query_shapes("") == {}
+    assert parse_query_shapes("1x32, 1x16,2X16") == {1: [16, 32], 2: [16]}
+    assert EmbeddingSettings().query_shapes  # on by default (measured, throughput README)
+    with pytest.raises(ConfigError, match="PRECEDENT_QUERY_SHAPES"):
+        EmbeddingSettings(query_shapes="16")
+    off = load_settings({"PRECEDENT_QUERY_SHAPES": "off"}).embedding.query_shapes
+    assert parse_query_shapes(off) == {}
+
+
+def test_a_fixed_shape_that_cannot_be_compiled_leaves_its_texts_to_the_dynamic_model(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """No search fails because a fixed-shape compile does: those texts take the dynamic model."""
+    from types import SimpleNamespace
+
+    from index_builder.index import embedder_openvino as ovemb
+
+    class Tokens:
+        def encode_batch(self, texts):  # type: ignore[no-untyped-def]
+            return [SimpleNamespace(ids=[1] * len(t.split())) for t in texts]
+
+    dynamic_calls: list[list[str]] = []
+
+    def dynamic(texts):  # type: ignore[no-untyped-def]
+        dynamic_calls.append(list(texts))
+        return np.full((len(texts), 3), float(len(dynamic_calls)), dtype=np.float32)
+
+    model = SimpleNamespace(_tokenizer=Tokens(), dimension=3, _embed_dynamic=dynamic)
+    fixed = ovemb._FixedShapes(Path("unused.xml"), {1: [8], 2: [8]}, calls=1)
+
+    def broken(*_args):  # type: ignore[no-untyped-def]
+        raise RuntimeError("Exception from src/inference: out of memory")
+
+    monkeypatch.setattr(fixed, "_add", broken)
+    caplog.set_level(logging.WARNING, logger="index_builder.index.embedder_openvino")
+    rows = fixed.embed(model, ["a b", "c d e", "f " * 20])  # a pair that fits 8, one too long
+    assert dynamic_calls == [["a b", "c d e", "f " * 20]]  # all three, in one dynamic call
+    assert rows.shape == (3, 3) and "fixed-shape compile failed" in caplog.text
+    assert fixed._slots.qsize() == 1  # the slot was given back

@@ -170,3 +170,29 @@ def test_a_quantiser_failure_is_a_model_load_error_and_leaves_no_file(
     with pytest.raises(ModelLoadError, match="PRECEDENT_QUERY_CALIBRATION_DIR"):
         ovemb.openvino_model_file(folder, tiny_ir, "openvino-int8-static", tiny_ir / "none",
                                   _load_tokenizer(folder, 256))
+
+
+class Shaped(Fake):
+    """A model that can also run fixed input shapes (as OpenVinoEmbedder can)."""
+
+    def use_fixed_shapes(self, shapes, calls, compile_now=False):  # type: ignore[no-untyped-def]
+        self.shapes = (shapes, calls, compile_now)
+
+
+def test_fixed_shapes_go_to_a_model_that_runs_them_once_per_concurrent_call() -> None:
+    made: list[Any] = []
+
+    def load(settings: EmbeddingSettings) -> Any:
+        made.append(Shaped("all-MiniLM-L6-v2+openvino-int8-static"))
+        return made[-1]
+
+    settings = EmbeddingSettings(query_backend="openvino-int8-static", query_batch=0,
+                                 cache_size=0, query_workers=3, query_shapes="1x16,2x32")
+    batcher.query_embedder(settings, load)
+    assert made[-1].shapes == ({1: [16], 2: [32]}, 3, False)
+    batcher.query_embedder(settings, load, compile_now=True)  # the server compiles them at start
+    assert made[-1].shapes == ({1: [16], 2: [32]}, 3, True)
+    batcher.query_embedder(replace(settings, query_shapes="off"), load)
+    assert not hasattr(made[-1], "shapes")  # off: the dynamic-shape model only
+    plain = batcher.query_embedder(settings, lambda s: Fake("all-MiniLM-L6-v2+openvino-int8-static"))
+    assert plain.embed(["a"]).shape == (1, 3)  # a model without fixed shapes is used as it is

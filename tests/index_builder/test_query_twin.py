@@ -97,3 +97,20 @@ def test_query_model_stops_before_searching_when_an_own_draft_file_is_missing(tm
     with pytest.raises(FileNotFoundError, match="owndraft-set make"):
         query_model.run_command(args)
     assert loaded == []
+
+
+def test_query_model_report_names_each_side_s_input_shapes() -> None:
+    """`query-model --baseline X --twin X --input-shapes off 1x16`: the same model with and
+    without fixed input shapes; the table says which side ran which."""
+    from precedent_bench import query_model
+
+    shape = {"n": 2, "ndcg5_a": 50.0, "ndcg5_b": 50.0, "delta": 0.0, "low": 0.0, "high": 0.0,
+             "moved": 0, "cosine_mean": 0.9999, "cosine_min": 0.9998}
+    result = {"when": "now", "splits": ["train", "valid"], "index": "i", "shapes": {"short": shape},
+              "models": {"A": "m+openvino-int8-static", "B": "m+openvino-int8-static"},
+              "input_shapes": {"A": "off", "B": "1x16"}}
+    table = query_model.report(result, "openvino-int8-static")
+    assert "A = m+openvino-int8-static (input shapes off) vs B = m+openvino-int8-static (input shapes 1x16)" in table
+    assert "| short | 2 | 50.0 | 50.0 | +0.00 [+0.00, +0.00] | 0 | 0.9999 (0.9998) | yes |" in table
+    del result["input_shapes"]
+    assert "(the index's own)" in query_model.report(result, "openvino-int8-static")
