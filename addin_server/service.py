@@ -158,7 +158,7 @@ class PrecedentService:
         except LLMBusyError:
             raise  # its message is already the lawyer's: busy, try again in a minute
         except LLMUnavailableError as exc:
-            log.warning("Redraft failed: %s (%s)", exc.code, exc.message)
+            log.warning("Redraft failed: %s (%s)%s", exc.code, exc.message, _it_note(exc, self.settings.llm))
             raise type(exc)(_lawyer_message(exc)) from exc
         result = drafted.result
         timings = {**({"retrieval": searched.timings_ms["total"]} if searched else {}),
@@ -289,6 +289,13 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     live = LivePipeline(store, pipeline, settings.server.index_reload_s)
     return PrecedentService(live, settings, llm, client, origin, reranker, redrafter, prompts, tokens,
                             _watch(store))
+
+
+def _it_note(exc: LLMUnavailableError, llm: Any) -> str:
+    """What IT reads beside a failed redraft in the log: a timeout names the setting that bounds it."""
+    if "timed out" not in exc.message:
+        return ""
+    return f"; a redraft attempt may take {llm.redraft_timeout_s:g} s (PRECEDENT_LLM_REDRAFT_TIMEOUT_S)"
 
 
 def _lawyer_message(exc: LLMUnavailableError) -> str:

@@ -76,18 +76,22 @@ def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:
         return ""
     from index_builder.reading import figures as F
 
-    def masked(text: str) -> list[str]:
-        # Each figure one token, so that "twelve (12) months" -> "eighteen (18) months" is one value changed.
-        for f in sorted(F.figures(text), key=lambda f: -f.start):
-            text = text[:f.start] + " figurex " + text[f.end:]
+    def masked(text: str) -> tuple[list[str], list[str]]:
+        # Each figure one token, so that "twelve (12) months" -> "eighteen (18) months" is one value changed;
+        # beside the tokens, the words as written, for saying where (never the token itself).
+        shown = {}
+        for n, f in enumerate(sorted(F.figures(text), key=lambda f: -f.start)):
+            shown[f"figurex{n}"] = f.text
+            text = text[:f.start] + f" figurex{n} " + text[f.end:]
         # (A unit word outside a figure counts: "each month" -> "each year" changes how the period runs.)
-        return [w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in C._STOP]
+        words = [w for w in re.findall(r"[a-z]{3,}\d*", text.lower()) if w not in C._STOP]
+        return ["figurex" if w in shown else w for w in words], [shown.get(w, w) for w in words]
 
-    old, new = masked(comparison.clause), masked(comparison.draft)
+    (old, old_shown), (new, new_shown) = masked(comparison.clause), masked(comparison.draft)
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag != "equal" and sorted(w for w in old[i1:i2] if w != "figurex") != sorted(
                 w for w in new[j1:j2] if w != "figurex"):
-            return _short(" ".join(new[j1:j2]) or " ".join(old[i1:i2]), 70)
+            return _short(" ".join(new_shown[j1:j2]) or " ".join(old_shown[i1:i2]), 70)
     return ""
 
 

@@ -125,8 +125,14 @@ def _clean(answer: str) -> str:
     text = re.sub(r"^```[a-z]*\n?|\n?```$", "", text).strip()
     # Small models echo the prompt's delimiters around their answer.
     text = re.sub(r"</?\s*(?:selected_text|precedent|instructions)\b[^>]*>", "", text).strip()
-    return re.sub(r"^(?:redrafted clause|redraft|revised clause)\s*:\s*", "", text,
+    text = re.sub(r"^(?:redrafted clause|redraft|revised clause)\s*:\s*", "", text,
                   flags=re.IGNORECASE).strip()
+    # A marker a model put on a line of its own ("... misconduct.\n\n\n[1]") belongs to the sentence
+    # before it; left there it would add empty paragraphs to the lawyer's clause in Word.
+    return _MARKER_LINE.sub(lambda m: " " + m.group(1).strip(), text)
+
+
+_MARKER_LINE = re.compile(r"[ \t]*\n\s*((?:\[\s*\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3})*\s*\][ \t]*)+)(?=\n|$)")
 
 
 def _cut(text: str, found: list[Found], quotes: list[Quotation]) -> list[_Piece]:

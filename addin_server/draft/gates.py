@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from index_builder.reading import binding
+from index_builder.reading import figures as F
 
 from addin_server.draft.checks import DraftTask, check_draft
 from addin_server.draft.edits import OperationResult
@@ -25,7 +26,7 @@ from addin_server.draft.unambiguous import says_to_keep
 _GATES = ("meaning", "additions", "length")
 
 
-def unread(ins: Instruction) -> str:
+def unread(ins: Instruction, clause: str = "") -> str:
     """Why the ask is not read whole ("" where it is): wording asked from a precedent that no part adds,
     or a part no reading reads. The operation cannot know its own part is what the lawyer meant
     (an ask inside another, a flip "of limb (b)" only), nor that "already done" answers the whole ask."""
@@ -39,7 +40,39 @@ def unread(ins: Instruction) -> str:
     if unread:
         return (f"Part of your instruction (“{unread[0].label()}”) is not read by any drafting operation, and it may "
                 "change what the operation would do; the drafting assistant can do it whole.")
+    stray = unplaced_figure(ins, clause)
+    if stray:
+        return (f"Your instruction gives “{stray}”, which no drafting operation reads as an old or a new value; "
+                "the drafting assistant can do it whole.")
     return ""
+
+
+def unplaced_figure(ins: Instruction, clause: str) -> str:
+    """A number the ask gives that is neither a value a part reads (old or new) nor one the clause holds
+    ("... for a one-year renewal makes no sense. Ninety": a period read as 1 year, "Ninety" left over).
+    The operation would act on a value the lawyer may not have meant."""
+    said = re.sub(r"\[\d+\]", " ", ins.text)  # precedent markers are no figures
+    placed = {float(v) for p in ins.parts for v in p.params.values()  # value, old, amount, multiple ...
+              if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    # What the clause holds. Not the precedents' figures: "Ninety, worded like [1]" names [1] for its words, and
+    # a precedent holding ninety days would hide that the operation read "one-year" as the value.
+    placed |= {float(f.value) for f in F.figures(clause) + F.counts(clause)}
+    counts = [f for f in F.counts(said) if not _ENUMERATES.match(said, f.end)
+              and not _LIST_MARK.search(said[max(0, f.start - 2):f.end + 1])
+              and f.text.lower() != "one"  # "the one before the Initial Term ends": a pronoun
+              and not _SECTION.match(said, f.start)  # "2.3", "12.04", "3.3(c)": a clause's number
+              and not _LABEL_BEFORE.search(said[max(0, f.start - 30):f.start])]
+    return next((f.text for f in F.figures(said) + counts if float(f.value) not in placed), "")
+
+
+# Numbers that count the lawyer's asks, not values: "two things:", "(2)", "3." starting a line.
+_ENUMERATES = re.compile(r"\s+(?:more\s+|other\s+|small\s+|quick\s+)?(?:things?|changes?|points?|asks?|items?|"
+                         r"issues?|tweaks?|requests?|comments?|edits?|bits?|fixes?|questions?)\b", re.IGNORECASE)
+# A clause's number ("2.3", "12.04", "3.3(c)"), and a number after a capitalised word ("Florida 13",
+# "Schedule 2"), name a place, not a value.
+_SECTION = re.compile(r"\d{1,3}\.\d{1,3}(?:\.\d+)*(?:\([a-z0-9]+\))*(?![\d%])")
+_LABEL_BEFORE = re.compile(r"\b[A-Z][\w.]*\s+$")
+_LIST_MARK = re.compile(r"^.{0,2}\(\d{1,2}\)|^.{0,2}\d{1,2}\)|(?:^|\n)\s*\d{1,2}[.)]$")
 
 
 def refused(task: DraftTask, ins: Instruction, text: str, done: list[tuple[int, Part, OperationResult]]) -> str:

@@ -100,7 +100,7 @@ class DraftRouter:
                     continue
                 done.append((i, part, result))
                 text = result.text
-        refused = (_unread(ins) if done or already else "") or (_refused(task, ins, text, done) if done else "")
+        refused = (_unread(ins, task.clause) if done or already else "") or (_refused(task, ins, text, done) if done else "")
         if refused:
             # The operations' own draft does not pass the checks it will be shown with, or the ask is not
             # read whole: it is not offered (a draft the checks fail or cannot read is a guess shown as done).

@@ -365,7 +365,10 @@ def _model(payload: Any) -> str | None:
     if request.url_rule.rule.endswith("/redraft"):
         error = payload.get("error")
         failed_in_llm = isinstance(error, dict) and str(error.get("code", "")).startswith("llm_")
-        return service.llm.redraft_model if "redraft" in payload or failed_in_llm else None
+        producer = payload.get("producer")
+        # A drafting operation's draft sent no text to any model (a new user read "local" on one).
+        by_operation = isinstance(producer, dict) and producer.get("kind") == "operation"
+        return service.llm.redraft_model if ("redraft" in payload and not by_operation) or failed_in_llm else None
     rerank = payload.get("rerank")
     if isinstance(rerank, dict) and rerank.get("status") in ("applied", "unavailable"):
         return service.llm.rerank_model

@@ -185,3 +185,15 @@ def test_a_negation_put_in_or_taken_out_is_flagged(precedent: str, sentence: str
     assert verified.comments[0].support is not None and not verified.comments[0].support.supported
     # The precedent's own words are backed.
     assert score_support(precedent, precedent).supported
+
+
+def test_a_marker_on_a_line_of_its_own_joins_the_sentence_before_it() -> None:
+    # A new user's model wrote the carve-out, then "\n\n\n[1]": in Word, empty paragraphs.
+    answer = "Supplier shall indemnify Customer against third-party claims.\n\n\n[2]"
+    result = verify(answer, PRECEDENTS, SELECTED)
+    assert result.text == "Supplier shall indemnify Customer against third-party claims. [2]"
+    assert [c.n for c in result.comments] == [2]
+    # Paragraphs of the clause itself stay paragraphs.
+    two = verify("Supplier shall indemnify Customer [2].\n\nThis Agreement is governed by the laws of Delaware [3].",
+                 PRECEDENTS, SELECTED)
+    assert "\n\n" in two.text

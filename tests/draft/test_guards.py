@@ -270,3 +270,16 @@ def test_wording_asked_from_a_precedent_that_no_part_adds_declines() -> None:
         drafted(clause, "Two changes: Array gets thirty days, not sixty, to object, and silence means approval - see "
                         "[1] for a deemed-approval sentence we can borrow.", ("Array", "Ono"))
 
+
+
+def test_a_number_the_ask_gives_that_no_part_reads_declines() -> None:
+    # drafting-h (spent): "Ninety" was left over and the renewal's "one-year" read as the new notice period.
+    clause = ("Unless earlier terminated as provided herein, this Agreement continues in effect for an initial term "
+              "of seven (7) years (\"Initial Term\") and will automatically renew for one or more annual periods after "
+              "the Initial Term (each a \"Renewal Term\") unless either party gives notice of non-renewal at least one "
+              "hundred eighty (180) days prior to the beginning of any Renewal Term.")
+    with pytest.raises(InvalidRequestError, match="“Ninety”, which no drafting operation reads"):
+        drafted(clause, "180 days' non-renewal notice for a one-year renewal makes no sense. Ninety.")
+    # Every number placed (the old value the clause holds, the new one asked): the operation acts.
+    done = drafted(clause, "180 days' non-renewal notice is too long. Ninety days.")
+    assert "ninety (90) days prior" in done.operation.text.lower() and statuses(done) == ["done"]

@@ -306,3 +306,16 @@ def test_no_query_or_clause_text_in_the_audit_trail_or_logs(app: Any, sign: Any,
 def _shape(response: Any, clause_id: str) -> str:
     """The 404 body with the id it names taken out: a walled id must read like an unknown one."""
     return response.get_data(as_text=True).replace(clause_id, "<id>")
+
+
+def test_a_redraft_by_a_drafting_operation_names_no_model_in_the_trail(app: Any, sign: Any, library: dict,
+                                                                       tmp_path: Path) -> None:
+    # A new user read llm_model "local" on a draft no model wrote; the trail names a model only where
+    # text may have gone to one.
+    answer = As(app, sign, "alice").post("redraft", {
+        "text": "Either party may terminate this Agreement on thirty (30) days' written notice.",
+        "instructions": "Change 30 days to 45 days", "producer": "operation", "clause_ids": []})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["producer"]["kind"] == "operation"
+    line = json.loads((tmp_path / "audit.jsonl").read_text().splitlines()[-1])
+    assert line["route"] == "/api/v1/redraft" and line["llm_model"] is None

@@ -193,6 +193,17 @@ def test_a_model_that_times_out_is_said_to_be_slow_not_unavailable() -> None:
     assert "not available" in down
 
 
+def test_a_timeout_in_the_log_names_the_setting_that_bounds_it() -> None:
+    from addin_server.service import _it_note
+    from index_builder.errors import LLMUnavailableError
+    from index_builder.settings.llm import LLMSettings
+
+    llm = LLMSettings(redraft_timeout_s=110.0)
+    assert _it_note(LLMUnavailableError("The language model did not answer (timed out)."), llm) == \
+        "; a redraft attempt may take 110 s (PRECEDENT_LLM_REDRAFT_TIMEOUT_S)"
+    assert _it_note(LLMUnavailableError("The language model did not answer (connection failed)."), llm) == ""
+
+
 def test_redraft_without_llm_is_503(make_app: Any) -> None:
     response = make_app(llm=False).test_client().post("/api/v1/redraft", json={"text": "x"})
     assert response.status_code == 503 and response.get_json()["error"]["code"] == "llm_not_configured"
