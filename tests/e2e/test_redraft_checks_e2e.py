@@ -90,8 +90,10 @@ SCENARIOS = [
     scenario("02-period-operation", "Either party may terminate this Agreement if the other party "
              "fails to cure a material breach within thirty (30) days after receiving notice of "
              "the breach.", "Shorten the cure period to 15 days"),
-    scenario("03-flip-operation", "Provider may identify Customer and use Customer's name and logo "
-             "in marketing.", "Give this right to Customer instead of Provider"),
+    # (A clause naming a party in what it owns, "Customer's name and logo", is no longer flipped by the
+    # operation: draft/gates.py leaves whether it changes hands to the drafting assistant.)
+    scenario("03-flip-operation", "Provider may identify Customer as a customer in marketing.",
+             "Give this right to Customer instead of Provider"),
     scenario("04-carve-out-operation", "During the Restricted Period, Employee must not Solicit, "
              "recruit, hire, or attempt to hire any Covered Employee.",
              "Add the carve-out for professional references from precedent [1]",
