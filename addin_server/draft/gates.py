@@ -18,6 +18,7 @@ from addin_server.draft.checks import DraftTask, check_draft
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_words import _FLIP, _SOURCE
+from addin_server.draft.operations_base import _compounds
 from addin_server.draft.unambiguous import says_to_keep
 
 
@@ -111,6 +112,18 @@ def refused(task: DraftTask, ins: Instruction, text: str, done: list[tuple[int, 
             "drafting assistant can do it.")
 
 
+# Words that pass ownership from one party to another.
+_CONVEYS = re.compile(r"\b(?:hereby\s+)?(?:assigns?|transfers?|conveys?)\s+(?:\w+\s+){0,3}?(?:right,?\s+title|title|ownership)\b|"
+                      r"\b(?:title|ownership)\s+(?:\w+\s+){0,6}?(?:shall|will)\s+(?:vest|pass)\b", re.I)
+# An exception or proviso inside the clause, after which a party is named.
+_PROVISO = re.compile(r"\b(?:except\s+that|provided\s+(?:that|however)|provided,\s+however|save\s+that)\b", re.I)
+
+
+def _short_at(text: str, start: int, limit: int = 60) -> str:
+    words = " ".join(text[start:start + limit + 20].split())
+    return words if len(words) <= limit else words[:limit].rsplit(" ", 1)[0] + "…"
+
+
 # An ask that reaches every place its value is written ("all", "each", "throughout", "both").
 _EVERY = re.compile(r"\b(?:all|each|every|both|throughout|wherever|everywhere|any)\b", re.I)
 # A party that gives to itself: "the Distributor may terminate by giving the Distributor Written Notice".
@@ -136,6 +149,30 @@ def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
             said = result.text[max(0, m.start() - 20):m.end() + 12].strip()
             return f"The operation's draft leaves “{said}” owning nothing."
     names = binding.party_names(task.clause, task.document_parties)
+    if part.kind == "mutual":
+        # "the NFLA Identification", "Airspan Products": a term named after one party, left in a mutual draft,
+        # still protects (or burdens) that party alone; the other side's equivalent needs words of its own
+        # (blind review h-mutual-05: NFLA made to promise not to register its own marks).
+        one = next((c for n in names for c in _compounds(result.text, n)), "")
+        if one:
+            return (f"The mutual draft still names “{one}”, a term of one party: what stands for it on the other "
+                    "side needs wording of its own.")
+    if part.kind == "flip":
+        # A conveyance moved to the other party conveys what that party never held (blind review h-flip-08:
+        # "Provider keeps the Deliverables" done as Customer assigning them to Provider); who keeps what is
+        # worded, not swapped.
+        conveys = _CONVEYS.search(task.clause)
+        if conveys:
+            return (f"Your clause transfers ownership (“{conveys.group(0)}”): moving that to the other party is not "
+                    "the same as saying who keeps what.")
+        # A proviso that gives the bound party something back ("except that the Developer may transfer the
+        # right to receive amounts payable to it"): swapped with the rest, it lands on a party it may not fit
+        # (blind review h-flip-04); whether it moves with the right is the lawyer's call.
+        proviso = next((m for m in _PROVISO.finditer(task.clause)
+                        if any(binding.uses(task.clause[m.end():m.end() + 60], n) for n in names)), None)
+        if proviso:
+            return (f"Your clause has a proviso (“{_short_at(task.clause, proviso.start())}”) naming a party: whether it "
+                    "moves with the right is not something the operation can tell.")
     for n in names:
         if re.search(rf"(?<![\w-]){re.escape(n)}\b[^.;:]{{0,80}}?{_GIVES}{re.escape(n)}\b", result.text) and not \
                 re.search(rf"(?<![\w-]){re.escape(n)}\b[^.;:]{{0,80}}?{_GIVES}{re.escape(n)}\b", task.clause):

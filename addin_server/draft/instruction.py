@@ -144,7 +144,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         if judged_before and kind in ("period", "amount"):
             segment, judged_before = segment + judged_before, ""
         if kind == "other" and parts and (_SUBJECT.match(segment) or (
-                parts[-1].kind in ("period", "amount") and _BARE_NUMBER.search(segment))):
+                parts[-1].kind in ("period", "amount") and (_BARE_NUMBER.search(segment) or _said_again(segment, parts[-1])))):
             # "we must be able to move this into a group company": why the part before is asked;
             # "bring it down to 30" after "... longer than 30 days": the same figure said again.
             parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if _SUBJECT.match(segment) else " ") + segment,
@@ -226,6 +226,19 @@ _ABBREVIATED = re.compile(r"(?<=\d )(yrs?|mos?|mths?|wks?|hrs?)\b\.?", re.I)
 
 
 _LABEL = re.compile(r"^(?:\(?[a-z0-9]{1,3}\)|[a-z0-9]{1,2}\.)\s+", re.I)
+
+
+# "Make it 90", "set it at 90", "so 90": a bare number, nothing else asked.
+_RESTATES = re.compile(r"^(?:so\s+|and\s+|i\.e\.\s+)?(?:(?:make|set|put|have|take)\s+(?:it|that|this|them)\s+)?(?:at\s+|to\s+)?"
+                       r"(\d+(?:\.\d+)?)[.!]?$", re.I)
+
+
+def _said_again(segment: str, part: Part) -> bool:
+    """The value part before, said again as a bare number ("Ninety days is plenty ... Make it 90"): the same
+    ask, never a second part that no operation reads (and a check then calls not done)."""
+    m = _RESTATES.match(segment.strip())
+    value = part.params.get("value" if part.kind == "period" else "amount")
+    return bool(m) and isinstance(value, (int, float)) and float(m.group(1)) == float(value)
 
 
 def _segments(text: str) -> list[str]:

@@ -69,7 +69,7 @@ _NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:ap
 # A condition the lawyer adds as a part of its own: "only with prior written approval", "subject to ...".
 _CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|where|after|before|until|upon|on|for|to|in)|"
                         r"subject\s+to|provided\s+(?:that|it)|as\s+long\s+as|so\s+long\s+as)\b", re.I)
-_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!sive)\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
+_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!siv)\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
                     r"\bexempt\w*\b|\bother than\b|\bunless\b|" + _NOT_APPLY, re.I)
 # Legalese a lawyer asks to lose ("get rid of the hereunders"): the one list the plain-English part
 # is checked against (parts_wording.py).

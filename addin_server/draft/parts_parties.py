@@ -86,6 +86,12 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     return PartResult(part, status, f"The draft still binds only {_the(t.bound)} in “{_phrase(clause, t)}”.")
 
 
+def _held_by_both(t: Provision, mine: Binding) -> bool:
+    """The clause itself gives the same kind of provision to the other party too."""
+    return any(q is not t and q.bound and q.bound != t.bound and q.negated == t.negated
+               and (q.verb == t.verb or binding.similar(t, q)) for q in mine.provisions)
+
+
 def _like(read: Binding, t: Provision) -> Provision | None:
     return next((q for q in read.provisions if binding.similar(t, q)), None)
 
@@ -130,6 +136,11 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
             # as it was still runs the old way (it may hold no "shall" the binding reads).
             return PartResult(part, "partly", f"Only some of it moved: “{_short(left[0])}” is as it was.")
         return PartResult(part, "done", f"Given to {_the(holder)} instead of {_the(other)}.")
+    if both and not kept and all(_held_by_both(t, mine) for t in both):
+        # "Swap the two regimes": the clause already gives each party its own version (NVOS on notice, HGF
+        # with approval); after a swap both still hold one, so who holds it cannot say whether it moved.
+        return PartResult(part, "unchecked", "Your clause gives each party a version of it, so a swap is read by "
+                                             "its terms, not by who holds it; read the draft.")
     if both and not kept:
         return PartResult(part, "partly", f"The draft gives it to both parties; it was to move to {_the(holder)}.")
     if moved or both:

@@ -138,11 +138,19 @@ def one_party_terms(clause: str, draft: str, mine: Binding, wanted: Sequence[Pro
                 if term == name or name.startswith(term):
                     continue
                 rest = term[len(head):]
-                others = [p for p in names if p != name and f"{p.split()[0]}{rest}" in draft]
+                others = [p for p in names if p != name and (f"{p.split()[0]}{rest}" in draft
+                                                              or _owner_more(p, clause, draft))]
                 if term in draft and not others and not re.search(r"\bof the other\b|\bthe other (?:party|group)['’]s",
                                                                  draft, re.I):
                     return f"Both are bound, but only “{term}” is protected; the other party's have no protection."
     return ""
+
+
+def _owner_more(name: str, clause: str, draft: str) -> bool:
+    """The draft names ``name`` as an owner ("logo of Company", "Company's marks") more often than the clause
+    does: the other party's things are protected in words of their own (a sentence added for it)."""
+    owner = re.compile(rf"\b(?:of|by)\s+(?:the\s+)?{re.escape(name)}\b|(?<![\w-]){re.escape(name)}['’]s?\s", re.I)
+    return len(owner.findall(draft)) > len(owner.findall(clause))
 
 
 def untouched(clause: str, draft: str, names: Sequence[str]) -> list[str]:

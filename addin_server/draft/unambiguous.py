@@ -118,6 +118,11 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         if mutual_degree(words) < SIDES and (names_a_value(words) or _VALUE_NOUN.search(words)):
             # "Mind the percentage in brackets too": "too" is the only sign of both sides, beside a value.
             return f"“{_short(words)}” is about a value, and nothing in it asks for both parties to be bound."
+    if part.kind == "mutual" and mutual_degree(words) < SIDES and _MAPS_NAMES.search(words):
+        # "Employee reads Contractor there and Employer reads Company - otherwise word for word": one
+        # party's name put for another's is a conform; "too" says the document needs the clause as well, not
+        # that both parties should hold it (blind review h-conform-06).
+        return f"“{_short(words)}” puts one name for another, which asks for the same clause in your terms, not for both parties to be bound."
     if part.kind == "mutual" and mutual_degree(words) < SIDES and clause:
         named = binding.party_names(clause, tuple(parties))
         # The name as written counts too: the core's mention reader skips some ("Can NICE have ...").
@@ -151,6 +156,12 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         if phrase and _NOT_WORDS.search(phrase):
             return f"What the carve-out should cover (“{_short(phrase)}”) is not words to look for in the draft."
     return ""
+
+
+# One name put for another: "Employee reads Contractor", "for Employer read Company", "Employer becomes
+# Company", "substituting Company for Employer", "otherwise word for word".
+_MAPS_NAMES = re.compile(r"\b[A-Z][\w&.-]*\s+(?:reads|becomes|is\s+replaced\s+by|->|→)\s+(?:the\s+)?[A-Z]|"
+                         r"\bfor\s+(?:the\s+)?[A-Z][\w&.-]*\s+read\b|\bsubstitut\w+\b|\bword[- ]for[- ]word\b|\bverbatim\b")
 
 
 # Someone should or must do something: an ask, whatever else the part says stays ("Licensor should cover us").
