@@ -39,7 +39,7 @@ from addin_server.draft.instruction_words import (  # noqa: F401
     _ARCHAIC_NAMED, _ASK, _BARE_NUMBER, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE,
     _FEES_BASIS, _FLIP, _FOREIGN, _LEAVE, _MODIFIER, _MUTUAL, _NON_LATIN, _NOT_APPLY, _NUMBER_WORDS, _ORDINALS,
     _PLAIN, _PRECEDENT_REF, _QUOTED, _SENTENCE_COUNT, _SHORTEN, _SOURCE, _STATEMENT, _STRONG_MUTUAL, _SUBJECT,
-    _WORD_COUNT, ARCHAIC)
+    _WORD_COUNT, ARCHAIC, KEEP_VERBS, STAY_STATES, STAY_VERBS)
 
 
 KINDS = ("mutual", "flip", "period", "amount", "carve_out", "conform", "shorten", "plain", "delete", "other")
@@ -110,8 +110,11 @@ class Instruction:
 # A figure judged, not asked for: "six months is too long", "$1m is far too low", "30 days isn't enough".
 _JUDGED = re.compile(r"^\s*(?:the\s+)?(?:current\s+)?[^;]{1,40}?\s+(?:is|are|seems|looks|feels)\s+(?:(?:far|way|much|a\s+bit|"
                      r"rather|just)\s+)?(?:too\s+(?:long|short|high|low|much|little|generous|tight|many|few)|excessive|"
-                     r"unreasonable|off-?market|not\s+(?:enough|market|acceptable))\b|^\s*[^;]{1,40}?\s+isn['’]t\s+"
-                     r"(?:enough|market|acceptable)\b", re.I)
+                     r"unreasonable|off-?market|not\s+(?:enough|market|acceptable)|a\s+lot|overkill|a\s+stretch|onerous)\b|"
+                     r"^\s*[^;]{1,40}?\s+isn['’]t\s+(?:enough|market|acceptable)\b|"
+                     # "A five-year non-solicit ... will not survive a reasonableness challenge", "... makes no sense"
+                     r"^\s*[^;]{1,60}?\s+(?:(?:will|would)\s+not|won['’]t|wouldn['’]t)\s+(?:survive|fly|hold\s+up|stand\s+up)\b|"
+                     r"^\s*[^;]{1,60}?\s+makes?\s+no\s+sense\b", re.I)
 
 
 def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
@@ -120,6 +123,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     # of their own: the line breaks say so before the text is read as one line.
     listed = re.sub(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", "; ", instruction, flags=re.I)
     text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(listed.split()))
+    text = _corrected(text)
+    text = _in_clause_currency(text, clause)
     if not text:
         return Instruction("")
     if _FOREIGN.search(text) or len(_NON_LATIN.findall(text)) > 2:
@@ -141,6 +146,17 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # the clause's, said before the ask; it is read after the ask's own figure (the old value).
             judged_before += "; " + segment
             continue
+        if judged_before and kind in (None, "other"):
+            # "180 days' notice ... makes no sense. Ninety, worded like [1]": a bare number after a judged
+            # figure is the value asked, in that figure's unit.
+            bare = re.match(rf"^\s*(?:(?:make|set)\s+it\s+|say\s+|so\s+)?({_NUMBER})\b(?!\s*(?:%|per\s*cent|[-\s](?:business|"
+                            r"calendar|days?|weeks?|months?|years?|hours?)))", segment, re.I)
+            judged_figures = F.periods(judged_before) + F.amounts(judged_before)
+            if bare and judged_figures and judged_figures[0].kind == "period":
+                unit = (judged_figures[0].unit or "day").replace("_", " ") + "s"
+                rewritten = segment[:bare.end()] + " " + unit + segment[bare.end():]
+                if F.periods(rewritten):
+                    segment, kind = rewritten, "period"
         if judged_before and kind in ("period", "amount"):
             segment, judged_before = segment + judged_before, ""
         if kind == "other" and parts and (_SUBJECT.match(segment) or (
@@ -207,6 +223,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     if context.strip() and not parts:
         parts.append(Part("other", context.strip()))
     parts = _renames_read_as_flips(parts, clause, parties)
+    parts = _restated_as_old(parts, clause, names)
     unread = _unread_asks(text, parts, clause)
     if unread:
         # Every ask is read or said unread: a figure no part takes is an ask the reading missed, left to
@@ -228,6 +245,32 @@ _ABBREVIATED = re.compile(r"(?<=\d )(yrs?|mos?|mths?|wks?|hrs?)\b\.?", re.I)
 _LABEL = re.compile(r"^(?:\(?[a-z0-9]{1,3}\)|[a-z0-9]{1,2}\.)\s+", re.I)
 
 
+def _restated_as_old(parts: list[Part], clause: str, names: Sequence[str]) -> list[Part]:
+    """A figure of the clause's, named without a word of keeping ("Amend the two-year tail", "A five-year
+    non-solicit ... will not survive"), beside one other part of its kind that asks for a new value and
+    names no old one: the figure is the one to change, not one kept (the clause holds it once, so it
+    cannot both stay and change)."""
+    # Only a figure named with no word of keeping ("the 30-day cure stays" keeps it, whatever else is asked).
+    stays = re.compile(rf"\b(?:{KEEP_VERBS}|{STAY_VERBS}|{STAY_STATES}|same|survive|survives|unchanged)\b", re.I)
+    restated = [p for p in parts if p.params.get("restated") and not stays.search(p.text)]
+    for r in restated:
+        kind = r.kind
+        value = float(r.params.get("value" if kind == "period" else "amount"))
+        held = [f for f in (F.periods(clause) if kind == "period" else F.amounts(clause)) if abs(f.value - value) < 1e-9]
+        asks = [p for p in parts if p is not r and p.kind == kind and not p.params.get("kept")
+                and not p.params.get("unclear") and p.params.get("old") is None]
+        if len(held) != 1 or len(asks) != 1:
+            continue
+        target = asks[0]
+        params = dict(target.params)
+        params["old"] = r.params.get("value" if kind == "period" else "amount")
+        if kind == "period":
+            params["old_unit"] = r.params.get("unit")
+        parts = [replace(target, text=target.text + "; " + r.text, params=params) if p is target else p
+                 for p in parts if p is not r]
+    return parts
+
+
 # "Make it 90", "set it at 90", "so 90": a bare number, nothing else asked.
 _RESTATES = re.compile(r"^(?:so\s+|and\s+|i\.e\.\s+)?(?:(?:make|set|put|have|take)\s+(?:it|that|this|them)\s+)?(?:at\s+|to\s+)?"
                        r"(\d+(?:\.\d+)?)[.!]?$", re.I)
@@ -239,6 +282,38 @@ def _said_again(segment: str, part: Part) -> bool:
     m = _RESTATES.match(segment.strip())
     value = part.params.get("value" if part.kind == "period" else "amount")
     return bool(m) and isinstance(value, (int, float)) and float(m.group(1)) == float(value)
+
+
+# A figure the lawyer takes back as they say it: "three years, no sorry, five", "60 days - I mean 90 days",
+# "ten, scratch that, twelve months". The figure after the cue is the one meant; the one before is no ask.
+_NUMBER = (r"(?:\d+(?:,\d{3})*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+           r"eighteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety|hundred)")
+_UNIT = r"(?:\s+(?:business\s+|calendar\s+)?(?:days?|weeks?|months?|years?|hours?)|%|\s+per\s*cent)"
+_TAKEN_BACK = re.compile(rf"\b(?P<old>{_NUMBER})(?P<unit>{_UNIT})?(?:['’]s?)?\s*[,;–—-]*\s*(?:no[,.]?\s+)?"
+                         r"(?:sorry|i\s+mean|scratch\s+that|correction|or\s+rather|make\s+that)[,.;:–—-]*\s+"
+                         rf"(?P<new>{_NUMBER})(?P<unit2>{_UNIT})?\b", re.I)
+
+
+# A sum said with its scale but no currency ("caps out at twenty-five million, not forty", "CGL at two million").
+_SCALED = re.compile(rf"(?<![$£€\w])((?:{_NUMBER})(?:[\s-]+(?:and\s+a\s+half|point\s+\w+|{_NUMBER}))*\s+(?:million|thousand|billion))\b"
+                     r"(?!\s+(?:dollars?|euros?|usd|eur|gbp|pounds?|in\b))", re.I)
+_CURRENCY_WORD = {"USD": "dollars", "EUR": "euros"}
+
+
+def _in_clause_currency(text: str, clause: str) -> str:
+    """A sum the lawyer gives by its scale alone, read in the currency of the clause's own amounts where the
+    clause has one currency: a lawyer writing "two million" beside a clause in dollars means dollars."""
+    currencies = {f.currency for f in F.amounts(clause)}
+    if len(currencies) != 1 or next(iter(currencies)) not in _CURRENCY_WORD:
+        return text
+    word = _CURRENCY_WORD[next(iter(currencies))]
+    return _SCALED.sub(lambda m: f"{m.group(1)} {word}", text)
+
+
+def _corrected(text: str) -> str:
+    """The instruction with each figure the lawyer took back replaced by the one they settled on, in the
+    first one's unit where the second has none ("three years, no sorry, five" -> "five years")."""
+    return _TAKEN_BACK.sub(lambda m: m.group("new") + (m.group("unit2") or m.group("unit") or ""), text)
 
 
 def _segments(text: str) -> list[str]:
@@ -346,7 +421,7 @@ def _contradiction(text: str, parts: Sequence[Part]) -> str:
                                        r"apply to|protects?) (?:the )?[A-Z]", text):
         return ("Your instruction asks for the clause to be both mutual and one-sided; say which you want. "
                 "Nothing was changed.")
-    if "shorten" in kinds and re.search(r"\b(?:longer|expand|more detail|elaborate|lengthen)\b", text, re.I):
+    if "shorten" in kinds and re.search(r"(?<!\bno\s)\b(?:longer|expand|more detail|elaborate|lengthen)\b(?!\s+than)", text, re.I):
         return ("Your instruction asks for the clause to be both shorter and longer; say which you want. "
                 "Nothing was changed.")
     return ""
@@ -357,15 +432,23 @@ def _length(text: str, parts: Sequence[Part]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     sentences = _SENTENCE_COUNT.search(text)
     if sentences:
-        n = _NUMBER_WORDS.get(sentences.group(1).lower()) or (int(sentences.group(1))
-                                                              if sentences.group(1).isdigit() else None)
+        said = next(g for g in sentences.groups() if g).lower()
+        n = 1 if said == "a single" else _NUMBER_WORDS.get(said) or (int(said) if said.isdigit() else None)
         if n:
             out["sentences"] = n
     words = _WORD_COUNT.search(text)
     if words:
-        out["words"] = int(words.group(1))
+        out["words"] = int(next(g for g in words.groups() if g))
     if any(p.kind == "shorten" for p in parts) and not out:
-        out["ratio"] = 0.6 if re.search(r"\bhalf\b|\bhalve\b", text, re.I) else 0.8
+        if re.search(r"\bhalf\b|\bhalve\b", text, re.I):
+            out["ratio"] = 0.6
+        elif re.search(r"\bthirds?\b", text, re.I):
+            out["ratio"] = 0.75  # "cut it by a third", "two-thirds the length": a lawyer's third, not a count
+        elif re.search(r"\b(?:shorter|shorten|trim|cut)\b", text, re.I):
+            out["ratio"] = 0.8
+        else:
+            # "Tighten this up", "pare it back", "say it once": less, by no measure the lawyer gave.
+            out["ratio"] = 0.95
     return out
 
 

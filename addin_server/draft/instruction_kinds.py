@@ -13,7 +13,7 @@ from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_values import _period
 from addin_server.draft.instruction_words import (
-    _ARCHAIC_NAMED, _ASK, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE, _FLIP, _MUTUAL,
+    ARCHAIC_QUOTED, _ARCHAIC_NAMED, _ASK, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE, _FLIP, _MUTUAL,
     _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL)
 
 
@@ -33,6 +33,11 @@ def _kind(segment: str) -> str | None:
     if re.search(r"\b(?:stays?|remains?)\s+(?:at|as)\b", segment, re.I) and not re.search(
             r"\b(?:but|and|then|while)\b", segment, re.I):
         return None  # "the audit stays at 2 business days": a figure kept, said beside the ask
+    if _DELETE.search(segment) and ARCHAIC_QUOTED.search(segment) and not F.figures(segment):
+        return "plain"  # "Lose the 'hereby covenants'": the legalese quoted, read before the quotes are set aside
+    if _SHORTEN.search(segment) and re.search(r"\b(?:a|one)[- ](?:third|quarter|half)\b", segment, re.I) and \
+            not _period(segment):
+        return "shorten"  # "Lose a third of the words here": less, not words to delete
     segment = _QUOTED.sub(" ", segment) if _QUOTED.sub(" ", segment).strip() else segment
     if _CONDITION.match(segment):
         return "other"  # a condition of its own: no operation adds one, so it is never silently absorbed

@@ -74,9 +74,16 @@ def _kept(text: str, f: F.Figure) -> bool:
     if _KEPT_BEFORE.search(text[max(0, f.start - 40):f.start]):
         return True
     after = _KEPT_AFTER.search(text[f.end:f.end + 60])
+    if not after:
+        return False
+    between = text[f.end:f.end + after.start("stay")]
+    # "will not survive a reasonableness challenge": a stay word negated keeps nothing. "Three months, and
+    # the renewal term stays at four years": a figure of its own between says whose the stay word is.
+    if re.search(r"\b(?:not|never)\s+$|n['’]t\s+$", between, re.I) or F.figures(between) or F.counts(between):
+        return False
     # Said of this figure only where no capitalised word comes between: parts are joined without their
     # full stops ("$2m per incident Fidelity/crime policy untouched" keeps the policy, not the $2m).
-    return bool(after) and not re.search(r"(?<![\w'’-])[A-Z]", text[f.end:f.end + after.start("stay")])
+    return not re.search(r"(?<![\w'’-])[A-Z]", between)
 
 
 def _precedents(text: str, f: F.Figure) -> bool:
@@ -145,16 +152,23 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
         # The clause already holds the figure read: the value asked is the other one, if the ask names one.
         others = [f for f in asked if not holds(f)]
         bare = next((b for f in [read] + asked for b in [_bare_after(text, f, f)] if b is not None and not holds(b)), None)
+        if bare is None and re.search(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$", text[max(0, read.start - 20):read.start], re.I):
+            # "Not thirty days to cure - sixty": the figure said "not" is the old one, and the bare number
+            # after it in the same sentence (past a dash) is the new one, in its unit.
+            bare = _bare_after(re.sub(r"\s[-–—]+\s", " to ", text), read, read)
+            bare = bare if bare is not None and not holds(bare) else None
         if len({_size(f) for f in others}) == 1:
             new = others[0]
         elif not others and bare is not None:
             new = bare
         elif not others and not _judged(text, read):
             # The clause's own figure restated ("Either party should be able to walk away on 60 days'
-            # notice" where the clause says sixty days): it stays, nothing to move.
+            # notice" where the clause says sixty days): it stays, nothing to move. Said without a word of
+            # keeping: read_instruction takes it as the old value where another part asks for a new one.
             out.pop("old", None)
             out.pop("old_unit", None)
             out["kept"] = True
+            out["restated"] = True
             return out
         else:
             out["unclear"] = (f"names the figure your clause already has (“{read.text}”)"

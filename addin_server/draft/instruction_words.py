@@ -19,13 +19,34 @@ _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|defi
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
                       r"\b(?:in line|consistent) with (?:our|my)\b|"
                       r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)
+LESS_WORDS = (r"\btighten\w*\b|\bpare\b|\bcondense\w*\b|\bbloated\b|\blong[- ]winded\b|\bverbose\b|"
+              r"\bcut\s+(?:it|this|that|\w+)\s+(?:down|back|in\s+half|by\s+(?:a\s+|one[- ])?(?:half|third|quarter))\b|"
+              r"\b(?:a|one)[- ]third\s+shorter\b|\blose\s+(?:a|one)[- ](?:third|quarter|half)\b|"
+              r"\btwo[- ]thirds\s+(?:of\s+)?(?:the|its)\s+length\b|"
+              r"\b\d+\s+words?\s+(?:max(?:imum)?|tops|or\s+(?:fewer|less)|at\s+the\s+outside)\b|\bno\s+longer\s+than\s+\d+\s+words\b|"
+              r"\b\d+[- ]words?\s+(?:ceiling|limit|cap|max(?:imum)?)\b|[≤<]=?\s*\d+\s+words\b|"
+              r"\b(?:get|bring)\s+(?:this|it|\w+)\s+(?:to|under|down\s+to)\s+\d+\s+words\b|"
+              r"\b(?:into|in|to|be|as|make\s+(?:it|this))\s+(?:one|a\s+single|two|three)\s+sentences?\b|"
+              r"^\s*(?:one|two|three)\s+sentences?\b|"
+              r"\b(?:merge|fold|collapse|combine)\b[^.;]{0,50}?\binto\s+(?:one|a\s+single)\b|"
+              r"\bsay\s+it\s+once\b|\b(?:says?|said)\s+(?:the\s+same\s+(?:thing|rule)\s+)?twice\b")
 _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
                       r"\bby (?:about )?half\b|\bwordy\b|\bbriefer\b|\bfewer words\b|\bredundan\w*|"
                       # A count of sentences or words ("in 50 words", "within two sentences"), not "in words the
                       # marketing team can follow".
                       r"\b(?:no more than|at most|in|within|under) (?:\d+|one|two|three|four|five|six|seven|eight|nine|"
-                      r"ten|\w+ty(?:-\w+)?|a hundred|fewer|a few) (?:sentences?|words)\b|\btighten up\b", re.I)
-_PLAIN = re.compile(r"\bplain(?:er)?\b|\bde-?lawyer\w*|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
+                      r"ten|\w+ty(?:-\w+)?|a hundred|fewer|a few) (?:sentences?|words)\b|\btighten up\b|"
+                      # The many ways a lawyer asks for less: a vague verb ("tighten", "pare it back", "condense"),
+                      # a fraction ("cut it in half", "lose a third", "two-thirds the length"), a count said after
+                      # its number ("60 words tops", "45-word ceiling", "<= 60 words", "Two sentences, tops"),
+                      # sentences joined ("collapse it into one sentence", "fold ... into one"), or a repeat
+                      # ("it says the same thing twice", "say it once").
+                      + LESS_WORDS, re.I)
+_PLAIN = re.compile(r"\bplain(?:er|ly)?\b(?!\s+['‘\"“])|\bjargon\b|\beveryday\s+(?:english|language|words)\b|\bnon-?lawyers?\b|\bno\s+lawyers\b|"
+                    r"\breadable\b|\bin\s+(?:normal|simple|clear|plain)\s+(?:english|language|words)\b|"
+                    r"\bin\s+words\s+(?:the|they|a|an|our|their|\w+['’]d)\b[^.;?]{0,40}\b(?:follow|use|read|understand|get)\b|"
+                    r"\bexplain\s+it\b[^.;]{0,30}\bacross\s+the\s+table\b|\bsecond\s+language\b|"
+                    r"\bstrip\s+(?:out\s+)?(?:the\s+)?['‘\"“]?(?:here|there|pursuant|notwithstanding|whereas)\w*|\bde-?lawyer\w*|\bsimplif\w*|\bsimpler\b|\blegalese\b|\bclient[- ]facing\b|"
                     r"\bexplain this\b|\bordinary (?:english|words)\b", re.I)
 # "Asks for mutuality", one reading in degrees (one list; the kinds, the values and the gate in
 # unambiguous.py all read it): STRONG names it ("mutual", "reciprocal", "two-way"); BOTH asks both
@@ -77,14 +98,21 @@ ARCHAIC = ("hereby", "herein", "hereof", "hereto", "hereunder", "hereinafter", "
            "thereunder", "therewith", "therefrom", "whereas", "witnesseth", "aforementioned", "aforesaid",
            "pursuant to", "notwithstanding", "forthwith", "inter alia", "provided, however", "in the event that",
            "as the case may be", "and/or", "said party", "heretofore", "hereafter", "wherein", "whereby")
+# Legalese quoted to lose: "Lose the 'hereby covenants'", "Strip out the 'pursuant to'" (not words that merely hold
+# one: "drop the 'media now known or hereafter devised' language" names words to delete).
 _ARCHAIC_NAMED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ARCHAIC) + r")s?\b|\blegalese\b|\barchaic\b", re.I)
+ARCHAIC_QUOTED = re.compile(r"['‘\"“](?:" + "|".join(re.escape(w) for w in ARCHAIC) + r")s?\b", re.I)
 _DELETE = re.compile(r"\b(?:drop|delete|remove|strike|lose|take out|get rid of|cut out)\b", re.I)
 _CHANGE = re.compile(r"\b(?:to|at|instead|not|from|extend|cut|limit|cap|make|fix|set|require|give|get|run|minimum|"
                      r"maximum|raise|lower|reduce|increase|bump|shorten|lengthen|change|need|tail|term|"
                      r"extension|notice|period|within|after|before|up to)\b|:", re.I)
 _FEES_BASIS = re.compile(r"\b(?:paid|fees|payable|charges)\b", re.I)
-_SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum of)\s+(\w+)\s+sentences?\b", re.I)
-_WORD_COUNT = re.compile(r"\b(?:no more than|at most|under|fewer than|maximum of|within)\s+(\d+)\s+words\b", re.I)
+_SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum of|into|to|be|make (?:it|this))\s+"
+                             r"(\w+|a single)\s+sentences?\b|^\s*(one|two|three)\s+sentences?\b|"
+                             r"\b(?:merge|fold|collapse|combine)\b[^.;]{0,50}?\binto\s+(one|a single)\b", re.I)
+_WORD_COUNT = re.compile(r"\b(?:no more than|no longer than|at most|under|fewer than|maximum of|within|to|at|in)\s+(\d+)\s+words\b|"
+                         r"\b(\d+)\s+words?\s+(?:max(?:imum)?|tops|or\s+(?:fewer|less)|at\s+the\s+outside)\b|"
+                         r"\b(\d+)[- ]words?\s+(?:ceiling|limit|cap|max(?:imum)?)\b|[≤<]=?\s*(\d+)\s+words\b", re.I)
 _NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _FOREIGN = re.compile(
     r"\b(?:rendre|réciproque|cette|mutuelle|machen|diese|klausel|gegenseitig|bitte|hacer|esta|cláusula|mutua|"

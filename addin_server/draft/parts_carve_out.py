@@ -182,13 +182,22 @@ def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
     Seller; "with whom Employer had a relationship" where the lawyer said Employee's."""
     read = binding.read(clause, ctx.parties)
     named = [n for n in read.parties if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", part.text)]
+    # Of the parties the ask names, the one whose conduct or obligation the exception is about: after "where",
+    # "if", "by", "of" ("where AEIS itself was grossly negligent"), or as an owner ("Excite's indemnity
+    # obligations"); not the party bound ("Schoolpop shouldn't pick up the tab").
+    keyed_in_ask = [n for n in named if re.search(rf"\b(?:where|if|when|unless|by|of)\s+(?:the\s+)?{re.escape(n)}(?![\w-])|"
+                                                  rf"(?<![\w-]){re.escape(n)}['’]s?\s", part.text)]
+    named = keyed_in_ask if len(keyed_in_ask) == 1 else named
     sheltered = [p.bound for p in read.provisions if p.kind in ("protection", "prohibition") and p.bound not in ("", MUTUAL)]
     wanted = named or sheltered[:1]
     if not wanted:
         return ""
     for name in read.parties:
         keyed = binding.owned_by(new_text, name, _CONDUCT) or re.search(
-            rf"\bwhom\s+(?:the\s+)?{re.escape(name)}\s+(?:had|has)\b", new_text)
+            rf"\bwhom\s+(?:the\s+)?{re.escape(name)}\s+(?:had|has)\b", new_text) or re.search(
+            # "the gross negligence or wilful misconduct of Schoolpop", "fraud by the Seller"
+            rf"\b{_CONDUCT}(?:\s+(?:or|and)\s+(?:\w+\s+){{0,2}}?{_CONDUCT})?\s+(?:of|by)\s+(?:the\s+)?{re.escape(name)}(?![\w-])",
+            new_text, re.I)
         if keyed and name not in wanted:
             return (f"The carve-out is keyed to {_the(name)} (“{keyed.group(0)}”), not to {_the(wanted[0])}, so it "
                     "does not do what was asked.")

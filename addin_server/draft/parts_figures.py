@@ -174,7 +174,8 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         return PartResult(part, "wrong", f"The draft says “{bad[0].text}”: the words and the figure differ.")
     hits = [f for f in found if abs(f.value - value) < 1e-9 and _unit_ok(f, part)]
     if part.params.get("kept"):
-        return _stays(part, hits, F.periods(clause), value, moved=_moved_elsewhere(part, ins, value))
+        return _stays(part, hits, F.periods(clause), value, moved=_moved_elsewhere(part, ins, value),
+                      maybe=_unplaced_changes(part, ins))
     if not hits:
         near = [f for f in found if abs(f.value - value) < 1e-9]
         if near:
@@ -217,13 +218,25 @@ def _moved_elsewhere(part: Part, ins: Instruction, value: float) -> int:
                and abs(float(p.params["old"]) - value) < 1e-9)
 
 
+def _unplaced_changes(part: Part, ins: Instruction) -> int:
+    """How many other parts of the same kind ask for a new value without saying which figure it replaces
+    ("the services warranty at six months" beside "the media warranty is also ninety days - leave that one
+    alone"): each may have changed one of the places this part keeps."""
+    return sum(1 for p in ins.parts if p is not part and p.kind == part.kind and p.params.get("old") is None
+               and not p.params.get("kept") and not p.params.get("unclear"))
+
+
 def _stays(part: Part, hits: Sequence[F.Figure], mine: Sequence[F.Figure], value: float,
-           amount: bool = False, moved: int = 0) -> PartResult:
+           amount: bool = False, moved: int = 0, maybe: int = 0) -> PartResult:
     """A part that only says a figure stays ("the 30-day fix stays as it is"): it is there as often as before,
-    less the places another part changes."""
+    less the places another part changes. Where the clause has it in more than one place and another part
+    changes a figure without naming which, the place kept is not read one way: not checked, never failed."""
     before = [f for f in mine if abs(f.value - value) < 1e-9 and (amount or _unit_ok(f, part))]
     if len(hits) >= len(before) - moved:
         return PartResult(part, "done", f"{part.label()} stays, as asked.")
+    if hits and maybe and len(hits) >= len(before) - moved - maybe:
+        return PartResult(part, "unchecked", f"Not checked: your clause says {part.label()} in more than one place and "
+                                             "another part changes one of them; which one stays is for you to read.")
     return PartResult(part, "wrong", f"The draft changes {part.label()}, which your instruction keeps as it is.")
 
 
@@ -250,7 +263,8 @@ def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         return PartResult(part, "unchecked", "The amount asked for could not be read; read the draft.")
     if part.params.get("kept"):
         return _stays(part, [f for f in F.amounts(draft) if abs(f.value - value) < 1e-9],
-                      [f for f in F.amounts(clause)], value, amount=True, moved=_moved_elsewhere(part, ins, value))
+                      [f for f in F.amounts(clause)], value, amount=True, moved=_moved_elsewhere(part, ins, value),
+                      maybe=_unplaced_changes(part, ins))
     found = F.amounts(draft)
     mine = F.amounts(clause)
     hits = [f for f in found if abs(f.value - value) < 1e-6 and not any(abs(f.value - m.value) < 1e-6 for m in mine

@@ -67,7 +67,7 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     if not one and not wrong and not protects:
         compound = one_party_terms(clause, draft, mine, wanted, ctx.parties)
         if compound:
-            return PartResult(part, "partly", compound)
+            return PartResult(part, "unchecked" if compound.startswith("Not checked") else "partly", compound)
         half = half_mirrored(clause, draft, mine.parties)
         if half:
             return PartResult(part, "wrong", half)
@@ -88,8 +88,8 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
 
 def _held_by_both(t: Provision, mine: Binding) -> bool:
     """The clause itself gives the same kind of provision to the other party too."""
-    return any(q is not t and q.bound and q.bound != t.bound and q.negated == t.negated
-               and (q.verb == t.verb or binding.similar(t, q)) for q in mine.provisions)
+    return any(q is not t and q.bound and q.bound != t.bound and q.negated == t.negated and q.kind == t.kind
+               and q.verb == t.verb for q in mine.provisions)
 
 
 def _like(read: Binding, t: Provision) -> Provision | None:

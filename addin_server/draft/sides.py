@@ -138,10 +138,14 @@ def one_party_terms(clause: str, draft: str, mine: Binding, wanted: Sequence[Pro
                 if term == name or name.startswith(term):
                     continue
                 rest = term[len(head):]
-                others = [p for p in names if p != name and (f"{p.split()[0]}{rest}" in draft
-                                                              or _owner_more(p, clause, draft))]
+                others = [p for p in names if p != name and f"{p.split()[0]}{rest}" in draft]
                 if term in draft and not others and not re.search(r"\bof the other\b|\bthe other (?:party|group)['’]s",
                                                                  draft, re.I):
+                    if any(p != name and _owner_more(p, clause, draft) for p in names):
+                        # A sentence of its own for the other party's things ("any trademark ... of Company"):
+                        # whether it matches the term is for the lawyer, neither done nor failed.
+                        return (f"Not checked: “{term}” is one party's; the draft protects the other party's in "
+                                "words of its own, which the checks cannot match to it.")
                     return f"Both are bound, but only “{term}” is protected; the other party's have no protection."
     return ""
 
@@ -149,8 +153,15 @@ def one_party_terms(clause: str, draft: str, mine: Binding, wanted: Sequence[Pro
 def _owner_more(name: str, clause: str, draft: str) -> bool:
     """The draft names ``name`` as an owner ("logo of Company", "Company's marks") more often than the clause
     does: the other party's things are protected in words of their own (a sentence added for it)."""
-    owner = re.compile(rf"\b(?:of|by)\s+(?:the\s+)?{re.escape(name)}\b|(?<![\w-]){re.escape(name)}['’]s?\s", re.I)
-    return len(owner.findall(draft)) > len(owner.findall(clause))
+    owner = re.compile(rf"\b(\w+)\s+(?:of|by)\s+(?:the\s+)?{re.escape(name)}\b|(?<![\w-]){re.escape(name)}['’]s?\s", re.I)
+
+    def count(text: str) -> int:
+        # "each of the RemainCo Group", "either of Company": a party counted, not an owner.
+        return sum(1 for m in owner.finditer(text) if (m.group(1) or "").lower() not in _QUANTIFIERS)
+    return count(draft) > count(clause)
+
+
+_QUANTIFIERS = {"each", "any", "either", "both", "all", "one", "none", "neither", "some", "behalf"}
 
 
 def untouched(clause: str, draft: str, names: Sequence[str]) -> list[str]:

@@ -56,8 +56,18 @@ def test_mutual_only_in_what_is_kept_or_beside_a_value_is_no_mutual_ask() -> Non
 
 
 def test_the_operation_declines_a_value_read_as_a_move_and_says_why() -> None:
+    # With no amount in the clause to give the sum its currency, "one hundred and fifty thousand" is no value
+    # an operation reads: the ask is not read as a move of the right.
+    clause = "Beta shall license the Software to Acme for the Term. Acme may audit Beta's records once a year."
     with pytest.raises((InvalidRequestError, LLMNotConfiguredError), match="figure"):
-        _operation(FEE, "Acme's finance team wants the licence fee at one hundred and fifty thousand a year.")
+        _operation(clause, "Acme's finance team wants the licence fee at one hundred and fifty thousand a year.")
+
+
+def test_a_sum_said_by_its_scale_is_read_in_the_clauses_currency() -> None:
+    # "one hundred and fifty thousand" beside a clause in dollars means dollars (drafting-h: "caps out at
+    # twenty-five million, not forty"; "CGL at two million").
+    done = _operation(FEE, "Acme's finance team wants the licence fee at one hundred and fifty thousand a year.")
+    assert "($150,000)" in done.operation.text and "$100,000" not in done.operation.text
 
 
 def test_a_carve_out_is_never_the_whole_precedent_pasted_in() -> None:

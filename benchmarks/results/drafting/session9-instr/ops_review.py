@@ -29,6 +29,8 @@ def main(run, show_all=False):
         rv = reviews(s)
         wrong_tasks = {t for (t, _), (ok, _) in rv.items() if not ok}
         right_tasks = {t for (t, _), (ok, _) in rv.items() if ok}
+        if not os.path.exists(f'{run}/drafting-{s}_heldout/operations.jsonl'):
+            continue
         ops = [json.loads(l) for l in open(f'{run}/drafting-{s}_heldout/operations.jsonl')]
         rows = []
         for o in ops:
