@@ -63,9 +63,16 @@ def unplaced_figure(ins: Instruction, clause: str) -> str:
               and f.text.lower() != "one"  # "the one before the Initial Term ends": a pronoun
               and not _SECTION.match(said, f.start)  # "2.3", "12.04", "3.3(c)": a clause's number
               and not _LABEL_BEFORE.search(said[max(0, f.start - 30):f.start])]
-    return next((f.text for f in F.figures(said) + counts if float(f.value) not in placed), "")
+    held = {float(f.value) for f in F.figures(clause) + F.counts(clause)}
+    # "Renewals: three of them, three years each": a number that counts things (renewals, terms, times) is
+    # its own value, even where a part reads the same number as a period; no operation sets it.
+    counted = next((f.text for f in counts if _COUNTS_THINGS.match(said, f.end) and float(f.value) not in held), "")
+    return counted or next((f.text for f in F.figures(said) + counts if float(f.value) not in placed), "")
 
 
+# A number that counts things of the clause: "three of them", "two renewals", "three times".
+_COUNTS_THINGS = re.compile(r"\s+(?:of\s+them\b|(?:more\s+|further\s+|additional\s+)?(?:renewals?|renewal\s+terms?|"
+                            r"extensions?|times|instal+ments?)\b)", re.I)
 # Numbers that count the lawyer's asks, not values: "two things:", "(2)", "3." starting a line.
 _ENUMERATES = re.compile(r"\s+(?:more\s+|other\s+|small\s+|quick\s+)?(?:things?|changes?|points?|asks?|items?|"
                          r"issues?|tweaks?|requests?|comments?|edits?|bits?|fixes?|questions?)\b", re.IGNORECASE)

@@ -124,6 +124,13 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         # that both parties should hold it (blind review h-conform-06).
         return f"“{_short(words)}” puts one name for another, which asks for the same clause in your terms, not for both parties to be bound."
     if part.kind == "mutual" and mutual_degree(words) < SIDES and clause:
+        read = binding.read(clause, tuple(parties))
+        if read.provisions and all(p.mutual for p in read.provisions):
+            # "5.2: indemnities out too, cf. [1]": the clause already binds both parties, so "too" adds
+            # something else (an exception beside the one there), not a second party (blind review
+            # h-carve_out-03, -07: "already mutual, nothing changed" said done).
+            return (f"“{_short(words)}” says “too”, but your clause already binds both parties alike, so it asks for "
+                    "something else as well.")
         named = binding.party_names(clause, tuple(parties))
         # The name as written counts too: the core's mention reader skips some ("Can NICE have ...").
         if named and not any(binding.uses(words, n) or re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", words)

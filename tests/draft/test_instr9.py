@@ -165,3 +165,17 @@ def test_a_carve_out_keyed_to_the_party_bound_not_the_one_the_ask_names_fails() 
     wrong = clause[:-1] + ", except to the extent caused by the gross negligence of Vendor [1]."
     assert ("carve_out", "wrong") not in parts_said(clause, ask, right, ("Vendor", "Client"), precedent)
     assert ("carve_out", "wrong") in parts_said(clause, ask, wrong, ("Vendor", "Client"), precedent)
+
+
+def test_too_beside_a_clause_already_mutual_is_not_read_as_mutual() -> None:
+    clause = ("Except for a breach of Section 9, neither party will be liable to the other for indirect or "
+              "consequential damages.")
+    with pytest.raises(DECLINED, match="already binds both parties"):
+        drafted(clause, "9.1: data breaches out too, cf. [1].")
+
+
+def test_a_number_that_counts_renewals_is_a_value_no_operation_sets() -> None:
+    clause = ("This Agreement renews for up to two (2) renewal terms of four (4) years each unless either party "
+              "gives notice at least six (6) months before expiry.")
+    with pytest.raises(DECLINED, match="“three”"):
+        drafted(clause, "Renewals: three of them, three years each.")
