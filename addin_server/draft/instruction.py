@@ -259,7 +259,10 @@ def _restated_as_old(parts: list[Part], clause: str, names: Sequence[str]) -> li
         held = [f for f in (F.periods(clause) if kind == "period" else F.amounts(clause)) if abs(f.value - value) < 1e-9]
         asks = [p for p in parts if p is not r and p.kind == kind and not p.params.get("kept")
                 and not p.params.get("unclear") and p.params.get("old") is None]
-        if len(held) != 1 or len(asks) != 1:
+        # Held once, or in several places the ask says it reaches ("in both places it appears").
+        every = bool(asks) and re.search(r"\b(?:both|all|each|every)\s+(?:\w+\s+){0,2}(?:places?|mentions?|references?)\b|"
+                                         r"\bthroughout\b|\bwherever\b", asks[0].text, re.I)
+        if not held or (len(held) > 1 and not every) or len(asks) != 1:
             continue
         target = asks[0]
         params = dict(target.params)

@@ -25,6 +25,7 @@ LESS_WORDS = (r"\btighten\w*\b|\bpare\b|\bcondense\w*\b|\bbloated\b|\blong[- ]wi
               r"\btwo[- ]thirds\s+(?:of\s+)?(?:the|its)\s+length\b|"
               r"\b\d+\s+words?\s+(?:max(?:imum)?|tops|or\s+(?:fewer|less)|at\s+the\s+outside)\b|\bno\s+longer\s+than\s+\d+\s+words\b|"
               r"\b\d+[- ]words?\s+(?:ceiling|limit|cap|max(?:imum)?)\b|[≤<]=?\s*\d+\s+words\b|"
+              r"\bword\s+(?:budget|count|limit|cap|ceiling)\s+of\s+\d+\b|"
               r"\b(?:get|bring)\s+(?:this|it|\w+)\s+(?:to|under|down\s+to)\s+\d+\s+words\b|"
               r"\b(?:into|in|to|be|as|make\s+(?:it|this))\s+(?:one|a\s+single|two|three)\s+sentences?\b|"
               r"^\s*(?:one|two|three)\s+sentences?\b|"
@@ -112,7 +113,8 @@ _SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum
                              r"\b(?:merge|fold|collapse|combine)\b[^.;]{0,50}?\binto\s+(one|a single)\b", re.I)
 _WORD_COUNT = re.compile(r"\b(?:no more than|no longer than|at most|under|fewer than|maximum of|within|to|at|in)\s+(\d+)\s+words\b|"
                          r"\b(\d+)\s+words?\s+(?:max(?:imum)?|tops|or\s+(?:fewer|less)|at\s+the\s+outside)\b|"
-                         r"\b(\d+)[- ]words?\s+(?:ceiling|limit|cap|max(?:imum)?)\b|[≤<]=?\s*(\d+)\s+words\b", re.I)
+                         r"\b(\d+)[- ]words?\s+(?:ceiling|limit|cap|max(?:imum)?)\b|[≤<]=?\s*(\d+)\s+words\b|"
+                         r"\bword\s+(?:budget|count|limit|cap|ceiling)\s+of\s+(\d+)\b", re.I)
 _NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _FOREIGN = re.compile(
     r"\b(?:rendre|réciproque|cette|mutuelle|machen|diese|klausel|gegenseitig|bitte|hacer|esta|cláusula|mutua|"

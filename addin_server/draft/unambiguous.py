@@ -118,7 +118,7 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         if mutual_degree(words) < SIDES and (names_a_value(words) or _VALUE_NOUN.search(words)):
             # "Mind the percentage in brackets too": "too" is the only sign of both sides, beside a value.
             return f"“{_short(words)}” is about a value, and nothing in it asks for both parties to be bound."
-    if part.kind == "mutual" and mutual_degree(words) < SIDES and _MAPS_NAMES.search(words):
+    if part.kind == "mutual" and mutual_degree(words) <= SIDES and _MAPS_NAMES.search(words):
         # "Employee reads Contractor there and Employer reads Company - otherwise word for word": one
         # party's name put for another's is a conform; "too" says the document needs the clause as well, not
         # that both parties should hold it (blind review h-conform-06).
@@ -166,8 +166,9 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
 
 
 # One name put for another: "Employee reads Contractor", "for Employer read Company", "Employer becomes
-# Company", "substituting Company for Employer", "otherwise word for word".
-_MAPS_NAMES = re.compile(r"\b[A-Z][\w&.-]*\s+(?:reads|becomes|is\s+replaced\s+by|->|→)\s+(?:the\s+)?[A-Z]|"
+# Company", "Arizona became Partner", "substituting Company for Employer", "otherwise word for word". With
+# "each side's" beside it, the sides are named to say what maps to what, not to bind both.
+_MAPS_NAMES = re.compile(r"\b[A-Z][\w&.-]*\s+(?:reads|becomes|became|is\s+replaced\s+by|->|→)\s+(?:the\s+)?[A-Z]|"
                          r"\bfor\s+(?:the\s+)?[A-Z][\w&.-]*\s+read\b|\bsubstitut\w+\b|\bword[- ]for[- ]word\b|\bverbatim\b")
 
 
