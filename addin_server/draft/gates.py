@@ -19,6 +19,7 @@ from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_words import _FLIP, _SOURCE
 from addin_server.draft.operations_base import _compounds
+from addin_server.draft.sides import PROVISO as _PROVISO
 from addin_server.draft.unambiguous import says_to_keep
 
 
@@ -122,8 +123,6 @@ def refused(task: DraftTask, ins: Instruction, text: str, done: list[tuple[int, 
 # Words that pass ownership from one party to another.
 _CONVEYS = re.compile(r"\b(?:hereby\s+)?(?:assigns?|transfers?|conveys?)\s+(?:\w+\s+){0,3}?(?:right,?\s+title|title|ownership)\b|"
                       r"\b(?:title|ownership)\s+(?:\w+\s+){0,6}?(?:shall|will)\s+(?:vest|pass)\b", re.I)
-# An exception or proviso inside the clause, after which a party is named.
-_PROVISO = re.compile(r"\b(?:except\s+that|provided\s+(?:that|however)|provided,\s+however|save\s+that)\b", re.I)
 
 
 def _short_at(text: str, start: int, limit: int = 60) -> str:

@@ -12,7 +12,7 @@ from index_builder.reading.binding import MUTUAL, Binding, Provision
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.parts_result import Context, PartResult, _phrase, _short, _the
 from addin_server.draft.parts_scope import counter_provisions, targets
-from addin_server.draft.sides import half_mirrored, one_party_terms, untouched
+from addin_server.draft.sides import half_mirrored, one_party_terms, proviso_swapped, untouched
 
 
 def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
@@ -135,6 +135,9 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
             # "Switch this round": a sentence of the clause that names both parties and is word for word
             # as it was still runs the old way (it may hold no "shall" the binding reads).
             return PartResult(part, "partly", f"Only some of it moved: “{_short(left[0])}” is as it was.")
+        if proviso_swapped(clause, draft, (holder, other)):
+            return PartResult(part, "unchecked", "Not checked: the draft moves your clause's proviso to the other party "
+                                                 "too; whether it goes with the right is for you to read.")
         return PartResult(part, "done", f"Given to {_the(holder)} instead of {_the(other)}.")
     if both and not kept and all(_held_by_both(t, mine) for t in both):
         # "Swap the two regimes": the clause already gives each party its own version (NVOS on notice, HGF

@@ -150,6 +150,31 @@ def one_party_terms(clause: str, draft: str, mine: Binding, wanted: Sequence[Pro
     return ""
 
 
+# An exception or proviso inside a clause ("except that the Developer may transfer ..."): the gates decline a
+# flip of a clause whose proviso names a party, and the flip check does not call such a flip done.
+PROVISO = re.compile(r"\b(?:except\s+that|provided\s+(?:that|however)|provided,\s+however|save\s+that)\b", re.I)
+
+
+def proviso_swapped(clause: str, draft: str, names: Sequence[str]) -> str:
+    """The clause's proviso naming one party, kept in the draft naming another ("except that the Client may
+    transfer the right to receive amounts payable to it for its Services"): whether it should move with the
+    right is the lawyer's call. Returns the draft's proviso words, or ""."""
+    def named(text: str) -> list[tuple[str, str]]:
+        out = []
+        for m in PROVISO.finditer(text):
+            after = text[m.end():m.end() + 60]
+            first = min(((after.find(n), n) for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", after)),
+                        default=(-1, ""))
+            if first[1]:
+                out.append((m.group(0).lower(), first[1]))
+        return out
+    mine, theirs = named(clause), named(draft)
+    for (word, who), (word2, who2) in zip(mine, theirs):
+        if word == word2 and who != who2:
+            return word2
+    return ""
+
+
 def _owner_more(name: str, clause: str, draft: str) -> bool:
     """The draft names ``name`` as an owner ("logo of Company", "Company's marks") more often than the clause
     does: the other party's things are protected in words of their own (a sentence added for it)."""

@@ -179,3 +179,13 @@ def test_a_number_that_counts_renewals_is_a_value_no_operation_sets() -> None:
               "gives notice at least six (6) months before expiry.")
     with pytest.raises(DECLINED, match="“three”"):
         drafted(clause, "Renewals: three of them, three years each.")
+
+
+def test_a_flip_that_carries_the_proviso_across_is_not_checked_as_done() -> None:
+    clause = ("The Supplier may not assign this Agreement without the consent of the Buyer, provided that the "
+              "Supplier may assign its right to receive payment for its Goods to a lender.")
+    carried = ("The Buyer may not assign this Agreement without the consent of the Supplier, provided that the "
+               "Buyer may assign its right to receive payment for its Goods to a lender.")
+    said = parts_said(clause, "Switch this so it restricts the Buyer instead of the Supplier.", carried,
+                      ("Supplier", "Buyer"))
+    assert said == [("flip", "unchecked")]
