@@ -447,7 +447,8 @@ def _length(text: str, parts: Sequence[Part]) -> dict[str, Any]:
             out["ratio"] = 0.6
         elif re.search(r"\bthirds?\b", text, re.I):
             out["ratio"] = 0.75  # "cut it by a third", "two-thirds the length": a lawyer's third, not a count
-        elif re.search(r"\b(?:shorter|shorten|trim|cut)\b", text, re.I):
+        elif re.search(r"\b(?:shorter|shorten|trim|cut|wordy|concise|briefer|fewer\s+words|redundan\w*|condense\w*)\b",
+                       text, re.I):
             out["ratio"] = 0.8
         else:
             # "Tighten this up", "pare it back", "say it once": less, by no measure the lawyer gave.
