@@ -106,8 +106,15 @@ def _open_ended(part: Part, clause: str, parties: tuple[str, ...] = ()) -> bool:
     from addin_server.draft.unambiguous import doubt, names_a_value
     if part.kind == "other":
         # An ask no kind reads, that names a party of the clause or a value, may move a right or set a figure.
-        return bool(names_a_value(part.text)) or any(binding.uses(part.text, n) for n in binding.party_names(clause, parties))
+        # So does one that counts things or says the figures should follow ("the instalments have to follow,
+        # all six of them"): the figures it moves are worked out, not given.
+        return bool(names_a_value(part.text)) or bool(_FOLLOWS.search(part.text)) or \
+            any(binding.uses(part.text, n) for n in binding.party_names(clause, parties))
     return bool(doubt(part, clause, parties)) or part.kind in ("period", "amount")
+
+
+_FOLLOWS = re.compile(r"\b(?:follow|follows|accordingly|to\s+match|pro[- ]rata|proportionately|in\s+proportion|"
+                      r"(?:all|each|both)\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+them)\b", re.I)
 
 
 def _unless_unread(result: CheckResult, unread: list[str]) -> CheckResult:

@@ -77,6 +77,10 @@ def _kept(text: str, f: F.Figure) -> bool:
     if not after:
         return False
     between = text[f.end:f.end + after.start("stay")]
+    rest = text[f.end + after.end("stay"):f.end + after.end("stay") + 40]
+    if re.match(r"\s+(?:at|as)\s", rest) and (F.figures(rest) or F.counts(rest)):
+        # "(c) should be ten million. (b) stays at one million": the stay word keeps the figure after it.
+        return False
     # "will not survive a reasonableness challenge": a stay word negated keeps nothing. "Three months, and
     # the renewal term stays at four years": a figure of its own between says whose the stay word is.
     if re.search(r"\b(?:not|never)\s+$|n['’]t\s+$", between, re.I) or F.figures(between) or F.counts(between):

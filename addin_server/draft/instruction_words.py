@@ -108,9 +108,13 @@ _CHANGE = re.compile(r"\b(?:to|at|instead|not|from|extend|cut|limit|cap|make|fix
                      r"maximum|raise|lower|reduce|increase|bump|shorten|lengthen|change|need|tail|term|"
                      r"extension|notice|period|within|after|before|up to)\b|:", re.I)
 _FEES_BASIS = re.compile(r"\b(?:paid|fees|payable|charges)\b", re.I)
-_SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum of|into|to|be|make (?:it|this))\s+"
+# The whole clause's count only: "get it into two sentences", "Collapse it into one sentence"; not "the two
+# acknowledgements can be one sentence" or "merge its two sentences into one" (some sentences joined).
+_SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum of|make (?:it|this))\s+"
                              r"(\w+|a single)\s+sentences?\b|^\s*(one|two|three)\s+sentences?\b|"
-                             r"\b(?:merge|fold|collapse|combine)\b[^.;]{0,50}?\binto\s+(one|a single)\b", re.I)
+                             r"\b(?:get|put|collapse|fold|bring|turn)\s+(?:it|this|the\s+clause|the\s+whole\s+thing)\s+"
+                             r"(?:in)?to\s+(\w+|a single)\s+sentences?\b|"
+                             r"\b(?:could|can|should)\s+(?:it|this)\s+be\s+(one|a single)\s+sentence\b", re.I)
 _WORD_COUNT = re.compile(r"\b(?:no more than|no longer than|at most|under|fewer than|maximum of|within|to|at|in)\s+(\d+)\s+words\b|"
                          r"\b(\d+)\s+words?\s+(?:max(?:imum)?|tops|or\s+(?:fewer|less)|at\s+the\s+outside)\b|"
                          r"\b(\d+)[- ]words?\s+(?:ceiling|limit|cap|max(?:imum)?)\b|[≤<]=?\s*(\d+)\s+words\b|"
