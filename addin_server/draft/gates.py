@@ -120,6 +120,9 @@ def refused(task: DraftTask, ins: Instruction, text: str, done: list[tuple[int, 
             "drafting assistant can do it.")
 
 
+# A currency's own words beside an amount.
+_CURRENCY_WORDS = re.compile(r"\bU\.\s?S\.(?=\s|\$)|\bUS(?=\$)|\b(?:USD|EUR|GBP|CAD|CDN|AUD|RUB|CHF|JPY)\b|"
+                             r"\b(?:Canadian|Australian|United\s+States)\b")
 # Words that pass ownership from one party to another.
 _CONVEYS = re.compile(r"\b(?:hereby\s+)?(?:assigns?|transfers?|conveys?)\s+(?:\w+\s+){0,3}?(?:right,?\s+title|title|ownership)\b|"
                       r"\b(?:title|ownership)\s+(?:\w+\s+){0,6}?(?:shall|will)\s+(?:vest|pass)\b", re.I)
@@ -144,6 +147,13 @@ def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
     if part.kind in ("period", "amount") and len(result.edits) > 1 and not _EVERY.search(part.text):
         return (f"Your clause has more than one place the operation would change for “{part.label()}”, and your "
                 "instruction does not say it reaches them all.")
+    if part.kind == "amount":
+        # "five million U.S. Dollars" rewritten as "seven million five hundred thousand Dollars": a currency's
+        # words lost in the rewrite make the currency ambiguous (blind review c-amount-01, "US$" to "$").
+        for e in result.edits:
+            lost = [c for c in _CURRENCY_WORDS.findall(e.old) if c.replace(" ", "") not in e.new.replace(" ", "")]
+            if lost:
+                return f"The operation's draft drops “{lost[0]}” from the amount it rewrites."
     if part.kind not in ("flip", "mutual"):
         return ""
     if part.kind == "mutual" and _FLIP.search(part.text):

@@ -118,8 +118,9 @@ def change_amount(clause: str, part: Part) -> OperationResult:
     return OperationResult("change_amount", f"Amount changed to {edits[0].new}", clause, edits)
 
 
+_CURRENCY_QUALIFIER = r"(?:U\.\s?S\.|US|United\s+States|Canadian|Australian|Singapore|Hong\s+Kong|New\s+Zealand)"
 _WORDS_BEFORE = re.compile(rf"((?:{NUMBER_WORDS})(?:[ -]+(?:{NUMBER_WORDS}|and))*)(\s+(?:and\s+No/100\s+)?"
-                           r"(?:Dollars|DOLLARS|dollars|Euros|Pounds|Rubles|Roubles)?)\s*\($", re.I)
+                           rf"(?:{_CURRENCY_QUALIFIER}\s+)?(?:Dollars|DOLLARS|dollars|Euros|Pounds|Rubles|Roubles)?)\s*\($", re.I)
 
 
 def _amount_span(clause: str, like: F.Figure, value: float) -> tuple[int, int, str]:
@@ -178,7 +179,9 @@ def _write_amount(value: float, like: F.Figure) -> str:
     if not words_part:
         return figure
     old_words = words_part.group(1)
-    tail = re.search(r"\s+(?:and\s+No/100\s+)?(?:[Dd]ollars|DOLLARS|[Ee]uros|[Pp]ounds|[A-Z][a-z]+)$", old_words)
+    # The currency's own words stay ("five million U.S. Dollars": "U.S." is no number word).
+    tail = re.search(rf"\s+(?:and\s+No/100\s+)?(?:{_CURRENCY_QUALIFIER}\s+)?(?:[Dd]ollars|DOLLARS|[Ee]uros|[Pp]ounds|[A-Z][a-z]+)$",
+                     old_words)
     number = to_words(int(value)) if float(value).is_integer() else None
     if number is None or number.isdigit():
         raise Declined("The clause writes the amount in words as well as figures, and the new amount cannot be "

@@ -189,3 +189,9 @@ def test_a_flip_that_carries_the_proviso_across_is_not_checked_as_done() -> None
     said = parts_said(clause, "Switch this so it restricts the Buyer instead of the Supplier.", carried,
                       ("Supplier", "Buyer"))
     assert said == [("flip", "unchecked")]
+
+
+def test_an_amount_in_words_keeps_its_currency_words() -> None:
+    clause = "The Company agrees to spend not less than five million U.S. Dollars (US$5,000,000) on exploration."
+    done = drafted(clause, "The committee wants the commitment at seven and a half million. Words and figures.")
+    assert "seven million five hundred thousand U.S. Dollars (US$7,500,000)" in done.operation.text
