@@ -113,8 +113,8 @@ def _open_ended(part: Part, clause: str, parties: tuple[str, ...] = ()) -> bool:
     return bool(doubt(part, clause, parties)) or part.kind in ("period", "amount")
 
 
-_FOLLOWS = re.compile(r"\b(?:follow|follows|accordingly|to\s+match|pro[- ]rata|proportionately|in\s+proportion|"
-                      r"(?:all|each|both)\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+them)\b", re.I)
+_FOLLOWS = re.compile(r"\b(?:have|has|must|should|need|needs)\s+to\s+follow\b|"
+                      r"\b(?:all|each|both)\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+of\s+them\b", re.I)
 
 
 def _unless_unread(result: CheckResult, unread: list[str]) -> CheckResult:

@@ -29,7 +29,7 @@ LESS_WORDS = (r"\btighten\w*\b|\bpare\b|\bcondense\w*\b|\bbloated\b|\blong[- ]wi
               r"\b(?:get|bring)\s+(?:this|it|\w+)\s+(?:to|under|down\s+to)\s+\d+\s+words\b|"
               r"\b(?:into|in|to|be|as|make\s+(?:it|this))\s+(?:one|a\s+single|two|three)\s+sentences?\b|"
               r"^\s*(?:one|two|three)\s+sentences?\b|"
-              r"\b(?:merge|fold|collapse|combine)\b[^.;]{0,50}?\binto\s+(?:one|a\s+single)\b|"
+              r"\b(?:collapse|fold|get|put|turn)\s+(?:it|this|the\s+clause)\s+into\s+(?:one|a\s+single|two)\b|"
               r"\bsay\s+it\s+once\b|\b(?:says?|said)\s+(?:the\s+same\s+(?:thing|rule)\s+)?twice\b")
 _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
                       r"\bby (?:about )?half\b|\bwordy\b|\bbriefer\b|\bfewer words\b|\bredundan\w*|"

@@ -27,9 +27,7 @@ def length_problem(length: Mapping[str, Any], clause: str, draft: str) -> str:
         n = len(sentence_spans(_MARKER.sub("", draft)))
         if n > int(length["sentences"]):
             return f"The draft has {n} sentences; you asked for no more than {length['sentences']}."
-    # A lawyer's word limit, counted as a lawyer counts ("$1,000,000", "(a)", a hyphenated word): a few words
-    # over a round limit is within it; a draft a tenth over is not.
-    if "words" in length and theirs > int(length["words"]) * 1.1:
+    if "words" in length and theirs > int(length["words"]):
         return f"The draft has {theirs} words; you asked for fewer than {length['words']}."
     ratio = length.get("ratio")
     if ratio is not None and theirs > float(ratio) * mine:

@@ -195,6 +195,10 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             theirs = _of_parties(part, draft, [f for f in found if f.unit == old[0].unit and
                                                abs(f.value - old[0].value) < 1e-9 or f in hits])
             left = [f for f in theirs if f not in hits] or left
+    if left and len(old) > 1 and _EVERY_PLACE.search(part.text):
+        # "Make it one hundred and eighty days, in both places it appears": one place left is partly done.
+        return PartResult(part, "partly", f"The draft still says “{left[0].text}” in one place; your instruction asks "
+                                          "for every place.")
     if left and len(old) > 1 and len(left) < len([f for f in F.periods(clause) if abs(f.value - old[0].value) < 1e-9
                                                    and f.unit == old[0].unit]):
         # The clause has that period in more than one place, and the draft changed some of them: which
@@ -216,6 +220,11 @@ def _moved_elsewhere(part: Part, ins: Instruction, value: float) -> int:
     "Provider's 45 days stays")."""
     return sum(1 for p in ins.parts if p is not part and p.params.get("old") is not None
                and abs(float(p.params["old"]) - value) < 1e-9)
+
+
+# The ask says it reaches every place the figure is written.
+_EVERY_PLACE = re.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+){0,2}(?:places?|mentions?|references?|instances?)\b|"
+                          r"\bthroughout\b|\bwherever\b|\beverywhere\b", re.I)
 
 
 def _unplaced_changes(part: Part, ins: Instruction) -> int:
