@@ -14,6 +14,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import logic as L
+from index_builder.reading import polarity as P
 
 from addin_server.draft.compare_base import _STOP, Allowances, _short, _stem, _stem_list, _stem_set
 
@@ -163,5 +164,4 @@ def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
 
 _STOP_STEMS = frozenset(_stem(w) for w in _STOP)
 # "inadequate" says "not adequate": a "not" said by the word's own prefix.
-_NEGATIVE_WORD = re.compile(r"\b(?:in|un|im|ir|il|non-?|dis)(?:adequa|availab|enforc|valid|reason|limit|authori|able|"
-                            r"permit|lawful|able|capable|effective|necessar|consist|applicab|cancel|restrict)\w*", re.I)
+_NEGATIVE_WORD = P.negative_prefixed
