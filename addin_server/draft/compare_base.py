@@ -32,7 +32,7 @@ _NEG = P.negators(nor=True, contracted=True, failure=True)
 # A limit is said with or without a "not" ("shall not exceed", "is limited to"): it counts as neither.
 _LIMIT_PHRASES = P.limit_phrases
 # Names of covenants, not negations: "the non-compete", "a non-disclosure agreement".
-_NON_NOUNS = re.compile(rf"\b{P.COVENANT_NAMES}\b", re.I)
+_NON_NOUNS = re.compile(rf"\b{P.COVENANT_NAMES}\b", re.I)  # (a name is no "not": polarity.py)
 _ONLY = P.ONLY_WORDS
 _EXCEPT = P.EXCEPTION_WORDS
 # Words whose arrival adds an obligation, a right, a condition or a reach the clause did not have.

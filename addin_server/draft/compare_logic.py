@@ -40,7 +40,12 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
     names = binding.party_names(clause + "\n" + draft, parties)
     found = L.differences(clause, draft, names)
     if found is None:
-        return None
+        # A rewording throughout: read sentence by sentence, and there only a turn turned round (a "not"
+        # or a condition said in another place is how a rewording reads, not a fault).
+        found = L.sentence_differences(clause, draft, names)
+        if found is None:
+            return None
+        rewording = True
     asked = " ".join(instruction.lower().replace("’", "'").split())
     # A turn moved rather than lost: the draft says as many of its kind as the clause does.
     was, now = L.counts(L.turns(clause)), L.counts(L.turns(draft))
@@ -50,13 +55,18 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
         if _inside(d.old_start, d.old_end, allow.delete) or _inside(d.old_start, d.old_end, _asked_spans(clause, asked)) \
                 or any(f.text in d.old for f in allow.old_figures):
             continue  # what the instruction deletes, quotes or sets a new figure in
-        turned = _turned(d)
+        turned = _turned(d, clause, draft)
         if turned:
             if all(_unasked(t, asked) for t in turned):
                 out.append(f"The draft turns “{turned[0].text}” into “{turned[1].text}”{_where(clause, d)}, which your "
                            "instruction does not ask for: your clause now says something else.")
             continue
         if rewording or allow.drop_ok:
+            # A rewording says its conditions in other places, but "will maintain" -> "may maintain" at one
+            # place is a duty made an option however the rest is worded.
+            modal = _modal(clause, d)
+            if modal:
+                out.append(modal)
             continue
         # (A dropped turn the instruction names is one it keeps, "Keep the Section 1.6 hook", unless it asks
         # for something to go.)
@@ -69,7 +79,10 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
         # other party or in other words: the additions check reads what it adds).
         added = [t for t in d.added if t.kind == "not" and now.get("not", 0) + now.get("limit", 0) >
                  was.get("not", 0) + was.get("limit", 0)
-                 and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and not d.inserted and not allow.exception
+                 and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and not d.inserted
+                 # An exception asked for is said with a "not" ("shall not apply to fraud"); a bare "not" in
+                 # words the instruction leaves ("are permitted" -> "are not permitted") is none.
+                 and not (allow.exception and _EXCEPTS.search(d.new))
                  and not allow.mirror and not _NEGATIVE_WORD.search(d.old)
                  # "Neither party's liability shall exceed" is "each party's ... shall not exceed": a cap.
                  and not (t.text.lower() == "neither" and re.search(r"\bexceed", draft, re.I))]
@@ -85,14 +98,23 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
 
 # A condition turned into its opposite: "unless approved" -> "even if approved"; "the greater of" ->
 # "the lesser of".
-_OPPOSITE_KINDS = ({"unless", "if", "subject"}, {"regardless"}), ({"greater"}, {"lesser"})
+_OPPOSITE_KINDS = ({"unless", "if", "subject"}, {"regardless"}), ({"greater"}, {"lesser"}), ({"limit"}, {"floor"})
 
 
-def _turned(d: L.Difference) -> tuple[L.Turn, L.Turn] | None:
+def _one_way(t: L.Turn, text: str) -> bool:
+    """A limit that is a ceiling: a bare "exceeds" is a floor ("provided the amount equals or exceeds
+    $50,000") unless a "not" before it in its sentence makes it a ceiling ("in no event shall ... exceed")."""
+    if t.kind != "limit" or not re.match(r"exceed", t.text, re.I):
+        return True
+    before = re.split(r"[.;:]", text[max(0, t.start - 240):t.start])[-1]
+    return bool(re.search(rf"\b(?:{P.NOT_WORDING})\b", before, re.I))
+
+
+def _turned(d: L.Difference, clause: str, draft: str) -> tuple[L.Turn, L.Turn] | None:
     for x, y in _OPPOSITE_KINDS:
         for p, q in ((x, y), (y, x)):
-            a = next((t for t in d.dropped if t.kind in p), None)
-            b = next((t for t in d.added if t.kind in q), None)
+            a = next((t for t in d.dropped if t.kind in p and _one_way(t, clause)), None)
+            b = next((t for t in d.added if t.kind in q and _one_way(t, draft)), None)
             if a is not None and b is not None:
                 return a, b
     b = next((t for t in d.added if t.kind == "regardless"), None)
@@ -165,3 +187,4 @@ def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
 _STOP_STEMS = frozenset(_stem(w) for w in _STOP)
 # "inadequate" says "not adequate": a "not" said by the word's own prefix.
 _NEGATIVE_WORD = P.negative_prefixed
+_EXCEPTS = P.exception(disapplied="score", nothing_in=True)

@@ -33,8 +33,9 @@ _KINDS: tuple[tuple[str, str], ...] = (
              r"without\s+(?:limitation|prejudice|limiting)|with\s+or\s+without|"
              r"(?:right|option),?\s+but\s+not\s+the\s+obligation|"
              rf"{P.NOT_A_TURN}"),
+    # ("whether due to negligence or otherwise" holds either way, as "whether or not" does.)
     ("regardless", r"even\s+if|even\s+though|whether\s+or\s+not|regardless\s+of(?:\s+whether)?|irrespective\s+of|"
-                   r"notwithstanding|despite"),
+                   r"notwithstanding|despite|whether(?=\s[^,.;:]{1,80}?\bor\s+otherwise\b)"),
     ("subject", r"subject\s+to|bound\s+by"),
     ("unless", P.UNLESS_WORDING),
     ("if", r"provided\s*,?\s*(?:however\s*,?\s*)?that|provided\s*,\s*however|so\s+long\s+as|as\s+long\s+as|"
@@ -43,6 +44,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
     # ("neither ... nor" is one "not": "Neither X nor Y shall" says what "X shall not" did, for both.)
     # A cap or a time limit, said with a "not" or without ("not to exceed" = "up to" = "no more than").
     ("limit", P.LIMIT_WORDING),
+    ("floor", P.FLOOR_WORDING),
     ("not", P.NOT_WORDING),
     # A permission said as a right; a duty said as an agreement ("agrees to", "is required to").
     ("may", r"may|(?:shall|will)\s+(?:have\s+the\s+right|be\s+entitled|be\s+permitted)\s+to|"
@@ -50,15 +52,17 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("duty", r"shall|must|will|agrees?\s+to|(?:is|are)\s+(?:required|obliged|obligated)\s+to|undertakes?\s+to"),
 )
 _TURN = re.compile("|".join(rf"(?P<{kind}>\b(?:{words})\b)" for kind, words in _KINDS), re.I)
-# "the greater of" turned into "the lesser of" turns a floor into a ceiling: a pair of opposite
+# "the greater of" turned into "the lesser of" turns a floor into a ceiling ("the earlier of" into "the
+# later of" a term's end into its last event): a pair of opposite
 # words is its own kind, read on each side of the pair.
-_OPPOSITE = re.compile(r"\b(?:(?P<greater>greater|higher|longer|more|maximum)|(?P<lesser>lesser|lower|shorter|less|fewer|"
-                       r"minimum))\s+of\b", re.I)
+_OPPOSITE = re.compile(r"\b(?:(?P<greater>greater|higher|longer|more|maximum|later)|(?P<lesser>lesser|lower|shorter|less|fewer|"
+                       r"minimum|earlier))\s+of\b", re.I)
 
 
 @dataclass(frozen=True)
 class Turn:
-    kind: str  # "not", "unless", "subject", "if", "regardless", "only", "may", "duty", "limit", "greater", "lesser", "hook"
+    kind: str  # "not", "unless", "subject", "if", "regardless", "only", "may", "duty", "limit", "floor", "greater",
+    # "lesser", "hook"
     text: str  # as written
     start: int
     end: int
@@ -143,6 +147,7 @@ class Difference:
 # Wordings that say the same thing with other kinds: "shall not ... unless" = "only if"; "unless" =
 # "if ... not"; "neither ... nor" = "not ... or".
 _SAME = (({"duty", "not", "unless"}, {"may", "only"}), ({"not", "duty"}, {"unless"}), ({"limit"}, {"not", "limit"}),
+         ({"floor"}, {"not", "floor"}),
          ({"not", "may"}, {"unless"}), ({"not", "unless"}, {"only"}), ({"not", "unless"}, {"only", "if"}),
          ({"unless"}, {"if", "not"}), ({"not", "unless"}, {"only", "duty"}), ({"not", "may"}, {"not", "duty"}),
          ({"not", "duty"}, {"not", "may"}))
@@ -169,6 +174,35 @@ def differences(clause: str, draft: str, names: Sequence[str] = ()) -> list[Diff
             out.append(Difference(clause[os_:oe], draft[ns:ne], os_, oe, tuple(dropped), tuple(added),
                                   inserted=i2 == i1 and j2 - j1 >= 8))
     return _within_sentences(clause, out)
+
+
+def sentence_differences(clause: str, draft: str, names: Sequence[str] = ()) -> list[Difference] | None:
+    """Where a rewording cannot be aligned whole (sentences reordered, merged or cut), each of the clause's
+    sentences read against the draft sentence most like it: the differences of every pair that aligns, at
+    the clause's places; None where no sentence aligns. What it returns is what was read, not all there is:
+    a sentence with no partner is unread, never "the same"."""
+    mine = sentence_spans(clause) or [(0, len(clause))]
+    theirs = sentence_spans(draft) or [(0, len(draft))]
+    words = [[t for t, _, _ in _tokens(draft[s:e], names)] for s, e in theirs]
+    out: list[Difference] = []
+    aligned = False
+    for start, end in mine:
+        own = [t for t, _, _ in _tokens(clause[start:end], names)]
+        if len(own) < 4:
+            continue
+        ratios = [difflib.SequenceMatcher(None, own, w, autojunk=False).ratio() if w else 0.0 for w in words]
+        best = max(range(len(ratios)), key=ratios.__getitem__, default=None)
+        if best is None or ratios[best] < ALIGNED:
+            continue
+        found = differences(clause[start:end], draft[theirs[best][0]:theirs[best][1]], names)
+        if found is None:
+            continue
+        aligned = True
+        out += [Difference(d.old, d.new, d.old_start + start, d.old_end + start,
+                           tuple(Turn(t.kind, t.text, t.start + start, t.end + start) for t in d.dropped),
+                           tuple(Turn(t.kind, t.text, t.start + theirs[best][0], t.end + theirs[best][0]) for t in d.added),
+                           d.inserted) for d in found]
+    return out if aligned else None
 
 
 def _within_sentences(clause: str, found: list[Difference]) -> list[Difference]:

@@ -44,14 +44,18 @@ UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for
                   r"advance|further|first|having)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|"
                   r"notice)\b)")
 ONLY_WORDING = "only|solely|exclusively"
-LIMIT_WORDING = (r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not)\s+(?:be\s+)?(?:more|later|longer|fewer|less|greater)\s+than|"
-                 r"up\s+to|at\s+(?:the\s+)?(?:most|latest|least)|capped\s+at|limited\s+to")
+LIMIT_WORDING = (r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not)\s+(?:be\s+)?(?:more|later|longer|greater)\s+than|"
+                 r"up\s+to|at\s+(?:the\s+)?(?:most|latest)|capped\s+at|limited\s+to")
+# A floor, the opposite of a ceiling: "at least" = "not less than" = "a minimum of". A ceiling turned
+# into a floor ("shall not exceed the fees paid" -> "will be at least the fees paid") turns a cap round.
+FLOOR_WORDING = r"at\s+least|(?:no|not)\s+(?:be\s+)?(?:fewer|less)\s+than|(?:a|the)\s+minimum\s+of"
 # Names of covenants, not negations: "the non-compete", "a non-disclosure agreement" (logic.py's
 # turn reader adds the "non-" words a turn reader must also pass over: "non-refundable" is a term
 # of its own, read by the opposites, not a "not").
-COVENANT_NAMES = r"non-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*|exclusive|public|party|parties|employee\w*)"
+COVENANT_NAMES = (r"(?:non-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*|exclusive|public|party|parties|"
+                  r"employee\w*)|covenants?\s+not\s+to\s+(?:compete|solicit|sue|disparage))")
 NOT_A_TURN = (r"non-?(?:compete|competition|disclosure|solicit\w*|exclusive|public|party|parties|breaching|defaulting|"
-              r"terminating|refundable|assignable|transferable)")
+              r"terminating|refundable|assignable|transferable)|covenants?\s+not\s+to\s+(?:compete|solicit|sue|disparage)")
 
 
 def negators(*, nor: bool = False, non: bool = False, nobody: bool = False, contracted: bool = False,
@@ -148,6 +152,13 @@ limit_phrases = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\
                            # A time limit said either way: "ends no later than 18 months" = "must not exceed".
                            r"(?:no|not)\s+(?:later|longer)\s+than|(?:no|not)\s+(?:fewer|less)\s+than|at\s+(?:the\s+)?latest|"
                            r"at\s+least)\b", re.I)
+
+# A "no" or "not" whose words run, in one limb, to a bound: "no covenant ... may last longer than one year"
+# = "any covenant ... lasts no more than one year"; "MBE may not conduct more than one audit" = "no more
+# than one audit may be conducted". A limit said around its subject, read as ``limit_phrases`` reads one
+# said in a row.
+bounded_negation = re.compile(r"\b(?:no|not|never)\b(?:\s+(?!(?:and|or|but|unless|if|except)\b)[\w'’()-]+){0,8}?\s+"
+                              r"(?:(?:more|longer|later|greater|higher|fewer|less)\s+than|exceed\w*)\b", re.I)
 
 # Added words that keep the clause's limit for the item rather than lift it ("if the claim is due to
 # fraud, the liability cap will not be exceeded"), and the words that do lift it ("shall not apply",
