@@ -64,9 +64,16 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
         if rewording or allow.drop_ok:
             # A rewording says its conditions in other places, but "will maintain" -> "may maintain" at one
             # place is a duty made an option however the rest is worded.
+            # So is a "not" lost at one place of a few words ("do not intend" -> "intend") where the draft
+            # says fewer of them in all.
             modal = _modal(clause, d)
             if modal:
                 out.append(modal)
+            elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and any(
+                    t.kind == "not" and _lost(t, clause, draft, was, now, have, allow) for t in d.dropped) \
+                    and not d.added and not _DROP_ASK.search(asked):
+                out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
+                           f"for: {_WHY['not']}.")
             continue
         # (A dropped turn the instruction names is one it keeps, "Keep the Section 1.6 hook", unless it asks
         # for something to go.)

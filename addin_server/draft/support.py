@@ -48,6 +48,7 @@ must hereby herein hereof hereto hereunder thereof therein thereto thereunder wh
 # prevented" = "shall not prevent either party"); "nor" and "without" are left out: a restatement
 # moves them around freely ("not A nor B" = "not A or B", "without approval" = "unless approved").
 _NEGATORS = P.negators(non=True, nobody=True)
+_COVENANT = re.compile(rf"\b{P.COVENANTS}\b", re.I)
 _LIMITING = P.LIMITING_WORDS
 # Number words are figures (read by the core), not content words.
 _NUMBER_WORDS = frozenset(N.SMALL) | frozenset(N.SCALES)
@@ -329,7 +330,8 @@ def _opposed(a: str, b: str) -> bool:
 
 
 def _negations(text: str) -> int:
-    lowered = unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
+    # A covenant's name ("non-solicitation", "covenant not to compete") says no "not" (polarity.py).
+    lowered = _COVENANT.sub(" covenant ", unicodedata.normalize("NFKC", text).casefold().replace("’", "'"))
     return (sum(w in _NEGATORS or w in _LIMITING for w in _WORD.findall(lowered))
             + lowered.count("n't"))
 

@@ -52,8 +52,11 @@ FLOOR_WORDING = r"at\s+least|(?:no|not)\s+(?:be\s+)?(?:fewer|less)\s+than|(?:a|t
 # Names of covenants, not negations: "the non-compete", "a non-disclosure agreement" (logic.py's
 # turn reader adds the "non-" words a turn reader must also pass over: "non-refundable" is a term
 # of its own, read by the opposites, not a "not").
-COVENANT_NAMES = (r"(?:non-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*|exclusive|public|party|parties|"
-                  r"employee\w*)|covenants?\s+not\s+to\s+(?:compete|solicit|sue|disparage))")
+COVENANTS = r"(?:non-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*)|covenants?\s+not\s+to\s+(?:compete|solicit|sue|disparage))"
+# ... and the "non-" words that name a thing rather than deny it ("a non-party", "non-public information").
+# "non-exclusive" is among them for the comparison, which reads exclusive / non-exclusive as opposites
+# of their own; the citation score, which has no such pair, counts its "non" (``COVENANTS`` only).
+COVENANT_NAMES = rf"(?:{COVENANTS}|non-?(?:exclusive|public|party|parties|employee\w*))"
 NOT_A_TURN = (r"non-?(?:compete|competition|disclosure|solicit\w*|exclusive|public|party|parties|breaching|defaulting|"
               r"terminating|refundable|assignable|transferable)|covenants?\s+not\s+to\s+(?:compete|solicit|sue|disparage)")
 
