@@ -104,8 +104,8 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
 
 
 # A condition turned into its opposite: "unless approved" -> "even if approved"; "the greater of" ->
-# "the lesser of".
-_OPPOSITE_KINDS = ({"unless", "if", "subject"}, {"regardless"}), ({"greater"}, {"lesser"}), ({"limit"}, {"floor"})
+# "the lesser of"; a ceiling into a floor ("not to exceed" / "only once a year" -> "at least").
+_OPPOSITE_KINDS = ({"unless", "if", "subject"}, {"regardless"}), ({"greater"}, {"lesser"}), ({"limit", "only"}, {"floor"})
 
 
 def _one_way(t: L.Turn, text: str) -> bool:

@@ -161,7 +161,7 @@ limit_phrases = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\
 # than one audit may be conducted". A limit said around its subject, read as ``limit_phrases`` reads one
 # said in a row.
 bounded_negation = re.compile(r"\b(?:no|not|never)\b(?:\s+(?!(?:and|or|but|unless|if|except)\b)[\w'’()-]+){0,8}?\s+"
-                              r"(?:(?:more|longer|later|greater|higher|fewer|less)\s+than|exceed\w*)\b", re.I)
+                              r"(?:(?:more|longer|later|greater|higher|fewer|less)(?:\s+\w+ly)?\s+than|exceed\w*)\b", re.I)
 
 # Added words that keep the clause's limit for the item rather than lift it ("if the claim is due to
 # fraud, the liability cap will not be exceeded"), and the words that do lift it ("shall not apply",
