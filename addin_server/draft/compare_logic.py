@@ -40,12 +40,7 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
     names = binding.party_names(clause + "\n" + draft, parties)
     found = L.differences(clause, draft, names)
     if found is None:
-        # A rewording throughout: read sentence by sentence, and there only a turn turned round (a "not"
-        # or a condition said in another place is how a rewording reads, not a fault).
-        found = L.sentence_differences(clause, draft, names)
-        if found is None:
-            return None
-        rewording = True
+        return None
     asked = " ".join(instruction.lower().replace("’", "'").split())
     # A turn moved rather than lost: the draft says as many of its kind as the clause does.
     was, now = L.counts(L.turns(clause)), L.counts(L.turns(draft))

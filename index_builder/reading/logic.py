@@ -176,35 +176,6 @@ def differences(clause: str, draft: str, names: Sequence[str] = ()) -> list[Diff
     return _within_sentences(clause, out)
 
 
-def sentence_differences(clause: str, draft: str, names: Sequence[str] = ()) -> list[Difference] | None:
-    """Where a rewording cannot be aligned whole (sentences reordered, merged or cut), each of the clause's
-    sentences read against the draft sentence most like it: the differences of every pair that aligns, at
-    the clause's places; None where no sentence aligns. What it returns is what was read, not all there is:
-    a sentence with no partner is unread, never "the same"."""
-    mine = sentence_spans(clause) or [(0, len(clause))]
-    theirs = sentence_spans(draft) or [(0, len(draft))]
-    words = [[t for t, _, _ in _tokens(draft[s:e], names)] for s, e in theirs]
-    out: list[Difference] = []
-    aligned = False
-    for start, end in mine:
-        own = [t for t, _, _ in _tokens(clause[start:end], names)]
-        if len(own) < 4:
-            continue
-        ratios = [difflib.SequenceMatcher(None, own, w, autojunk=False).ratio() if w else 0.0 for w in words]
-        best = max(range(len(ratios)), key=ratios.__getitem__, default=None)
-        if best is None or ratios[best] < ALIGNED:
-            continue
-        found = differences(clause[start:end], draft[theirs[best][0]:theirs[best][1]], names)
-        if found is None:
-            continue
-        aligned = True
-        out += [Difference(d.old, d.new, d.old_start + start, d.old_end + start,
-                           tuple(Turn(t.kind, t.text, t.start + start, t.end + start) for t in d.dropped),
-                           tuple(Turn(t.kind, t.text, t.start + theirs[best][0], t.end + theirs[best][0]) for t in d.added),
-                           d.inserted) for d in found]
-    return out if aligned else None
-
-
 def _within_sentences(clause: str, found: list[Difference]) -> list[Difference]:
     """Equivalents split over two edits of one sentence ("shall not assign ... without consent" -> "may
     assign ... only with consent") matched again across the sentence's edits."""
