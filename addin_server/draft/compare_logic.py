@@ -61,7 +61,7 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             # place is a duty made an option however the rest is worded.
             # So is a "not" lost at one place of a few words ("do not intend" -> "intend") where the draft
             # says fewer of them in all.
-            modal = _modal(clause, d)
+            modal = _modal(clause, d) if rewording else ""
             if modal:
                 out.append(modal)
             elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and any(

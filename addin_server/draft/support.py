@@ -332,9 +332,6 @@ def _opposed(a: str, b: str) -> bool:
 def _negations(text: str) -> int:
     # A covenant's name ("non-solicitation", "covenant not to compete") says no "not" (polarity.py).
     lowered = _COVENANT.sub(" covenant ", unicodedata.normalize("NFKC", text).casefold().replace("’", "'"))
-    # A limit however said ("shall not exceed", "up to", "no more than", "at least", "no covenant may last
-    # longer than") is one limiting word, as "capped" is: its "not" is the limit's, not a reversal.
-    lowered = P.bounded_negation.sub(" capped ", P.limit_phrases.sub(" capped ", lowered))
     return (sum(w in _NEGATORS or w in _LIMITING for w in _WORD.findall(lowered))
             + lowered.count("n't"))
 
