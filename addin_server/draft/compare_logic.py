@@ -33,10 +33,12 @@ _DROP_ASK = re.compile(r"\b(?:drop|delete|remove|strike|take\s+out|cut|omit|lose
 
 
 def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
-                  parties: Sequence[str] = (), rewording: bool = False) -> list[str] | None:
+                  parties: Sequence[str] = (), rewording: bool = False, only_rewording: bool = False) -> list[str] | None:
     """What now turns differently in a part the instruction does not ask to change; None where the core
     cannot align clause and draft. ``rewording``: the instruction asks for the clause shorter or in plain
-    words, which says its conditions in other places: only a condition turned round is read there."""
+    words, which says its conditions in other places: only a condition turned round is read there (and a "not"
+    lost at one short place; a duty made an option where the instruction asks for nothing but the rewording,
+    ``only_rewording``: an ask that also hands a party a choice may make "will" "may")."""
     names = binding.party_names(clause + "\n" + draft, parties)
     found = L.differences(clause, draft, names)
     if found is None:
@@ -61,7 +63,7 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             # place is a duty made an option however the rest is worded.
             # So is a "not" lost at one place of a few words ("do not intend" -> "intend") where the draft
             # says fewer of them in all.
-            modal = _modal(clause, d) if rewording else ""
+            modal = _modal(clause, d) if rewording and only_rewording else ""
             if modal:
                 out.append(modal)
             elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and any(
