@@ -63,7 +63,7 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             # place is a duty made an option however the rest is worded.
             # So is a "not" lost at one place of a few words ("do not intend" -> "intend") where the draft
             # says fewer of them in all.
-            modal = _modal(clause, d) if rewording and only_rewording else ""
+            modal = _modal(clause, draft, d) if rewording and only_rewording else ""
             if modal:
                 out.append(modal)
             elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and any(
@@ -94,7 +94,7 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             out.append(f"The draft adds “{added[0].text}” (“{_short(d.new, 60)}”), which your instruction does not ask "
                        "for: it now says the opposite.")
             continue
-        modal = _modal(clause, d)
+        modal = _modal(clause, draft, d)
         if modal:
             out.append(modal)
     return out
@@ -121,9 +121,10 @@ def _turned(d: L.Difference, clause: str, draft: str) -> tuple[L.Turn, L.Turn] |
             b = next((t for t in d.added if t.kind in q and _one_way(t, draft)), None)
             if a is not None and b is not None:
                 return a, b
-    b = next((t for t in d.added if t.kind == "regardless"), None)
+    b = next((t for t in d.added if t.kind == "regardless" and t.text.lower() != "whether"), None)
     if b is not None and not d.inserted and d.old.strip():
         # "permitted successors" -> "successors, whether or not permitted": a limit now holds either way.
+        # (Not "whether ... or otherwise" added: "by operation of law or otherwise" said it already.)
         return L.Turn("limit", _short(d.old, 40), d.old_start, d.old_end), b
     return None
 
@@ -147,12 +148,15 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
     return len(hangs) >= 1 and sum(w in have for w in hangs) < 0.5 * len(hangs)
 
 
-def _modal(clause: str, d: L.Difference) -> str:
+def _modal(clause: str, draft: str, d: L.Difference) -> str:
     """"shall" -> "may" at one place, no "not" there: a duty made an option (or the other way)."""
     a = [t for t in d.dropped if t.kind in ("duty", "may")]
     b = [t for t in d.added if t.kind in ("duty", "may")]
     if not a or not b or a[0].kind == b[0].kind or len(d.old.split()) > 4 or len(d.new.split()) > 4 or \
             re.search(r"\bnot\b|n't\b|\bno\b", d.old + " " + d.new, re.I):
+        return ""
+    # "must not" -> "may not" (both forbid): the "not" right after the modal, outside the changed words.
+    if re.match(r"\s+not\b", clause[a[0].end:]) or re.match(r"\s+not\b", draft[b[0].end:]):
         return ""
     change = "what was required is now optional" if a[0].kind == "duty" else "what was optional is now required"
     return f"The draft turns “{a[0].text}” into “{b[0].text}”{_where(clause, d)}: {change}."

@@ -99,3 +99,14 @@ def test_a_heading_in_capitals_written_in_title_case_is_the_clauses_own_words() 
     clause = "10. LIMITED WARRANTY 10.1 Sole Warranty. JRVS MAKES NO WARRANTIES TO THE DISTRIBUTOR."
     assert _lawyers_own("Limited Warranty", clause, "10. Limited Warranty 10.1 Sole Warranty.", set())
     assert not _lawyers_own("Extended Warranty", clause, "10. Extended Warranty 10.1 Sole Warranty.", set())
+
+
+def test_must_not_said_as_may_not_and_whether_or_otherwise_added_are_no_change() -> None:
+    clause = "During the Restricted Period, Employee must not engage in any Competitive Business within the Territory."
+    draft = "While the Restricted Period lasts, Employee may not engage in any Competitive Business within the Territory."
+    assert not logic_changes(clause, draft, Allowances(rewrite=True, plain=True), "Plain English.", (), True, True)
+    clause = ("Network Affiliate may not assign, by operation of law or otherwise, any of its rights under this "
+              "Agreement without NCM's prior written consent.")
+    draft = ("Network Affiliate may not assign, whether by operation of law or otherwise, any of its rights under this "
+             "Agreement without NCM's prior written consent.")
+    assert not logic_changes(clause, draft, Allowances(), "Tidy it.", ("NCM", "Network Affiliate"))
