@@ -16,7 +16,7 @@ def tally(d, names):
                 tot['not checked'] += (not r['flagged'] and not r['shown_passed'])
     return by_check, by_fault, tot
 for label, names in (('validation: drafting-h (both halves)', [n for n in sets if 'drafting-h' in n]),
-                     ('development: every other spent set', [n for n in sets if 'drafting-h' not in n])):
+                     ('development: every other set', [n for n in sets if 'drafting-h' not in n])):
     (cb, fb, tb), (ca, fa, ta) = tally(B, names), tally(A, names)
     print(f'\n### {label} ({", ".join(names)})\n')
     print('| | before | after |\n|---|---|---|')
