@@ -4,6 +4,10 @@
     addin-server audit user NAME --since D [--until D]     what NAME retrieved in that period
     addin-server audit query "TEXT" [--since D]            who searched for exactly TEXT
 
+A query is matched by its keyed hash (``query_hmac``, with the deployment's key:
+PRECEDENT_AUDIT_KEY or its key file) and, in trails written before the key, by its plain
+SHA-256 (``query_sha256``).
+
 Dates are ISO (``2026-11-23`` or ``2026-11-23T14:00``, UTC); a bare ``--until`` date includes
 that whole day. The trail's rotated files are read too. ``--json`` prints the matching lines.
 """
@@ -45,7 +49,8 @@ def add_parser(sub: Any) -> None:
     clause.add_argument("clause_id")
     user = kinds.add_parser("user", help="what a user (UPN, object id or service account) retrieved")
     user.add_argument("user")
-    query = kinds.add_parser("query", help="who sent exactly this text (matched by its SHA-256)")
+    query = kinds.add_parser("query", help="who sent exactly this text (matched by its keyed hash; "
+                             "needs the deployment's audit key)")
     query.add_argument("text")
     for parser in (clause, user, query):
         parser.add_argument("--since", help="from this date/time (UTC), e.g. 2026-11-01")
@@ -66,17 +71,27 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     elif args.question == "user":
         found = retrieved_by(lines, args.user)
     else:
-        from addin_server.web.audit import query_hash
-
-        digest = query_hash(args.text)
-        found = [e for e in lines
-                 if e.get("query_sha256") == digest or digest in (e.get("example_sha256") or [])]
+        found = sent(lines, args.text)
     if args.json:
         for item in found:
             out.write(json.dumps(item, ensure_ascii=False) + "\n")
     else:
         _table(found, args, out)
     return 0
+
+
+def sent(entries: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """Entries whose query or an example was exactly ``text``: keyed hashes (``query_hmac``)
+    need the deployment's key; older lines (``query_sha256``) are matched by plain SHA-256."""
+    from addin_server.web.audit_key import keyed_hash, plain_hash, query_key
+
+    plain = plain_hash(text)
+    keyed = None
+    if any("query_hmac" in e or e.get("example_hmac") for e in entries):
+        keyed = keyed_hash(query_key(load_settings(), create=False), text)
+    return [e for e in entries
+            if (keyed is not None and (e.get("query_hmac") == keyed or keyed in (e.get("example_hmac") or [])))
+            or e.get("query_sha256") == plain or plain in (e.get("example_sha256") or [])]
 
 
 def _default_path() -> Path:

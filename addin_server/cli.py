@@ -264,7 +264,13 @@ def _maybe_start_local(settings: Settings) -> Any:
                     "PRECEDENT_LLM_BASE_URL, or run `addin-server local-llm fetch` and install "
                     "xllamacpp for the embedded model.")
         return None
-    return LocalLLMServer(s.local_llm).start()
+    local = LocalLLMServer(s.local_llm).start()
+    # Before any worker starts (so before /health answers): the first lawyer's redraft finds
+    # the prompt's common start in the model's cache (session 8: the first one timed out).
+    from addin_server.service import warm_up_messages
+
+    local.warm(warm_up_messages(s, local.llm_settings(s.llm)))
+    return local
 
 
 def _cmd_manifest(args: argparse.Namespace) -> int:

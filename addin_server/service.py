@@ -291,6 +291,17 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
                             _watch(store))
 
 
+def warm_up_messages(settings: Settings, llm: LLMSettings) -> list[dict[str, str]]:
+    """The start of every redraft prompt (the prompt file's system turn, for the usual number
+    of precedents, and the user turn's opening), for LocalLLMServer.warm: the embedded model's
+    first redraft after start-up timed out (503 after 120 s; session 8) where later ones, their
+    common start cached, took 7-27 s."""
+    prompts = load_prompt_set(settings.server.prompts_dir, llm, TokenCounter(llm.encoding))
+    variables = {name: "" for name in prompts.redraft.variables}
+    variables["count"] = str(settings.server.redraft_precedents)
+    return prompts.redraft.render(**variables)
+
+
 def _it_note(exc: LLMUnavailableError, llm: Any) -> str:
     """What IT reads beside a failed redraft in the log: a timeout names the setting that bounds it."""
     if "timed out" not in exc.message:

@@ -61,8 +61,9 @@ def _parser() -> argparse.ArgumentParser:
                            epilog=BUILD_EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     _common(build)
     build.add_argument("sources", nargs="*", type=Path,
-                       help="BEIR folders (with corpus.jsonl) and folders or files of .docx/.txt/.md "
-                            "contracts (default: the ACORD corpus)")
+                       help="what to index: folders or files of .docx/.txt/.md contracts (the firm's "
+                            "library) and BEIR folders (with corpus.jsonl; the ACORD benchmark is one: "
+                            "give $PRECEDENT_ACORD_DIR). Required, unless --source names a DMS source")
     build.add_argument("--no-progress", action="store_true", help="no progress bars")
     build.add_argument("--allow-skipped", action="store_true",
                        help=f"exit 0, not {EXIT_SKIPPED}, when source files could not be read and were left out")
@@ -207,8 +208,15 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
 
     if args.source:
         return _cmd_sync(args, settings)
-    sources = args.sources or [settings.acord_dir]
-    report = build_index(settings, sources, _embedder(settings), progress=not args.no_progress)
+    if not args.sources:
+        # It used to index the ACORD benchmark without a word: firm IT, running a bare build
+        # against the firm's index folder, got 3,931 public clauses instead of its library.
+        raise InvalidRequestError(
+            "Name what to index: index-builder build --index FOLDER /path/to/precedents (folders or "
+            "files of .docx/.txt/.md), or --source KIND:WHERE for a DMS. For the ACORD benchmark: "
+            f"index-builder build --index var/acord-index {settings.acord_dir}")
+    log.info("Indexing %s into %s", ", ".join(str(p) for p in args.sources), settings.index_dir)
+    report = build_index(settings, args.sources, _embedder(settings), progress=not args.no_progress)
     print(f"Index {settings.index_dir} ({report.version}): {report.documents} documents, "
           f"{report.clauses} clauses in {report.seconds:.1f} s")
     print(f"  read {len(report.parsed)}, unchanged {len(report.reused)}, removed "

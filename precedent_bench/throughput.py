@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import hmac
 import json
 import logging
 import os
@@ -299,7 +300,7 @@ def _crash(tree: Path, args: argparse.Namespace, index: Path, folder: Path, text
     return {"answered": len(answered), "in_flight_when_killed": tally.lost, "sent": tally.sent,
             "usage_missing": sum(1 for _, list_id in answered if list_id not in stored),
             "audit_missing": sum(1 for text, _ in answered
-                                 if hashlib.sha256(text.encode()).hexdigest() not in audited),
+                                 if not _audited_as(text, audited, folder)),
             "replayed_at_restart": ((health.get("feedback") or {}).get("deferred") or {}).get("recovered"),
             "processes_killed": len(killed), **({"worker_restarted_s": restarted} if one_worker else {}),
             "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
@@ -353,8 +354,18 @@ def _audited_queries(folder: Path) -> set[str]:
             except ValueError:
                 continue
             if entry.get("route") == "/api/v1/precedents" and entry.get("status") == 200:
-                found.add(entry.get("query_sha256"))
+                found.add(entry.get("query_hmac") or entry.get("query_sha256"))
     return found
+
+
+def _audited_as(text: str, audited: set[str], folder: Path) -> bool:
+    """Whether the trail holds ``text``: by its keyed hash (the key the server made in
+    keys/ beside the index), or by plain SHA-256 in a tree from before the key."""
+    if hashlib.sha256(text.encode()).hexdigest() in audited:
+        return True
+    key_file = folder / "keys" / "audit-query.key"
+    return key_file.is_file() and \
+        hmac.new(bytes.fromhex(key_file.read_text()), text.encode(), hashlib.sha256).hexdigest() in audited
 
 
 def _start(tree: Path, index: Path, port: int, log_file: Path, env: dict[str, str]) -> subprocess.Popen:

@@ -44,7 +44,7 @@ INDEX_BUILDER_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(row) for row 
 # what they share sits below them (context, validate, ...), and only app.py sees them all.
 WEB_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(row) for row in (
     {"errors", "body", "context", "serialize", "static_files", "wsgi", "deferred", "prefork",
-     "shared"},
+     "shared", "audit_key"},
     {"validate", "limits"},
     {"follow", "recording"},
     {"api", "explore", "market", "conform", "usage", "auth", "audit"},

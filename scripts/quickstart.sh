@@ -90,9 +90,22 @@ fi
 PORT=${PRECEDENT_PORT:-8443}
 addin-server manifest --url "https://localhost:$PORT" --out var/manifest.xml
 
+# ---- serve: the banner comes once every worker answers /health --------------------------------
+# (It used to be printed before the server had loaded the index and the model, so the "Check"
+# below, or Word, met a refused connection for the first minute or two.)
+addin-server serve --index "$INDEX" --port "$PORT" --cert "$CERT" --key "$KEY" &
+SERVER=$!
+trap 'kill -TERM "$SERVER" 2>/dev/null; wait "$SERVER"; exit 130' INT TERM
+echo "Starting the server on https://localhost:$PORT (loading the index and the model)..."
+if ! python scripts/wait_ready.py "https://localhost:$PORT" --pid "$SERVER" --timeout 900; then
+  kill -TERM "$SERVER" 2>/dev/null || true
+  wait "$SERVER" || exit $?   # it stopped: its log above says why
+  exit 1
+fi
+
 cat <<EOF
 
-Serving the API and the task pane on https://localhost:$PORT (Ctrl-C stops).
+Ready: serving the API and the task pane on https://localhost:$PORT (Ctrl-C stops).
   Check:  curl --cacert $CA https://localhost:$PORT/api/v1/health
 
 Trust the certificate once on the computer that runs Word (skip if you ran with TRUST_CERT=1 there):
@@ -108,4 +121,4 @@ Sideload the add-in (manifest: $(pwd)/var/manifest.xml):
   Word for Mac: copy the manifest to ~/Library/Containers/com.microsoft.Word/Data/Documents/wef/ and restart Word.
   Then select a clause and click Find precedent on the Home tab.
 EOF
-exec addin-server serve --index "$INDEX" --port "$PORT" --cert "$CERT" --key "$KEY"
+wait "$SERVER"

@@ -59,12 +59,29 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     # A cross-reference read by its word: "(?:Sections?|Clauses?", "(Section|Clause|Article"
     # (reading/references.py, session 6).
     "cross-reference": re.compile(r"Sections\?\|Clauses\?|\(Section\|Clause\|Article"),
+    # Words that say "not", listed ("not no never", "not|no|nor", "never|none"): reading/polarity.py's
+    # negators() and its patterns (session 9).
+    "negation word list": re.compile(r"\bnot[ |]no[ |](?:never|nor)\b|\bnot\|no\||\bnever\|(?:none|cannot|neither)\b"),
+    # Words that make an exception, listed ("except\w*|unless", "except excluding", "unless|other"):
+    # reading/polarity.py's exception() and negation_or_exception().
+    "exception word list": re.compile(r"\bexcept(?:\\w\*)?\|(?:exclud|unless|other|save)|\bunless\|(?:except|exclud|other|save)|"
+                                      r"\bexcept excluding\b|\bexcluding\|unless"),
 }
 
 # (detector, file): why it stays. "left:" entries are second readers still to move into the core.
 ALLOWED: dict[tuple[str, str], str] = {
     ("sentence splitter", "addin_server/llm/untrusted.py"):
         "on purpose: it cuts text into pieces that rebuild it exactly, at every stop (its comment)",
+    ("negation word list", "addin_server/draft/checks_support.py"):
+        "on purpose: _FUNCTION_WORDS, the words any two sentences share (a borrowed sentence is read by its "
+        "other words), not a reading of what says 'not'",
+    ("negation word list", "addin_server/draft/parts_carve_out.py"):
+        "on purpose: _CARVE_STOP, words a carve-out's named item is never made of, not a reading of 'not'",
+    ("exception word list", "addin_server/draft/parts_carve_out.py"):
+        "left: an inline 'except|unless|other than|provided' before a quoted subject (i38-instr9's code): "
+        "read it through polarity.exception",
+    ("exception word list", "addin_server/draft/parts_wording.py"):
+        "on purpose: _PHRASE_OPENERS, where a phrase of an instruction starts, not whether it excepts",
 }
 
 # The code each detector was written against (from the second readers issue 38 removed).
@@ -82,6 +99,8 @@ CAUGHT = {
     "heading without a verb": r"const VERBS = /\b(?:is|are|was|were|be|been|shall|will|may|must|can|should|would|has|have|had|does|do|agrees?)\b/i;",
     "is a heading": '''    if ". " in text.rstrip(".") or " means " in f" {text} ":''',
     "cross-reference": r'_REF = re.compile(r"\b(?P<word>Sections?|Clauses?|Articles?|Paragraphs?)\s+(?P<list>" + _NUMBER',
+    "negation word list": '_NEGATORS = frozenset("not no never none nothing cannot non nobody neither".split())',
+    "exception word list": r'_EXCEPTION_WORDS = re.compile(r"\b(?:not|no|nor|except|excluding|unless|other than|does not|do not|nothing|none|"',
     "outline number": r'_ARTICLE = re.compile(r"^(?:ARTICLE|Article)\s+([IVXLC]+|\d{1,3})" + _LABEL_END + r"\.?")',
 }
 

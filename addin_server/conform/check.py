@@ -53,6 +53,8 @@ def _undefined(paragraphs: Sequence[Paragraph], known: set[str], headings: set[s
             phrase = found.phrase
             if found.start < skip or term_key(phrase) in known or term_key(found.full) in known:
                 continue
+            if _named(p.text, found.start + len(phrase)):
+                continue  # a company's name that the sentence gives a defined name: "Harbour Freight plc (the “Client”)"
             if any(phrase.lower() in h for h in headings):
                 continue
             if all(_CONNECTOR.match(w) or term_key(w) in known for w in phrase.split()):
@@ -65,6 +67,19 @@ def _undefined(paragraphs: Sequence[Paragraph], known: set[str], headings: set[s
         times = f" {f['count']} times" if f["count"] > 1 else ""
         out.append({k: v for k, v in f.items() if k != "count"} | {"message": f"\u201c{f['term']}\u201d is used{times} but not defined."})
     return out
+
+
+# A name the sentence then defines: "Harbour Freight plc (the “Client”)", "Acme, Inc. ("Acme")", or
+# a company's name by its legal form ("Northwind Analytics Ltd"). A new user's document check
+# called the Client's company name "used but not defined" (session 8).
+_COMPANY_FORM = r"(?:Ltd|Limited|plc|PLC|Inc|LLC|L\.L\.C|LLP|LP|Corp|Corporation|Co|GmbH|AG|S\.?A|B\.?V|N\.?V|Pty|SE|SAS|SARL|S\.?p\.?A)\b\.?"
+_NAMED = re.compile(r"(?:,?[ \t]+" + _COMPANY_FORM + r")|[ \t]*,?[ \t]*\([ \t]*(?:the[ \t]+|hereinafter[ \t]+)?[\"\u201c]")
+
+
+def _named(text: str, end: int) -> bool:
+    """Whether the capitalised words ending at ``end`` are a name the text gives a defined name
+    to, or a company's name by its legal form."""
+    return bool(_NAMED.match(text, end))
 
 
 def _defined_twice(defs: Sequence[Definition]) -> list[dict[str, Any]]:

@@ -18,7 +18,9 @@ from typing import Sequence
 from index_builder.model import Clause
 from index_builder.reading.defined_terms import (Mention, capitalised_terms, defined_terms, fix_article, known_forms,
                                                  mentions, quoted_mentions, singular, written_as)
-from index_builder.reading.document import Document, acronyms, after_this, headings_in, read_document
+from index_builder.reading.document import (Document, acronyms, after_this, article_before, headings_in,
+                                            read_document)
+from index_builder.reading.labels import clause_label
 from index_builder.reading.paragraphs import from_clauses
 from index_builder.reading.parties import ROLE_NAMES
 from index_builder.reading.references import references as cross_references
@@ -127,7 +129,8 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
         if mapping.apply and mapping.target and mapping.target != term:
             if term in defines and not only_this:  # renamed where the clause defines it too: (the “NDA”)
                 found = sorted(found + quoted_mentions(text, term), key=lambda m: m.start)
-            by_term[term] = [Substitution(m.start, m.end, m.surface, written_as(mapping.target, m), "term") for m in found]
+            by_term[term] = [_with_article(text, m, written_as(mapping.target, m), _article(mapping, target, text))
+                             for m in found]
     mappings = _no_collisions(text, mappings, by_term)
     subs = [s for m in mappings if m.apply for s in by_term.get(m.source, ())]
     refs = []
@@ -153,6 +156,34 @@ def conform(text: str, source: Document, target: Document, settings: ConformSett
              len(mappings), sum(m.apply for m in mappings), len(missing), len(refs),
              sum(r.status == "flagged" for r in refs))
     return result
+
+
+def _article(mapping: TermMapping, target: Document, text: str) -> tuple[str | None, int]:
+    """How the document writes the party a mapping renames to ("the" or bare; None: leave the
+    article as the precedent has it), and where the clause's words begin (its heading keeps
+    its style: "Protection by Client")."""
+    if not target.party(mapping.target) or mapping.target == mapping.source:
+        return None, 0
+    return target.article(mapping.target), clause_label(text).body
+
+
+def _with_article(text: str, m: Mention, name: str, how: tuple[str | None, int]) -> Substitution:
+    """The substitution of mention ``m`` by ``name``, with "the" as the document writes the
+    party: "Customer will" -> "The Client will" where the document says "the Client"; "the
+    Provider" -> "Supplier" where it says "Supplier" (a new user's conform kept the
+    precedent's habit and read "hold harmless Vendor" in a document of "the Vendor")."""
+    want, body = how
+    have = article_before(text, m.start) if want is not None and m.start >= body and not m.plural else None
+    if have == "" and want == "the":
+        prev = text[:m.start].rstrip(" \t")
+        starts = not prev[body:].strip() or prev[-1] in ".!?\n" or bool(re.search(r"(?:^|\n)\s*\(?[A-Za-z0-9]{1,4}[.)]$", prev))
+        the = "THE" if m.upper else "The" if starts else "the"
+        return Substitution(m.start, m.end, m.surface, f"{the} {name}", "term")
+    if have == "the" and want == "":
+        found = re.search(r"\b(the|The|THE)[ \t]+$", text[:m.start])
+        if found:
+            return Substitution(found.start(1), m.end, text[found.start(1):m.end], name, "term")
+    return Substitution(m.start, m.end, m.surface, name, "term")
 
 
 def _no_collisions(text: str, mappings: list[TermMapping], by_term: dict[str, list[Substitution]]) -> list[TermMapping]:

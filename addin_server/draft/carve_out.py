@@ -17,6 +17,7 @@ from typing import Sequence
 
 from index_builder.model import Clause
 from index_builder.reading import binding
+from index_builder.reading import polarity as P
 from index_builder.reading.paragraphs import without_number
 from index_builder.reading.parties import role_by_name
 
@@ -25,9 +26,7 @@ from addin_server.draft.edits import Declined, OperationResult, edit
 from addin_server.draft.quotes import words
 from index_builder.reading.sentences import sentence_spans
 
-_EXCEPTION = re.compile(r"\b(?:does not (?:prohibit|restrict|restrain|apply|bar|reach)|"
-                        r"(?:is|are) permitted|except|excluding|other than|subject to|"
-                        r"limited to|unless|provided that|will limit)\b", re.I)
+_EXCEPTION = P.exception(disapplied="carve", stems=False, conditions=True)
 SAME_SENTENCE = 0.5
 _NUMBERS = re.compile(r"\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
                       r"thirty|forty|fifty|sixty|ninety|hundred|thousand|million)\b", re.I)

@@ -61,9 +61,12 @@ def _logic(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: 
     that asked for it would use its words, and those are excused."""
     # (An unread part may ask for a rewording too: allow.rewrite says so for it.)
     # A draft a fifth shorter than the clause is a shortening, asked in words no part reads ("60 words tops").
-    rewording = bool(ins.length) or allow.rewrite or any(p.kind in ("shorten", "plain") for p in ins.parts) or \
+    shown = bool(ins.length) or any(p.kind in ("shorten", "plain") for p in ins.parts) or \
         len(comparison.draft.split()) < 0.8 * len(comparison.clause.split())
-    found = logic_changes(task.clause, comparison.draft, allow, ins.text, task.document_parties, rewording)
+    # A duty made an option is read only where the ask or the draft itself shows a rewording, not where
+    # an unread part might ask for one: that part may hand a party the choice ("so the choice is ours").
+    found = logic_changes(task.clause, comparison.draft, allow, ins.text, task.document_parties,
+                          shown or allow.rewrite, only_rewording=shown)
     if not found:
         return None
     return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))

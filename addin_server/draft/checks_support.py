@@ -7,6 +7,7 @@ import difflib
 import re
 
 from index_builder.model import Clause
+from index_builder.reading import polarity as P
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft import compare as C
@@ -24,8 +25,8 @@ def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: 
     named = {int(n) for n in re.findall(r"\[(\d+)\]", ins.text)} | {
         p.params["precedent"] for p in ins.parts if isinstance(p.params.get("precedent"), int)}
     borrowed = _uncited_borrowing(verified.text, precedents, clause, named)
-    if borrowed and "carve_out" in ins.kinds and re.search(
-            r"\b(?:not|no|nor|except|unless|exclud\w*|does not|nothing)\b", borrowed[0], re.I):
+    if borrowed and "carve_out" in ins.kinds and P.negation_or_exception(nor=True).search(
+            borrowed[0]):
         borrowed = None  # the carve-out the lawyer asked for, in the precedent's words: wanted, not planted
     if borrowed:
         sentence, n = borrowed

@@ -50,6 +50,10 @@ def _lawyers_own(term: str, clause: str, draft: str, known: set[str]) -> bool:
     whose capital is the sentence's ("Once Employee's internship")."""
     if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", clause):
         return True
+    # The clause's heading or conspicuous text in capitals, written in sentence or title case ("10. LIMITED
+    # WARRANTY" -> "10. Limited Warranty"): the clause's own words, not a new term.
+    if re.search(rf"(?<![\w-]){re.escape(term.upper())}(?![\w-])", clause):
+        return True
     words = term.split()
     names = {k.lower() for k in known}
     if len(words) < 2 or not any(w.lower().rstrip("’'s") in names or w.lower() in names for w in words):

@@ -7,6 +7,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
+from index_builder.reading import polarity as P
 
 from addin_server.draft.compare_base import (_STOP, SUBSTANCE, Allowances, Comparison, _same_figure, _short, _stem,
                                              _stem_list, _stem_set)
@@ -50,7 +51,7 @@ def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], ci
         sentence = c.draft[q.start:q.end]
         if _in_cited(c.draft, q.start, cited) or any(binding.similar(q, p) for p in mine.provisions):
             continue
-        if allow.exception and re.search(r"\b(?:not|no|except|unless|exclud\w*|does not|nothing)\b", sentence, re.I):
+        if allow.exception and P.negation_or_exception().search(sentence):
             continue
         if any(v.text.lower() in sentence.lower() for v in allow.figures):
             continue  # the value the instruction asks for, stated as a provision of its own
@@ -84,7 +85,7 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
         novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
                  if _stem(w) not in known and w not in _STOP]
         hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE)]
-        if hits and not (allow.exception and re.search(r"\b(?:not|no|except|unless|exclud\w*)\b", r.new, re.I)):
+        if hits and not (allow.exception and P.negation_or_exception(nothing=False).search(r.new)):
             out.append(f"The draft adds “{_short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
                        "not have and nothing you gave backs.")
     return out

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
+from index_builder.reading import polarity as P
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*|\S")
 _MARKER = re.compile(r"\s*\[\d+\s*\]")
@@ -27,19 +28,13 @@ OPPOSITES = (
     ({"increase", "increased"}, {"decrease", "decreased", "reduce", "reduced"}),
     ({"despite", "notwithstanding", "regardless"}, {"under", "subject"}),
 )
-_NEG = frozenset("not no never none nothing neither nor cannot n't fail fails failure failing".split())
+_NEG = P.negators(nor=True, contracted=True, failure=True)
 # A limit is said with or without a "not" ("shall not exceed", "is limited to"): it counts as neither.
-_LIMIT_PHRASES = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\s+)?(?:more|greater|higher)\s+than|"
-                            r"(?:shall|will|may|must|does|do)\s+not\s+exceed|not\s+to\s+exceed|no\s+more\s+than|"
-                            r"not\s+more\s+than|(?:is|are|be)\s+limited\s+to|capped\s+at|at\s+most|up\s+to|"
-                            # A time limit said either way: "ends no later than 18 months" = "must not exceed".
-                            r"(?:no|not)\s+(?:later|longer)\s+than|(?:no|not)\s+(?:fewer|less)\s+than|at\s+(?:the\s+)?latest|"
-                            r"at\s+least)\b", re.I)
+_LIMIT_PHRASES = P.limit_phrases
 # Names of covenants, not negations: "the non-compete", "a non-disclosure agreement".
-_NON_NOUNS = re.compile(r"\bnon-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*|exclusive|"
-                        r"public|party|parties|employee\w*)\b", re.I)
-_ONLY = frozenset("only solely exclusively".split())
-_EXCEPT = frozenset("except excluding unless save".split())
+_NON_NOUNS = re.compile(rf"\b{P.COVENANT_NAMES}\b", re.I)  # (a name is no "not": polarity.py)
+_ONLY = P.ONLY_WORDS
+_EXCEPT = P.EXCEPTION_WORDS
 # Words whose arrival adds an obligation, a right, a condition or a reach the clause did not have.
 SUBSTANCE = tuple("""notari certif irrevoc perpetu worldwid world anywhere territor penalt liquidat forfeit death
 injur fraud negligen misconduct infring

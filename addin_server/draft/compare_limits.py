@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
+from index_builder.reading import polarity as P
+
 from addin_server.draft.compare_base import (_EXCEPT, _LIMIT_PHRASES, _NEG, _NON_NOUNS, _ONLY, OPPOSITES, Allowances,
                                              Comparison, words)
 
@@ -104,7 +106,8 @@ def _modal_changes(spans: Sequence[tuple[str, str]]) -> list[str]:
 def _negatives(text: str) -> int:
     """"not", "no", "never", "cannot", "non-": "neither ... nor" counts once; a limit's "not" and a
     covenant's name ("non-compete") do not count."""
-    tokens = words(_NON_NOUNS.sub(" covenant ", _LIMIT_PHRASES.sub(" limitx ", text)))
+    masked = P.bounded_negation.sub(" limitx ", _LIMIT_PHRASES.sub(" limitx ", _NON_NOUNS.sub(" covenant ", text)))
+    tokens = words(masked)
     n = _counts(tokens).get("neg", 0) + len(_OTHER_THAN.findall(text))
     return n - min(tokens.count("neither"), tokens.count("nor"))
 

@@ -14,6 +14,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import logic as L
+from index_builder.reading import polarity as P
 
 from addin_server.draft.compare_base import _STOP, Allowances, _short, _stem, _stem_list, _stem_set
 
@@ -32,10 +33,12 @@ _DROP_ASK = re.compile(r"\b(?:drop|delete|remove|strike|take\s+out|cut|omit|lose
 
 
 def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
-                  parties: Sequence[str] = (), rewording: bool = False) -> list[str] | None:
+                  parties: Sequence[str] = (), rewording: bool = False, only_rewording: bool = False) -> list[str] | None:
     """What now turns differently in a part the instruction does not ask to change; None where the core
     cannot align clause and draft. ``rewording``: the instruction asks for the clause shorter or in plain
-    words, which says its conditions in other places: only a condition turned round is read there."""
+    words, which says its conditions in other places: only a condition turned round is read there (and a "not"
+    lost at one short place; a duty made an option where the instruction asks for nothing but the rewording,
+    ``only_rewording``: an ask that also hands a party a choice may make "will" "may")."""
     names = binding.party_names(clause + "\n" + draft, parties)
     found = L.differences(clause, draft, names)
     if found is None:
@@ -49,13 +52,25 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
         if _inside(d.old_start, d.old_end, allow.delete) or _inside(d.old_start, d.old_end, _asked_spans(clause, asked)) \
                 or any(f.text in d.old for f in allow.old_figures):
             continue  # what the instruction deletes, quotes or sets a new figure in
-        turned = _turned(d)
+        turned = _turned(d, clause, draft)
         if turned:
             if all(_unasked(t, asked) for t in turned):
                 out.append(f"The draft turns “{turned[0].text}” into “{turned[1].text}”{_where(clause, d)}, which your "
                            "instruction does not ask for: your clause now says something else.")
             continue
         if rewording or allow.drop_ok:
+            # A rewording says its conditions in other places, but "will maintain" -> "may maintain" at one
+            # place is a duty made an option however the rest is worded.
+            # So is a "not" lost at one place of a few words ("do not intend" -> "intend") where the draft
+            # says fewer of them in all.
+            modal = _modal(clause, draft, d) if rewording and only_rewording else ""
+            if modal:
+                out.append(modal)
+            elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and any(
+                    t.kind == "not" and _lost(t, clause, draft, was, now, have, allow) for t in d.dropped) \
+                    and not d.added and not _DROP_ASK.search(asked):
+                out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
+                           f"for: {_WHY['not']}.")
             continue
         # (A dropped turn the instruction names is one it keeps, "Keep the Section 1.6 hook", unless it asks
         # for something to go.)
@@ -68,7 +83,10 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
         # other party or in other words: the additions check reads what it adds).
         added = [t for t in d.added if t.kind == "not" and now.get("not", 0) + now.get("limit", 0) >
                  was.get("not", 0) + was.get("limit", 0)
-                 and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and not d.inserted and not allow.exception
+                 and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and not d.inserted
+                 # An exception asked for is said with a "not" ("shall not apply to fraud"); a bare "not" in
+                 # words the instruction leaves ("are permitted" -> "are not permitted") is none.
+                 and not (allow.exception and _EXCEPTS.search(d.new))
                  and not allow.mirror and not _NEGATIVE_WORD.search(d.old)
                  # "Neither party's liability shall exceed" is "each party's ... shall not exceed": a cap.
                  and not (t.text.lower() == "neither" and re.search(r"\bexceed", draft, re.I))]
@@ -76,27 +94,37 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             out.append(f"The draft adds “{added[0].text}” (“{_short(d.new, 60)}”), which your instruction does not ask "
                        "for: it now says the opposite.")
             continue
-        modal = _modal(clause, d)
+        modal = _modal(clause, draft, d)
         if modal:
             out.append(modal)
     return out
 
 
 # A condition turned into its opposite: "unless approved" -> "even if approved"; "the greater of" ->
-# "the lesser of".
-_OPPOSITE_KINDS = ({"unless", "if", "subject"}, {"regardless"}), ({"greater"}, {"lesser"})
+# "the lesser of"; a ceiling into a floor ("not to exceed" / "only once a year" -> "at least").
+_OPPOSITE_KINDS = ({"unless", "if", "subject"}, {"regardless"}), ({"greater"}, {"lesser"}), ({"limit", "only"}, {"floor"})
 
 
-def _turned(d: L.Difference) -> tuple[L.Turn, L.Turn] | None:
+def _one_way(t: L.Turn, text: str) -> bool:
+    """A limit that is a ceiling: a bare "exceeds" is a floor ("provided the amount equals or exceeds
+    $50,000") unless a "not" before it in its sentence makes it a ceiling ("in no event shall ... exceed")."""
+    if t.kind != "limit" or not re.match(r"exceed", t.text, re.I):
+        return True
+    before = re.split(r"[.;:]", text[max(0, t.start - 240):t.start])[-1]
+    return bool(re.search(rf"\b(?:{P.NOT_WORDING})\b", before, re.I))
+
+
+def _turned(d: L.Difference, clause: str, draft: str) -> tuple[L.Turn, L.Turn] | None:
     for x, y in _OPPOSITE_KINDS:
         for p, q in ((x, y), (y, x)):
-            a = next((t for t in d.dropped if t.kind in p), None)
-            b = next((t for t in d.added if t.kind in q), None)
+            a = next((t for t in d.dropped if t.kind in p and _one_way(t, clause)), None)
+            b = next((t for t in d.added if t.kind in q and _one_way(t, draft)), None)
             if a is not None and b is not None:
                 return a, b
-    b = next((t for t in d.added if t.kind == "regardless"), None)
+    b = next((t for t in d.added if t.kind == "regardless" and t.text.lower() != "whether"), None)
     if b is not None and not d.inserted and d.old.strip():
         # "permitted successors" -> "successors, whether or not permitted": a limit now holds either way.
+        # (Not "whether ... or otherwise" added: "by operation of law or otherwise" said it already.)
         return L.Turn("limit", _short(d.old, 40), d.old_start, d.old_end), b
     return None
 
@@ -120,12 +148,15 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
     return len(hangs) >= 1 and sum(w in have for w in hangs) < 0.5 * len(hangs)
 
 
-def _modal(clause: str, d: L.Difference) -> str:
+def _modal(clause: str, draft: str, d: L.Difference) -> str:
     """"shall" -> "may" at one place, no "not" there: a duty made an option (or the other way)."""
     a = [t for t in d.dropped if t.kind in ("duty", "may")]
     b = [t for t in d.added if t.kind in ("duty", "may")]
     if not a or not b or a[0].kind == b[0].kind or len(d.old.split()) > 4 or len(d.new.split()) > 4 or \
             re.search(r"\bnot\b|n't\b|\bno\b", d.old + " " + d.new, re.I):
+        return ""
+    # "must not" -> "may not" (both forbid): the "not" right after the modal, outside the changed words.
+    if re.match(r"\s+not\b", clause[a[0].end:]) or re.match(r"\s+not\b", draft[b[0].end:]):
         return ""
     change = "what was required is now optional" if a[0].kind == "duty" else "what was optional is now required"
     return f"The draft turns “{a[0].text}” into “{b[0].text}”{_where(clause, d)}: {change}."
@@ -163,5 +194,5 @@ def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
 
 _STOP_STEMS = frozenset(_stem(w) for w in _STOP)
 # "inadequate" says "not adequate": a "not" said by the word's own prefix.
-_NEGATIVE_WORD = re.compile(r"\b(?:in|un|im|ir|il|non-?|dis)(?:adequa|availab|enforc|valid|reason|limit|authori|able|"
-                            r"permit|lawful|able|capable|effective|necessar|consist|applicab|cancel|restrict)\w*", re.I)
+_NEGATIVE_WORD = P.negative_prefixed
+_EXCEPTS = P.exception(disapplied="score", nothing_in=True)

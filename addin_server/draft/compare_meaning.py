@@ -8,6 +8,7 @@ import re
 from typing import Sequence
 
 from index_builder.reading import figures as F
+from index_builder.reading import polarity as P
 from index_builder.reading.sentences import part_spans
 
 from addin_server.draft.compare_base import (_STOP, Allowances, Comparison, _key, _same_figure, _short, _stem,
@@ -149,4 +150,4 @@ def _dropped(c: Comparison, allow: Allowances) -> list[str]:
 
 def _carries(part: str) -> bool:
     """A part that states a promise, a right or a limit of its own."""
-    return bool(re.search(r"\b(?:shall|will|must|may|not|only|except|unless)\b", part, re.I))
+    return bool(P.turning_word.search(part))

@@ -11,6 +11,7 @@ import re
 from typing import Sequence
 
 from index_builder.reading import binding
+from index_builder.reading import polarity as P
 from index_builder.reading.binding import MUTUAL
 from index_builder.reading.sentences import sentence_spans
 
@@ -31,28 +32,19 @@ _CARVE_SYNONYMS = {"ads": ("advertis",), "ad": ("advertis",), "adverts": ("adver
 _CARVE_STOP = frozenset("""claims claim information anyone someone else other others products product that which who
 already from with like does the and any all for its own such made caused arising arise also carve carve-out
 exclude exception usual exclusions don't doesn't not no never won't isn't aren't""".split())
-_EXCEPTION_WORDS = re.compile(r"\b(?:not|no|nor|except|excluding|unless|other than|does not|do not|nothing|none|"
-                              r"prevent\w*|preclude\w*|free to|"
-                              r"may|permitted|allowed|exempt\w*|exclud\w*|carve\w*)\b", re.I)
+_EXCEPTION_WORDS = P.negation_or_exception(nor=True, freed=True)
 
 
 # Words that make added text an exception of its own (not the clause's "not" said again): what a draft
 # must add before a carve-out read from the ask's words (not quoted) is left to the lawyer to judge.
-_AN_EXCEPTION = re.compile(r"\b(?:except\w*|exclud\w*|unless|other\s+than|save\s+(?:for|that)|(?:does|shall|will)\s+not\s+"
-                           r"apply|not\s+apply|nothing\s+in|permitted|allowed|may|exempt\w*|carve\w*|provided\s+that|"
-                           r"however|does\s+not\s+(?:prevent|restrict|prohibit|limit)|free\s+to)\b", re.I)
+_AN_EXCEPTION = P.exception(disapplied="added", save=True, nothing_in=True, permitted=True)
 
 
 # Added words that keep the clause's limit for the item rather than lift it ("if the claim is due to
 # fraud, the liability cap will not be exceeded"), and the words that do lift it ("shall not apply",
 # "will not be capped", "excluding"). Found by a new user's "Add a carve-out for fraud", marked done.
-_KEEPS_LIMIT = re.compile(r"\b(?:will|shall|must|may|does|do|is|are)\s+not\s+be\s+exceeded\b|"
-                          r"\b(?:shall|will)\s+(?:still|also|continue\s+to)\s+apply\b|"
-                          r"\b(?:remains?|is|are|be)\s+(?:still\s+)?subject\s+to\b|"
-                          r"\b(?:shall|will)\s+(?:still\s+|also\s+)?be\s+(?:limited|capped)\b", re.I)
-_LIFTS_LIMIT = re.compile(r"\bexcept\w*|\bexclud\w*|\b(?:shall|will|does|do)\s+not\s+(?:apply|limit|restrict|cap)\b|"
-                          r"\bnot\s+(?:be\s+)?(?:limited|capped|subject\s+to)\b|\bunlimited\b|\buncapped\b|"
-                          r"\bnothing\s+in\b|\bother\s+than\b|\bsave\s+(?:for|that)\b|\bunless\b|\bin\s+excess\s+of\b", re.I)
+_KEEPS_LIMIT = P.keeps_limit
+_LIFTS_LIMIT = P.lifts_limit
 
 
 def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:

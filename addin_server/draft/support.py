@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from index_builder.reading import binding
 from index_builder.reading import figures as F
 from index_builder.reading import numbers as N
+from index_builder.reading import polarity as P
 from index_builder.reading.defined_terms import capitalised_words
 from index_builder.reading.sentences import sentence_spans
 
@@ -46,9 +47,9 @@ must hereby herein hereof hereto hereunder thereof therein thereto thereunder wh
 # "neither" is one "not" and its "nor" none ("neither A nor B" = "not A or B"; "Neither party is
 # prevented" = "shall not prevent either party"); "nor" and "without" are left out: a restatement
 # moves them around freely ("not A nor B" = "not A or B", "without approval" = "unless approved").
-_NEGATORS = frozenset("not no never none nothing cannot non nobody neither".split())
-_LIMITING = frozenset("limited capped cap caps prohibited prohibits forbidden refrain restricted "
-                      "exceeding maximum".split())
+_NEGATORS = P.negators(non=True, nobody=True)
+_COVENANT = re.compile(rf"\b{P.COVENANTS}\b", re.I)
+_LIMITING = P.LIMITING_WORDS
 # Number words are figures (read by the core), not content words.
 _NUMBER_WORDS = frozenset(N.SMALL) | frozenset(N.SCALES)
 _WORD = re.compile(r"\w+")
@@ -315,9 +316,7 @@ def _norm(name: str) -> str:
     return " ".join(w[:-2] if w.endswith("'s") else w for w in words)
 
 
-_EXCEPTION = re.compile(r"\b(?:except\w*|unless|other than|not (?:apply|include|cover|limit|exclude|prevent|"
-                        r"prohibit|restrict)\w*|nothing in|exclud\w*|exclusions?|limitations?|notwithstanding|nor)\b",
-                        re.IGNORECASE)
+_EXCEPTION = P.exception(disapplied="score", nothing_in=True, headings=True)
 _OPPOSED = (({"lesser", "less", "lower", "minimum", "least", "fewer"}, {"greater", "more", "higher", "maximum", "most"}),
             ({"before", "prior", "preceding"}, {"after", "following"}),
             ({"refundable"}, {"nonrefundable", "non-refundable"}))
@@ -331,7 +330,8 @@ def _opposed(a: str, b: str) -> bool:
 
 
 def _negations(text: str) -> int:
-    lowered = unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
+    # A covenant's name ("non-solicitation", "covenant not to compete") says no "not" (polarity.py).
+    lowered = _COVENANT.sub(" covenant ", unicodedata.normalize("NFKC", text).casefold().replace("’", "'"))
     return (sum(w in _NEGATORS or w in _LIMITING for w in _WORD.findall(lowered))
             + lowered.count("n't"))
 

@@ -9,6 +9,7 @@ truncated or tampered download is refused rather than loaded.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import socket
@@ -140,6 +141,27 @@ class LocalLLMServer:
         self._server = xllamacpp.Server(params)
         self._wait_ready(wait_s)
         return self
+
+    def warm(self, messages: list[dict[str, str]], timeout_s: float = 300.0) -> float | None:
+        """Send ``messages`` once (one token back) so that llama.cpp holds their tokens in its
+        prompt cache: the first lawyer's redraft, whose prompt starts the same way, then pays
+        only for what differs (its precedents and clause). Seconds it took, or None when the
+        model did not answer (logged; the server serves anyway, as it would have)."""
+        body = json.dumps({"model": MODEL_ALIAS, "messages": messages, "max_tokens": 1,
+                           "temperature": 0.0, "cache_prompt": True}).encode("utf-8")
+        request = urllib.request.Request(f"{self.base_url}/chat/completions", data=body,
+                                         headers={"Content-Type": "application/json"})
+        started = time.monotonic()
+        try:
+            with urllib.request.urlopen(request, timeout=timeout_s) as answer:
+                timings = json.loads(answer.read()).get("timings") or {}
+        except (OSError, ValueError) as exc:
+            log.warning("Warming the local LLM failed (%s); the first redraft pays its start-up.", exc)
+            return None
+        seconds = time.monotonic() - started
+        log.info("Local LLM warmed in %.1f s (%s prompt tokens now cached)", seconds,
+                 timings.get("prompt_n", "?"))
+        return seconds
 
     def stop(self) -> None:
         # xllamacpp stops its threads when the Server object is released.

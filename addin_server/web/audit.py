@@ -3,8 +3,11 @@
 Each line: time (UTC), user and how they signed in, method, route, status, the index
 version, the clause ids the response returned (``clause_ids``) and those the request named
 (``requested_ids``: redraft precedents, a clause fetch, examples), the LLM model when one was
-used, and a SHA-256 of the query text (``query_sha256``; ``example_sha256`` for example texts)
-so IT can match a query it is shown without the trail holding it. Clause text, query text, instructions and tokens are never
+used, and a keyed hash (HMAC-SHA256) of the query text (``query_hmac``; ``example_hmac`` for
+example texts) so IT can match a query it is shown without the trail holding it, and without
+anyone who holds only the trail confirming a guessed clause (the key: web/audit_key.py).
+Trails written before the key hold ``query_sha256``/``example_sha256`` (plain SHA-256) and are
+still read. Clause text, query text, instructions and tokens are never
 written. ``addin-server audit`` (addin_server/audit_cli.py) answers questions over it.
 
 Files roll daily (UTC midnight) or by size with Python's rotating handlers; rotated files keep
@@ -20,7 +23,6 @@ would replace the day's file that process had just made).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import logging.handlers
@@ -33,6 +35,7 @@ from typing import Any, Iterable, Iterator
 
 from flask import Flask, Response, current_app, g, jsonify, request
 
+from addin_server.web.audit_key import keyed_hash, query_key
 from addin_server.web.context import current_identity
 
 try:
@@ -53,9 +56,9 @@ def audit_path(settings: Settings) -> Path:
     return settings.audit.file or Path(settings.index_dir).parent / "audit" / "audit.jsonl"
 
 
-def query_hash(text: str) -> str:
-    """What the trail stores for a query: its SHA-256 (UTF-8), hex."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+def query_hash(text: str, key: bytes) -> str:
+    """What the trail stores for a query: its HMAC-SHA256 under the deployment's key, hex."""
+    return keyed_hash(key, text)
 
 
 class _Handler:
@@ -98,8 +101,9 @@ class _Handler:
 class AuditLog:
     """Appends entries as JSON Lines to one file (with rotation). Thread-safe."""
 
-    def __init__(self, path: Path, settings: AuditSettings) -> None:
+    def __init__(self, path: Path, settings: AuditSettings, key: bytes = b"") -> None:
         self.path = Path(path)
+        self.key = key  # the queries' hash key (audit_key.query_key)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Every process writing this trail takes this lock around each line (module docstring).
         self._lock_fd = os.open(self.path.parent / f".{self.path.name}.lock",
@@ -233,8 +237,8 @@ def _end_torn_line(path: Path) -> None:
 
 def entry(*, user: str, auth: str, method: str, route: str, status: int, index_version: str,
           clause_ids: Iterable[str] = (), requested_ids: Iterable[str] = (),
-          llm_model: str | None = None, query_sha256: str | None = None,
-          example_sha256: Iterable[str] = (), oid: str = "", tenant: str = "",
+          llm_model: str | None = None, query_hmac: str | None = None,
+          example_hmac: Iterable[str] = (), oid: str = "", tenant: str = "",
           when: datetime | None = None, ranker: str = "") -> dict[str, Any]:
     """One audit line (the only shape ``audit_cli`` reads)."""
     stamp = (when or datetime.now(timezone.utc)).astimezone(timezone.utc)
@@ -242,8 +246,8 @@ def entry(*, user: str, auth: str, method: str, route: str, status: int, index_v
             "user": user, "auth": auth, "oid": oid, "tenant": tenant, "method": method,
             "route": route, "status": status, "index_version": index_version,
             "clause_ids": _unique(clause_ids), "requested_ids": _unique(requested_ids),
-            "llm_model": llm_model, "query_sha256": query_sha256,
-            "example_sha256": list(example_sha256), "ranker": ranker}
+            "llm_model": llm_model, "query_hmac": query_hmac,
+            "example_hmac": list(example_hmac), "ranker": ranker}
 
 
 def returned_ids(payload: Any) -> list[str]:
@@ -277,7 +281,7 @@ def init_app(app: Flask) -> AuditLog | None:
     if not settings.audit.enabled:
         log.warning("The audit trail is off (PRECEDENT_AUDIT=off): API calls are not recorded.")
         return None
-    trail = AuditLog(audit_path(settings), settings.audit)
+    trail = AuditLog(audit_path(settings), settings.audit, query_key(settings))
     app.extensions[EXTENSION] = trail
     app.after_request(_record)
     log.info("Audit trail: %s (rotates %s)", trail.path, settings.audit.rotate)
@@ -288,6 +292,7 @@ def _record(response: Response) -> Response:
     if not request.path.startswith("/api/") or request.method == "OPTIONS":
         return response
     identity = current_identity() if "identity" in g else None
+    key = current_app.extensions[EXTENSION].key
     body = _parsed_body()
     payload = g.pop("audit_payload", None)  # what the view serialised (issue 39), else parsed
     if payload is None:
@@ -305,8 +310,8 @@ def _record(response: Response) -> Response:
         clause_ids=(() if response.status_code >= 400 else
                     returned if returned is not None else returned_ids(payload)),
         requested_ids=_requested_ids(body), llm_model=_model(payload),
-        query_sha256=query_hash(body["text"]) if isinstance(body.get("text"), str) else None,
-        example_sha256=[query_hash(e["text"]) for e in _list(body, "examples")
+        query_hmac=query_hash(body["text"], key) if isinstance(body.get("text"), str) else None,
+        example_hmac=[query_hash(e["text"], key) for e in _list(body, "examples")
                         if isinstance(e, dict) and isinstance(e.get("text"), str)],
         ranker=_ranker_version())
     try:

@@ -59,7 +59,7 @@ def market() -> Any:
     payload["timings_ms"] = {"search": _ms(searched - started),
                              "compare": _ms(time.perf_counter() - searched),
                              "total": _ms(time.perf_counter() - started)}
-    log.info("market: %d terms, %d matches in %d documents, %.1f ms", len(market_terms(result.yours)),
+    log.info("market: %d terms, %d matches in %d documents, %.1f ms", result.your_terms,
              result.matches, result.documents, payload["timings_ms"]["total"])
     return jsonify(payload)
 
@@ -173,7 +173,7 @@ def _findings(result: Market) -> list[dict[str, Any]]:
 def market_json(result: Market, max_precedents: int) -> dict[str, Any]:
     return {
         "summary": {"matches": result.matches, "documents": result.documents,
-                    "terms": len(market_terms(result.yours)), "stands_out": result.stands_out,
+                    "terms": result.your_terms, "stands_out": result.stands_out,
                     "folded": result.folded},
         "yours": {"terms": [_term_json(t) for t in market_terms(result.yours)],
                   "caps": [c.to_json() for c in result.yours.caps],

@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 
 from index_builder.reading.defined_terms import mentions
 from index_builder.reading.parties import clause_parties
+from index_builder.reading.polarity import verb_negation
 from index_builder.reading.sentences import part_spans
 
 KINDS = ("obligation", "prohibition", "right", "protection")
@@ -37,7 +38,7 @@ _MODAL = (r"(?P<modal>shall|will|must|may|can(?:not)?|agrees?\s+(?:to|that)|unde
           r"(?:has|have)\s+(?:the\s+)?(?:right|option|obligation|authority|no|sole)\b|"
           r"(?:grants?|assigns?|indemnif(?:y|ies)|owns?|retains?|rejects?|warrants?|represents?|"
           r"acknowledges?|recogni[sz]es?|waives?|releases?|holds?|defends?|bears?)\b)")
-_NEG = r"(?P<neg>\s+not\b|\s+no\b|n't\b)?"
+_NEG = verb_negation
 # A limit that shelters its subject: "In no event shall X be liable", "X's total liability ... shall not exceed".
 _NO_LIABILITY = re.compile(
     r"\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will|may)\s+(?P<who>{P})\s+(?:be|have)\b", re.I)

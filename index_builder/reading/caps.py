@@ -38,6 +38,7 @@ from typing import Sequence
 
 from index_builder.reading.cap_measures import Cap, read_measure
 from index_builder.reading.figures import Figure, figures as read_figures
+from index_builder.reading.polarity import limiting_negation
 
 __all__ = ["Cap", "caps"]
 
@@ -45,11 +46,7 @@ _I = re.IGNORECASE
 
 # -- the limiting verb: each match ends where the measure begins -----------------------------------
 # A negation of another verb ("shall not apply to the extent X pays in excess of") makes no ceiling.
-_NEG = (r"(?:\b(?:not|never|cannot|can['’]t|won['’]t|shan['’]t)\b(?!\s+(?:apply|applicable|limit(?:ed)?|include|affect|"
-        r"restrict|reduce|prejudice|waive|exclude|relieve|release)\b)|\bneither\b|\bnor\b|"
-        r"\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b|"
-        # "no Underwriter shall be required to contribute any amount in excess of": a contribution cap
-        r"\bno\s+(?:[A-Z][\w-]*\s+){1,3}(?:shall|will|may)\s+be\s+(?:required|obligated)\s+to\s+contribute\b)")
+_NEG = limiting_negation
 _CEIL = r"(?:exceed(?:s|ing)?|(?:be\s+)?(?:more|greater|higher)\s+than|(?:be\s+)?in\s+excess\s+of)"
 _AGG = r"(?:\s*,?\s*(?:in\s+the\s+aggregate|in\s+total|cumulatively)\s*,?)?"
 _LIMIT = re.compile(

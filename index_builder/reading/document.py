@@ -81,6 +81,38 @@ class Document:
         """How often its prose uses ``term`` as a term (capitalised, on its own, any form)."""
         return len(mentions(self.text, term)) if self.text and term else 0
 
+    def article(self, name: str) -> str | None:
+        """How its prose writes the party ``name``: "the" ("the Supplier shall"), "" (bare:
+        "Supplier shall", Common Paper's style), or None when it does not say (fewer than two
+        telling uses, or no clear habit). Uses after another determiner ("each Supplier", "a
+        Supplier") or quoted in a definition tell nothing."""
+        told = [article_before(self.text, m.start) for m in mentions(self.text, name)] if self.text and name else []
+        told = [a for a in told if a is not None]
+        with_the = sum(1 for a in told if a == "the")
+        if len(told) < 2:
+            return None
+        return "the" if with_the >= 0.8 * len(told) else "" if with_the <= 0.2 * len(told) else None
+
+
+_DETERMINERS = frozenset("a an any each either every neither no such this that these those its their our "
+                         "his her your another other same said all both".split())
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
+
+
+def article_before(text: str, start: int) -> str | None:
+    """What stands before the mention at ``start``: "the", "" (nothing: a bare name), or None
+    (another determiner, a quotation mark, a possessive: nothing to learn or to change)."""
+    before = text[max(0, start - 30):start]
+    if before[-1:] in "\"\u201c\u2018'(" and before:
+        return None  # (the “Supplier”): a definition, or a quoted word
+    word = _WORD_BEFORE.search(before)
+    if word is None:
+        return ""
+    lower = word.group(1).lower()
+    if lower == "the":
+        return "the"
+    return None if lower in _DETERMINERS or before.rstrip().endswith(("'s", "\u2019s")) else ""
+
 
 def read_document(paragraphs: Sequence[Paragraph], citation: str = "") -> Document:
     """Everything the readers find in ``paragraphs``."""

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from index_builder.reading import polarity as P
 from index_builder.reading.references import own_references
 from index_builder.reading.sentences import sentence_spans
 
@@ -31,37 +32,37 @@ _KINDS: tuple[tuple[str, str], ...] = (
              r"(?:including|include|includes),?\s+(?:but\s+)?(?:without\s+limitation|not\s+limited\s+to)|"
              r"without\s+(?:limitation|prejudice|limiting)|with\s+or\s+without|"
              r"(?:right|option),?\s+but\s+not\s+the\s+obligation|"
-             r"non-?(?:compete|competition|disclosure|solicit\w*|exclusive|public|party|parties|breaching|defaulting|"
-             r"terminating|refundable|assignable|transferable)"),
+             rf"{P.NOT_A_TURN}"),
+    # ("whether due to negligence or otherwise" holds either way, as "whether or not" does.)
     ("regardless", r"even\s+if|even\s+though|whether\s+or\s+not|regardless\s+of(?:\s+whether)?|irrespective\s+of|"
-                   r"notwithstanding|despite"),
+                   r"notwithstanding|despite|whether(?=\s[^,.;:]{1,80}?\bor\s+otherwise\b)"),
     ("subject", r"subject\s+to|bound\s+by"),
-    ("unless", r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that)|"
-               r"other\s+than|excluding|without\s+(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|advance|"
-               r"further|first|having)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|notice)\b)"),
+    ("unless", P.UNLESS_WORDING),
     ("if", r"provided\s*,?\s*(?:however\s*,?\s*)?that|provided\s*,\s*however|so\s+long\s+as|as\s+long\s+as|"
            r"on\s+condition\s+that|conditional\s+(?:up)?on|in\s+the\s+event\s+(?:that|of)|if|in\s+case"),
-    ("only", r"only|solely|exclusively"),
+    ("only", P.ONLY_WORDING),
     # ("neither ... nor" is one "not": "Neither X nor Y shall" says what "X shall not" did, for both.)
     # A cap or a time limit, said with a "not" or without ("not to exceed" = "up to" = "no more than").
-    ("limit", r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not)\s+(?:be\s+)?(?:more|later|longer|fewer|less|greater)\s+than|"
-              r"up\s+to|at\s+(?:the\s+)?(?:most|latest|least)|capped\s+at|limited\s+to"),
-    ("not", r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won't|shan't|none|nothing|\w+n't"),
+    ("limit", P.LIMIT_WORDING),
+    ("floor", P.FLOOR_WORDING),
+    ("not", P.NOT_WORDING),
     # A permission said as a right; a duty said as an agreement ("agrees to", "is required to").
     ("may", r"may|(?:shall|will)\s+(?:have\s+the\s+right|be\s+entitled|be\s+permitted)\s+to|"
             r"(?:is|are)\s+(?:entitled|permitted|free)\s+to|has\s+the\s+right\s+to|can"),
     ("duty", r"shall|must|will|agrees?\s+to|(?:is|are)\s+(?:required|obliged|obligated)\s+to|undertakes?\s+to"),
 )
 _TURN = re.compile("|".join(rf"(?P<{kind}>\b(?:{words})\b)" for kind, words in _KINDS), re.I)
-# "the greater of" turned into "the lesser of" turns a floor into a ceiling: a pair of opposite
+# "the greater of" turned into "the lesser of" turns a floor into a ceiling ("the earlier of" into "the
+# later of" a term's end into its last event): a pair of opposite
 # words is its own kind, read on each side of the pair.
-_OPPOSITE = re.compile(r"\b(?:(?P<greater>greater|higher|longer|more|maximum)|(?P<lesser>lesser|lower|shorter|less|fewer|"
-                       r"minimum))\s+of\b", re.I)
+_OPPOSITE = re.compile(r"\b(?:(?P<greater>greater|higher|longer|more|maximum|later)|(?P<lesser>lesser|lower|shorter|less|fewer|"
+                       r"minimum|earlier))\s+of\b", re.I)
 
 
 @dataclass(frozen=True)
 class Turn:
-    kind: str  # "not", "unless", "subject", "if", "regardless", "only", "may", "duty", "limit", "greater", "lesser", "hook"
+    kind: str  # "not", "unless", "subject", "if", "regardless", "only", "may", "duty", "limit", "floor", "greater",
+    # "lesser", "hook"
     text: str  # as written
     start: int
     end: int
@@ -146,6 +147,7 @@ class Difference:
 # Wordings that say the same thing with other kinds: "shall not ... unless" = "only if"; "unless" =
 # "if ... not"; "neither ... nor" = "not ... or".
 _SAME = (({"duty", "not", "unless"}, {"may", "only"}), ({"not", "duty"}, {"unless"}), ({"limit"}, {"not", "limit"}),
+         ({"floor"}, {"not", "floor"}),
          ({"not", "may"}, {"unless"}), ({"not", "unless"}, {"only"}), ({"not", "unless"}, {"only", "if"}),
          ({"unless"}, {"if", "not"}), ({"not", "unless"}, {"only", "duty"}), ({"not", "may"}, {"not", "duty"}),
          ({"not", "duty"}, {"not", "may"}))

@@ -136,6 +136,8 @@ ENV: dict[str, Var] = {
     "PRECEDENT_AUDIT_ROTATE": Var("audit.rotate", "start a new audit file daily (UTC) or by size"),
     "PRECEDENT_AUDIT_MAX_MB": Var("audit.max_mb", "size rotation: megabytes per audit file"),
     "PRECEDENT_AUDIT_KEEP": Var("audit.keep", "rotated audit files kept"),
+    "PRECEDENT_AUDIT_KEY": Var("audit.key", "secret key (32+ characters) of the queries' keyed hashes in the trail (query_hmac); every server of one deployment needs the same; empty = PRECEDENT_AUDIT_KEY_FILE"),
+    "PRECEDENT_AUDIT_KEY_FILE": Var("audit.key_file", "file holding that key, made once with a random key (owner-only) where missing; default keys/audit-query.key beside the index folder"),
     # language model endpoint
     "PRECEDENT_LLM_BASE_URL": Var("llm.base_url", "OpenAI-compatible endpoint; empty = the embedded local model if present"),
     "PRECEDENT_LLM_API_KEY": Var("llm.api_key", "API key for the endpoint"),

@@ -126,8 +126,16 @@ class AuditSettings:
     rotate: str = "daily"  # daily (UTC midnight) or size
     max_mb: int = 100  # size rotation: roll the file at this many megabytes
     keep: int = 400  # rotated files kept (days or files)
+    # The key of the queries' keyed hashes (HMAC-SHA256): a secret, so not shown in repr or
+    # docs. Empty = a random key made once in key_file (addin_server/web/audit_key.py).
+    key: str = field(default="", repr=False)
+    key_file: Path | None = None  # None = keys/audit-query.key beside the index folder
 
     def __post_init__(self) -> None:
+        if self.key and len(self.key.strip()) < 32:
+            raise ConfigError("PRECEDENT_AUDIT_KEY must be at least 32 characters (e.g. the output of "
+                              "`python -c \"import secrets; print(secrets.token_hex(32))\"`), or unset "
+                              "it to use the key file the server makes once.")
         if self.rotate not in ("daily", "size"):
             raise ConfigError(f"PRECEDENT_AUDIT_ROTATE must be daily or size, got {self.rotate!r}.")
         if self.max_mb <= 0 or self.keep <= 0:

@@ -27,7 +27,7 @@ from index_builder.reading.jurisdictions import forum_places, law_places
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
-VERSION = "terms-7"
+VERSION = "terms-8"  # 8: the confidentiality period has a role of its own
 
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
@@ -178,7 +178,14 @@ _ROLES = [
     ("non_solicit", r"solicit|recruit|\bhire\b"),
     ("non_compete", r"non-?compet|not\s+to\s+compete|\bcompet(?:e|ing|ition|itive)\b|restricted\s+period|non-?investment"),
     ("cure", r"\bcure"),
-    ("survival", r"surviv|confidential\s+information\s+duration|term\s+of\s+the\s+agreement\s+and\s+for|after\s+(?:the\s+)?(?:expiration|termination)\s+of\s+(?:this|the)\s+agreement"),
+    # How long information must be kept confidential (a cover page's "Confidential Information
+    # Duration", or a duration in a sentence that forbids disclosure): a lawyer compares it with
+    # other confidentiality periods, not with survival or notice periods (a new user's "for a
+    # period of three (3) years after this Agreement ends" came out "Other period").
+    ("confidentiality", r"confidential(?:ity)?\s+(?:information\s+)?(?:duration|period)|\bin\s+(?:strict\s+)?confidence|"
+                        r"\b(?:keep|kept|hold|held|maintain|treat)\w*\s+(?:[a-z-]+\s+){0,6}?(?:confidential|secret)|"
+                        r"\b(?:not|never)\s+(?:to\s+)?(?:\w+\s+){0,2}?(?:disclose|divulge|reveal)|non-?disclosure(?!\s+agreement)|public\s+disclosure"),
+    ("survival", r"surviv|term\s+of\s+the\s+agreement\s+and\s+for|after\s+(?:the\s+)?(?:expiration|termination)\s+of\s+(?:this|the)\s+agreement"),
     ("response", r"\brespon(?:d|se)"),
     ("notice", r"notice|notif|deemed\s+given|mailing|advance|in\s+writing"),
     ("renewal", r"renew"),
@@ -203,9 +210,23 @@ def period_role(text: str, start: int, end: int) -> str:
         return "lookback"
     context = _sentence_around(text, start, end)
     for role, pattern in _ROLE_PATTERNS:
-        if pattern.search(context):
+        if pattern.search(context) and (role != "confidentiality" or _lasts(before, after, context)):
             return role
     return "other"
+
+
+_LABEL = re.compile(r"confidential(?:ity)?\s+(?:information\s+)?(?:duration|period)", _I)
+_FOR_A_PERIOD = re.compile(r"(?:\bfor|\bduring|\bof|\buntil|\blasting)\s+(?:a\s+(?:further\s+)?(?:period|term)\s+of\s+)?"
+                           r"(?:at\s+least\s+|not\s+less\s+than\s+)?$")
+_RUNS_FROM = re.compile(r"\W*(?:after|following|from|thereafter|beyond|of\s+(?:its|the)\s+disclosure)")
+
+
+def _lasts(before: str, after: str, context: str) -> bool:
+    """Whether a period in a confidentiality sentence is how long the duty lasts ("for a period
+    of three years", "two years after disclosure", a cover page's duration), not a deadline in
+    it ("notify within 5 days of any unauthorised disclosure")."""
+    return bool(_LABEL.search(context) or _FOR_A_PERIOD.search(before) or _RUNS_FROM.match(after)) \
+        and not re.search(r"within\s*$", before)
 
 
 _WINDOW = 600  # characters either side of a figure that its sentence may span

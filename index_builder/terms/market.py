@@ -36,7 +36,8 @@ TITLES = {
     "period:renewal": "Renewal term", "period:survival": "Survival", "period:payment": "Payment period",
     "period:non_compete": "Non-compete duration", "period:non_solicit": "Non-solicitation duration",
     "period:lookback": "Look-back period", "period:retention": "Retention period",
-    "period:response": "Response time", "period:other": "Other period",
+    "period:response": "Response time", "period:confidentiality": "Confidentiality period",
+    "period:other": "Other period",
     "multiple": "Multiple", "percentage:interest": "Late-payment interest",
     "percentage:credit": "Service credit", "percentage:other": "Percentage",
     "governing_law": "Governing law", "forum": "Courts (forum)", "mutuality": "Who is bound",
@@ -148,6 +149,13 @@ class Market:
     documents: int
     matches: int
     folded: int = 0  # documents counted as near copies of another
+
+    @property
+    def your_terms(self) -> int:
+        """The lawyer's terms the comparison shows, one per kind (a card each): a clause that
+        states its notice period twice is compared once, so it is one term, not two (the
+        summary counted figures and said "2 terms" over one card)."""
+        return sum(1 for t in self.terms if t.yours is not None)
 
     @property
     def stands_out(self) -> bool:

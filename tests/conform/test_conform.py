@@ -213,3 +213,43 @@ def test_a_term_built_on_a_renamed_party_is_mapped_with_it_or_said_unresolved(co
     mapped = conform(clause.text, source, defines, SETTINGS)
     assert "all Supplier Covered Claims made" in mapped.text
     assert "Provider Covered Claims" not in [m.term for m in mapped.missing_terms]
+
+
+def _trial_document() -> Document:
+    """The Services Agreement a new user conformed into (session 8), as the pane reads it."""
+    from index_builder.reading.document import read_document
+    from index_builder.reading.paragraphs import Paragraph
+
+    lines = ["SERVICES AGREEMENT",
+             'This Services Agreement (the "Agreement") is made on 1 March 2026 between Northwind Analytics '
+             'Ltd (the "Vendor") and Harbour Freight plc (the "Client").',
+             '1.1 "Fees" means the fees payable by the Client under Schedule 1.',
+             "2.1 The Client shall keep secret all non-public information it receives from the Vendor.",
+             "4.1 The Vendor may end this Agreement by giving the Client thirty (30) days' written notice."]
+    return read_document([Paragraph(i, t) for i, t in enumerate(lines)])
+
+
+def test_a_mapped_party_takes_the_article_the_document_gives_it(contracts_dir) -> None:
+    # A new user's conform (session 8) read "Client will indemnify, defend, and hold harmless
+    # Vendor" in a document that always says "the Client", "the Vendor". The real Common Paper
+    # Software License Agreement (CC BY 4.0), clause 8.2, writes its parties bare.
+    from addin_server.conform.conform import source_document
+    from index_builder.ingest import read_clauses
+
+    path = contracts_dir / "common-paper-cc-by-4.0/common-paper-software-license-agreement.docx"
+    clauses = read_clauses(path, "sla", "sla.docx")
+    clause = next(c for c in clauses if c.text.startswith("8.2 "))
+    document = _trial_document()
+    assert (document.article("Client"), document.article("Vendor")) == ("the", "the")
+    result = conform(clause.text, source_document(clauses), document, SETTINGS)
+    assert result.text.startswith("8.2 Protection by Client. The Client will indemnify, defend, and hold "
+                                  "harmless the Vendor from and against")  # the heading keeps its style
+    assert "other than the Vendor or its Affiliates" in result.text
+    # The reverse: "the Provider" into a document that writes its parties bare drops "the".
+    bare = Document(parties=parties("Supplier", "Customer"),
+                    text="Supplier will host the Service. Customer will pay Supplier. Supplier may suspend.")
+    assert bare.article("Supplier") == ""
+    source = Document(parties=parties("Provider", "Customer"))
+    done = conform("The Provider will host it, and the Customer's users may use it; each Provider is liable.",
+                   source, bare, SETTINGS)
+    assert done.text == "Supplier will host it, and the Customer's users may use it; each Supplier is liable."

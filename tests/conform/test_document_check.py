@@ -146,3 +146,14 @@ def test_a_terms_other_number_is_a_use_and_known_as_the_core_reads_it() -> None:
     found = check(paragraphs)
     assert kinds(found, "undefined") == [] and kinds(found, "unused") == []
     assert [(f["term"], f["search"]) for f in found if f["kind"] == "capitalisation"] == [("Withholding Tax", "withholding tax")]
+
+
+def test_a_partys_company_name_is_not_an_undefined_term() -> None:
+    # A new user's Check document (session 8) said "“Harbour Freight” is used but not defined" of
+    # the Client's company name in the preamble. Planted into the real agreement's prose: the
+    # name a sentence defines, and a name by its legal form, are names; a real undefined term
+    # beside them still is one.
+    doc = edit(CONTRACTOR, at("10.7"), lambda t: (
+        f'{t} Notices to Harbour Freight plc (the "Client") and to Northwind Analytics Ltd go to Acme Widgets, '
+        "Inc. (\u201cAcme\u201d) under the Passive Retention Amount."))
+    assert kinds(check(doc), "undefined") == ["Passive Retention Amount"]

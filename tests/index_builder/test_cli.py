@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,8 @@ def test_eval_writes_the_documented_json(tmp_path, mini_acord, monkeypatch, embe
     (["search", "--index", "{tmp}/none", "x"], "No index at"),
     (["eval", "--data", "{tmp}/nothing", "--index", "{tmp}/ix"], "download-acord"),
     (["build", "--index", "{tmp}/ix", "{tmp}/missing-folder"], "does not exist"),
+    # A bare build indexed the ACORD benchmark without a word (session 8): now it asks.
+    (["build", "--index", "{tmp}/ix"], "Name what to index"),
 ])
 def test_failures_exit_2_and_say_what_to_do(tmp_path, caplog, argv, message, monkeypatch, embedder_factory):
     monkeypatch.setattr(cli, "_embedder", lambda settings: embedder_factory())
@@ -66,6 +69,7 @@ def test_a_build_that_skipped_a_corrupt_file_exits_4_naming_it(tmp_path, contrac
     import shutil
 
     monkeypatch.setattr(cli, "_embedder", lambda settings: embedder_factory())
+    caplog.set_level(logging.INFO)
     library = tmp_path / "library"
     library.mkdir()
     shutil.copy(contracts_dir / "common-paper-cc-by-4.0/common-paper-term-sheet.docx", library / "term-sheet.docx")
@@ -73,6 +77,8 @@ def test_a_build_that_skipped_a_corrupt_file_exits_4_naming_it(tmp_path, contrac
     index = str(tmp_path / "index")
     assert cli.main(["build", "--index", index, "--no-progress", str(library)]) == cli.EXIT_SKIPPED == 4
     assert "skipped " in capsys.readouterr().out
+    # The first thing the build says is what it indexes, and where.
+    assert caplog.records[0].getMessage() == f"Indexing {library} into {index}"
     warning = next(r.getMessage() for r in caplog.records if "left out of the index" in r.getMessage())
     assert warning.startswith("1 source file(s) could not be read") and "broken.docx" in warning
     assert "term-sheet" not in warning and "--allow-skipped" in warning
@@ -90,3 +96,4 @@ def test_build_help_documents_the_exit_statuses(capsys):
         cli.main(["build", "--help"])
     out = capsys.readouterr().out
     assert "--allow-skipped" in out and "exit status:" in out and "  4    built, but some source files" in out
+    assert "what to index" in out and "Required" in out and "default: the ACORD" not in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from pathlib import Path
 from typing import Any, Callable
@@ -119,7 +120,10 @@ def test_every_call_is_audited_without_text(make_app: Any, sign: Any, tmp_path: 
     assert set(ids) <= set(search["clause_ids"]) and search["index_version"]
     # The view hands the trail its ids (issue 39): exactly what walking the answer finds.
     assert search["clause_ids"] == list(dict.fromkeys(returned_ids(found)))
-    assert search["query_sha256"] == hashlib.sha256(QUERY.encode()).hexdigest()
+    # Keyed (HMAC-SHA256) with the deployment's key, made once beside the index folder.
+    key = bytes.fromhex((tmp_path / "keys" / "audit-query.key").read_text())
+    assert search["query_hmac"] == hmac.new(key, QUERY.encode(), hashlib.sha256).hexdigest()
+    assert search["query_hmac"] != hashlib.sha256(QUERY.encode()).hexdigest()
     assert fetch["requested_ids"] == [first] and first in fetch["clause_ids"]
     assert (refused["user"], refused["status"], refused["clause_ids"]) == ("unauthenticated", 401, [])
     trail = (tmp_path / "audit" / "audit.jsonl").read_text()

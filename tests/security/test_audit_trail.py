@@ -6,6 +6,8 @@ import argparse
 import hashlib
 import io
 import json
+import multiprocessing
+import os
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -14,9 +16,12 @@ import pytest
 
 from addin_server import audit_cli
 from addin_server.web.audit import AuditLog, entry, query_hash, returned_ids
+from addin_server.web.audit_key import key_path, query_key
 from addin_server.web.serialize import search_ids
-from index_builder.errors import DataNotFoundError, InvalidRequestError
-from index_builder.settings import AuditSettings
+from index_builder.errors import ConfigError, DataNotFoundError, InvalidRequestError
+from index_builder.settings import AuditSettings, load_settings
+
+KEY = "k" * 40  # the deployment's PRECEDENT_AUDIT_KEY in these tests
 
 
 def at(text: str) -> datetime:
@@ -33,7 +38,8 @@ def ask(path: Path, *argv: str) -> str:
 
 
 @pytest.fixture
-def trail(tmp_path: Path) -> Path:
+def trail(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PRECEDENT_AUDIT_KEY", KEY)  # what `addin-server audit` reads it with
     path = tmp_path / "audit" / "audit.jsonl"
     log = AuditLog(path, AuditSettings())
     rows = [
@@ -45,7 +51,7 @@ def trail(tmp_path: Path) -> Path:
     for user, when, ids, asked in rows:
         log.write(entry(user=user, auth="entra", method="POST", route="/api/v1/precedents",
                         status=200, index_version="v7", clause_ids=ids, requested_ids=asked,
-                        query_sha256=query_hash("limitation of liability"), when=at(when)))
+                        query_hmac=query_hash("limitation of liability", KEY.encode()), when=at(when)))
     log.close()
     return path
 
@@ -53,12 +59,14 @@ def trail(tmp_path: Path) -> Path:
 def test_lines_hold_no_text_and_the_documented_fields(trail: Path) -> None:
     first = json.loads(trail.read_text().splitlines()[0])
     assert list(first) == ["time", "user", "auth", "oid", "tenant", "method", "route", "status",
-                           "index_version", "clause_ids", "requested_ids", "llm_model", "query_sha256",
-                           "example_sha256", "ranker"]
+                           "index_version", "clause_ids", "requested_ids", "llm_model", "query_hmac",
+                           "example_hmac", "ranker"]
     assert first["time"] == "2026-11-20T09:00:00.000Z"
     assert "limitation" not in trail.read_text()
     assert trail.stat().st_mode & 0o007 == 0  # never world-readable, whatever the umask
-    assert first["query_sha256"] == hashlib.sha256(b"limitation of liability").hexdigest()
+    # A keyed hash: hashing a guessed clause without the key confirms nothing.
+    assert first["query_hmac"] != hashlib.sha256(b"limitation of liability").hexdigest()
+    assert first["query_hmac"] == query_hash("limitation of liability", KEY.encode())
 
 
 def test_who_saw_a_clause(trail: Path) -> None:
@@ -83,6 +91,44 @@ def test_what_a_user_retrieved_between_two_dates(trail: Path) -> None:
 def test_who_sent_a_query(trail: Path) -> None:
     assert "4 calls by 3 user(s)" in ask(trail, "query", "limitation of liability")
     assert "No matching" in ask(trail, "query", "something else")
+
+
+def test_a_trail_written_before_the_key_is_still_read(trail: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    older = {"time": "2026-11-19T08:00:00.000Z", "user": "dave@firm.example", "auth": "entra",
+             "method": "POST", "route": "/api/v1/precedents", "status": 200, "clause_ids": [],
+             "query_sha256": hashlib.sha256(b"limitation of liability").hexdigest(), "example_sha256": []}
+    (trail.parent / "audit.jsonl.2026-11-19").write_text(json.dumps(older) + "\n")
+    assert "5 calls by 4 user(s)" in ask(trail, "query", "limitation of liability")
+    # Keyed lines cannot be matched without the key: the message names the setting.
+    monkeypatch.delenv("PRECEDENT_AUDIT_KEY")
+    monkeypatch.setenv("PRECEDENT_AUDIT_KEY_FILE", str(trail.parent / "no-key"))
+    with pytest.raises(DataNotFoundError, match="PRECEDENT_AUDIT_KEY"):
+        ask(trail, "query", "limitation of liability")
+
+
+def _key_of(index_dir: str) -> str:
+    return query_key(load_settings({"PRECEDENT_INDEX_DIR": index_dir})).hex()
+
+
+def test_the_key_is_made_once_owner_only_and_shared_by_workers(tmp_path: Path) -> None:
+    index_dir = str(tmp_path / "deploy" / "index")
+    settings = load_settings({"PRECEDENT_INDEX_DIR": index_dir})
+    # Four workers starting at once: one key, the one every later start (a restart) reads.
+    with multiprocessing.get_context("spawn").Pool(4) as pool:
+        keys = pool.map(_key_of, [index_dir] * 4)
+    assert len(set(keys)) == 1 and len(bytes.fromhex(keys[0])) == 32
+    path = key_path(settings)
+    assert path == tmp_path / "deploy" / "keys" / "audit-query.key"
+    assert query_key(settings).hex() == keys[0]
+    assert os.stat(path).st_mode & 0o777 == 0o600 and os.stat(path.parent).st_mode & 0o077 == 0
+    assert [p.name for p in path.parent.iterdir()] == ["audit-query.key"]  # no temporary left
+    # The setting wins; a short one is refused with the fix; a damaged file names its fix.
+    assert query_key(load_settings({"PRECEDENT_INDEX_DIR": index_dir, "PRECEDENT_AUDIT_KEY": KEY})) == KEY.encode()
+    with pytest.raises(ConfigError, match="at least 32"):
+        load_settings({"PRECEDENT_AUDIT_KEY": "short"})
+    path.write_text("not hex\n")
+    with pytest.raises(ConfigError, match="PRECEDENT_AUDIT_KEY"):
+        query_key(settings)
 
 
 def test_size_rotation_keeps_every_line_readable(tmp_path: Path) -> None:

@@ -29,6 +29,16 @@ def test_words_and_digits_that_disagree_are_read_as_the_words_and_flagged() -> N
     ("for one (1) year thereafter, Contractor will not solicit any Company personnel", ("period", "1 year", "non_solicit")),
     ("The restriction may not exceed 365 calendar days from separation.", ("period", "365 day", "other")),
     ("Customer will pay each invoice within 45 days of receipt.", ("period", "45 day", "payment")),
+    # How long a duty of confidence lasts (ACORD 730e657aa9, a new user's NDA clause) ...
+    ("So long as this Agreement remains in effect and for a period of one (1) year thereafter, neither "
+     "GSK nor any of its Affiliates may make any public disclosure of any holdings", ("period", "1 year", "confidentiality")),
+    ("The Client shall keep secret all non-public information it receives from the Vendor, for a period "
+     "of three (3) years after this Agreement ends.", ("period", "3 year", "confidentiality")),
+    # ... not a deadline in a confidentiality clause, nor records kept under an NDA (ACORD ebca1750f4)
+    ("The Recipient shall notify the Discloser within five (5) days of any unauthorised disclosure.",
+     ("period", "5 day", "notice")),
+    ("Such records shall be kept for at least three (3) years following the end of the calendar month, "
+     "subject to Corio's standard non-disclosure agreement", ("period", "3 year", "retention")),
 ])
 def test_periods_with_their_roles(text: str, expected: tuple[str, str, str]) -> None:
     assert keys(text) == [expected]

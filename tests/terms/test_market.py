@@ -202,3 +202,29 @@ def test_a_period_in_hours_is_placed_on_the_day_scale() -> None:
     [term] = [t for t in found.terms if t.dimension.startswith("period")]
     assert [(b.label, b.documents) for b in term.buckets] == [("2 days", 2), ("5 days", 1)]
     assert (term.below, term.same, term.above) == (1, 2, 0)
+
+
+# The change-of-control clause a new user compared (session 8): two notice periods, one card.
+COC = ("The Vendor may end this Agreement by giving the Client thirty (30) days' written notice if the "
+       "Client undergoes a change of control, and the Client shall notify the Vendor within thirty (30) "
+       "days after any such change of control takes effect.")
+
+
+def test_the_summary_counts_the_terms_it_lists() -> None:
+    found = compare(extract(COC), hits(("a", notice("60 days'")), ("b", notice("30 days'"))))
+    assert len(found.yours.terms) == 2  # two figures ...
+    shown = [t for t in found.terms if t.yours is not None]
+    assert [t.title for t in shown] == ["Notice period"] and found.your_terms == 1  # ... one term
+
+
+def test_a_confidentiality_period_is_compared_with_confidentiality_periods() -> None:
+    # A new user's NDA clause (session 8) against the agreements' cover-page durations.
+    conf = ("The Client shall keep secret all non-public information it receives from the Vendor in "
+            "connection with this Agreement, shall use it only to receive the Services, and shall not "
+            "disclose it to anyone other than its employees who need to know it, for a period of three "
+            "(3) years after this Agreement ends.")
+    cover = "Confidentiality\nTrade Secrets Duration\nPerpetual\nOther Confidential Information Duration\n24 months"
+    found = compare(extract(conf), hits(("a", cover), ("b", cover.replace("24 months", "36 months"))))
+    [term] = [t for t in found.terms if t.yours is not None]
+    assert (term.title, term.yours_label, term.documents) == ("Confidentiality period", "3 years", 2)
+    assert (term.same, term.above) == (1, 1)  # 3 years is the 36 months, above the 24

@@ -1,0 +1,193 @@
+"""Polarity: the words that turn what a clause says round: a "not", an exception, a limit (issue 38).
+
+One home for them. Before session 9 each reader kept its own list (the citation score, the drafting
+comparison, the carve-out operation, the caps reader, who-a-sentence-binds), and the lists drifted:
+"nor" in one and not another, "except" in one and "except\\w*" in the next. Each reader now takes
+its words from here. Where two readers want different words on purpose, the difference is a named
+option of one function, with the reason beside it, never a second list.
+
+- ``negators(...)``: the tokens that say "not" (a word-by-word reader counts them).
+- ``negation_or_exception(...)``: a passage that says "not" or makes an exception (a check lets an
+  added passage through where the instruction asked for one).
+- ``exception(...)``: a passage that makes an exception to what the clause says.
+- ``limit_phrases``, ``limiting_words``, ``keeps_limit``/``lifts_limit``: a limit, said with or
+  without a "not", kept or lifted.
+- ``limiting_negation``, ``verb_negation``: the "not" of a limiting verb (caps) and after a modal
+  (who a sentence binds).
+- ``negative_prefixed``, ``covenant_names``: a "not" said by a word's prefix ("inadequate"), and a
+  covenant's name that is none ("the non-compete").
+
+``reading/logic.py`` reads its turn kinds ("not", "unless", "limit", "only") from the same wordings.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# -- "not", one token at a time ------------------------------------------------------------------
+# "neither" is one "not" ("neither A nor B" = "not A or B").
+_NOT = ("not", "no", "never", "none", "nothing", "cannot", "neither")
+# A limit ("only", "solely") and the exception words a tokenised reader counts.
+ONLY_WORDS = frozenset("only solely exclusively".split())
+EXCEPTION_WORDS = frozenset("except excluding unless save".split())
+# Words that limit, read as a "not" by the citation score ("shall not exceed" = "is capped at").
+LIMITING_WORDS = frozenset("limited capped cap caps prohibited prohibits forbidden refrain restricted "
+                           "exceeding maximum".split())
+
+# -- wordings (regex alternatives), each the one place its words are listed -----------------------
+# The turn kinds logic.py reads: a "not" said any way; an exception or condition-to-the-contrary;
+# "only"; a cap or a time limit said with a "not" or without ("not to exceed" = "up to").
+NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won't|shan't|none|nothing|\w+n't"
+UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that)|"
+                  r"other\s+than|excluding|without\s+(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|"
+                  r"advance|further|first|having)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|"
+                  r"notice)\b)")
+ONLY_WORDING = "only|solely|exclusively"
+LIMIT_WORDING = (r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not)\s+(?:be\s+)?(?:more|later|longer|greater)\s+than|"
+                 r"up\s+to|at\s+(?:the\s+)?(?:most|latest)|capped\s+at|limited\s+to")
+# A floor, the opposite of a ceiling: "at least" = "not less than" = "a minimum of". A ceiling turned
+# into a floor ("shall not exceed the fees paid" -> "will be at least the fees paid") turns a cap round.
+FLOOR_WORDING = r"at\s+least|(?:no|not)\s+(?:be\s+)?(?:fewer|less)\s+than|(?:a|the)\s+minimum\s+of"
+# Names of covenants, not negations: "the non-compete", "a non-disclosure agreement" (logic.py's
+# turn reader adds the "non-" words a turn reader must also pass over: "non-refundable" is a term
+# of its own, read by the opposites, not a "not").
+COVENANTS = r"(?:non-?(?:compete|competes|competition|disclosure|solicit\w*|disparag\w*)|covenants?\s+not\s+to\s+(?:compete|solicit|sue|disparage))"
+# ... and the "non-" words that name a thing rather than deny it ("a non-party", "non-public information").
+# "non-exclusive" is among them for the comparison, which reads exclusive / non-exclusive as opposites
+# of their own; the citation score, which has no such pair, counts its "non" (``COVENANTS`` only).
+COVENANT_NAMES = rf"(?:{COVENANTS}|non-?(?:exclusive|public|party|parties|employee\w*))"
+NOT_A_TURN = (r"non-?(?:compete|competition|disclosure|solicit\w*|exclusive|public|party|parties|breaching|defaulting|"
+              r"terminating|refundable|assignable|transferable)|covenants?\s+not\s+to\s+(?:compete|solicit|sue|disparage)")
+
+
+def negators(*, nor: bool = False, non: bool = False, nobody: bool = False, contracted: bool = False,
+             failure: bool = False) -> frozenset[str]:
+    """The tokens that say "not".
+
+    nor: "nor" counts. The drafting comparison aligns word for word, so a "nor" gained is a "not"
+    gained; the citation score compares a restatement, which moves "nor" freely ("not A nor B" =
+    "not A or B"), so there it does not count.
+    non / nobody: a bare "non" (what a tokeniser leaves of "non-exclusive") and "nobody" count (the
+    citation score reads words, not phrases).
+    contracted: "n't" as a token of its own (the comparison's tokeniser splits "don't" so).
+    failure: "fail", "fails", "failure", "failing" ("fails to pay" = "does not pay").
+    """
+    out = set(_NOT)
+    out |= {"nor"} if nor else set()
+    out |= {"non"} if non else set()
+    out |= {"nobody"} if nobody else set()
+    out |= {"n't"} if contracted else set()
+    out |= {"fail", "fails", "failure", "failing"} if failure else set()
+    return frozenset(out)
+
+
+@lru_cache(maxsize=None)
+def negation_or_exception(*, nor: bool = False, nothing: bool = True, freed: bool = False) -> re.Pattern[str]:
+    """A passage that says "not" or makes an exception: an added passage the instruction's carve-out
+    or exception may have asked for.
+
+    nor: "nor" counts (a borrowed precedent sentence "nor shall it ..." is the carve-out's own limb).
+    nothing: "nothing" counts ("Nothing in this Section prevents ..."); a changed phrase inside a
+    sentence is read without it.
+    freed: words that free a party from the duty count too ("may", "permitted", "free to",
+    "prevent", "exempt", "carve"), and "other than" and "none": the carve-out operation reads an
+    ask's context by them.
+    """
+    words = ["not", "no", "except", "unless", r"exclud\w*"]
+    if nor:
+        words.insert(2, "nor")
+    if nothing:
+        words.append("nothing")
+    if freed:
+        words += ["excluding", "other than", "none", r"prevent\w*", r"preclude\w*", "free to", "may", "permitted",
+                  "allowed", r"exempt\w*", r"carve\w*"]
+    return re.compile(rf"\b(?:{'|'.join(words)})\b", re.I)
+
+
+# What disapplies the clause's words: "does not apply" etc., each reader's verbs (see ``exception``).
+_DISAPPLIED = {
+    # The citation score: a "not" before a verb that excepts ("does not apply / include / cover ...").
+    "score": r"not (?:apply|include|cover|limit|exclude|prevent|prohibit|restrict)\w*",
+    # The carve-out operation's precedent sentences: "does not prohibit / restrict / ... reach".
+    "carve": r"does not (?:prohibit|restrict|restrain|apply|bar|reach)",
+    # A draft's added text: "shall not apply", "does not prevent / limit".
+    "added": r"(?:does|shall|will)\s+not\s+apply|not\s+apply|does\s+not\s+(?:prevent|restrict|prohibit|limit)",
+}
+
+
+@lru_cache(maxsize=None)
+def exception(*, disapplied: str, stems: bool = True, save: bool = False, nothing_in: bool = False,
+              headings: bool = False, permitted: bool = False, conditions: bool = False) -> re.Pattern[str]:
+    """A passage that makes an exception to what the clause says.
+
+    disapplied: which verbs a "not" disapplies ("score", "carve", "added": ``_DISAPPLIED``).
+    stems: "except\\w*" / "exclud\\w*" ("exception", "excludes"), or the words alone ("except",
+    "excluding"): the carve-out operation matches its precedent sentences by the words alone.
+    save: "save for", "save that". nothing_in: "nothing in". headings: "exclusions", "limitations",
+    "notwithstanding" and "nor" (the citation score reads a clause's exclusion list as an exception).
+    permitted: "permitted", "allowed", "may", "exempt", "carve", "free to", "provided that",
+    "however" (an added sentence that frees a party: the carve-out's own words).
+    conditions: "subject to", "limited to", "provided that", "(is|are) permitted", "will limit" (a
+    precedent sentence that limits or conditions what the clause says).
+    """
+    words = [_DISAPPLIED[disapplied]]
+    words += [r"except\w*", r"exclud\w*"] if stems else ["except", "excluding"]
+    words += ["unless", r"other\s+than"]
+    if save:
+        words.append(r"save\s+(?:for|that)")
+    if nothing_in:
+        words.append(r"nothing\s+in")
+    if headings:
+        words += ["exclusions?", "limitations?", "notwithstanding", "nor"]
+    if permitted:
+        words += ["permitted", "allowed", "may", r"exempt\w*", r"carve\w*", r"provided\s+that", "however", r"free\s+to"]
+    if conditions:
+        words += [r"(?:is|are) permitted", "subject to", "limited to", "provided that", "will limit"]
+    return re.compile(rf"\b(?:{'|'.join(words)})\b", re.I)
+
+
+# A limit said with or without a "not" ("shall not exceed", "is limited to"): the comparison reads it
+# as neither a "not" nor its absence.
+limit_phrases = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\s+)?(?:more|greater|higher)\s+than|"
+                           r"(?:shall|will|may|must|does|do)\s+not\s+exceed|not\s+to\s+exceed|no\s+more\s+than|"
+                           r"not\s+more\s+than|(?:is|are|be)\s+limited\s+to|capped\s+at|at\s+most|up\s+to|"
+                           # A time limit said either way: "ends no later than 18 months" = "must not exceed".
+                           r"(?:no|not)\s+(?:later|longer)\s+than|(?:no|not)\s+(?:fewer|less)\s+than|at\s+(?:the\s+)?latest|"
+                           r"at\s+least)\b", re.I)
+
+# A "no" or "not" whose words run, in one limb, to a bound: "no covenant ... may last longer than one year"
+# = "any covenant ... lasts no more than one year"; "MBE may not conduct more than one audit" = "no more
+# than one audit may be conducted". A limit said around its subject, read as ``limit_phrases`` reads one
+# said in a row.
+bounded_negation = re.compile(r"\b(?:no|not|never)\b(?:\s+(?!(?:and|or|but|unless|if|except)\b)[\w'’()-]+){0,8}?\s+"
+                              r"(?:(?:more|longer|later|greater|higher|fewer|less)(?:\s+\w+ly)?\s+than|exceed\w*)\b", re.I)
+
+# Added words that keep the clause's limit for the item rather than lift it ("if the claim is due to
+# fraud, the liability cap will not be exceeded"), and the words that do lift it ("shall not apply",
+# "will not be capped", "excluding"). Found by a new user's "Add a carve-out for fraud", marked done.
+keeps_limit = re.compile(r"\b(?:will|shall|must|may|does|do|is|are)\s+not\s+be\s+exceeded\b|"
+                         r"\b(?:shall|will)\s+(?:still|also|continue\s+to)\s+apply\b|"
+                         r"\b(?:remains?|is|are|be)\s+(?:still\s+)?subject\s+to\b|"
+                         r"\b(?:shall|will)\s+(?:still\s+|also\s+)?be\s+(?:limited|capped)\b", re.I)
+lifts_limit = re.compile(r"\bexcept\w*|\bexclud\w*|\b(?:shall|will|does|do)\s+not\s+(?:apply|limit|restrict|cap)\b|"
+                         r"\bnot\s+(?:be\s+)?(?:limited|capped|subject\s+to)\b|\bunlimited\b|\buncapped\b|"
+                         r"\bnothing\s+in\b|\bother\s+than\b|\bsave\s+(?:for|that)\b|\bunless\b|\bin\s+excess\s+of\b", re.I)
+
+# The "not" of a limiting verb (the caps reader: "shall not exceed", "in no event ... more than"). A
+# negation of another verb ("shall not apply to the extent X pays in excess of") makes no ceiling.
+limiting_negation = (
+    r"(?:\b(?:not|never|cannot|can['’]t|won['’]t|shan['’]t)\b(?!\s+(?:apply|applicable|limit(?:ed)?|include|affect|"
+    r"restrict|reduce|prejudice|waive|exclude|relieve|release)\b)|\bneither\b|\bnor\b|"
+    r"\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b|"
+    # "no Underwriter shall be required to contribute any amount in excess of": a contribution cap
+    r"\bno\s+(?:[A-Z][\w-]*\s+){1,3}(?:shall|will|may)\s+be\s+(?:required|obligated)\s+to\s+contribute\b)")
+# The "not" right after a modal ("shall not", "may no", "won't"), as a named group: who a sentence
+# binds reads a duty and its negation in one match.
+verb_negation = r"(?P<neg>\s+not\b|\s+no\b|n't\b)?"
+# "inadequate" says "not adequate": a "not" said by the word's own prefix.
+negative_prefixed = re.compile(r"\b(?:in|un|im|ir|il|non-?|dis)(?:adequa|availab|enforc|valid|reason|limit|authori|able|"
+                               r"permit|lawful|able|capable|effective|necessar|consist|applicab|cancel|restrict)\w*", re.I)
+# A part of a sentence that states a promise, a right or a limit of its own (a modal, a "not", an
+# "only", an exception).
+turning_word = re.compile(r"\b(?:shall|will|must|may|not|only|except|unless)\b", re.I)
