@@ -33,7 +33,7 @@ from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scop
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
 from addin_server.draft.instruction_moves import settle
 from addin_server.draft.instruction_values import (  # noqa: F401
-    _HOLDER_CUES, _JUDGED_THEN_ASKED, _KEPT_FIGURE, kept, unread_figures, _NEWLY_BOUND, _ONE_UNIT, _REPLACED_BY, _UNITS, _after_verb, _carve,
+    _HOLDER_CUES, _JUDGED_THEN_ASKED, _KEPT_FIGURE, unread_figures, _NEWLY_BOUND, _ONE_UNIT, _REPLACED_BY, _UNITS, _after_verb, _carve,
     _flip, _named, _newly_bound, _number, _period, _renames, _same, _whole, _whose)
 from addin_server.draft.instruction_words import (  # noqa: F401
     _ARCHAIC_NAMED, _ASK, _BARE_NUMBER, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE,
@@ -344,7 +344,7 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
         if _FEES_BASIS.search(text):
             params["basis"] = "fees"  # "cap Company at 12 months' fees": the look-back of a cap
     elif kind == "amount":
-        found = [f for f in F.amounts(text) if not kept(text, f)]
+        found = [f for f in F.amounts(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
         params = {"amount": _whole(found[0].value), "currency": found[0].currency} if found else {}
         old = found[1].value if len(found) > 1 else None
         if old is not None:

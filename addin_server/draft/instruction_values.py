@@ -24,18 +24,6 @@ _UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "mont
 # Said of a figure to keep: "the audit stays at 2 business days", "same 30 days".
 # ("keep the records three years" asks for a period: "keep" and "leave" are read by guards.protected.)
 _KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$", re.I)
-# Said after a figure to keep: "the ten-million aggregate is not moving", "$2m per claim doesn't change".
-_KEPT_AFTER = re.compile(r"^[\s\w'’-]{0,30}?\b(?:(?:is|are|will\s+be)\s+not\s+(?:moving|changing|to\s+(?:move|change))|"
-                         r"(?:is|are)n['’]t\s+(?:moving|changing)|(?:does|do|will)\s*(?:not|n['’]t)\s+(?:move|change)|"
-                         r"(?:is|are)\s+(?:staying|unchanged|untouched|fixed)|" + STAY_VERBS + r"\s+(?:as\s+is|unchanged|"
-                         r"untouched|where\s+it\s+is|the\s+same)\b)", re.I)
-
-
-def kept(text: str, figure: F.Figure) -> bool:
-    """A figure the instruction says to keep, before it ("stays at 2 business days", "same 30 days") or
-    after it ("the ten-million aggregate is not moving"): no value asked, nor the old one."""
-    return bool(_KEPT_FIGURE.search(text[max(0, figure.start - 40):figure.start])
-                or _KEPT_AFTER.search(text[figure.end:figure.end + 80]))
 
 
 # A period said with an article for its number ("a month", "a year") before the one it replaces.
@@ -49,7 +37,7 @@ _JUDGED_THEN_ASKED = re.compile(r"['’]?s?\s+(?:is|are|isn['’]t|aren['’]t|w
 
 def _period(text: str) -> dict[str, Any] | None:
     # A figure said as kept is no value asked, nor the old one.
-    found = [f for f in F.periods(text) if not kept(text, f)]
+    found = [f for f in F.periods(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
     if not found:
         return None
     one = _ONE_UNIT.search(text)
@@ -283,7 +271,7 @@ def unread_figures(text: str, values: list[float], clause: str = "") -> list[str
     have = [f.value for f in F.figures(clause)] if clause else []
     out = []
     for f in F.figures(text):
-        if f.kind not in ("period", "amount", "percentage") or kept(text, f):
+        if f.kind not in ("period", "amount", "percentage") or _KEPT_FIGURE.search(text[max(0, f.start - 20):f.start]):
             continue
         if any(abs(f.value - v) < 1e-9 for v in values + have):
             continue

@@ -39,7 +39,7 @@ from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Part
-from addin_server.draft.instruction_values import kept
+from addin_server.draft.instruction_values import _KEPT_FIGURE as _KEPT
 from addin_server.draft.instruction_words import (_MUTUAL, _QUOTED_ANY, SIDES, STAY_STATES, STAY_VERBS, mutual_degree,
                                                   replacement_quotes)
 
@@ -232,7 +232,7 @@ def _other_figure(part: Part, clause: str) -> str:
         if words[f.start - 1:f.start] == "[" and words[f.end:f.end + 1] == "]":
             continue  # a precedent's number ("the sixty days in [1]")
         # A figure said as kept, or as the one not wanted ("not the sixty days in [1]"), is no ask.
-        if float(f.value) not in held and not kept(words, f) and not _REJECTED.search(lead):
+        if float(f.value) not in held and not _KEPT.search(lead) and not _REJECTED.search(lead):
             return f.text
     return ""
 
@@ -244,7 +244,7 @@ _REJECTED = re.compile(r"\b(?:not|instead\s+of|rather\s+than|than|in\s+place\s+o
 def names_a_value(words: str) -> bool:
     """An amount, a period or a percentage in the ask that it does not say to keep."""
     for f in F.figures(words):
-        if not kept(words, f):
+        if not _KEPT.search(words[max(0, f.start - 20):f.start]):
             return True
     return bool(_SCALE.search(words))
 
