@@ -22,6 +22,7 @@ from index_builder.errors import InvalidRequestError, LLMNotConfiguredError
 from addin_server.draft import operations as ops
 from addin_server.draft.carve_out import add_carve_out
 from addin_server.draft.checks import CheckResult, DraftTask, check_draft
+from addin_server.draft.checks_base import not_checked
 from addin_server.draft.citations import verify
 from addin_server.draft.edits import Declined, Edit, OperationResult
 from addin_server.draft.instruction import OPERABLE, Instruction, Part, read_instruction
@@ -32,6 +33,13 @@ from addin_server.draft.redraft import Redrafter, RedraftResult
 from addin_server.draft.unambiguous import doubt, doubt_after, doubt_done, says_to_keep
 
 log = logging.getLogger(__name__)
+
+# An operation's edits are never shown as checked. The instruction check reads the ask the way the
+# operation did, so it cannot catch a misreading; blind reviews of seven never-seen tranches judged
+# about half the operation drafts the checks passed wrong (benchmarks/results/drafting, session 9).
+SECOND_READING = not_checked(
+    "second_reading", "A drafting rule made these edits from its reading of your ask, and the checks read the "
+    "ask the same way, so none of them vouches for the edits on its own: read each edit before you apply it.")
 
 PREFERENCES = ("auto", "operation", "model")
 OPERATION_KINDS = OPERABLE
@@ -140,6 +148,8 @@ class DraftRouter:
             # right answer here, not a failure to carry the instruction out.
             drafted.checks = [CheckResult("changed", None, drafted.operation.notes[0]) if c.name == "changed" else c
                               for c in drafted.checks]
+        if drafted.operation is not None and drafted.operation.operation != "none":
+            drafted.checks.append(SECOND_READING)
         drafted.timings_ms["checks"] = _ms(time.perf_counter() - started)
         if ins.problems:
             drafted.notes.append(ins.reason)

@@ -15,6 +15,7 @@ export const CHECK_LABELS = {
   meaning: "Keeps the meaning of what you did not ask to change",
   defined_terms: "Uses your document's defined terms",
   length: "Length as asked",
+  second_reading: "An independent reading of the edits",
 };
 
 // Each part of the instruction as the checks found it on the draft (issue 38).
