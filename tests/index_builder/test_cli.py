@@ -97,3 +97,23 @@ def test_build_help_documents_the_exit_statuses(capsys):
     out = capsys.readouterr().out
     assert "--allow-skipped" in out and "exit status:" in out and "  4    built, but some source files" in out
     assert "what to index" in out and "Required" in out and "default: the ACORD" not in out
+
+
+def test_a_command_search_waits_past_the_servers_query_deadline(tmp_path, monkeypatch, embedder_factory):
+    # The quickstart's example search failed at load 8: its first fixed-shape compile took longer
+    # than the server's 10 s query deadline. A command waits; the server keeps its deadline.
+    import time
+
+    from index_builder.settings import load_settings
+
+    class Slow(embedder_factory):
+        def embed(self, texts, *, show_progress=False):
+            time.sleep(0.3)
+            return super().embed(texts, show_progress=show_progress)
+
+    monkeypatch.setattr(cli, "_embedder", lambda settings: Slow())
+    settings = load_settings({"PRECEDENT_QUERY_DEADLINE_S": "0.05", "PRECEDENT_QUERY_EMBEDDING": "index"},
+                             {"index_dir": tmp_path / "ix"})
+    assert settings.embedding.query_deadline_s == 0.05
+    vectors = cli._query_embedder(settings).embed(["cap on liability"])
+    assert vectors.shape == (1, Slow.dimension)
