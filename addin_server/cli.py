@@ -197,8 +197,10 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     reranker = reranker_for_eval(settings, args.prompt) if args.rerank == "llm" else None
     # The served pipeline, with the rerank the server would run: same depth, same folding,
     # the same query embedder (its twin model, batcher and cache: issue 39).
+    # A command: it waits past the server's query deadline (PRECEDENT_COMMAND_QUERY_DEADLINE_S).
     return run_eval_command(settings, config, embedder,
-                            lambda: build_pipeline(settings, query_embedder(settings.embedding),
+                            lambda: build_pipeline(settings,
+                                                   query_embedder(settings.embedding, command=True),
                                                    reranker=reranker,
                                                    rerank_default=reranker is not None),
                             args.rerank, args.json_out, not args.no_progress)

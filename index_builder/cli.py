@@ -15,8 +15,6 @@ from index_builder.settings import TRAINED_RERANKER_PATH, Settings, load_setting
 
 log = logging.getLogger("index_builder")
 
-COMMAND_QUERY_DEADLINE_S = 600.0  # a command's search waits this long for its query's embedding
-
 DEFAULT_EVAL_INDEX = Path("var/acord-index")
 # A build that wrote its index but left out source files it could not read (a corrupt .docx):
 # a scheduler must see it, so it is not 0 (2 is a failed command, 130 an interrupted one).
@@ -196,17 +194,15 @@ def _embedder(settings: Settings):  # type: ignore[no-untyped-def]
 
 
 def _query_embedder(settings: Settings):  # type: ignore[no-untyped-def]
-    """What embeds queries, as the server's does (its twin model, batcher and cache)."""
+    """What embeds queries, as the server's does (its twin model, batcher and cache), waiting
+    as a command waits (PRECEDENT_COMMAND_QUERY_DEADLINE_S), not as the server refuses."""
     from dataclasses import replace
 
     from index_builder.index.batcher import query_embedder
 
-    # The same model and shapes as the server, but no server's deadline: PRECEDENT_QUERY_DEADLINE_S
-    # refuses a queue a server cannot serve; a one-shot command on a busy machine waits for its
-    # first fixed-shape compile instead (10 s failed the quickstart's example search at load 8).
-    embedding = replace(settings.embedding, query_deadline_s=max(settings.embedding.query_deadline_s,
-                                                                 COMMAND_QUERY_DEADLINE_S))
-    return query_embedder(embedding, lambda embedding: _embedder(replace(settings, embedding=embedding)))
+    return query_embedder(settings.embedding,
+                          lambda embedding: _embedder(replace(settings, embedding=embedding)),
+                          command=True)
 
 
 def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:

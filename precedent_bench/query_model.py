@@ -85,7 +85,7 @@ def run_command(args: argparse.Namespace) -> int:
         variants = {k: replace(v, query_shapes=shapes)
                     for (k, v), shapes in zip(variants.items(), args.input_shapes)}
     result_shapes = {k: v.query_shapes for k, v in variants.items()} if args.input_shapes else None
-    embedders = {k: query_embedder(v) for k, v in variants.items()}
+    embedders = {k: query_embedder(v, command=True) for k, v in variants.items()}
     config = EvalConfig(split="train+valid")
     searches = {k: eval_search(eval_pipeline(settings, config, e), config) for k, e in embedders.items()}
     result: dict[str, Any] = {"when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),

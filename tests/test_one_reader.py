@@ -66,6 +66,9 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     # reading/polarity.py's exception() and negation_or_exception().
     "exception word list": re.compile(r"\bexcept(?:\\w\*)?\|(?:exclud|unless|other|save)|\bunless\|(?:except|exclud|other|save)|"
                                       r"\bexcept excluding\b|\bexcluding\|unless"),
+    # A limit's words, listed: a "not" alternated with "never" and "in no (event)" before "more than",
+    # or "not to exceed|up to" (reading/polarity.py's ceiling_after, floor_after, BOUND_AFTER; session 10).
+    "limit word list": re.compile(r"\(\?:not\|never\|in\\s\+no\\s\+|not\\s\+to\\s\+exceed\|up\\s\+to"),
 }
 
 # (detector, file): why it stays. "left:" entries are second readers still to move into the core.
@@ -102,6 +105,7 @@ CAUGHT = {
     "negation word list": '_NEGATORS = frozenset("not no never none nothing cannot non nobody neither".split())',
     "exception word list": r'_EXCEPTION_WORDS = re.compile(r"\b(?:not|no|nor|except|excluding|unless|other than|does not|do not|nothing|none|"',
     "outline number": r'_ARTICLE = re.compile(r"^(?:ARTICLE|Article)\s+([IVXLC]+|\d{1,3})" + _LABEL_END + r"\.?")',
+    "limit word list": r'_BOUND_VERB = re.compile(r"(?:not\s+to\s+exceed|up\s+to)\b", _I)',
 }
 
 # The pane's second readers issue 38 removed (the pane takes these readings from the server:
@@ -220,3 +224,37 @@ def test_the_core_holds_the_readers_the_detectors_look_for() -> None:
     for name in ("sentence splitter", "abbreviation list", "term endings", "run-in heading", "capitals rule",
                  "typed clause number", "heading without a verb", "is a heading", "outline number", "cross-reference"):
         assert DETECTORS[name].search(core), f"the core no longer has its {name}: update the detector"
+
+
+# Inside the core too, polarity.py is the one home of the words that say "not", make an exception or
+# set a limit (session 10): caps.py and cap_measures.py kept their own for where a cap's measure ends,
+# and they had drifted ("excluding" ended a measure read for its value, not a defined cap's measure
+# kept as words). Another core module takes them from polarity.py; an entry here says why one may not.
+POLARITY_WORDS = ("negation word list", "exception word list", "limit word list")
+CORE_POLARITY_ALLOWED: dict[tuple[str, str], str] = {}
+# The second lists this guard was written against, removed from the core in session 10.
+CORE_POLARITY_REMOVED = {
+    "caps.py _plain_end": ("exception word list",
+                           r'm = re.search(r";|[,;]?\s*\bprovided\b|,?\s*\b(?:except|unless|notwithstanding)\b", phrase, _I)'),
+    "cap_measures.py _measure_end": ("exception word list",
+                                     r'r"except|excluding|save|and\s+in\s+no\s+event|and\s+(?:neither|each|either)\s+party|"'),
+    "cap_measures.py _CEILING": ("limit word list",
+                                 r'r"(?:not|never|in\s+no\s+(?:event|case))\s+(?:more|greater|higher)\s+than\b|capped\s+at\b)|"'),
+    "cap_measures.py _FLOOR": ("limit word list",
+                               r'r",?\s*(?:but\s+)?(?:in\s+any\s+event\s+)?(?:(?:not|never|in\s+no\s+(?:event|case))\s+(?:less|lower|fewer)\s+than\b|"'),
+    "caps.py _BOUND_VERB": ("limit word list", r'_BOUND_VERB = re.compile(r"(?:not\s+to\s+exceed|up\s+to)\b", _I)'),
+}
+
+
+def test_polaritys_words_have_one_home_inside_the_core() -> None:
+    home = CORE / "polarity.py"
+    hits = {(name, p.name) for p in CORE.glob("*.py") if p != home for name in POLARITY_WORDS
+            if DETECTORS[name].search(p.read_text(encoding="utf-8"))}
+    unlisted = sorted(hits - set(CORE_POLARITY_ALLOWED))
+    assert not unlisted, (f"A core module keeps its own list of polarity.py's words: {unlisted}. Take "
+                          "them from reading/polarity.py (a named option where a reader differs).")
+    assert not sorted(set(CORE_POLARITY_ALLOWED) - hits), "gone: remove them from CORE_POLARITY_ALLOWED"
+    for name in POLARITY_WORDS:
+        assert DETECTORS[name].search(home.read_text(encoding="utf-8")), f"polarity.py has no {name}"
+    for what, (name, code) in CORE_POLARITY_REMOVED.items():
+        assert DETECTORS[name].search(code), what

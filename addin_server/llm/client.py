@@ -3,7 +3,8 @@
 Works with any OpenAI-compatible endpoint by configuration alone (OpenAI, Azure OpenAI,
 vLLM, Ollama, llama.cpp). The SDK's own retries are off; tenacity retries timeouts,
 connection failures, 429 and 5xx with jittered exponential backoff (honouring
-Retry-After) inside a per-call deadline. A semaphore bounds calls in flight across all
+Retry-After) inside a per-call deadline, and only while what is left of it can hold a useful
+attempt (LLMSettings.retry_min_share of the first attempt's time). A semaphore bounds calls in flight across all
 requests; a bulkhead bounds the requests waiting on the LLM (see guard.py), and a circuit
 breaker that judges every attempt (errors, 429s, timeouts, unreadable bodies) makes calls
 fail fast while the endpoint is failing, so a sick LLM costs each search microseconds.
@@ -23,9 +24,9 @@ from tenacity import (
     Retrying,
     retry_if_exception,
     stop_after_attempt,
-    stop_before_delay,
     wait_exponential_jitter,
 )
+from tenacity.stop import stop_base
 
 from addin_server.llm.guard import Bulkhead, CircuitBreaker
 from index_builder.errors import (LLMBadResponseError, LLMBusyError, LLMRequestError,
@@ -147,9 +148,10 @@ class OpenAIChatClient:
     def _with_retries(self, messages: Messages, model: str, max_tokens: int, temperature: float,
                       top_logprobs: int, deadline: float, timeout: float) -> Completion:
         s = self.settings
+        first = min(timeout, deadline - time.monotonic())  # the time the first attempt gets
         retrying = Retrying(
             retry=retry_if_exception(_transient),
-            stop=stop_after_attempt(s.max_attempts) | stop_before_delay(deadline - time.monotonic()),
+            stop=stop_after_attempt(s.max_attempts) | _TooLittleLeft(deadline, s.retry_min_share * first),
             wait=_RetryAfterWait(s.backoff_initial_s, s.backoff_max_s),
             before_sleep=_log_retry,
             reraise=True,
@@ -235,6 +237,22 @@ class _RetryAfterWait:
         except ValueError:
             asked = 0.0  # an HTTP date: fall back to our own backoff
         return max(wait, min(asked, self._maximum))
+
+
+class _TooLittleLeft(stop_base):
+    """Stop when the time left after the backoff wait is less than a useful attempt's.
+
+    A retry given a fraction of the time a full attempt had cannot be expected to finish what
+    that attempt did not (a 110 s redraft that timed out, retried with the 10 s left of its
+    120 s): the caller hears the timeout at once instead of ten seconds later."""
+
+    def __init__(self, deadline: float, useful_s: float) -> None:
+        self.deadline = deadline
+        self.useful_s = useful_s
+
+    def __call__(self, retry_state: RetryCallState) -> bool:
+        left = self.deadline - time.monotonic() - (retry_state.upcoming_sleep or 0.0)
+        return left <= 0 or left < self.useful_s
 
 
 def _transient(exc: BaseException) -> bool:

@@ -16,6 +16,12 @@ reach the queue. The vectors are the inner embedder's, computed with other texts
 same call; for the torch and OpenVINO models that changes a vector by float rounding only
 (padding is masked), which tests/index_builder/test_batcher_rankings.py checks on rankings.
 
+A process that exits while a worker is inside a model call (an OpenVINO compile, the first
+fixed-shape call of a command, takes seconds to minutes on a busy machine) would tear the
+model down under it: the C++ runtime aborts ("terminate called without an active
+exception"). So every batcher still open at exit is closed by an ``atexit`` hook, which
+waits for the call in hand to end before the interpreter goes.
+
 Refusals are ``SearchBusyError`` (503 with Retry-After on the wire): the queue holds
 ``queue_max`` requests and refuses the next, and a request that has waited ``deadline_s``
 gives up (its texts are dropped if the worker has not taken them). An error inside the
@@ -25,9 +31,11 @@ the model cannot take fails only its own request.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
 import time
+import weakref
 from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
@@ -39,6 +47,10 @@ from index_builder.index.embedder import Embedder
 from index_builder.settings import EmbeddingSettings
 
 log = logging.getLogger(__name__)
+
+# Batchers not yet closed, closed at exit (see the module's docstring); weak, so a batcher
+# closed and dropped is not kept alive by this set.
+_OPEN: "weakref.WeakSet[BatchingEmbedder]" = weakref.WeakSet()
 
 
 @dataclass
@@ -103,6 +115,7 @@ class BatchingEmbedder:
                                           daemon=True) for n in range(workers)]
         for worker in self._workers:
             worker.start()
+        _OPEN.add(self)
 
     # -- callers --------------------------------------------------------------------------
     def embed(self, texts: Sequence[str], *, show_progress: bool = False) -> np.ndarray:
@@ -140,7 +153,12 @@ class BatchingEmbedder:
                                retry_after=self.retry_after_s)
 
     def close(self) -> None:
-        """Refuse new work, fail what waits (503: retry), let the batch in hand finish."""
+        """Refuse new work, fail what waits (503: retry), wait for the batch in hand.
+
+        The wait has no bound: a process that went on to exit during the model call would
+        abort in the model's runtime, which helps nobody (a model call ends in seconds; a
+        first fixed-shape compile on a busy machine in minutes)."""
+        _OPEN.discard(self)
         with self._lock:
             self._closed = True
             waiting = list(self._queue)
@@ -150,8 +168,12 @@ class BatchingEmbedder:
             job.finish(error=SearchBusyError("The server is shutting down; search again in a "
                                              "moment.", retry_after=self.retry_after_s))
         for worker in self._workers:
-            if worker is not threading.current_thread():
-                worker.join(timeout=30)
+            if worker is threading.current_thread():
+                continue
+            worker.join(timeout=1)
+            if worker.is_alive():
+                log.info("Waiting for the embedding model's call in hand to end before closing")
+                worker.join()
 
     # -- the worker -----------------------------------------------------------------------
     def _run(self) -> None:
@@ -223,9 +245,16 @@ class BatchingEmbedder:
                 job.finish(np.ascontiguousarray(vectors[[row[t] for t in job.texts]]))
 
 
+@atexit.register
+def _close_open_batchers() -> None:
+    """At exit: close every batcher still open, so no worker is inside a model call (above)."""
+    for batcher in list(_OPEN):
+        batcher.close()
+
+
 def query_embedder(settings: EmbeddingSettings,
                    load: Callable[[EmbeddingSettings], Embedder] | None = None,
-                   compile_now: bool = False) -> Embedder:
+                   compile_now: bool = False, command: bool = False) -> Embedder:
     """Queries' embedder as every entry point uses it (server, `index-builder search` and
     eval): the index's model or its twin (PRECEDENT_QUERY_EMBEDDING), behind the batcher,
     behind the cache of vectors by text. A twin that cannot be made or loaded (OpenVINO not
@@ -233,7 +262,10 @@ def query_embedder(settings: EmbeddingSettings,
     index's own model, with a warning: searches stay right, only slower.
     ``load`` makes a model from its settings (default ``index_builder.index.load_embedder``);
     ``compile_now``: the fixed-shape compiles (PRECEDENT_QUERY_SHAPES) made now, not on first
-    use (the server: before it answers /health)."""
+    use (the server: before it answers /health); ``command``: a one-shot command's search,
+    which waits up to ``command_query_deadline_s`` for its embedding (PRECEDENT_QUERY_DEADLINE_S
+    refuses a queue a server cannot serve; a command has no queue, and on a busy machine its
+    first fixed-shape compile runs past a server's 10 s)."""
     from index_builder.errors import ModelLoadError
     from index_builder.index.embed_cache import CachingEmbedder
     from index_builder.index.embedder import query_candidates
@@ -265,8 +297,15 @@ def query_embedder(settings: EmbeddingSettings,
         model = BatchingEmbedder(model, batch_max=settings.query_batch,
                                  batch_wait_ms=settings.query_batch_wait_ms,
                                  queue_max=settings.query_queue,
-                                 deadline_s=settings.query_deadline_s,
+                                 deadline_s=_deadline(settings, command),
                                  workers=settings.query_workers)
     if settings.cache_size:
         model = CachingEmbedder(model, settings.cache_size)
     return model
+
+
+def _deadline(settings: EmbeddingSettings, command: bool) -> float:
+    """How long a caller waits for its embedding: the server's deadline, or a command's."""
+    if command:
+        return max(settings.query_deadline_s, settings.command_query_deadline_s)
+    return settings.query_deadline_s

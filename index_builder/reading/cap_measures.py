@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
 from index_builder.reading.figures import Figure, mask
+from index_builder.reading.polarity import ceiling_after, floor_after, measure_end
 
 _I = re.IGNORECASE
 
@@ -86,16 +87,6 @@ _WINDOW = re.compile(
 _MONTHS = {"month": 1.0, "year": 12.0, "day": 1 / 30, "business_day": 1 / 21, "week": 12 / 52, "hour": 0.0}
 # A fallback ("or, if no credits are specified, ...") or an aggregate beside a per-claim limit ("...,
 # or in the aggregate, with respect of all claims, ...") starts a second measure.
-# A ceiling or floor written after a measure: "50% of the monies paid, to a maximum of $1,000,000" is
-# the lesser of the two; "the fees paid, but not less than $10,000" the greater.
-_CEILING = re.compile(
-    r",?\s*(?:but\s+)?(?:in\s+any\s+event\s+)?(?:(?:(?:up\s+)?to|subject\s+to|with)\s+an?\s+(?:overall\s+|aggregate\s+|total\s+)?"
-    r"(?:maximum|cap|ceiling|limit)(?:\s+amount)?\s+(?:of|equal\s+to)\b|not\s+to\s+exceed\b|"
-    r"(?:not|never|in\s+no\s+(?:event|case))\s+(?:more|greater|higher)\s+than\b|capped\s+at\b)|"
-    r",\s*(?:but\s+(?:only\s+)?)?up\s+to\b(?=\s*(?:[$€£\d]|(?:US|USD|EUR|GBP)\b))", _I)
-_FLOOR = re.compile(
-    r",?\s*(?:but\s+)?(?:in\s+any\s+event\s+)?(?:(?:not|never|in\s+no\s+(?:event|case))\s+(?:less|lower|fewer)\s+than\b|"
-    r"(?:subject\s+to|with)\s+an?\s+minimum(?:\s+amount)?\s+of\b)", _I)
 # A limit per claim beside one for all claims ("$1,000,000 per claim, not to exceed $5,000,000 in the
 # aggregate") is two caps, not a choice.
 _PER_CLAIM = re.compile(r"\b(?:per|each|any\s+one|for\s+(?:any|each)\s+(?:single\s+)?)\s*(?:claim|occurrence|incident|event|"
@@ -194,7 +185,8 @@ def _per_claim_and_aggregate(text: str, start: int, stop: int, found: Sequence[F
 def _bounded(text: str, start: int, stop: int, found: Sequence[Figure]) -> list[Cap] | None:
     """A measure with a ceiling or floor after it: the lesser/greater of the two, or, for a per-claim
     limit beside one for all claims, two caps. None where the words hold no such bound."""
-    for pattern, kind in ((_CEILING, "lesser_of"), (_FLOOR, "greater_of")):
+    # A ceiling or a floor after the measure (polarity.ceiling_after / floor_after).
+    for pattern, kind in ((ceiling_after, "lesser_of"), (floor_after, "greater_of")):
         bound = _depth0(pattern, text[start:stop])
         if bound is None or bound[0] == 0:
             continue
@@ -232,10 +224,8 @@ def _simple_end(phrase: str) -> int:
 
 def _measure_end(phrase: str) -> int:
     """The measure ends before a new clause of the sentence ("; provided", ", except", "and in no event")."""
-    # "provided" opens a proviso ("; provided that", ", provided, however,"), not "the service provided"
-    m = re.search(r"[,;]\s*provided\b|,?\s+(?:provided(?=\s*(?:,|that\b|however\b|further\b|always\b|though\b))|"
-                  r"except|excluding|save|and\s+in\s+no\s+event|and\s+(?:neither|each|either)\s+party|"
-                  r"notwithstanding|unless)\b", phrase, _I)
+    # A proviso, an exception, "notwithstanding" or a second limit: polarity.measure_end's words.
+    m = measure_end(valued=True).search(phrase)
     return m.start() if m else len(phrase)
 
 

@@ -38,7 +38,7 @@ from typing import Sequence
 
 from index_builder.reading.cap_measures import Cap, read_measure
 from index_builder.reading.figures import Figure, figures as read_figures
-from index_builder.reading.polarity import limiting_negation
+from index_builder.reading.polarity import BOUND_AFTER, limiting_negation, measure_end
 
 __all__ = ["Cap", "caps"]
 
@@ -135,13 +135,10 @@ def caps(text: str, figures: Sequence[Figure] | None = None) -> list[Cap]:
     return sorted(out + rows, key=lambda c: c.start)
 
 
-_BOUND_VERB = re.compile(r"(?:not\s+to\s+exceed|up\s+to)\b", _I)
-
-
 def _bounds(text: str, after: int, m: re.Match[str]) -> bool:
     """Whether limit ``m`` bounds the measure that starts at ``after`` ("..., not to exceed $5,000")."""
     between = text[after:m.start()]
-    return bool(_BOUND_VERB.match(m.group(0)) and re.search(r",\s*(?:but\s+(?:only\s+)?)?(?:in\s+any\s+event\s+)?$", between)
+    return bool(BOUND_AFTER.match(m.group(0)) and re.search(r",\s*(?:but\s+(?:only\s+)?)?(?:in\s+any\s+event\s+)?$", between)
                 and not re.search(r"[;:]|\n[ \t]*\n", between))
 
 
@@ -280,7 +277,7 @@ def _defined_caps(text: str, ends: list[int], found: Sequence[Figure]) -> list[t
 
 def _plain_end(phrase: str) -> int:
     """Where a measure we cannot value ends: at the clause's ";" or a proviso."""
-    m = re.search(r";|[,;]?\s*\bprovided\b|,?\s*\b(?:except|unless|notwithstanding)\b", phrase, _I)
+    m = measure_end(valued=False).search(phrase)
     return len(phrase[:m.start()] if m else phrase.rstrip(" .,;"))
 
 

@@ -17,6 +17,9 @@ option of one function, with the reason beside it, never a second list.
 - ``negative_prefixed``, ``covenant_names``: a "not" said by a word's prefix ("inadequate"), and a
   covenant's name that is none ("the non-compete").
 
+- ``measure_end``, ``ceiling_after``, ``floor_after``, ``BOUND_AFTER``: where a liability cap's
+  measure ends (reading/caps.py, reading/cap_measures.py): an exception, a proviso, a second limit.
+
 ``reading/logic.py`` reads its turn kinds ("not", "unless", "limit", "only") from the same wordings.
 """
 
@@ -191,3 +194,47 @@ negative_prefixed = re.compile(r"\b(?:in|un|im|ir|il|non-?|dis)(?:adequa|availab
 # A part of a sentence that states a promise, a right or a limit of its own (a modal, a "not", an
 # "only", an exception).
 turning_word = re.compile(r"\b(?:shall|will|must|may|not|only|except|unless)\b", re.I)
+
+
+# -- where a liability cap's measure ends (reading/caps.py, reading/cap_measures.py) -------------
+# A cap's measure runs to the words that open a new clause of its sentence: "$1,000,000, except for
+# breaches of Section 9" caps liability at $1,000,000, and the exception is not part of the amount.
+# The exception words are EXCEPTION_WORDS; "notwithstanding" sets the words before it aside.
+_OVERRIDE = "notwithstanding"
+# A proviso: "provided" with what makes it one (", provided that", "provided, however,"); in "the
+# services provided" the measure goes on.
+_PROVISO = r"provided(?=\s*(?:,|that\b|however\b|further\b|always\b|though\b))"
+# A second limit of the same sentence: "... the fees paid, and in no event shall ...", "and neither party".
+_NEXT_LIMIT = r"and\s+in\s+no\s+event|and\s+(?:neither|each|either)\s+party"
+
+
+@lru_cache(maxsize=None)
+def measure_end(*, valued: bool = True) -> re.Pattern[str]:
+    """Where a cap's measure ends: the start of the first match.
+
+    valued: a measure read for its value (cap_measures.py): a proviso by its shape, or after a ","
+    or ";"; an exception, "notwithstanding" or a second limit after a space. Not valued: a defined
+    cap's measure that cannot be valued, kept as words (caps.py); it ends at the clause's ";", at
+    any "provided", or at an exception or "notwithstanding" (no second limit follows a definition).
+    """
+    words = sorted(EXCEPTION_WORDS) + [_OVERRIDE]
+    if valued:
+        return re.compile(rf"[,;]\s*provided\b|,?\s+(?:{'|'.join([_PROVISO, *words, _NEXT_LIMIT])})\b", re.I)
+    return re.compile(rf";|[,;]?\s*\bprovided\b|,?\s*\b(?:{'|'.join(words)})\b", re.I)
+
+
+# A ceiling or a floor written after a measure ends it, and the two are read together: "50% of the
+# monies paid, to a maximum of $1,000,000" is the lesser of the two; "the fees paid, but not less than
+# $10,000" the greater (cap_measures.py). The "not" of each, said as a lawyer says it in a cap:
+_NO_EVENT = r"(?:not|never|in\s+no\s+(?:event|case))"
+ceiling_after = re.compile(
+    r",?\s*(?:but\s+)?(?:in\s+any\s+event\s+)?(?:(?:(?:up\s+)?to|subject\s+to|with)\s+an?\s+(?:overall\s+|aggregate\s+|total\s+)?"
+    rf"(?:maximum|cap|ceiling|limit)(?:\s+amount)?\s+(?:of|equal\s+to)\b|not\s+to\s+exceed\b|"
+    rf"{_NO_EVENT}\s+(?:more|greater|higher)\s+than\b|capped\s+at\b)|"
+    r",\s*(?:but\s+(?:only\s+)?)?up\s+to\b(?=\s*(?:[$€£\d]|(?:US|USD|EUR|GBP)\b))", re.I)
+floor_after = re.compile(
+    rf",?\s*(?:but\s+)?(?:in\s+any\s+event\s+)?(?:{_NO_EVENT}\s+(?:less|lower|fewer)\s+than\b|"
+    r"(?:subject\s+to|with)\s+an?\s+minimum(?:\s+amount)?\s+of\b)", re.I)
+# The limits that bound the measure before them when they follow it after a comma ("the fees paid,
+# not to exceed $5,000"; caps.py): the two said with no subject of their own.
+BOUND_AFTER = re.compile(r"(?:not\s+to\s+exceed|up\s+to)\b", re.I)

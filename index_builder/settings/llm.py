@@ -31,6 +31,10 @@ class LLMSettings:
     request_timeout_s: float = 60.0  # one HTTP attempt
     deadline_s: float = 120.0  # one call, all retries included
     max_attempts: int = 4
+    # A failed attempt is retried only if what is left of the call's deadline, after the
+    # backoff wait, is at least this share of the time the first attempt had: a shorter retry
+    # cannot be expected to finish what a full one did not (client.py _TooLittleLeft).
+    retry_min_share: float = 0.5
     backoff_initial_s: float = 0.5
     backoff_max_s: float = 8.0
     max_concurrency: int = 4

@@ -77,6 +77,10 @@ class EmbeddingSettings:
     query_batch_wait_ms: float = 2.0
     query_queue: int = 64  # requests waiting for the model; the next is answered 503 + Retry-After
     query_deadline_s: float = 10.0  # a request waiting longer for its embedding gets a 503
+    # A command (`index-builder search`/`eval`, `addin-server eval`, the benchmarks) has no queue
+    # to protect: it waits this long instead, past the first fixed-shape compile of the query
+    # model, which on a busy machine runs longer than a server's deadline (query_embedder).
+    command_query_deadline_s: float = 600.0
     query_workers: int = 2  # model calls at once, one thread each (one per core)
     # OpenVINO query models: input shapes BATCHxLENGTH also compiled for exactly that shape
     # (one stream, one thread, run on the calling batcher thread; compiled on first use, ~110
@@ -136,9 +140,11 @@ class EmbeddingSettings:
         parse_query_shapes(self.query_shapes)  # a ConfigError that names the setting
         if self.query_batch and self.query_queue < 1:
             raise ConfigError("PRECEDENT_QUERY_QUEUE must be at least 1 while PRECEDENT_QUERY_BATCH is on.")
-        if not 0 <= self.query_batch_wait_ms <= 1000 or self.query_deadline_s <= 0:
-            raise ConfigError("PRECEDENT_QUERY_BATCH_WAIT_MS must be 0-1000 and "
-                              "PRECEDENT_QUERY_DEADLINE_S positive.")
+        if not 0 <= self.query_batch_wait_ms <= 1000 or self.query_deadline_s <= 0 \
+                or self.command_query_deadline_s <= 0:
+            raise ConfigError("PRECEDENT_QUERY_BATCH_WAIT_MS must be 0-1000, and "
+                              "PRECEDENT_QUERY_DEADLINE_S and PRECEDENT_COMMAND_QUERY_DEADLINE_S "
+                              "positive.")
 
 
 def parse_query_shapes(value: str) -> dict[int, list[int]]:

@@ -110,6 +110,7 @@ def _validate_llm(s: LLMSettings) -> None:
                   "redraft_timeout_s", "redraft_clause_tokens", "cache_size", "max_requests",
                   "breaker_window", "breaker_probes", "cooldown_s"), "llm.")
     _unit(s.breaker_failure_rate, "llm.breaker_failure_rate")
+    _unit(s.retry_min_share, "llm.retry_min_share")
     _choice(s.provider, PROVIDERS, "llm.provider")
     if s.provider == "azure" and not (s.base_url and s.api_version):
         raise ConfigError("Azure OpenAI needs PRECEDENT_LLM_BASE_URL (https://<resource>.openai."

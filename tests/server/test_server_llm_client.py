@@ -67,6 +67,25 @@ def test_deadline_bounds_all_retries(llm_server: ScriptedLLMServer, make_client:
     assert len(llm_server.chat_requests()) <= 2  # 10 attempts allowed, the deadline stopped them
 
 
+def test_no_retry_without_time_for_a_useful_attempt(llm_server: ScriptedLLMServer,
+                                                    make_client: Any) -> None:
+    # A redraft's attempt timed out at 110 s of its call's 120 s: the 10 s left cannot finish
+    # what 110 s did not, so the caller hears the timeout at once (scaled: 1.0 s of 1.2 s).
+    client = make_client(deadline_s=1.2)
+    llm_server.script(Reply(delay_s=1.5), Reply(content="A redraft."))
+    with pytest.raises(LLMUnavailableError, match="timed out"):
+        client.complete(MESSAGES, model="m", max_tokens=50, timeout_s=1.0)
+    assert len(llm_server.chat_requests()) == 1
+
+
+def test_a_quick_failure_is_still_retried_inside_a_long_call(llm_server: ScriptedLLMServer,
+                                                             make_client: Any) -> None:
+    client = make_client(deadline_s=1.2)
+    llm_server.script(Reply(status=503), Reply(content="A redraft."))
+    assert client.complete(MESSAGES, model="m", max_tokens=50, timeout_s=1.0).text == "A redraft."
+    assert len(llm_server.chat_requests()) == 2
+
+
 @pytest.mark.parametrize("status, message", [(400, "rejected"), (401, "API key"),
                                              (404, "no model 'm'")])
 def test_client_errors_are_not_retried(llm_server: ScriptedLLMServer, llm_client: OpenAIChatClient,
