@@ -194,6 +194,10 @@ def delete_part(clause: str, part: Part) -> OperationResult:
     if sentence is None or (sentence[1] - sentence[0]) > (end - start) + 3:
         raise Declined("The words to drop are part of a longer sentence; dropping them means rewording it, which the "
                        "drafting assistant can do.")
+    if _NAMES_WORDS.search(str(part.params.get("what") or "")):
+        # "drop the reference to the Advance Delivery Date": words within the sentence, not the sentence.
+        raise Declined(f"Your instruction names words (“{part.params.get('what')}”), and the operation would drop the "
+                       "whole sentence that holds them; taking out only those words is for the drafting assistant.")
     while end < len(clause) and clause[end] in " \t":
         end += 1
     if start > 0 and clause[start - 1] == " " and end >= len(clause.rstrip()):
@@ -202,6 +206,10 @@ def delete_part(clause: str, part: Part) -> OperationResult:
                            [edit(clause, start, end, "", "deleted, as instructed")])
 
 
+# What names words inside a sentence, not a sentence: "the reference to", "the word 'shall'", "that phrase".
+# Words quoted ("lose 'shall'"), and words placed "in the first sentence", are words inside a sentence too.
+_NAMES_WORDS = re.compile(r"\b(?:references?|mentions?|words?|wording|phrases?|language|expressions?)\b|"
+                          r"['‘\"“][^'’\"”]{1,40}['’\"”]|\b(?:in|from|of)\s+(?:the\s+)?(?:\w+\s+)?sentence\b", re.I)
 # A finite verb opening the words deleted: an auxiliary or modal, or a verb in the past or the third person.
 _FINITE = re.compile(r"(?:shall|will|must|may|can|should|would|could|is|are|was|were|has|have|had|does|did|agrees?|"
                      r"[a-z]{2,}(?:ed|[^s\W]s))\b")

@@ -116,3 +116,22 @@ def test_a_declined_operation_goes_to_the_drafting_assistant_or_says_it_is_not_s
     assert asked and asked[0].startswith("Make this mutual.")
     with pytest.raises(LLMNotConfiguredError, match="not set up"):
         DraftRouter(None).draft(DraftTask(WARRANTY, "Make this mutual.", document_parties=("Garman", "Sparkling")))
+
+
+# drafting-c held-out (spent): "lose 'shall' in the first sentence" deleted the whole first sentence.
+JOINT = ("Copyright Materials that are jointly created by the Parties shall be jointly owned. All rights to Agreement "
+         "Inventions made jointly by employees of iBio and employees of CC-Pharming will belong jointly to iBio and "
+         "CC-Pharming.")
+
+
+@pytest.mark.parametrize("ask", ["lose 'shall' in the first sentence",
+                                 "drop the reference to the jointly created Copyright Materials"])
+def test_words_named_inside_a_sentence_do_not_take_the_whole_sentence(ask: str) -> None:
+    asked = next(p for p in read_instruction(ask, JOINT, ()).parts if p.kind == "delete")
+    with pytest.raises(Declined, match="whole sentence"):
+        delete_part(JOINT, asked)
+
+
+def test_a_sentence_named_by_what_it_says_is_still_deleted() -> None:
+    asked = read_instruction("drop the joint ownership of Copyright Materials", JOINT, ()).parts[0]
+    assert delete_part(JOINT, asked).text.startswith("All rights to Agreement Inventions")
