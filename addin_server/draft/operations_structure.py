@@ -66,3 +66,27 @@ def promise_by_reference(original: str, edits: Sequence[Edit]) -> str:
 def _same_sentence(text: str, a: int, b: int) -> bool:
     lo, hi = sorted((a, b))
     return not _SENTENCE_END.search(text, lo, hi)
+
+
+def slip(original: str, draft: str, names: Sequence[str]) -> str:
+    """A slip of grammar an operation's edits brought in ("" where none): a word or an article doubled
+    ("the the", "a the"), a name given "the" that the clause always writes bare ("the Lucid"). Any
+    operation can slip so; the draft is then not offered, whatever the operation."""
+    for pattern in (_DOUBLED, _ARTICLES):
+        new = _count(pattern, draft) - _count(pattern, original)
+        if new > 0:
+            found = next(m.group(0) for m in pattern.finditer(draft))
+            return f"“{found}”"
+    for name in names:
+        bare = re.compile(rf"\bthe\s+{re.escape(name)}\b", re.I)
+        if original.count(name) and not bare.search(original) and bare.search(draft):
+            return f"“{bare.search(draft).group(0)}”"
+    return ""
+
+
+_DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)
+_ARTICLES = re.compile(r"\b(?:the|a|an)\s+(?:the|a|an)\b", re.I)
+
+
+def _count(pattern: re.Pattern[str], text: str) -> int:
+    return sum(1 for m in pattern.finditer(text) if m.group(0).lower() != "that that")

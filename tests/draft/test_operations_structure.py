@@ -135,3 +135,15 @@ def test_words_named_inside_a_sentence_do_not_take_the_whole_sentence(ask: str) 
 def test_a_sentence_named_by_what_it_says_is_still_deleted() -> None:
     asked = read_instruction("drop the joint ownership of Copyright Materials", JOINT, ()).parts[0]
     assert delete_part(JOINT, asked).text.startswith("All rights to Agreement Inventions")
+
+
+def test_a_slip_of_grammar_an_operation_brings_in_is_read_whatever_the_operation() -> None:
+    from addin_server.draft.operations_structure import slip
+    # drafting-g held-out (spent): the flip's draft wrote "the Lucid", a name the clause writes bare.
+    clause = ("In addition, Lucid may terminate this agreement by giving the Distributor Written Notice if there is "
+              "any change of control, ownership or management of the Distributor.")
+    draft = ("In addition, Distributor may terminate this agreement by giving the Distributor Written Notice if there "
+             "is any change of control, ownership or management of the Lucid.")
+    assert slip(clause, draft, ("Lucid", "Distributor")) == "“the Lucid”"
+    assert slip(clause, clause.replace("the Distributor Written", "the the Distributor Written"), ()) == "“the the”"
+    assert slip(clause, clause, ("Lucid", "Distributor")) == ""
