@@ -19,6 +19,7 @@ from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_words import _FLIP, _SOURCE
 from addin_server.draft.operations_base import _compounds
+from addin_server.draft.operations_structure import lead_in_edited, promise_by_reference, slip
 from addin_server.draft.sides import PROVISO as _PROVISO
 from addin_server.draft.unambiguous import says_to_keep
 
@@ -154,8 +155,14 @@ def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
             lost = [c for c in _CURRENCY_WORDS.findall(e.old) if c.replace(" ", "") not in e.new.replace(" ", "")]
             if lost:
                 return f"The operation's draft drops “{lost[0]}” from the amount it rewrites."
+    slipped = slip(result.original, result.text, binding.party_names(task.clause, task.document_parties))
+    if slipped:
+        return f"The operation's draft reads {slipped}, a slip of grammar the clause did not have."
     if part.kind not in ("flip", "mutual"):
         return ""
+    structural = _unmodelled(result, part.text)
+    if structural:
+        return structural
     if part.kind == "mutual" and _FLIP.search(part.text):
         # "Please reverse it": a move of the right, read as a mutual one too; which is for the lawyer.
         return "Your instruction reads both as making this mutual and as moving it to the other party."
@@ -200,4 +207,17 @@ def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
         if owned:
             return (f"Your clause names a party in what it owns (“{owned[0]}”): whether that changes hands with the "
                     "right is not something the operation can tell.")
+    return ""
+
+
+def _unmodelled(result: OperationResult, ask: str) -> str:
+    """A structure of the clause that renaming its parties cannot follow (operations_structure.py)."""
+    lead = lead_in_edited(result.original, result.edits, ask)
+    if lead:
+        return (f"Your clause's lead-in (“{lead}”) governs every limb under it: changing who it binds changes "
+                "limbs your instruction does not name.")
+    promise = promise_by_reference(result.original, result.edits)
+    if promise:
+        return (f"Your clause names “{promise}”, a promise one party gave: in the changed clause it would still be "
+                "that party's promise, so the other side's needs words of its own.")
     return ""

@@ -23,7 +23,7 @@ from index_builder.reading.sentences import part_spans
 from addin_server.draft.edits import Declined, OperationResult, apply, edit
 from addin_server.draft.instruction import Part
 from addin_server.draft.parts import deleted_span, joined_span, targets
-from addin_server.draft.operations_base import _ROLE_NOUNS, AlreadyDone, _compounds, _short, _sorted, _spans, _the
+from addin_server.draft.operations_base import _ROLE_NOUNS, _cap, AlreadyDone, _compounds, _short, _sorted, _spans, _the
 from addin_server.draft.operations_figures import change_amount, change_period
 from addin_server.draft.operations_mutual import make_mutual
 
@@ -76,9 +76,9 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
                 if not (s <= ms < e) or any(x <= ms < y for x, y in kept) or measured(ms):
                     continue
                 found = clause[ms:me]
-                the = found[:4] if found[:4].lower() == "the " else ""
+                the = found[:4] if found[:4].lower() == "the " and _takes_article(clause, to) else ""
                 tail = found[len(found.rstrip("’s'")):] if possessive else ""
-                new = (the + to + tail) if the else (_the_as(found, to) + tail)
+                new = (the + to + tail) if the else (_the_as(clause, ms, to) + tail)
                 edits.append(edit(clause, ms, me, new, f"{_the(holder)} and {_the(other)} change places, as "
                                                       "instructed"))
     notes = [f"“{c}” is left as it is; check whether it should name the other party."
@@ -98,8 +98,23 @@ def _holds(p: Provision, clause: str) -> bool:
     return p.kind == "right" and not p.negated and not _GIVES.match(clause[p.subject[1]:p.end])
 
 
-def _the_as(found: str, name: str) -> str:
-    return name
+def _article_uses(clause: str, name: str) -> tuple[int, int]:
+    """(uses of the name, uses with "the"): how the clause writes the party ("the Company", "Lucid")."""
+    uses = [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(name)}\b", clause)]
+    return len(uses), sum(1 for at in uses if re.search(r"\bthe\s+$", clause[max(0, at - 5):at], re.I))
+
+
+def _takes_article(clause: str, name: str) -> bool:
+    """Whether the clause writes the name with "the" ("the Distributor") or bare ("Lucid", never "the
+    Lucid"): the party taking another's place is written as the clause writes it."""
+    uses, with_the = _article_uses(clause, name)
+    return not uses or with_the > 0
+
+
+def _the_as(clause: str, at: int, name: str) -> str:
+    """A bare mention replaced by a party the clause always writes with "the" ("to Company" -> "to the Company")."""
+    uses, with_the = _article_uses(clause, name)
+    return _cap(clause, at, f"the {name}") if uses and with_the == uses else name
 
 
 # --- conform, delete --------------------------------------------------------------------------
@@ -173,17 +188,44 @@ def delete_part(clause: str, part: Part) -> OperationResult:
         # Words inside a sentence ("without the need to post a bond and without limiting ..."): those
         # words go, with the "and" or comma that joined them, and the sentence stays.
         start, end = joined_span(clause, start, end)
+        _keeps_predicate(clause, start, end)
         return OperationResult("delete", "Words deleted", clause,
                                [edit(clause, start, end, "", "deleted, as instructed")])
     if sentence is None or (sentence[1] - sentence[0]) > (end - start) + 3:
         raise Declined("The words to drop are part of a longer sentence; dropping them means rewording it, which the "
                        "drafting assistant can do.")
+    if _NAMES_WORDS.search(str(part.params.get("what") or "")):
+        # "drop the reference to the Advance Delivery Date": words within the sentence, not the sentence.
+        raise Declined(f"Your instruction names words (“{part.params.get('what')}”), and the operation would drop the "
+                       "whole sentence that holds them; taking out only those words is for the drafting assistant.")
     while end < len(clause) and clause[end] in " \t":
         end += 1
     if start > 0 and clause[start - 1] == " " and end >= len(clause.rstrip()):
         start -= 1
     return OperationResult("delete", "Sentence deleted", clause,
                            [edit(clause, start, end, "", "deleted, as instructed")])
+
+
+# What names words inside a sentence, not a sentence: "the reference to", "the word 'shall'", "that phrase".
+# Words quoted ("lose 'shall'"), and words placed "in the first sentence", are words inside a sentence too.
+_NAMES_WORDS = re.compile(r"\b(?:references?|mentions?|words?|wording|phrases?|language|expressions?)\b|"
+                          r"['‘\"“][^'’\"”]{1,40}['’\"”]|\b(?:in|from|of)\s+(?:the\s+)?(?:\w+\s+)?sentence\b", re.I)
+# A finite verb opening the words deleted: an auxiliary or modal, or a verb in the past or the third person.
+_FINITE = re.compile(r"(?:shall|will|must|may|can|should|would|could|is|are|was|were|has|have|had|does|did|agrees?|"
+                     r"[a-z]{2,}(?:ed|[^s\W]s))\b")
+
+
+def _keeps_predicate(clause: str, start: int, end: int) -> None:
+    """Declined where the words deleted are what a party's sentence says of it ("Employer [provided the
+    provision to Employee in writing on the Advance Delivery Date], at least 14 days before ..."): the
+    subject is left with no verb, and the sentence with no statement."""
+    first = re.match(r"\s*(?:hereby\s+|also\s+|not\s+)?([a-z]+)", clause[start:end])
+    before = clause[:start].rstrip()
+    subject = any(before.endswith(n) for n in binding.party_names(clause, ())) or \
+        re.search(r"\b(?:it|they|he|she)$", before, re.I)
+    if subject and first and _FINITE.fullmatch(first.group(1)):
+        raise Declined("The words to drop include what the sentence says its party does; dropping them leaves the "
+                       "sentence without its verb, and rewording it is for the drafting assistant.")
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:

@@ -40,6 +40,13 @@ def change_period(clause: str, part: Part) -> OperationResult:
                        "“change the 30 days to 15 days”.")
     if all(abs(o.value - value) < 1e-9 and _same_unit(o, unit) for o in old):
         _already(old, [f for f in found if not (abs(f.value - value) < 1e-9 and _same_unit(f, unit))])
+    other = next((o for o in old if not _same_scale(o, value, unit) and not _named(o, part.text)), None)
+    if other is not None:
+        # "within 30 days of finding a new use" where the clause has a "2-years period": a figure of another
+        # scale that the ask does not name is most likely a new deadline, not the old window changed.
+        raise Declined(f"Your instruction gives {part.params.get('text') or f'{value:g} {unit}'} and does not name "
+                       f"the clause's “{other.text}”, which counts in other units; whether it replaces that period or "
+                       "adds a new one is for the drafting assistant.")
     edits = []
     for o in old:
         new = _spell_period(value, unit, o, clause)
@@ -58,6 +65,27 @@ def _already(old: list[F.Figure], others: list[F.Figure]) -> None:
         raise Declined(f"Your clause already says {old[0].text}, and also {others[0].text}; which figure the ask "
                        "moves is not read for sure, so nothing was changed.")
     raise AlreadyDone(f"The clause already says {old[0].text}; nothing was changed.")
+
+
+_DAYS = {"hour": 1 / 24, "day": 1, "week": 7, "month": 30, "year": 365}
+
+
+def _same_scale(f: F.Figure, value: float, unit: str) -> bool:
+    """Whether the new period is of the old one's order: the same unit, or within a factor of eight
+    ("ninety days" to "six months", "one year" to "eighteen months"). "30 days" for "2 years" is not
+    that period changed but another one (a deadline where the clause has a window)."""
+    def base(u: str) -> str:
+        return re.sub(r"^(?:business|calendar)[ _]", "", _UNIT_WORDS.get(u, u)).rstrip("s")
+    old, new = base(f.unit or ""), base(unit)
+    if old == new or old not in _DAYS or new not in _DAYS or not f.value or not value:
+        return True
+    ratio = (value * _DAYS[new]) / (f.value * _DAYS[old])
+    return 1 / 8 <= ratio <= 8
+
+
+def _named(f: F.Figure, ask: str) -> bool:
+    """Whether the ask states the old figure itself ("six months is too long", "the two-year tail")."""
+    return any(abs(g.value - f.value) < 1e-9 and g.unit == f.unit for g in F.periods(ask))
 
 
 def _same_unit(f: F.Figure, unit: str) -> bool:

@@ -138,6 +138,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
                 continue
             after = re.match(r"\s+([a-z]+)", clause[e:])
             attributive = not possessive and after is not None and after.group(1) not in _FUNCTION and \
+                not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and \
                 not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
             if possessive or attributive:
                 quantifier = re.search(r"\b(?:any|all|each|some|no)\s+$", clause[:s])
@@ -147,6 +148,12 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
             edits.append(edit(clause, s, e, _cap(clause, s, new), f"{_the(b)} becomes “the other party”, so either "
                                                                   "party is protected"))
     return edits
+
+
+# A word that opens a clause of its own: the party right after it is that clause's subject ("if Licensee
+# enters into"), never a word describing the noun after it ("the other party's enters").
+_OPENS_CLAUSE = re.compile(r"\b(?:if|unless|when|whenever|where|until|once|because|after|before|in\s+the\s+event|"
+                           r"provided\s+that|that|should)\s+(?:the\s+)?$", re.I)
 
 
 def _indirect_object(clause: str, s: int, e: int) -> bool:

@@ -119,7 +119,8 @@ def test_flip_in_words_moves_the_right_and_only_that() -> None:
     clause = ("Discloser may terminate this NDA upon written notice to the Recipient. The Recipient’s obligations "
               "will survive termination.")
     result = flip_party(clause, part("Recipient should be the one who can terminate.", clause))
-    assert result.text == ("Recipient may terminate this NDA upon written notice to the Discloser. The Recipient’s "
+    # Each party is written as the clause writes it: "the Recipient", "Discloser" (session 10: "the HDI").
+    assert result.text == ("The Recipient may terminate this NDA upon written notice to Discloser. The Recipient’s "
                            "obligations will survive termination.")
 
 

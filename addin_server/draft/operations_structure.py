@@ -1,0 +1,92 @@
+"""Structures of a clause that the drafting operations do not model (issue 38, session 10).
+
+An operation renames parties or swaps a figure on the lawyer's own words. Where the clause is built
+in a way that renaming cannot follow, the draft needs drafting judgement, so the operation declines
+and the drafting assistant (or the "not set up" answer) takes the ask. Each reading here is of how
+lawyers build clauses, not of any one clause's words:
+
+- a lead-in ("Licensor may terminate this Agreement:") governs every limb under it, shown or not;
+- "this warranty", "such representations": a promise given by one party, named by reference;
+- a new figure of another scale ("30 days" for "2 years") is a new deadline, not the old one changed;
+- a deletion that takes a sentence's only verb leaves words that say nothing.
+
+gates.py asks these after an operation ran; none of them reads an evaluation label.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from addin_server.draft.edits import Edit
+
+# A lead-in: words ending in ":" or a dash, then a list (a limb marker or a gap where limbs were left out).
+_LEAD_IN = re.compile(r"[:\u2014\u2013]\s*(?=<omitted>|\[\.\.\.\]|…|\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)|"
+                      r"(?:[A-Z]|\d{1,2})\.\s)")
+_SENTENCE_END = re.compile(r"[.;!?]\s|\n")
+
+
+def lead_in_edited(original: str, edits: Sequence[Edit], ask: str = "") -> str:
+    """The lead-in an edit changes where the list under it is not all before the lawyer ("" otherwise).
+    A lead-in is shared by every limb below it: changing who it binds changes limbs the draft does not
+    show ("<omitted>") or the ask does not name ("limb (b)"). Where every limb is shown and the ask
+    names none, the whole list is what was asked about."""
+    for m in _LEAD_IN.finditer(original):
+        colon = m.start()
+        starts = [x.end() for x in _SENTENCE_END.finditer(original, 0, colon)]
+        begin = starts[-1] if starts else 0
+        if not any(begin <= e.start < colon for e in edits):
+            continue
+        if _GAP.search(original, colon) or _NAMES_LIMB.search(ask):
+            return " ".join(original[begin:colon + 1].split())
+    return ""
+
+
+# Limbs left out of what the lawyer selected, and an ask that points at one limb.
+_GAP = re.compile(r"<omitted>|\[\.\.\.\]|\[…\]|…|\.\.\.")
+_NAMES_LIMB = re.compile(r"\b(?:limb|paragraph|sub-?clause|item|ground|prong)s?\s+\(?[a-z0-9]{1,4}\)|"
+                         r"(?<![\w(])\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)", re.I)
+
+
+# A promise named by reference: "this warranty", "such representations", "the foregoing covenants".
+# Whose promise it is was said once, by one party; a mutual or moved clause still points at that one.
+_PROMISE = re.compile(r"\b(?:this|these|such|said|the\s+foregoing|the\s+above|the\s+preceding)\s+"
+                      r"(?:(?:express|limited|above|foregoing)\s+)?(?:warrant(?:y|ies)|representations?|covenants?|"
+                      r"undertakings?|guarantee?s?|guaranty|assurances?)\b", re.I)
+
+
+def promise_by_reference(original: str, edits: Sequence[Edit]) -> str:
+    """A promise named by reference in a sentence an edit changes ("" where none)."""
+    for m in _PROMISE.finditer(original):
+        if any(_same_sentence(original, e.start, m.start()) for e in edits):
+            return m.group(0)
+    return ""
+
+
+def _same_sentence(text: str, a: int, b: int) -> bool:
+    lo, hi = sorted((a, b))
+    return not _SENTENCE_END.search(text, lo, hi)
+
+
+def slip(original: str, draft: str, names: Sequence[str]) -> str:
+    """A slip of grammar an operation's edits brought in ("" where none): a word or an article doubled
+    ("the the", "a the"), a name given "the" that the clause always writes bare ("the Lucid"). Any
+    operation can slip so; the draft is then not offered, whatever the operation."""
+    for pattern in (_DOUBLED, _ARTICLES):
+        new = _count(pattern, draft) - _count(pattern, original)
+        if new > 0:
+            found = next(m.group(0) for m in pattern.finditer(draft))
+            return f"“{found}”"
+    for name in names:
+        bare = re.compile(rf"\bthe\s+{re.escape(name)}\b", re.I)
+        if original.count(name) and not bare.search(original) and bare.search(draft):
+            return f"“{bare.search(draft).group(0)}”"
+    return ""
+
+
+_DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)
+_ARTICLES = re.compile(r"\b(?:the|a|an)\s+(?:the|a|an)\b", re.I)
+
+
+def _count(pattern: re.Pattern[str], text: str) -> int:
+    return sum(1 for m in pattern.finditer(text) if m.group(0).lower() != "that that")
