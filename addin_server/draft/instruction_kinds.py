@@ -8,13 +8,14 @@ decides how segments join into parts, this decides what each one asks.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_values import _period
 from addin_server.draft.instruction_words import (
     ARCHAIC_QUOTED, _ARCHAIC_NAMED, _ASK, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE, _FLIP, _MUTUAL,
-    _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL)
+    _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL, WEAK, mutual_degree)
 
 
 def _kind(segment: str) -> str | None:
@@ -105,6 +106,37 @@ def _restated_out(segment: str, clause: str) -> str:
     for f in sorted(kept, key=lambda f: -f.start):
         out = out[:f.start] + " " + out[f.end:]
     return out
+
+
+# The hints of mutuality that say only "also" ("too", "as well", "as well as"): where they fall.
+_ALSO_CUE = re.compile(r"\bas\s+well(?:\s+as\b)?|\btoo\b", re.I)
+_NAME = re.compile(r"(?<![\w-])[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*")
+
+
+def not_between_parties(segment: str, names: Sequence[str]) -> bool:
+    """A weak hint of mutuality ("too", "as well as") that joins names none of which is a party:
+    "Users can access it too", "sublicense to its Affiliates as well as permitted subcontractors".
+    Mutuality is between the parties; "also" said of a user, an affiliate or a list's next item
+    widens the clause (an ask of its own), it does not bind the other party. Read only where the
+    segment's only cue is such a hint and the names beside it are known not to be parties."""
+    if mutual_degree(segment) != WEAK or not names or not _ALSO_CUE.search(segment):
+        return False
+    if re.search(r"\bsame\b|\bapply equally\b|\beither\b", segment, re.I):
+        return False  # "the same right", "apply equally": a hint of another kind, read as it was
+    first = segment.split()[0] if segment.split() else ""
+    for cue in _ALSO_CUE.finditer(segment):
+        before = [m for m in _NAME.finditer(segment[:cue.start()]) if m.start() > 0 or m.group() != first]
+        after = _NAME.match(re.sub(r"^\s+(?:the\s+|its\s+|their\s+)?", "", segment[cue.end():]))
+        beside = ([before[-1].group()] if before else []) + ([after.group()] if after and "as" in cue.group().lower()[-2:]
+                                                              else [])
+        if not beside or any(_party(b, names) for b in beside):
+            return False  # said of a party, or of no one named: a hint of mutuality, as before
+    return True
+
+
+def _party(name: str, names: Sequence[str]) -> bool:
+    low = name.lower().removeprefix("the ")
+    return any(n.lower() in low or low in n.lower() for n in names)
 
 
 def _period_change(segment: str) -> bool:

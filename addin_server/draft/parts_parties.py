@@ -7,6 +7,7 @@ the figure and wording tests because they share nothing with them but the result
 from __future__ import annotations
 
 from index_builder.reading import binding
+from index_builder.reading.sentences import sentence_spans
 from index_builder.reading.binding import MUTUAL, Binding, Provision
 
 from addin_server.draft.instruction import Instruction, Part
@@ -16,6 +17,10 @@ from addin_server.draft.sides import half_mirrored, one_party_terms, proviso_swa
 
 
 def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    if part.params.get("unsure"):
+        return PartResult(part, "unchecked", "Not checked: your instruction's “too” or “as well as” is said of someone "
+                                             "who is not a party, so it may widen the clause rather than make it "
+                                             "mutual; read the draft.")
     mine = binding.read(clause, ctx.parties)
     theirs = binding.read(draft, ctx.parties)
     wanted = targets(part, mine, clause)
@@ -60,6 +65,10 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             half = half_mirrored(clause, draft, mine.parties)
             if half:
                 return PartResult(part, "wrong", half)
+            left = _named_but_kept(part, clause, draft, mine.parties)
+            if left:
+                return PartResult(part, "partly", f"Only some of it is mutual: “{_short(left)}”, which your instruction "
+                                                  "names, is as it was.")
             return PartResult(part, "done", f"{_the(named)} is bound too, as asked.")
         if takes:
             return PartResult(part, "wrong", f"The draft binds {_the(named)} instead of both parties.")
@@ -71,6 +80,10 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         half = half_mirrored(clause, draft, mine.parties)
         if half:
             return PartResult(part, "wrong", half)
+        left = _named_but_kept(part, clause, draft, mine.parties)
+        if left:
+            return PartResult(part, "partly", f"Only some of it is mutual: “{_short(left)}”, which your instruction "
+                                              "names, is as it was.")
         return PartResult(part, "done", "Binds both parties alike" + ("" if len(ok) < 2 else
                                                                       f" ({len(ok)} provisions)") + ".")
     if wrong and not ok:
@@ -84,6 +97,33 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     t = (one or [w[0] for w in wrong] or [p[0] for p in protects])[0]
     status = "not_done" if not ok and not protects else "partly"
     return PartResult(part, status, f"The draft still binds only {_the(t.bound)} in “{_phrase(clause, t)}”.")
+
+
+def _named_but_kept(part: Part, clause: str, draft: str, names: tuple[str, ...]) -> str:
+    """A sentence of the clause that names both parties, that the draft keeps word for word while it makes
+    another mutual, and that holds a word of the ask no other sentence of the clause has ("the consent
+    requirement and the 'voidable' consequence bind BP as well": the voidable sentence untouched). The
+    ask names it, so keeping it as it was is evidence it was not done (the binding reader may hold no
+    provision for it: "shall be voidable by BP")."""
+    if len(names) < 2 or part.scope.leave or part.scope.leave_sentences:
+        return ""
+    kept = untouched(clause, draft, names[:2])
+    if not kept:
+        return ""
+    others = [" ".join(clause[a:b].split()).lower() for a, b in sentence_spans(clause)]
+    theirs = binding.read(draft, names).provisions
+    for sentence in kept:
+        if any(binding.similar(q, r) and r.bound != q.bound for q in binding.read(sentence, names).provisions
+               for r in theirs):
+            continue  # kept beside its mirror ("... Company will indemnify Contractor likewise"): mutual by addition
+        low = sentence.lower()
+        rest = [o for o in others if o != low]
+        if len(rest) == len(others):
+            continue
+        own = [k for k in part.scope.keywords if len(k) >= 5 and k in low and not any(k in o for o in rest)]
+        if own:
+            return sentence
+    return ""
 
 
 def _held_by_both(t: Provision, mine: Binding) -> bool:

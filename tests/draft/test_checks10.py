@@ -1,0 +1,112 @@
+"""Session 10 (issue 38): the run-time checks fail a part only on evidence, read from how lawyers write.
+
+Each fixture is a real clause from a spent drafting set (h and i held-out, d, f), cut to the sentence
+the rule reads; each test fails without its rule.
+"""
+
+from __future__ import annotations
+
+from addin_server.draft.instruction import read_instruction
+from addin_server.draft.parts import Context, check_part
+from index_builder.reading.binding import MUTUAL, read
+
+
+def statuses(instruction: str, clause: str, draft: str, parties: tuple[str, ...] = ()) -> list[str]:
+    ins = read_instruction(instruction, clause, parties)
+    return [check_part(p, ins, clause, draft, Context(parties=parties)).status for p in ins.parts]
+
+
+# --- binding.py -------------------------------------------------------------------------------------
+
+def test_a_passive_right_of_either_party_binds_both() -> None:
+    text = ("This Agreement may be terminated by either ExxonMobil or FCE on fifteen (15) days written notice to "
+            "the other if that other party undergoes a Change in Control.")
+    assert [(p.kind, p.bound) for p in read(text, ("ExxonMobil", "FCE")).provisions] == [("right", MUTUAL)]
+
+
+def test_a_verb_in_the_list_after_may_not_is_no_grant() -> None:
+    # "may not, without the written consent of the Client, assign, subcontract": "assign" continues the
+    # "may not"; it is not a grant by the Developer.
+    text = ("The Developer may not, without the written consent of the Client, assign, subcontract, or delegate its "
+            "obligations under this Agreement.")
+    found = read(text, ("Developer", "Client")).provisions
+    assert found and all(p.kind == "prohibition" and p.negated for p in found)
+
+
+def test_a_flip_said_with_the_consent_first_is_done() -> None:
+    clause = ("The Developer may not, without the written consent of the Client, assign, subcontract, or delegate its "
+              "obligations under this Agreement, except that the Developer may transfer the right to receive any "
+              "amounts that may be payable to it for its Services under this Agreement.")
+    draft = ("Without the Developer's written consent, the Client may not assign, subcontract or delegate any of its "
+             "obligations under this Agreement.")
+    assert "wrong" not in statuses("Flip this so it binds the Client rather than us.", clause, draft,
+                                   ("Developer", "Client"))
+
+
+# --- instruction reading ----------------------------------------------------------------------------
+
+def test_also_said_of_a_non_party_is_not_read_as_mutual_for_sure() -> None:
+    clause = ("1.1 Access and Use. During the Pilot Period and subject to the terms of this Agreement, Customer may "
+              "access and use the Product solely for Customer's Evaluation Purposes.")
+    ask = "Also make clear that Users can access it too, with Customer answerable for them."
+    draft = clause.replace("Customer may", "Customer and its Users may") + " Customer is responsible for its Users."
+    assert statuses(ask, clause, draft, ("Customer", "Provider")) == ["unchecked"]
+    # Said of a party, "as well as" still asks for both.
+    both = read_instruction("the consent requirement should bind BP as well as Company",
+                            "Company may not assign this Agreement without BP's consent.", ("Company", "BP"))
+    assert [p.kind for p in both.parts] == ["mutual"] and not both.parts[0].params.get("unsure")
+
+
+def test_wrong_way_round_and_the_one_who_must_ask_for_a_flip() -> None:
+    clause = "Customer shall not solicit any employee of Kubient during the Term."
+    for ask in ("Is wrong way round, this non-solicit. Kubient is the one who must not take Customer's people.",
+                "The assignment clause favours the wrong side: we need to be the one free to assign on notice."):
+        assert [p.kind for p in read_instruction(ask, clause, ("Customer", "Kubient")).parts] == ["flip"]
+
+
+def test_a_figure_said_rather_than_is_the_old_one_and_a_full_month_the_new() -> None:
+    clause = "The parties will work together to resolve the dispute within 15 days after the end of the Payment Period."
+    ins = read_instruction("can we give the dispute talks a full month rather than 15 days? Payment Period mechanics "
+                           "stay", clause, ("Customer", "Provider"))
+    period = [p for p in ins.parts if p.kind == "period"][0]
+    assert (period.params.get("value"), period.params.get("unit"), period.params.get("old")) == (1, "months", 15)
+    # Written the way contracts count: 30 days is one month.
+    assert statuses(ins.text, clause, clause.replace("15 days", "30 days"), ("Customer", "Provider")) == ["done"]
+    assert statuses(ins.text, clause, clause, ("Customer", "Provider")) == ["not_done"]
+
+
+def test_a_judged_figure_then_a_bare_number_after_the_dash() -> None:
+    clause = ("Both parties shall have the right to terminate this Agreement at any time, for any or for no reason, "
+              "upon one hundred twenty (120) days written notice to the other party.")
+    ins = read_instruction("Four months' notice to get out is more than we can live with - three is plenty. Nothing "
+                           "else.", clause)
+    assert [(p.params.get("value"), p.params.get("unit")) for p in ins.parts if p.kind == "period"] == [(3, "months")]
+    assert statuses(ins.text, clause, clause.replace("one hundred twenty (120)", "ninety (90)")) == ["done"]
+    assert statuses(ins.text, clause, clause) == ["not_done"]
+
+
+def test_a_carve_out_label_names_what_it_covers_not_how_it_is_worded() -> None:
+    ins = read_instruction("Add a carve-out for breach of confidentiality, worded like [1].",
+                           "In no event shall either party be liable for consequential damages.")
+    assert ins.parts[0].label() == "carve-out for breach of confidentiality from precedent [1]"
+
+
+# --- the mutual check -------------------------------------------------------------------------------
+
+BP = ("The rights and obligations created by this Agreement may not be assigned by Company, in whole or in part, "
+      "without first obtaining BP's written consent under this Agreement, such consent not to be unreasonably "
+      "withheld. Any assignment of the rights and obligations under this Agreement by Company without the consent "
+      "of BP shall be voidable by BP.")
+BP_ASK = ("Agreed on the 12 May call: the consent requirement and the 'voidable' consequence bind BP as well as "
+          "Company, same not-unreasonably-withheld standard.")
+BP_FIRST = ("The rights and obligations created by this Agreement may not be assigned by either Company or BP, in "
+            "whole or in part, without first obtaining the other party's written consent under this Agreement, such "
+            "consent not to be unreasonably withheld. ")
+
+
+def test_a_sentence_the_mutual_ask_names_kept_word_for_word_is_partly_done() -> None:
+    sound = BP_FIRST + ("Any assignment of the rights and obligations under this Agreement by either party without the "
+                        "consent of the other party shall be voidable by that other party.")
+    half = BP_FIRST + BP.split(". ", 1)[1]
+    assert statuses(BP_ASK, BP, sound, ("Company", "BP")) == ["done"]
+    assert statuses(BP_ASK, BP, half, ("Company", "BP")) == ["partly"]
