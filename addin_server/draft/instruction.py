@@ -411,7 +411,7 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
     """The words of figures the instruction asks for that no part reads ("" where every one is read).
     A reason or a judged figure ("we can't sit in limbo for two months", "six months is too long") is
     no ask, nor a figure inside a part whose own words are its check (a carve-out's "claims under $10,000")."""
-    values = [float(v) for p in parts for k in ("value", "amount", "old") for v in [p.params.get(k)]
+    values = [float(v) for p in parts for k in ("value", "amount", "old", "old_said") for v in [p.params.get(k)]
               if isinstance(v, (int, float))]
     asked = " ; ".join(seg for seg in _segments(text) if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
                                                                 or _JUDGED.match(seg)))

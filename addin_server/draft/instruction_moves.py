@@ -195,9 +195,14 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
                               + ", so the value asked is not read for sure")
             return out
         out.update(_values(kind, new))
-        out["old"] = _whole(read.value)
+        # The old value as the clause writes it: "four months' notice" said of a clause's 120 days is 120 days.
+        written = next((h for h in held if _same(h, read) and (h.unit or "") == (read.unit or "")), None) or \
+            next((h for h in held if _same(h, read)), read)
+        out["old"] = _whole(written.value)
+        if written is not read:
+            out["old_said"] = _whole(read.value)  # as the instruction says it: read, not an ask of its own
         if kind == "period":
-            out["old_unit"] = _unit(read)
+            out["old_unit"] = _unit(written)
         return out
     old = out.get("old")
     if old is not None and not any(abs(h.value - float(old)) < 1e-9 for h in held):

@@ -12,7 +12,7 @@ from index_builder.reading.binding import MUTUAL, Binding, Provision
 
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.parts_result import Context, PartResult, _phrase, _short, _the
-from addin_server.draft.parts_scope import counter_provisions, targets
+from addin_server.draft.parts_scope import counter_provisions, left_alone, targets
 from addin_server.draft.sides import half_mirrored, one_party_terms, proviso_swapped, untouched
 
 
@@ -148,8 +148,12 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
         return PartResult(part, "unchecked", f"Your clause does not bind {_the(other)} in a way the checks can read; "
                                              "read the draft.")
     moved, kept, both, denied = [], [], [], []
+    # What the ask leaves as it is ("Section 10 (patents) stays as it is"), kept word for word in the draft,
+    # still runs the old way by design: it is not the provision moved, nor a sign it went to both.
+    alone = {" ".join(clause[a:b].split()) for a, b in left_alone(part, mine, clause, wanted)}
+    others = [q for q in theirs.provisions if " ".join(draft[q.start:q.end].split()) not in alone]
     for t in wanted:
-        same = [q for q in theirs.provisions if q.verb == t.verb or binding.similar(t, q)]
+        same = [q for q in others if q.verb == t.verb or binding.similar(t, q)]
         to, frm = (holder, other) if t.bound != holder else (other, holder)
         to_holder = [q for q in same if q.bound == to and q.negated == t.negated]
         to_other = [q for q in same if q.bound == frm and q.negated == t.negated]
