@@ -357,10 +357,11 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
         named = _newly_bound(text, names, clause)
         if named:
             params["named"] = named
-        if not_between_parties(text, names):
+        widened = not_between_parties(text, names)
+        if widened:
             # "Users can access it too": "also" said of someone who is not a party may widen the clause
-            # rather than bind the other party; the mutual reading is unsure, so the check says so.
-            params["unsure"] = True
+            # rather than bind the other party; the mutual reading is unsure, and what it adds is named.
+            params["widens"] = tuple(widened)
     elif kind == "carve_out":
         params = _carve(text)
     elif kind == "conform":

@@ -110,28 +110,35 @@ def _restated_out(segment: str, clause: str) -> str:
 
 # The hints of mutuality that say only "also" ("too", "as well", "as well as"): where they fall.
 _ALSO_CUE = re.compile(r"\bas\s+well(?:\s+as\b)?|\btoo\b", re.I)
+# Words that open a sentence (parts are joined without their full stops), not names.
+_OPENER = re.compile(r"(?:please|also|and|but|so|then|if|when|the|this|that|these|those|it|it['’]s|its|we|we['’]re|"
+                     r"our|us|they|their|you|your|i|make|give|let|add|keep|leave|change|put|can|could|should|"
+                     r"would|will|why|what|how|yes|no|ok|thanks)\b", re.I)
 _NAME = re.compile(r"(?<![\w-])[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*")
 
 
-def not_between_parties(segment: str, names: Sequence[str]) -> bool:
-    """A weak hint of mutuality ("too", "as well as") that joins names none of which is a party:
-    "Users can access it too", "sublicense to its Affiliates as well as permitted subcontractors".
-    Mutuality is between the parties; "also" said of a user, an affiliate or a list's next item
-    widens the clause (an ask of its own), it does not bind the other party. Read only where the
-    segment's only cue is such a hint and the names beside it are known not to be parties."""
+def not_between_parties(segment: str, names: Sequence[str]) -> list[str]:
+    """The names a weak hint of mutuality ("too", "as well as") joins where none of them is a party:
+    "Users can access it too", "sublicense to its Affiliates as well as permitted subcontractors" ([]
+    where the hint is said of a party, of no one named, or the segment has a stronger cue). Mutuality is
+    between the parties; "also" said of a user, an affiliate or a list's next item may widen the clause
+    instead, so the mutual reading is unsure; the names say what the draft must at least mention."""
     if mutual_degree(segment) != WEAK or not names or not _ALSO_CUE.search(segment):
-        return False
+        return []
     if re.search(r"\bsame\b|\bapply equally\b|\beither\b", segment, re.I):
-        return False  # "the same right", "apply equally": a hint of another kind, read as it was
+        return []  # "the same right", "apply equally": a hint of another kind, read as it was
     first = segment.split()[0] if segment.split() else ""
+    out: list[str] = []
     for cue in _ALSO_CUE.finditer(segment):
-        before = [m for m in _NAME.finditer(segment[:cue.start()]) if m.start() > 0 or m.group() != first]
+        before = [m for m in _NAME.finditer(segment[:cue.start()]) if (m.start() > 0 or m.group() != first)
+                  and not _OPENER.match(m.group())]
         after = _NAME.match(re.sub(r"^\s+(?:the\s+|its\s+|their\s+)?", "", segment[cue.end():]))
         beside = ([before[-1].group()] if before else []) + ([after.group()] if after and "as" in cue.group().lower()[-2:]
                                                               else [])
         if not beside or any(_party(b, names) for b in beside):
-            return False  # said of a party, or of no one named: a hint of mutuality, as before
-    return True
+            return []  # said of a party, or of no one named: a hint of mutuality, as before
+        out += beside
+    return list(dict.fromkeys(out))
 
 
 def _party(name: str, names: Sequence[str]) -> bool:

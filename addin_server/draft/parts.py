@@ -23,6 +23,7 @@ from index_builder.reading import figures as F
 from index_builder.reading.binding import MUTUAL, Binding, Provision  # noqa: F401
 
 from addin_server.draft.compare import Allowances, Comparison  # noqa: F401
+from addin_server.draft.compare_base import _same_figure
 from addin_server.draft.instruction import ARCHAIC, Instruction, Part  # noqa: F401
 from addin_server.draft.parts_carve_out import (  # noqa: F401
     _CARVE_STOP, _CARVE_SYNONYMS, _CONDUCT, _EXCEPTION_WORDS, _NOT_A_PHRASE, _carve_out, _freed_other, _in,
@@ -126,10 +127,25 @@ def _keeps(text: str) -> bool:
     return says_to_keep(text)
 
 
+def _replaced_by_value(part: Part, clause: str, draft: str, claimed: Sequence[F.Figure]) -> list[F.Figure]:
+    """The one clause figure of the part's kind the draft no longer has, where the draft now says the value the
+    part asks for: the draft shows which figure it replaced. Which place was right is the part's own check
+    (it names a value put in the wrong place); the meaning check does not say it again as a figure dropped."""
+    asked = _figure_of(part)
+    theirs = F.figures(draft)
+    if not asked or not any(_same_figure(a, g) for a in asked for g in theirs):
+        return []
+    gone = [f for f in F.figures(clause) if f.kind == part.kind and not any(_same_figure(f, g) for g in theirs)
+            and not any(f.start == c.start for c in claimed)]
+    alike = [f for f in gone if (f.unit or "") == (asked[0].unit or "")] or gone
+    return alike if len(alike) == 1 else []
+
+
 def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, cited: Sequence[int] = ()) -> Allowances:
     from addin_server.draft.compare import _stem
     allow = Allowances()
     allow.words = {_stem(w) for w in re.findall(r"[a-z]{3,}", instruction.text.lower())}
+    allow.asked = " ".join(instruction.text.lower().replace("’", "'").split())
     allow.cited_text = "\n".join(ctx.precedents[n - 1] for n in cited if 1 <= n <= len(ctx.precedents))
     allow.figures += F.figures(instruction.text)  # every figure the lawyer wrote: "up to 5%", "$50,000"
     allow.kept_phrases = [p for p in binding.possessive_phrases(instruction.text)
@@ -140,6 +156,7 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
             part = with_precedent_period(part, clause, ctx.precedents)
             allow.figures += _figure_of(part)
             allow.old_figures += _targeted_old(part, clause, part.kind)
+            allow.old_figures += _replaced_by_value(part, clause, draft, allow.old_figures)
             if part.kind == "period" and part.params.get("old") is not None:
                 allow.old_figures += [f for f in F.periods(clause) if abs(f.value - part.params["old"]) < 1e-9]
         elif part.kind in ("mutual", "flip"):

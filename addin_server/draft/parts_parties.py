@@ -6,6 +6,8 @@ the figure and wording tests because they share nothing with them but the result
 
 from __future__ import annotations
 
+import re
+
 from index_builder.reading import binding
 from index_builder.reading.sentences import sentence_spans
 from index_builder.reading.binding import MUTUAL, Binding, Provision
@@ -17,10 +19,16 @@ from addin_server.draft.sides import half_mirrored, one_party_terms, proviso_swa
 
 
 def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
-    if part.params.get("unsure"):
-        return PartResult(part, "unchecked", "Not checked: your instruction's “too” or “as well as” is said of someone "
-                                             "who is not a party, so it may widen the clause rather than make it "
-                                             "mutual; read the draft.")
+    widens = part.params.get("widens")
+    if widens:
+        # "Users can access it too": whatever else it asks, the draft must name them; where it does, whether
+        # they now have what the party has is for the lawyer to read (the reading of the ask is unsure).
+        missing = [w for w in widens if not re.search(rf"(?<![\w-]){re.escape(w.rstrip('s'))}", draft, re.I)]
+        if missing:
+            return PartResult(part, "not_done", f"The draft does not mention {missing[0]}, whom your instruction "
+                                                "names to have it too.")
+        return PartResult(part, "unchecked", f"Not checked: your instruction adds {widens[0]}, who is not a party; "
+                                             "whether the draft gives them what it should is for you to read.")
     mine = binding.read(clause, ctx.parties)
     theirs = binding.read(draft, ctx.parties)
     wanted = targets(part, mine, clause)

@@ -45,16 +45,21 @@ def test_a_flip_said_with_the_consent_first_is_done() -> None:
 
 # --- instruction reading ----------------------------------------------------------------------------
 
-def test_also_said_of_a_non_party_is_not_read_as_mutual_for_sure() -> None:
+def test_also_said_of_a_non_party_is_checked_only_for_naming_them() -> None:
     clause = ("1.1 Access and Use. During the Pilot Period and subject to the terms of this Agreement, Customer may "
               "access and use the Product solely for Customer's Evaluation Purposes.")
     ask = "Also make clear that Users can access it too, with Customer answerable for them."
     draft = clause.replace("Customer may", "Customer and its Users may") + " Customer is responsible for its Users."
     assert statuses(ask, clause, draft, ("Customer", "Provider")) == ["unchecked"]
-    # Said of a party, "as well as" still asks for both.
+    # What it does say for sure: the draft must name them.
+    assert statuses(ask, clause, clause, ("Customer", "Provider")) == ["not_done"]
+    # Said of a party, "as well as" still asks for both; a sentence opener is no name.
     both = read_instruction("the consent requirement should bind BP as well as Company",
                             "Company may not assign this Agreement without BP's consent.", ("Company", "BP"))
-    assert [p.kind for p in both.parts] == ["mutual"] and not both.parts[0].params.get("unsure")
+    assert [p.kind for p in both.parts] == ["mutual"] and not both.parts[0].params.get("widens")
+    opener = read_instruction("Please make the indemnity run the right way too.",
+                              "Company shall indemnify BP.", ("Company", "BP"))
+    assert not opener.parts[0].params.get("widens")
 
 
 def test_wrong_way_round_and_the_one_who_must_ask_for_a_flip() -> None:
@@ -110,3 +115,62 @@ def test_a_sentence_the_mutual_ask_names_kept_word_for_word_is_partly_done() -> 
     half = BP_FIRST + BP.split(". ", 1)[1]
     assert statuses(BP_ASK, BP, sound, ("Company", "BP")) == ["done"]
     assert statuses(BP_ASK, BP, half, ("Company", "BP")) == ["partly"]
+
+
+# --- the flip check and what stays ------------------------------------------------------------------
+
+MMI = ("7. INDEMNITY MMI shall reimburse Dragon Systems and hold Dragon Systems harmless from any liabilities or "
+       "obligations imposed upon Dragon Systems resulting directly or indirectly from MMI's or its employees or agents "
+       "activities under this Agreement. 10. PATENTS AND COPYRIGHT MMI warrants that the Services supplied to Dragon "
+       "Systems will not infringe any third parties' intellectual property rights. MMI will defend and indemnity "
+       "Dragon Systems against a claim that the Services supplied hereunder infringe a patent or copyright.")
+MMI_ASK = ("7. INDEMNITY only: wrong way round for this deal - Dragon Systems should be the one reimbursing MMI, for "
+           "Dragon Systems' own people's activities. Section 10 (patents) stays as it is.")
+
+
+def test_what_the_ask_says_stays_is_not_read_as_half_a_flip() -> None:
+    parties = ("MMI", "Dragon Systems")
+    flipped = MMI.replace("MMI shall reimburse Dragon Systems and hold Dragon Systems harmless from any liabilities or "
+                          "obligations imposed upon Dragon Systems resulting directly or indirectly from MMI's",
+                          "Dragon Systems shall reimburse MMI and hold MMI harmless from any liabilities or obligations "
+                          "imposed upon MMI resulting directly or indirectly from Dragon Systems'")
+    assert flipped != MMI
+    assert statuses(MMI_ASK, MMI, flipped, parties) == ["done"]
+    assert statuses(MMI_ASK, MMI, MMI, parties) == ["not_done"]
+
+
+# --- the meaning check ------------------------------------------------------------------------------
+
+def _meaning(clause: str, ask: str, draft: str, parties: tuple[str, ...] = ()) -> bool | None:
+    from addin_server.draft.checks import DraftTask, check_draft
+    checked = check_draft(DraftTask(clause, ask, (), document_parties=parties), draft)
+    found = [c for c in checked.checks if c.name == "meaning"]
+    return found[0].passed if found else None
+
+
+ROYALTY = ("For Manufacturer's Products that are rechargeable, Manufacturer shall pay Subcontractor a Royalty equal to "
+           "the higher of (i) one hundred percent (100.0%) of the Product Cost; and (ii) $100 per unit. For "
+           "Manufacturer's Products that are non-rechargeable, Manufacturer shall pay Subcontractor a Royalty equal to "
+           "the higher of (i) eighty percent (80.0%) of the Product Cost; and (ii) $80 per unit.")
+
+
+def test_the_one_figure_the_asked_value_replaces_is_no_unasked_drop() -> None:
+    ask = "Could the per-unit floor on rechargeables come down to seventy-five dollars? The non-rechargeable floor stays at $80."
+    parties = ("Manufacturer", "Subcontractor")
+    assert _meaning(ROYALTY, ask, ROYALTY.replace("$100 per unit", "$75 per unit"), parties) is not False
+    # Two figures gone for one asked: the second is a change nobody asked for.
+    both = ROYALTY.replace("$100 per unit", "$75 per unit").replace("$80 per unit", "$60 per unit")
+    assert _meaning(ROYALTY, ask, both, parties) is False
+
+
+GRANT = ("Company grants to Investor a non-exclusive licence to use the Data. This Agreement will be governed by the "
+         "law of British Columbia and the parties submit to the non-exclusive jurisdiction of its courts.")
+
+
+def test_an_opposite_the_instruction_asks_for_is_no_reversal() -> None:
+    draft = GRANT.replace("the non-exclusive jurisdiction", "the exclusive jurisdiction")
+    assert _meaning(GRANT, "Make the BC courts exclusive.", draft) is not False
+    assert _meaning(GRANT, "Tidy the governing-law sentence.", draft) is False
+    # A line broken at its hyphen ("non- exclusive") is the same word, not its opposite.
+    broken = GRANT.replace("a non-exclusive licence", "a non- exclusive licence")
+    assert _meaning(broken, "Make the BC courts exclusive.", draft) is not False
