@@ -128,9 +128,10 @@ def _keeps(text: str) -> bool:
 
 
 def _replaced_by_value(part: Part, clause: str, draft: str, claimed: Sequence[F.Figure]) -> list[F.Figure]:
-    """The one clause figure of the part's kind the draft no longer has, where the draft now says the value the
-    part asks for: the draft shows which figure it replaced. Which place was right is the part's own check
-    (it names a value put in the wrong place); the meaning check does not say it again as a figure dropped."""
+    """Where the part's words point to no figure of the clause, the one clause figure of its kind the draft
+    no longer has, beside the value the part asks for: the draft shows which figure it replaced. (Where the
+    words do point to one, a second figure gone is a change nobody asked for: "leave the tail alone".) Which
+    place was right is the part's own check; the meaning check does not say it again as a figure dropped."""
     asked = _figure_of(part)
     theirs = F.figures(draft)
     if not asked or not any(_same_figure(a, g) for a in asked for g in theirs):
@@ -155,8 +156,8 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
         if part.kind in ("period", "amount"):
             part = with_precedent_period(part, clause, ctx.precedents)
             allow.figures += _figure_of(part)
-            allow.old_figures += _targeted_old(part, clause, part.kind)
-            allow.old_figures += _replaced_by_value(part, clause, draft, allow.old_figures)
+            targeted = _targeted_old(part, clause, part.kind)
+            allow.old_figures += targeted or _replaced_by_value(part, clause, draft, allow.old_figures)
             if part.kind == "period" and part.params.get("old") is not None:
                 allow.old_figures += [f for f in F.periods(clause) if abs(f.value - part.params["old"]) < 1e-9]
         elif part.kind in ("mutual", "flip"):
