@@ -31,7 +31,7 @@ from addin_server.draft.parts_carve_out import (  # noqa: F401
 from addin_server.draft.parts_figures import (  # noqa: F401
     _CHANGE_VERBS, _amount, _closest_by_words, _closest_in, _figure_of, _in_place, _of_parties, _period,
     _targeted_old, _unit_ok, with_precedent_period)
-from addin_server.draft.parts_parties import _flip, _like, _mutual  # noqa: F401
+from addin_server.draft.parts_parties import _flip, _like, _mutual, left_as_it_was  # noqa: F401
 from addin_server.draft.parts_result import (  # noqa: F401
     STATUSES, Context, PartResult, _mean_sentence_words, _number, _phrase, _short, _the)
 from addin_server.draft.parts_scope import (  # noqa: F401
@@ -63,7 +63,8 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
     found = test(part, instruction, clause, draft, ctx)
-    if part.kind in ("mutual", "flip") and found.status in ("not_done", "partly") and _reworded(clause, draft):
+    if part.kind in ("mutual", "flip") and found.status in ("not_done", "partly") and _reworded(clause, draft) \
+            and not (found.status == "not_done" and left_as_it_was(part, clause, draft, ctx)):
         # Who a reworded sentence binds is read from words the core may not hold ("Astellas is entitled to
         # the same"): a paraphrase is not said to leave a party out on that reading; the lawyer reads it.
         return PartResult(part, "unchecked", f"Not checked: the draft rewords your clause, and whether {found.reason[0].lower()}"

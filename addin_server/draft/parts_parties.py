@@ -107,6 +107,26 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     return PartResult(part, status, f"The draft still binds only {_the(t.bound)} in “{_phrase(clause, t)}”.")
 
 
+def left_as_it_was(part: Part, clause: str, draft: str, ctx: Context) -> bool:
+    """A reworded draft that plainly leaves the asked thing where it was: the provision the part moves (flip)
+    or shares (mutual) is still there, bound to the same party, and the party it should go to is bound by
+    nothing in the draft at all ("Roche may terminate ..." for "FMI should hold this right instead of
+    Roche"). Read from the draft's own provisions, so a rewording does not hide it; a party the draft
+    binds anywhere, however worded, leaves it to the lawyer."""
+    mine = binding.read(clause, ctx.parties)
+    theirs = binding.read(draft, ctx.parties)
+    wanted = targets(part, mine, clause)
+    to = part.params.get("holder") if part.kind == "flip" else part.params.get("named")
+    if not wanted or not to or to not in (*mine.parties, *ctx.parties):
+        return False
+    if any(q.bound in (to, MUTUAL) or to in q.others and q.kind == "protection" for q in theirs.provisions):
+        return False
+    if re.search(rf"\b(?:each|either|both|neither)\s+(?:party|parties)\b", draft, re.I):
+        return False
+    return any(binding.similar(t, q) and q.bound == t.bound and q.negated == t.negated
+               for t in wanted if t.bound != to for q in theirs.provisions)
+
+
 def _named_but_kept(part: Part, clause: str, draft: str, names: tuple[str, ...]) -> str:
     """A sentence of the clause that names both parties, that the draft keeps word for word while it makes
     another mutual, and that holds a word of the ask no other sentence of the clause has ("the consent

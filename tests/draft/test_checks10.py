@@ -174,3 +174,16 @@ def test_an_opposite_the_instruction_asks_for_is_no_reversal() -> None:
     # A line broken at its hyphen ("non- exclusive") is the same word, not its opposite.
     broken = GRANT.replace("a non-exclusive licence", "a non- exclusive licence")
     assert _meaning(broken, "Make the BC courts exclusive.", draft) is not False
+
+
+def test_a_reworded_draft_that_leaves_the_right_where_it_was_is_not_done() -> None:
+    clause = ("Roche shall have the right to terminate the Agreement in its entirety, or on a Work Stream-by-Work Stream "
+              "basis, except for the ctDNA Work Stream, upon […***…] prior written notice, without cause.")
+    ask = "FMI should hold this termination-for-convenience right instead of Roche"
+    kept = ("Roche may terminate the Agreement without cause, in full or by Work Stream (other than the ctDNA Work "
+            "Stream), on […***…] prior written notice.")
+    moved = kept.replace("Roche may", "FMI may")
+    from addin_server.draft.checks import DraftTask, check_draft
+    task = DraftTask(clause, ask, (), document_parties=("Roche", "FMI"))
+    assert [p.status for p in check_draft(task, kept).parts] == ["not_done"]
+    assert [p.status for p in check_draft(task, moved).parts] == ["done"]
