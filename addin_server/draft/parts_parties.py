@@ -154,6 +154,23 @@ def _named_but_kept(part: Part, clause: str, draft: str, names: tuple[str, ...])
     return ""
 
 
+def _still_owned(moved: list[Provision], clause: str, draft: str, theirs: Binding, holder: str) -> str:
+    """In a moved provision, the old party's own thing the clause tied it to ("from MMI's or its employees'
+    activities") still said of the old party in the draft's moved provision: the duty moved, what it
+    answers for may not have ("" where none). Read only where the clause names the bound party's possession
+    after its subject and the draft's provision, now bound to the holder, names the same possession."""
+    for t in moved:
+        after = clause[t.subject[1]:t.end]
+        for q in theirs.provisions:
+            if q.bound != holder or not binding.similar(t, q):
+                continue
+            said = draft[q.subject[1]:q.end]
+            for m in re.finditer(rf"(?<![\w-]){re.escape(t.bound)}['’]s?\s+(?:own\s+)?(?:or\s+its\s+)?([a-z]+)", after):
+                if re.search(rf"(?<![\w-]){re.escape(t.bound)}['’]s?\s+(?:own\s+)?(?:or\s+its\s+)?{m.group(1)}\b", said):
+                    return f"“{m.group(0)}”"
+    return ""
+
+
 def _held_by_both(t: Provision, mine: Binding) -> bool:
     """The clause itself gives the same kind of provision to the other party too."""
     return any(q is not t and q.bound and q.bound != t.bound and q.negated == t.negated and q.kind == t.kind
@@ -210,6 +227,13 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
         if proviso_swapped(clause, draft, (holder, other)):
             return PartResult(part, "unchecked", "Not checked: the draft moves your clause's proviso to the other party "
                                                  "too; whether it goes with the right is for you to read.")
+        still = _still_owned(moved, clause, draft, theirs, holder)
+        if still:
+            # Whose a possession should be after a move is not read from the names ("Customer's use of the
+            # Product" may stay): said, not failed, and never "done" (tests/draft/test_done.py).
+            return PartResult(part, "unchecked", f"Not checked: the draft gives it to {_the(holder)} but still ties it "
+                                                 f"to {still} as your clause did; whether that should have moved "
+                                                 "too is for you to read.")
         return PartResult(part, "done", f"Given to {_the(holder)} instead of {_the(other)}.")
     if both and not kept and all(_held_by_both(t, mine) for t in both):
         # "Swap the two regimes": the clause already gives each party its own version (NVOS on notice, HGF

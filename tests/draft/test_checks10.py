@@ -137,6 +137,9 @@ def test_what_the_ask_says_stays_is_not_read_as_half_a_flip() -> None:
     assert flipped != MMI
     assert statuses(MMI_ASK, MMI, flipped, parties) == ["done"]
     assert statuses(MMI_ASK, MMI, MMI, parties) == ["not_done"]
+    # The duty moved but still answers for MMI's own people: not "done" (said, not failed).
+    half = flipped.replace("from Dragon Systems' or its employees", "from MMI's or its employees")
+    assert statuses(MMI_ASK, MMI, half, parties) == ["unchecked"]
 
 
 # --- the meaning check ------------------------------------------------------------------------------
