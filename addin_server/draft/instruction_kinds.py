@@ -15,7 +15,8 @@ from index_builder.reading import figures as F
 from addin_server.draft.instruction_values import _period
 from addin_server.draft.instruction_words import (
     ARCHAIC_QUOTED, _ARCHAIC_NAMED, _ASK, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE, _FLIP, _MUTUAL,
-    _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL, WEAK, mutual_degree)
+    _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, WEAK,
+    mutual_degree)
 
 
 def _kind(segment: str) -> str | None:
@@ -73,7 +74,8 @@ def _kind(segment: str) -> str | None:
         return "amount"
     if _period_change(segment):
         return "period"
-    if _CARVE.search(segment):
+    if _CARVE.search(segment) and not _KEEP_ONLY.match(segment):
+        # ("Leave the retirement-benefits exception exactly as it is": an exception named to keep, not asked.)
         return "carve_out"
     if F.periods(segment):
         return "period"  # "survival for three years": a period of its own is what the part asks for
@@ -108,6 +110,8 @@ def _restated_out(segment: str, clause: str) -> str:
     return out
 
 
+# A segment that only says what stays: a keep verb, then the state it stays in.
+_KEEP_ONLY = re.compile(rf"(?:please\s+)?{KEEP_VERBS}\b[^.;]*\b(?:{STAY_STATES}|exactly\s+as|as\s+drafted)\b", re.I)
 # The hints of mutuality that say only "also" ("too", "as well", "as well as"): where they fall.
 _ALSO_CUE = re.compile(r"\bas\s+well(?:\s+as\b)?|\btoo\b", re.I)
 # Words that open a sentence (parts are joined without their full stops), not names.

@@ -190,3 +190,9 @@ def test_a_reworded_draft_that_leaves_the_right_where_it_was_is_not_done() -> No
     task = DraftTask(clause, ask, (), document_parties=("Roche", "FMI"))
     assert [p.status for p in check_draft(task, kept).parts] == ["not_done"]
     assert [p.status for p in check_draft(task, moved).parts] == ["done"]
+
+
+def test_an_exception_named_only_to_keep_is_no_carve_out_ask() -> None:
+    ins = read_instruction("Leave the retirement-benefits exception exactly as it is. Otherwise get it into one "
+                           "sentence.", "Employee shall not compete, except for the retirement benefits.")
+    assert "carve_out" not in [p.kind for p in ins.parts]
