@@ -95,6 +95,7 @@ class Allowances:
     drop_ok: bool = False  # shorten or conform: a clause part may go
     words: set[str] = field(default_factory=set)  # stems the instruction itself uses
     cited_text: str = ""  # the precedents the draft cites, for what they back
+    asked: str = ""  # the instruction's own words, lower case: a word it asks for is no reversal
 
 
 def words(text: str) -> list[str]:

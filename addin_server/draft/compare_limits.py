@@ -32,6 +32,10 @@ def _counts(tokens: Iterable[str]) -> dict[str, int]:
     return out
 
 
+def _joined(text: str) -> str:
+    return re.sub(r"\b(non|un|in|im|ir|il)-\s+(?=[a-z])", r"\1-", text, flags=re.I)
+
+
 def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
     # Edits that replace words: an added sentence is judged by additions(), a dropped one by _dropped().
     spans = [(c.clause, c.draft)] if c.rewritten else [(r.old, r.new) for r in c.regions
@@ -54,13 +58,18 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
     for old, new in spans:
         if any(s <= c.clause.find(old) < e for s, e in allow.delete) and old:
             continue
-        a, b = _counts(words(old)), _counts(words(new))
+        # "non- exclusive" (a line broken at its hyphen) is "non-exclusive": one word, not its opposite.
+        if _joined(old) == _joined(new):
+            continue
+        a, b = _counts(words(_joined(old))), _counts(words(_joined(new)))
         for n, (left, right) in enumerate(OPPOSITES):
             lost_l, got_r = a.get(f"{n}L", 0) - b.get(f"{n}L", 0), b.get(f"{n}R", 0) - a.get(f"{n}R", 0)
             lost_r, got_l = a.get(f"{n}R", 0) - b.get(f"{n}R", 0), b.get(f"{n}L", 0) - a.get(f"{n}L", 0)
             if (lost_l > 0 and got_r > 0) or (lost_r > 0 and got_l > 0):
-                was = _first(words(old), left if lost_l > 0 else right)
-                now = _first(words(new), right if lost_l > 0 else left)
+                was = _first(words(_joined(old)), left if lost_l > 0 else right)
+                now = _first(words(_joined(new)), right if lost_l > 0 else left)
+                if now and re.search(rf"(?<![\w-]){re.escape(now.lower())}(?![\w-])", allow.asked):
+                    continue  # "make the BC courts exclusive": the word the instruction asks for
                 out.append(f"The draft turns “{was}” into “{now}”{_where(old)}, which changes what it means.")
         for key, word in (("only", "only"), ("except", "except")):
             # "except upon notice" = "without notice"; "only if" = "unless": said another way, not dropped.

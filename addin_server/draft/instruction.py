@@ -28,7 +28,7 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 # Re-exported: callers and tests import these from instruction.py, as before the split.
-from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out  # noqa: F401
+from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, not_between_parties  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
 from addin_server.draft.instruction_moves import settle
@@ -123,6 +123,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     # of their own: the line breaks say so before the text is read as one line.
     listed = re.sub(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", "; ", instruction, flags=re.I)
     text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(listed.split()))
+    # "a full month rather than 15 days": one unit, said as lawyers say it (the figures reader reads numbers).
+    text = re.sub(r"\ban?\s+(?:full|whole|clear)\s+(day|week|month|year)\b", r"one \1", text, flags=re.I)
     text = _corrected(text)
     text = _in_clause_currency(text, clause)
     if not text:
@@ -355,6 +357,11 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
         named = _newly_bound(text, names, clause)
         if named:
             params["named"] = named
+        widened = not_between_parties(text, names)
+        if widened:
+            # "Users can access it too": "also" said of someone who is not a party may widen the clause
+            # rather than bind the other party; the mutual reading is unsure, and what it adds is named.
+            params["widens"] = tuple(widened)
     elif kind == "carve_out":
         params = _carve(text)
     elif kind == "conform":
@@ -405,7 +412,7 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
     """The words of figures the instruction asks for that no part reads ("" where every one is read).
     A reason or a judged figure ("we can't sit in limbo for two months", "six months is too long") is
     no ask, nor a figure inside a part whose own words are its check (a carve-out's "claims under $10,000")."""
-    values = [float(v) for p in parts for k in ("value", "amount", "old") for v in [p.params.get(k)]
+    values = [float(v) for p in parts for k in ("value", "amount", "old", "old_said") for v in [p.params.get(k)]
               if isinstance(v, (int, float))]
     asked = " ; ".join(seg for seg in _segments(text) if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
                                                                 or _JUDGED.match(seg)))

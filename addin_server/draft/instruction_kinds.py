@@ -8,13 +8,15 @@ decides how segments join into parts, this decides what each one asks.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_values import _period
 from addin_server.draft.instruction_words import (
     ARCHAIC_QUOTED, _ARCHAIC_NAMED, _ASK, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE, _FLIP, _MUTUAL,
-    _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL)
+    _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, WEAK,
+    mutual_degree)
 
 
 def _kind(segment: str) -> str | None:
@@ -72,7 +74,8 @@ def _kind(segment: str) -> str | None:
         return "amount"
     if _period_change(segment):
         return "period"
-    if _CARVE.search(segment):
+    if _CARVE.search(segment) and not _KEEP_ONLY.match(segment):
+        # ("Leave the retirement-benefits exception exactly as it is": an exception named to keep, not asked.)
         return "carve_out"
     if F.periods(segment):
         return "period"  # "survival for three years": a period of its own is what the part asks for
@@ -105,6 +108,46 @@ def _restated_out(segment: str, clause: str) -> str:
     for f in sorted(kept, key=lambda f: -f.start):
         out = out[:f.start] + " " + out[f.end:]
     return out
+
+
+# A segment that only says what stays: a keep verb, then the state it stays in.
+_KEEP_ONLY = re.compile(rf"(?:please\s+)?{KEEP_VERBS}\b[^.;]*\b(?:{STAY_STATES}|exactly\s+as|as\s+drafted)\b", re.I)
+# The hints of mutuality that say only "also" ("too", "as well", "as well as"): where they fall.
+_ALSO_CUE = re.compile(r"\bas\s+well(?:\s+as\b)?|\btoo\b", re.I)
+# Words that open a sentence (parts are joined without their full stops), not names.
+_OPENER = re.compile(r"(?:please|also|and|but|so|then|if|when|the|this|that|these|those|it|it['’]s|its|we|we['’]re|"
+                     r"our|us|they|their|you|your|i|make|give|let|add|keep|leave|change|put|can|could|should|"
+                     r"would|will|why|what|how|yes|no|ok|thanks)\b", re.I)
+_NAME = re.compile(r"(?<![\w-])[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*")
+
+
+def not_between_parties(segment: str, names: Sequence[str]) -> list[str]:
+    """The names a weak hint of mutuality ("too", "as well as") joins where none of them is a party:
+    "Users can access it too", "sublicense to its Affiliates as well as permitted subcontractors" ([]
+    where the hint is said of a party, of no one named, or the segment has a stronger cue). Mutuality is
+    between the parties; "also" said of a user, an affiliate or a list's next item may widen the clause
+    instead, so the mutual reading is unsure; the names say what the draft must at least mention."""
+    if mutual_degree(segment) != WEAK or not names or not _ALSO_CUE.search(segment):
+        return []
+    if re.search(r"\bsame\b|\bapply equally\b|\beither\b", segment, re.I):
+        return []  # "the same right", "apply equally": a hint of another kind, read as it was
+    first = segment.split()[0] if segment.split() else ""
+    out: list[str] = []
+    for cue in _ALSO_CUE.finditer(segment):
+        before = [m for m in _NAME.finditer(segment[:cue.start()]) if (m.start() > 0 or m.group() != first)
+                  and not _OPENER.match(m.group())]
+        after = _NAME.match(re.sub(r"^\s+(?:the\s+|its\s+|their\s+)?", "", segment[cue.end():]))
+        beside = ([before[-1].group()] if before else []) + ([after.group()] if after and "as" in cue.group().lower()[-2:]
+                                                              else [])
+        if not beside or any(_party(b, names) for b in beside):
+            return []  # said of a party, or of no one named: a hint of mutuality, as before
+        out += beside
+    return list(dict.fromkeys(out))
+
+
+def _party(name: str, names: Sequence[str]) -> bool:
+    low = name.lower().removeprefix("the ")
+    return any(n.lower() in low or low in n.lower() for n in names)
 
 
 def _period_change(segment: str) -> bool:

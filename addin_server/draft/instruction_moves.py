@@ -114,6 +114,15 @@ def _bare_after(text: str, f: F.Figure, like: F.Figure) -> F.Figure | None:
     return None
 
 
+def _bare_after_dash(text: str, f: F.Figure) -> F.Figure | None:
+    sentence = re.split(r"[.;?!]\s", text[f.end:])[0]
+    dash = re.search(r"\s[-–—]+\s+(?:(?:make|set)\s+it\s+|say\s+|so\s+|just\s+)?(?=\S)", sentence)
+    if not dash:
+        return None
+    found = _bare_after(text[:f.end] + " to " + sentence[dash.end():], f, f)
+    return None if found is None else replace(found, start=found.start + dash.end() - 4, end=found.end + dash.end() - 4)
+
+
 def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[str, Any]:
     """``params`` of a period or amount part with the new and old values read by the rules above;
     ``unclear`` set where the value asked is not read one way."""
@@ -156,6 +165,11 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
         # The clause already holds the figure read: the value asked is the other one, if the ask names one.
         others = [f for f in asked if not holds(f)]
         bare = next((b for f in [read] + asked for b in [_bare_after(text, f, f)] if b is not None and not holds(b)), None)
+        if bare is None and _judged(text, read):
+            # "Four months' notice is more than we can live with - three is plenty": the figure judged, and
+            # after a dash in the same sentence the bare number asked, in the judged figure's unit.
+            bare = _bare_after_dash(text, read)
+            bare = bare if bare is not None and not holds(bare) else None
         if bare is None and re.search(r"\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$", text[max(0, read.start - 20):read.start], re.I):
             # "Not thirty days to cure - sixty": the figure said "not" is the old one, and the bare number
             # after it in the same sentence (past a dash) is the new one, in its unit.
@@ -181,9 +195,14 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
                               + ", so the value asked is not read for sure")
             return out
         out.update(_values(kind, new))
-        out["old"] = _whole(read.value)
+        # The old value as the clause writes it: "four months' notice" said of a clause's 120 days is 120 days.
+        written = next((h for h in held if _same(h, read) and (h.unit or "") == (read.unit or "")), None) or \
+            next((h for h in held if _same(h, read)), read)
+        out["old"] = _whole(written.value)
+        if written is not read:
+            out["old_said"] = _whole(read.value)  # as the instruction says it: read, not an ask of its own
         if kind == "period":
-            out["old_unit"] = _unit(read)
+            out["old_unit"] = _unit(written)
         return out
     old = out.get("old")
     if old is not None and not any(abs(h.value - float(old)) < 1e-9 for h in held):
@@ -223,9 +242,11 @@ def _moved_to(text: str, f: F.Figure) -> bool:
 # The figure judged, so the value asked is another, not said: "more warning than ninety days", "still only
 # has 90 days", "six months is a lot", "30 days isn't enough".
 _JUDGED_BEFORE = re.compile(r"\b(?:more|less|longer|shorter|fewer|greater|higher|lower|bigger|smaller)\b[^.;]{0,30}\bthan\s+"
-                            r"(?:the\s+|a\s+|an\s+|its\s+|their\s+)?$|\b(?:only|still|just|merely)\s+(?:\w+\s+){0,2}$", re.I)
+                            r"(?:the\s+|a\s+|an\s+|its\s+|their\s+)?$|\b(?:only|still|just|merely)\s+(?:\w+\s+){0,2}$|"
+                            # "a full month rather than 15 days": the figure replaced, never the one kept.
+                            r"\b(?:rather\s+than|instead\s+of)\s+(?:the\s+)?$", re.I)
 _JUDGED_AFTER = re.compile(r"^['’]?s?\W{0,3}(?:[\w'’-]+\s+){0,5}?(?:is|are|seems?|looks?)\s+(?:too\b|not\s+enough|nothing|"
-                           r"a\s+lot|excessive|unworkable|tight|short|long|much|plenty)|^['’]?s?\W{0,3}(?:[\w'’-]+\s+){0,5}?"
+                           r"a\s+lot|excessive|unworkable|tight|short|long|much|plenty|(?:more|longer|less|shorter|fewer)\s+than)|^['’]?s?\W{0,3}(?:[\w'’-]+\s+){0,5}?"
                            r"(?:isn['’]t|aren['’]t|won['’]t|doesn['’]t)\b", re.I)
 
 

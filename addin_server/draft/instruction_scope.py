@@ -64,6 +64,23 @@ def _stems(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# "Section 10 (patents) stays as it is", "the subcontracting limit remains unchanged": what stays, said
+# with the thing first; the same as "leave section 10 alone".
+_STAYS = re.compile(r"\s(?:stays?|remains?|is\s+to\s+stay)\s+(?:as\s+(?:it|they)\s+(?:is|are)|as\s+is|unchanged|untouched|"
+                    r"alone|intact|the\s+same|as\s+drafted)\b", re.I)
+
+
+def _what_stays(text: str, names: Sequence[str]) -> list[str]:
+    """What the part says stays, read back from "stays as it is" to the phrase's start: a stop, a dash,
+    or (parts are joined without their full stops) the last capitalised word that is not a party."""
+    out = []
+    for m in _STAYS.finditer(text):
+        before = re.split(r"[.;:,]\s|\s[-–—]\s", text[:m.start()])[-1].split()[-8:]
+        starts = [i for i, w in enumerate(before) if w[:1].isupper() and not any(w.startswith(n.split()[0]) for n in names)]
+        out.append(" ".join(before[starts[-1]:] if starts else before))
+    return out
+
+
 def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
     if kind not in ("mutual", "flip"):
         return Scope()
@@ -74,6 +91,10 @@ def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
         leave_words += _stems(binding.without_names(m.group(1), names))
         leave_sentences += [n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", m.group(1), re.I)]
         body = body.replace(m.group(0), " ")
+    for kept in _what_stays(body, names):
+        leave_words += _stems(binding.without_names(kept, names))
+        leave_sentences += [n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", kept, re.I)]
+        body = body.replace(kept, " ")
     body = re.sub(r"\((?:not|but not)[^)]*\)", " ", body)
     sentences = tuple(n for w, n in _ORDINALS.items()
                       if re.search(rf"\b{w} (?:sentence|paragraph|limb)\b", body, re.I))

@@ -181,6 +181,12 @@ def _same(a: str, b: str) -> bool:
     return a.lower() == b.lower()
 
 
+_MANNER = re.compile(r"\s*,\s*(?:(?:and|but)\s+)?(?:worded|phrased|drafted|written|wording|using|in\s+the\s+(?:words|wording|"
+                     r"language|spirit|style|form)\b|model+ed|based\s+on|taken\s+from|borrow\w*|along\s+the\s+lines|"
+                     r"mirror\w*|tracking|as\s+in|like)\b|\s+(?:worded|phrased|drafted|written)\s+(?:like|as|in|from|on)\b|"
+                     r"\s+(?:from\s+)?precedent\s+\d+\b", re.I)
+
+
 def _carve(text: str) -> dict[str, Any]:
     ref = _PRECEDENT_REF.search(text)
     precedent = int(ref.group(1) or ref.group(2)) if ref else None
@@ -222,6 +228,9 @@ def _carve(text: str) -> dict[str, Any]:
     phrase = re.sub(r"\s*\b(?:exception|exclusion|carve[- ]?out)s?(?:\s+in)?\s*$", "", phrase.strip(), flags=re.I)
     phrase = re.split(r"\s*(?:,\s*)?\b(?:as in|as precedent|like the|like clause|from the|from precedent|take them from|"
                       r"following|per|see)\b|\s*[-–—]\s|\s*\[\d+\]", phrase, maxsplit=1, flags=re.I)[0]
+    # "breach of confidentiality, worded like [1]", "fraud, using the wording of [1]": how the carve-out is
+    # to be written, after what it covers; the label names what it covers.
+    phrase = _MANNER.split(phrase, maxsplit=1)[0]
     phrase = re.sub(r"^(?:the\s+)?(?:usual\s+)?(?:exclusions?|exceptions?|carve[- ]?outs?)\s+(?:for|of|from)\s+", "",
                     phrase.strip(), flags=re.I)
     phrase = re.sub(r"^(?:and|plus|from|to|for|of|on|the|a|an)\s+", "", phrase.strip(), flags=re.I)

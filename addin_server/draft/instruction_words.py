@@ -84,6 +84,9 @@ STAY_STATES = (r"(?:as\s+(?:it|they)\s+(?:is|are)|as\s+is|alone|unchanged|untouc
                r"(?:is|are))")
 _FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|[A-Z][\w&.-]*)\s+(?:the\s+)?[A-Z][\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
+                   # "Wrong way round", "favours the wrong side", "we need to be the one free to assign":
+                   # the ways a lawyer says who should hold it, besides "flip" and "instead".
+                   r"\bwrong\s+(?:way\s+(?:a?round|about)|side)\b|\b(?:be|is|are)\s+the\s+ones?\s+(?:free\s+to|to|(?:who|that)\s+(?:must|should|shall|has\s+to|needs\s+to))\b|"
                    r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
 # "it shouldn't apply if ...", "X should still get the benefit": an exception to what the clause says.
 _NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:apply|cover|bite|catch|count|bar|stop)\b|"

@@ -23,6 +23,7 @@ from index_builder.reading import figures as F
 from index_builder.reading.binding import MUTUAL, Binding, Provision  # noqa: F401
 
 from addin_server.draft.compare import Allowances, Comparison  # noqa: F401
+from addin_server.draft.compare_base import _same_figure
 from addin_server.draft.instruction import ARCHAIC, Instruction, Part  # noqa: F401
 from addin_server.draft.parts_carve_out import (  # noqa: F401
     _CARVE_STOP, _CARVE_SYNONYMS, _CONDUCT, _EXCEPTION_WORDS, _NOT_A_PHRASE, _carve_out, _freed_other, _in,
@@ -30,7 +31,7 @@ from addin_server.draft.parts_carve_out import (  # noqa: F401
 from addin_server.draft.parts_figures import (  # noqa: F401
     _CHANGE_VERBS, _amount, _closest_by_words, _closest_in, _figure_of, _in_place, _of_parties, _period,
     _targeted_old, _unit_ok, with_precedent_period)
-from addin_server.draft.parts_parties import _flip, _like, _mutual  # noqa: F401
+from addin_server.draft.parts_parties import _flip, _like, _mutual, left_as_it_was  # noqa: F401
 from addin_server.draft.parts_result import (  # noqa: F401
     STATUSES, Context, PartResult, _mean_sentence_words, _number, _phrase, _short, _the)
 from addin_server.draft.parts_scope import (  # noqa: F401
@@ -62,7 +63,8 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         return PartResult(part, "unchecked", f"“{part.label()}” cannot be checked automatically; read the draft "
                                               "against it.")
     found = test(part, instruction, clause, draft, ctx)
-    if part.kind in ("mutual", "flip") and found.status in ("not_done", "partly") and _reworded(clause, draft):
+    if part.kind in ("mutual", "flip") and found.status in ("not_done", "partly") and _reworded(clause, draft) \
+            and not (found.status == "not_done" and left_as_it_was(part, clause, draft, ctx)):
         # Who a reworded sentence binds is read from words the core may not hold ("Astellas is entitled to
         # the same"): a paraphrase is not said to leave a party out on that reading; the lawyer reads it.
         return PartResult(part, "unchecked", f"Not checked: the draft rewords your clause, and whether {found.reason[0].lower()}"
@@ -126,10 +128,26 @@ def _keeps(text: str) -> bool:
     return says_to_keep(text)
 
 
+def _replaced_by_value(part: Part, clause: str, draft: str, claimed: Sequence[F.Figure]) -> list[F.Figure]:
+    """Where the part's words point to no figure of the clause, the one clause figure of its kind the draft
+    no longer has, beside the value the part asks for: the draft shows which figure it replaced. (Where the
+    words do point to one, a second figure gone is a change nobody asked for: "leave the tail alone".) Which
+    place was right is the part's own check; the meaning check does not say it again as a figure dropped."""
+    asked = _figure_of(part)
+    theirs = F.figures(draft)
+    if not asked or not any(_same_figure(a, g) for a in asked for g in theirs):
+        return []
+    gone = [f for f in F.figures(clause) if f.kind == part.kind and not any(_same_figure(f, g) for g in theirs)
+            and not any(f.start == c.start for c in claimed)]
+    alike = [f for f in gone if (f.unit or "") == (asked[0].unit or "")] or gone
+    return alike if len(alike) == 1 else []
+
+
 def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, cited: Sequence[int] = ()) -> Allowances:
     from addin_server.draft.compare import _stem
     allow = Allowances()
     allow.words = {_stem(w) for w in re.findall(r"[a-z]{3,}", instruction.text.lower())}
+    allow.asked = " ".join(instruction.text.lower().replace("’", "'").split())
     allow.cited_text = "\n".join(ctx.precedents[n - 1] for n in cited if 1 <= n <= len(ctx.precedents))
     allow.figures += F.figures(instruction.text)  # every figure the lawyer wrote: "up to 5%", "$50,000"
     allow.kept_phrases = [p for p in binding.possessive_phrases(instruction.text)
@@ -139,7 +157,8 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
         if part.kind in ("period", "amount"):
             part = with_precedent_period(part, clause, ctx.precedents)
             allow.figures += _figure_of(part)
-            allow.old_figures += _targeted_old(part, clause, part.kind)
+            targeted = _targeted_old(part, clause, part.kind)
+            allow.old_figures += targeted or _replaced_by_value(part, clause, draft, allow.old_figures)
             if part.kind == "period" and part.params.get("old") is not None:
                 allow.old_figures += [f for f in F.periods(clause) if abs(f.value - part.params["old"]) < 1e-9]
         elif part.kind in ("mutual", "flip"):

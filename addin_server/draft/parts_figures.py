@@ -21,10 +21,22 @@ from addin_server.draft.parts_result import Context, PartResult, _number
 
 def _figure_of(part: Part) -> list[F.Figure]:
     if part.kind == "period" and part.params.get("value") is not None:
-        return [f for f in F.periods(f"{part.params['value']} {part.params['unit']}")]
+        return [f for f in F.periods(f"{part.params['value']} {part.params['unit']}")] + _in_days(part)
     if part.kind == "amount" and part.params.get("amount") is not None:
         return [f for f in F.amounts(F.format_amount(part.params["amount"], currency=part.params.get("currency")))]
     return []
+
+
+# How contracts write a period asked in weeks or months when they count in days: a month is 30 days.
+_DAYS_IN = {"weeks": 7, "months": 30}
+
+
+def _in_days(part: Part) -> list[F.Figure]:
+    """The period a part asks for, said in days ("one month" as "30 days", "three months" as "90 days")."""
+    value, per = part.params.get("value"), _DAYS_IN.get(part.params.get("unit", ""))
+    if value is None or not per or float(value) * per != int(float(value) * per):
+        return []
+    return F.periods(f"{int(float(value) * per)} days")
 
 
 def _unit_ok(found: F.Figure, part: Part) -> bool:
@@ -173,6 +185,9 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     if bad:
         return PartResult(part, "wrong", f"The draft says “{bad[0].text}”: the words and the figure differ.")
     hits = [f for f in found if abs(f.value - value) < 1e-9 and _unit_ok(f, part)]
+    if not hits and not part.params.get("kept"):
+        # "Three months" asked, "ninety (90) days" written: the same length in the unit contracts count in.
+        hits = [f for f in found if any(abs(f.value - e.value) < 1e-9 and f.unit == e.unit for e in _in_days(part))]
     if part.params.get("kept"):
         return _stays(part, hits, F.periods(clause), value, moved=_moved_elsewhere(part, ins, value),
                       maybe=_unplaced_changes(part, ins))
@@ -180,7 +195,7 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         near = [f for f in found if abs(f.value - value) < 1e-9]
         if near:
             return PartResult(part, "wrong", f"The draft says “{near[0].text}”, not {_number(value)} {unit}.")
-        return PartResult(part, "not_done", f"The draft does not give {_number(value)} {unit} anywhere.")
+        return PartResult(part, "not_done", f"The draft does not give {part.label()} anywhere.")
     old = _targeted_old(part, clause, "period")
     left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-9 and f.unit == o.unit
             and not (abs(o.value - value) < 1e-9)]

@@ -6,16 +6,29 @@ the figure and wording tests because they share nothing with them but the result
 
 from __future__ import annotations
 
+import re
+
 from index_builder.reading import binding
+from index_builder.reading.sentences import sentence_spans
 from index_builder.reading.binding import MUTUAL, Binding, Provision
 
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.parts_result import Context, PartResult, _phrase, _short, _the
-from addin_server.draft.parts_scope import counter_provisions, targets
+from addin_server.draft.parts_scope import counter_provisions, left_alone, targets
 from addin_server.draft.sides import half_mirrored, one_party_terms, proviso_swapped, untouched
 
 
 def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    widens = part.params.get("widens")
+    if widens:
+        # "Users can access it too": whatever else it asks, the draft must name them; where it does, whether
+        # they now have what the party has is for the lawyer to read (the reading of the ask is unsure).
+        missing = [w for w in widens if not re.search(rf"(?<![\w-]){re.escape(w.rstrip('s'))}", draft, re.I)]
+        if missing:
+            return PartResult(part, "not_done", f"The draft does not mention {missing[0]}, whom your instruction "
+                                                "names to have it too.")
+        return PartResult(part, "unchecked", f"Not checked: your instruction adds {widens[0]}, who is not a party; "
+                                             "whether the draft gives them what it should is for you to read.")
     mine = binding.read(clause, ctx.parties)
     theirs = binding.read(draft, ctx.parties)
     wanted = targets(part, mine, clause)
@@ -60,6 +73,10 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             half = half_mirrored(clause, draft, mine.parties)
             if half:
                 return PartResult(part, "wrong", half)
+            left = _named_but_kept(part, clause, draft, mine.parties)
+            if left:
+                return PartResult(part, "partly", f"Only some of it is mutual: “{_short(left)}”, which your instruction "
+                                                  "names, is as it was.")
             return PartResult(part, "done", f"{_the(named)} is bound too, as asked.")
         if takes:
             return PartResult(part, "wrong", f"The draft binds {_the(named)} instead of both parties.")
@@ -71,6 +88,10 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         half = half_mirrored(clause, draft, mine.parties)
         if half:
             return PartResult(part, "wrong", half)
+        left = _named_but_kept(part, clause, draft, mine.parties)
+        if left:
+            return PartResult(part, "partly", f"Only some of it is mutual: “{_short(left)}”, which your instruction "
+                                              "names, is as it was.")
         return PartResult(part, "done", "Binds both parties alike" + ("" if len(ok) < 2 else
                                                                       f" ({len(ok)} provisions)") + ".")
     if wrong and not ok:
@@ -84,6 +105,70 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     t = (one or [w[0] for w in wrong] or [p[0] for p in protects])[0]
     status = "not_done" if not ok and not protects else "partly"
     return PartResult(part, status, f"The draft still binds only {_the(t.bound)} in “{_phrase(clause, t)}”.")
+
+
+def left_as_it_was(part: Part, clause: str, draft: str, ctx: Context) -> bool:
+    """A reworded draft that plainly leaves the asked thing where it was: the provision the part moves (flip)
+    or shares (mutual) is still there, bound to the same party, and the party it should go to is bound by
+    nothing in the draft at all ("Roche may terminate ..." for "FMI should hold this right instead of
+    Roche"). Read from the draft's own provisions, so a rewording does not hide it; a party the draft
+    binds anywhere, however worded, leaves it to the lawyer."""
+    mine = binding.read(clause, ctx.parties)
+    theirs = binding.read(draft, ctx.parties)
+    wanted = targets(part, mine, clause)
+    to = part.params.get("holder") if part.kind == "flip" else part.params.get("named")
+    if not wanted or not to or to not in (*mine.parties, *ctx.parties):
+        return False
+    if any(q.bound in (to, MUTUAL) or to in q.others and q.kind == "protection" for q in theirs.provisions):
+        return False
+    if re.search(rf"\b(?:each|either|both|neither)\s+(?:party|parties)\b", draft, re.I):
+        return False
+    return any(binding.similar(t, q) and q.bound == t.bound and q.negated == t.negated
+               for t in wanted if t.bound != to for q in theirs.provisions)
+
+
+def _named_but_kept(part: Part, clause: str, draft: str, names: tuple[str, ...]) -> str:
+    """A sentence of the clause that names both parties, that the draft keeps word for word while it makes
+    another mutual, and that holds a word of the ask no other sentence of the clause has ("the consent
+    requirement and the 'voidable' consequence bind BP as well": the voidable sentence untouched). The
+    ask names it, so keeping it as it was is evidence it was not done (the binding reader may hold no
+    provision for it: "shall be voidable by BP")."""
+    if len(names) < 2 or part.scope.leave or part.scope.leave_sentences:
+        return ""
+    kept = untouched(clause, draft, names[:2])
+    if not kept:
+        return ""
+    others = [" ".join(clause[a:b].split()).lower() for a, b in sentence_spans(clause)]
+    theirs = binding.read(draft, names).provisions
+    for sentence in kept:
+        if any(binding.similar(q, r) and r.bound != q.bound for q in binding.read(sentence, names).provisions
+               for r in theirs):
+            continue  # kept beside its mirror ("... Company will indemnify Contractor likewise"): mutual by addition
+        low = sentence.lower()
+        rest = [o for o in others if o != low]
+        if len(rest) == len(others):
+            continue
+        own = [k for k in part.scope.keywords if len(k) >= 5 and k in low and not any(k in o for o in rest)]
+        if own:
+            return sentence
+    return ""
+
+
+def _still_owned(moved: list[Provision], clause: str, draft: str, theirs: Binding, holder: str) -> str:
+    """In a moved provision, the old party's own thing the clause tied it to ("from MMI's or its employees'
+    activities") still said of the old party in the draft's moved provision: the duty moved, what it
+    answers for may not have ("" where none). Read only where the clause names the bound party's possession
+    after its subject and the draft's provision, now bound to the holder, names the same possession."""
+    for t in moved:
+        after = clause[t.subject[1]:t.end]
+        for q in theirs.provisions:
+            if q.bound != holder or not binding.similar(t, q):
+                continue
+            said = draft[q.subject[1]:q.end]
+            for m in re.finditer(rf"(?<![\w-]){re.escape(t.bound)}['’]s?\s+(?:own\s+)?(?:or\s+its\s+)?([a-z]+)", after):
+                if re.search(rf"(?<![\w-]){re.escape(t.bound)}['’]s?\s+(?:own\s+)?(?:or\s+its\s+)?{m.group(1)}\b", said):
+                    return f"“{m.group(0)}”"
+    return ""
 
 
 def _held_by_both(t: Provision, mine: Binding) -> bool:
@@ -108,8 +193,12 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
         return PartResult(part, "unchecked", f"Your clause does not bind {_the(other)} in a way the checks can read; "
                                              "read the draft.")
     moved, kept, both, denied = [], [], [], []
+    # What the ask leaves as it is ("Section 10 (patents) stays as it is"), kept word for word in the draft,
+    # still runs the old way by design: it is not the provision moved, nor a sign it went to both.
+    alone = {" ".join(clause[a:b].split()) for a, b in left_alone(part, mine, clause, wanted)}
+    others = [q for q in theirs.provisions if " ".join(draft[q.start:q.end].split()) not in alone]
     for t in wanted:
-        same = [q for q in theirs.provisions if q.verb == t.verb or binding.similar(t, q)]
+        same = [q for q in others if q.verb == t.verb or binding.similar(t, q)]
         to, frm = (holder, other) if t.bound != holder else (other, holder)
         to_holder = [q for q in same if q.bound == to and q.negated == t.negated]
         to_other = [q for q in same if q.bound == frm and q.negated == t.negated]
@@ -138,6 +227,13 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
         if proviso_swapped(clause, draft, (holder, other)):
             return PartResult(part, "unchecked", "Not checked: the draft moves your clause's proviso to the other party "
                                                  "too; whether it goes with the right is for you to read.")
+        still = _still_owned(moved, clause, draft, theirs, holder)
+        if still:
+            # Whose a possession should be after a move is not read from the names ("Customer's use of the
+            # Product" may stay): said, not failed, and never "done" (tests/draft/test_done.py).
+            return PartResult(part, "unchecked", f"Not checked: the draft gives it to {_the(holder)} but still ties it "
+                                                 f"to {still} as your clause did; whether that should have moved "
+                                                 "too is for you to read.")
         return PartResult(part, "done", f"Given to {_the(holder)} instead of {_the(other)}.")
     if both and not kept and all(_held_by_both(t, mine) for t in both):
         # "Swap the two regimes": the clause already gives each party its own version (NVOS on notice, HGF

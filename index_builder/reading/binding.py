@@ -219,7 +219,8 @@ def _mentions(text: str, name: str) -> list[tuple[int, int, bool]]:
 def _patterns(names: tuple[str, ...]) -> dict[str, re.Pattern[str]]:
     alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or r"(?!x)x"
     named = rf"(?:[Tt]he\s+)?(?:{alt})"
-    joint = (rf"(?:[Ee]ach\s+of\s+|[Bb]oth\s+|[Nn]either\s+)?{named}\s+(?:and|nor|or)\s+{named}"
+    # "each of A and B", "neither A nor B", "by either A or B" (the agent of a passive): both named.
+    joint = (rf"(?:[Ee]ach\s+of\s+|[Bb]oth\s+|[Nn]either\s+|[Ee]ither\s+)?{named}\s+(?:and|nor|or)\s+{named}"
              rf"(?:\s*,?\s+each|\s+both)?")
     who = rf"(?P<who>{joint}|{named}|{_GENERIC}|{_PRONOUN})"
     subject = re.compile(rf"(?<![\w’'-]){who}\s+{_ADVERBS}{_MODAL}{_NEG}", re.I)
@@ -251,8 +252,10 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
                 before = part[max(0, m.start() - 40):m.start()]
                 refused = re.search(r"\bnot\b|\bno\b", m.group(0), re.I) or re.search(r"(?:^|[.;:]\s*)no\b[^,;]*$", before, re.I) \
                     or re.match(r"\s*(?:no|neither|nothing)\b", part[:m.start()], re.I)
+                # "may be terminated by either party": what a party may do, said in the passive, is a right.
+                may = how == "passive" and re.match(r"(?:may|can)\b", m.group(0), re.I)
                 kind = "protection" if how in ("no_liability", "liability_of") else \
-                    "right" if how == "option" else "prohibition" if refused else "obligation"
+                    "right" if how == "option" or (may and not refused) else "prohibition" if refused else "obligation"
                 verb = "liabil" if kind == "protection" else "option" if how == "option" else _first_verb(m.group(0))
                 negated = kind == "prohibition" or how == "no_liability"
                 found.append(_provision(text, start, end, kind, who, m.span("who"), verb, negated, how, names, spots))
@@ -304,12 +307,19 @@ def provisions(text: str, names: Sequence[str]) -> list[Provision]:
             if not before or _has_subject_between(part, before[-1].subject[1] - start, m.start(), pats):
                 continue
             kind, negated, verb = _kind(m, part)
+            if _BASE_VERB.fullmatch(m.group("modal")):
+                # "may not, without the Client's consent, assign, subcontract or delegate": a bare verb
+                # after a comma continues the modal before it (a promise of its own agrees with its
+                # subject: "and assigns"), so it takes that provision's kind and "not".
+                kind, negated = before[-1].kind, before[-1].negated
             found.append(_provision(text, start, end, kind, before[-1].bound, before[-1].subject, verb, negated,
                                     "ellipsis", names, spots))
         out += sorted(found, key=lambda p: p.subject)
     return out
 
 
+_BASE_VERB = re.compile(r"grant|assign|indemnify|own|retain|reject|warrant|represent|acknowledge|recogni[sz]e|waive|"
+                        r"release|hold|defend|bear", re.I)
 _INVERTED_NO = re.compile(r"(?:\bin\s+no\s+event|\bunder\s+no\s+circumstances?|\bat\s+no\s+time|\bnor|\bno\s+way)\s*,?\s+"
                           r"(?:shall|will|may|must|can|could|would|does|do|is|are)\s+(?:the\s+)?$", re.I)
 

@@ -275,7 +275,9 @@ def mutuality(text: str) -> str | None:
     read = [p for p in reading.provisions if p.bound and not _indefinite(text, p.subject[0], p.subject[1])]
     burdens = {p.bound for p in read if p.kind != "right"}
     lone_right = any(p.kind == "right" and not reading.mirrored(p) for p in read)
-    if burdens == {binding.MUTUAL} and lone_right:
+    if lone_right and (burdens == {binding.MUTUAL} or (not burdens and any(p.mutual for p in read))):
+        # (Rights only: "may be terminated by either party ... The Company may terminate at any time" gives
+        # both a right and one side another; as with a duty of both, that favours the right-holder.)
         return None
     sides = burdens if burdens else {p.bound for p in read} & {binding.MUTUAL}
     if sides == {binding.MUTUAL}:
