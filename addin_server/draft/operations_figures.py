@@ -184,8 +184,9 @@ def _amount_span(clause: str, like: F.Figure, value: float) -> tuple[int, int, s
     return like.start, like.end, _write_amount(value, like)
 
 
-# Words in brackets right after a figure that hold a number word: the figure said again in words.
-_WORDS_AFTER = re.compile(rf"\s*\((?P<words>[^()\d]*\b(?:{NUMBER_WORDS})\b[^()\d]*)\)", re.I)
+# Words in brackets right after a figure that open with a number word: the figure said again in words
+# ("£500 (five hundred pounds)"), not a note about it ("£5,000 (for each of two years)").
+_WORDS_AFTER = re.compile(rf"\s*\(\s*(?P<words>(?:{NUMBER_WORDS})\b[^()\d]*?)\s*\)", re.I)
 _WORDS_UNIT = re.compile(r"\s+(?:(?:U\.\s?S\.|US|United\s+States|Canadian|Australian)\s+)?"
                          r"(?:dollars|euros|pounds(?:\s+sterling)?|ro?ubles|francs|yen|rupees|cents|pence|sterling)$", re.I)
 
