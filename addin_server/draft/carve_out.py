@@ -70,7 +70,7 @@ def add_carve_out(clause: str, precedents: Sequence[Clause], n: int | None, phra
     sentence = _carve_out_sentence(clause, text, phrase)
     if sentence is None:
         raise Declined(f"Precedent [{n}] has no carve-out"
-                       + (f" about “{phrase}”" if phrase else "") + " that your clause lacks.")
+                       + (f" about “{' '.join(_subject(phrase))}”" if _subject(phrase) else "") + " that your clause lacks.")
     actors = list(binding.party_names(sentence, ())) + _named_actors(sentence)
     if not _reads_as_sentence(sentence):
         raise Declined(f"Precedent [{n}] states its carve-out as part of a list or heading (“{_short(sentence)}”), not "
@@ -161,15 +161,24 @@ def _carve_out_sentence(clause: str, source: str, phrase: str) -> str | None:
     body = _body(source)
     spans = [body[a:b] for a, b in sentence_spans(body)]
     spans = [s for s in spans if not _contains(clause, s) or _EXCEPTION.search(s)]
-    if phrase:
-        wanted = [w for w in words(phrase) if len(w) > 3]
+    wanted = _subject(phrase)
+    if wanted:
         scored = [(sum(any(h.startswith(w[:max(len(w) - 2, 4)]) for h in words(s))
                        for w in wanted), s) for s in spans]
         best = max(scored, default=(0, None), key=lambda x: x[0])
-        if best[1] is not None and wanted and best[0] / len(wanted) >= 0.5:
+        if best[1] is not None and best[0] / len(wanted) >= 0.5:
             return best[1].strip()
+        # The lawyer named what the exception is for ("fraud"); a sentence that does not speak of it is
+        # another exception, however much it reads like one: none is taken.
+        return None
     exceptions = [s for s in spans if _EXCEPTION.search(s) and not _contains(clause, s)]
     return exceptions[0].strip() if exceptions else None
+
+
+def _subject(phrase: str) -> list[str]:
+    """The words that name what a carve-out is for ("fraud" in "fraud from"): not the words that only
+    join it to the rest of the ask."""
+    return [w for w in words(phrase) if len(w) > 3 and not binding.function_word(w)]
 
 
 def _body(text: str) -> str:
@@ -218,7 +227,7 @@ def _append_fragment(clause: str, own: tuple[int, int], sentence: str, phrase: s
     """The precedent words its sentence differently: add only its qualifying phrase
     (", subject to applicable law") at the end of the clause's sentence."""
     fragments = [f.strip() for f in re.split(r"[,;]", sentence.rstrip(". "))]
-    wanted = [w for w in words(phrase) if len(w) > 3]
+    wanted = _subject(phrase)
     for fragment in reversed(fragments):
         have = words(fragment)
         named = wanted and all(any(h.startswith(w[:max(len(w) - 2, 4)]) for h in have)

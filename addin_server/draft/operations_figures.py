@@ -101,6 +101,15 @@ def _spell_period(value: float, unit: str, like: F.Figure, clause: str = "") -> 
     (15) days", "36 consecutive months" -> "48 consecutive months", "one-year cap" -> "six-month cap", "a
     three (3) month period" -> "a six (6) month period"."""
     number = F.spell_number(int(value), like)
+    if like.written == "both" and re.match(r"\d", like.text):
+        # "3 (three) months": the clause puts the digits first; so does the new period ("6 (six) months").
+        said = re.match(r"\d[\d,]*\s*\(\s*([^)]*?)\s*\)", like.text)
+        words = to_words(int(value))
+        if said and said.group(1).isupper():
+            words = words.upper()
+        elif said and said.group(1)[:1].isupper():
+            words = words.capitalize()
+        number = f"{int(value)} ({words})"
     singular = _UNIT_WORDS.get(unit, unit.rstrip("s"))
     lead = re.match(r"(?:[A-Za-z]+(?:[ -][A-Za-z]+)*\s*\(\s*\d[\d,.]*\s*\)|\d[\d,.]*\s*\([^)]*\)|\d[\d,.]*|"
                     r"[A-Za-z]+(?:-(?=[a-z]+-)[A-Za-z]+)*)", like.text)
@@ -160,7 +169,26 @@ def _amount_span(clause: str, like: F.Figure, value: float) -> tuple[int, int, s
         figure = _write_amount(value, like)
         number = _words_like(value, words.group(1))
         return start, like.end + 1, f"{number}{words.group(2)} ({figure})"
+    after = _WORDS_AFTER.match(clause, like.end)
+    if like.written != "both" and after:
+        # "£500 (five hundred pounds)": the same figure said twice; both change, or neither (the words
+        # would otherwise still say the old amount, and no check reads a currency the reader does not know).
+        said = after.group("words")
+        unit = _WORDS_UNIT.search(said)
+        number = said[:unit.start()] if unit else said
+        if not re.fullmatch(rf"(?:{NUMBER_WORDS}|and|[\s-])+", number.strip(), re.I):
+            raise Declined(f"The clause writes the amount in words as well (“{said}”), in a form the operation cannot "
+                           "rewrite; the drafting assistant can.")
+        new = f"{_write_amount(value, like)} ({_words_like(value, number.strip())}{unit.group(0) if unit else ''})"
+        return like.start, after.end(), new
     return like.start, like.end, _write_amount(value, like)
+
+
+# Words in brackets right after a figure that open with a number word: the figure said again in words
+# ("£500 (five hundred pounds)"), not a note about it ("£5,000 (for each of two years)").
+_WORDS_AFTER = re.compile(rf"\s*\(\s*(?P<words>(?:{NUMBER_WORDS})\b[^()\d]*?)\s*\)", re.I)
+_WORDS_UNIT = re.compile(r"\s+(?:(?:U\.\s?S\.|US|United\s+States|Canadian|Australian)\s+)?"
+                         r"(?:dollars|euros|pounds(?:\s+sterling)?|ro?ubles|francs|yen|rupees|cents|pence|sterling)$", re.I)
 
 
 def _words_like(value: float, old: str) -> str:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from index_builder.reading import binding
+
 from addin_server.draft.edits import Edit
 
 # A lead-in: words ending in ":" or a dash, then a list (a limb marker or a gap where limbs were left out).
@@ -77,6 +79,12 @@ def slip(original: str, draft: str, names: Sequence[str]) -> str:
         if new > 0:
             found = next(m.group(0) for m in pattern.finditer(draft))
             return f"“{found}”"
+    # A possessive that owns nothing ("keep the other party’s informed", "the Client's."): a noun the
+    # edit lost, or an object written as an owner; counted against the clause, which may have its own.
+    owning = [m for m in _POSSESSIVE.finditer(draft) if not binding.possessive_has_noun(draft, m.end())]
+    if len(owning) > sum(1 for m in _POSSESSIVE.finditer(original) if not binding.possessive_has_noun(original, m.end())):
+        m = owning[-1]
+        return f"“{draft[max(0, m.start() - 20):m.end() + 12].strip()}”, a possessive that owns nothing,"
     for name in names:
         bare = re.compile(rf"\bthe\s+{re.escape(name)}\b", re.I)
         if original.count(name) and not bare.search(original) and bare.search(draft):
@@ -84,6 +92,7 @@ def slip(original: str, draft: str, names: Sequence[str]) -> str:
     return ""
 
 
+_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|what|who|here|let|he|she)['’]s\b)[\w-]+['’]s\b|\b[\w-]+s['’](?=[\s.,;:)])")
 _DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)
 _ARTICLES = re.compile(r"\b(?:the|a|an)\s+(?:the|a|an)\b", re.I)
 

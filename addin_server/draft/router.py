@@ -134,8 +134,9 @@ class DraftRouter:
         elif prefer == "operation":
             raise InvalidRequestError(_declined_message(ins, why))
         else:
-            drafted = self._from_model(task, ins, "; ".join(why[i] for i in sorted(why) if i in why and
-                                                              ins.parts[i].kind in OPERATION_KINDS))
+            # One reason once: a refusal of the whole ask is recorded against each part it withdrew.
+            drafted = self._from_model(task, ins, "; ".join(dict.fromkeys(
+                why[i].rstrip(".") for i in sorted(why) if ins.parts[i].kind in OPERATION_KINDS)))
         started = time.perf_counter()
         checked = check_draft(task, drafted.result.answer or drafted.result.verified.text, drafted.result.verified,
                               instruction=ins)

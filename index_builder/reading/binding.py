@@ -470,6 +470,14 @@ _NOT_OWNED = frozenset(
     "whether and or nor but than as the a an this these those such any all each every its their it they he she "
     "against into onto over through during after before between among toward towards "
     "hereby hereunder thereof".split())
+
+
+def function_word(word: str) -> bool:
+    """Whether a word only joins others (a modal, a preposition, an article, a pronoun): never the noun
+    a possessive owns, nor what an ask names."""
+    return word.lower() in _NOT_OWNED
+
+
 # After a word read as a verb ("declines to", "provides the"): what opens its object or complement.
 _OBJECT_OPENERS = frozenset("to the a an such any all that this its their his her it them within by in on upon "
                             "with from".split())
@@ -499,7 +507,22 @@ def possessive_has_noun(text: str, at: int) -> bool:
     if word[:1].islower() and re.search(r"(?<![su])(?:es|s)$", word) and following in _OBJECT_OPENERS and \
             not _PLURAL_NOUN.search(word):
         return False  # a verb in the third person, then its object: "declines to", "provides the"
+    if _complement(word, following):
+        return False  # what a verb says of its object: "keep X informed", "hold X harmless", "notify X promptly"
     return True
+
+
+# A participle, an adverb or an adjective in "-less" that ends its phrase (before punctuation, the end or a
+# function word) says how the party before it is left ("keep the Client informed of", "hold the Client
+# harmless from", "notify the Client promptly."), so that party is the verb's object, owning nothing; before
+# a noun it describes that noun ("the Client's registered office", "its monthly fee"), which is owned.
+_COMPLEMENT = re.compile(r"^[a-z][a-z-]{2,}(?:(?<!e)ed|ly|less)$")
+# Nouns in "-ly" that a party owns ("the Customer's supply of goods", "its reply to").
+_LY_NOUNS = frozenset("supply reply family assembly monopoly anomaly ally rally".split())
+
+
+def _complement(word: str, following: str) -> bool:
+    return bool(_COMPLEMENT.match(word)) and word not in _LY_NOUNS and (not following or following in _NOT_OWNED)
 
 
 # Who a generic party phrase stands for in a mutual clause: the party bound ("each party", "the
