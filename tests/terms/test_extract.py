@@ -119,8 +119,9 @@ def test_mutuality_is_the_core_reading_of_who_the_clause_binds() -> None:
     assert extract("Customer may terminate the Order Form by notice. If Customer terminates, Provider will pay to "
                    "Customer a prorated refund of prepaid fees.").mutuality == "one_sided"
     assert extract("Either party may terminate this Agreement on 30 days' notice.").mutuality == "mutual"
-    # one party's right binds nobody; "a party" states a rule about any party, not an allocation
-    assert extract("The Company has the right to repurchase the Founder's unvested shares.").mutuality is None
+    # a right one side alone holds: the clause is that side's; "a party" states a rule about any
+    # party, not an allocation
+    assert extract("The Company has the right to repurchase the Founder's unvested shares.").mutuality == "one_sided"
     assert extract("Nothing in this Agreement will limit a party's liability to the extent prohibited by "
                    "Applicable Laws.").mutuality is None
     assert extract("Customer shall pay the fees and Provider shall deliver the Services.").mutuality is None
@@ -177,3 +178,35 @@ def test_no_term_non_english_and_huge_text() -> None:
     huge = "Either party may terminate on 30 days notice. " * 4_000  # ~190 KB
     terms = extract(huge).terms
     assert len(terms) == 4_000 and {(t.key, t.role) for t in terms} == {("30 day", "notice")}
+
+
+# A new user's own clauses (session 10, round 2): what a period governs is read from the duty it
+# bounds ("fails to remedy ... within 30 days") or the noun it measures ("30 days' notice").
+def roles(text: str) -> list[tuple[str, str]]:
+    return [(t.label, t.role) for t in extract(text).terms]
+
+
+def test_british_cure_verbs_bound_the_period_not_the_notice_it_runs_from() -> None:
+    assert roles("The Customer may terminate this Agreement by written notice if the Supplier commits a material "
+                 "breach of this Agreement and fails to remedy that breach within thirty (30) days after receiving "
+                 "written notice of it.") == [("30 days", "cure")]
+    assert roles("If the breach is not rectified within 14 days of notice, the Company may terminate.") == [("14 days", "cure")]
+    # the noun "remedy" is no cure, and a period's own noun ("days' notice") governs it
+    assert roles("Either party may terminate this Agreement on thirty (30) days' notice, without prejudice to any "
+                 "other right or remedy.") == [("30 days", "notice")]
+    assert roles("The Customer may terminate this Agreement on thirty (30) days' written notice if the Supplier "
+                 "fails to remedy a breach.") == [("30 days", "notice")]
+
+
+def test_every_form_of_compete_makes_a_restraint_a_non_compete() -> None:
+    assert roles("For twenty-four (24) months after the termination of his employment, the Employee shall not, "
+                 "directly or indirectly, engage in or be concerned with any business that competes with the "
+                 "Company.") == [("24 months", "non_compete")]
+    assert roles("For twelve (12) months after the Effective Date, the Employee will not work for a competitor of "
+                 "the Company.") == [("12 months", "non_compete")]
+
+
+def test_a_termination_right_of_one_side_alone_is_one_sided() -> None:
+    assert extract("The Customer may terminate this Agreement by written notice if the Supplier commits a material "
+                   "breach of this Agreement and fails to remedy that breach within thirty (30) days after "
+                   "receiving written notice of it.").mutuality == "one_sided"
