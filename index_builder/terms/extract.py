@@ -27,7 +27,7 @@ from index_builder.reading.jurisdictions import forum_places, law_places
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
-VERSION = "terms-9"  # 9: cure verbs, "competes"/"competitor", a period's own noun, a lone right one-sided
+VERSION = "terms-9"  # 9: cure verbs, "competes"/"competitor", a period's own noun
 
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
@@ -204,6 +204,7 @@ _ROLES = [
 
 
 _ROLE_PATTERNS = [(role, re.compile(pattern, _I)) for role, pattern in _ROLES]
+_CURE = dict(_ROLE_PATTERNS)["cure"]
 
 
 def period_role(text: str, start: int, end: int) -> str:
@@ -215,10 +216,14 @@ def period_role(text: str, start: int, end: int) -> str:
             re.search(r"(?:during|in|within)\s+the\s*$", before)
             and re.match(r"\W*(?:period\s+)?(?:immediately\s+)?(?:before|preceding|prior)", after)):
         return "lookback"
-    head = _HEAD_NOUN.match(after)
-    if head:  # "30 days' written notice", "a 30-day cure period": the noun it measures says its role
-        return "cure" if re.match(r"cure|remedy|rectification", head.group(1)) else "notice"
     context = _sentence_around(text, start, end)
+    head = _HEAD_NOUN.match(after)
+    if head:  # "30 days' written notice", "a 30-day cure period": the noun it measures says its role,
+        # unless a cure verb before it in its sentence runs from that notice ("fails to cure a
+        # breach following 30 days notice": the time to cure)
+        lead = context[:max(0, context.find(text[start:end]))]
+        cured = re.match(r"cure|remedy|rectification", head.group(1)) or _CURE.search(lead)
+        return "cure" if cured else "notice"
     for role, pattern in _ROLE_PATTERNS:
         if pattern.search(context) and (role != "confidentiality" or _lasts(before, after, context)):
             return role
@@ -282,9 +287,8 @@ def mutuality(text: str) -> str | None:
     burdens named parties on both sides, or burdens both alike while giving one side a right the
     other lacks ("Company may terminate ... the parties will continue performing"): that clause
     favours the right-holder, and "mutual" would tell the lawyer it is even-handed. A clause that
-    only grants rights is mutual when both sides have them ("Either party may terminate"),
-    one-sided when one named side alone holds them ("The Customer may terminate ...": a lawyer
-    asks who the clause favours, and None read as "not stated" to a new user), otherwise None. A right named for each side in turn ("Company
+    only grants rights is mutual when both sides have them ("Either party may terminate") and
+    otherwise None: one party's right binds nobody. A right named for each side in turn ("Company
     may terminate ...; Contractor may terminate ...") is both sides'. "A party" ("nothing limits
     a party's liability") is a rule about any party, not a promise of either, and is not counted;
     nor is a role any party may come to hold ("A Protected Party may participate", "an
@@ -295,9 +299,6 @@ def mutuality(text: str) -> str | None:
     lone_right = any(p.kind == "right" and not reading.mirrored(p) for p in read)
     if burdens == {binding.MUTUAL} and lone_right:
         return None
-    holders = {p.bound for p in read}
-    if not burdens and lone_right and len(holders) == 1 and binding.MUTUAL not in holders:
-        return "one_sided"  # a right one side alone holds ("The Customer may terminate ..."): its clause
     sides = burdens if burdens else {p.bound for p in read} & {binding.MUTUAL}
     if sides == {binding.MUTUAL}:
         return "mutual"

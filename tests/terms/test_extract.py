@@ -119,9 +119,8 @@ def test_mutuality_is_the_core_reading_of_who_the_clause_binds() -> None:
     assert extract("Customer may terminate the Order Form by notice. If Customer terminates, Provider will pay to "
                    "Customer a prorated refund of prepaid fees.").mutuality == "one_sided"
     assert extract("Either party may terminate this Agreement on 30 days' notice.").mutuality == "mutual"
-    # a right one side alone holds: the clause is that side's; "a party" states a rule about any
-    # party, not an allocation
-    assert extract("The Company has the right to repurchase the Founder's unvested shares.").mutuality == "one_sided"
+    # one party's right binds nobody; "a party" states a rule about any party, not an allocation
+    assert extract("The Company has the right to repurchase the Founder's unvested shares.").mutuality is None
     assert extract("Nothing in this Agreement will limit a party's liability to the extent prohibited by "
                    "Applicable Laws.").mutuality is None
     assert extract("Customer shall pay the fees and Provider shall deliver the Services.").mutuality is None
@@ -196,6 +195,9 @@ def test_british_cure_verbs_bound_the_period_not_the_notice_it_runs_from() -> No
                  "other right or remedy.") == [("30 days", "notice")]
     assert roles("The Customer may terminate this Agreement on thirty (30) days' written notice if the Supplier "
                  "fails to remedy a breach.") == [("30 days", "notice")]
+    # ... but a cure verb before it runs from that notice: the time to cure (Common Paper CSA 5.3)
+    assert roles("Either party may terminate immediately if the other party fails to cure a material breach "
+                 "following 30 days notice.") == [("30 days", "cure")]
 
 
 def test_every_form_of_compete_makes_a_restraint_a_non_compete() -> None:
@@ -205,8 +207,3 @@ def test_every_form_of_compete_makes_a_restraint_a_non_compete() -> None:
     assert roles("For twelve (12) months after the Effective Date, the Employee will not work for a competitor of "
                  "the Company.") == [("12 months", "non_compete")]
 
-
-def test_a_termination_right_of_one_side_alone_is_one_sided() -> None:
-    assert extract("The Customer may terminate this Agreement by written notice if the Supplier commits a material "
-                   "breach of this Agreement and fails to remedy that breach within thirty (30) days after "
-                   "receiving written notice of it.").mutuality == "one_sided"
