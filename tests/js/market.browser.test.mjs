@@ -44,6 +44,7 @@ test("the words of each state", () => {
   assert.equal(placementLine(MARKET_NONE.terms[0]), "Yours: 6 months. No matching precedent states one.");
   assert.equal(findingLine(MARKET_DOCUMENT.clauses[1].findings[0]), "Notice period: yours 60 days, above our usual 30 days in 10 of 12 documents.");
   assert.equal(findingLine(MARKET_DOCUMENT.clauses[0].findings[0]), "Carve-outs from the cap or exclusion: missing; 6 of 7 documents have it.");
+  assert.equal(placementLine({ dimension: "mutuality", status: "not_read", documents: 3 }), "Who your clause binds was not read as mutual or one-sided (for example a right only one side holds); 3 documents are read one way or the other: compare it yourself.");
   assert.equal(marketSummary({}), "No precedent in the library is close enough to this clause to compare its terms, so this says nothing about whether they are usual. Click Find precedent to see the nearest precedents, or clear the filters in Settings.");
   // a clause no precedent reached is said unchecked, never counted as "in line"
   assert.equal(documentSummary(MARKET_DOCUMENT), "2 clauses of 2 compared stand out against our precedents. Click one to go to it. 1 clause had no comparable precedent and was not checked: that says nothing about it.");

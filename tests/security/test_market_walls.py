@@ -136,7 +136,9 @@ def test_market_refuses_unsigned_calls_and_bad_input(app: Any, sign: Any) -> Non
     none = post(app, sign, ["litigation"], "market", {
         "text": "Time is of the essence of this Agreement and its termination.", "min_score": 0.1}).get_json()
     assert none["yours"] == {"terms": [], "caps": [], "mutuality": None, "subprovisions": []}
-    assert none["terms"] and {t["status"] for t in none["terms"]} == {"not_stated"}
+    # no figure: each market term is "not stated"; who it binds is "not read", never "not in your clause"
+    assert none["terms"] and {t["dimension"]: t["status"] for t in none["terms"]} == {
+        "period:notice": "not_stated", "mutuality": "not_read"}
 
 
 @pytest.mark.parametrize("engine", ["embedded"], indirect=True)

@@ -24,6 +24,7 @@ const STATUS = {
   differs: "Differs from our usual",
   usual: "In line",
   not_stated: "Not in your clause",
+  not_read: "Not read in yours",
   other_kind: "Yours: another kind of cap",
   no_market: "No precedent states one",
 };
@@ -51,6 +52,9 @@ export function placementLine(term) {
   const yours = text(term?.yours?.label);
   if (term?.status === "other_kind") {
     return `Your clause caps liability another way (${yours}); ${plural(total, "document")} ${total === 1 ? "caps" : "cap"} it this way.`;
+  }
+  if (term?.status === "not_read") {
+    return `Who your clause binds was not read as mutual or one-sided (for example a right only one side holds); ${plural(total, "document")} ${total === 1 ? "is" : "are"} read one way or the other: compare it yourself.`;
   }
   if (!yours) return total ? `Not stated in your clause; ${plural(total, "document")} ${total === 1 ? "states" : "state"} one.` : "";
   if (!total) return `Yours: ${yours}. No matching precedent states one.`;
