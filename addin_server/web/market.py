@@ -55,6 +55,9 @@ def market() -> Any:
     payload["settings"] = {"min_score": min_score, "max_matches": limit,
                            "usual_share": market_settings.usual_share}
     payload["truncated"] = len(hits) >= limit
+    payload["compared"] = result.documents > 0
+    if not payload["compared"]:
+        payload["not_compared"] = not_compared(min_score, bool(validate.filters(body)))
     payload["query_reading"] = clause_label(text).to_dict()  # the lawyer's number, heading, capitals
     payload["timings_ms"] = {"search": _ms(searched - started),
                              "compare": _ms(time.perf_counter() - searched),
@@ -78,12 +81,34 @@ def market_document() -> Any:
     if clauses:  # else nothing long enough to compare: an empty answer, not an error
         out = _compare_each(pipeline, clauses, body, market_settings, timings)
     stand_outs = [c for c in out if c["stands_out"]]
+    unmatched = [c for c in out if not c["compared"]]
     total = _ms(time.perf_counter() - started)
-    log.info("market/document: %d paragraphs, %d compared, %d stand out, %.1f ms",
-             len(paragraphs), len(clauses), len(stand_outs), total)
-    return jsonify({"summary": {"paragraphs": len(paragraphs), "compared": len(clauses),
-                                "stand_out": len(stand_outs)},
-                    "clauses": out, "timings_ms": {**timings, "total": total}})
+    log.info("market/document: %d paragraphs, %d clauses, %d without a precedent, %d stand out, %.1f ms",
+             len(paragraphs), len(clauses), len(unmatched), len(stand_outs), total)
+    # "compared" counts the clauses read (as before); "with_precedent" those a precedent was close
+    # enough to compare: "none stands out" speaks only for those, never for a clause left unchecked.
+    summary = {"paragraphs": len(paragraphs), "compared": len(clauses), "stand_out": len(stand_outs),
+               "with_precedent": len(out) - len(unmatched), "without_precedent": len(unmatched)}
+    answer: dict[str, Any] = {"summary": summary, "clauses": out, "timings_ms": {**timings, "total": total}}
+    if unmatched:
+        min_score = _search_args(body, [t for _, t in clauses], clauses=True)[0]
+        answer["not_compared"] = not_compared(min_score, bool(validate.filters(body)))
+    return jsonify(answer)
+
+
+def not_compared(min_score: float, filtered: bool) -> dict[str, Any]:
+    """Why a clause was not compared and what the lawyer can do: no precedent reached the
+    relevance floor. Said in words, because "nothing stands out" would read as "in line with our
+    precedents" when nothing was compared at all."""
+    steps = ["Search for the clause (Find precedent in the pane, /api/v1/search) to see the nearest "
+             "precedents and judge them yourself."]
+    if filtered:
+        steps.insert(0, "Clear the filters: they may leave out the precedents that would compare.")
+    steps.append(f"Send a lower min_score (now {min_score:g}) to compare with less similar precedents.")
+    return {"reason": "no_precedent", "min_score": min_score,
+            "message": "No precedent in the library is close enough to compare: this says nothing about "
+                       "whether your terms are usual.",
+            "what_you_can_do": steps}
 
 
 def _compare_each(pipeline: Any, clauses: list[tuple[int, str]], body: Mapping[str, Any],
@@ -105,7 +130,7 @@ def _compare_each(pipeline: Any, clauses: list[tuple[int, str]], body: Mapping[s
         findings = _findings(result)
         out.append({"index": index, "stands_out": bool(findings), "findings": findings,
                     "terms": [_term_json(t) for t in market_terms(result.yours)],
-                    "documents": result.documents})
+                    "documents": result.documents, "compared": result.documents > 0})
     timings["search"], timings["compare"] = _ms(searching), _ms(comparing)
     return out
 

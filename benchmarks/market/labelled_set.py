@@ -102,7 +102,8 @@ def load(contracts: Path) -> list[LabelledClause]:
     texts: dict[str, str] = {}
     for doc_id in sorted({cid.split("#")[0] for cid, _, _ in lines}):
         path = contracts / f"{doc_id}.docx"
-        texts.update((c.clause_id, c.text) for c in read_clauses(path, doc_id, str(path)))
+        # labelled before template text left the index: read as it was (as the sets' samplers do)
+        texts.update((c.clause_id, c.text) for c in read_clauses(path, doc_id, str(path), keep_template_text=True))
     out = []
     for clause_id, mutuality, terms in lines:
         if clause_id not in texts:

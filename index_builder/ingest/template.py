@@ -11,6 +11,13 @@ indexed as one.
   applies, the parties acknowledge ...") is a template's clause, which is precedent: it stays.
 * A unit whose words are mostly fill-in fields ("Company: {customer_name} / Date: {date}") goes.
   A placeholder inside real text ("within {payment_terms_days} days after invoice") is not.
+* What speaks to the template's user, not between the parties, goes (session 10: a new user's
+  cap search got these as results 2-3, and the redraft prompt got them as precedents): a table's
+  header row ("ID / Title / Link"), instructions to the drafter ("4. Delete all [informational
+  text]."), a list of variables with only suggested values ("**General Cap Amount:** [[ 1x the
+  fees ... ]]"), and a menu none of whose options is chosen whose options still have blanks
+  ("[ ] ... Increased Cap Amount of $[_________]"). A menu with a chosen option, or whose options
+  are whole sentences without blanks, is a template's clause and stays.
 
 "[***]" and "[*]" are redactions in filed agreements (the text around them is real), never
 placeholders here.
@@ -25,10 +32,13 @@ from typing import Sequence
 from index_builder.ingest.segment import Draft
 # Notes and fields are read by the core's one template reader (reading/template.py); what leaves
 # the index is decided here.
-from index_builder.reading.template import field_share, is_sentence, strip_notes
+from index_builder.reading.template import (field_share, header_row, instruction_share, is_sentence,
+                                            only_labels_and_suggestions, open_form, strip_notes)
 
 # A unit goes when fill-in fields are at least this share of its fields and words.
 MAX_FIELD_SHARE = 0.5
+# A unit goes when at least this share of its sentences instruct the drafter ("Delete all ...").
+MAX_INSTRUCTION_SHARE = 0.5
 
 
 @dataclass
@@ -82,4 +92,13 @@ def _template_only(draft: Draft | None, had_notes: bool) -> str:
         return "drafting-note row"
     if field_share(draft.text) >= MAX_FIELD_SHARE:
         return "placeholder row"
+    cells = [p.text for p in draft.parts]
+    if all(p.block.row_id for p in draft.parts) and header_row(cells):
+        return "table header row"
+    if instruction_share(draft.text) >= MAX_INSTRUCTION_SHARE:
+        return "drafting instruction"
+    if only_labels_and_suggestions(draft.text):
+        return "suggested-value row"
+    if open_form(draft.text.splitlines()):
+        return "unchosen option menu"
     return ""

@@ -165,3 +165,69 @@ def _nested(text: str) -> list[tuple[int, int]]:
     if depth:
         out.append((start, len(text)))
     return out
+
+
+# -- text that speaks to the template's user, not between the parties -----------------------------
+
+# A sentence that tells the reader to prepare the document: an imperative verb of editing it,
+# after its list number and at most one opening phrase ("If they apply, customize ...", "Once
+# completed, remove ..."). Contracts bind their parties in the third person ("Customer will
+# review ..."); a subjectless "Delete all [informational text]." is addressed to the drafter.
+_EDITING_VERBS = (r"review|fill|delete|remove|insert|replace|select|choose|complete|customi[sz]e|"
+                  r"send|enter|edit|tick|print|copy|paste|update")
+_INSTRUCTION = re.compile(
+    r"^[\s(]*(?:\d{1,2}[.)]|[a-z][.)])?\s*"  # "4.", "(b)"
+    r"(?:(?:if|once|to|when|after|before|where)\b[^,.;]{0,80},\s*)?(?:please\s+)?"
+    rf"(?:{_EDITING_VERBS})\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def instruction_share(text: str) -> float:
+    """The share of a unit's sentences that instruct its drafter ("Delete all [informational
+    text].", "Review each variable on the Cover Page and fill in your details.")."""
+    sentences = [s for s in _SENTENCE_END.split(text) if _WORD.search(s)]
+    if not sentences:
+        return 0.0
+    return sum(bool(_INSTRUCTION.match(s)) for s in sentences) / len(sentences)
+
+
+# A suggested value the template's user is to customise ("[[ 1x the fees paid ... ]]": the
+# click-through's own instructions say to "customize the [[ double bracketed fields ]]").
+SUGGESTION = re.compile(r"\[\[.*?\]\]", re.DOTALL)
+_LABEL_LINE = re.compile(r"^[\s*_#]*(?:[A-Z][\w’'()-]*\s*){1,6}:?[\s*_]*$")  # "**Covered Claims:**", "*Key Terms*"
+
+
+def only_labels_and_suggestions(text: str) -> bool:
+    """Whether a unit holds only labels, suggested values ([[...]]) and comments: a variable
+    list of a template, which states nothing the parties agreed."""
+    if not SUGGESTION.search(text):
+        return False
+    rest = _COMMENT.sub(" ", SUGGESTION.sub(" ", FIELD.sub(" ", text)))
+    return all(_LABEL_LINE.match(line) for line in rest.splitlines() if line.strip())
+
+
+_BOX = re.compile(r"^\s*(?:\[\s*[xX\u2713\u2714#]?\s*\]|\(\s*[xX\u2713\u2714]?\s*\)|[\u2610\u2611\u2612])")
+_CHOSEN = re.compile(r"^\s*(?:\[\s*[xX\u2713\u2714]\s*\]|\(\s*[xX\u2713\u2714]\s*\)|[\u2611\u2612])")
+
+
+def open_form(lines: list[str]) -> bool:
+    """Whether a unit is a menu of options none of which is chosen, whose options still have
+    blanks in their own words ("[ ] ... a separate Increased Cap Amount of $[_________]"): a form
+    to fill, not a clause. A menu with a chosen option ("[ x ] Provider will ...") states the
+    template's choice, and a unit with a whole sentence beside its menu, blanks aside, stays."""
+    options = [line for line in lines if _BOX.match(line)]
+    if not options or any(_CHOSEN.match(line) for line in options):
+        return False
+    if any(is_sentence(line) and not FIELD.search(line) for line in lines if not _BOX.match(line)):
+        return False  # a whole sentence beside the menu ("Provider will Process ... as instructed in ...") is agreed text
+    return any(FIELD.search(_BOX.sub("", line)) for line in options)
+
+
+def header_row(cells: list[str]) -> bool:
+    """Whether a table row's cells are all short labels with no value ("ID / Title / Link",
+    "Name / Organization / Role"): a header names columns and says nothing. A row with a figure
+    ("Duration / 24 months") or a sentence holds a term and stays."""
+    rest = [FIELD.sub(" ", cell).strip() for cell in cells]
+    words = [len(_WORD.findall(cell)) for cell in rest]
+    return len(cells) >= 2 and all(n <= 3 for n in words) and not any(re.search(r"\d", c) for c in rest) \
+        and not any(is_sentence(cell) for cell in cells)

@@ -27,7 +27,7 @@ from index_builder.reading.jurisdictions import forum_places, law_places
 
 # Bump when extraction or the stored shape changes: a rebuild then re-extracts every clause, and
 # a stored reading of another version is read again from the text (stored.terms_of).
-VERSION = "terms-8"  # 8: the confidentiality period has a role of its own
+VERSION = "terms-9"  # 9: cure verbs, "competes"/"competitor", a period's own noun
 
 _I = re.IGNORECASE
 _TYPES = {"period": "period", "amount": "money", "percentage": "percentage", "multiple": "multiple"}
@@ -176,8 +176,15 @@ def _places(text: str, masked: str, found: list[Term]) -> None:
 
 _ROLES = [
     ("non_solicit", r"solicit|recruit|\bhire\b"),
-    ("non_compete", r"non-?compet|not\s+to\s+compete|\bcompet(?:e|ing|ition|itive)\b|restricted\s+period|non-?investment"),
-    ("cure", r"\bcure"),
+    # every form of "compete" a restraint is written with: "any business that competes", "work for
+    # a competitor" (a new user's "competes" read "Other period")
+    ("non_compete", r"non-?compet|not\s+to\s+compete|\bcompet(?:e|es|ed|ing|ition|itions|itive|itors?)\b|"
+                    r"restricted\s+period|non-?investment"),
+    # putting a breach right: "cure", and the British "remedy", "rectify", "make good" when they
+    # are the verb the period bounds ("fails to remedy that breach within 30 days", "is not
+    # remedied"), never the noun of "without prejudice to any other right or remedy"
+    ("cure", r"\bcure|\b(?:to|not|shall|will|must|fails?|failed|failing)\s+(?:\w+\s+)?(?:remedy|rectify|make\s+good)\b|"
+             r"\b(?:remed(?:ied|ying)|rectif(?:ied|ying|ication)|made\s+good|making\s+good)\b|\bremedy\s+period"),
     # How long information must be kept confidential (a cover page's "Confidential Information
     # Duration", or a duration in a sentence that forbids disclosure): a lawyer compares it with
     # other confidentiality periods, not with survival or notice periods (a new user's "for a
@@ -197,6 +204,7 @@ _ROLES = [
 
 
 _ROLE_PATTERNS = [(role, re.compile(pattern, _I)) for role, pattern in _ROLES]
+_CURE = dict(_ROLE_PATTERNS)["cure"]
 
 
 def period_role(text: str, start: int, end: int) -> str:
@@ -209,10 +217,24 @@ def period_role(text: str, start: int, end: int) -> str:
             and re.match(r"\W*(?:period\s+)?(?:immediately\s+)?(?:before|preceding|prior)", after)):
         return "lookback"
     context = _sentence_around(text, start, end)
+    head = _HEAD_NOUN.match(after)
+    if head:  # "30 days' written notice", "a 30-day cure period": the noun it measures says its role,
+        # unless a cure verb before it in its sentence runs from that notice ("fails to cure a
+        # breach following 30 days notice": the time to cure)
+        lead = context[:max(0, context.find(text[start:end]))]
+        cured = re.match(r"cure|remedy|rectification", head.group(1)) or _CURE.search(lead)
+        return "cure" if cured else "notice"
     for role, pattern in _ROLE_PATTERNS:
         if pattern.search(context) and (role != "confidentiality" or _lasts(before, after, context)):
             return role
     return "other"
+
+
+# The noun a period measures directly ("thirty (30) days' prior written notice", "a 15-day cure
+# period"): it governs the period whatever else its sentence says ("terminate on 30 days' notice if
+# the Supplier fails to remedy ..." is a notice period).
+_HEAD_NOUN = re.compile(r"(?:[’']s?|-)?\s*(?:(?:prior|advance|written|express|further)\s+){0,3}"
+                        r"(notice|cure\s+period|remedy\s+period|rectification\s+period)\b")
 
 
 _LABEL = re.compile(r"confidential(?:ity)?\s+(?:information\s+)?(?:duration|period)", _I)

@@ -113,7 +113,7 @@ class TermMarket:
     below: int = 0  # documents whose value yours is below
     same: int = 0
     above: int = 0
-    status: str = "usual"  # usual | below | above | differs | not_stated | other_kind | no_market
+    status: str = "usual"  # usual | below | above | differs | not_stated | not_read | other_kind | no_market
 
     @property
     def documents(self) -> int:
@@ -227,6 +227,11 @@ def _term_market(dim: str, per_doc: dict[str, dict[str, Precedent]], mine: Term 
         buckets = _categorical([(p.reading or "", p) for p in held])
         label = yours.mutuality.replace("_", "-") if yours.mutuality else None
         market = TermMarket(dim, False, buckets, yours_label=label)
+        if yours.mutuality is None:
+            # every clause binds someone or grants a right: None is "not read as either" (a right
+            # only one side holds, duties on both sides unlike), never "not in your clause"
+            market.status = "not_read"
+            return market
         return _place_categorical(market, yours.mutuality, usual_share)
     ordered = scale(held[0].term) is not None if held else (mine is not None and scale(mine) is not None)
     if ordered:

@@ -14,6 +14,7 @@ from docx import Document
 
 from index_builder.ingest import read_clauses
 from index_builder.ingest.template import field_share, is_sentence, strip_notes
+from index_builder.reading.template import header_row
 
 CAP_NOTE = ("[Drafting note: Select one option and delete the others. If there is no General Cap "
             "Amount, the contract will not have any limitation of liability.]")
@@ -121,3 +122,72 @@ def test_the_labelled_sets_samplers_read_as_they_drew(cover_page: Path) -> None:
     served = read_clauses(cover_page, "order-form", "order-form.docx")
     assert len(kept) > len(served)
     assert any("Drafting note" in c.text or "{" in c.text for c in kept)
+
+
+# Session 10 (a new user's cap search got a DPA fill-in row and a click-through variable list as
+# results 2-3; a search for "a" got "ID / Title / Link" and "4. Delete all [informational text].").
+@pytest.fixture
+def form(tmp_path: Path) -> Path:
+    doc = Document()
+    doc.add_paragraph("Order Form", style="Title")
+    header = doc.add_table(rows=1, cols=3)
+    for cell, label in zip(header.rows[0].cells, ("ID", "Title", "Link")):
+        cell.paragraphs[0].text = label
+    terms = doc.add_table(rows=0, cols=2)
+
+    def row(label: str, *values: str) -> None:
+        cells = terms.add_row().cells
+        cells[0].paragraphs[0].add_run(label).bold = True
+        cells[1].paragraphs[0].text = values[0]
+        for value in values[1:]:
+            cells[1].add_paragraph(value)
+
+    row("Increased Cap", "[ ] {reference} The Increased Cap Amount is the greater of $[_________] or "
+        "{cap_multiplier} times the fees paid in the 12 month period before the claim.",
+        "[ ] {other_reference} The following is added to Section 8.1:")
+    row("Subcontracting", "[ x ] Provider will not subcontract without Customer's prior written consent.",
+        "[ ] Provider may subcontract on notice: {free_text}")
+    row("Service Provider", "[ ] To the extent the CCPA applies, the parties acknowledge and agree that "
+        "Provider is a service provider.")
+    doc.add_paragraph("**General Cap Amount:** [[ 1x the fees paid or payable by Customer in the 12 "
+                      "month period immediately before the claim. ]]")
+    doc.add_paragraph("1. Review each variable on the Cover Page and fill in your details.")
+    doc.add_paragraph("2. Delete all [informational text].")
+    doc.add_paragraph("3. Limitation of Liability")
+    doc.add_paragraph("Each party's total liability will not exceed the General Cap Amount.")
+    path = tmp_path / "form.docx"
+    doc.save(str(path))
+    return path
+
+
+def test_what_speaks_to_the_templates_user_leaves_the_clauses(form: Path) -> None:
+    notes: list[str] = []
+    clauses = read_clauses(form, "form", "form.docx", notes)
+    texts = "\n".join(clause.text for clause in clauses)
+    assert "ID\nTitle\nLink" not in texts  # a table's header row
+    assert "$[_________]" not in texts  # a menu, nothing chosen, its options still blank
+    assert "[[" not in texts  # a variable with its suggested value
+    assert "informational text" not in texts and "fill in your details" not in texts
+    assert "Provider will not subcontract without" in texts  # a chosen option
+    assert "Provider is a service provider" in texts  # options that are whole sentences
+    assert "will not exceed the General Cap Amount" in texts
+    assert notes == ["left out 2 drafting instructions, 1 unchosen option menu (template text, not clauses)"]
+
+
+def test_the_real_forms_lose_their_header_rows_instructions_and_blank_menus(contracts_dir: Path) -> None:
+    def texts(name: str) -> str:
+        path = contracts_dir / f"{name}.docx"
+        return "\n".join(c.text for c in read_clauses(path, name, f"{name}.docx"))
+
+    assert "ID\nTitle\nLink" not in texts("openagreements-cc0-1.0/openagreements-closing-checklist")
+    assert "informational text" not in texts("common-paper-cc-by-4.0/common-paper-independent-contractor-agreement")
+    dpa = texts("common-paper-cc-by-4.0/common-paper-data-processing-agreement")
+    assert "DPA Liability Cap" not in dpa and "Provider is a service provider" in dpa
+    assert "[[" not in texts("common-paper-cc-by-4.0/common-paper-csa-click-through")
+
+
+def test_a_header_row_is_short_labels_without_a_value() -> None:
+    assert header_row(["ID", "Title", "Link"]) and header_row(["Status", "Responsible", "{$d.entry_id}"])
+    # the restrictive-covenant cover page's rows hold a term
+    assert not header_row(["Employee Non-Solicitation", "Duration", "24 months"])
+    assert not header_row(["Governing Law", "The laws of the State of Delaware govern this Agreement."])

@@ -5,10 +5,10 @@ import { after, before, test } from "node:test";
 import { findChromium, launchBrowser, openPane } from "./fixtures/harness.mjs";
 import { fakeApi } from "./fixtures/fake-api.mjs";
 import { MARKET_DOCUMENT, MARKET_MANY, MARKET_NONE, MARKET_NOT_STATED, MARKET_ONE, NON_COMPETE } from "./fixtures/market-answers.mjs";
-import { findingLine, marketSummary, placementLine } from "../../addin_server/static/taskpane/market-view.js";
+import { documentSummary, findingLine, marketSummary, placementLine } from "../../addin_server/static/taskpane/market-view.js";
 
 const skip = findChromium() ? false : "Chromium not installed (apt-get install chromium, or set CHROMIUM_PATH)";
-const DOC = ["10. NON-COMPETITION", NON_COMPETE, "11. GOVERNING LAW"];
+const DOC = ["10. NON-COMPETITION", NON_COMPETE, "11. GOVERNING LAW", "This Agreement is governed by the laws of Texas."];
 const SELECTED = { paragraphs: DOC, selection: { paragraph: 1, start: 0, end: NON_COMPETE.length } };
 
 let browser;
@@ -38,13 +38,20 @@ async function compare(page) {
 
 test("the words of each state", () => {
   assert.equal(marketSummary(MARKET_MANY), "1 term found in your clause; compared with 44 documents (61 matching clauses).");
-  assert.equal(marketSummary(MARKET_NONE), "No precedent in the library is close enough to this clause to compare its terms.");
+  assert.equal(marketSummary(MARKET_NONE), "No precedent in the library is close enough to this clause to compare its terms, so this says nothing about whether they are usual. Click Find precedent to see the nearest precedents, or clear the filters in Settings.");
   assert.equal(placementLine(MARKET_MANY.terms[0]), "Yours: 6 months — below 43, same as 1 of 44 documents.");
   assert.equal(placementLine(MARKET_NOT_STATED.terms[0]), "Not stated in your clause; 5 documents state one.");
   assert.equal(placementLine(MARKET_NONE.terms[0]), "Yours: 6 months. No matching precedent states one.");
   assert.equal(findingLine(MARKET_DOCUMENT.clauses[1].findings[0]), "Notice period: yours 60 days, above our usual 30 days in 10 of 12 documents.");
   assert.equal(findingLine(MARKET_DOCUMENT.clauses[0].findings[0]), "Carve-outs from the cap or exclusion: missing; 6 of 7 documents have it.");
-  assert.equal(marketSummary({}), "No precedent in the library is close enough to this clause to compare its terms.");
+  assert.equal(placementLine({ dimension: "mutuality", status: "not_read", documents: 3 }), "Who your clause binds was not read as mutual or one-sided (for example a right only one side holds); 3 documents are read one way or the other: compare it yourself.");
+  assert.equal(marketSummary({}), "No precedent in the library is close enough to this clause to compare its terms, so this says nothing about whether they are usual. Click Find precedent to see the nearest precedents, or clear the filters in Settings.");
+  // a clause no precedent reached is said unchecked, never counted as "in line"
+  assert.equal(documentSummary(MARKET_DOCUMENT), "2 clauses of 2 compared stand out against our precedents. Click one to go to it. 1 clause had no comparable precedent and was not checked: that says nothing about it.");
+  const none = { summary: { paragraphs: 5, compared: 5, stand_out: 0, with_precedent: 1, without_precedent: 4 }, clauses: [] };
+  assert.equal(documentSummary(none), "None of the 1 clause compared with precedents stands out. 4 clauses had no comparable precedent and were not checked: that says nothing about them.");
+  const nothing = { summary: { paragraphs: 2, compared: 2, stand_out: 0 }, clauses: [{ index: 0, documents: 0 }, { index: 1, documents: 0 }] };
+  assert.match(documentSummary(nothing), /^No precedent in the library is close enough to any of the 2 clauses to compare them: nothing was checked/);
 });
 
 test("many matches: the selected clause is sent; one bar per value, counted in documents, yours marked", { skip }, async () => {
@@ -98,6 +105,8 @@ test("whole document: every paragraph is read and sent; each stand-out goes to i
     const sent = requests.find((r) => r.path === "/api/v1/market/document");
     assert.deepEqual(sent.body.paragraphs.map((p) => [p.index, p.text]), DOC.map((t, i) => [i, t]));
     assert.equal(await page.$$eval(".standout", (els) => els.length), 2);
+    assert.equal(await page.textContent(".unchecked .placement"), "No comparable precedent found: not checked.");
+    assert.match(await page.textContent("#market-summary"), /1 clause had no comparable precedent and was not checked/);
     await page.click(".standout:nth-child(2) button.go");
     await page.waitForFunction(() => window.__officeShim.state.selection.paragraph === 2);
     assert.ok((await calls()).some((c) => c.op === "select" && c.text === DOC[2]));

@@ -136,4 +136,24 @@ def test_market_refuses_unsigned_calls_and_bad_input(app: Any, sign: Any) -> Non
     none = post(app, sign, ["litigation"], "market", {
         "text": "Time is of the essence of this Agreement and its termination.", "min_score": 0.1}).get_json()
     assert none["yours"] == {"terms": [], "caps": [], "mutuality": None, "subprovisions": []}
-    assert none["terms"] and {t["status"] for t in none["terms"]} == {"not_stated"}
+    # no figure: each market term is "not stated"; who it binds is "not read", never "not in your clause"
+    assert none["terms"] and {t["dimension"]: t["status"] for t in none["terms"]} == {
+        "period:notice": "not_stated", "mutuality": "not_read"}
+
+
+@pytest.mark.parametrize("engine", ["embedded"], indirect=True)
+def test_a_clause_no_precedent_reaches_is_said_not_compared(app: Any, sign: Any) -> None:
+    # A new user's own clauses got "matches: 0" and a document "stand_out: 0", which a lawyer reads
+    # as "in line with our precedents"; the answer says, per clause, that nothing was compared.
+    alone = post(app, sign, ["litigation"], "market", {"text": YOURS, "min_score": 1.0}).get_json()
+    assert alone["summary"]["documents"] == 0 and alone["compared"] is False
+    assert alone["not_compared"]["reason"] == "no_precedent" and alone["not_compared"]["min_score"] == 1.0
+    assert "says nothing about whether your terms are usual" in alone["not_compared"]["message"]
+    assert any("min_score" in step for step in alone["not_compared"]["what_you_can_do"])
+    found = post(app, sign, ["litigation"], "market", {"text": YOURS, "min_score": 0.3}).get_json()
+    assert found["compared"] is True and "not_compared" not in found
+    document = {"paragraphs": [{"index": 1, "text": YOURS}], "min_score": 1.0}
+    answer = post(app, sign, ["litigation"], "market/document", document).get_json()
+    assert answer["summary"] == {"paragraphs": 1, "compared": 1, "stand_out": 0, "with_precedent": 0,
+                                 "without_precedent": 1}
+    assert [c["compared"] for c in answer["clauses"]] == [False] and answer["not_compared"]["min_score"] == 1.0

@@ -177,3 +177,33 @@ def test_no_term_non_english_and_huge_text() -> None:
     huge = "Either party may terminate on 30 days notice. " * 4_000  # ~190 KB
     terms = extract(huge).terms
     assert len(terms) == 4_000 and {(t.key, t.role) for t in terms} == {("30 day", "notice")}
+
+
+# A new user's own clauses (session 10, round 2): what a period governs is read from the duty it
+# bounds ("fails to remedy ... within 30 days") or the noun it measures ("30 days' notice").
+def roles(text: str) -> list[tuple[str, str]]:
+    return [(t.label, t.role) for t in extract(text).terms]
+
+
+def test_british_cure_verbs_bound_the_period_not_the_notice_it_runs_from() -> None:
+    assert roles("The Customer may terminate this Agreement by written notice if the Supplier commits a material "
+                 "breach of this Agreement and fails to remedy that breach within thirty (30) days after receiving "
+                 "written notice of it.") == [("30 days", "cure")]
+    assert roles("If the breach is not rectified within 14 days of notice, the Company may terminate.") == [("14 days", "cure")]
+    # the noun "remedy" is no cure, and a period's own noun ("days' notice") governs it
+    assert roles("Either party may terminate this Agreement on thirty (30) days' notice, without prejudice to any "
+                 "other right or remedy.") == [("30 days", "notice")]
+    assert roles("The Customer may terminate this Agreement on thirty (30) days' written notice if the Supplier "
+                 "fails to remedy a breach.") == [("30 days", "notice")]
+    # ... but a cure verb before it runs from that notice: the time to cure (Common Paper CSA 5.3)
+    assert roles("Either party may terminate immediately if the other party fails to cure a material breach "
+                 "following 30 days notice.") == [("30 days", "cure")]
+
+
+def test_every_form_of_compete_makes_a_restraint_a_non_compete() -> None:
+    assert roles("For twenty-four (24) months after the termination of his employment, the Employee shall not, "
+                 "directly or indirectly, engage in or be concerned with any business that competes with the "
+                 "Company.") == [("24 months", "non_compete")]
+    assert roles("For twelve (12) months after the Effective Date, the Employee will not work for a competitor of "
+                 "the Company.") == [("12 months", "non_compete")]
+

@@ -228,3 +228,14 @@ def test_a_confidentiality_period_is_compared_with_confidentiality_periods() -> 
     [term] = [t for t in found.terms if t.yours is not None]
     assert (term.title, term.yours_label, term.documents) == ("Confidentiality period", "3 years", 2)
     assert (term.same, term.above) == (1, 1)  # 3 years is the 36 months, above the 24
+
+
+def test_who_is_bound_not_read_is_never_said_not_in_your_clause() -> None:
+    # a new user's "The Customer may terminate ..." (one side's right: mutuality None) was shown
+    # "Who is bound: Not in your clause" against mutual precedents
+    yours = ("The Customer may terminate this Agreement by written notice if the Supplier commits a material "
+             "breach of this Agreement and fails to remedy that breach within thirty (30) days after receiving "
+             "written notice of it.")
+    found = compare(extract(yours), hits(*[(d, notice("thirty (30) days'")) for d in "abc"]))
+    assert {t.dimension: t.status for t in found.terms} == {
+        "mutuality": "not_read", "period:cure": "no_market", "period:notice": "not_stated"}

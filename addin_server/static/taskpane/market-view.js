@@ -24,17 +24,22 @@ const STATUS = {
   differs: "Differs from our usual",
   usual: "In line",
   not_stated: "Not in your clause",
+  not_read: "Not read in yours",
   other_kind: "Yours: another kind of cap",
   no_market: "No precedent states one",
 };
 const DOCUMENT_TIMEOUT_MS = 120_000;
 const count = (v) => (Number.isInteger(v) && v >= 0 ? v : 0);
 
+// Nothing compared is no finding: "nothing stands out" would read as "in line with our precedents".
+const NO_PRECEDENT = "No precedent in the library is close enough";
+const WHAT_TO_DO = "Click Find precedent to see the nearest precedents, or clear the filters in Settings.";
+
 /** "Compared with 25 documents (31 matching clauses)." or why there is nothing to compare. */
 export function marketSummary(answer) {
   const s = answer?.summary && typeof answer.summary === "object" ? answer.summary : {};
   const documents = count(s.documents);
-  if (!documents) return "No precedent in the library is close enough to this clause to compare its terms.";
+  if (!documents) return `${NO_PRECEDENT} to this clause to compare its terms, so this says nothing about whether they are usual. ${WHAT_TO_DO}`;
   const terms = count(s.terms);
   const found = terms ? `${plural(terms, "term")} found in your clause` : "No figure (period, amount, percentage, law) found in your clause";
   const folded = count(s.folded) ? `; ${plural(count(s.folded), "near copy", "near copies")} counted once` : "";
@@ -47,6 +52,9 @@ export function placementLine(term) {
   const yours = text(term?.yours?.label);
   if (term?.status === "other_kind") {
     return `Your clause caps liability another way (${yours}); ${plural(total, "document")} ${total === 1 ? "caps" : "cap"} it this way.`;
+  }
+  if (term?.status === "not_read") {
+    return `Who your clause binds was not read as mutual or one-sided (for example a right only one side holds); ${plural(total, "document")} ${total === 1 ? "is" : "are"} read one way or the other: compare it yourself.`;
   }
   if (!yours) return total ? `Not stated in your clause; ${plural(total, "document")} ${total === 1 ? "states" : "state"} one.` : "";
   if (!total) return `Yours: ${yours}. No matching precedent states one.`;
@@ -140,12 +148,30 @@ export function renderMarket(doc, container, answer, handlers) {
   container.replaceChildren(...cards);
 }
 
-/** The whole-document answer: one line per clause that stands out, each a link to its place. */
+const unchecked = (c) => c && (c.compared === false || (c.compared === undefined && !count(c.documents)));
+
+/** The whole document in one line: what stands out, and the clauses no precedent was close enough to check. */
+export function documentSummary(answer) {
+  const clauses = (Array.isArray(answer?.clauses) ? answer.clauses : []).filter((c) => c && typeof c === "object");
+  const s = answer?.summary || {};
+  const without = Number.isInteger(s.without_precedent) ? count(s.without_precedent) : clauses.filter(unchecked).length;
+  const checked = Math.max(0, count(s.compared) - without);
+  const rest = without ? ` ${plural(without, "clause")} had no comparable precedent and ${without === 1 ? "was" : "were"} not checked: that says nothing about ${without === 1 ? "it" : "them"}.` : "";
+  if (!checked && without) return `${NO_PRECEDENT} to any of the ${plural(without, "clause")} to compare ${without === 1 ? "it" : "them"}: nothing was checked, so this says nothing about whether their terms are usual. ${WHAT_TO_DO}`;
+  if (count(s.stand_out)) return `${plural(count(s.stand_out), "clause")} of ${checked} compared ${count(s.stand_out) === 1 ? "stands" : "stand"} out against our precedents. Click one to go to it.${rest}`;
+  return `None of the ${plural(checked, "clause")} compared with precedents stands out.${rest}`;
+}
+
+/** The whole-document answer: one card per clause that stands out, then one per clause no
+ * precedent was close enough to check, each a link to its place. */
 export function renderStandOuts(doc, container, answer, onGo) {
-  const clauses = (Array.isArray(answer?.clauses) ? answer.clauses : []).filter((c) => c && c.stands_out && Array.isArray(c.findings));
-  container.replaceChildren(...clauses.map((c) => h(doc, "li", { className: "card standout" },
-    h(doc, "button", { type: "button", className: "link go", onclick: () => onGo(c) }, `Paragraph ${count(c.index) + 1}`),
-    h(doc, "ul", { className: "findings" }, ...c.findings.map((f) => h(doc, "li", {}, findingLine(f)))))));
+  const all = (Array.isArray(answer?.clauses) ? answer.clauses : []).filter((c) => c && typeof c === "object");
+  const clauses = all.filter((c) => c.stands_out && Array.isArray(c.findings));
+  const go = (c) => h(doc, "button", { type: "button", className: "link go", onclick: () => onGo(c) }, `Paragraph ${count(c.index) + 1}`);
+  container.replaceChildren(...clauses.map((c) => h(doc, "li", { className: "card standout" }, go(c),
+    h(doc, "ul", { className: "findings" }, ...c.findings.map((f) => h(doc, "li", {}, findingLine(f)))))),
+  ...all.filter(unchecked).map((c) => h(doc, "li", { className: "card unchecked" }, go(c),
+    h(doc, "p", { className: "placement" }, "No comparable precedent found: not checked."))));
 }
 
 export function findingLine(f) {
@@ -200,10 +226,7 @@ export function createMarket(ctx) {
     if (!sent.length) return fb.showError("The document is empty: there is nothing to compare.");
     await fb.withRequest(`Comparing the ${plural(sent.length, "paragraph")} of this document with our precedents…`, async (signal) => {
       const answer = await call(() => ctx.api().marketDocument({ paragraphs: sent, filters: filtersFromSettings(state.settings) }, { signal, timeout: DOCUMENT_TIMEOUT_MS }));
-      const s = answer?.summary || {};
-      const line = count(s.stand_out)
-        ? `${plural(count(s.stand_out), "clause")} of ${count(s.compared)} stand out against our precedents. Click one to go to it.`
-        : `None of the ${plural(count(s.compared), "clause")} compared stands out against our precedents.`;
+      const line = documentSummary(answer);
       $("market-summary").textContent = line;
       $("market-terms").replaceChildren();
       renderStandOuts(doc, $("market-standouts"), answer, go);
