@@ -262,7 +262,9 @@ def test_fixed_query_shapes_run_the_chunks_that_fit_and_keep_each_row_its_own(tm
     assert fixed.embed([]).shape == (0, dynamic.dimension)
     # A build's batch (more texts than queries come in) never takes the fixed shapes.
     many = fixed.embed(texts * 5)
-    assert fixed._fixed.compiled == 3 and np.allclose(many[:4], want, atol=1e-4)
+    # Padded to the longest text of the batch, a row may differ from its text alone by more than
+    # 1e-4 on some CPUs (the same model, another summation order): the row is still its own text's.
+    assert fixed._fixed.compiled == 3 and np.min((many[:4] * want).sum(1)) > 0.9999
     eager = load_embedder(base)
     eager.use_fixed_shapes(parse_query_shapes("1x8,2x32"), calls=2, compile_now=True)
     assert eager._fixed.compiled == 4  # every shape for each of two calls at once
