@@ -90,3 +90,20 @@ def test_a_word_limit_is_no_unplaced_figure() -> None:
     ins = read_instruction("make this mutual and change the confidentiality period to five years; keep it under 40 "
                            "words", clause, ())
     assert "40" not in unread(ins, clause)
+
+
+# 2, end to end: the figures reader reads "(one million pounds)" as the figure said again, so the
+# router offers the amount change with the meaning check passed (it was declined at "changes “two”").
+@pytest.mark.parametrize("clause, ask, expected", [
+    ("The Vendor's liability shall not exceed £1,000,000 (one million pounds).", "increase the cap to £2 million",
+     "£2,000,000 (two million pounds)"),
+    ("The Vendor shall pay £500 (five hundred pounds) per day of delay.", "change the liquidated damages to £600 per day",
+     "£600 (six hundred pounds)"),
+])
+def test_an_amount_with_its_words_in_pounds_is_changed_through_the_router(clause: str, ask: str, expected: str) -> None:
+    from addin_server.draft.checks import DraftTask
+    from addin_server.draft.router import DraftRouter
+
+    result = DraftRouter(None).draft(DraftTask(clause, ask), prefer="operation")
+    assert result.producer == "operation" and expected in result.result.verified.text
+    assert [c.name for c in result.checks if c.passed is False] == []
