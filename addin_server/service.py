@@ -279,7 +279,8 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     # The model's second opinion on flagged citations, when asked for (off by default).
     verifier = (SupportVerifier(client, prompts.support, llm.redraft_model, llm.request_timeout_s)
                 if client and llm.redraft_verify else None)
-    redrafter = Redrafter(client, prompts.redraft, llm, tokens, verifier) if client else None
+    redrafter = Redrafter(client, prompts.redraft, llm, tokens, verifier,
+                          alone=prompts.redraft_alone) if client else None
     default = settings.rerank.default
     # "auto": on for a configured endpoint; the embedded model's rerank measured worse.
     rerank_default = default == "on" or (default == "auto" and origin == "configured")
