@@ -90,7 +90,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_RERANK_DEPTH": Var("rerank.depth", "candidates a reranker (LLM or cross-encoder) scores per query"),
     "PRECEDENT_RERANK_LLM_WEIGHT": Var("rerank.llm_weight", "share of the LLM rating against the retrieval position in the reranked head (0..1; 1 = rating alone)"),
     "PRECEDENT_RERANK_LLM_SCALE": Var("rerank.llm_scale", "LLM ratings as they are (absolute) or scaled over the head (relative)"),
-    "PRECEDENT_RERANK_BUDGET_S": Var("rerank.budget_s", "whole-request deadline for LLM rerank, seconds"),
+    "PRECEDENT_RERANK_BUDGET_S": Var("rerank.budget_s", "whole-request deadline for LLM rerank, seconds; past it the results come in search order, marked not reranked"),
     "PRECEDENT_CROSS_ENCODER": Var("rerank.cross_encoder", "folder of a trained cross-encoder; empty = none"),
     "PRECEDENT_CROSS_ENCODER_WEIGHT": Var("rerank.cross_encoder_weight", "share of the cross-encoder rank in the final order (0..1)"),
     "PRECEDENT_CROSS_ENCODER_RRF_K": Var("rerank.cross_encoder_rrf_k", "fusion constant for the cross-encoder rank"),
