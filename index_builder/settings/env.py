@@ -6,7 +6,9 @@ through ``var_for``) can name a variable without an import circle.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
+from typing import Mapping
 
 
 @dataclass(frozen=True)
@@ -257,3 +259,30 @@ _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 def var_for(dotted: str) -> str:
     """The environment variable that sets a dotted field (for error messages)."""
     return _VAR_OF.get(dotted, dotted)
+
+
+# PRECEDENT_* names read by the shipped scripts, not by Settings (scripts/quickstart.sh).
+SCRIPT_VARIABLES = frozenset({"PRECEDENT_CONTRACTS_DIR", "PRECEDENT_CA_FILE"})
+
+
+def unknown_variables(environ: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(name, the nearest known name or "") for each PRECEDENT_* variable nothing reads.
+
+    A typo ("PRECEDENT_RATE_LIMIT_REDRAFT") was ignored without a word and the default ran.
+    Nearest: the closest spelling, of the name or of its words in any order."""
+    return [(name, _nearest(name)) for name in sorted(environ)
+            if name.startswith("PRECEDENT_") and name not in ENV and name not in SCRIPT_VARIABLES]
+
+
+def _nearest(name: str) -> str:
+    def spelling(a: str, b: str) -> float:
+        return difflib.SequenceMatcher(None, a, b).ratio()
+
+    def words(n: str) -> str:  # the words in any order: RATE_LIMIT_REDRAFT ~ REDRAFT_RATE_LIMIT
+        return "".join(sorted(n.split("_")[1:]))
+
+    def score(known: str) -> float:
+        return max(spelling(name, known), spelling(words(name), words(known)))
+
+    best = max(ENV, key=score)
+    return best if score(best) >= 0.75 else ""
