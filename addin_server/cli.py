@@ -286,9 +286,27 @@ def _cmd_manifest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_paths(draft: Path, out: Path | None) -> None:
+    if not draft.exists():
+        raise InvalidRequestError(f"{draft} does not exist: give the path of the draft .docx "
+                                  f"(check the spelling; quote a path with spaces).")
+    if draft.is_dir():
+        raise InvalidRequestError(f"{draft} is a folder: give the draft .docx file inside it.")
+    if out is None:
+        return
+    if not out.parent.is_dir():
+        raise InvalidRequestError(f"The folder of --out {out} does not exist: create it or give "
+                                  f"another path for the annotated copy.")
+    if out.resolve() == draft.resolve():
+        raise InvalidRequestError("--out must differ from the draft: the draft is never modified.")
+
+
 def _cmd_annotate(args: argparse.Namespace) -> int:
     from addin_server.annotate import Selection, annotate, body_paragraphs, open_docx, parse_indices
 
+    # The draft and the copy's folder, before the index and the model load (a minute on a
+    # large index): a typo was answered "not a readable .docx ... re-save it in Word".
+    _check_paths(args.input, args.out)
     if args.list:
         for i, paragraph in enumerate(body_paragraphs(open_docx(args.input))):
             if paragraph.text.strip():
@@ -297,6 +315,7 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
         return 0
     if args.out is None:
         raise InvalidRequestError("annotate needs --out FILE for the annotated copy.")
+    open_docx(args.input)  # a corrupt file is named now too, with its own fix
     from addin_server.service import build_service
 
     service = build_service(_settings(args, {"local_llm.mode": "off"}))

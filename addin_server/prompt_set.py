@@ -16,7 +16,8 @@ from pathlib import Path
 
 from addin_server.conform.suggest import PROMPT_FILE as CONFORM_FILE, VARIABLES as CONFORM_VARIABLES
 from addin_server.draft.prompt_checks import check_prompt
-from addin_server.draft.prompts import (REDRAFT_VARIABLES, RERANK_VARIABLES, PromptTemplate,
+from addin_server.draft.prompts import (REDRAFT_ALONE_FILE, REDRAFT_ALONE_VARIABLES,
+                                        REDRAFT_VARIABLES, RERANK_VARIABLES, PromptTemplate,
                                         load_prompt)
 from addin_server.draft.verifier import PROMPT_FILE as SUPPORT_FILE, SUPPORT_VARIABLES
 from addin_server.llm.tokens import TokenCounter
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 PROMPTS: dict[str, tuple[str, frozenset[str]]] = {
     "rerank": ("rerank.prompt", RERANK_VARIABLES),
     "redraft": ("redraft.prompt", REDRAFT_VARIABLES),
+    "redraft_alone": (REDRAFT_ALONE_FILE, REDRAFT_ALONE_VARIABLES),
     "support": (SUPPORT_FILE, SUPPORT_VARIABLES),
     "conform": (CONFORM_FILE, frozenset(CONFORM_VARIABLES)),
 }
@@ -41,6 +43,7 @@ class PromptSet:
 
     rerank: PromptTemplate
     redraft: PromptTemplate
+    redraft_alone: PromptTemplate  # the redraft when no precedent was found: nothing to cite
     support: PromptTemplate
     conform: PromptTemplate
 

@@ -195,10 +195,17 @@ class PrecedentService:
         else:
             reason = ""
         available = not reason
-        rerank_reason = reason or ("" if self.rerank_by_default else
-                                   "Ordering by the assistant is off unless you ask for it.")
+        # Degraded: the breaker is not closed, or most recent calls failed or timed out (8 of 8
+        # timeouts before it has judged enough to open). Search still answers within the rerank
+        # budget, in retrieval order; the pane should not order by the assistant by default.
+        degraded = bool(reason) or bool(llm.get("breaker", {}).get("failing"))
+        rerank_reason = reason or (
+            "The drafting assistant has been slow or failing; results may come in search order."
+            if degraded else "" if self.rerank_by_default else
+            "Ordering by the assistant is off unless you ask for it.")
         return {"search": True,
-                "rerank": {"available": available, "default": self.rerank_by_default and available,
+                "rerank": {"available": available, "status": "degraded" if degraded else "ok",
+                           "default": self.rerank_by_default and not degraded,
                            "reason": rerank_reason},
                 # Drafting operations need no model: redraft works for their instructions.
                 "redraft": {"available": True, "model": available, "reason": reason and (
@@ -279,7 +286,8 @@ def build_service(settings: Settings, embedder: Embedder | None = None,
     # The model's second opinion on flagged citations, when asked for (off by default).
     verifier = (SupportVerifier(client, prompts.support, llm.redraft_model, llm.request_timeout_s)
                 if client and llm.redraft_verify else None)
-    redrafter = Redrafter(client, prompts.redraft, llm, tokens, verifier) if client else None
+    redrafter = Redrafter(client, prompts.redraft, llm, tokens, verifier,
+                          alone=prompts.redraft_alone) if client else None
     default = settings.rerank.default
     # "auto": on for a configured endpoint; the embedded model's rerank measured worse.
     rerank_default = default == "on" or (default == "auto" and origin == "configured")

@@ -217,6 +217,7 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
             "Name what to index: index-builder build --index FOLDER /path/to/precedents (folders or "
             "files of .docx/.txt/.md), or --source KIND:WHERE for a DMS. For the ACORD benchmark: "
             f"index-builder build --index var/acord-index {settings.acord_dir}")
+    _check_sources(args.sources)  # before the embedding model loads (tens of seconds)
     log.info("Indexing %s into %s", ", ".join(str(p) for p in args.sources), settings.index_dir)
     report = build_index(settings, args.sources, _embedder(settings), progress=not args.no_progress)
     print(f"Index {settings.index_dir} ({report.version}): {report.documents} documents, "
@@ -229,6 +230,16 @@ def _cmd_build(args: argparse.Namespace, settings: Settings) -> int:
     for path, note in report.notes:
         print(f"  {path}: {note}")
     return _skipped_status(report.skipped, args.allow_skipped)
+
+
+def _check_sources(sources: Sequence[Path]) -> None:
+    """A source path that is not there is named before any work, with the fix."""
+    missing = [str(p) for p in sources if not Path(p).exists()]
+    if missing:
+        raise InvalidRequestError(
+            f"{'These sources do' if len(missing) > 1 else 'The source'} {', '.join(missing)} "
+            f"{'not exist' if len(missing) > 1 else 'does not exist'}: check the path (quote one "
+            f"with spaces) and give folders or files of .docx/.txt/.md, or --source KIND:WHERE for a DMS.")
 
 
 def _skipped_status(skipped: Sequence[tuple[str, str]], allowed: bool) -> int:

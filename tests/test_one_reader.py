@@ -58,7 +58,8 @@ DETECTORS: dict[str, re.Pattern[str]] = {
     "is a heading": re.compile(r"\"\. \" in \w+\.rstrip\(\"\.\"\)|\[\.;:\]\\s\|\[\.;:\]\$"),
     # A cross-reference read by its word: "(?:Sections?|Clauses?", "(Section|Clause|Article"
     # (reading/references.py, session 6).
-    "cross-reference": re.compile(r"Sections\?\|Clauses\?|\(Section\|Clause\|Article"),
+    # (Session 10: either case of its first letter, "[Ss]ections?|[Cc]lauses?", for "clause 7.3".)
+    "cross-reference": re.compile(r"(?:S|\[Ss\])ections\?\|(?:C|\[Cc\])lauses\?|\(Section\|Clause\|Article"),
     # Words that say "not", listed ("not no never", "not|no|nor", "never|none"): reading/polarity.py's
     # negators() and its patterns (session 9).
     "negation word list": re.compile(r"\bnot[ |]no[ |](?:never|nor)\b|\bnot\|no\||\bnever\|(?:none|cannot|neither)\b"),

@@ -213,7 +213,9 @@ def _reference_words(text: str, word: str) -> list[Substitution]:
     """"Section 4.2" -> "Clause 4.2" when the document calls its sections clauses (the clause's
     own references only: not another document's, not a statute's)."""
     out = []
-    for ref in (r for r in cross_references(text) if r.own):
+    # Only a capitalised word is the document's name for its sections: a lower-case one
+    # ("subject to clause 7.3", "l'article 12") is the prose's own word and stays as written.
+    for ref in (r for r in cross_references(text) if r.own and r.word[:1].isupper()):
         plural = "s" if ref.word.endswith("s") else ""
         if ref.word[:len(ref.word) - len(plural)] != word:
             out.append(Substitution(ref.start, ref.start + len(ref.word), ref.word, word + plural, "cross-reference"))

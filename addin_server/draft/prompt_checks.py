@@ -102,8 +102,11 @@ _INSTRUCTION_CLASHES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:list|put|collect|give|add)\s+(?:the\s+|all\s+|your\s+)?(?:sources|citations|references)"
          r"\s+(?:at|after)\s+the\s+end\b|\bsources\s+(?:section|list)\b",
          "asks for sources at the end; citations must follow the sentence they support"),
-        (r"\bcite\s+(?:each\s+|the\s+)?(?:precedents?|sources?)\s+by\s+(?:its\s+|their\s+)?"
-         r"(?:name|title|document|source|file)\b|\(\s*source\s*:",
+        # Whatever stands between the verb and "by" ("cite it", "cite each precedent") and before
+        # the name ("the name of the source document", "the precedent's title"): a citation by
+        # any name or title is one the checker cannot tie to a numbered precedent.
+        (r"\b(?:cite|citing|refer\s+to|identify)\b[^.\n\[\]]{0,40}?\bby\s+(?:[\w\u2019']+\s+){0,3}?"
+         r"(?:name|title|heading|file\s*name|document|source|file)s?\b(?!\s+numbers?\b)|\(\s*source\s*:",
          "asks to cite by name or title; only the numbers [1] to [$count] can be verified"),
         (r"\[\s*(?:precedent\s+|p\s*)?[A-Z]\s*\]|\bprecedent\s+[A-Z]\b(?!\w)",
          "refers to precedents by letter; a lettered citation cannot be verified and is removed"),

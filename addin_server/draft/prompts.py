@@ -35,6 +35,10 @@ _HEADER = re.compile(r"^(\w+)\s*:\s*(.*)$")
 # What each kind of prompt is filled with by the code; a file must declare exactly these.
 RERANK_VARIABLES = frozenset({"query", "clause"})
 REDRAFT_VARIABLES = frozenset({"text", "precedents", "instructions", "count"})
+# With no precedents there is nothing to number or cite: a prompt that said "only the numbers
+# 1 to 0 exist" got [1] cited and every such redraft failed the markers check. Its own file.
+REDRAFT_ALONE_VARIABLES = frozenset({"text", "instructions"})
+REDRAFT_ALONE_FILE = "redraft-alone.prompt"
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,16 @@ class PromptTemplate:
         """All template text without placeholders, for token budgeting."""
         return "\n".join(Template(text).safe_substitute({v: "" for v in self.variables})
                          for _, text in self.turns)
+
+
+def load_redraft_alone(beside: PromptTemplate | str | Path, default_dir: Path) -> PromptTemplate:
+    """The precedent-less redraft prompt: the file next to ``beside`` (the redraft prompt in
+    use, so an edited prompts folder stays one folder), else the shipped one."""
+    folder = Path(beside.path if isinstance(beside, PromptTemplate) else beside).parent
+    path = folder / REDRAFT_ALONE_FILE
+    if not path.is_file():
+        path = Path(default_dir) / REDRAFT_ALONE_FILE
+    return load_prompt(path, REDRAFT_ALONE_VARIABLES)
 
 
 def load_prompt(path: Path, required: Iterable[str]) -> PromptTemplate:

@@ -21,9 +21,10 @@ from index_builder.errors import LLMContextError
 from addin_server.llm.client import ChatClient
 from addin_server.llm.tokens import TokenCounter
 from addin_server.llm.untrusted import attribute, neutralise
-from addin_server.draft.prompts import PromptTemplate
+from addin_server.draft.prompts import PromptTemplate, load_redraft_alone
 from addin_server.draft.verifier import SupportVerifier
 from index_builder.settings import LLMSettings
+from index_builder.settings.server import default_prompts_dir
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,7 @@ CONTEXT_MARGIN = 0.10  # tiktoken counts approximate other models' tokenizers
 PER_MESSAGE_TOKENS = 8  # chat-template wrapping around each message
 MIN_PRECEDENT_TOKENS = 80  # below this a precedent is not worth including
 NO_INSTRUCTIONS = "(none: improve the clause using the precedents)"
+NO_INSTRUCTIONS_ALONE = "(none: improve the clause)"
 
 
 @dataclass
@@ -48,9 +50,12 @@ class Redrafter:
 
     def __init__(self, client: ChatClient, prompt: PromptTemplate, settings: LLMSettings,
                  counter: TokenCounter | None = None,
-                 verifier: SupportVerifier | None = None) -> None:
+                 verifier: SupportVerifier | None = None,
+                 alone: PromptTemplate | None = None) -> None:
         self.client = client
         self.prompt = prompt
+        # With no precedents: its own prompt, which names no citation numbers.
+        self.alone = alone or load_redraft_alone(prompt, default_prompts_dir())
         self.settings = settings
         self.counter = counter or TokenCounter(settings.encoding)
         # The model's second opinion on flagged citations, when asked for (off by default).
@@ -90,6 +95,8 @@ class Redrafter:
         """Messages that fit the context; also the precedents used, those omitted, the size."""
         s = self.settings
         limit = int(s.context_tokens * (1 - CONTEXT_MARGIN)) - s.redraft_max_tokens
+        if not precedents:
+            return self._alone_messages(text, instructions)
         instructions = neutralise(instructions.strip()) or NO_INSTRUCTIONS
         text = neutralise(text.strip())
         fixed = (self.counter.count(self.prompt.fixed_text()) + self.counter.count(text)
@@ -114,6 +121,20 @@ class Redrafter:
         if omitted:
             log.info("Redraft: %d precedent(s) left out to fit the context", len(omitted))
         return messages, used, omitted, total
+
+    def _alone_messages(self, text: str, instructions: str
+                        ) -> tuple[list[dict[str, str]], list[Clause], list[str], int]:
+        """No precedents: the prompt that asks for no citations (there is nothing to cite)."""
+        s = self.settings
+        limit = int(s.context_tokens * (1 - CONTEXT_MARGIN)) - s.redraft_max_tokens
+        messages = self.alone.render(text=neutralise(text.strip()),
+                                     instructions=neutralise(instructions.strip()) or NO_INSTRUCTIONS_ALONE)
+        total = sum(self.counter.count(m["content"]) + PER_MESSAGE_TOKENS for m in messages)
+        if total > limit:
+            raise LLMContextError(
+                f"The selected text is too long for the language model ({self.counter.count(text):,} "
+                f"tokens). Select a single clause and try again.")
+        return messages, [], [], total
 
     def _block(self, n: int, clause: Clause, budget: int) -> str:
         body = neutralise(self.counter.truncate(clause.text.strip(), max(budget, 1)))

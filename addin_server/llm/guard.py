@@ -93,15 +93,19 @@ class CircuitBreaker:
 
     ``min_calls`` attempts must have been judged before a rate can open it, so one failure
     after a quiet night does not. Open for ``open_s``; then half-open: up to ``probes``
-    calls at once go through, ``probes`` successes close it, any failure reopens it.
+    calls at once go through, ``probes`` successes close it, any failure reopens it for twice
+    as long as the last time (up to ``max_open_s``): an endpoint that stays down is tried
+    less and less often instead of costing a probe's timeout every ``open_s``.
     """
 
     def __init__(self, window: int = 20, failure_rate: float = 0.5, open_s: float = 15.0,
                  probes: int = 2, min_calls: int | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 max_open_s: float | None = None) -> None:
         self.window = window
         self.failure_rate = failure_rate
         self.open_s = open_s
+        self.max_open_s = max_open_s if max_open_s is not None else 8 * open_s
         self.probes = probes
         self.min_calls = min_calls if min_calls is not None else max(1, window // 2)
         self._clock = clock
@@ -147,12 +151,14 @@ class CircuitBreaker:
             state = self._current()
             if state == HALF_OPEN:
                 if failed:
-                    self._open(f"a test call failed: {what}", self.open_s)
+                    self._open(f"a test call failed: {what}",
+                               min(max(self._open_for, self.open_s) * 2, self.max_open_s))
                 elif probe:
                     self._probe_successes += 1
                     if self._probe_successes >= self.probes:
                         self._state = CLOSED
                         self._outcomes.clear()
+                        self._open_for = self.open_s
                         log.info("LLM circuit breaker closed: %d test calls succeeded.",
                                  self._probe_successes)
                 return
@@ -178,6 +184,7 @@ class CircuitBreaker:
             self._state = CLOSED
             self._outcomes.clear()
             self._probing = 0
+            self._open_for = self.open_s
 
     def snapshot(self) -> dict[str, Any]:
         with self._lock:
@@ -185,6 +192,9 @@ class CircuitBreaker:
             failures = sum(self._outcomes)
             return {"state": state, "recent_calls": len(self._outcomes),
                     "recent_failures": failures, "opened": self.opened,
+                    # A failing endpoint before the breaker has judged enough calls to open.
+                    "failing": state != CLOSED or (failures > 0 and
+                                                   failures >= self.failure_rate * len(self._outcomes)),
                     "reason": self._reason if state != CLOSED else ""}
 
     def _refusal(self) -> LLMCircuitOpenError:

@@ -67,17 +67,29 @@ class RateLimiter:
         self._limiter = MovingWindowRateLimiter(storage)
 
     def check(self, key: str, redraft: bool = False) -> None:
-        for name, item in (("api", self.general), ("redraft", self.redraft if redraft else None)):
-            if item is None:
-                continue
-            if not self._limiter.hit(item, name, key):
-                stats = self._limiter.get_window_stats(item, name, key)
-                wait = max(1, math.ceil(stats.reset_time - time.time()))
-                what = "redrafts" if name == "redraft" else "requests"
-                log.info("Rate limit reached (%s %s) for %s", item, name, key)
-                raise RateLimitedError(
-                    f"You have made too many {what} (the limit is {_words(item)}). "
-                    f"Try again in {_duration(wait)}.", retry_after=wait)
+        """Refuse a call over a limit; a refused call takes no slot of either limit.
+
+        A redraft is only tested here and counted by ``served`` once it was answered: one the
+        server refused (429, a bad request, no model, busy) cost the user a slot before, so a
+        lawyer who got errors was told to wait as if they had been served."""
+        if redraft and self.redraft is not None and not self._limiter.test(self.redraft, "redraft", key):
+            self._refuse(self.redraft, "redraft", key)
+        if self.general is not None and not self._limiter.hit(self.general, "api", key):
+            self._refuse(self.general, "api", key)
+
+    def served(self, key: str) -> None:
+        """Count a redraft that was answered (concurrent ones at the limit may pass it by one)."""
+        if self.redraft is not None:
+            self._limiter.hit(self.redraft, "redraft", key)
+
+    def _refuse(self, item: RateLimitItem, name: str, key: str) -> None:
+        stats = self._limiter.get_window_stats(item, name, key)
+        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        what = "redrafts" if name == "redraft" else "requests"
+        log.info("Rate limit reached (%s %s) for %s", item, name, key)
+        raise RateLimitedError(
+            f"You have made too many {what} (the limit is {_words(item)}). "
+            f"Try again in {_duration(wait)}.", retry_after=wait)
 
 
 def _words(item: RateLimitItem) -> str:
@@ -105,6 +117,7 @@ def init_app(app: Flask) -> RateLimiter:
                                       "PRECEDENT_REDRAFT_RATE_LIMIT"), shared_file(app, "limits"))
     app.extensions[EXTENSION] = limiter
     app.before_request(_limit)
+    app.after_request(_count_served)
     app.after_request(cors)
     app.register_error_handler(RateLimitedError, _too_many)
     return limiter
@@ -121,6 +134,12 @@ def _limit() -> None:
             or request.endpoint == "auth.config":
         return
     current_app.extensions[EXTENSION].check(caller_key(), redraft=request.endpoint == "api.redraft")
+
+
+def _count_served(response: Response) -> Response:
+    if request.endpoint == "api.redraft" and request.method == "POST" and response.status_code < 400:
+        current_app.extensions[EXTENSION].served(caller_key())
+    return response
 
 
 def _too_many(exc: RateLimitedError) -> Any:

@@ -349,7 +349,7 @@ def reference_word(paragraphs: Sequence[Paragraph]) -> str:
     counts = Counter({w: 0 for w in REFERENCE_WORDS})
     for p in paragraphs:
         for ref in references(p.text):
-            counts[ref.word.rstrip("s")] += 1
+            counts[ref.word.rstrip("s").capitalize()] += 1  # "clause 7.3" counts for Clause
     word, n = counts.most_common(1)[0]
     return word if n else "Section"
 

@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass
 
 _NUMBER = r"\d{1,3}(?:\.\d{1,3})*(?:\([a-z0-9]{1,4}\))*"
-_WORDS = r"Sections?|Clauses?|Articles?|Paragraphs?"
+# Capital or not: English drafting writes "subject to clause 7.3" in lower case. The number
+# after the word is what makes it a reference, so "this clause" in prose never is one.
+_WORDS = r"[Ss]ections?|[Cc]lauses?|[Aa]rticles?|[Pp]aragraphs?"
 # A heading in brackets after a number: never one that holds a reference of its own
 # ("Section 2 (except Section 2.5)"), which is read as a reference in its turn.
 _HEADING = r"(?:(?!\b(?:" + _WORDS + r")\s+\d)[^()]){2,80}"
@@ -29,7 +31,7 @@ _STATUTE = re.compile(r"\b(?:Code|Act|Statutes?|Stat\.|U\.S\.C\.|C\.F\.R\.|Law|R
 
 @dataclass(frozen=True)
 class Reference:
-    word: str  # as written: "Section", "Clauses"
+    word: str  # as written: "Section", "Clauses", "clause"
     start: int  # where its word starts
     end: int
     numbers: tuple[tuple[int, int, str, str], ...]  # (start, end, number, heading written or "")

@@ -6,7 +6,9 @@ through ``var_for``) can name a variable without an import circle.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
+from typing import Mapping
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ ENV: dict[str, Var] = {
     "PRECEDENT_RERANK_DEPTH": Var("rerank.depth", "candidates a reranker (LLM or cross-encoder) scores per query"),
     "PRECEDENT_RERANK_LLM_WEIGHT": Var("rerank.llm_weight", "share of the LLM rating against the retrieval position in the reranked head (0..1; 1 = rating alone)"),
     "PRECEDENT_RERANK_LLM_SCALE": Var("rerank.llm_scale", "LLM ratings as they are (absolute) or scaled over the head (relative)"),
-    "PRECEDENT_RERANK_BUDGET_S": Var("rerank.budget_s", "whole-request deadline for LLM rerank, seconds"),
+    "PRECEDENT_RERANK_BUDGET_S": Var("rerank.budget_s", "whole-request deadline for LLM rerank, seconds; past it the results come in search order, marked not reranked"),
     "PRECEDENT_CROSS_ENCODER": Var("rerank.cross_encoder", "folder of a trained cross-encoder; empty = none"),
     "PRECEDENT_CROSS_ENCODER_WEIGHT": Var("rerank.cross_encoder_weight", "share of the cross-encoder rank in the final order (0..1)"),
     "PRECEDENT_CROSS_ENCODER_RRF_K": Var("rerank.cross_encoder_rrf_k", "fusion constant for the cross-encoder rank"),
@@ -257,3 +259,30 @@ _VAR_OF = {var.field: name for name, var in reversed(list(ENV.items()))}
 def var_for(dotted: str) -> str:
     """The environment variable that sets a dotted field (for error messages)."""
     return _VAR_OF.get(dotted, dotted)
+
+
+# PRECEDENT_* names read by the shipped scripts, not by Settings (scripts/quickstart.sh).
+SCRIPT_VARIABLES = frozenset({"PRECEDENT_CONTRACTS_DIR", "PRECEDENT_CA_FILE"})
+
+
+def unknown_variables(environ: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(name, the nearest known name or "") for each PRECEDENT_* variable nothing reads.
+
+    A typo ("PRECEDENT_RATE_LIMIT_REDRAFT") was ignored without a word and the default ran.
+    Nearest: the closest spelling, of the name or of its words in any order."""
+    return [(name, _nearest(name)) for name in sorted(environ)
+            if name.startswith("PRECEDENT_") and name not in ENV and name not in SCRIPT_VARIABLES]
+
+
+def _nearest(name: str) -> str:
+    def spelling(a: str, b: str) -> float:
+        return difflib.SequenceMatcher(None, a, b).ratio()
+
+    def words(n: str) -> str:  # the words in any order: RATE_LIMIT_REDRAFT ~ REDRAFT_RATE_LIMIT
+        return "".join(sorted(n.split("_")[1:]))
+
+    def score(known: str) -> float:
+        return max(spelling(name, known), spelling(words(name), words(known)))
+
+    best = max(ENV, key=score)
+    return best if score(best) >= 0.75 else ""

@@ -6,14 +6,17 @@ after ``load_settings``.
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import MISSING, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from index_builder.errors import ConfigError
-from index_builder.settings.env import ENV
+from index_builder.settings.env import ENV, unknown_variables
 from index_builder.settings.root import Settings
+
+log = logging.getLogger(__name__)
 
 
 def load_settings(environ: Mapping[str, str] | None = None,
@@ -23,6 +26,10 @@ def load_settings(environ: Mapping[str, str] | None = None,
     Override values of ``None`` are ignored, so CLI flags that were not given fall through.
     """
     environ = os.environ if environ is None else environ
+    for name, nearest in unknown_variables(environ):
+        # A warning, not an error: a variable of a newer or older release must not stop a start.
+        log.warning("%s is not a Precedent setting and is ignored%s", name,
+                    f"; did you mean {nearest}?" if nearest else " (docs/settings.md lists them).")
     values: dict[str, tuple[Any, str]] = {}
     for name, var in ENV.items():
         if environ.get(name, "").strip() == "" or name == "PRECEDENT_API_TOKENS_FILE":

@@ -234,8 +234,13 @@ class RerankSettings:
     # rerank measured worse than hybrid retrieval alone on ACORD (docs/backend.md).
     default: str = "auto"
     depth: int = 10  # candidates one reranker scores per query, whichever reranker it is
-    # Whole-request deadline for LLM rerank: a lawyer waits for it; past it, search order returns.
-    budget_s: float = 20.0
+    # Whole-request deadline for LLM rerank: a lawyer waits for it; past it, search order returns
+    # (marked not reranked). 5 s, measured (benchmarks/results/session10-fixes/session10-fixes10b):
+    # 10 candidates at the default 4 calls at once take 0.7 / 1.5 / 3.1 / 6.0 s at 0.2 / 0.5 / 1 /
+    # 2 s a call, so 5 s serves an endpoint rating in up to ~1.6 s a call; 20 s made every search
+    # wait 20 s on a slow model. It is above the client's 2 s timeout evidence, so a call that
+    # ran out the budget counts against the endpoint (llm/client.py).
+    budget_s: float = 5.0
     # The reranked head is ordered by llm_weight x the LLM's rating + (1 - llm_weight) x the
     # retrieval position (retrieve/combine.py), so a weak model cannot sink a good hit;
     # 1.0 = the rating alone (the old behaviour: it hurt 15 of 30 valid/train queries with the

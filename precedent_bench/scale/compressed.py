@@ -173,7 +173,7 @@ def _tier(clauses: int) -> str:
 def _settings(args: argparse.Namespace) -> Any:
     from index_builder.settings import load_settings
 
-    env = {"PRECEDENT_LOCAL_LLM_MODE": "off", "PRECEDENT_EMBEDDING_CACHE_SIZE": "0",
+    env = {"PRECEDENT_LOCAL_LLM": "off", "PRECEDENT_EMBEDDING_CACHE_SIZE": "0",
            "PRECEDENT_RESULT_CACHE": "0", "PRECEDENT_RATE_LIMIT": "off",
            "PRECEDENT_ACORD_DIR": str(args.data / "acord")}
     overrides: dict[str, Any] = {"index_dir": args.work / (args.index or f"index-{_tier(args.clauses)}"),

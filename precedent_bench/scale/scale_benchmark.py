@@ -86,7 +86,7 @@ HNSW: dict[str, int] = {}  # embedding.hnsw_* overrides from --m / --ef-construc
 def _settings(index_dir: Path, dense: str, workers: int = 1, backend: str = "embedded"):  # type: ignore[no-untyped-def]
     from index_builder.settings import load_settings
 
-    env = {"PRECEDENT_LOCAL_LLM_MODE": "off", "PRECEDENT_EMBEDDING_CACHE_SIZE": "0"}
+    env = {"PRECEDENT_LOCAL_LLM": "off", "PRECEDENT_EMBEDDING_CACHE_SIZE": "0"}
     overrides = {"index_dir": index_dir, "backend": backend, "embedding.dense_index": dense,
                  "embedding.workers": workers, **{f"embedding.{k}": v for k, v in HNSW.items()}}
     return load_settings(env, overrides)

@@ -42,12 +42,27 @@ def test_the_shipped_prompts_pass_every_check() -> None:
     ("Add footnotes for each source.", "footnotes"),
     ("List the sources at the end.", "List the sources at the end"),
     ("Cite each precedent by its title.", "Cite each precedent by its title"),
+    # A new user's wordings (session 10): the object and the name's owner between the words.
+    ("After each sentence, cite it by the name of the source document.",
+     "cite it by the name"),
+    ("Cite it by the title of the precedent document.", "Cite it by the title"),
+    ("Refer to each precedent by the precedent's file name.", "Refer to each precedent by the precedent's file name"),
     ("Refer to them as [Precedent A] and so on.", "[Precedent A]"),
 ])
 def test_instructions_that_contradict_the_citation_format_are_named(tmp_path: Path, rule: str,
                                                                     quoted: str) -> None:
     warnings = citation_clashes(redraft_with(tmp_path, rule))
     assert len(warnings) == 1 and f'"{quoted}"' in warnings[0]
+
+
+@pytest.mark.parametrize("rule", [
+    "Cite it by its number in square brackets.",
+    "Cite each precedent by its source number, as [2].",
+    "Name the parties by their defined terms.",
+    "Cite a statute by its section number if the lawyer's clause does.",
+])
+def test_numbers_and_other_names_are_not_a_clash(tmp_path: Path, rule: str) -> None:
+    assert citation_clashes(redraft_with(tmp_path, rule)) == []
 
 
 def test_a_prompt_that_never_shows_the_marker_form_is_warned(tmp_path: Path) -> None:

@@ -76,3 +76,12 @@ def test_the_worse_prompt_loses_and_the_report_shows_why(tasks: list[Any], tmp_p
     md = (tmp_path / "r" / "report.md").read_text()
     assert "the instruction was not carried out" in md  # the failed checks, in words
     assert follow(tasks[0][2], labels[tasks[0][0]]) in md  # the drafts themselves
+
+
+def test_the_ab_tunes_on_the_tuning_half_unless_told_otherwise() -> None:
+    # Without --split both halves ran, so a prompt engineer tuned on the held-out half by default.
+    from precedent_bench.cli import build_parser
+    parse = build_parser().parse_args
+    assert parse(["redraft", "--prompt", "a", "--prompt", "b"]).split == "tuning"
+    assert parse(["redraft", "--prompt", "a", "--prompt", "b", "--split", "held-out"]).split == "held-out"
+    assert parse(["redraft", "--prompt", "a", "--prompt", "b", "--split", "both"]).split == "both"

@@ -65,6 +65,17 @@ def test_planted_errors_are_each_found_at_their_paragraph() -> None:
                                                                                  "capitalisation", "missing-section"].index)
 
 
+def test_a_lowercase_cross_reference_is_checked_and_prose_clause_is_not_one() -> None:
+    # English style writes "subject to clause 7.3"; it was never flagged, "Clause 7.3" was.
+    doc = edit(CONTRACTOR, at("9.3"), lambda t: t.replace("Contractor may not assign",
+                                                          "Subject to clause 14.2, Contractor may not assign"))
+    doc = edit(doc, at("8.2"), lambda t: f"{t} This clause survives as set out in section 8.4.")
+    found = check(doc)
+    assert kinds(found, "missing-section") == ["14.2"]
+    assert next(f for f in found if f["kind"] == "missing-section")["search"] == "clause 14.2"
+    assert read_document(from_pane(doc)).reference_word == "Section"
+
+
 def test_a_definition_nobody_uses_is_reported() -> None:
     doc = edit(CONTRACTOR, at("10.7"), lambda _: "\u201cMoral Rights\u201d means rights of paternity, integrity, disclosure and withdrawal.")
     doc = [dict(p, text="Deleted.") if p["index"] == at("3.2") else p for p in doc]

@@ -117,3 +117,15 @@ def test_a_command_search_waits_past_the_servers_query_deadline(tmp_path, monkey
     assert settings.embedding.query_deadline_s == 0.05
     vectors = cli._query_embedder(settings).embed(["cap on liability"])
     assert vectors.shape == (1, Slow.dimension)
+
+
+def test_a_missing_source_is_named_before_the_model_loads(tmp_path, library, caplog, monkeypatch):
+    # It loaded the embedding model (tens of seconds) before saying the path was missing.
+    def no_model(settings):
+        raise AssertionError("the model loaded before the paths were checked")
+    monkeypatch.setattr(cli, "_embedder", no_model)
+    with caplog.at_level(logging.ERROR):
+        status = cli.main(["build", "--index", str(tmp_path / "index"), str(library),
+                           str(tmp_path / "nonexistent")])
+    assert status == 2
+    assert f"The source {tmp_path / 'nonexistent'} does not exist: check the path" in caplog.text

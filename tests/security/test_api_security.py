@@ -87,9 +87,15 @@ def test_rate_limit_answers_429_with_retry_after(make_app: Any, sign: Any) -> No
 def test_redraft_has_a_tighter_limit(make_app: Any, sign: Any) -> None:
     client = make_app(**{"server.redraft_rate_limit": "1/minute"}).test_client()
     body = {"text": QUERY}
-    first = client.post("/api/v1/redraft", json=body, headers=auth_header(sign))
-    assert first.status_code == 503  # no language model here: refused by the view
-    second = client.post("/api/v1/redraft", json=body, headers=auth_header(sign))
+    # No language model here: each is refused by the view, and a refused redraft takes no slot.
+    for _ in range(2):
+        assert client.post("/api/v1/redraft", json=body, headers=auth_header(sign)).status_code == 503
+    cure = {"text": "Either party may terminate this Agreement if the other party breaches it and "
+                    "fails to cure the breach within thirty (30) days after written notice.",
+            "instructions": "change the cure period to 15 days"}
+    first = client.post("/api/v1/redraft", json=cure, headers=auth_header(sign))
+    assert first.status_code == 200  # a drafting operation: served without a model, so it counts
+    second = client.post("/api/v1/redraft", json=cure, headers=auth_header(sign))
     assert second.status_code == 429 and "too many redrafts" in second.get_json()["error"]["message"]
     assert client.post("/api/v1/precedents", json=body, headers=auth_header(sign)).status_code == 200
 

@@ -22,10 +22,23 @@ def test_limit_per_user_with_retry_after() -> None:
 def test_redraft_has_its_own_tighter_limit() -> None:
     limiter = RateLimiter(parse_limit("100/minute", "X"), parse_limit("1/hour", "Y"))
     limiter.check("u", redraft=True)
+    limiter.served("u")  # the redraft was answered: it counts
     limiter.check("u")  # searches still go through
     with pytest.raises(RateLimitedError, match="too many redrafts") as refused:
         limiter.check("u", redraft=True)
     assert 3500 <= refused.value.retry_after <= 3600 and "60 minutes" in refused.value.message
+
+
+def test_a_refused_call_takes_no_slot() -> None:
+    # "Try again in 40 s", then 45 s later "12 s": refusals had counted as redrafts.
+    limiter = RateLimiter(parse_limit("4/minute", "X"), parse_limit("1/minute", "Y"))
+    for _ in range(2):
+        limiter.check("u", redraft=True)  # refused after the check (a bad request, no model)
+    limiter.check("u", redraft=True)
+    limiter.served("u")
+    with pytest.raises(RateLimitedError, match="too many redrafts"):
+        limiter.check("u", redraft=True)
+    limiter.check("u")  # the 429 took none of the four requests either
 
 
 @pytest.mark.parametrize("text", ["off", "", "none"])

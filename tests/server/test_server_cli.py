@@ -151,3 +151,25 @@ def test_verbose_logging_still_keeps_llm_prompts_out_of_the_log() -> None:
     assert cli.main(["-v", "settings"]) == 0
     assert all(logging.getLogger(name).getEffectiveLevel() >= logging.WARNING
                for name in ("openai", "httpx", "httpcore"))
+
+
+def test_annotate_names_a_missing_draft_before_loading_the_index(tmp_path: Path, monkeypatch: Any,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    # It loaded the whole index, then said "not a readable .docx ... re-save it in Word".
+    import addin_server.service as service
+
+    def no_index(*_: Any, **__: Any) -> Any:
+        raise AssertionError("the index loaded before the draft's path was checked")
+    monkeypatch.setattr(service, "build_service", no_index)
+    missing = tmp_path / "no-such-draft.docx"
+    with caplog.at_level("ERROR"):
+        assert cli.main(["annotate", str(missing), "--out", str(tmp_path / "out.docx")]) == 2
+    assert f"{missing} does not exist: give the path of the draft .docx" in caplog.text
+    assert "re-save" not in caplog.text
+    with caplog.at_level("ERROR"):
+        assert cli.main(["annotate", str(tmp_path), "--out", str(tmp_path / "out.docx")]) == 2
+    assert "is a folder" in caplog.text
+    (tmp_path / "draft.docx").write_bytes(b"not a zip")
+    with caplog.at_level("ERROR"):
+        assert cli.main(["annotate", str(tmp_path / "draft.docx"), "--out", str(tmp_path / "x" / "o.docx")]) == 2
+    assert "The folder of --out" in caplog.text

@@ -63,6 +63,21 @@ def test_invalid_settings_name_the_variable(environ: dict[str, str], variable: s
         load_settings(environ)
 
 
+def test_an_unknown_variable_is_warned_with_the_nearest_known_name(caplog: pytest.LogCaptureFixture) -> None:
+    # A typo was ignored without a word: the redraft limit silently stayed at its default.
+    environ = {"PRECEDENT_RATE_LIMIT_REDRAFT": "2/minute", "PRECEDENT_LLM_BASEURL": "http://x",
+               "PRECEDENT_ZZZ": "1", "PRECEDENT_CONTRACTS_DIR": "lib", "PRECEDENT_RATE_LIMIT": "5/minute",
+               "HOME": "/root"}
+    with caplog.at_level("WARNING", logger="index_builder.settings.load"):
+        load_settings(environ)
+    warned = [r.getMessage() for r in caplog.records]
+    assert warned == [
+        "PRECEDENT_LLM_BASEURL is not a Precedent setting and is ignored; did you mean PRECEDENT_LLM_BASE_URL?",
+        "PRECEDENT_RATE_LIMIT_REDRAFT is not a Precedent setting and is ignored; did you mean "
+        "PRECEDENT_REDRAFT_RATE_LIMIT?",
+        "PRECEDENT_ZZZ is not a Precedent setting and is ignored (docs/settings.md lists them)."]
+
+
 def test_unknown_override_is_refused() -> None:
     with pytest.raises(ConfigError, match="llm.nonsense"):
         load_settings({}, {"llm.nonsense": 1})

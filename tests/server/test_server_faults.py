@@ -131,6 +131,44 @@ def test_a_failed_probe_reopens() -> None:
     assert breaker.state == OPEN  # a fresh pause from the failed probe
 
 
+def test_a_probe_that_keeps_failing_doubles_the_pause_up_to_a_ceiling() -> None:
+    # A model that stays down cost a probe's timeout every 15 s; each failed probe now
+    # doubles the pause (30, 60, 120 here, at most 8 x open_s), and success resets it.
+    clock = FakeClock()
+    breaker = CircuitBreaker(window=4, failure_rate=0.5, open_s=15, probes=1, clock=clock)
+    for _ in range(4):
+        breaker.record(True)
+    pauses = []
+    for _ in range(5):
+        opened_at = clock.now
+        while breaker.state == OPEN:
+            clock.now += 1
+        pauses.append(clock.now - opened_at)
+        breaker.record(True, probe=breaker.before_attempt(), what="timed out")
+    assert pauses == [15, 30, 60, 120, 120]
+    while breaker.state == OPEN:
+        clock.now += 1
+    breaker.record(False, probe=breaker.before_attempt())
+    assert breaker.state == CLOSED
+    for _ in range(4):
+        breaker.record(True)
+    opened_at = clock.now
+    while breaker.state == OPEN:
+        clock.now += 1
+    assert clock.now - opened_at == 15
+
+
+def test_most_recent_calls_failing_is_told_before_the_breaker_opens() -> None:
+    breaker = CircuitBreaker(window=20, failure_rate=0.5, clock=FakeClock())  # opens at 10
+    assert breaker.snapshot()["failing"] is False
+    for _ in range(8):
+        breaker.record(True, what="timed out")
+    assert breaker.state == CLOSED and breaker.snapshot()["failing"] is True
+    for _ in range(9):
+        breaker.record(False)
+    assert breaker.snapshot()["failing"] is False  # 8 of 17: below the rate
+
+
 def test_no_evidence_neither_opens_nor_closes() -> None:
     breaker = CircuitBreaker(window=4, failure_rate=0.5, clock=FakeClock())
     for _ in range(10):
@@ -337,7 +375,7 @@ def served(make_app: Any, llm_settings: LLMSettings) -> Iterator[Any]:
 
     def serve(**overrides: Any) -> int:
         llm = replace(llm_settings, max_requests=2, request_timeout_s=30, deadline_s=30)
-        app = make_app(llm=llm, rerank__budget_s=30.0, **overrides)
+        app = make_app(llm=llm, **{"rerank__budget_s": 30.0, **overrides})
         server = make_server(app, "127.0.0.1", 0, threads=4)
         server.prepare()
         threading.Thread(target=server.serve, daemon=True).start()
@@ -372,6 +410,32 @@ def test_searches_answer_while_llm_requests_hang(served: Any, llm_server: Script
     for thread in threads:
         thread.join()
     assert sorted(b["rerank"]["status"] for _, b in answers) == ["applied"] * 2 + ["unavailable"] * 4
+
+
+def _health(port: int) -> dict[str, Any]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("GET", "/api/v1/health")
+        return json.loads(connection.getresponse().read())
+    finally:
+        connection.close()
+
+
+def test_a_slow_model_costs_a_search_its_budget_and_health_says_degraded(
+        served: Any, llm_server: ScriptedLLMServer, gate: threading.Event) -> None:
+    """A model that never answers in time (request timeout 30 s): the search returns at the
+    rerank budget in search order, the timeout counts against the endpoint, and /health says
+    rerank is degraded (it said available after 8 of 8 timeouts)."""
+    llm_server.responder = held(gate)
+    port = served(rerank__budget_s=2.2)
+    assert _health(port)["capabilities"]["rerank"]["status"] == "ok"
+    status, body = _post(port, "precedents", {"text": QUERY, "rerank": True})
+    assert status == 200 and body["results"]
+    assert body["rerank"]["status"] == "unavailable" and "too slow" in body["rerank"]["reason"]
+    wait_until(lambda: _health(port)["llm"]["breaker"]["recent_failures"] >= 1,
+               "the timed-out call counted against the endpoint")
+    rerank = _health(port)["capabilities"]["rerank"]
+    assert rerank["status"] == "degraded" and rerank["default"] is False and rerank["reason"]
 
 
 def test_redraft_answers_503_llm_busy_at_once(served: Any, llm_server: ScriptedLLMServer,

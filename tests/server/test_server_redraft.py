@@ -95,6 +95,20 @@ def test_prompt_numbers_and_delimits_precedents(llm_server: ScriptedLLMServer, r
     assert result.verified.cited == [1] and set(result.timings_ms) == {"prompt", "llm", "verify"}
 
 
+def test_with_no_precedents_the_prompt_says_there_are_none(llm_server: ScriptedLLMServer,
+                                                          redrafter: Redrafter) -> None:
+    # The numbered prompt rendered with $count = 0 said "only the numbers 1 to 0 exist ... [1]
+    # to [0]"; the model then cited [1] and the lawyer saw a markers failure for nothing.
+    llm_server.script(Reply(content="Each party shall keep the other's information confidential."))
+    result = redrafter.redraft(SELECTED, [], "make it mutual")
+    messages = llm_server.chat_requests()[0].messages
+    text = "\n".join(m["content"] for m in messages)
+    assert "no precedent" in text.lower() and "do not cite" in text.lower()
+    assert "[0]" not in text and "1 to" not in text and "<precedent" not in text
+    assert "<selected_text>\n" + SELECTED in text
+    assert result.precedents == [] and result.verified.removed_markers == []
+
+
 def test_prompt_never_exceeds_the_context(redrafter: Redrafter, llm_settings: LLMSettings) -> None:
     from dataclasses import replace
 

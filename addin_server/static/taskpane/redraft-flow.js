@@ -139,7 +139,8 @@ export function readyMessage(answer) {
   const flagged = Array.isArray(answer?.flagged) ? answer.flagged.length : 0;
   const uncited = Array.isArray(answer?.uncited_sentences) ? answer.uncited_sentences.length : 0;
   const unread = uncheckedChecks(answer).length;
-  const checks = [flagged && plural(flagged, "flagged citation"), uncited && plural(uncited, "sentence") + " without a source",
-    unread && `${plural(unread, "check")} that could not be made`].filter(Boolean);
-  return `Redraft ready with ${plural(n, "citation")}${checks.length ? `; check ${checks.join(" and ")}` : ""}. Review it, then Apply to put it in the document.`;
+  const checks = [flagged && plural(flagged, "flagged citation"), uncited && plural(uncited, "sentence") + " without a source"].filter(Boolean);
+  // Its own sentence: "check 1 check that could not be made" read as a stutter.
+  const notMade = unread ? ` ${plural(unread, "check")} could not be made: read ${unread === 1 ? "it" : "them"} in the report.` : "";
+  return `Redraft ready with ${plural(n, "citation")}${checks.length ? `; check ${checks.join(" and ")}` : ""}.${notMade} Review it, then Apply to put it in the document.`;
 }
