@@ -152,13 +152,29 @@ def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -
 def _closest_in(instruction: str, clause: str, pool: Sequence[F.Figure], around) -> F.Figure | None:
     words = set(re.findall(r"[a-z0-9]{3,}", instruction.lower())) - {"the", "and", "for", "change", "raise", "make"}
     windows = [set(re.findall(r"[a-z0-9]{3,}", around(f).lower())) for f in pool]
-    common = set.intersection(*windows) if windows else set()
+    # A word of the ask points to a figure when the clause says it there in any of its forms ("the delivery
+    # period" beside "shall deliver the Goods within ten days"): lawyers name a duty by its noun.
+    # (Only whole words: a window cut mid-word, "... and ten millio", says no form of "million".)
+    whole = [set(re.findall(r"[a-z0-9]{3,}", re.sub(r"[a-z0-9]+$", "", around(f).lower()))) for f in pool]
+    said = [{w for w in words if w in win or any(_one_word(w, v) for v in hole)} for win, hole in zip(windows, whole)]
+    common = set.intersection(*said) if said else set()
     # A number the instruction names ("2012 fee") points harder than a word.
-    scores = [sum(2 if any(ch.isdigit() for ch in w) else 1 for w in (words & win) - common) for win in windows]
+    scores = [sum(2 if any(ch.isdigit() for ch in w) else 1 for w in hit - common) for hit in said]
     top = max(scores, default=0)
     if top == 0 or scores.count(top) > 1:
         return None
     return pool[scores.index(top)]
+
+
+def _one_word(a: str, b: str) -> bool:
+    """The same word in two forms: equal, or sharing all but the last letter of the shorter, of five letters
+    or more ("deliver"/"delivery", "terminate"/"termination"; not "pay"/"payment", "term"/"terminate")."""
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    if len(short) < 5 or a.isdigit() or b.isdigit():
+        return False
+    return long_.startswith(short[:-1])
 
 
 def with_precedent_period(part: Part, clause: str, precedents: Sequence[str]) -> Part:
