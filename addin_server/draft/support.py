@@ -81,9 +81,16 @@ class Features:
     missing_party: str = ""
 
 
-def score_support(sentence: str, precedent: str, own_text: str = "") -> Support:
-    """The support score of ``precedent`` for ``sentence`` (markers already removed)."""
+def score_support(sentence: str, precedent: str, own_text: str = "", asked: str = "") -> Support:
+    """The support score of ``precedent`` for ``sentence`` (markers already removed). ``asked`` is the
+    lawyer's instruction (also inside ``own_text`` where the caller put it there)."""
     f = features(sentence, precedent, own_text)
+    unsaid = asked_terms_unsaid(sentence, precedent, own_text, asked)
+    if unsaid:
+        # "..., except for fraud. [1]" where [1] never says fraud: what the ask adds to the clause is the
+        # sentence's point, and a precedent that never mentions it cannot back it, however many of the
+        # clause's other words it shares (a new user saw 0.81 "supported").
+        return Support(0.0, False, f"the precedent does not mention “{unsaid}”", *f.passage)
     z = WEIGHTS["bias"] + sum(WEIGHTS[name] * getattr(f, name)
                               for name in ("coverage", "pairs", "amount", "negation", "party"))
     score = 1 / (1 + math.exp(-z))
@@ -104,6 +111,24 @@ def score_support(sentence: str, precedent: str, own_text: str = "") -> Support:
         # that is new, and the precedent shares it; the score, made for whole restatements, cannot judge it.
         supported = True
     return Support(round(score, 4), supported, "" if supported else _reason(f), *f.passage)
+
+
+def asked_terms_unsaid(sentence: str, precedent: str, own_text: str, asked: str) -> str:
+    """A word the lawyer's ask brings into the clause (the carve-out's subject, "fraud") that the sentence
+    says and the cited precedent nowhere does ("" where there is none). New parties and figures are the
+    ``party`` and ``amount`` features; this is the subject of what is added."""
+    if not asked.strip():
+        return ""
+    clause = own_text.replace(asked, " ") if asked in own_text else own_text
+    new = set(stems(asked)) - set(stems(clause)) - set(stems(precedent)) - set(stems(_ASK_WORDS))
+    return next((w for w in stems(sentence) if w in new and len(w) >= 4), "")
+
+
+# The ask's own words (what to do, not what the clause should say).
+_ASK_WORDS = ("add carve carve-out carveout exception exclusion exclude include insert precedent "
+                             "clause wording language please make change mutual reciprocal bilateral version "
+                             "sentence draft redraft borrow take copy follow like model shorten tighten plain "
+                             "conform replace delete remove")
 
 
 OWN_SHARE = 0.75  # at or above, a sentence is the lawyer's own wording with a point added

@@ -45,3 +45,26 @@ def test_a_word_limit_is_a_length_never_words_of_a_figure_part() -> None:
     assert ins.length == {"words": 40}
     assert length_said(ins.text) == ("under 40 words",)
     assert length_said("shorten the notice period to 30 days, in no more than 3 sentences") == ("no more than 3 sentences",)
+
+
+# --- support: what the ask adds must be in the precedent cited for it ------------------------------
+
+CAP = ("The Supplier's total aggregate liability under or in connection with this Agreement shall not exceed the fees "
+       "paid by the Customer in the twelve (12) months preceding the event giving rise to the claim.")
+CAP_PRECEDENT = ("Company’s total cumulative liability for all claims arising out of or relating to this Agreement will "
+                 "not be more than the fees paid or payable to Contractor in the twelve (12) month period preceding "
+                 "the events giving rise to such claim.")
+
+
+def _support(precedent: str) -> list[str]:
+    from index_builder.model import Clause
+    draft = CAP[:-1] + ", except for fraud. [1]"
+    checked = check_draft(DraftTask(CAP, "add a carve-out for fraud", (Clause("p1", precedent, "d"),)), draft)
+    return [c.status for c in checked.checks if c.name == "support"]
+
+
+def test_a_cited_sentence_whose_asked_subject_the_precedent_never_mentions_is_not_backed() -> None:
+    # A new user's draft: "…, except for fraud." cited to a liability cap that never says fraud was
+    # shown backed (0.81) and the Word comment credited the carve-out to it.
+    assert _support(CAP_PRECEDENT) == ["failed"]
+    assert _support(CAP_PRECEDENT + " This limit does not apply to fraud.") == ["passed"]
