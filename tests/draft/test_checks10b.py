@@ -68,3 +68,17 @@ def test_a_cited_sentence_whose_asked_subject_the_precedent_never_mentions_is_no
     # shown backed (0.81) and the Word comment credited the carve-out to it.
     assert _support(CAP_PRECEDENT) == ["failed"]
     assert _support(CAP_PRECEDENT + " This limit does not apply to fraud.") == ["passed"]
+
+
+def test_a_carve_out_for_a_subject_neither_the_precedent_nor_the_draft_says_is_not_done() -> None:
+    # "the carve-out for fraud from [1]" where [1]'s only exception is for what the law forbids limiting:
+    # the draft took [1]'s words; "for fraud" says what it covers, so the part is never "done".
+    from addin_server.draft.parts import Context, check_part
+    precedent = ("The limits in this Section 5 apply to the fullest extent permitted by law. However, nothing in this "
+                 "Agreement will limit, exclude, or restrict a party's liability to the extent prohibited by Applicable "
+                 "Laws.")
+    draft = CAP + (" However, nothing in this Agreement will limit, exclude, or restrict a party's liability to the "
+                   "extent prohibited by Applicable Laws.")
+    ins = read_instruction("add the carve-out for fraud from [1]", CAP)
+    result = check_part(ins.parts[0], ins, CAP, draft, Context(precedents=(precedent,)))
+    assert result.status == "unchecked"
