@@ -82,8 +82,8 @@ class Features:
 
 
 def score_support(sentence: str, precedent: str, own_text: str = "", asked: str = "") -> Support:
-    """The support score of ``precedent`` for ``sentence`` (markers already removed). ``asked`` is the
-    lawyer's instruction (also inside ``own_text`` where the caller put it there)."""
+    """The support score of ``precedent`` for ``sentence`` (markers already removed). ``asked``: what the
+    lawyer's ask adds to the clause (a carve-out's subject, citations.py reads it)."""
     f = features(sentence, precedent, own_text)
     unsaid = asked_terms_unsaid(sentence, precedent, own_text, asked)
     if unsaid:
@@ -114,13 +114,13 @@ def score_support(sentence: str, precedent: str, own_text: str = "", asked: str 
 
 
 def asked_terms_unsaid(sentence: str, precedent: str, own_text: str, asked: str) -> str:
-    """A word the lawyer's ask brings into the clause (the carve-out's subject, "fraud") that the sentence
-    says and the cited precedent nowhere does ("" where there is none). New parties and figures are the
+    """A word of what the ask adds (the carve-out's subject, "fraud", less the clause's words) that the
+    sentence says and the cited precedent nowhere does ("" where there is none). New parties and figures are the
     ``party`` and ``amount`` features; this is the subject of what is added."""
     if not asked.strip():
         return ""
-    clause = own_text.replace(asked, " ") if asked in own_text else own_text
-    new = set(stems(asked)) - set(stems(clause)) - set(stems(precedent)) - set(stems(_ASK_WORDS))
+    # (``own_text`` may hold the ask itself, so the clause's words are taken out by the caller.)
+    new = set(stems(asked)) - set(stems(precedent)) - set(stems(_ASK_WORDS))
     return next((w for w in stems(sentence) if w in new and len(w) >= 4), "")
 
 
