@@ -166,15 +166,16 @@ def _closest_in(instruction: str, clause: str, pool: Sequence[F.Figure], around)
     return pool[scores.index(top)]
 
 
-def _one_word(a: str, b: str) -> bool:
-    """The same word in two forms: equal, or sharing all but the last letter of the shorter, of five letters
-    or more ("deliver"/"delivery", "terminate"/"termination"; not "pay"/"payment", "term"/"terminate")."""
-    if a == b:
+def _one_word(asked: str, said: str) -> bool:
+    """The ask's noun for the clause's verb: the ask's word longer, sharing all but the last letter of the
+    clause's word of five letters or more ("delivery" for "deliver", "termination" for "terminate"; not
+    "payment" for "pay"). Never the other way: the ask's "period" is the kind of figure, not the clause's
+    "periods of one year" (f-period-04's notice period was moved onto the renewal term)."""
+    if asked == said:
         return True
-    short, long_ = sorted((a, b), key=len)
-    if len(short) < 5 or a.isdigit() or b.isdigit():
+    if len(said) < 5 or len(asked) <= len(said) or asked.isdigit() or said.isdigit():
         return False
-    return long_.startswith(short[:-1])
+    return asked.startswith(said[:-1])
 
 
 def with_precedent_period(part: Part, clause: str, precedents: Sequence[str]) -> Part:
