@@ -198,8 +198,11 @@ def _added_subject(asked: str, source_text: str) -> str:
         return ""
     from addin_server.draft.instruction import read_instruction
     clause = source_text.replace(asked, " ")
+    from addin_server.draft.parts_carve_out import _reads_as_phrase
+    # (Only a subject read as words to look for: "Client is in Singapore Singapore law keep the Vienna
+    # Convention" is a misread ask, which the carve-out check itself does not judge.)
     subject = " ".join(p.params.get("phrase") or "" for p in read_instruction(asked, clause).parts
-                       if p.kind == "carve_out")
+                       if p.kind == "carve_out" and _reads_as_phrase(p.params.get("phrase") or ""))
     have = set(stems(clause))
     return " ".join(w for w in normalise(subject).split() if not set(stems(w)) & have)
 
