@@ -52,7 +52,7 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     clock = _Clock(timings)
     ins = instruction or read_instruction(task.instruction, task.clause, task.document_parties)
     clock.lap("read_instruction")
-    verified = verified or verify(answer, task.precedents, task.clause)
+    verified = verified or verify(answer, task.precedents, task.clause, asked=task.instruction)
     clock.lap("verify")  # 0 in the API: the redraft's own citation check is reused
     draft = _MARKER.sub("", verified.text).strip()
     ctx = task.context()

@@ -68,8 +68,9 @@ class _QuoteMark:
 _Piece = str | Marker | _QuoteMark
 
 
-def verify(answer: str, precedents: Sequence[Clause], source_text: str) -> VerifiedRedraft:
-    """Check the model's answer against the k precedents it was given (numbered from 1)."""
+def verify(answer: str, precedents: Sequence[Clause], source_text: str, asked: str = "") -> VerifiedRedraft:
+    """Check the model's answer against the k precedents it was given (numbered from 1). ``asked``: the
+    lawyer's instruction, whose new words a cited sentence claims from its precedent."""
     k = len(precedents)
     text = normalise(_clean(answer))
     own_text = normalise(source_text)
@@ -84,7 +85,7 @@ def verify(answer: str, precedents: Sequence[Clause], source_text: str) -> Verif
     problems = [{"marker": r, "reason": "names no precedent that was given"} for r in removed]
     quote_removed, quote_problems = _check_quotations(pieces, precedents, own_text)
     text, placed = _render(pieces)
-    comments, uncited = _comments(text, placed, precedents, own_text)
+    comments, uncited = _comments(text, placed, precedents, own_text, _added_subject(asked, source_text))
     cited_numbers = sorted({n for m, _ in placed if isinstance(m, Marker) for n in m.numbers})
     return VerifiedRedraft(text, cited_numbers, comments, removed + quote_removed,
                            problems + quote_problems, uncited)
@@ -189,8 +190,25 @@ def _pos(placed: list, item: object) -> int:
     return next(pos for m, pos in placed if m is item)
 
 
+def _added_subject(asked: str, source_text: str) -> str:
+    """What the ask adds to the clause for a precedent to back: a carve-out's subject ("fraud"). Only that:
+    the rest of an ask explains, and its words need not be any precedent's (measured: the whole ask's new
+    words flagged 40 sound drafts' citations on the spent sets, "writing", "year", "Singapore")."""
+    if not asked.strip():
+        return ""
+    from addin_server.draft.instruction import read_instruction
+    clause = source_text.replace(asked, " ")
+    from addin_server.draft.parts_carve_out import _reads_as_phrase
+    # (Only a subject read as words to look for: "Client is in Singapore Singapore law keep the Vienna
+    # Convention" is a misread ask, which the carve-out check itself does not judge.)
+    subject = " ".join(p.params.get("phrase") or "" for p in read_instruction(asked, clause).parts
+                       if p.kind == "carve_out" and _reads_as_phrase(p.params.get("phrase") or ""))
+    have = set(stems(clause))
+    return " ".join(w for w in normalise(subject).split() if not set(stems(w)) & have)
+
+
 def _comments(text: str, placed: list, precedents: Sequence[Clause],
-              own_text: str) -> tuple[list[Comment], list[tuple[int, int]]]:
+              own_text: str, asked: str = "") -> tuple[list[Comment], list[tuple[int, int]]]:
     comments: list[Comment] = []
     uncited: list[tuple[int, int]] = []
     for start, end in sentence_spans(text):
@@ -209,7 +227,7 @@ def _comments(text: str, placed: list, precedents: Sequence[Clause],
             continue
         for n in numbers:
             clause = precedents[n - 1]
-            support = _quoted_support(claim, clause.text, score_support(claim, clause.text, own_text))
+            support = _quoted_support(claim, clause.text, score_support(claim, clause.text, own_text, asked))
             comments.append(Comment(f"[{n}]", clause.clause_id, start, end, sentence,
                                     comment_text(n, clause, sentence, support), n, support))
     return comments, uncited

@@ -138,6 +138,10 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     context = judged_before = ""
     items = _labelled(text)
     for segment in _segments(text):
+        if parts and _only_length(segment) and _kind(segment) in (None, "other", "shorten"):
+            # "keep it under 40 words": the length the whole draft is held to (Instruction.length), read
+            # by the length check; never words of the part before it, whose figure it is not.
+            continue
         if parts and _MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
@@ -461,6 +465,21 @@ def _length(text: str, parts: Sequence[Part]) -> dict[str, Any]:
             # "Tighten this up", "pare it back", "say it once": less, by no measure the lawyer gave.
             out["ratio"] = 0.95
     return out
+
+
+def _only_length(segment: str) -> bool:
+    """A segment that says only how long the draft may be ("keep it under 40 words", "in two sentences")."""
+    said = _WORD_COUNT.search(segment) or _SENTENCE_COUNT.search(segment)
+    if not said:
+        return False
+    rest = (segment[:said.start()] + segment[said.end():]).strip(" ,.;:-")
+    return not re.search(r"\d", rest) and len(rest.split()) <= 4
+
+
+def length_said(text: str) -> tuple[str, ...]:
+    """The words of an instruction that set a length ("under 40 words", "in no more than 3 sentences"): a
+    count of words or sentences, never an old or new figure of the clause, so no figure a part reads."""
+    return tuple(m.group(0) for rx in (_WORD_COUNT, _SENTENCE_COUNT) for m in rx.finditer(text))
 
 
 def _the(name: str) -> str:

@@ -227,7 +227,9 @@ def _carve(text: str) -> dict[str, Any]:
     phrase = re.sub(r"^(?:add|include|insert|put in|bring in)\s+(?:in\s+)?(?:the\s+|an?\s+)?", "", phrase.strip(), flags=re.I)
     phrase = re.sub(r"\s*\b(?:exception|exclusion|carve[- ]?out)s?(?:\s+in)?\s*$", "", phrase.strip(), flags=re.I)
     phrase = re.split(r"\s*(?:,\s*)?\b(?:as in|as precedent|like the|like clause|from the|from precedent|take them from|"
-                      r"following|per|see)\b|\s*[-–—]\s|\s*\[\d+\]", phrase, maxsplit=1, flags=re.I)[0]
+                      r"following|per|see)\b|\s*[-–—]\s|"
+                      # "fraud from [1]", "fraud in [1]": the word before the pointer says where from, not what
+                      r"\s*(?:,\s*)?(?:\b(?:from|in|of|at|per|like|as\s+in)\s+)?\[\d+\]", phrase, maxsplit=1, flags=re.I)[0]
     # "breach of confidentiality, worded like [1]", "fraud, using the wording of [1]": how the carve-out is
     # to be written, after what it covers; the label names what it covers.
     phrase = _MANNER.split(phrase, maxsplit=1)[0]

@@ -98,8 +98,15 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
                 # the precedent's (three or more of them that the clause does not have).
                 borrowed = {w[:5] for w in have if len(w) > 3} & {w[:5] for w in re.findall(r"[a-z]{4,}",
                                                                                         source.lower())} - own
-                if len(borrowed) >= 3:
+                if len(borrowed) >= 3 and not _covers(part.text, item):
                     continue
+                if len(borrowed) >= 3:
+                    # "the carve-out for fraud from [1]" where neither [1] nor the draft says fraud: "for X"
+                    # says what it covers, not a name for [1]'s exception; the draft took [1]'s words,
+                    # and whether they cover X is for the lawyer to read, never "done".
+                    return PartResult(part, "unchecked", f"Not checked: the draft adds the precedent's exception, "
+                                                         f"which never mentions “{_short(item.strip())}”; whether "
+                                                         "it covers it is for you to read.")
             missing.append(item.strip())
     items = readable
     from addin_server.draft.unambiguous import reach_read
@@ -152,6 +159,15 @@ def _beyond_limb(part: Part, source: str, clause: str, new_text: str) -> str:
 # "It's Licensor who", "X is the model"), a limit on length ("60 words max"), a pointer ("Use limb (i)").
 _NOT_A_PHRASE = re.compile(r"\b(?:we['’]re|we['’]ve|it['’]s|i['’]m|you['’]re|they['’]re)(?!\w)|\b(?:is|are|was|were)\s+(?:the|a)\b|"
                            r"\b(?:use|keep|see|max|words?|limb)\b", re.I)
+
+
+def _covers(ask: str, item: str) -> bool:
+    """The ask says what the carve-out covers ("a carve-out for fraud", "an exception for X", "exclude X"),
+    not the lawyer's name for an exception ("the passive-holding carve-out")."""
+    first = re.escape(item.strip().split()[0]) if item.strip() else ""
+    return bool(first) and bool(re.search(rf"\b(?:(?:carve[- ]?outs?|exceptions?|exclusions?)\s+(?:for|of)|"
+                                          rf"carve\s+out|exclude|except\s+for)\s+(?:the\s+|any\s+|a\s+)?{first}",
+                                          ask, re.I))
 
 
 def _reads_as_phrase(item: str) -> bool:

@@ -152,13 +152,30 @@ def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -
 def _closest_in(instruction: str, clause: str, pool: Sequence[F.Figure], around) -> F.Figure | None:
     words = set(re.findall(r"[a-z0-9]{3,}", instruction.lower())) - {"the", "and", "for", "change", "raise", "make"}
     windows = [set(re.findall(r"[a-z0-9]{3,}", around(f).lower())) for f in pool]
-    common = set.intersection(*windows) if windows else set()
+    # A word of the ask points to a figure when the clause says it there in any of its forms ("the delivery
+    # period" beside "shall deliver the Goods within ten days"): lawyers name a duty by its noun.
+    # (Only whole words: a window cut mid-word, "... and ten millio", says no form of "million".)
+    whole = [set(re.findall(r"[a-z0-9]{3,}", re.sub(r"[a-z0-9]+$", "", around(f).lower()))) for f in pool]
+    said = [{w for w in words if w in win or any(_one_word(w, v) for v in hole)} for win, hole in zip(windows, whole)]
+    common = set.intersection(*said) if said else set()
     # A number the instruction names ("2012 fee") points harder than a word.
-    scores = [sum(2 if any(ch.isdigit() for ch in w) else 1 for w in (words & win) - common) for win in windows]
+    scores = [sum(2 if any(ch.isdigit() for ch in w) else 1 for w in hit - common) for hit in said]
     top = max(scores, default=0)
     if top == 0 or scores.count(top) > 1:
         return None
     return pool[scores.index(top)]
+
+
+def _one_word(asked: str, said: str) -> bool:
+    """The ask's noun for the clause's verb: the ask's word longer, sharing all but the last letter of the
+    clause's word of five letters or more ("delivery" for "deliver", "termination" for "terminate"; not
+    "payment" for "pay"). Never the other way: the ask's "period" is the kind of figure, not the clause's
+    "periods of one year" (f-period-04's notice period was moved onto the renewal term)."""
+    if asked == said:
+        return True
+    if len(said) < 5 or len(asked) <= len(said) or asked.isdigit() or said.isdigit():
+        return False
+    return asked.startswith(said[:-1])
 
 
 def with_precedent_period(part: Part, clause: str, precedents: Sequence[str]) -> Part:

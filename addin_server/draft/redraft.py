@@ -76,7 +76,7 @@ class Redrafter:
         # not claims a precedent must back.
         # (Its citation markers stay the precedents': "as in [1]" must not make "[1]" read as the lawyer's.)
         given = re.sub(r"\[\d+\]", " ", instructions)
-        verified = verify(completion.text, used, text + ("\n" + given if given.strip() else ""))
+        verified = verify(completion.text, used, text + ("\n" + given if given.strip() else ""), asked=given)
         if verified.removed_markers:
             log.info("Redraft: removed %d unverifiable citation marker(s)", len(verified.removed_markers))
         if verified.flagged or verified.uncited:
