@@ -22,7 +22,10 @@ from addin_server.draft.instruction import Part
 _WHOLE = re.compile(r"\b(?:re-?writ\w*|re-?draft\w*|re-?word\w*|restructur\w*|reorganis\w*|reorganiz\w*|"
                     r"simplif\w*|plain|shorten\w*|short(?:er)?|tight\w*|tidy|clean\w*|whole|entire|throughout|"
                     r"overall|all of it|modern\w*|streamlin\w*|concise\w*|consolidat\w*|merge|combine|split|"
-                    r"reorder|re-?order|style|tone|format\w*|clause|provision|paragraph)\b", re.I)
+                    r"reorder|re-?order|style|tone|format\w*|clause|provision|paragraph|"
+                    # Moving the clause into another document renames and rewords it throughout (a conform).
+                    r"conform\w*|consistent|align\w*|(?:mov|put|port|bring|tak|drop|fold|transplant)\w*\s+"
+                    r"(?:this|it)\s+(?:in)?to)\b", re.I)
 # The ask's own verbs and fillers: they say what to do, not where.
 _ASK = frozenset(_stem(w) for w in """make add change amend update insert include remove delete replace
 keep also please should would could need needs want just like instead rather ensure sure clear clarify

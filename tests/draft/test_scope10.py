@@ -41,3 +41,10 @@ def test_a_change_in_the_sentence_the_part_points_at_is_still_not_checked() -> N
 def test_a_whole_clause_ask_excuses_the_whole_clause() -> None:
     part = read_instruction("rewrite this so it reads better", RECORDS).parts[0]
     assert part.kind != "other" or scope(part, RECORDS) is None
+
+
+def test_moving_the_clause_into_another_document_is_a_whole_clause_ask() -> None:
+    # A conform in words no kind reads: the new document's names and wording run through every sentence.
+    ask = "Moving this into the Common Paper PSA we use with them; the Supplier is Provider there."
+    part = read_instruction(ask, RECORDS).parts[0]
+    assert part.kind != "other" or scope(part, RECORDS) is None
