@@ -20,6 +20,7 @@ with a reason a lawyer reads; ``passed`` is None where a check does not apply.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from typing import Any, Callable, Sequence
@@ -37,6 +38,8 @@ from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
 from addin_server.draft.parts import ARCHAIC, PartResult, allowances, check_part
+from addin_server.draft.parts_unread import excused_clause
+from addin_server.draft.parts_unread import scope as unread_scope
 
 
 def run_checks(task: DraftTask, answer: str, verified: VerifiedRedraft | None = None,
@@ -58,27 +61,53 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     ctx = task.context()
     parts = [check_part(p, ins, task.clause, draft, ctx) for p in ins.parts]
     clock.lap("parts")
-    comparison = C.compare(task.clause, draft)
     allow = allowances(ins, task.clause, draft, ctx, verified.cited)
+    # An unread part that points at some sentences may still have asked for any change: read as before,
+    # as a rewording of the whole clause (``whole``); ``_scoped`` then holds the rest of it to account.
+    whole = dataclasses.replace(allow, rewrite=allow.rewrite or bool(allow.unread_scopes), unread_scopes=[])
+    comparison = C.compare(task.clause, draft)
     cited = _cited_sentences(verified)
     instruction_result = _instruction(ins, parts)
     # A part the checks could not read may ask for what the draft adds or changes: what the
     # instruction leaves alone is then not known, and a difference is not a fault (unambiguous.py).
-    unread = [p.part.label() for p in parts
-              if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
+    unread = [p for p in parts if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
+    additions = _unless_unread(clock.time("additions", _additions, comparison, whole, task, cited, ins),
+                               [p.part.label() for p in unread])
+    meaning = _with_logic(_unless_unread(clock.time("meaning", _meaning, comparison, whole, task, ins),
+                                         [p.part.label() for p in unread]), lambda: _logic(comparison, whole, task, ins))
+    if allow.unread_scopes:
+        additions, meaning = _scoped(task, ins, draft, allow, unread, cited, additions, meaning)
     results = [
         clock.time("changed", _changed, task, ins, draft, instruction_result),
         instruction_result,
         clock.time("markers", _markers, verified, answer),
         clock.time("quotations", _quotations, verified),
-        clock.time("support", _support, verified, task.precedents, task.clause, ins, allow),
-        _unless_unread(clock.time("additions", _additions, comparison, allow, task, cited, ins), unread),
-        _with_logic(_unless_unread(clock.time("meaning", _meaning, comparison, allow, task, ins), unread),
-                    lambda: _logic(comparison, allow, task, ins)),
+        clock.time("support", _support, verified, task.precedents, task.clause, ins, whole),
+        additions,
+        meaning,
         clock.time("defined_terms", _defined_terms, task, ins, draft),
         clock.time("length", _length, ins, task, draft),
     ]
     return Checked(results, parts)
+
+
+def _scoped(task: DraftTask, ins: Instruction, draft: str, allow: C.Allowances, unread: list[PartResult],
+            cited: list[str], additions: CheckResult, meaning: CheckResult) -> tuple[CheckResult, CheckResult]:
+    """The additions and meaning checks with each unread part excused only in the sentences it points at
+    (parts_unread.py): those sentences are compared as the draft has them, the rest as the clause has
+    them. A fault found in the rest fails the check; finding none there keeps the whole-clause answer
+    ("not checked"), since the pointed sentences themselves were not read."""
+    excused = dataclasses.replace(task, clause=excused_clause(task.clause, draft, allow.unread_scopes))
+    comparison = C.compare(excused.clause, draft)
+    rest = [p.part.label() for p in unread if not (p.part.kind == "other" and unread_scope(p.part, task.clause))]
+    if additions.passed is not False:
+        found = _unless_unread(_additions(comparison, allow, task, cited, ins), rest)
+        additions = found if found.passed is False else additions
+    if meaning.passed is not False:
+        found = _with_logic(_unless_unread(_meaning(comparison, allow, excused, ins), rest),
+                            lambda: _logic(comparison, allow, excused, ins))
+        meaning = found if found.passed is False else meaning
+    return additions, meaning
 
 
 class _Clock:

@@ -96,6 +96,7 @@ class Allowances:
     words: set[str] = field(default_factory=set)  # stems the instruction itself uses
     cited_text: str = ""  # the precedents the draft cites, for what they back
     asked: str = ""  # the instruction's own words, lower case: a word it asks for is no reversal
+    unread_scopes: list[tuple[int, int]] = field(default_factory=list)  # clause sentences an unread part points at
 
 
 def words(text: str) -> list[str]:

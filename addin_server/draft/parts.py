@@ -42,6 +42,7 @@ from addin_server.draft.parts_wording import (  # noqa: F401
     _DELETE_GENERIC, _PHRASE_OPENERS, _QUOTED, _delete, _delete_quoted, _is_phrase, _named_stems, _phrase_around,
     _plain, _shorten, _stem_count, _word_for_word, deleted_span, joined_span)
 from addin_server.draft.sides import half_mirrored, one_party_terms, untouched  # noqa: F401
+from addin_server.draft.parts_unread import scope as unread_scope
 
 
 # --- one test per kind --------------------------------------------------------------------
@@ -179,6 +180,9 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
             span = deleted_span(part, clause)
             if span:
                 allow.delete.append(joined_span(clause, *span) if _is_phrase(span, clause) else span)
+        elif part.kind == "other" and not _keeps(part.text) and unread_scope(part, clause) is not None:
+            # An unread part that points at some sentences excuses changes only there (parts_unread.py).
+            allow.unread_scopes += unread_scope(part, clause) or []
         elif part.kind in ("shorten", "plain", "other") and not (part.kind == "other" and _keeps(part.text)):
             # (A part that only says what stays, "nothing else should change", allows no rewording.)
             allow.rewrite = True

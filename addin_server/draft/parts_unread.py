@@ -1,0 +1,70 @@
+"""Where an instruction part no kind reads ("other") points: the sentences whose words it shares.
+
+An unread part may ask for any change, but a lawyer who asks for one names what it is about
+("the audit sentence should allow one visit a year"): its words point at the sentence it changes.
+So it excuses changes only there. Elsewhere the meaning and additions checks run as if the part
+were not there; the whole clause is excused only where the part asks for a whole-clause change
+("rewrite", "plain English", "shorten", "restructure") or where its words point nowhere, or everywhere.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Sequence
+
+from index_builder.reading.sentences import sentence_spans
+
+from addin_server.draft.compare_base import _STOP, _stem
+from addin_server.draft.instruction import Part
+
+# Words that ask for a change of the whole clause, not of one sentence of it.
+_WHOLE = re.compile(r"\b(?:re-?writ\w*|re-?draft\w*|re-?word\w*|restructur\w*|reorganis\w*|reorganiz\w*|"
+                    r"simplif\w*|plain|shorten\w*|short(?:er)?|tight\w*|tidy|clean\w*|whole|entire|throughout|"
+                    r"overall|all of it|modern\w*|streamlin\w*|concise\w*|consolidat\w*|merge|combine|split|"
+                    r"reorder|re-?order|style|tone|format\w*|clause|provision|paragraph|"
+                    # Moving the clause into another document renames and rewords it throughout (a conform).
+                    r"conform\w*|consistent|align\w*|(?:mov|put|port|bring|tak|drop|fold|transplant)\w*\s+"
+                    r"(?:this|it)\s+(?:in)?to)\b", re.I)
+# The ask's own verbs and fillers: they say what to do, not where.
+_ASK = frozenset(_stem(w) for w in """make add change amend update insert include remove delete replace
+keep also please should would could need needs want just like instead rather ensure sure clear clarify
+reflect state says said read reads more less only sentence wording words language""".split())
+
+
+def _pointers(text: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[a-z]{4,}", text.lower())
+            if w not in _STOP and _stem(w) not in _ASK}
+
+
+def scope(part: Part, clause: str) -> list[tuple[int, int]] | None:
+    """The clause's sentence spans an unread part points at, or None where it is about the whole clause."""
+    if _WHOLE.search(part.text):
+        return None
+    spans = [(a, b) for a, b in sentence_spans(clause) if clause[a:b].strip()]
+    if len(spans) < 2:
+        return None
+    asked = _pointers(part.text)
+    hit = [(a, b) for a, b in spans if asked & {_stem(w) for w in re.findall(r"[a-z]{4,}", clause[a:b].lower())}]
+    if not hit or len(hit) == len(spans):
+        return None
+    return hit
+
+
+def excused_clause(clause: str, draft: str, scopes: Sequence[tuple[int, int]]) -> str:
+    """The clause with each sentence an unread part points at replaced by the draft's sentence that
+    stands for it: what the part may have asked is then no difference, and the rest is compared as
+    if the part were not there. A pointed sentence the draft has no counterpart for is left out."""
+    words = lambda s: re.findall(r"[a-z0-9]+", s.lower())  # noqa: E731
+    mine = [draft[a:b].strip() for a, b in sentence_spans(draft) if draft[a:b].strip()]
+    out, last = [], 0
+    for a, b in sorted(set(scopes)):
+        old = words(clause[a:b])
+        best = max(mine, key=lambda s: difflib.SequenceMatcher(None, old, words(s), autojunk=False).ratio(),
+                   default="")
+        ratio = difflib.SequenceMatcher(None, old, words(best), autojunk=False).ratio() if best else 0.0
+        out.append(clause[last:a])
+        out.append(best if ratio >= 0.3 else "")
+        last = b
+    out.append(clause[last:])
+    return "".join(out)
