@@ -8,7 +8,7 @@ for code, path in pairs:
         o = json.loads(line)
         if not o['accepted']:
             continue
-        rid = hashlib.sha256(f"j|{code}|{o['task_id']}".encode()).hexdigest()[:10]
+        rid = hashlib.sha256(f"k|{code}|{o['task_id']}".encode()).hexdigest()[:10]
         rows.append({'rid': rid, 'instruction': o['instruction'], 'clause': o['clause'],
                      'precedents': o.get('precedents') or [], 'document': o.get('document'),
                      'draft': o['output'],
