@@ -92,6 +92,26 @@ def slip(original: str, draft: str, names: Sequence[str]) -> str:
     return ""
 
 
+def possessive_made(original: str, edits: Sequence[Edit]) -> str:
+    """A possessive an edit wrote where the clause had none ("" where none): "which DCL incurs" made
+    "which the other party’s incurs". Renaming a party keeps its grammar: an owner ("DCL’s", "its")
+    stays an owner and a subject or object stays one, so an edit may write no more possessives than the
+    words it replaced had. Each edit is read with the two characters after it, where a possessive
+    ending the edit left alone ("DCL" + "’s") would be."""
+    for e in edits:
+        after = original[e.end:e.end + 2]
+        if _owners(e.new + after) > _owners(original[e.start:e.end] + after):
+            shown = (e.new + original[e.end:e.end + 16]).rsplit(" ", 1)[0].strip()
+            return f"“{shown}” (an owner where the clause had none)"
+    return ""
+
+
+def _owners(text: str) -> int:
+    return sum(1 for _ in _POSSESSIVE.finditer(text)) + len(_OWNING_PRONOUN.findall(text))
+
+
+# An owning pronoun: what "X’s" becomes when a party is referred to, not named ("its employees").
+_OWNING_PRONOUN = re.compile(r"\b(?:its|their|his)\b", re.I)
 _POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|what|who|here|let|he|she)['’]s\b)[\w-]+['’]s\b|\b[\w-]+s['’](?=[\s.,;:)])")
 _DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)
 _ARTICLES = re.compile(r"\b(?:the|a|an)\s+(?:the|a|an)\b", re.I)
