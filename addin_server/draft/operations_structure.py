@@ -100,10 +100,22 @@ def possessive_made(original: str, edits: Sequence[Edit]) -> str:
     ending the edit left alone ("DCL" + "’s") would be."""
     for e in edits:
         after = original[e.end:e.end + 2]
-        if _owners(e.new + after) > _owners(original[e.start:e.end] + after):
+        had = _owners(original[e.start:e.end] + after) + _owner_by_position(original, e.start, e.end)
+        if _owners(e.new + after) > had:
             shown = (e.new + original[e.end:e.end + 16]).rsplit(" ", 1)[0].strip()
             return f"“{shown}” (an owner where the clause had none)"
     return ""
+
+
+def _owner_by_position(original: str, start: int, end: int) -> int:
+    """1 where the replaced name stands as a noun's modifier: after a quantifier or a preposition and
+    before the noun it qualifies ("any Company personnel", "on Customer premises"), which owns that noun
+    as "the other party’s personnel" does. A name after "which", "that" or a conjunction, before its
+    verb ("which DCL incurs"), is the verb's subject and owns nothing."""
+    before = re.search(r"\b(?:any|all|each|every|some|no|such|of|for|to|by|with|from|on|in|against|under)\s+$",
+                       original[:start], re.I)
+    return int(bool(before) and bool(re.match(r"\s+[a-z]", original[end:]))
+               and binding.possessive_has_noun(original, end))
 
 
 def _owners(text: str) -> int:

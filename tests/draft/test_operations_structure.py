@@ -171,6 +171,10 @@ def test_an_edit_writes_no_owner_where_the_clause_had_a_subject() -> None:
     assert possessive_made(own, [Edit(s, s + 8, "its", "", "Seller’s")]) == ""
     o = own.rindex("Seller")
     assert possessive_made(own, [Edit(o - 4, o + 6, "its", "", "the Seller")]).startswith("“its")
+    # drafting-a tuning (spent, judged right): a name between a quantifier and its noun is an owner by position.
+    solicit = "Contractor will not solicit the services of any Company personnel for Contractor’s own benefit."
+    c = solicit.index("Company")
+    assert possessive_made(solicit, [Edit(c, c + 7, "of the other party’s", "", "Company")]) == ""
 
 
 def test_the_j_flip_with_an_owner_made_from_a_subject_is_not_offered() -> None:
