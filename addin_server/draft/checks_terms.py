@@ -11,15 +11,15 @@ from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 
 from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
 from addin_server.draft.instruction import Instruction
-from addin_server.draft.parts import anchored, kept_terms
+from addin_server.draft.parts import anchored, undefined_kept
 
 
 def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
     document = set(task.document_terms or ()) | set(task.document_parties)
     conform = "conform" in ins.kinds
     clause_terms = _terms_in(task.clause, task)
-    if conform and document:
-        kept = kept_terms(task.clause, draft, document, task.instruction)
+    if conform:
+        kept = undefined_kept(task.clause, draft, task.context(), task.instruction)
         if kept:
             return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                        "document does not define.")

@@ -19,7 +19,7 @@ from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_words import _FLIP, _SOURCE
 from addin_server.draft.operations_base import _compounds
-from addin_server.draft.operations_structure import lead_in_edited, promise_by_reference, slip
+from addin_server.draft.operations_structure import lead_in_edited, possessive_made, promise_by_reference, slip
 from addin_server.draft.sides import PROVISO as _PROVISO
 from addin_server.draft.unambiguous import says_to_keep
 
@@ -158,7 +158,8 @@ def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
             lost = [c for c in _CURRENCY_WORDS.findall(e.old) if c.replace(" ", "") not in e.new.replace(" ", "")]
             if lost:
                 return f"The operation's draft drops “{lost[0]}” from the amount it rewrites."
-    slipped = slip(result.original, result.text, binding.party_names(task.clause, task.document_parties))
+    slipped = (slip(result.original, result.text, binding.party_names(task.clause, task.document_parties))
+               or possessive_made(result.original, result.edits))
     if slipped:
         return f"The operation's draft reads {slipped}, a slip of grammar the clause did not have."
     if part.kind not in ("flip", "mutual"):

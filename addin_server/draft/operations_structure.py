@@ -92,6 +92,38 @@ def slip(original: str, draft: str, names: Sequence[str]) -> str:
     return ""
 
 
+def possessive_made(original: str, edits: Sequence[Edit]) -> str:
+    """A possessive an edit wrote where the clause had none ("" where none): "which DCL incurs" made
+    "which the other party’s incurs". Renaming a party keeps its grammar: an owner ("DCL’s", "its")
+    stays an owner and a subject or object stays one, so an edit may write no more possessives than the
+    words it replaced had. Each edit is read with the two characters after it, where a possessive
+    ending the edit left alone ("DCL" + "’s") would be."""
+    for e in edits:
+        after = original[e.end:e.end + 2]
+        had = _owners(original[e.start:e.end] + after) + _owner_by_position(original, e.start, e.end)
+        if _owners(e.new + after) > had:
+            shown = (e.new + original[e.end:e.end + 16]).rsplit(" ", 1)[0].strip()
+            return f"“{shown}” (an owner where the clause had none)"
+    return ""
+
+
+def _owner_by_position(original: str, start: int, end: int) -> int:
+    """1 where the replaced name stands as a noun's modifier: after a quantifier or a preposition and
+    before the noun it qualifies ("any Company personnel", "on Customer premises"), which owns that noun
+    as "the other party’s personnel" does. A name after "which", "that" or a conjunction, before its
+    verb ("which DCL incurs"), is the verb's subject and owns nothing."""
+    before = re.search(r"\b(?:any|all|each|every|some|no|such|of|for|to|by|with|from|on|in|against|under)\s+$",
+                       original[:start], re.I)
+    return int(bool(before) and bool(re.match(r"\s+[a-z]", original[end:]))
+               and binding.possessive_has_noun(original, end))
+
+
+def _owners(text: str) -> int:
+    return sum(1 for _ in _POSSESSIVE.finditer(text)) + len(_OWNING_PRONOUN.findall(text))
+
+
+# An owning pronoun: what "X’s" becomes when a party is referred to, not named ("its employees").
+_OWNING_PRONOUN = re.compile(r"\b(?:its|their|his)\b", re.I)
 _POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|what|who|here|let|he|she)['’]s\b)[\w-]+['’]s\b|\b[\w-]+s['’](?=[\s.,;:)])")
 _DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.I)
 _ARTICLES = re.compile(r"\b(?:the|a|an)\s+(?:the|a|an)\b", re.I)

@@ -37,7 +37,7 @@ from addin_server.draft.parts_result import (  # noqa: F401
 from addin_server.draft.parts_scope import (  # noqa: F401
     _mentions_any, _scoped, _scoped_pool, counter_provisions, left_alone, targets)
 from addin_server.draft.parts_terms import (  # noqa: F401
-    _ANCHOR, _NAMES_ON, _conform, anchored, document_party_names, kept_terms)
+    _ANCHOR, _NAMES_ON, _conform, anchored, document_party_names, kept_terms, undefined_kept)
 from addin_server.draft.parts_wording import (  # noqa: F401
     _DELETE_GENERIC, _PHRASE_OPENERS, _QUOTED, _delete, _delete_quoted, _is_phrase, _named_stems, _phrase_around,
     _plain, _shorten, _stem_count, _word_for_word, deleted_span, joined_span)

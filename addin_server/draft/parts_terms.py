@@ -24,11 +24,10 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
     left = [p for p in foreign if re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", draft)]
     if not theirs and not renames:
         return PartResult(part, "unchecked", "Your document's parties were not sent, so conforming cannot be checked.")
-    if ctx.document_terms:
-        kept = kept_terms(clause, draft, set(ctx.document_terms) | theirs, ins.text)
-        if kept and not left:
-            return PartResult(part, "partly", f"The draft keeps “{kept[0]}” from your clause, which your document does "
-                                              "not define.")
+    kept = undefined_kept(clause, draft, ctx, ins.text)
+    if kept and not left:
+        return PartResult(part, "partly", f"The draft keeps “{kept[0]}” from your clause, which your document does "
+                                          "not define.")
     if left:
         return PartResult(part, "partly" if len(left) < len(foreign) else "not_done",
                           f"The draft still says “{left[0]}”, which your document does not use.")
@@ -37,6 +36,16 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
 
 _ANCHOR = r"(?:as\s+)?(?:stated|set\s+out|set\s+forth|specified|identified|listed|shown|defined|named)\s+(?:in|on)"
 _NAMES_ON = r"(?:states|sets\s+out|sets\s+forth|specifies|identifies|lists|shows|defines|names)"
+
+
+def undefined_kept(clause: str, draft: str, ctx: Context, instruction: str = "") -> list[str]:
+    """The one answer to "which of the clause's terms does a conformed draft keep that the lawyer's
+    document does not define": the conform part (above) and the defined_terms check (checks_terms.py)
+    both ask it, so the two cannot disagree. Where the document's terms were not sent, nothing can be
+    said to be undefined (its parties alone are not its terms), so nothing is named."""
+    if not ctx.document_terms:
+        return []
+    return kept_terms(clause, draft, set(ctx.document_terms) | document_party_names(ctx), instruction)
 
 
 def kept_terms(clause: str, draft: str, document: set[str], instruction: str = "") -> list[str]:
