@@ -84,7 +84,7 @@ def slip(original: str, draft: str, names: Sequence[str]) -> str:
     owning = [m for m in _POSSESSIVE.finditer(draft) if not binding.possessive_has_noun(draft, m.end())]
     if len(owning) > sum(1 for m in _POSSESSIVE.finditer(original) if not binding.possessive_has_noun(original, m.end())):
         m = owning[-1]
-        return f"“{draft[max(0, m.start() - 20):m.end() + 12].strip()}”, a possessive that owns nothing,"
+        return f"“{draft[max(0, m.start() - 20):m.end() + 12].strip()}” (a possessive that owns nothing)"
     for name in names:
         bare = re.compile(rf"\bthe\s+{re.escape(name)}\b", re.I)
         if original.count(name) and not bare.search(original) and bare.search(draft):
