@@ -99,12 +99,24 @@ def possessive_made(original: str, edits: Sequence[Edit]) -> str:
     words it replaced had. Each edit is read with the two characters after it, where a possessive
     ending the edit left alone ("DCL" + "’s") would be."""
     for e in edits:
+        # Only a renaming: a few words replaced. A sentence inserted from a precedent (a carve-out)
+        # replaces nothing and brings the precedent's own grammar ("Employer's employees").
+        if not _is_renaming(original[e.start:e.end]):
+            continue
         after = original[e.end:e.end + 2]
         had = _owners(original[e.start:e.end] + after) + _owner_by_position(original, e.start, e.end)
         if _owners(e.new + after) > had:
             shown = (e.new + original[e.end:e.end + 16]).rsplit(" ", 1)[0].strip()
             return f"“{shown}” (an owner where the clause had none)"
     return ""
+
+
+def _is_renaming(replaced: str) -> bool:
+    """The edit replaced a name (a few words of the clause), not nothing and not a passage."""
+    return 0 < len(replaced.split()) <= _RENAMING_WORDS
+
+
+_RENAMING_WORDS = 6  # "the Receiving Party's" .. "the Company and its Affiliates": a name, not a passage
 
 
 def _owner_by_position(original: str, start: int, end: int) -> int:

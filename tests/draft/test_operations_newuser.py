@@ -107,3 +107,19 @@ def test_an_amount_with_its_words_in_pounds_is_changed_through_the_router(clause
     result = DraftRouter(None).draft(DraftTask(clause, ask), prefer="operation")
     assert result.producer == "operation" and expected in result.result.verified.text
     assert [c.name for c in result.checks if c.passed is False] == []
+
+
+# tidy10's "renaming keeps its grammar" reads renamings only: a carve-out sentence inserted from a
+# precedent brings the precedent's possessives ("Employer's employees"), which are not a slip (the
+# e2e carve-out from the Alaska covenant was declined by it).
+def test_a_carve_out_sentence_with_its_own_possessive_is_no_renaming_slip() -> None:
+    from addin_server.draft.edits import Edit
+    from addin_server.draft.operations_structure import possessive_made
+
+    clause = "During the Restricted Period, Employee must not Solicit any Covered Employee."
+    inserted = Edit(len(clause), len(clause), new=" This does not prohibit hiring a person who answers an "
+                    "advertisement not directed at Employer's employees.", reason="carve-out")
+    assert possessive_made(clause, [inserted]) == ""
+    renamed = "Each party shall pay any costs which DCL incurs."
+    at = renamed.index("DCL")
+    assert possessive_made(renamed, [Edit(at, at + 3, new="the other party's", reason="mutual", old="DCL")]) != ""
