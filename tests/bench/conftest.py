@@ -41,3 +41,5 @@ def bench_model(scripted: ScriptedLLMServer, tmp_path: Any) -> Any:
     client = CachedChatClient(lambda: OpenAIChatClient(llm), store, namespace=scripted.url)
     yield BenchModel(client, llm, "scripted")
     store.close()
+    if client.started:
+        client.inner.close()

@@ -65,10 +65,12 @@ def test_the_worse_prompt_loses_and_the_report_shows_why(tasks: list[Any], tmp_p
     with ScriptedLLMServer(responder) as server:
         llm = LLMSettings(base_url=server.url, api_key="k", redraft_model="m", max_attempts=1)
         store = AnswerStore(tmp_path / "cache.sqlite")
-        model = BenchModel(CachedChatClient(lambda: OpenAIChatClient(llm), store), llm, "scripted")
+        cached = CachedChatClient(lambda: OpenAIChatClient(llm), store)
+        model = BenchModel(cached, llm, "scripted")
         prompts = (load_prompt(SHIPPED, REDRAFT_VARIABLES), load_prompt(WORSE, REDRAFT_VARIABLES))
         ab = run_ab(tasks, prompts, model, "one task per category")
         store.close()
+        cached.inner.close()  # its HTTP connection, not left to the garbage collector
     deltas = ab.deltas(resamples=2000)
     assert deltas[0].direction == "worse" and deltas[0].high < 0
     assert ab.warnings and '"Do not cite"' in " ".join(ab.warnings["B"])  # checked at load too
