@@ -28,8 +28,9 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 # Re-exported: callers and tests import these from instruction.py, as before the split.
+from addin_server.draft.instruction_asks import about_the_draft, not_an_ask, restates_figure
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, not_between_parties  # noqa: F401
-from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems  # noqa: F401
+from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
 from addin_server.draft.instruction_moves import settle
 from addin_server.draft.instruction_values import (  # noqa: F401
@@ -137,6 +138,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     parts: list[Part] = []
     context = judged_before = ""
     items = _labelled(text)
+    leads = _item_leads(instruction)
     for segment in _segments(text):
         if parts and _only_length(segment) and _kind(segment) in (None, "other", "shorten"):
             # "keep it under 40 words": the length the whole draft is held to (Instruction.length), read
@@ -146,6 +148,15 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         kind = _kind(_restated_out(segment, clause))
+        if kind == "other" and about_the_draft(segment):
+            continue  # "Please have the draft ready to share on screen": what to do with the draft, no ask
+        if kind == "other" and not_an_ask(segment):
+            kind = None  # "Audit finding L-07: rate-change notice gives Licensee too little time": a statement
+        if kind is None and parts and segment in leads and segment not in items:
+            # "- the last sentence is the only one-way one; have eDiets acknowledge ...": a statement that
+            # opens a list item is about that item's ask, not the item before.
+            context += segment + " "
+            continue
         judged = _JUDGED.match(segment)
         if judged and kind in ("period", "amount") and not (parts and parts[-1].kind == kind):
             # "Ten Business Days' notice isn't enough; please make it thirty days": the figure judged is
@@ -166,7 +177,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         if judged_before and kind in ("period", "amount"):
             segment, judged_before = segment + judged_before, ""
         if kind == "other" and parts and (_SUBJECT.match(segment) or (
-                parts[-1].kind in ("period", "amount") and (_BARE_NUMBER.search(segment) or _said_again(segment, parts[-1])))):
+                parts[-1].kind in ("period", "amount") and (_BARE_NUMBER.search(segment) or _said_again(segment, parts[-1])
+                                                             or restates_figure(segment, _figure_value(parts[-1]))))):
             # "we must be able to move this into a group company": why the part before is asked;
             # "bring it down to 30" after "... longer than 30 days": the same figure said again.
             parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if _SUBJECT.match(segment) else " ") + segment,
@@ -271,6 +283,11 @@ def _restated_as_old(parts: list[Part], clause: str, names: Sequence[str]) -> li
         if not held or (len(held) > 1 and not every) or len(asks) != 1:
             continue
         target = asks[0]
+        pointed = pointed_sentence(target.text, clause)
+        if pointed and len(held) == 1 and not pointed[0] <= held[0].start < pointed[1]:
+            # "Customer gets 60 days after an automatic payment ...; Resolution window (15 days) not on the
+            # agenda": the ask points at one sentence, the figure restated sits in another; not its target.
+            continue
         params = dict(target.params)
         params["old"] = r.params.get("value" if kind == "period" else "amount")
         if kind == "period":
@@ -329,6 +346,18 @@ def _segments(text: str) -> list[str]:
     # A list's labels ("(b) a passive-holding carve-out") are no words of the ask.
     pieces = [_LABEL.sub("", p.strip(" ,.")) for p in _SPLIT.split(text)]
     return [p for p in pieces if p]
+
+
+def _item_leads(instruction: str) -> set[str]:
+    """The first segment of each item of a list, one a line, where the item has more than one segment."""
+    items = re.split(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", instruction, flags=re.I)[1:]
+    firsts = [_segments(" ".join(item.split())) for item in items]
+    return {f[0] for f in firsts if len(f) > 1}
+
+
+def _figure_value(part: Part) -> float | None:
+    value = part.params.get("value" if part.kind == "period" else "amount")
+    return float(value) if isinstance(value, (int, float)) else None
 
 
 def _labelled(text: str) -> set[str]:

@@ -1,0 +1,83 @@
+"""Which segments of an instruction are asks, read from what the sentence does, not from its topic.
+
+An instruction is a message. Beside its asks (what the clause should become) it carries logistics about
+the draft itself ("Please have the draft ready to share on screen", "send it over by Friday"), headings
+and statements about the clause as it stands ("Audit finding L-07: rate-change notice gives Licensee
+too little time"), and follow-ups that only point back at an ask already made ("If none, make it two",
+"For this turn, put in the opening number"). None of these is a part of its
+own: a part no kind reads is reported "not done" when the draft changes nothing but the other parts, so a
+non-ask read as one flags a sound draft.
+
+read_instruction (instruction.py) asks these questions of a segment no kind reads; the vocabulary of
+asks stays in instruction_words.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from index_builder.reading import figures as F
+from index_builder.reading import numbers
+
+from addin_server.draft.instruction_words import _ASK, KEEP_VERBS, STAY_STATES, STAY_VERBS
+
+# The draft as a thing to handle (share, send, have ready), not the clause's words: "the draft", "a clean
+# version", "the redline", "this turn's mark-up".
+_THE_DRAFT = re.compile(r"\b(?:the|a|this|that|our|your|my|a\s+clean|the\s+clean|a\s+revised|the\s+revised|the\s+updated)\s+"
+                        r"(?:\w+\s+)?(?:draft|redline|red-line|mark-?up|version|document|doc|copy|comparison|blackline)s?\b",
+                        re.I)
+# What one does with a draft as a document: logistics, never a change to the clause.
+_HANDLE = re.compile(r"\b(?:share|sharing|send|sending|circulat\w*|forward|e-?mail|print|table|present|upload|attach|"
+                     r"on\s+screen|ready|by\s+(?:monday|tuesday|wednesday|thursday|friday|tomorrow|tonight|noon|eod|cob|"
+                     r"close\s+of\s+business|end\s+of\s+(?:the\s+)?day)|before\s+(?:the|our|thursday|friday|monday|"
+                     r"tuesday|wednesday)\b)", re.I)
+
+
+def about_the_draft(segment: str) -> bool:
+    """"Please have the draft ready to share on screen", "Send me a clean version by Friday": what to do
+    with the draft as a document (share, send, have ready), naming no figure: no ask of the clause."""
+    return bool(_THE_DRAFT.search(segment) and _HANDLE.search(segment)) and not F.figures(segment)
+
+
+_ASK_WORD = re.compile(rf"\b(?:{_ASK})\b", re.I)
+_KEEPS = re.compile(rf"\b(?:{KEEP_VERBS}|{STAY_VERBS}|{STAY_STATES}|as\s+drafted)\b", re.I)
+
+
+def asks_only_in_compounds(segment: str) -> bool:
+    """The segment's only ask-verbs sit inside hyphenated nouns ("rate-change notice", "cap-free period",
+    "set-off right"): a noun compound names a thing, it asks nothing."""
+    if not _ASK_WORD.search(segment) or _KEEPS.search(segment):
+        return False  # (what stays is read as it was: "the repair-or-replace sentence ... stays exactly as drafted")
+    bare = re.sub(r"[\w']+(?:-[\w']+)+", " ", segment)
+    return not _ASK_WORD.search(bare)
+
+
+# The figure of the part before, pointed back at with no figure of its own: "make it two" (after "two
+# years"), "put in the opening number", "use that figure", "go with the lower one".
+_RESTATED = re.compile(r"^(?:(?:so|then|and|if\s+none|if\s+not|for\s+this\s+turn|for\s+now)[,;]?\s+)*"
+                       r"(?:(?:please\s+)?(?:make|set|put|have|take|keep)\s+(?:it|that|this|them)\s+(?:at\s+|to\s+)?)"
+                       r"(?P<n>[a-z]+(?:[\s-][a-z]+)?|\d+(?:\.\d+)?)[.!]?$", re.I)
+_POINTS_BACK = re.compile(r"^(?:(?:so|then|and|if\s+none|if\s+not|for\s+this\s+turn|for\s+now)[,;]?\s+)*(?:please\s+)?"
+                          r"(?:put\s+in|put|use|insert|go\s+(?:in\s+)?with|take|enter|plug\s+in)\s+"
+                          r"(?:the|that|this|our|your)\s+(?:[\w-]+\s+)?(?:number|figure|one|value)\b[.!]?$", re.I)
+
+
+def restates_figure(segment: str, value: float | None) -> bool:
+    """The segment says the part before's figure again, in words ("make it two" after "two years") or
+    by pointing at it ("put in the opening number"): the same ask, never a second part."""
+    text = segment.strip()
+    if F.figures(text) and not _RESTATED.match(text):
+        return False
+    if _POINTS_BACK.match(text):
+        return True
+    m = _RESTATED.match(text)
+    if not m or value is None:
+        return False
+    said = numbers.value(m.group("n"))
+    return said is not None and abs(float(said) - float(value)) < 1e-9
+
+
+def not_an_ask(segment: str) -> bool:
+    """A segment no kind reads that asks nothing of the clause: logistics about the draft, or a
+    statement whose only ask-words are parts of nouns."""
+    return about_the_draft(segment) or asks_only_in_compounds(segment)

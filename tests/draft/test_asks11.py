@@ -1,0 +1,100 @@
+"""Session 11, asks11 (issue 38): an instruction is a message; only its asks are parts, and an ask that
+names one sentence is checked there.
+
+Fixtures are lines of the spent drafting-j and drafting-k tasks (their sound drafts were flagged).
+Each test fails without its rule (instruction_asks.py, instruction_scope.pointed_sentence, the
+"opening" ordinal, the list item's lead statement, parts.others_ask).
+"""
+
+from __future__ import annotations
+
+from addin_server.draft.checks import DraftTask, check_draft
+from addin_server.draft.instruction import read_instruction
+from addin_server.draft.instruction_asks import about_the_draft, asks_only_in_compounds, restates_figure
+
+# k-period-05
+DISPUTES = ("If Customer has a good-faith disagreement about the Fees charged or invoiced, Customer must notify Provider "
+            "about the dispute before payment is due, or within 30 days of an automatic payment, and must pay all "
+            "undisputed amounts on time. The parties will work together to resolve the dispute within 15 days.")
+AGENDA = ("Agenda item 3 for Thursday's call with Provider - Payment disputes (4.6). Our proposal: Customer gets 60 days "
+          "after an automatic payment to raise a dispute. Resolution window (15 days) not on the agenda. Please have the "
+          "draft ready to share on screen.")
+# j-mutual-01
+FLEET = ("Columbia shall not be liable for any loss or damage due to the negligence or wilful misconduct of Fleet, its "
+         "Affiliates, employees, contractors or representatives. In the event of any loss or damage of any item of the "
+         "Columbia Equipment due to the negligence or wilful misconduct of Fleet, its Affiliates, employees, contractors "
+         "or representatives, Fleet shall repair or replace such items of Columbia Equipment, at Fleet's sole cost and "
+         "expense.")
+FLEET_ASK = ("Re: Schedule 3A - comments back\n\nThanks, Priya. 3A.9 works for us in principle, but the opening sentence "
+             "has to protect Fleet as well: we should not answer for losses that Columbia's own people cause through "
+             "negligence or wilful misconduct. As for the repair-or-replace sentence after it, that one is about "
+             "Columbia's kit and stays exactly as drafted.")
+# j-period-02
+TAIL = ("Without the prior written consent of the other Party, a Party shall not at any time while this Agreement is in "
+        "force and for a one-year period after termination of this Agreement solicit any employee of the other Party.")
+# k-multi-06
+MARKS = ("At no time during the term of the Agreement or thereafter shall eDiets attack, challenge or file any "
+         "application with respect to any Women.com Mark. At no time during the term of the Agreement or thereafter "
+         "shall Women.com attack, challenge or file any application with respect to any eDiets Mark. Women.com "
+         "acknowledges that eDiets owns all right, title and interest in and to the eDiets Content.")
+MARKS_ASK = ("eDiets/Women.com. Two asks from Women.com (our client):\n- the no-challenge lines run 'during the term or "
+             "thereafter', i.e. for ever. Cap them at the term and three years after.\n- the last sentence is the only "
+             "one-way one; have eDiets acknowledge Women.com's ownership of Women.com's own content in the same terms.")
+
+
+def _status(clause: str, ask: str, draft: str) -> dict[str, str]:
+    return {c.name: c.status for c in check_draft(DraftTask(clause, ask), draft).checks}
+
+
+def test_logistics_about_the_draft_is_no_ask() -> None:
+    assert about_the_draft("Please have the draft ready to share on screen")
+    assert not about_the_draft("Please make the notice period 60 days")
+    assert not any("screen" in p.text for p in read_instruction(AGENDA, DISPUTES).parts)
+
+
+def test_an_ask_verb_inside_a_noun_compound_asks_nothing() -> None:
+    # k-period-03's heading: "rate-change notice" names a notice; the statement is the reason for the ask after it.
+    heading = ("Audit finding L-07 (licensee contract review): rate-change notice under the VOTOCAST licence gives "
+               "Licensee too little time to budget")
+    assert asks_only_in_compounds(heading)
+    assert not asks_only_in_compounds("change the rate-change notice to 60 days")
+    parts = read_instruction(heading + ". Remediation: notice period to 60 days.",
+                             "VOTOCAST will give Licensee at least thirty (30) days prior written notice of any rate "
+                             "changes during any Renewal Term.").parts
+    assert [p.kind for p in parts] == ["period"]
+
+
+def test_a_figure_said_again_in_words_is_the_same_ask() -> None:
+    assert restates_figure("make it two", 2.0) and not restates_figure("make it three", 2.0)
+    assert restates_figure("For this turn, put in the opening number", 5.0)
+    ins = read_instruction("Any reason the post-termination tail can't be two years? If none, make it two.", TAIL)
+    assert [p.kind for p in ins.parts] == ["period"]
+    assert _status(TAIL, ins.text, TAIL.replace("one-year", "two-year"))["instruction"] == "passed"
+
+
+def test_a_figure_restated_in_another_sentence_than_the_ask_points_at_is_not_its_old_value() -> None:
+    ins = read_instruction(AGENDA, DISPUTES)
+    period = next(p for p in ins.parts if p.kind == "period" and p.params.get("value") == 60)
+    assert period.params.get("old") != 15
+    assert _status(DISPUTES, AGENDA, DISPUTES.replace("30 days", "60 days"))["instruction"] == "passed"
+
+
+def test_the_opening_sentence_is_the_first() -> None:
+    part = read_instruction(FLEET_ASK, FLEET).parts[0]
+    assert part.kind == "mutual" and part.scope.sentences == (1,)
+    draft = FLEET.replace("Columbia shall not be liable", "Neither Columbia nor Fleet shall be liable", 1).replace(
+        "of Fleet, its Affiliates", "of the other party, its Affiliates", 1)
+    assert _status(FLEET, FLEET_ASK, draft)["instruction"] != "failed"
+
+
+def test_a_statement_opening_a_list_item_belongs_to_that_items_ask() -> None:
+    parts = read_instruction(MARKS_ASK, MARKS).parts
+    mutual = next(p for p in parts if p.kind == "mutual")
+    assert mutual.scope.sentences == (-1,)
+    assert not any("last sentence" in p.text for p in parts if p.kind == "period")
+
+
+def test_a_part_naming_its_sentence_leaves_alone_no_sentence_another_part_changes() -> None:
+    draft = MARKS.replace("or thereafter", "or for three (3) years thereafter") + (
+        " eDiets acknowledges that Women.com owns all right, title and interest in and to Women.com's own content.")
+    assert _status(MARKS, MARKS_ASK, draft)["meaning"] != "failed"
