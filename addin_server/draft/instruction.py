@@ -28,7 +28,7 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 # Re-exported: callers and tests import these from instruction.py, as before the split.
-from addin_server.draft.instruction_asks import about_the_draft, not_an_ask, restates_figure
+from addin_server.draft.instruction_asks import about_the_draft, after_the_reason, countered, not_an_ask, reported, restates_figure
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, not_between_parties  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
@@ -156,6 +156,13 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # "- the last sentence is the only one-way one; have eDiets acknowledge ...": a statement that
             # opens a list item is about that item's ask, not the item before.
             context += segment + " "
+            continue
+        counter = countered(segment) if parts and parts[-1].kind in ("period", "amount") and \
+            reported(parts[-1].text) else None
+        if counter is not None:
+            # "Customer's markup asks for 7 years of compliance records. We'll meet them at 5": the counter is
+            # the ask, in the unit of the figure it answers; theirs is the figure on the table, not asked.
+            parts[-1] = _countered(parts[-1], segment, counter, clause, names)
             continue
         judged = _JUDGED.match(segment)
         if judged and kind in ("period", "amount") and not (parts and parts[-1].kind == kind):
@@ -355,6 +362,17 @@ def _item_leads(instruction: str) -> set[str]:
     return {f[0] for f in firsts if len(f) > 1}
 
 
+def _countered(part: Part, segment: str, value: float, clause: str, names: Sequence[str]) -> Part:
+    """The part a counter-offer asks: its number, in the unit of the figure the other side's ask names."""
+    theirs = (F.periods(part.text) if part.kind == "period" else F.amounts(part.text))[:1]
+    if not theirs:
+        return _with_text(part, part.text + " " + segment, clause, names)
+    f = theirs[0]
+    said = _number(_whole(value)) if part.kind == "period" else F.format_amount(value, currency=f.currency)
+    unit = " " + (f.unit or "day").replace("_", " ") + ("s" if value != 1 else "") if part.kind == "period" else ""
+    return _part(part.kind, f"{segment} ({said}{unit})", clause, names)
+
+
 def _figure_value(part: Part) -> float | None:
     value = part.params.get("value" if part.kind == "period" else "amount")
     return float(value) if isinstance(value, (int, float)) else None
@@ -371,15 +389,16 @@ def _with_text(part: Part, text: str, clause: str, names: Sequence[str]) -> Part
 
 def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
     params: dict[str, Any] = {}
+    valued = after_the_reason(text, kind) if kind in ("period", "amount") else text
     if kind == "period":
-        params = _period(text) or {}
+        params = _period(valued) or {}
         ref = _PRECEDENT_REF.search(text)
         if not params and ref:
             params = {"from_precedent": int(ref.group(1) or ref.group(2))}
         if _FEES_BASIS.search(text):
             params["basis"] = "fees"  # "cap Company at 12 months' fees": the look-back of a cap
     elif kind == "amount":
-        found = [f for f in F.amounts(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
+        found = [f for f in F.amounts(valued) if not _KEPT_FIGURE.search(valued[max(0, f.start - 40):f.start])]
         params = {"amount": _whole(found[0].value), "currency": found[0].currency} if found else {}
         old = found[1].value if len(found) > 1 else None
         if old is not None:
@@ -404,7 +423,7 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
     elif kind == "plain" and _DELETE.search(text) and _ARCHAIC_NAMED.search(text) and not _PLAIN.search(text):
         params = {"legalese_only": True}  # "get rid of the hereunders": the words, not the sentences' length
     if kind in ("period", "amount"):
-        params = settle(kind, text, clause, params)  # which figure is new and which old: one reading
+        params = settle(kind, valued, clause, params)  # which figure is new and which old: one reading
         params.update(_whose(text, names))
     ref = _PRECEDENT_REF.search(text)
     if ref and "precedent" not in params:
@@ -447,8 +466,11 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
     no ask, nor a figure inside a part whose own words are its check (a carve-out's "claims under $10,000")."""
     values = [float(v) for p in parts for k in ("value", "amount", "old", "old_said") for v in [p.params.get(k)]
               if isinstance(v, (int, float))]
-    asked = " ; ".join(seg for seg in _segments(text) if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
-                                                                or _JUDGED.match(seg)))
+    segments = _segments(text)
+    # The other side's ask that the lawyer counters ("... asks for 7 years. We'll meet them at 5") is no ask.
+    answered = any(countered(seg) is not None for seg in segments)
+    asked = " ; ".join(seg for seg in segments if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
+                                                       or _JUDGED.match(seg) or (answered and reported(seg))))
     # A value part read more than one way holds its figures (they are said "not checked" with it).
     worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other")
                       or p.params.get("unclear") or p.params.get("kept"))

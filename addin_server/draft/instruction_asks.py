@@ -43,11 +43,17 @@ _ASK_WORD = re.compile(rf"\b(?:{_ASK})\b", re.I)
 _KEEPS = re.compile(rf"\b(?:{KEEP_VERBS}|{STAY_VERBS}|{STAY_STATES}|as\s+drafted)\b", re.I)
 
 
+_COMPOUND_VERB = re.compile(r"(?:^|\b(?:so|then|and|please|to)\s+|[,;:]\s+)[\w']+(?:-[\w']+)+\s+(?:it|them|this|that|these|those|"
+                            r"the|a|an|all|any|each|every)\b", re.I)
+
+
 def asks_only_in_compounds(segment: str) -> bool:
     """The segment's only ask-verbs sit inside hyphenated nouns ("rate-change notice", "cap-free period",
     "set-off right"): a noun compound names a thing, it asks nothing."""
     if not _ASK_WORD.search(segment) or _KEEPS.search(segment):
         return False  # (what stays is read as it was: "the repair-or-replace sentence ... stays exactly as drafted")
+    if _COMPOUND_VERB.search(segment):
+        return False  # "so lower-case it": a compound with an object of its own is a verb, asked
     bare = re.sub(r"[\w']+(?:-[\w']+)+", " ", segment)
     return not _ASK_WORD.search(bare)
 
@@ -81,3 +87,58 @@ def not_an_ask(segment: str) -> bool:
     """A segment no kind reads that asks nothing of the clause: logistics about the draft, or a
     statement whose only ask-words are parts of nouns."""
     return about_the_draft(segment) or asks_only_in_compounds(segment)
+
+
+# The other side's ask, reported: "Customer's markup asks for 7 years", "their counsel wants sixty days",
+# "the other side proposes $5m". What they asked is the figure on the table, not the lawyer's ask.
+_REPORTED = re.compile(r"(?:\b[A-Z][\w&.-]*['’]s?\s+(?:\w+\s+)?(?:mark-?up|redline|draft|comments?|counter-?proposal|"
+                       r"proposal|turn|counsel|lawyers?)|\b(?:the\s+other\s+side|their\s+side|opposing\s+counsel|"
+                       r"(?:the\s+)?counterparty|their\s+(?:counsel|lawyers?|markup|mark-up|draft)))\s+"
+                       r"(?:asks?\s+for|wants?|proposes?|requests?|seeks?|insists?\s+on|(?:has|have)\s+asked\s+for|"
+                       r"(?:is|are)\s+asking\s+for|came\s+back\s+with|offers?)\b")
+# The lawyer's counter to it, a bare number: "We'll meet them at 5", "we can go to 45", "we'd settle at 60".
+_COUNTER = re.compile(r"^(?:but\s+|so\s+)?we(?:['’]ll|\s+will|\s+can|\s+could|['’]d|\s+would|\s+should)\s+"
+                      r"(?:meet\s+(?:them|\w+)(?:\s+halfway)?\s+at|go\s+(?:to|with)|offer|counter\s+(?:at|with)|"
+                      r"settle\s+(?:at|on|for)|come\s+down\s+to|go\s+up\s+to)\s+(?P<n>[\w.,-]+)[.!]?$", re.I)
+
+
+def reported(text: str) -> bool:
+    """The text reports the other side's ask ("Customer's markup asks for 7 years")."""
+    return bool(_REPORTED.search(text))
+
+
+def countered(segment: str) -> float | None:
+    """The number of a counter-offer said as a bare number ("We'll meet them at 5"), or None."""
+    m = _COUNTER.match(segment.strip())
+    if not m:
+        return None
+    said = numbers.value(m.group("n").rstrip(".,"))
+    return float(said) if said is not None else None
+
+
+# "If the Attachment only renews for six months at a time, nobody can ever give twelve months' notice in
+# time - so the Attachment's notice has to come down: three months": a reason, then "so" and the ask.
+_SO = re.compile(r"(?:,|;|\s[-–—]+)\s+(?:and\s+)?so\s+(?!that\b|long\b|far\b|much\b|many\b)", re.I)
+
+
+def after_the_reason(text: str, kind: str) -> str:
+    """The words of the ask after a reason joined to it by "so", where they hold a figure of the ask's kind
+    (the figures of the reason are the case made, not the values asked); else the whole text."""
+    m = None
+    for m in _SO.finditer(text):
+        pass
+    if m is None:
+        return text
+    rest = text[m.end():]
+    has = F.periods(rest) if kind == "period" else F.amounts(rest)
+    return rest if has else text
+
+
+def reasons(text: str) -> list[tuple[int, int]]:
+    """The spans of the instruction that make the case for an ask joined to them by "so" (from the start of
+    their sentence to the "so"): their figures are argued, neither asked nor given as standing."""
+    out = []
+    for m in _SO.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".;?!\n") + 1
+        out.append((start, m.start()))
+    return out

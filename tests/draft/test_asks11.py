@@ -98,3 +98,37 @@ def test_a_part_naming_its_sentence_leaves_alone_no_sentence_another_part_change
     draft = MARKS.replace("or thereafter", "or for three (3) years thereafter") + (
         " eDiets acknowledges that Women.com owns all right, title and interest in and to Women.com's own content.")
     assert _status(MARKS, MARKS_ASK, draft)["meaning"] != "failed"
+
+
+def test_a_compound_with_an_object_of_its_own_is_a_verb() -> None:
+    # g-conform-03: "so lower-case it" asks; "the change-of-control exit ... is Vendor-only" (g-mutual-08) does not.
+    assert not asks_only_in_compounds("The PSA doesn't define Intellectual Property, so lower-case it")
+    assert asks_only_in_compounds("The change-of-control exit in this limb is Vendor-only")
+
+
+RECORDS = "Provider will maintain records of its compliance with this DPA for 3 years after the DPA ends."
+COUNTER = "Customer's markup asks for 7 years of compliance records. We'll meet them at 5. Nothing else in 5.1 is open."
+
+
+def test_a_counter_to_the_other_sides_ask_is_the_ask() -> None:
+    # j-period-07: the other side's 7 years is the figure on the table; the lawyer's 5 is asked.
+    parts = read_instruction(COUNTER, RECORDS).parts
+    assert [(p.kind, p.params.get("value"), p.params.get("unit")) for p in parts] == [("period", 5, "years")]
+    assert _status(RECORDS, COUNTER, RECORDS.replace("3 years", "5 years"))["instruction"] == "passed"
+    assert _status(RECORDS, COUNTER, RECORDS.replace("3 years", "7 years"))["instruction"] == "failed"
+
+
+RENEWALS = ("This Attachment will automatically be renewed for periods of six (6) months unless either party gives "
+            "twelve (12) months written notice of its intent to terminate this Agreement. This Agreement will "
+            "automatically be renewed for periods of twelve (12) months unless either Party gives six (6) months "
+            "written notice of its intent to terminate this Agreement.")
+SO_ASK = ("If the Attachment only renews for six months at a time, nobody can ever give twelve months' notice in time "
+          "- so the Attachment's notice has to come down: three months.")
+
+
+def test_the_figures_of_a_reason_before_so_are_neither_old_nor_pinned() -> None:
+    # j-period-05: "six months" and "twelve months" make the case; the ask is after "so".
+    part = read_instruction(SO_ASK, RENEWALS).parts[0]
+    assert part.kind == "period" and part.params.get("value") == 3 and part.params.get("old") != 6
+    draft = RENEWALS.replace("twelve (12) months written", "three (3) months written", 1)
+    assert _status(RENEWALS, SO_ASK, draft)["instruction"] == "passed"
