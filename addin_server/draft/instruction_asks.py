@@ -130,8 +130,12 @@ def after_the_reason(text: str, kind: str) -> str:
     if m is None:
         return text
     rest = text[m.end():]
-    has = F.periods(rest) if kind == "period" else F.amounts(rest)
-    return rest if has else text
+    of_kind = F.periods if kind == "period" else F.amounts
+    asked, argued = of_kind(rest), of_kind(text[:m.start()])
+    # ("make that five years, the broker said five, so five years": the same figure said again, read whole.)
+    if not asked or not argued or any(abs(a.value - b.value) < 1e-9 for a in asked for b in argued):
+        return text
+    return rest
 
 
 def reasons(text: str) -> list[tuple[int, int]]:
@@ -142,3 +146,17 @@ def reasons(text: str) -> list[tuple[int, int]]:
         start = max(text.rfind(c, 0, m.start()) for c in ".;?!\n") + 1
         out.append((start, m.start()))
     return out
+
+
+# A sentence that opens with a verb of asking is itself the ask ("Make it mutual, so both of us are covered").
+_IMPERATIVE = re.compile(rf"^\s*(?:please\s+|just\s+|also\s+|and\s+)*(?:{_ASK})\b", re.I)
+
+
+def asked_after_so(segment: str) -> str | None:
+    """The words after "so" where what comes before is a statement making the case ("Finding does not
+    cover the 10% cap or the supporting documentation, so no action on those"): the kind of ask is read
+    there. None where there is no such "so", or where the words before it ask themselves."""
+    found = list(_SO.finditer(segment))
+    if not found or _IMPERATIVE.match(segment):
+        return None
+    return segment[found[-1].end():]

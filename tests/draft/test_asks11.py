@@ -132,3 +132,26 @@ def test_the_figures_of_a_reason_before_so_are_neither_old_nor_pinned() -> None:
     assert part.kind == "period" and part.params.get("value") == 3 and part.params.get("old") != 6
     draft = RENEWALS.replace("twelve (12) months written", "three (3) months written", 1)
     assert _status(RENEWALS, SO_ASK, draft)["instruction"] == "passed"
+
+
+VOTOCAST = ("VOTOCAST will give Licensee at least thirty (30) days prior written notice of any rate changes during any "
+            "Renewal Term. VOTOCAST agrees that rates may not increase by more than ten percent (10%) during any Renewal "
+            "Term.")
+FINDING = ("Remediation: notice period to 60 days. Finding does not cover the 10% cap or the supporting documentation, "
+           "so no action on those.")
+
+
+def test_what_is_asked_after_a_case_made_is_read_after_so() -> None:
+    # k-period-03: the statement before "so" is the case; "no action on those" asks no carve-out.
+    assert [p.kind for p in read_instruction(FINDING, VOTOCAST).parts] == ["period"]
+    # An ask before "so" stays the ask: "Make it mutual, so both of us are covered".
+    assert read_instruction("Make it mutual, so both of us are covered.", VOTOCAST).parts[0].kind == "mutual"
+
+
+def test_a_reason_that_says_the_asked_figure_again_is_read_whole() -> None:
+    # h-period-01: "the broker said five, so five years. rest stays" is the ask said again, never a kept figure.
+    clause = "After this Agreement expires or terminates, Supplier will keep an extended reporting period of 2 years."
+    ask = ("the tail, the extended reporting thing after it all ends, make that three years, no sorry, five, the broker "
+           "said five, so five years. rest stays")
+    part = read_instruction(ask, clause).parts[0]
+    assert part.kind == "period" and part.params.get("value") == 5 and not part.params.get("kept")
