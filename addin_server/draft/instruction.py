@@ -28,7 +28,7 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 # Re-exported: callers and tests import these from instruction.py, as before the split.
-from addin_server.draft.instruction_asks import about_the_draft, after_the_reason, asked_after_so, countered, not_an_ask, reported, restates_figure
+from addin_server.draft.instruction_asks import about_the_draft, after_the_reason, asks_nothing_after_so, countered, not_an_ask, reported, restates_figure
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, not_between_parties  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
@@ -148,11 +148,10 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         kind = _kind(_restated_out(segment, clause))
-        after_so = asked_after_so(segment)
-        if after_so is not None and kind not in ("period", "amount"):
-            # "Finding does not cover the 10% cap ..., so no action on those": the case made, then the ask;
-            # what is asked is read after "so" (a figure asked is read by the part's values, after_the_reason).
-            kind = _kind(_restated_out(after_so, clause))
+        if kind not in (None, "period", "amount") and asks_nothing_after_so(segment):
+            # "Finding does not cover the 10% cap ..., so no action on those": the case made, then what follows
+            # from it, which asks nothing; the words of the case ("does not cover") are no carve-out asked.
+            kind = None
         if kind == "other" and about_the_draft(segment):
             continue  # "Please have the draft ready to share on screen": what to do with the draft, no ask
         if kind == "other" and not_an_ask(segment):

@@ -19,6 +19,7 @@ import re
 from index_builder.reading import figures as F
 from index_builder.reading import numbers
 
+from addin_server.draft.instruction_kinds import _kind
 from addin_server.draft.instruction_words import _ASK, KEEP_VERBS, STAY_STATES, STAY_VERBS
 
 # The draft as a thing to handle (share, send, have ready), not the clause's words: "the draft", "a clean
@@ -152,11 +153,13 @@ def reasons(text: str) -> list[tuple[int, int]]:
 _IMPERATIVE = re.compile(rf"^\s*(?:please\s+|just\s+|also\s+|and\s+)*(?:{_ASK})\b", re.I)
 
 
-def asked_after_so(segment: str) -> str | None:
-    """The words after "so" where what comes before is a statement making the case ("Finding does not
-    cover the 10% cap or the supporting documentation, so no action on those"): the kind of ask is read
-    there. None where there is no such "so", or where the words before it ask themselves."""
+def asks_nothing_after_so(segment: str) -> bool:
+    """A statement making a case, then "so" and words that ask nothing ("Finding does not cover the 10% cap
+    or the supporting documentation, so no action on those"): the whole asks nothing. Not where the words
+    before "so" ask themselves ("Make it mutual, so ..."), nor where those after it ask ("so lower-case it",
+    "so use 'legitimate business interests'")."""
     found = list(_SO.finditer(segment))
     if not found or _IMPERATIVE.match(segment):
-        return None
-    return segment[found[-1].end():]
+        return False
+    after = segment[found[-1].end():]
+    return _kind(after) is None and not _IMPERATIVE.match(after) and not _COMPOUND_VERB.search(after)
