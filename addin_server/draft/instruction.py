@@ -295,9 +295,12 @@ def _restated_as_old(parts: list[Part], clause: str, names: Sequence[str]) -> li
             continue
         target = asks[0]
         pointed = pointed_sentence(target.text, clause)
-        if pointed and len(held) == 1 and not pointed[0] <= held[0].start < pointed[1]:
+        of_kind = F.periods if kind == "period" else F.amounts
+        if pointed and len(held) == 1 and not pointed[0] <= held[0].start < pointed[1] and \
+                of_kind(clause[pointed[0]:pointed[1]]):
             # "Customer gets 60 days after an automatic payment ...; Resolution window (15 days) not on the
-            # agenda": the ask points at one sentence, the figure restated sits in another; not its target.
+            # agenda": the ask points at one sentence, which has a figure of that kind of its own; the figure
+            # restated sits in another, and is not its target.
             continue
         params = dict(target.params)
         params["old"] = r.params.get("value" if kind == "period" else "amount")

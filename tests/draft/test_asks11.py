@@ -155,3 +155,13 @@ def test_a_reason_that_says_the_asked_figure_again_is_read_whole() -> None:
            "said five, so five years. rest stays")
     part = read_instruction(ask, clause).parts[0]
     assert part.kind == "period" and part.params.get("value") == 5 and not part.params.get("kept")
+
+
+def test_a_restated_figure_is_the_old_value_where_the_pointed_sentence_has_none_of_its_kind() -> None:
+    # The ask's words point at the first sentence, which holds no period: the restated two-year tail is the
+    # only one the ask can change.
+    clause = ("Employee shall not solicit any customer of the Company. This restriction applies during employment and "
+              "for two (2) years after it ends.")
+    ask = "Amend the two-year tail. Employee may not solicit any customer of the Company for 18 months."
+    period = next(p for p in read_instruction(ask, clause).parts if p.kind == "period")
+    assert period.params.get("value") == 18 and period.params.get("old") == 2
