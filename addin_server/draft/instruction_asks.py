@@ -119,7 +119,9 @@ def countered(segment: str) -> float | None:
 
 # "If the Attachment only renews for six months at a time, nobody can ever give twelve months' notice in
 # time - so the Attachment's notice has to come down: three months": a reason, then "so" and the ask.
-_SO = re.compile(r"(?:,|;|\s[-–—]+)\s+(?:and\s+)?so\s+(?!that\b|long\b|far\b|much\b|many\b)", re.I)
+# (Not "so that" (a purpose), "so long as", "and so on", nor "and so does Customer" / "so should Provider": "likewise".)
+_SO = re.compile(r"(?:,|;|\s[-–—]+)\s+(?:and\s+)?so\s+(?!(?:that|long|far|much|many|on|forth|do|does|did|is|are|was|were|"
+                 r"will|would|should|must|can|could|has|have|had|shall|may|might)\b)", re.I)
 
 
 def after_the_reason(text: str, kind: str) -> str:

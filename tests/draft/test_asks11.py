@@ -165,3 +165,11 @@ def test_a_restated_figure_is_the_old_value_where_the_pointed_sentence_has_none_
     ask = "Amend the two-year tail. Employee may not solicit any customer of the Company for 18 months."
     period = next(p for p in read_instruction(ask, clause).parts if p.kind == "period")
     assert period.params.get("value") == 18 and period.params.get("old") == 2
+
+
+def test_so_with_an_auxiliary_or_and_so_on_is_no_reason() -> None:
+    # "..., and so does Customer" says "likewise"; "..., and so on" ends a list: the sentence is read whole.
+    from addin_server.draft.instruction_asks import asks_nothing_after_so
+    assert not asks_nothing_after_so("Customer should carry product liability, recall cover, and so on")
+    assert not asks_nothing_after_so("The audit bites on Provider's records, and so does the notice")
+    assert asks_nothing_after_so(FINDING.split(". ", 1)[1].rstrip("."))
