@@ -27,8 +27,10 @@ from typing import Any, Mapping, Sequence
 from index_builder.reading import binding
 from index_builder.reading import figures as F
 
+# Which segments are asks (session 11): logistics, statements, a figure said again, a counter, a case made.
+from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered,
+                                                 not_an_ask, reported, restates_figure)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
-from addin_server.draft.instruction_asks import about_the_draft, after_the_reason, asks_nothing_after_so, countered, not_an_ask, reported, restates_figure
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, not_between_parties  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD

@@ -8,8 +8,12 @@ too little time"), and follow-ups that only point back at an ask already made ("
 own: a part no kind reads is reported "not done" when the draft changes nothing but the other parts, so a
 non-ask read as one flags a sound draft.
 
-read_instruction (instruction.py) asks these questions of a segment no kind reads; the vocabulary of
-asks stays in instruction_words.py.
+Nor is the other side's ask that the lawyer counters ("Customer's markup asks for 7 years. We'll meet them
+at 5": the ask is 5), nor the case made before "so" ("nobody can ever give twelve months' notice in time -
+so the Attachment's notice has to come down: three months": the figures of the case are argued, not asked).
+
+read_instruction (instruction.py) asks these questions of each segment; done.pinned_changed asks
+``reasons``. The vocabulary of asks stays in instruction_words.py.
 """
 
 from __future__ import annotations
