@@ -29,6 +29,7 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 from index_builder.reading.sentences import part_spans, sentence_spans
 
+from addin_server.draft.instruction_asks import reasons
 from addin_server.draft.instruction import Instruction, Part
 
 # A sentence that binds or protects both parties says so in one of these ways.
@@ -282,6 +283,8 @@ def pinned_changed(ins: Instruction, clause: str, draft: str) -> tuple[str, str]
                 continue
             if _RESTATED.search(ins.text[max(0, s.start - 20):s.start]) or _JUDGED.match(ins.text, s.end):
                 continue
+            if any(a <= s.start < b for a, b in reasons(ins.text)):
+                continue  # "nobody can ever give twelve months' notice in time - so ...": argued, not pinned
             return ("wrong", f"The draft changes “{f.text}”, which the instruction gives as it stands.")
     return None
 

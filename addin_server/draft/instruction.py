@@ -27,9 +27,12 @@ from typing import Any, Mapping, Sequence
 from index_builder.reading import binding
 from index_builder.reading import figures as F
 
+# Which segments are asks (session 11): logistics, statements, a figure said again, a counter, a case made.
+from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered,
+                                                 not_an_ask, reported, restates_figure)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, not_between_parties  # noqa: F401
-from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems  # noqa: F401
+from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
 from addin_server.draft.instruction_moves import settle
 from addin_server.draft.instruction_values import (  # noqa: F401
@@ -137,6 +140,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     parts: list[Part] = []
     context = judged_before = ""
     items = _labelled(text)
+    leads = _item_leads(instruction)
     for segment in _segments(text):
         if parts and _only_length(segment) and _kind(segment) in (None, "other", "shorten"):
             # "keep it under 40 words": the length the whole draft is held to (Instruction.length), read
@@ -146,6 +150,26 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         kind = _kind(_restated_out(segment, clause))
+        if kind not in (None, "period", "amount") and asks_nothing_after_so(segment):
+            # "Finding does not cover the 10% cap ..., so no action on those": the case made, then what follows
+            # from it, which asks nothing; the words of the case ("does not cover") are no carve-out asked.
+            kind = None
+        if kind == "other" and about_the_draft(segment):
+            continue  # "Please have the draft ready to share on screen": what to do with the draft, no ask
+        if kind == "other" and not_an_ask(segment):
+            kind = None  # "Audit finding L-07: rate-change notice gives Licensee too little time": a statement
+        if kind is None and parts and segment in leads and segment not in items:
+            # "- the last sentence is the only one-way one; have eDiets acknowledge ...": a statement that
+            # opens a list item is about that item's ask, not the item before.
+            context += segment + " "
+            continue
+        counter = countered(segment) if parts and parts[-1].kind in ("period", "amount") and \
+            reported(parts[-1].text) else None
+        if counter is not None:
+            # "Customer's markup asks for 7 years of compliance records. We'll meet them at 5": the counter is
+            # the ask, in the unit of the figure it answers; theirs is the figure on the table, not asked.
+            parts[-1] = _countered(parts[-1], segment, counter, clause, names)
+            continue
         judged = _JUDGED.match(segment)
         if judged and kind in ("period", "amount") and not (parts and parts[-1].kind == kind):
             # "Ten Business Days' notice isn't enough; please make it thirty days": the figure judged is
@@ -166,7 +190,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         if judged_before and kind in ("period", "amount"):
             segment, judged_before = segment + judged_before, ""
         if kind == "other" and parts and (_SUBJECT.match(segment) or (
-                parts[-1].kind in ("period", "amount") and (_BARE_NUMBER.search(segment) or _said_again(segment, parts[-1])))):
+                parts[-1].kind in ("period", "amount") and (_BARE_NUMBER.search(segment) or _said_again(segment, parts[-1])
+                                                             or restates_figure(segment, _figure_value(parts[-1]))))):
             # "we must be able to move this into a group company": why the part before is asked;
             # "bring it down to 30" after "... longer than 30 days": the same figure said again.
             parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if _SUBJECT.match(segment) else " ") + segment,
@@ -271,6 +296,14 @@ def _restated_as_old(parts: list[Part], clause: str, names: Sequence[str]) -> li
         if not held or (len(held) > 1 and not every) or len(asks) != 1:
             continue
         target = asks[0]
+        pointed = pointed_sentence(target.text, clause)
+        of_kind = F.periods if kind == "period" else F.amounts
+        if pointed and len(held) == 1 and not pointed[0] <= held[0].start < pointed[1] and \
+                of_kind(clause[pointed[0]:pointed[1]]):
+            # "Customer gets 60 days after an automatic payment ...; Resolution window (15 days) not on the
+            # agenda": the ask points at one sentence, which has a figure of that kind of its own; the figure
+            # restated sits in another, and is not its target.
+            continue
         params = dict(target.params)
         params["old"] = r.params.get("value" if kind == "period" else "amount")
         if kind == "period":
@@ -331,6 +364,29 @@ def _segments(text: str) -> list[str]:
     return [p for p in pieces if p]
 
 
+def _item_leads(instruction: str) -> set[str]:
+    """The first segment of each item of a list, one a line, where the item has more than one segment."""
+    items = re.split(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", instruction, flags=re.I)[1:]
+    firsts = [_segments(" ".join(item.split())) for item in items]
+    return {f[0] for f in firsts if len(f) > 1}
+
+
+def _countered(part: Part, segment: str, value: float, clause: str, names: Sequence[str]) -> Part:
+    """The part a counter-offer asks: its number, in the unit of the figure the other side's ask names."""
+    theirs = (F.periods(part.text) if part.kind == "period" else F.amounts(part.text))[:1]
+    if not theirs:
+        return _with_text(part, part.text + " " + segment, clause, names)
+    f = theirs[0]
+    said = _number(_whole(value)) if part.kind == "period" else F.format_amount(value, currency=f.currency)
+    unit = " " + (f.unit or "day").replace("_", " ") + ("s" if value != 1 else "") if part.kind == "period" else ""
+    return _part(part.kind, f"{segment} ({said}{unit})", clause, names)
+
+
+def _figure_value(part: Part) -> float | None:
+    value = part.params.get("value" if part.kind == "period" else "amount")
+    return float(value) if isinstance(value, (int, float)) else None
+
+
 def _labelled(text: str) -> set[str]:
     """The segments that were items of a labelled list ("(i) English law; (ii) ..."): each an ask."""
     return {_LABEL.sub("", p.strip(" ,.")) for p in _SPLIT.split(text) if _LABEL.match(p.strip(" ,."))}
@@ -342,15 +398,16 @@ def _with_text(part: Part, text: str, clause: str, names: Sequence[str]) -> Part
 
 def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
     params: dict[str, Any] = {}
+    valued = after_the_reason(text, kind) if kind in ("period", "amount") else text
     if kind == "period":
-        params = _period(text) or {}
+        params = _period(valued) or {}
         ref = _PRECEDENT_REF.search(text)
         if not params and ref:
             params = {"from_precedent": int(ref.group(1) or ref.group(2))}
         if _FEES_BASIS.search(text):
             params["basis"] = "fees"  # "cap Company at 12 months' fees": the look-back of a cap
     elif kind == "amount":
-        found = [f for f in F.amounts(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
+        found = [f for f in F.amounts(valued) if not _KEPT_FIGURE.search(valued[max(0, f.start - 40):f.start])]
         params = {"amount": _whole(found[0].value), "currency": found[0].currency} if found else {}
         old = found[1].value if len(found) > 1 else None
         if old is not None:
@@ -375,7 +432,7 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
     elif kind == "plain" and _DELETE.search(text) and _ARCHAIC_NAMED.search(text) and not _PLAIN.search(text):
         params = {"legalese_only": True}  # "get rid of the hereunders": the words, not the sentences' length
     if kind in ("period", "amount"):
-        params = settle(kind, text, clause, params)  # which figure is new and which old: one reading
+        params = settle(kind, valued, clause, params)  # which figure is new and which old: one reading
         params.update(_whose(text, names))
     ref = _PRECEDENT_REF.search(text)
     if ref and "precedent" not in params:
@@ -418,8 +475,11 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
     no ask, nor a figure inside a part whose own words are its check (a carve-out's "claims under $10,000")."""
     values = [float(v) for p in parts for k in ("value", "amount", "old", "old_said") for v in [p.params.get(k)]
               if isinstance(v, (int, float))]
-    asked = " ; ".join(seg for seg in _segments(text) if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
-                                                                or _JUDGED.match(seg)))
+    segments = _segments(text)
+    # The other side's ask that the lawyer counters ("... asks for 7 years. We'll meet them at 5") is no ask.
+    answered = any(countered(seg) is not None for seg in segments)
+    asked = " ; ".join(seg for seg in segments if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
+                                                       or _JUDGED.match(seg) or (answered and reported(seg))))
     # A value part read more than one way holds its figures (they are said "not checked" with it).
     worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other")
                       or p.params.get("unclear") or p.params.get("kept"))

@@ -131,7 +131,9 @@ _PRECEDENT_REF = re.compile(r"(?:precedent\s*)?\[(\d{1,2})\]|\bprecedent\s+(\d{1
 _LEAVE = re.compile(r"(?:\b(?:leave|don't touch|do not touch|not touch|not the|but not|without touching|other than|"
                     r"except)\b|(?:^|[.;,:(]\s*)keep\b)(.{0,80}?)(?:\b(?:alone|as (?:it|they) (?:is|are)|unchanged|"
                     r"with \w+|on \w+)\b|[.;)]|$)", re.I)
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "final": -1}
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "final": -1,
+             # "the opening sentence", "the closing proviso": the first and last, as lawyers also say it.
+             "opening": 1, "closing": -1}
 
 
 # A statement, not an ask: a subject ("we", "it", "[1]") and a verb that is not one of wanting ("we can't

@@ -47,6 +47,11 @@ from addin_server.draft.parts_unread import scope as unread_scope
 
 # --- one test per kind --------------------------------------------------------------------
 
+
+def others_ask(part: Part, instruction: Instruction) -> bool:
+    """Another part asks a change of the clause (any kind but an unread "other")."""
+    return any(p is not part and p.kind != "other" for p in instruction.parts)
+
 def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     test = {"mutual": _mutual, "flip": _flip, "period": _period, "amount": _amount, "carve_out": _carve_out,
             "conform": _conform, "plain": _plain, "delete": _delete, "shorten": _shorten}.get(part.kind)
@@ -172,7 +177,10 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
                 spans = {(t.start, t.end) for t in found}
                 allow.targets += [p for p in mine.provisions if (p.start, p.end) in spans and p not in found]
                 allow.targets += counter_provisions(part, mine, clause)
-            allow.left_alone += left_alone(part, mine, clause, found)
+            if part.scope.leave or part.scope.leave_sentences or not others_ask(part, instruction):
+                # A part that names its sentence ("the last sentence ... have eDiets acknowledge") says where
+                # it acts; that the rest stays it says only where no other part asks a change there.
+                allow.left_alone += left_alone(part, mine, clause, found)
         elif part.kind == "carve_out":
             allow.exception = True
             allow.words |= {_stem(w) for p in ctx.precedents for w in re.findall(r"[a-z]{3,}", p.lower())}

@@ -1,0 +1,171 @@
+"""Which segments of an instruction are asks, read from what the sentence does, not from its topic.
+
+An instruction is a message. Beside its asks (what the clause should become) it carries logistics about
+the draft itself ("Please have the draft ready to share on screen", "send it over by Friday"), headings
+and statements about the clause as it stands ("Audit finding L-07: rate-change notice gives Licensee
+too little time"), and follow-ups that only point back at an ask already made ("If none, make it two",
+"For this turn, put in the opening number"). None of these is a part of its
+own: a part no kind reads is reported "not done" when the draft changes nothing but the other parts, so a
+non-ask read as one flags a sound draft.
+
+Nor is the other side's ask that the lawyer counters ("Customer's markup asks for 7 years. We'll meet them
+at 5": the ask is 5), nor the case made before "so" ("nobody can ever give twelve months' notice in time -
+so the Attachment's notice has to come down: three months": the figures of the case are argued, not asked).
+
+read_instruction (instruction.py) asks these questions of each segment; done.pinned_changed asks
+``reasons``. The vocabulary of asks stays in instruction_words.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from index_builder.reading import figures as F
+from index_builder.reading import numbers
+
+from addin_server.draft.instruction_kinds import _kind
+from addin_server.draft.instruction_words import _ASK, KEEP_VERBS, STAY_STATES, STAY_VERBS
+
+# The draft as a thing to handle (share, send, have ready), not the clause's words: "the draft", "a clean
+# version", "the redline", "this turn's mark-up".
+_THE_DRAFT = re.compile(r"\b(?:the|a|this|that|our|your|my|a\s+clean|the\s+clean|a\s+revised|the\s+revised|the\s+updated)\s+"
+                        r"(?:\w+\s+)?(?:draft|redline|red-line|mark-?up|version|document|doc|copy|comparison|blackline)s?\b",
+                        re.I)
+# What one does with a draft as a document: logistics, never a change to the clause.
+_HANDLE = re.compile(r"\b(?:share|sharing|send|sending|circulat\w*|forward|e-?mail|print|table|present|upload|attach|"
+                     r"on\s+screen|ready|by\s+(?:monday|tuesday|wednesday|thursday|friday|tomorrow|tonight|noon|eod|cob|"
+                     r"close\s+of\s+business|end\s+of\s+(?:the\s+)?day)|before\s+(?:the|our|thursday|friday|monday|"
+                     r"tuesday|wednesday)\b)", re.I)
+
+
+def about_the_draft(segment: str) -> bool:
+    """"Please have the draft ready to share on screen", "Send me a clean version by Friday": what to do
+    with the draft as a document (share, send, have ready), naming no figure: no ask of the clause."""
+    return bool(_THE_DRAFT.search(segment) and _HANDLE.search(segment)) and not F.figures(segment)
+
+
+_ASK_WORD = re.compile(rf"\b(?:{_ASK})\b", re.I)
+_KEEPS = re.compile(rf"\b(?:{KEEP_VERBS}|{STAY_VERBS}|{STAY_STATES}|as\s+drafted)\b", re.I)
+
+
+_COMPOUND_VERB = re.compile(r"(?:^|\b(?:so|then|and|please|to)\s+|[,;:]\s+)[\w']+(?:-[\w']+)+\s+(?:it|them|this|that|these|those|"
+                            r"the|a|an|all|any|each|every)\b", re.I)
+
+
+def asks_only_in_compounds(segment: str) -> bool:
+    """The segment's only ask-verbs sit inside hyphenated nouns ("rate-change notice", "cap-free period",
+    "set-off right"): a noun compound names a thing, it asks nothing."""
+    if not _ASK_WORD.search(segment) or _KEEPS.search(segment):
+        return False  # (what stays is read as it was: "the repair-or-replace sentence ... stays exactly as drafted")
+    if _COMPOUND_VERB.search(segment):
+        return False  # "so lower-case it": a compound with an object of its own is a verb, asked
+    bare = re.sub(r"[\w']+(?:-[\w']+)+", " ", segment)
+    return not _ASK_WORD.search(bare)
+
+
+# The figure of the part before, pointed back at with no figure of its own: "make it two" (after "two
+# years"), "put in the opening number", "use that figure", "go with the lower one".
+_RESTATED = re.compile(r"^(?:(?:so|then|and|if\s+none|if\s+not|for\s+this\s+turn|for\s+now)[,;]?\s+)*"
+                       r"(?:(?:please\s+)?(?:make|set|put|have|take|keep)\s+(?:it|that|this|them)\s+(?:at\s+|to\s+)?)"
+                       r"(?P<n>[a-z]+(?:[\s-][a-z]+)?|\d+(?:\.\d+)?)[.!]?$", re.I)
+_POINTS_BACK = re.compile(r"^(?:(?:so|then|and|if\s+none|if\s+not|for\s+this\s+turn|for\s+now)[,;]?\s+)*(?:please\s+)?"
+                          r"(?:put\s+in|put|use|insert|go\s+(?:in\s+)?with|take|enter|plug\s+in)\s+"
+                          r"(?:the|that|this|our|your)\s+(?:[\w-]+\s+)?(?:number|figure|one|value)\b[.!]?$", re.I)
+
+
+def restates_figure(segment: str, value: float | None) -> bool:
+    """The segment says the part before's figure again, in words ("make it two" after "two years") or
+    by pointing at it ("put in the opening number"): the same ask, never a second part."""
+    text = segment.strip()
+    if F.figures(text) and not _RESTATED.match(text):
+        return False
+    if _POINTS_BACK.match(text):
+        return True
+    m = _RESTATED.match(text)
+    if not m or value is None:
+        return False
+    said = numbers.value(m.group("n"))
+    return said is not None and abs(float(said) - float(value)) < 1e-9
+
+
+def not_an_ask(segment: str) -> bool:
+    """A segment no kind reads that asks nothing of the clause: logistics about the draft, or a
+    statement whose only ask-words are parts of nouns."""
+    return about_the_draft(segment) or asks_only_in_compounds(segment)
+
+
+# The other side's ask, reported: "Customer's markup asks for 7 years", "their counsel wants sixty days",
+# "the other side proposes $5m". What they asked is the figure on the table, not the lawyer's ask.
+_REPORTED = re.compile(r"(?:\b[A-Z][\w&.-]*['’]s?\s+(?:\w+\s+)?(?:mark-?up|redline|draft|comments?|counter-?proposal|"
+                       r"proposal|turn|counsel|lawyers?)|\b(?:the\s+other\s+side|their\s+side|opposing\s+counsel|"
+                       r"(?:the\s+)?counterparty|their\s+(?:counsel|lawyers?|markup|mark-up|draft)))\s+"
+                       r"(?:asks?\s+for|wants?|proposes?|requests?|seeks?|insists?\s+on|(?:has|have)\s+asked\s+for|"
+                       r"(?:is|are)\s+asking\s+for|came\s+back\s+with|offers?)\b")
+# The lawyer's counter to it, a bare number: "We'll meet them at 5", "we can go to 45", "we'd settle at 60".
+_COUNTER = re.compile(r"^(?:but\s+|so\s+)?we(?:['’]ll|\s+will|\s+can|\s+could|['’]d|\s+would|\s+should)\s+"
+                      r"(?:meet\s+(?:them|\w+)(?:\s+halfway)?\s+at|go\s+(?:to|with)|offer|counter\s+(?:at|with)|"
+                      r"settle\s+(?:at|on|for)|come\s+down\s+to|go\s+up\s+to)\s+(?P<n>[\w.,-]+)[.!]?$", re.I)
+
+
+def reported(text: str) -> bool:
+    """The text reports the other side's ask ("Customer's markup asks for 7 years")."""
+    return bool(_REPORTED.search(text))
+
+
+def countered(segment: str) -> float | None:
+    """The number of a counter-offer said as a bare number ("We'll meet them at 5"), or None."""
+    m = _COUNTER.match(segment.strip())
+    if not m:
+        return None
+    said = numbers.value(m.group("n").rstrip(".,"))
+    return float(said) if said is not None else None
+
+
+# "If the Attachment only renews for six months at a time, nobody can ever give twelve months' notice in
+# time - so the Attachment's notice has to come down: three months": a reason, then "so" and the ask.
+# (Not "so that" (a purpose), "so long as", "and so on", nor "and so does Customer" / "so should Provider": "likewise".)
+_SO = re.compile(r"(?:,|;|\s[-–—]+)\s+(?:and\s+)?so\s+(?!(?:that|long|far|much|many|on|forth|do|does|did|is|are|was|were|"
+                 r"will|would|should|must|can|could|has|have|had|shall|may|might)\b)", re.I)
+
+
+def after_the_reason(text: str, kind: str) -> str:
+    """The words of the ask after a reason joined to it by "so", where they hold a figure of the ask's kind
+    (the figures of the reason are the case made, not the values asked); else the whole text."""
+    m = None
+    for m in _SO.finditer(text):
+        pass
+    if m is None:
+        return text
+    rest = text[m.end():]
+    of_kind = F.periods if kind == "period" else F.amounts
+    asked, argued = of_kind(rest), of_kind(text[:m.start()])
+    # ("make that five years, the broker said five, so five years": the same figure said again, read whole.)
+    if not asked or not argued or any(abs(a.value - b.value) < 1e-9 for a in asked for b in argued):
+        return text
+    return rest
+
+
+def reasons(text: str) -> list[tuple[int, int]]:
+    """The spans of the instruction that make the case for an ask joined to them by "so" (from the start of
+    their sentence to the "so"): their figures are argued, neither asked nor given as standing."""
+    out = []
+    for m in _SO.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".;?!\n") + 1
+        out.append((start, m.start()))
+    return out
+
+
+# A sentence that opens with a verb of asking is itself the ask ("Make it mutual, so both of us are covered").
+_IMPERATIVE = re.compile(rf"^\s*(?:please\s+|just\s+|also\s+|and\s+)*(?:{_ASK})\b", re.I)
+
+
+def asks_nothing_after_so(segment: str) -> bool:
+    """A statement making a case, then "so" and words that ask nothing ("Finding does not cover the 10% cap
+    or the supporting documentation, so no action on those"): the whole asks nothing. Not where the words
+    before "so" ask themselves ("Make it mutual, so ..."), nor where those after it ask ("so lower-case it",
+    "so use 'legitimate business interests'")."""
+    found = list(_SO.finditer(segment))
+    if not found or _IMPERATIVE.match(segment):
+        return False
+    after = segment[found[-1].end():]
+    return _kind(after) is None and not _IMPERATIVE.match(after) and not _COMPOUND_VERB.search(after)
