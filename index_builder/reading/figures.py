@@ -394,3 +394,62 @@ def references(text: str) -> list[tuple[str, str]]:
     """The places in a document a text names, as (kind, number): ("section", "16.4") for "Section
     16.4", ("article", "10") for "ARTICLE 10" (the numbers ``counts`` leaves out)."""
     return [((m.group("w") or "section").lower(), m.group("n")) for m in _REFERENCE.finditer(text)]
+
+
+# -- every number of a text: figures, dates and counts (the run-time number check) ---------------
+# What is not a number of the deal: a citation marker ("[1]"), a limb or list number standing alone in
+# brackets ("(2)"), a dotted reference with no word before it ("pursuant to 5.2", "6.1 (a)"), and the
+# word "one" alone, which is as often a pronoun ("one party", "no one") as a count.
+_MARKERS = re.compile(r"\[\s*\d+(?:\s*[,;-]\s*\d+)*\s*\]")
+_DOTTED = re.compile(r"\d+(?:\.\d+)+")
+_PER_UNIT = {"week": ("day", 7), "year": ("month", 12), "hour": (None, 0)}
+
+
+def mentions(text: str) -> list[Figure]:
+    """Every number ``text`` writes, in text order: its figures (periods, amounts, percentages,
+    multiples), its dates (kind "date", ``value`` the date's ordinal, ``unit`` its ISO form), and the
+    counts left ("130,300 Pin Codes", "by fifty-two"). Not read: citation markers, section and clause
+    numbers, limb numbers in brackets, bare dotted references, ordinals, and "one" alone."""
+    from index_builder.reading.dates import dates
+    blank = list(text)
+    out: list[Figure] = []
+    for d in dates(text):
+        out.append(Figure("date", float(d.value.toordinal()), d.value.isoformat(), None, d.start, d.end,
+                          text[d.start:d.end], "digits"))
+        blank[d.start:d.end] = " " * (d.end - d.start)
+    for m in _MARKERS.finditer(text):
+        blank[m.start():m.end()] = " " * (m.end() - m.start())
+    rest = "".join(blank)
+    out += figures(rest)
+    for f in counts(rest):
+        if f.disagree or any(g.start <= f.start < g.end for g in out):
+            continue  # a figure's digits that disagree with its words: the figure says it
+        if _DOTTED.fullmatch(f.text) or f.text.lower() == "one" or \
+                rest[f.start - 1:f.start] == "(" and rest[f.end:f.end + 1] == ")":
+            continue
+        out.append(f)
+    return sorted(out, key=lambda f: f.start)
+
+
+def number_keys(f: Figure) -> set[tuple[str, float]]:
+    """The values a number says, so that equivalents meet: a count by its value, a period also in the
+    units it converts to exactly ("two weeks" = "14 days", "one year" = "12 months"), a date by its day
+    (a date's year is read as a count too, so "2029" names it)."""
+    if f.kind == "date":
+        return {("date", f.value)}
+    keys = {("n", round(f.value, 6))}
+    if f.kind == "period" and f.unit in _PER_UNIT:
+        unit, per = _PER_UNIT[f.unit]
+        if unit:
+            keys.add((unit, round(f.value * per, 6)))
+    if f.kind == "period" and f.unit in ("day", "month"):
+        keys.add((f.unit, round(f.value, 6)))
+    return keys
+
+
+def date_year(f: Figure) -> set[tuple[str, float]]:
+    """A date's year as a count: what a text that writes "2030" gives a date (a day of the month alone
+    names no date)."""
+    if f.kind != "date" or not f.unit:
+        return set()
+    return {("n", float(f.unit.split("-")[0]))}
