@@ -40,8 +40,8 @@ def numbers(task: DraftTask, comparison: Comparison, allow: Allowances, addition
     and nothing it replaces fails ``additions``; one the instruction may have had worked out is said
     ("not checked"). A check that already failed keeps its reason."""
     sources = _keys(F.mentions(task.clause)) | _keys(F.mentions(task.instruction)) | \
-        _keys(F.mentions(allow.cited_text)) | _keys(F.mentions(" ; ".join((task.document_terms or ()) +
-                                                                           task.document_parties)))
+        _keys(F.mentions(allow.cited_text)) | _keys(F.mentions(_named_precedents(task))) | \
+        _keys(F.mentions(" ; ".join((task.document_terms or ()) + task.document_parties)))
     # A year the instruction writes alone ("run it to 2030") may be worked into a date.
     years = _keys(m for m in F.mentions(task.instruction) if m.kind == "count")
     draft_keys = _keys(F.mentions(comparison.draft))
@@ -53,7 +53,11 @@ def numbers(task: DraftTask, comparison: Comparison, allow: Allowances, addition
         if F.number_keys(m) & sources or not _ours(m, additions, meaning):
             continue
         old = _replaced(m, comparison, lost, allow)
-        if worked_out or m.kind == "date" and F.date_year(m) & years:
+        if old is not None:
+            lost.remove(old)  # each clause number stands for one draft number, in order ("13-24" to "19-30")
+        if old is None and m.kind == "count" and m.written == "words" and m.value <= 10:
+            continue  # a rewording counts the clause's own things: "there are two exceptions", "the two parties"
+        if worked_out or m.kind == "date" and F.date_year(m) & years or old is not None and _knock_on(old, m, allow):
             said.append(f"the draft writes “{m.text}”" + (f" where your clause has “{old.text}”" if old else ""))
         elif old is not None:
             changed.append(f"The draft changes “{old.text}” to “{m.text}”, which your instruction does not ask for.")
@@ -89,6 +93,22 @@ def _replaced(m: F.Figure, c: Comparison, lost: list[F.Figure], allow: Allowance
     near = [o for o in near if not any(o.kind == a.kind and abs(o.value - a.value) < 1e-9 for a in asked)]
     same = [o for o in near if o.kind == m.kind]
     return (same or near or [None])[0]
+
+
+def _knock_on(old: F.Figure, new: F.Figure, allow: Allowances) -> bool:
+    """A clause number moved by the very step the instruction asks of another ("the first 18 months", not
+    12; "months 13-24" then become "19-30"): worked out from the ask, not proved by the core."""
+    steps = {round(v.value - o.value, 6) for v in allow.figures for o in allow.old_figures if v.kind == o.kind}
+    return round(new.value - old.value, 6) in steps
+
+
+_PRECEDENT = re.compile(r"\[\s*(\d{1,2})\s*\]")
+
+
+def _named_precedents(task: DraftTask) -> str:
+    """The precedents the instruction itself points at ("see [1]"): what it borrows from them is given."""
+    named = {int(n) for n in _PRECEDENT.findall(task.instruction)}
+    return "\n".join(p.text for n, p in enumerate(task.precedents, 1) if n in named)
 
 
 def _keys(found: Iterable[F.Figure]) -> set[tuple[str, float]]:

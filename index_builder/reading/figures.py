@@ -31,7 +31,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from index_builder.reading.numbers import DIGITS, MIXED, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words
+from index_builder.reading.numbers import DIGITS, MIXED, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words, words_value
+from index_builder.reading.numbers import _J as _J_WORDS, _TOKEN as _WORD_TOKENS
 from index_builder.reading.template import blank
 
 _I = re.IGNORECASE
@@ -401,6 +402,12 @@ def references(text: str) -> list[tuple[str, str]]:
 # brackets ("(2)"), a dotted reference with no word before it ("pursuant to 5.2", "6.1 (a)"), and the
 # word "one" alone, which is as often a pronoun ("one party", "no one") as a count.
 _MARKERS = re.compile(r"\[\s*\d+(?:\s*[,;-]\s*\d+)*\s*\]")
+# A list's own numbering: "1." or "2)" opening a line.
+_LIST_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}[.)](?=[ \t])")
+# A count with its scale, as lawyers and clients shorten it: "3m", "2 million", "500k", "a thousand",
+# "a hundred and twenty" ("a" is "one" before a scale word).
+_SCALED_COUNT = re.compile(rf"(?<![\w.,$€£])(?:(?P<d>{DIGITS})[ \t]?(?P<s>mm|m|k|bn|thousand|million|billion)\b|"
+                           rf"\ba[ \t]+(?P<w>(?:hundred|thousand|million|billion)(?:(?:[ \t]+and)?{_J_WORDS}(?:{_WORD_TOKENS}))*)\b)", _I)
 _DOTTED = re.compile(r"\d+(?:\.\d+)+")
 _PER_UNIT = {"week": ("day", 7), "year": ("month", 12), "hour": (None, 0)}
 
@@ -419,8 +426,18 @@ def mentions(text: str) -> list[Figure]:
         blank[d.start:d.end] = " " * (d.end - d.start)
     for m in _MARKERS.finditer(text):
         blank[m.start():m.end()] = " " * (m.end() - m.start())
+    for m in _LIST_NUMBER.finditer(text):
+        blank[m.start():m.end()] = " " * (m.end() - m.start())
     rest = "".join(blank)
     out += figures(rest)
+    for m in _SCALED_COUNT.finditer(rest):
+        value = read(m.group("d")).value * _SCALE[m.group("s").lower()] if m.group("d") else \
+            words_value("one " + m.group("w"))
+        if value is None or any(f.start < m.end() and m.start() < f.end for f in out):
+            continue
+        out.append(Figure("count", value, None, None, m.start(), m.end(), text[m.start():m.end()],
+                          "words" if m.group("w") else "digits"))
+        rest = rest[:m.start()] + " " * (m.end() - m.start()) + rest[m.end():]
     for f in counts(rest):
         if f.disagree or any(g.start <= f.start < g.end for g in out):
             continue  # a figure's digits that disagree with its words: the figure says it
