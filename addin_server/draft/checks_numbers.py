@@ -28,8 +28,9 @@ _FIGURE_KINDS = ("period", "amount", "percentage", "multiple")
 # amount, a rate a year, a multiple or fraction of the old figure, figures that follow or match another.
 _WORKED_OUT = re.compile(
     r"\b(?:increase|decrease|reduce|raise|lower|extend|shorten|cut|bump|adjust)\w*\b[^.;]{0,40}\bby\b|"
-    r"\b(?:a|per|each|every)\s+(?:year|annum|month|quarter)\b|\bannual(?:ly)?\b|\bescalat\w*|\bindex\w*|"
-    r"\bdoubl\w*|\bhalv\w*|\bhalf\b|\btwice\b|\btriple\w*|\bpro[\s-]?rat\w*|\bfollow\w*|\bin\s+line\b|"
+    r"%[^.;]{0,20}\b(?:a|per|each|every)\s+(?:year|annum|month|quarter)\b|\bper\s+annum\b|\bannually\b|"
+    r"\bescalat\w*|\bindex(?:ed|ation|ing)\b|\bdoubl\w*|\bhalv\w*|\bhalf\b|\btwice\b|\btriple\w*|\bpro[\s-]?rat\w*|"
+    r"\b(?:to|must|should|will|shall|can)\s+follow\b|\bfollows?\s+suit\b|\bin\s+line\b|"
     r"\bconsistent\b|\baccordingly\b|\bto\s+match\b|\brecalculat\w*|\bwork(?:ed)?\s+out\b|\bcompound\w*", re.I)
 
 

@@ -81,7 +81,7 @@ _MONEY_AFTER = re.compile(
     rf"(?<![\w.,$])(?<!\d[ \u00a0\u202f])(?P<n>{NUMBER}|\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+)"
     rf"(?:[ \t]?(?P<sw>thousand|million|billion))?[ \t]?(?P<c>\b(?:{_CODES})\b|€|{_NAME}\b)", _I)
 _CENTS = re.compile(rf"(?<![\w$.])(?P<n>{NUMBER})[ \t]+cents?\b(?:[ \t]*\([ \t]*(?P<d>{DIGITS})[ \t]+cents?[ \t]*\))?", _I)
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3, "m": 1e6, "mm": 1e6, "bn": 1e9}
+_SCALE = {"grand": 1e3, "thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3, "m": 1e6, "mm": 1e6, "bn": 1e9}
 
 _PERCENT = re.compile(
     rf"(?<![\w.])(?P<n>{NUMBER}|_+\d+(?:\.\d+)?_+)[ \t]?(?:%|percent\b|per[ \t]cent\b|per[ \t]centum\b)"
@@ -406,7 +406,7 @@ _MARKERS = re.compile(r"\[\s*\d+(?:\s*[,;-]\s*\d+)*\s*\]")
 _LIST_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}[.)](?=[ \t])")
 # A count with its scale, as lawyers and clients shorten it: "3m", "2 million", "500k", "a thousand",
 # "a hundred and twenty" ("a" is "one" before a scale word).
-_SCALED_COUNT = re.compile(rf"(?<![\w.,$€£])(?:(?P<d>{DIGITS})[ \t]?(?P<s>mm|m|k|bn|thousand|million|billion)\b|"
+_SCALED_COUNT = re.compile(rf"(?<![\w.,$€£])(?:(?P<d>{DIGITS})[ \t]?(?P<s>mm|m|k|bn|thousand|million|billion|grand)\b|"
                            rf"\ba[ \t]+(?P<w>(?:hundred|thousand|million|billion)(?:(?:[ \t]+and)?{_J_WORDS}(?:{_WORD_TOKENS}))*)\b)", _I)
 _DOTTED = re.compile(r"\d+(?:\.\d+)+")
 _PER_UNIT = {"week": ("day", 7), "year": ("month", 12), "hour": (None, 0)}
