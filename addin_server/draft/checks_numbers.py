@@ -49,6 +49,15 @@ def numbers(task: DraftTask, comparison: Comparison, allow: Allowances, addition
     lost = [m for m in F.mentions(comparison.clause) if not F.number_keys(m) & draft_keys
             and not any(s <= m.start < e for s, e in allow.delete)]
     worked_out = bool(_WORKED_OUT.search(task.instruction))
+    # A clause number the draft replaces with a value the instruction or a precedent gives is the asked
+    # change: it is not there to pair with an unsourced number ("three (3)" markets became the asked "four (4)").
+    clause_keys = _keys(F.mentions(comparison.clause))
+    for m in F.mentions(comparison.draft):
+        keys = F.number_keys(m)
+        if keys & sources and not keys & clause_keys:
+            old = _replaced(m, comparison, lost, allow)
+            if old is not None:
+                lost.remove(old)
     changed, added, said = [], [], []
     for m in F.mentions(comparison.draft):
         if F.number_keys(m) & sources or not _ours(m, additions, meaning):

@@ -165,6 +165,9 @@ def amounts(text: str) -> list[Figure]:
 
 # -- readers ----------------------------------------------------------------------------------------
 
+_SHARE_AFTER = re.compile(r"[ \t]*(?:[(\[][ \t]*\d+(?:\.\d+)?[ \t]*%|of[ \t]+(?:the|all|any|its|such|each|gross|net)\b)", _I)
+
+
 def _periods(text: str, masked: str, found: _Found) -> None:
     for m in _PERIOD.finditer(masked):
         number = read(m.group("n"))
@@ -176,6 +179,8 @@ def _periods(text: str, masked: str, found: _Found) -> None:
         if unit == "year" and value >= 1000:
             continue  # "the 2018 Calendar Year" names a year; no term runs a thousand years
         if unit == "quarter":
+            if _SHARE_AFTER.match(masked, m.end()):
+                continue  # "one quarter (25%) of the gross amounts": a share, not three months
             unit, value = "month", value * 3
         elif unit == "day" and re.search(r"business|working|trading|banking", mods):
             unit = "business_day"
@@ -406,6 +411,10 @@ _MARKERS = re.compile(r"\[\s*\d+(?:\s*[,;-]\s*\d+)*\s*\]")
 _LIST_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}[.)](?=[ \t])")
 # A count with its scale, as lawyers and clients shorten it: "3m", "2 million", "500k", "a thousand",
 # "a hundred and twenty" ("a" is "one" before a scale word).
+# "a quarter, not a third", "a fifth of the fees": a fraction said with "a", where it is a share (never
+# "a third party", "a fifth day").
+_A_FRACTION = re.compile(r"\ba[ \t]+(?P<w>half|third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+                         r"(?=[ \t]+(?:of|not|instead|rather|share)\b|[ \t]*[,.;:)]|[ \t]*$)", _I)
 _SCALED_COUNT = re.compile(rf"(?<![\w.,$€£])(?:(?P<d>{DIGITS})[ \t]?(?P<s>mm|m|k|bn|thousand|million|billion|grand)\b|"
                            rf"\ba[ \t]+(?P<w>(?:hundred|thousand|million|billion)(?:(?:[ \t]+and)?{_J_WORDS}(?:{_WORD_TOKENS}))*)\b)", _I)
 _DOTTED = re.compile(r"\d+(?:\.\d+)+")
@@ -438,6 +447,10 @@ def mentions(text: str) -> list[Figure]:
         out.append(Figure("count", value, None, None, m.start(), m.end(), text[m.start():m.end()],
                           "words" if m.group("w") else "digits"))
         rest = rest[:m.start()] + " " * (m.end() - m.start()) + rest[m.end():]
+    for m in _A_FRACTION.finditer(rest):
+        if not any(f.start < m.end() and m.start() < f.end for f in out):
+            out.append(Figure("count", words_value("one " + m.group("w")) or 0.0, None, None, m.start(), m.end(),
+                              text[m.start():m.end()], "words"))
     for f in counts(rest):
         if f.disagree or any(g.start <= f.start < g.end for g in out):
             continue  # a figure's digits that disagree with its words: the figure says it
@@ -455,6 +468,8 @@ def number_keys(f: Figure) -> set[tuple[str, float]]:
     if f.kind == "date":
         return {("date", f.value)}
     keys = {("n", round(f.value, 6))}
+    if f.kind == "percentage":  # "25%" is "a quarter"
+        keys.add(("n", round(f.value / 100, 6)))
     if f.kind == "period" and f.unit in _PER_UNIT:
         unit, per = _PER_UNIT[f.unit]
         if unit:

@@ -40,6 +40,10 @@ def test_the_reader_gives_dates_counts_and_figures_and_not_references_markers_or
     assert number_keys(mentions("fifty-two")[0]) & number_keys(mentions("52")[0])
     assert number_keys(mentions("99 cents")[0]) & number_keys(mentions("$0.99")[0])
     assert number_keys(mentions("two weeks")[0]) & number_keys(mentions("14 days")[0])
+    # as clients shorten them: "3m" shares, "250 grand", "a hundred and twenty"
+    assert number_keys(mentions("we need 3m")[0]) & number_keys(mentions("3 million shares")[0])
+    assert number_keys(mentions("drops to 250 grand")[0]) & number_keys(mentions("$250,000")[0])
+    assert number_keys(mentions("give it a hundred and twenty")[0]) & number_keys(mentions("one hundred twenty (120) days")[0])
 
 
 def test_a_date_changed_that_nothing_asked_for_fails_meaning_and_says_both() -> None:
@@ -93,3 +97,16 @@ def test_a_faithful_draft_that_keeps_every_number_passes() -> None:
     draft = PINS.replace("$1.29", "$0.99")
     checks = _checks(PINS, "Song value cap down to 99 cents.", draft)
     assert checks["meaning"].passed is True and checks["additions"].passed is True
+
+
+def test_a_number_a_draft_fills_in_where_the_clause_left_it_open_is_an_addition() -> None:
+    # i-multi-01-b2: "specific spot length to be mutually agreed upon" became "of thirty (30) seconds"; the
+    # instruction's "in the following ... markets" is no arithmetic.
+    clause = ("HDS may use the Celebrity Attributes in a television commercial (specific spot length to be mutually "
+              "agreed upon) aired in the following three (3) television markets: (1) Washington; (2) Florida; and (3) Texas.")
+    ask = ('Mark-up: "...aired in the following [four (4)] television markets: (1) Washington; (2) Florida; '
+           '[(3) Texas; and (4) California]..."')
+    draft = ("HDS may use the Celebrity Attributes in a television commercial (of thirty (30) seconds) aired in the "
+             "following four (4) television markets: (1) Washington; (2) Florida; (3) Texas; and (4) California.")
+    additions = _checks(clause, ask, draft)["additions"]
+    assert additions.passed is False and "“thirty (30)”" in additions.reason
