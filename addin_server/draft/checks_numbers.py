@@ -56,7 +56,7 @@ def numbers(task: DraftTask, comparison: Comparison, allow: Allowances, addition
         keys = F.number_keys(m)
         if keys & sources and not keys & clause_keys:
             old = _replaced(m, comparison, lost, allow)
-            if old is not None:
+            if old is not None and old.kind == m.kind:
                 lost.remove(old)
     changed, added, said = [], [], []
     for m in F.mentions(comparison.draft):

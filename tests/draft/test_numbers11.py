@@ -110,3 +110,24 @@ def test_a_number_a_draft_fills_in_where_the_clause_left_it_open_is_an_addition(
              "following four (4) television markets: (1) Washington; (2) Florida; (3) Texas; and (4) California.")
     additions = _checks(clause, ask, draft)["additions"]
     assert additions.passed is False and "“thirty (30)”" in additions.reason
+
+
+def test_a_share_said_as_a_fraction_is_not_a_period_and_a_quarter_is_twenty_five_percent() -> None:
+    # e-amount-04-s1 (sound): "a quarter, not a third": "one third (33%)" became "one quarter (25%)".
+    assert [(m.kind, m.value) for m in mentions("one quarter (25%) of the gross amounts")] == \
+        [("multiple", 0.25), ("percentage", 25.0)]
+    assert [m.kind for m in mentions("within one quarter after the end")] == ["period"]
+    clause = "Licensor shall receive from Licensee one third (33%) of the gross amounts earned by the Licensee."
+    ask = "Licensor's share of the Supplemental Payments: a quarter, not a third. Mind the percentage in brackets too."
+    checks = _checks(clause, ask, clause.replace("one third (33%)", "one quarter (25%)"))
+    assert checks["meaning"].passed is not False and checks["additions"].passed is not False
+
+
+def test_a_number_beside_the_asked_figure_pairs_with_its_own_kind() -> None:
+    # g-period-08-b1: one year became the asked six months, and "thirty road miles" became "sixty" beside it.
+    clause = ("If Employee is a physician, any covenant not to compete is limited to one year and thirty road miles "
+              "from Employee's primary place of practice with Employer.")
+    ask = "Line the duration up with the six-month non-solicitation period: so six months, down from the current one year."
+    draft = clause.replace("one year and thirty", "six months and sixty")
+    meaning = _checks(clause, ask, draft)["meaning"]
+    assert meaning.passed is False and "“thirty” to “sixty”" in meaning.reason
