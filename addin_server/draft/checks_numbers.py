@@ -40,26 +40,16 @@ def numbers(task: DraftTask, comparison: Comparison, allow: Allowances, addition
     changed in value that the instruction does not name fails ``meaning``; a number with no source
     and nothing it replaces fails ``additions``; one the instruction may have had worked out is said
     ("not checked"). A check that already failed keeps its reason."""
-    sources = _keys(F.mentions(task.clause)) | _keys(F.mentions(task.instruction)) | \
-        _keys(F.mentions(allow.cited_text)) | _keys(F.mentions(_named_precedents(task))) | \
+    asked, mine, theirs = (F.mentions(t) for t in (task.instruction, comparison.clause, comparison.draft))
+    sources = _keys(asked) | _keys(mine) | _keys(F.mentions(allow.cited_text)) | \
+        _keys(F.mentions(_named_precedents(task))) | \
         _keys(F.mentions(" ; ".join((task.document_terms or ()) + task.document_parties)))
     # A year the instruction writes alone ("run it to 2030") may be worked into a date.
-    years = _keys(m for m in F.mentions(task.instruction) if m.kind == "count")
-    draft_keys = _keys(F.mentions(comparison.draft))
-    lost = [m for m in F.mentions(comparison.clause) if not F.number_keys(m) & draft_keys
-            and not any(s <= m.start < e for s, e in allow.delete)]
+    years = _keys(m for m in asked if m.kind == "count")
     worked_out = bool(_WORKED_OUT.search(task.instruction))
-    # A clause number the draft replaces with a value the instruction or a precedent gives is the asked
-    # change: it is not there to pair with an unsourced number ("three (3)" markets became the asked "four (4)").
-    clause_keys = _keys(F.mentions(comparison.clause))
-    for m in F.mentions(comparison.draft):
-        keys = F.number_keys(m)
-        if keys & sources and not keys & clause_keys:
-            old = _replaced(m, comparison, lost, allow)
-            if old is not None and old.kind == m.kind:
-                lost.remove(old)
+    lost = _lost(comparison, allow, mine, theirs, sources)
     changed, added, said = [], [], []
-    for m in F.mentions(comparison.draft):
+    for m in theirs:
         if F.number_keys(m) & sources or not _ours(m, additions, meaning):
             continue
         old = _replaced(m, comparison, lost, allow)
@@ -82,6 +72,23 @@ def numbers(task: DraftTask, comparison: Comparison, allow: Allowances, addition
     if added and additions.passed is not False:
         additions = CheckResult("additions", False, _joined(added))
     return additions, meaning
+
+
+def _lost(c: Comparison, allow: Allowances, mine: list[F.Figure], theirs: list[F.Figure],
+          sources: set[tuple[str, float]]) -> list[F.Figure]:
+    """The clause numbers the draft no longer writes, outside what the instruction deletes, less those a
+    value the instruction or a precedent gives stands in for (the asked change: "three (3)" markets became
+    the asked "four (4)", and is not there to pair with an unsourced number beside it)."""
+    draft_keys = _keys(theirs)
+    lost = [m for m in mine if not F.number_keys(m) & draft_keys and not any(s <= m.start < e for s, e in allow.delete)]
+    clause_keys = _keys(mine)
+    for m in theirs:
+        keys = F.number_keys(m)
+        if keys & sources and not keys & clause_keys:
+            old = _replaced(m, c, lost, allow)
+            if old is not None and old.kind == m.kind:
+                lost.remove(old)
+    return lost
 
 
 def _ours(m: F.Figure, additions: CheckResult, meaning: CheckResult) -> bool:

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from index_builder.reading.numbers import DIGITS, MIXED, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words, words_value
-from index_builder.reading.numbers import _J as _J_WORDS, _TOKEN as _WORD_TOKENS
+from index_builder.reading.numbers import JOIN as _J_WORDS, WORD_TOKEN as _WORD_TOKENS
 from index_builder.reading.template import blank
 
 _I = re.IGNORECASE
