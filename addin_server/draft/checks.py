@@ -31,6 +31,7 @@ from addin_server.draft import compare as C
 from addin_server.draft.checks_base import (_MARKER, CHECK_NAMES, NEARLY_SAME, Checked, CheckResult, DraftTask,
                                             not_checked, similarity)
 from addin_server.draft.checks_base import short as _short
+from addin_server.draft.checks_numbers import numbers
 from addin_server.draft.checks_meaning import _additions, _cited_sentences, _logic, _meaning
 from addin_server.draft.checks_support import _added_elsewhere, _support  # noqa: F401 (tests read _added_elsewhere)
 from addin_server.draft.checks_terms import _defined_terms
@@ -77,6 +78,7 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
                                          [p.part.label() for p in unread]), lambda: _logic(comparison, whole, task, ins))
     if allow.unread_scopes:
         additions, meaning = _scoped(task, ins, draft, allow, unread, cited, additions, meaning)
+    additions, meaning = numbers(task, comparison, allow, additions, meaning)  # every number has a source
     results = [
         clock.time("changed", _changed, task, ins, draft, instruction_result),
         instruction_result,

@@ -20,8 +20,15 @@ def additions(c: Comparison, allow: Allowances, parties: Sequence[str] = (), cit
     out: list[str] = []
     mine = F.figures(c.clause)
     backed = F.figures(allow.cited_text) if allow.cited_text else []
+    # A number the instruction writes bare is given in any unit ("7 years asked; we'll meet them at 5": the
+    # lawyer's "5" is the source of "5 years"), unless the instruction also writes that number with its unit
+    # ("Two. ... at least two years" gives no "two months").
+    said = F.mentions(allow.asked) if allow.asked else []
+    asked = {("n", round(m.value, 6)) for m in said if m.kind == "count"} - \
+        {("n", round(m.value, 6)) for m in said if m.kind != "count"}
     for g in F.figures(c.draft):
         if any(_same_figure(g, f) for f in mine) or any(_same_figure(g, v) for v in allow.figures) or \
+                ("n", round(g.value, 6)) in asked or \
                 any(_same_figure(g, b) for b in backed) or _in_cited(c.draft, g.start, cited):
             continue
         if any(_same_figure(f, o) for o in allow.old_figures for f in mine if f.kind == g.kind):

@@ -31,7 +31,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from index_builder.reading.numbers import DIGITS, MIXED, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words
+from index_builder.reading.numbers import DIGITS, MIXED, NUMBER, OCR_DIGITS, WORDS, FRACTION, read, to_words, words_value
+from index_builder.reading.numbers import JOIN as _J_WORDS, WORD_TOKEN as _WORD_TOKENS
 from index_builder.reading.template import blank
 
 _I = re.IGNORECASE
@@ -80,7 +81,7 @@ _MONEY_AFTER = re.compile(
     rf"(?<![\w.,$])(?<!\d[ \u00a0\u202f])(?P<n>{NUMBER}|\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+)"
     rf"(?:[ \t]?(?P<sw>thousand|million|billion))?[ \t]?(?P<c>\b(?:{_CODES})\b|€|{_NAME}\b)", _I)
 _CENTS = re.compile(rf"(?<![\w$.])(?P<n>{NUMBER})[ \t]+cents?\b(?:[ \t]*\([ \t]*(?P<d>{DIGITS})[ \t]+cents?[ \t]*\))?", _I)
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3, "m": 1e6, "mm": 1e6, "bn": 1e9}
+_SCALE = {"grand": 1e3, "thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3, "m": 1e6, "mm": 1e6, "bn": 1e9}
 
 _PERCENT = re.compile(
     rf"(?<![\w.])(?P<n>{NUMBER}|_+\d+(?:\.\d+)?_+)[ \t]?(?:%|percent\b|per[ \t]cent\b|per[ \t]centum\b)"
@@ -164,6 +165,9 @@ def amounts(text: str) -> list[Figure]:
 
 # -- readers ----------------------------------------------------------------------------------------
 
+_SHARE_AFTER = re.compile(r"[ \t]*(?:[(\[][ \t]*\d+(?:\.\d+)?[ \t]*%|of[ \t]+(?:the|all|any|its|such|each|gross|net)\b)", _I)
+
+
 def _periods(text: str, masked: str, found: _Found) -> None:
     for m in _PERIOD.finditer(masked):
         number = read(m.group("n"))
@@ -175,6 +179,8 @@ def _periods(text: str, masked: str, found: _Found) -> None:
         if unit == "year" and value >= 1000:
             continue  # "the 2018 Calendar Year" names a year; no term runs a thousand years
         if unit == "quarter":
+            if _SHARE_AFTER.match(masked, m.end()):
+                continue  # "one quarter (25%) of the gross amounts": a share, not three months
             unit, value = "month", value * 3
         elif unit == "day" and re.search(r"business|working|trading|banking", mods):
             unit = "business_day"
@@ -394,3 +400,88 @@ def references(text: str) -> list[tuple[str, str]]:
     """The places in a document a text names, as (kind, number): ("section", "16.4") for "Section
     16.4", ("article", "10") for "ARTICLE 10" (the numbers ``counts`` leaves out)."""
     return [((m.group("w") or "section").lower(), m.group("n")) for m in _REFERENCE.finditer(text)]
+
+
+# -- every number of a text: figures, dates and counts (the run-time number check) ---------------
+# What is not a number of the deal: a citation marker ("[1]"), a limb or list number standing alone in
+# brackets ("(2)"), a dotted reference with no word before it ("pursuant to 5.2", "6.1 (a)"), and the
+# word "one" alone, which is as often a pronoun ("one party", "no one") as a count.
+_MARKERS = re.compile(r"\[\s*\d+(?:\s*[,;-]\s*\d+)*\s*\]")
+# A list's own numbering: "1." or "2)" opening a line.
+_LIST_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}[.)](?=[ \t])")
+# A count with its scale, as lawyers and clients shorten it: "3m", "2 million", "500k", "a thousand",
+# "a hundred and twenty" ("a" is "one" before a scale word).
+# "a quarter, not a third", "a fifth of the fees": a fraction said with "a", where it is a share (never
+# "a third party", "a fifth day").
+_A_FRACTION = re.compile(r"\ba[ \t]+(?P<w>half|third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+                         r"(?=[ \t]+(?:of|not|instead|rather|share)\b|[ \t]*[,.;:)]|[ \t]*$)", _I)
+_SCALED_COUNT = re.compile(rf"(?<![\w.,$€£])(?:(?P<d>{DIGITS})[ \t]?(?P<s>mm|m|k|bn|thousand|million|billion|grand)\b|"
+                           rf"\ba[ \t]+(?P<w>(?:hundred|thousand|million|billion)(?:(?:[ \t]+and)?{_J_WORDS}(?:{_WORD_TOKENS}))*)\b)", _I)
+_DOTTED = re.compile(r"\d+(?:\.\d+)+")
+_PER_UNIT = {"week": ("day", 7), "year": ("month", 12), "hour": (None, 0)}
+
+
+def mentions(text: str) -> list[Figure]:
+    """Every number ``text`` writes, in text order: its figures (periods, amounts, percentages,
+    multiples), its dates (kind "date", ``value`` the date's ordinal, ``unit`` its ISO form), and the
+    counts left ("130,300 Pin Codes", "by fifty-two"). Not read: citation markers, section and clause
+    numbers, limb numbers in brackets, bare dotted references, ordinals, and "one" alone."""
+    from index_builder.reading.dates import dates
+    blank = list(text)
+    out: list[Figure] = []
+    for d in dates(text):
+        out.append(Figure("date", float(d.value.toordinal()), d.value.isoformat(), None, d.start, d.end,
+                          text[d.start:d.end], "digits"))
+        blank[d.start:d.end] = " " * (d.end - d.start)
+    for m in _MARKERS.finditer(text):
+        blank[m.start():m.end()] = " " * (m.end() - m.start())
+    for m in _LIST_NUMBER.finditer(text):
+        blank[m.start():m.end()] = " " * (m.end() - m.start())
+    rest = "".join(blank)
+    out += figures(rest)
+    for m in _SCALED_COUNT.finditer(rest):
+        value = read(m.group("d")).value * _SCALE[m.group("s").lower()] if m.group("d") else \
+            words_value("one " + m.group("w"))
+        if value is None or any(f.start < m.end() and m.start() < f.end for f in out):
+            continue
+        out.append(Figure("count", value, None, None, m.start(), m.end(), text[m.start():m.end()],
+                          "words" if m.group("w") else "digits"))
+        rest = rest[:m.start()] + " " * (m.end() - m.start()) + rest[m.end():]
+    for m in _A_FRACTION.finditer(rest):
+        if not any(f.start < m.end() and m.start() < f.end for f in out):
+            out.append(Figure("count", words_value("one " + m.group("w")) or 0.0, None, None, m.start(), m.end(),
+                              text[m.start():m.end()], "words"))
+    for f in counts(rest):
+        if f.disagree or any(g.start <= f.start < g.end for g in out):
+            continue  # a figure's digits that disagree with its words: the figure says it
+        if _DOTTED.fullmatch(f.text) or f.text.lower() == "one" or \
+                rest[f.start - 1:f.start] == "(" and rest[f.end:f.end + 1] == ")":
+            continue
+        out.append(f)
+    return sorted(out, key=lambda f: f.start)
+
+
+def number_keys(f: Figure) -> set[tuple[str, float]]:
+    """The values a number says, so that equivalents meet: a count by its value, a period also in the
+    units it converts to exactly ("two weeks" = "14 days", "one year" = "12 months"), a date by its day
+    (a date's year is read as a count too, so "2029" names it)."""
+    if f.kind == "date":
+        return {("date", f.value)}
+    keys = {("n", round(f.value, 6))}
+    if f.kind == "percentage":  # "25%" is "a quarter"
+        keys.add(("n", round(f.value / 100, 6)))
+    if f.kind == "period" and f.unit in _PER_UNIT:
+        unit, per = _PER_UNIT[f.unit]
+        if unit:
+            keys.add((unit, round(f.value * per, 6)))
+    if f.kind == "period" and f.unit in ("day", "month"):
+        keys.add((f.unit, round(f.value, 6)))
+    return keys
+
+
+def date_year(f: Figure) -> set[tuple[str, float]]:
+    """A date's year as a count: what a text that writes "2030" gives a date (a day of the month alone
+    names no date)."""
+    if f.kind != "date" or not f.unit:
+        return set()
+    return {("n", float(f.unit.split("-")[0]))}

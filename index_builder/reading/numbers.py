@@ -32,6 +32,7 @@ _S = "|".join(sorted(SMALL, key=len, reverse=True))
 _SC = "|".join(SCALES)
 _TOKEN = rf"(?:{_S}|{_SC})"
 _J = r"(?:[ \t]+|[ \t]*-[ \t]*)"  # words join by spaces or hyphens, never across a line
+JOIN, WORD_TOKEN = _J, _TOKEN  # read after "a" in figures.mentions ("a hundred and twenty")
 _SEQ = rf"(?:{_S})(?:{_J}{_TOKEN})*"
 _SEQ_SCALE = rf"(?:{_S})(?:{_J}{_TOKEN})*?{_J}(?:{_SC})"
 FRACTION = (r"(?:(?:one|a)[ \t-]+half|(?:one|two)[ \t-]+thirds?|(?:one|three)[ \t-]+(?:quarters?|fourths?)|"
