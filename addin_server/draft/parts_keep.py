@@ -1,0 +1,229 @@
+"""What the instruction says stays, checked on the draft.
+
+Lawyers say what must not change beside what to change: "May 1, 2020 and April 30, 2029 are not
+moving", "Every ORS reference has to survive", "KEEP: the [***] rate; Net Sales; ...", "Not touching
+277,760 / 130,300 / 27,900". Such a segment is never an ask; it names things of the clause, and each
+is checkable where it can be anchored there: a date or a number by value, a reference by its
+number, quoted words, a name or defined term, and a described element ("NTC's evidence of an earlier
+sample referral") by the words that only it has in the clause. A draft that drops an anchored kept
+element fails the meaning check, naming it; one the clause cannot anchor is not checked (never a
+guess). A rewording (shorten, plain English) says a described element in other words, so there a
+description counts as dropped only when two or more of its own words are all gone.
+
+The keep vocabulary is instruction_words.py's (KEEP_VERBS, STAY_*, KEPT_BEFORE, KEPT_AFTER), the one
+list guards.protected (the operations' reader of "leave X at Y") and unambiguous.says_to_keep read too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from index_builder.reading import dates as D
+from index_builder.reading import figures as F
+from index_builder.reading.references import references
+from index_builder.reading.sentences import sentence_spans
+
+from addin_server.draft.compare_base import _STOP, _stem
+from addin_server.draft.instruction_words import (_QUOTED_ANY, KEEP_VERBS, KEPT_AFTER, KEPT_BEFORE, STAY_STATES,
+                                                  STAY_VERBS)
+
+# A cue after which the kept things are named ("keeping X", "Not touching X", "leave X"); never "leave
+# out" / "leave off" (a deletion) or "keep in mind".
+_AFTER = re.compile(rf"\b(?:{KEPT_AFTER}|{KEEP_VERBS}(?!\s+(?:out|off|aside|open|in\s+mind)\b))", re.I)
+# A cue after the kept things ("X stays", "X is not moving", "X has to survive").
+_BEFORE = re.compile(rf"\b(?:{KEPT_BEFORE}|{STAY_VERBS}|{STAY_STATES})\b", re.I)
+# Where a kept span stops (an ask follows) or starts (after an ask): "... but raise the basket to $50k".
+_ASK_VERB = (r"(?:make|change|set|raise|lower|cut|add|drop|delete|remove|move|extend|reduce|increase|replace|"
+             r"bring|put|shorten|halve|get|give|turn|rewrite|say)")
+_STOP_AT = re.compile(rf"\b(?:but|while|whereas)\b|[;,]?\s*(?:and\s+|then\s+|so\s+)?(?:please\s+)?(?<![\w-]){_ASK_VERB}(?![\w-])", re.I)
+_START_AFTER_ASK = re.compile(rf"(?<![\w-]){_ASK_VERB}(?![\w-])[^;:]*?(?:,\s*|;\s*|:\s*|\s+and\s+|\s+but\s+)", re.I)
+_LIST_LABEL = re.compile(r"^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)]|[-*•])\s+")
+_PRECEDENT = re.compile(r"\[\d{1,2}\]|\bprecedent\s+\d{1,2}\b", re.I)
+# A number as written in a clause: "130,300", "12.3", "659A.082", "2.1.2" (a bracketed tail kept apart).
+_TOKEN = re.compile(r"(?<![\w.$])\d[\dA-Za-z]*(?:[.,]\d[\dA-Za-z]*)*")
+_BLANK = re.compile(r"\[\s*\*+\s*\]")
+# "Every ORS reference", "all Section references": a class of references, all of the clause's that share
+# the named word's shape.
+_EVERY_REF = re.compile(r"\b(?:every|all|each|any)\s+(?:of\s+the\s+)?(?:(\S+)\s+)?(?:references?|citations?|cross-references?|"
+                        r"cites?)\b", re.I)
+_NAME = re.compile(r"(?<![\w'’])[A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*)*")
+_NOT_NAMES = frozenset("""the this that these those every all each any not no keep keeping leave it its our we
+they their and or but also so both as if when where note please i one none nothing section sections clause
+clauses article articles paragraph paragraphs schedule exhibit annex""".split())
+# Words that say what sort of thing is kept, not which: "the no-bond point", "the renewal sentence".
+_GENERIC = frozenset(_stem(w) for w in """point points sentence sentences limb limbs wording words language bit
+part parts clause provision provisions reference references thing things line lines item items whole rest
+same still named name section sections exactly drafted here there scope situation situations end start first second last
+other both three two four""".split())
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One thing the instruction keeps, anchored in the clause."""
+
+    said: str  # in the lawyer's words, for the reason
+    how: str  # "value" | "date" | "words" | "described"
+    key: object  # what is looked for in the draft
+
+
+def keep_segments(instruction: str) -> list[str]:
+    """The instruction's words naming what stays, one piece per cue ("" pieces dropped)."""
+    out: list[str] = []
+    for line in instruction.splitlines():
+        line = _PRECEDENT.sub(" ", _LIST_LABEL.sub("", line))
+        for a, b in sentence_spans(line) or [(0, len(line))]:
+            out += _pieces(line[a:b])
+    out = [" ".join(p.split()).strip(" ,;:-") for p in out]
+    return [re.sub(r"^(?:and|or|so)\s+", "", p) for p in dict.fromkeys(out) if p]
+
+
+def _pieces(s: str) -> list[str]:
+    cues = sorted([(m.start(), m.end(), "after") for m in _AFTER.finditer(s)]
+                  + [(m.start(), m.end(), "before") for m in _BEFORE.finditer(s)])
+    out, last = [], 0
+    for i, (cs, ce, side) in enumerate(cues):
+        if cs < last:
+            continue
+        if side == "after":
+            end = cues[i + 1][0] if i + 1 < len(cues) else len(s)
+            stop = _STOP_AT.search(s, ce, end)
+            out.append(s[ce:stop.start() if stop else end])
+        else:
+            start = last
+            for m in _START_AFTER_ASK.finditer(s, last, cs):
+                start = max(start, m.end())
+            tail = re.match(r"\s+(?:at|as)\s+([^,;.]{1,30})", s[ce:]) if re.match(STAY_VERBS, s[cs:ce], re.I) else None
+            out.append(s[start:cs] + (" " + tail.group(1) if tail else ""))
+        last = ce
+    return out
+
+
+# --- anchoring in the clause -------------------------------------------------------------------
+
+def _key(token: str) -> object:
+    plain = re.sub(r",(?=\d{3}\b)", "", token)
+    try:
+        return float(plain)
+    except ValueError:
+        return plain.lower()
+
+
+def _values(text: str) -> set[object]:
+    """Every number the text writes, by value (digits, "twelve (12)", "$1.29") or as written ("659A.082")."""
+    found = {_key(t) for t in _TOKEN.findall(text)}
+    found |= {f.value for f in F.figures(text)}
+    return found
+
+
+def _shape(token: str) -> str:
+    return re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", token))
+
+
+def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
+    """The clause's things the instruction keeps, each anchored there; what cannot be anchored is left out."""
+    out: list[Kept] = []
+    clause_values = _values(clause)
+    clause_dates = {d.value for d in D.dates(clause)}
+    counts = Counter(_stem(w) for w in re.findall(r"[a-z]{3,}", clause.lower().replace("-", " ")))
+    for piece in keep_segments(instruction):
+        rest = piece
+        for d in D.dates(piece):
+            if d.value in clause_dates:
+                out.append(Kept(piece[d.start:d.end], "date", d.value))
+            rest = rest.replace(piece[d.start:d.end], " ")
+        out += _references(rest, clause, clause_values)
+        for t in _TOKEN.findall(rest):
+            k = _key(t)
+            small = isinstance(k, float) and k < 10 and "." not in t
+            if not small and k in clause_values:
+                out.append(Kept(t, "value", k))
+        for q in _QUOTED_ANY.findall(rest) + _BLANK.findall(rest):
+            if " ".join(q.lower().split()) in " ".join(clause.lower().split()):
+                out.append(Kept(q, "words", q))
+        if names:
+            out += [Kept(n, "words", n) for n in _names(rest, clause)]
+        out += _described(rest, clause, counts)
+    seen: set[object] = set()
+    return [k for k in out if not (k.key in seen or seen.add(k.key))]
+
+
+def _references(piece: str, clause: str, clause_values: set[object]) -> list[Kept]:
+    out = []
+    for r in references(piece):
+        for _a, _b, number, _h in r.numbers:
+            k = _key(re.sub(r"\(.*", "", number))
+            if any(n == number or _key(re.sub(r"\(.*", "", n)) == k for c in references(clause) for _x, _y, n, _z in c.numbers):
+                out.append(Kept(f"{r.word} {number}", "reference", k))
+    m = _EVERY_REF.search(piece)
+    if m and m.group(1):
+        word = re.escape(m.group(1))
+        shapes = {_shape(t) for t in re.findall(rf"\b{word}\s+(\d[\dA-Za-z]*(?:\.\d[\dA-Za-z]*)*)", clause, re.I)}
+        for t in _TOKEN.findall(clause):
+            if _shape(t) in shapes and "." in t:
+                out.append(Kept(f"{m.group(1)} {t}", "value", _key(t)))
+    return out
+
+
+def _names(piece: str, clause: str) -> list[str]:
+    out = []
+    for m in _NAME.finditer(piece):
+        words = m.group(0).split()
+        while words and words[0].lower() in _NOT_NAMES:
+            words = words[1:]
+        name = " ".join(words)
+        if len(name) < 3 or name.isupper() and len(name) <= 3 and not re.search(rf"\b{re.escape(name)}\b", clause):
+            continue
+        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause):
+            out.append(name)
+    return out
+
+
+def _described(piece: str, clause: str, counts: Counter) -> list[Kept]:
+    """Each listed element of the piece by the words only it has in the clause (a stem written at most
+    twice there); none where it shares no such word."""
+    out = []
+    for item in re.split(r"[,;()]|\s+(?:and|or)\s+", piece):
+        words = [w for w in re.findall(r"[a-z]{4,}", item.lower().replace("-", " ")) if w not in _STOP]
+        own = sorted({_stem(w) for w in words if _stem(w) not in _GENERIC and 0 < counts[_stem(w)] <= 2})
+        if own:
+            out.append(Kept(" ".join(item.split()).strip(" .:"), "described", tuple(own)))
+    return out
+
+
+# --- the check --------------------------------------------------------------------------------
+
+def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: bool = True) -> tuple[list[str], list[str]]:
+    """(What the draft drops of what the instruction keeps, in the lawyer's words; what it keeps.)"""
+    lost, kept = [], []
+    values = _values(draft)
+    dates = {d.value for d in D.dates(draft)}
+    low = " ".join(draft.lower().split())
+    stems = {_stem(w) for w in re.findall(r"[a-z]{3,}", draft.lower().replace("-", " "))}
+    for k in kept_in(instruction, clause, names):
+        if k.how == "date":
+            ok = k.key in dates
+        elif k.how == "value":
+            ok = k.key in values
+        elif k.how == "reference":
+            # "Section 5" is kept by a reference to 5, not by any five in the draft.
+            ok = k.key in {_key(re.sub(r"\(.*", "", n)) for r in references(draft) for _a, _b, n, _h in r.numbers} or \
+                (not isinstance(k.key, float) or not float(k.key).is_integer()) and k.key in values
+        elif k.how == "words":
+            ok = bool(re.search(rf"(?<![\w-]){re.escape(' '.join(str(k.key).lower().split()))}", low))
+        else:
+            gone = [s for s in k.key if s not in stems]
+            # A rewording may swap one word for another; an element is gone when all its own words are,
+            # and in a rewording only where it had two or more.
+            ok = len(gone) < len(k.key) or (rewrite and len(k.key) < 2)
+            if ok and len(gone) == len(k.key):
+                continue  # not checked: neither kept nor plainly gone
+        (kept if ok else lost).append(k.said)
+    return lost, kept
+
+
+def reason(lost: list[str]) -> str:
+    named = "; ".join(f"“{s}”" for s in lost[:3])
+    more = f" ({len(lost) - 3} more)" if len(lost) > 3 else ""
+    return f"Your instruction keeps {named}{more}; the draft drops or changes it."
