@@ -35,7 +35,7 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
                                       "read the draft.")
     # What the instruction says stays ("April 30, 2029 is not moving"), anchored in the clause (parts_keep.py).
     from addin_server.draft.parts_keep import dropped, reason
-    lost, kept = dropped(ins.text, task.clause, comparison.draft, rewrite=allow.rewrite or comparison.rewritten,
+    lost, kept = dropped(task.instruction or ins.text, task.clause, comparison.draft, rewrite=allow.rewrite or comparison.rewritten,
                          names="conform" not in ins.kinds)
     if lost:
         return CheckResult("meaning", False, reason(lost))

@@ -89,7 +89,7 @@ STAY_STATES = (r"(?:as\s+(?:it|they)\s+(?:is|are)|as\s+is|alone|unchanged|untouc
 # Sections 5 and 12.3", "KEEP: the [***] rate"); NOTHING_ELSE keeps all the asks do not name.
 KEPT_BEFORE = (r"(?:(?:is|are)\s+not\s+(?:moving|changing|to\s+(?:move|change))|not\s+moving|"
                r"(?:does|do|should|must|will)\s*(?:n['’]t|\s+not)\s+(?:move|change)|"
-               r"(?:(?:has|have|needs?)\s+to\s+survive|must\s+survive|survives?)\b(?!\s+(?:the\s+|any\s+)?(?:termination|expir\w+|for|until|beyond))|"
+               r"(?:(?:has|have|needs?)\s+to\s+(?:still\s+)?survive|(?:must|should|shall)\s+(?:still\s+)?survive)\b(?!\s+(?:the\s+|any\s+)?(?:termination|expir\w+|for|until|beyond))|"
                r"as\s+drafted|"
                r"as\s+(?:it|they)\s+(?:was|were|stands?)|(?:is|are)\s+out\s+of\s+scope|still\s+(?:listed|named))")
 NOT_TOUCHING = r"not\s+touching"

@@ -94,6 +94,13 @@ def _pieces(s: str) -> list[str]:
             start = last
             for m in _START_AFTER_ASK.finditer(s, last, cs):
                 start = max(start, m.end())
+            # The kept thing is the phrase just before the cue: after the last comma (not a date's or a
+            # number's), bracket, colon or quote mark; where that is long, what is kept is not plain.
+            cut = [m.end() for m in re.finditer(r",\s+(?!\d)|[;:()\"“”]", s[start:cs])]
+            start += cut[-1] if cut else 0
+            if len(s[start:cs].split()) > 15:
+                last = ce
+                continue
             tail = re.match(r"\s+(?:at|as)\s+([^,;.]{1,30})", s[ce:]) if re.match(STAY_VERBS, s[cs:ce], re.I) else None
             out.append(s[start:cs] + (" " + tail.group(1) if tail else ""))
         last = ce
