@@ -56,7 +56,7 @@ clauses article articles paragraph paragraphs schedule exhibit annex""".split())
 _GENERIC = frozenset(_stem(w) for w in """point points sentence sentences limb limbs wording words language bit
 part parts clause provision provisions reference references thing things line lines item items whole rest
 same still named name section sections exactly drafted here there scope situation situations end start first second last
-other both three two four""".split())
+other both three two four where when which what there about during before after within under""".split())
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,10 @@ def _pieces(s: str) -> list[str]:
                 last = ce
                 continue
             tail = re.match(r"\s+(?:at|as)\s+([^,;.]{1,30})", s[ce:]) if re.match(STAY_VERBS, s[cs:ce], re.I) else None
-            out.append(s[start:cs] + (" " + tail.group(1) if tail else ""))
+            # "... sentence works and should be left as it is": the verb before the cue is not what is kept.
+            kept = re.sub(r"(?:\s+\w+\s+and)?\s+(?:should|must|shall|will|is|are|can|has\s+to)(?:\s+\w+){0,2}\s*$", "",
+                          s[start:cs])
+            out.append(kept + (" " + tail.group(1) if tail else ""))
         last = ce
     return out
 
@@ -194,9 +197,30 @@ def _described(piece: str, clause: str, counts: Counter) -> list[Kept]:
     for item in re.split(r"[,;()]|\s+(?:and|or)\s+", piece):
         words = [w for w in re.findall(r"[a-z]{4,}", item.lower().replace("-", " ")) if w not in _STOP]
         own = sorted({_stem(w) for w in words if _stem(w) not in _GENERIC and 0 < counts[_stem(w)] <= 2})
-        if own:
-            out.append(Kept(" ".join(item.split()).strip(" .:"), "described", tuple(own)))
+        said = " ".join(item.split()).strip(" .:")
+        sentence = _sentence_named(item, clause, own) if _SENTENCE_WORD.search(item) else ""
+        if sentence:
+            out.append(Kept(said, "sentence", sentence))
+        elif own:
+            out.append(Kept(said, "described", tuple(own)))
     return out
+
+
+_SENTENCE_WORD = re.compile(r"\b(?:sentence|limb|proviso)\b", re.I)
+
+
+def _sentence_named(item: str, clause: str, own: list[str]) -> str:
+    """The one sentence of the clause a described sentence names ("the repair-or-replace sentence", "The
+    Agreement's own renewal sentence"): the one holding all its own words, or, where several do, the one
+    whose subject is the name it gives; "" where no one sentence is meant."""
+    spans = [clause[a:b].strip() for a, b in sentence_spans(clause) if clause[a:b].strip()]
+    if len(spans) < 2 or not own:
+        return ""
+    hit = [t for t in spans if own and set(own) <= {_stem(w) for w in re.findall(r"[a-z]{3,}", t.lower().replace("-", " "))}]
+    if len(hit) > 1:
+        names = [n for n in re.findall(r"\b[A-Z][\w&-]+", item) if n.lower() not in _NOT_NAMES]
+        hit = [t for t in hit if any(n in " ".join(t.split()[:4]) for n in names)]
+    return hit[0] if len(hit) == 1 else ""
 
 
 # --- the check --------------------------------------------------------------------------------
@@ -219,15 +243,23 @@ def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: boo
                 (not isinstance(k.key, float) or not float(k.key).is_integer()) and k.key in values
         elif k.how == "words":
             ok = bool(re.search(rf"(?<![\w-]){re.escape(' '.join(str(k.key).lower().split()))}", low))
+        elif k.how == "sentence":
+            ok = _words(str(k.key)) in _words(draft)
+            if not ok and rewrite:
+                continue  # a rewording says the sentence in its own words: not checked
         else:
             gone = [s for s in k.key if s not in stems]
             # A rewording may swap one word for another; an element is gone when all its own words are,
             # and in a rewording only where it had two or more.
             ok = len(gone) < len(k.key) or (rewrite and len(k.key) < 2)
-            if ok and len(gone) == len(k.key):
-                continue  # not checked: neither kept nor plainly gone
+            if ok:
+                continue  # words surviving do not show the element kept: said only when plainly gone
         (kept if ok else lost).append(k.said)
     return lost, kept
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
 
 
 def reason(lost: list[str]) -> str:
