@@ -31,12 +31,12 @@ from addin_server.draft.instruction_words import (_QUOTED_ANY, KEEP_VERBS, KEPT_
 
 # A cue after which the kept things are named ("keeping X", "Not touching X", "leave X"); never "leave
 # out" / "leave off" (a deletion) or "keep in mind".
-_AFTER = re.compile(rf"\b(?:{KEPT_AFTER}|{KEEP_VERBS}(?!\s+(?:out|off|aside|open|in\s+mind)\b))", re.I)
+_AFTER = re.compile(rf"(?<![\w-])(?:{KEPT_AFTER}|{KEEP_VERBS}(?![\w-])(?!\s+(?:out|off|aside|open|in\s+mind)\b))", re.I)
 # A cue after the kept things ("X stays", "X is not moving", "X has to survive").
-_BEFORE = re.compile(rf"\b(?:{KEPT_BEFORE}|{STAY_VERBS}|{STAY_STATES})\b", re.I)
+_BEFORE = re.compile(rf"(?<![\w-])(?:{KEPT_BEFORE}|{STAY_VERBS}|{STAY_STATES})\b", re.I)
 # Where a kept span stops (an ask follows) or starts (after an ask): "... but raise the basket to $50k".
 _ASK_VERB = (r"(?:make|change|set|raise|lower|cut|add|drop|delete|remove|move|extend|reduce|increase|replace|"
-             r"bring|put|shorten|halve|get|give|turn|rewrite|say)")
+             r"bring|put|shorten|halve|get|give|turn|rewrite|say|fix|correct)")
 _STOP_AT = re.compile(rf"\b(?:but|while|whereas)\b|[;,]?\s*(?:and\s+|then\s+|so\s+)?(?:please\s+)?(?<![\w-]){_ASK_VERB}(?![\w-])", re.I)
 _START_AFTER_ASK = re.compile(rf"(?<![\w-]){_ASK_VERB}(?![\w-])[^;:]*?(?:,\s*|;\s*|:\s*|\s+and\s+|\s+but\s+)", re.I)
 _LIST_LABEL = re.compile(r"^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)]|[-*•])\s+")
@@ -89,25 +89,48 @@ def _pieces(s: str) -> list[str]:
         if side == "after":
             end = cues[i + 1][0] if i + 1 < len(cues) else len(s)
             stop = _STOP_AT.search(s, ce, end)
-            out.append(s[ce:stop.start() if stop else end])
+            end = stop.start() if stop else end
+            # A list after a colon ("KEEP: a; b; c") runs to the end; otherwise a semicolon, a dash or a
+            # bracket closed that the piece did not open ends what is kept.
+            listed = s[:ce].rstrip().endswith(":") or s[ce:end].lstrip().startswith(":")
+            bound = re.search(r"\s[-–—]\s|—|,\s+(?:it|this|that|they|which|as|because|since|so)\b" + ("" if listed else r"|;"),
+                              s[ce:end])
+            end = ce + bound.start() if bound else end
+            close = _unopened(s[ce:end])
+            out.append(s[ce:ce + close if close is not None else end])
         else:
             start = last
             for m in _START_AFTER_ASK.finditer(s, last, cs):
                 start = max(start, m.end())
             # The kept thing is the phrase just before the cue: after the last comma (not a date's or a
             # number's), bracket, colon or quote mark; where that is long, what is kept is not plain.
-            cut = [m.end() for m in re.finditer(r",\s+(?!\d)|[;:()\"“”]", s[start:cs])]
+            cut = [m.end() for m in re.finditer(r",\s+(?!\d)|[;:\"“”]|\s[-–—]\s", s[start:cs])]
             start += cut[-1] if cut else 0
+            opened = s[start:cs].rfind("(")
+            if opened >= 0 and ")" not in s[start + opened:cs]:
+                start += opened + 1  # "(keep the square brackets as they are": inside the bracket
             if len(s[start:cs].split()) > 15:
                 last = ce
                 continue
             tail = re.match(r"\s+(?:at|as)\s+([^,;.]{1,30})", s[ce:]) if re.match(STAY_VERBS, s[cs:ce], re.I) else None
             # "... sentence works and should be left as it is": the verb before the cue is not what is kept.
-            kept = re.sub(r"(?:\s+\w+\s+and)?\s+(?:should|must|shall|will|is|are|can|has\s+to)(?:\s+\w+){0,2}\s*$", "",
+            kept = re.sub(r"(?:\s+\w+\s+and)?\s+(?:should|must|shall|will|is|are|can|has\s+to)(?:\s+\w+){0,3}\s*$", "",
                           s[start:cs])
             out.append(kept + (" " + tail.group(1) if tail else ""))
         last = ce
     return out
+
+
+def _unopened(piece: str) -> int | None:
+    """Where a bracket closes that the piece did not open ("keep the brackets, it's a placeholder); and ...")."""
+    depth = 0
+    for i, ch in enumerate(piece):
+        depth += ch == "("
+        if ch == ")":
+            if depth == 0:
+                return i
+            depth -= 1
+    return None
 
 
 # --- anchoring in the clause -------------------------------------------------------------------
@@ -137,7 +160,13 @@ def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
     clause_values = _values(clause)
     clause_dates = {d.value for d in D.dates(clause)}
     counts = Counter(_stem(w) for w in re.findall(r"[a-z]{3,}", clause.lower().replace("-", " ")))
-    for piece in keep_segments(instruction):
+    pieces = keep_segments(instruction)
+    # What the asks say, apart from the keeps: a name an ask changes ("keep the Vienna Convention exclusion
+    # but give the Convention its proper name") is the ask's to change, never kept against it.
+    asks = " ".join(instruction.split())
+    for piece in pieces:
+        asks = asks.replace(piece, " ")
+    for piece in pieces:
         rest = piece
         for d in D.dates(piece):
             if d.value in clause_dates:
@@ -150,13 +179,18 @@ def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
             if not small and k in clause_values:
                 out.append(Kept(t, "value", k))
         for q in _QUOTED_ANY.findall(rest) + _BLANK.findall(rest):
-            if " ".join(q.lower().split()) in " ".join(clause.lower().split()):
+            if " ".join(q.lower().split()) in " ".join(clause.lower().split()) and not _asked(q, asks):
                 out.append(Kept(q, "words", q))
         if names:
-            out += [Kept(n, "words", n) for n in _names(rest, clause)]
+            out += [Kept(n, "words", n) for n in _names(rest, clause) if not _asked(n, asks)]
         out += _described(rest, clause, counts)
     seen: set[object] = set()
     return [k for k in out if not (k.key in seen or seen.add(k.key))]
+
+
+def _asked(words: str, asks: str) -> bool:
+    return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", asks, re.I) for w in re.findall(r"[\w&-]{3,}", words)
+               if w.lower() not in _NOT_NAMES)
 
 
 def _references(piece: str, clause: str, clause_values: set[object]) -> list[Kept]:
@@ -214,6 +248,10 @@ def _sentence_named(item: str, clause: str, own: list[str]) -> str:
     Agreement's own renewal sentence"): the one holding all its own words, or, where several do, the one
     whose subject is the name it gives; "" where no one sentence is meant."""
     spans = [clause[a:b].strip() for a, b in sentence_spans(clause) if clause[a:b].strip()]
+    place = re.search(r"\b(first|second|third|fourth|last|final|opening|closing)\s+(?:sentence|limb|proviso)\b", item, re.I)
+    if place and len(spans) >= 2:
+        n = {"first": 0, "opening": 0, "second": 1, "third": 2, "fourth": 3}.get(place.group(1).lower(), -1)
+        return spans[n] if n < len(spans) else ""
     if len(spans) < 2 or not own:
         return ""
     hit = [t for t in spans if own and set(own) <= {_stem(w) for w in re.findall(r"[a-z]{3,}", t.lower().replace("-", " "))}]
