@@ -132,3 +132,17 @@ def test_a_sentence_named_by_its_place_is_kept_word_for_word() -> None:
     assert dropped(ask, clause, flipped, rewrite=False) == ([], ["The first sentence"])
     voidable = flipped.replace("is void from the outset and shall be of no force or effect", "is voidable")
     assert dropped(ask, clause, voidable, rewrite=False)[0] == ["The first sentence"]
+
+
+def test_an_operation_that_moves_a_date_said_not_to_move_is_declined() -> None:
+    # The operations read the same keep reader as the meaning check (guards._kept_said).
+    import pytest
+
+    from addin_server.draft.edits import Declined, Edit
+    from addin_server.draft.guards import check_edits
+    at = TERM.index("April 30, 2029")
+    moved = Edit(at, at + len("April 30, 2029"), "April 30, 2026", "term", "April 30, 2029")
+    with pytest.raises(Declined):
+        check_edits(TERM_ASK, TERM_ASK, "period", TERM, [moved])
+    at = TERM.index("five (5)")
+    check_edits(TERM_ASK, TERM_ASK, "period", TERM, [Edit(at, at + len("five (5)"), "three (3)", "renewal", "five (5)")])
