@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from index_builder.reading import dates as D
 from index_builder.reading import figures as F
+from index_builder.reading.polarity import UNLESS_WORDING
 from index_builder.reading.references import references
 from index_builder.reading.sentences import sentence_spans
 
@@ -232,11 +233,36 @@ def _described(piece: str, clause: str, counts: Counter) -> list[Kept]:
         words = [w for w in re.findall(r"[a-z]{4,}", item.lower().replace("-", " ")) if w not in _STOP]
         own = sorted({_stem(w) for w in words if _stem(w) not in _GENERIC and 0 < counts[_stem(w)] <= 2})
         said = " ".join(item.split()).strip(" .:")
+        if _EXCEPTIONS.search(item) and not re.search(r"\b(?:new|added|extra|further|fourth|another)\b", item, re.I):
+            out += _exceptions(clause, counts)
+            continue
         sentence = _sentence_named(item, clause, own) if _SENTENCE_WORD.search(item) else ""
         if sentence:
             out.append(Kept(said, "sentence", sentence))
         elif own:
             out.append(Kept(said, "described", tuple(own)))
+    return out
+
+
+_EXCEPTIONS = re.compile(r"\b(?:exceptions?|carve-?outs?|exclusions?)\b", re.I)
+_EXCEPTION_AT = re.compile(rf"\b(?:{UNLESS_WORDING})", re.I)
+
+
+def _exceptions(clause: str, counts: Counter) -> list[Kept]:
+    """"The existing exceptions stay": each exception the clause makes (the polarity reader's words), from its
+    word to the next exception, semicolon or sentence end, by the words only it has there (two or more)."""
+    out = []
+    starts = [m.start() for m in _EXCEPTION_AT.finditer(clause)]
+    ends = sorted({b for _a, b in sentence_spans(clause)} | {m.start() for m in re.finditer(r";", clause)})
+    for i, a in enumerate(starts):
+        b = min([e for e in ends if e > a] + starts[i + 1:i + 2] + [len(clause)])
+        phrase = clause[a:b]
+        own = sorted({_stem(w) for w in re.findall(r"[a-z]{4,}", phrase.lower().replace("-", " "))
+                      if w not in _STOP and _stem(w) not in _GENERIC and 0 < counts[_stem(w)] <= 2})
+        if len(own) >= 2:
+            words = phrase.split()
+            out.append(Kept("the exception “" + " ".join(words[:8]).rstrip(",;") + ("…" if len(words) > 8 else "") + "”",
+                            "described", tuple(own)))
     return out
 
 
@@ -301,6 +327,6 @@ def _words(text: str) -> str:
 
 
 def reason(lost: list[str]) -> str:
-    named = "; ".join(f"“{s}”" for s in lost[:3])
+    named = "; ".join(s if s.startswith("the exception “") else f"“{s}”" for s in lost[:3])
     more = f" ({len(lost) - 3} more)" if len(lost) > 3 else ""
     return f"Your instruction keeps {named}{more}; the draft drops or changes it."

@@ -146,3 +146,17 @@ def test_an_operation_that_moves_a_date_said_not_to_move_is_declined() -> None:
         check_edits(TERM_ASK, TERM_ASK, "period", TERM, [moved])
     at = TERM.index("five (5)")
     check_edits(TERM_ASK, TERM_ASK, "period", TERM, [Edit(at, at + len("five (5)"), "three (3)", "renewal", "five (5)")])
+
+
+def test_the_existing_exceptions_said_to_stay_are_each_kept_by_their_own_words() -> None:
+    # k-carve_out-01-b2 put the third-party exception back but dropped the confidentiality one "which was to stay".
+    clause = ("In no event will either Party be liable for any consequential loss, and each Party hereby expressly waives "
+              "all such rights and remedies, except for breach of any confidentiality or restricted use provisions of this "
+              "Agreement and except as provided in Paragraph 11.04 (Exceptions to Limitations of Liability).")
+    ask = ("Put back the exception for indemnities against third-party claims in the wording of [1]. Accept their other "
+           "edits, which leave the list of heads of loss and the two existing exceptions as they were.")
+    added = clause.rstrip(".") + " and except for a Party's indemnification obligations for liabilities to third parties."
+    assert dropped(ask, clause, added, rewrite=False)[0] == []
+    lost, _ = dropped(ask, clause, added.replace("except for breach of any confidentiality or restricted use provisions "
+                                                 "of this Agreement and ", ""), rewrite=False)
+    assert lost and "confidentiality" in lost[0]
