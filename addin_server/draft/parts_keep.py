@@ -40,6 +40,7 @@ _ASK_VERB = (r"(?:make|change|set|raise|lower|cut|add|drop|delete|remove|move|ex
              r"bring|put|shorten|halve|get|give|turn|rewrite|say|fix|correct)")
 _STOP_AT = re.compile(rf"\b(?:but|while|whereas)\b|[;,]?\s*(?:and\s+|then\s+|so\s+)?(?:please\s+)?(?<![\w-]){_ASK_VERB}(?![\w-])", re.I)
 _START_AFTER_ASK = re.compile(rf"(?<![\w-]){_ASK_VERB}(?![\w-])[^;:]*?(?:,\s*|;\s*|:\s*|\s+and\s+|\s+but\s+)", re.I)
+_NEGATED = re.compile(r"\b(?:not|n['’]t|never|no\s+longer)\s+(?:\w+\s+)?$", re.I)
 _LIST_LABEL = re.compile(r"^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)]|[-*•])\s+")
 _PRECEDENT = re.compile(r"\[\d{1,2}\]|\bprecedent\s+\d{1,2}\b", re.I)
 # A number as written in a clause: "130,300", "12.3", "659A.082", "2.1.2" (a bracketed tail kept apart).
@@ -85,8 +86,8 @@ def _pieces(s: str) -> list[str]:
                   + [(m.start(), m.end(), "before") for m in _BEFORE.finditer(s)])
     out, last = [], 0
     for i, (cs, ce, side) in enumerate(cues):
-        if cs < last:
-            continue
+        if cs < last or _NEGATED.search(s[max(0, cs - 30):cs]):
+            continue  # "must not leave a reader guessing", "should no longer stay": an ask, not a keep
         if side == "after":
             end = cues[i + 1][0] if i + 1 < len(cues) else len(s)
             stop = _STOP_AT.search(s, ce, end)
@@ -233,7 +234,7 @@ def _described(piece: str, clause: str, counts: Counter) -> list[Kept]:
         words = [w for w in re.findall(r"[a-z]{4,}", item.lower().replace("-", " ")) if w not in _STOP]
         own = sorted({_stem(w) for w in words if _stem(w) not in _GENERIC and 0 < counts[_stem(w)] <= 2})
         said = " ".join(item.split()).strip(" .:")
-        if _EXCEPTIONS.search(item) and not re.search(r"\b(?:new|added|extra|further|fourth|another)\b", item, re.I):
+        if not own and _EXCEPTIONS.search(item) and not re.search(r"\b(?:new|added|extra|further|fourth|another)\b", item, re.I):
             out += _exceptions(clause, counts)
             continue
         sentence = _sentence_named(item, clause, own) if _SENTENCE_WORD.search(item) else ""

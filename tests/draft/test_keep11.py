@@ -160,3 +160,10 @@ def test_the_existing_exceptions_said_to_stay_are_each_kept_by_their_own_words()
     lost, _ = dropped(ask, clause, added.replace("except for breach of any confidentiality or restricted use provisions "
                                                  "of this Agreement and ", ""), rewrite=False)
     assert lost and "confidentiality" in lost[0]
+
+
+def test_a_keep_verb_negated_is_an_ask() -> None:
+    # k-plain-03: "must not leave a reader guessing what 'similarly' points back to" asks to lose 'similarly'.
+    ask = ("2.4 must not sound like a statute, and must not leave a reader guessing what 'similarly' points back to. "
+           "Same three duties on Customer; the defined terms stay capitalised.")
+    assert all("similarly" not in p for p in keep_segments(ask))
