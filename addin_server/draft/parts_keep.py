@@ -58,7 +58,8 @@ clauses article articles paragraph paragraphs schedule exhibit annex""".split())
 _GENERIC = frozenset(_stem(w) for w in """point points sentence sentences limb limbs wording words language bit
 part parts clause provision provisions reference references thing things line lines item items whole rest
 same still named name section sections exactly drafted here there scope situation situations end start first second last
-other both three two four where when which what there about during before after within under""".split())
+other both three two four where when which what there about during before after within under exception exceptions
+carve carveout exclusion exclusions""".split())
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,12 @@ def _pieces(s: str) -> list[str]:
             kept = re.sub(r"(?:\s+\w+\s+and)?\s+(?:should|must|shall|will|is|are|can|has\s+to)(?:\s+\w+){0,3}\s*$", "",
                           s[start:cs])
             out.append(kept + (" " + tail.group(1) if tail else ""))
+            # "The intention / gross negligence exception stays, and the first sentence too": a second thing
+            # kept by the same cue.
+            also = re.match(r"\s*,?\s+and\s+(?:so\s+(?:does|do)\s+)?(?P<what>[^,;.]{3,60}?)(?:\s+(?:too|as\s+well|also))?\s*(?:[,;.]|$)",
+                            s[ce:])
+            if also and re.search(r"\b(?:too|as\s+well|also)\s*(?:[,;.]|$)|^\s*,?\s+and\s+so\s+(?:does|do)\b", s[ce:ce + also.end()]):
+                out.append(also.group("what"))
         last = ce
     return out
 
@@ -274,7 +281,8 @@ def _sentence_named(item: str, clause: str, own: list[str]) -> str:
     """The one sentence of the clause a described sentence names ("the repair-or-replace sentence", "The
     Agreement's own renewal sentence"): the one holding all its own words, or, where several do, the one
     whose subject is the name it gives; "" where no one sentence is meant."""
-    spans = [clause[a:b].strip() for a, b in sentence_spans(clause) if clause[a:b].strip()]
+    # A heading ("8. LIABILITY") is not a sentence a lawyer counts.
+    spans = [clause[a:b].strip() for a, b in sentence_spans(clause) if len(clause[a:b].split()) >= 5]
     place = re.search(r"\b(first|second|third|fourth|last|final|opening|closing)\s+(?:sentence|limb|proviso)\b", item, re.I)
     if place and len(spans) >= 2:
         n = {"first": 0, "opening": 0, "second": 1, "third": 2, "fourth": 3}.get(place.group(1).lower(), -1)

@@ -167,3 +167,17 @@ def test_a_keep_verb_negated_is_an_ask() -> None:
     ask = ("2.4 must not sound like a statute, and must not leave a reader guessing what 'similarly' points back to. "
            "Same three duties on Customer; the defined terms stay capitalised.")
     assert all("similarly" not in p for p in keep_segments(ask))
+
+
+def test_a_second_thing_kept_by_the_same_cue_and_an_exception_by_its_own_words() -> None:
+    # g-carve_out-05-b1 dropped "unless caused by intention or gross negligence", which "stays, and the first sentence too".
+    clause = ("8. LIABILITY\nEither party shall be liable for failure or delay in performance of its duties under this "
+              "Agreement except for reasons beyond such party's reasonable control. MMI shall not be liable for indirect or "
+              "consequential damages unless caused by intention or gross negligence.")
+    ask = ("MMI's no-consequentials sentence must not protect it if it leaks our confidential information - take the "
+           "confidentiality exception from [1]. The intention / gross negligence exception stays, and the first sentence too.")
+    assert keep_segments(ask) == ["The intention / gross negligence exception", "the first sentence"]
+    added = clause[:-1] + " or arising from a breach of confidentiality."
+    assert dropped(ask, clause, added, rewrite=False) == ([], ["the first sentence"])
+    lost, _ = dropped(ask, clause, added.replace(" unless caused by intention or gross negligence", ""), rewrite=False)
+    assert lost == ["The intention / gross negligence exception"]
