@@ -67,7 +67,7 @@ class Kept:
     """One thing the instruction keeps, anchored in the clause."""
 
     said: str  # in the lawyer's words, for the reason
-    how: str  # "value" | "date" | "words" | "described"
+    how: str  # "date" | "value" | "reference" | "words" | "sentence" | "described"
     key: object  # what is looked for in the draft
 
 
@@ -90,43 +90,50 @@ def _pieces(s: str) -> list[str]:
         if cs < last or _NEGATED.search(s[max(0, cs - 30):cs]):
             continue  # "must not leave a reader guessing", "should no longer stay": an ask, not a keep
         if side == "after":
-            end = cues[i + 1][0] if i + 1 < len(cues) else len(s)
-            stop = _STOP_AT.search(s, ce, end)
-            end = stop.start() if stop else end
-            # A list after a colon ("KEEP: a; b; c") runs to the end; otherwise a semicolon, a dash or a
-            # bracket closed that the piece did not open ends what is kept.
-            listed = s[:ce].rstrip().endswith(":") or s[ce:end].lstrip().startswith(":")
-            bound = re.search(r"\s[-–—]\s|—|,\s+(?:it|this|that|they|which|as|because|since|so)\b" + ("" if listed else r"|;"),
-                              s[ce:end])
-            end = ce + bound.start() if bound else end
-            close = _unopened(s[ce:end])
-            out.append(s[ce:ce + close if close is not None else end])
+            out.append(_after(s, ce, cues[i + 1][0] if i + 1 < len(cues) else len(s)))
         else:
-            start = last
-            for m in _START_AFTER_ASK.finditer(s, last, cs):
-                start = max(start, m.end())
-            # The kept thing is the phrase just before the cue: after the last comma (not a date's or a
-            # number's), bracket, colon or quote mark; where that is long, what is kept is not plain.
-            cut = [m.end() for m in re.finditer(r",\s+(?!\d)|[;:\"“”]|\s[-–—]\s", s[start:cs])]
-            start += cut[-1] if cut else 0
-            opened = s[start:cs].rfind("(")
-            if opened >= 0 and ")" not in s[start + opened:cs]:
-                start += opened + 1  # "(keep the square brackets as they are": inside the bracket
-            if len(s[start:cs].split()) > 15:
-                last = ce
-                continue
-            tail = re.match(r"\s+(?:at|as)\s+([^,;.]{1,30})", s[ce:]) if re.match(STAY_VERBS, s[cs:ce], re.I) else None
-            # "... sentence works and should be left as it is": the verb before the cue is not what is kept.
-            kept = re.sub(r"(?:\s+\w+\s+and)?\s+(?:should|must|shall|will|is|are|can|has\s+to)(?:\s+\w+){0,3}\s*$", "",
-                          s[start:cs])
-            out.append(kept + (" " + tail.group(1) if tail else ""))
-            # "The intention / gross negligence exception stays, and the first sentence too": a second thing
-            # kept by the same cue.
-            also = re.match(r"\s*,?\s+and\s+(?:so\s+(?:does|do)\s+)?(?P<what>[^,;.]{3,60}?)(?:\s+(?:too|as\s+well|also))?\s*(?:[,;.]|$)",
-                            s[ce:])
-            if also and re.search(r"\b(?:too|as\s+well|also)\s*(?:[,;.]|$)|^\s*,?\s+and\s+so\s+(?:does|do)\b", s[ce:ce + also.end()]):
-                out.append(also.group("what"))
+            out += _before(s, last, cs, ce)
         last = ce
+    return out
+
+
+def _after(s: str, ce: int, end: int) -> str:
+    """What a cue before it keeps ("keeping X", "Not touching X"), up to an ask or the next cue."""
+    stop = _STOP_AT.search(s, ce, end)
+    end = stop.start() if stop else end
+    # A list after a colon ("KEEP: a; b; c") runs to the end; otherwise a semicolon, a dash, a new clause
+    # or a bracket closed that the piece did not open ends what is kept.
+    listed = s[:ce].rstrip().endswith(":") or s[ce:end].lstrip().startswith(":")
+    bound = re.search(r"\s[-–—]\s|—|,\s+(?:it|this|that|they|which|as|because|since|so)\b" + ("" if listed else r"|;"),
+                      s[ce:end])
+    end = ce + bound.start() if bound else end
+    close = _unopened(s[ce:end])
+    return s[ce:ce + close if close is not None else end]
+
+
+def _before(s: str, last: int, cs: int, ce: int) -> list[str]:
+    """What a cue after it keeps ("X stays", "X is not moving"): the phrase just before it, after any ask."""
+    start = last
+    for m in _START_AFTER_ASK.finditer(s, last, cs):
+        start = max(start, m.end())
+    # After the last comma (not a date's or a number's), colon, quote mark or dash, inside an open bracket;
+    # where that is long, what is kept is not plain.
+    cut = [m.end() for m in re.finditer(r",\s+(?!\d)|[;:\"“”]|\s[-–—]\s", s[start:cs])]
+    start += cut[-1] if cut else 0
+    opened = s[start:cs].rfind("(")
+    if opened >= 0 and ")" not in s[start + opened:cs]:
+        start += opened + 1  # "(keep the square brackets as they are": inside the bracket
+    if len(s[start:cs].split()) > 15:
+        return []
+    tail = re.match(r"\s+(?:at|as)\s+([^,;.]{1,30})", s[ce:]) if re.match(STAY_VERBS, s[cs:ce], re.I) else None
+    # "... sentence works and should be left as it is": the verb before the cue is not what is kept.
+    kept = re.sub(r"(?:\s+\w+\s+and)?\s+(?:should|must|shall|will|is|are|can|has\s+to)(?:\s+\w+){0,3}\s*$", "", s[start:cs])
+    out = [kept + (" " + tail.group(1) if tail else "")]
+    # "The intention / gross negligence exception stays, and the first sentence too": a second thing kept.
+    also = re.match(r"\s*,?\s+and\s+(?:so\s+(?:does|do)\s+)?(?P<what>[^,;.]{3,60}?)(?:\s+(?:too|as\s+well|also))?\s*(?:[,;.]|$)",
+                    s[ce:])
+    if also and re.search(r"\b(?:too|as\s+well|also)\s*(?:[,;.]|$)|^\s*,?\s+and\s+so\s+(?:does|do)\b", s[ce:ce + also.end()]):
+        out.append(also.group("what"))
     return out
 
 
