@@ -79,7 +79,7 @@ def keep_segments(instruction: str) -> list[str]:
         for a, b in sentence_spans(line) or [(0, len(line))]:
             out += _pieces(line[a:b])
     out = [" ".join(p.split()).strip(" ,;:-") for p in out]
-    return [re.sub(r"^(?:and|or|so)\s+", "", p) for p in dict.fromkeys(out) if p]
+    return [re.sub(r"^(?:and|or|so|as\s+(?:for|to)|regarding)\s+", "", p, flags=re.I) for p in dict.fromkeys(out) if p]
 
 
 def _pieces(s: str) -> list[str]:
@@ -119,6 +119,9 @@ def _before(s: str, last: int, cs: int, ce: int) -> list[str]:
     # After the last comma (not a date's or a number's), colon, quote mark or dash, inside an open bracket;
     # where that is long, what is kept is not plain.
     cut = [m.end() for m in re.finditer(r",\s+(?!\d)|[;:\"“”]|\s[-–—]\s", s[start:cs])]
+    if cut and re.match(r"(?:that|this|it|which)(?:\s+one)?\b", s[start + cut[-1]:cs], re.I):
+        # "As for the repair-or-replace sentence after it, that one ... stays": the thing is named before.
+        cut = cut[:-1] + [0] if len(cut) == 1 else cut[:-1]
     start += cut[-1] if cut else 0
     opened = s[start:cs].rfind("(")
     if opened >= 0 and ")" not in s[start + opened:cs]:

@@ -181,3 +181,18 @@ def test_a_second_thing_kept_by_the_same_cue_and_an_exception_by_its_own_words()
     assert dropped(ask, clause, added, rewrite=False) == ([], ["the first sentence"])
     lost, _ = dropped(ask, clause, added.replace(" unless caused by intention or gross negligence", ""), rewrite=False)
     assert lost == ["The intention / gross negligence exception"]
+
+
+def test_a_sentence_named_before_a_pronoun_is_the_one_kept() -> None:
+    # j-mutual-01-b2 put the repair cost on Columbia in "the repair-or-replace sentence ... that one ... stays exactly
+    # as drafted".
+    clause = ("Columbia shall not be liable for any loss due to the negligence of Fleet. In the event of any loss of any item "
+              "of the Columbia Equipment due to the negligence of Fleet, Fleet shall repair or replace such items of "
+              "Columbia Equipment, at Fleet's sole cost and expense.")
+    ask = ("The opening sentence has to protect Fleet as well. As for the repair-or-replace sentence after it, that one is "
+           "about Columbia's kit and stays exactly as drafted.")
+    mutual = clause.replace("Columbia shall not be liable for any loss due to the negligence of Fleet.",
+                            "Neither party shall be liable for any loss due to the negligence of the other party.")
+    assert dropped(ask, clause, mutual, rewrite=False) == ([], ["Columbia", "the repair-or-replace sentence after it"])
+    lost, _ = dropped(ask, clause, mutual.replace("at Fleet's sole cost", "at Columbia's sole cost"), rewrite=False)
+    assert lost == ["the repair-or-replace sentence after it"]
