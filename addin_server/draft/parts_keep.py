@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from index_builder.reading import dates as D
 from index_builder.reading import figures as F
-from index_builder.reading.polarity import UNLESS_WORDING
+from index_builder.reading.polarity import NOT_WORDING, UNLESS_WORDING
 from index_builder.reading.references import references
 from index_builder.reading.sentences import sentence_spans
 
@@ -67,7 +67,7 @@ class Kept:
     """One thing the instruction keeps, anchored in the clause."""
 
     said: str  # in the lawyer's words, for the reason
-    how: str  # "date" | "value" | "reference" | "words" | "sentence" | "described"
+    how: str  # "date" | "value" | "reference" | "words" | "sentence" | "described" | "negated"
     key: object  # what is looked for in the draft
 
 
@@ -258,8 +258,22 @@ def _described(piece: str, clause: str, counts: Counter) -> list[Kept]:
         if sentence:
             out.append(Kept(said, "sentence", sentence))
         elif own:
-            out.append(Kept(said, "described", tuple(own)))
+            # "the no-bond point": a point the clause makes with a "not" ("without the need to post a bond").
+            out.append(Kept(said, "negated" if _NEGATED_ITEM.search(item) else "described", tuple(own)))
     return out
+
+
+_NEGATED_ITEM = re.compile(r"\b(?:no|not|non|never|without)[- ]\w", re.I)
+_NOT_BEFORE = re.compile(rf"\b(?:{NOT_WORDING}|without)\b(?:\W+\w+){{0,5}}\W+$", re.I)
+
+
+def _negated_in(text: str, own: tuple[str, ...]) -> bool | None:
+    """Whether the text says the element's own words under a "not" (the polarity reader's words) within a
+    few words before them; None where it does not have them."""
+    found = [m for m in re.finditer(r"[A-Za-z]{3,}", text) if _stem(m.group(0).lower()) in own]
+    if not found:
+        return None
+    return any(_NOT_BEFORE.search(text[max(0, m.start() - 60):m.start()]) for m in found)
 
 
 _EXCEPTIONS = re.compile(r"\b(?:exceptions?|carve-?outs?|exclusions?)\b", re.I)
@@ -330,6 +344,8 @@ def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: boo
             ok = _words(str(k.key)) in _words(draft)
             if not ok and rewrite:
                 continue  # a rewording says the sentence in its own words: not checked
+        elif k.how == "negated" and _negated_in(clause, k.key) and _negated_in(draft, k.key) is False:
+            ok = False  # "the no-bond point" kept in words, its "not" gone: "only after posting a bond"
         else:
             gone = [s for s in k.key if s not in stems]
             # A rewording may swap one word for another; an element is gone when all its own words are,

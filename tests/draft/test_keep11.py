@@ -196,3 +196,17 @@ def test_a_sentence_named_before_a_pronoun_is_the_one_kept() -> None:
     assert dropped(ask, clause, mutual, rewrite=False) == ([], ["Columbia", "the repair-or-replace sentence after it"])
     lost, _ = dropped(ask, clause, mutual.replace("at Fleet's sole cost", "at Columbia's sole cost"), rewrite=False)
     assert lost == ["the repair-or-replace sentence after it"]
+
+
+def test_a_point_kept_with_a_not_is_lost_when_its_not_goes() -> None:
+    # k-shorten-04-b1 kept the word "bond" but turned "without the need to post a bond" into "only after posting a bond".
+    clause = ("Despite Section 5 and Section 12.3, upon the actual or threatened breach of Section 11, the non-breaching party "
+              "may seek equitable relief in any court of competent jurisdiction without the need to post a bond and "
+              "without limiting its other rights or remedies.")
+    ask = ("Say each once. Get it within 60 words, keeping the bypass of Sections 5 and 12.3, the no-bond point and the "
+           "other remedies.")
+    sound = ("Despite Sections 5 and 12.3, on an actual or threatened breach of Section 11 the other party may seek "
+             "equitable relief in any competent court without posting a bond and without limiting its other remedies.")
+    assert dropped(ask, clause, sound, rewrite=True)[0] == []
+    bonded = sound.replace("without posting a bond", "but only after posting a bond")
+    assert dropped(ask, clause, bonded, rewrite=True)[0] == ["the no-bond point"]
