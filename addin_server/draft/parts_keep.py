@@ -236,6 +236,8 @@ def _names(piece: str, clause: str) -> list[str]:
         while words and words[0].lower() in _NOT_NAMES:
             words = words[1:]
         name = " ".join(words)
+        if name in D.MONTHS:
+            continue  # a month is part of a date (read by value), never a name
         if len(name) < 3 or name.isupper() and len(name) <= 3 and not re.search(rf"\b{re.escape(name)}\b", clause):
             continue
         if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause):
