@@ -32,7 +32,7 @@ from addin_server.draft.checks_base import (_MARKER, CHECK_NAMES, NEARLY_SAME, C
                                             not_checked, similarity)
 from addin_server.draft.checks_base import short as _short
 from addin_server.draft.checks_numbers import numbers
-from addin_server.draft.checks_meaning import _additions, _cited_sentences, _logic, _meaning
+from addin_server.draft.checks_meaning import _additions, _cited_sentences, _logic, _meaning, kept_dropped
 from addin_server.draft.checks_support import _added_elsewhere, _support  # noqa: F401 (tests read _added_elsewhere)
 from addin_server.draft.checks_terms import _defined_terms
 from addin_server.draft.citations import VerifiedRedraft, verify
@@ -79,6 +79,8 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     if allow.unread_scopes:
         additions, meaning = _scoped(task, ins, draft, allow, unread, cited, additions, meaning)
     additions, meaning = numbers(task, comparison, allow, additions, meaning)  # every number has a source
+    # What the lawyer named to keep and the draft dropped says it in those words, over any other reason.
+    meaning = kept_dropped(comparison, whole, task, ins) or meaning
     results = [
         clock.time("changed", _changed, task, ins, draft, instruction_result),
         instruction_result,

@@ -33,6 +33,9 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
     if ins.problems:
         return not_checked("meaning", "The instruction could not be read, so what it leaves alone is not known; "
                                       "read the draft.")
+    from addin_server.draft.parts_keep import dropped
+    lost, kept = dropped(task.instruction or ins.text, task.clause, comparison.draft, rewrite=allow.rewrite or comparison.rewritten,
+                         names="conform" not in ins.kinds)
     found = C.meaning_changes(comparison, allow, task.document_parties)
     if "mutual" in ins.kinds:
         from addin_server.draft.sides import crossed_roles
@@ -50,8 +53,24 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
         # A rewording says its "not"s and conditions in other places (compare.py does not count them),
         # so finding no change is not reading none: said, not passed.
         return not_checked("meaning", "Not checked: the draft rewords your clause, and a rewording cannot be held "
-                                      "against it sentence by sentence; read it for a changed meaning.")
-    return CheckResult("meaning", True, "What your instruction does not touch still means what it meant.")
+                                      f"against it sentence by sentence; read it for a changed meaning.{_kept(kept)}")
+    return CheckResult("meaning", True, f"What your instruction does not touch still means what it meant.{_kept(kept)}")
+
+
+def kept_dropped(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult | None:
+    """What the instruction says stays ("April 30, 2029 is not moving"), anchored in the clause and dropped by
+    the draft (parts_keep.py): a failure no unread part excuses, since the lawyer named it to keep."""
+    from addin_server.draft.parts_keep import dropped, reason
+    if ins.problems:
+        return None
+    lost, _ = dropped(task.instruction or ins.text, task.clause, comparison.draft,
+                      rewrite=allow.rewrite or comparison.rewritten, names="conform" not in ins.kinds)
+    return CheckResult("meaning", False, reason(lost)) if lost else None
+
+
+def _kept(kept: list[str]) -> str:
+    return (" Kept, as your instruction says: " + "; ".join(f"“{k}”" for k in kept[:4])
+            + (f" ({len(kept) - 4} more)" if len(kept) > 4 else "") + ".") if kept else ""
 
 
 def _logic(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult | None:

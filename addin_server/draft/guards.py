@@ -45,6 +45,7 @@ def check_edits(instruction: str, part_text: str, kind: str, before: str, edits:
     _possessives(before, edits, after_text)
     _currency(edits)
     _left_as_it_is(instruction, kind, before, edits)
+    _kept_said(instruction, before, after_text)
     if kind == "delete":
         _deletion_scope(part_text, before, edits)
 
@@ -170,6 +171,16 @@ def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edi
                 if all(s in have for s in stems):
                     raise Declined(f"The change would touch “{_short(before[a:b])}”, which the instruction says to "
                                    "leave as it is; the drafting assistant can do the rest around it.")
+
+
+def _kept_said(instruction: str, before: str, after_text: str) -> None:
+    """No edit drops what the instruction keeps ("April 30, 2029 is not moving", "Not touching 130,300",
+    "Every ORS reference has to survive"): read by parts_keep.py, the reader the meaning check uses."""
+    from addin_server.draft.parts_keep import dropped
+    lost, _ = dropped(instruction, before, after_text, rewrite=False, names=False)
+    if lost:
+        raise Declined(f"The change would drop or alter “{lost[0]}”, which the instruction keeps; the drafting "
+                       "assistant can word it.")
 
 
 def _deletion_scope(part_text: str, before: str, edits: Sequence[Edit]) -> None:

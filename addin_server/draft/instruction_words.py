@@ -82,6 +82,24 @@ KEEP_VERBS = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s
 STAY_VERBS = r"(?:stays?|remains?|staying|remaining)"
 STAY_STATES = (r"(?:as\s+(?:it|they)\s+(?:is|are)|as\s+is|alone|unchanged|untouched|intact|where\s+(?:it|they)\s+"
                r"(?:is|are))")
+# A keep said in other ways, one vocabulary with the three above (parts_keep.py reads keep segments with
+# them; unambiguous.says_to_keep reads a part that only keeps): KEPT_BEFORE follows what it keeps ("May 1,
+# 2020 ... are not moving", "Every ORS reference has to survive", "is as drafted", "is out of scope");
+# KEPT_AFTER comes before it ("Not touching 277,760", "It must still show: ...", "keeping the bypass of
+# Sections 5 and 12.3", "KEEP: the [***] rate"); NOTHING_ELSE keeps all the asks do not name. A part that
+# only keeps (says_to_keep) is read by NOTHING_ELSE, NOT_TOUCHING and NOT_MOVING, not by "as drafted": a part
+# can join an ask and a keep ("... rather than on the Licensee. The first sentence is to be left as drafted").
+NOT_MOVING = r"(?:(?:is|are)\s+not\s+(?:moving|changing|to\s+(?:move|change))|not\s+moving|(?:is|are)\s+out\s+of\s+scope)"
+KEPT_BEFORE = (r"(?:" + NOT_MOVING + r"|"
+               r"(?:does|do|should|must|will)\s*(?:n['’]t|\s+not)\s+(?:move|change)|"
+               r"(?:(?:has|have|needs?)\s+to\s+(?:still\s+)?survive|(?:must|should|shall)\s+(?:still\s+)?survive)\b(?!\s+(?:the\s+|any\s+)?(?:termination|expir\w+|for|until|beyond))|"
+               r"as\s+drafted|"
+               r"as\s+(?:it|they)\s+(?:was|were|stands?)|still\s+(?:listed|named))")
+NOT_TOUCHING = r"not\s+touching"
+KEPT_AFTER = (r"(?:\bKEEP\s*:|keeping|retaining|preserving|" + NOT_TOUCHING + r"|without\s+(?:touching|changing|losing|dropping)|"
+              r"(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+still\s+(?:show|say|cover|list|include)|"
+              r"still\s+(?:shows?|says?|covers?|lists?|includes?)|(?:do\s+not|don['’]t|never)\s+lose)")
+NOTHING_ELSE = r"(?:no\s+other\s+changes?|nothing\s+else)"
 _FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|[A-Z][\w&.-]*)\s+(?:the\s+)?[A-Z][\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
                    # "Wrong way round", "favours the wrong side", "we need to be the one free to assign":

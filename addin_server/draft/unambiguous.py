@@ -40,7 +40,9 @@ from index_builder.reading.sentences import sentence_spans
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Part
 from addin_server.draft.instruction_values import _KEPT_FIGURE as _KEPT
-from addin_server.draft.instruction_words import (_MUTUAL, _QUOTED_ANY, SIDES, STAY_STATES, STAY_VERBS, mutual_degree,
+from addin_server.draft.instruction_words import (_MUTUAL, _QUOTED_ANY, NOT_MOVING, NOT_TOUCHING, NOTHING_ELSE,
+                                                  SIDES, STAY_STATES,
+                                                  STAY_VERBS, mutual_degree,
                                                   replacement_quotes)
 
 # A sum in words the figures reader leaves to contract prose ("at seven and a half million", "two
@@ -75,7 +77,7 @@ _NOT_DROP = re.compile(r"\b(?:not|n['’]t|never|without)\s+(?:\w+\s+)?(?:drop|d
 _STAYS = re.compile(r"\b(?:do(?:es)?\s*n['’]?o?t|should\s*n['’]?o?t|must\s*n['’]?o?t|is\s+not\s+to|are\s+not\s+to|never)\s+"
                     r"(?:be\s+)?(?:move|moved|change|changed|touch|touched)\b|\b(?:" + STAY_VERBS + "|" + STAY_STATES + r")\b|"
                     r"\bnothing\s+else\b(?:\s+(?:should|shall|will|may|can|is\s+to|needs\s+to))?(?:\s+(?:be\s+)?(?:change[sd]?|"
-                    r"move[sd]?|touched))?|^\s*(?:otherwise\s+)?(?:leave|keep)\b", re.I)
+                    r"move[sd]?|touched))?|^\s*(?:otherwise\s+)?(?:leave|keep)\b|\b" + NOTHING_ELSE + r"|\b" + NOT_TOUCHING + r"\b|\b" + NOT_MOVING, re.I)
 # Quoted words of the lawyer's ("'Protected Interests'"): a term named to change.
 _QUOTED_TERM = re.compile(r"(?:^|(?<=[\s(:]))['‘\"“]([^'’\"”]{2,60})['’\"”]")
 
