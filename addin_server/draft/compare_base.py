@@ -27,6 +27,8 @@ OPPOSITES = (
     ({"exclusive"}, {"non-exclusive", "nonexclusive"}),
     ({"increase", "increased"}, {"decrease", "decreased", "reduce", "reduced"}),
     ({"despite", "notwithstanding", "regardless"}, {"under", "subject"}),
+    # A ceiling and a floor, each however said (polarity.py: CEILING, FLOOR; compare_limits.py reads them).
+    ({"ceilingx"}, {"floorx"}),
 )
 _NEG = P.negators(nor=True, contracted=True, failure=True)
 # A limit is said with or without a "not" ("shall not exceed", "is limited to"): it counts as neither.

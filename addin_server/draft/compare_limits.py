@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Iterable, Sequence
 
 from index_builder.reading import polarity as P
 
-from addin_server.draft.compare_base import (_EXCEPT, _LIMIT_PHRASES, _NEG, _NON_NOUNS, _ONLY, OPPOSITES, Allowances,
-                                             Comparison, words)
+from index_builder.reading.sentences import sentence_spans
+
+from addin_server.draft.compare_base import (_EXCEPT, _LIMIT_PHRASES, _NEG, _NON_NOUNS, _ONLY, _TOKEN, OPPOSITES, Allowances,
+                                             Comparison, Region, words)
 
 
 def _counts(tokens: Iterable[str]) -> dict[str, int]:
@@ -38,42 +41,53 @@ def _joined(text: str) -> str:
 
 def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
     # Edits that replace words: an added sentence is judged by additions(), a dropped one by _dropped().
-    spans = [(c.clause, c.draft)] if c.rewritten else [(r.old, r.new) for r in c.regions
-                                                        if r.old.strip() and r.new.strip()]
+    # Each is read in its sentence, before and after: a "not", an "unless" or a limit said in another
+    # place of the same sentence ("nor shall X place" -> "shall not ... or place") is no change.
+    edits = [r for r in c.regions if r.old.strip() and r.new.strip()]
+    spans: list[tuple[str, str, Region | None]] = [(c.clause, c.draft, None)] if c.rewritten else \
+        _sentence_windows(c, edits)
     out = []
-    old_neg = sum(_negatives(o) for o, _ in spans)
-    new_neg = sum(_negatives(n) for _, n in spans)
-    if old_neg != new_neg and not (new_neg > old_neg and (allow.exception or allow.mirror)):
-        where = next((o for o, n in spans if _negatives(o) != _negatives(n)), "")
-        gained = new_neg > old_neg
+    old_neg = sum(_negatives(o) for o, _, _ in spans)
+    new_neg = sum(_negatives(n) for _, n, _ in spans)
+    # A proposition's polarity is the parity of its "not"s: "does not prohibit E from hiring" (two) =
+    # "E may hire" (none); "shall not assign unless X" (two) = "may assign only if X" (none).
+    turned = [(o, n, r) for o, n, r in spans if _negatives(o) % 2 != _negatives(n) % 2 and not _exception_as_condition(o, n)]
+    if turned and not (new_neg > old_neg and (allow.exception or allow.mirror)):
+        where = turned[0][2].old if turned[0][2] else turned[0][0]
+        gained = _negatives(turned[0][1]) > _negatives(turned[0][0])
         if not c.rewritten and not allow.rewrite:  # a rewording says its negatives in other places: not counted
-            said = "“other than”" if len(_OTHER_THAN.findall(where)) != len(_OTHER_THAN.findall(
-                next((n for o, n in spans if o == where), ""))) else "a “not”"
+            said = "“other than”" if len(_OTHER_THAN.findall(turned[0][0])) != len(_OTHER_THAN.findall(
+                turned[0][1])) else "a “not”"
             out.append((f"The draft adds {said}" if gained else f"The draft drops {said}")
                        + f"{_where(where) if not c.rewritten else ''}, which reverses what it says.")
     if not c.rewritten and not allow.rewrite:
         # Each edit with the word after it: "must" -> "may" is one word, its verb is outside the edit.
         out += _modal_changes([(c.clause[max(0, r.old_start - 12):r.old_end + 25], c.draft[max(0, r.new_start - 12):r.new_end + 25])
                                for r in c.regions if r.old.strip() and r.new.strip()])
-    for old, new in spans:
-        if any(s <= c.clause.find(old) < e for s, e in allow.delete) and old:
+    for old_w, new_w, edit in spans:
+        if edit and any(s <= edit.old_start < e for s, e in allow.delete) or \
+                not edit and any(s <= c.clause.find(old_w) < e for s, e in allow.delete) and old_w:
             continue
         # "non- exclusive" (a line broken at its hyphen) is "non-exclusive": one word, not its opposite.
-        if _joined(old) == _joined(new):
+        if _joined(old_w) == _joined(new_w):
             continue
-        a, b = _counts(words(_joined(old))), _counts(words(_joined(new)))
+        a, b = _counts(words(_limits_read(old_w))), _counts(words(_limits_read(new_w)))
+        old, new = (edit.old, edit.new) if edit else (old_w, new_w)
         for n, (left, right) in enumerate(OPPOSITES):
             lost_l, got_r = a.get(f"{n}L", 0) - b.get(f"{n}L", 0), b.get(f"{n}R", 0) - a.get(f"{n}R", 0)
             lost_r, got_l = a.get(f"{n}R", 0) - b.get(f"{n}R", 0), b.get(f"{n}L", 0) - a.get(f"{n}L", 0)
             if (lost_l > 0 and got_r > 0) or (lost_r > 0 and got_l > 0):
-                was = _first(words(_joined(old)), left if lost_l > 0 else right)
-                now = _first(words(_joined(new)), right if lost_l > 0 else left)
+                was = _first(words(_joined(old)), left if lost_l > 0 else right) or _bound(old_w, lost_l > 0)
+                now = _first(words(_joined(new)), right if lost_l > 0 else left) or _bound(new_w, lost_l <= 0)
                 if now and re.search(rf"(?<![\w-]){re.escape(now.lower())}(?![\w-])", allow.asked):
                     continue  # "make the BC courts exclusive": the word the instruction asks for
                 out.append(f"The draft turns “{was}” into “{now}”{_where(old)}, which changes what it means.")
         for key, word in (("only", "only"), ("except", "except")):
             # "except upon notice" = "without notice"; "only if" = "unless": said another way, not dropped.
-            if key == "except" and re.search(r"\bwithout\b|\bunless\b|\bonly if\b|\bhowever\b", new, re.I):
+            # "unless the Order Form sets a currency" = "or in the currency the Order Form sets, if it sets
+            # one": an exception said as the condition of an alternative.
+            if key == "except" and (re.search(r"\bwithout\b|\bunless\b|\bonly if\b|\bhowever\b", new_w, re.I)
+                                    or re.search(r"\bif\b", new, re.I) and not re.search(r"\bif\b", old, re.I)):
                 continue
             if a.get(key, 0) > b.get(key, 0) and not allow.rewrite and not _explained_delete(old, c, allow):
                 out.append(f"The draft drops “{_first(words(old), _ONLY if key == 'only' else _EXCEPT) or word}”"
@@ -113,12 +127,109 @@ def _modal_changes(spans: Sequence[tuple[str, str]]) -> list[str]:
 
 
 def _negatives(text: str) -> int:
-    """"not", "no", "never", "cannot", "non-": "neither ... nor" counts once; a limit's "not" and a
-    covenant's name ("non-compete") do not count."""
+    """"not", "no", "never", "cannot", "non-", "unless", "without", "prohibits ... from": a "nor" after
+    a "not" ("neither ... nor", "shall not A, nor B") continues it and does not count; a limit's "not",
+    a covenant's name ("non-compete") and a "not" that denies nothing ("without limitation") do not
+    count (polarity.py)."""
+    text = P.FAILURE_NOUN.sub(" ", P.NO_NEGATION.sub(" ", _folded(text)))
     masked = P.bounded_negation.sub(" limitx ", _LIMIT_PHRASES.sub(" limitx ", _NON_NOUNS.sub(" covenant ", text)))
     tokens = words(masked)
     n = _counts(tokens).get("neg", 0) + len(_OTHER_THAN.findall(text))
-    return n - min(tokens.count("neither"), tokens.count("nor"))
+    n += len(P.NEGATIVE_VERBS.findall(masked)) + len(P.CONDITION_NEGATORS.findall(masked))
+    first = next((i for i, t in enumerate(tokens) if t in _NEG and t != "nor"), len(tokens))
+    return n - sum(1 for t in tokens[first + 1:] if t == "nor")
+
+
+# Opposites whose sides are each other's denial, so that a "not" before one says the other: "is not
+# exclusive" = "non-exclusive", "does not include" = "excludes", "is not permitted" = "is prohibited".
+# ("not before" is "on or after", no opposite of "before"; "not reasonable" is not "sole".)
+_COMPLEMENTS = {w: sorted(other)[0] for side, other in
+                [(a, b) for a, b in OPPOSITES if "exclusive" in a or "include" in a or "permitted" in a
+                 or "refundable" in a] + [(b, a) for a, b in OPPOSITES if "exclusive" in a or "include" in a
+                                          or "permitted" in a or "refundable" in a] for w in side}
+
+
+def _folded(text: str) -> str:
+    """A "not" before a word with a complement, read as the complement (``_COMPLEMENTS``)."""
+    def fold(m: re.Match[str]) -> str:
+        return _COMPLEMENTS.get(m.group(1).lower(), m.group(0)) if m.group(1).lower() in _COMPLEMENTS else m.group(0)
+    return re.sub(rf"{P.NOT_BEFORE.pattern}([\w-]+)", fold, text, flags=re.I)
+
+
+def _limits_read(text: str) -> str:
+    """The words the opposites are counted in: a ceiling and a floor each one token however said ("$1.29
+    or less" = "no more than $1.29"), a "not" before a complement folded into it."""
+    return P.FLOOR.sub(" floorx ", P.CEILING.sub(" ceilingx ", _joined(_folded(text))))
+
+
+def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str, str, Region | None]]:
+    """Each edit read in its sentences, in the clause and in the draft: the sentences it touches, grown
+    until the draft's sentences hold the words aligned with the clause's and back (a clause sentence the
+    draft splits in two is read against both). Words only added or only dropped are left out of them:
+    additions() and _dropped() judge those."""
+    a = [(m.start(), m.end()) for m in _TOKEN.finditer(c.clause)]
+    b = [(m.start(), m.end()) for m in _TOKEN.finditer(c.draft)]
+    a2b: dict[int, int] = {}
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [c.clause[s:e].lower() for s, e in a],
+                                                       [c.draft[s:e].lower() for s, e in b],
+                                                       autojunk=False).get_opcodes():
+        if tag == "equal":
+            a2b.update({i1 + k: j1 + k for k in range(i2 - i1)})
+    b2a = {j: i for i, j in a2b.items()}
+    old_s, new_s = sentence_spans(c.clause), sentence_spans(c.draft)
+
+    def touching(spans: list[tuple[int, int]], start: int, end: int) -> set[int]:
+        return {n for n, (s, e) in enumerate(spans) if s < max(end, start + 1) and start < e}
+
+    def tokens_in(tokens: list[tuple[int, int]], spans: list[tuple[int, int]], ids: set[int]) -> list[int]:
+        return [k for k, (s, _) in enumerate(tokens) if any(spans[n][0] <= s < spans[n][1] for n in ids)]
+
+    windows: list[tuple[set[int], set[int], Region]] = []
+    for r in edits:
+        olds, news = touching(old_s, r.old_start, r.old_end), touching(new_s, r.new_start, r.new_end)
+        while True:  # grow both sides until each holds the other's aligned words
+            more_new = {n for k in tokens_in(a, old_s, olds) if k in a2b for n in touching(new_s, *b[a2b[k]])}
+            more_old = {n for k in tokens_in(b, new_s, news) if k in b2a for n in touching(old_s, *a[b2a[k]])}
+            if more_new <= news and more_old <= olds:
+                break
+            news, olds = news | more_new, olds | more_old
+        first = r
+        for w in [w for w in windows if w[0] & olds or w[1] & news]:
+            windows.remove(w)
+            olds, news, first = olds | w[0], news | w[1], w[2]
+        windows.append((olds, news, first))
+    added = [(r.new_start, r.new_end) for r in c.regions if not r.old.strip()]
+    dropped = [(r.old_start, r.old_end) for r in c.regions if not r.new.strip()]
+    return [(_text_of(c.clause, old_s, olds, dropped), _text_of(c.draft, new_s, news, added), r)
+            for olds, news, r in windows]
+
+
+def _exception_as_condition(old: str, new: str) -> bool:
+    """An "unless" said as the condition of an alternative: "in U.S. Dollars, unless the Order Form sets
+    another currency" = "in U.S. Dollars, or in another currency if the Cover Page sets one". The
+    "unless" goes and an "if" comes, and the other "not"s keep their parity."""
+    def unless(t: str) -> int:
+        return len(re.findall(r"\bunless\b", t, re.I))
+
+    def ifs(t: str) -> int:
+        return len(re.findall(r"\bif\b", t, re.I))
+    return (unless(old) - unless(new)) % 2 == 1 and ifs(new) > ifs(old) and \
+        (_negatives(old) - unless(old)) % 2 == (_negatives(new) - unless(new)) % 2
+
+
+def _text_of(text: str, spans: list[tuple[int, int]], ids: set[int], left_out: list[tuple[int, int]]) -> str:
+    """The sentences ``ids`` of ``text``, less the spans left out, as one passage."""
+    out = []
+    for n in sorted(ids):
+        s, e = spans[n]
+        kept, at = [], s
+        for ls, le in sorted(left_out):
+            if ls < e and s < le:
+                kept.append(text[at:max(at, ls)])
+                at = max(at, le)
+        kept.append(text[at:e])
+        out.append(" ".join(kept))
+    return " ".join(out)
 
 
 # "in a manner other than as permitted" says "not as permitted": dropping it reverses the clause.
@@ -133,6 +244,12 @@ def _explained_by_figure(old: str, new: str, allow: Allowances) -> bool:
 def _explained_delete(old: str, c: Comparison, allow: Allowances) -> bool:
     at = c.clause.find(old)
     return at >= 0 and any(s <= at < e for s, e in allow.delete)
+
+
+def _bound(text: str, ceiling: bool) -> str:
+    """The words that say a ceiling (or a floor) in ``text``, for saying what changed."""
+    m = (P.CEILING if ceiling else P.FLOOR).search(text)
+    return m.group(0) if m else ""
 
 
 def _first(tokens: Sequence[str], vocabulary: Iterable[str]) -> str:

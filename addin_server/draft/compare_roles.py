@@ -61,6 +61,7 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
     mine = binding.read(c.clause, parties)
     theirs = binding.read(c.draft, parties)
     targets = allow.targets
+    renamed = _renaming(c, mine, theirs)
     out = []
     for p in mine.provisions:
         if p.bound in ("", binding.MUTUAL) or any(p.start == t.start and p.verb == t.verb for t in targets):
@@ -75,6 +76,8 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         if not same or any(q.bound in (p.bound, binding.MUTUAL, "") for q in same):
             continue
         other = same[0].bound
+        if renamed.get(p.bound) == other:
+            continue  # the same party under the name the draft gives it throughout
         if allow.parties and p.bound in allow.parties and not allow.targets:
             continue
         if allow.conform and other not in mine.parties:
@@ -82,6 +85,19 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {_the(other)} instead of {_the(p.bound)}.")
     return out
+
+
+def _renaming(c: Comparison, mine: binding.Binding, theirs: binding.Binding) -> dict[str, str]:
+    """A party the draft calls by another name throughout: the clause's one party whose name the draft
+    never says, and the draft's one party whose name the clause never says ("Employer" -> "Company",
+    "Co." = "Customer" there). Who does what is read after it; a draft that moves a duty to the other
+    party still names both, and is read as before."""
+    def says(text: str, name: str) -> bool:
+        return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
+
+    gone = [p for p in mine.parties if says(c.clause, p) and not says(c.draft, p)]
+    new = [q for q in theirs.parties if says(c.draft, q) and not says(c.clause, q)]
+    return {gone[0]: new[0]} if len(gone) == 1 and len(new) == 1 else {}
 
 
 def _qualifier_changes(c: Comparison, allow: Allowances) -> list[str]:

@@ -150,6 +150,34 @@ def exception(*, disapplied: str, stems: bool = True, save: bool = False, nothin
     return re.compile(rf"\b(?:{'|'.join(words)})\b", re.I)
 
 
+# -- a proposition's polarity, however it is said (the drafting comparison, compare_limits.py) ----
+# A lawyer says one "not" many ways, and two "not"s make a "may": "shall not assign unless X" = "may
+# assign only if X"; "does not prohibit E from hiring" = "E may still hire"; "if E fails to notify"
+# = "unless E notifies"; "with no need for" = "without". The comparison counts these as "not"s and
+# reads a proposition's polarity as their parity, so that a restatement is no reversal.
+# A verb that says "shall not" of its object's act: "prohibits E from hiring" = "E shall not hire".
+NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|bar|forbid|restrict)(?:s|ed|ing)?\b"
+                            r"(?=(?:\s+(?!from\b)[\w'’().,-]+){0,6}?\s+from\b)", re.I)
+# "unless X" = "if not X"; "without X" = "with no X".
+CONDITION_NEGATORS = re.compile(r"\b(?:unless|without)\b", re.I)
+# ... where "without" and "not" deny nothing: "including without limitation" = "including but not
+# limited to" = "including"; "with or without cause"; "whether or not" / "whether X or not" (either
+# way, = "regardless of whether"); "without delay" (= "promptly"); "without prejudice to" (= "and").
+NO_NEGATION = re.compile(r"\b(?:without\s+limit\w*|(?:but\s+)?not\s+limited\s+to|with\s+or\s+without|"
+                         r"whether\s+or\s+not|or\s+not(?=\s*[,.;)])|without\s+(?:undue\s+)?delay|"
+                         r"without\s+prejudice(?:\s+to)?)\b", re.I)
+# "failure" names a fault ("remedy that failure"); only "fail(s|ure) to" says "not".
+FAILURE_NOUN = re.compile(r"\bfail(?:s|ed|ing|ure|ures)?\b(?!\s+to\b)", re.I)
+# A ceiling and a floor however said: "$1.29 or less" = "no more than $1.29" = "up to $1.29"; "30 days
+# or more" = "at least 30 days". A ceiling read as a floor turns a limit round; one said another way
+# does not (the bare "less"/"more" of each is no opposite of the other).
+CEILING = re.compile(rf"\b(?:{LIMIT_WORDING}|or\s+(?:less|fewer|under|below|lower))\b", re.I)
+FLOOR = re.compile(rf"\b(?:{FLOOR_WORDING}|or\s+(?:more|greater|longer|above|higher))\b", re.I)
+# "not" before a word with a complement of its own says the complement: "is not exclusive" =
+# "non-exclusive", "does not include" = "excludes" (the comparison's opposites, compare_base.py).
+NOT_BEFORE = re.compile(r"\b(?:not|never)\s+(?:be\s+|been\s+)?(?=[a-z])", re.I)
+
+
 # A limit said with or without a "not" ("shall not exceed", "is limited to"): the comparison reads it
 # as neither a "not" nor its absence.
 limit_phrases = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\s+)?(?:more|greater|higher)\s+than|"

@@ -1,0 +1,120 @@
+"""Session 11 (meaning11): a faithful restatement keeps its meaning, and the meaning check sees it.
+
+Meaning is carried by propositions, not words: "does not prohibit E from hiring" = "E may hire"; "if A
+fails to notify" = "unless A notifies"; "shall not A, nor shall it B" = "shall not A or B"; "$1.29 or less"
+= "no more than $1.29"; "non-exclusive" = "is not exclusive"; a conform that calls the Employer "Company"
+moves nobody. Each fixture is a sentence pair from a spent drafting task; each broken twin still fails.
+"""
+
+from __future__ import annotations
+
+from addin_server.draft.compare_base import Allowances, compare
+from addin_server.draft.compare_limits import _limit_changes
+from addin_server.draft.compare_roles import _role_changes
+
+J_MULTI_09 = ("Employee must not Solicit any Covered Employee. This restriction does not prohibit Employee from "
+              "providing a professional reference upon request or from hiring a person who responds to a general "
+              "advertisement not directed specifically at Employer's employees. This covenant does not apply to any "
+              "Covered Employee who provided only secretarial or clerical services.")
+
+
+def _limits(clause: str, draft: str, **allow: object) -> list[str]:
+    return _limit_changes(compare(clause, draft), Allowances(**allow))  # type: ignore[arg-type]
+
+
+def test_does_not_prohibit_e_from_is_e_may_and_prohibits_is_still_a_reversal() -> None:
+    # j-multi-09-p1: two "not"s (the "not" and the prohibiting verb) make a "may".
+    may = J_MULTI_09.replace("This restriction does not prohibit Employee from providing a professional reference "
+                             "upon request or from hiring a person who responds",
+                             "Employee may still give a professional reference on request, and may hire a person "
+                             "who answers")
+    assert not _limits(J_MULTI_09, may)
+    prohibits = J_MULTI_09.replace("does not prohibit", "prohibits")
+    found = _limits(J_MULTI_09, prohibits)
+    assert found and "drops a “not”" in found[0]
+
+
+E_PERIOD_04 = ("If Affiliate fails to notify Network of its desire that this Agreement terminate on its expiration "
+               "date, at least six (6) months before the expiration date, this Agreement will automatically renew, "
+               "upon the same terms and conditions, for an additional four (4) -year period (\"Renewal Term\").")
+
+
+def test_if_it_fails_to_notify_is_unless_it_notifies() -> None:
+    # e-period-04-p1
+    unless = ("Unless Affiliate notifies Network at least six (6) months before the expiration date that it wants "
+              "this Agreement to terminate on that date, this Agreement will automatically renew, on the same terms "
+              "and conditions, for an additional four (4)-year period (\"Renewal Term\").")
+    assert not _limits(E_PERIOD_04, unless)
+    turned = E_PERIOD_04.replace("If Affiliate fails to notify", "If Affiliate notifies")
+    assert _limits(E_PERIOD_04, turned)
+
+
+J_MULTI_01 = ("PAPA JOHN'S shall not, during the Term or at any time thereafter: (I) defame or disparage CELEBRITY or "
+              "the Personality Rights (or any portion thereof), nor shall PAPA JOHN'S place the CELEBRITY or the "
+              "Personality Rights (or any portion thereof) in a negative light, whether in connection with this "
+              "Agreement or otherwise.")
+
+
+def test_a_nor_after_a_not_continues_it_and_a_not_moved_in_its_sentence_is_no_reversal() -> None:
+    # j-multi-01-p1: "shall not A, nor shall it B" = "shall not A or B".
+    said_once = ("PAPA JOHN'S shall not, during the Term or at any time afterwards, defame or disparage CELEBRITY or "
+                 "the Personality Rights (or any portion of them) or place CELEBRITY or the Personality Rights (or "
+                 "any portion of them) in a negative light, whether in connection with this Agreement or otherwise.")
+    assert not _limits(J_MULTI_01, said_once)
+    lifted = said_once.replace("shall not,", "may,")
+    assert _limits(J_MULTI_01, lifted)
+
+
+J_AMOUNT_02 = ("Such a consumer will be entitled to receive up to seven (7) free MP3 song downloads having a retail "
+               "value of $1.29 per song or less.")
+
+
+def test_or_less_is_no_more_than_and_or_more_is_a_floor() -> None:
+    # j-amount-02-p1: a ceiling said another way is no "less" turned into "more".
+    assert not _limits(J_AMOUNT_02, J_AMOUNT_02.replace("having a retail value of $1.29 per song or less",
+                                                        "each with a retail value of no more than $1.29 per song"))
+    found = _limits(J_AMOUNT_02, J_AMOUNT_02.replace("or less", "or more"))
+    assert found and "changes what it means" in found[0]
+
+
+J_PLAIN_01 = ("Sponsor grants Excite a non-exclusive, royalty-free, worldwide license to use, reproduce and publicly "
+              "display the Content in accordance with this Agreement.")
+
+
+def test_not_exclusive_is_non_exclusive() -> None:
+    # j-plain-01-p1, reworded throughout: "the license Sponsor gives is not exclusive".
+    plain = ("Excite may use, copy and show the Content anywhere in the world, free of charge, as this Agreement "
+             "allows; the license Sponsor gives is not exclusive.")
+    assert not _limits(J_PLAIN_01, plain)
+    exclusive = plain.replace("is not exclusive", "is exclusive")
+    found = _limits(J_PLAIN_01, exclusive)
+    assert found and "“non-exclusive” into “exclusive”" in found[0]
+
+
+J_CONFORM_05 = ("Customer will pay Provider Fees and taxes in U.S. Dollars, unless the Order Form specifies a different "
+                "currency, according to the Payment Process.")
+
+
+def test_an_unless_said_as_the_condition_of_an_alternative_is_kept() -> None:
+    # j-conform-05-p1
+    alternative = ("Customer will pay Provider Fees and taxes in U.S. Dollars, or in a different currency if the "
+                   "Order Form specifies one, according to the Payment Process.")
+    assert not _limits(J_CONFORM_05, alternative)
+    dropped = "Customer will pay Provider Fees and taxes in U.S. Dollars, according to the Payment Process."
+    assert _limits(J_CONFORM_05, dropped.replace("Dollars,", "Dollars, whatever the Order Form specifies,"))
+
+
+J_CONFORM_04 = ("Employer may disclose only factual information about lawful confidentiality, trade-secret, "
+                "return-of-property, and other obligations that remain enforceable. Employee consents to that "
+                "disclosure.")
+
+
+def test_a_party_renamed_throughout_moves_nobody_and_a_swap_still_does() -> None:
+    # j-conform-04: "For the invention agreement. It says Company." (document parties Company, Employee)
+    parties = ("Company", "Employee")
+    renamed = J_CONFORM_04.replace("Employer", "Company")
+    assert not _role_changes(compare(J_CONFORM_04, renamed), Allowances(), parties)
+    swapped = ("Employee may disclose only factual information about lawful confidentiality, trade-secret, "
+               "return-of-property, and other obligations that remain enforceable. Employer consents to that "
+               "disclosure.")
+    assert _role_changes(compare(J_CONFORM_04, swapped), Allowances(), parties)
