@@ -41,58 +41,82 @@ def _joined(text: str) -> str:
 
 def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
     # Edits that replace words: an added sentence is judged by additions(), a dropped one by _dropped().
-    # Each is read in its sentence, before and after: a "not", an "unless" or a limit said in another
-    # place of the same sentence ("nor shall X place" -> "shall not ... or place") is no change.
+    # Each edit is read as before, and then in its sentence, before and after: what an edit turns round
+    # is a change only where its sentence turns round too ("nor shall X place" -> "shall not ... or
+    # place": the "not" moved; "does not prohibit E from" -> "E may": two "not"s made a "may").
     edits = [r for r in c.regions if r.old.strip() and r.new.strip()]
-    spans: list[tuple[str, str, Region | None]] = [(c.clause, c.draft, None)] if c.rewritten else \
-        _sentence_windows(c, edits)
+    groups = [(c.clause, c.draft, [(c.clause, c.draft)])] if c.rewritten else \
+        [(o, n, [(r.old, r.new) for r in rs]) for o, n, rs in _sentence_windows(c, edits)]
     out = []
-    old_neg = sum(_negatives(o) for o, _, _ in spans)
-    new_neg = sum(_negatives(n) for _, n, _ in spans)
-    # A proposition's polarity is the parity of its "not"s: "does not prohibit E from hiring" (two) =
-    # "E may hire" (none); "shall not assign unless X" (two) = "may assign only if X" (none).
-    turned = [(o, n, r) for o, n, r in spans if _negatives(o) % 2 != _negatives(n) % 2 and not _exception_as_condition(o, n)]
+    old_neg = sum(_negatives(o) for _, _, pairs in groups for o, _ in pairs)
+    new_neg = sum(_negatives(n) for _, _, pairs in groups for _, n in pairs)
+    # A proposition's polarity is the parity of its "not"s: "shall not assign unless X" (two) = "may
+    # assign only if X" (none).
+    turned = [pairs for o_w, n_w, pairs in groups
+              if sum(_negatives(o) for o, _ in pairs) != sum(_negatives(n) for _, n in pairs)
+              and _negatives(o_w) % 2 != _negatives(n_w) % 2 and not _exception_as_condition(o_w, n_w)]
     if turned and not (new_neg > old_neg and (allow.exception or allow.mirror)):
-        where = turned[0][2].old if turned[0][2] else turned[0][0]
-        gained = _negatives(turned[0][1]) > _negatives(turned[0][0])
+        where, now = next(((o, n) for o, n in turned[0] if _negatives(o) != _negatives(n)), turned[0][0])
+        gained = sum(_negatives(n) for _, n in turned[0]) > sum(_negatives(o) for o, _ in turned[0])
         if not c.rewritten and not allow.rewrite:  # a rewording says its negatives in other places: not counted
-            said = "“other than”" if len(_OTHER_THAN.findall(turned[0][0])) != len(_OTHER_THAN.findall(
-                turned[0][1])) else "a “not”"
+            said = "“other than”" if len(_OTHER_THAN.findall(where)) != len(_OTHER_THAN.findall(now)) else "a “not”"
             out.append((f"The draft adds {said}" if gained else f"The draft drops {said}")
-                       + f"{_where(where) if not c.rewritten else ''}, which reverses what it says.")
+                       + f"{_where(where)}, which reverses what it says.")
     if not c.rewritten and not allow.rewrite:
         # Each edit with the word after it: "must" -> "may" is one word, its verb is outside the edit.
         out += _modal_changes([(c.clause[max(0, r.old_start - 12):r.old_end + 25], c.draft[max(0, r.new_start - 12):r.new_end + 25])
                                for r in c.regions if r.old.strip() and r.new.strip()])
-    for old_w, new_w, edit in spans:
-        if edit and any(s <= edit.old_start < e for s, e in allow.delete) or \
-                not edit and any(s <= c.clause.find(old_w) < e for s, e in allow.delete) and old_w:
-            continue
-        # "non- exclusive" (a line broken at its hyphen) is "non-exclusive": one word, not its opposite.
-        if _joined(old_w) == _joined(new_w):
-            continue
-        a, b = _counts(words(_limits_read(old_w))), _counts(words(_limits_read(new_w)))
-        old, new = (edit.old, edit.new) if edit else (old_w, new_w)
-        for n, (left, right) in enumerate(OPPOSITES):
-            lost_l, got_r = a.get(f"{n}L", 0) - b.get(f"{n}L", 0), b.get(f"{n}R", 0) - a.get(f"{n}R", 0)
-            lost_r, got_l = a.get(f"{n}R", 0) - b.get(f"{n}R", 0), b.get(f"{n}L", 0) - a.get(f"{n}L", 0)
-            if (lost_l > 0 and got_r > 0) or (lost_r > 0 and got_l > 0):
-                was = _first(words(_joined(old)), left if lost_l > 0 else right) or _bound(old_w, lost_l > 0)
-                now = _first(words(_joined(new)), right if lost_l > 0 else left) or _bound(new_w, lost_l <= 0)
-                if now and re.search(rf"(?<![\w-]){re.escape(now.lower())}(?![\w-])", allow.asked):
-                    continue  # "make the BC courts exclusive": the word the instruction asks for
-                out.append(f"The draft turns “{was}” into “{now}”{_where(old)}, which changes what it means.")
-        for key, word in (("only", "only"), ("except", "except")):
-            # "except upon notice" = "without notice"; "only if" = "unless": said another way, not dropped.
-            # "unless the Order Form sets a currency" = "or in the currency the Order Form sets, if it sets
-            # one": an exception said as the condition of an alternative.
-            if key == "except" and (re.search(r"\bwithout\b|\bunless\b|\bonly if\b|\bhowever\b", new_w, re.I)
-                                    or re.search(r"\bif\b", new, re.I) and not re.search(r"\bif\b", old, re.I)):
-                continue
-            if a.get(key, 0) > b.get(key, 0) and not allow.rewrite and not _explained_delete(old, c, allow):
-                out.append(f"The draft drops “{_first(words(old), _ONLY if key == 'only' else _EXCEPT) or word}”"
-                           f"{_where(old)}, which widens what your clause allows.")
+    for old_w, new_w, pairs in groups:
+        a_w, b_w = _counts(words(_limits_read(old_w))), _counts(words(_limits_read(new_w)))
+        for old, new in pairs:
+            out += _turned_words(c, allow, old, new, (a_w, b_w), (old_w, new_w))
     return out
+
+
+def _turned_words(c: Comparison, allow: Allowances, old: str, new: str, window: tuple[dict[str, int], dict[str, int]],
+                  texts: tuple[str, str]) -> list[str]:
+    """One edit's opposites and dropped limits, each a change only where its sentence shows it too."""
+    if any(s <= c.clause.find(old) < e for s, e in allow.delete) and old:
+        return []
+    # "non- exclusive" (a line broken at its hyphen) is "non-exclusive": one word, not its opposite.
+    if _joined(old) == _joined(new):
+        return []
+    out = []
+    a, b = _counts(words(_limits_read(old))), _counts(words(_limits_read(new)))
+    a_w, b_w = window
+    # (The edit turns some word round, and its sentence turns this pair: "or less" -> "or more" is
+    # "less" -> "more" in the edit, a ceiling made a floor in the sentence.)
+    edit_turns = any(_opposed(a, b, n) for n in range(len(OPPOSITES)))
+    for n, (left, right) in enumerate(OPPOSITES):
+        if not (edit_turns and _opposed(a_w, b_w, n)):
+            continue
+        lost_l = a_w.get(f"{n}L", 0) - b_w.get(f"{n}L", 0) > 0 and b_w.get(f"{n}R", 0) - a_w.get(f"{n}R", 0) > 0
+        was = _first(words(_joined(old)), left if lost_l else right) or _bound(texts[0], lost_l)
+        now = _first(words(_joined(new)), right if lost_l else left) or _bound(texts[1], not lost_l)
+        if not was or not now:
+            continue  # the pair's words are in another edit of the sentence: that edit says it
+        if now and re.search(rf"(?<![\w-]){re.escape(now.lower())}(?![\w-])", allow.asked):
+            continue  # "make the BC courts exclusive": the word the instruction asks for
+        out.append(f"The draft turns “{was}” into “{now}”{_where(old)}, which changes what it means.")
+    for key, word in (("only", "only"), ("except", "except")):
+        # "except upon notice" = "without notice"; "only if" = "unless": said another way, not dropped.
+        # "unless the Order Form sets a currency" = "or in the currency the Order Form sets, if it sets
+        # one": an exception said as the condition of an alternative.
+        if key == "except" and (re.search(r"\bwithout\b|\bunless\b|\bonly if\b|\bhowever\b", new, re.I)
+                                or re.search(r"\bif\b", new, re.I) and not re.search(r"\bif\b", old, re.I)):
+            continue
+        if a.get(key, 0) > b.get(key, 0) and a_w.get(key, 0) > b_w.get(key, 0) and not allow.rewrite and \
+                not _explained_delete(old, c, allow):
+            out.append(f"The draft drops “{_first(words(old), _ONLY if key == 'only' else _EXCEPT) or word}”"
+                       f"{_where(old)}, which widens what your clause allows.")
+    return out
+
+
+def _opposed(a: dict[str, int], b: dict[str, int], n: int) -> bool:
+    """A word of one side of the n-th opposites lost and one of the other gained."""
+    lost_l, got_r = a.get(f"{n}L", 0) - b.get(f"{n}L", 0), b.get(f"{n}R", 0) - a.get(f"{n}R", 0)
+    lost_r, got_l = a.get(f"{n}R", 0) - b.get(f"{n}R", 0), b.get(f"{n}L", 0) - a.get(f"{n}L", 0)
+    return (lost_l > 0 and got_r > 0) or (lost_r > 0 and got_l > 0)
 
 
 # A duty ("must", "shall", "will") and a permission ("may"), not negated ("shall not" and "may not" both
@@ -162,7 +186,7 @@ def _limits_read(text: str) -> str:
     return P.FLOOR.sub(" floorx ", P.CEILING.sub(" ceilingx ", _joined(_folded(text))))
 
 
-def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str, str, Region | None]]:
+def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str, str, list[Region]]]:
     """Each edit read in its sentences, in the clause and in the draft: the sentences it touches, grown
     until the draft's sentences hold the words aligned with the clause's and back (a clause sentence the
     draft splits in two is read against both). Words only added or only dropped are left out of them:
@@ -184,7 +208,7 @@ def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str,
     def tokens_in(tokens: list[tuple[int, int]], spans: list[tuple[int, int]], ids: set[int]) -> list[int]:
         return [k for k, (s, _) in enumerate(tokens) if any(spans[n][0] <= s < spans[n][1] for n in ids)]
 
-    windows: list[tuple[set[int], set[int], Region]] = []
+    windows: list[tuple[set[int], set[int], list[Region]]] = []
     for r in edits:
         olds, news = touching(old_s, r.old_start, r.old_end), touching(new_s, r.new_start, r.new_end)
         while True:  # grow both sides until each holds the other's aligned words
@@ -193,15 +217,15 @@ def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str,
             if more_new <= news and more_old <= olds:
                 break
             news, olds = news | more_new, olds | more_old
-        first = r
+        mine = [r]
         for w in [w for w in windows if w[0] & olds or w[1] & news]:
             windows.remove(w)
-            olds, news, first = olds | w[0], news | w[1], w[2]
-        windows.append((olds, news, first))
-    added = [(r.new_start, r.new_end) for r in c.regions if not r.old.strip()]
-    dropped = [(r.old_start, r.old_end) for r in c.regions if not r.new.strip()]
-    return [(_text_of(c.clause, old_s, olds, dropped), _text_of(c.draft, new_s, news, added), r)
-            for olds, news, r in windows]
+            olds, news, mine = olds | w[0], news | w[1], w[2] + mine
+        windows.append((olds, news, mine))
+    added = [(r.new_start, r.new_end) for r in c.regions if not r.old.strip() and _own_provision(r.new)]
+    dropped = [(r.old_start, r.old_end) for r in c.regions if not r.new.strip() and _own_provision(r.old)]
+    return [(_text_of(c.clause, old_s, olds, dropped), _text_of(c.draft, new_s, news, added), rs)
+            for olds, news, rs in windows]
 
 
 def _exception_as_condition(old: str, new: str) -> bool:
@@ -215,6 +239,17 @@ def _exception_as_condition(old: str, new: str) -> bool:
         return len(re.findall(r"\bif\b", t, re.I))
     return (unless(old) - unless(new)) % 2 == 1 and ifs(new) > ifs(old) and \
         (_negatives(old) - unless(old)) % 2 == (_negatives(new) - unless(new)) % 2
+
+
+# Words only added or only dropped that state a provision of their own: a sentence, or a limb with its
+# own party and modal (", and CELEBRITY shall not ..."). A phrase moved within its sentence ("without
+# the consent of the other" said after the verb, not before it) is read with the sentence.
+_OWN_PROVISION = re.compile(r"^\W*(?:(?:and|or|but|while|whereas)\s+)?(?:[A-Z][\w'’-]*\s+){1,4}(?:shall|will|must|may|"
+                            r"agrees?|is|are)\b")
+
+
+def _own_provision(text: str) -> bool:
+    return bool(_OWN_PROVISION.search(text)) or bool(re.search(r"[.;]\s*$", text.strip()) and len(text.split()) >= 6)
 
 
 def _text_of(text: str, spans: list[tuple[int, int]], ids: set[int], left_out: list[tuple[int, int]]) -> str:

@@ -156,8 +156,9 @@ def exception(*, disapplied: str, stems: bool = True, save: bool = False, nothin
 # = "unless E notifies"; "with no need for" = "without". The comparison counts these as "not"s and
 # reads a proposition's polarity as their parity, so that a restatement is no reversal.
 # A verb that says "shall not" of its object's act: "prohibits E from hiring" = "E shall not hire".
-NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|bar|forbid|restrict)(?:s|ed|ing)?\b"
-                            r"(?=(?:\s+(?!from\b)[\w'’().,-]+){0,6}?\s+from\b)", re.I)
+# (Lower case only: "the Restricted Period ... runs from" is a defined term, no verb.)
+NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|bar|forbid)(?:s|ed|ing)?\b"
+                            r"(?=(?:\s+(?!from\b)[\w'’().,-]+){0,6}?\s+from\b)")
 # "unless X" = "if not X"; "without X" = "with no X".
 CONDITION_NEGATORS = re.compile(r"\b(?:unless|without)\b", re.I)
 # ... where "without" and "not" deny nothing: "including without limitation" = "including but not

@@ -118,3 +118,22 @@ def test_a_party_renamed_throughout_moves_nobody_and_a_swap_still_does() -> None
                "return-of-property, and other obligations that remain enforceable. Employer consents to that "
                "disclosure.")
     assert _role_changes(compare(J_CONFORM_04, swapped), Allowances(), parties)
+
+
+def test_equals_or_exceeds_is_at_least_and_either_way_said_again_is_no_new_either_way() -> None:
+    from addin_server.draft.compare_logic import logic_changes
+    # i-conform-07-p1: "equals or exceeds" is a floor, the "not" of "does not apply" before it or not.
+    clause = ("Any Non-Competition covenant in this agreement does not apply unless Employee's compensation equals or "
+              "exceeds $162,164 and Employee satisfies the objective work-location conditions.")
+    floor = clause.replace("equals or exceeds", "is at least")
+    assert not logic_changes(clause, floor, Allowances(), "Port it.", ("Employee",))
+    # j-mutual-02-p1: an alternative held either way, said as "whether or not".
+    clause = ("Consultant will not, directly or indirectly (whether for compensation or without compensation) engage in "
+              "or provide consulting services.")
+    draft = ("Consultant will not, directly or indirectly and whether or not for compensation, engage in or provide "
+             "consulting services.")
+    assert not logic_changes(clause, draft, Allowances(), "Make it mutual.", ("Consultant",))
+    # ... and a limit that now holds either way still fails (session 9's rule).
+    permitted = "Either party may assign this Agreement to its permitted successors."
+    either = "Either party may assign this Agreement to its successors, whether or not permitted."
+    assert logic_changes(permitted, either, Allowances(), "Tidy it.", ())
