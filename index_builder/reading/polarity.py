@@ -41,13 +41,14 @@ LIMITING_WORDS = frozenset("limited capped cap caps prohibited prohibits forbidd
 # -- wordings (regex alternatives), each the one place its words are listed -----------------------
 # The turn kinds logic.py reads: a "not" said any way; an exception or condition-to-the-contrary;
 # "only"; a cap or a time limit said with a "not" or without ("not to exceed" = "up to").
-NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won't|shan't|none|nothing|\w+n't"
+NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won't|shan't|none|nothing|nobody|\w+n't"
 UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that)|"
                   r"other\s+than|excluding|without\s+(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|"
                   r"advance|further|first|having)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|"
                   r"notice)\b)")
 ONLY_WORDING = "only|solely|exclusively"
-LIMIT_WORDING = (r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not)\s+(?:be\s+)?(?:more|later|longer|greater)\s+than|"
+# ("but in no event later than one business day" = "no later than one business day".)
+LIMIT_WORDING = (r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not|in\s+no\s+(?:event|case))\s+(?:be\s+)?(?:more|later|longer|greater)\s+than|"
                  r"up\s+to|at\s+(?:the\s+)?(?:most|latest)|capped\s+at|limited\s+to")
 # A floor, the opposite of a ceiling: "at least" = "not less than" = "a minimum of". A ceiling turned
 # into a floor ("shall not exceed the fees paid" -> "will be at least the fees paid") turns a cap round.

@@ -137,3 +137,23 @@ def test_equals_or_exceeds_is_at_least_and_either_way_said_again_is_no_new_eithe
     permitted = "Either party may assign this Agreement to its permitted successors."
     either = "Either party may assign this Agreement to its successors, whether or not permitted."
     assert logic_changes(permitted, either, Allowances(), "Tidy it.", ())
+
+
+def test_in_no_event_later_than_is_no_later_than_and_nobody_is_a_not() -> None:
+    from addin_server.draft.compare_logic import logic_changes
+    # i-period-06-p1, a rewording: the limit said without "in no event" is kept, not a "not" dropped.
+    clause = ("FCE will provide notice as soon as practicable, but in no event later than one (1) business day after "
+              "any public announcement of the Change in Control.")
+    draft = ("FCE will give notice as soon as practicable, and in any case no later than one (1) business day after "
+             "any public announcement of the Change in Control.")
+    assert not logic_changes(clause, draft, Allowances(rewrite=True), "Plainer, please.", ("FCE",), True, True)
+    # k-plain-04-s1: "neither Provider nor its representative acknowledges" = "nobody at Provider ... acknowledges".
+    clause = ("If neither Provider nor Provider's support representative acknowledge a support request within the "
+              "Target Response Time, Customer is eligible to receive a Response Time Credit.")
+    draft = ("If nobody at Provider, or its support representative, acknowledges a support request in that time, "
+             "Customer can get a Response Time Credit.")
+    assert not logic_changes(clause, draft, Allowances(rewrite=True), "Grade 8, please.", ("Provider", "Customer"),
+                             True, True)
+    dropped = draft.replace("nobody at Provider", "somebody at Provider")
+    assert logic_changes(clause, dropped, Allowances(rewrite=True), "Grade 8, please.", ("Provider", "Customer"),
+                         True, True)
