@@ -48,16 +48,19 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
     groups = [(c.clause, c.draft, [(c.clause, c.draft)])] if c.rewritten else \
         [(o, n, [(r.old, r.new) for r in rs]) for o, n, rs in _sentence_windows(c, edits)]
     out = []
-    old_neg = sum(_negatives(o) for _, _, pairs in groups for o, _ in pairs)
-    new_neg = sum(_negatives(n) for _, _, pairs in groups for _, n in pairs)
-    # A proposition's polarity is the parity of its "not"s: "shall not assign unless X" (two) = "may
-    # assign only if X" (none).
-    turned = [pairs for o_w, n_w, pairs in groups
-              if sum(_negatives(o) for o, _ in pairs) != sum(_negatives(n) for _, n in pairs)
-              and _negatives(o_w) % 2 != _negatives(n_w) % 2 and not _exception_as_condition(o_w, n_w)]
+    counts = [([_polarity(o, n) for o, n in pairs], _polarity(o_w, n_w), o_w, n_w, pairs) for o_w, n_w, pairs in groups]
+    old_neg = sum(x for each, _, _, _, _ in counts for x, _ in each)
+    new_neg = sum(y for each, _, _, _, _ in counts for _, y in each)
+    # A proposition's polarity is the parity of its "not"s where two of them make a "may": "does not
+    # prohibit E from hiring" (two) = "E may hire" (none); "shall not assign unless X" = "may assign only
+    # if X". Two "not"s gone where no such form went are two reversals, not none.
+    turned = [(each, pairs) for each, (wo, wn), o_w, n_w, pairs in counts
+              if sum(x for x, _ in each) != sum(y for _, y in each) and wo != wn
+              and ((wo - wn) % 2 or not _double_negative_changed(o_w, n_w)) and not _exception_as_condition(o_w, n_w)]
     if turned and not (new_neg > old_neg and (allow.exception or allow.mirror)):
-        where, now = next(((o, n) for o, n in turned[0] if _negatives(o) != _negatives(n)), turned[0][0])
-        gained = sum(_negatives(n) for _, n in turned[0]) > sum(_negatives(o) for o, _ in turned[0])
+        each, pairs = turned[0]
+        where, now = next(((o, n) for (o, n), (x, y) in zip(pairs, each) if x != y), pairs[0])
+        gained = sum(y for _, y in each) > sum(x for x, _ in each)
         if not c.rewritten and not allow.rewrite:  # a rewording says its negatives in other places: not counted
             said = "“other than”" if len(_OTHER_THAN.findall(where)) != len(_OTHER_THAN.findall(now)) else "a “not”"
             out.append((f"The draft adds {said}" if gained else f"The draft drops {said}")
@@ -91,8 +94,8 @@ def _turned_words(c: Comparison, allow: Allowances, old: str, new: str, window: 
         if not (edit_turns and _opposed(a_w, b_w, n)):
             continue
         lost_l = a_w.get(f"{n}L", 0) - b_w.get(f"{n}L", 0) > 0 and b_w.get(f"{n}R", 0) - a_w.get(f"{n}R", 0) > 0
-        was = _first(words(_joined(old)), left if lost_l else right) or _bound(texts[0], lost_l)
-        now = _first(words(_joined(new)), right if lost_l else left) or _bound(texts[1], not lost_l)
+        was = _said_as(old, left if lost_l else right) or _bound(texts[0], lost_l)
+        now = _said_as(new, right if lost_l else left) or _bound(texts[1], not lost_l)
         if not was or not now:
             continue  # the pair's words are in another edit of the sentence: that edit says it
         if now and re.search(rf"(?<![\w-]){re.escape(now.lower())}(?![\w-])", allow.asked):
@@ -103,7 +106,7 @@ def _turned_words(c: Comparison, allow: Allowances, old: str, new: str, window: 
         # "unless the Order Form sets a currency" = "or in the currency the Order Form sets, if it sets
         # one": an exception said as the condition of an alternative.
         if key == "except" and (re.search(r"\bwithout\b|\bunless\b|\bonly if\b|\bhowever\b", new, re.I)
-                                or re.search(r"\bif\b", new, re.I) and not re.search(r"\bif\b", old, re.I)):
+                                or _or_if(new) > _or_if(old)):
             continue
         if a.get(key, 0) > b.get(key, 0) and a_w.get(key, 0) > b_w.get(key, 0) and not allow.rewrite and \
                 not _explained_delete(old, c, allow):
@@ -159,7 +162,7 @@ def _negatives(text: str) -> int:
     masked = P.bounded_negation.sub(" limitx ", _LIMIT_PHRASES.sub(" limitx ", _NON_NOUNS.sub(" covenant ", text)))
     tokens = words(masked)
     n = _counts(tokens).get("neg", 0) + len(_OTHER_THAN.findall(text))
-    n += len(P.NEGATIVE_VERBS.findall(masked)) + len(P.CONDITION_NEGATORS.findall(masked))
+    n += len(P.NEGATIVE_VERBS.findall(masked))
     first = next((i for i, t in enumerate(tokens) if t in _NEG and t != "nor"), len(tokens))
     return n - sum(1 for t in tokens[first + 1:] if t == "nor")
 
@@ -183,7 +186,8 @@ def _folded(text: str) -> str:
 def _limits_read(text: str) -> str:
     """The words the opposites are counted in: a ceiling and a floor each one token however said ("$1.29
     or less" = "no more than $1.29"), a "not" before a complement folded into it."""
-    return P.FLOOR.sub(" floorx ", P.CEILING.sub(" ceilingx ", _joined(_folded(text))))
+    text = P.FLOOR.sub(" floorx ", P.CEILING.sub(" ceilingx ", _joined(_folded(text))))
+    return P.BARE_CEILING.sub(" ceilingx ", P.BARE_FLOOR.sub(" floorx ", text))
 
 
 def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str, str, list[Region]]]:
@@ -228,17 +232,40 @@ def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str,
             for olds, news, rs in windows]
 
 
+def _polarity(old: str, new: str) -> tuple[int, int]:
+    """The "not"s of a passage before and after. "unless" is "if not" where it takes the place of an
+    "if" ("If A fails to notify" -> "Unless A notifies") and "without" is "with no" where it takes the
+    place of a "with" ("with no need for" -> "without"); an "unless" or a "without" added beside a "not"
+    dropped ("EFS shall not process" -> "unless approved, EFS may process") is a condition added to a
+    reversal, and counts for nothing."""
+    a, b = _negatives(old), _negatives(new)
+    for word, partner in (("unless", "if"), ("without", "with")):
+        mine, theirs = _said(word, old), _said(word, new)
+        if mine != theirs and theirs - mine == _said(partner, old) - _said(partner, new):
+            a, b = a + mine, b + theirs
+    return a, b
+
+
+def _said(word: str, text: str) -> int:
+    return len(re.findall(rf"\b{word}\b", P.NO_NEGATION.sub(" ", text), re.I))
+
+
+def _double_negative_changed(old: str, new: str) -> bool:
+    """A form that says two "not"s as one "may" came or went: "does not prohibit E from", "may ... only
+    if" (for "shall not ... unless")."""
+    return len(P.NEGATIVE_VERBS.findall(old)) != len(P.NEGATIVE_VERBS.findall(new)) or \
+        _said("only", old) != _said("only", new)
+
+
 def _exception_as_condition(old: str, new: str) -> bool:
     """An "unless" said as the condition of an alternative: "in U.S. Dollars, unless the Order Form sets
     another currency" = "in U.S. Dollars, or in another currency if the Cover Page sets one". The
-    "unless" goes and an "if" comes, and the other "not"s keep their parity."""
-    def unless(t: str) -> int:
-        return len(re.findall(r"\bunless\b", t, re.I))
+    "unless" goes and an "or ... if" comes ("does not apply unless" -> "does not apply if" is none)."""
+    return _said("unless", old) > _said("unless", new) and _or_if(new) > _or_if(old)
 
-    def ifs(t: str) -> int:
-        return len(re.findall(r"\bif\b", t, re.I))
-    return (unless(old) - unless(new)) % 2 == 1 and ifs(new) > ifs(old) and \
-        (_negatives(old) - unless(old)) % 2 == (_negatives(new) - unless(new)) % 2
+
+def _or_if(text: str) -> int:
+    return len(re.findall(r"\bor\b[^.;]{0,60}?\bif\b", text, re.I))
 
 
 # Words only added or only dropped that state a provision of their own: a sentence, or a limb with its
@@ -281,9 +308,23 @@ def _explained_delete(old: str, c: Comparison, allow: Allowances) -> bool:
     return at >= 0 and any(s <= at < e for s, e in allow.delete)
 
 
+def _said_as(text: str, side: Iterable[str]) -> str:
+    """The words of ``text`` that say a side of an opposite: the word itself, or a "not" before its
+    complement ("do not include" for "exclude")."""
+    word = _first(words(_joined(text)), side)
+    if word:
+        return word
+    folded = _first(words(_joined(_folded(text))), side)
+    if not folded:
+        return ""
+    m = next((m for m in re.finditer(rf"{P.NOT_BEFORE.pattern}([\w-]+)", text, re.I)
+              if _COMPLEMENTS.get(m.group(1).lower()) == folded), None)
+    return m.group(0) if m else folded
+
+
 def _bound(text: str, ceiling: bool) -> str:
     """The words that say a ceiling (or a floor) in ``text``, for saying what changed."""
-    m = (P.CEILING if ceiling else P.FLOOR).search(text)
+    m = (P.CEILING if ceiling else P.FLOOR).search(text) or (P.BARE_CEILING if ceiling else P.BARE_FLOOR).search(text)
     return m.group(0) if m else ""
 
 

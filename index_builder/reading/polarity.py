@@ -160,9 +160,8 @@ def exception(*, disapplied: str, stems: bool = True, save: bool = False, nothin
 # (Lower case only: "the Restricted Period ... runs from" is a defined term, no verb.)
 NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|bar|forbid)(?:s|ed|ing)?\b"
                             r"(?=(?:\s+(?!from\b)[\w'’().,-]+){0,6}?\s+from\b)")
-# "unless X" = "if not X"; "without X" = "with no X".
-CONDITION_NEGATORS = re.compile(r"\b(?:unless|without)\b", re.I)
-# ... where "without" and "not" deny nothing: "including without limitation" = "including but not
+# "unless X" = "if not X" and "without X" = "with no X" (compare_limits.py counts them where they take
+# the place of an "if" or a "with"), except where "without" and "not" deny nothing: "including without limitation" = "including but not
 # limited to" = "including"; "with or without cause"; "whether or not" / "whether X or not" (either
 # way, = "regardless of whether"); "without delay" (= "promptly"); "without prejudice to" (= "and").
 NO_NEGATION = re.compile(r"\b(?:without\s+limit\w*|(?:but\s+)?not\s+limited\s+to|with\s+or\s+without|"
@@ -175,6 +174,10 @@ FAILURE_NOUN = re.compile(r"\bfail(?:s|ed|ing|ure|ures)?\b(?!\s+to\b)", re.I)
 # does not (the bare "less"/"more" of each is no opposite of the other).
 CEILING = re.compile(rf"\b(?:{LIMIT_WORDING}|or\s+(?:less|fewer|under|below|lower))\b", re.I)
 FLOOR = re.compile(rf"\b(?:{FLOOR_WORDING}|or\s+(?:more|greater|longer|above|higher))\b", re.I)
+# ... and, read after those, a bare "more than" (a floor) and "less than" (a ceiling): "equal to or less
+# than $350,000" -> "more than $400,000" turns the test round.
+BARE_FLOOR = re.compile(r"\b(?:more|greater|longer|higher)\s+than\b", re.I)
+BARE_CEILING = re.compile(r"\b(?:less|fewer|shorter|lower)\s+than\b", re.I)
 # "not" before a word with a complement of its own says the complement: "is not exclusive" =
 # "non-exclusive", "does not include" = "excludes" (the comparison's opposites, compare_base.py).
 NOT_BEFORE = re.compile(r"\b(?:not|never)\s+(?:be\s+|been\s+)?(?=[a-z])", re.I)

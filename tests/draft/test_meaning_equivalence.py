@@ -157,3 +157,30 @@ def test_in_no_event_later_than_is_no_later_than_and_nobody_is_a_not() -> None:
     dropped = draft.replace("nobody at Provider", "somebody at Provider")
     assert logic_changes(clause, dropped, Allowances(rewrite=True), "Grade 8, please.", ("Provider", "Customer"),
                          True, True)
+
+
+def test_an_unless_added_beside_a_not_dropped_is_still_a_reversal() -> None:
+    # f-carve_out-03-b2 (broken): "EFS shall not process" -> "unless approved, EFS may process"; the
+    # "unless" takes no "if"'s place, so it is a condition added to a reversal, not the "not" said again.
+    clause = "EFS shall not process any Client Data outside the United States."
+    draft = "Unless otherwise approved by Client, EFS may continue to process any Client Data outside the United States."
+    assert _limits(clause, draft)
+    # b-amount-10-b1 (broken): "does not apply unless X" -> "does not apply if X".
+    clause = "This covenant does not apply unless Employee's compensation equals or exceeds $162,164."
+    assert _limits(clause, clause.replace("unless", "if"))
+
+
+def test_two_nots_dropped_where_no_double_negative_went_are_a_reversal() -> None:
+    # a-conform-02-b3 (broken): both "other than"s gone, an even count but no "may" made of them.
+    clause = ("The warranty does not apply if Customer uses the Software in a manner other than as permitted by the "
+              "Agreement, such as for purposes other than as intended.")
+    draft = ("The warranty does not apply if Customer uses the Product as permitted by the Agreement, including for "
+             "purposes as intended.")
+    assert _limits(clause, draft)
+
+
+def test_or_less_turned_into_more_than_is_a_ceiling_made_a_floor() -> None:
+    # b-amount-07-b1 (broken)
+    clause = "The exclusion applies to any Employee whose base salary is equal to or less than $350,000."
+    found = _limits(clause, clause.replace("equal to or less than $350,000", "more than $350,000"))
+    assert found and "“or less” into “more than”" in found[0]
