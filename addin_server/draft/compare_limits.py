@@ -89,7 +89,8 @@ def _turned_words(c: Comparison, allow: Allowances, old: str, new: str, window: 
     a_w, b_w = window
     # (The edit turns some word round, and its sentence turns this pair: "or less" -> "or more" is
     # "less" -> "more" in the edit, a ceiling made a floor in the sentence.)
-    edit_turns = any(_opposed(a, b, n) for n in range(len(OPPOSITES)))
+    raw_a, raw_b = _counts(words(_joined(_folded(old)))), _counts(words(_joined(_folded(new))))
+    edit_turns = any(_opposed(a, b, n) or _opposed(raw_a, raw_b, n) for n in range(len(OPPOSITES)))
     for n, (left, right) in enumerate(OPPOSITES):
         if not (edit_turns and _opposed(a_w, b_w, n)):
             continue
