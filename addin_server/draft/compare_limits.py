@@ -154,12 +154,17 @@ def _modal_changes(spans: Sequence[tuple[str, str]]) -> list[str]:
     return []
 
 
+# A section's title in brackets names it and denies nothing: "Section 12 (No Solicitation of Company
+# Personnel)".
+_TITLE = re.compile(r"\((?:No|Non)\b[\s-]*[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|of|and|the|&|to|for|or))*\)")
+
+
 def _negatives(text: str) -> int:
     """"not", "no", "never", "cannot", "non-", "unless", "without", "prohibits ... from": a "nor" after
     a "not" ("neither ... nor", "shall not A, nor B") continues it and does not count; a limit's "not",
     a covenant's name ("non-compete") and a "not" that denies nothing ("without limitation") do not
     count (polarity.py)."""
-    text = P.FAILURE_NOUN.sub(" ", P.NO_NEGATION.sub(" ", _folded(text)))
+    text = _TITLE.sub(" ", P.FAILURE_NOUN.sub(" ", P.NO_NEGATION.sub(" ", _folded(text))))
     masked = P.bounded_negation.sub(" limitx ", _LIMIT_PHRASES.sub(" limitx ", _NON_NOUNS.sub(" covenant ", text)))
     tokens = words(masked)
     n = _counts(tokens).get("neg", 0) + len(_OTHER_THAN.findall(text))

@@ -88,16 +88,28 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
 
 
 def _renaming(c: Comparison, mine: binding.Binding, theirs: binding.Binding) -> dict[str, str]:
-    """A party the draft calls by another name throughout: the clause's one party whose name the draft
-    never says, and the draft's one party whose name the clause never says ("Employer" -> "Company",
-    "Co." = "Customer" there). Who does what is read after it; a draft that moves a duty to the other
-    party still names both, and is read as before."""
+    """Parties the draft calls by other names throughout ("Company for Employer, Contractor for Employee"):
+    a clause party whose name the draft never says, put, at every place the two line up, in the place of
+    one name the clause never says. Who does what is read after it. A duty moved to the other party is
+    no renaming: there the old name gives way to two names ("Contractor will maintain" -> "Customer will
+    maintain" beside "Contractor acknowledges" -> "Provider acknowledges"), and is read as before."""
     def says(text: str, name: str) -> bool:
         return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
 
-    gone = [p for p in mine.parties if says(c.clause, p) and not says(c.draft, p)]
-    new = [q for q in theirs.parties if says(c.draft, q) and not says(c.clause, q)]
-    return {gone[0]: new[0]} if len(gone) == 1 and len(new) == 1 else {}
+    gone = {p for p in mine.parties if says(c.clause, p) and not says(c.draft, p)}
+    new = {q for q in theirs.parties if says(c.draft, q) and not says(c.clause, q)}
+    seen: dict[str, set[str]] = {}
+    for r in _raw_edits(c):
+        old, now = _bare(r.old), _bare(r.new)
+        if old in gone and now in new:
+            seen.setdefault(old, set()).add(now)
+    out = {old: next(iter(names)) for old, names in seen.items() if len(names) == 1}
+    # ... each new name standing for one party only.
+    return {old: now for old, now in out.items() if list(out.values()).count(now) == 1}
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"['’]s?$", "", text.strip())
 
 
 def _qualifier_changes(c: Comparison, allow: Allowances) -> list[str]:

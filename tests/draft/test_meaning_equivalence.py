@@ -184,3 +184,26 @@ def test_or_less_turned_into_more_than_is_a_ceiling_made_a_floor() -> None:
     clause = "The exclusion applies to any Employee whose base salary is equal to or less than $350,000."
     found = _limits(clause, clause.replace("equal to or less than $350,000", "more than $350,000"))
     assert found and "“or less” into “more than”" in found[0]
+
+
+F_CONFORM_08 = ("1.4 Insurance. Contractor acknowledges that Company will not carry any liability insurance on behalf of "
+                "Contractor. Contractor will maintain adequate liability insurance to protect Contractor from claims.")
+
+
+def test_both_parties_renamed_throughout_move_nobody_and_a_duty_moved_still_does() -> None:
+    # f-conform-08: "the contractor there is 'Provider' and the client is 'Customer'".
+    parties = ("Provider", "Customer")
+    renamed = F_CONFORM_08.replace("Contractor", "Provider").replace("Company", "Customer")
+    assert not _role_changes(compare(F_CONFORM_08, renamed), Allowances(), parties)
+    # f-conform-08-b1 (wrong_direction): the duty to insure moved to Customer.
+    moved = renamed.replace("Provider will maintain adequate liability insurance to protect Provider",
+                            "Customer will maintain adequate liability insurance to protect Customer")
+    assert _role_changes(compare(F_CONFORM_08, moved), Allowances(), parties)
+
+
+def test_a_section_title_in_brackets_is_no_not() -> None:
+    # e-conform-08-s1
+    clause = "The Restricted Period for each covenant runs from the date Employee's employment ends and is not tolled."
+    draft = ("The twelve (12) month period in Section 12 (No Solicitation of Company Personnel) runs from the date "
+             "Employee's employment with Company ends and is not tolled.")
+    assert not _limits(clause, draft)
