@@ -192,8 +192,13 @@ def _folded(text: str) -> str:
 def _limits_read(text: str) -> str:
     """The words the opposites are counted in: a ceiling and a floor each one token however said ("$1.29
     or less" = "no more than $1.29"), a "not" before a complement folded into it."""
-    text = P.FLOOR.sub(" floorx ", P.CEILING.sub(" ceilingx ", _joined(_folded(text))))
-    return P.BARE_CEILING.sub(" ceilingx ", P.BARE_FLOOR.sub(" floorx ", text))
+    # A limit said around its subject first ("no more than one audit may be conducted" = "MBE may not
+    # conduct more than one audit": a ceiling; "not ... fewer than" a floor), then said in a row, then
+    # bare ("more than $400,000" is a floor; its words are kept: "more" -> "within" turns it too).
+    text = P.bounded_negation.sub(lambda m: " floorx " if re.search(r"\b(?:less|fewer)\b", m.group(0), re.I)
+                                  else " ceilingx ", _joined(_folded(text)))
+    text = P.FLOOR.sub(" floorx ", P.CEILING.sub(" ceilingx ", text))
+    return P.BARE_CEILING.sub(lambda m: f" ceilingx {m.group(0)} ", P.BARE_FLOOR.sub(lambda m: f" floorx {m.group(0)} ", text))
 
 
 def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str, str, list[Region]]]:

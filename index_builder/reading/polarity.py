@@ -172,11 +172,14 @@ FAILURE_NOUN = re.compile(r"\bfail(?:s|ed|ing|ure|ures)?\b(?!\s+to\b)", re.I)
 # A ceiling and a floor however said: "$1.29 or less" = "no more than $1.29" = "up to $1.29"; "30 days
 # or more" = "at least 30 days". A ceiling read as a floor turns a limit round; one said another way
 # does not (the bare "less"/"more" of each is no opposite of the other).
-CEILING = re.compile(rf"\b(?:{LIMIT_WORDING}|or\s+(?:less|fewer|under|below|lower))\b", re.I)
+# (A bare "exceeds" is a floor: "equals or exceeds $50,000" = "is at least $50,000"; only a "not" makes it
+# a ceiling, "shall not exceed", or one said around its subject, ``bounded_negation``.)
+CEILING = re.compile(rf"\b(?:(?!exceed){LIMIT_WORDING}|not\s+(?:to\s+)?exceed(?:s|ing)?|or\s+(?:less|fewer|under|below|lower))\b",
+                     re.I)
 FLOOR = re.compile(rf"\b(?:{FLOOR_WORDING}|or\s+(?:more|greater|longer|above|higher))\b", re.I)
 # ... and, read after those, a bare "more than" (a floor) and "less than" (a ceiling): "equal to or less
 # than $350,000" -> "more than $400,000" turns the test round.
-BARE_FLOOR = re.compile(r"\b(?:more|greater|longer|higher)\s+than\b", re.I)
+BARE_FLOOR = re.compile(r"\b(?:(?:more|greater|longer|higher)\s+than|exceed(?:s|ing)?|in\s+excess\s+of)\b", re.I)
 BARE_CEILING = re.compile(r"\b(?:less|fewer|shorter|lower)\s+than\b", re.I)
 # "not" before a word with a complement of its own says the complement: "is not exclusive" =
 # "non-exclusive", "does not include" = "excludes" (the comparison's opposites, compare_base.py).

@@ -207,3 +207,16 @@ def test_a_section_title_in_brackets_is_no_not() -> None:
     draft = ("The twelve (12) month period in Section 12 (No Solicitation of Company Personnel) runs from the date "
              "Employee's employment with Company ends and is not tolled.")
     assert not _limits(clause, draft)
+
+
+def test_a_limit_said_around_its_subject_is_the_same_ceiling_and_a_bare_exceeds_is_a_floor() -> None:
+    # g-multi-03-p1: "no more than one (1) such audit may be conducted" = "MBE may not conduct more than one".
+    clause = "MBE may audit the records; provided, however, that no more than one (1) such audit may be conducted per year."
+    draft = "MBE may audit the records, but MBE may not conduct more than one (1) such audit per year."
+    assert not _limits(clause, draft)
+    # d-plain-08-s1: "exceeds the minimum order quantity" = "is more than the minimum order quantity".
+    clause = "If the order exceeds the vendor's minimum order quantity, Buyer pays the difference."
+    assert not _limits(clause, clause.replace("exceeds", "is more than"))
+    # a-flip-09-b2 (broken): "more than thirty days" -> "within thirty days" still turns the limit round.
+    clause = "Licensee may terminate if Dolphin fails to deliver more than thirty (30) days after the due date."
+    assert _limits(clause, clause.replace("more than", "within"))
