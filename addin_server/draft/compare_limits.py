@@ -97,8 +97,7 @@ def _turned_words(c: Comparison, allow: Allowances, old: str, new: str, window: 
         lost_l = a_w.get(f"{n}L", 0) - b_w.get(f"{n}L", 0) > 0 and b_w.get(f"{n}R", 0) - a_w.get(f"{n}R", 0) > 0
         was = _said_as(old, left if lost_l else right) or _bound(texts[0], lost_l)
         now = _said_as(new, right if lost_l else left) or _bound(texts[1], not lost_l)
-        if not was or not now:
-            continue  # the pair's words are in another edit of the sentence: that edit says it
+        was, now = was or " ".join(old.split()), now or " ".join(new.split())
         if now and re.search(rf"(?<![\w-]){re.escape(now.lower())}(?![\w-])", allow.asked):
             continue  # "make the BC courts exclusive": the word the instruction asks for
         out.append(f"The draft turns “{was}” into “{now}”{_where(old)}, which changes what it means.")
@@ -198,7 +197,14 @@ def _limits_read(text: str) -> str:
     text = P.bounded_negation.sub(lambda m: " floorx " if re.search(r"\b(?:less|fewer)\b", m.group(0), re.I)
                                   else " ceilingx ", _joined(_folded(text)))
     text = P.FLOOR.sub(" floorx ", P.CEILING.sub(" ceilingx ", text))
-    return P.BARE_CEILING.sub(lambda m: f" ceilingx {m.group(0)} ", P.BARE_FLOOR.sub(lambda m: f" floorx {m.group(0)} ", text))
+    # A bare limit with a "not" before it in its clause is turned round: "neither party's total liability
+    # ... will exceed the Cap" is a ceiling however far the "neither" stands from it.
+    def bare(m: re.Match[str], floor: bool) -> str:
+        before = re.split(r"[.;:,]", m.string[:m.start()])[-1]
+        negated = bool(re.search(rf"\b(?:{P.NOT_WORDING})\b", before, re.I))
+        return f" {'floorx' if floor != negated else 'ceilingx'} {m.group(0)} "
+    text = P.BARE_FLOOR.sub(lambda m: bare(m, True), text)
+    return P.BARE_CEILING.sub(lambda m: bare(m, False), text)
 
 
 def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str, str, list[Region]]]:

@@ -220,3 +220,16 @@ def test_a_limit_said_around_its_subject_is_the_same_ceiling_and_a_bare_exceeds_
     # a-flip-09-b2 (broken): "more than thirty days" -> "within thirty days" still turns the limit round.
     clause = "Licensee may terminate if Dolphin fails to deliver more than thirty (30) days after the due date."
     assert _limits(clause, clause.replace("more than", "within"))
+
+
+def test_a_bare_exceed_after_a_distant_neither_is_a_ceiling_and_no_more_to_no_less_still_fails() -> None:
+    # g-multi-04-p1: "Each party's liability will not be more than the Cap" = "neither party's ... will exceed".
+    clause = ("Each party’s total cumulative liability for all claims arising out of or relating to this Agreement "
+              "will not be more than the General Cap Amount.")
+    draft = ("Neither party’s total cumulative liability for all claims arising out of or relating to this Agreement "
+             "will exceed the General Cap Amount.")
+    assert not [f for f in _limits(clause, draft, exception=True) if "turns" in f]
+    # c-period-02-b2 (broken): "but no more than once a year" -> "and no less than once a year".
+    clause = "VerticalNet may audit Impresse's records on thirty days' notice, but no more than once in any year."
+    found = _limits(clause, clause.replace("but no more", "and no less"))
+    assert found and "changes what it means" in found[0]
