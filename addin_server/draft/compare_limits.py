@@ -159,7 +159,7 @@ _TITLE = re.compile(r"\((?:No|Non)\b[\s-]*[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]
 
 
 def _negatives(text: str) -> int:
-    """"not", "no", "never", "cannot", "non-", "unless", "without", "prohibits ... from": a "nor" after
+    """"not", "no", "never", "cannot", "nobody", "non-", "prohibits ... from": a "nor" after
     a "not" ("neither ... nor", "shall not A, nor B") continues it and does not count; a limit's "not",
     a covenant's name ("non-compete") and a "not" that denies nothing ("without limitation") do not
     count (polarity.py)."""
@@ -175,16 +175,15 @@ def _negatives(text: str) -> int:
 # Opposites whose sides are each other's denial, so that a "not" before one says the other: "is not
 # exclusive" = "non-exclusive", "does not include" = "excludes", "is not permitted" = "is prohibited".
 # ("not before" is "on or after", no opposite of "before"; "not reasonable" is not "sole".)
-_COMPLEMENTS = {w: sorted(other)[0] for side, other in
-                [(a, b) for a, b in OPPOSITES if "exclusive" in a or "include" in a or "permitted" in a
-                 or "refundable" in a] + [(b, a) for a, b in OPPOSITES if "exclusive" in a or "include" in a
-                                          or "permitted" in a or "refundable" in a] for w in side}
+_COMPLEMENT_PAIRS = [(a, b) for a, b in OPPOSITES if a & {"exclusive", "include", "permitted", "refundable"}]
+_COMPLEMENTS = {**{w: sorted(b)[0] for a, b in _COMPLEMENT_PAIRS for w in a},
+                **{w: sorted(a)[0] for a, b in _COMPLEMENT_PAIRS for w in b}}
 
 
 def _folded(text: str) -> str:
     """A "not" before a word with a complement, read as the complement (``_COMPLEMENTS``)."""
     def fold(m: re.Match[str]) -> str:
-        return _COMPLEMENTS.get(m.group(1).lower(), m.group(0)) if m.group(1).lower() in _COMPLEMENTS else m.group(0)
+        return _COMPLEMENTS.get(m.group(1).lower(), m.group(0))
     return re.sub(rf"{P.NOT_BEFORE.pattern}([\w-]+)", fold, text, flags=re.I)
 
 
