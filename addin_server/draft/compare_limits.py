@@ -165,6 +165,8 @@ def _negatives(text: str) -> int:
     count (polarity.py)."""
     text = _TITLE.sub(" ", P.FAILURE_NOUN.sub(" ", P.NO_NEGATION.sub(" ", _folded(text))))
     masked = P.bounded_negation.sub(" limitx ", _LIMIT_PHRASES.sub(" limitx ", _NON_NOUNS.sub(" covenant ", text)))
+    # (Only the "not" of a limit said across a limb goes; the words between are read.)
+    masked = P.distant_bounded_negation.sub(lambda m: " limitx " + m.group(0).split(None, 1)[-1], masked)
     tokens = words(masked)
     n = _counts(tokens).get("neg", 0) + len(_OTHER_THAN.findall(text))
     n += len(P.NEGATIVE_VERBS.findall(masked))

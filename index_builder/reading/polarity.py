@@ -202,6 +202,13 @@ limit_phrases = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\
 bounded_negation = re.compile(r"\b(?:no|not|never)\b(?:\s+(?!(?:and|or|but|unless|if|except)\b)[\w'’()-]+){0,8}?\s+"
                               r"(?:(?:more|longer|later|greater|higher|fewer|less)(?:\s+\w+ly)?\s+than|exceed\w*)\b", re.I)
 
+# ... and the same said across a longer limb of one sentence, list and all: "NEITHER PARTY SHALL BE LIABLE
+# UNDER ANY CONTRACT, NEGLIGENCE, ... FOR ANY AMOUNTS IN EXCESS OF THE FEES" = "EACH PARTY'S LIABILITY
+# ... SHALL NOT EXCEED $1,000,000" (the drafting comparison; no condition or new duty in between).
+distant_bounded_negation = re.compile(
+    r"\b(?:no|not|never|neither)\b(?:(?!\b(?:unless|if|except|provided|and\s+(?:shall|will|may|must))\b)[^.;:]){0,300}?"
+    r"\b(?:exceed\w*|in\s+excess|(?:more|greater|longer|later|higher)\s+than)\b", re.I)
+
 # Added words that keep the clause's limit for the item rather than lift it ("if the claim is due to
 # fraud, the liability cap will not be exceeded"), and the words that do lift it ("shall not apply",
 # "will not be capped", "excluding"). Found by a new user's "Add a carve-out for fraud", marked done.

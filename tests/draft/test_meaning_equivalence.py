@@ -233,3 +233,17 @@ def test_a_bare_exceed_after_a_distant_neither_is_a_ceiling_and_no_more_to_no_le
     clause = "VerticalNet may audit Impresse's records on thirty days' notice, but no more than once in any year."
     found = _limits(clause, clause.replace("but no more", "and no less"))
     assert found and "changes what it means" in found[0]
+
+
+def test_neither_party_liable_in_excess_of_is_each_partys_liability_shall_not_exceed() -> None:
+    # c-amount-05-p1: the "not" of a cap said across a long limb is the cap's own, no "not" dropped.
+    clause = ("EXCEPT FOR EITHER PARTY'S INDEMNIFICATION OBLIGATIONS, NEITHER PARTY SHALL BE LIABLE UNDER ANY "
+              "CONTRACT, NEGLIGENCE, STRICT LIABILITY, OR OTHER LEGAL OR EQUITABLE THEORY FOR ANY AMOUNTS IN EXCESS IN "
+              "THE AGGREGATE OF THE FEES PAID UNDER THIS AGREEMENT.")
+    draft = ("EXCEPT FOR EITHER PARTY'S INDEMNIFICATION OBLIGATIONS, EACH PARTY'S AGGREGATE LIABILITY UNDER ANY "
+             "CONTRACT, NEGLIGENCE, STRICT LIABILITY, OR OTHER LEGAL OR EQUITABLE THEORY SHALL NOT EXCEED THE FEES PAID "
+             "UNDER THIS AGREEMENT.")
+    assert not _limits(clause, draft)
+    # ... while a "not" dropped from a promise with no limit in its limb still fails.
+    clause = "Neither party shall assign this Agreement without the other party's consent."
+    assert _limits(clause, clause.replace("Neither party shall", "Each party may"))
