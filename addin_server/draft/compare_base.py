@@ -27,8 +27,10 @@ OPPOSITES = (
     ({"exclusive"}, {"non-exclusive", "nonexclusive"}),
     ({"increase", "increased"}, {"decrease", "decreased", "reduce", "reduced"}),
     ({"despite", "notwithstanding", "regardless"}, {"under", "subject"}),
+    # A ceiling and a floor, each however said (polarity.py: CEILING, FLOOR; compare_limits.py reads them).
+    ({"ceilingx"}, {"floorx"}),
 )
-_NEG = P.negators(nor=True, contracted=True, failure=True)
+_NEG = P.negators(nor=True, nobody=True, contracted=True, failure=True)
 # A limit is said with or without a "not" ("shall not exceed", "is limited to"): it counts as neither.
 _LIMIT_PHRASES = P.limit_phrases
 # Names of covenants, not negations: "the non-compete", "a non-disclosure agreement".

@@ -111,6 +111,8 @@ def _one_way(t: L.Turn, text: str) -> bool:
     if t.kind != "limit" or not re.match(r"exceed", t.text, re.I):
         return True
     before = re.split(r"[.;:]", text[max(0, t.start - 240):t.start])[-1]
+    if re.search(r"\b(?:equals?|meets?|matches?)\s+or\s+$", before, re.I):
+        return False  # "equals or exceeds $162,164" is "is at least", whatever "not" comes before it
     return bool(re.search(rf"\b(?:{P.NOT_WORDING})\b", before, re.I))
 
 
@@ -122,7 +124,9 @@ def _turned(d: L.Difference, clause: str, draft: str) -> tuple[L.Turn, L.Turn] |
             if a is not None and b is not None:
                 return a, b
     b = next((t for t in d.added if t.kind == "regardless" and t.text.lower() != "whether"), None)
-    if b is not None and not d.inserted and d.old.strip():
+    # ("whether for compensation or without compensation" -> "whether or not for compensation": it held
+    # either way already.)
+    if b is not None and not d.inserted and d.old.strip() and not re.search(r"\bwhether\b.+\bor\b", d.old, re.I):
         # "permitted successors" -> "successors, whether or not permitted": a limit now holds either way.
         # (Not "whether ... or otherwise" added: "by operation of law or otherwise" said it already.)
         return L.Turn("limit", _short(d.old, 40), d.old_start, d.old_end), b

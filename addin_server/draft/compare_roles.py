@@ -61,6 +61,7 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
     mine = binding.read(c.clause, parties)
     theirs = binding.read(c.draft, parties)
     targets = allow.targets
+    renamed = _renaming(c, mine, theirs)
     out = []
     for p in mine.provisions:
         if p.bound in ("", binding.MUTUAL) or any(p.start == t.start and p.verb == t.verb for t in targets):
@@ -75,6 +76,8 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         if not same or any(q.bound in (p.bound, binding.MUTUAL, "") for q in same):
             continue
         other = same[0].bound
+        if renamed.get(p.bound) == other:
+            continue  # the same party under the name the draft gives it throughout
         if allow.parties and p.bound in allow.parties and not allow.targets:
             continue
         if allow.conform and other not in mine.parties:
@@ -82,6 +85,31 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {_the(other)} instead of {_the(p.bound)}.")
     return out
+
+
+def _renaming(c: Comparison, mine: binding.Binding, theirs: binding.Binding) -> dict[str, str]:
+    """Parties the draft calls by other names throughout ("Company for Employer, Contractor for Employee"):
+    a clause party whose name the draft never says, put, at every place the two line up, in the place of
+    one name the clause never says. Who does what is read after it. A duty moved to the other party is
+    no renaming: there the old name gives way to two names ("Contractor will maintain" -> "Customer will
+    maintain" beside "Contractor acknowledges" -> "Provider acknowledges"), and is read as before."""
+    def says(text: str, name: str) -> bool:
+        return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
+
+    gone = {p for p in mine.parties if says(c.clause, p) and not says(c.draft, p)}
+    new = {q for q in theirs.parties if says(c.draft, q) and not says(c.clause, q)}
+    seen: dict[str, set[str]] = {}
+    for r in _raw_edits(c):
+        old, now = _bare(r.old), _bare(r.new)
+        if old in gone and now in new:
+            seen.setdefault(old, set()).add(now)
+    out = {old: next(iter(names)) for old, names in seen.items() if len(names) == 1}
+    # ... each new name standing for one party only.
+    return {old: now for old, now in out.items() if list(out.values()).count(now) == 1}
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"['’]s?$", "", text.strip())
 
 
 def _qualifier_changes(c: Comparison, allow: Allowances) -> list[str]:

@@ -41,13 +41,14 @@ LIMITING_WORDS = frozenset("limited capped cap caps prohibited prohibits forbidd
 # -- wordings (regex alternatives), each the one place its words are listed -----------------------
 # The turn kinds logic.py reads: a "not" said any way; an exception or condition-to-the-contrary;
 # "only"; a cap or a time limit said with a "not" or without ("not to exceed" = "up to").
-NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won't|shan't|none|nothing|\w+n't"
+NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won't|shan't|none|nothing|nobody|\w+n't"
 UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that)|"
                   r"other\s+than|excluding|without\s+(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|"
                   r"advance|further|first|having)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|"
                   r"notice)\b)")
 ONLY_WORDING = "only|solely|exclusively"
-LIMIT_WORDING = (r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not)\s+(?:be\s+)?(?:more|later|longer|greater)\s+than|"
+# ("but in no event later than one business day" = "no later than one business day".)
+LIMIT_WORDING = (r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not|in\s+no\s+(?:event|case))\s+(?:be\s+)?(?:more|later|longer|greater)\s+than|"
                  r"up\s+to|at\s+(?:the\s+)?(?:most|latest)|capped\s+at|limited\s+to")
 # A floor, the opposite of a ceiling: "at least" = "not less than" = "a minimum of". A ceiling turned
 # into a floor ("shall not exceed the fees paid" -> "will be at least the fees paid") turns a cap round.
@@ -150,6 +151,41 @@ def exception(*, disapplied: str, stems: bool = True, save: bool = False, nothin
     return re.compile(rf"\b(?:{'|'.join(words)})\b", re.I)
 
 
+# -- a proposition's polarity, however it is said (the drafting comparison, compare_limits.py) ----
+# A lawyer says one "not" many ways, and two "not"s make a "may": "shall not assign unless X" = "may
+# assign only if X"; "does not prohibit E from hiring" = "E may still hire"; "if E fails to notify"
+# = "unless E notifies"; "with no need for" = "without". The comparison counts these as "not"s and
+# reads a proposition's polarity as their parity, so that a restatement is no reversal.
+# A verb that says "shall not" of its object's act: "prohibits E from hiring" = "E shall not hire".
+# (Lower case only: "the Restricted Period ... runs from" is a defined term, no verb.)
+NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|bar|forbid)(?:s|ed|ing)?\b"
+                            r"(?=(?:\s+(?!from\b)[\w'’().,-]+){0,6}?\s+from\b)")
+# "unless X" = "if not X" and "without X" = "with no X" (compare_limits.py counts them where they take
+# the place of an "if" or a "with"), except where "without" and "not" deny nothing: "including without limitation" = "including but not
+# limited to" = "including"; "with or without cause"; "whether or not" / "whether X or not" (either
+# way, = "regardless of whether"); "without delay" (= "promptly"); "without prejudice to" (= "and").
+NO_NEGATION = re.compile(r"\b(?:without\s+limit\w*|(?:but\s+)?not\s+limited\s+to|with\s+or\s+without|"
+                         r"whether\s+or\s+not|or\s+not(?=\s*[,.;)])|without\s+(?:undue\s+)?delay|"
+                         r"without\s+prejudice(?:\s+to)?)\b", re.I)
+# "failure" names a fault ("remedy that failure"); only "fail(s|ure) to" says "not".
+FAILURE_NOUN = re.compile(r"\bfail(?:s|ed|ing|ure|ures)?\b(?!\s+to\b)", re.I)
+# A ceiling and a floor however said: "$1.29 or less" = "no more than $1.29" = "up to $1.29"; "30 days
+# or more" = "at least 30 days". A ceiling read as a floor turns a limit round; one said another way
+# does not (the bare "less"/"more" of each is no opposite of the other).
+# (A bare "exceeds" is a floor: "equals or exceeds $50,000" = "is at least $50,000"; only a "not" makes it
+# a ceiling, "shall not exceed", or one said around its subject, ``bounded_negation``.)
+CEILING = re.compile(rf"\b(?:(?!exceed){LIMIT_WORDING}|not\s+(?:to\s+)?exceed(?:s|ing)?|or\s+(?:less|fewer|under|below|lower))\b",
+                     re.I)
+FLOOR = re.compile(rf"\b(?:{FLOOR_WORDING}|or\s+(?:more|greater|longer|above|higher))\b", re.I)
+# ... and, read after those, a bare "more than" (a floor) and "less than" (a ceiling): "equal to or less
+# than $350,000" -> "more than $400,000" turns the test round.
+BARE_FLOOR = re.compile(r"\b(?:(?:more|greater|longer|higher)\s+than|exceed(?:s|ing)?|in\s+excess\s+of)\b", re.I)
+BARE_CEILING = re.compile(r"\b(?:less|fewer|shorter|lower)\s+than\b", re.I)
+# "not" before a word with a complement of its own says the complement: "is not exclusive" =
+# "non-exclusive", "does not include" = "excludes" (the comparison's opposites, compare_base.py).
+NOT_BEFORE = re.compile(r"\b(?:not|never)\s+(?:be\s+|been\s+)?(?=[a-z])", re.I)
+
+
 # A limit said with or without a "not" ("shall not exceed", "is limited to"): the comparison reads it
 # as neither a "not" nor its absence.
 limit_phrases = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\s+)?(?:more|greater|higher)\s+than|"
@@ -165,6 +201,13 @@ limit_phrases = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\
 # said in a row.
 bounded_negation = re.compile(r"\b(?:no|not|never)\b(?:\s+(?!(?:and|or|but|unless|if|except)\b)[\w'’()-]+){0,8}?\s+"
                               r"(?:(?:more|longer|later|greater|higher|fewer|less)(?:\s+\w+ly)?\s+than|exceed\w*)\b", re.I)
+
+# ... and the same said across a longer limb of one sentence, list and all: "NEITHER PARTY SHALL BE LIABLE
+# UNDER ANY CONTRACT, NEGLIGENCE, ... FOR ANY AMOUNTS IN EXCESS OF THE FEES" = "EACH PARTY'S LIABILITY
+# ... SHALL NOT EXCEED $1,000,000" (the drafting comparison; no condition or new duty in between).
+distant_bounded_negation = re.compile(
+    r"\b(?:no|not|never|neither)\b(?:(?!\b(?:unless|if|except|provided|and\s+(?:shall|will|may|must))\b)[^.;:]){0,300}?"
+    r"\b(?:exceed\w*|in\s+excess|(?:more|greater|longer|later|higher)\s+than)\b", re.I)
 
 # Added words that keep the clause's limit for the item rather than lift it ("if the claim is due to
 # fraud, the liability cap will not be exceeded"), and the words that do lift it ("shall not apply",
