@@ -257,7 +257,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         parts.append(Part("other", context.strip()))
     parts = _renames_read_as_flips(parts, clause, parties)
     parts = _restated_as_old(parts, clause, names)
-    parts = _said_twice(parts)
+    parts = _said_twice(parts, clause, names)
     unread = _unread_asks(text, parts, clause)
     if unread:
         # Every ask is read or said unread: a figure no part takes is an ask the reading missed, left to
@@ -554,14 +554,20 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
-def _said_twice(parts: list[Part]) -> list[Part]:
-    """A period or amount said first as a fact and then asked ("the median tail is six months ... Bring the
-    tail to six (6) months") is one ask: the statement, which has no ask verb, gives way to the later part of
-    the same value; two parts would report the change twice, and the second as "already says"."""
+def _said_twice(parts: list[Part], clause: str, names: Sequence[str]) -> list[Part]:
+    """A period or amount said first as a fact and then asked ("the median tail is six months, and a year puts
+    us in the top decile. Bring the tail to six (6) months") is one ask: the statement, which has no ask verb,
+    joins the later part of the same value (its words may name the figure replaced: "a year"); two parts
+    reported the change twice, and the second as "already says"."""
     def value(p: Part) -> tuple | None:
         return (p.kind, p.params.get("value"), p.params.get("unit"), p.params.get("currency")) \
             if p.kind in ("period", "amount") and p.params.get("value") is not None else None
-    later = [value(p) for p in parts]
-    return [p for i, p in enumerate(parts) if not (value(p) and value(p) in later[i + 1:] and
-                                                    not re.search(rf"\b(?:{_ASK})\b", p.text, re.I))]
-
+    out: list[Part] = []
+    for i, p in enumerate(parts):
+        later = next((j for j in range(i + 1, len(parts)) if value(p) and value(parts[j]) == value(p)), None)
+        if later is not None and not re.search(rf"\b(?:{_ASK})\b", p.text, re.I):
+            joined = _with_text(parts[later], p.text + " " + parts[later].text, clause, names)
+            parts[later] = joined if value(joined) == value(p) else parts[later]
+            continue
+        out.append(p)
+    return out

@@ -168,6 +168,8 @@ def move_of_nothing(segment: str, names: Sequence[str]) -> bool:
     """A flip read from a weak cue in a segment that names no party and no side: "certificates, not full
     policies" asks for other words (a replacement no operation makes), not a right moved between the
     parties; read as a flip, the account said "cannot be moved between them" and never the ask."""
+    if not re.search(r",\s*not\b|\binstead\b|\brather than\b", segment, re.I):
+        return False  # a move read from "should" alone is the kind reader's last resort, left as it was
     if _MOVE_ITSELF.search(segment) or _SIDE.search(segment):
         return False
     return not any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", segment, re.I) for n in names if n)
