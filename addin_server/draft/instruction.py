@@ -31,7 +31,7 @@ from index_builder.reading import figures as F
 from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered,
                                                  not_an_ask, reported, restates_figure)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
-from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, not_between_parties  # noqa: F401
+from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, move_of_nothing, not_between_parties  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
 from addin_server.draft.instruction_moves import settle
@@ -150,6 +150,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         kind = _kind(_restated_out(segment, clause))
+        if kind == "flip" and move_of_nothing(segment, names):
+            kind = "other"  # "certificates, not full policies": a replacement of words, said of no party
         if kind not in (None, "period", "amount") and asks_nothing_after_so(segment):
             # "Finding does not cover the 10% cap ..., so no action on those": the case made, then what follows
             # from it, which asks nothing; the words of the case ("does not cover") are no carve-out asked.
@@ -255,6 +257,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         parts.append(Part("other", context.strip()))
     parts = _renames_read_as_flips(parts, clause, parties)
     parts = _restated_as_old(parts, clause, names)
+    parts = _said_twice(parts, clause, names)
     unread = _unread_asks(text, parts, clause)
     if unread:
         # Every ask is read or said unread: a figure no part takes is an ask the reading missed, left to
@@ -549,3 +552,22 @@ def _the(name: str) -> str:
 def _short(text: str, limit: int = 60) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def _said_twice(parts: list[Part], clause: str, names: Sequence[str]) -> list[Part]:
+    """A period or amount said first as a fact and then asked ("the median tail is six months, and a year puts
+    us in the top decile. Bring the tail to six (6) months") is one ask: the statement, which has no ask verb,
+    joins the later part of the same value (its words may name the figure replaced: "a year"); two parts
+    reported the change twice, and the second as "already says"."""
+    def value(p: Part) -> tuple | None:
+        return (p.kind, p.params.get("value"), p.params.get("unit"), p.params.get("currency")) \
+            if p.kind in ("period", "amount") and p.params.get("value") is not None else None
+    out: list[Part] = []
+    for i, p in enumerate(parts):
+        later = next((j for j in range(i + 1, len(parts)) if value(p) and value(parts[j]) == value(p)), None)
+        if later is not None and not re.search(rf"\b(?:{_ASK})\b", p.text, re.I):
+            joined = _with_text(parts[later], p.text + " " + parts[later].text, clause, names)
+            parts[later] = joined if value(joined) == value(p) else parts[later]
+            continue
+        out.append(p)
+    return out

@@ -89,6 +89,8 @@ def _kind(segment: str) -> str | None:
             not re.match(r"(?:and\s+|but\s+)?(?:they|he|she|it|the\s+client['’]s\s+\w+(?:\s+team)?)\b", segment, re.I):
         # (Not "they need to know exactly what Emdeon can do": a reason, said of someone else.)
         return "flip"
+    if re.search(r"\w,\s*not\s+(?:the\s+|a\s+|an\s+)?\w", segment):
+        return "other"  # "certificates, not full policies": one wording for another, asked in the fewest words
     return None
 
 
@@ -152,3 +154,23 @@ def _party(name: str, names: Sequence[str]) -> bool:
 
 def _period_change(segment: str) -> bool:
     return bool(_period(segment)) and bool(_CHANGE.search(segment))
+
+
+# The cues that say a move in themselves ("flip it", "the wrong way round"); "instead", "rather than",
+# ", not X" and a bare "should" say a replacement, which is a move only where it is said of a side.
+_MOVE_ITSELF = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\brevers\w*\b|\bother way\b|\bturn (?:it|this) round\b|"
+                          r"\bwrong\s+(?:way|side)\b", re.I)
+_SIDE = re.compile(r"\b(?:we|us|our|ours|they|them|their|theirs|you|your|whoever|the other (?:party|side)|"
+                   r"each party|either party)\b", re.I)
+
+
+def move_of_nothing(segment: str, names: Sequence[str]) -> bool:
+    """A flip read from a weak cue in a segment that names no party and no side: "certificates, not full
+    policies" asks for other words (a replacement no operation makes), not a right moved between the
+    parties; read as a flip, the account said "cannot be moved between them" and never the ask."""
+    if not re.search(r",\s*not\b|\binstead\b|\brather than\b", segment, re.I):
+        return False  # a move read from "should" alone is the kind reader's last resort, left as it was
+    if _MOVE_ITSELF.search(segment) or _SIDE.search(segment):
+        return False
+    return not any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", segment, re.I) for n in names if n)
+

@@ -18,7 +18,7 @@ _ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|b
 _CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
                       r"\b(?:in line|consistent) with (?:our|my)\b|"
-                      r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)
+                      r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)  # any case: "call it the non-compete period"
 LESS_WORDS = (r"\btighten\w*\b|\bpare\b|\bcondense\w*\b|\bbloated\b|\blong[- ]winded\b|\bverbose\b|"
               r"\bcut\s+(?:it|this|that|\w+)\s+(?:down|back|in\s+half|by\s+(?:a\s+|one[- ])?(?:half|third|quarter))\b|"
               r"\b(?:a|one)[- ]third\s+shorter\b|\blose\s+(?:a|one)[- ](?:third|quarter|half)\b|"
@@ -100,12 +100,13 @@ KEPT_AFTER = (r"(?:\bKEEP\s*:|keeping|retaining|preserving|" + NOT_TOUCHING + r"
               r"(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+still\s+(?:show|say|cover|list|include)|"
               r"still\s+(?:shows?|says?|covers?|lists?|includes?)|(?:do\s+not|don['’]t|never)\s+lose)")
 NOTHING_ELSE = r"(?:no\s+other\s+changes?|nothing\s+else)"
-_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|[A-Z][\w&.-]*)\s+(?:the\s+)?[A-Z][\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
+_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|(?-i:[A-Z])[\w&.-]*)\s+(?:the\s+)?(?-i:[A-Z])[\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
                    # "Wrong way round", "favours the wrong side", "we need to be the one free to assign":
                    # the ways a lawyer says who should hold it, besides "flip" and "instead".
                    r"\bwrong\s+(?:way\s+(?:a?round|about)|side)\b|\b(?:be|is|are)\s+the\s+ones?\s+(?:free\s+to|to|(?:who|that)\s+(?:must|should|shall|has\s+to|needs\s+to))\b|"
-                   r",\s*not (?:the )?[A-Z][\w&.-]*\b|\bnot the [A-Z]\w*\.?$", re.I)
+                   r",\s*not (?:(?:of|to|for|by|with|from|on) )?(?:the |an? )?(?:(?-i:[A-Z])[\w&.-]*\b|(?:us|we|them|me)\b)|"
+                   r"\bnot the (?-i:[A-Z])\w*\.?$", re.I)
 # "it shouldn't apply if ...", "X should still get the benefit": an exception to what the clause says.
 _NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:apply|cover|bite|catch|count|bar|stop)\b|"
               r"\b(?:should|must|can|may|will)\s+still\s+(?:be\s+able\s+to\s+)?(?:get|have|keep|take|benefit|receive|be)\b")
