@@ -77,21 +77,25 @@ def document_party_names(ctx: Context) -> set[str]:
 
 
 def renamed_in_part(clause: str, draft: str, ctx: Context) -> str:
-    """A conform left half done, read from the draft alone: the draft brings in a party of the lawyer's
-    document that the clause does not name (so it carries the clause into that document), and a party of
-    the clause that the document does not have is named fewer times than in the clause yet still named
-    (renamed in one place, left in another: "... performed for Company. ... performed for Employer").
-    Lawyers conform a clause by renaming every mention of a party; a sound draft never keeps some. A
-    party the draft never renamed anywhere is not this test's but the defined_terms check's
+    """A conform left half done, read from the draft alone: the draft brings in a name of the lawyer's
+    document (a party, or a defined term where its terms were sent) that the clause does not use, so it
+    carries the clause into that document; and a name of the clause that the document does not have is
+    named fewer times than in the clause yet still named: renamed in one place, left in another
+    ("... performed for Company. ... performed for Employer"; "use the Brand Elements ...; provided that
+    TPC may use the Ogle Endorsement"). Lawyers conform by renaming every mention; a sound draft keeps
+    none half way. A party the draft never renamed anywhere is the defined_terms check's
     (``parties_kept``). "" where none; else the reason the instruction check gives."""
-    foreign, brought = _foreign(clause, ctx), _brought(clause, draft, ctx)
+    brought = _brought(clause, draft, ctx) or _brought_terms(clause, draft, ctx)
     if not brought:
         return ""
-    for p in foreign:
-        left = _count(draft, p)
-        if 0 < left < _count(clause, p):
+    for p in _foreign(clause, ctx):
+        if 0 < _count(draft, p) < _count(clause, p):
             return (f"Partly done: “{p}” is still named in “{_around(draft, p)}”, and your document has no {p} "
                     f"(the draft names {brought[0]} elsewhere).")
+    for t in _foreign_terms(clause, ctx):
+        if 0 < _words(draft, t) < _words(clause, t):
+            return (f"Partly done: “{t}” is still used in “{_around(draft, t)}”, and your document does not define "
+                    f"it (the draft uses {brought[0]} elsewhere).")
     return ""
 
 
@@ -121,6 +125,30 @@ def _brought(clause: str, draft: str, ctx: Context) -> list[str]:
     if not _foreign(clause, ctx):
         return []
     return [t for t in document_party_names(ctx) if binding.uses(draft, t) and not binding.uses(clause, t)]
+
+
+def _foreign_terms(clause: str, ctx: Context) -> list[str]:
+    """The clause's defined terms (read by the core) that the lawyer's document does not define; none
+    where its terms were not sent (nothing can then be said to be the document's)."""
+    if not ctx.document_terms:
+        return []
+    from index_builder.reading.defined_terms import same_term
+    known = set(ctx.document_terms) | document_party_names(ctx)
+    return [t for t in used_terms(clause, parts=True, singles=True)
+            if not any(same_term(t, k) or t.lower() == k.lower() for k in known)]
+
+
+def _brought_terms(clause: str, draft: str, ctx: Context) -> list[str]:
+    """The document's names (parties and terms) the draft uses and the clause does not, where the clause
+    has a term the document lacks: the draft carries the clause into the lawyer's document."""
+    if not _foreign_terms(clause, ctx):
+        return []
+    names = [*document_party_names(ctx), *ctx.document_terms]
+    return [t for t in dict.fromkeys(names) if _words(draft, t) and not _words(clause, t)]
+
+
+def _words(text: str, name: str) -> int:
+    return len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
 
 
 def _around(draft: str, name: str) -> str:

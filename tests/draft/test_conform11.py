@@ -77,3 +77,27 @@ def test_a_clause_already_in_the_documents_parties_is_not_read_as_carried() -> N
     draft = "Sponsor waives all Claims against each Indemnitee, except claims caused by Forty Niners SC or Sponsor."
     found = _checks(clause, "Make the exception run both ways.", draft, ("Sponsor", "Forty Niners SC"))
     assert "still named" not in found["instruction"].reason and "keeps" not in found["defined_terms"].reason
+
+
+OGLE = ("TPC further agrees that upon the termination of this Endorsement Agreement for any cause whatsoever, it will "
+        "cease using the Ogle Endorsement for any promotional or advertising purposes; provided, however, that TPC shall "
+        "have the right to use the Ogle Endorsement in advertisements for ad space purchased by TPC prior to the "
+        "termination of this Agreement for a period of up to six (6) months following such termination.")
+OGLE_ASK = ("Issue | Position | Action\nPost-termination use of the partner's marks | Carry the TPC sentence across: TPC "
+            "-> Licensee; the Ogle Endorsement -> the Brand Elements; 'this Endorsement Agreement' / 'this Agreement' "
+            "-> the Agreement. Six months stays.")
+
+
+def test_a_term_renamed_in_one_place_and_left_in_another_fails_the_instruction() -> None:
+    # l-conform-02-b1: the first limb uses the Brand Elements, the proviso still the Ogle Endorsement.
+    first, proviso = OGLE.split("; provided")
+    half = first.replace("TPC", "Licensee").replace("this Endorsement Agreement", "the Agreement").replace(
+        "the Ogle Endorsement", "the Brand Elements") + "; provided" + proviso
+    task = DraftTask(OGLE, OGLE_ASK, document_terms=("Brand Elements",), document_parties=("Licensee", "Licensor"))
+    found = {c.name: c for c in check_draft(task, half).checks}["instruction"]
+    assert found.passed is False and "“Ogle Endorsement” is still used" in found.reason, found.reason
+    # l-conform-02-p1, a paraphrase that names the Brand Elements each time: nothing left half way.
+    para = ("When the Agreement terminates for any reason, Licensee will stop using the Brand Elements for promotional "
+            "or advertising purposes, except that for up to six (6) months after termination Licensee may use the "
+            "Brand Elements in advertisements for ad space it purchased before termination.")
+    assert "still used" not in {c.name: c for c in check_draft(task, para).checks}["instruction"].reason
