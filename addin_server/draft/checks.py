@@ -39,6 +39,7 @@ from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
 from addin_server.draft.parts import ARCHAIC, PartResult, allowances, check_part
+from addin_server.draft.parts_terms import renamed_in_part
 from addin_server.draft.parts_unread import excused_clause
 from addin_server.draft.parts_unread import scope as unread_scope
 
@@ -68,7 +69,7 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     whole = dataclasses.replace(allow, rewrite=allow.rewrite or bool(allow.unread_scopes), unread_scopes=[])
     comparison = C.compare(task.clause, draft)
     cited = _cited_sentences(verified)
-    instruction_result = _instruction(ins, parts)
+    instruction_result = _half_renamed(task, draft, _instruction(ins, parts))
     # A part the checks could not read may ask for what the draft adds or changes: what the
     # instruction leaves alone is then not known, and a difference is not a fault (unambiguous.py).
     unread = [p for p in parts if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
@@ -206,6 +207,16 @@ def parts_line(parts: Sequence[PartResult]) -> str:
     if unchecked:
         out.append("Not checked (read it): " + "; ".join(unchecked) + ".")
     return " ".join(out)
+
+
+def _half_renamed(task: DraftTask, draft: str, result: CheckResult) -> CheckResult:
+    """A draft that carries the clause into the lawyer's document and renames a party in one place but
+    not another fails the instruction whatever the instruction's parts were read as: the draft shows
+    the conform unfinished on its own (parts_terms.renamed_in_part)."""
+    if result.passed is False:
+        return result
+    reason = renamed_in_part(task.clause, draft, task.context())
+    return CheckResult("instruction", False, reason) if reason else result
 
 
 def _instruction(ins: Instruction, parts: Sequence[PartResult]) -> CheckResult:

@@ -12,17 +12,20 @@ from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.parts import anchored, undefined_kept
+from addin_server.draft.parts_terms import parties_kept
 
 
 def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
     document = set(task.document_terms or ()) | set(task.document_parties)
     conform = "conform" in ins.kinds
     clause_terms = _terms_in(task.clause, task)
-    if conform:
-        kept = undefined_kept(task.clause, draft, task.context(), task.instruction)
-        if kept:
-            return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
-                                                       "document does not define.")
+    # Conform read from the instruction, or shown by the draft itself (it brings in the document's parties):
+    # a party of the clause the document lacks, kept, is a term the document does not define.
+    kept = (undefined_kept(task.clause, draft, task.context(), task.instruction) if conform
+            else parties_kept(task.clause, draft, task.context()))
+    if kept:
+        return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
+                                                   "document does not define.")
     known = set(document) if conform and document else set(document) | set(clause_terms)
     named = list(task.document_parties) or list(binding.party_names(task.clause))
     if not conform and len(named) == 1 and role_by_name(named[0]):

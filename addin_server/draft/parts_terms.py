@@ -42,10 +42,13 @@ def undefined_kept(clause: str, draft: str, ctx: Context, instruction: str = "")
     """The one answer to "which of the clause's terms does a conformed draft keep that the lawyer's
     document does not define": the conform part (above) and the defined_terms check (checks_terms.py)
     both ask it, so the two cannot disagree. Where the document's terms were not sent, nothing can be
-    said to be undefined (its parties alone are not its terms), so nothing is named."""
+    said to be undefined (its parties alone are not its terms), so only its parties are read: a party
+    of the clause the document lacks, kept where the draft brings in the document's (``parties_kept``)."""
+    parties = parties_kept(clause, draft, ctx)
     if not ctx.document_terms:
-        return []
-    return kept_terms(clause, draft, set(ctx.document_terms) | document_party_names(ctx), instruction)
+        return parties
+    terms = kept_terms(clause, draft, set(ctx.document_terms) | document_party_names(ctx), instruction)
+    return parties + [t for t in terms if t not in parties]
 
 
 def kept_terms(clause: str, draft: str, document: set[str], instruction: str = "") -> list[str]:
@@ -71,3 +74,92 @@ def document_party_names(ctx: Context) -> set[str]:
     """The document's parties as the pane sends them; else the role words among its defined terms."""
     from index_builder.reading.parties import NEUTRAL, role_by_name
     return set(ctx.parties) or {t for t in ctx.document_terms or () if role_by_name(t) or t in NEUTRAL}
+
+
+def renamed_in_part(clause: str, draft: str, ctx: Context) -> str:
+    """A conform left half done, read from the draft alone: the draft brings in a name of the lawyer's
+    document (a party, or a defined term where its terms were sent) that the clause does not use, so it
+    carries the clause into that document; and a name of the clause that the document does not have is
+    named fewer times than in the clause yet still named: renamed in one place, left in another
+    ("... performed for Company. ... performed for Employer"; "use the Brand Elements ...; provided that
+    TPC may use the Ogle Endorsement"). Lawyers conform by renaming every mention; a sound draft keeps
+    none half way. A party the draft never renamed anywhere is the defined_terms check's
+    (``parties_kept``). "" where none; else the reason the instruction check gives."""
+    brought = _brought(clause, draft, ctx) or _brought_terms(clause, draft, ctx)
+    if not brought:
+        return ""
+    for p in _foreign(clause, ctx):
+        if 0 < _count(draft, p) < _count(clause, p):
+            return (f"Partly done: “{p}” is still named in “{_around(draft, p)}”, and your document has no {p} "
+                    f"(the draft names {brought[0]} elsewhere).")
+    for t in _foreign_terms(clause, ctx):
+        if 0 < _words(draft, t) < _words(clause, t):
+            return (f"Partly done: “{t}” is still used in “{_around(draft, t)}”, and your document does not define "
+                    f"it (the draft uses {brought[0]} elsewhere).")
+    return ""
+
+
+def parties_kept(clause: str, draft: str, ctx: Context) -> list[str]:
+    """The clause's parties that the lawyer's document does not have, kept in a draft that carries the
+    clause into that document (it brings in one of the document's parties) and leaves another of the
+    document's parties unnamed: the kept name stands where the document's party should ("... by written
+    notice to Employer" beside "Contractor may rescind"). The document's parties are known exactly (the
+    pane sends them), so unlike a term this needs no list of the document's terms."""
+    theirs = document_party_names(ctx)
+    brought = _brought(clause, draft, ctx)
+    if not brought or all(binding.uses(draft, t) for t in theirs):
+        return []
+    # One renamed in some places and not others is the instruction check's (``renamed_in_part``).
+    return [p for p in _foreign(clause, ctx) if _count(draft, p) >= _count(clause, p) > 0]
+
+
+def _foreign(clause: str, ctx: Context) -> list[str]:
+    """The clause's parties (read by the core) that the lawyer's document does not have."""
+    low = {t.lower() for t in document_party_names(ctx)}
+    return [p for p in binding.party_names(clause, ()) if low and p.lower() not in low]
+
+
+def _brought(clause: str, draft: str, ctx: Context) -> list[str]:
+    """The document's parties the draft names and the clause does not: the draft carries the clause
+    into the lawyer's document (only where the clause has a party the document lacks)."""
+    if not _foreign(clause, ctx):
+        return []
+    return [t for t in document_party_names(ctx) if binding.uses(draft, t) and not binding.uses(clause, t)]
+
+
+def _foreign_terms(clause: str, ctx: Context) -> list[str]:
+    """The clause's defined terms (read by the core) that the lawyer's document does not define; none
+    where its terms were not sent (nothing can then be said to be the document's)."""
+    if not ctx.document_terms:
+        return []
+    from index_builder.reading.defined_terms import same_term
+    known = set(ctx.document_terms) | document_party_names(ctx)
+    return [t for t in used_terms(clause, parts=True, singles=True)
+            if not any(same_term(t, k) or t.lower() == k.lower() for k in known)]
+
+
+def _brought_terms(clause: str, draft: str, ctx: Context) -> list[str]:
+    """The document's names (parties and terms) the draft uses and the clause does not, where the clause
+    has a term the document lacks: the draft carries the clause into the lawyer's document."""
+    if not _foreign_terms(clause, ctx):
+        return []
+    names = [*document_party_names(ctx), *ctx.document_terms]
+    return [t for t in dict.fromkeys(names) if _words(draft, t) and not _words(clause, t)]
+
+
+def _words(text: str, name: str) -> int:
+    return len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
+
+
+def _around(draft: str, name: str) -> str:
+    """A few words either side of the last place the draft names ``name``: a partial rename most often
+    leaves the later mentions (the proviso, the second sentence)."""
+    found = list(re.finditer(rf"(?:\S+\s+){{0,5}}(?<![\w-]){re.escape(name)}(?![\w-])\S*(?:\s+\S+){{0,5}}", draft))
+    if not found:
+        return name
+    m = found[-1]
+    return ("…" if m.start() else "") + " ".join(m.group(0).split()) + ("…" if m.end() < len(draft.rstrip()) else "")
+
+
+def _count(text: str, name: str) -> int:
+    return binding.mention_count(text, name)

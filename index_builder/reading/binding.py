@@ -190,6 +190,11 @@ def party_names(text: str, parties: Iterable[str] = ()) -> tuple[str, ...]:
     return tuple(dict.fromkeys(used + found))
 
 
+def mention_count(text: str, name: str) -> int:
+    """How many times the text names the party (a possessive counts; "Customers" does not)."""
+    return len(_mentions(text, name))
+
+
 def _overlaps(a: str, b: str) -> bool:
     return a.lower() in b.lower() or b.lower() in a.lower()
 
