@@ -43,7 +43,8 @@ ourselves out over own same she should so some such than that the their theirs t
 then there these they this those through to too under until up upon very was we were what when
 where which while who whom why will with would you your yours yourself yourselves shall may
 must hereby herein hereof hereto hereunder thereof therein thereto thereunder whereas whether
-""".split())
+anyone anybody someone somebody everyone everybody whoever whatever wherever whenever still also likewise
+""".split())  # (pronouns and joining adverbs too: "hire anyone", "may still give" claim nothing of a precedent)
 # "neither" is one "not" and its "nor" none ("neither A nor B" = "not A or B"; "Neither party is
 # prevented" = "shall not prevent either party"); "nor" and "without" are left out: a restatement
 # moves them around freely ("not A nor B" = "not A or B", "without approval" = "unless approved").

@@ -103,3 +103,31 @@ def test_the_lawyers_defined_term_in_the_singular_is_theirs() -> None:
     assert score_support(sound, STAKE_PRECEDENT, STAKE_OWN).supported
     broken = sound.replace("less than five percent (5%)", "less than fifteen percent (15%)")
     assert not score_support(broken, STAKE_PRECEDENT, STAKE_OWN).supported
+
+
+# i-period-07: the cited tail inside the lawyer's own sentence, restated ("after this Agreement expires" for
+# the clause's "from the date of expiration"; "for anyone else" for "on behalf of any person").
+TAIL_CLAUSE = ("The Consultant covenants, undertakes and agrees with the Company that during the Term and for a period "
+               "of one year from the date of expiration or termination of this Agreement for any reason whatsoever, it "
+               "shall not, on its own behalf or on behalf of any person, whether directly or indirectly, in any capacity "
+               "whatsoever, offer employment to or solicit the employment of or otherwise entice away from the "
+               "employment of the Company any individual who is employed or engaged by the Company.")
+TAIL_ASK = "the Consultant's no-poach tail -> six months, like [1]."
+TAIL_PRECEDENT = ("during the Term of this Agreement and for a period of six (6) months thereafter it shall not, without "
+                  "the prior written consent of the other Party")
+TAIL = ("The Consultant undertakes to the Company that, during the Term and for a period of six (6) months after this "
+        "Agreement expires or terminates for any reason, it will not, directly or indirectly and in any capacity, for "
+        "itself or for anyone else, offer employment to, solicit the employment of or otherwise entice away from the "
+        "Company any individual who is employed or engaged by the Company.")
+
+
+def test_the_clauses_words_in_another_form_are_the_lawyers() -> None:
+    from addin_server.draft.checks_support import _beyond_precedent
+    from addin_server.draft.instruction import Instruction
+
+    ask = Instruction(TAIL_ASK)
+    assert _beyond_precedent(TAIL, TAIL_PRECEDENT, TAIL_CLAUSE, ask, None) == ""
+    # Words neither the precedent, the clause nor the ask has, in any form, are still the citation's claim.
+    broken = TAIL.replace("for any reason, it will not", "unless the board approves a waiver in its sole judgement, "
+                          "it will not")
+    assert _beyond_precedent(broken, TAIL_PRECEDENT, TAIL_CLAUSE, ask, None) != ""
