@@ -193,8 +193,12 @@ def features(sentence: str, precedent: str, own_text: str = "") -> Features:
     if _EXCEPTION.search(sentence) or _EXCEPTION.search(closest):
         negation = float(_opposed(sentence, closest))
     else:
+        # A "not" of a limb of its own can explain a difference of parity away, never make one: read whole,
+        # "Reseller will not ..., without (a) ..." against "X and Y agree not to engage in any attempt ..., to
+        # hire" agree, though the precedent's "not" stands in a limb the sentence does not restate.
         mine, theirs = _restated(sentence, closest, own - precedent_stems), _restated(closest, sentence)
-        negation = float(_negations(mine) % 2 != _negations(theirs) % 2 or _opposed(sentence, closest))
+        negation = float(_negations(sentence) % 2 != _negations(closest) % 2
+                         and _negations(mine) % 2 != _negations(theirs) % 2 or _opposed(sentence, closest))
     return Features(coverage, pairs, float(bool(missing_amount)), negation,
                     float(bool(missing_party)), passage_span, missing_amount, missing_party)
 
