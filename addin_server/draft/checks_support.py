@@ -64,13 +64,24 @@ def _beyond_precedent(sentence: str, precedent: str, clause: str, ins: Instructi
         if not any(g.kind == f.kind and abs(g.value - f.value) < 1e-9 and (g.unit or "") == (f.unit or "") for f in given):
             return g.text
     known = {C._stem(w) for w in re.findall(r"[a-z]{3,}", (precedent + " " + clause + " " + ins.text).lower())}
+    limits = _limit_words(sentence, precedent + " " + clause)
     for w in re.findall(r"[a-z]{4,}", sentence.lower()):
-        if C._stem(w) not in known and any(w.startswith(x) for x in C.SUBSTANCE):
+        if C._stem(w) not in known and w not in limits and any(w.startswith(x) for x in C.SUBSTANCE):
             return w
-    return _added_elsewhere(sentence, precedent, clause, ins)
+    return _added_elsewhere(sentence, precedent, clause, ins, limits)
 
 
-def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction) -> str:
+def _limit_words(sentence: str, given: str) -> set[str]:
+    """The words of a limit the sentence states ("shall not exceed") where the clause or the precedent
+    states one too ("is limited to", "the greater of"): one limit said another way, which the meaning
+    check reads (polarity.py), not a word of substance the precedent lacks."""
+    if not P.limit_phrases.search(given):
+        return set()
+    return {w.lower() for m in P.limit_phrases.finditer(sentence) for w in re.findall(r"[a-z]+", m.group(0), re.I)}
+
+
+def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction,
+                     limits: set[str] = frozenset()) -> str:
     """A cited sentence that is the lawyer's own sentence with words added: the added words are what
     the citation vouches for, so most of them must be the cited precedent's ("a pre-existing
     relationship" cited to a precedent about general advertisements is not)."""
@@ -89,7 +100,11 @@ def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instructio
     own = set(stems(clause))
     added = list(dict.fromkeys(s for j, w in enumerate(said) if j not in kept for s in stems(w) if s not in own))
     judged = {s for j, w in enumerate(said) if w.lower() in _FUNCTION_WORDS or w in in_figures for s in stems(w)}
-    unbacked = [s for s in added if s not in backed and s not in judged]
+    # A word the precedent, the clause or the ask has in another form ("expires" for "expiration",
+    # "conditioned" for "conditional": the same first five letters) is theirs, and so are a limit's words.
+    roots = {w[:5] for w in re.findall(r"[a-z]{5,}", (precedent + " " + clause + " " + ins.text).lower())}
+    in_form = {s for w in said for s in stems(w) if len(w) >= 5 and w[:5].lower() in roots or w.lower() in limits}
+    unbacked = [s for s in added if s not in backed and s not in judged and s not in in_form]
     if len(added) >= 3 and len(unbacked) > 0.5 * len(added):
         words = re.findall(r"[\w’'-]+", sentence)
         return next((w for w in words if stems(w) and stems(w)[0] == unbacked[0]), unbacked[0])

@@ -43,7 +43,8 @@ ourselves out over own same she should so some such than that the their theirs t
 then there these they this those through to too under until up upon very was we were what when
 where which while who whom why will with would you your yours yourself yourselves shall may
 must hereby herein hereof hereto hereunder thereof therein thereto thereunder whereas whether
-""".split())
+anyone anybody someone somebody everyone everybody whoever whatever wherever whenever still also likewise
+""".split())  # (pronouns and joining adverbs too: "hire anyone", "may still give" claim nothing of a precedent)
 # "neither" is one "not" and its "nor" none ("neither A nor B" = "not A or B"; "Neither party is
 # prevented" = "shall not prevent either party"); "nor" and "without" are left out: a restatement
 # moves them around freely ("not A nor B" = "not A or B", "without approval" = "unless approved").
@@ -192,7 +193,12 @@ def features(sentence: str, precedent: str, own_text: str = "") -> Features:
     if _EXCEPTION.search(sentence) or _EXCEPTION.search(closest):
         negation = float(_opposed(sentence, closest))
     else:
-        negation = float(_negations(sentence) % 2 != _negations(closest) % 2 or _opposed(sentence, closest))
+        # A "not" of a limb of its own can explain a difference of parity away, never make one: read whole,
+        # "Reseller will not ..., without (a) ..." against "X and Y agree not to engage in any attempt ..., to
+        # hire" agree, though the precedent's "not" stands in a limb the sentence does not restate.
+        mine, theirs = _restated(sentence, closest, own - precedent_stems), _restated(closest, sentence)
+        negation = float(_negations(sentence) % 2 != _negations(closest) % 2
+                         and _negations(mine) % 2 != _negations(theirs) % 2 or _opposed(sentence, closest))
     return Features(coverage, pairs, float(bool(missing_amount)), negation,
                     float(bool(missing_party)), passage_span, missing_amount, missing_party)
 
@@ -279,11 +285,14 @@ def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
 def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
                    own_text: str) -> str:
     """A party acting where the precedent's passage has another act, or named more often."""
-    own = set(_terms(own_text)) | {_norm(a) for a in binding.acting_names(own_text)}
-    acting = {_norm(a) for a in binding.acting_names(closest)}
+    own = set(_terms(own_text)) | {_opener_dropped(_norm(a)) for a in binding.acting_names(own_text)}
+    # The lawyer's own words in any case ("ANY STUDY" in a clause set in capitals, "Affiliates" for a
+    # sentence's "Affiliate"): theirs, never claimed from the precedent.
+    own |= {_singular(w) for w in _WORD.findall(own_text.casefold())} | {_singular(t) for t in own}
+    acting = {_opener_dropped(_norm(a)) for a in binding.acting_names(closest)}
     common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
     for actor in binding.acting_names(sentence):
-        key = _norm(actor)
+        key = _opener_dropped(_norm(actor))
         if not key or key in _NOT_PARTIES:
             continue  # "Nor does it ...", "This does not prevent": a sentence's first word, not someone acting
         # Someone acting where the passage has another party act ("Customer shall" for
@@ -300,12 +309,42 @@ def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
             return actor.title()
     named = _terms(passage)
     everywhere = _terms(precedent)
+    opener = _opener(sentence, precedent + " " + own_text)
     for term, count in _terms(sentence).items():
-        if term in own or term in common:
+        if term in own or _singular(term) in own or term in common or term == opener:
             continue  # the lawyer's party, or an ordinary word opening the sentence
         if term not in everywhere or count > named[term]:
             return term.title()  # a party or defined term the passage does not name (so often)
     return ""
+
+
+def _singular(term: str) -> str:
+    """A defined term in the plural is the same term: "Covered Customers", "Affiliates"."""
+    return re.sub(r"(?<=[a-z]{3})s$", "", term)
+
+
+def _opener_dropped(key: str) -> str:
+    """A name read with the sentence's opening word before it ("If Array shall be deemed"): a name does
+    not begin with a function word, so the name is what follows it."""
+    words = key.split()
+    while len(words) > 1 and (words[0] in _STOP or words[0] in _NOT_PARTIES):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _opener(sentence: str, others: str) -> str:
+    """The sentence's first word where only its place makes it capitalised ("Despite that, Customer may",
+    "Likewise, Licensee may"): written capitalised nowhere else in the sentence or the other texts, it
+    is an ordinary word, not a party (a new party acting is read from who acts, above)."""
+    # (An opening word set off by a comma within a few words: "Despite that,", "Apart from latent
+    # defects,"; "Employee confirms having read ..." is a party acting.)
+    m = re.match(r"\W*([A-Z][a-z]+)\b(?=(?:\s+[a-z][\w'’-]*){0,3}\s*,)", sentence)
+    if not m:
+        return ""
+    word = m.group(1)
+    if re.search(rf"\b{word}\b", sentence[m.end():]) or re.search(rf"\b{word}\b", others):
+        return ""
+    return word.lower()
 
 
 def _known(key: str, words: set[str]) -> bool:
@@ -357,6 +396,29 @@ def _opposed(a: str, b: str) -> bool:
     wa, wb = set(_WORD.findall(a.casefold())), set(_WORD.findall(b.casefold()))
     return any((wa & left and wb & right and not wa & right and not wb & left) or
                (wa & right and wb & left and not wa & left and not wb & right) for left, right in _OPPOSED)
+
+
+_LIMB = re.compile(r"[,;:()\[\]]")
+
+
+def _restated(text: str, other: str, own: set[str] = frozenset()) -> str:
+    """The limbs of ``text`` (between commas, semicolons, brackets) that restate ``other``: a "not" is
+    read where both sides say the proposition. A limb that shares under a third of its words with the
+    other side is a proposition of its own ("..., but with limits not less than the following" in a
+    precedent the sentence cites for its first limb), and so is a limb of the lawyer's own words the
+    precedent lacks (the clause's "but no more frequently than once per year" after a cited period):
+    its "not" neither backs nor turns round what is cited, and the coverage judges its words. A limb of
+    one content word or none ("Neither Party shall,") is kept: its "not" is the sentence's."""
+    theirs = set(stems(other))
+    kept = []
+    for limb in _LIMB.split(text):
+        words = set(stems(limb))
+        shared, new = words & theirs, words - theirs
+        foreign = 3 * len(shared) < len(words) or (len(new) > len(shared) and new <= own)
+        if len(words) < 2 or not foreign:
+            kept.append(limb)
+    # Where no limb restates the other side the sentence says something else altogether: read it whole.
+    return " , ".join(kept) if any(len(set(stems(limb))) >= 2 for limb in kept) else text
 
 
 def _negations(text: str) -> int:
