@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import re
 
+from index_builder.reading.sentences import sentence_spans
+
 from addin_server.draft.instruction_words import _ASK
 
 _NUMBER_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
-# Fields about the row or the decision, not what the clause should become.
-_META = re.compile(r"^\s*(?:owner|status|responsible|document|doc|rationale|reason|title|use\s+in|issue|topic|ref(?:erence)?|"
+# Fields about the row or the decision, not what the clause should become ("Current": the clause as it stands).
+_META = re.compile(r"^\s*(?:current|existing|now|as\s+is|original|owner|status|responsible|document|doc|rationale|reason|title|use\s+in|issue|topic|ref(?:erence)?|"
                    r"date|due|priority|source|file|matter|item\s*\d*|no\.?|#|card(?:\s+[\w-]+)?)\s*$", re.I)
 _LABELLED_FIELD = re.compile(r"^\s*([A-Za-z][\w ./#-]{0,24}?)\s*:\s*(.*)$", re.S)
 # A point, decision or item of a log or a dictation, opening a line or a sentence.
-_POINT = re.compile(rf"(?:^|(?<=[.!?:;]\s)|(?<=\n))\s*(?:point|decision|item|step)\s+{_NUMBER_WORD}\b\s*[:.\-–—]?\s*", re.I | re.M)
+_POINT = re.compile(rf"(?:^|(?<=[.!?:;]\s)|(?<=\n))\s*(?:point|decision|item|step|fix|sentence|ask|change)\s+{_NUMBER_WORD}\b\s*[:.\-–—]?\s*", re.I | re.M)
 _TRADE = re.compile(r"(?:^|(?<=\n))\s*(?:[-•*–]\s*)?(?:we|they)\s+(?:give|get)\s*:\s*", re.I | re.M)
 # Spoken punctuation, read only in dictation (two "full stop"s, or the word "dictation"): typed text says
 # "insert a full stop after ..." as an ask, never as punctuation.
@@ -46,7 +48,13 @@ def _dictated(text: str) -> str:
         return text
     for rx, mark in _SPOKEN:
         text = rx.sub(mark, text)
-    return re.sub(r"\.(?:\s*\.)+", ".", text)
+    text = re.sub(r"\.(?:\s*\.)+", ".", text)
+    # "One comma the post-term tail ...": a dictated point's number, said at the start of a sentence.
+    for a, _ in reversed(sentence_spans(text)):
+        m = re.match(rf"({_NUMBER_WORD})\s*[,:]\s+", text[a:], re.I)
+        if m:
+            text = text[:a] + f"Point {m.group(1)}: " + text[a + m.end():]
+    return text
 
 
 def _chosen(limb: str) -> str:
@@ -104,8 +112,16 @@ def _rows(text: str) -> list[str] | None:
 
 _META_LINE = re.compile(r"(?:^|(?<=\n))[ \t]*(?:rationale|owner|status|responsible|title|use\s+in|reason|approved\s+by|"
                         r"prepared\s+by|reviewed\s+by|author|version|date|ref(?:erence)?)\s*:[^\n]*", re.I)
-_META_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))\s*(?:rationale|owner|status|responsible|title|use\s+in|reason)\s*:"
-                            r"[^\n]*?(?:[.!?](?=\s|$)|$)", re.I | re.M)
+_META_LABEL = re.compile(r"\s*(?:rationale|owner|status|responsible|title|use\s+in|reason)\s*:", re.I)
+
+
+def _without_metadata(text: str) -> str:
+    """The text without its metadata lines ("Title: ...") and sentences ("Rationale: ... Owner: drafting.")."""
+    text = _META_LINE.sub("", text)
+    spans = [(a, b) for a, b in sentence_spans(text) if _META_LABEL.match(text[a:b])]
+    for a, b in reversed(spans):
+        text = text[:a] + " " + text[b:]
+    return text
 
 
 # A mark-up's place ("p. 14, l. 5 - handwritten insert ...") or a card's field ("Adaptation note: ..."), opening a line.
@@ -117,7 +133,7 @@ _FIELD_LINE = re.compile(r"(?:^|(?<=\n))(?=\s*[A-Z][A-Za-z ]{0,24}:\s+\S)")
 def _marks(text: str) -> list[re.Match[str]]:
     found = list(_POINT.finditer(text)) + list(_TRADE.finditer(text)) + list(_PLACE.finditer(text))
     if len(_FIELD_LINE.findall(text)) >= 2 and not found or len(_FIELD_LINE.findall(text)) == 1 and \
-            _META_SENTENCE.search(text) is None and not found and text.count("\n") >= 2:  # a card of "Label: value" lines
+            not any(_META_LABEL.match(ln) for ln in text.splitlines()) and not found and text.count("\n") >= 2:  # a card of "Label: value" lines
         found = [m for m in _FIELD_LINE.finditer(text)]
     if _ROUTES_ON.search(text):  # a decision path's numbered steps: "1. ... -> Go to 2."
         found += list(re.finditer(r"(?:^|(?<=\n))\s*\d{1,2}[.)]\s+", text))
@@ -132,7 +148,7 @@ def split(text: str) -> str:
         return _joined([(r, True) for r in rows])
     if len(_marks(text)) < 2:
         return text
-    cleaned = _META_SENTENCE.sub(" ", _META_LINE.sub("", text))
+    cleaned = _without_metadata(text)
     marks = _marks(cleaned)
     if not marks:
         return cleaned

@@ -28,7 +28,11 @@ from addin_server.draft.parts_unread import _WHOLE as WHOLE
 _META = frozenset(_stem(w) for w in """draft drafted drafting redraft wording worded words model modelled modeled
 limb limbs para paragraph sentence clause precedent point option decision item issue action comment position
 note please also same like need needs needed still only just directly following below above
-handwritten insert inserted margin after before first second third last page line lines little dictation""".split())
+handwritten insert inserted margin after before first second third last page line lines little dictation
+when what where which while whom whose through goes went next back want wants wanted work works open agreed done
+then there here than very much many some more most less least ever never always well even into onto upon over
+about across along around between without within since until once both either neither whether because though
+although says said told asked thing things case ways sure""".split())
 _ASKING = re.compile(rf"\b(?:{_ASK}|may|must|shall|should|will|can|draft|carry|swap|take\s+out|insert)\b", re.I)
 # An ask about the whole clause (carry it across, conform it, rewrite it) names the clause, not words to add.
 _WHOLE = re.compile(r"\b(?:carry|carried|bring|port|import|transplant|move|adapt)\w*\s+(?:\w+\s+){0,4}?(?:across|over|into)\b|"
@@ -46,10 +50,20 @@ def _new_words(text: str, clause: str) -> set[str]:
     return _stems(text) - _stems(clause) - _META - {_stem(w) for w in _ASK.split("|")}
 
 
+# A quote is words to insert where the instruction says so just before it ("handwritten insert after ...:
+# '...'", "add 'conditioned or delayed'"); a quote of what someone said ("Forwarding the client's note:
+# "FCC have asked ...""), in the first or second person or asking, is the case made, not words of the draft.
+_INSERT_CUE = re.compile(r"\b(?:insert\w*|add\w*|read(?:s|ing)?|say(?:s|ing)?|words?|wording|phrase|language|text)\b[^'‘\"“]{0,60}$",
+                         re.I)
+_SPEECH = re.compile(r"\b(?:we|our|us|i|my|me|you|your)\b|\?", re.I)
+
+
 def _inserts(text: str, clause: str) -> list[str]:
-    """Quoted words the clause does not have: words to insert, not words pointing at the clause."""
+    """Quoted words the clause does not have, which the instruction asks to insert."""
     low = " ".join(clause.lower().split())
-    return [q for q in _QUOTE.findall(text) if " ".join(q.lower().split()) not in low and len(q.split()) >= 2]
+    return [m.group(1) for m in _QUOTE.finditer(text)
+            if " ".join(m.group(1).lower().split()) not in low and len(m.group(1).split()) >= 2
+            and _INSERT_CUE.search(text[max(0, m.start() - 80):m.start()]) and not _SPEECH.search(m.group(1))]
 
 
 def shown_not_done(part: Part, clause: str, draft: str) -> str:
@@ -66,7 +80,7 @@ def shown_not_done(part: Part, clause: str, draft: str) -> str:
     if not limb or not _ASKING.search(limb) or len(limb.split()) < 4 or _WHOLE.search(limb):
         return ""
     asked = _new_words(limb, clause)
-    if len(asked) >= 2 and not asked & have:
+    if len(asked) >= 3 and not asked & have:
         return f"The draft has none of the words of “{_short(part.text)}”: it is not done."
     pointed = pointed_sentence(limb, clause)
     if pointed and asked and not asked & have:
