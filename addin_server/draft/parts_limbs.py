@@ -53,7 +53,7 @@ def _new_words(text: str, clause: str) -> set[str]:
 # A quote is words to insert where the instruction says so just before it ("handwritten insert after ...:
 # '...'", "add 'conditioned or delayed'"); a quote of what someone said ("Forwarding the client's note:
 # "FCC have asked ...""), in the first or second person or asking, is the case made, not words of the draft.
-_INSERT_CUE = re.compile(r"\b(?:insert\w*|add\w*|read(?:s|ing)?|say(?:s|ing)?|words?|wording|phrase|language|text)\b[^'‘\"“]{0,60}$",
+_INSERT_CUE = re.compile(r"\b(?:insert\w*|add\w*|read(?:s|ing)?|say(?:s|ing)?|words?|wording|phrase|language|text)\b[^.;!?]{0,80}$",
                          re.I)
 _SPEECH = re.compile(r"\b(?:we|our|us|i|my|me|you|your)\b|\?", re.I)
 
@@ -63,7 +63,7 @@ def _inserts(text: str, clause: str) -> list[str]:
     low = " ".join(clause.lower().split())
     return [m.group(1) for m in _QUOTE.finditer(text)
             if " ".join(m.group(1).lower().split()) not in low and len(m.group(1).split()) >= 2
-            and _INSERT_CUE.search(text[max(0, m.start() - 80):m.start()]) and not _SPEECH.search(m.group(1))]
+            and _INSERT_CUE.search(text[max(0, m.start() - 100):m.start()]) and not _SPEECH.search(m.group(1))]
 
 
 def shown_not_done(part: Part, clause: str, draft: str) -> str:

@@ -102,3 +102,36 @@ def test_dictation_reads_its_spoken_punctuation() -> None:
 def test_typed_text_that_says_full_stop_once_is_not_dictation() -> None:
     ask = "Insert a full stop after 'Territory' and delete the rest of the sentence."
     assert split(ask) == ask
+
+
+def test_a_quote_of_what_someone_said_is_no_insert() -> None:
+    # j-shorten-02: the ops lead's words are the case made; the sound shortened draft has none of them.
+    from addin_server.draft.instruction import Part
+    from addin_server.draft.parts_limbs import shown_not_done
+    clause = ("Network Affiliate shall maintain with financially sound and reputable insurance companies insurance on the "
+              "Theatres and the Equipment in such amounts and against such perils as Network Affiliate deems adequate for its "
+              "business.")
+    draft = "Network Affiliate shall insure the Theatres and the Equipment with sound insurers, as it deems adequate."
+    part = Part("other", 'Ops lead\'s comment on the draft: "Nobody on site will read this."')
+    assert shown_not_done(part, clause, draft) == ""
+    insert = Part("other", "handwritten insert after the first 'publicly available': 'without reference to conflict-of-laws "
+                           "principles'")
+    assert shown_not_done(insert, PRC, PRC_NO_INSERT) and not shown_not_done(insert, PRC, PRC_SOUND)
+
+
+def test_a_dictated_number_opens_a_point() -> None:
+    # j-multi-06
+    said = split("Dictated, for typing: restaurant covenant full stop. One comma the post-term tail comes down to six months "
+                 "full stop. Two comma the franchisee and principals may hold up to five percent of a listed company as "
+                 "passive investors comma the way precedent one words it full stop. End of dictation.")
+    assert "(1) the post-term tail comes down to six months." in said
+    assert "(2) the franchisee and principals may hold up to five percent" in said
+
+
+def test_a_tables_current_column_is_no_ask() -> None:
+    # i-flip-01: "Current" is the clause as it stands; "Rationale" why; only "Proposed" asks.
+    table = ("Current | Proposed | Rationale\nErchonia may assign to an asset buyer; Distributor needs Erchonia's consent, sole "
+             "discretion | Turn it round: Distributor gets the asset-buyer exception, Erchonia needs Distributor's consent "
+             "(sole discretion stays) | We act for Distributor, and a buyer is circling it for next year")
+    said = split(table)
+    assert said.startswith("(1) Turn it round") and "Erchonia may assign" not in said and "circling" not in said
