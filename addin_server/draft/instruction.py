@@ -30,8 +30,8 @@ from index_builder.reading import figures as F
 # Which segments are asks (session 11): logistics, statements, a figure said again, a counter, a case made.
 from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered,
                                                  not_an_ask, reported, restates_figure)
+from addin_server.draft import instruction_limbs as limbs  # a structured message's asks, limb by limb (session 11)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
-from addin_server.draft import instruction_limbs as limbs
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, not_between_parties  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
@@ -123,9 +123,8 @@ _JUDGED = re.compile(r"^\s*(?:the\s+)?(?:current\s+)?[^;]{1,40}?\s+(?:is|are|see
 
 def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
     """The parts an instruction asks for, read against the clause and the document's parties."""
-    # A list's items, one a line ("- media returns: 180 days", "(b) a passive-holding carve-out"), are parts
-    # of their own: the line breaks say so before the text is read as one line.
-    # A structured message's limbs (fields, points, a chosen option, dictation) come labelled "(n)" (instruction_limbs.py).
+    # A list's items, one a line ("- media returns: 180 days", "(b) a passive-holding carve-out"), and a structured
+    # message's limbs (fields, points, a chosen option: instruction_limbs.py) are parts of their own.
     listed = re.sub(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", "; ", limbs.split(instruction), flags=re.I)
     text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(listed.split()))
     # "a full month rather than 15 days": one unit, said as lawyers say it (the figures reader reads numbers).
@@ -255,8 +254,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         context = ""
     if context.strip() and not parts:
         parts.append(Part("other", context.strip()))
-    # An unread part holding an item of the lawyer's list is a limb: the draft may show it not done (parts_limbs.py).
-    parts = [_as_limb(p, items) for p in parts]
+    parts = [limbs.as_limb(p, items) for p in parts]
     parts = _renames_read_as_flips(parts, clause, parties)
     parts = _restated_as_old(parts, clause, names)
     unread = _unread_asks(text, parts, clause)
@@ -268,15 +266,6 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     if problem:
         return Instruction(text, tuple(parts), ("contradictory",), problem)
     return Instruction(text, tuple(parts), length=_length(text, parts))
-
-
-def _as_limb(part: Part, items: set[str]) -> Part:
-    """An unread part that holds an item of the lawyer's list, with the item's words from its start
-    ("limb"): a heading or context before it names no ask of its own."""
-    at = [part.text.find(i) for i in items if i and i in part.text] if part.kind == "other" else []
-    if not at:
-        return part
-    return replace(part, params={**part.params, "limb": part.text[min(at):]})
 
 
 # Units as lawyers abbreviate them in a quick instruction ("5 yrs", "18 mos"): read as the words

@@ -17,16 +17,24 @@ none of these shapes.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.instruction_words import _ASK
 
+if TYPE_CHECKING:
+    from addin_server.draft.instruction import Part
+
 _NUMBER_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 # Fields about the row or the decision, not what the clause should become ("Current": the clause as it stands).
 _META = re.compile(r"^\s*(?:current|existing|now|as\s+is|original|owner|status|responsible|document|doc|rationale|reason|title|use\s+in|issue|topic|ref(?:erence)?|"
-                   r"date|due|priority|source|file|matter|item\s*\d*|no\.?|#|card(?:\s+[\w-]+)?)\s*$", re.I)
-_LABELLED_FIELD = re.compile(r"^\s*([A-Za-z][\w ./#-]{0,24}?)\s*:\s*(.*)$", re.S)
+                   r"date|due|priority|source|file|matter|item|no\.?|#|card)(?:\s*[\w.-]*\d[\w.-]*)?\s*$|"
+                   # The other side's stated position is the case, not the ask: "BP's position", "Customer's ask".
+                   r"^\s*[A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?['’]s?\s+(?:position|proposal|ask|request|view|markup|mark-up)\s*$",
+                   re.I)
+_LABELLED_FIELD = re.compile(r"^\s*([A-Za-z][\w ./#'’-]{0,30}?)\s*:\s*(.*)$", re.S)
 # A point, decision or item of a log or a dictation, opening a line or a sentence.
 _POINT = re.compile(rf"(?:^|(?<=[.!?:;]\s)|(?<=\n))\s*(?:point|decision|item|step|fix|sentence|ask|change)\s+{_NUMBER_WORD}\b\s*[:.\-–—]?\s*", re.I | re.M)
 _TRADE = re.compile(r"(?:^|(?<=\n))\s*(?:[-•*–]\s*)?(?:we|they)\s+(?:give|get)\s*:\s*", re.I | re.M)
@@ -83,6 +91,8 @@ def _fields(line: str, header: list[str] | None) -> list[str]:
         m = _LABELLED_FIELD.match(cell)
         if labelled and not m and i == 0:
             continue  # "CLOSING CHECKLIST - item 14 | Document: ... | Action: ...": the row's name, no ask
+        if not label and not m and len(cell.split()) <= 2 and not re.search(r"\d", cell):
+            continue  # "Issue 14 | Assignment | ...": a topic's name, no ask
         if m and not label:
             label, cell = m.group(1), m.group(2)
         if label and _META.match(label) or not cell or _META.match(cell.split(" - ")[0]):
@@ -182,3 +192,12 @@ def _joined(pieces: list[tuple[str, bool]]) -> str:
             text = f"({n}) {text}"
         out.append(text)
     return "; ".join(out)
+
+
+def as_limb(part: "Part", items: set[str]) -> "Part":
+    """An unread part that holds an item of the lawyer's list, with the item's words from its start
+    (params "limb"): a heading or context before it names no ask of its own (parts_limbs.py)."""
+    at = [part.text.find(i) for i in items if i and i in part.text] if part.kind == "other" else []
+    if not at:
+        return part
+    return replace(part, params={**part.params, "limb": part.text[min(at):]})
