@@ -30,6 +30,7 @@ from index_builder.reading import figures as F
 # Which segments are asks (session 11): logistics, statements, a figure said again, a counter, a case made.
 from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered,
                                                  not_an_ask, reported, restates_figure)
+from addin_server.draft import instruction_limbs as limbs  # a structured message's asks, limb by limb (session 11)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, move_of_nothing, not_between_parties  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
@@ -122,9 +123,9 @@ _JUDGED = re.compile(r"^\s*(?:the\s+)?(?:current\s+)?[^;]{1,40}?\s+(?:is|are|see
 
 def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] = ()) -> Instruction:
     """The parts an instruction asks for, read against the clause and the document's parties."""
-    # A list's items, one a line ("- media returns: 180 days", "(b) a passive-holding carve-out"), are parts
-    # of their own: the line breaks say so before the text is read as one line.
-    listed = re.sub(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", "; ", instruction, flags=re.I)
+    # A list's items, one a line ("- media returns: 180 days", "(b) a passive-holding carve-out"), and a structured
+    # message's limbs (fields, points, a chosen option: instruction_limbs.py) are parts of their own.
+    listed = re.sub(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", "; ", limbs.split(instruction), flags=re.I)
     text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(listed.split()))
     # "a full month rather than 15 days": one unit, said as lawyers say it (the figures reader reads numbers).
     text = re.sub(r"\ban?\s+(?:full|whole|clear)\s+(day|week|month|year)\b", r"one \1", text, flags=re.I)
@@ -255,6 +256,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         context = ""
     if context.strip() and not parts:
         parts.append(Part("other", context.strip()))
+    parts = [limbs.as_limb(p, items) for p in parts]
     parts = _renames_read_as_flips(parts, clause, parties)
     parts = _restated_as_old(parts, clause, names)
     parts = _said_twice(parts, clause, names)

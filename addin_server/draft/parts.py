@@ -62,6 +62,10 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         return PartResult(part, "unchecked", f"Not checked: {unsure}")
     if test is None:
         from addin_server.draft.unambiguous import says_to_keep
+        from addin_server.draft.parts_limbs import shown_not_done
+        shown = shown_not_done(part, clause, draft)
+        if shown:
+            return PartResult(part, "not_done", shown)
         if _only_values_changed(part, instruction, clause, draft) and not says_to_keep(part.text):
             others = "; ".join(p.label() for p in instruction.parts if p is not part)
             return PartResult(part, "not_done", f"The draft changes nothing but {others}: “{part.label()}” is not "

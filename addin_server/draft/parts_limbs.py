@@ -1,0 +1,95 @@
+"""An ask no kind reads, shown not done by the draft itself.
+
+A limb of a lawyer's message that no kind reads ("Producer may screen the Program at film festivals",
+"handwritten insert after ...: 'without reference to conflict-of-laws principles'") is still checkable
+in two plain ways, and either shows it not done:
+
+* it asks for something new and names it with words the clause lacks (a quoted insert; the content words
+  of an item of the lawyer's own list): a draft that did it uses at least one of them, in any wording, so
+  a draft that has none of them anywhere did not;
+* it points at one sentence of the clause (instruction_scope.pointed_sentence) and the draft leaves that
+  sentence word for word while it changed other parts, and has none of the limb's new words elsewhere.
+
+Where neither is clear the limb stays "not checked". A keep is never an ask (unambiguous.says_to_keep),
+and a statement with no word of asking (no verb of change, no "may"/"must") names nothing asked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from addin_server.draft.compare_base import _STOP, _stem
+from addin_server.draft.instruction import Part
+from addin_server.draft.instruction_scope import pointed_sentence
+from addin_server.draft.instruction_words import _ASK
+from addin_server.draft.parts_unread import _WHOLE as WHOLE
+
+# Words about the message or the drafting, never words a draft that did the ask must hold.
+_META = frozenset(_stem(w) for w in """draft drafted drafting redraft wording worded words model modelled modeled
+limb limbs para paragraph sentence clause precedent point option decision item issue action comment position
+note please also same like need needs needed still only just directly following below above
+handwritten insert inserted margin after before first second third last page line lines little dictation
+when what where which while whom whose through goes went next back want wants wanted work works open agreed done
+then there here than very much many some more most less least ever never always well even into onto upon over
+about across along around between without within since until once both either neither whether because though
+although says said told asked thing things case ways sure""".split())
+_ASKING = re.compile(rf"\b(?:{_ASK}|may|must|shall|should|will|can|draft|carry|swap|take\s+out|insert)\b", re.I)
+# An ask about the whole clause (carry it across, conform it, rewrite it) names the clause, not words to add.
+_WHOLE = re.compile(r"\b(?:carry|carried|bring|port|import|transplant|move|adapt)\w*\s+(?:\w+\s+){0,4}?(?:across|over|into)\b|"
+                    rf"{WHOLE.pattern}", re.I)
+_QUOTE = re.compile(r"(?<!\w)['‘\"“]([^'‘’\"“”]{8,}?)['’\"”](?!\w)")
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _STOP}
+
+
+def _new_words(text: str, clause: str) -> set[str]:
+    """The limb's content words (by stem) that the clause lacks: what it asks to be there."""
+    text = re.sub(r"\[\d+\]|\((?:cf\.|see)[^)]*\)", " ", text)
+    return _stems(text) - _stems(clause) - _META - {_stem(w) for w in _ASK.split("|")}
+
+
+# A quote is words to insert where the instruction says so just before it ("handwritten insert after ...:
+# '...'", "add 'conditioned or delayed'"); a quote of what someone said ("Forwarding the client's note:
+# "FCC have asked ...""), in the first or second person or asking, is the case made, not words of the draft.
+_INSERT_CUE = re.compile(r"\b(?:insert\w*|add\w*|read(?:s|ing)?|say(?:s|ing)?|words?|wording|phrase|language|text)\b[^.;!?]{0,80}$",
+                         re.I)
+_SPEECH = re.compile(r"\b(?:we|our|us|i|my|me|you|your)\b|\?", re.I)
+
+
+def _inserts(text: str, clause: str) -> list[str]:
+    """Quoted words the clause does not have, which the instruction asks to insert."""
+    low = " ".join(clause.lower().split())
+    return [m.group(1) for m in _QUOTE.finditer(text)
+            if " ".join(m.group(1).lower().split()) not in low and len(m.group(1).split()) >= 2
+            and _INSERT_CUE.search(text[max(0, m.start() - 100):m.start()]) and not _SPEECH.search(m.group(1))]
+
+
+def shown_not_done(part: Part, clause: str, draft: str) -> str:
+    """A reason the draft shows the unread ``part`` not done, or "" where it does not show it."""
+    from addin_server.draft.unambiguous import says_to_keep
+    if part.kind != "other" or says_to_keep(part.text) or " ".join(clause.split()) == " ".join(draft.split()):
+        return ""
+    have = _stems(draft)
+    for quoted in _inserts(part.text, clause):
+        asked = _new_words(quoted, clause)
+        if len(asked) >= 2 and not asked & have:
+            return f"The draft has none of the words your instruction asks to insert (“{quoted}”): it is not done."
+    limb = part.params.get("limb") or ""
+    if not limb or not _ASKING.search(limb) or len(limb.split()) < 4 or _WHOLE.search(limb):
+        return ""
+    asked = _new_words(limb, clause)
+    if len(asked) >= 3 and not asked & have:
+        return f"The draft has none of the words of “{_short(part.text)}”: it is not done."
+    pointed = pointed_sentence(limb, clause)
+    if pointed and asked and not asked & have:
+        said = " ".join(clause[pointed[0]:pointed[1]].split())
+        if said and said in " ".join(draft.split()):
+            return f"The draft leaves the sentence “{_short(said)}” word for word, which “{_short(part.text)}” asks to change."
+    return ""
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
