@@ -49,8 +49,11 @@ def _unit_ok(found: F.Figure, part: Part) -> bool:
     return found.unit == want or (want == "day" and found.unit == "day")
 
 
+# ("Bring the tail ... to six (6) months" where the clause says "one year": a quickstart draft kept "one year",
+# wrote "six months" in a new proviso, and was said done, since "bring" was no change verb.)
 _CHANGE_VERBS = re.compile(r"\b(?:change|cut|reduce|extend|shorten|lengthen|raise|lower|increase|decrease|bump|"
-                           r"make|instead|not|from|move|set|use|replace|minimum|need|should)\b", re.I)
+                           r"make|instead|not|from|move|set|use|replace|minimum|need|should|bring|drop|trim|"
+                           r"halve|double|shrink|tighten)\b", re.I)
 
 
 def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:

@@ -42,3 +42,18 @@ def test_two_asks_of_the_same_figure_stay_two():
               "to cure.")
     ins = read_instruction("Make the notice period 60 days. Make the cure period 60 days too.", clause)
     assert [p.kind for p in ins.parts].count("period") == 2
+
+
+def test_a_period_of_another_unit_brought_down_must_change_in_place():
+    # The quickstart's model kept "one year" and wrote "six months" into a new proviso; the part said done.
+    from addin_server.draft.checks import run_checks
+    from addin_server.draft.checks_base import DraftTask
+    clause = ("During the Term, and for a period of one year following the termination or expiration of this "
+              "Agreement, Reseller will not solicit any current employee of TouchStar.")
+    ask = "Bring the tail after termination or expiry to six (6) months."
+    kept = clause[:-1] + ", provided that the median tail of the database is six months old."
+    done = clause.replace("one year", "six (6) months")
+    bad = {r.name: r for r in run_checks(DraftTask(clause=clause, instruction=ask), kept)}
+    good = {r.name: r for r in run_checks(DraftTask(clause=clause, instruction=ask), done)}
+    assert bad["instruction"].passed is False and "one year" in bad["instruction"].reason
+    assert good["instruction"].passed is True
