@@ -75,6 +75,11 @@ def similarity(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
 
 
+def first_and_more(found: list[str]) -> str:
+    """A check's first reason, and how many more it found: the pane shows one, the count says there are others."""
+    return found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else "")
+
+
 def short(text: str, limit: int = 90) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"

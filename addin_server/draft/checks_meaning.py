@@ -9,7 +9,7 @@ import re
 from index_builder.reading import binding
 
 from addin_server.draft import compare as C
-from addin_server.draft.checks_base import _MARKER, CheckResult, DraftTask, not_checked
+from addin_server.draft.checks_base import _MARKER, CheckResult, DraftTask, first_and_more, not_checked
 from addin_server.draft.checks_base import short as _short
 from addin_server.draft.citations import VerifiedRedraft
 from addin_server.draft.compare_logic import logic_changes
@@ -24,7 +24,7 @@ def _additions(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, c
                ins: Instruction) -> CheckResult:
     found = C.additions(comparison, allow, task.document_parties, cited)
     if found:
-        return CheckResult("additions", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+        return CheckResult("additions", False, first_and_more(found))
     return CheckResult("additions", True, "Nothing added that your clause, your instruction or a cited precedent "
                                           "does not give.")
 
@@ -42,7 +42,7 @@ def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins
         crossed = crossed_roles(task.clause, comparison.draft, binding.read(task.clause, task.document_parties))
         found = ([crossed] if crossed else []) + found
     if found:
-        return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+        return CheckResult("meaning", False, first_and_more(found))
     beside = _beside_the_values(comparison, ins)
     if beside:
         # A value asked for, and other words changed beside it: no rule found them a fault, and none
@@ -88,7 +88,7 @@ def _logic(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: 
                           shown or allow.rewrite, only_rewording=shown)
     if not found:
         return None
-    return CheckResult("meaning", False, found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else ""))
+    return CheckResult("meaning", False, first_and_more(found))
 
 
 def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:

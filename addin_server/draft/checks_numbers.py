@@ -20,7 +20,7 @@ from typing import Iterable
 
 from index_builder.reading import figures as F
 
-from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
+from addin_server.draft.checks_base import CheckResult, DraftTask, first_and_more, not_checked
 from addin_server.draft.compare_base import Allowances, Comparison
 
 _FIGURE_KINDS = ("period", "amount", "percentage", "multiple")
@@ -102,12 +102,11 @@ def _ours(m: F.Figure, additions: CheckResult, meaning: CheckResult) -> bool:
 def _replaced(m: F.Figure, c: Comparison, lost: list[F.Figure], allow: Allowances) -> F.Figure | None:
     """The clause number ``m`` stands in place of: one the draft no longer writes, in the same edit (in a
     rewording, of the same kind anywhere), and not one the instruction asks to change."""
-    asked = [o for o in allow.old_figures]
     here = [r for r in c.regions if r.new_start < m.end and m.start < max(r.new_end, r.new_start + 1)]
     near = [o for o in lost for r in here if r.old_start < o.end and o.start < max(r.old_end, r.old_start + 1)]
     if not near and c.rewritten:
         near = [o for o in lost if o.kind == m.kind]
-    near = [o for o in near if not any(o.kind == a.kind and abs(o.value - a.value) < 1e-9 for a in asked)]
+    near = [o for o in near if not any(o.kind == a.kind and abs(o.value - a.value) < 1e-9 for a in allow.old_figures)]
     same = [o for o in near if o.kind == m.kind]
     return (same or near or [None])[0]
 
@@ -133,5 +132,4 @@ def _keys(found: Iterable[F.Figure]) -> set[tuple[str, float]]:
 
 
 def _joined(found: list[str]) -> str:
-    found = list(dict.fromkeys(found))
-    return found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else "")
+    return first_and_more(list(dict.fromkeys(found)))

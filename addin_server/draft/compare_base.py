@@ -175,6 +175,12 @@ def _stem_set(text: str) -> set[str]:
     return set(_stem_list(text))
 
 
+def content_stems(text: str) -> set[str]:
+    """The stems of a text's words of four letters or more, less the comparison's stop words: what an ask
+    and a sentence must share to be about the same thing."""
+    return {_stem(w) for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _STOP}
+
+
 def _short(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"

@@ -13,7 +13,7 @@ from typing import Sequence
 from index_builder.reading import binding
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare_base import _STOP, _stem  # the comparison's stems: one stemmer
+from addin_server.draft.compare_base import content_stems  # the comparison's stems: one stemmer
 from addin_server.draft.instruction_words import _LEAVE, _ORDINALS
 
 
@@ -113,13 +113,11 @@ def pointed_sentence(text: str, clause: str) -> tuple[int, int] | None:
     (by stem) than any other, or None where no one sentence stands out. "Customer gets 60 days after an
     automatic payment to raise a dispute" points at the automatic-payment sentence, not the resolution
     window's; a figure of the same kind in another sentence is not the ask's."""
-    def stems(s: str) -> set[str]:
-        return {_stem(w) for w in re.findall(r"[a-z]{4,}", s.lower()) if w not in _STOP}
     spans = [(a, b) for a, b in sentence_spans(clause) if clause[a:b].strip()]
     if len(spans) < 2:
         return None
-    asked = stems(text)
-    scores = [len(asked & stems(clause[a:b])) for a, b in spans]
+    asked = content_stems(text)
+    scores = [len(asked & content_stems(clause[a:b])) for a, b in spans]
     ranked = sorted(scores, reverse=True)
     if ranked[0] < 2 or ranked[0] == ranked[1]:
         return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from addin_server.draft.compare_base import _STOP, _stem
+from addin_server.draft.compare_base import _stem, content_stems
 from addin_server.draft.instruction import Part
 from addin_server.draft.instruction_scope import pointed_sentence
 from addin_server.draft.instruction_words import _ASK
@@ -40,14 +40,10 @@ _WHOLE = re.compile(r"\b(?:carry|carried|bring|port|import|transplant|move|adapt
 _QUOTE = re.compile(r"(?<!\w)['‘\"“]([^'‘’\"“”]{8,}?)['’\"”](?!\w)")
 
 
-def _stems(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _STOP}
-
-
 def _new_words(text: str, clause: str) -> set[str]:
     """The limb's content words (by stem) that the clause lacks: what it asks to be there."""
     text = re.sub(r"\[\d+\]|\((?:cf\.|see)[^)]*\)", " ", text)
-    return _stems(text) - _stems(clause) - _META - {_stem(w) for w in _ASK.split("|")}
+    return content_stems(text) - content_stems(clause) - _META - {_stem(w) for w in _ASK.split("|")}
 
 
 # A quote is words to insert where the instruction says so just before it ("handwritten insert after ...:
@@ -71,7 +67,7 @@ def shown_not_done(part: Part, clause: str, draft: str) -> str:
     from addin_server.draft.unambiguous import says_to_keep
     if part.kind != "other" or says_to_keep(part.text) or " ".join(clause.split()) == " ".join(draft.split()):
         return ""
-    have = _stems(draft)
+    have = content_stems(draft)
     for quoted in _inserts(part.text, clause):
         asked = _new_words(quoted, clause)
         if len(asked) >= 2 and not asked & have:
