@@ -1,0 +1,82 @@
+"""Words of the clause an ask names by themselves: the words it says go, and the names it swaps.
+
+However a lawyer structures a message (a status list, a whiteboard, a checklist row, a quoted demand), two
+asks name the clause's own words and so can be held to the draft without reading the rest of the limb:
+
+* words said to go: "'substantially' goes", "Sole and absolute discretion goes", "'pursuant to the
+  foregoing' and 'hereof' go", "take out 'as is'". The words are the clause's, word for word;
+* names swapped: "Licensee = Customer", "'Chosen Courts' = their 'Courts'", "Minnesota becomes Georgia",
+  "wherever the licence says JHU, read Company", "for 'Employer' read 'Company'", "X -> Y".
+
+Only the words themselves are read here; whether the draft still has them is parts_limbs.py's question.
+Each reading is accepted only where the old words are in the clause as written, so a case made in the
+same message ("the supplier's 60 days becomes ...", "-> Only through 'or law'") names nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A quoted phrase: the closing mark is not an apostrophe inside a word ("Licensee's").
+_Q = r"(?<![\w'’])['‘\"“](?P<{0}>[^'‘’\"“”\n]{{1,100}}?(?:['’]s\b[^'‘’\"“”\n]{{0,80}}?)*)['’\"”](?![\w])"
+# A name said bare: a run of capitalised words ("Minnesota", "SINA Leju", "Licensed Content").
+_NAME = r"(?P<{0}>[A-Z][\w&-]*(?:\.[\w&-]+)*(?:['’]s)?(?:\s+(?:of\s+|and\s+)?[A-Z][\w&-]*(?:\.[\w&-]+)*(?:['’]s)?){{0,3}})"
+
+
+def _side(name: str) -> str:
+    return rf"(?:{_Q.format(name + 'q')}|{_NAME.format(name + 'n')})"
+
+
+_OLD, _NEW = _side("old"), _side("new")
+_SWAPS = (
+    re.compile(rf"{_OLD}\s*(?:=|->|→|=>)\s*(?:(?:their|our|the|its)\s+)?{_NEW}"),
+    re.compile(rf"{_OLD}\s+(?:becomes|will\s+become|should\s+become|is\s+to\s+become|turns\s+into)\s+(?:(?:their|our|the)\s+)?{_NEW}"),
+    re.compile(rf"\b(?:[Ff]or|[Ww]herever\b[^;.]{{0,40}}?\bsays?|[Ww]here\b[^;.]{{0,40}}?\bsays?)\s+{_OLD},?\s+read\s+"
+               rf"(?:(?:their|our|the)\s+)?{_NEW}"),
+    re.compile(rf"\b(?:[Rr]eplace|[Ss]wap)\s+(?:(?:the|all|every)\s+)?{_OLD}\s+(?:with|for|by)\s+(?:(?:their|our|the)\s+)?{_NEW}"),
+)
+_GO_VERB = r"(?:goes|go|must\s+go|has\s+to\s+go|have\s+to\s+go|comes?\s+out|(?:is|are)\s+out|drops?\s+out|to\s+go)\b"
+# "'substantially' goes", "'pursuant to the foregoing' and 'hereof' go": quoted words, then the verb.
+_QUOTED_GO = re.compile(rf"(?P<all>(?:{_Q.format('a')})(?:\s*(?:,|and|&)\s*{_Q.format('b')})?)\s+{_GO_VERB}")
+# "Sole and absolute discretion goes": a short phrase opening its sentence or limb, then the verb.
+# (Where the stops are gone, a capital still opens the phrase: "... or no deal Sole and absolute discretion goes".)
+_BARE_GO = re.compile(rf"(?:^|[.;:!?)]\s+|\s[-–—]\s+|\s(?=[A-Z]))(?P<w>[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){{0,5}})\s+{_GO_VERB}")
+_DROP = re.compile(rf"\b(?:drop|delete|remove|strike(?:\s+out)?|take\s+out|get\s+rid\s+of|cut\s+out|scrap)\s+"
+                   rf"(?:the\s+words?\s+)?{_Q.format('w')}", re.I)
+
+
+def _in(clause: str, words: str) -> bool:
+    return count(clause, words) > 0
+
+
+def count(text: str, words: str) -> int:
+    """How often ``words`` stand in ``text`` as words (any case, any spacing)."""
+    pattern = r"\s+".join(re.escape(w) for w in words.split())
+    return len(re.findall(rf"(?<![\w-]){pattern}(?![\w-])", text, re.I)) if pattern else 0
+
+
+def said_to_go(text: str, clause: str) -> list[str]:
+    """The clause's words the text says go ("'hereof' goes", "take out 'as is'"), word for word."""
+    found = []
+    for m in _QUOTED_GO.finditer(text):
+        found += [g for g in (m.group("a"), m.group("b")) if g]
+    found += [m.group("w") for m in _DROP.finditer(text)]
+    for m in _BARE_GO.finditer(text):
+        # ("Sole and absolute discretion goes": the words, never "it"/"that" pointing elsewhere.)
+        words = re.sub(r"^(?:the|and|but|so|then|also)\s+", "", m.group("w"), flags=re.I)
+        pointing = re.match(r"(?:it|this|that|these|those|everything|nothing|all)\b", words, re.I)
+        if (len(words.split()) >= 2 or re.fullmatch(r"[A-Z][A-Z0-9&-]+", words)) and not pointing:
+            found.append(words)
+    return [w for w in dict.fromkeys(" ".join(f.split()) for f in found) if _in(clause, w)]
+
+
+def swaps(text: str, clause: str) -> list[tuple[str, str]]:
+    """The names the text swaps (old, new), where the old one is the clause's as written."""
+    out = []
+    for rx in _SWAPS:
+        for m in rx.finditer(text):
+            old = " ".join((m.group("oldq") or m.group("oldn") or "").split())
+            new = " ".join((m.group("newq") or m.group("newn") or "").split())
+            if old and new and old.lower() != new.lower() and _in(clause, old) and (old, new) not in out:
+                out.append((old, new))
+    return out
