@@ -16,6 +16,14 @@ same message ("the supplier's 60 days becomes ...", "-> Only through 'or law'") 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Sequence
+
+from index_builder.reading import binding
+
+from addin_server.draft.instruction_scope import _scope
+
+if TYPE_CHECKING:
+    from addin_server.draft.instruction import Part
 
 # A quoted phrase: the closing mark is not an apostrophe inside a word ("Licensee's").
 _Q = r"(?<![\w'’])['‘\"“](?P<{0}>[^'‘’\"“”\n]{{1,100}}?(?:['’]s\b[^'‘’\"“”\n]{{0,80}}?)*)['’\"”](?![\w])"
@@ -29,10 +37,16 @@ def _side(name: str) -> str:
 
 _OLD, _NEW = _side("old"), _side("new")
 _SWAPS = (
-    re.compile(rf"{_OLD}\s*(?:=|->|→|=>)\s*(?:(?:their|our|the|its)\s+)?{_NEW}"),
-    re.compile(rf"{_OLD}\s+(?:becomes|will\s+become|should\s+become|is\s+to\s+become|turns\s+into)\s+(?:(?:their|our|the)\s+)?{_NEW}"),
+    re.compile(rf"{_OLD}\s*=\s*(?:(?:their|our|the|its)\s+)?{_NEW}"),
+    # (Case-sensitive, as a bare name is read by its capitals: "[Ww]herever".)
     re.compile(rf"\b(?:[Ff]or|[Ww]herever\b[^;.]{{0,40}}?\bsays?|[Ww]here\b[^;.]{{0,40}}?\bsays?)\s+{_OLD},?\s+read\s+"
                rf"(?:(?:their|our|the)\s+)?{_NEW}"),
+)
+# "X becomes Y", "X -> Y", "replace X with Y" may move a right to another party ("Licensee becomes Licensor"):
+# a swap of names only where the new name is not the clause's already.
+_MOVES = (
+    re.compile(rf"{_OLD}\s*(?:->|→|=>)\s*(?:(?:their|our|the|its)\s+)?{_NEW}"),
+    re.compile(rf"{_OLD}\s+(?:becomes|will\s+become|should\s+become|is\s+to\s+become|turns\s+into)\s+(?:(?:their|our|the)\s+)?{_NEW}"),
     re.compile(rf"\b(?:[Rr]eplace|[Ss]wap)\s+(?:(?:the|all|every)\s+)?{_OLD}\s+(?:with|for|by)\s+(?:(?:their|our|the)\s+)?{_NEW}"),
 )
 _GO_VERB = r"(?:goes|go|must\s+go|has\s+to\s+go|have\s+to\s+go|comes?\s+out|(?:is|are)\s+out|drops?\s+out|to\s+go)\b"
@@ -73,10 +87,55 @@ def said_to_go(text: str, clause: str) -> list[str]:
 def swaps(text: str, clause: str) -> list[tuple[str, str]]:
     """The names the text swaps (old, new), where the old one is the clause's as written."""
     out = []
-    for rx in _SWAPS:
+    for rx in _SWAPS + _MOVES:
         for m in rx.finditer(text):
             old = " ".join((m.group("oldq") or m.group("oldn") or "").split())
             new = " ".join((m.group("newq") or m.group("newn") or "").split())
-            if old and new and old.lower() != new.lower() and _in(clause, old) and (old, new) not in out:
+            if old and new and old.lower() != new.lower() and _in(clause, old) and (old, new) not in out and \
+                    (rx in _SWAPS or not _in(clause, re.sub(r"['’]s$", "", new))):
                 out.append((old, new))
+    return out
+
+
+_NOT_PAIR = re.compile(r"\b([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?),?\s+(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+                       r"(?:the\s+)?([A-Z][\w&.-]*)")
+
+
+def renames_read_as_moves(parts: list["Part"], clause: str, parties: Sequence[str]) -> list["Part"]:
+    """Parts read as a right moved or shared that swap names instead (below), read as what they are."""
+    parts = _renames_read_as_flips(parts, clause, parties)
+    out = []
+    for part in parts:
+        if part.kind in ("flip", "mutual") and any(len(old.split()) <= 4 for old, _ in swaps(part.text, clause)):
+            # "wherever the licence says JHU, read Company", "Minnesota becomes Georgia": names swapped word for
+            # word, never a right moved or shared: an unread part, held to the names it swaps (parts_limbs.py).
+            # (Not a conform: that would hold the draft to the document's defined terms, which a swap of two
+            # names does not ask, and fails a sound draft where the document's terms were not sent.)
+            part = type(part)("other", part.text, {}, _scope("other", part.text, parties))
+        out.append(part)
+    return out
+
+
+def _renames_read_as_flips(parts: list["Part"], clause: str, parties: Sequence[str]) -> list["Part"]:
+    """"Contractor, not Employee; Company, not Employer" moving a clause into another agreement: the
+    party a "flip" would give the right to is not in the clause at all, but is the lawyer's document's,
+    and the one it would take it from is the clause's and not the document's. That is a rename (a
+    conform part), read from each "X, not Y" pair whose Y the clause uses; never a right moved."""
+    if not clause or not parties:
+        return parts
+    out: list["Part"] = []
+    for part in parts:
+        holder, other = part.params.get("holder"), part.params.get("other")
+        if part.kind == "flip" and holder and other and holder in parties and other not in parties and \
+                not binding.uses(clause, holder) and binding.uses(clause, other):
+            renames = {m.group(2): m.group(1) for m in _NOT_PAIR.finditer(part.text)
+                       if binding.uses(clause, m.group(2)) and not binding.uses(clause, m.group(1))}
+            renames.setdefault(other, holder)
+            if out and out[-1].kind == "conform":
+                merged = {**out[-1].params.get("renames", {}), **renames}
+                out[-1] = type(part)("conform", out[-1].text + " " + part.text, {"renames": merged}, out[-1].scope)
+            else:
+                out.append(type(part)("conform", part.text, {"renames": renames}, _scope("conform", part.text, parties)))
+            continue
+        out.append(part)
     return out
