@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 # A quoted phrase: the closing mark is not an apostrophe inside a word ("Licensee's").
 _Q = r"(?<![\w'’])['‘\"“](?P<{0}>[^'‘’\"“”\n]{{1,100}}?(?:['’]s\b[^'‘’\"“”\n]{{0,80}}?)*)['’\"”](?![\w])"
 # A name said bare: a run of capitalised words ("Minnesota", "SINA Leju", "Licensed Content").
-_NAME = r"(?P<{0}>[A-Z][\w&-]*(?:\.[\w&-]+)*(?:['’]s)?(?:\s+(?:of\s+|and\s+)?[A-Z][\w&-]*(?:\.[\w&-]+)*(?:['’]s)?){{0,3}})"
+# (A run goes on within a line and never through an article: "Documentation The SLA" is two sentences run together.)
+_NAME = (r"(?P<{0}>[A-Z][\w&-]*(?:\.[\w&-]+)*(?:['’]s)?(?:[ \t]+(?:of[ \t]+|and[ \t]+)?(?!(?:The|A|An|This|That|It)\b)"
+         r"[A-Z][\w&-]*(?:\.[\w&-]+)*(?:['’]s)?){{0,3}})")
 
 
 def _side(name: str) -> str:
@@ -49,7 +51,10 @@ _MOVES = (
     re.compile(rf"{_OLD}\s+(?:becomes|will\s+become|should\s+become|is\s+to\s+become|turns\s+into)\s+(?:(?:their|our|the)\s+)?{_NEW}"),
     re.compile(rf"\b(?:[Rr]eplace|[Ss]wap)\s+(?:(?:the|all|every)\s+)?{_OLD}\s+(?:with|for|by)\s+(?:(?:their|our|the)\s+)?{_NEW}"),
 )
-_GO_VERB = r"(?:goes|go|must\s+go|has\s+to\s+go|have\s+to\s+go|comes?\s+out|(?:is|are)\s+out|drops?\s+out|to\s+go)\b"
+# ("'Party' goes lower case", "the fee goes up to", "it goes to arbitration": a change of the words, not their end.)
+_GO_VERB = (r"(?:goes|go|must\s+go|has\s+to\s+go|have\s+to\s+go|comes?\s+out|(?:is|are)\s+out|drops?\s+out|to\s+go)\b"
+            r"(?!\s+(?:lower|upper|to|into|up|down|in|from|back|with|under|over|through|as|beyond|further|away|on|"
+            r"capital|small|uppercase|lowercase|sentence|title|bold|italic)\b)")
 # "'substantially' goes", "'pursuant to the foregoing' and 'hereof' go": quoted words, then the verb.
 _QUOTED_GO = re.compile(rf"(?P<all>(?:{_Q.format('a')})(?:\s*(?:,|and|&)\s*{_Q.format('b')})?)\s+{_GO_VERB}")
 # "Sole and absolute discretion goes": a short phrase opening its sentence or limb, then the verb.
@@ -106,7 +111,10 @@ def renames_read_as_moves(parts: list["Part"], clause: str, parties: Sequence[st
     parts = _renames_read_as_flips(parts, clause, parties)
     out = []
     for part in parts:
-        if part.kind in ("flip", "mutual") and any(len(old.split()) <= 4 for old, _ in swaps(part.text, clause)):
+        pairs = swaps(part.text, clause)
+        # (A swap to a role, "replace 'The Licensee' with 'Neither party'", shares the right: it stays as read.)
+        if part.kind in ("flip", "mutual") and pairs and all(len(old.split()) <= 4 and len(new.split()) <= 4 and
+                                                             not re.search(r"\bpart(?:y|ies)\b", new) for old, new in pairs):
             # "wherever the licence says JHU, read Company", "Minnesota becomes Georgia": names swapped word for
             # word, never a right moved or shared: an unread part, held to the names it swaps (parts_limbs.py).
             # (Not a conform: that would hold the draft to the document's defined terms, which a swap of two

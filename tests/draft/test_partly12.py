@@ -89,3 +89,17 @@ def test_a_swap_of_names_read_as_mutual_is_held_to_the_names() -> None:
 def test_a_swap_to_a_name_the_clause_has_may_move_a_right() -> None:
     # ("Licensee becomes Licensor" may hand a right over: no swap of names read from "becomes" there.)
     assert swaps("the notice right of Licensee becomes Licensor's", "Licensee may terminate; Licensor may not.") == []
+
+
+def test_goes_with_a_direction_is_a_change_not_an_end() -> None:
+    # i-conform-05: "'Party' goes lower case" changes the word's case; it does not ask the word to go.
+    assert said_to_go("'the Term' there is not this one; 'Party' goes lower case", "each Party and the Term") == []
+
+
+def test_a_swap_to_a_role_stays_a_mutual_part() -> None:
+    # f-mutual-03: "replace 'The Licensee' with 'Neither party'" shares the restriction; it is no swap of names.
+    from addin_server.draft.instruction import read_instruction
+    ask = ("Redline: replace 'The Licensee' with 'Neither party' and 'the Licensor' with 'the other party' in the transfer "
+           "restriction - the licensor shouldn't be free to hand this deal to anyone either.")
+    clause = "The Licensee shall not assign this Agreement without the prior written consent of the Licensor."
+    assert [p.kind for p in read_instruction(ask, clause, ("Licensee", "Licensor")).parts] == ["mutual"]
