@@ -103,3 +103,19 @@ def test_a_swap_to_a_role_stays_a_mutual_part() -> None:
            "restriction - the licensor shouldn't be free to hand this deal to anyone either.")
     clause = "The Licensee shall not assign this Agreement without the prior written consent of the Licensor."
     assert [p.kind for p in read_instruction(ask, clause, ("Licensee", "Licensor")).parts] == ["mutual"]
+
+
+# m-period-03: the lawyer counts the places ("used twice") and asks for all of them ("Make both sixty days").
+RENEWAL = ("In the event that there is no written notice issued by either party to show the intention to renew this Agreement "
+           "in the said thirty(30) days before the expiry of the current Term of the Agreement, the Agreement shall terminate "
+           "at the end of the said thirty(30) days.")
+BOTH = "The renewal window appears twice. Make both sixty days, counted the same way."
+
+
+def test_a_period_asked_for_both_places_and_changed_in_one_is_partly_done() -> None:
+    from addin_server.draft.parts_figures import _EVERY_PLACE
+    assert _EVERY_PLACE.search("Make both sixty days") and _EVERY_PLACE.search("it appears three times, so catch all three")
+    assert not _EVERY_PLACE.search("both parties may terminate on sixty days' notice")
+    half = RENEWAL.replace("in the said thirty(30) days", "in the said sixty (60) days")
+    assert _instruction(RENEWAL, BOTH, half) is False
+    assert _instruction(RENEWAL, BOTH, RENEWAL.replace("thirty(30)", "sixty (60)")) is not False
