@@ -31,6 +31,7 @@ from index_builder.reading import figures as F
 from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered,
                                                  not_an_ask, reported, restates_figure)
 from addin_server.draft import instruction_limbs as limbs  # a structured message's asks, limb by limb (session 11)
+from addin_server.draft import instruction_named as named  # names swapped, words said to go (session 12)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
 from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, move_of_nothing, not_between_parties  # noqa: F401
 from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
@@ -257,7 +258,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     if context.strip() and not parts:
         parts.append(Part("other", context.strip()))
     parts = [limbs.as_limb(p, items) for p in parts]
-    parts = _renames_read_as_flips(parts, clause, parties)
+    parts = named.renames_read_as_moves(parts, clause, parties)  # swaps of names, never rights moved
     parts = _restated_as_old(parts, clause, names)
     parts = _said_twice(parts, clause, names)
     unread = _unread_asks(text, parts, clause)
@@ -443,35 +444,6 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
     if ref and "precedent" not in params:
         params["precedent"] = int(ref.group(1) or ref.group(2))
     return Part(kind, text, params, _scope(kind, text, names))
-
-
-_NOT_PAIR = re.compile(r"\b([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?),?\s+(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\s+"
-                       r"(?:the\s+)?([A-Z][\w&.-]*)")
-
-
-def _renames_read_as_flips(parts: list[Part], clause: str, parties: Sequence[str]) -> list[Part]:
-    """"Contractor, not Employee; Company, not Employer" moving a clause into another agreement: the
-    party a "flip" would give the right to is not in the clause at all, but is the lawyer's document's,
-    and the one it would take it from is the clause's and not the document's. That is a rename (a
-    conform part), read from each "X, not Y" pair whose Y the clause uses; never a right moved."""
-    if not clause or not parties:
-        return parts
-    out: list[Part] = []
-    for part in parts:
-        holder, other = part.params.get("holder"), part.params.get("other")
-        if part.kind == "flip" and holder and other and holder in parties and other not in parties and \
-                not binding.uses(clause, holder) and binding.uses(clause, other):
-            renames = {m.group(2): m.group(1) for m in _NOT_PAIR.finditer(part.text)
-                       if binding.uses(clause, m.group(2)) and not binding.uses(clause, m.group(1))}
-            renames.setdefault(other, holder)
-            if out and out[-1].kind == "conform":
-                merged = {**out[-1].params.get("renames", {}), **renames}
-                out[-1] = Part("conform", out[-1].text + " " + part.text, {"renames": merged}, out[-1].scope)
-            else:
-                out.append(Part("conform", part.text, {"renames": renames}, _scope("conform", part.text, parties)))
-            continue
-        out.append(part)
-    return out
 
 
 def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:

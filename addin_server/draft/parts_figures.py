@@ -258,8 +258,13 @@ def _moved_elsewhere(part: Part, ins: Instruction, value: float) -> int:
 
 
 # The ask says it reaches every place the figure is written.
+# (Or the lawyer counts the places, or says the new figure for all of them: "Make both sixty days", "it is
+# used twice", "it appears three times, so catch all three".)
 _EVERY_PLACE = re.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+){0,2}(?:places?|mentions?|references?|instances?)\b|"
-                          r"\bthroughout\b|\bwherever\b|\beverywhere\b", re.I)
+                          r"\bthroughout\b|\bwherever\b|\beverywhere\b|"
+                          r"\b(?:make|set|change|turn|take)\s+(?:them\s+)?(?:both|all\s+(?:two|three|four|\d+))\b|"
+                          r"\b(?:used|appears?|occurs?|said|stated)\s+(?:twice|(?:two|three|four|\d+)\s+times)\b|"
+                          r"\bcatch\s+(?:all|both|every)\b|\b(?:all|both)\s+(?:(?:two|three|four|\d+)\s+)?of\s+them\b", re.I)
 
 
 def _unplaced_changes(part: Part, ins: Instruction) -> int:

