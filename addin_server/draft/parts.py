@@ -53,6 +53,12 @@ def others_ask(part: Part, instruction: Instruction) -> bool:
     return any(p is not part and p.kind != "other" for p in instruction.parts)
 
 def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    # "Not done" only where the part was read cleanly and the draft shows it (verdicts.py).
+    from addin_server.draft.verdicts import gate
+    return gate(raw_part(part, instruction, clause, draft, ctx), instruction, clause, draft)
+
+
+def raw_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     test = {"mutual": _mutual, "flip": _flip, "period": _period, "amount": _amount, "carve_out": _carve_out,
             "conform": _conform, "plain": _plain, "delete": _delete, "shorten": _shorten}.get(part.kind)
     from addin_server.draft.unambiguous import doubt
@@ -66,7 +72,8 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         shown = shown_not_done(part, clause, draft)
         if shown:
             return PartResult(part, "not_done", shown)
-        if _only_values_changed(part, instruction, clause, draft) and not says_to_keep(part.text):
+        if _only_values_changed(part, instruction, clause, draft) and not says_to_keep(part.text) \
+                and _points_into(part, clause, ctx.parties):
             others = "; ".join(p.label() for p in instruction.parts if p is not part)
             return PartResult(part, "not_done", f"The draft changes nothing but {others}: “{part.label()}” is not "
                                                 "done.")
@@ -97,6 +104,20 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         if wrong:
             return PartResult(part, "wrong", wrong)
     return found
+
+
+def _points_into(part: Part, clause: str, parties: tuple[str, ...]) -> bool:
+    """An unread part the draft can be shown to have left undone names something of the clause: a word of
+    it the clause has, beyond figures and words of wanting or changing. "Make it 90", "put in the opening
+    number" or "have the draft ready to share on screen" name nothing there, and "the death cut-off stays"
+    asks nothing to change: a draft that changed only the values cannot be said to have failed them."""
+    from addin_server.draft.done import LEAVE_WORDS, _words
+    if LEAVE_WORDS.search(part.text):
+        return False
+    text = part.text
+    for f in sorted(F.figures(text), key=lambda f: -f.start):
+        text = text[:f.start] + " " + text[f.end:]
+    return bool(_words(text, parties) & _words(clause, parties))
 
 
 def _reworded(clause: str, draft: str) -> bool:

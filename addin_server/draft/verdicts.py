@@ -1,0 +1,153 @@
+"""The gate on "not done": a part is failed only where the draft itself shows it, on a part the reader read
+cleanly. Elsewhere the part is "not checked" and the lawyer reads it, in the lawyer's words.
+
+The kinds' tests (parts_*.py) answer on the reader's part as given. Three things make that answer a guess,
+whatever the wording, and each is read here from the structure of the ask and the draft, never its words:
+
+* the part's target is not a clean ask (``garbled``): several sentences run together, a message header or
+  time stamp, a table's pipes, a question, a span cut off on "the" or "an", a carve-out "for" a whole
+  instruction ("Redraft clause 14 so that ..."). The test then looked for words the lawyer never meant as
+  the thing to find;
+* a figure part failed where every new figure of its kind in the draft is one the lawyer wrote
+  (``lawyers_figure``): "twelve weeks, not eight ... was out ten weeks" read as "10 weeks" while the draft
+  says twelve. Which of the lawyer's own figures goes where is then the reader's pick, not the draft's
+  fault. A draft that changes no figure of that kind, or writes one the lawyer never gave, still fails;
+* the parts disagree among themselves (``settle``): one target both done and not done.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from index_builder.reading import figures as F
+
+from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.parts_result import PartResult, _short
+
+# A time stamp or a message header: the reader took a thread, not one ask ("Message 2 (11:40): ...").
+_STAMP = re.compile(r"\b\d{1,2}:\d{2}\b|\bmessage\s+\d+\b", re.I)
+# Two sentences run together: an end mark then a capital, or a sentence's opening word after a word of the
+# last one with its full stop lost ("odd in the middle of a sentence Does it still cover").
+_RUN_ON = re.compile(r"[.!?]\s+[A-Z]|[a-z,]\s+(?:Does|Do|Is|Are|Can|Could|Will|Would|Should|Please|It|We|They|You|I)\s")
+# A span cut off where a phrase cannot end ("Only the Competitors II point gets an").
+_CUT = re.compile(r"\b(?:a|an|the|of|to|for|and|or|with|by|on|in|that|so|than|as)\W*$", re.I)
+# A carve-out's target is what is carved out, a noun phrase; one that opens with a verb of drafting or
+# "to" is the ask itself read as the target ("Redraft clause 14 so that ...", "to cover answering ...").
+_ASK_OPENER = re.compile(r"^\W*(?:to|redraft|draft|make|change|add|carve|delete|remove|take|put|keep|leave|use|"
+                         r"please|can|could|would|will)\b", re.I)
+# A question that asks the drafter for something ("can we", "could you") is an ask; any other question is
+# the lawyer asking, and a draft cannot be shown to have failed it.
+_POLITE = re.compile(r"\b(?:can|could|would|will|shall)\s+(?:we|you|i|it|this|that|these|the|they)\b|\bplease\b", re.I)
+# A target longer than this is several asks, or an ask with its reasons, not a span to look for.
+_MOST_WORDS = 20
+
+
+def _target(part: Part) -> str:
+    """The words the kind's test looks for in the draft."""
+    if part.kind == "carve_out":
+        return str(part.params.get("phrase") or "")
+    if part.kind == "delete":
+        return str(part.params.get("what") or "")
+    if part.kind == "other":
+        return part.text
+    return ""
+
+
+def garbled(part: Part) -> str:
+    """Why the part's target is not a clean ask, in a lawyer's words; "" where it is."""
+    target = _target(part)
+    if "?" in part.text and not _POLITE.search(part.text):
+        return "it is a question, not an ask"
+    if not target:
+        return ""
+    if "|" in target:
+        return "it reads as a row of a table"
+    if _STAMP.search(target):
+        return "it runs several messages together"
+    if "?" in target or _RUN_ON.search(target):
+        return "it runs several sentences together"
+    if part.kind != "other" and len(target.split()) > _MOST_WORDS:
+        # (An unread part is the lawyer's whole sentence, long by nature; only a span to find is held short.)
+        return "it is a passage, not one ask"
+    if _CUT.search(target):
+        return "its words stop mid-phrase"
+    if part.kind == "carve_out" and _ASK_OPENER.search(target):
+        return "it reads as the whole ask, not what to carve out"
+    return ""
+
+
+def _same(a: F.Figure, b: F.Figure) -> bool:
+    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and (a.unit or "") == (b.unit or "")
+
+
+def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.Figure]:
+    from addin_server.draft.done import _unmatched as unmatched
+    return unmatched(mine, theirs)
+
+
+def lawyers_figure(part: Part, ins: Instruction, clause: str, draft: str) -> F.Figure | None:
+    """The draft's new figure of the part's kind, where every such new figure is one the instruction gives and
+    no figure of another kind changed: which of the lawyer's figures goes where is then the reader's pick."""
+    if part.kind not in ("period", "amount"):
+        return None
+    kinds = ("period", "amount", "percentage")
+    mine = [f for f in F.figures(clause) if f.kind in kinds]
+    theirs = [f for f in F.figures(draft) if f.kind in kinds]
+    new = _unmatched(theirs, mine)
+    gone = _unmatched(mine, theirs)
+    if not new or any(f.kind != part.kind for f in new + gone):
+        return None
+    said = F.figures(ins.text)
+    if all(any(_same(f, s) for s in said) for f in new):
+        return new[0]
+    return None
+
+
+def gate(found: PartResult, ins: Instruction, clause: str, draft: str) -> PartResult:
+    """A failed part kept failed only where the part was read cleanly and the draft shows the failure."""
+    if not found.failed:
+        return found
+    part = found.part
+    why = garbled(part)
+    if why and not _shown(part, clause, draft):
+        return PartResult(part, "unchecked", f"Not checked: “{_short(part.text)}” could not be read as one ask "
+                                             f"({why}); read the draft against it.")
+    figure = lawyers_figure(part, ins, clause, draft)
+    if figure is not None:
+        return PartResult(part, "unchecked", f"Not checked: the draft writes “{figure.text}”, a figure your "
+                                             f"instruction gives, where {part.label()} was read as the ask; which "
+                                             "of your figures goes where is for you to read.")
+    return found
+
+
+def _shown(part: Part, clause: str, draft: str) -> bool:
+    """The draft shows the part not done whatever its target means: the draft is the clause but for a word or
+    two, a carve-out was asked and no exception added at all, or the sentence an unread part points at is
+    left word for word."""
+    from addin_server.draft.checks_base import NEARLY_SAME, similarity
+    if similarity(clause, draft) >= NEARLY_SAME:
+        return True
+    if part.kind == "carve_out":
+        from addin_server.draft.parts_carve_out import _EXCEPTION_WORDS, _new_text
+        new_text, context = _new_text(clause, draft)
+        return not new_text.strip() or not _EXCEPTION_WORDS.search(context)
+    if part.kind == "other" and part.params.get("limb"):
+        from addin_server.draft.instruction_scope import pointed_sentence
+        pointed = pointed_sentence(part.params["limb"], clause)
+        said = " ".join(clause[pointed[0]:pointed[1]].split()) if pointed else ""
+        return bool(said) and said in " ".join(draft.split())
+    return False
+
+
+def settle(results: Sequence[PartResult]) -> list[PartResult]:
+    """Parts with one label and opposite verdicts ("Done: 18 months. Not done: 18 months") are the reader
+    disagreeing with itself: neither is said; both are "not checked"."""
+    out = list(results)
+    for i, r in enumerate(results):
+        twins = [s for s in results if s is not r and s.part.label() == r.part.label()]
+        if r.status in ("done", "partly", "not_done", "wrong") and any(s.failed != r.failed and
+                                                                        s.status != "unchecked" for s in twins):
+            out[i] = PartResult(r.part, "unchecked", f"Not checked: your instruction was read as asking "
+                                                     f"“{r.part.label()}” twice, once done and once not; read it.")
+    return out
