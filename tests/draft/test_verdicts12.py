@@ -1,0 +1,96 @@
+"""Session 12, gate12 (issue 38): the instruction check says "not done" only where the draft shows it, on a
+part read as one clean ask (verdicts.py).
+
+Fixtures are lines of the spent drafting-j, -l and -m tasks. Each test fails without its rule: a garbled part
+(several sentences, a question) is not failed; a figure part failed where the draft writes a figure the lawyer
+gave is not failed; an unread part that names nothing of the clause, or says what stays, is not failed by
+"the draft changes nothing but ..."; parts with one label and opposite verdicts are not said; and the draft that shows the
+failure still fails.
+"""
+
+from __future__ import annotations
+
+from addin_server.draft.checks import DraftTask, check_draft
+from addin_server.draft.instruction import Part
+from addin_server.draft.parts_result import PartResult
+from addin_server.draft.verdicts import garbled, settle
+
+# m-plain-02
+GRANT = ("Producer further grants to ConvergTV the right and license to Distribute the Program on any ConvergTV channel, "
+         "and/or other distribution outlets, that exists today or that is created or developed in the future and this "
+         "right includes the right to Distribute on any channels of a ConvergTV affiliate and/or other distribution "
+         "outlets without limitation.")
+QUESTIONS = ("From the producer (questions only, as sent): Can this sentence be said in normal English? Can we get rid of "
+             "the capital letters on 'Distribute' and 'Program'? They look odd in the middle of a sentence. Does it still "
+             "cover channels that don't exist yet? And ConvergTV's affiliates' channels too?")
+GRANT_PLAIN = ("Producer also grants ConvergTV the right and license to Distribute the Program on any ConvergTV channel or "
+               "other distribution outlet, whether it exists today or is created or developed in the future. This right "
+               "includes the right to Distribute on any channel or other distribution outlet of a ConvergTV affiliate, "
+               "without limitation.")
+GRANT_UNCHANGED = GRANT.replace("and/or", "or")
+GRANT_PARTIES = ("Producer", "ConvergTV")
+# l-multi-02
+INCAPACITY = ("This Agreement may also be terminated by MusclePharm, upon fifteen days prior written notice, if death, or "
+              "physical disability, physical injury, or other incapacity lasting more than eight (8) weeks, causes Endorser "
+              "to be unable to perform a material amount of the personal or consulting services described in this "
+              "Agreement.")
+THREAD = ("1/3 Re the MusclePharm endorsement: our client tore a ligament last season and was out ten weeks. On this "
+          "wording he'd have been terminable.\n2/3 So the incapacity window has to be twelve weeks, not eight.\n3/3 And make it "
+          "cut both ways - if MusclePharm is incapacitated, our client gets the same exit.")
+# i-amount-06
+ROYALTY = ("In consideration of the rights granted by Individual hereunder, Lifeway agrees to pay Individual a royalty (the "
+           "\"Royalty\") equal to $0.02 for each Lifeway product or individual item sold by Lifeway during each calendar "
+           "month of the Term bearing Individual's first name, last name or other identifying personal characteristics; "
+           "provided, however, the Royalty will cease being paid upon the death of Individual.")
+ROYALTY_ASK = "Individual's royalty: three cents an item, not two. The death cut-off stays."
+
+def _instruction(task: DraftTask, draft: str):  # noqa: ANN202
+    return next(c for c in check_draft(task, draft).checks if c.name == "instruction")
+
+
+def test_a_part_read_from_run_together_questions_is_not_failed() -> None:
+    task = DraftTask(GRANT, QUESTIONS, document_parties=GRANT_PARTIES)
+    assert _instruction(task, GRANT_PLAIN).passed is None
+
+
+def test_a_draft_that_is_the_clause_but_for_a_word_still_fails_a_garbled_part() -> None:
+    task = DraftTask(GRANT, QUESTIONS, document_parties=GRANT_PARTIES)
+    assert _instruction(task, GRANT_UNCHANGED).passed is False
+
+
+def test_the_lawyers_own_figure_in_the_draft_is_not_a_wrong_value() -> None:
+    task = DraftTask(INCAPACITY, THREAD, document_parties=("MusclePharm", "Endorser"))
+    for value in ("twelve (12) weeks", "ten (10) weeks"):
+        assert _instruction(task, INCAPACITY.replace("eight (8) weeks", value)).passed is not False
+
+
+def test_a_figure_the_lawyer_never_gave_still_fails() -> None:
+    task = DraftTask(INCAPACITY, THREAD, document_parties=("MusclePharm", "Endorser"))
+    assert _instruction(task, INCAPACITY.replace("eight (8) weeks", "twelve (12) months")).passed is False
+
+
+def test_an_unread_part_that_keeps_is_not_failed_by_a_value_change() -> None:
+    task = DraftTask(ROYALTY, ROYALTY_ASK, document_parties=("Lifeway", "Individual"))
+    assert _instruction(task, ROYALTY.replace("$0.02", "$0.03")).passed is not False
+
+
+def test_an_unread_part_naming_nothing_of_the_clause_is_not_failed_by_a_value_change() -> None:
+    task = DraftTask(ROYALTY, "Individual's royalty: three cents an item, not two. Make it three.",
+                     document_parties=("Lifeway", "Individual"))
+    assert _instruction(task, ROYALTY.replace("$0.02", "$0.03")).passed is not False
+
+
+def test_garbled_reads_the_shape_of_the_ask_not_its_words() -> None:
+    assert garbled(Part("carve_out", "Message 1 (09:12): Carve every existing sublicensee out",
+                        {"phrase": "Message 1 (09:12): Carve every existing sublicensee out"}))
+    assert garbled(Part("carve_out", "Only the Competitors II point gets an exception",
+                        {"phrase": "Only the Competitors II point gets an"}))
+    assert garbled(Part("other", "Find: Intellectual Property | Replace: intellectual property"))
+    assert not garbled(Part("carve_out", "carve out general job advertisements", {"phrase": "general job advertisements"}))
+    assert not garbled(Part("mutual", "Can we make this mutual?"))
+
+
+def test_parts_that_disagree_are_not_said() -> None:
+    part = Part("period", "18 months", {"value": 18, "unit": "months"})
+    said = settle([PartResult(part, "done", "18 months."), PartResult(part, "not_done", "No 18 months.")])
+    assert [r.status for r in said] == ["unchecked", "unchecked"]
