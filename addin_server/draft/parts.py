@@ -73,7 +73,7 @@ def raw_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx:
         if shown:
             return PartResult(part, "not_done", shown)
         if _only_values_changed(part, instruction, clause, draft) and not says_to_keep(part.text) \
-                and _points_into(part, clause, ctx.parties):
+                and _names_something(part, ctx.parties):
             others = "; ".join(p.label() for p in instruction.parts if p is not part)
             return PartResult(part, "not_done", f"The draft changes nothing but {others}: “{part.label()}” is not "
                                                 "done.")
@@ -106,18 +106,18 @@ def raw_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx:
     return found
 
 
-def _points_into(part: Part, clause: str, parties: tuple[str, ...]) -> bool:
-    """An unread part the draft can be shown to have left undone names something of the clause: a word of
-    it the clause has, beyond figures and words of wanting or changing. "Make it 90", "put in the opening
-    number" or "have the draft ready to share on screen" name nothing there, and "the death cut-off stays"
-    asks nothing to change: a draft that changed only the values cannot be said to have failed them."""
+def _names_something(part: Part, parties: tuple[str, ...]) -> bool:
+    """An unread part the draft can be shown to have left undone has words of its own: beyond figures, numbers,
+    party names and words of wanting or changing. "Make it 90" or "make it two" restates a value another part
+    reads, and "the death cut-off stays" asks nothing to change: a draft that changed only the values cannot
+    be said to have failed them."""
     from addin_server.draft.done import LEAVE_WORDS, _words
     if LEAVE_WORDS.search(part.text):
         return False
     text = part.text
-    for f in sorted(F.figures(text), key=lambda f: -f.start):
+    for f in sorted(F.figures(text) + F.counts(text), key=lambda f: -f.start):
         text = text[:f.start] + " " + text[f.end:]
-    return bool(_words(text, parties) & _words(clause, parties))
+    return bool(_words(text, parties))
 
 
 def _reworded(clause: str, draft: str) -> bool:

@@ -8,10 +8,10 @@ whatever the wording, and each is read here from the structure of the ask and th
   time stamp, a table's pipes, a question, a span cut off on "the" or "an", a carve-out "for" a whole
   instruction ("Redraft clause 14 so that ..."). The test then looked for words the lawyer never meant as
   the thing to find;
-* a figure part failed where every new figure of its kind in the draft is one the lawyer wrote
-  (``lawyers_figure``): "twelve weeks, not eight ... was out ten weeks" read as "10 weeks" while the draft
-  says twelve. Which of the lawyer's own figures goes where is then the reader's pick, not the draft's
-  fault. A draft that changes no figure of that kind, or writes one the lawyer never gave, still fails;
+* a figure part failed where every new figure of its kind in the draft is the value another part asks
+  (``rival_figure``): "twelve weeks, not eight ... was out ten weeks" read as both "10 weeks" and "12
+  weeks" while the draft says twelve. Which the lawyer meant is then the reader's pick, not the draft's
+  fault. A draft that changes no figure of that kind, or writes a value no other part asks, still fails;
 * the parts disagree among themselves (``settle``): one target both done and not done.
 """
 
@@ -21,15 +21,16 @@ import re
 from typing import Sequence
 
 from index_builder.reading import figures as F
+from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.parts_result import PartResult, _short
 
 # A time stamp or a message header: the reader took a thread, not one ask ("Message 2 (11:40): ...").
 _STAMP = re.compile(r"\b\d{1,2}:\d{2}\b|\bmessage\s+\d+\b", re.I)
-# Two sentences run together: an end mark then a capital, or a sentence's opening word after a word of the
-# last one with its full stop lost ("odd in the middle of a sentence Does it still cover").
-_RUN_ON = re.compile(r"[.!?]\s+[A-Z]|[a-z,]\s+(?:Does|Do|Is|Are|Can|Could|Will|Would|Should|Please|It|We|They|You|I)\s")
+# Two sentences run together with the full stop lost: a sentence's opening word after a word of the last one
+# ("odd in the middle of a sentence Does it still cover"); sentences with their stops the core splits.
+_RUN_ON = re.compile(r"[a-z,]\s+(?:Does|Do|Is|Are|Can|Could|Will|Would|Should|Please|It|We|They|You|I)\s")
 # A span cut off where a phrase cannot end ("Only the Competitors II point gets an").
 _CUT = re.compile(r"\b(?:a|an|the|of|to|for|and|or|with|by|on|in|that|so|than|as)\W*$", re.I)
 # A carve-out's target is what is carved out, a noun phrase; one that opens with a verb of drafting or
@@ -65,7 +66,7 @@ def garbled(part: Part) -> str:
         return "it reads as a row of a table"
     if _STAMP.search(target):
         return "it runs several messages together"
-    if "?" in target or _RUN_ON.search(target):
+    if "?" in target or _RUN_ON.search(target) or len(sentence_spans(target)) > 1:
         return "it runs several sentences together"
     if part.kind != "other" and len(target.split()) > _MOST_WORDS:
         # (An unread part is the lawyer's whole sentence, long by nature; only a span to find is held short.)
@@ -86,21 +87,32 @@ def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.F
     return unmatched(mine, theirs)
 
 
-def lawyers_figure(part: Part, ins: Instruction, clause: str, draft: str) -> F.Figure | None:
-    """The draft's new figure of the part's kind, where every such new figure is one the instruction gives and
-    no figure of another kind changed: which of the lawyer's figures goes where is then the reader's pick."""
+def rival_figure(part: Part, ins: Instruction, clause: str, draft: str) -> F.Figure | None:
+    """The draft's new figure where it is the value another part asks for in the very place this part was read
+    to hold: the other part names the figure it replaces ("twelve weeks, not eight") and this one names none
+    ("was out ten weeks"), or this one says that figure stays ("the 30 days is fine") while the other's value
+    took its place ("make both sixty days"). The reader then read two values for one place, and which the
+    lawyer meant is its pick, not the draft's fault. Two asks for two places ("45 days overdue and 10 days'
+    notice") are no rivals: a draft doing one still fails the other."""
     if part.kind not in ("period", "amount"):
         return None
+    from addin_server.draft.done import _asked
     kinds = ("period", "amount", "percentage")
     mine = [f for f in F.figures(clause) if f.kind in kinds]
     theirs = [f for f in F.figures(draft) if f.kind in kinds]
-    new = _unmatched(theirs, mine)
-    gone = _unmatched(mine, theirs)
+    new, gone = _unmatched(theirs, mine), _unmatched(mine, theirs)
     if not new or any(f.kind != part.kind for f in new + gone):
         return None
-    said = F.figures(ins.text)
-    if all(any(_same(f, s) for s in said) for f in new):
-        return new[0]
+    own_old, kept = part.params.get("old"), part.params.get("kept")
+    for other in ins.parts:
+        asked = _asked(other) if other is not part and other.kind == part.kind else None
+        if asked is None or not all(_same(f, asked) for f in new):
+            continue
+        old = other.params.get("old")
+        named = old is not None and own_old is None and any(abs(g.value - float(old)) < 1e-9 for g in gone)
+        stays = kept and any(abs(g.value - float(part.params.get("value") or -1)) < 1e-9 for g in gone)
+        if named or stays:
+            return new[0]
     return None
 
 
@@ -113,11 +125,11 @@ def gate(found: PartResult, ins: Instruction, clause: str, draft: str) -> PartRe
     if why and not _shown(part, clause, draft):
         return PartResult(part, "unchecked", f"Not checked: “{_short(part.text)}” could not be read as one ask "
                                              f"({why}); read the draft against it.")
-    figure = lawyers_figure(part, ins, clause, draft)
+    figure = rival_figure(part, ins, clause, draft)
     if figure is not None:
-        return PartResult(part, "unchecked", f"Not checked: the draft writes “{figure.text}”, a figure your "
-                                             f"instruction gives, where {part.label()} was read as the ask; which "
-                                             "of your figures goes where is for you to read.")
+        return PartResult(part, "unchecked", f"Not checked: your instruction was read as asking both "
+                                             f"{part.label()} and “{figure.text}”, which the draft writes; which "
+                                             "you meant is for you to read.")
     return found
 
 

@@ -1,11 +1,11 @@
 """Session 12, gate12 (issue 38): the instruction check says "not done" only where the draft shows it, on a
 part read as one clean ask (verdicts.py).
 
-Fixtures are lines of the spent drafting-j, -l and -m tasks. Each test fails without its rule: a garbled part
-(several sentences, a question) is not failed; a figure part failed where the draft writes a figure the lawyer
-gave is not failed; an unread part that names nothing of the clause, or says what stays, is not failed by
-"the draft changes nothing but ..."; parts with one label and opposite verdicts are not said; and the draft that shows the
-failure still fails.
+Fixtures are lines of the spent drafting-l, -i and -m tasks. Each test fails without its rule: a garbled part
+(several sentences, a question) is not failed; a figure part failed where the draft writes the value of a
+part that names the figure it replaces is not failed; an unread part with no words of its own, or that says
+what stays, is not failed by "the draft changes nothing but ..."; parts with one label and opposite verdicts
+are not said; and the draft that shows the failure still fails.
 """
 
 from __future__ import annotations
@@ -58,10 +58,11 @@ def test_a_draft_that_is_the_clause_but_for_a_word_still_fails_a_garbled_part() 
     assert _instruction(task, GRANT_UNCHANGED).passed is False
 
 
-def test_the_lawyers_own_figure_in_the_draft_is_not_a_wrong_value() -> None:
+def test_a_value_read_beside_the_one_that_names_its_place_is_not_failed() -> None:
+    # "twelve weeks, not eight" names the figure it replaces; "was out ten weeks" names none.
     task = DraftTask(INCAPACITY, THREAD, document_parties=("MusclePharm", "Endorser"))
-    for value in ("twelve (12) weeks", "ten (10) weeks"):
-        assert _instruction(task, INCAPACITY.replace("eight (8) weeks", value)).passed is not False
+    assert _instruction(task, INCAPACITY.replace("eight (8) weeks", "twelve (12) weeks")).passed is not False
+    assert _instruction(task, INCAPACITY.replace("eight (8) weeks", "ten (10) weeks")).passed is False
 
 
 def test_a_figure_the_lawyer_never_gave_still_fails() -> None:
