@@ -43,6 +43,7 @@ from addin_server.draft.parts_wording import (  # noqa: F401
     _plain, _shorten, _stem_count, _word_for_word, deleted_span, joined_span)
 from addin_server.draft.sides import half_mirrored, one_party_terms, untouched  # noqa: F401
 from addin_server.draft.parts_unread import scope as unread_scope
+from addin_server.draft.verdicts import REWORDING
 
 
 # --- one test per kind --------------------------------------------------------------------
@@ -99,7 +100,13 @@ def raw_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx:
     if found.status == "done":
         from addin_server.draft.guards import changed_part_to_leave, changed_what_to_leave, dangling_possessive
         wrong = changed_what_to_leave(instruction.text, clause, draft) if part.kind in ("period", "amount") else ""
-        wrong = wrong or changed_part_to_leave(instruction.text, clause, draft)
+        left = changed_part_to_leave(instruction.text, clause, draft)
+        if left and any(p.kind in REWORDING for p in instruction.parts):
+            # "Plain English, the same two exceptions in (b)": kept in substance, reworded with the rest. Not
+            # word for word is then no evidence the part was changed; the lawyer reads it.
+            return PartResult(part, "unchecked", f"Not checked: {left[0].lower()}{left[1:-1]}, and your instruction also "
+                                                 "asks for rewording: whether it still says the same is for you to read.")
+        wrong = wrong or left
         wrong = wrong or (dangling_possessive(clause, draft) if part.kind in ("mutual", "flip", "conform") else "")
         if wrong:
             return PartResult(part, "wrong", wrong)

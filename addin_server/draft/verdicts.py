@@ -39,7 +39,8 @@ _ASK_OPENER = re.compile(r"^\W*(?:to|redraft|draft|make|change|add|carve|delete|
                          r"please|can|could|would|will)\b", re.I)
 # A question that asks the drafter for something ("can we", "could you") is an ask; any other question is
 # the lawyer asking, and a draft cannot be shown to have failed it.
-_POLITE = re.compile(r"\b(?:can|could|would|will|shall)\s+(?:we|you|i|it|this|that|these|the|they)\b|\bplease\b", re.I)
+_POLITE = re.compile(r"\b(?:can|could|would|will|shall)\s+(?:we|you|i|it|this|that|these|the|they)\b|\bplease\b|"
+                     r"\b(?:why\s+not|how\s+about|what\s+about)\b", re.I)
 # A target longer than this is several asks, or an ask with its reasons, not a span to look for.
 _MOST_WORDS = 20
 
@@ -55,10 +56,16 @@ def _target(part: Part) -> str:
     return ""
 
 
+def _only_questions(text: str) -> bool:
+    """Every sentence of the part is a question, and none a request put as one ("can we ...", "why not ...")."""
+    said = [text[a:b].strip() for a, b in sentence_spans(text) if text[a:b].strip()]
+    return bool(said) and all(s.endswith("?") for s in said) and not _POLITE.search(text)
+
+
 def garbled(part: Part) -> str:
     """Why the part's target is not a clean ask, in a lawyer's words; "" where it is."""
     target = _target(part)
-    if "?" in part.text and not _POLITE.search(part.text):
+    if _only_questions(part.text):
         return "it is a question, not an ask"
     if not target:
         return ""
@@ -130,7 +137,30 @@ def gate(found: PartResult, ins: Instruction, clause: str, draft: str) -> PartRe
         return PartResult(part, "unchecked", f"Not checked: your instruction was read as asking both "
                                              f"{part.label()} and “{figure.text}”, which the draft writes; which "
                                              "you meant is for you to read.")
+    thinned = kept_but_fewer(part, ins, draft)
+    if thinned:
+        return PartResult(part, "unchecked", thinned)
     return found
+
+
+# Kinds of part that drop or reword words of the clause: what they take may carry a kept figure or kept
+# words along ("the second just repeats the first, so drop it ... Three years stays").
+REWORDING = ("delete", "shorten", "plain", "conform")
+
+
+def kept_but_fewer(part: Part, ins: Instruction, draft: str) -> str:
+    """A figure the part keeps, still in the draft but fewer times than in the clause, beside a part that drops
+    or rewords words: which of its places went with them is for the lawyer to read ("" where not so)."""
+    if part.kind not in ("period", "amount") or not part.params.get("kept"):
+        return ""
+    if not any(p.kind in REWORDING for p in ins.parts if p is not part):
+        return ""
+    from addin_server.draft.done import _asked
+    asked = _asked(part)
+    if asked is None or not any(_same(f, asked) for f in F.figures(draft)):
+        return ""
+    return (f"Not checked: the draft still says {part.label()}, in fewer places than your clause, and your instruction "
+            "also asks for words dropped or reworded; whether the right ones went is for you to read.")
 
 
 def _shown(part: Part, clause: str, draft: str) -> bool:

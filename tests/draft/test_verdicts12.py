@@ -43,6 +43,41 @@ ROYALTY = ("In consideration of the rights granted by Individual hereunder, Life
            "month of the Term bearing Individual's first name, last name or other identifying personal characteristics; "
            "provided, however, the Royalty will cease being paid upon the death of Individual.")
 ROYALTY_ASK = "Individual's royalty: three cents an item, not two. The death cut-off stays."
+# l-plain-03
+PROMISES = ('The Founder represents and warrants to the Company that: (a) the Founder is the sole record and '
+            'beneficial owner of the Repurchased Shares; (b) the Founder holds the Repurchased Shares free and '
+            'clear of all liens, claims, encumbrances, security interests, and adverse interests of any kind, '
+            "other than the Company's repurchase right under the RSPA and any transfer restrictions imposed by "
+            "the Company's governing documents; (c) the Founder has full right, power, and authority to sell and "
+            'transfer the Repurchased Shares to the Company as provided in this Agreement, without the consent '
+            'of any other person that has not been obtained; and (d) the Founder has not previously assigned, '
+            'transferred, pledged, or otherwise disposed of the Repurchased Shares or any interest in them.')
+PROMISES_ASK = ("Note for the drafter, with the covering line I'll send Sam (the founder, signing without a lawyer "
+                'of his own): "Sam - in this paragraph you make four promises about your shares. It\'s being '
+                'rewritten so you can read it once and know what they are." So: plain English, the same four '
+                "promises, the same two exceptions in (b) (the Company's repurchase right under the RSPA, and "
+                'transfer limits in the governing documents). Founder, Company, Repurchased Shares and RSPA stay as '
+                'defined.')
+PROMISES_PLAIN = ('The Founder represents and warrants to the Company that: (a) the Founder alone owns the Repurchased '
+                  'Shares, both on the record and beneficially; (b) no one else has any lien, claim, encumbrance, '
+                  "security interest or other adverse interest in the Repurchased Shares, except the Company's "
+                  "repurchase right under the RSPA and any transfer restrictions in the Company's governing documents; "
+                  '(c) the Founder has full right, power and authority to sell and transfer the Repurchased Shares to '
+                  "the Company under this Agreement, and needs no one else's consent that has not already been "
+                  'obtained; and (d) the Founder has not already assigned, transferred, pledged or otherwise disposed '
+                  'of the Repurchased Shares or any interest in them.')
+# j-conform-02
+ATTACHMENT = ('This Attachment and its Product Attachments shall become effective on the Effective Date and shall '
+              'continue for a period of three (3) years unless terminated as provided in Section 5.0 of the Base '
+              'Agreement. This Agreement shall become effective on the Effective Date and shall continue for a '
+              'period of three (3) years unless terminated as provided in Section 5.0.')
+ATTACHMENT_ASK = ('> Paralegal: Do we keep both sentences when this goes into the Common Paper order form?\nNo - the '
+                  "second just repeats the first, so drop it. It's an Order Form now, it starts on the Order Date "
+                  "(that paper has no Effective Date), and termination runs under the Framework Terms, not 'Section "
+                  "5.0 of the Base Agreement'. Three years stays.")
+ATTACHMENT_CONFORMED = ('This Order Form shall become effective on the Order Date and shall continue for a period of three '
+                        '(3) years unless terminated as provided in the Framework Terms.')
+
 
 def _instruction(task: DraftTask, draft: str):  # noqa: ANN202
     return next(c for c in check_draft(task, draft).checks if c.name == "instruction")
@@ -79,6 +114,17 @@ def test_an_unread_part_naming_nothing_of_the_clause_is_not_failed_by_a_value_ch
     task = DraftTask(ROYALTY, "Individual's royalty: three cents an item, not two. Make it three.",
                      document_parties=("Lifeway", "Individual"))
     assert _instruction(task, ROYALTY.replace("$0.02", "$0.03")).passed is not False
+
+
+def test_words_kept_in_substance_under_a_rewording_are_not_failed_word_for_word() -> None:
+    task = DraftTask(PROMISES, PROMISES_ASK, document_parties=("Founder", "Company"))
+    assert _instruction(task, PROMISES_PLAIN).passed is not False
+
+
+def test_a_kept_figure_dropped_with_the_words_asked_dropped_is_not_failed() -> None:
+    task = DraftTask(ATTACHMENT, ATTACHMENT_ASK)
+    assert _instruction(task, ATTACHMENT_CONFORMED).passed is not False
+    assert _instruction(task, ATTACHMENT_CONFORMED.replace("three (3) years", "two (2) years")).passed is False
 
 
 def test_garbled_reads_the_shape_of_the_ask_not_its_words() -> None:
