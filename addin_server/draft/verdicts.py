@@ -5,7 +5,7 @@ The kinds' tests (parts_*.py) answer on the reader's part as given. Three things
 whatever the wording, and each is read here from the structure of the ask and the draft, never its words:
 
 * the part's target is not a clean ask (``garbled``): several sentences run together, a message header or
-  time stamp, a table's pipes, a question, a span cut off on "the" or "an", a carve-out "for" a whole
+  time stamp, a table's pipes, a span cut off on "the" or "an", a carve-out "for" a whole
   instruction ("Redraft clause 14 so that ..."). The test then looked for words the lawyer never meant as
   the thing to find;
 * a figure part failed where every new figure of its kind in the draft is the value another part asks
@@ -37,10 +37,6 @@ _CUT = re.compile(r"\b(?:a|an|the|of|to|for|and|or|with|by|on|in|that|so|than|as
 # "to" is the ask itself read as the target ("Redraft clause 14 so that ...", "to cover answering ...").
 _ASK_OPENER = re.compile(r"^\W*(?:to|redraft|draft|make|change|add|carve|delete|remove|take|put|keep|leave|use|"
                          r"please|can|could|would|will)\b", re.I)
-# A question that asks the drafter for something ("can we", "could you") is an ask; any other question is
-# the lawyer asking, and a draft cannot be shown to have failed it.
-_POLITE = re.compile(r"\b(?:can|could|would|will|shall)\s+(?:we|you|i|it|this|that|these|the|they)\b|\bplease\b|"
-                     r"\b(?:why\s+not|how\s+about|what\s+about)\b", re.I)
 # A target longer than this is several asks, or an ask with its reasons, not a span to look for.
 _MOST_WORDS = 20
 
@@ -56,17 +52,9 @@ def _target(part: Part) -> str:
     return ""
 
 
-def _only_questions(text: str) -> bool:
-    """Every sentence of the part is a question, and none a request put as one ("can we ...", "why not ...")."""
-    said = [text[a:b].strip() for a, b in sentence_spans(text) if text[a:b].strip()]
-    return bool(said) and all(s.endswith("?") for s in said) and not _POLITE.search(text)
-
-
 def garbled(part: Part) -> str:
     """Why the part's target is not a clean ask, in a lawyer's words; "" where it is."""
     target = _target(part)
-    if _only_questions(part.text):
-        return "it is a question, not an ask"
     if not target:
         return ""
     if "|" in target:
@@ -110,11 +98,13 @@ def rival_figure(part: Part, ins: Instruction, clause: str, draft: str) -> F.Fig
     new, gone = _unmatched(theirs, mine), _unmatched(mine, theirs)
     if not new or any(f.kind != part.kind for f in new + gone):
         return None
-    own_old, kept = part.params.get("old"), part.params.get("kept")
+    own_old, kept, own = part.params.get("old"), part.params.get("kept"), _asked(part)
+    if own is None:
+        return None
     for other in ins.parts:
         asked = _asked(other) if other is not part and other.kind == part.kind else None
-        if asked is None or not all(_same(f, asked) for f in new):
-            continue
+        if asked is None or not all(_same(f, asked) for f in new) or (asked.unit or "") != (own.unit or ""):
+            continue  # (a period in days beside one in months asks for two places: "30 days' notice", "3 months")
         old = other.params.get("old")
         named = old is not None and own_old is None and any(abs(g.value - float(old)) < 1e-9 for g in gone)
         stays = kept and any(abs(g.value - float(part.params.get("value") or -1)) < 1e-9 for g in gone)
@@ -165,8 +155,8 @@ def kept_but_fewer(part: Part, ins: Instruction, draft: str) -> str:
 
 def _shown(part: Part, clause: str, draft: str) -> bool:
     """The draft shows the part not done whatever its target means: the draft is the clause but for a word or
-    two, a carve-out was asked and no exception added at all, or the sentence an unread part points at is
-    left word for word."""
+    two, a carve-out was asked and no exception added at all, words a delete quotes are still there, or the
+    sentence an unread part points at is left word for word."""
     from addin_server.draft.checks_base import NEARLY_SAME, similarity
     if similarity(clause, draft) >= NEARLY_SAME:
         return True
@@ -174,6 +164,10 @@ def _shown(part: Part, clause: str, draft: str) -> bool:
         from addin_server.draft.parts_carve_out import _EXCEPTION_WORDS, _new_text
         new_text, context = _new_text(clause, draft)
         return not new_text.strip() or not _EXCEPTION_WORDS.search(context)
+    if part.kind == "delete":
+        # The words it quotes to strike, still in the draft as the clause has them.
+        quoted = re.findall(r"['‘\"“]([^'’\"”]{3,80})['’\"”]", part.text)
+        return any(q.strip() in clause and q.strip() in draft for q in quoted)
     if part.kind == "other" and part.params.get("limb"):
         from addin_server.draft.instruction_scope import pointed_sentence
         pointed = pointed_sentence(part.params["limb"], clause)

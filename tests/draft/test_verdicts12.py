@@ -2,7 +2,7 @@
 part read as one clean ask (verdicts.py).
 
 Fixtures are lines of the spent drafting-l, -i and -m tasks. Each test fails without its rule: a garbled part
-(several sentences, a question) is not failed; a figure part failed where the draft writes the value of a
+(several sentences, the whole ask read as a carve-out's target) is not failed; a figure part failed where the draft writes the value of a
 part that names the figure it replaces is not failed; an unread part with no words of its own, or that says
 what stays, is not failed by "the draft changes nothing but ..."; parts with one label and opposite verdicts
 are not said; and the draft that shows the failure still fails.
@@ -15,20 +15,28 @@ from addin_server.draft.instruction import Part
 from addin_server.draft.parts_result import PartResult
 from addin_server.draft.verdicts import garbled, settle
 
-# m-plain-02
-GRANT = ("Producer further grants to ConvergTV the right and license to Distribute the Program on any ConvergTV channel, "
-         "and/or other distribution outlets, that exists today or that is created or developed in the future and this "
-         "right includes the right to Distribute on any channels of a ConvergTV affiliate and/or other distribution "
-         "outlets without limitation.")
-QUESTIONS = ("From the producer (questions only, as sent): Can this sentence be said in normal English? Can we get rid of "
-             "the capital letters on 'Distribute' and 'Program'? They look odd in the middle of a sentence. Does it still "
-             "cover channels that don't exist yet? And ConvergTV's affiliates' channels too?")
-GRANT_PLAIN = ("Producer also grants ConvergTV the right and license to Distribute the Program on any ConvergTV channel or "
-               "other distribution outlet, whether it exists today or is created or developed in the future. This right "
-               "includes the right to Distribute on any channel or other distribution outlet of a ConvergTV affiliate, "
-               "without limitation.")
-GRANT_UNCHANGED = GRANT.replace("and/or", "or")
-GRANT_PARTIES = ("Producer", "ConvergTV")
+# m-multi-08
+PRIVILEGES = ('If Employee is a physician or other licensed health care practitioner, each covenant restraining '
+              "Employee from practicing Employee's profession is confined to the Restricted Territory and "
+              'Restricted Period stated in Cover Terms. No covenant prohibits Employee from continuing care for an '
+              'existing patient or responding to a medical emergency.')
+LETTER = ('Letter from the hospital\'s credentialing committee to the practice (extract): "The committee will '
+          'not grant teaching privileges to a physician whose employment covenants (i) restrain practice for '
+          'more than one year after the employment ends, however the cover terms are completed, or (ii) would '
+          'stop the physician teaching or doing research that involves no patient treatment." Redraft clause '
+          '14 so that both conditions are met; the existing-patient and emergency exceptions and the Cover '
+          'Terms references stay.')
+PRIVILEGES_SOUND = ('If Employee is a physician or other licensed health care practitioner, each covenant restraining '
+                    "Employee from practicing Employee's profession is confined to the Restricted Territory and "
+                    'Restricted Period stated in Cover Terms and in no case lasts more than one (1) year after '
+                    "Employee's employment ends. No covenant prohibits Employee from continuing care for an existing "
+                    'patient, responding to a medical emergency, or teaching or conducting research that does not '
+                    'involve treating patients.')
+PRIVILEGES_UNCHANGED = ('If Employee is a physician or other licensed health care practitioner, each covenant restraining '
+                        "Employee from practicing Employee's profession is confined to the Restricted Territory and "
+                        'Restricted Period stated in Cover Terms. No covenant prohibits Employee from continuing care for an '
+                        'existing patient or responding to a medical emergency')
+PRIVILEGES_TERMS = ('Restricted Territory', 'Restricted Period', 'Cover Terms')
 # l-multi-02
 INCAPACITY = ("This Agreement may also be terminated by MusclePharm, upon fifteen days prior written notice, if death, or "
               "physical disability, physical injury, or other incapacity lasting more than eight (8) weeks, causes Endorser "
@@ -83,14 +91,15 @@ def _instruction(task: DraftTask, draft: str):  # noqa: ANN202
     return next(c for c in check_draft(task, draft).checks if c.name == "instruction")
 
 
-def test_a_part_read_from_run_together_questions_is_not_failed() -> None:
-    task = DraftTask(GRANT, QUESTIONS, document_parties=GRANT_PARTIES)
-    assert _instruction(task, GRANT_PLAIN).passed is None
+def test_a_carve_out_read_as_the_whole_ask_is_not_failed() -> None:
+    # "carve-out for Redraft clause 14 so that both conditions are met": the ask read as what to carve out.
+    task = DraftTask(PRIVILEGES, LETTER, document_terms=PRIVILEGES_TERMS, document_parties=("Employee",))
+    assert _instruction(task, PRIVILEGES_SOUND).passed is not False
 
 
 def test_a_draft_that_is_the_clause_but_for_a_word_still_fails_a_garbled_part() -> None:
-    task = DraftTask(GRANT, QUESTIONS, document_parties=GRANT_PARTIES)
-    assert _instruction(task, GRANT_UNCHANGED).passed is False
+    task = DraftTask(PRIVILEGES, LETTER, document_terms=PRIVILEGES_TERMS, document_parties=("Employee",))
+    assert _instruction(task, PRIVILEGES_UNCHANGED).passed is False
 
 
 def test_a_value_read_beside_the_one_that_names_its_place_is_not_failed() -> None:
