@@ -38,9 +38,10 @@ from addin_server.draft.checks_terms import _defined_terms
 from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
-from addin_server.draft.parts import ARCHAIC, PartResult, allowances, check_part
+from addin_server.draft.parts import ARCHAIC, PartResult, allowances, raw_part
 from addin_server.draft.parts_terms import renamed_in_part
 from addin_server.draft.parts_unread import excused_clause
+from addin_server.draft.verdicts import gate, settle
 from addin_server.draft.parts_unread import scope as unread_scope
 
 
@@ -61,7 +62,11 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     clock.lap("verify")  # 0 in the API: the redraft's own citation check is reused
     draft = _MARKER.sub("", verified.text).strip()
     ctx = task.context()
-    parts = [check_part(p, ins, task.clause, draft, ctx) for p in ins.parts]
+    # The instruction check says "not done" only where the part was read cleanly and the draft shows it, and
+    # not for parts that disagree among themselves (verdicts.py). What the other checks excuse as unread is
+    # what the kinds' tests could not read (``read``): the gate speaks for the instruction check alone.
+    read = [raw_part(p, ins, task.clause, draft, ctx) for p in ins.parts]
+    parts = settle([gate(r, ins, task.clause, draft) for r in read])
     clock.lap("parts")
     allow = allowances(ins, task.clause, draft, ctx, verified.cited)
     # An unread part that points at some sentences may still have asked for any change: read as before,
@@ -72,7 +77,7 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     instruction_result = _half_renamed(task, draft, _instruction(ins, parts))
     # A part the checks could not read may ask for what the draft adds or changes: what the
     # instruction leaves alone is then not known, and a difference is not a fault (unambiguous.py).
-    unread = [p for p in parts if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
+    unread = [p for p in read if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
     additions = _unless_unread(clock.time("additions", _additions, comparison, whole, task, cited, ins),
                                [p.part.label() for p in unread])
     meaning = _with_logic(_unless_unread(clock.time("meaning", _meaning, comparison, whole, task, ins),

@@ -9,7 +9,7 @@ from typing import Any
 
 from index_builder.model import Clause
 
-from addin_server.draft.parts import Context, PartResult
+from addin_server.draft.parts_result import Context, PartResult
 from addin_server.draft.quotes import words
 
 NEARLY_SAME = 0.97  # word-sequence similarity at or above which a draft is "unchanged"

@@ -43,6 +43,7 @@ from addin_server.draft.parts_wording import (  # noqa: F401
     _plain, _shorten, _stem_count, _word_for_word, deleted_span, joined_span)
 from addin_server.draft.sides import half_mirrored, one_party_terms, untouched  # noqa: F401
 from addin_server.draft.parts_unread import scope as unread_scope
+from addin_server.draft.verdicts import REWORDING
 
 
 # --- one test per kind --------------------------------------------------------------------
@@ -53,6 +54,12 @@ def others_ask(part: Part, instruction: Instruction) -> bool:
     return any(p is not part and p.kind != "other" for p in instruction.parts)
 
 def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+    # "Not done" only where the part was read cleanly and the draft shows it (verdicts.py).
+    from addin_server.draft.verdicts import gate
+    return gate(raw_part(part, instruction, clause, draft, ctx), instruction, clause, draft)
+
+
+def raw_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     test = {"mutual": _mutual, "flip": _flip, "period": _period, "amount": _amount, "carve_out": _carve_out,
             "conform": _conform, "plain": _plain, "delete": _delete, "shorten": _shorten}.get(part.kind)
     from addin_server.draft.unambiguous import doubt
@@ -66,7 +73,8 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
         shown = shown_not_done(part, clause, draft)
         if shown:
             return PartResult(part, "not_done", shown)
-        if _only_values_changed(part, instruction, clause, draft) and not says_to_keep(part.text):
+        if _only_values_changed(part, instruction, clause, draft) and not says_to_keep(part.text) \
+                and _names_something(part, ctx.parties):
             others = "; ".join(p.label() for p in instruction.parts if p is not part)
             return PartResult(part, "not_done", f"The draft changes nothing but {others}: “{part.label()}” is not "
                                                 "done.")
@@ -92,11 +100,31 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
     if found.status == "done":
         from addin_server.draft.guards import changed_part_to_leave, changed_what_to_leave, dangling_possessive
         wrong = changed_what_to_leave(instruction.text, clause, draft) if part.kind in ("period", "amount") else ""
-        wrong = wrong or changed_part_to_leave(instruction.text, clause, draft)
+        left = changed_part_to_leave(instruction.text, clause, draft)
+        if left and any(p.kind in REWORDING for p in instruction.parts):
+            # "Plain English, the same two exceptions in (b)": kept in substance, reworded with the rest. Not
+            # word for word is then no evidence the part was changed; the lawyer reads it.
+            return PartResult(part, "unchecked", f"Not checked: {left[0].lower()}{left[1:-1]}, and your instruction also "
+                                                 "asks for rewording: whether it still says the same is for you to read.")
+        wrong = wrong or left
         wrong = wrong or (dangling_possessive(clause, draft) if part.kind in ("mutual", "flip", "conform") else "")
         if wrong:
             return PartResult(part, "wrong", wrong)
     return found
+
+
+def _names_something(part: Part, parties: tuple[str, ...]) -> bool:
+    """An unread part the draft can be shown to have left undone has words of its own: beyond figures, numbers,
+    party names and words of wanting or changing. "Make it 90" or "make it two" restates a value another part
+    reads, and "the death cut-off stays" asks nothing to change: a draft that changed only the values cannot
+    be said to have failed them."""
+    from addin_server.draft.done import LEAVE_WORDS, _words
+    if LEAVE_WORDS.search(part.text):
+        return False
+    text = part.text
+    for f in sorted(F.figures(text) + F.counts(text), key=lambda f: -f.start):
+        text = text[:f.start] + " " + text[f.end:]
+    return bool(_words(text, parties))
 
 
 def _reworded(clause: str, draft: str) -> bool:
