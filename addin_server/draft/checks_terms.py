@@ -34,7 +34,8 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
     lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
                and not _part_of_known(t, known) and not anchored(t, draft, document)
-               and not (not conform and _lawyers_own(t, task.clause, draft, known))]
+               and not (not conform and _lawyers_own(t, task.clause, draft, known))
+               and not _inside_instruction_name(t, draft, task.instruction)]
     if task.document_terms is None and not task.document_parties:
         # The document is not known: only a precedent's own terms and parties are sure to be foreign.
         foreign = _precedent_terms(task)
@@ -66,6 +67,19 @@ def _lawyers_own(term: str, clause: str, draft: str, known: set[str]) -> bool:
     # Not a known name beside the clause's own capitalised word: "Valeant Trademarks" beside the
     # clause's "Dova Trademarks" is a new term.
     return bool(at_start) and words[0] in others and len(others) == 1 and words[0][1:].islower()
+
+
+def _inside_instruction_name(term: str, draft: str, instruction: str) -> bool:
+    """Every use of ``term`` in the draft sits inside a longer name the lawyer writes in the instruction
+    ("Partner" in "the Common Paper Design Partner Standard Terms Version 1.3"): the lawyer's name, copied."""
+    names = [n for n in re.findall(r"[A-Z][\w&.-]*(?:\s+(?:of\s+|and\s+|&\s+)?[A-Z0-9][\w&.-]*)+", instruction)
+             if term in n.split() and n != term and n in draft]
+    if not names:
+        return False
+    rest = draft
+    for n in sorted(names, key=len, reverse=True):
+        rest = rest.replace(n, " ")
+    return not re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", rest)
 
 
 def _part_of_known(term: str, known: set[str]) -> bool:
