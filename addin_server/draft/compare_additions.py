@@ -128,12 +128,16 @@ def _new_sentences(c: Comparison, allow: Allowances, cited: Sequence[str]) -> li
     that shares two of those words with the instruction is the ask in the draft's words ("seek interim
     injunctive relief in any court of competent jurisdiction" for "run to any competent court for an
     urgent injunction"); one that shares half of them with the clause restates it."""
+    if allow.plain or c.rewritten:
+        return []  # a rewording says the clause's promises in new sentences of new words
     mine = _stem_set(c.clause) | _stem_set(allow.cited_text)
     out = []
     for start, end in sentence_spans(c.draft):
         sentence = c.draft[start:end]
-        if _in_cited(c.draft, start, cited) or not _OPERATIVE.search(sentence):
-            continue
+        if _in_cited(c.draft, start, cited) or not _OPERATIVE.search(sentence) or sentence.rstrip().endswith(":"):
+            continue  # cited (the support check's), stating nothing, or a lead-in to what follows
+        if any(v.text.lower() in sentence.lower() for v in allow.figures):
+            continue  # the value the instruction asks for, in a sentence of its own
         own = {_stem(w) for w in re.findall(r"(?<![\w-])[a-z][a-z]{3,}\b", sentence) if w not in _STOP}
         novel = own - mine - set(allow.words)
         asked = (own & set(allow.words)) - mine
