@@ -75,7 +75,8 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     unread = [p for p in parts if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
     # What the instruction borrows from a precedent it names ("as [1] (C) does") is given, cited in the draft
     # or not (the numbers check reads them so too); whether a citation is owed is the support check's.
-    borrowed = dataclasses.replace(whole, cited_text="\n".join(t for t in (whole.cited_text, named_precedents(task)) if t))
+    given = "\n".join(t for t in (whole.cited_text, named_precedents(task)) if t)
+    borrowed = dataclasses.replace(whole, cited_text=given)
     additions = _unless_unread(clock.time("additions", _additions, comparison, borrowed, task, cited, ins),
                                [p.part.label() for p in unread])
     meaning = _with_logic(_unless_unread(clock.time("meaning", _meaning, comparison, whole, task, ins),
