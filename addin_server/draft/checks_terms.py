@@ -12,7 +12,7 @@ from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.parts import anchored, undefined_kept
-from addin_server.draft.parts_terms import parties_kept
+from addin_server.draft.parts_terms import mapped_away, parties_kept
 
 
 def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
@@ -26,6 +26,10 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     if kept:
         return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                    "document does not define.")
+    replaced = _replaced_kept(task, draft, clause_terms, document)
+    if replaced:
+        return CheckResult("defined_terms", False, f"The draft keeps “{replaced[0]}” from your clause, which your "
+                                                   "instruction replaces and your document does not define.")
     known = set(document) if conform and document else set(document) | set(clause_terms)
     named = list(task.document_parties) or list(binding.party_names(task.clause))
     if not conform and len(named) == 1 and role_by_name(named[0]):
@@ -46,6 +50,17 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
         return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
                                                    "define.")
     return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+
+
+def _replaced_kept(task: DraftTask, draft: str, clause_terms: list[str], document: set[str]) -> list[str]:
+    """The clause's terms the instruction maps to another name ("Find "the Network" - replace ...", "Work
+    Product is what the services paper calls Deliverables") that the draft still uses and the lawyer's
+    document does not have: however the instruction was read, the lawyer said the name does not carry over."""
+    if task.document_terms is None:
+        return []
+    away = mapped_away(task.instruction)
+    return [t for t in clause_terms if t in away and not any(same_term(t, k) or t.lower() == k.lower() for k in document)
+            and re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", draft)]
 
 
 def _lawyers_own(term: str, clause: str, draft: str, known: set[str]) -> bool:

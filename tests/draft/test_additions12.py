@@ -101,3 +101,22 @@ def test_a_mutual_draft_that_swaps_the_parties_is_flagged() -> None:
     assert got["meaning"].passed is False and "swaps" in got["meaning"].reason
     shared = RENEWAL.replace("Customer notifies Metavante", "either Customer or Metavante notifies the other")
     assert "swaps" not in _checks(task, shared)["meaning"].reason
+
+
+NETWORK = ("For the Initial Term of this Agreement, iVillage agrees that Ford shall be the exclusive automobile "
+           "manufacturer sponsor and advertiser throughout the Network.")
+NETWORK_ASK = ('Lifting the Ford exclusivity into the Common Paper partnership draft. Replace-box list:\n'
+               'Find "iVillage" - replace "Company"\nFind "Ford" - replace "Partner"\n'
+               'Find "Initial Term" - replace "Term"\n'
+               'Find "the Network" - replace "Company\'s online properties" (the new paper has no defined network)')
+
+
+def test_a_term_the_instruction_replaces_and_the_draft_keeps_is_undefined() -> None:
+    # j-conform-01-b2: the replace-box list maps "the Network" away; the draft keeps it.
+    task = DraftTask(NETWORK, NETWORK_ASK, document_terms=("Term",), document_parties=("Company", "Partner"))
+    kept = ("For the Term of this Agreement, Company agrees that Partner shall be the exclusive automobile "
+            "manufacturer sponsor and advertiser throughout the Network.")
+    got = _checks(task, kept)["defined_terms"]
+    assert got.passed is False and "Network" in got.reason
+    sound = kept.replace("the Network", "Company's online properties")
+    assert _checks(task, sound)["defined_terms"].passed is not False
