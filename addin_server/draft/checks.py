@@ -31,7 +31,7 @@ from addin_server.draft import compare as C
 from addin_server.draft.checks_base import (_MARKER, CHECK_NAMES, NEARLY_SAME, Checked, CheckResult, DraftTask,
                                             not_checked, similarity)
 from addin_server.draft.checks_base import short as _short
-from addin_server.draft.checks_numbers import numbers
+from addin_server.draft.checks_numbers import named_precedents, numbers
 from addin_server.draft.checks_meaning import _additions, _cited_sentences, _logic, _meaning, kept_dropped
 from addin_server.draft.checks_support import _added_elsewhere, _support  # noqa: F401 (tests read _added_elsewhere)
 from addin_server.draft.checks_terms import _defined_terms
@@ -78,7 +78,11 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     # A part the checks could not read may ask for what the draft adds or changes: what the
     # instruction leaves alone is then not known, and a difference is not a fault (unambiguous.py).
     unread = [p for p in read if p.status == "unchecked" and _open_ended(p.part, task.clause, task.document_parties)]
-    additions = _unless_unread(clock.time("additions", _additions, comparison, whole, task, cited, ins),
+    # What the instruction borrows from a precedent it names ("as [1] (C) does") is given, cited in the draft
+    # or not (the numbers check reads them so too); whether a citation is owed is the support check's.
+    given = "\n".join(t for t in (whole.cited_text, named_precedents(task)) if t)
+    borrowed = dataclasses.replace(whole, cited_text=given)
+    additions = _unless_unread(clock.time("additions", _additions, comparison, borrowed, task, cited, ins),
                                [p.part.label() for p in unread])
     meaning = _with_logic(_unless_unread(clock.time("meaning", _meaning, comparison, whole, task, ins),
                                          [p.part.label() for p in unread]), lambda: _logic(comparison, whole, task, ins))

@@ -42,7 +42,7 @@ def numbers(task: DraftTask, comparison: Comparison, allow: Allowances, addition
     ("not checked"). A check that already failed keeps its reason."""
     asked, mine, theirs = (F.mentions(t) for t in (task.instruction, comparison.clause, comparison.draft))
     sources = _keys(asked) | _keys(mine) | _keys(F.mentions(allow.cited_text)) | \
-        _keys(F.mentions(_named_precedents(task))) | \
+        _keys(F.mentions(named_precedents(task))) | \
         _keys(F.mentions(" ; ".join((task.document_terms or ()) + task.document_parties)))
     # A year the instruction writes alone ("run it to 2030") may be worked into a date.
     years = _keys(m for m in asked if m.kind == "count")
@@ -121,7 +121,7 @@ def _knock_on(old: F.Figure, new: F.Figure, allow: Allowances) -> bool:
 _PRECEDENT = re.compile(r"\[\s*(\d{1,2})\s*\]")
 
 
-def _named_precedents(task: DraftTask) -> str:
+def named_precedents(task: DraftTask) -> str:
     """The precedents the instruction itself points at ("see [1]"): what it borrows from them is given."""
     named = {int(n) for n in _PRECEDENT.findall(task.instruction)}
     return "\n".join(p.text for n, p in enumerate(task.precedents, 1) if n in named)

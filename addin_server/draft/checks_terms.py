@@ -12,7 +12,7 @@ from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.parts import anchored, undefined_kept
-from addin_server.draft.parts_terms import parties_kept
+from addin_server.draft.parts_terms import mapped_away, parties_kept
 
 
 def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
@@ -26,6 +26,10 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     if kept:
         return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                    "document does not define.")
+    replaced = _replaced_kept(task, draft, clause_terms, document)
+    if replaced:
+        return CheckResult("defined_terms", False, f"The draft keeps “{replaced[0]}” from your clause, which your "
+                                                   "instruction replaces and your document does not define.")
     known = set(document) if conform and document else set(document) | set(clause_terms)
     named = list(task.document_parties) or list(binding.party_names(task.clause))
     if not conform and len(named) == 1 and role_by_name(named[0]):
@@ -34,7 +38,8 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
     lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
                and not _part_of_known(t, known) and not anchored(t, draft, document)
-               and not (not conform and _lawyers_own(t, task.clause, draft, known))]
+               and not (not conform and _lawyers_own(t, task.clause, draft, known))
+               and not _inside_instruction_name(t, draft, task.instruction)]
     if task.document_terms is None and not task.document_parties:
         # The document is not known: only a precedent's own terms and parties are sure to be foreign.
         foreign = _precedent_terms(task)
@@ -45,6 +50,17 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
         return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
                                                    "define.")
     return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+
+
+def _replaced_kept(task: DraftTask, draft: str, clause_terms: list[str], document: set[str]) -> list[str]:
+    """The clause's terms the instruction maps to another name ("Find "the Network" - replace ...", "Work
+    Product is what the services paper calls Deliverables") that the draft still uses and the lawyer's
+    document does not have: however the instruction was read, the lawyer said the name does not carry over."""
+    if task.document_terms is None:
+        return []
+    away = mapped_away(task.instruction)
+    return [t for t in clause_terms if t in away and not any(same_term(t, k) or t.lower() == k.lower() for k in document)
+            and re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", draft)]
 
 
 def _lawyers_own(term: str, clause: str, draft: str, known: set[str]) -> bool:
@@ -66,6 +82,19 @@ def _lawyers_own(term: str, clause: str, draft: str, known: set[str]) -> bool:
     # Not a known name beside the clause's own capitalised word: "Valeant Trademarks" beside the
     # clause's "Dova Trademarks" is a new term.
     return bool(at_start) and words[0] in others and len(others) == 1 and words[0][1:].islower()
+
+
+def _inside_instruction_name(term: str, draft: str, instruction: str) -> bool:
+    """Every use of ``term`` in the draft sits inside a longer name the lawyer writes in the instruction
+    ("Partner" in "the Common Paper Design Partner Standard Terms Version 1.3"): the lawyer's name, copied."""
+    names = [n for n in re.findall(r"[A-Z][\w&.-]*(?:\s+(?:of\s+|and\s+|&\s+)?[A-Z0-9][\w&.-]*)+", instruction)
+             if term in n.split() and n != term and n in draft]
+    if not names:
+        return False
+    rest = draft
+    for n in sorted(names, key=len, reverse=True):
+        rest = rest.replace(n, " ")
+    return not re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", rest)
 
 
 def _part_of_known(term: str, known: set[str]) -> bool:

@@ -8,6 +8,7 @@ from typing import Sequence
 from index_builder.reading import binding
 from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
+from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.compare_base import (_STOP, SUBSTANCE, Allowances, Comparison, _same_figure, _short, _stem,
                                              _stem_list, _stem_set)
@@ -27,8 +28,8 @@ def additions(c: Comparison, allow: Allowances, parties: Sequence[str] = (), cit
     asked = {("n", round(m.value, 6)) for m in said if m.kind == "count"} - \
         {("n", round(m.value, 6)) for m in said if m.kind != "count"}
     for g in F.figures(c.draft):
-        if any(_same_figure(g, f) for f in mine) or any(_same_figure(g, v) for v in allow.figures) or \
-                ("n", round(g.value, 6)) in asked or \
+        if any(_same_figure(g, f) for f in mine) or _written_in(g.text, c.clause) or \
+                any(_same_figure(g, v) for v in allow.figures) or ("n", round(g.value, 6)) in asked or \
                 any(_same_figure(g, b) for b in backed) or _in_cited(c.draft, g.start, cited):
             continue
         if any(_same_figure(f, o) for o in allow.old_figures for f in mine if f.kind == g.kind):
@@ -40,9 +41,16 @@ def additions(c: Comparison, allow: Allowances, parties: Sequence[str] = (), cit
         out.append(f"The draft adds “{g.text}”, which neither your clause, your instruction nor a cited "
                    "precedent gives.")
     out += _new_provisions(c, allow, parties, cited)
+    out += _new_sentences(c, allow, cited)
     if not allow.conform:
         out += _new_conditions(c, allow, cited)
     return list(dict.fromkeys(out))
+
+
+def _written_in(figure: str, clause: str) -> bool:
+    """The clause writes the figure word for word ("two (2) times" of "two (2) times per month"): the draft
+    restates it, whichever way the figure reader takes the words around it."""
+    return bool(re.search(rf"(?<![\w.]){re.escape(figure)}(?![\w.])", clause, re.IGNORECASE))
 
 
 def _in_cited(draft: str, at: int, cited: Sequence[str]) -> bool:
@@ -53,10 +61,18 @@ def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], ci
     mine = binding.read(c.clause, parties)
     theirs = binding.read(c.draft, parties)
     known = set(allow.words) | _stem_set(c.clause) | _stem_set(allow.cited_text)
+    # The clause's provisions the draft no longer says in like words: a new provision of the same party and
+    # kind stands in the place of one of them, said another way ("may consult an attorney" -> "may talk to a
+    # lawyer"); what changed in it is the meaning check's to judge, not a new promise. One for one.
+    reworded = [p for p in mine.provisions if not any(binding.similar(p, q) for q in theirs.provisions)]
     out = []
     for q in theirs.provisions:
         sentence = c.draft[q.start:q.end]
         if _in_cited(c.draft, q.start, cited) or any(binding.similar(q, p) for p in mine.provisions):
+            continue
+        twin = next((p for p in reworded if _same_place(p, q, allow.conform)), None)
+        if twin is not None:
+            reworded.remove(twin)
             continue
         if allow.exception and P.negation_or_exception().search(sentence):
             continue
@@ -71,6 +87,12 @@ def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], ci
             out.append(f"The draft adds a new {_kind_word(q)}: “{_short(sentence)}”, which nothing you gave asks for "
                        "or backs.")
     return out
+
+
+def _same_place(p: binding.Provision, q: binding.Provision, conform: bool) -> bool:
+    """``q`` may be ``p`` said another way: the same kind, the same "not", the same party bound (any party
+    where the draft conforms the clause's names to the document's)."""
+    return p.kind == q.kind and p.negated == q.negated and (p.bound == q.bound or conform) and bool(p.bound)
 
 
 def _kind_word(p: binding.Provision) -> str:
@@ -96,3 +118,33 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
             out.append(f"The draft adds “{_short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
                        "not have and nothing you gave backs.")
     return out
+
+
+def _new_sentences(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
+    """A sentence of the draft about nothing the clause is about and nothing the lawyer asked for in any
+    words ("Any dispute shall be finally resolved by arbitration ..." beside a governing-law change): a new
+    provision whether or not the binding reader finds a party in it. Read on the sentence's ordinary words
+    (names left out: a place the lawyer names is not an ask for what the draft says of it). A sentence
+    that shares two of those words with the instruction is the ask in the draft's words ("seek interim
+    injunctive relief in any court of competent jurisdiction" for "run to any competent court for an
+    urgent injunction"); one that shares half of them with the clause restates it."""
+    if allow.plain or c.rewritten:
+        return []  # a rewording says the clause's promises in new sentences of new words
+    mine = _stem_set(c.clause) | _stem_set(allow.cited_text)
+    out = []
+    for start, end in sentence_spans(c.draft):
+        sentence = c.draft[start:end]
+        if _in_cited(c.draft, start, cited) or not _OPERATIVE.search(sentence) or sentence.rstrip().endswith(":"):
+            continue  # cited (the support check's), stating nothing, or a lead-in to what follows
+        if any(v.text.lower() in sentence.lower() for v in allow.figures):
+            continue  # the value the instruction asks for, in a sentence of its own
+        own = {_stem(w) for w in re.findall(r"(?<![\w-])[a-z][a-z]{3,}\b", sentence) if w not in _STOP}
+        novel = own - mine - set(allow.words)
+        asked = (own & set(allow.words)) - mine
+        if len(novel) >= 3 and len(own & mine) * 2 < len(own) and len(asked) < 2:
+            out.append(f"The draft adds a new sentence: “{_short(sentence)}”, which your clause does not have and "
+                       "nothing you gave asks for or backs.")
+    return out
+
+
+_OPERATIVE = re.compile(r"(?<![\w-])(?:shall|must|will|may|agrees?)(?![\w-])", re.IGNORECASE)

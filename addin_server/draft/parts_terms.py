@@ -63,6 +63,31 @@ def kept_terms(clause: str, draft: str, document: set[str], instruction: str = "
             and not any(same_term(t, k) or t.lower() == k.lower() for k in document | own)]
 
 
+_Q = "[\"“”'‘’]"
+# How a lawyer writes "the clause's name X becomes the document's Y": "X = Y", "X -> Y", 'Find "X" - replace
+# "Y"', "replace X with Y", "X is our Y", "X is what the services paper calls Y", "X reads Y", "X becomes Y".
+_MAPPED_FROM = [re.compile(p) for p in (
+    rf"{_Q}?(?P<x>[^\"“”=\n|;]{{2,80}}?){_Q}?\s*(?:=|→|->|=>)\s*\S",
+    rf"\b[Ff]ind\s+{_Q}(?P<x>[^\"“”\n]{{2,80}}){_Q}\s*[-–—:,]?\s*replace",
+    rf"\b[Rr]eplace\s+{_Q}?(?P<x>[^\"“”\n]{{2,60}}?){_Q}?\s+(?:with|by)\b",
+    r"\b(?P<x>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?:is|are)\s+(?:our|what\s+[^.\n]{1,40}\s+calls)\s",
+    r"\b(?P<x>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?:reads|becomes|is\s+renamed)\s")]
+
+
+def mapped_away(instruction: str) -> set[str]:
+    """The names the instruction maps to another (the left side of its mapping), each as written and split
+    on "or"/"and" ("'Licensed Domain Names or Licensed Content' = the Software"), less a leading "the": a
+    name the lawyer asks to be replaced, so keeping it is no use of the lawyer's own word."""
+    out: set[str] = set()
+    for pattern in _MAPPED_FROM:
+        for m in pattern.finditer(instruction):
+            for piece in re.split(r"\s+(?:or|and)\s+|,\s*", m.group("x").strip()):
+                piece = re.sub(r"^(?:the|a|an)\s+", "", piece.strip(" \"“”'‘’"), flags=re.I)
+                if piece[:1].isupper():
+                    out.add(piece)
+    return out
+
+
 def anchored(term: str, draft: str, document: set[str]) -> bool:
     """The draft ties ``term`` to a part of the lawyer's document (one of ``document``'s terms)."""
     parts = "|".join(re.escape(t) for t in sorted(document, key=len, reverse=True)) or "(?!)"

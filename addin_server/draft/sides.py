@@ -24,6 +24,10 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
     "the other party" somewhere while it is "each party" elsewhere (or the other way round)."""
     bound = {p.bound for p in mine.one_sided()}
     c = compare(clause, draft)
+    swapped = names_swapped(c.regions, draft, mine.parties)
+    if swapped:
+        return (f"The draft swaps {swapped[0]} and {swapped[1]} (“{swapped[2]}”) instead of giving the term to "
+                "both: the party your clause names loses it.")
     seen: dict[str, set[str]] = {}
     where: dict[tuple[str, str], str] = {}
     others_at: dict[str, list[int]] = {}
@@ -58,6 +62,28 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
                     f"and “{where.get((name, expected), '')}” in another, so a condition now runs against the wrong "
                     "party.")
     return ""
+
+
+def names_swapped(regions: Sequence, draft: str, parties: Sequence[str]) -> tuple[str, str, str] | None:
+    """Two parties put in each other's places and nothing else changed there ("Customer notifies Metavante"
+    -> "Metavante notifies Customer"), the clause's wording gone from the draft: the term moved from one
+    to the other, not shared. (A mirror written out beside the clause keeps the clause's wording.)"""
+    names = sorted(parties, key=len, reverse=True)
+    if len(names) < 2:
+        return None
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in names))
+    for r in regions:
+        olds, news = pattern.findall(r.old), pattern.findall(r.new)
+        if len(olds) < 2 or len(olds) != len(news) or r.old in draft:
+            continue
+        pairs = {(a, b) for a, b in zip(olds, news) if a != b}
+        if not pairs or any((b, a) not in pairs for a, b in pairs):
+            continue
+        swap = {a: b for a, b in pairs}
+        if pattern.sub(lambda m: swap.get(m.group(0), m.group(0)), r.old) == r.new:
+            a, b = sorted(pairs)[0]
+            return a, b, " ".join(r.new.split())
+    return None
 
 
 def _expected_here(mine: Binding, clause: str, name: str, at: int) -> str:

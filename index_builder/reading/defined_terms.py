@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from index_builder.reading.dates import MONTHS
-from index_builder.reading.jurisdictions import US_STATES
+from index_builder.reading.jurisdictions import PLACES, US_STATES
 from index_builder.reading.numbers import SCALES, SMALL
 
 # -- definitions -----------------------------------------------------------------------------
@@ -401,7 +401,12 @@ def _is_name(phrase: str, text: str, start: int) -> bool:
     run = _full_name(text, start, start + len(phrase)).split()
     if any(w in _INSTITUTION or w in _US_STATES for w in run):
         return True
+    if _PLACE.search(" ".join(run)):
+        return True  # a place the core knows, however its name runs on ("Hong Kong Special Administrative Region")
     return len(run) >= 3 and run[-1] == "Law"  # "Delaware General Corporation Law", not "Governing Law"
+
+
+_PLACE = re.compile(rf"(?<![\w-])(?:{PLACES})(?![\w-])")
 
 
 def _full_name(text: str, start: int, end: int) -> str:
