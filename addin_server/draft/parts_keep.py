@@ -342,10 +342,15 @@ def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: boo
                 (not isinstance(k.key, float) or not float(k.key).is_integer()) and k.key in values
         elif k.how == "words":
             ok = bool(re.search(rf"(?<![\w-]){re.escape(' '.join(str(k.key).lower().split()))}", low))
+            if not ok and rewrite and _said_again(str(k.key), clause, draft, stems, whole=True):
+                continue  # "notwithstanding any breach" -> "even if ... has breached": said again, not checked
         elif k.how == "sentence":
             ok = _words(str(k.key)) in _words(draft)
-            if not ok and rewrite:
-                continue  # a rewording says the sentence in its own words: not checked
+            if not ok and (rewrite or _said_again(str(k.key), clause, draft, stems, whole=False)):
+                # A sentence named by a description ("the 'Capitalized words' sentence") is the lawyer's
+                # pointer, not the clause's words: another ask (a name conformed) may change words in it.
+                # Its figures, its turns and most of its words still there: not checked, never failed.
+                continue
         elif k.how == "negated" and _negated_in(clause, k.key) and _negated_in(draft, k.key) is False:
             ok = False  # "the no-bond point" kept in words, its "not" gone: "only after posting a bond"
         else:
@@ -357,6 +362,27 @@ def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: boo
                 continue  # words surviving do not show the element kept: said only when plainly gone
         (kept if ok else lost).append(k.said)
     return lost, kept
+
+
+def _said_again(kept: str, clause: str, draft: str, stems: set[str], whole: bool) -> bool:
+    """Whether the draft still says a kept passage in words of its own: every figure of it, at least as
+    many of each kind of turn (reading/logic.py: a "not", a condition, "notwithstanding" = "even if"),
+    and all (``whole``) or most of its own words."""
+    from index_builder.reading import logic as L
+    clause_values, draft_values = Counter(f.value for f in F.figures(clause)), Counter(f.value for f in F.figures(draft))
+    # A figure counts as said only as often as the clause says it ("six (6) months" twice, once left).
+    if any(draft_values[f.value] < clause_values[f.value] for f in F.figures(kept)):
+        return False
+    was, now = L.counts(L.turns(kept)), L.counts(L.turns(draft))
+    if any(now.get(kind, 0) < n for kind, n in was.items() if kind != "hook"):
+        return False
+    # (Its own words apart from its turns: "notwithstanding" is said again by "even if", counted above.)
+    bare = kept
+    for t in L.turns(kept):
+        bare = bare[:t.start] + " " * (t.end - t.start) + bare[t.end:]
+    own = {_stem(w) for w in re.findall(r"[a-z]{4,}", bare.lower().replace("-", " ")) if w not in _STOP}
+    there = sum(1 for w in own if w in stems)
+    return bool(own) and (there == len(own) if whole else there >= 0.7 * len(own))
 
 
 def _words(text: str) -> str:
