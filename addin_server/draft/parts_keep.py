@@ -373,6 +373,13 @@ def _said_again(kept: str, clause: str, draft: str, stems: set[str], whole: bool
     # A figure counts as said only as often as the clause says it ("six (6) months" twice, once left).
     if any(draft_values[f.value] < clause_values[f.value] for f in F.figures(kept)):
         return False
+    # Each name of it (a party, a document) as often as the clause says it, unless renamed throughout (a
+    # conformed name, the terms checks' to read): "at Fleet's sole cost" -> "at Columbia's sole cost" is a change.
+    for name in set(_NAME.findall(kept)):
+        def said(text: str) -> int:
+            return len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
+        if 0 < said(draft) < said(clause):
+            return False
     was, now = L.counts(L.turns(kept)), L.counts(L.turns(draft))
     if any(now.get(kind, 0) < n for kind, n in was.items() if kind != "hook"):
         return False

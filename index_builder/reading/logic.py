@@ -146,9 +146,10 @@ class Difference:
     inserted: bool  # the draft's words there are a passage of their own (a new sentence or limb)
 
 
-# Wordings that say the same thing with other kinds: "shall not ... unless" = "only if"; "unless" =
-# "if ... not"; "neither ... nor" = "not ... or".
-_SAME = (({"duty", "not", "unless"}, {"may", "only"}), ({"not", "duty"}, {"unless"}), ({"limit"}, {"not", "limit"}),
+# Wordings that say the same thing with other kinds: "shall not ... unless" = "only if"; "shall not ...
+# without consent" = "may ... only with consent"; "unless" = "if ... not"; "neither ... nor" = "not ... or".
+_SAME = (({"duty", "not", "unless"}, {"may", "only", "include"}), ({"not", "unless"}, {"only", "include"}),
+         ({"duty", "not", "unless"}, {"may", "only"}), ({"not", "duty"}, {"unless"}), ({"limit"}, {"not", "limit"}),
          ({"floor"}, {"not", "floor"}),
          ({"not", "may"}, {"unless"}), ({"not", "unless"}, {"only"}), ({"not", "unless"}, {"only", "if"}),
          ({"unless"}, {"if", "not"}), ({"not", "unless"}, {"only", "duty"}), ({"not", "may"}, {"not", "duty"}),
