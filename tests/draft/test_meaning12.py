@@ -1,0 +1,85 @@
+"""Session 12 (issue 38), the meaning check: an exception and an inclusion swapped at one place, an added
+limb that cannot stand in for a dropped one, an order of precedence turned round, and a kept sentence
+named by a description that the draft says again (not checked, never failed). Small real fixtures
+(ACORD clauses of the spent drafting sets, cut down)."""
+
+from __future__ import annotations
+
+from addin_server.draft import compare as C
+from addin_server.draft.compare_base import Allowances
+from addin_server.draft.compare_logic import logic_changes
+from addin_server.draft.compare_meaning import meaning_changes
+from addin_server.draft.parts_keep import dropped
+from index_builder.reading import logic as L
+
+TRANSFER = ("The Franchisee shall not sell, assign, transfer or encumber this Agreement, including to an affiliate, "
+            "without the prior written consent of the Franchisor.")
+SUBLICENSE = ("No rights granted to Customer hereunder shall be sublicensable, without the prior written consent of "
+              "Provider, to any party other than Customer's Affiliates.")
+
+
+def test_including_turned_into_except_at_one_place_fails() -> None:
+    draft = TRANSFER.replace("including to", "except to")
+    found = logic_changes(TRANSFER, draft, Allowances(), "Tidy the transfer clause.", ("Franchisee", "Franchisor"))
+    assert found and "“including” into “except”" in found[0]
+
+
+def test_without_consent_turned_into_with_consent_fails_in_a_conform_too() -> None:
+    draft = SUBLICENSE.replace("without the prior", "with the prior")
+    found = logic_changes(SUBLICENSE, draft, Allowances(conform=True, drop_ok=True), "Carry it across.",
+                          ("Customer", "Provider"), True)
+    assert found and "“without” into “with”" in found[0]
+
+
+def test_only_with_consent_says_without_consent_again() -> None:
+    clause = "Licensee shall not assign this Agreement without the prior written consent of Licensor."
+    draft = "Licensee may assign this Agreement only with the prior written consent of Licensor."
+    assert L.differences(clause, draft, ["Licensee", "Licensor"]) == []
+    assert not logic_changes(clause, draft, Allowances(), "Say it positively.", ("Licensee", "Licensor"))
+
+
+def test_an_added_limb_does_not_stand_in_for_a_dropped_one() -> None:
+    clause = ("Neither party may assign this Agreement without the prior written consent of the other party, which "
+              "consent shall not be unreasonably withheld, provided that (a) Metavante may assign it to a successor.")
+    draft = ("Neither party may assign this Agreement without the prior written consent of the other party, provided "
+             "that (a) Metavante may assign it to a successor; and (b) either party may assign this Agreement to its "
+             "Affiliate without the consent of the other party.")
+    found = L.differences(clause, draft, ["Metavante"])
+    assert any(d.new == "" and {t.kind for t in d.dropped} >= {"not"} for d in found)
+
+
+def test_an_order_of_precedence_is_read_and_turning_it_round_fails() -> None:
+    clause = ("If there is any inconsistency between the Cover Page and the NDA Terms, the Cover Page will control "
+              "over the NDA Terms.")
+    assert L.precedence(clause) == [("Cover Page", "NDA Terms")]
+    turned = "The NDA Terms control over any inconsistent Cover Page."
+    kept = "Where the Cover Page and the NDA Terms are inconsistent, the Cover Page controls."
+    found = meaning_changes(C.compare(clause, turned), Allowances(rewrite=True))
+    assert any("order of precedence is turned round" in f for f in found)
+    assert not any("precedence" in f for f in meaning_changes(C.compare(clause, kept), Allowances(rewrite=True)))
+    asked = Allowances(rewrite=True, asked="make it so that the nda terms control over the cover page.")
+    assert not any("precedence" in f for f in meaning_changes(C.compare(clause, turned), asked))
+
+
+ORDER_FORM = ("The Agreement has 2 parts: the Order Form and the Standard Terms. If there is any inconsistency between "
+              "the Order Form and the Standard Terms, the Order Form will control. Capitalized words have the meanings "
+              "given in the Order Form or Standard Terms. A copy of the Standard Terms is attached for convenience only.")
+CONFORM_ASK = ("The front document there is the Cover Page. The 'Capitalized words' sentence and the convenience-copy "
+               "sentence carry over unchanged.")
+
+
+def test_a_described_sentence_said_again_around_a_conformed_name_is_not_failed() -> None:
+    draft = ORDER_FORM.replace("Order Form", "Cover Page")
+    lost, _ = dropped(CONFORM_ASK, ORDER_FORM, draft, rewrite=False)
+    assert lost == []
+
+
+def test_a_described_sentence_with_a_figure_changed_is_still_lost() -> None:
+    clause = ("The Attachment renews for six (6) months unless either party gives notice twelve (12) months before. "
+              "This Agreement will automatically be renewed for periods of twelve (12) months unless either party "
+              "gives six (6) months' notice.")
+    ask = "The Attachment's notice comes down to three months. The Agreement's own renewal sentence should be left as it is."
+    draft = clause.replace("twelve (12) months before", "three (3) months before").replace(
+        "six (6) months' notice", "three (3) months' notice")
+    lost, _ = dropped(ask, clause, draft, rewrite=False)
+    assert lost == ["The Agreement's own renewal sentence"]
