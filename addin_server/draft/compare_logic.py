@@ -66,7 +66,8 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             modal = _modal(clause, draft, d) if rewording and only_rewording else ""
             if modal:
                 out.append(modal)
-            elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and any(
+            elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and \
+                    any(not _without(t, d) for t in d.dropped) and any(
                     t.kind == "not" and _lost(t, clause, draft, was, now, have, allow) for t in d.dropped) \
                     and not d.added and not _asks_drop(asked):
                 out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
@@ -74,7 +75,7 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             continue
         # (A dropped turn the instruction names is one it keeps, "Keep the Section 1.6 hook", unless it asks
         # for something to go.)
-        dropped = [t for t in d.dropped if _lost(t, clause, draft, was, now, have, allow)]
+        dropped = [t for t in d.dropped if _lost(t, clause, draft, was, now, have, allow) and not _without(t, d)]
         if dropped and not _asks_drop(asked):
             out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
                        f"for: {_WHY[dropped[0].kind]}.")
@@ -131,6 +132,11 @@ def _turned(d: L.Difference, clause: str, draft: str) -> tuple[L.Turn, L.Turn] |
         # (Not "whether ... or otherwise" added: "by operation of law or otherwise" said it already.)
         return L.Turn("limit", _short(d.old, 40), d.old_start, d.old_end), b
     return None
+
+
+def _without(t: L.Turn, d: L.Difference) -> bool:
+    """A "not" said again by "without" in its place: "in a manner that does not cause" -> "without"."""
+    return t.kind == "not" and bool(re.search(r"\bwithout\b", d.new, re.I))
 
 
 def _asks_drop(asked: str) -> bool:

@@ -50,6 +50,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("not", P.NOT_WORDING),
     # A permission said as a right; a duty said as an agreement ("agrees to", "is required to").
     ("may", r"may|(?:shall|will)\s+(?:have\s+the\s+right|be\s+entitled|be\s+permitted)\s+to|"
+            r"(?:shall|will)\s+be\s+free(?=\s+(?:not\s+)?to\b)|"
             r"(?:is|are)\s+(?:entitled|permitted|free)\s+to|has\s+the\s+right\s+to|can"),
     ("duty", r"shall|must|will|agrees?\s+to|(?:is|are)\s+(?:required|obliged|obligated)\s+to|undertakes?\s+to"),
 )

@@ -83,3 +83,18 @@ def test_a_described_sentence_with_a_figure_changed_is_still_lost() -> None:
         "six (6) months' notice", "three (3) months' notice")
     lost, _ = dropped(ask, clause, draft, rewrite=False)
     assert lost == ["The Agreement's own renewal sentence"]
+
+
+def test_shall_be_free_to_is_a_permission() -> None:
+    clause = "If the parties fail to agree in a timely manner, Fox shall be free not to exploit the Opportunity."
+    draft = "If the parties do not agree on time, Fox may choose not to exploit the Opportunity."
+    assert [t.kind for t in L.turns(clause)][-2:] == ["may", "not"]
+    assert not logic_changes(clause, draft, Allowances(rewrite=True, plain=True), "Everyday English.", ("Fox",), True, True)
+
+
+def test_a_not_said_again_by_without_is_no_reversal() -> None:
+    clause = "VerticalNet may audit the records in a manner that does not cause unreasonable interference with Impresse."
+    draft = "VerticalNet may audit the records without unreasonable interference with Impresse."
+    assert not logic_changes(clause, draft, Allowances(), "Two years, not one.", ("VerticalNet", "Impresse"))
+    lost = "VerticalNet may audit the records in a manner that does cause unreasonable interference with Impresse."
+    assert logic_changes(clause, lost, Allowances(), "Two years, not one.", ("VerticalNet", "Impresse"))
