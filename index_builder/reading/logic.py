@@ -241,7 +241,9 @@ def _unmatched(old: list[Turn], new: list[Turn]) -> tuple[list[Turn], list[Turn]
 # control". Each side is read by its capitalised name (a document or a defined term), the words a
 # lawyer's rewording keeps.
 PRECEDENCE_VERB = r"(?:control|controls|prevail|prevails|takes?\s+precedence|has\s+priority|wins)"
-_PRECEDENCE = re.compile(rf"\b{PRECEDENCE_VERB}\b", re.I)
+# (Said of its subject with nothing after it but the other side or the conflict: "will control each party's
+# rights" governs, it ranks nothing.)
+_PRECEDENCE = re.compile(rf"\b{PRECEDENCE_VERB}\b(?=\s*(?:over|for|in|if|where|with|to\s+the\s+extent|[,;.]|$))", re.I)
 _NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
 # A capitalised word that opens a sentence names nothing ("The NDA Terms": "The" is no name).
 _NOT_NAMES = frozenset("the a an any each this that these those if in where when".split())
@@ -266,6 +268,11 @@ def precedence(text: str) -> list[tuple[str, str]]:
             if not before:
                 continue
             winner = before[-1]
+            # The winner is the verb's subject, a word or two before it ("the Order Form will control"); a
+            # name further off ("... as to Personal Data and will prevail") is another verb's object.
+            gap = part[part.rfind(winner) + len(winner):]
+            if len(gap.split()) > 2 or re.search(r"\b(?:and|or|but)\b", gap, re.I):
+                continue
             over = re.match(r"\s+over\s+([^,;.:()]{2,80})", sentence[m.end():])
             others = _names(over.group(1))[:1] if over else \
                 list(dict.fromkeys(n for n in _names(sentence[:m.start()]) if n.lower() != winner.lower()))

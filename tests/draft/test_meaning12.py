@@ -98,3 +98,13 @@ def test_a_not_said_again_by_without_is_no_reversal() -> None:
     assert not logic_changes(clause, draft, Allowances(), "Two years, not one.", ("VerticalNet", "Impresse"))
     lost = "VerticalNet may audit the records in a manner that does cause unreasonable interference with Impresse."
     assert logic_changes(clause, lost, Allowances(), "Two years, not one.", ("VerticalNet", "Impresse"))
+
+
+def test_control_with_an_object_ranks_nothing() -> None:
+    # l-plain-04: "the DPA will control each party's rights" governs; "... as to Personal Data and will prevail"
+    # has the DPA as its subject, not Personal Data.
+    clause = ("If the parties have a DPA, the terms of the DPA will control each party's rights as to Personal Data, "
+              "and the terms of the DPA will control in the event of any conflict with this Agreement.")
+    draft = "The DPA will govern each party's rights as to Personal Data and will prevail if it conflicts with this Agreement."
+    assert L.precedence(draft) == []
+    assert not any("precedence" in f for f in meaning_changes(C.compare(clause, draft), Allowances(rewrite=True)))
