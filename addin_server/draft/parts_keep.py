@@ -122,11 +122,17 @@ def _before(s: str, last: int, cs: int, ce: int) -> list[str]:
     if cut and re.match(r"(?:that|this|it|which)(?:\s+one)?\b", s[start + cut[-1]:cs], re.I):
         # "As for the repair-or-replace sentence after it, that one ... stays": the thing is named before.
         cut = cut[:-1] + [0] if len(cut) == 1 else cut[:-1]
+    listed = start
     start += cut[-1] if cut else 0
+    # "The five-year tail after the Term, the A- rating, and Pfizer's status are all agreed and must not move":
+    # a list's last item ("and ...") before the cue, the whole list kept (commas only, each item short).
+    if re.match(r"\s*and\b", s[start:cs], re.I) and start > listed and not re.search(r"[;:\"“”]", s[listed:cs]) and \
+            len(s[listed:cs].split()) <= 30 and all(len(i.split()) <= 8 for i in s[listed:cs].split(",")[:-1]):
+        start = listed
     opened = s[start:cs].rfind("(")
     if opened >= 0 and ")" not in s[start + opened:cs]:
         start += opened + 1  # "(keep the square brackets as they are": inside the bracket
-    if len(s[start:cs].split()) > 15:
+    if len(s[start:cs].split()) > (30 if start == listed and "," in s[start:cs] else 15):
         return []
     tail = re.match(r"\s+(?:at|as)\s+([^,;.]{1,30})", s[ce:]) if re.match(STAY_VERBS, s[cs:ce], re.I) else None
     # "... sentence works and should be left as it is": the verb before the cue is not what is kept.
@@ -192,6 +198,7 @@ def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
                 out.append(Kept(piece[d.start:d.end], "date", d.value))
             rest = rest.replace(piece[d.start:d.end], " ")
         out += _references(rest, clause, clause_values)
+        out += _worded_figures(rest, clause)
         for t in _TOKEN.findall(rest):
             k = _key(t)
             small = isinstance(k, float) and k < 10 and "." not in t
@@ -205,6 +212,14 @@ def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
         out += _described(rest, clause, counts)
     seen: set[object] = set()
     return [k for k in out if not (k.key in seen or seen.add(k.key))]
+
+
+def _worded_figures(piece: str, clause: str) -> list[Kept]:
+    """A figure the lawyer writes in words, its unit with it ("the five-year tail", "the twelve-month
+    look-back"), anchored by kind, value and unit in the clause ("five (5) years"). Digits are read by value."""
+    mine = {(f.kind, f.value, f.unit) for f in F.figures(clause)}
+    return [Kept(f.text, "figure", (f.kind, f.value, f.unit)) for f in F.figures(piece)
+            if not re.search(r"\d", f.text) and f.unit and (f.kind, f.value, f.unit) in mine]
 
 
 def _asked(words: str, asks: str) -> bool:
@@ -336,6 +351,8 @@ def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: boo
             ok = k.key in dates
         elif k.how == "value":
             ok = k.key in values
+        elif k.how == "figure":
+            ok = k.key in {(f.kind, f.value, f.unit) for f in F.figures(draft)}
         elif k.how == "reference":
             # "Section 5" is kept by a reference to 5, not by any five in the draft.
             ok = k.key in {_key(re.sub(r"\(.*", "", n)) for r in references(draft) for _a, _b, n, _h in r.numbers} or \

@@ -108,3 +108,16 @@ def test_control_with_an_object_ranks_nothing() -> None:
     draft = "The DPA will govern each party's rights as to Personal Data and will prevail if it conflicts with this Agreement."
     assert L.precedence(draft) == []
     assert not any("precedence" in f for f in meaning_changes(C.compare(clause, draft), Allowances(rewrite=True)))
+
+
+INSURANCE = ("Exact shall maintain product liability insurance of five million dollars ($5,000,000) per occurrence, "
+             "with an insurer rated A- or better, during the Term and for a period of five (5) years after the Term.")
+INSURANCE_ASK = ("Double the per-occurrence limit. The five-year tail after the Term, the A- rating, and Pfizer's "
+                 "additional-insured status are all agreed and must not move.")
+
+
+def test_a_kept_figure_written_in_words_is_anchored_by_value_and_a_list_before_its_cue_is_kept_whole() -> None:
+    doubled = INSURANCE.replace("five million dollars ($5,000,000)", "ten million dollars ($10,000,000)")
+    assert dropped(INSURANCE_ASK, INSURANCE, doubled, rewrite=False)[0] == []
+    lost, _ = dropped(INSURANCE_ASK, INSURANCE, doubled.replace("five (5) years", "three (3) years"), rewrite=False)
+    assert lost == ["five-year"]
