@@ -67,8 +67,8 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             if modal:
                 out.append(modal)
             elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and \
-                    any(not _without(t, d) for t in d.dropped) and any(
-                    t.kind == "not" and _lost(t, clause, draft, was, now, have, allow) for t in d.dropped) \
+                    any(t.kind == "not" and _lost(t, clause, draft, was, now, have, allow) and not _without(t, d)
+                        for t in d.dropped) \
                     and not d.added and not _asks_drop(asked):
                 out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
                            f"for: {_WHY['not']}.")
