@@ -55,8 +55,9 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
         turned = _turned(d, clause, draft) or _excepted(d, allow)
         if turned:
             if all(_unasked(t, asked) for t in turned):
-                out.append(f"The draft turns “{turned[0].text.strip()}” into “{turned[1].text.strip()}”{_where(clause, d)}, which your "
-                           "instruction does not ask for: your clause now says something else.")
+                was, now_ = turned[0].text.strip(), turned[1].text.strip()
+                out.append(f"The draft turns “{was}” into “{now_}”{_where(clause, d)}, which your instruction does not "
+                           "ask for: your clause now says something else.")
             continue
         if rewording or allow.drop_ok:
             # A rewording says its conditions in other places, but "will maintain" -> "may maintain" at one

@@ -44,8 +44,8 @@ LIMITING_WORDS = frozenset("limited capped cap caps prohibited prohibits forbidd
 NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won't|shan't|none|nothing|nobody|\w+n't"
 # What "without" and "with" take when they make an exception or a condition: a party's assent or notice
 # ("without the prior written consent of", "with Provider's approval").
-_ASSENT_AFTER = (r"(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|advance|further|first|having|[\w-]+['’]s)\s+){0,4}"
-                 r"(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|notice)\b)")
+_ASSENT_AFTER = (r"(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|advance|further|first|having|"
+                 r"[\w-]+['’]s)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|notice)\b)")
 UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that)|"
                   rf"other\s+than|excluding|without\s+{_ASSENT_AFTER}")
 # The plain opposite of an exception at its place: "including" (what "except" / "excluding" leaves out,
