@@ -52,11 +52,12 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
         if _inside(d.old_start, d.old_end, allow.delete) or _inside(d.old_start, d.old_end, _asked_spans(clause, asked)) \
                 or any(f.text in d.old for f in allow.old_figures):
             continue  # what the instruction deletes, quotes or sets a new figure in
-        turned = _turned(d, clause, draft)
+        turned = _turned(d, clause, draft) or _excepted(d, allow)
         if turned:
             if all(_unasked(t, asked) for t in turned):
-                out.append(f"The draft turns “{turned[0].text}” into “{turned[1].text}”{_where(clause, d)}, which your "
-                           "instruction does not ask for: your clause now says something else.")
+                was, now_ = turned[0].text.strip(), turned[1].text.strip()
+                out.append(f"The draft turns “{was}” into “{now_}”{_where(clause, d)}, which your instruction does not "
+                           "ask for: your clause now says something else.")
             continue
         if rewording or allow.drop_ok:
             # A rewording says its conditions in other places, but "will maintain" -> "may maintain" at one
@@ -66,16 +67,17 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             modal = _modal(clause, draft, d) if rewording and only_rewording else ""
             if modal:
                 out.append(modal)
-            elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and any(
-                    t.kind == "not" and _lost(t, clause, draft, was, now, have, allow) for t in d.dropped) \
-                    and not d.added and not _DROP_ASK.search(asked):
+            elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and \
+                    any(t.kind == "not" and _lost(t, clause, draft, was, now, have, allow) and not _without(t, d)
+                        for t in d.dropped) \
+                    and not d.added and not _asks_drop(asked):
                 out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
                            f"for: {_WHY['not']}.")
             continue
         # (A dropped turn the instruction names is one it keeps, "Keep the Section 1.6 hook", unless it asks
         # for something to go.)
-        dropped = [t for t in d.dropped if _lost(t, clause, draft, was, now, have, allow)]
-        if dropped and not _DROP_ASK.search(asked):
+        dropped = [t for t in d.dropped if _lost(t, clause, draft, was, now, have, allow) and not _without(t, d)]
+        if dropped and not _asks_drop(asked):
             out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
                        f"for: {_WHY[dropped[0].kind]}.")
             continue
@@ -130,6 +132,36 @@ def _turned(d: L.Difference, clause: str, draft: str) -> tuple[L.Turn, L.Turn] |
         # "permitted successors" -> "successors, whether or not permitted": a limit now holds either way.
         # (Not "whether ... or otherwise" added: "by operation of law or otherwise" said it already.)
         return L.Turn("limit", _short(d.old, 40), d.old_start, d.old_end), b
+    return None
+
+
+def _without(t: L.Turn, d: L.Difference) -> bool:
+    """A "not" said again by "without" in its place: "in a manner that does not cause" -> "without"."""
+    return t.kind == "not" and bool(re.search(r"\bwithout\b", d.new, re.I))
+
+
+def _asks_drop(asked: str) -> bool:
+    """The instruction asks for something to go. "without the counterparty's consent" describes a right
+    the ask gives (the polarity reader's exception), not words to take out."""
+    return bool(_DROP_ASK.search(_WITHOUT_ASSENT.sub(" ", asked)))
+
+
+_WITHOUT_ASSENT = re.compile(rf"\b(?=without\b)(?:{P.UNLESS_WORDING})[^,;.]*", re.I)
+
+
+def _excepted(d: L.Difference, allow: Allowances) -> tuple[L.Turn, L.Turn] | None:
+    """An exception and an inclusion swapped at one place of a few words, nothing else said there:
+    "including to an affiliate" -> "except to an affiliate", "without the consent of" -> "with the consent
+    of". What the clause took in is now left out, or what it freed now needs assent. (A longer passage
+    that swaps them is a limb said again, read by the other checks; a carve-out asked for may except.)"""
+    if d.inserted or len(d.old.split()) > 4 or len(d.new.split()) > 4:
+        return None
+    for p, q in (("unless", "include"), ("include", "unless")):
+        a = [t for t in d.dropped if t.kind == p]
+        b = [t for t in d.added if t.kind == q]
+        rest = [t for t in d.dropped + d.added if t.kind not in (p, q)]
+        if a and b and not rest and not (q == "unless" and allow.exception):
+            return a[0], b[0]
     return None
 
 

@@ -8,6 +8,7 @@ import re
 from typing import Sequence
 
 from index_builder.reading import figures as F
+from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 from index_builder.reading.sentences import part_spans
 
@@ -28,12 +29,28 @@ def meaning_changes(c: Comparison, allow: Allowances, parties: Sequence[str] = (
     found += _role_changes(c, allow, parties)
     found += _qualifier_changes(c, allow)
     found += _polarity_changes(c, allow, parties)
+    found += _precedence_turned(c, allow)
     found += _left_alone(c, allow)
     found += _kept_phrases(c, allow)
     found += _dropped(c, allow)
     found += _dropped_words(c, allow)
     found += _dropped_limits(c, allow)
     return list(dict.fromkeys(found))
+
+
+def _precedence_turned(c: Comparison, allow: Allowances) -> list[str]:
+    """An order of precedence turned round, however reworded or renamed: the clause's loser now controls
+    over something ("the Cover Page will control over the NDA Terms" -> "the NDA Terms control over any
+    inconsistent Cover Page"), unless the instruction speaks of which one wins."""
+    out = []
+    for winner, loser in L.precedence(c.clause):
+        for now_winner, now_loser in L.precedence(c.draft):
+            # ("... so that the Cover Page prevails": the instruction asks for that winner.)
+            asked = re.search(rf"{re.escape(now_winner.lower())}[^.;]{{0,40}}{L.PRECEDENCE_VERB}", allow.asked)
+            if now_winner.lower() == loser.lower() and now_loser.lower() != loser.lower() and not asked:
+                out.append(f"The draft has “{now_winner}” control over “{now_loser}”, where your clause has "
+                           f"“{winner}” control over “{loser}”: the order of precedence is turned round.")
+    return out[:1]
 
 
 def _left_alone(c: Comparison, allow: Allowances) -> list[str]:

@@ -122,11 +122,17 @@ def _before(s: str, last: int, cs: int, ce: int) -> list[str]:
     if cut and re.match(r"(?:that|this|it|which)(?:\s+one)?\b", s[start + cut[-1]:cs], re.I):
         # "As for the repair-or-replace sentence after it, that one ... stays": the thing is named before.
         cut = cut[:-1] + [0] if len(cut) == 1 else cut[:-1]
+    listed = start
     start += cut[-1] if cut else 0
+    # "The five-year tail after the Term, the A- rating, and Pfizer's status are all agreed and must not move":
+    # a list's last item ("and ...") before the cue, the whole list kept (commas only, each item short).
+    if re.match(r"\s*and\b", s[start:cs], re.I) and start > listed and not re.search(r"[;:\"“”]", s[listed:cs]) and \
+            len(s[listed:cs].split()) <= 30 and all(len(i.split()) <= 8 for i in s[listed:cs].split(",")[:-1]):
+        start = listed
     opened = s[start:cs].rfind("(")
     if opened >= 0 and ")" not in s[start + opened:cs]:
         start += opened + 1  # "(keep the square brackets as they are": inside the bracket
-    if len(s[start:cs].split()) > 15:
+    if len(s[start:cs].split()) > (30 if start == listed and "," in s[start:cs] else 15):
         return []
     tail = re.match(r"\s+(?:at|as)\s+([^,;.]{1,30})", s[ce:]) if re.match(STAY_VERBS, s[cs:ce], re.I) else None
     # "... sentence works and should be left as it is": the verb before the cue is not what is kept.
@@ -192,6 +198,7 @@ def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
                 out.append(Kept(piece[d.start:d.end], "date", d.value))
             rest = rest.replace(piece[d.start:d.end], " ")
         out += _references(rest, clause, clause_values)
+        out += _worded_figures(rest, clause)
         for t in _TOKEN.findall(rest):
             k = _key(t)
             small = isinstance(k, float) and k < 10 and "." not in t
@@ -205,6 +212,14 @@ def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
         out += _described(rest, clause, counts)
     seen: set[object] = set()
     return [k for k in out if not (k.key in seen or seen.add(k.key))]
+
+
+def _worded_figures(piece: str, clause: str) -> list[Kept]:
+    """A figure the lawyer writes in words, its unit with it ("the five-year tail", "the twelve-month
+    look-back"), anchored by kind, value and unit in the clause ("five (5) years"). Digits are read by value."""
+    mine = {(f.kind, f.value, f.unit) for f in F.figures(clause)}
+    return [Kept(f.text, "figure", (f.kind, f.value, f.unit)) for f in F.figures(piece)
+            if not re.search(r"\d", f.text) and f.unit and (f.kind, f.value, f.unit) in mine]
 
 
 def _asked(words: str, asks: str) -> bool:
@@ -336,16 +351,23 @@ def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: boo
             ok = k.key in dates
         elif k.how == "value":
             ok = k.key in values
+        elif k.how == "figure":
+            ok = k.key in {(f.kind, f.value, f.unit) for f in F.figures(draft)}
         elif k.how == "reference":
             # "Section 5" is kept by a reference to 5, not by any five in the draft.
             ok = k.key in {_key(re.sub(r"\(.*", "", n)) for r in references(draft) for _a, _b, n, _h in r.numbers} or \
                 (not isinstance(k.key, float) or not float(k.key).is_integer()) and k.key in values
         elif k.how == "words":
             ok = bool(re.search(rf"(?<![\w-]){re.escape(' '.join(str(k.key).lower().split()))}", low))
+            if not ok and rewrite and _said_again(str(k.key), clause, draft, stems, whole=True):
+                continue  # "notwithstanding any breach" -> "even if ... has breached": said again, not checked
         elif k.how == "sentence":
             ok = _words(str(k.key)) in _words(draft)
-            if not ok and rewrite:
-                continue  # a rewording says the sentence in its own words: not checked
+            if not ok and (rewrite or _said_again(str(k.key), clause, draft, stems, whole=False)):
+                # A sentence named by a description ("the 'Capitalized words' sentence") is the lawyer's
+                # pointer, not the clause's words: another ask (a name conformed) may change words in it.
+                # Its figures, its turns and most of its words still there: not checked, never failed.
+                continue
         elif k.how == "negated" and _negated_in(clause, k.key) and _negated_in(draft, k.key) is False:
             ok = False  # "the no-bond point" kept in words, its "not" gone: "only after posting a bond"
         else:
@@ -357,6 +379,34 @@ def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: boo
                 continue  # words surviving do not show the element kept: said only when plainly gone
         (kept if ok else lost).append(k.said)
     return lost, kept
+
+
+def _said_again(kept: str, clause: str, draft: str, stems: set[str], whole: bool) -> bool:
+    """Whether the draft still says a kept passage in words of its own: every figure of it, at least as
+    many of each kind of turn (reading/logic.py: a "not", a condition, "notwithstanding" = "even if"),
+    and all (``whole``) or most of its own words."""
+    from index_builder.reading import logic as L
+    clause_values, draft_values = Counter(f.value for f in F.figures(clause)), Counter(f.value for f in F.figures(draft))
+    # A figure counts as said only as often as the clause says it ("six (6) months" twice, once left).
+    if any(draft_values[f.value] < clause_values[f.value] for f in F.figures(kept)):
+        return False
+    # Each name of it (a party, a document) as often as the clause says it, unless renamed throughout (a
+    # conformed name, the terms checks' to read): "at Fleet's sole cost" -> "at Columbia's sole cost" is a change.
+    for name in set(_NAME.findall(kept)):
+        def said(text: str) -> int:
+            return len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
+        if 0 < said(draft) < said(clause):
+            return False
+    was, now = L.counts(L.turns(kept)), L.counts(L.turns(draft))
+    if any(now.get(kind, 0) < n for kind, n in was.items() if kind != "hook"):
+        return False
+    # (Its own words apart from its turns: "notwithstanding" is said again by "even if", counted above.)
+    bare = kept
+    for t in L.turns(kept):
+        bare = bare[:t.start] + " " * (t.end - t.start) + bare[t.end:]
+    own = {_stem(w) for w in re.findall(r"[a-z]{4,}", bare.lower().replace("-", " ")) if w not in _STOP}
+    there = sum(1 for w in own if w in stems)
+    return bool(own) and (there == len(own) if whole else there >= 0.7 * len(own))
 
 
 def _words(text: str) -> str:

@@ -40,6 +40,8 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("unless", P.UNLESS_WORDING),
     ("if", r"provided\s*,?\s*(?:however\s*,?\s*)?that|provided\s*,\s*however|so\s+long\s+as|as\s+long\s+as|"
            r"on\s+condition\s+that|conditional\s+(?:up)?on|in\s+the\s+event\s+(?:that|of)|if|in\s+case"),
+    # An inclusion, the plain opposite of an exception at its place ("including" -> "except").
+    ("include", P.INCLUDE_WORDING),
     ("only", P.ONLY_WORDING),
     # ("neither ... nor" is one "not": "Neither X nor Y shall" says what "X shall not" did, for both.)
     # A cap or a time limit, said with a "not" or without ("not to exceed" = "up to" = "no more than").
@@ -48,6 +50,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("not", P.NOT_WORDING),
     # A permission said as a right; a duty said as an agreement ("agrees to", "is required to").
     ("may", r"may|(?:shall|will)\s+(?:have\s+the\s+right|be\s+entitled|be\s+permitted)\s+to|"
+            r"(?:shall|will)\s+be\s+free(?=\s+(?:not\s+)?to\b)|"
             r"(?:is|are)\s+(?:entitled|permitted|free)\s+to|has\s+the\s+right\s+to|can"),
     ("duty", r"shall|must|will|agrees?\s+to|(?:is|are)\s+(?:required|obliged|obligated)\s+to|undertakes?\s+to"),
 )
@@ -61,8 +64,8 @@ _OPPOSITE = re.compile(r"\b(?:(?P<greater>greater|higher|longer|more|maximum|lat
 
 @dataclass(frozen=True)
 class Turn:
-    kind: str  # "not", "unless", "subject", "if", "regardless", "only", "may", "duty", "limit", "floor", "greater",
-    # "lesser", "hook"
+    kind: str  # "not", "unless", "subject", "if", "regardless", "include", "only", "may", "duty", "limit", "floor",
+    # "greater", "lesser", "hook"
     text: str  # as written
     start: int
     end: int
@@ -144,9 +147,10 @@ class Difference:
     inserted: bool  # the draft's words there are a passage of their own (a new sentence or limb)
 
 
-# Wordings that say the same thing with other kinds: "shall not ... unless" = "only if"; "unless" =
-# "if ... not"; "neither ... nor" = "not ... or".
-_SAME = (({"duty", "not", "unless"}, {"may", "only"}), ({"not", "duty"}, {"unless"}), ({"limit"}, {"not", "limit"}),
+# Wordings that say the same thing with other kinds: "shall not ... unless" = "only if"; "shall not ...
+# without consent" = "may ... only with consent"; "unless" = "if ... not"; "neither ... nor" = "not ... or".
+_SAME = (({"duty", "not", "unless"}, {"may", "only", "include"}), ({"not", "unless"}, {"only", "include"}),
+         ({"duty", "not", "unless"}, {"may", "only"}), ({"not", "duty"}, {"unless"}), ({"limit"}, {"not", "limit"}),
          ({"floor"}, {"not", "floor"}),
          ({"not", "may"}, {"unless"}), ({"not", "unless"}, {"only"}), ({"not", "unless"}, {"only", "if"}),
          ({"unless"}, {"if", "not"}), ({"not", "unless"}, {"only", "duty"}), ({"not", "may"}, {"not", "duty"}),
@@ -185,7 +189,12 @@ def _within_sentences(clause: str, found: list[Difference]) -> list[Difference]:
         if len(group) < 2:
             out += group
             continue
-        left, right = _unmatched([t for d in group for t in d.dropped], [t for d in group for t in d.added])
+        # A passage the draft adds of its own (a new limb) says its own thing, read by the additions check:
+        # its words never stand in for a limb the draft drops elsewhere in the sentence ("which consent shall
+        # not be unreasonably withheld" gone, "(c) ... without the consent of" added).
+        left, right = _unmatched([t for d in group for t in d.dropped],
+                                 [t for d in group if not d.inserted for t in d.added])
+        right += [t for d in group if d.inserted for t in d.added]
         for d in group:
             d = Difference(d.old, d.new, d.old_start, d.old_end, tuple(t for t in d.dropped if t in left),
                            tuple(t for t in d.added if t in right), d.inserted)
@@ -225,3 +234,48 @@ def _unmatched(old: list[Turn], new: list[Turn]) -> tuple[list[Turn], list[Turn]
                 right = [t for t in right if t.kind not in q]
                 kinds_l, kinds_r = {t.kind for t in left}, {t.kind for t in right}
     return left, right
+
+
+# Which of two documents or terms wins a conflict: "the Cover Page will control over the NDA Terms";
+# "If there is any inconsistency between the Order Form and the Standard Terms, the Order Form will
+# control". Each side is read by its capitalised name (a document or a defined term), the words a
+# lawyer's rewording keeps.
+PRECEDENCE_VERB = r"(?:control|controls|prevail|prevails|takes?\s+precedence|has\s+priority|wins)"
+# (Said of its subject with nothing after it but the other side or the conflict: "will control each party's
+# rights" governs, it ranks nothing.)
+_PRECEDENCE = re.compile(rf"\b{PRECEDENCE_VERB}\b(?=\s*(?:over|for|in|if|where|with|to\s+the\s+extent|[,;.]|$))", re.I)
+_NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
+# A capitalised word that opens a sentence names nothing ("The NDA Terms": "The" is no name).
+_NOT_NAMES = frozenset("the a an any each this that these those if in where when".split())
+
+
+def _names(words: str) -> list[str]:
+    found = [" ".join(w for n, w in enumerate(name.split()) if n or w.lower() not in _NOT_NAMES)
+             for name in _NAME.findall(words)]
+    return [n for n in found if n]
+
+
+def precedence(text: str) -> list[tuple[str, str]]:
+    """Each order of precedence of the text, as (the winner's name, the loser's name): the last name
+    before the verb in its part of the sentence; the first name after "over", or else the one other name
+    its sentence sets against the winner ("between A and B"). None where either is not plain."""
+    out = []
+    for start, end in sentence_spans(text) or [(0, len(text))]:
+        sentence = text[start:end]
+        for m in _PRECEDENCE.finditer(sentence):
+            part = re.split(r"[,;:]", sentence[:m.start()])[-1]
+            before = _names(part)
+            if not before:
+                continue
+            winner = before[-1]
+            # The winner is the verb's subject, a word or two before it ("the Order Form will control"); a
+            # name further off ("... as to Personal Data and will prevail") is another verb's object.
+            gap = part[part.rfind(winner) + len(winner):]
+            if len(gap.split()) > 2 or re.search(r"\b(?:and|or|but)\b", gap, re.I):
+                continue
+            over = re.match(r"\s+over\s+([^,;.:()]{2,80})", sentence[m.end():])
+            others = _names(over.group(1))[:1] if over else \
+                list(dict.fromkeys(n for n in _names(sentence[:m.start()]) if n.lower() != winner.lower()))
+            if len(others) == 1:
+                out.append((winner, others[0]))
+    return out

@@ -42,10 +42,16 @@ LIMITING_WORDS = frozenset("limited capped cap caps prohibited prohibits forbidd
 # The turn kinds logic.py reads: a "not" said any way; an exception or condition-to-the-contrary;
 # "only"; a cap or a time limit said with a "not" or without ("not to exceed" = "up to").
 NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won't|shan't|none|nothing|nobody|\w+n't"
+# What "without" and "with" take when they make an exception or a condition: a party's assent or notice
+# ("without the prior written consent of", "with Provider's approval").
+_ASSENT_AFTER = (r"(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|advance|further|first|having|"
+                 r"[\w-]+['’]s)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|notice)\b)")
 UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that)|"
-                  r"other\s+than|excluding|without\s+(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|"
-                  r"advance|further|first|having)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|"
-                  r"notice)\b)")
+                  rf"other\s+than|excluding|without\s+{_ASSENT_AFTER}")
+# The plain opposite of an exception at its place: "including" (what "except" / "excluding" leaves out,
+# it takes in) and "with" assent (what "without" consent frees, it conditions). "including" said with
+# "without limitation" is no turn at all (logic.py reads that first).
+INCLUDE_WORDING = rf"including|includes?|inclusive\s+of|with\s+{_ASSENT_AFTER}"
 ONLY_WORDING = "only|solely|exclusively"
 # ("but in no event later than one business day" = "no later than one business day".)
 LIMIT_WORDING = (r"(?:not\s+(?:to\s+)?)?exceed(?:s|ing)?|(?:no|not|in\s+no\s+(?:event|case))\s+(?:be\s+)?(?:more|later|longer|greater)\s+than|"
