@@ -15,6 +15,7 @@ from index_builder.reading.binding import MUTUAL, Binding, Provision
 from index_builder.reading.sentences import part_spans, sentence_spans
 
 from addin_server.draft.instruction import Part
+from addin_server.draft.instruction_scope import pointed_sentence
 
 
 # --- scope --------------------------------------------------------------------------------
@@ -33,13 +34,35 @@ def targets(part: Part, read: Binding, text: str) -> list[Provision]:
             return _scoped(part, _scoped_pool(part, pool, text) + extra, text)
     else:
         return []
-    return _scoped(part, _scoped_pool(part, pool, text), text)
+    return _scoped(part, _pointed(part, read, _scoped_pool(part, pool, text), text), text)
 
 
 def _scoped_pool(part: Part, pool: list[Provision], text: str) -> list[Provision]:
     if part.scope.keywords:
         hit = [p for p in pool if _mentions_any(text[p.start:p.end], part.scope.keywords)]
         return hit or pool
+    return pool
+
+
+def _pointed(part: Part, read: Binding, pool: list[Provision], text: str) -> list[Provision]:
+    """The provisions of the one sentence the part's own words point at, where they point at one
+    (instruction_scope.pointed_sentence: strictly more shared words than any other sentence): an ask
+    about one provision does not reach the clause's other one-sided sentences. Where that sentence
+    already binds both parties and holds none of the pool, the part describes the clause as it
+    stands ("each side follows the DPA", "what each side may do with the other's brands"): it
+    reaches nothing, and the test says so ("not checked"), never "not done" for another sentence.
+    A part that names its sentence or limb, or says what to leave, is read by its scope instead."""
+    if not pool or part.scope.sentences or part.scope.limbs or part.scope.leave_sentences:
+        return pool
+    span = pointed_sentence(part.text, text)
+    if span is None:
+        return pool
+    a, b = span
+    inside = [p for p in pool if a <= p.start < b]
+    if inside:
+        return inside
+    if any(p.mutual and a <= p.start < b for p in read.provisions):
+        return []
     return pool
 
 
