@@ -52,9 +52,14 @@ def _pointed(part: Part, read: Binding, pool: list[Provision], text: str) -> lis
     stands ("each side follows the DPA", "what each side may do with the other's brands"): it
     reaches nothing, and the test says so ("not checked"), never "not done" for another sentence.
     A part that names its sentence or limb, or says what to leave, is read by its scope instead."""
-    if not pool or part.scope.sentences or part.scope.limbs or part.scope.leave_sentences:
+    if part.kind != "mutual" or not pool or part.scope.sentences or part.scope.limbs or part.scope.leave_sentences \
+            or part.scope.leave:
         return pool
-    span = pointed_sentence(part.text, text)
+    # Read from the ask's own words, not its asides or what it says it does not reach: "(not the royalty)",
+    # "(and name Company as additional insured)" point elsewhere. A flip moves the clause's duty with all
+    # the sentences that serve it (the cover, its notice, its certificates), so it is not narrowed here.
+    said = re.sub(r"\([^()]*\)|,\s*(?:but\s+)?(?:not|except|other\s+than)\s+(?:the\s+)?[^,;.]*", " ", part.text)
+    span = pointed_sentence(said, text)
     if span is None:
         return pool
     a, b = span
