@@ -58,7 +58,7 @@ def _pointed(part: Part, read: Binding, pool: list[Provision], text: str) -> lis
     # Read from the ask's own words, not its asides or what it says it does not reach: "(not the royalty)",
     # "(and name Company as additional insured)" point elsewhere. A flip moves the clause's duty with all
     # the sentences that serve it (the cover, its notice, its certificates), so it is not narrowed here.
-    said = re.sub(r"\([^()]*\)|,\s*(?:but\s+)?(?:not|except|other\s+than)\s+(?:the\s+)?[^,;.]*", " ", part.text)
+    said = re.sub(r"\([^()]*\)|,\s*(?:but\s+)?not\s+(?:the\s+)?[^,;.]*", " ", part.text)
     span = pointed_sentence(said, text)
     if span is None:
         return pool
