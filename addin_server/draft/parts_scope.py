@@ -14,6 +14,7 @@ from index_builder.reading import binding
 from index_builder.reading.binding import MUTUAL, Binding, Provision
 from index_builder.reading.sentences import part_spans, sentence_spans
 
+from addin_server.draft.compare_base import content_stems  # the comparison's stems: one stemmer
 from addin_server.draft.instruction import Part
 from addin_server.draft.instruction_scope import pointed_sentence
 
@@ -63,6 +64,13 @@ def _pointed(part: Part, read: Binding, pool: list[Provision], text: str) -> lis
     if span is None:
         return pool
     a, b = span
+    # The ask names a second sentence too ("make the infringement cover and the damages sentence mutual"):
+    # any word of it, beyond the parties' names, in a sentence holding another one-sided provision.
+    asked = content_stems(said) - content_stems(" ".join(read.parties))
+    spans = sentence_spans(text)
+    for p in pool:
+        if not a <= p.start < b and any(x <= p.start < y and asked & content_stems(text[x:y]) for x, y in spans):
+            return pool
     inside = [p for p in pool if a <= p.start < b]
     if inside:
         return inside
