@@ -146,6 +146,12 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
         out.pop("old_unit", None)
         out["kept"] = True
         return out
+    if not held and not _moved_to(text, read) and _background(text, read):
+        # "the only post-term restraint is the one year after the Agreement in Section 1.2": the clause
+        # holds no figure of this kind, and the ask states one that stands elsewhere, with no ask reaching it.
+        out["unclear"] = (f"names “{read.text}” as what stands elsewhere, not as a value to write, so whether a "
+                          "value is asked is not read for sure")
+        return out
     cue = _FALLBACK.search(text)
     if cue and (any(f.start >= cue.end() for f in asked) or F.counts(text[cue.end():cue.end() + 30])):
         out["unclear"] = "gives a second value as a fallback, so which value is asked is not read for sure"
@@ -189,6 +195,11 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
             out["restated"] = True
             return out
         else:
+            if not others and _judged(text, read):
+                # "The draft says three months. That is not enough ...": the clause's figure judged, the value
+                # asked not said here. Where another part asks a value and names no old one, this is its old
+                # one (instruction.py merges a restated figure into it); alone, it stays unread.
+                out["restated"] = True
             out["unclear"] = (f"names the figure your clause already has (“{read.text}”)"
                               + (f" and more than one other (“{others[0].text}”, “{others[1].text}”)" if others else
                                  " and no other value")
@@ -252,6 +263,24 @@ _JUDGED_AFTER = re.compile(r"^['’]?s?\W{0,3}(?:[\w'’-]+\s+){0,5}?(?:is|are|s
 
 def _judged(text: str, f: F.Figure) -> bool:
     return bool(_JUDGED_BEFORE.search(text[max(0, f.start - 50):f.start]) or _JUDGED_AFTER.search(text[f.end:f.end + 60]))
+
+
+# A figure stated as what already is: "the only restraint is the one year after ...", "their form had the
+# 30 days": a verb of being or having, then the figure named as a known one ("the", "its", "that").
+_STATED_BEFORE = re.compile(r"\b(?:is|are|was|were|has|had|have|says|said|gives|gave)\s+(?:only\s+)?(?:the|its|their|that|"
+                            r"this|those|these)\s+(?:same\s+)?$", re.I)
+# Words that ask for something, anywhere before the figure in its own sentence: then the figure may be
+# the value asked ("we need the 30 days", "please use the one year in 1.2", "should be the 60 days").
+_ASK_BEFORE = re.compile(r"\b(?:need|want|make|use|add|insert|give|set|put|include|change|extend|reduce|cut|"
+                         r"shorten|lengthen|increase|decrease|raise|lower|cap|allow|require|provide|replace|"
+                         r"should|must|shall|please|let|ask|asks|asking|wants|needs)\b|\?", re.I)
+
+
+def _background(text: str, f: F.Figure) -> bool:
+    """A figure the ask states as a known fact, not one it asks for: named "is the one year", with no
+    word of asking before it in its own sentence."""
+    sentence = re.split(r"[.;!?:]\s|\n", text[:f.start])[-1]
+    return bool(_STATED_BEFORE.search(sentence)) and not _ASK_BEFORE.search(sentence)
 
 
 def _paired(text: str, figures: list[F.Figure]) -> bool:

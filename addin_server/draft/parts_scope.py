@@ -14,7 +14,9 @@ from index_builder.reading import binding
 from index_builder.reading.binding import MUTUAL, Binding, Provision
 from index_builder.reading.sentences import part_spans, sentence_spans
 
+from addin_server.draft.compare_base import content_stems  # the comparison's stems: one stemmer
 from addin_server.draft.instruction import Part
+from addin_server.draft.instruction_scope import pointed_sentence
 
 
 # --- scope --------------------------------------------------------------------------------
@@ -33,13 +35,47 @@ def targets(part: Part, read: Binding, text: str) -> list[Provision]:
             return _scoped(part, _scoped_pool(part, pool, text) + extra, text)
     else:
         return []
-    return _scoped(part, _scoped_pool(part, pool, text), text)
+    return _scoped(part, _pointed(part, read, _scoped_pool(part, pool, text), text), text)
 
 
 def _scoped_pool(part: Part, pool: list[Provision], text: str) -> list[Provision]:
     if part.scope.keywords:
         hit = [p for p in pool if _mentions_any(text[p.start:p.end], part.scope.keywords)]
         return hit or pool
+    return pool
+
+
+def _pointed(part: Part, read: Binding, pool: list[Provision], text: str) -> list[Provision]:
+    """The provisions of the one sentence the part's own words point at, where they point at one
+    (instruction_scope.pointed_sentence: strictly more shared words than any other sentence): an ask
+    about one provision does not reach the clause's other one-sided sentences. Where that sentence
+    already binds both parties and holds none of the pool, the part describes the clause as it
+    stands ("each side follows the DPA", "what each side may do with the other's brands"): it
+    reaches nothing, and the test says so ("not checked"), never "not done" for another sentence.
+    A part that names its sentence or limb, or says what to leave, is read by its scope instead."""
+    if part.kind != "mutual" or not pool or part.scope.sentences or part.scope.limbs or part.scope.leave_sentences \
+            or part.scope.leave:
+        return pool
+    # Read from the ask's own words, not its asides or what it says it does not reach: "(not the royalty)",
+    # "(and name Company as additional insured)" point elsewhere. A flip moves the clause's duty with all
+    # the sentences that serve it (the cover, its notice, its certificates), so it is not narrowed here.
+    said = re.sub(r"\([^()]*\)|,\s*(?:but\s+)?not\s+(?:the\s+)?[^,;.]*", " ", part.text)
+    span = pointed_sentence(said, text)
+    if span is None:
+        return pool
+    a, b = span
+    # The ask names a second sentence too ("make the infringement cover and the damages sentence mutual"):
+    # any word of it, beyond the parties' names, in a sentence holding another one-sided provision.
+    asked = content_stems(said) - content_stems(" ".join(read.parties))
+    spans = sentence_spans(text)
+    for p in pool:
+        if not a <= p.start < b and any(x <= p.start < y and asked & content_stems(text[x:y]) for x, y in spans):
+            return pool
+    inside = [p for p in pool if a <= p.start < b]
+    if inside:
+        return inside
+    if any(p.mutual and a <= p.start < b for p in read.provisions):
+        return []
     return pool
 
 

@@ -144,9 +144,15 @@ class _Found:
         bisect.insort(self.taken, (start, end))
 
 
+# A line break, form feed or vertical tab between a figure's words is a space ("eighteen\n(18)
+# months" where a document wraps): the patterns read spaces and tabs, and one character for one keeps
+# every span pointing into the text as written.
+_BREAKS = str.maketrans("\n\r\f\v\x85\u2028\u2029", "       ")
+
+
 def figures(text: str) -> list[Figure]:
     """Every figure of ``text``, in text order."""
-    masked = mask(text)
+    masked = mask(text).translate(_BREAKS)
     found = _Found()
     low = masked.lower()  # the guards scan lower case: case-blind patterns are four times slower
     for reader, needs in _READERS:

@@ -121,3 +121,13 @@ def test_amounts_in_roubles() -> None:
     assert said.currency == "RUB" and said.disagree
     assert format_amount(30_000_000, currency="RUB") == "RUB 30,000,000"
     assert format_amount(1500) == "$1,500"
+
+
+def test_a_line_break_inside_a_figure_is_a_space():
+    # l-carve_out-02's clause wraps "eighteen (18) months" across a line: the figure is still one
+    text = "for a period of eighteen\n(18) months after termination, on thirty\r\ndays' notice"
+    found = figures(text)
+    assert [(f.kind, f.value, f.unit) for f in found] == [("period", 18.0, "month"), ("period", 30.0, "day")]
+    for f in found:
+        assert text[f.start:f.end] == f.text
+    assert found[0].text == "eighteen\n(18) months"
