@@ -29,7 +29,7 @@ from index_builder.reading import figures as F
 
 # Which segments are asks (session 11): logistics, statements, a figure said again, a counter, a case made.
 from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered, describes_the_clause,
-                                                 not_an_ask, reported, restates_figure)
+                                                 not_an_ask, reason_under_heading, reported, restates_figure)
 from addin_server.draft import instruction_limbs as limbs  # a structured message's asks, limb by limb (session 11)
 from addin_server.draft import instruction_named as named  # names swapped, words said to go (session 12)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
@@ -160,6 +160,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             kind = None
         if kind in ("period", "amount") and not _JUDGED.match(segment) and describes_the_clause(segment, clause):
             kind = None  # "In this clause the same window is thirty days, used twice": the figure as it stands
+        if kind is not None and reason_under_heading(segment):
+            kind = None
         if kind == "other" and about_the_draft(segment):
             continue  # "Please have the draft ready to share on screen": what to do with the draft, no ask
         if kind == "other" and not_an_ask(segment):

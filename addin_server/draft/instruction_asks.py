@@ -24,7 +24,7 @@ from index_builder.reading import figures as F
 from index_builder.reading import numbers
 
 from addin_server.draft.instruction_kinds import _kind
-from addin_server.draft.instruction_words import _ASK, KEEP_VERBS, STAY_STATES, STAY_VERBS
+from addin_server.draft.instruction_words import _ASK, _STATEMENT, KEEP_VERBS, STAY_STATES, STAY_VERBS
 
 # The draft as a thing to handle (share, send, have ready), not the clause's words: "the draft", "a clean
 # version", "the redline", "this turn's mark-up".
@@ -199,3 +199,11 @@ def describes_the_clause(segment: str, clause: str = "") -> bool:
 
 def _same(a: F.Figure, b: F.Figure) -> bool:
     return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and getattr(a, "unit", None) == getattr(b, "unit", None)
+
+
+def reason_under_heading(segment: str) -> bool:
+    """"Note from the disputes side, for the file: We fought the Kessler renewal ...": a heading, then a
+    statement of what happened with no word that asks or wants ("Dear Anna, ...: we accept that ... should
+    bind both" asks): the reason for the ask after it, never an ask."""
+    heading = re.match(r"[A-Z][^:;.?!]{0,60}:\s+(?=\S)", segment)
+    return bool(heading) and bool(_STATEMENT.match(segment[heading.end():])) and not _WANTS.search(segment)

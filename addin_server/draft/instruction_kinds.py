@@ -22,9 +22,6 @@ from addin_server.draft.instruction_words import (
 def _kind(segment: str) -> str | None:
     if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
         return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
-    labelled = re.match(r"[A-Z][^:;.?!]{0,60}:\s+(?=\S)", segment)
-    if labelled and _STATEMENT.match(segment[labelled.end():]):
-        return None  # "Note from the disputes side, for the file: We fought the Kessler renewal ...": a heading, then a reason
     if re.match(r"(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:won['’]t|will\s+not|can['’]t|cannot|doesn['’]t|does\s+not|"
                 r"isn['’]t|is\s+not)\s+(?:accept|agree|commit|sign|live|wear|take|like|want)\b", segment):
         return None  # "Counterparty won't accept a one-way exclusion": why the ask after it is made

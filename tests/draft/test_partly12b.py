@@ -20,8 +20,9 @@ VENUE_PARAPHRASE = ("The law listed in Cover Terms governs this agreement. An Em
                     "Georgia.")
 
 
-def _check(clause: str, ask: str, draft: str, name: str) -> bool | None:
-    return next(c for c in check_draft(DraftTask(clause, ask), draft).checks if c.name == name).passed
+def _check(clause: str, ask: str, draft: str, name: str, parties: tuple[str, ...] = ()) -> bool | None:
+    task = DraftTask(clause, ask, document_parties=parties)
+    return next(c for c in check_draft(task, draft).checks if c.name == name).passed
 
 
 def test_a_swap_of_names_does_not_excuse_the_sentence_it_stands_in() -> None:
@@ -67,3 +68,39 @@ def test_a_figure_of_another_document_described_is_still_asked() -> None:
 def test_a_complaint_that_the_clause_is_one_sided_is_not_an_ask_for_it() -> None:
     from addin_server.draft.instruction import read_instruction
     assert not read_instruction(UNION, COVENANT).problems
+
+
+# j-mutual-04 (and d-mutual-07's sound paraphrase: "or otherwise transfer" covers the acts before it)
+TRANSFER = ("The Franchisee shall not be entitled to assign, transfer, encumber or dispose of any of its rights and or "
+            "obligations under this Agreement, including to an affiliate, without the prior written consent of the Franchisor.")
+REINSTATE = ("Franchisor's markup (their v3) deleted our reciprocal wording from the transfer clause without comment. "
+             "Reinstate it: the restriction binds both sides the same way, the affiliate point included, each needing the "
+             "other's written consent first. 'Encumber' was theirs and can stay. [1] is the two-way form.")
+HALF_MIRRORED = TRANSFER[:-1] + (", and the Franchisor shall not assign this Agreement without the prior written consent of "
+                                 "the Franchisee.")
+MIRRORED = TRANSFER[:-1] + (", and the Franchisor shall not be entitled to assign, transfer, encumber or dispose of any of its "
+                            "rights and or obligations under this Agreement, including to an affiliate, without the prior "
+                            "written consent of the Franchisee.")
+SUBLICENSE = ("The Village Media Company shall not, directly or indirectly, assign, sublicense or otherwise transfer any of its "
+              "rights or obligations hereunder without the prior written consent of PFHOF.")
+
+
+def test_a_mirrored_limb_with_only_some_of_the_acts_is_done_in_part() -> None:
+    parties = ("Franchisee", "Franchisor")
+    assert _check(TRANSFER, REINSTATE, HALF_MIRRORED, "instruction", parties) is False
+    assert _check(TRANSFER, REINSTATE, MIRRORED, "instruction", parties) is not False
+
+
+def test_acts_given_as_examples_of_the_last_one_are_covered_by_it() -> None:
+    paraphrase = SUBLICENSE[:-1] + (", and PFHOF shall not, directly or indirectly, assign or otherwise transfer any of its "
+                                    "rights or obligations hereunder without the prior written consent of the Village Media "
+                                    "Company.")
+    ask = "Reciprocal please - PFHOF shouldn't be able to transfer its side without our (Village Media's) consent either."
+    assert _check(SUBLICENSE, ask, paraphrase, "instruction", ("Village Media Company", "PFHOF")) is not False
+
+
+def test_a_heading_then_what_happened_is_a_reason_but_a_heading_then_an_ask_is_an_ask() -> None:
+    from addin_server.draft.instruction_asks import reason_under_heading
+    assert reason_under_heading("Note from the disputes side, for the file: We fought the Kessler renewal last year and lost")
+    assert not reason_under_heading("Dear Anna, on your client's assignment changes: we accept that the no-assignment of "
+                                    "the Agreement itself should bind both parties")
