@@ -194,7 +194,7 @@ def describes_the_clause(segment: str, clause: str = "") -> bool:
         return False
     # (An imperative opening asks, whatever follows: "Make sure the cap is $1m"; so does one after a stop
     # or a joint: "the cap is $1m, make it $2m".)
-    return not re.search(rf"(?:^|[,;:(]\s*|\b(?:and|so|then|but)\s+)(?:please\s+)?(?:{_ASK})\b", text, re.I)
+    return not re.search(rf"(?:^|[,;:(]\s*|\s[-–—]\s+|\b(?:and|so|then|but)\s+)(?:please\s+)?(?:{_ASK}|ask)\b", text, re.I)
 
 
 def _same(a: F.Figure, b: F.Figure) -> bool:
@@ -206,4 +206,6 @@ def reason_under_heading(segment: str) -> bool:
     statement of what happened with no word that asks or wants ("Dear Anna, ...: we accept that ... should
     bind both" asks): the reason for the ask after it, never an ask."""
     heading = re.match(r"[A-Z][^:;.?!]{0,60}:\s+(?=\S)", segment)
-    return bool(heading) and bool(_STATEMENT.match(segment[heading.end():])) and not _WANTS.search(segment)
+    # ("Flip the audit: we check About's books": a heading that opens with an ask is the ask.)
+    return bool(heading) and bool(_STATEMENT.match(segment[heading.end():])) and not _WANTS.search(segment) and \
+        not re.match(rf"(?:please\s+)?(?:{_ASK})\b", segment, re.I)

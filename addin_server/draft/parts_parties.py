@@ -190,7 +190,11 @@ def _fewer_acts(wanted: list[Provision], theirs: Binding, clause: str, draft: st
     assign, transfer, encumber or dispose of"): a mirrored limb with some of the list is done in part. Only
     from what the draft shows: a limb that names none of the list is reworded, and not read here."""
     for t in wanted:
-        for m in _LIST.finditer(clause[t.subject[0]:t.end]):
+        limb = clause[t.subject[0]:t.end]
+        # Only what the party does, named before any other party: "its owners, officers, directors or employees"
+        # after "the Company" are the other party's people, whom a mirrored limb rightly leaves out.
+        others = [m.start() for n in theirs.parties if n != t.bound for m in re.finditer(rf"\b{re.escape(n)}\b", limb)]
+        for m in _LIST.finditer(limb[:min(others, default=len(limb))]):
             if m.group(3) in ("otherwise", "other", "any"):
                 continue  # "assign, sublicense or otherwise transfer": examples of the last act, which covers them
             items = [m.group(1)] + re.findall(r"[a-z]+", m.group(2)) + [m.group(3)]

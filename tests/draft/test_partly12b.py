@@ -104,3 +104,21 @@ def test_a_heading_then_what_happened_is_a_reason_but_a_heading_then_an_ask_is_a
     assert reason_under_heading("Note from the disputes side, for the file: We fought the Kessler renewal last year and lost")
     assert not reason_under_heading("Dear Anna, on your client's assignment changes: we accept that the no-assignment of "
                                     "the Agreement itself should bind both parties")
+
+
+def test_a_heading_that_asks_and_a_judgement_then_an_ask_stay_asks() -> None:
+    from addin_server.draft.instruction_asks import describes_the_clause, reason_under_heading
+    assert not reason_under_heading("Flip the audit: we check About's books, same 30 days' notice, at About's offices")
+    clause = "Bellicum may terminate this Agreement upon ninety (90) days written notice to Miltenyi."
+    assert not describes_the_clause("90 days is nothing to wind down a Module - ask for 180, as in (j) of [1]", clause)
+
+
+def test_the_other_partys_people_are_not_acts_a_mirrored_limb_must_name() -> None:
+    clause = ("CONSULTANT further agrees that it will not directly or indirectly defame, disparage, or publicly criticize the "
+              "services, business, integrity, veracity or reputation of the Company or its owners, officers, directors, or "
+              "employees in any forum.")
+    draft = ("CONSULTANT will not directly or indirectly defame, disparage, or publicly criticize the services, business, "
+             "integrity, veracity or reputation of the Company or its owners, officers, directors, or employees in any forum; "
+             "and the Company will not directly or indirectly defame, disparage, or publicly criticize the services, "
+             "business, integrity, veracity or reputation of CONSULTANT in any forum.")
+    assert _check(clause, "Make it two-way.", draft, "instruction", ("CONSULTANT", "Company")) is not False
