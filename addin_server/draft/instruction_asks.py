@@ -192,6 +192,8 @@ def describes_the_clause(segment: str, clause: str = "") -> bool:
         return False
     if not all(any(_same(f, g) for g in F.figures(clause)) for f in F.figures(text)):
         return False
+    if any(f.start < verb.start() for f in F.figures(text)):
+        return False  # "The five days for 3.3(c) is non-negotiable": the figure judged or kept, not described
     # (An imperative opening asks, whatever follows: "Make sure the cap is $1m"; so does one after a stop
     # or a joint: "the cap is $1m, make it $2m".)
     return not re.search(rf"(?:^|[,;:(]\s*|\s[-–—]\s+|\b(?:and|so|then|but)\s+)(?:please\s+)?(?:{_ASK}|ask)\b", text, re.I)

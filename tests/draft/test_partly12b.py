@@ -122,3 +122,9 @@ def test_the_other_partys_people_are_not_acts_a_mirrored_limb_must_name() -> Non
              "and the Company will not directly or indirectly defame, disparage, or publicly criticize the services, "
              "business, integrity, veracity or reputation of CONSULTANT in any forum.")
     assert _check(clause, "Make it two-way.", draft, "instruction", ("CONSULTANT", "Company")) is not False
+
+
+def test_a_figure_that_is_the_subject_is_judged_not_described() -> None:
+    from addin_server.draft.instruction_asks import describes_the_clause
+    clause = "(b) if the other party fails to cure a breach of Section 3.3(c) upon 5 days notice;"
+    assert not describes_the_clause("The five days for 3.3(c) is non-negotiable", clause)
