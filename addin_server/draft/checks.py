@@ -40,7 +40,7 @@ from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
 from addin_server.draft.parts import ARCHAIC, PartResult, allowances, raw_part
 from addin_server.draft.parts_terms import renamed_in_part
-from addin_server.draft.parts_unread import excused_clause
+from addin_server.draft.parts_unread import excused_clause, renamed_clause
 from addin_server.draft.verdicts import gate, settle
 from addin_server.draft.parts_unread import scope as unread_scope
 
@@ -88,6 +88,7 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
                                          [p.part.label() for p in unread]), lambda: _logic(comparison, whole, task, ins))
     if allow.unread_scopes:
         additions, meaning = _scoped(task, ins, draft, allow, unread, cited, additions, meaning)
+    meaning = _renamed(task, ins, draft, verified.cited, unread, meaning)
     additions, meaning = numbers(task, comparison, allow, additions, meaning)  # every number has a source
     # What the lawyer named to keep and the draft dropped says it in those words, over any other reason.
     meaning = kept_dropped(comparison, whole, task, ins) or meaning
@@ -122,6 +123,23 @@ def _scoped(task: DraftTask, ins: Instruction, draft: str, allow: C.Allowances, 
                             lambda: _logic(comparison, allow, excused, ins))
         meaning = found if found.passed is False else meaning
     return additions, meaning
+
+
+def _renamed(task: DraftTask, ins: Instruction, draft: str, cited: Sequence[int], unread: list[PartResult],
+             meaning: CheckResult) -> CheckResult:
+    """The meaning check against the clause with the names unread parts swap swapped (parts_unread.py),
+    read as if those parts were not there: a swap of names excuses those names, never the rest of the
+    sentence they stand in ("may" -> "must"). Only a fault found fails it; finding none keeps the answer."""
+    swapping = [p.part for p in unread if renamed_clause([p.part], task.clause, draft) is not None]
+    renamed = renamed_clause(swapping, task.clause, draft) if meaning.passed is not False else None
+    if renamed is None:
+        return meaning
+    task = dataclasses.replace(task, clause=renamed)
+    ins = dataclasses.replace(ins, parts=tuple(p for p in ins.parts if p not in swapping))
+    allow = allowances(ins, renamed, draft, task.context(), cited)
+    rest = [p.part.label() for p in unread if p.part not in swapping]
+    found = _unless_unread(_meaning(C.compare(renamed, draft), allow, task, ins), rest)
+    return found if found.passed is False else meaning
 
 
 class _Clock:

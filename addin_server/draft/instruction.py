@@ -28,8 +28,8 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 # Which segments are asks (session 11): logistics, statements, a figure said again, a counter, a case made.
-from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered,
-                                                 not_an_ask, reported, restates_figure)
+from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered, describes_the_clause,
+                                                 not_an_ask, reason_under_heading, reported, restates_figure)
 from addin_server.draft import instruction_limbs as limbs  # a structured message's asks, limb by limb (session 11)
 from addin_server.draft import instruction_named as named  # names swapped, words said to go (session 12)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
@@ -157,6 +157,10 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         if kind not in (None, "period", "amount") and asks_nothing_after_so(segment):
             # "Finding does not cover the 10% cap ..., so no action on those": the case made, then what follows
             # from it, which asks nothing; the words of the case ("does not cover") are no carve-out asked.
+            kind = None
+        if kind in ("period", "amount") and not _JUDGED.match(segment) and describes_the_clause(segment, clause):
+            kind = None  # "In this clause the same window is thirty days, used twice": the figure as it stands
+        if kind is not None and reason_under_heading(segment):
             kind = None
         if kind == "other" and about_the_draft(segment):
             continue  # "Please have the draft ready to share on screen": what to do with the draft, no ask
@@ -468,6 +472,8 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
 
 def _contradiction(text: str, parts: Sequence[Part]) -> str:
     kinds = {p.kind for p in parts}
+    # ("It is one-sided." is the complaint, not the ask: what describes the clause as it stands asks nothing.)
+    text = " ; ".join(seg for seg in _segments(text) if not describes_the_clause(seg))
     if "mutual" in kinds and re.search(r"\b(?:one[- ]sided|unilateral)\b|\bonly (?:binds?|binding|applies to|"
                                        r"apply to|protects?) (?:the )?[A-Z]", text):
         return ("Your instruction asks for the clause to be both mutual and one-sided; say which you want. "

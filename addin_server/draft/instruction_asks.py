@@ -24,7 +24,7 @@ from index_builder.reading import figures as F
 from index_builder.reading import numbers
 
 from addin_server.draft.instruction_kinds import _kind
-from addin_server.draft.instruction_words import _ASK, KEEP_VERBS, STAY_STATES, STAY_VERBS
+from addin_server.draft.instruction_words import _ASK, _STATEMENT, KEEP_VERBS, STAY_STATES, STAY_VERBS
 
 # The draft as a thing to handle (share, send, have ready), not the clause's words: "the draft", "a clean
 # version", "the redline", "this turn's mark-up".
@@ -169,3 +169,45 @@ def asks_nothing_after_so(segment: str) -> bool:
         return False
     after = segment[found[-1].end():]
     return _kind(after) is None and not _IMPERATIVE.match(after) and not _COMPOUND_VERB.search(after)
+
+
+# A sentence about the clause as it stands: its verb "is/are/has/have" (not "has to", "is to be"), and no
+# word that asks, wants or keeps anywhere in it: "In this clause the same window is thirty days, used twice",
+# "It is one-sided". It states the problem the ask after it answers; it is never an ask, nor a keep.
+_AS_IT_STANDS = re.compile(r"\b(?:is|are|has|have)\b(?!\s+(?:to|got\s+to|been\s+asked|asked)\b)(?!\s+(?:\w+\s+)?to\s+be\b)", re.I)
+# ("while the agreement is in force": a verb of a clause within; "Agreed:", "Mitigation": the state asked.)
+_SUBORDINATE = re.compile(r"\b(?:while|when|whenever|if|where|wherever|that|which|who|until|unless|once|because|since|after|"
+                          r"before|as\s+long\s+as)\b", re.I)
+_WANTS = re.compile(rf"\b(?:should|must|need|needs|want|wants|would|could|please|ought|shall|will|let['’]?s|agree\w*|"
+                    rf"instead|rather|prefer|go|goes|becomes?|{KEEP_VERBS}|{STAY_VERBS}|{STAY_STATES})\b|[?!]|->|=|→", re.I)
+
+
+def describes_the_clause(segment: str, clause: str = "") -> bool:
+    """The segment describes the clause as it stands and asks nothing (above). Given the clause, every figure
+    it names must be the clause's: "the only restraint there is one year", of another document, carries
+    the figure asked."""
+    text = segment.strip()
+    verb = _AS_IT_STANDS.search(text)
+    if not verb or _WANTS.search(text) or _SUBORDINATE.search(text[:verb.start()]):
+        return False
+    if not all(any(_same(f, g) for g in F.figures(clause)) for f in F.figures(text)):
+        return False
+    if any(f.start < verb.start() for f in F.figures(text)):
+        return False  # "The five days for 3.3(c) is non-negotiable": the figure judged or kept, not described
+    # (An imperative opening asks, whatever follows: "Make sure the cap is $1m"; so does one after a stop
+    # or a joint: "the cap is $1m, make it $2m".)
+    return not re.search(rf"(?:^|[,;:(]\s*|\s[-–—]\s+|\b(?:and|so|then|but)\s+)(?:please\s+)?(?:{_ASK}|ask)\b", text, re.I)
+
+
+def _same(a: F.Figure, b: F.Figure) -> bool:
+    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and getattr(a, "unit", None) == getattr(b, "unit", None)
+
+
+def reason_under_heading(segment: str) -> bool:
+    """"Note from the disputes side, for the file: We fought the Kessler renewal ...": a heading, then a
+    statement of what happened with no word that asks or wants ("Dear Anna, ...: we accept that ... should
+    bind both" asks): the reason for the ask after it, never an ask."""
+    heading = re.match(r"[A-Z][^:;.?!]{0,60}:\s+(?=\S)", segment)
+    # ("Flip the audit: we check About's books": a heading that opens with an ask is the ask.)
+    return bool(heading) and bool(_STATEMENT.match(segment[heading.end():])) and not _WANTS.search(segment) and \
+        not re.match(rf"(?:please\s+)?(?:{_ASK})\b", segment, re.I)

@@ -92,6 +92,9 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         if left:
             return PartResult(part, "partly", f"Only some of it is mutual: “{_short(left)}”, which your instruction "
                                               "names, is as it was.")
+        fewer = _fewer_acts(wanted, theirs, clause, draft)
+        if fewer:
+            return PartResult(part, "partly", fewer)
         return PartResult(part, "done", "Binds both parties alike" + ("" if len(ok) < 2 else
                                                                       f" ({len(ok)} provisions)") + ".")
     if wrong and not ok:
@@ -168,6 +171,42 @@ def _still_owned(moved: list[Provision], clause: str, draft: str, theirs: Bindin
             for m in re.finditer(rf"(?<![\w-]){re.escape(t.bound)}['’]s?\s+(?:own\s+)?(?:or\s+its\s+)?([a-z]+)", after):
                 if re.search(rf"(?<![\w-]){re.escape(t.bound)}['’]s?\s+(?:own\s+)?(?:or\s+its\s+)?{m.group(1)}\b", said):
                     return f"“{m.group(0)}”"
+    return ""
+
+
+# A list of acts or things the clause names ("assign, transfer, encumber or dispose of"): three or more words.
+_LIST = re.compile(r"\b([a-z]+)((?:,\s+[a-z]+)+),?\s+(?:and/or|and|or)\s+([a-z]+)\b")
+
+
+def _limb(read: Binding, q: Provision) -> str:
+    """The words of one party's provision: from where its party is named to where the next one's is."""
+    after = [p.subject[0] for p in read.provisions if q.start <= p.subject[0] < q.end and p.subject[0] > q.subject[0]]
+    return read.text[q.subject[0]:min(after, default=q.end)]
+
+
+def _fewer_acts(wanted: list[Provision], theirs: Binding, clause: str, draft: str) -> str:
+    """Where the draft binds the other party in a limb of its own, that limb names every act of the clause's
+    list its first party is still bound by ("the Franchisor shall not assign" beside "the Franchisee shall not
+    assign, transfer, encumber or dispose of"): a mirrored limb with some of the list is done in part. Only
+    from what the draft shows: a limb that names none of the list is reworded, and not read here."""
+    for t in wanted:
+        limb = clause[t.subject[0]:t.end]
+        # Only what the party does, named before any other party: "its owners, officers, directors or employees"
+        # after "the Company" are the other party's people, whom a mirrored limb rightly leaves out.
+        others = [m.start() for n in theirs.parties if n != t.bound for m in re.finditer(rf"\b{re.escape(n)}\b", limb)]
+        for m in _LIST.finditer(limb[:min(others, default=len(limb))]):
+            if m.group(3) in ("otherwise", "other", "any"):
+                continue  # "assign, sublicense or otherwise transfer": examples of the last act, which covers them
+            items = [m.group(1)] + re.findall(r"[a-z]+", m.group(2)) + [m.group(3)]
+            own = [q for q in theirs.provisions if q.bound == t.bound and binding.similar(t, q)]
+            other = [q for q in theirs.provisions if q.bound not in ("", MUTUAL, t.bound) and q.negated == t.negated]
+            for q, r in ((q, r) for q in own for r in other):
+                mine_, new = _limb(theirs, q), _limb(theirs, r)
+                kept = [w for w in items if re.search(rf"\b{w}", mine_)]
+                missing = [w for w in kept if not re.search(rf"\b{w[:5]}", new)]
+                if missing and len(missing) < len(kept):
+                    return (f"Both parties are bound, but not alike: {_the(r.bound)} is not bound to "
+                            f"“{', '.join(missing)}”, as {_the(t.bound)} is.")
     return ""
 
 

@@ -68,3 +68,26 @@ def excused_clause(clause: str, draft: str, scopes: Sequence[tuple[int, int]]) -
         last = b
     out.append(clause[last:])
     return "".join(out)
+
+
+def renamed_clause(parts: Sequence[Part], clause: str, draft: str) -> str | None:
+    """The clause with the names unread parts swap ("Minnesota becomes Georgia", "JHU = Company") swapped,
+    or None where they swap none. A swap of names changes those words and nothing else, so the clause so
+    renamed is what the draft's meaning is held to. Only swaps the draft shows (the new name is in it) are
+    made: a part with a misread new name is left out rather than compared half renamed. All are made at once (JHU -> Company and
+    Company -> Partner never chain)."""
+    from addin_server.draft.instruction_named import count, swaps
+    pairs: dict[str, str] = {}
+    for part in parts:
+        found = swaps(part.text, clause) if part.kind == "other" else []
+        # (A part with a swap the draft does not show was misread, or asks what the draft did not do: none
+        # of its swaps is made, so that the rest is not compared half renamed.)
+        if found and all(count(draft, new) for _, new in found):
+            pairs.update(found)
+    if not pairs:
+        return None
+    names = sorted(pairs, key=len, reverse=True)
+    pattern = "|".join(r"\s+".join(re.escape(w) for w in old.split()) for old in names)
+    lookup = {" ".join(old.split()).lower(): new for old, new in pairs.items()}
+    return re.sub(rf"(?<![\w-])(?:{pattern})(?![\w-])",
+                  lambda m: lookup[" ".join(m.group(0).split()).lower()], clause, flags=re.I)
