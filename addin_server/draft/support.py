@@ -424,8 +424,22 @@ def _restated(text: str, other: str, own: set[str] = frozenset()) -> str:
 def _negations(text: str) -> int:
     # A covenant's name ("non-solicitation", "covenant not to compete") says no "not" (polarity.py).
     lowered = _COVENANT.sub(" covenant ", unicodedata.normalize("NFKC", text).casefold().replace("’", "'"))
+    # A verb of restraint is a "not" of its object's act ("prevents X from hiring" = "X shall not hire"), so
+    # "does not stop X from owning" is "X may own", as a permission in the precedent says it (polarity.py;
+    # the limiting words already count "prohibited", "restricted").
+    restraints = _restraints(lowered)
     return (sum(w in _NEGATORS or w in _LIMITING for w in _WORD.findall(lowered))
-            + lowered.count("n't"))
+            + lowered.count("n't") + restraints)
+
+
+def _restraints(lowered: str) -> int:
+    """Verbs of restraint, one for a pair said together ("prohibit or restrict X from" is one restraint)."""
+    count, end = 0, -1
+    for m in P.NEGATIVE_VERBS.finditer(lowered):
+        joined = end >= 0 and lowered[end:m.start()].strip(" ,") in ("or", "and", "")
+        count += not joined and m.group(0) not in _LIMITING
+        end = m.end()
+    return count
 
 
 def _closest_sentence(sentence: str, passage: str) -> str:

@@ -164,7 +164,8 @@ def exception(*, disapplied: str, stems: bool = True, save: bool = False, nothin
 # reads a proposition's polarity as their parity, so that a restatement is no reversal.
 # A verb that says "shall not" of its object's act: "prohibits E from hiring" = "E shall not hire".
 # (Lower case only: "the Restricted Period ... runs from" is a defined term, no verb.)
-NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|bar|forbid)(?:s|ed|ing)?\b"
+# ("stop" and "restrict" too: "does not stop Smith from appearing" = "Smith may still appear".)
+NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|restrict|stop|bar|forbid)(?:s|p?ed|ping|ing)?\b"
                             r"(?=(?:\s+(?!from\b)[\w'’().,-]+){0,6}?\s+from\b)")
 # "unless X" = "if not X" and "without X" = "with no X" (compare_limits.py counts them where they take
 # the place of an "if" or a "with"), except where "without" and "not" deny nothing: "including without limitation" = "including but not
