@@ -39,6 +39,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("subject", r"subject\s+to|bound\s+by"),
     # A time condition: the duty holds only while the state lasts ("while this Agreement is in force",
     # "for so long as Supplier holds the licence"); a draft that drops it changes when the duty holds.
+    # ("during" is not read: it is as often a cap's or a fee's window, "the fees paid during the 12 months".)
     ("while", r"while|whilst|for\s+(?:so|as)\s+long\s+as"),
     ("unless", P.UNLESS_WORDING),
     ("if", r"provided\s*,?\s*(?:however\s*,?\s*)?that|provided\s*,\s*however|so\s+long\s+as|as\s+long\s+as|"
