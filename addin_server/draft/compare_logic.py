@@ -177,6 +177,11 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
     # A mutual draft may say in one sentence what the clause said twice, once for each party: a kind
     # is lost there only when the draft has none of it left.
     fewer = now.get(key, 0) == 0 if allow.mirror else now.get(key, 0) < was.get(key, 0)
+    if allow.mirror and t.kind == "not" and not fewer and now.get(key, 0) < was.get(key, 0):
+        # What a mutual draft merges away is a "not" said twice, once for each party, and the words it
+        # denies stay ("Neither party shall disclose"). A "not" whose own words are gone too ("which consent
+        # shall not be unreasonably withheld") was said once, and is lost however many others remain.
+        return _words_gone(L.said_on(clause, t), have, 3)
     if t.kind == "not" or not fewer:
         return fewer
     # (A time condition, "while this Agreement is in force", is lost as a condition is: its words gone too.)
@@ -188,6 +193,12 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
         # paraphrase that says it otherwise says it with a word of this kind ("for so long as"), so is not fewer.
         return len(hangs) >= 1 and not all(w in have for w in hangs)
     return len(hangs) >= 1 and sum(w in have for w in hangs) < 0.5 * len(hangs)
+
+
+def _words_gone(said: str, have: set[str], first: int) -> bool:
+    """None of the first few words a turn hangs on is in the draft (the verb it turns, and its object)."""
+    hangs = [w for w in _stem_list(said) if w not in _STOP_STEMS][:first]
+    return bool(hangs) and not any(w in have for w in hangs)
 
 
 def _modal(clause: str, draft: str, d: L.Difference) -> str:
