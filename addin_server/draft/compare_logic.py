@@ -22,6 +22,7 @@ from addin_server.draft.compare_base import _STOP, Allowances, _short, _stem, _s
 _WHY = {
     "unless": "a condition or exception your clause sets is gone",
     "if": "a condition your clause sets is gone",
+    "while": "the time your clause limits it to is gone, so it now holds at other times too",
     "subject": "what your clause makes subject to something no longer is",
     "regardless": "what held either way now depends on it",
     "only": "it now allows more than your clause does",
@@ -55,8 +56,8 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
         turned = _turned(d, clause, draft) or _excepted(d, allow)
         if turned:
             if all(_unasked(t, asked) for t in turned):
-                was, now_ = turned[0].text.strip(), turned[1].text.strip()
-                out.append(f"The draft turns “{was}” into “{now_}”{_where(clause, d)}, which your instruction does not "
+                said, says = turned[0].text.strip(), turned[1].text.strip()
+                out.append(f"The draft turns “{said}” into “{says}”{_where(clause, d)}, which your instruction does not "
                            "ask for: your clause now says something else.")
             continue
         if rewording or allow.drop_ok:
@@ -176,12 +177,28 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
     # A mutual draft may say in one sentence what the clause said twice, once for each party: a kind
     # is lost there only when the draft has none of it left.
     fewer = now.get(key, 0) == 0 if allow.mirror else now.get(key, 0) < was.get(key, 0)
+    if allow.mirror and t.kind == "not" and not fewer and now.get(key, 0) < was.get(key, 0):
+        # What a mutual draft merges away is a "not" said twice, once for each party, and the words it
+        # denies stay ("Neither party shall disclose"). A "not" whose own words are gone too ("which consent
+        # shall not be unreasonably withheld") was said once, and is lost however many others remain.
+        return _words_gone(L.said_on(clause, t), have, 3)
     if t.kind == "not" or not fewer:
         return fewer
-    if key not in ("condition", "only"):
+    # (A time condition, "while this Agreement is in force", is lost as a condition is: its words gone too.)
+    if key not in ("condition", "only", "while"):
         return False
     hangs = [w for w in _stem_list(L.said_on(clause, t)) if w not in _STOP_STEMS]
+    if key == "while":
+        # A time is said by few words, and each counts ("while this Agreement is in force": "force"); a
+        # paraphrase that says it otherwise says it with a word of this kind ("for so long as"), so is not fewer.
+        return len(hangs) >= 1 and not all(w in have for w in hangs)
     return len(hangs) >= 1 and sum(w in have for w in hangs) < 0.5 * len(hangs)
+
+
+def _words_gone(said: str, have: set[str], first: int) -> bool:
+    """None of the first few words a turn hangs on is in the draft (the verb it turns, and its object)."""
+    hangs = [w for w in _stem_list(said) if w not in _STOP_STEMS][:first]
+    return bool(hangs) and not any(w in have for w in hangs)
 
 
 def _modal(clause: str, draft: str, d: L.Difference) -> str:

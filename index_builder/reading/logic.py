@@ -37,6 +37,10 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("regardless", r"even\s+if|even\s+though|whether\s+or\s+not|regardless\s+of(?:\s+whether)?|irrespective\s+of|"
                    r"notwithstanding|despite|whether(?=\s[^,.;:]{1,80}?\bor\s+otherwise\b)"),
     ("subject", r"subject\s+to|bound\s+by"),
+    # A time condition: the duty holds only while the state lasts ("while this Agreement is in force",
+    # "for so long as Supplier holds the licence"); a draft that drops it changes when the duty holds.
+    # ("during" is not read: it is as often a cap's or a fee's window, "the fees paid during the 12 months".)
+    ("while", r"while|whilst|for\s+(?:so|as)\s+long\s+as"),
     ("unless", P.UNLESS_WORDING),
     ("if", r"provided\s*,?\s*(?:however\s*,?\s*)?that|provided\s*,\s*however|so\s+long\s+as|as\s+long\s+as|"
            r"on\s+condition\s+that|conditional\s+(?:up)?on|in\s+the\s+event\s+(?:that|of)|if|in\s+case"),
@@ -64,7 +68,7 @@ _OPPOSITE = re.compile(r"\b(?:(?P<greater>greater|higher|longer|more|maximum|lat
 
 @dataclass(frozen=True)
 class Turn:
-    kind: str  # "not", "unless", "subject", "if", "regardless", "include", "only", "may", "duty", "limit", "floor",
+    kind: str  # "not", "unless", "subject", "while", "if", "regardless", "include", "only", "may", "duty", "limit", "floor",
     # "greater", "lesser", "hook"
     text: str  # as written
     start: int
@@ -154,7 +158,7 @@ _SAME = (({"duty", "not", "unless"}, {"may", "only", "include"}), ({"not", "unle
          ({"floor"}, {"not", "floor"}),
          ({"not", "may"}, {"unless"}), ({"not", "unless"}, {"only"}), ({"not", "unless"}, {"only", "if"}),
          ({"unless"}, {"if", "not"}), ({"not", "unless"}, {"only", "duty"}), ({"not", "may"}, {"not", "duty"}),
-         ({"not", "duty"}, {"not", "may"}))
+         ({"not", "duty"}, {"not", "may"}), ({"while"}, {"if"}))
 # Aligned word sequences below this share are two texts, not one text edited.
 ALIGNED = 0.5
 
