@@ -16,6 +16,7 @@ from addin_server.draft.checks_base import short as _short
 from addin_server.draft.citations import VerifiedRedraft
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.quotes import contains, words
+from addin_server.draft.support import phrase_cited_unsaid
 
 
 def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str, ins: Instruction,
@@ -47,6 +48,10 @@ def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: 
         if not 1 <= c.n <= len(precedents):
             continue
         sentence = _MARKER.sub("", c.sentence)
+        unsaid = phrase_cited_unsaid(c.sentence, c.n, precedents[c.n - 1].text, clause + " " + ins.text)
+        if unsaid:
+            return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}] for “{unsaid}”, but precedent "
+                                                 f"[{c.n}] does not say it.")
         extra = _beyond_precedent(sentence, precedents[c.n - 1].text, clause, ins, allow)
         if extra:
             return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}], but precedent [{c.n}] does not "

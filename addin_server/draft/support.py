@@ -446,3 +446,46 @@ def _closest_sentence(sentence: str, passage: str) -> str:
     wanted = set(stems(sentence))
     parts = [passage[a:b] for a, b in sentence_spans(passage)] or [passage]
     return max(parts, key=lambda p: len(wanted & set(stems(p))))
+
+
+# -- what a citation placed inside a sentence claims ----------------------------------------------------
+# A marker placed mid-sentence ("..., at the requesting party's cost [1], for inspection ...") points at the
+# phrase it closes: that phrase, not the whole sentence, is what is claimed from the precedent. (A marker at
+# the end of a sentence cites the sentence, which the score above judges whole.)
+_CLOSED_LIMB = re.compile(r"[,;:]|\((?![\w.]{1,4}\))|(?<!\(\w)(?<!\(\w\w)\)")  # "(12)", "(a)" are no limb break
+# A thing is named after a determiner, a preposition or a possessive ("for breach", "of a wind-down fee",
+# "to its Affiliates"); the verbs and connectives around it frame the claim, and a paraphrase rewords them.
+# ("to" is left out: "to give" is an act.)
+_OBJECT_AFTER = frozenset("the a an any its their his her of for at by with from this that such each all no "
+                          "our your in on outside".split())
+_PREPOSITIONS = frozenset("within before after during until between among against beyond outside inside "
+                          "throughout toward towards".split())
+
+
+def phrase_cited_unsaid(sentence: str, n: int, precedent: str, lawyer_text: str) -> str:
+    """A thing named in the phrase a mid-sentence marker ``[n]`` closes that the precedent does not say and the
+    lawyer's clause and instruction do not give ("" where there is none): "cost" in "at the requesting party's
+    cost [1]" cited to a precedent on how long records are kept. A kept word of the lawyer's never needs the
+    precedent; "not", exceptions and limits are the negation feature's and the meaning check's."""
+    have, own = set(stems(precedent)), set(stems(lawyer_text))
+    roots = {w[:5] for w in re.findall(r"[a-z]{5,}", (precedent + " " + lawyer_text).lower())}
+    for m in re.finditer(rf"\s*\[{n}\s*\]", sentence):
+        if not re.search(r"\w{2,}", re.sub(r"\[\d+\s*\]", "", sentence[m.end():])):
+            continue  # at the end: the whole sentence is cited
+        limb = _CLOSED_LIMB.split(re.sub(r"\s*\[\d+\s*\]", "", sentence[:m.start()]))[-1]
+        limits = {w.lower() for lm in P.limit_phrases.finditer(limb) for w in _WORD.findall(lm.group(0))}
+        tokens = re.findall(r"[\w’'-]+", limb)
+        for i, word in enumerate(tokens):
+            low = word.casefold()
+            if low in _NEGATORS or low in _LIMITING or low in limits or low in _NOT_PARTIES or low.endswith("ing") \
+                    or low in _PREPOSITIONS or low in _OBJECT_AFTER or P.negation_or_exception(nor=True).fullmatch(word) \
+                    or any(part in _STOP for part in low.split("-")[:-1]):
+                continue  # polarity, limits, a document's part, an act (a gerund), a connective, "then-current"
+            before = [t.casefold() for t in tokens[max(0, i - 2):i]]
+            if not any(t in _OBJECT_AFTER or t.endswith(("'s", "’s")) for t in before):
+                continue
+            for part in low.split("-"):  # "then-current", "wind-down": each part its own word
+                unsaid = [s for s in stems(part) if s not in have and s not in own and s[:5] not in roots]
+                if unsaid:
+                    return word
+    return ""
