@@ -188,7 +188,12 @@ _OUTCOME = re.compile(r"\s*decision\s*:\s*(?:approved|agreed|accepted|rejected|d
 def _records(limb: str) -> bool:
     """A form's field that names what it is (Impact, Status, Reference, Current, a decision's outcome): no ask."""
     m = _LABELLED_FIELD.match(limb)
-    return bool(_OUTCOME.match(limb) or m and _META.match(m.group(1)))
+    # ("Current: 30 months" stays: the figure as it stands is the old value of the field that proposes the new one.)
+    return bool(_OUTCOME.match(limb) or m and _META.match(m.group(1)) and not _AS_IT_STANDS.match(m.group(1)))
+
+
+_AS_IT_STANDS = re.compile(r"\s*(?:current|existing|now|as\s+is|original)\s*$", re.I)
+
 
 
 def split(text: str) -> str:
