@@ -39,7 +39,7 @@ from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
 from addin_server.draft.instruction_moves import settle
 from addin_server.draft.instruction_values import (  # noqa: F401
     _HOLDER_CUES, _JUDGED_THEN_ASKED, _KEPT_FIGURE, unread_figures, _NEWLY_BOUND, _ONE_UNIT, _REPLACED_BY, _UNITS, _after_verb, _carve,
-    _flip, _named, _newly_bound, _number, _period, _renames, _same, _whole, _whose)
+    _flip, _named, _newly_bound, _number, _period, _renames, _same, _whole, _whose, recorded_figures)
 from addin_server.draft.instruction_words import (  # noqa: F401
     _ARCHAIC_NAMED, _ASK, _BARE_NUMBER, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE,
     _FEES_BASIS, _FLIP, _FOREIGN, _LEAVE, _MODIFIER, _MUTUAL, _NON_LATIN, _NOT_APPLY, _NUMBER_WORDS, _ORDINALS,
@@ -152,6 +152,10 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         kind = _kind(_restated_out(segment, clause))
+        if kind == "period" and recorded_figures(segment, clause) != segment:
+            # "Time entry, 0.2 hours: ... redrafted within 45 words": the figure records the work; the ask is the rest.
+            segment = recorded_figures(segment, clause)
+            kind = _kind(_restated_out(segment, clause))
         if kind == "flip" and move_of_nothing(segment, names):
             kind = "other"  # "certificates, not full policies": a replacement of words, said of no party
         if kind not in (None, "period", "amount") and asks_nothing_after_so(segment):
@@ -459,7 +463,7 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
     segments = _segments(text)
     # The other side's ask that the lawyer counters ("... asks for 7 years. We'll meet them at 5") is no ask.
     answered = any(countered(seg) is not None for seg in segments)
-    asked = " ; ".join(seg for seg in segments if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
+    asked = " ; ".join(recorded_figures(seg, clause) for seg in segments if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
                                                        or _JUDGED.match(seg) or (answered and reported(seg))))
     # A value part read more than one way holds its figures (they are said "not checked" with it).
     worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other")

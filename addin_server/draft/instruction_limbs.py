@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 _NUMBER_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 # Fields about the row or the decision, not what the clause should become ("Current": the clause as it stands).
 _META = re.compile(r"^\s*(?:current|existing|now|as\s+is|original|owner|status|responsible|document|doc|rationale|reason|title|use\s+in|issue|topic|ref(?:erence)?|"
-                   r"date|due|priority|source|file|matter|item|no\.?|#|card)(?:\s*[\w.-]*\d[\w.-]*)?\s*$|"
+                   r"date|due|priority|source|file|matter|item|no\.?|#|card|impact|rating|requester|requested\s+by|clause|time(?:\s+entry)?)(?:\s*[\w.-]*\d[\w.-]*)?\s*$|"
                    # The other side's stated position is the case, not the ask: "BP's position", "Customer's ask".
                    r"^\s*[A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?['’]s?\s+(?:position|proposal|ask|request|view|markup|mark-up)\s*$",
                    re.I)
@@ -150,9 +150,55 @@ def _marks(text: str) -> list[re.Match[str]]:
     return sorted(found, key=lambda m: m.start())
 
 
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6"}
+# A later word that takes back a point of the lawyer's own list ("Update: ignore 2", "scrap point 3", "drop
+# the second ask"): words that speak of the message, never of the clause ("delete (b)" may be the clause's (b)).
+_WITHDRAWS = re.compile(r"\b(?:(?:ignore|disregard|forget|scrap|withdraw|cancel)\s+(?:my\s+|the\s+)?"
+                        r"(?:(?:point|item|ask|request|no\.?|number)\s+)?|(?:drop|strike|delete|remove)\s+(?:my\s+|the\s+)?"
+                        r"(?=(?:point|item|ask|request|no\.?|number)\s|(?:first|second|third|fourth|fifth|sixth)\s))"
+                        r"(?:(?:point|item|ask|request|no\.?|number)\s+)?"
+                        r"(?:\(?(\d{1,2}|[a-h]|i{1,3}|iv|v|vi)\)?(?![\w%])|(first|second|third|fourth|fifth|sixth)\s+"
+                        r"(?:point|item|ask|request|one)\b)", re.I)
+_ITEM_LINE = re.compile(r"^[ \t]*(?:point\s+)?\(?(\d{1,2}|[a-h]|i{1,3}|iv|v|vi)[.):][ \t]+\S[^\n]*(?:\n|$)", re.I | re.M)
+
+
+def withdrawn(text: str) -> str:
+    """The message without the points of its own list that a later line takes back ("ignore 2"), and
+    without that line's words of taking back: a withdrawn point is no ask (later overrides earlier)."""
+    items = {m.group(1).lower(): m for m in _ITEM_LINE.finditer(text)}
+    if len(items) < 2:
+        return text
+    gone: list[tuple[int, int]] = []
+    for w in _WITHDRAWS.finditer(text):
+        label = (w.group(1) or _ORDINALS.get((w.group(2) or "").lower(), "")).lower()
+        item = items.get(label)
+        # Only a point said before the words that take it back, and never the line that takes it back.
+        if item is None or item.end() > w.start():
+            continue
+        gone += [(item.start(), item.end()), (w.start(), w.end())]
+    for a, b in sorted(gone, reverse=True):
+        text = text[:a] + ("\n" if text[a:b].endswith("\n") else " ") + text[b:]
+    return text
+
+
+# A form's decision field that records the outcome ("Decision: APPROVED by the board"), not what to draft.
+_OUTCOME = re.compile(r"\s*decision\s*:\s*(?:approved|agreed|accepted|rejected|declined|deferred|noted)\b", re.I)
+
+
+def _records(limb: str) -> bool:
+    """A form's field that names what it is (Impact, Status, Reference, Current, a decision's outcome): no ask."""
+    m = _LABELLED_FIELD.match(limb)
+    # ("Current: 30 months" stays: the figure as it stands is the old value of the field that proposes the new one.)
+    return bool(_OUTCOME.match(limb) or m and _META.match(m.group(1)) and not _AS_IT_STANDS.match(m.group(1)))
+
+
+_AS_IT_STANDS = re.compile(r"\s*(?:current|existing|now|as\s+is|original)\s*$", re.I)
+
+
+
 def split(text: str) -> str:
     """The message with each ask of its structure labelled "(n)" and joined by "; " (see the module)."""
-    text = _dictated(text)
+    text = _dictated(withdrawn(text))
     rows = _rows(text)
     if rows is not None:
         return _joined([(r, True) for r in rows])
@@ -174,7 +220,9 @@ def split(text: str) -> str:
         if "\n" not in cleaned[max(0, m.start() - 1):m.end()] and m.start() > 0:
             end = stop
         limb = " ".join(cleaned[m.end():end].split())
-        if not _ROUTES_ON.search(limb):  # "Does para 7 ... ? -> ... Go to 2.": a step of the path, no ask
+        if _records(limb):
+            limb = ""  # "Impact: delivery schedule only", "Decision: APPROVED by the board": what the form records
+        if limb and not _ROUTES_ON.search(limb):  # "Does para 7 ... ? -> ... Go to 2.": a step of the path, no ask
             pieces.append((_chosen(limb), True))
         pieces.append((cleaned[end:stop], False))
     return _joined(pieces)

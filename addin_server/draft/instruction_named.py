@@ -53,7 +53,7 @@ _MOVES = (
 )
 # ("'Party' goes lower case", "the fee goes up to", "it goes to arbitration": a change of the words, not their end.)
 _GO_VERB = (r"(?:goes|go|must\s+go|has\s+to\s+go|have\s+to\s+go|comes?\s+out|(?:is|are)\s+out|drops?\s+out|to\s+go)\b"
-            r"(?!\s+(?:lower|upper|to|into|up|down|in|from|back|with|under|over|through|as|beyond|further|away|on|"
+            r"(?!\s+(?:lower|upper|to|into|up|down|in|from|back|with|under|over|through|as|beyond|further|away|on|across|along|"
             r"capital|small|uppercase|lowercase|sentence|title|bold|italic)\b)")
 # "'substantially' goes", "'pursuant to the foregoing' and 'hereof' go": quoted words, then the verb.
 _QUOTED_GO = re.compile(rf"(?P<all>(?:{_Q.format('a')})(?:\s*(?:,|and|&)\s*{_Q.format('b')})?)\s+{_GO_VERB}")

@@ -288,3 +288,19 @@ def unread_figures(text: str, values: list[float], clause: str = "") -> list[str
             continue
         out.append(f.text)
     return out
+
+
+_ASK_BEFORE = re.compile(rf"\b(?:{_ASK})\b", re.I)
+
+
+def recorded_figures(text: str, clause: str) -> str:
+    """The words without the figures that record the work rather than ask ("Time entry, 0.2 hours: reviewed
+    ..."): a period in a unit the clause never uses, that no ask word reaches (none before it) and that
+    labels what follows (a colon after it) is the message's own record, never a period asked of the clause."""
+    used = {f.unit for f in F.periods(clause)}
+    out = text
+    for f in reversed(F.periods(text)):
+        if f.unit in used or _ASK_BEFORE.search(text[:f.start]) or not re.match(r"\s*:", text[f.end:]):
+            continue
+        out = out[:f.start] + out[f.end:]
+    return out
