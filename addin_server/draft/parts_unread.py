@@ -106,3 +106,14 @@ def could_turn(parts: Sequence[Part], was: str, now: str) -> bool:
     if not new:
         return True  # no word of the turn to look for: the unread part may have asked it
     return any(new & kinds(p.text) for p in parts)
+
+
+def names_none(parts: Sequence[Part], provision: str, names: Sequence[str] = ()) -> bool:
+    """Whether no part uses a word of a provision (its words less the parties' names and a last word cut
+    short): such an ask cannot have asked for it."""
+    words = provision.rstrip("…").split()
+    if provision.endswith("…") and words:
+        words = words[:-1]
+    own = {_stem(w) for n in names for w in re.findall(r"[a-z]{4,}", n.lower())}
+    said = _pointers(" ".join(words)) - own
+    return bool(said) and not any(said & _pointers(p.text) for p in parts)
