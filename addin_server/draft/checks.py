@@ -40,7 +40,7 @@ from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
 from addin_server.draft.parts import ARCHAIC, PartResult, allowances, raw_part
 from addin_server.draft.parts_terms import renamed_in_part
-from addin_server.draft.parts_unread import excused_clause, renamed_clause
+from addin_server.draft.parts_unread import could_turn, excused_clause, renamed_clause
 from addin_server.draft.verdicts import gate, settle
 from addin_server.draft.parts_unread import scope as unread_scope
 
@@ -82,10 +82,13 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     # or not (the numbers check reads them so too); whether a citation is owed is the support check's.
     given = "\n".join(t for t in (whole.cited_text, named_precedents(task)) if t)
     borrowed = dataclasses.replace(whole, cited_text=given)
-    additions = _unless_unread(clock.time("additions", _additions, comparison, borrowed, task, cited, ins),
-                               [p.part.label() for p in unread])
-    meaning = _with_logic(_unless_unread(clock.time("meaning", _meaning, comparison, whole, task, ins),
-                                         [p.part.label() for p in unread]), lambda: _logic(comparison, whole, task, ins))
+    found_added = clock.time("additions", _additions, comparison, borrowed, task, cited, ins)
+    additions = _unnamed_provision(comparison, borrowed, task, cited, unread, found_added) or \
+        _unless_unread(found_added, [p.part.label() for p in unread])
+    found = clock.time("meaning", _meaning, comparison, whole, task, ins)
+    meaning = _with_logic(_turned(comparison, whole, task, unread, found) or
+                          _unless_unread(found, [p.part.label() for p in unread]),
+                          lambda: _logic(comparison, whole, task, ins))
     if allow.unread_scopes:
         additions, meaning = _scoped(task, ins, draft, allow, unread, cited, additions, meaning)
     meaning = _renamed(task, ins, draft, verified.cited, unread, meaning)
@@ -123,6 +126,35 @@ def _scoped(task: DraftTask, ins: Instruction, draft: str, allow: C.Allowances, 
                             lambda: _logic(comparison, allow, excused, ins))
         meaning = found if found.passed is False else meaning
     return additions, meaning
+
+
+def _turned(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, unread: list[PartResult],
+            found: CheckResult) -> CheckResult | None:
+    """A promise turned round (compare_roles.py) that no unread part has the words to ask for: it fails the
+    meaning check though other parts were not read (parts_unread.could_turn). None where none is found."""
+    if found.passed is not False or not unread:
+        return None
+    from addin_server.draft.compare_roles import _polarity_changes
+    for said in _polarity_changes(comparison, allow, task.document_parties):
+        phrases = re.findall(r"“([^”]*)”", said)
+        if len(phrases) == 2 and not could_turn([p.part for p in unread], phrases[1], phrases[0]):
+            return CheckResult("meaning", False, said)
+    return None
+
+
+def _unnamed_provision(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, cited: list[str],
+                       unread: list[PartResult], found: CheckResult) -> CheckResult | None:
+    """A new obligation or right the draft adds that no unread part names: a lawyer who asks for one says what
+    it is about ("the vendor should reimburse the audit"), so an ask none of whose words the new provision
+    uses (party names aside) cannot have asked for it. None where every addition may have been asked."""
+    if found.passed is not False or not unread:
+        return None
+    from addin_server.draft.parts_unread import names_none
+    for said in C.additions(comparison, allow, task.document_parties, cited):
+        m = re.search(r"adds a new (?:obligation|right): “([^”]*)”", said)
+        if m and names_none([p.part for p in unread], m.group(1), binding.party_names(task.clause, task.document_parties)):
+            return CheckResult("additions", False, said)
+    return None
 
 
 def _renamed(task: DraftTask, ins: Instruction, draft: str, cited: Sequence[int], unread: list[PartResult],

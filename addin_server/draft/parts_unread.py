@@ -13,6 +13,7 @@ import difflib
 import re
 from typing import Sequence
 
+from index_builder.reading import logic as L
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.compare_base import _STOP, _stem
@@ -91,3 +92,28 @@ def renamed_clause(parts: Sequence[Part], clause: str, draft: str) -> str | None
     lookup = {" ".join(old.split()).lower(): new for old, new in pairs.items()}
     return re.sub(rf"(?<![\w-])(?:{pattern})(?![\w-])",
                   lambda m: lookup[" ".join(m.group(0).split()).lower()], clause, flags=re.I)
+
+
+def could_turn(parts: Sequence[Part], was: str, now: str) -> bool:
+    """Whether unread parts could have asked for a promise said ``was`` to be said ``now`` ("will not enter
+    into" -> "may, after notice, enter into"). A lawyer who turns a promise round names what it becomes: a
+    permission with a word of permission ("may", "can", "is free to"), a ban with a "not", a duty with a
+    "shall"; the words are the core's (logic.turns). Where the promise gains no kind of word (a "not" lost),
+    the words of what it loses are looked for instead. An ask without them (a rewrite, a figure, a
+    carve-out of named matter) cannot have asked for the turn."""
+    kinds = lambda text: {t.kind for t in L.turns(text)}  # noqa: E731
+    new = kinds(now) - kinds(was) or kinds(was) - kinds(now)
+    if not new:
+        return True  # no word of the turn to look for: the unread part may have asked it
+    return any(new & kinds(p.text) for p in parts)
+
+
+def names_none(parts: Sequence[Part], provision: str, names: Sequence[str] = ()) -> bool:
+    """Whether no part uses a word of a provision (its words less the parties' names and a last word cut
+    short): such an ask cannot have asked for it."""
+    words = provision.rstrip("…").split()
+    if provision.endswith("…") and words:
+        words = words[:-1]
+    own = {_stem(w) for n in names for w in re.findall(r"[a-z]{4,}", n.lower())}
+    said = _pointers(" ".join(words)) - own
+    return bool(said) and not any(said & _pointers(p.text) for p in parts)
