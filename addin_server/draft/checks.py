@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 from index_builder.reading import binding
 
 from addin_server.draft import compare as C
+from addin_server.draft.compare_roles import _polarity_changes
 from addin_server.draft.checks_base import (_MARKER, CHECK_NAMES, NEARLY_SAME, Checked, CheckResult, DraftTask,
                                             not_checked, similarity)
 from addin_server.draft.checks_base import short as _short
@@ -40,7 +41,7 @@ from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
 from addin_server.draft.parts import ARCHAIC, PartResult, allowances, raw_part
 from addin_server.draft.parts_terms import renamed_in_part
-from addin_server.draft.parts_unread import could_turn, excused_clause, renamed_clause
+from addin_server.draft.parts_unread import could_turn, excused_clause, names_none, renamed_clause
 from addin_server.draft.verdicts import gate, settle
 from addin_server.draft.parts_unread import scope as unread_scope
 
@@ -134,7 +135,6 @@ def _turned(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, unre
     meaning check though other parts were not read (parts_unread.could_turn). None where none is found."""
     if found.passed is not False or not unread:
         return None
-    from addin_server.draft.compare_roles import _polarity_changes
     for said in _polarity_changes(comparison, allow, task.document_parties):
         phrases = re.findall(r"“([^”]*)”", said)
         if len(phrases) == 2 and not could_turn([p.part for p in unread], phrases[1], phrases[0]):
@@ -149,7 +149,6 @@ def _unnamed_provision(comparison: C.Comparison, allow: C.Allowances, task: Draf
     uses (party names aside) cannot have asked for it. None where every addition may have been asked."""
     if found.passed is not False or not unread:
         return None
-    from addin_server.draft.parts_unread import names_none
     for said in C.additions(comparison, allow, task.document_parties, cited):
         m = re.search(r"adds a new (?:obligation|right): “([^”]*)”", said)
         if m and names_none([p.part for p in unread], m.group(1), binding.party_names(task.clause, task.document_parties)):

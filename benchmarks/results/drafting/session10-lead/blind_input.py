@@ -1,6 +1,6 @@
 """Blind-review input for accepted operations: python blind_input.py OUTDIR code=RUNDIR/operations.jsonl ...
-Writes OUTDIR/blind_review_input.jsonl (no label, no task id, no code) and blind_review_key.json."""
-import hashlib, json, sys
+RID_PREFIX salts the ids per tranche (session 10 used "k"). Writes OUTDIR/blind_review_input.jsonl (no label, no task id, no code) and blind_review_key.json."""
+import hashlib, json, os, sys
 out, pairs = sys.argv[1], [a.split('=', 1) for a in sys.argv[2:]]
 rows, key = [], []
 for code, path in pairs:
@@ -8,7 +8,7 @@ for code, path in pairs:
         o = json.loads(line)
         if not o['accepted']:
             continue
-        rid = hashlib.sha256(f"k|{code}|{o['task_id']}".encode()).hexdigest()[:10]
+        rid = hashlib.sha256(f"{os.environ.get('RID_PREFIX', 'k')}|{code}|{o['task_id']}".encode()).hexdigest()[:10]
         rows.append({'rid': rid, 'instruction': o['instruction'], 'clause': o['clause'],
                      'precedents': o.get('precedents') or [], 'document': o.get('document'),
                      'draft': o['output'],
