@@ -16,7 +16,7 @@ from addin_server.draft.checks_base import short as _short
 from addin_server.draft.citations import VerifiedRedraft
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.quotes import contains, words
-from addin_server.draft.support import phrase_cited_unsaid
+from addin_server.draft.support import phrase_cited_unsaid, word_roots
 
 
 def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str, ins: Instruction,
@@ -107,7 +107,7 @@ def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instructio
     judged = {s for j, w in enumerate(said) if w.lower() in _FUNCTION_WORDS or w in in_figures for s in stems(w)}
     # A word the precedent, the clause or the ask has in another form ("expires" for "expiration",
     # "conditioned" for "conditional": the same first five letters) is theirs, and so are a limit's words.
-    roots = {w[:5] for w in re.findall(r"[a-z]{5,}", (precedent + " " + clause + " " + ins.text).lower())}
+    roots = word_roots(precedent, clause, ins.text)
     in_form = {s for w in said for s in stems(w) if len(w) >= 5 and w[:5].lower() in roots or w.lower() in limits}
     unbacked = [s for s in added if s not in backed and s not in judged and s not in in_form]
     if len(added) >= 3 and len(unbacked) > 0.5 * len(added):

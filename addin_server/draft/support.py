@@ -462,13 +462,19 @@ _PREPOSITIONS = frozenset("within before after during until between among agains
                           "throughout toward towards".split())
 
 
+def word_roots(*texts: str) -> set[str]:
+    """The first five letters of each word of five or more: a word of these texts in another form
+    ("expires" for "expiration", "conditioned" for "conditional") is theirs, not a new claim."""
+    return {w[:5] for w in re.findall(r"[a-z]{5,}", " ".join(texts).lower())}
+
+
 def phrase_cited_unsaid(sentence: str, n: int, precedent: str, lawyer_text: str) -> str:
     """A thing named in the phrase a mid-sentence marker ``[n]`` closes that the precedent does not say and the
     lawyer's clause and instruction do not give ("" where there is none): "cost" in "at the requesting party's
     cost [1]" cited to a precedent on how long records are kept. A kept word of the lawyer's never needs the
     precedent; "not", exceptions and limits are the negation feature's and the meaning check's."""
     have, own = set(stems(precedent)), set(stems(lawyer_text))
-    roots = {w[:5] for w in re.findall(r"[a-z]{5,}", (precedent + " " + lawyer_text).lower())}
+    roots = word_roots(precedent, lawyer_text)
     for m in re.finditer(rf"\s*\[{n}\s*\]", sentence):
         if not re.search(r"\w{2,}", re.sub(r"\[\d+\s*\]", "", sentence[m.end():])):
             continue  # at the end: the whole sentence is cited
