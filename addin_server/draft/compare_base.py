@@ -140,8 +140,7 @@ def _raw_edits(c: Comparison) -> list[Region]:
     return out
 
 
-def _same_figure(a: F.Figure, b: F.Figure) -> bool:
-    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and (a.unit or "") == (b.unit or "")
+_same_figure = F.same
 
 
 def _key(text: str) -> str:

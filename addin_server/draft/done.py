@@ -72,8 +72,7 @@ def confirm(part: Part, ins: Instruction, clause: str, draft: str, parties: Sequ
 
 # --- figures -------------------------------------------------------------------------------------
 
-def _same(a: F.Figure, b: F.Figure) -> bool:
-    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and (a.unit or "") == (b.unit or "")
+_same = F.same
 
 
 def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.Figure]:

@@ -199,8 +199,7 @@ def describes_the_clause(segment: str, clause: str = "") -> bool:
     return not re.search(rf"(?:^|[,;:(]\s*|\s[-–—]\s+|\b(?:and|so|then|but)\s+)(?:please\s+)?(?:{_ASK}|ask)\b", text, re.I)
 
 
-def _same(a: F.Figure, b: F.Figure) -> bool:
-    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and getattr(a, "unit", None) == getattr(b, "unit", None)
+_same = F.same
 
 
 def reason_under_heading(segment: str) -> bool:

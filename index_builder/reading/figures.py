@@ -150,6 +150,11 @@ class _Found:
 _BREAKS = str.maketrans("\n\r\f\v\x85\u2028\u2029", "       ")
 
 
+
+def same(a: Figure, b: Figure) -> bool:
+    """The same figure, wherever it stands: kind, value and unit ("30 days" in the clause and in a draft)."""
+    return a.kind == b.kind and abs(a.value - b.value) < 1e-9 and (a.unit or "") == (b.unit or "")
+
 def figures(text: str) -> list[Figure]:
     """Every figure of ``text``, in text order."""
     masked = mask(text).translate(_BREAKS)
