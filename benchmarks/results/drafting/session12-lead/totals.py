@@ -1,16 +1,17 @@
-"""Totals of a run folder (runsets.sh output) by group: python totals.py DIR [DIR...] -> a-i and j-n rows."""
+"""Totals of a run folder (runsets.sh output) by group: python totals.py DIR [DIR...] -> a-i, j-m and n-p rows."""
 import json, os, sys
 def stats(d, n):
     r = [json.loads(l) for l in open(f'{d}/{n}/drafts.jsonl')]
     br = [x for x in r if not x['sound']]; so = [x for x in r if x['sound']]
     return [sum(x['flagged'] for x in br), sum(x['named'] for x in br), len(br), sum(x['shown_passed'] for x in br),
             sum(x['flagged'] for x in so), len(so)]
-fresh = ('drafting-j', 'drafting-k', 'drafting-l', 'drafting-m', 'drafting-n')
+fresh = ('drafting-j', 'drafting-k', 'drafting-l', 'drafting-m')
+newest = ('drafting-n', 'drafting-o', 'drafting-p')
 for d in sys.argv[1:]:
-    tot = {'a-i': [0]*6, 'j-m': [0]*6, 'n': [0]*6}
+    tot = {'a-i': [0]*6, 'j-m': [0]*6, 'n-p': [0]*6}
     for n in sorted(os.listdir(d)):
         if not os.path.exists(f'{d}/{n}/drafts.jsonl'): continue
-        g = 'n' if n.startswith('drafting-n') else 'j-m' if n.startswith(fresh) else 'a-i'
+        g = 'n-p' if n.startswith(newest) else 'j-m' if n.startswith(fresh) else 'a-i'
         tot[g] = [a + b for a, b in zip(tot[g], stats(d, n))]
     for g, t in tot.items():
         if t[2]:
