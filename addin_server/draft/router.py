@@ -144,6 +144,10 @@ class DraftRouter:
         drafted.parts = _parts(checked.parts, ins, done, already, why, drafted.producer, self.redrafter is not None,
                                prefer)
         drafted.checks = _instruction_from_parts(drafted.checks, drafted.parts)
+        eased = any(r.failed and row["status"] == "unchecked" for r, row in zip(checked.parts, drafted.parts))
+        if eased:
+            drafted.checks = _eased(drafted.checks, drafted.parts, task, ins,
+                                    drafted.result.answer or drafted.result.verified.text)
         if drafted.operation is not None and drafted.operation.operation == "none":
             # Nothing needed changing (already mutual, already the period): an unchanged draft is the
             # right answer here, not a failure to carry the instruction out.
@@ -276,6 +280,7 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
            already: dict[int, str], why: dict[int, str], producer: str, model: bool, prefer: str) -> list[dict[str, Any]]:
     """Each part as the lawyer reads it: what the check found, who did it, and why a part was left."""
     by_op = {i for i, _, _ in done}
+    replaced = [e.old for _, _, res in done for e in res.edits if e.old]
     out = []
     for i, r in enumerate(results):
         by = "operation" if i in by_op or i in already else producer
@@ -283,8 +288,19 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
         left = i not in by_op and i not in already and producer == "operation"
         if left:
             row["by"] = ""  # nobody did it
-        if left and r.part.params.get("kept"):
+        if left and r.part.params.get("kept") and r.status == "done" and _figure_replaced(r.part, replaced):
+            # "A one-year renewal does not give us time ... make it 24 months": the figure named is the one an
+            # operation replaced (12 months), so it did not stay, whatever unit the ask said it in.
+            row["status"] = "unchecked"
+            row["reason"] = (f"Not checked: the {r.part.label()} your instruction names is the figure the draft "
+                             "changes; read whether your instruction keeps it or changes it.")
+        elif left and r.part.params.get("kept"):
             pass  # a figure said to stay: the check's own finding (it stays, or the draft changed it)
+        elif left and r.status == "done" and i in why and not says_to_keep(r.part.text):
+            # An ask the operation declined is never claimed: the check may read the clause as it stood as
+            # doing it (a party it already binds), but nobody did what was asked.
+            row["status"] = "not_done"
+            row["reason"] = why[i] + (" The drafting assistant is not set up on this server." if not model else "")
         elif left and r.status == "unchecked" and says_to_keep(r.part.text):
             # "ENVISION's numbers don't move": what stays is no ask left undone; the lawyer reads it.
             row["reason"] = "What your instruction keeps as it is: read the draft for it."
@@ -295,8 +311,29 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
                 " Ask the drafting assistant for it." if prefer == "operation" else "")
         if i in already and r.status in ("unchecked",):
             row["status"], row["reason"] = "done", already[i]
+        elif i in already and r.status in ("partly", "not_done", "wrong"):
+            # The operation found the clause already doing it ("Excite wants its window back": Excite holds the
+            # right) and changed nothing; the check reads the same words otherwise. Neither is claimed: the
+            # lawyer reads it.
+            row["status"] = "unchecked"
+            row["reason"] = f"Not checked: {already[i]} The check reads it otherwise: {r.reason}"
         out.append(row)
     return out
+
+
+def _figure_replaced(part: Part, replaced: list[str]) -> bool:
+    """Whether a figure the part names is, in any unit, one an operation's edit replaced ("1 year" and the
+    clause's "12 months")."""
+    from addin_server.draft.instruction_moves import _same
+    from index_builder.reading import figures as F
+
+    value, unit = part.params.get("value" if part.kind == "period" else "amount"), part.params.get("unit", "")
+    if value is None:
+        return False
+    named = F.periods(f"{value} {unit}") if part.kind == "period" else \
+        F.amounts(F.format_amount(value, currency=part.params.get("currency")))
+    gone = [f for old in replaced for f in (F.periods(old) if part.kind == "period" else F.amounts(old))]
+    return any(_same(a, b) for a in named for b in gone)
 
 
 def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any]]) -> list[CheckResult]:
@@ -306,15 +343,41 @@ def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any
     if not left:
         return checks
     done = [p["label"] for p in parts if p["status"] == "done"]
+    unsure = [p["label"] for p in parts if p["status"] == "unchecked"]
     line = " ".join(x for x in ((f"Done: {'; '.join(done)}." if done else ""),
-                                f"Not done: {'; '.join(p['label'] for p in left)}.") if x)
+                                f"Not done: {'; '.join(p['label'] for p in left)}.",
+                                (f"Not checked (read it): {'; '.join(unsure)}." if unsure else "")) if x)
     out = []
     for c in checks:
-        if c.name == "instruction" and c.passed is not False:
+        # (A check failed on the parts is said again as the account says them; one failed for a reason of
+        # its own, a party renamed in one place only, keeps its words.)
+        if c.name == "instruction" and (c.passed is not False or c.reason.startswith(("Done:", "Not done:"))):
             reasons = " ".join(dict.fromkeys(p["reason"] for p in left))
             c = CheckResult("instruction", False, f"{line} {reasons}".strip())
         out.append(c)
     return out
+
+
+def _eased(checks: list[CheckResult], parts: list[dict[str, Any]], task: DraftTask, ins: Instruction,
+           draft: str) -> list[CheckResult]:
+    """Where the only parts the instruction check failed are ones the operation found already done (the
+    account now says "not checked"), the instruction check says the same, and the "changed" check, which
+    fails a nearly unchanged draft only when the instruction check fails, follows it."""
+    from addin_server.draft.checks import _changed
+
+    if any(p["status"] in ("not_done", "partly", "wrong") for p in parts):
+        return checks
+    ours = next((c for c in checks if c.name == "instruction"), None)
+    if ours is None or ours.passed is not False or not ours.reason.startswith(("Done:", "Not done:")):
+        return checks  # failed for a reason of its own (a party renamed in one place only)
+    done = [p["label"] for p in parts if p["status"] == "done"]
+    unsure = [p["label"] for p in parts if p["status"] == "unchecked"]
+    line = " ".join(x for x in ((f"Done: {'; '.join(done)}." if done else ""),
+                                f"Not checked (read it): {'; '.join(unsure)}.") if x)
+    instruction = not_checked("instruction", line)
+    return [instruction if c.name == "instruction" else
+            _changed(task, ins, draft, instruction) if c.name == "changed" and c.passed is False else c
+            for c in checks]
 
 
 def _declined_message(ins: Instruction, why: dict[int, str]) -> str:
