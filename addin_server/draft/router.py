@@ -142,7 +142,7 @@ class DraftRouter:
                               instruction=ins)
         drafted.checks = checked.checks
         drafted.parts = _parts(checked.parts, ins, done, already, why, drafted.producer, self.redrafter is not None,
-                               prefer)
+                               prefer, (task.clause, drafted.result.answer or drafted.result.verified.text))
         drafted.checks = _instruction_from_parts(drafted.checks, drafted.parts)
         eased = any(r.failed and row["status"] == "unchecked" for r, row in zip(checked.parts, drafted.parts))
         if eased:
@@ -277,10 +277,11 @@ def _combined(clause: str, text: str, done: list[tuple[int, Part, OperationResul
 
 
 def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Part, OperationResult]],
-           already: dict[int, str], why: dict[int, str], producer: str, model: bool, prefer: str) -> list[dict[str, Any]]:
-    """Each part as the lawyer reads it: what the check found, who did it, and why a part was left."""
+           already: dict[int, str], why: dict[int, str], producer: str, model: bool, prefer: str,
+           texts: tuple[str, str] = ("", "")) -> list[dict[str, Any]]:
+    """Each part as the lawyer reads it: what the check found, who did it, and why a part was left.
+    ``texts``: the clause and the draft."""
     by_op = {i for i, _, _ in done}
-    replaced = [e.old for _, _, res in done for e in res.edits if e.old]
     out = []
     for i, r in enumerate(results):
         by = "operation" if i in by_op or i in already else producer
@@ -288,9 +289,9 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
         left = i not in by_op and i not in already and producer == "operation"
         if left:
             row["by"] = ""  # nobody did it
-        if left and r.part.params.get("kept") and r.status == "done" and _figure_replaced(r.part, replaced):
-            # "A one-year renewal does not give us time ... make it 24 months": the figure named is the one an
-            # operation replaced (12 months), so it did not stay, whatever unit the ask said it in.
+        if left and r.part.params.get("kept") and r.status == "done" and _figure_gone(r.part, *texts):
+            # "A one-year renewal does not give us time ... make it 24 months": the figure named (the clause's
+            # 12 months) is nowhere in the draft, so it did not stay, whatever unit the ask said it in.
             row["status"] = "unchecked"
             row["reason"] = (f"Not checked: the {r.part.label()} your instruction names is the figure the draft "
                              "changes; read whether your instruction keeps it or changes it.")
@@ -321,19 +322,20 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
     return out
 
 
-def _figure_replaced(part: Part, replaced: list[str]) -> bool:
-    """Whether a figure the part names is, in any unit, one an operation's edit replaced ("1 year" and the
-    clause's "12 months")."""
+def _figure_gone(part: Part, clause: str, draft: str) -> bool:
+    """Whether the figure a part names is, in any unit, in the clause and nowhere in the draft ("1 year" and
+    the clause's "12 months", now 24): it did not stay. (Said in the clause's own unit, the check counts it.)"""
     from addin_server.draft.instruction_moves import _same
     from index_builder.reading import figures as F
 
     value, unit = part.params.get("value" if part.kind == "period" else "amount"), part.params.get("unit", "")
     if value is None:
         return False
+    of_kind = F.periods if part.kind == "period" else F.amounts
     named = F.periods(f"{value} {unit}") if part.kind == "period" else \
         F.amounts(F.format_amount(value, currency=part.params.get("currency")))
-    gone = [f for old in replaced for f in (F.periods(old) if part.kind == "period" else F.amounts(old))]
-    return any(_same(a, b) for a in named for b in gone)
+    held = [f for f in of_kind(clause) if any(_same(n, f) for n in named)]
+    return bool(held) and not any(_same(n, f) for n in named for f in of_kind(draft))
 
 
 def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any]]) -> list[CheckResult]:
