@@ -79,3 +79,14 @@ def test_the_account_never_claims_an_ask_the_operation_declined() -> None:
     rows = _parts(results, ins, [], {}, {i: "The operation could not do it reliably."}, "operation", False,
                   "auto")
     assert rows[i]["status"] == "not_done" and rows[i]["reason"].startswith("The operation could not")
+
+
+def test_a_kept_figure_still_in_the_draft_stays() -> None:
+    # f-period-08: Customer's 45 days becomes 90; Provider's 45 days is still there, and stays.
+    clause = ("If Provider breaches the warranty in Section 6.3(c), Customer must give Provider notice within 45 days of "
+              "discovering the issue. Within 45 days of receiving sufficient details of the warranty issue, Provider will "
+              "reperform the Services.")
+    ask = "Customer's 45 days to report should be 90. Provider's 45 days to reperform stays where it is."
+    drafted = _drafted(clause, ask, ("Provider", "Customer"), ())
+    kept = [p for p in drafted.parts if p["kind"] == "period" and p["label"] == "45 days"]
+    assert "within 90 days" in drafted.result.verified.text and kept and kept[0]["status"] == "done"
