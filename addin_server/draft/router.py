@@ -344,11 +344,7 @@ def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any
     left = [p for p in parts if p["status"] in ("not_done", "partly", "wrong")]
     if not left:
         return checks
-    done = [p["label"] for p in parts if p["status"] == "done"]
-    unsure = [p["label"] for p in parts if p["status"] == "unchecked"]
-    line = " ".join(x for x in ((f"Done: {'; '.join(done)}." if done else ""),
-                                f"Not done: {'; '.join(p['label'] for p in left)}.",
-                                (f"Not checked (read it): {'; '.join(unsure)}." if unsure else "")) if x)
+    line = _line(parts)
     out = []
     for c in checks:
         # (A check failed on the parts is said again as the account says them; one failed for a reason of
@@ -358,6 +354,13 @@ def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any
             c = CheckResult("instruction", False, f"{line} {reasons}".strip())
         out.append(c)
     return out
+
+
+def _line(parts: list[dict[str, Any]]) -> str:
+    """"Done: 24 months. Not done: mutual. Not checked (read it): 1 year.", as the account's rows say."""
+    said = (("Done", ("done",)), ("Not done", ("not_done", "partly", "wrong")), ("Not checked (read it)", ("unchecked",)))
+    return " ".join(f"{head}: {'; '.join(labels)}." for head, labels in
+                    ((h, [p["label"] for p in parts if p["status"] in st]) for h, st in said) if labels)
 
 
 def _eased(checks: list[CheckResult], parts: list[dict[str, Any]], task: DraftTask, ins: Instruction,
@@ -372,11 +375,7 @@ def _eased(checks: list[CheckResult], parts: list[dict[str, Any]], task: DraftTa
     ours = next((c for c in checks if c.name == "instruction"), None)
     if ours is None or ours.passed is not False or not ours.reason.startswith(("Done:", "Not done:")):
         return checks  # failed for a reason of its own (a party renamed in one place only)
-    done = [p["label"] for p in parts if p["status"] == "done"]
-    unsure = [p["label"] for p in parts if p["status"] == "unchecked"]
-    line = " ".join(x for x in ((f"Done: {'; '.join(done)}." if done else ""),
-                                f"Not checked (read it): {'; '.join(unsure)}.") if x)
-    instruction = not_checked("instruction", line)
+    instruction = not_checked("instruction", _line(parts))
     return [instruction if c.name == "instruction" else
             _changed(task, ins, draft, instruction) if c.name == "changed" and c.passed is False else c
             for c in checks]
