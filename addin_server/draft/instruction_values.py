@@ -126,14 +126,20 @@ def _newly_bound(text: str, names: Sequence[str], clause: str) -> str | None:
     """The party a mutual instruction names as the one to be bound too ("HEMISPHERX should keep its
     records too", "Bind MacroGenics to the same", "Owner too")."""
     named = _named(text, names)
+    bound = {p.bound for p in binding.read(clause, names).one_sided()} if clause else set()
+    # The party bound "too" is one the clause does not bind yet: where the ask names both, the one the
+    # clause already binds is the state of things ("Today only X can propose; we want Y able to ... too"),
+    # whatever verb follows its name.
+    fresh = [n for n in named if n not in bound]
     for name in named:
+        if fresh and name in bound:
+            continue
         forms = [name] + ([name.split()[0]] if " " in name else [])
         for form in forms:
             for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.I if name.isupper() else 0):
                 if _NEWLY_BOUND.match(text, m.end()) or re.search(r"\bbind\s+(?:the\s+)?$", text[:m.start()], re.I):
                     return name
-    bound = {p.bound for p in binding.read(clause, names).one_sided()} if clause else set()
-    return next((n for n in named if n not in bound), None)
+    return next(iter(fresh), None)
 
 
 _HOLDER_CUES = re.compile(r"\b(?:should|shall|must|can|could|may|to|would|wants?|will|get|gets|bears?|holds?|"
