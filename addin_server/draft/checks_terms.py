@@ -35,9 +35,13 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     if not conform and len(named) == 1 and role_by_name(named[0]):
         # One party is known ("Employee"): its counterpart in the one role table is the other ("Employer").
         known |= set(names_of(role_by_name(named[0]).counterpart))
+    # (Pieces of a run are judged against the document's and the clause's names only: a name the instruction
+    # writes may be the one it replaces, "Customer Personal Data in place of PHI".)
+    named_known = set(known)
     known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
     lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
-               and not _part_of_known(t, known) and not anchored(t, draft, document)
+               and not _part_of_known(t, known) and not _known_side_by_side(t, named_known)
+               and not anchored(t, draft, document)
                and not (not conform and _lawyers_own(t, task.clause, draft, known))
                and not _inside_instruction_name(t, draft, task.instruction)]
     if task.document_terms is None and not task.document_parties:
@@ -110,8 +114,40 @@ def _part_of_known(term: str, known: set[str]) -> bool:
            for k in known):
         return True
     head, _, rest = term.partition(" ")
-    return head in PARTY_NAMES and bool(rest) and any(
-        k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known)
+    if head in PARTY_NAMES and bool(rest) and any(
+            k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known):
+        return True
+    return False
+
+
+# Small words a capitalised run may take in between two names ("Agreement for TDA", "Agreement of Dragon Systems").
+_JOINERS = frozenset("of for to by with and the".split())
+
+
+def _known_side_by_side(term: str, known: set[str]) -> bool:
+    """Known names written next to each other, read as one run of capitals: "Customer Processes Customer
+    Personal Data" (a party, the document's defined verb, a defined term), "Cloud Service Fees Customer owes",
+    "Agreement for TDA". Each piece is known, so the run names nothing new; a run with any unknown piece
+    ("Affiliate of UTK" where "Affiliate" is not defined) is still new."""
+    words = term.split()
+    if len(words) < 2:
+        return False
+
+    def is_known(piece: str) -> bool:
+        return any(same_term(piece, k) or piece.lower() == k.lower() for k in known)
+
+    # reach[i]: the number of known pieces that cover words[:i] (None where they cannot).
+    reach: list[int | None] = [0] + [None] * len(words)
+    for j in range(1, len(words) + 1):
+        for i in range(j):
+            if reach[i] is None:
+                continue
+            piece = " ".join(words[i:j])
+            if is_known(piece):
+                reach[j] = max(reach[j] or 0, reach[i] + 1)
+            elif j == i + 1 and 0 < i < len(words) - 1 and piece.lower() in _JOINERS:
+                reach[j] = max(reach[j] or 0, reach[i])
+    return (reach[-1] or 0) >= 2
 
 
 def _precedent_terms(task: DraftTask) -> set[str]:
