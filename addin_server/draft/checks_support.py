@@ -59,7 +59,7 @@ def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: 
                                                  f"give “{extra}”.")
         # What the marker's place claims (an attribution in the prose, a citation on the clause's kept words,
         # a limit of the precedent given up): the score above reads the sentence whole (support_claims.py).
-        unbacked = claim_unbacked(c.sentence, c.n, precedents[c.n - 1].text, clause)
+        unbacked = claim_unbacked(c.sentence, c.n, precedents[c.n - 1].text, clause, ins.text)
         if unbacked:
             return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}], but {unbacked}.")
     return CheckResult("support", True, "Each cited sentence is backed by its precedent.")

@@ -20,6 +20,7 @@ import re
 from difflib import SequenceMatcher
 
 from index_builder.reading import figures as F
+from index_builder.reading import polarity as P
 
 from addin_server.draft.support import _NEGATORS, stems, word_roots
 
@@ -33,7 +34,7 @@ KEPT_SHARE = 0.9  # at or above, the cited words are the clause's, as it has the
 BACKED_SHARE = 0.5  # below, the precedent says too little of what is claimed from it
 
 
-def claim_unbacked(sentence: str, n: int, precedent: str, clause: str) -> str:
+def claim_unbacked(sentence: str, n: int, precedent: str, clause: str, asked: str = "") -> str:
     """Why the precedent ``[n]`` does not back what ``sentence`` claims from it ("" where it does)."""
     said = _attributed(sentence, n)
     if said is not None:
@@ -42,6 +43,9 @@ def claim_unbacked(sentence: str, n: int, precedent: str, clause: str) -> str:
     cited = _cited_span(sentence, n)
     if _kept(cited, clause) and not _brings(cited, clause, precedent) and _unsaid(cited, precedent):
         return f"it cites [{n}] for the clause's own words “{_short(cited)}”, which [{n}] does not say"
+    thing = _new_thing(_MARKERS.sub("", sentence), precedent, clause + " " + asked)
+    if thing:
+        return f"[{n}] does not give “{thing}”, nor do your clause and instruction"
     given_up = _qualifier_given_up(_MARKERS.sub("", sentence), precedent, clause)
     if given_up:
         return f"[{n}] says “{given_up}”; the sentence drops that limit"
@@ -90,6 +94,27 @@ def _kept(text: str, clause: str) -> bool:
     mine = [w.casefold() for w in re.findall(r"\w+", clause)]
     blocks = SequenceMatcher(None, mine, said, autojunk=False).get_matching_blocks()
     return sum(b.size for b in blocks if b.size >= 3) >= KEPT_SHARE * len(said)
+
+
+NEW_RUN = 3  # adjacent content words that nothing given has: a thing named, not a word reworded
+
+
+def _new_thing(sentence: str, precedent: str, given: str) -> str:
+    """Words naming a thing ("paid speaking engagements" beside the precedent's "charitable events") that
+    neither the cited precedent nor the lawyer's clause and ask has in any form: a paraphrase rewords a
+    word here and there; a run of new words is a new thing the citation is made to vouch for."""
+    have, roots = set(stems(precedent + " " + given)), word_roots(precedent, given)
+    run: list[str] = []
+    for word in re.findall(r"[\w’'-]+", sentence):
+        s = [w for w in stems(word) if w not in _NEGATORS]
+        if not s or P.negation_or_exception(nor=True).fullmatch(word) or P.limit_phrases.fullmatch(word):
+            run = [] if word.casefold() not in ("and", "or") else run
+            continue
+        new = all(w not in have and not (len(w) >= 5 and w[:5] in roots) for w in s) and not F.figures(word)
+        run = run + [word] if new else []
+        if len(run) >= NEW_RUN:
+            return " ".join(run)
+    return ""
 
 
 def _brings(text: str, clause: str, precedent: str) -> bool:
