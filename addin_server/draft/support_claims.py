@@ -66,11 +66,14 @@ def _attributed(sentence: str, n: int) -> str | None:
     if len(set(stems(own))) >= 2:
         return own  # "as [1] provides for a party's rights of publication": said in the attribution's limb
     rest = _MARKERS.sub("", after)
-    if re.search(r"\w{2,}", rest):
-        # "as in [1], any attempt ... shall be null and void": the limb it opens
+    limbs_before = [limb for limb in _LIMB.split(_MARKERS.sub("", before)) if limb.strip()]
+    if re.search(r"\w{2,}", rest) and (not limbs_before or len(set(stems(limbs_before[-1]))) < 2):
+        # "and, as in [1], any attempt ... shall be null and void", "but, as [1] requires, stays liable": after a
+        # joining word (or at the start) it opens the limb that follows
         return next((limb for limb in _LIMB.split(rest) if len(set(stems(limb))) >= 2), "")
-    # "..., unless a party gives three months' notice, as [1] provides.": the limb it closes
-    return next((limb for limb in reversed(_LIMB.split(_MARKERS.sub("", before))) if len(set(stems(limb))) >= 2), "")
+    # "..., unless a party gives three months' notice, as [1] provides." or "... two (2) year term, as [1]
+    # provides, unless ...": set off after a limb of substance, it closes that limb
+    return next((limb for limb in reversed(limbs_before) if len(set(stems(limb))) >= 2), "")
 
 
 def _cited_span(sentence: str, n: int) -> str:
