@@ -4,12 +4,16 @@ not known, none that only a precedent has)."""
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term, used_terms
 from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 
 from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
+from addin_server.draft.checks_base import short as _short
+from addin_server.draft.compare_additions import _in_cited
+from addin_server.draft.compare_base import Region
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.parts import anchored, undefined_kept
 from addin_server.draft.parts_terms import mapped_away, parties_kept
@@ -30,6 +34,20 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     if replaced:
         return CheckResult("defined_terms", False, f"The draft keeps “{replaced[0]}” from your clause, which your "
                                                    "instruction replaces and your document does not define.")
+    lacking = lacking_terms(task, draft, conform, clause_terms)
+    if task.document_terms is None and not task.document_parties and not lacking:
+        return not_checked("defined_terms", "Your document's defined terms are not known.")
+    if lacking:
+        return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
+                                                   "define.")
+    return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+
+
+def lacking_terms(task: DraftTask, draft: str, conform: bool, clause_terms: list[str] | None = None) -> list[str]:
+    """The terms the draft uses that the lawyer's document (or, where it is not known, nothing but a precedent)
+    does not give."""
+    document = set(task.document_terms or ()) | set(task.document_parties)
+    clause_terms = _terms_in(task.clause, task) if clause_terms is None else clause_terms
     known = set(document) if conform and document else set(document) | set(clause_terms)
     named = list(task.document_parties) or list(binding.party_names(task.clause))
     if not conform and len(named) == 1 and role_by_name(named[0]):
@@ -48,12 +66,29 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
         # The document is not known: only a precedent's own terms and parties are sure to be foreign.
         foreign = _precedent_terms(task)
         lacking = [t for t in lacking if t in foreign]
-        if not lacking:
-            return not_checked("defined_terms", "Your document's defined terms are not known.")
-    if lacking:
-        return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
-                                                   "define.")
-    return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+    return lacking
+
+
+def term_added(task: DraftTask, draft: str, regions: Sequence[Region], lacking: Sequence[str],
+               cited: Sequence[str] = ()) -> CheckResult | None:
+    """A term the document lacks brought in by words the draft adds ("which notice may not be given during the
+    first Contract Year", "Restricted Activities: any sales role"): a new concept in new words is an addition
+    first, whatever its capitals; the additions check says so (the defined-terms check names the term). A term
+    a precedent or the instruction writes is borrowed or asked for, not added; a term in a replaced word
+    ("Company" for "Customer") is the meaning's or the term's, not an addition."""
+    given = " ".join([task.instruction] + [p.text for p in task.precedents])
+    for term in lacking:
+        if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", given, re.IGNORECASE):
+            continue
+        for r in regions:
+            new = r.new
+            if _in_cited(draft, r.new_start, cited):
+                continue  # a cited sentence: the support check judges what it brings in
+            if len(new.split()) >= 4 and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", new) and \
+                    len(new.split()) > 2 * len(r.old.split()):
+                return CheckResult("additions", False, f"The draft adds “{_short(new)}”, with “{term}”, which your "
+                                                       "clause does not have and nothing you gave asks for or backs.")
+    return None
 
 
 def _replaced_kept(task: DraftTask, draft: str, clause_terms: list[str], document: set[str]) -> list[str]:

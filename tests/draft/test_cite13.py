@@ -129,3 +129,21 @@ def test_known_names_side_by_side_are_no_new_term():
     assert _known_side_by_side("Agreement for TDA", {"Agreement", "TDA"})
     assert not _known_side_by_side("Customer Processes PHI", known)
     assert not _known_side_by_side("Affiliate of UTK", {"UTK", "AVDU"})
+
+
+def test_a_new_term_in_added_words_is_an_addition():
+    # p-period-03: the notice goes to sixty days as asked; "which notice may not be given during the first Contract
+    # Year" is added, and its term is nobody's.
+    from addin_server.draft.checks_base import DraftTask
+    from addin_server.draft.checks_terms import term_added
+    from addin_server.draft.compare import compare
+    clause = ("This Agreement continues until termination by either Party for any reason upon thirty (30) days' "
+              "written notice to the other Party.")
+    ask = "Supplier exit for any reason to need 60 days' written notice, not 30."
+    task = DraftTask(clause, ask, document_terms=("Effective Date",), document_parties=("Party",))
+    draft = ("This Agreement continues until termination by either Party for any reason upon sixty (60) days' "
+             "written notice to the other Party, which notice may not be given during the first Contract Year.")
+    found = term_added(task, draft, compare(clause, draft).regions, ["Contract Year"])
+    assert found is not None and found.name == "additions" and "Contract Year" in found.reason
+    asked = DraftTask(clause, ask + " No notice in the first Contract Year.", document_parties=("Party",))
+    assert term_added(asked, draft, compare(clause, draft).regions, ["Contract Year"]) is None
