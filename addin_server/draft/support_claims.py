@@ -137,17 +137,13 @@ def _unsaid(text: str, precedent: str) -> bool:
     return len(backed) < BACKED_SHARE * len(words)
 
 
-_EITHER_WAY = re.compile(r"\bwhether\s+or\s+not\s+(?:\w+\s+){0,2}?(\w+)|\b(\w+),?\s+or\s+not\b", re.I)
-
-
 def _qualifier_given_up(sentence: str, precedent: str, clause: str) -> str:
     """A limit of the precedent the sentence says does not matter ("whether or not publicly traded",
     "material or not") or replaces by "any" ("any negligence" for "gross negligence"), where the lawyer's
     clause did not already say it so."""
     low_p, low_c = precedent.casefold(), clause.casefold()
-    if not re.search(r"\bor\s+not\b", low_p + " " + low_c):
-        for m in _EITHER_WAY.finditer(sentence):
-            word = (m.group(1) or m.group(2)).casefold()
+    if not _either_way(precedent + " " + clause):
+        for word in _either_way(sentence):
             if len(word) >= 4 and re.search(rf"\b{re.escape(word)}\b", low_p):
                 return _phrase_with(word, precedent)
     for m in re.finditer(r"\bany\s+(\w{4,})\b", sentence, re.I):
@@ -158,6 +154,22 @@ def _qualifier_given_up(sentence: str, precedent: str, clause: str) -> str:
         if not re.search(rf"\b{q.group(1)}\b", sentence.casefold()):
             return q.group(0)
     return ""
+
+
+def _either_way(text: str) -> list[str]:
+    """The words a text says hold either way: "publicly" of "whether or not publicly traded", "material" of
+    "material or not" (polarity.NO_NEGATION reads the "or not" that denies nothing)."""
+    out = []
+    for m in P.NO_NEGATION.finditer(text):
+        if not re.search(r"\bor\s+not\b", m.group(0), re.I):
+            continue  # "without limitation", "without delay": no limit said either way
+        after = re.match(r"\s+(?:the\s+|a\s+|an\s+)?(\w+)", text[m.end():]) if m.group(0).lower().startswith("whether") \
+            else None
+        before = re.search(r"(\w+)\W*$", text[:m.start()])
+        word = after.group(1) if after else before.group(1) if before else ""
+        if word:
+            out.append(word.casefold())
+    return out
 
 
 # Words before a noun that do not narrow it ("such breach", "other party", "each party", "this agreement").
