@@ -77,9 +77,12 @@ def term_added(task: DraftTask, draft: str, regions: Sequence[Region], lacking: 
     a precedent or the instruction writes is borrowed or asked for, not added; a term in a replaced word
     ("Company" for "Customer") is the meaning's or the term's, not an addition."""
     given = " ".join([task.instruction] + [p.text for p in task.precedents])
+    asked = _without_figures(task.instruction)
     for term in lacking:
         if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", given, re.IGNORECASE):
             continue
+        if _names_the_ask(term, asked):
+            continue  # "a Qualified Sale" in a sale carve-out: the asked-for thing misnamed (the term check's)
         for r in regions:
             new = r.new
             if _in_cited(draft, r.new_start, cited):
@@ -199,3 +202,21 @@ def _terms_in(text: str, task: DraftTask, ordinary: str = "") -> list[str]:
     defined = {t for p in task.precedents for t in defined_terms(p.text)}
     return used_terms(text, PARTY_NAMES | defined, binding.party_names(text, task.document_parties), ordinary)
 
+
+
+def _names_the_ask(term: str, asked: str) -> bool:
+    """The term's head word (its last, or the one before "of") is a word the ask uses in some form: the term
+    names what the lawyer asked for ("Qualified Sale" for "a sale of substantially all its assets", "Licensor"
+    for "the rights MMT licenses"). A figure's unit is no such word ("five-year" asks for no "Contract Year")."""
+    from addin_server.draft.support import stems, word_roots
+    head = re.split(r"\s+of\s+", term)[0].split()[-1]
+    have, roots = set(stems(asked)), word_roots(asked)
+    return any(w in have or len(w) >= 5 and w[:5] in roots for w in stems(head))
+
+
+def _without_figures(text: str) -> str:
+    from index_builder.reading import figures as F
+    chars = list(text)
+    for f in F.figures(text):
+        chars[f.start:f.end] = " " * (f.end - f.start)
+    return "".join(chars)

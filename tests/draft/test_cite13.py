@@ -147,3 +147,11 @@ def test_a_new_term_in_added_words_is_an_addition():
     assert found is not None and found.name == "additions" and "Contract Year" in found.reason
     asked = DraftTask(clause, ask + " No notice in the first Contract Year.", document_parties=("Party",))
     assert term_added(asked, draft, compare(clause, draft).regions, ["Contract Year"]) is None
+
+
+def test_a_term_naming_the_asked_for_thing_is_the_terms_fault_not_an_addition():
+    # e-carve_out-05: a sale carve-out asked for, drafted with an undefined "Qualified Sale"; the five-year
+    # figure of p-period-03's ask asks for no "Contract Year".
+    from addin_server.draft.checks_terms import _names_the_ask, _without_figures
+    assert _names_the_ask("Qualified Sale", "Carve a merger, reorganisation or sale of substantially all its assets out")
+    assert not _names_the_ask("Contract Year", _without_figures("Notice to be 60 days. The five-year long stop stays."))
