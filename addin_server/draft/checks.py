@@ -35,7 +35,7 @@ from addin_server.draft.checks_base import short as _short
 from addin_server.draft.checks_numbers import named_precedents, numbers
 from addin_server.draft.checks_meaning import _additions, _cited_sentences, _logic, _meaning, kept_dropped
 from addin_server.draft.checks_support import _added_elsewhere, _support  # noqa: F401 (tests read _added_elsewhere)
-from addin_server.draft.checks_terms import _defined_terms
+from addin_server.draft.checks_terms import _defined_terms, lacking_terms, term_added
 from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
@@ -96,6 +96,10 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     additions, meaning = numbers(task, comparison, allow, additions, meaning)  # every number has a source
     # What the lawyer named to keep and the draft dropped says it in those words, over any other reason.
     meaning = kept_dropped(comparison, whole, task, ins) or meaning
+    if additions.passed is True:
+        # A term the document lacks, brought in by words the draft adds: an addition first (checks_terms.py).
+        additions = term_added(task, draft, comparison.regions, lacking_terms(task, draft, "conform" in ins.kinds),
+                               cited) or additions
     results = [
         clock.time("changed", _changed, task, ins, draft, instruction_result),
         instruction_result,

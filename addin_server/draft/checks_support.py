@@ -17,6 +17,7 @@ from addin_server.draft.citations import VerifiedRedraft
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.quotes import contains, words
 from addin_server.draft.support import phrase_cited_unsaid, word_roots
+from addin_server.draft.support_claims import claim_unbacked
 
 
 def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str, ins: Instruction,
@@ -56,6 +57,11 @@ def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: 
         if extra:
             return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}], but precedent [{c.n}] does not "
                                                  f"give “{extra}”.")
+        # What the marker's place claims (an attribution in the prose, a citation on the clause's kept words,
+        # a limit of the precedent given up): the score above reads the sentence whole (support_claims.py).
+        unbacked = claim_unbacked(c.sentence, c.n, precedents[c.n - 1].text, clause, ins.text)
+        if unbacked:
+            return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}], but {unbacked}.")
     return CheckResult("support", True, "Each cited sentence is backed by its precedent.")
 
 

@@ -4,12 +4,16 @@ not known, none that only a precedent has)."""
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term, used_terms
 from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 
 from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
+from addin_server.draft.checks_base import short as _short
+from addin_server.draft.compare_additions import _in_cited
+from addin_server.draft.compare_base import Region
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.parts import anchored, undefined_kept
 from addin_server.draft.parts_terms import mapped_away, parties_kept
@@ -30,26 +34,64 @@ def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult
     if replaced:
         return CheckResult("defined_terms", False, f"The draft keeps “{replaced[0]}” from your clause, which your "
                                                    "instruction replaces and your document does not define.")
+    lacking = lacking_terms(task, draft, conform, clause_terms)
+    if task.document_terms is None and not task.document_parties and not lacking:
+        return not_checked("defined_terms", "Your document's defined terms are not known.")
+    if lacking:
+        return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
+                                                   "define.")
+    return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+
+
+def lacking_terms(task: DraftTask, draft: str, conform: bool, clause_terms: list[str] | None = None) -> list[str]:
+    """The terms the draft uses that the lawyer's document (or, where it is not known, nothing but a precedent)
+    does not give."""
+    document = set(task.document_terms or ()) | set(task.document_parties)
+    clause_terms = _terms_in(task.clause, task) if clause_terms is None else clause_terms
     known = set(document) if conform and document else set(document) | set(clause_terms)
     named = list(task.document_parties) or list(binding.party_names(task.clause))
     if not conform and len(named) == 1 and role_by_name(named[0]):
         # One party is known ("Employee"): its counterpart in the one role table is the other ("Employer").
         known |= set(names_of(role_by_name(named[0]).counterpart))
+    # (Pieces of a run are judged against the document's and the clause's names only: a name the instruction
+    # writes may be the one it replaces, "Customer Personal Data in place of PHI".)
+    named_known = set(known)
     known |= {w for w in re.findall(r"[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)*", task.instruction)}
     lacking = [t for t in _terms_in(draft, task, task.clause) if not any(same_term(t, k) or t.lower() == k.lower() for k in known)
-               and not _part_of_known(t, known) and not anchored(t, draft, document)
+               and not _part_of_known(t, known) and not _known_side_by_side(t, named_known)
+               and not anchored(t, draft, document)
                and not (not conform and _lawyers_own(t, task.clause, draft, known))
                and not _inside_instruction_name(t, draft, task.instruction)]
     if task.document_terms is None and not task.document_parties:
         # The document is not known: only a precedent's own terms and parties are sure to be foreign.
         foreign = _precedent_terms(task)
         lacking = [t for t in lacking if t in foreign]
-        if not lacking:
-            return not_checked("defined_terms", "Your document's defined terms are not known.")
-    if lacking:
-        return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
-                                                   "define.")
-    return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+    return lacking
+
+
+def term_added(task: DraftTask, draft: str, regions: Sequence[Region], lacking: Sequence[str],
+               cited: Sequence[str] = ()) -> CheckResult | None:
+    """A term the document lacks brought in by words the draft adds ("which notice may not be given during the
+    first Contract Year", "Restricted Activities: any sales role"): a new concept in new words is an addition
+    first, whatever its capitals; the additions check says so (the defined-terms check names the term). A term
+    a precedent or the instruction writes is borrowed or asked for, not added; a term in a replaced word
+    ("Company" for "Customer") is the meaning's or the term's, not an addition."""
+    given = " ".join([task.instruction] + [p.text for p in task.precedents])
+    asked = _without_figures(task.instruction)
+    for term in lacking:
+        if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", given, re.IGNORECASE):
+            continue
+        if _names_the_ask(term, asked):
+            continue  # "a Qualified Sale" in a sale carve-out: the asked-for thing misnamed (the term check's)
+        for r in regions:
+            new = r.new
+            if _in_cited(draft, r.new_start, cited):
+                continue  # a cited sentence: the support check judges what it brings in
+            if len(new.split()) >= 4 and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", new) and \
+                    len(new.split()) > 2 * len(r.old.split()):
+                return CheckResult("additions", False, f"The draft adds “{_short(new)}”, with “{term}”, which your "
+                                                       "clause does not have and nothing you gave asks for or backs.")
+    return None
 
 
 def _replaced_kept(task: DraftTask, draft: str, clause_terms: list[str], document: set[str]) -> list[str]:
@@ -110,8 +152,40 @@ def _part_of_known(term: str, known: set[str]) -> bool:
            for k in known):
         return True
     head, _, rest = term.partition(" ")
-    return head in PARTY_NAMES and bool(rest) and any(
-        k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known)
+    if head in PARTY_NAMES and bool(rest) and any(
+            k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known):
+        return True
+    return False
+
+
+# Small words a capitalised run may take in between two names ("Agreement for TDA", "Agreement of Dragon Systems").
+_JOINERS = frozenset("of for to by with and the".split())
+
+
+def _known_side_by_side(term: str, known: set[str]) -> bool:
+    """Known names written next to each other, read as one run of capitals: "Customer Processes Customer
+    Personal Data" (a party, the document's defined verb, a defined term), "Cloud Service Fees Customer owes",
+    "Agreement for TDA". Each piece is known, so the run names nothing new; a run with any unknown piece
+    ("Affiliate of UTK" where "Affiliate" is not defined) is still new."""
+    words = term.split()
+    if len(words) < 2:
+        return False
+
+    def is_known(piece: str) -> bool:
+        return any(same_term(piece, k) or piece.lower() == k.lower() for k in known)
+
+    # reach[i]: the number of known pieces that cover words[:i] (None where they cannot).
+    reach: list[int | None] = [0] + [None] * len(words)
+    for j in range(1, len(words) + 1):
+        for i in range(j):
+            if reach[i] is None:
+                continue
+            piece = " ".join(words[i:j])
+            if is_known(piece):
+                reach[j] = max(reach[j] or 0, reach[i] + 1)
+            elif j == i + 1 and 0 < i < len(words) - 1 and piece.lower() in _JOINERS:
+                reach[j] = max(reach[j] or 0, reach[i])
+    return (reach[-1] or 0) >= 2
 
 
 def _precedent_terms(task: DraftTask) -> set[str]:
@@ -128,3 +202,21 @@ def _terms_in(text: str, task: DraftTask, ordinary: str = "") -> list[str]:
     defined = {t for p in task.precedents for t in defined_terms(p.text)}
     return used_terms(text, PARTY_NAMES | defined, binding.party_names(text, task.document_parties), ordinary)
 
+
+
+def _names_the_ask(term: str, asked: str) -> bool:
+    """The term's head word (its last, or the one before "of") is a word the ask uses in some form: the term
+    names what the lawyer asked for ("Qualified Sale" for "a sale of substantially all its assets", "Licensor"
+    for "the rights MMT licenses"). A figure's unit is no such word ("five-year" asks for no "Contract Year")."""
+    from addin_server.draft.support import stems, word_roots
+    head = re.split(r"\s+of\s+", term)[0].split()[-1]
+    have, roots = set(stems(asked)), word_roots(asked)
+    return any(w in have or len(w) >= 5 and w[:5] in roots for w in stems(head))
+
+
+def _without_figures(text: str) -> str:
+    from index_builder.reading import figures as F
+    chars = list(text)
+    for f in F.figures(text):
+        chars[f.start:f.end] = " " * (f.end - f.start)
+    return "".join(chars)
