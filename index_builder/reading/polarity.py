@@ -46,7 +46,7 @@ NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won
 # ("without the prior written consent of", "with Provider's approval").
 _ASSENT_AFTER = (r"(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|advance|further|first|having|"
                  r"[\w-]+['’]s)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|notice)\b)")
-UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that)|"
+UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that|in)|"
                   rf"other\s+than|excluding|without\s+{_ASSENT_AFTER}")
 # The plain opposite of an exception at its place: "including" (what "except" / "excluding" leaves out,
 # it takes in) and "with" assent (what "without" consent frees, it conditions). "including" said with
