@@ -10,7 +10,8 @@ rewording keeps however it is worded, and each is read here on the two texts as 
   words are gone from the draft while the draft says fewer of its kind: what it excepted is now caught;
 - an exception turned into an inclusion ("except for conflict of laws provisions" -> "including its
   conflict of laws provisions"): what the clause left out is now taken in;
-- a comparison turned to its other side before what it measures ("a lesser scale" -> "a larger scale").
+- a comparison turned to its other side before what it measures ("a lesser scale" -> "a larger scale");
+- a grant's quality said with "non-" turned ("non-exclusive" -> "exclusive").
 
 Each is excused where the instruction asks for something to go, quotes the words, or uses the new side's
 word; an unread part that asked for it would use its words.
@@ -23,6 +24,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import logic as L
+from index_builder.reading import polarity as P
 
 from addin_server.draft.compare_base import _STOP, Allowances, _short, _stem, _stem_list, _stem_set
 
@@ -44,6 +46,7 @@ def reworded_changes(clause: str, draft: str, allow: Allowances, instruction: st
     names = binding.party_names(clause + "\n" + draft, parties)
     own = {_stem(w) for n in names for w in re.findall(r"[A-Za-z]+", n)}
     out = _comparisons_turned(clause, draft, asked)
+    out += _quality_turned(clause, draft, asked)
     out += _exceptions_included(clause, draft, own, asked)
     if not out:
         out += _conditions_dropped(clause, draft, allow, own, asked)
@@ -124,3 +127,13 @@ def _comparisons_turned(clause: str, draft: str, asked: str) -> list[str]:
         return [f"The draft says “{turned[1]} {what}” where your clause says “{word} {what}”, which your instruction "
                 "does not ask for: the comparison is turned round."]
     return []
+
+
+def _quality_turned(clause: str, draft: str, asked: str) -> list[str]:
+    """A grant's quality turned ("non-exclusive" -> "exclusive", polarity.non_turned), excused where the
+    instruction speaks of that quality at all ("make it exclusive", "keep it non-exclusive")."""
+    turned = P.non_turned(clause, draft)
+    if turned is None or re.search(rf"\b{re.escape(turned[0].removeprefix('non-'))}", asked):
+        return []
+    return [f"The draft says “{turned[1]}” where your clause says “{turned[0]}”, which your instruction does not ask "
+            "for: what is granted is turned round."]

@@ -85,3 +85,17 @@ def test_precedence_read_with_an_unnamed_loser_and_turned_round() -> None:
 def test_save_in_relation_to_is_an_exception() -> None:
     assert re.search(rf"\b(?:{P.UNLESS_WORDING})\b", "Save in relation to the Publishers' logos, HealthGate may use it", re.I)
     assert [t.kind for t in L.turns("Save in relation to the logos, X may use it")][0] == "unless"
+
+
+def test_a_grant_quality_turned_fails_unless_the_instruction_speaks_of_it() -> None:
+    clause = "Diversinet hereby grants to Reseller an exclusive, non- transferable licence to resell the Product."
+    turned = "Diversinet grants Reseller an exclusive, transferable licence to resell the Product."
+    kept = "Diversinet grants Reseller an exclusive licence to resell the Product, which Reseller may not transfer."
+    assert P.non_turned(clause, turned) == ("non-transferable", "transferable")
+    assert P.non_turned(clause, kept) is None
+    found = reworded_changes(clause, turned, Allowances(rewrite=True), "Shorten it.", ("Diversinet", "Reseller"))
+    assert found and "“transferable” where your clause says “non-transferable”" in found[0]
+    assert reworded_changes(clause, turned, Allowances(rewrite=True), "Make it transferable.", ("Diversinet",)) == []
+    # A bare quality denied earlier in its part of the sentence says the "non-" form.
+    assert P.non_turned("The licence is not assignable, transferable or sublicensable.",
+                        "The licence is non-transferable and cannot be assigned or sublicensed.") is None
