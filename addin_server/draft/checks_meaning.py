@@ -13,6 +13,7 @@ from addin_server.draft.checks_base import _MARKER, CheckResult, DraftTask, firs
 from addin_server.draft.checks_base import short as _short
 from addin_server.draft.citations import VerifiedRedraft
 from addin_server.draft.compare_logic import logic_changes
+from addin_server.draft.compare_reword import reworded_changes
 from addin_server.draft.instruction import Instruction
 
 
@@ -86,6 +87,10 @@ def _logic(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: 
     # an unread part might ask for one: that part may hand a party the choice ("so the choice is ours").
     found = logic_changes(task.clause, comparison.draft, allow, ins.text, task.document_parties,
                           shown or allow.rewrite, only_rewording=shown)
+    if not found:
+        # What a rewording keeps whatever its words (compare_reword.py): read where the word-by-word
+        # alignment above found nothing, or could not align the two at all.
+        found = reworded_changes(task.clause, comparison.draft, allow, ins.text, task.document_parties)
     if not found:
         return None
     return CheckResult("meaning", False, first_and_more(found))

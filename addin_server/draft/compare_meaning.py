@@ -48,7 +48,8 @@ def _precedence_turned(c: Comparison, allow: Allowances) -> list[str]:
             # ("... so that the Cover Page prevails": the instruction asks for that winner.)
             asked = re.search(rf"{re.escape(now_winner.lower())}[^.;]{{0,40}}{L.PRECEDENCE_VERB}", allow.asked)
             if now_winner.lower() == loser.lower() and now_loser.lower() != loser.lower() and not asked:
-                out.append(f"The draft has “{now_winner}” control over “{now_loser}”, where your clause has "
+                over = f" over “{now_loser}”" if now_loser else ""
+                out.append(f"The draft has “{now_winner}” control{over}, where your clause has "
                            f"“{winner}” control over “{loser}”: the order of precedence is turned round.")
     return out[:1]
 

@@ -62,8 +62,20 @@ _TURN = re.compile("|".join(rf"(?P<{kind}>\b(?:{words})\b)" for kind, words in _
 # "the greater of" turned into "the lesser of" turns a floor into a ceiling ("the earlier of" into "the
 # later of" a term's end into its last event): a pair of opposite
 # words is its own kind, read on each side of the pair.
-_OPPOSITE = re.compile(r"\b(?:(?P<greater>greater|higher|longer|more|maximum|later)|(?P<lesser>lesser|lower|shorter|less|fewer|"
-                       r"minimum|earlier))\s+of\b", re.I)
+GREATER_WORDING = r"greater|higher|larger|longer|more|maximum|later"
+LESSER_WORDING = r"lesser|lower|smaller|shorter|less|fewer|minimum|earlier"
+_OPPOSITE = re.compile(rf"\b(?:(?P<greater>{GREATER_WORDING})|(?P<lesser>{LESSER_WORDING}))\s+of\b", re.I)
+# A comparison said before what it measures: "at the same (or a lesser) scale", "a longer period".
+_COMPARED = re.compile(rf"\b(?:(?P<greater>{GREATER_WORDING})|(?P<lesser>{LESSER_WORDING}))\b\W{{0,3}}(?P<what>[a-z]{{3,}})", re.I)
+
+
+def comparisons(text: str) -> list[tuple[str, str, str]]:
+    """Each comparison of the text that names what it measures, as (its side, "greater" or "lesser"; its
+    word as written; the word it measures, lower case): "a lesser scale" -> ("lesser", "lesser", "scale").
+    A faithful rewording keeps the side; turning it ("a larger scale") turns the test round."""
+    return [("greater" if m.group("greater") else "lesser", m.group("greater") or m.group("lesser"),
+             m.group("what").lower()) for m in _COMPARED.finditer(text)
+            if m.group("what").lower() not in ("than", "of", "and", "or", "the", "that", "then")]
 
 
 @dataclass(frozen=True)
@@ -244,13 +256,16 @@ def _unmatched(old: list[Turn], new: list[Turn]) -> tuple[list[Turn], list[Turn]
 # "If there is any inconsistency between the Order Form and the Standard Terms, the Order Form will
 # control". Each side is read by its capitalised name (a document or a defined term), the words a
 # lawyer's rewording keeps.
-PRECEDENCE_VERB = r"(?:control|controls|prevail|prevails|takes?\s+precedence|has\s+priority|wins)"
+PRECEDENCE_VERB = r"(?:control|controls|prevail|prevails|takes?\s+precedence|(?:has|have|takes?)\s+priority|wins?)"
 # (Said of its subject with nothing after it but the other side or the conflict: "will control each party's
 # rights" governs, it ranks nothing.)
 _PRECEDENCE = re.compile(rf"\b{PRECEDENCE_VERB}\b(?=\s*(?:over|for|in|if|where|with|to\s+the\s+extent|[,;.]|$))", re.I)
 _NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
 # A capitalised word that opens a sentence names nothing ("The NDA Terms": "The" is no name).
 _NOT_NAMES = frozenset("the a an any each this that these those if in where when".split())
+
+
+_CONFLICT = re.compile(r"\b(?:conflict|inconsisten|disagree|differ)", re.I)
 
 
 def _names(words: str) -> list[str]:
@@ -282,4 +297,7 @@ def precedence(text: str) -> list[tuple[str, str]]:
                 list(dict.fromkeys(n for n in _names(sentence[:m.start()]) if n.lower() != winner.lower()))
             if len(others) == 1:
                 out.append((winner, others[0]))
+            elif not others and _CONFLICT.search(sentence[:m.start()]):
+                # "If the two parts conflict, the Standard Terms win": the loser is the other side, unnamed.
+                out.append((winner, ""))
     return out

@@ -46,7 +46,7 @@ NOT_WORDING = r"fail(?:s|ed|ing|ure)?\s+to|not|no|never|neither|cannot|can't|won
 # ("without the prior written consent of", "with Provider's approval").
 _ASSENT_AFTER = (r"(?=(?:(?:the|its|their|his|her|any|such|prior|express|written|advance|further|first|having|"
                  r"[\w-]+['’]s)\s+){0,4}(?:obtain\w*\s+)?(?:consent|approval|agreement|permission|notice)\b)")
-UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that)|"
+UNLESS_WORDING = (r"unless|except(?:\s+(?:as|where|if|when|to\s+the\s+extent|for|that|in))?|save\s+(?:as|where|for|that|in)|"
                   rf"other\s+than|excluding|without\s+{_ASSENT_AFTER}")
 # The plain opposite of an exception at its place: "including" (what "except" / "excluding" leaves out,
 # it takes in) and "with" assent (what "without" consent frees, it conditions). "including" said with
@@ -241,6 +241,34 @@ verb_negation = r"(?P<neg>\s+not\b|\s+no\b|n't\b)?"
 # "inadequate" says "not adequate": a "not" said by the word's own prefix.
 negative_prefixed = re.compile(r"\b(?:in|un|im|ir|il|non-?|dis)(?:adequa|availab|enforc|valid|reason|limit|authori|able|"
                                r"permit|lawful|able|capable|effective|necessar|consist|applicab|cancel|restrict)\w*", re.I)
+# A grant's quality said with "non-" or without it: "non-exclusive", "non-transferable", "non-refundable"
+# (an adjective; "non- transferable" as a PDF breaks it). Turning one into the other turns what is granted.
+_NON_QUALITY = re.compile(r"\bnon-?\s?([a-z]{3,}(?:ive|able|ible))\b", re.I)
+# A bare quality is denied by a "not" or "without" earlier in its part of the sentence ("is not assignable,
+# transferable or sublicensable"): that says the "non-" form.
+_DENIED_BEFORE = re.compile(rf"\b(?:{NOT_WORDING}|nor|without|any)\b[^.;:]*$", re.I)
+
+
+def _says_bare(text: str, word: str) -> bool:
+    return any(not _DENIED_BEFORE.search(text[max(0, m.start() - 100):m.start()]) and
+               not re.search(r"\bnon-?\s?$", text[max(0, m.start() - 5):m.start()], re.I)
+               for m in re.finditer(rf"(?<![\w-]){re.escape(word)}\b", text, re.I))
+
+
+def non_turned(clause: str, draft: str) -> tuple[str, str] | None:
+    """A quality the clause says with "non-" that the draft says bare and nowhere with "non-", or the other way
+    round, as (the clause's word, the draft's): "non-exclusive" -> "exclusive". None where none is turned."""
+    mine = {m.group(1).lower() for m in _NON_QUALITY.finditer(clause)}
+    theirs = {m.group(1).lower() for m in _NON_QUALITY.finditer(draft)}
+    for word in sorted(mine - theirs):
+        if _says_bare(draft, word) and not _says_bare(clause, word):
+            return f"non-{word}", word
+    for word in sorted(theirs - mine):
+        if _says_bare(clause, word) and not _says_bare(draft, word):
+            return word, f"non-{word}"
+    return None
+
+
 # A part of a sentence that states a promise, a right or a limit of its own (a modal, a "not", an
 # "only", an exception).
 turning_word = re.compile(r"\b(?:shall|will|must|may|not|only|except|unless)\b", re.I)
