@@ -202,6 +202,21 @@ def describes_the_clause(segment: str, clause: str = "") -> bool:
 _same = F.same
 
 
+# An entry of a chronology or a log, headed by its date or time ("3 March:", "12/03/2026 -", "Tue 14:02:"): what
+# happened, which asks nothing unless its own words ask.
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATED = re.compile(rf"^\s*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}"
+                    rf"(?:,?\s+\d{{4}})?|\d{{1,2}}[/.-]\d{{1,2}}(?:[/.-]\d{{2,4}})?|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}[:.]\d{{2}})\s*[:\-–—]\s+(?=\S)",
+                    re.I)
+
+
+def log_entry(segment: str) -> bool:
+    """"14 March: warehouse confirms it cannot clear the stock in under five months": an entry of a log, the story
+    behind the ask, neither an ask nor words of one (its figures are what happened, never a value asked)."""
+    dated = _DATED.match(segment)
+    return bool(dated) and not asks_in_its_words(segment[dated.end():])
+
+
 def reason_under_heading(segment: str) -> bool:
     """"Note from the disputes side, for the file: We fought the Kessler renewal ...": a heading, then a
     statement of what happened with no word that asks or wants ("Dear Anna, ...: we accept that ... should

@@ -59,3 +59,35 @@ def test_a_statement_is_not_shown_not_done_by_its_missing_words() -> None:
 def test_a_clause_carried_into_another_document_names_no_words_to_add() -> None:
     limb = "TASK: carry DPA 1.1 (Provider as processor) into the AI Addendum CONSTRAINTS:"
     assert shown_not_done(Part("other", limb, {"limb": limb}), DPA, DPA_SOUND) == ""
+
+
+# o-period-02
+SELL_OFF = ("Company may liquidate and sell its inventory of Licensed Products (including any inventory then in production) for "
+            "a period of ninety (90) days after the termination date of the Contract Period, subject to the Company's "
+            "continued obligation to pay the Fee as provided above, and will deliver the Sales Report with respect to such "
+            "liquidation sales within 30 days following the end of the first reached full quarter following termination.")
+CHRONOLOGY = ("Chronology - sell-off period\n3 March: licensor's notice of non-renewal received.\n10 March: Company's production "
+              "run scheduled to finish 30 June.\n14 March: warehouse confirms it cannot clear the stock in under five months.\n"
+              "17 March: licensor agrees by e-mail to a sell-off of 180 days.\nTo do: amend the sell-off so it runs for 180 "
+              "days after the end of the Contract Period. The Fee stays payable on those sales and the Sales Report deadline "
+              "(30 days after the first full quarter) is not affected.")
+SELL_OFF_SOUND = SELL_OFF.replace("ninety (90) days", "one hundred eighty (180) days")
+
+
+def test_a_log_entry_is_what_happened_not_an_ask() -> None:
+    from addin_server.draft.instruction import read_instruction
+    from addin_server.draft.instruction_asks import log_entry
+    assert log_entry("14 March: warehouse confirms it cannot clear the stock in under five months")
+    assert not log_entry("17 March: make it 180 days")  # an entry that asks is an ask
+    parts = read_instruction(CHRONOLOGY, SELL_OFF).parts
+    asked = [p for p in parts if not p.params.get("kept")]
+    # The warehouse's "five months" is neither a period asked nor a figure left unread.
+    assert [(p.kind, p.params.get("value")) for p in asked] == [("period", 180)]
+
+
+def test_a_place_another_part_keeps_is_not_one_left_undone() -> None:
+    from addin_server.draft.checks import DraftTask, check_draft
+    check = next(c for c in check_draft(DraftTask(SELL_OFF, CHRONOLOGY), SELL_OFF_SOUND).checks if c.name == "instruction")
+    assert check.passed is not False, check.reason
+    broken = next(c for c in check_draft(DraftTask(SELL_OFF, CHRONOLOGY), SELL_OFF).checks if c.name == "instruction")
+    assert broken.passed is False  # the sell-off left at ninety days is still not done
