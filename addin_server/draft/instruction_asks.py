@@ -204,8 +204,9 @@ _same = F.same
 
 # An entry of a chronology or a log, headed by its date or time ("3 March:", "12/03/2026 -", "Tue 14:02:"): what
 # happened, which asks nothing unless its own words ask. (Not "9.1:", a section's number: a date with dots has a year.)
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATED = re.compile(rf"^\s*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}"
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
+          r"nov(?:ember)?|dec(?:ember)?)\b\.?")  # (whole names: "Decision 2:" is no date)
+_DATED = re.compile(rf"^\s*(?:(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)(?:day)?\b\.?,?\s+)?(?:\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}"
                     rf"(?:,?\s+\d{{4}})?|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}}[.-]\d{{1,2}}[.-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})\s*[:\-–—]\s+(?=\S)",
                     re.I)
 

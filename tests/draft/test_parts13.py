@@ -79,6 +79,7 @@ def test_a_log_entry_is_what_happened_not_an_ask() -> None:
     from addin_server.draft.instruction_asks import log_entry
     assert log_entry("14 March: warehouse confirms it cannot clear the stock in under five months")
     assert not log_entry("17 March: make it 180 days")  # an entry that asks is an ask
+    assert not log_entry("Decision 2: Consent standard") and not log_entry("9.1: data breaches out too")  # no dates
     parts = read_instruction(CHRONOLOGY, SELL_OFF).parts
     asked = [p for p in parts if not p.params.get("kept")]
     # The warehouse's "five months" is neither a period asked nor a figure left unread.
