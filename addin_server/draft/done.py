@@ -193,7 +193,9 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
                                  f"instruction does not name; {part.label()} was asked elsewhere.")
     # One value, several places named ("$5m per occurrence and in the aggregate"): each must hold it.
     if len(same_kind) >= 2 and not LEAVE_WORDS.search(part.text):
-        distinct = _distinctly_named(clause, same_kind, mine, said, parties)
+        # (A place another part says stays is not one this part asks: "the Sales Report deadline (30 days ...) is
+        # not affected" beside "the sell-off runs for 180 days".)
+        distinct = [f for f in _distinctly_named(clause, same_kind, mine, said, parties) if not _kept_by_another(f, part, ins)]
         if len(distinct) >= 2:
             # Judged only where the draft changed some of them: changing none is the kind's test's.
             left = [f for f in distinct if f in gone] and [f for f in distinct if f not in gone]
@@ -201,6 +203,12 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
                 return ("partly", f"The draft still says “{left[0].text}” where the instruction also asks for "
                                   f"{asked.text}.")
     return None
+
+
+def _kept_by_another(f: F.Figure, part: Part, ins: Instruction) -> bool:
+    """Another part of the instruction says this figure stays as it is."""
+    kept = [_asked(p) for p in ins.parts if p is not part and p.kind == part.kind and p.params.get("kept")]
+    return any(k is not None and F.same(k, f) for k in kept)
 
 
 def named_by_words(part_text: str, clause: str, f: F.Figure, figures: Sequence[F.Figure],

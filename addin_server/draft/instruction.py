@@ -29,7 +29,7 @@ from index_builder.reading import figures as F
 
 # Which segments are asks (session 11): logistics, statements, a figure said again, a counter, a case made.
 from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered, describes_the_clause,
-                                                 not_an_ask, reason_under_heading, reported, restates_figure)
+                                                 log_entry, not_an_ask, reason_under_heading, reported, restates_figure)
 from addin_server.draft import instruction_limbs as limbs  # a structured message's asks, limb by limb (session 11)
 from addin_server.draft import instruction_named as named  # names swapped, words said to go (session 12)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
@@ -151,6 +151,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
         if parts and _MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
+        if log_entry(segment):
+            continue  # "14 March: warehouse confirms ... under five months": what happened, no words of an ask
         kind = _kind(_restated_out(segment, clause))
         if kind == "period" and recorded_figures(segment, clause) != segment:
             # "Time entry, 0.2 hours: ... redrafted within 45 words": the figure records the work; the ask is the rest.
@@ -464,7 +466,7 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
     # The other side's ask that the lawyer counters ("... asks for 7 years. We'll meet them at 5") is no ask.
     answered = any(countered(seg) is not None for seg in segments)
     asked = " ; ".join(recorded_figures(seg, clause) for seg in segments if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
-                                                       or _JUDGED.match(seg) or (answered and reported(seg))))
+                                                       or _JUDGED.match(seg) or (answered and reported(seg)) or log_entry(seg)))
     # A value part read more than one way holds its figures (they are said "not checked" with it).
     worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other")
                       or p.params.get("unclear") or p.params.get("kept"))

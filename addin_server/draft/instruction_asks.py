@@ -202,6 +202,22 @@ def describes_the_clause(segment: str, clause: str = "") -> bool:
 _same = F.same
 
 
+# An entry of a chronology or a log, headed by its date or time ("3 March:", "12/03/2026 -", "Tue 14:02:"): what
+# happened, which asks nothing unless its own words ask. (Not "9.1:", a section's number: a date with dots has a year.)
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
+          r"nov(?:ember)?|dec(?:ember)?)\b\.?")  # (whole names: "Decision 2:" is no date)
+_DATED = re.compile(rf"^\s*(?:(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)(?:day)?\b\.?,?\s+)?(?:\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}"
+                    rf"(?:,?\s+\d{{4}})?|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{1,2}}[.-]\d{{1,2}}[.-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}:\d{{2}})\s*[:\-–—]\s+(?=\S)",
+                    re.I)
+
+
+def log_entry(segment: str) -> bool:
+    """"14 March: warehouse confirms it cannot clear the stock in under five months": an entry of a log, the story
+    behind the ask, neither an ask nor words of one (its figures are what happened, never a value asked)."""
+    dated = _DATED.match(segment)
+    return bool(dated) and not asks_in_its_words(segment[dated.end():])
+
+
 def reason_under_heading(segment: str) -> bool:
     """"Note from the disputes side, for the file: We fought the Kessler renewal ...": a heading, then a
     statement of what happened with no word that asks or wants ("Dear Anna, ...: we accept that ... should
@@ -210,3 +226,34 @@ def reason_under_heading(segment: str) -> bool:
     # ("Flip the audit: we check About's books": a heading that opens with an ask is the ask.)
     return bool(heading) and bool(_STATEMENT.match(segment[heading.end():])) and not _WANTS.search(segment) and \
         not re.match(rf"(?:please\s+)?(?:{_ASK})\b", segment, re.I)
+
+
+# Where a message's words ask: a verb of asking that opens the limb (after a field heading such as
+# "Required:" or "Action:", a list mark, "please"/"and"/"so"), or a word of wanting or obligation anywhere.
+# An ask-word further in is a noun or a statement's verb ("our developers adapt ... for internal use",
+# "We do - let me send you a quote"), and words in quotes are mentioned, not used ("'should be made on the
+# Cover Page' is advisory only"): a statement under a heading ("Finding B: ...") asks nothing.
+_FIELD = re.compile(r"^[^:;.?!\"“'‘]{1,40}:\s+(?=\S)")
+_LIST_MARK = re.compile(r"^(?:\(?(?:[ivx]{1,4}|\d{1,2}|[a-z])\)|(?:[ivx]{1,4}|\d{1,2}|[a-z])\.|[-–•*])\s+", re.I)
+_OPENS_ASKING = re.compile(rf"^(?:(?:please|kindly|just|also|and|so|then|now)[,]?\s+)*(?:{_ASK}|carry|swap|take\s+out|"
+                           rf"insert|draft|redraft)\b", re.I)
+_OBLIGED = re.compile(r"\b(?:may|must|shall|should|will|can|need|needs|want|wants|require[sd]?|please)\b|['’]ll\b", re.I)
+_DETERMINER = re.compile(r"\b(?:the|a|an|it|this|that|these|those|them|our|their|its|his|her|your|my|each|every|all)\b", re.I)
+_MENTIONED = re.compile(r"(?<!\w)['‘\"“][^'‘’\"“”]{8,}?['’\"”](?!\w)")
+
+
+def asks_in_its_words(limb: str) -> bool:
+    """The limb is said as an ask (above), not as a statement that happens to hold a verb of asking."""
+    text = _MENTIONED.sub(" … ", limb).strip()
+    if _OBLIGED.search(text):
+        return True
+    field = _FIELD.match(text)
+    if field and len(field.group().split()) <= 4 and not _DETERMINER.search(field.group()):
+        # A bare noun phrase is a field's name ("Change control:", "GIVE:", "Finding B:"), whatever its first
+        # word; an ask takes an object ("Flip the audit: we check About's books").
+        text = text[field.end():]
+    for _ in range(2):  # ("Recommendation: (1) raise the standard": a heading, then a list mark)
+        if _OPENS_ASKING.match(text):
+            return True
+        text = _LIST_MARK.sub("", _FIELD.sub("", text, count=1), count=1).strip()
+    return bool(_OPENS_ASKING.match(text))

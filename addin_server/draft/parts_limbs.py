@@ -14,7 +14,8 @@ in two plain ways, and either shows it not done:
   names swap, fewer than the clause had, or beside a new name it brought in (the swap begun, not finished).
 
 Where neither is clear the limb stays "not checked". A keep is never an ask (unambiguous.says_to_keep),
-and a statement with no word of asking (no verb of change, no "may"/"must") names nothing asked.
+and a limb not said as an ask (instruction_asks.asks_in_its_words: no verb of asking opening it, no
+"may"/"must"/"wants" outside quotes) names nothing asked: "Finding B: our developers adapt ... for internal use".
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import re
 
 from addin_server.draft.compare_base import _stem, content_stems
 from addin_server.draft.instruction import Part
+from addin_server.draft.instruction_asks import asks_in_its_words
 from addin_server.draft.instruction_named import count, said_to_go, swaps
 from addin_server.draft.instruction_scope import pointed_sentence
 from addin_server.draft.instruction_words import _ASK
@@ -37,9 +39,8 @@ when what where which while whom whose through goes went next back want wants wa
 then there here than very much many some more most less least ever never always well even into onto upon over
 about across along around between without within since until once both either neither whether because though
 although says said told asked thing things case ways sure""".split())
-_ASKING = re.compile(rf"\b(?:{_ASK}|may|must|shall|should|will|can|draft|carry|swap|take\s+out|insert)\b", re.I)
 # An ask about the whole clause (carry it across, conform it, rewrite it) names the clause, not words to add.
-_WHOLE = re.compile(r"\b(?:carry|carried|bring|port|import|transplant|move|adapt)\w*\s+(?:\w+\s+){0,4}?(?:across|over|into)\b|"
+_WHOLE = re.compile(r"\b(?:carry|carried|bring|port|import|transplant|move|adapt)\w*\s+(?:\S+\s+){0,6}?(?:across|over|into)\b|"
                     rf"{WHOLE.pattern}", re.I)
 _QUOTE = re.compile(r"(?<!\w)['‘\"“]([^'‘’\"“”]{8,}?)['’\"”](?!\w)")
 
@@ -80,7 +81,7 @@ def shown_not_done(part: Part, clause: str, draft: str) -> str:
         if len(asked) >= 2 and not asked & have:
             return f"The draft has none of the words your instruction asks to insert (“{quoted}”): it is not done."
     limb = part.params.get("limb") or ""
-    if not limb or not _ASKING.search(limb) or len(limb.split()) < 4 or _WHOLE.search(limb):
+    if not limb or not asks_in_its_words(limb) or len(limb.split()) < 4 or _WHOLE.search(limb):
         return ""
     asked = _new_words(limb, clause)
     if len(asked) >= 3 and not asked & have:
