@@ -196,6 +196,23 @@ def conditions_required(text: str) -> set[str]:
     return {m.group("what").lower() for m in _REQUIRED_CONDITION.finditer(text)}
 
 
+# An ask that refuses a thing the draft might add: "No affiliate limb is to be added", "do not add an
+# affiliate exception", "without adding a cap". The thing is named only to be kept out, so it is not asked
+# for. "no Statement of Work is in effect", "there are no Stations" state facts and refuse nothing.
+_ADDING = r"(?:add|insert|includ|introduc|put\s+in)\w*"
+_REFUSED = re.compile(
+    rf"\b(?:no|without)\s+(?:(?:further|other|new|additional|such|an?|the|any)\s+)?(?P<what>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)"
+    rf"\s+(?:(?:is|are|should|shall|must|may|will|can|to|be|being|been|ever)\s+){{1,3}}{_ADDING}\b|"
+    rf"(?:\b(?:not|never|without)|n't)\s+{_ADDING}\s+(?:(?:further|other|new|additional|such|an?|the|any)\s+)?"
+    rf"(?P<what2>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)", re.I)
+
+
+def things_refused(text: str) -> list[tuple[int, int]]:
+    """The spans of the things an ask says not to add ("affiliate limb" of "No affiliate limb is to be added",
+    "affiliate exception" of "do not add an affiliate exception"): named so, a thing is not asked for."""
+    return [m.span("what") if m.group("what") else m.span("what2") for m in _REFUSED.finditer(text)]
+
+
 # "failure" names a fault ("remedy that failure"); only "fail(s|ure) to" says "not".
 FAILURE_NOUN = re.compile(r"\bfail(?:s|ed|ing|ure|ures)?\b(?!\s+to\b)", re.I)
 # A ceiling and a floor however said: "$1.29 or less" = "no more than $1.29" = "up to $1.29"; "30 days

@@ -67,3 +67,41 @@ def test_a_new_warranty_in_capitals_is_an_addition():
 
 def test_the_asked_carve_out_in_capitals_adds_nothing():
     assert _additions(SUBJECT) is not False
+
+
+# p-carve_out-02: a successor carve-out from [1], whose affiliate limb the ask refuses.
+INURE = ("The benefits of the Agreement shall inure to the respective successors and assignees of the parties and "
+         "assigns and representatives, and the obligations and liabilities assumed in this Agreement by the parties "
+         "hereto shall be binding upon their respective successors and assigns; provided that the rights and "
+         "obligations of UTK under this Agreement may not be assigned or delegated without the prior written consent "
+         "of AVDU{} and any such purported assignment shall be null and void.")
+CONDITION = ("Investment committee paper, Project Tennessee - conditions of approval\nCondition 2 (UTK licence): as "
+             "drafted, a sale of UTK's business needs AVDU's consent before this licence can move. Approval is "
+             "conditional on a carve-out of that consent for a transfer to a successor of UTK by merger or by a sale "
+             "of (substantially) the whole of UTK's assets, as in [1]. No affiliate limb is to be added.")
+ASSIGN = ("either Party may assign its rights hereunder to an Affiliate or to any successor by merger, consolidation, "
+          "sale of stock or other equity interests or the sale of substantially all of the assets of such Party "
+          "without the consent of the other Party.")
+
+
+def test_a_thing_the_ask_says_not_to_add_is_refused_not_asked():
+    assert [CONDITION[a:b] for a, b in P.things_refused(CONDITION)] == ["affiliate limb"]
+    assert P.things_refused("do not add an audit right") and P.things_refused("don't include any cap")
+    assert P.things_refused("there are no Stations, and termination when no Statement of Work is in effect") == []
+
+
+def _assign_additions(inserted: str) -> bool | None:
+    task = DraftTask(clause=INURE.format(","), instruction=CONDITION,
+                     precedents=(Clause(clause_id="1", text=ASSIGN, doc_id="1"),), document_parties=("UTK", "AVDU"),
+                     document_terms=())
+    return next(r for r in run_checks(task, INURE.format(inserted)) if r.name == "additions").passed
+
+
+def test_the_refused_limb_added_is_an_addition():
+    assert _assign_additions(", except to an Affiliate of UTK or to a successor of UTK by merger or by the sale of "
+                             "substantially all of its assets,") is False
+
+
+def test_the_asked_successor_limb_adds_nothing():
+    assert _assign_additions(", except to a successor of UTK by merger or by the sale of substantially all of its "
+                             "assets,") is not False
