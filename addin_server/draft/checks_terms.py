@@ -7,6 +7,7 @@ import re
 from typing import Sequence
 
 from index_builder.reading import binding
+from index_builder.reading import polarity as P
 from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term, used_terms
 from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 
@@ -210,8 +211,16 @@ def _names_the_ask(term: str, asked: str) -> bool:
     for "the rights MMT licenses"). A figure's unit is no such word ("five-year" asks for no "Contract Year")."""
     from addin_server.draft.support import stems, word_roots
     head = re.split(r"\s+of\s+", term)[0].split()[-1]
+    asked = _blank(asked, P.things_refused(asked))  # "No affiliate limb is to be added" asks for no Affiliate
     have, roots = set(stems(asked)), word_roots(asked)
     return any(w in have or len(w) >= 5 and w[:5] in roots for w in stems(head))
+
+
+def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    chars = list(text)
+    for a, b in spans:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
 
 
 def _without_figures(text: str) -> str:

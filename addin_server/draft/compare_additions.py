@@ -138,13 +138,27 @@ def _new_sentences(c: Comparison, allow: Allowances, cited: Sequence[str]) -> li
             continue  # cited (the support check's), stating nothing, or a lead-in to what follows
         if any(v.text.lower() in sentence.lower() for v in allow.figures):
             continue  # the value the instruction asks for, in a sentence of its own
-        own = {_stem(w) for w in re.findall(r"(?<![\w-])[a-z][a-z]{3,}\b", sentence) if w not in _STOP}
+        capitals = not re.search(r"[a-z]", sentence)
+        own = {_stem(w) for w in re.findall(r"(?<![\w-])[a-z][a-z]{3,}\b", sentence.lower() if capitals else sentence)
+               if w not in _STOP}
         novel = own - mine - set(allow.words)
         asked = (own & set(allow.words)) - mine
-        if len(novel) >= 3 and len(own & mine) * 2 < len(own) and len(asked) < 2:
+        shared = len(own & mine) - (_repeated_pairs(sentence, c.clause) if capitals else 0)
+        if len(novel) >= 3 and shared * 2 < len(own) and len(asked) < 2:
             out.append(f"The draft adds a new sentence: “{_short(sentence)}”, which your clause does not have and "
                        "nothing you gave asks for or backs.")
     return out
 
 
-_OPERATIVE = re.compile(r"(?<![\w-])(?:shall|must|will|may|agrees?)(?![\w-])", re.IGNORECASE)
+def _repeated_pairs(sentence: str, clause: str) -> int:
+    """How many of a capitals sentence's word pairs the clause has side by side ("CONFIDENTIAL INFORMATION"):
+    in capitals a name cannot be told from words by its case, and a name the clause repeats is one thing
+    the sentence shares with it, not two."""
+    pairs = set(zip(*(lambda w: (w, w[1:]))(re.findall(r"[a-z]{4,}", clause.lower()))))
+    words = [w for w in re.findall(r"[a-z]{4,}", sentence.lower())]
+    return sum(1 for p in zip(words, words[1:]) if p in pairs and p[0] not in _STOP and p[1] not in _STOP)
+
+
+# A sentence that binds: a modal, or a promise in the present tense ("Discloser warrants that ...").
+_OPERATIVE = re.compile(r"(?<![\w-])(?:shall|must|will|may|agrees?|warrants|represents|covenants|undertakes)(?![\w-])",
+                        re.IGNORECASE)

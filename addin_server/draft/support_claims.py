@@ -49,6 +49,21 @@ def claim_unbacked(sentence: str, n: int, precedent: str, clause: str, asked: st
     given_up = _qualifier_given_up(_MARKERS.sub("", sentence), precedent, clause)
     if given_up:
         return f"[{n}] says “{given_up}”; the sentence drops that limit"
+    turned = _condition_turned(_MARKERS.sub("", sentence), precedent, clause)
+    if turned:
+        return f"[{n}] says “{turned}”; the sentence says the opposite"
+    return ""
+
+
+def _condition_turned(sentence: str, precedent: str, clause: str) -> str:
+    """A ground the sentence makes the only one where the precedent does without it ("only for cause [1]",
+    [1]: "without cause"), or the other way round: the citation claims the opposite of its source. A
+    condition the lawyer's clause already states so is the clause's, not the claim's."""
+    pairs = ((P.conditions_required(sentence) - P.conditions_required(clause), P.conditions_denied(precedent), "without"),
+             (P.conditions_denied(sentence) - P.conditions_denied(clause), P.conditions_required(precedent), "only"))
+    for said, source, word in pairs:
+        for noun in sorted(said & source):
+            return _phrase_with(noun, precedent) if word == "only" else f"without {noun}"
     return ""
 
 

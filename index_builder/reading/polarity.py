@@ -174,6 +174,45 @@ NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|restrict|s
 NO_NEGATION = re.compile(r"\b(?:without\s+limit\w*|(?:but\s+)?not\s+limited\s+to|with\s+or\s+without|"
                          r"whether\s+or\s+not|or\s+not(?=\s*[,.;)])|without\s+(?:undue\s+)?delay|"
                          r"without\s+prejudice(?:\s+to)?)\b", re.I)
+# A condition denied or required before its noun: "without cause" = "for no cause"; "only for cause" = that
+# cause and no other. The same noun under the one in a text and the other in its source says the opposite
+# (a right "only for cause" cited to one "without cause"). NO_NEGATION's "without" words deny nothing.
+_CONDITION_NOUN = r"(?:(?:the|a|an|any|its|their|prior|written|good|just)\s+)?(?P<what>[a-z]{4,})"
+_DENIED_CONDITION = re.compile(rf"\bwithout\s+{_CONDITION_NOUN}\b", re.I)
+_REQUIRED_CONDITION = re.compile(rf"\b(?:{ONLY_WORDING})\s+(?:for|upon|on|with|if|in\s+case\s+of|by\s+reason\s+of)\s+"
+                                 rf"{_CONDITION_NOUN}\b", re.I)
+
+
+def conditions_denied(text: str) -> set[str]:
+    """The nouns a text says "without" of ("cause" of "terminate without cause"), less "without limitation",
+    "with or without", "without delay" and the like."""
+    spared = [m.span() for m in NO_NEGATION.finditer(text)]
+    return {m.group("what").lower() for m in _DENIED_CONDITION.finditer(text)
+            if not any(a <= m.start() < b for a, b in spared)}
+
+
+def conditions_required(text: str) -> set[str]:
+    """The nouns a text makes the only ground ("cause" of "only for cause", "solely upon default")."""
+    return {m.group("what").lower() for m in _REQUIRED_CONDITION.finditer(text)}
+
+
+# An ask that refuses a thing the draft might add: "No affiliate limb is to be added", "do not add an
+# affiliate exception", "without adding a cap". The thing is named only to be kept out, so it is not asked
+# for. "no Statement of Work is in effect", "there are no Stations" state facts and refuse nothing.
+_ADDING = r"(?:add|insert|includ|introduc|put\s+in)\w*"
+_REFUSED = re.compile(
+    rf"\b(?:no|without)\s+(?:(?:further|other|new|additional|such|an?|the|any)\s+)?(?P<what>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)"
+    rf"\s+(?:(?:is|are|should|shall|must|may|will|can|to|be|being|been|ever)\s+){{1,3}}{_ADDING}\b|"
+    rf"(?:\b(?:not|never|without)|n't)\s+{_ADDING}\s+(?:(?:further|other|new|additional|such|an?|the|any)\s+)?"
+    rf"(?P<what2>[a-z]{{3,}}(?:\s+[a-z]{{3,}})?)", re.I)
+
+
+def things_refused(text: str) -> list[tuple[int, int]]:
+    """The spans of the things an ask says not to add ("affiliate limb" of "No affiliate limb is to be added",
+    "affiliate exception" of "do not add an affiliate exception"): named so, a thing is not asked for."""
+    return [m.span("what") if m.group("what") else m.span("what2") for m in _REFUSED.finditer(text)]
+
+
 # "failure" names a fault ("remedy that failure"); only "fail(s|ure) to" says "not".
 FAILURE_NOUN = re.compile(r"\bfail(?:s|ed|ing|ure|ures)?\b(?!\s+to\b)", re.I)
 # A ceiling and a floor however said: "$1.29 or less" = "no more than $1.29" = "up to $1.29"; "30 days
