@@ -1,0 +1,55 @@
+"""Session 13, ops13b (issue 38): two operation leftovers of ops13.
+
+Fixtures are spent tasks: o-multi-02 (a model draft that changed the clause's 12 months while the ask's
+"one-year" is read as kept) and j-multi-01 ("CELEBRITY gives PAPA JOHN'S the same promise"). Each test
+fails without its rule.
+"""
+
+from __future__ import annotations
+
+from addin_server.draft.checks import DraftTask
+from addin_server.draft.instruction import read_instruction
+from addin_server.draft.parts import check_part
+from addin_server.draft.parts_result import Context
+from addin_server.draft.router import DraftRouter
+
+from tests.draft.test_ops13 import LEVERS, RENEWAL, RENEWAL_PARTIES
+
+# j-multi-01 (shortened to the first limb and the period sentence)
+GAG = ("PAPA JOHN'S shall not, during the Term or at any time thereafter: (I) defame or disparage CELEBRITY or the "
+       "Personality Rights (or any portion thereof), whether in connection with this Agreement or otherwise. All Parties "
+       "agree not to disparage or make derogatory comments, verbal or written, regarding the other Party during the Term "
+       "of the Agreement, and for one year thereafter.")
+BUBBLE = ("CELEBRITY's counsel, comment bubble on (I): \"Why is only one side gagged for ever?\"\nMy reply, for you to "
+          "draft: fair - CELEBRITY gives PAPA JOHN'S the same promise, same wording, same 'at any time thereafter'. And "
+          "while we're there, the general no-derogatory-comments sentence runs for two years once the Term ends, not one.")
+
+
+def _year_row(draft: str, clause: str = RENEWAL) -> str:
+    ins = read_instruction(LEVERS, clause, RENEWAL_PARTIES)
+    year = next(p for p in ins.parts if p.kind == "period" and p.params.get("kept"))
+    return check_part(year, ins, clause, draft, Context(parties=RENEWAL_PARTIES)).status
+
+
+def test_a_kept_figure_counted_by_length_is_not_said_to_stay_when_the_draft_changed_it() -> None:
+    # A model draft: the clause's 12 months are now 24; the ask named them "one-year".
+    draft = RENEWAL.replace("12 months", "24 months")
+    assert _year_row(draft) == "unchecked"
+
+
+def test_a_kept_figure_written_in_another_unit_still_stays() -> None:
+    # The clause says "one year", the part keeps "1 year"; a draft that writes "12 months" kept it (counted by
+    # length, not by unit), where the unit count found none left and said the draft changed it.
+    clause = RENEWAL.replace("12 months", "1 year")
+    ins = read_instruction(LEVERS, RENEWAL, RENEWAL_PARTIES)
+    year = next(p for p in ins.parts if p.kind == "period" and p.params.get("kept"))
+    draft = clause.replace("1 year", "12 months")
+    assert check_part(year, ins, clause, draft, Context(parties=RENEWAL_PARTIES)).status == "done"
+
+
+def test_the_same_promise_asks_for_mutuality() -> None:
+    ins = read_instruction(BUBBLE, GAG, ("PAPA JOHN'S", "CELEBRITY"))
+    assert any(p.kind == "mutual" for p in ins.parts)
+    drafted = DraftRouter(None).draft(DraftTask(GAG, BUBBLE, (), ("Term", "Personality Rights"),
+                                                ("PAPA JOHN'S", "CELEBRITY")))
+    assert "Neither party" in drafted.result.verified.text and "two years" in drafted.result.verified.text
