@@ -53,3 +53,40 @@ def test_the_same_promise_asks_for_mutuality() -> None:
     drafted = DraftRouter(None).draft(DraftTask(GAG, BUBBLE, (), ("Term", "Personality Rights"),
                                                 ("PAPA JOHN'S", "CELEBRITY")))
     assert "Neither party" in drafted.result.verified.text and "two years" in drafted.result.verified.text
+
+
+# p-carve_out-01 (spent): the ask gives Kiromic the right; a draft's exception gives it to Molipharma.
+PUBLICATION = ("Kiromic assigns to Molipharma all the rights of publication of the research, unless they are considered "
+               "confidential for patenting.")
+DISCLOSE = ("Background: the publication-rights sentence hands every right of publication to Molipharma.\nAsk: a "
+            "carve-out so that Kiromic can disclose where the law requires it, patterned on [1]. The "
+            "patent-confidentiality limb is not to move.")
+KIROMIC = ("Kiromic", "Molipharma")
+# o-carve_out-03 (spent, shortened): an exception for the Reseller's conduct put on the Company's conduct.
+INDEMNITIES = ("THE COMPANY SHALL INDEMNIFY AND HOLD HARMLESS THE RESELLER FOR ANY AND ALL LOSSES SUFFERED BY THE RESELLER AS "
+               "A RESULT OF THE COMPANY PRODUCTS. ADDITIONALLY, THE RESELLER SHALL INDEMNIFY AND HOLD HARMLESS THE COMPANY "
+               "FOR ANY AND ALL LOSSES SUFFERED BY THE COMPANY AS A RESULT OF THE RESELLER'S ACTIVITIES.")
+CAPA = ("Add an exception to the Company's indemnity only, for the Reseller's grossly negligent or deliberately wrongful "
+        "acts, as in [1].")
+RESELLER = ("Reseller", "Company")
+
+
+def _carve_status(clause: str, ask: str, draft: str, parties: tuple[str, ...]) -> list[str]:
+    from addin_server.draft.parts import raw_part
+    ins = read_instruction(ask, clause, parties)
+    return [raw_part(p, ins, clause, draft, Context(parties=parties)).status for p in ins.parts if p.kind == "carve_out"]
+
+
+def test_an_exception_giving_the_asked_right_to_the_other_party_is_wrong() -> None:
+    wrong = PUBLICATION[:-1] + ", except that Molipharma may disclose the research to the extent required by law."
+    right = PUBLICATION[:-1] + ", except that Kiromic may disclose the research to the extent required by law."
+    assert _carve_status(PUBLICATION, DISCLOSE, wrong, KIROMIC) == ["wrong"]
+    assert _carve_status(PUBLICATION, DISCLOSE, right, KIROMIC) != ["wrong"]
+
+
+def test_the_conduct_the_ask_names_keys_the_exception_though_another_party_owns_the_indemnity() -> None:
+    wrong = INDEMNITIES[:-1] + ", EXCEPT IN THE CASE OF GROSS NEGLIGENCE OR WILLFUL MISCONDUCT BY THE COMPANY."
+    right = INDEMNITIES.replace("THE COMPANY PRODUCTS.", "THE COMPANY PRODUCTS, EXCEPT IN THE CASE OF GROSS NEGLIGENCE OR "
+                                                         "WILLFUL MISCONDUCT BY THE RESELLER.")
+    assert _carve_status(INDEMNITIES, CAPA, wrong, RESELLER) == ["wrong"]
+    assert _carve_status(INDEMNITIES, CAPA, right, RESELLER) != ["wrong"]
