@@ -90,3 +90,32 @@ def test_the_conduct_the_ask_names_keys_the_exception_though_another_party_owns_
                                                          "WILLFUL MISCONDUCT BY THE RESELLER.")
     assert _carve_status(INDEMNITIES, CAPA, wrong, RESELLER) == ["wrong"]
     assert _carve_status(INDEMNITIES, CAPA, right, RESELLER) != ["wrong"]
+
+
+# j-plain-04 (spent): a plain rewording that swaps the owners ("keeps full ownership", the plain "retains").
+OWNERSHIP = ("Except for the limited license in Section 1.1 (Access and Use), Provider retains all right, title, and interest "
+             "in and to the Product, whether developed before or after the Effective Date. Except for the limited rights "
+             "in Section 1.5 (Customer Content), Customer retains all right, title, and interest in and to the Customer "
+             "Content.")
+WHO_OWNS = "\"So who owns what?\" Answer with 11.1 itself in plain words - 'right, title, and interest in and to' has to go."
+
+
+def test_keeps_is_read_as_retains() -> None:
+    from index_builder.reading import binding
+    read = binding.read("Customer keeps full ownership of the Customer Content.", ("Provider", "Customer"))
+    assert [(p.kind, p.bound) for p in read.provisions] == [("right", "Customer")]
+
+
+def test_owners_swapped_in_a_plain_rewording_are_caught() -> None:
+    from addin_server.draft.compare import compare
+    from addin_server.draft.compare_roles import _role_changes
+    from addin_server.draft.parts import allowances
+    swapped = ("Customer keeps full ownership of the Product, whether it was developed before or after the Effective "
+               "Date, apart from the limited license in Section 1.1 (Access and Use). Provider keeps full ownership of "
+               "the Customer Content, apart from the limited rights in Section 1.5 (Customer Content).")
+    sound = swapped.replace("Customer keeps", "@").replace("Provider keeps", "Customer keeps").replace("@", "Provider keeps")
+    parties = ("Provider", "Customer")
+    ins = read_instruction(WHO_OWNS, OWNERSHIP, parties)
+    for draft, changed in ((swapped, True), (sound, False)):
+        allow = allowances(ins, OWNERSHIP, draft, Context(parties=parties))
+        assert bool(_role_changes(compare(OWNERSHIP, draft), allow, parties)) is changed
