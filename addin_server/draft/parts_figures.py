@@ -309,7 +309,11 @@ def _stays_period(part: Part, ins: Instruction, clause: str, found: Sequence[F.F
     if held and not kept and not any(abs(f.value - value) < 1e-9 and _unit_ok(f, part) for f in mine):
         return PartResult(part, "unchecked", f"Not checked: the {part.label()} your instruction names is the figure "
                                              "the draft changes; read whether your instruction keeps it or changes it.")
-    return _stays(part, kept, held, value, moved=_moved_elsewhere(part, ins, value),
+    # Another part that changes a period of the same length ("five years to two" beside "leave the sixty-month
+    # look-back alone") may take one of the places counted here.
+    moved = sum(1 for p in ins.parts if p is not part and p.kind == "period" and p.params.get("old") is not None
+                and any(_same(asked[0], f) for f in F.periods(f"{p.params['old']} {p.params.get('unit', '')}")))
+    return _stays(part, kept, held, value, moved=max(moved, _moved_elsewhere(part, ins, value)),
                   maybe=_unplaced_changes(part, ins), counted=True)
 
 

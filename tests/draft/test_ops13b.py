@@ -119,3 +119,16 @@ def test_owners_swapped_in_a_plain_rewording_are_caught() -> None:
     for draft, changed in ((swapped, True), (sound, False)):
         allow = allowances(ins, OWNERSHIP, draft, Context(parties=parties))
         assert bool(_role_changes(compare(OWNERSHIP, draft), allow, parties)) is changed
+
+
+# i-period-02 (spent): "Leave the sixty-month look-back alone. Just bring the tail down from five years to two."
+LOOK_BACK = ("During the term hereof and for a period of five (5) years thereafter, each Party agrees not to hire or solicit "
+             "any current or previous employee of the other Party (unless a period of sixty months has elapsed from the "
+             "last date that such employee was employed by such party).")
+TAIL = "Leave the sixty-month look-back on ex-staff alone. Just bring the tail after the term down from five years to two."
+
+
+def test_a_period_of_the_same_length_another_part_changes_is_not_a_kept_one_lost() -> None:
+    ins = read_instruction(TAIL, LOOK_BACK, ())
+    draft = LOOK_BACK.replace("five (5) years", "two (2) years")
+    assert [check_part(p, ins, LOOK_BACK, draft, Context()).status for p in ins.parts] == ["done", "done"]
