@@ -66,7 +66,10 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
     for p in mine.provisions:
         if p.bound in ("", binding.MUTUAL) or any(p.start == t.start and p.verb == t.verb for t in targets):
             continue
-        same = [q for q in theirs.provisions if (q.verb == p.verb or binding._same_act(q.verb, p.verb)) and q.kind == p.kind]
+        same = _counterparts(p, [q for q in theirs.provisions
+                                 if (q.verb == p.verb or binding._same_act(q.verb, p.verb)) and q.kind == p.kind],
+                             [o for o in mine.provisions
+                              if (o.verb == p.verb or binding._same_act(o.verb, p.verb)) and o.kind == p.kind])
         if p.bound in allow.renamed:
             # Renamed to the document's party: fine, unless it became the clause's other party.
             if same and all(q.bound in mine.parties and q.bound != p.bound for q in same if q.bound):
@@ -85,6 +88,24 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {_the(other)} instead of {_the(p.bound)}.")
     return out
+
+
+def _counterparts(p: binding.Provision, same: list[binding.Provision],
+                  mine: list[binding.Provision]) -> list[binding.Provision]:
+    """Of the draft's provisions of the same act, the ones about the same thing: "Provider retains ... the
+    Product. Customer retains ... the Customer Content" has two of one act, told apart by what each is
+    about (its words), so each is matched to its own and a swap of owners is seen. Only a match both ways
+    counts: two cross-licences in the same words ("grants ... a non-exclusive, royalty-free license") are
+    not told apart by their words, and then every one of the act stays a candidate."""
+    if len(same) < 2 or not p.words:
+        return same
+    best = max(len(p.words & q.words) for q in same)
+    closest = [q for q in same if len(p.words & q.words) == best]
+    if not best or len(closest) != 1:
+        return same
+    q = closest[0]
+    back = max(len(o.words & q.words) for o in mine)
+    return closest if [o for o in mine if len(o.words & q.words) == back] == [p] else same
 
 
 def _renaming(c: Comparison, mine: binding.Binding, theirs: binding.Binding) -> dict[str, str]:

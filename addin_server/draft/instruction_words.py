@@ -59,7 +59,7 @@ MUTUAL_CUES = (
     (BOTH, r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|is|are)\b"),
     (SIDES, r"\b(?:each|both|either) (?:side|sides|party|parties)\b|\bneither side\b"),
     (WEAK, r"\bapply equally\b|\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
-           r"indemnity|cover|run-off|protection|terms|cap|limit)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
+           r"indemnity|cover|run-off|protection|terms|cap|limit|promise|undertaking|covenant|commitment)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
            r"\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b"),
 )
 

@@ -70,7 +70,7 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
                                          "was to be carved out of it, rather than lifting it.")
     have = re.findall(r"[a-z][a-z-]+", new_text.lower())
     own = {w[:5] for w in re.findall(r"[a-z]{3,}", clause.lower())}
-    wrong = _wrong_party(part, clause, new_text, ctx) or _freed_other(clause, draft, ctx)
+    wrong = _wrong_party(part, clause, new_text, ctx) or _freed_other(clause, draft, ctx, part.text)
     if wrong:
         return PartResult(part, "wrong", wrong)
     missing = []
@@ -182,7 +182,15 @@ def _precedent_text(part: Part, ctx: Context) -> str:
     return ""
 
 
-_CONDUCT = r"(?:gross\s+)?(?:negligen\w*|misconduct|fraud\w*|breach\w*|acts?|omissions?|modifications?)"
+_CONDUCT = r"(?:gross\s+)?(?:negligen\w*|misconduct|fraud\w*|breach\w*|acts?|omissions?|modifications?|faults?)"
+
+
+def _conduct_of(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name``'s conduct: "the Reseller's grossly negligent or wrongful acts", "the
+    Reseller's own serious fault", "fraud by the Seller" (a word or two may qualify the conduct)."""
+    n = re.escape(name)
+    return bool(re.search(rf"(?<![\w-]){n}['’]s\s+(?:[\w-]+\s+){{0,2}}?{_CONDUCT}\b", text, re.I) or re.search(
+        rf"\b{_CONDUCT}\s+(?:of|by)\s+(?:the\s+)?{n}(?![\w-])", text, re.I))
 
 
 def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
@@ -195,7 +203,10 @@ def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
     # obligations"); not the party bound ("Schoolpop shouldn't pick up the tab").
     keyed_in_ask = [n for n in named if re.search(rf"\b(?:where|if|when|unless|by|of)\s+(?:the\s+)?{re.escape(n)}(?![\w-])|"
                                                   rf"(?<![\w-]){re.escape(n)}['’]s?\s", part.text)]
-    named = keyed_in_ask if len(keyed_in_ask) == 1 else named
+    # Whose conduct the ask names decides first: "add an exception to the Company's indemnity, for the
+    # Reseller's grossly negligent acts" keys it to the Reseller, though it names the Company as an owner too.
+    conduct = [n for n in named if _conduct_of(part.text, n)]
+    named = conduct if len(conduct) == 1 else keyed_in_ask if len(keyed_in_ask) == 1 else named
     sheltered = [p.bound for p in read.provisions if p.kind in ("protection", "prohibition") and p.bound not in ("", MUTUAL)]
     wanted = named or sheltered[:1]
     if not wanted:
@@ -212,12 +223,16 @@ def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
     return ""
 
 
-def _freed_other(clause: str, draft: str, ctx: Context) -> str:
+def _freed_other(clause: str, draft: str, ctx: Context, ask: str = "") -> str:
     """An exception to a restriction frees the party the restriction binds: "Green Cross shall not
     sublicense ..., except that MacroGenics may sublicense to its Affiliates" gives the exception to
-    the wrong party."""
+    the wrong party. Where the ask itself gives the right to one party ("so that Kiromic can disclose
+    where the law requires it"), that party is the one to free, read from the ask as from a clause."""
     mine = binding.read(clause, ctx.parties)
     restricted = {p.bound for p in mine.provisions if p.kind == "prohibition"} - {MUTUAL, ""}
+    asked = [p for p in binding.read(ask, ctx.parties).provisions if p.kind == "right"] if ask else []
+    if len({p.bound for p in asked}) == 1 and asked[0].bound not in (MUTUAL, ""):
+        return _right_to_other(draft, clause, ctx, asked)
     if len(restricted) != 1:
         return ""
     from addin_server.draft.compare import compare
@@ -231,6 +246,21 @@ def _freed_other(clause: str, draft: str, ctx: Context) -> str:
             name = next(iter(restricted))
             return (f"The exception lets {_the(q.bound)} do it, but the restriction binds {_the(name)}: the carve-out "
                     "frees the wrong party.")
+    return ""
+
+
+def _right_to_other(draft: str, clause: str, ctx: Context, asked: Sequence[binding.Provision]) -> str:
+    """The ask gives one party a right ("Kiromic can disclose"); the draft's exception gives the same act
+    to another party only ("except that Molipharma may disclose"): the carve-out goes to the wrong party."""
+    from addin_server.draft.compare import compare
+    regions = [r for r in compare(clause, draft).regions if r.new.strip()]
+    given = [q for q in binding.read(draft, ctx.parties).provisions if q.kind == "right"
+             and any(r.new_start <= q.subject[0] < r.new_end for r in regions)
+             and any(binding.similar(p, q) for p in asked)]
+    who = asked[0].bound
+    if given and all(q.bound not in (who, MUTUAL, "") for q in given):
+        return (f"The exception lets {_the(given[0].bound)} {given[0].verb}, but your instruction gives that to "
+                f"{_the(who)}: the carve-out goes to the wrong party.")
     return ""
 
 

@@ -209,8 +209,7 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         # "Three months" asked, "ninety (90) days" written: the same length in the unit contracts count in.
         hits = [f for f in found if any(abs(f.value - e.value) < 1e-9 and f.unit == e.unit for e in _in_days(part))]
     if part.params.get("kept"):
-        return _stays(part, hits, F.periods(clause), value, moved=_moved_elsewhere(part, ins, value),
-                      maybe=_unplaced_changes(part, ins))
+        return _stays_period(part, ins, clause, found, hits)
     if not hits:
         near = [f for f in found if abs(f.value - value) < 1e-9]
         if near:
@@ -276,17 +275,46 @@ def _unplaced_changes(part: Part, ins: Instruction) -> int:
 
 
 def _stays(part: Part, hits: Sequence[F.Figure], mine: Sequence[F.Figure], value: float,
-           amount: bool = False, moved: int = 0, maybe: int = 0) -> PartResult:
+           amount: bool = False, moved: int = 0, maybe: int = 0, counted: bool = False) -> PartResult:
     """A part that only says a figure stays ("the 30-day fix stays as it is"): it is there as often as before,
     less the places another part changes. Where the clause has it in more than one place and another part
     changes a figure without naming which, the place kept is not read one way: not checked, never failed."""
-    before = [f for f in mine if abs(f.value - value) < 1e-9 and (amount or _unit_ok(f, part))]
+    before = list(mine) if counted else [f for f in mine if abs(f.value - value) < 1e-9 and (amount or _unit_ok(f, part))]
     if len(hits) >= len(before) - moved:
         return PartResult(part, "done", f"{part.label()} stays, as asked.")
     if hits and maybe and len(hits) >= len(before) - moved - maybe:
         return PartResult(part, "unchecked", f"Not checked: your clause says {part.label()} in more than one place and "
                                              "another part changes one of them; which one stays is for you to read.")
     return PartResult(part, "wrong", f"The draft changes {part.label()}, which your instruction keeps as it is.")
+
+
+def _stays_period(part: Part, ins: Instruction, clause: str, found: Sequence[F.Figure],
+                  hits: Sequence[F.Figure]) -> PartResult:
+    """A period said to stay, counted by its length, not the unit the ask says it in: "the one-year term
+    stays" keeps the clause's "12 months" (a draft that writes "one year" keeps it too). Where the clause
+    says it only in another unit and the draft has it in none, the ask's figure is the one the draft
+    changed: whether the ask kept it or changed it ("a one-year renewal does not give us time ... make it
+    24 months") is not read one way, so it is not checked, never said to stay."""
+    # (One notion of "the same period", the one the value reader uses: "three months" is "ninety days".)
+    from addin_server.draft.instruction_moves import _same
+
+    value = part.params["value"]
+    asked = F.periods(f"{value} {part.params.get('unit', '')}")
+    mine = F.periods(clause)
+    if not asked:
+        return _stays(part, hits, mine, value, moved=_moved_elsewhere(part, ins, value),
+                      maybe=_unplaced_changes(part, ins))
+    held = [f for f in mine if _same(asked[0], f)]
+    kept = [f for f in found if _same(asked[0], f)]
+    if held and not kept and not any(abs(f.value - value) < 1e-9 and _unit_ok(f, part) for f in mine):
+        return PartResult(part, "unchecked", f"Not checked: the {part.label()} your instruction names is the figure "
+                                             "the draft changes; read whether your instruction keeps it or changes it.")
+    # Another part that changes a period of the same length ("five years to two" beside "leave the sixty-month
+    # look-back alone") may take one of the places counted here.
+    moved = sum(1 for p in ins.parts if p is not part and p.kind == "period" and p.params.get("old") is not None
+                and any(_same(asked[0], f) for f in F.periods(f"{p.params['old']} {p.params.get('unit', '')}")))
+    return _stays(part, kept, held, value, moved=max(moved, _moved_elsewhere(part, ins, value)),
+                  maybe=_unplaced_changes(part, ins), counted=True)
 
 
 def _in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], value: float) -> F.Figure | None:

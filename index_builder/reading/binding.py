@@ -36,7 +36,7 @@ _ADVERBS = r"(?:(?:promptly|immediately|also|then|only|otherwise|each|hereby|fur
 _MODAL = (r"(?P<modal>shall|will|must|may|can(?:not)?|agrees?\s+(?:to|that)|undertakes?\s+to|covenants?\s+(?:to|that)|"
           r"(?:is|are)\s+(?:not\s+)?(?:required|obligated|obliged|entitled|permitted|responsible|liable|free)\b|"
           r"(?:has|have)\s+(?:the\s+)?(?:right|option|obligation|authority|no|sole)\b|"
-          r"(?:grants?|assigns?|indemnif(?:y|ies)|owns?|retains?|rejects?|warrants?|represents?|"
+          r"(?:grants?|assigns?|indemnif(?:y|ies)|owns?|retains?|keeps|rejects?|warrants?|represents?|"
           r"acknowledges?|recogni[sz]es?|waives?|releases?|holds?|defends?|bears?)\b)")
 _NEG = verb_negation
 # A limit that shelters its subject: "In no event shall X be liable", "X's total liability ... shall not exceed".
@@ -364,7 +364,9 @@ def _kind(m: re.Match[str], part: str) -> tuple[str, bool, str]:
         return "prohibition", True, verb
     if modal in ("may", "can") or modal.startswith(("is entitled", "are entitled", "is permitted", "is free")):
         return "right", False, verb
-    if modal.startswith(("grant", "assign", "own", "retain")):
+    if modal.startswith(("grant", "assign", "own", "retain", "keeps")):
+        # ("Customer keeps full ownership": the plain "retains". Only the bare present: "shall keep records"
+        # is a duty, read from "shall".)
         return "right", False, verb
     return "obligation", False, verb
 
