@@ -50,6 +50,10 @@ def reworded_changes(clause: str, draft: str, allow: Allowances, instruction: st
     out += _exceptions_included(clause, draft, own, asked)
     if not out:
         out += _conditions_dropped(clause, draft, allow, own, asked)
+    if not out:
+        # Part by part (compare_pairs.py): a limit or a condition the draft part that says a clause part drops.
+        from addin_server.draft.compare_pairs import paired_changes
+        out += paired_changes(clause, draft, allow, asked, names)
     return out
 
 
