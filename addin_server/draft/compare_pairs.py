@@ -19,6 +19,7 @@ import re
 from typing import Sequence
 
 from index_builder.reading import logic as L
+from index_builder.reading import polarity as P
 from index_builder.reading.sentences import part_spans
 
 from addin_server.draft.compare_base import Allowances, _short, _stem, _stem_set, content_stems
@@ -29,7 +30,7 @@ _PAIRED = 0.45
 _CLEAR = 0.15
 # A draft part that keeps a limit however worded: any of these kinds of turn, or a word of exclusivity.
 _LIMITS = frozenset({"only", "unless", "not", "limit"})
-_SOLE = re.compile(r"\b(?:exclusive(?:ly)?|sole(?:ly)?|alone|nobody\s+else|no\s+one\s+else|no\s+other)\b", re.I)
+_SOLE = re.compile(rf"\b(?:{P.ONLY_WORDING}|exclusive|sole|alone|nobody\s+else|no\s+one\s+else|no\s+other)\b", re.I)
 
 
 _CONDITION_AFTER = re.compile(r"\s+(?:if|where|when|to\s+the\s+extent|so\s+long|in\s+the\s+event)\b", re.I)
@@ -111,7 +112,7 @@ def _limit_dropped(mine: str, theirs: str, asked: str) -> str:
 # Below this share of its words found anywhere in the draft, a condition's content is gone, not reworded.
 _GONE = 0.34
 _CONDITIONS = frozenset({"if", "unless", "subject", "while"})
-_COMPARED = re.compile(r"\b(?:less|fewer|more|greater|lower|higher|exceed\w*|equals?|below|above|minimum|maximum)\b", re.I)
+_COMPARED = re.compile(rf"\b(?:{L.GREATER_WORDING}|{L.LESSER_WORDING}|exceed\w*|equals?|below|above)\b", re.I)
 _BOUNDS = frozenset({"only", "limit", "floor"})
 # "if" after a verb of knowing is "whether" ("for the purpose of determining if the increase is justified"):
 # what is asked, not a condition on the provision.
