@@ -13,6 +13,9 @@ rewording keeps however it is worded, and each is read here on the two texts as 
 - a comparison turned to its other side before what it measures ("a lesser scale" -> "a larger scale");
 - a grant's quality said with "non-" turned ("non-exclusive" -> "exclusive").
 
+Where none of these reads a change, compare_pairs.py reads the clause part by part (a limit or a condition
+dropped inside the pair of a clause part and the draft part that says it).
+
 Each is excused where the instruction asks for something to go, quotes the words, or uses the new side's
 word; an unread part that asked for it would use its words.
 """
