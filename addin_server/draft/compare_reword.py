@@ -13,6 +13,9 @@ rewording keeps however it is worded, and each is read here on the two texts as 
 - a comparison turned to its other side before what it measures ("a lesser scale" -> "a larger scale");
 - a grant's quality said with "non-" turned ("non-exclusive" -> "exclusive").
 
+Where none of these reads a change, compare_pairs.py reads the clause part by part (a limit or a condition
+dropped inside the pair of a clause part and the draft part that says it).
+
 Each is excused where the instruction asks for something to go, quotes the words, or uses the new side's
 word; an unread part that asked for it would use its words.
 """
@@ -50,6 +53,10 @@ def reworded_changes(clause: str, draft: str, allow: Allowances, instruction: st
     out += _exceptions_included(clause, draft, own, asked)
     if not out:
         out += _conditions_dropped(clause, draft, allow, own, asked)
+    if not out:
+        # Part by part (compare_pairs.py): a limit or a condition the draft part that says a clause part drops.
+        from addin_server.draft.compare_pairs import paired_changes
+        out += paired_changes(clause, draft, allow, asked, names)
     return out
 
 
