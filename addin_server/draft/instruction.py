@@ -150,7 +150,8 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     # the lawyer's own words after them ask a kind ("fold this in as an exception for TDA"); where those only
     # point back ("Please build both into 4.3", "Our client accepts all three"), the quotation is the ask.
     as_context = lines.context_quotes(segments, lambda s: _kind(s) not in (None, "other"))
-    for segment, is_context in zip(segments, as_context):
+    after_quote = lines.after_asks_quoted(segments, as_context)
+    for segment, is_context, answers in zip(segments, as_context, after_quote):
         if parts and _only_length(segment) and _kind(segment) in (None, "other", "shorten"):
             # "keep it under 40 words": the length the whole draft is held to (Instruction.length), read
             # by the length check; never words of the part before it, whose figure it is not.
@@ -175,6 +176,11 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             kind = None  # "In this clause the same window is thirty days, used twice": the figure as it stands
         if kind is not None and reason_under_heading(segment):
             kind = None
+        if kind == "other" and parts and answers and lines.points_back(segment):
+            # "Please build both into 4.3" after the CFO's two asks, quoted: the order to do what the quotation
+            # asks, read with it, never an unread ask of its own.
+            parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
+            continue
         if kind == "other" and about_the_draft(segment):
             continue  # "Please have the draft ready to share on screen": what to do with the draft, no ask
         if kind == "other" and not_an_ask(segment):

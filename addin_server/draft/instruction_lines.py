@@ -79,3 +79,18 @@ def context_quotes(segments: list[str], asks_a_kind: Callable[[str], bool]) -> l
         after = next((s for s, q2 in zip(segments[i + 1:], quoted[i + 1:]) if not q2), None)
         out[i] = after is not None and asks_a_kind(after)
     return out
+
+
+# The lawyer's words that point back to what was quoted: "both", "all three", "it", "that", "the answer".
+_POINTS_BACK = re.compile(r"\b(?:both|all\s+(?:two|three|four|five|of\s+them|these|those)|them|these|those|it|that|this|"
+                          r"the\s+(?:answer|response|changes?|points?|asks?|requests?|conditions?|comments?))\b", re.I)
+
+
+def points_back(segment: str) -> bool:
+    return bool(_POINTS_BACK.search(segment))
+
+
+def after_asks_quoted(segments: list[str], as_context: list[bool]) -> list[bool]:
+    """For each segment, whether it comes straight after words quoted that are read as asks (not context)."""
+    quoted = quoted_only(segments)
+    return [i > 0 and quoted[i - 1] and not as_context[i - 1] and not quoted[i] for i in range(len(segments))]
