@@ -142,7 +142,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             "drafting assistant was asked instead, and the checks cannot tell whether it did what you asked."))
     names = binding.party_names(clause + "\n" + text, parties)
     parts: list[Part] = []
-    context = judged_before = ""
+    context = judged_before = quoted_before = ""
     items = _labelled(text)
     leads = _item_leads(instruction)
     segments = _segments(text)
@@ -161,7 +161,14 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             continue
         if log_entry(segment):
             continue  # "14 March: warehouse confirms ... under five months": what happened, no words of an ask
-        kind = None if is_context else _kind(_restated_out(segment, clause))
+        if is_context:
+            # Context fills in only what the ask points to ("fold this into the restriction"); an ask that does
+            # not point back ("Target for award: renewal terms of two years") is read in its own words alone.
+            quoted_before += segment + " "
+            continue
+        if quoted_before and lines.points_back(segment):
+            context, quoted_before = context + quoted_before, ""
+        kind = _kind(_restated_out(segment, clause))
         if kind == "period" and recorded_figures(segment, clause) != segment:
             # "Time entry, 0.2 hours: ... redrafted within 45 words": the figure records the work; the ask is the rest.
             segment = recorded_figures(segment, clause)
