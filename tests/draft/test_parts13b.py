@@ -54,3 +54,18 @@ def test_a_segment_that_only_says_what_stays_has_no_kind() -> None:
     assert _kind("Make it mutual so the cap does not change") == "mutual"
     assert _kind("Rewrite it so a translator's software can cope: ordinary case, plain words, everything it disclaims "
                  "still listed") == "plain"
+
+
+# p-multi-04
+SCORECARD = ("Supplier evaluation scorecard, criterion C4 (contract flexibility). Scorer's note: \"2 out of 5. One-year "
+             "renewals mean a fresh approval every year, and six months' exit notice is longer than our policy allows.\"\n"
+             "Target for award: renewal terms of two years each (see [1]); exit notice three months.")
+
+
+def test_quoted_context_joins_only_an_ask_that_points_back_to_it() -> None:
+    # "Target for award: renewal terms of two years" does not point back: the scorer's figures are no words of it.
+    parts = read_instruction(SCORECARD).parts
+    assert [p.kind for p in parts] == ["period", "period"]
+    assert "six months" not in parts[0].text
+    # "Please fold this into the restriction" points back: the side letter's words are read with it.
+    assert "TDA itself" in read_instruction(SIDE_LETTER).parts[0].text
