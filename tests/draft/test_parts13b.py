@@ -65,7 +65,7 @@ SCORECARD = ("Supplier evaluation scorecard, criterion C4 (contract flexibility)
 def test_quoted_context_joins_only_an_ask_that_points_back_to_it() -> None:
     # "Target for award: renewal terms of two years" does not point back: the scorer's figures are no words of it.
     parts = read_instruction(SCORECARD).parts
-    assert [p.kind for p in parts] == ["period", "period"]
+    assert [p.kind for p in parts][:2] == ["period", "period"]
     assert "six months" not in parts[0].text
     # "Please fold this into the restriction" points back: the side letter's words are read with it.
     assert "TDA itself" in read_instruction(SIDE_LETTER).parts[0].text
