@@ -94,3 +94,13 @@ def after_asks_quoted(segments: list[str], as_context: list[bool]) -> list[bool]
     """For each segment, whether it comes straight after words quoted that are read as asks (not context)."""
     quoted = quoted_only(segments)
     return [i > 0 and quoted[i - 1] and not as_context[i - 1] and not quoted[i] for i in range(len(segments))]
+
+
+# A quotation of another's words, not a phrase quoted from the clause ("keep 'thirty (30) days'"): 40 or more
+# characters between double quotes.
+_QUOTATION = re.compile(r"[\"“]([^\"“”]{40,})[\"”]")
+
+
+def quotation_spans(text: str) -> list[tuple[int, int]]:
+    """Where the text quotes another's words at length (a scorer's note, a client's e-mail)."""
+    return [(m.start(), m.end()) for m in _QUOTATION.finditer(text)]

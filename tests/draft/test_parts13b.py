@@ -69,3 +69,13 @@ def test_quoted_context_joins_only_an_ask_that_points_back_to_it() -> None:
     assert "six months" not in parts[0].text
     # "Please fold this into the restriction" points back: the side letter's words are read with it.
     assert "TDA itself" in read_instruction(SIDE_LETTER).parts[0].text
+
+
+def test_a_figure_in_another_s_quoted_words_is_no_pin() -> None:
+    # p-multi-04: the scorer's "One-year renewals" records the clause as it is; the ask is two years.
+    from addin_server.draft.done import pinned_changed
+    clause = ("At the end of such initial term, this Agreement shall automatically renew for an additional one (1) year term, "
+              "unless a party provides written notice at least six (6) months prior to the end of the term.")
+    draft = ("At the end of such initial term, this Agreement shall automatically renew for an additional two (2) year term, "
+             "unless a party provides written notice at least three (3) months prior to the end of the term.")
+    assert pinned_changed(read_instruction(SCORECARD, clause), clause, draft) is None
