@@ -30,6 +30,7 @@ from index_builder.reading import figures as F
 from index_builder.reading.sentences import part_spans, sentence_spans
 
 from addin_server.draft.instruction_asks import reasons
+from addin_server.draft.instruction_lines import quotation_spans
 from addin_server.draft.instruction import Instruction, Part
 
 # A sentence that binds or protects both parties says so in one of these ways.
@@ -292,6 +293,8 @@ def pinned_changed(ins: Instruction, clause: str, draft: str) -> tuple[str, str]
                 continue
             if any(a <= s.start < b for a, b in reasons(ins.text)):
                 continue  # "nobody can ever give twelve months' notice in time - so ...": argued, not pinned
+            if any(a <= s.start < b for a, b in quotation_spans(ins.text)):
+                continue  # Scorer's note: "One-year renewals mean ...": another's words quoted, not the lawyer's pin
             return ("wrong", f"The draft changes “{f.text}”, which the instruction gives as it stands.")
     return None
 

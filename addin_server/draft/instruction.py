@@ -30,6 +30,7 @@ from index_builder.reading import figures as F
 # Which segments are asks (session 11): logistics, statements, a figure said again, a counter, a case made.
 from addin_server.draft.instruction_asks import (about_the_draft, after_the_reason, asks_nothing_after_so, countered, describes_the_clause,
                                                  log_entry, not_an_ask, reason_under_heading, reported, restates_figure)
+from addin_server.draft import instruction_lines as lines  # lines and quotations cut before reading (session 13)
 from addin_server.draft import instruction_limbs as limbs  # a structured message's asks, limb by limb (session 11)
 from addin_server.draft import instruction_named as named  # names swapped, words said to go (session 12)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
@@ -55,7 +56,7 @@ OPERABLE = ("mutual", "flip", "period", "amount", "carve_out", "conform", "delet
 # next may open with a figure or a list label ("We act for Miltenyi. 90 days is nothing ...", "... (1)
 # LKPL gets 15 days"); a dash
 # before a statement ("bring it down to 30 - we can't sit in limbo for two months") ends an ask too.
-_SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<!\bArt\.)(?<!\bs\.)(?<!\bcl\.)(?<!\bNo\.)(?<=[.?!])\s+(?=[A-Z\"“\[]|\d|\(\w{{1,3}}\)\s)|"
+_SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<!\bArt\.)(?<!\bs\.)(?<!\bcl\.)(?<!\bNo\.)(?<=[.?!])\s+(?=[A-Z\"“\[]|\d|\(\w{{1,3}}\)\s)|(?<=[.?!][\"”])\s+(?=[A-Z\"“\[]|\d)|"
                     rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|\s+[-–—]+\s+(?=(?:can|could|would|please)\s)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
                     rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+|\s+[-–—]+\s+(?:and|but|plus|also)\s+", re.I)
 
@@ -127,6 +128,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     # A list's items, one a line ("- media returns: 180 days", "(b) a passive-holding carve-out"), and a structured
     # message's limbs (fields, points, a chosen option: instruction_limbs.py) are parts of their own.
     listed = re.sub(r"\n\s*(?:[-•*–]|\(?[a-z0-9]{1,3}[.)])\s+", "; ", limbs.split(instruction), flags=re.I)
+    listed = lines.cut_at_lines(listed)  # a heading, a field, a quoted paragraph: a line ends a segment
     text = _ABBREVIATED.sub(lambda m: _UNIT_WORDS[m.group(1).lower()], " ".join(listed.split()))
     # "a full month rather than 15 days": one unit, said as lawyers say it (the figures reader reads numbers).
     text = re.sub(r"\ban?\s+(?:full|whole|clear)\s+(day|week|month|year)\b", r"one \1", text, flags=re.I)
@@ -140,10 +142,16 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             "drafting assistant was asked instead, and the checks cannot tell whether it did what you asked."))
     names = binding.party_names(clause + "\n" + text, parties)
     parts: list[Part] = []
-    context = judged_before = ""
+    context = judged_before = quoted_before = ""
     items = _labelled(text)
     leads = _item_leads(instruction)
-    for segment in _segments(text):
+    segments = _segments(text)
+    # Words quoted (a side letter, a regulator's comment) are what was said, not this message's ask, where
+    # the lawyer's own words after them ask a kind ("fold this in as an exception for TDA"); where those only
+    # point back ("Please build both into 4.3", "Our client accepts all three"), the quotation is the ask.
+    as_context = lines.context_quotes(segments, lambda s: _kind(s) not in (None, "other"))
+    after_quote = lines.after_asks_quoted(segments, as_context)
+    for segment, is_context, answers in zip(segments, as_context, after_quote):
         if parts and _only_length(segment) and _kind(segment) in (None, "other", "shorten"):
             # "keep it under 40 words": the length the whole draft is held to (Instruction.length), read
             # by the length check; never words of the part before it, whose figure it is not.
@@ -153,6 +161,13 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             continue
         if log_entry(segment):
             continue  # "14 March: warehouse confirms ... under five months": what happened, no words of an ask
+        if is_context:
+            # Context fills in only what the ask points to ("fold this into the restriction"); an ask that does
+            # not point back ("Target for award: renewal terms of two years") is read in its own words alone.
+            quoted_before += segment + " "
+            continue
+        if quoted_before and lines.points_back(segment):
+            context, quoted_before = context + quoted_before, ""
         kind = _kind(_restated_out(segment, clause))
         if kind == "period" and recorded_figures(segment, clause) != segment:
             # "Time entry, 0.2 hours: ... redrafted within 45 words": the figure records the work; the ask is the rest.
@@ -168,6 +183,11 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             kind = None  # "In this clause the same window is thirty days, used twice": the figure as it stands
         if kind is not None and reason_under_heading(segment):
             kind = None
+        if kind == "other" and parts and answers and lines.points_back(segment):
+            # "Please build both into 4.3" after the CFO's two asks, quoted: the order to do what the quotation
+            # asks, read with it, never an unread ask of its own.
+            parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
+            continue
         if kind == "other" and about_the_draft(segment):
             continue  # "Please have the draft ready to share on screen": what to do with the draft, no ask
         if kind == "other" and not_an_ask(segment):

@@ -13,13 +13,30 @@ from typing import Sequence
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_values import _period
+from addin_server.draft.instruction_words import KEPT_BEFORE
 from addin_server.draft.instruction_words import (
     ARCHAIC_QUOTED, _ARCHAIC_NAMED, _ASK, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE, _FLIP, _MUTUAL,
     _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, WEAK,
     mutual_degree)
 
 
+# A segment that only says what stays: a subject, then a keep that ends it ("the substance (Licensee's bar,
+# the mutual consent rule ...) cannot change"). Its nouns name what is kept ("mutual consent rule"), never a
+# kind asked (a figure kept is read as one, "kept"; a keep read as "other" stays a part of its own); a segment that opens with a verb of asking ("Make it
+# mutual so the cap does not change") asks, and one with a colon ("Rewrite it so ...: ..., still listed") is more.
+_ONLY_KEPT = re.compile(rf"^(?!\s*(?:please\s+)?(?:{_ASK})\b)[^;:]{{3,240}}?\s(?:{KEPT_BEFORE}|"
+                        r"(?:cannot|can['’]t|may\s+not|must\s+not|mustn['’]t|is\s+not\s+to)\s+(?:move|change|be\s+changed))"
+                        r"\s*[.!]?\s*$", re.I)
+
+
 def _kind(segment: str) -> str | None:
+    kind = _kind_read(segment)
+    if kind not in (None, "other") and _ONLY_KEPT.match(segment) and not F.figures(segment):
+        return None  # what stays, said beside the ask: its nouns ("mutual consent rule") name no kind asked
+    return kind
+
+
+def _kind_read(segment: str) -> str | None:
     if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
         return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
     if re.match(r"(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:won['’]t|will\s+not|can['’]t|cannot|doesn['’]t|does\s+not|"
