@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
+from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*|\S")
@@ -183,3 +184,19 @@ def content_stems(text: str) -> set[str]:
 def _short(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+# Shared by the whole-text and part-by-part readings of a rewording (compare_reword.py, compare_pairs.py)
+# and the word-by-word one (compare_logic.py).
+STOP_STEMS = frozenset(_stem(w) for w in _STOP)
+# Words that point at the agreement itself ("except as expressly set forth herein", "subject to the terms of
+# this Agreement"): a rewording may drop such a pointer without changing what the clause excepts.
+POINTERS = frozenset(_stem(w) for w in """agreement herein hereof hereunder hereto therein thereof thereunder
+provision provisions term terms condition conditions set forth expressly express otherwise permitted permit provided
+section article schedule exhibit annex applicable law laws extent limited intended specifically required stated
+described contemplated allowed under between party parties such those""".split())
+
+
+def hung_on(text: str, t: L.Turn, own: set[str]) -> list[str]:
+    """The content words a turn hangs on, party names and little words aside."""
+    return [w for w in _stem_list(L.said_on(text, t)) if w not in STOP_STEMS and w not in own and not w.isdigit()]

@@ -16,7 +16,7 @@ from index_builder.reading import binding
 from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 
-from addin_server.draft.compare_base import _STOP, Allowances, _short, _stem, _stem_list, _stem_set
+from addin_server.draft.compare_base import STOP_STEMS, Allowances, _short, _stem_list, _stem_set
 
 # What a lawyer loses when a turn of each kind goes.
 _WHY = {
@@ -187,7 +187,7 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
     # (A time condition, "while this Agreement is in force", is lost as a condition is: its words gone too.)
     if key not in ("condition", "only", "while"):
         return False
-    hangs = [w for w in _stem_list(L.said_on(clause, t)) if w not in _STOP_STEMS]
+    hangs = [w for w in _stem_list(L.said_on(clause, t)) if w not in STOP_STEMS]
     if key == "while":
         # A time is said by few words, and each counts ("while this Agreement is in force": "force"); a
         # paraphrase that says it otherwise says it with a word of this kind ("for so long as"), so is not fewer.
@@ -197,7 +197,7 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
 
 def _words_gone(said: str, have: set[str], first: int) -> bool:
     """None of the first few words a turn hangs on is in the draft (the verb it turns, and its object)."""
-    hangs = [w for w in _stem_list(said) if w not in _STOP_STEMS][:first]
+    hangs = [w for w in _stem_list(said) if w not in STOP_STEMS][:first]
     return bool(hangs) and not any(w in have for w in hangs)
 
 
@@ -245,7 +245,6 @@ def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
                for s, e in spans)
 
 
-_STOP_STEMS = frozenset(_stem(w) for w in _STOP)
 # "inadequate" says "not adequate": a "not" said by the word's own prefix.
 _NEGATIVE_WORD = P.negative_prefixed
 _EXCEPTS = P.exception(disapplied="score", nothing_in=True)

@@ -22,7 +22,7 @@ from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 from index_builder.reading.sentences import part_spans
 
-from addin_server.draft.compare_base import Allowances, _short, _stem, _stem_set, content_stems
+from addin_server.draft.compare_base import POINTERS, Allowances, _short, _stem, _stem_set, content_stems, hung_on
 
 # How much of the two parts' content words the best pair must share, and by how much it must beat the
 # next best (either way: the clause part's best draft part, and that draft part's best clause part).
@@ -124,7 +124,6 @@ def _condition_dropped(mine: str, theirs: str, draft: str, asked: str, own: set[
     """A condition the clause part hangs on content words of its own (party names and pointers at the agreement
     aside, two at least), where the draft part says no condition at all and the whole draft says two thirds of
     those words nowhere: what held only on a condition now holds always."""
-    from addin_server.draft.compare_reword import _POINTERS, _hangs
     # (A condition on a figure is as often said as a limit or a floor: "provided that it equals or exceeds
     # $50,000" is "at least $50,000"; any of those kinds in the draft part is read as the condition kept.)
     if any(t.kind in _CONDITIONS | _BOUNDS for t in L.turns(theirs)):
@@ -133,7 +132,7 @@ def _condition_dropped(mine: str, theirs: str, draft: str, asked: str, own: set[
     for t in L.turns(mine):
         if t.kind not in _CONDITIONS or t.text.lower().startswith("without") or _WHETHER.search(mine[:t.start]):
             continue
-        hangs = [w for w in _hangs(mine, t, own) if w not in _POINTERS]
+        hangs = [w for w in hung_on(mine, t, own) if w not in POINTERS]
         if len(set(hangs)) < 2 or sum(w in have for w in hangs) >= _GONE * len(hangs):
             continue
         said = _short(f"{t.text} {L.said_on(mine, t)}".strip(), 70)

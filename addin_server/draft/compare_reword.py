@@ -29,15 +29,9 @@ from index_builder.reading import binding
 from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 
-from addin_server.draft.compare_base import _STOP, Allowances, _short, _stem, _stem_list, _stem_set
+from addin_server.draft.compare_base import POINTERS, Allowances, _short, _stem, _stem_set, hung_on
+from addin_server.draft.compare_pairs import paired_changes
 
-_STOP_STEMS = frozenset(_stem(w) for w in _STOP)
-# Words that point at the agreement itself ("except as expressly set forth herein", "subject to the terms of
-# this Agreement"): a rewording may drop such a pointer without changing what the clause excepts.
-_POINTERS = frozenset(_stem(w) for w in """agreement herein hereof hereunder hereto therein thereof thereunder
-provision provisions term terms condition conditions set forth expressly express otherwise permitted permit provided
-section article schedule exhibit annex applicable law laws extent limited intended specifically required stated
-described contemplated allowed under between party parties such those""".split())
 # Below this share of its words found anywhere in the draft, an exception's content is gone, not reworded.
 _GONE = 0.34
 
@@ -55,14 +49,8 @@ def reworded_changes(clause: str, draft: str, allow: Allowances, instruction: st
         out += _conditions_dropped(clause, draft, allow, own, asked)
     if not out:
         # Part by part (compare_pairs.py): a limit or a condition the draft part that says a clause part drops.
-        from addin_server.draft.compare_pairs import paired_changes
         out += paired_changes(clause, draft, allow, asked, names)
     return out
-
-
-def _hangs(text: str, t: L.Turn, own: set[str]) -> list[str]:
-    """The content words a turn hangs on, party names and little words aside."""
-    return [w for w in _stem_list(L.said_on(text, t)) if w not in _STOP_STEMS and w not in own and not w.isdigit()]
 
 
 def _conditions_dropped(clause: str, draft: str, allow: Allowances, own: set[str], asked: str) -> list[str]:
@@ -80,7 +68,7 @@ def _conditions_dropped(clause: str, draft: str, allow: Allowances, own: set[str
         # and an assent ("without consent") as an "approval"; neither is read here.
         if t.kind != "unless" or t.text.lower().startswith("without"):
             continue
-        hangs = [w for w in _hangs(clause, t, own) if w not in _POINTERS]
+        hangs = [w for w in hung_on(clause, t, own) if w not in POINTERS]
         # (One word of its own is too few to tell: "unless directed by Company" is "if Company tells it to".)
         if len(set(hangs)) < 2 or sum(w in have for w in hangs) >= _GONE * len(hangs):
             continue
@@ -102,15 +90,15 @@ def _exceptions_included(clause: str, draft: str, own: set[str], asked: str) -> 
         return []
     theirs = L.turns(draft)
     for t in excepts:
-        hangs = set(_hangs(clause, t, own))
+        hangs = set(hung_on(clause, t, own))
         if len(hangs) < 2:
             continue
         for u in (x for x in theirs if x.kind == "include"):
-            now = set(_hangs(draft, u, own))
+            now = set(hung_on(draft, u, own))
             if len(hangs & now) < 0.6 * len(hangs):
                 continue
-            still = any(len(hangs & set(_hangs(draft, x, own))) >= 0.5 * len(hangs) for x in theirs if x.kind == "unless")
-            mine = any(len(hangs & set(_hangs(clause, x, own))) >= 0.5 * len(hangs)
+            still = any(len(hangs & set(hung_on(draft, x, own))) >= 0.5 * len(hangs) for x in theirs if x.kind == "unless")
+            mine = any(len(hangs & set(hung_on(clause, x, own))) >= 0.5 * len(hangs)
                        for x in L.turns(clause) if x.kind == "include")
             if not still and not mine and u.text.lower() not in asked:
                 return [f"The draft turns “{_short(t.text + ' ' + L.said_on(clause, t), 60)}” into "
