@@ -181,10 +181,20 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
             # after it in the same sentence (past a dash) is the new one, in its unit.
             bare = _bare_after(re.sub(r"\s[-–—]+\s", " to ", text), read, read)
             bare = bare if bare is not None and not holds(bare) else None
+        placed = _placed_elsewhere(kind, text, clause, read) if not others and bare is None else None
         if len({_size(f) for f in others}) == 1:
             new = others[0]
         elif not others and bare is not None:
             new = bare
+        elif placed is not None:
+            # "Renewals 1 yr each" where the initial term is one year and the renewals two: the ask ties its
+            # figure to a place, and that place holds another figure, so the figure is asked for it. It
+            # stays only where the place it names already holds it.
+            out.update(_values(kind, read))
+            out["old"] = _whole(placed.value)
+            if kind == "period":
+                out["old_unit"] = _unit(placed)
+            return out
         elif not others and not _judged(text, read):
             # The clause's own figure restated ("Either party should be able to walk away on 60 days'
             # notice" where the clause says sixty days): it stays, nothing to move. Said without a word of
@@ -226,6 +236,16 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
             if kind == "period":
                 out["old_unit"] = _unit(was[0])
     return out
+
+
+def _placed_elsewhere(kind: str, text: str, clause: str, read: F.Figure) -> F.Figure | None:
+    """The clause's figure at the place the ask's words name (the words around each figure, as
+    parts_figures reads which figure a part changes), where that place holds another size than the one
+    asked: "renewals" beside "renew for successive two (2) year periods", asked one year."""
+    from addin_server.draft.parts_figures import _closest_by_words  # (parts_figures reads instructions)
+    words = text[:read.start] + " " + text[read.end:]
+    pointed = _closest_by_words(words, clause, _of_kind(clause, kind))
+    return pointed if pointed is not None and not _same(pointed, read) else None
 
 
 def _as_read(kind: str, params: dict[str, Any], found: list[F.Figure], text: str) -> F.Figure | None:
