@@ -60,3 +60,29 @@ def test_a_figure_the_place_already_holds_stays() -> None:
     ins = read_instruction("Initial term 1 yr; 60 days' notice to get out.", RENEWAL, ())
     year = next(p for p in ins.parts if p.kind == "period" and p.params.get("value") == 1)
     assert year.params.get("kept")
+
+
+# g-amount-03 (spent): the ask's figure is the aggregate's size, asked for the per-occurrence place.
+INSURANCE = ("provided in no event shall the general liability insurance amounts be less than five million dollars "
+             "($5,000,000) per occurrence and ten million dollars ($10,000,000) in the aggregate limit of liability per year.")
+FLOOR = ("Their insurer's letter confirms they carry ten million per occurrence, so reflect it: the per-occurrence floor "
+         "goes to ten million dollars. If that makes per-occurrence equal to the aggregate, so be it - the aggregate "
+         "stays where it is.")
+
+
+def test_an_amount_the_clause_holds_elsewhere_is_asked_for_the_place_named() -> None:
+    ins = read_instruction(FLOOR, INSURANCE, ())
+    floor = next(p for p in ins.parts if p.kind == "amount")
+    assert not floor.params.get("kept") and floor.params.get("old") == 5000000
+
+
+# i-period-01 (spent): the figure's own place is named beside it ("Distributor ... 120 days"): not moved.
+RETURNS = ("Distributor may, no later than one hundred and twenty (120) calendar days after a Product is sold by "
+           "Distributor to a customer, return to Vendor any Product which Distributor believes to be defective. Vendor "
+           "intends to provide a six-month limited warranty to the end user.")
+
+
+def test_a_figure_whose_own_place_is_named_is_not_moved_elsewhere() -> None:
+    ins = read_instruction("Can Distributor live with 120 days to send back a defective unit? No - make it one hundred "
+                           "and eighty days.", RETURNS, ())
+    assert all(p.params.get("old") in (None, 120) for p in ins.parts if p.kind == "period")
