@@ -95,6 +95,7 @@ class Allowances:
     left_alone: list[tuple[int, int]] = field(default_factory=list)  # clause spans the instruction says to keep
     kept_phrases: list[str] = field(default_factory=list)  # phrases the instruction names to keep ("DGT's products")
     renamed: set[str] = field(default_factory=set)  # parties conform renames to the document's
+    renames: dict[str, str] = field(default_factory=dict)  # conform's mapping as the ask says it: old -> new
     drop_ok: bool = False  # shorten or conform: a clause part may go
     words: set[str] = field(default_factory=set)  # stems the instruction itself uses
     cited_text: str = ""  # the precedents the draft cites, for what they back

@@ -71,10 +71,14 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
                              [o for o in mine.provisions
                               if (o.verb == p.verb or binding._same_act(o.verb, p.verb)) and o.kind == p.kind])
         if p.bound in allow.renamed:
-            # Renamed to the document's party: fine, unless it became the clause's other party.
+            # Renamed to the document's party: fine, unless it became the clause's other party, or a party
+            # other than the one the instruction says takes its place.
             if same and all(q.bound in mine.parties and q.bound != p.bound for q in same if q.bound):
                 out.append(f"The draft gives “{_verb_phrase(c.clause, p)}” to {_the(same[0].bound)}, the other party, "
                            f"not to the party that takes {_the(p.bound)}'s place.")
+            elif same and _mapped_elsewhere(p, same, allow.renames):
+                out.append(f"The draft gives “{_verb_phrase(c.clause, p)}” to {_the(same[0].bound)}; your instruction "
+                           f"makes {_the(allow.renames[p.bound])} the party in {_the(p.bound)}'s place.")
             continue
         if not same or any(q.bound in (p.bound, binding.MUTUAL, "") for q in same):
             continue
@@ -88,6 +92,15 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {_the(other)} instead of {_the(p.bound)}.")
     return out
+
+
+def _mapped_elsewhere(p: binding.Provision, same: list[binding.Provision], renames: dict[str, str]) -> bool:
+    """The instruction maps the provision's party to a name ("the contractor is our Provider"), and each
+    of the draft's provisions of the same act binds one other named party ("Customer ... transfers"):
+    the rename ran the wrong way round."""
+    to = renames.get(p.bound)
+    named = [q.bound for q in same if q.bound not in ("", binding.MUTUAL)]
+    return bool(to) and len(named) == len(same) and all(b.lower() != to.lower() for b in named)
 
 
 def _counterparts(p: binding.Provision, same: list[binding.Provision],

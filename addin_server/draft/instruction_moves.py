@@ -181,10 +181,20 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
             # after it in the same sentence (past a dash) is the new one, in its unit.
             bare = _bare_after(re.sub(r"\s[-–—]+\s", " to ", text), read, read)
             bare = bare if bare is not None and not holds(bare) else None
+        placed = _placed_elsewhere(kind, text, clause, read) if not others and bare is None else None
         if len({_size(f) for f in others}) == 1:
             new = others[0]
         elif not others and bare is not None:
             new = bare
+        elif placed is not None:
+            # "Renewals 1 yr each" where the initial term is one year and the renewals two: the ask ties its
+            # figure to a place, and that place holds another figure, so the figure is asked for it. It
+            # stays only where the place it names already holds it.
+            out.update(_values(kind, read))
+            out["old"] = _whole(placed.value)
+            if kind == "period":
+                out["old_unit"] = _unit(placed)
+            return out
         elif not others and not _judged(text, read):
             # The clause's own figure restated ("Either party should be able to walk away on 60 days'
             # notice" where the clause says sixty days): it stays, nothing to move. Said without a word of
@@ -226,6 +236,32 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
             if kind == "period":
                 out["old_unit"] = _unit(was[0])
     return out
+
+
+def _placed_elsewhere(kind: str, text: str, clause: str, read: F.Figure) -> F.Figure | None:
+    """The clause's figure at the place the ask's words name (the words around each figure, as
+    done.named_by_words reads a part's place), where that place holds another size than the one
+    asked: "renewals" beside "renew for successive two (2) year periods", asked one year."""
+    from addin_server.draft.done import named_by_words  # (done and parts_figures read instructions)
+    if _judged(text, read):
+        return None
+    # The place is named beside the figure: its own words, up to a stop or to another figure the ask
+    # names ("the three years and the ten business days must survive" names no place for either).
+    others = [f for f in F.figures(text) if f.start != read.start]
+    start = max([f.end for f in others if f.end <= read.start] + [m.end() for m in _STOP.finditer(text[:read.start])] + [0])
+    stop = re.search(r"[.;,:!?](?:\s|$)", text[read.end:])
+    end = min([f.start for f in others if f.start >= read.end] + [read.end + (stop.start() if stop else len(text))])
+    words = text[start:read.start] + " " + text[read.end:end]
+    pool = _of_kind(clause, kind)
+    named = [f for f in pool if named_by_words(words, clause, f, pool, ())]
+    # It stays where the ask's words also name a place that holds it ("Distributor ... 120 days"), and
+    # is read as asked only where they name places of one size.
+    if not named or any(_same(f, read) for f in named) or len({_size(f) for f in named}) != 1:
+        return None
+    return named[0]
+
+
+_STOP = re.compile(r"[.;,:!?](?:\s|$)")
 
 
 def _as_read(kind: str, params: dict[str, Any], found: list[F.Figure], text: str) -> F.Figure | None:

@@ -234,4 +234,6 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
             allow.conform = True
             allow.drop_ok = True
             allow.renamed |= {p for p in mine.parties if p not in document_party_names(ctx)}
+            # The instruction reader's mapping ("the contractor is our Provider"), the one reading of it.
+            allow.renames.update(part.params.get("renames") or {})
     return allow
