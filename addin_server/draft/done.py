@@ -27,24 +27,16 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
-from index_builder.reading.sentences import part_spans, sentence_spans
+from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.instruction_asks import reasons
 from addin_server.draft.instruction_lines import quotation_spans
 from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.places import around, joined, named_by_words, place_words
 
 # A sentence that binds or protects both parties says so in one of these ways.
 _BOTH = re.compile(r"\b(?:each|either|neither|both)\s+(?:of\s+the\s+)?(?:part(?:y|ies)|sides?)\b|"
                    r"\bthe\s+other\s+(?:party|side)\b|\bthe\s+parties\b", re.I)
-# Words of an instruction that say nothing about where in the clause a change goes.
-_PLAIN_WORDS = frozenset("""the and for not but with from that this these those then than into onto upon should would
-could must shall will may can make made change changed set sets cut raise lower increase decrease reduce extend
-bump need needs want wants same like also both each either party parties side sides other please just only more
-less least most max min maximum minimum days day weeks week months month years year hours hour business calendar
-per its our their your his her they them what when where which who whom whose have has had does did done are was
-were been being give gives given take takes use uses used put keep leave asked ask asks instead rather work works
-way ways too well clause sentence provision words wording limb part right rights obligation obligations duty duties
-agreement term terms section article""".split())
 LEAVE_WORDS = re.compile(r"\b(?:leave|keep|stays?|remains?|unchanged|as it is|alone|untouched|same)\b", re.I)
 
 
@@ -90,22 +82,6 @@ def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.F
     return out
 
 
-def _words(text: str, parties: Sequence[str]) -> set[str]:
-    """The words that can say where in a clause something is, as five-letter stems ("settlement"
-    and "settled" one, "non-compete" and "noncompete" one, "2012" a word): no party names, no words
-    of wanting or changing."""
-    names = {w.lower() for p in parties for w in re.findall(r"[A-Za-z]+", p)}
-    text = _joined(text)
-    return {w[:5] for w in re.findall(r"[a-z0-9]{3,}", text) if w not in _PLAIN_WORDS and w not in names
-            and not (w.isdigit() and len(w) < 4)}
-
-
-def _joined(text: str) -> str:
-    """Lower case, a prefix joined to its word ("non-compete" is "noncompete"), other hyphens spaces
-    ("change-of-control" is three words)."""
-    return re.sub(r"\b(non|co|re|pre|sub|anti)-(?=[a-z])", r"\1", text.lower()).replace("-", " ")
-
-
 def _quoted_places(instruction: str, clause: str) -> list[int]:
     """Where in the clause the instruction's quoted words are ("'Reasonable prior notice' won't do")."""
     out = []
@@ -114,29 +90,6 @@ def _quoted_places(instruction: str, clause: str) -> list[int]:
         if at >= 0:
             out.append(at)
     return out
-
-
-_JOIN = re.compile(r"\s(?:and|or|but|plus)\s|[,;(]")
-
-
-def _right_end(clause: str, f: F.Figure, figures: Sequence[F.Figure], end: int) -> int:
-    """Where the words after a figure stop being its own: the next figure, or the "and" / comma
-    before it ("$1m per occurrence and $2m as an annual aggregate")."""
-    nxt = min([end, f.end + 40] + [g.start for g in figures if g.start >= f.end])
-    if nxt < end and nxt < f.end + 40:
-        cut = _JOIN.search(clause, f.end, nxt)
-        return cut.start() if cut else nxt
-    return nxt
-
-
-def _around(clause: str, f: F.Figure, figures: Sequence[F.Figure]) -> str:
-    """The words that say what a figure is: those just before and after it, within its sentence
-    and not past a neighbouring figure's own words."""
-    a, b = next(((a, b) for a, b in sentence_spans(clause) if a <= f.start < b), (0, len(clause)))
-    before = [g for g in figures if g.end <= f.start and g.start >= a]
-    left = max([a, f.start - 60] + [_right_end(clause, g, figures, b) for g in before])
-    right = _right_end(clause, f, figures, b)
-    return clause[min(left, f.start):f.start] + " " + clause[f.end:right]
 
 
 def _asked(part: Part) -> F.Figure | None:
@@ -159,7 +112,7 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
     theirs = [f for f in F.figures(draft) if f.kind in ("period", "amount")]
     gone = _unmatched(mine, theirs)
     new = [f for f in _unmatched(theirs, mine) if f.kind == kind and abs(f.value - asked.value) < 1e-9]
-    said = _words(part.text, parties)
+    said = place_words(part.text, parties)
     old = part.params.get("old")
     same_kind = [f for f in mine if f.kind == kind]
 
@@ -212,21 +165,12 @@ def _kept_by_another(f: F.Figure, part: Part, ins: Instruction) -> bool:
     return any(k is not None and F.same(k, f) for k in kept)
 
 
-def named_by_words(part_text: str, clause: str, f: F.Figure, figures: Sequence[F.Figure],
-                   parties: Sequence[str]) -> bool:
-    """Whether the part's words name this figure's place: words just around it, or in its own list
-    item or semicolon part where that is short enough to be about it ("(a) ... fails to cure ...
-    following 30 days notice" for "cure period 45 days")."""
-    own = next((clause[a:b] for a, b in part_spans(clause) if a <= f.start < b and b - a <= 160), "")
-    return bool((_words(_around(clause, f, figures), parties) | _words(own, parties)) & _words(part_text, parties))
-
-
 def named_by_pairs(part_text: str, clause: str, f: F.Figure, figures: Sequence[F.Figure],
                    parties: Sequence[str]) -> bool:
     """Whether two words together of the part ("purchase price") stand around this figure, what it
     says to keep left out ("Per-occurrence stays at $5m")."""
     asked = re.sub(r"[^.;]*\b(?:stays?|remains?|leave|keep|unchanged|untouched)\b[^.;]*", " ", part_text, flags=re.I)
-    return bool(_pairs(_around(clause, f, figures), parties) & _pairs(asked, parties))
+    return bool(_pairs(around(clause, f, figures), parties) & _pairs(asked, parties))
 
 
 def quoted_elsewhere(instruction: str, clause: str, f: F.Figure) -> bool:
@@ -240,7 +184,7 @@ def distinctly_named(part_text: str, clause: str, pool: Sequence[F.Figure]) -> l
     """The figures of the pool each named by words of the part that name no other (parts.py's
     figure to change)."""
     every = [f for f in F.figures(clause) if f.kind in ("period", "amount")]
-    return _distinctly_named(clause, pool, every, _words(part_text, ()), ())
+    return _distinctly_named(clause, pool, every, place_words(part_text, ()), ())
 
 
 def _distinctly_named(clause: str, pool: Sequence[F.Figure], every: Sequence[F.Figure], said: set[str],
@@ -249,10 +193,10 @@ def _distinctly_named(clause: str, pool: Sequence[F.Figure], every: Sequence[F.F
     # A locating word is one the clause uses once ("aggregate", "2012"); "fee" in a fee clause
     # names every figure of it.
     counts: dict[str, int] = {}
-    for w in re.findall(r"[a-z0-9]{3,}", _joined(clause)):
+    for w in re.findall(r"[a-z0-9]{3,}", joined(clause)):
         counts[w[:5]] = counts.get(w[:5], 0) + 1
     rare = {w for w, n in counts.items() if n == 1}
-    windows = [_words(_around(clause, f, every), parties) & said & rare for f in pool]
+    windows = [place_words(around(clause, f, every), parties) & said & rare for f in pool]
     out = []
     for i, f in enumerate(pool):
         own = windows[i] - set().union(*(w for j, w in enumerate(windows) if j != i))
@@ -386,7 +330,7 @@ _SMALL = frozenset("the and for with any all its their our your this that such f
 def _pairs(text: str, names: Sequence[str]) -> set[tuple[str, str]]:
     """Consecutive content words as five-letter stems, party names left out."""
     skip = {w.lower() for n in names for w in re.findall(r"[A-Za-z]+", n)}
-    stems = [w[:5] for w in re.findall(r"[a-z0-9]{3,}", _joined(text)) if w not in _SMALL and w not in skip]
+    stems = [w[:5] for w in re.findall(r"[a-z0-9]{3,}", joined(text)) if w not in _SMALL and w not in skip]
     return set(zip(stems, stems[1:]))
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_words import KEEP_VERBS, STAY_STATES, STAY_VERBS
+from addin_server.draft.places import named_by_words
 
 # Said after a figure, of that figure: it stays ("the six years stays", "Eighteen months untouched",
 # "the three years and the ten business days must survive", "The five days for 3.3(c) is non-negotiable").
@@ -240,9 +241,8 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
 
 def _placed_elsewhere(kind: str, text: str, clause: str, read: F.Figure) -> F.Figure | None:
     """The clause's figure at the place the ask's words name (the words around each figure, as
-    done.named_by_words reads a part's place), where that place holds another size than the one
+    places.named_by_words reads a part's place), where that place holds another size than the one
     asked: "renewals" beside "renew for successive two (2) year periods", asked one year."""
-    from addin_server.draft.done import named_by_words  # (done and parts_figures read instructions)
     if _judged(text, read):
         return None
     # The place is named beside the figure: its own words, up to a stop or to another figure the ask

@@ -118,7 +118,8 @@ def _names_something(part: Part, parties: tuple[str, ...]) -> bool:
     party names and words of wanting or changing. "Make it 90" or "make it two" restates a value another part
     reads, and "the death cut-off stays" asks nothing to change: a draft that changed only the values cannot
     be said to have failed them."""
-    from addin_server.draft.done import LEAVE_WORDS, _words
+    from addin_server.draft.done import LEAVE_WORDS
+    from addin_server.draft.places import place_words as _words
     if LEAVE_WORDS.search(part.text):
         return False
     text = part.text

@@ -78,7 +78,8 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
         # A period of another unit is the one to change only where nothing the part quotes lies
         # elsewhere ("'Reasonable prior notice' won't do ... 15 days" is not the "five year"
         # depreciation basis), or where the part's words name it.
-        from addin_server.draft.done import named_by_words, quoted_elsewhere
+        from addin_server.draft.done import quoted_elsewhere
+        from addin_server.draft.places import named_by_words
         other_unit = [f for f in found if _CHANGE_VERBS.search(part.text) and (
             named_by_words(part.text, clause, f, found, ()) or not quoted_elsewhere(part.text, clause, f))]
         pool = same_unit or other_unit
