@@ -92,8 +92,10 @@ def _same_unit(f: F.Figure, unit: str) -> bool:
     return _UNIT_WORDS.get(unit, unit).replace(" ", "_").replace("calendar_day", "day") == (f.unit or "")
 
 
+# A unit before one of these nouns says what kind of period it is ("five (5) year periods", "a one-year cap"):
+# singular whatever the number, and whether the noun is singular or plural.
 _ATTRIBUTIVE = re.compile(r"\s+(?:period|term|extension|notice|cap|tail|window|look-?back|limit|minimum|maximum|"
-                          r"commitment|restriction|deadline|moratorium)\b", re.I)
+                          r"commitment|restriction|deadline|moratorium)s?\b", re.I)
 
 
 def _spell_period(value: float, unit: str, like: F.Figure, clause: str = "") -> str:

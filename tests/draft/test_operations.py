@@ -147,6 +147,9 @@ def test_flip_keeps_what_the_instruction_names_and_declines_when_unsure() -> Non
     ("for an additional three (3) month period", "make-good extension: 6 months",
      "for an additional six (6) month period"),
     ("The one-year cap does not apply", "six-month cap instead of one year", "The six-month cap does not apply"),
+    # drafting-t (spent): a unit before a plural noun stays singular ("two (2) years periods" was written).
+    ("will renew for additional, successive five (5) year periods unless", "renewal blocks of two (2) years instead",
+     "will renew for additional, successive two (2) year periods unless"),
 ])
 def test_change_period_keeps_the_clauses_form(clause: str, instruction: str, expected: str) -> None:
     assert change_period(clause, part(instruction, clause)).text == expected
