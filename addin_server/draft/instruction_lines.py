@@ -99,9 +99,12 @@ def context_quotes(segments: list[str], asks_a_kind: Callable[[str], bool]) -> l
     return out
 
 
-# The lawyer's words that point back to what was quoted: "both", "all three", "it", "that", "the answer".
+# The lawyer's words that point back to what was quoted: "both", "all three", "it", "that", "the answer", or the
+# quoted paper named as the source of the ask ("as the report proposes", "what the agency's comment asks").
 _POINTS_BACK = re.compile(r"\b(?:both|all\s+(?:two|three|four|five|of\s+them|these|those)|them|these|those|it|that|this|"
-                          r"the\s+(?:answer|response|changes?|points?|asks?|requests?|conditions?|comments?))\b", re.I)
+                          r"the\s+(?:answer|response|changes?|points?|asks?|requests?|conditions?|comments?)|"
+                          r"(?:as|what|per)\s+the\s+(?:\w+['’]s?\s+)?(?:report|letter|memo|note|e-?mail|comment|finding|minutes|"
+                          r"resolution|reply|markup|proposal|review)\s+(?:proposes?|asks?|says?|suggests?|recommends?|wants?))\b", re.I)
 
 
 def points_back(segment: str) -> bool:

@@ -1,5 +1,6 @@
 """Session 13, parts13c (issue 38): a quotation in single quotes is a quotation (instruction_lines._single_quote),
-so another's words quoted before the lawyer's own ask are context of it, never asks of their own; the lawyer's
+so another's words quoted before the lawyer's own ask are context of it, never asks of their own, and an ask
+that names the quoted paper as its source ("as the report proposes") is read with it; the lawyer's
 order that points back to quoted asks ("Both points go into the Servicer's covenant") is read with the ask it
 joins for its kind, and a figure quoted keeps its kind.
 
@@ -9,7 +10,7 @@ Fixtures are the instructions of spent drafting-t and -p tasks. Each test fails 
 from __future__ import annotations
 
 from addin_server.draft.instruction import read_instruction
-from addin_server.draft.instruction_lines import quoted_only
+from addin_server.draft.instruction_lines import points_back, quoted_only
 
 # t-period-02
 REPORT = ("Extract from the price-benchmarking report prepared for Aura:\n'4.3 Zanotti's MFN undertaking is sound, but the "
@@ -42,7 +43,13 @@ def test_single_quotes_open_and_close_a_quotation_but_an_apostrophe_does_not() -
 def test_another_s_figures_quoted_in_single_quotes_are_context_of_the_ask() -> None:
     parts = read_instruction(REPORT, MFN, ("Zanotti", "Aura")).parts
     assert [p.kind for p in parts] == ["period", "period"]
-    assert "fifteen" not in parts[0].text and "Please bring" in parts[0].text
+    assert "Please bring" in parts[0].text and "Comparable contracts" in parts[0].text
+
+
+def test_an_ask_that_names_the_quoted_paper_as_its_source_points_back_to_it() -> None:
+    assert points_back("Please bring the notice down to seven calendar days as the report proposes")
+    assert points_back("Cut the cap to what the auditor's memo recommends")
+    assert not points_back("Target for award: renewal terms of two years each")
 
 
 def test_an_order_pointing_back_to_quoted_asks_is_read_with_the_ask_it_joins() -> None:
