@@ -185,8 +185,12 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             kind = None
         if kind == "other" and parts and answers and lines.points_back(segment):
             # "Please build both into 4.3" after the CFO's two asks, quoted: the order to do what the quotation
-            # asks, read with it, never an unread ask of its own.
-            parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
+            # asks, read with it, never an unread ask of its own; its kind is read from both ("Both points go
+            # into the Servicer's covenant": the quoted ask is one of several, not a right moved by itself); a
+            # figure quoted stays the figure asked.
+            joined, kind = parts[-1].text + " " + segment, parts[-1].kind
+            kind = kind if kind in ("period", "amount") else _kind(_restated_out(joined, clause)) or kind
+            parts[-1] = _part(kind, joined, clause, names)
             continue
         if kind == "other" and about_the_draft(segment):
             continue  # "Please have the draft ready to share on screen": what to do with the draft, no ask

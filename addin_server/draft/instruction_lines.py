@@ -46,14 +46,15 @@ def cut_at_lines(text: str) -> str:
 def quoted_only(segments: list[str]) -> list[bool]:
     """For each segment, whether it is only words quoted (a sentence of a quotation, or a label and a
     quotation: 'Side letter, paragraph 2 (...): "The parties confirm ...'), read across segments, since the
-    sentence splitter cuts inside a quotation of several sentences. Only double quotes: a single one may
-    be an apostrophe ("the Licensee's")."""
-    out, inside = [], False
+    sentence splitter cuts inside a quotation of several sentences. Single quotes count where they can
+    only be quotation marks (``_single_quote``), never an apostrophe ("the Licensee's", "the Notes' term")."""
+    out, inside = [], ""
     for seg in segments:
         outside, quoted, first_open = [], 0, None
         for i, ch in enumerate(seg):
-            if ch in "\"“”":
-                inside = ch == "“" or (ch == '"' and not inside)
+            mark = ch if ch in "\"“”" and inside != "'" else _single_quote(seg, i, inside)
+            if mark:
+                inside = "" if mark in "”’" or mark == inside else ("'" if mark in "'‘" else '"')
                 if inside and first_open is None and not quoted:
                     first_open = i
                 continue
@@ -65,6 +66,23 @@ def quoted_only(segments: list[str]) -> list[bool]:
         label = first_open is not None and seg[:first_open].rstrip().endswith(":")
         out.append(quoted >= 12 and (not words_out or label and all(i < first_open for i in words_out)))
     return out
+
+
+def _single_quote(seg: str, i: int, inside: str) -> str:
+    """The quotation mark a single quote is, or "": it opens a quotation where it stands after a space, a
+    colon or a bracket and before a word ("report: '4.3 Zanotti's ..."), and closes one it opened where it
+    follows the end of a sentence or a word and ends the words (".'", "... free to file'."); an apostrophe
+    inside a word ("Zanotti's") or after a plural before more words ("the Notes' term") is neither."""
+    ch = seg[i]
+    if ch not in "'‘’" or inside == '"':
+        return ""
+    before, after = seg[i - 1] if i else " ", seg[i + 1] if i + 1 < len(seg) else " "
+    if not inside:
+        return "'" if ch in "'‘" and before in " \t([:—–-" and after.isalnum() else ""
+    if before in ".?!,;" or (before.isalnum() and after in " .,;:?!)" and not after.isspace()) \
+            or (before.isalnum() and i + 1 == len(seg)):
+        return "’"
+    return ""
 
 
 def context_quotes(segments: list[str], asks_a_kind: Callable[[str], bool]) -> list[bool]:
@@ -81,9 +99,12 @@ def context_quotes(segments: list[str], asks_a_kind: Callable[[str], bool]) -> l
     return out
 
 
-# The lawyer's words that point back to what was quoted: "both", "all three", "it", "that", "the answer".
+# The lawyer's words that point back to what was quoted: "both", "all three", "it", "that", "the answer", or the
+# quoted paper named as the source of the ask ("as the report proposes", "what the agency's comment asks").
 _POINTS_BACK = re.compile(r"\b(?:both|all\s+(?:two|three|four|five|of\s+them|these|those)|them|these|those|it|that|this|"
-                          r"the\s+(?:answer|response|changes?|points?|asks?|requests?|conditions?|comments?))\b", re.I)
+                          r"the\s+(?:answer|response|changes?|points?|asks?|requests?|conditions?|comments?)|"
+                          r"(?:as|what|per)\s+the\s+(?:\w+['’]s?\s+)?(?:report|letter|memo|note|e-?mail|comment|finding|minutes|"
+                          r"resolution|reply|markup|proposal|review)\s+(?:proposes?|asks?|says?|suggests?|recommends?|wants?))\b", re.I)
 
 
 def points_back(segment: str) -> bool:
