@@ -28,14 +28,14 @@ from typing import Any, Callable, Sequence
 from index_builder.reading import binding
 
 from addin_server.draft import compare as C
-from addin_server.draft.compare_roles import _polarity_changes
-from addin_server.draft.checks_base import (_MARKER, CHECK_NAMES, NEARLY_SAME, Checked, CheckResult, DraftTask,
+from addin_server.draft.compare_roles import polarity_changes
+from addin_server.draft.checks_base import (MARKER, CHECK_NAMES, NEARLY_SAME, Checked, CheckResult, DraftTask,
                                             not_checked, similarity)
 from addin_server.draft.checks_base import short as _short
 from addin_server.draft.checks_numbers import named_precedents, numbers
-from addin_server.draft.checks_meaning import _additions, _cited_sentences, _logic, _meaning, kept_dropped
-from addin_server.draft.checks_support import _added_elsewhere, _support  # noqa: F401 (tests read _added_elsewhere)
-from addin_server.draft.checks_terms import _defined_terms, lacking_terms, term_added
+from addin_server.draft.checks_meaning import check_additions, cited_sentences, check_logic, check_meaning, kept_dropped
+from addin_server.draft.checks_support import added_elsewhere, check_support  # noqa: F401 (tests read added_elsewhere)
+from addin_server.draft.checks_terms import check_defined_terms, lacking_terms, term_added
 from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
@@ -61,7 +61,7 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     clock.lap("read_instruction")
     verified = verified or verify(answer, task.precedents, task.clause, asked=task.instruction)
     clock.lap("verify")  # 0 in the API: the redraft's own citation check is reused
-    draft = _MARKER.sub("", verified.text).strip()
+    draft = MARKER.sub("", verified.text).strip()
     ctx = task.context()
     # The instruction check says "not done" only where the part was read cleanly and the draft shows it, and
     # not for parts that disagree among themselves (verdicts.py). What the other checks excuse as unread is
@@ -74,7 +74,7 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     # as a rewording of the whole clause (``whole``); ``_scoped`` then holds the rest of it to account.
     whole = dataclasses.replace(allow, rewrite=allow.rewrite or bool(allow.unread_scopes), unread_scopes=[])
     comparison = C.compare(task.clause, draft)
-    cited = _cited_sentences(verified)
+    cited = cited_sentences(verified)
     instruction_result = _half_renamed(task, draft, _instruction(ins, parts))
     # A part the checks could not read may ask for what the draft adds or changes: what the
     # instruction leaves alone is then not known, and a difference is not a fault (unambiguous.py).
@@ -83,13 +83,13 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     # or not (the numbers check reads them so too); whether a citation is owed is the support check's.
     given = "\n".join(t for t in (whole.cited_text, named_precedents(task)) if t)
     borrowed = dataclasses.replace(whole, cited_text=given)
-    found_added = clock.time("additions", _additions, comparison, borrowed, task, cited, ins)
+    found_added = clock.time("additions", check_additions, comparison, borrowed, task, cited, ins)
     additions = _unnamed_provision(comparison, borrowed, task, cited, unread, found_added) or \
         _unless_unread(found_added, [p.part.label() for p in unread])
-    found = clock.time("meaning", _meaning, comparison, whole, task, ins)
+    found = clock.time("meaning", check_meaning, comparison, whole, task, ins)
     meaning = _with_logic(_turned(comparison, whole, task, unread, found) or
                           _unless_unread(found, [p.part.label() for p in unread]),
-                          lambda: _logic(comparison, whole, task, ins))
+                          lambda: check_logic(comparison, whole, task, ins))
     if allow.unread_scopes:
         additions, meaning = _scoped(task, ins, draft, allow, unread, cited, additions, meaning)
     meaning = _renamed(task, ins, draft, verified.cited, unread, meaning)
@@ -101,14 +101,14 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
         additions = term_added(task, draft, comparison.regions, lacking_terms(task, draft, "conform" in ins.kinds),
                                cited) or additions
     results = [
-        clock.time("changed", _changed, task, ins, draft, instruction_result),
+        clock.time("changed", check_changed, task, ins, draft, instruction_result),
         instruction_result,
         clock.time("markers", _markers, verified, answer),
         clock.time("quotations", _quotations, verified),
-        clock.time("support", _support, verified, task.precedents, task.clause, ins, whole),
+        clock.time("support", check_support, verified, task.precedents, task.clause, ins, whole),
         additions,
         meaning,
-        clock.time("defined_terms", _defined_terms, task, ins, draft),
+        clock.time("defined_terms", check_defined_terms, task, ins, draft),
         clock.time("length", _length, ins, task, draft),
     ]
     return Checked(results, parts)
@@ -124,11 +124,11 @@ def _scoped(task: DraftTask, ins: Instruction, draft: str, allow: C.Allowances, 
     comparison = C.compare(excused.clause, draft)
     rest = [p.part.label() for p in unread if not (p.part.kind == "other" and unread_scope(p.part, task.clause))]
     if additions.passed is not False:
-        found = _unless_unread(_additions(comparison, allow, task, cited, ins), rest)
+        found = _unless_unread(check_additions(comparison, allow, task, cited, ins), rest)
         additions = found if found.passed is False else additions
     if meaning.passed is not False:
-        found = _with_logic(_unless_unread(_meaning(comparison, allow, excused, ins), rest),
-                            lambda: _logic(comparison, allow, excused, ins))
+        found = _with_logic(_unless_unread(check_meaning(comparison, allow, excused, ins), rest),
+                            lambda: check_logic(comparison, allow, excused, ins))
         meaning = found if found.passed is False else meaning
     return additions, meaning
 
@@ -139,7 +139,7 @@ def _turned(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, unre
     meaning check though other parts were not read (parts_unread.could_turn). None where none is found."""
     if found.passed is not False or not unread:
         return None
-    for said in _polarity_changes(comparison, allow, task.document_parties):
+    for said in polarity_changes(comparison, allow, task.document_parties):
         phrases = re.findall(r"“([^”]*)”", said)
         if len(phrases) == 2 and not could_turn([p.part for p in unread], phrases[1], phrases[0]):
             return CheckResult("meaning", False, said)
@@ -173,7 +173,7 @@ def _renamed(task: DraftTask, ins: Instruction, draft: str, cited: Sequence[int]
     ins = dataclasses.replace(ins, parts=tuple(p for p in ins.parts if p not in swapping))
     allow = allowances(ins, renamed, draft, task.context(), cited)
     rest = [p.part.label() for p in unread if p.part not in swapping]
-    found = _unless_unread(_meaning(C.compare(renamed, draft), allow, task, ins), rest)
+    found = _unless_unread(check_meaning(C.compare(renamed, draft), allow, task, ins), rest)
     return found if found.passed is False else meaning
 
 
@@ -235,7 +235,7 @@ def failed(results: list[CheckResult]) -> list[CheckResult]:
 
 # --- one function per check ---------------------------------------------------------------
 
-def _changed(task: DraftTask, ins: Instruction, draft: str, instruction: CheckResult) -> CheckResult:
+def check_changed(task: DraftTask, ins: Instruction, draft: str, instruction: CheckResult) -> CheckResult:
     if ins.kind == "none":
         return CheckResult("changed", None, "No instruction was given.")
     same = similarity(task.clause, draft)

@@ -15,7 +15,7 @@ from addin_server.draft.quotes import words
 NEARLY_SAME = 0.97  # word-sequence similarity at or above which a draft is "unchanged"
 CHECK_NAMES = ("changed", "instruction", "markers", "quotations", "support", "additions", "meaning",
                "defined_terms", "length")
-_MARKER = re.compile(r"\s*\[\d+\s*\]")
+MARKER = re.compile(r"\s*\[\d+\s*\]")
 
 
 @dataclass(frozen=True)

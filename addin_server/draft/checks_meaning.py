@@ -9,7 +9,7 @@ import re
 from index_builder.reading import binding
 
 from addin_server.draft import compare as C
-from addin_server.draft.checks_base import _MARKER, CheckResult, DraftTask, first_and_more, not_checked
+from addin_server.draft.checks_base import MARKER, CheckResult, DraftTask, first_and_more, not_checked
 from addin_server.draft.checks_base import short as _short
 from addin_server.draft.citations import VerifiedRedraft
 from addin_server.draft.compare_logic import logic_changes
@@ -17,11 +17,11 @@ from addin_server.draft.compare_reword import reworded_changes
 from addin_server.draft.instruction import Instruction
 
 
-def _cited_sentences(verified: VerifiedRedraft) -> list[str]:
-    return [_MARKER.sub("", c.sentence).strip() for c in verified.comments]
+def cited_sentences(verified: VerifiedRedraft) -> list[str]:
+    return [MARKER.sub("", c.sentence).strip() for c in verified.comments]
 
 
-def _additions(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, cited: list[str],
+def check_additions(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, cited: list[str],
                ins: Instruction) -> CheckResult:
     found = C.additions(comparison, allow, task.document_parties, cited)
     if found:
@@ -30,7 +30,7 @@ def _additions(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, c
                                           "does not give.")
 
 
-def _meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult:
+def check_meaning(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult:
     if ins.problems:
         return not_checked("meaning", "The instruction could not be read, so what it leaves alone is not known; "
                                       "read the draft.")
@@ -74,7 +74,7 @@ def _kept(kept: list[str]) -> str:
             + (f" ({len(kept) - 4} more)" if len(kept) > 4 else "") + ".") if kept else ""
 
 
-def _logic(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult | None:
+def check_logic(comparison: C.Comparison, allow: C.Allowances, task: DraftTask, ins: Instruction) -> CheckResult | None:
     """A condition, a "not", a limit or a hook turned round or dropped where the instruction asks nothing of
     it, read across the parties' change (compare_logic.py); None where the core reads no such change or
     cannot align clause and draft. It stands beside an unread part of the instruction: an unread part
@@ -111,7 +111,7 @@ def _beside_the_values(comparison: C.Comparison, ins: Instruction) -> str:
             shown[f"figurex{n}"] = f.text
             text = text[:f.start] + f" figurex{n} " + text[f.end:]
         # (A unit word outside a figure counts: "each month" -> "each year" changes how the period runs.)
-        words = [w for w in re.findall(r"[a-z]{3,}\d*", text.lower()) if w not in C._STOP]
+        words = [w for w in re.findall(r"[a-z]{3,}\d*", text.lower()) if w not in C.STOP]
         return ["figurex" if w in shown else w for w in words], [shown.get(w, w) for w in words]
 
     (old, old_shown), (new, new_shown) = masked(comparison.clause), masked(comparison.draft)

@@ -11,7 +11,7 @@ from index_builder.reading import polarity as P
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft import compare as C
-from addin_server.draft.checks_base import _MARKER, CheckResult
+from addin_server.draft.checks_base import MARKER, CheckResult
 from addin_server.draft.checks_base import short as _short
 from addin_server.draft.citations import VerifiedRedraft
 from addin_server.draft.instruction import Instruction
@@ -20,7 +20,7 @@ from addin_server.draft.support import phrase_cited_unsaid, word_roots
 from addin_server.draft.support_claims import claim_unbacked
 
 
-def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str, ins: Instruction,
+def check_support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: str, ins: Instruction,
              allow: C.Allowances | None = None) -> CheckResult:
     # A precedent the instruction names for its wording ("the way the PSA does [1]") is where the lawyer
     # asked the words to come from: borrowing them is the ask, not a planted addition.
@@ -39,16 +39,16 @@ def _support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], clause: 
     # A sentence copied word for word from the precedent it cites is backed by it, whatever
     # the lexical score says (a carve-out taken verbatim reads as "may say the opposite").
     flagged = [c for c in verified.flagged if not (
-        1 <= c.n <= len(precedents) and contains(precedents[c.n - 1].text, _MARKER.sub("", c.sentence)))]
+        1 <= c.n <= len(precedents) and contains(precedents[c.n - 1].text, MARKER.sub("", c.sentence)))]
     if flagged:
         c = flagged[0]
         why = c.support.reason if c.support is not None and c.support.reason else "it may not say this"
-        return CheckResult("support", False, f"“{_short(_MARKER.sub('', c.sentence))}” cites [{c.n}], but precedent "
+        return CheckResult("support", False, f"“{_short(MARKER.sub('', c.sentence))}” cites [{c.n}], but precedent "
                                              f"[{c.n}] does not back it: {why}.")
     for c in verified.comments:  # what a cited sentence adds that neither the precedent nor the lawyer gave
         if not 1 <= c.n <= len(precedents):
             continue
-        sentence = _MARKER.sub("", c.sentence)
+        sentence = MARKER.sub("", c.sentence)
         unsaid = phrase_cited_unsaid(c.sentence, c.n, precedents[c.n - 1].text, clause + " " + ins.text)
         if unsaid:
             return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}] for “{unsaid}”, but precedent "
@@ -74,12 +74,12 @@ def _beyond_precedent(sentence: str, precedent: str, clause: str, ins: Instructi
     for g in F.figures(sentence):
         if not any(g.kind == f.kind and abs(g.value - f.value) < 1e-9 and (g.unit or "") == (f.unit or "") for f in given):
             return g.text
-    known = {C._stem(w) for w in re.findall(r"[a-z]{3,}", (precedent + " " + clause + " " + ins.text).lower())}
+    known = {C.stem_of(w) for w in re.findall(r"[a-z]{3,}", (precedent + " " + clause + " " + ins.text).lower())}
     limits = _limit_words(sentence, precedent + " " + clause)
     for w in re.findall(r"[a-z]{4,}", sentence.lower()):
-        if C._stem(w) not in known and w not in limits and any(w.startswith(x) for x in C.SUBSTANCE):
+        if C.stem_of(w) not in known and w not in limits and any(w.startswith(x) for x in C.SUBSTANCE):
             return w
-    return _added_elsewhere(sentence, precedent, clause, ins, limits)
+    return added_elsewhere(sentence, precedent, clause, ins, limits)
 
 
 def _limit_words(sentence: str, given: str) -> set[str]:
@@ -91,7 +91,7 @@ def _limit_words(sentence: str, given: str) -> set[str]:
     return {w.lower() for m in P.limit_phrases.finditer(sentence) for w in re.findall(r"[a-z]+", m.group(0), re.I)}
 
 
-def _added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction,
+def added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction,
                      limits: set[str] = frozenset()) -> str:
     """A cited sentence that is the lawyer's own sentence with words added: the added words are what
     the citation vouches for, so most of them must be the cited precedent's ("a pre-existing
@@ -152,7 +152,7 @@ def _uncited_borrowing(text: str, precedents: tuple[Clause, ...], clause: str,
     theirs: list[set[tuple[str, ...]]] | None = None  # each precedent's runs, made on first need
     for start, end in sentence_spans(text):
         sentence = text[start:end]
-        if _MARKER.search(sentence):
+        if MARKER.search(sentence):
             continue  # cited: the support score judges it
         said = words(sentence)
         for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, own, said, autojunk=False).get_opcodes():

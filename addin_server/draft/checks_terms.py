@@ -13,14 +13,14 @@ from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 
 from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
 from addin_server.draft.checks_base import short as _short
-from addin_server.draft.compare_additions import _in_cited
+from addin_server.draft.compare_additions import in_cited
 from addin_server.draft.compare_base import Region
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.parts import anchored, undefined_kept
 from addin_server.draft.parts_terms import mapped_away, parties_kept
 
 
-def _defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
+def check_defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
     document = set(task.document_terms or ()) | set(task.document_parties)
     conform = "conform" in ins.kinds
     clause_terms = _terms_in(task.clause, task)
@@ -86,7 +86,7 @@ def term_added(task: DraftTask, draft: str, regions: Sequence[Region], lacking: 
             continue  # "a Qualified Sale" in a sale carve-out: the asked-for thing misnamed (the term check's)
         for r in regions:
             new = r.new
-            if _in_cited(draft, r.new_start, cited):
+            if in_cited(draft, r.new_start, cited):
                 continue  # a cited sentence: the support check judges what it brings in
             if len(new.split()) >= 4 and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", new) and \
                     len(new.split()) > 2 * len(r.old.split()):

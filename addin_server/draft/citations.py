@@ -19,7 +19,9 @@ from typing import Sequence
 
 from index_builder.model import Clause
 
+from addin_server.draft.instruction import read_instruction
 from addin_server.draft.markers import Found, Marker, fill_in_shapes, find_markers, normalise
+from addin_server.draft.parts_carve_out import reads_as_phrase
 from addin_server.draft.quotes import Quotation, contains, find_quotations
 from index_builder.reading.sentences import sentence_spans
 from addin_server.draft.support import THRESHOLD, Support, is_own_wording, score_support, stems
@@ -196,13 +198,11 @@ def _added_subject(asked: str, source_text: str) -> str:
     words flagged 40 sound drafts' citations on the spent sets, "writing", "year", "Singapore")."""
     if not asked.strip():
         return ""
-    from addin_server.draft.instruction import read_instruction
     clause = source_text.replace(asked, " ")
-    from addin_server.draft.parts_carve_out import _reads_as_phrase
     # (Only a subject read as words to look for: "Client is in Singapore Singapore law keep the Vienna
     # Convention" is a misread ask, which the carve-out check itself does not judge.)
     subject = " ".join(p.params.get("phrase") or "" for p in read_instruction(asked, clause).parts
-                       if p.kind == "carve_out" and _reads_as_phrase(p.params.get("phrase") or ""))
+                       if p.kind == "carve_out" and reads_as_phrase(p.params.get("phrase") or ""))
     have = set(stems(clause))
     return " ".join(w for w in normalise(subject).split() if not set(stems(w)) & have)
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 # One import home for the checks: the comparison and its two questions (split by concern into compare_*.py).
 from addin_server.draft.compare_additions import additions
-from addin_server.draft.compare_base import (_STOP, MERGE_GAP, OPPOSITES, SUBSTANCE, Allowances, Comparison, Region,
-                                             _raw_edits, _short, _stem, _stem_list, _stem_set, _the, compare, words)
+from addin_server.draft.compare_base import (STOP, MERGE_GAP, OPPOSITES, SUBSTANCE, Allowances, Comparison, Region,
+                                             raw_edits, short, stem_of, stem_list, stem_set, the_named, compare, words)
 from addin_server.draft.compare_meaning import meaning_changes
 
-__all__ = ["MERGE_GAP", "OPPOSITES", "SUBSTANCE", "Allowances", "Comparison", "Region", "_STOP", "_raw_edits", "_short",
-           "_stem", "_stem_list", "_stem_set", "_the", "additions", "compare", "meaning_changes", "words"]
+__all__ = ["MERGE_GAP", "OPPOSITES", "SUBSTANCE", "Allowances", "Comparison", "Region", "STOP", "raw_edits", "short",
+           "stem_of", "stem_list", "stem_set", "the_named", "additions", "compare", "meaning_changes", "words"]

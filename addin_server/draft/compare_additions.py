@@ -10,8 +10,8 @@ from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare_base import (_STOP, SUBSTANCE, Allowances, Comparison, _same_figure, _short, _stem,
-                                             _stem_list, _stem_set)
+from addin_server.draft.compare_base import (STOP, SUBSTANCE, Allowances, Comparison, same_figure, short, stem_of,
+                                             stem_list, stem_set)
 
 
 def additions(c: Comparison, allow: Allowances, parties: Sequence[str] = (), cited: Sequence[str] = ()) -> list[str]:
@@ -28,14 +28,14 @@ def additions(c: Comparison, allow: Allowances, parties: Sequence[str] = (), cit
     asked = {("n", round(m.value, 6)) for m in said if m.kind == "count"} - \
         {("n", round(m.value, 6)) for m in said if m.kind != "count"}
     for g in F.figures(c.draft):
-        if any(_same_figure(g, f) for f in mine) or _written_in(g.text, c.clause) or \
-                any(_same_figure(g, v) for v in allow.figures) or ("n", round(g.value, 6)) in asked or \
-                any(_same_figure(g, b) for b in backed) or _in_cited(c.draft, g.start, cited):
+        if any(same_figure(g, f) for f in mine) or _written_in(g.text, c.clause) or \
+                any(same_figure(g, v) for v in allow.figures) or ("n", round(g.value, 6)) in asked or \
+                any(same_figure(g, b) for b in backed) or in_cited(c.draft, g.start, cited):
             continue
-        if any(_same_figure(f, o) for o in allow.old_figures for f in mine if f.kind == g.kind):
+        if any(same_figure(f, o) for o in allow.old_figures for f in mine if f.kind == g.kind):
             pass
         replaced = [f for f in mine if f.kind == g.kind and (f.unit or "") == (g.unit or "")
-                    and not any(_same_figure(f, h) for h in F.figures(c.draft))]
+                    and not any(same_figure(f, h) for h in F.figures(c.draft))]
         if replaced and not allow.figures:
             continue  # a figure changed for another: meaning_changes says so
         out.append(f"The draft adds “{g.text}”, which neither your clause, your instruction nor a cited "
@@ -53,14 +53,14 @@ def _written_in(figure: str, clause: str) -> bool:
     return bool(re.search(rf"(?<![\w.]){re.escape(figure)}(?![\w.])", clause, re.IGNORECASE))
 
 
-def _in_cited(draft: str, at: int, cited: Sequence[str]) -> bool:
+def in_cited(draft: str, at: int, cited: Sequence[str]) -> bool:
     return any(s and s in draft and draft.find(s) <= at < draft.find(s) + len(s) for s in cited)
 
 
 def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], cited: Sequence[str]) -> list[str]:
     mine = binding.read(c.clause, parties)
     theirs = binding.read(c.draft, parties)
-    known = set(allow.words) | _stem_set(c.clause) | _stem_set(allow.cited_text)
+    known = set(allow.words) | stem_set(c.clause) | stem_set(allow.cited_text)
     # The clause's provisions the draft no longer says in like words: a new provision of the same party and
     # kind stands in the place of one of them, said another way ("may consult an attorney" -> "may talk to a
     # lawyer"); what changed in it is the meaning check's to judge, not a new promise. One for one.
@@ -68,7 +68,7 @@ def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], ci
     out = []
     for q in theirs.provisions:
         sentence = c.draft[q.start:q.end]
-        if _in_cited(c.draft, q.start, cited) or any(binding.similar(q, p) for p in mine.provisions):
+        if in_cited(c.draft, q.start, cited) or any(binding.similar(q, p) for p in mine.provisions):
             continue
         twin = next((p for p in reworded if _same_place(p, q, allow.conform)), None)
         if twin is not None:
@@ -79,12 +79,12 @@ def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], ci
         if any(v.text.lower() in sentence.lower() for v in allow.figures):
             continue  # the value the instruction asks for, stated as a provision of its own
         if (allow.rewrite or allow.conform) and not any(w.startswith(x) for w in re.findall(r"[a-z]{4,}", sentence.lower())
-                                                        if _stem(w) not in known for x in SUBSTANCE):
+                                                        if stem_of(w) not in known for x in SUBSTANCE):
             continue  # reworded (plain English, shorter): a new sentence of old promises
-        verb_new = q.verb and _stem(q.verb) not in known
-        novel = [w for w in _stem_list(sentence[q.subject[1] - q.start:]) if w not in known and w not in _STOP]
+        verb_new = q.verb and stem_of(q.verb) not in known
+        novel = [w for w in stem_list(sentence[q.subject[1] - q.start:]) if w not in known and w not in STOP]
         if verb_new and len(novel) >= 2:
-            out.append(f"The draft adds a new {_kind_word(q)}: “{_short(sentence)}”, which nothing you gave asks for "
+            out.append(f"The draft adds a new {_kind_word(q)}: “{short(sentence)}”, which nothing you gave asks for "
                        "or backs.")
     return out
 
@@ -101,10 +101,10 @@ def _kind_word(p: binding.Provision) -> str:
 
 
 def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
-    known = set(allow.words) | _stem_set(c.clause) | _stem_set(allow.cited_text)
+    known = set(allow.words) | stem_set(c.clause) | stem_set(allow.cited_text)
     out = []
     for r in c.regions:
-        if not r.new.strip() or _in_cited(c.draft, r.new_start, cited):
+        if not r.new.strip() or in_cited(c.draft, r.new_start, cited):
             continue
         # The value the instruction asks for is the lawyer's; what comes with it is judged like any words
         # ("5 years, each certified by the Secretary": the certification is new).
@@ -112,10 +112,10 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
         for v in allow.figures:
             new = new.replace(v.text.lower(), " ")
         novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
-                 if _stem(w) not in known and w not in _STOP]
+                 if stem_of(w) not in known and w not in STOP]
         hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE)]
         if hits and not (allow.exception and P.negation_or_exception(nothing=False).search(r.new)):
-            out.append(f"The draft adds “{_short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
+            out.append(f"The draft adds “{short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
                        "not have and nothing you gave backs.")
     return out
 
@@ -130,22 +130,22 @@ def _new_sentences(c: Comparison, allow: Allowances, cited: Sequence[str]) -> li
     urgent injunction"); one that shares half of them with the clause restates it."""
     if allow.plain or c.rewritten:
         return []  # a rewording says the clause's promises in new sentences of new words
-    mine = _stem_set(c.clause) | _stem_set(allow.cited_text)
+    mine = stem_set(c.clause) | stem_set(allow.cited_text)
     out = []
     for start, end in sentence_spans(c.draft):
         sentence = c.draft[start:end]
-        if _in_cited(c.draft, start, cited) or not _OPERATIVE.search(sentence) or sentence.rstrip().endswith(":"):
+        if in_cited(c.draft, start, cited) or not _OPERATIVE.search(sentence) or sentence.rstrip().endswith(":"):
             continue  # cited (the support check's), stating nothing, or a lead-in to what follows
         if any(v.text.lower() in sentence.lower() for v in allow.figures):
             continue  # the value the instruction asks for, in a sentence of its own
         capitals = not re.search(r"[a-z]", sentence)
-        own = {_stem(w) for w in re.findall(r"(?<![\w-])[a-z][a-z]{3,}\b", sentence.lower() if capitals else sentence)
-               if w not in _STOP}
+        own = {stem_of(w) for w in re.findall(r"(?<![\w-])[a-z][a-z]{3,}\b", sentence.lower() if capitals else sentence)
+               if w not in STOP}
         novel = own - mine - set(allow.words)
         asked = (own & set(allow.words)) - mine
         shared = len(own & mine) - (_repeated_pairs(sentence, c.clause) if capitals else 0)
         if len(novel) >= 3 and shared * 2 < len(own) and len(asked) < 2:
-            out.append(f"The draft adds a new sentence: “{_short(sentence)}”, which your clause does not have and "
+            out.append(f"The draft adds a new sentence: “{short(sentence)}”, which your clause does not have and "
                        "nothing you gave asks for or backs.")
     return out
 
@@ -156,7 +156,7 @@ def _repeated_pairs(sentence: str, clause: str) -> int:
     the sentence shares with it, not two."""
     pairs = set(zip(*(lambda w: (w, w[1:]))(re.findall(r"[a-z]{4,}", clause.lower()))))
     words = [w for w in re.findall(r"[a-z]{4,}", sentence.lower())]
-    return sum(1 for p in zip(words, words[1:]) if p in pairs and p[0] not in _STOP and p[1] not in _STOP)
+    return sum(1 for p in zip(words, words[1:]) if p in pairs and p[0] not in STOP and p[1] not in STOP)
 
 
 # A sentence that binds: a modal, or a promise in the present tense ("Discloser warrants that ...").

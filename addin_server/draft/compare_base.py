@@ -12,7 +12,7 @@ from index_builder.reading import figures as F
 from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*|\S")
+TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*|\S")
 _MARKER = re.compile(r"\s*\[\d+\s*\]")
 MERGE_GAP = 6  # equal words between two edits that still read as one change
 # Opposites: a word of one side replaced by the other turns a limit round.
@@ -31,13 +31,13 @@ OPPOSITES = (
     # A ceiling and a floor, each however said (polarity.py: CEILING, FLOOR; compare_limits.py reads them).
     ({"ceilingx"}, {"floorx"}),
 )
-_NEG = P.negators(nor=True, nobody=True, contracted=True, failure=True)
+NEG = P.negators(nor=True, nobody=True, contracted=True, failure=True)
 # A limit is said with or without a "not" ("shall not exceed", "is limited to"): it counts as neither.
-_LIMIT_PHRASES = P.limit_phrases
+LIMIT_PHRASES = P.limit_phrases
 # Names of covenants, not negations: "the non-compete", "a non-disclosure agreement".
-_NON_NOUNS = re.compile(rf"\b{P.COVENANT_NAMES}\b", re.I)  # (a name is no "not": polarity.py)
-_ONLY = P.ONLY_WORDS
-_EXCEPT = P.EXCEPTION_WORDS
+NON_NOUNS = re.compile(rf"\b{P.COVENANT_NAMES}\b", re.I)  # (a name is no "not": polarity.py)
+ONLY = P.ONLY_WORDS
+EXCEPT = P.EXCEPTION_WORDS
 # Words whose arrival adds an obligation, a right, a condition or a reach the clause did not have.
 SUBSTANCE = tuple("""notari certif irrevoc perpetu worldwid world anywhere territor penalt liquidat forfeit death
 injur fraud negligen misconduct infring
@@ -45,7 +45,7 @@ interest guarant indemn insur audit destroy destruct surrender sole discretion a
 sublicens transfer assign terminat suspend withhold waiv releas warrant represent fee fees charg payment pay
 approv consent written writing record escrow bond deposit security collateral notice exceed unlimited
 punitive consequential reduc deduct offset setoff set-off rebat refund credit void null liabil""".split())
-_STOP = frozenset("""the a an and or of to in on for by with as at be is are was were this that these those its it
+STOP = frozenset("""the a an and or of to in on for by with as at be is are was were this that these those its it
 their any all each such which who whom from than then into under upon shall will must may can would should not no
 other party parties agreement""".split())
 
@@ -104,13 +104,13 @@ class Allowances:
 
 
 def words(text: str) -> list[str]:
-    return [t.lower() for t in _TOKEN.findall(text)]
+    return [t.lower() for t in TOKEN.findall(text)]
 
 
 def compare(clause: str, draft: str) -> Comparison:
     draft = _MARKER.sub("", draft)
-    a = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(clause)]
-    b = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(draft)]
+    a = [(m.group(0).lower(), m.start(), m.end()) for m in TOKEN.finditer(clause)]
+    b = [(m.group(0).lower(), m.start(), m.end()) for m in TOKEN.finditer(draft)]
     matcher = difflib.SequenceMatcher(None, [t for t, _, _ in a], [t for t, _, _ in b], autojunk=False)
     ops = [op for op in matcher.get_opcodes()]
     regions: list[list[int]] = []  # [i1, i2, j1, j2]
@@ -129,10 +129,10 @@ def compare(clause: str, draft: str) -> Comparison:
     return Comparison(clause, draft, tuple(out), matcher.ratio())
 
 
-def _raw_edits(c: Comparison) -> list[Region]:
+def raw_edits(c: Comparison) -> list[Region]:
     """The word-level edits before nearby ones are read together."""
-    a = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(c.clause)]
-    b = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(c.draft)]
+    a = [(m.group(0).lower(), m.start(), m.end()) for m in TOKEN.finditer(c.clause)]
+    b = [(m.group(0).lower(), m.start(), m.end()) for m in TOKEN.finditer(c.draft)]
     out = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [t for t, _, _ in a], [t for t, _, _ in b],
                                                        autojunk=False).get_opcodes():
@@ -142,18 +142,18 @@ def _raw_edits(c: Comparison) -> list[Region]:
     return out
 
 
-_same_figure = F.same
+same_figure = F.same
 
 
-def _key(text: str) -> str:
+def key_of(text: str) -> str:
     return " ".join(w for w in words(text) if w.isalnum() or "'" in w or "’" in w)
 
 
-def _the(name: str) -> str:
+def the_named(name: str) -> str:
     return name if name.isupper() or not name[:1].isupper() or " " in name else f"the {name}"
 
 
-def _stem(word: str) -> str:
+def stem_of(word: str) -> str:
     """A word cut to its first four letters, after a plural or tense ending: "written" and "writing",
     "pays" and "pay", "signed" and "signature" agree."""
     word = word.lower().replace("-", "")
@@ -168,31 +168,31 @@ def _stem(word: str) -> str:
     return word[:4]
 
 
-def _stem_list(text: str) -> list[str]:
-    return [_stem(w) for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", text.lower()))]
+def stem_list(text: str) -> list[str]:
+    return [stem_of(w) for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", text.lower()))]
 
 
-def _stem_set(text: str) -> set[str]:
-    return set(_stem_list(text))
+def stem_set(text: str) -> set[str]:
+    return set(stem_list(text))
 
 
 def content_stems(text: str) -> set[str]:
     """The stems of a text's words of four letters or more, less the comparison's stop words: what an ask
     and a sentence must share to be about the same thing."""
-    return {_stem(w) for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _STOP}
+    return {stem_of(w) for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in STOP}
 
 
-def _short(text: str, limit: int = 80) -> str:
+def short(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
 # Shared by the whole-text and part-by-part readings of a rewording (compare_reword.py, compare_pairs.py)
 # and the word-by-word one (compare_logic.py).
-STOP_STEMS = frozenset(_stem(w) for w in _STOP)
+STOP_STEMS = frozenset(stem_of(w) for w in STOP)
 # Words that point at the agreement itself ("except as expressly set forth herein", "subject to the terms of
 # this Agreement"): a rewording may drop such a pointer without changing what the clause excepts.
-POINTERS = frozenset(_stem(w) for w in """agreement herein hereof hereunder hereto therein thereof thereunder
+POINTERS = frozenset(stem_of(w) for w in """agreement herein hereof hereunder hereto therein thereof thereunder
 provision provisions term terms condition conditions set forth expressly express otherwise permitted permit provided
 section article schedule exhibit annex applicable law laws extent limited intended specifically required stated
 described contemplated allowed under between party parties such those""".split())
@@ -200,4 +200,4 @@ described contemplated allowed under between party parties such those""".split()
 
 def hung_on(text: str, t: L.Turn, own: set[str]) -> list[str]:
     """The content words a turn hangs on, party names and little words aside."""
-    return [w for w in _stem_list(L.said_on(text, t)) if w not in STOP_STEMS and w not in own and not w.isdigit()]
+    return [w for w in stem_list(L.said_on(text, t)) if w not in STOP_STEMS and w not in own and not w.isdigit()]

@@ -10,20 +10,20 @@ from index_builder.reading import polarity as P
 
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare_base import (_EXCEPT, _LIMIT_PHRASES, _NEG, _NON_NOUNS, _ONLY, _TOKEN, OPPOSITES, Allowances,
+from addin_server.draft.compare_base import (EXCEPT, LIMIT_PHRASES, NEG, NON_NOUNS, ONLY, TOKEN, OPPOSITES, Allowances,
                                              Comparison, Region, words)
 
 
-def _counts(tokens: Iterable[str]) -> dict[str, int]:
+def token_counts(tokens: Iterable[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for t in tokens:
         t = t.replace("’", "'")
         keys = []
-        if t in _NEG or t.endswith("n't") or re.match(r"non-?\w+(?:able|ible)$", t):
+        if t in NEG or t.endswith("n't") or re.match(r"non-?\w+(?:able|ible)$", t):
             keys.append("neg")
-        if t in _ONLY:
+        if t in ONLY:
             keys.append("only")
-        if t in _EXCEPT:
+        if t in EXCEPT:
             keys.append("except")
         for n, (left, right) in enumerate(OPPOSITES):
             if t in left:
@@ -39,7 +39,7 @@ def _joined(text: str) -> str:
     return re.sub(r"\b(non|un|in|im|ir|il)-\s+(?=[a-z])", r"\1-", text, flags=re.I)
 
 
-def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
+def limit_changes(c: Comparison, allow: Allowances) -> list[str]:
     # Edits that replace words: an added sentence is judged by additions(), a dropped one by _dropped().
     # Each edit is read as before, and then in its sentence, before and after: what an edit turns round
     # is a change only where its sentence turns round too ("nor shall X place" -> "shall not ... or
@@ -70,7 +70,7 @@ def _limit_changes(c: Comparison, allow: Allowances) -> list[str]:
         out += _modal_changes([(c.clause[max(0, r.old_start - 12):r.old_end + 25], c.draft[max(0, r.new_start - 12):r.new_end + 25])
                                for r in c.regions if r.old.strip() and r.new.strip()])
     for old_w, new_w, pairs in groups:
-        a_w, b_w = _counts(words(_limits_read(old_w))), _counts(words(_limits_read(new_w)))
+        a_w, b_w = token_counts(words(_limits_read(old_w))), token_counts(words(_limits_read(new_w)))
         for old, new in pairs:
             out += _turned_words(c, allow, old, new, (a_w, b_w), (old_w, new_w))
     return out
@@ -85,11 +85,11 @@ def _turned_words(c: Comparison, allow: Allowances, old: str, new: str, window: 
     if _joined(old) == _joined(new):
         return []
     out = []
-    a, b = _counts(words(_limits_read(old))), _counts(words(_limits_read(new)))
+    a, b = token_counts(words(_limits_read(old))), token_counts(words(_limits_read(new)))
     a_w, b_w = window
     # (The edit turns some word round, and its sentence turns this pair: "or less" -> "or more" is
     # "less" -> "more" in the edit, a ceiling made a floor in the sentence.)
-    raw_a, raw_b = _counts(words(_joined(_folded(old)))), _counts(words(_joined(_folded(new))))
+    raw_a, raw_b = token_counts(words(_joined(_folded(old)))), token_counts(words(_joined(_folded(new))))
     edit_turns = any(_opposed(a, b, n) or _opposed(raw_a, raw_b, n) for n in range(len(OPPOSITES)))
     for n, (left, right) in enumerate(OPPOSITES):
         if not (edit_turns and _opposed(a_w, b_w, n)):
@@ -110,7 +110,7 @@ def _turned_words(c: Comparison, allow: Allowances, old: str, new: str, window: 
             continue
         if a.get(key, 0) > b.get(key, 0) and a_w.get(key, 0) > b_w.get(key, 0) and not allow.rewrite and \
                 not _explained_delete(old, c, allow):
-            out.append(f"The draft drops “{_first(words(old), _ONLY if key == 'only' else _EXCEPT) or word}”"
+            out.append(f"The draft drops “{_first(words(old), ONLY if key == 'only' else EXCEPT) or word}”"
                        f"{_where(old)}, which widens what your clause allows.")
     return out
 
@@ -164,13 +164,13 @@ def _negatives(text: str) -> int:
     a covenant's name ("non-compete") and a "not" that denies nothing ("without limitation") do not
     count (polarity.py)."""
     text = _TITLE.sub(" ", P.FAILURE_NOUN.sub(" ", P.NO_NEGATION.sub(" ", _folded(text))))
-    masked = P.bounded_negation.sub(" limitx ", _LIMIT_PHRASES.sub(" limitx ", _NON_NOUNS.sub(" covenant ", text)))
+    masked = P.bounded_negation.sub(" limitx ", LIMIT_PHRASES.sub(" limitx ", NON_NOUNS.sub(" covenant ", text)))
     # (Only the "not" of a limit said across a limb goes; the words between are read.)
     masked = P.distant_bounded_negation.sub(lambda m: " limitx " + m.group(0).split(None, 1)[-1], masked)
     tokens = words(masked)
-    n = _counts(tokens).get("neg", 0) + len(_OTHER_THAN.findall(text))
+    n = token_counts(tokens).get("neg", 0) + len(_OTHER_THAN.findall(text))
     n += len(P.NEGATIVE_VERBS.findall(masked))
-    first = next((i for i, t in enumerate(tokens) if t in _NEG and t != "nor"), len(tokens))
+    first = next((i for i, t in enumerate(tokens) if t in NEG and t != "nor"), len(tokens))
     return n - sum(1 for t in tokens[first + 1:] if t == "nor")
 
 
@@ -213,8 +213,8 @@ def _sentence_windows(c: Comparison, edits: Sequence[Region]) -> list[tuple[str,
     until the draft's sentences hold the words aligned with the clause's and back (a clause sentence the
     draft splits in two is read against both). Words only added or only dropped are left out of them:
     additions() and _dropped() judge those."""
-    a = [(m.start(), m.end()) for m in _TOKEN.finditer(c.clause)]
-    b = [(m.start(), m.end()) for m in _TOKEN.finditer(c.draft)]
+    a = [(m.start(), m.end()) for m in TOKEN.finditer(c.clause)]
+    b = [(m.start(), m.end()) for m in TOKEN.finditer(c.draft)]
     a2b: dict[int, int] = {}
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [c.clause[s:e].lower() for s, e in a],
                                                        [c.draft[s:e].lower() for s, e in b],

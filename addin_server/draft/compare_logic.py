@@ -16,7 +16,7 @@ from index_builder.reading import binding
 from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 
-from addin_server.draft.compare_base import STOP_STEMS, Allowances, _short, _stem_list, _stem_set
+from addin_server.draft.compare_base import STOP_STEMS, Allowances, short, stem_list, stem_set
 
 # What a lawyer loses when a turn of each kind goes.
 _WHY = {
@@ -47,10 +47,10 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
     asked = " ".join(instruction.lower().replace("’", "'").split())
     # A turn moved rather than lost: the draft says as many of its kind as the clause does.
     was, now = L.counts(L.turns(clause)), L.counts(L.turns(draft))
-    have = _stem_set(draft)
+    have = stem_set(draft)
     out = []
     for d in found:
-        if _inside(d.old_start, d.old_end, allow.delete) or _inside(d.old_start, d.old_end, _asked_spans(clause, asked)) \
+        if inside(d.old_start, d.old_end, allow.delete) or inside(d.old_start, d.old_end, asked_spans(clause, asked)) \
                 or any(f.text in d.old for f in allow.old_figures):
             continue  # what the instruction deletes, quotes or sets a new figure in
         turned = _turned(d, clause, draft) or _excepted(d, allow)
@@ -71,15 +71,15 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
             elif rewording and not allow.drop_ok and len(d.old.split()) <= 4 and len(d.new.split()) <= 4 and \
                     any(t.kind == "not" and _lost(t, clause, draft, was, now, have, allow) and not _without(t, d)
                         for t in d.dropped) \
-                    and not d.added and not _asks_drop(asked):
-                out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
+                    and not d.added and not asks_drop(asked):
+                out.append(f"The draft drops “{short(d.old, 70)}” from your clause, which your instruction does not ask "
                            f"for: {_WHY['not']}.")
             continue
         # (A dropped turn the instruction names is one it keeps, "Keep the Section 1.6 hook", unless it asks
         # for something to go.)
         dropped = [t for t in d.dropped if _lost(t, clause, draft, was, now, have, allow) and not _without(t, d)]
-        if dropped and not _asks_drop(asked):
-            out.append(f"The draft drops “{_short(d.old, 70)}” from your clause, which your instruction does not ask "
+        if dropped and not asks_drop(asked):
+            out.append(f"The draft drops “{short(d.old, 70)}” from your clause, which your instruction does not ask "
                        f"for: {_WHY[dropped[0].kind]}.")
             continue
         # A "not" gained in a word or two's change (a longer passage is a sentence said again, for the
@@ -94,7 +94,7 @@ def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
                  # "Neither party's liability shall exceed" is "each party's ... shall not exceed": a cap.
                  and not (t.text.lower() == "neither" and re.search(r"\bexceed", draft, re.I))]
         if added:
-            out.append(f"The draft adds “{added[0].text}” (“{_short(d.new, 60)}”), which your instruction does not ask "
+            out.append(f"The draft adds “{added[0].text}” (“{short(d.new, 60)}”), which your instruction does not ask "
                        "for: it now says the opposite.")
             continue
         modal = _modal(clause, draft, d)
@@ -132,7 +132,7 @@ def _turned(d: L.Difference, clause: str, draft: str) -> tuple[L.Turn, L.Turn] |
     if b is not None and not d.inserted and d.old.strip() and not re.search(r"\bwhether\b.+\bor\b", d.old, re.I):
         # "permitted successors" -> "successors, whether or not permitted": a limit now holds either way.
         # (Not "whether ... or otherwise" added: "by operation of law or otherwise" said it already.)
-        return L.Turn("limit", _short(d.old, 40), d.old_start, d.old_end), b
+        return L.Turn("limit", short(d.old, 40), d.old_start, d.old_end), b
     return None
 
 
@@ -141,7 +141,7 @@ def _without(t: L.Turn, d: L.Difference) -> bool:
     return t.kind == "not" and bool(re.search(r"\bwithout\b", d.new, re.I))
 
 
-def _asks_drop(asked: str) -> bool:
+def asks_drop(asked: str) -> bool:
     """The instruction asks for something to go. "without the counterparty's consent" describes a right
     the ask gives (the polarity reader's exception), not words to take out."""
     return bool(_DROP_ASK.search(_WITHOUT_ASSENT.sub(" ", asked)))
@@ -187,7 +187,7 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
     # (A time condition, "while this Agreement is in force", is lost as a condition is: its words gone too.)
     if key not in ("condition", "only", "while"):
         return False
-    hangs = [w for w in _stem_list(L.said_on(clause, t)) if w not in STOP_STEMS]
+    hangs = [w for w in stem_list(L.said_on(clause, t)) if w not in STOP_STEMS]
     if key == "while":
         # A time is said by few words, and each counts ("while this Agreement is in force": "force"); a
         # paraphrase that says it otherwise says it with a word of this kind ("for so long as"), so is not fewer.
@@ -197,7 +197,7 @@ def _lost(t: L.Turn, clause: str, draft: str, was: dict[str, int], now: dict[str
 
 def _words_gone(said: str, have: set[str], first: int) -> bool:
     """None of the first few words a turn hangs on is in the draft (the verb it turns, and its object)."""
-    hangs = [w for w in _stem_list(said) if w not in STOP_STEMS][:first]
+    hangs = [w for w in stem_list(said) if w not in STOP_STEMS][:first]
     return bool(hangs) and not any(w in have for w in hangs)
 
 
@@ -230,7 +230,7 @@ def _unasked(t: L.Turn, asked: str) -> bool:
     return not re.search(rf"(?<!\w){re.escape(words)}(?!\w)", asked)
 
 
-def _asked_spans(clause: str, asked: str) -> list[tuple[int, int]]:
+def asked_spans(clause: str, asked: str) -> list[tuple[int, int]]:
     """Clause text the instruction quotes (what it quotes is what it asks to change)."""
     out = []
     for q in re.findall(r"[‘'\"“]([^'\"“”‘’]{6,200})[’'\"”]", asked):
@@ -240,7 +240,7 @@ def _asked_spans(clause: str, asked: str) -> list[tuple[int, int]]:
     return out
 
 
-def _inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
+def inside(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
     return any(s <= start and end <= e or max(0, min(end, e) - max(start, s)) >= 0.6 * max(end - start, 1)
                for s, e in spans)
 

@@ -22,7 +22,8 @@ from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 from index_builder.reading.sentences import part_spans
 
-from addin_server.draft.compare_base import POINTERS, Allowances, _short, _stem, _stem_set, content_stems, hung_on
+from addin_server.draft.compare_base import POINTERS, Allowances, short, stem_of, stem_set, content_stems, hung_on
+from addin_server.draft.compare_logic import asked_spans, asks_drop, inside
 
 # How much of the two parts' content words the best pair must share, and by how much it must beat the
 # next best (either way: the clause part's best draft part, and that draft part's best clause part).
@@ -81,15 +82,14 @@ def paired_changes(clause: str, draft: str, allow: Allowances, asked: str, names
     if allow.parties or allow.mirror:
         # (A flip or a mutual ask moves whole provisions and their limits: compare_logic.py reads it.)
         return []
-    from addin_server.draft.compare_logic import _asked_spans, _asks_drop, _inside
-    own = {_stem(w) for n in names for w in re.findall(r"[A-Za-z]+", n)}
-    spared = allow.delete + _asked_spans(clause, asked)
+    own = {stem_of(w) for n in names for w in re.findall(r"[A-Za-z]+", n)}
+    spared = allow.delete + asked_spans(clause, asked)
     for mine, theirs in pairs(clause, draft):
         at = clause.find(mine)
-        if _inside(at, at + len(mine), spared):
+        if inside(at, at + len(mine), spared):
             continue
         found = _limit_dropped(mine, theirs, asked)
-        if not found and not _asks_drop(asked):
+        if not found and not asks_drop(asked):
             # (Where the ask asks for something to go, a condition may be it.)
             found = _condition_dropped(mine, theirs, draft, asked, own)
         if found:
@@ -105,7 +105,7 @@ def _limit_dropped(mine: str, theirs: str, asked: str) -> str:
     word = limits[0].text.lower()
     if not _kept_by(asked, word):
         return ""
-    return (f"The draft says “{_short(theirs, 70)}” without the “{word}” of your clause’s “{_short(mine, 70)}”, which "
+    return (f"The draft says “{short(theirs, 70)}” without the “{word}” of your clause’s “{short(mine, 70)}”, which "
             "your instruction does not ask for: what your clause confined, the draft leaves open.")
 
 
@@ -128,17 +128,17 @@ def _condition_dropped(mine: str, theirs: str, draft: str, asked: str, own: set[
     # $50,000" is "at least $50,000"; any of those kinds in the draft part is read as the condition kept.)
     if any(t.kind in _CONDITIONS | _BOUNDS for t in L.turns(theirs)):
         return ""
-    have = _stem_set(draft)
+    have = stem_set(draft)
     for t in L.turns(mine):
         if t.kind not in _CONDITIONS or t.text.lower().startswith("without") or _WHETHER.search(mine[:t.start]):
             continue
         hangs = [w for w in hung_on(mine, t, own) if w not in POINTERS]
         if len(set(hangs)) < 2 or sum(w in have for w in hangs) >= _GONE * len(hangs):
             continue
-        said = _short(f"{t.text} {L.said_on(mine, t)}".strip(), 70)
+        said = short(f"{t.text} {L.said_on(mine, t)}".strip(), 70)
         if _COMPARED.search(said) and _COMPARED.search(theirs):
             # (A condition on a figure said as a bound the core does not read: "which cannot be less than".)
             continue
-        return (f"The draft says “{_short(theirs, 70)}” without “{said}”, which your instruction does not ask for: "
+        return (f"The draft says “{short(theirs, 70)}” without “{said}”, which your instruction does not ask for: "
                 "what your clause says holds only on that condition, the draft says holds always.")
     return ""

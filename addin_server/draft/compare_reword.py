@@ -29,7 +29,8 @@ from index_builder.reading import binding
 from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 
-from addin_server.draft.compare_base import POINTERS, Allowances, _short, _stem, _stem_set, hung_on
+from addin_server.draft.compare_base import POINTERS, Allowances, short, stem_of, stem_set, hung_on
+from addin_server.draft.compare_logic import asked_spans, asks_drop, inside
 from addin_server.draft.compare_pairs import paired_changes
 
 # Below this share of its words found anywhere in the draft, an exception's content is gone, not reworded.
@@ -41,7 +42,7 @@ def reworded_changes(clause: str, draft: str, allow: Allowances, instruction: st
     """What a rewording turned or dropped that the instruction does not ask for, in a lawyer's words."""
     asked = " ".join(instruction.lower().replace("’", "'").split())
     names = binding.party_names(clause + "\n" + draft, parties)
-    own = {_stem(w) for n in names for w in re.findall(r"[A-Za-z]+", n)}
+    own = {stem_of(w) for n in names for w in re.findall(r"[A-Za-z]+", n)}
     out = _comparisons_turned(clause, draft, asked)
     out += _quality_turned(clause, draft, asked)
     out += _exceptions_included(clause, draft, own, asked)
@@ -54,13 +55,12 @@ def reworded_changes(clause: str, draft: str, allow: Allowances, instruction: st
 
 
 def _conditions_dropped(clause: str, draft: str, allow: Allowances, own: set[str], asked: str) -> list[str]:
-    from addin_server.draft.compare_logic import _asks_drop, _asked_spans, _inside
-    if _asks_drop(asked) or allow.parties or allow.mirror:
+    if asks_drop(asked) or allow.parties or allow.mirror:
         # (A flip or a mutual ask moves whole provisions, and an exception with them: compare_logic.py reads it.)
         return []
     was, now = L.counts(L.turns(clause)), L.counts(L.turns(draft))
-    have = _stem_set(draft)
-    quoted = _asked_spans(clause, asked)
+    have = stem_set(draft)
+    quoted = asked_spans(clause, asked)
     if now.get("condition", 0) >= was.get("condition", 0):
         return []
     for t in L.turns(clause):
@@ -73,9 +73,9 @@ def _conditions_dropped(clause: str, draft: str, allow: Allowances, own: set[str
         if len(set(hangs)) < 2 or sum(w in have for w in hangs) >= _GONE * len(hangs):
             continue
         said = f"{t.text} {L.said_on(clause, t)}".strip()
-        if _inside(t.start, t.end + len(L.said_on(clause, t)) + 1, allow.delete + quoted):
+        if inside(t.start, t.end + len(L.said_on(clause, t)) + 1, allow.delete + quoted):
             continue
-        return [f"The draft drops “{_short(said, 70)}” from your clause, which your instruction does not ask for: "
+        return [f"The draft drops “{short(said, 70)}” from your clause, which your instruction does not ask for: "
                 "what your clause excepts is now caught by it."]
     return []
 
@@ -101,8 +101,8 @@ def _exceptions_included(clause: str, draft: str, own: set[str], asked: str) -> 
             mine = any(len(hangs & set(hung_on(clause, x, own))) >= 0.5 * len(hangs)
                        for x in L.turns(clause) if x.kind == "include")
             if not still and not mine and u.text.lower() not in asked:
-                return [f"The draft turns “{_short(t.text + ' ' + L.said_on(clause, t), 60)}” into "
-                        f"“{_short(u.text + ' ' + L.said_on(draft, u), 60)}”, which your instruction does not ask for: "
+                return [f"The draft turns “{short(t.text + ' ' + L.said_on(clause, t), 60)}” into "
+                        f"“{short(u.text + ' ' + L.said_on(draft, u), 60)}”, which your instruction does not ask for: "
                         "what your clause leaves out, the draft takes in."]
     return []
 

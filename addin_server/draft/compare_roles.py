@@ -9,13 +9,13 @@ from typing import Sequence
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import used_terms
 
-from addin_server.draft.compare_base import Allowances, Comparison, _key, _raw_edits, _the
+from addin_server.draft.compare_base import Allowances, Comparison, key_of, raw_edits, the_named
 
 
-def _swaps(c: Comparison, allow: Allowances) -> list[str]:
+def swaps(c: Comparison, allow: Allowances) -> list[str]:
     """Two edits that exchange the same words: durations, parties or terms swapped between places."""
     out = []
-    edits = [(r, _key(r.old), _key(r.new)) for r in _raw_edits(c) if r.old.strip() and r.new.strip()]
+    edits = [(r, key_of(r.old), key_of(r.new)) for r in raw_edits(c) if r.old.strip() and r.new.strip()]
     for i, (r1, o1, n1) in enumerate(edits):
         for r2, o2, n2 in edits[i + 1:]:
             if o1 and n1 and o1 != n1 and _contains(n2, o1) and _contains(o2, n1) and \
@@ -25,7 +25,7 @@ def _swaps(c: Comparison, allow: Allowances) -> list[str]:
     return out
 
 
-def _term_for_term(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+def term_for_term(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
     """One of the clause's terms put where it had another ("the Increased Cap Amount" -> "the General
     Cap Amount"), the other gone from the draft: two things the clause told apart are now one."""
     if allow.parties or allow.delete:
@@ -37,7 +37,7 @@ def _term_for_term(c: Comparison, allow: Allowances, parties: Sequence[str]) -> 
         return any(m.start() < max(end, start + 1) and m.end() > start
                    for m in re.finditer(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text))
 
-    for r in _raw_edits(c):
+    for r in raw_edits(c):
         for old in terms:
             for new in terms:
                 if old != new and at(old, c.clause, r.old_start, r.old_end) and at(new, c.draft, r.new_start, r.new_end) \
@@ -56,7 +56,7 @@ def _only_parties(a: str, b: str, parties: set[str]) -> bool:
     return binding.bare_name(a) in low or binding.bare_name(b) in low
 
 
-def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+def role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
     """A provision the instruction did not touch that now binds (or shelters) another party."""
     mine = binding.read(c.clause, parties)
     theirs = binding.read(c.draft, parties)
@@ -74,11 +74,11 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
             # Renamed to the document's party: fine, unless it became the clause's other party, or a party
             # other than the one the instruction says takes its place.
             if same and all(q.bound in mine.parties and q.bound != p.bound for q in same if q.bound):
-                out.append(f"The draft gives “{_verb_phrase(c.clause, p)}” to {_the(same[0].bound)}, the other party, "
-                           f"not to the party that takes {_the(p.bound)}'s place.")
+                out.append(f"The draft gives “{_verb_phrase(c.clause, p)}” to {the_named(same[0].bound)}, the other party, "
+                           f"not to the party that takes {the_named(p.bound)}'s place.")
             elif same and _mapped_elsewhere(p, same, allow.renames):
-                out.append(f"The draft gives “{_verb_phrase(c.clause, p)}” to {_the(same[0].bound)}; your instruction "
-                           f"makes {_the(allow.renames[p.bound])} the party in {_the(p.bound)}'s place.")
+                out.append(f"The draft gives “{_verb_phrase(c.clause, p)}” to {the_named(same[0].bound)}; your instruction "
+                           f"makes {the_named(allow.renames[p.bound])} the party in {the_named(p.bound)}'s place.")
             continue
         if not same or any(q.bound in (p.bound, binding.MUTUAL, "") for q in same):
             continue
@@ -90,7 +90,7 @@ def _role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> l
         if allow.conform and other not in mine.parties:
             continue  # a name the clause never had: the document's name for the same party (a rename)
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
-                   f"to {_the(other)} instead of {_the(p.bound)}.")
+                   f"to {the_named(other)} instead of {the_named(p.bound)}.")
     return out
 
 
@@ -133,7 +133,7 @@ def _renaming(c: Comparison, mine: binding.Binding, theirs: binding.Binding) -> 
     gone = {p for p in mine.parties if says(c.clause, p) and not says(c.draft, p)}
     new = {q for q in theirs.parties if says(c.draft, q) and not says(c.clause, q)}
     seen: dict[str, set[str]] = {}
-    for r in _raw_edits(c):
+    for r in raw_edits(c):
         old, now = _bare(r.old), _bare(r.new)
         if old in gone and now in new:
             seen.setdefault(old, set()).add(now)
@@ -146,7 +146,7 @@ def _bare(text: str) -> str:
     return re.sub(r"['’]s?$", "", text.strip())
 
 
-def _qualifier_changes(c: Comparison, allow: Allowances) -> list[str]:
+def qualifier_changes(c: Comparison, allow: Allowances) -> list[str]:
     """A party picked out by an event now picked out by its opposite: "the non-breaching party" ->
     "the breaching party", "the Party whose control has changed" -> "... has not changed"."""
     if allow.parties:
@@ -156,7 +156,7 @@ def _qualifier_changes(c: Comparison, allow: Allowances) -> list[str]:
             for key, (positive, was) in mine.items() if key in theirs and theirs[key][0] != positive]
 
 
-def _polarity_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+def polarity_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
     """A promise now said the other way round: "may not assign" -> "may assign", "shall not be liable"
     -> "shall be liable", read provision by provision however the sentence is reworded."""
     mine = binding.read(c.clause, parties)

@@ -32,6 +32,7 @@ from index_builder.reading.sentences import sentence_spans
 from addin_server.draft.instruction_asks import reasons
 from addin_server.draft.instruction_lines import quotation_spans
 from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.instruction_words import LEAVE
 from addin_server.draft.places import around, joined, named_by_words, place_words
 
 # A sentence that binds or protects both parties says so in one of these ways.
@@ -68,7 +69,7 @@ def confirm(part: Part, ins: Instruction, clause: str, draft: str, parties: Sequ
 _same = F.same
 
 
-def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.Figure]:
+def unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.Figure]:
     """``mine`` less those ``theirs`` also has (as a multiset): a figure written another way
     ("thirty (30) days" for "30 days") is the same figure."""
     left = list(theirs)
@@ -92,7 +93,7 @@ def _quoted_places(instruction: str, clause: str) -> list[int]:
     return out
 
 
-def _asked(part: Part) -> F.Figure | None:
+def asked_figure(part: Part) -> F.Figure | None:
     if part.kind == "period" and part.params.get("value") is not None:
         found = F.periods(f"{part.params['value']} {part.params.get('unit') or 'days'}")
     elif part.kind == "amount" and part.params.get("amount") is not None:
@@ -104,14 +105,14 @@ def _asked(part: Part) -> F.Figure | None:
 
 def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
                  parties: Sequence[str]) -> tuple[str, str] | None:
-    asked = _asked(part)
+    asked = asked_figure(part)
     if asked is None:
         return None
     kind = part.kind
     mine = [f for f in F.figures(clause) if f.kind in ("period", "amount")]
     theirs = [f for f in F.figures(draft) if f.kind in ("period", "amount")]
-    gone = _unmatched(mine, theirs)
-    new = [f for f in _unmatched(theirs, mine) if f.kind == kind and abs(f.value - asked.value) < 1e-9]
+    gone = unmatched(mine, theirs)
+    new = [f for f in unmatched(theirs, mine) if f.kind == kind and abs(f.value - asked.value) < 1e-9]
     said = place_words(part.text, parties)
     old = part.params.get("old")
     same_kind = [f for f in mine if f.kind == kind]
@@ -161,7 +162,7 @@ def _figure_done(part: Part, ins: Instruction, clause: str, draft: str,
 
 def _kept_by_another(f: F.Figure, part: Part, ins: Instruction) -> bool:
     """Another part of the instruction says this figure stays as it is."""
-    kept = [_asked(p) for p in ins.parts if p is not part and p.kind == part.kind and p.params.get("kept")]
+    kept = [asked_figure(p) for p in ins.parts if p is not part and p.kind == part.kind and p.params.get("kept")]
     return any(k is not None and F.same(k, f) for k in kept)
 
 
@@ -223,12 +224,12 @@ def pinned_changed(ins: Instruction, clause: str, draft: str) -> tuple[str, str]
     said = F.figures(ins.text)
     if not said:
         return None
-    asked = [a for a in (_asked(p) for p in ins.parts) if a is not None]
+    asked = [a for a in (asked_figure(p) for p in ins.parts) if a is not None]
     # A part's old value, as the one reading of old and new (instruction_moves.settle) has it, is no pin.
     olds = [float(p.params["old"]) for p in ins.parts if p.kind in ("period", "amount") and p.params.get("old") is not None]
     mine = [f for f in F.figures(clause) if f.kind in ("period", "amount", "percentage")]
     theirs = F.figures(draft)
-    gone = _unmatched(mine, theirs)
+    gone = unmatched(mine, theirs)
     for f in gone:
         for s in said:
             if not _same(f, s) or any(_same(s, a) for a in asked) or any(abs(s.value - o) < 1e-9 for o in olds):
@@ -308,10 +309,9 @@ def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) ->
             return ("partly", f"The draft makes “{_short(s)}” mutual but it still names only {kept[0]}.")
     one_sided = [s for s in _sentences(clause) if len(_names_in(s, names)) == 1 and not _BOTH.search(s)]
     # What the part names, less what it says to leave ("Leave the equipment sentence alone").
-    from addin_server.draft.instruction import _LEAVE
     if part.scope.partial:
         return None  # "limb (c) only": the rest stays one-sided on purpose
-    asked = _pairs(_LEAVE.sub(" ", part.text), names)
+    asked = _pairs(LEAVE.sub(" ", part.text), names)
     every = [_pairs(x, names) for x in _sentences(clause)]
     for s in one_sided:
         # Named by two words together that no other sentence of the clause has ("Rogers'

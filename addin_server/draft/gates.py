@@ -17,8 +17,8 @@ from index_builder.reading import figures as F
 from addin_server.draft.checks import DraftTask, check_draft
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Instruction, Part
-from addin_server.draft.instruction_words import _FLIP, _SOURCE
-from addin_server.draft.operations_base import _compounds
+from addin_server.draft.instruction_words import FLIP, SOURCE
+from addin_server.draft.operations_base import compounds
 from addin_server.draft.operations_structure import lead_in_edited, possessive_made, promise_by_reference, slip
 from addin_server.draft.sides import PROVISO as _PROVISO
 from addin_server.draft.unambiguous import says_to_keep
@@ -36,7 +36,7 @@ def unread(ins: Instruction, clause: str = "") -> str:
     # "see [1] for a deemed-approval sentence", "the wording [1] has": words to borrow from a precedent,
     # which only a carve-out (or the model) adds; a part of another kind that holds the pointer has
     # another ask inside it.
-    if _SOURCE.search(ins.text) and not any(p.kind == "carve_out" for p in ins.parts):
+    if SOURCE.search(ins.text) and not any(p.kind == "carve_out" for p in ins.parts):
         return ("Your instruction asks for wording from a precedent, which no drafting operation reads here; the "
                 "drafting assistant can do it whole.")
     unread = [p for p in ins.parts if p.kind == "other" and not says_to_keep(p.text)]
@@ -184,7 +184,7 @@ def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
     structural = _unmodelled(result, part.text)
     if structural:
         return structural
-    if part.kind == "mutual" and _FLIP.search(part.text):
+    if part.kind == "mutual" and FLIP.search(part.text):
         # "Please reverse it": a move of the right, read as a mutual one too; which is for the lawyer.
         return "Your instruction reads both as making this mutual and as moving it to the other party."
     names = binding.party_names(task.clause, task.document_parties)
@@ -192,7 +192,7 @@ def _reach(part: Part, result: OperationResult, task: DraftTask) -> str:
         # "the NFLA Identification", "Airspan Products": a term named after one party, left in a mutual draft,
         # still protects (or burdens) that party alone; the other side's equivalent needs words of its own
         # (blind review h-mutual-05: NFLA made to promise not to register its own marks).
-        one = next((c for n in names for c in _compounds(result.text, n)), "")
+        one = next((c for n in names for c in compounds(result.text, n)), "")
         if one:
             return (f"The mutual draft still names “{one}”, a term of one party: what stands for it on the other "
                     "side needs wording of its own.")

@@ -34,18 +34,18 @@ from addin_server.draft import instruction_lines as lines  # lines and quotation
 from addin_server.draft import instruction_limbs as limbs  # a structured message's asks, limb by limb (session 11)
 from addin_server.draft import instruction_named as named  # names swapped, words said to go (session 12)
 # Re-exported: callers and tests import these from instruction.py, as before the split.
-from addin_server.draft.instruction_kinds import _kind, _period_change, _restated_out, move_of_nothing, not_between_parties  # noqa: F401
-from addin_server.draft.instruction_scope import _GENERIC_WORDS, _SYNONYMS, Scope, _scope, _stems, pointed_sentence  # noqa: F401
+from addin_server.draft.instruction_kinds import kind_of, period_change, restated_out, move_of_nothing, not_between_parties  # noqa: F401
+from addin_server.draft.instruction_scope import GENERIC_WORDS, SYNONYMS, Scope, scope_of, stems, pointed_sentence  # noqa: F401
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
 from addin_server.draft.instruction_moves import settle
 from addin_server.draft.instruction_values import (  # noqa: F401
-    _HOLDER_CUES, _JUDGED_THEN_ASKED, _KEPT_FIGURE, unread_figures, _NEWLY_BOUND, _ONE_UNIT, _REPLACED_BY, _UNITS, _after_verb, _carve,
-    _flip, _named, _newly_bound, _number, _period, _renames, _same, _whole, _whose, recorded_figures)
+    HOLDER_CUES, JUDGED_THEN_ASKED, KEPT_FIGURE, unread_figures, NEWLY_BOUND, ONE_UNIT, REPLACED_BY, UNITS, after_verb, carve,
+    flip, named_in, newly_bound, number, period, renames, same, whole, whose, recorded_figures)
 from addin_server.draft.instruction_words import (  # noqa: F401
-    _ARCHAIC_NAMED, _ASK, _BARE_NUMBER, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE,
-    _FEES_BASIS, _FLIP, _FOREIGN, _LEAVE, _MODIFIER, _MUTUAL, _NON_LATIN, _NOT_APPLY, _NUMBER_WORDS, _ORDINALS,
-    _PLAIN, _PRECEDENT_REF, _QUOTED, _SENTENCE_COUNT, _SHORTEN, _SOURCE, _STATEMENT, _STRONG_MUTUAL, _SUBJECT,
-    _WORD_COUNT, ARCHAIC, KEEP_VERBS, STAY_STATES, STAY_VERBS)
+    ARCHAIC_NAMED, ASK, BARE_NUMBER, BOTH_ASK, CARVE, CARVE_LEAD, CHANGE, CONDITION, CONFORM, DELETE,
+    FEES_BASIS, FLIP, FOREIGN, LEAVE, MODIFIER, MUTUAL, NON_LATIN, NOT_APPLY, NUMBER_WORDS, ORDINALS,
+    PLAIN, PRECEDENT_REF, QUOTED, SENTENCE_COUNT, SHORTEN, SOURCE, STATEMENT, STRONG_MUTUAL, SUBJECT,
+    WORD_COUNT, ARCHAIC, KEEP_VERBS, STAY_STATES, STAY_VERBS)
 
 
 KINDS = ("mutual", "flip", "period", "amount", "carve_out", "conform", "shorten", "plain", "delete", "other")
@@ -57,8 +57,8 @@ OPERABLE = ("mutual", "flip", "period", "amount", "carve_out", "conform", "delet
 # LKPL gets 15 days"); a dash
 # before a statement ("bring it down to 30 - we can't sit in limbo for two months") ends an ask too.
 _SPLIT = re.compile(rf"\s*;\s*|(?<!\bcf\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bviz\.)(?<!\bArt\.)(?<!\bs\.)(?<!\bcl\.)(?<!\bNo\.)(?<=[.?!])\s+(?=[A-Z\"“\[]|\d|\(\w{{1,3}}\)\s)|(?<=[.?!][\"”])\s+(?=[A-Z\"“\[]|\d)|"
-                    rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|\s+[-–—]+\s+(?=(?:can|could|would|please)\s)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{_ASK})\b)|"
-                    rf",\s+(?=(?:{_ASK})\b)|,\s+(?:and|but|plus)\s+|\s+[-–—]+\s+(?:and|but|plus|also)\s+", re.I)
+                    rf"\s+[-–—]+\s+(?=(?:we|i|they|he|she|it|this|that)\b(?:\s*\([^)]*\))?\s+\w+)|\s+[-–—]+\s+(?=(?:can|could|would|please)\s)|,?\s+(?:and|but|then|plus)\s+(?=(?:also\s+)?(?:{ASK})\b)|"
+                    rf",\s+(?=(?:{ASK})\b)|,\s+(?:and|but|plus)\s+|\s+[-–—]+\s+(?:and|but|plus|also)\s+", re.I)
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class Part:
             return f"given to {_the(p['holder'])}" if p.get("holder") else "the other party"
         if self.kind == "period" and p.get("value") is not None:
             unit = p["unit"] if p["value"] != 1 else p["unit"].rstrip("s")
-            return f"{_number(p['value'])} {unit}"
+            return f"{number(p['value'])} {unit}"
         if self.kind == "amount" and p.get("amount") is not None:
             return F.format_amount(p["amount"], currency=p.get("currency"))
         if self.kind == "carve_out":
@@ -136,7 +136,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     text = _in_clause_currency(text, clause)
     if not text:
         return Instruction("")
-    if _FOREIGN.search(text) or len(_NON_LATIN.findall(text)) > 2:
+    if FOREIGN.search(text) or len(NON_LATIN.findall(text)) > 2:
         return Instruction(text, problems=("language",), reason=(
             "The instruction does not seem to be in English, so no drafting operation can read it; the "
             "drafting assistant was asked instead, and the checks cannot tell whether it did what you asked."))
@@ -149,14 +149,14 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     # Words quoted (a side letter, a regulator's comment) are what was said, not this message's ask, where
     # the lawyer's own words after them ask a kind ("fold this in as an exception for TDA"); where those only
     # point back ("Please build both into 4.3", "Our client accepts all three"), the quotation is the ask.
-    as_context = lines.context_quotes(segments, lambda s: _kind(s) not in (None, "other"))
+    as_context = lines.context_quotes(segments, lambda s: kind_of(s) not in (None, "other"))
     after_quote = lines.after_asks_quoted(segments, as_context)
     for segment, is_context, answers in zip(segments, as_context, after_quote):
-        if parts and _only_length(segment) and _kind(segment) in (None, "other", "shorten"):
+        if parts and _only_length(segment) and kind_of(segment) in (None, "other", "shorten"):
             # "keep it under 40 words": the length the whole draft is held to (Instruction.length), read
             # by the length check; never words of the part before it, whose figure it is not.
             continue
-        if parts and _MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
+        if parts and MODIFIER.match(segment):  # "leave the first alone", "keep the caps on Galaxy"
             parts[-1] = _with_text(parts[-1], parts[-1].text + "; " + segment, clause, names)
             continue
         if log_entry(segment):
@@ -168,11 +168,11 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             continue
         if quoted_before and lines.points_back(segment):
             context, quoted_before = context + quoted_before, ""
-        kind = _kind(_restated_out(segment, clause))
+        kind = kind_of(restated_out(segment, clause))
         if kind == "period" and recorded_figures(segment, clause) != segment:
             # "Time entry, 0.2 hours: ... redrafted within 45 words": the figure records the work; the ask is the rest.
             segment = recorded_figures(segment, clause)
-            kind = _kind(_restated_out(segment, clause))
+            kind = kind_of(restated_out(segment, clause))
         if kind == "flip" and move_of_nothing(segment, names):
             kind = "other"  # "certificates, not full policies": a replacement of words, said of no party
         if kind not in (None, "period", "amount") and asks_nothing_after_so(segment):
@@ -227,12 +227,12 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
                     segment, kind = rewritten, "period"
         if judged_before and kind in ("period", "amount"):
             segment, judged_before = segment + judged_before, ""
-        if kind == "other" and parts and (_SUBJECT.match(segment) or (
-                parts[-1].kind in ("period", "amount") and (_BARE_NUMBER.search(segment) or _said_again(segment, parts[-1])
+        if kind == "other" and parts and (SUBJECT.match(segment) or (
+                parts[-1].kind in ("period", "amount") and (BARE_NUMBER.search(segment) or _said_again(segment, parts[-1])
                                                              or restates_figure(segment, _figure_value(parts[-1]))))):
             # "we must be able to move this into a group company": why the part before is asked;
             # "bring it down to 30" after "... longer than 30 days": the same figure said again.
-            parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if _SUBJECT.match(segment) else " ") + segment,
+            parts[-1] = _with_text(parts[-1], parts[-1].text + (" - " if SUBJECT.match(segment) else " ") + segment,
                                    clause, names)
             continue
         if kind == "other" and re.match(r"(?:if|where|when|once|in case|should)\b", segment, re.I) and \
@@ -241,9 +241,9 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # condition the ask after it is under, not an ask of its own.
             context += segment + ", "
             continue
-        if kind in (None, "other") and parts and _SOURCE.search(segment):
+        if kind in (None, "other") and parts and SOURCE.search(segment):
             # "Lift the wording from [1]", "DIALOG's sentence in [1] is the model": where the words come from.
-            ref = _PRECEDENT_REF.search(segment)
+            ref = PRECEDENT_REF.search(segment)
             params = dict(parts[-1].params)
             if ref and params.get("precedent") is None:
                 params["precedent"] = int(ref.group(1) or ref.group(2))
@@ -264,11 +264,11 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             params = settle(kind, parts[-1].text + "; " + segment, clause, params)
             parts[-1] = replace(parts[-1], text=parts[-1].text + "; " + segment, params=params)
             continue
-        if kind == "mutual" and _BOTH_ASK.search(segment) and (F.periods(segment) or F.amounts(segment)):
+        if kind == "mutual" and BOTH_ASK.search(segment) and (F.periods(segment) or F.amounts(segment)):
             # "Either party should be able to walk away on 60 days' notice": both sides, and that period.
             parts.append(_part("mutual", (context + segment).strip(), clause, names))
             kind, context = ("amount" if F.amounts(segment) else "period"), ""
-        if kind is None and segment in items and not _STATEMENT.match(segment) and len(segment.split()) >= 2 and \
+        if kind is None and segment in items and not STATEMENT.match(segment) and len(segment.split()) >= 2 and \
                 not re.search(r"\b(?:stays?|remains?|as\s+it\s+is|unchanged|alone|untouched|leave|keep|same)\b", segment, re.I):
             # "(i) English law": an item of the lawyer's list is an ask, even where no kind reads it;
             # a part of its own (not checked), never folded into the part before it.
@@ -279,7 +279,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             else:
                 context += segment + " "
             continue
-        if parts and parts[-1].kind == "mutual" and kind == "flip" and not _FLIP.search(segment):
+        if parts and parts[-1].kind == "mutual" and kind == "flip" and not FLIP.search(segment):
             # "Reciprocity, please. Any sublicence SIGA grants ... should need MMT's approval": what the
             # other side should now owe, said after the mutual ask, is that ask spelt out, not a move.
             parts[-1] = _with_text(parts[-1], parts[-1].text + " " + segment, clause, names)
@@ -417,7 +417,7 @@ def _countered(part: Part, segment: str, value: float, clause: str, names: Seque
     if not theirs:
         return _with_text(part, part.text + " " + segment, clause, names)
     f = theirs[0]
-    said = _number(_whole(value)) if part.kind == "period" else F.format_amount(value, currency=f.currency)
+    said = number(whole(value)) if part.kind == "period" else F.format_amount(value, currency=f.currency)
     unit = " " + (f.unit or "day").replace("_", " ") + ("s" if value != 1 else "") if part.kind == "period" else ""
     return _part(part.kind, f"{segment} ({said}{unit})", clause, names)
 
@@ -440,22 +440,22 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
     params: dict[str, Any] = {}
     valued = after_the_reason(text, kind) if kind in ("period", "amount") else text
     if kind == "period":
-        params = _period(valued) or {}
-        ref = _PRECEDENT_REF.search(text)
+        params = period(valued) or {}
+        ref = PRECEDENT_REF.search(text)
         if not params and ref:
             params = {"from_precedent": int(ref.group(1) or ref.group(2))}
-        if _FEES_BASIS.search(text):
+        if FEES_BASIS.search(text):
             params["basis"] = "fees"  # "cap Company at 12 months' fees": the look-back of a cap
     elif kind == "amount":
-        found = [f for f in F.amounts(valued) if not _KEPT_FIGURE.search(valued[max(0, f.start - 40):f.start])]
-        params = {"amount": _whole(found[0].value), "currency": found[0].currency} if found else {}
+        found = [f for f in F.amounts(valued) if not KEPT_FIGURE.search(valued[max(0, f.start - 40):f.start])]
+        params = {"amount": whole(found[0].value), "currency": found[0].currency} if found else {}
         old = found[1].value if len(found) > 1 else None
         if old is not None:
-            params["old"] = _whole(old)
+            params["old"] = whole(old)
     elif kind == "flip":
-        params = _flip(text, clause, names)
+        params = flip(text, clause, names)
     elif kind == "mutual":
-        named = _newly_bound(text, names, clause)
+        named = newly_bound(text, names, clause)
         if named:
             params["named"] = named
         widened = not_between_parties(text, names)
@@ -464,20 +464,20 @@ def _part(kind: str, text: str, clause: str, names: Sequence[str]) -> Part:
             # rather than bind the other party; the mutual reading is unsure, and what it adds is named.
             params["widens"] = tuple(widened)
     elif kind == "carve_out":
-        params = _carve(text)
+        params = carve(text)
     elif kind == "conform":
-        params = {"renames": _renames(text)}
+        params = {"renames": renames(text)}
     elif kind == "delete":
-        params = {"what": _after_verb(text, _DELETE)}
-    elif kind == "plain" and _DELETE.search(text) and _ARCHAIC_NAMED.search(text) and not _PLAIN.search(text):
+        params = {"what": after_verb(text, DELETE)}
+    elif kind == "plain" and DELETE.search(text) and ARCHAIC_NAMED.search(text) and not PLAIN.search(text):
         params = {"legalese_only": True}  # "get rid of the hereunders": the words, not the sentences' length
     if kind in ("period", "amount"):
         params = settle(kind, valued, clause, params)  # which figure is new and which old: one reading
-        params.update(_whose(text, names))
-    ref = _PRECEDENT_REF.search(text)
+        params.update(whose(text, names))
+    ref = PRECEDENT_REF.search(text)
     if ref and "precedent" not in params:
         params["precedent"] = int(ref.group(1) or ref.group(2))
-    return Part(kind, text, params, _scope(kind, text, names))
+    return Part(kind, text, params, scope_of(kind, text, names))
 
 
 def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
@@ -489,7 +489,7 @@ def _unread_asks(text: str, parts: Sequence[Part], clause: str) -> str:
     segments = _segments(text)
     # The other side's ask that the lawyer counters ("... asks for 7 years. We'll meet them at 5") is no ask.
     answered = any(countered(seg) is not None for seg in segments)
-    asked = " ; ".join(recorded_figures(seg, clause) for seg in segments if not (_STATEMENT.match(seg) or _SUBJECT.match(seg)
+    asked = " ; ".join(recorded_figures(seg, clause) for seg in segments if not (STATEMENT.match(seg) or SUBJECT.match(seg)
                                                        or _JUDGED.match(seg) or (answered and reported(seg)) or log_entry(seg)))
     # A value part read more than one way holds its figures (they are said "not checked" with it).
     worded = " ".join(p.text for p in parts if p.kind in ("carve_out", "conform", "delete", "plain", "shorten", "other")
@@ -517,13 +517,13 @@ def _contradiction(text: str, parts: Sequence[Part]) -> str:
 def _length(text: str, parts: Sequence[Part]) -> dict[str, Any]:
     """The length the instruction sets: N sentences, under N words, half (0.6), shorter (0.8)."""
     out: dict[str, Any] = {}
-    sentences = _SENTENCE_COUNT.search(text)
+    sentences = SENTENCE_COUNT.search(text)
     if sentences:
         said = next(g for g in sentences.groups() if g).lower()
-        n = 1 if said == "a single" else _NUMBER_WORDS.get(said) or (int(said) if said.isdigit() else None)
+        n = 1 if said == "a single" else NUMBER_WORDS.get(said) or (int(said) if said.isdigit() else None)
         if n:
             out["sentences"] = n
-    words = _WORD_COUNT.search(text)
+    words = WORD_COUNT.search(text)
     if words:
         out["words"] = int(next(g for g in words.groups() if g))
     if any(p.kind == "shorten" for p in parts) and not out:
@@ -542,7 +542,7 @@ def _length(text: str, parts: Sequence[Part]) -> dict[str, Any]:
 
 def _only_length(segment: str) -> bool:
     """A segment that says only how long the draft may be ("keep it under 40 words", "in two sentences")."""
-    said = _WORD_COUNT.search(segment) or _SENTENCE_COUNT.search(segment)
+    said = WORD_COUNT.search(segment) or SENTENCE_COUNT.search(segment)
     if not said:
         return False
     rest = (segment[:said.start()] + segment[said.end():]).strip(" ,.;:-")
@@ -552,7 +552,7 @@ def _only_length(segment: str) -> bool:
 def length_said(text: str) -> tuple[str, ...]:
     """The words of an instruction that set a length ("under 40 words", "in no more than 3 sentences"): a
     count of words or sentences, never an old or new figure of the clause, so no figure a part reads."""
-    return tuple(m.group(0) for rx in (_WORD_COUNT, _SENTENCE_COUNT) for m in rx.finditer(text))
+    return tuple(m.group(0) for rx in (WORD_COUNT, SENTENCE_COUNT) for m in rx.finditer(text))
 
 
 def _the(name: str) -> str:
@@ -575,7 +575,7 @@ def _said_twice(parts: list[Part], clause: str, names: Sequence[str]) -> list[Pa
     out: list[Part] = []
     for i, p in enumerate(parts):
         later = next((j for j in range(i + 1, len(parts)) if value(p) and value(parts[j]) == value(p)), None)
-        if later is not None and not re.search(rf"\b(?:{_ASK})\b", p.text, re.I):
+        if later is not None and not re.search(rf"\b(?:{ASK})\b", p.text, re.I):
             joined = _with_text(parts[later], p.text + " " + parts[later].text, clause, names)
             parts[later] = joined if value(joined) == value(p) else parts[later]
             continue

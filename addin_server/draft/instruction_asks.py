@@ -23,8 +23,8 @@ import re
 from index_builder.reading import figures as F
 from index_builder.reading import numbers
 
-from addin_server.draft.instruction_kinds import _kind
-from addin_server.draft.instruction_words import _ASK, _STATEMENT, KEEP_VERBS, STAY_STATES, STAY_VERBS
+from addin_server.draft.instruction_kinds import kind_of
+from addin_server.draft.instruction_words import ASK, STATEMENT, KEEP_VERBS, STAY_STATES, STAY_VERBS
 
 # The draft as a thing to handle (share, send, have ready), not the clause's words: "the draft", "a clean
 # version", "the redline", "this turn's mark-up".
@@ -44,7 +44,7 @@ def about_the_draft(segment: str) -> bool:
     return bool(_THE_DRAFT.search(segment) and _HANDLE.search(segment)) and not F.figures(segment)
 
 
-_ASK_WORD = re.compile(rf"\b(?:{_ASK})\b", re.I)
+_ASK_WORD = re.compile(rf"\b(?:{ASK})\b", re.I)
 _KEEPS = re.compile(rf"\b(?:{KEEP_VERBS}|{STAY_VERBS}|{STAY_STATES}|as\s+drafted)\b", re.I)
 
 
@@ -156,7 +156,7 @@ def reasons(text: str) -> list[tuple[int, int]]:
 
 
 # A sentence that opens with a verb of asking is itself the ask ("Make it mutual, so both of us are covered").
-_IMPERATIVE = re.compile(rf"^\s*(?:please\s+|just\s+|also\s+|and\s+)*(?:{_ASK})\b", re.I)
+_IMPERATIVE = re.compile(rf"^\s*(?:please\s+|just\s+|also\s+|and\s+)*(?:{ASK})\b", re.I)
 
 
 def asks_nothing_after_so(segment: str) -> bool:
@@ -168,7 +168,7 @@ def asks_nothing_after_so(segment: str) -> bool:
     if not found or _IMPERATIVE.match(segment):
         return False
     after = segment[found[-1].end():]
-    return _kind(after) is None and not _IMPERATIVE.match(after) and not _COMPOUND_VERB.search(after)
+    return kind_of(after) is None and not _IMPERATIVE.match(after) and not _COMPOUND_VERB.search(after)
 
 
 # A sentence about the clause as it stands: its verb "is/are/has/have" (not "has to", "is to be"), and no
@@ -196,7 +196,7 @@ def describes_the_clause(segment: str, clause: str = "") -> bool:
         return False  # "The five days for 3.3(c) is non-negotiable": the figure judged or kept, not described
     # (An imperative opening asks, whatever follows: "Make sure the cap is $1m"; so does one after a stop
     # or a joint: "the cap is $1m, make it $2m".)
-    return not re.search(rf"(?:^|[,;:(]\s*|\s[-–—]\s+|\b(?:and|so|then|but)\s+)(?:please\s+)?(?:{_ASK}|ask)\b", text, re.I)
+    return not re.search(rf"(?:^|[,;:(]\s*|\s[-–—]\s+|\b(?:and|so|then|but)\s+)(?:please\s+)?(?:{ASK}|ask)\b", text, re.I)
 
 
 _same = F.same
@@ -224,8 +224,8 @@ def reason_under_heading(segment: str) -> bool:
     bind both" asks): the reason for the ask after it, never an ask."""
     heading = re.match(r"[A-Z][^:;.?!]{0,60}:\s+(?=\S)", segment)
     # ("Flip the audit: we check About's books": a heading that opens with an ask is the ask.)
-    return bool(heading) and bool(_STATEMENT.match(segment[heading.end():])) and not _WANTS.search(segment) and \
-        not re.match(rf"(?:please\s+)?(?:{_ASK})\b", segment, re.I)
+    return bool(heading) and bool(STATEMENT.match(segment[heading.end():])) and not _WANTS.search(segment) and \
+        not re.match(rf"(?:please\s+)?(?:{ASK})\b", segment, re.I)
 
 
 # Where a message's words ask: a verb of asking that opens the limb (after a field heading such as
@@ -235,7 +235,7 @@ def reason_under_heading(segment: str) -> bool:
 # Cover Page' is advisory only"): a statement under a heading ("Finding B: ...") asks nothing.
 _FIELD = re.compile(r"^[^:;.?!\"“'‘]{1,40}:\s+(?=\S)")
 _LIST_MARK = re.compile(r"^(?:\(?(?:[ivx]{1,4}|\d{1,2}|[a-z])\)|(?:[ivx]{1,4}|\d{1,2}|[a-z])\.|[-–•*])\s+", re.I)
-_OPENS_ASKING = re.compile(rf"^(?:(?:please|kindly|just|also|and|so|then|now)[,]?\s+)*(?:{_ASK}|carry|swap|take\s+out|"
+_OPENS_ASKING = re.compile(rf"^(?:(?:please|kindly|just|also|and|so|then|now)[,]?\s+)*(?:{ASK}|carry|swap|take\s+out|"
                            rf"insert|draft|redraft)\b", re.I)
 _OBLIGED = re.compile(r"\b(?:may|must|shall|should|will|can|need|needs|want|wants|require[sd]?|please)\b|['’]ll\b", re.I)
 _DETERMINER = re.compile(r"\b(?:the|a|an|it|this|that|these|those|them|our|their|its|his|her|your|my|each|every|all)\b", re.I)

@@ -12,11 +12,11 @@ from typing import Sequence
 
 from index_builder.reading import figures as F
 
-from addin_server.draft.instruction_values import _period
+from addin_server.draft.instruction_values import period
 from addin_server.draft.instruction_words import KEPT_BEFORE
 from addin_server.draft.instruction_words import (
-    ARCHAIC_QUOTED, _ARCHAIC_NAMED, _ASK, _BOTH_ASK, _CARVE, _CARVE_LEAD, _CHANGE, _CONDITION, _CONFORM, _DELETE, _FLIP, _MUTUAL,
-    _NOT_APPLY, _PLAIN, _PRECEDENT_REF, _QUOTED, _SHORTEN, _STATEMENT, _STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, WEAK,
+    ARCHAIC_QUOTED, ARCHAIC_NAMED, ASK, BOTH_ASK, CARVE, CARVE_LEAD, CHANGE, CONDITION, CONFORM, DELETE, FLIP, MUTUAL,
+    NOT_APPLY, PLAIN, PRECEDENT_REF, QUOTED, SHORTEN, STATEMENT, STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, WEAK,
     mutual_degree)
 
 
@@ -24,12 +24,12 @@ from addin_server.draft.instruction_words import (
 # the mutual consent rule ...) cannot change"). Its nouns name what is kept ("mutual consent rule"), never a
 # kind asked (a figure kept is read as one, "kept"; a keep read as "other" stays a part of its own); a segment that opens with a verb of asking ("Make it
 # mutual so the cap does not change") asks, and one with a colon ("Rewrite it so ...: ..., still listed") is more.
-_ONLY_KEPT = re.compile(rf"^(?!\s*(?:please\s+)?(?:{_ASK})\b)[^;:]{{3,240}}?\s(?:{KEPT_BEFORE}|"
+_ONLY_KEPT = re.compile(rf"^(?!\s*(?:please\s+)?(?:{ASK})\b)[^;:]{{3,240}}?\s(?:{KEPT_BEFORE}|"
                         r"(?:cannot|can['’]t|may\s+not|must\s+not|mustn['’]t|is\s+not\s+to)\s+(?:move|change|be\s+changed))"
                         r"\s*[.!]?\s*$", re.I)
 
 
-def _kind(segment: str) -> str | None:
+def kind_of(segment: str) -> str | None:
     kind = _kind_read(segment)
     if kind not in (None, "other") and _ONLY_KEPT.match(segment) and not F.figures(segment):
         return None  # what stays, said beside the ask: its nouns ("mutual consent rule") name no kind asked
@@ -37,7 +37,7 @@ def _kind(segment: str) -> str | None:
 
 
 def _kind_read(segment: str) -> str | None:
-    if _STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
+    if STATEMENT.match(segment) or re.match(r"(?:but\s+)?(?:same|unchanged)\b", segment, re.I):
         return None  # a reason, or what stays ("Same one-year tail, same six-month look-back")
     if re.match(r"(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:won['’]t|will\s+not|can['’]t|cannot|doesn['’]t|does\s+not|"
                 r"isn['’]t|is\s+not)\s+(?:accept|agree|commit|sign|live|wear|take|like|want)\b", segment):
@@ -52,51 +52,51 @@ def _kind_read(segment: str) -> str | None:
     if re.search(r"\b(?:stays?|remains?)\s+(?:at|as)\b", segment, re.I) and not re.search(
             r"\b(?:but|and|then|while)\b", segment, re.I):
         return None  # "the audit stays at 2 business days": a figure kept, said beside the ask
-    if _DELETE.search(segment) and ARCHAIC_QUOTED.search(segment) and not F.figures(segment):
+    if DELETE.search(segment) and ARCHAIC_QUOTED.search(segment) and not F.figures(segment):
         return "plain"  # "Lose the 'hereby covenants'": the legalese quoted, read before the quotes are set aside
-    if _SHORTEN.search(segment) and re.search(r"\b(?:a|one)[- ](?:third|quarter|half)\b", segment, re.I) and \
-            not _period(segment):
+    if SHORTEN.search(segment) and re.search(r"\b(?:a|one)[- ](?:third|quarter|half)\b", segment, re.I) and \
+            not period(segment):
         return "shorten"  # "Lose a third of the words here": less, not words to delete
-    segment = _QUOTED.sub(" ", segment) if _QUOTED.sub(" ", segment).strip() else segment
-    if _CONDITION.match(segment):
+    segment = QUOTED.sub(" ", segment) if QUOTED.sub(" ", segment).strip() else segment
+    if CONDITION.match(segment):
         return "other"  # a condition of its own: no operation adds one, so it is never silently absorbed
-    if re.search(_NOT_APPLY, segment, re.I) and not _STRONG_MUTUAL.search(segment):
+    if re.search(NOT_APPLY, segment, re.I) and not STRONG_MUTUAL.search(segment):
         return "carve_out"  # "it shouldn't apply if we let him go without cause"; "heirs should still get the benefit"
-    if _CARVE_LEAD.match(segment) and not _STRONG_MUTUAL.search(segment) and not (
-            _period(segment) and not re.search(r"\bcarve|\bexclu|\bexcept|\bexempt", segment, re.I)):
+    if CARVE_LEAD.match(segment) and not STRONG_MUTUAL.search(segment) and not (
+            period(segment) and not re.search(r"\bcarve|\bexclu|\bexcept|\bexempt", segment, re.I)):
         return "carve_out"
     # "Change 30 days to 45 days throughout": beside a figure, "throughout" says every place, not conform.
-    if (F.amounts(segment) or _period_change(segment)) and not _STRONG_MUTUAL.search(segment) and \
-            not _BOTH_ASK.search(segment) and not _CONFORM.search(re.sub(r"\bthroughout\b", " ", segment, flags=re.I)):
+    if (F.amounts(segment) or period_change(segment)) and not STRONG_MUTUAL.search(segment) and \
+            not BOTH_ASK.search(segment) and not CONFORM.search(re.sub(r"\bthroughout\b", " ", segment, flags=re.I)):
         return "amount" if F.amounts(segment) else "period"
-    if _CONFORM.search(segment) and _PRECEDENT_REF.search(segment) and re.search(
+    if CONFORM.search(segment) and PRECEDENT_REF.search(segment) and re.search(
             r"\b(?:period|days?|time|notice|cure|term)\b", segment, re.I):
         return "period"  # "Conform the cure period to precedent [1]": that precedent's period
-    if _CONFORM.search(segment):
+    if CONFORM.search(segment):
         return "conform"
-    if _PLAIN.search(segment):
+    if PLAIN.search(segment):
         return "plain"
-    if _DELETE.search(segment) and _ARCHAIC_NAMED.search(segment):
+    if DELETE.search(segment) and ARCHAIC_NAMED.search(segment):
         return "plain"  # "get rid of the hereunders": legalese out, the sentences kept
-    if _DELETE.search(segment) and not _period(segment):
+    if DELETE.search(segment) and not period(segment):
         return "delete"
-    if _SHORTEN.search(segment) and not _period(segment) and not _MUTUAL.search(segment):
+    if SHORTEN.search(segment) and not period(segment) and not MUTUAL.search(segment):
         return "shorten"
-    if _MUTUAL.search(segment) and not re.search(r"\b(?:not|don['’]t|do\s+not|never|shouldn['’]t|rather\s+than|"
+    if MUTUAL.search(segment) and not re.search(r"\b(?:not|don['’]t|do\s+not|never|shouldn['’]t|rather\s+than|"
                                                  r"instead\s+of)\s+(?:\w+\s+){0,2}?mutual", segment, re.I):
         return "mutual"
-    if _FLIP.search(segment) and not F.amounts(segment) and not _period_change(segment):
+    if FLIP.search(segment) and not F.amounts(segment) and not period_change(segment):
         return "flip"
     if F.amounts(segment):
         return "amount"
-    if _period_change(segment):
+    if period_change(segment):
         return "period"
-    if _CARVE.search(segment) and not _KEEP_ONLY.match(segment):
+    if CARVE.search(segment) and not _KEEP_ONLY.match(segment):
         # ("Leave the retirement-benefits exception exactly as it is": an exception named to keep, not asked.)
         return "carve_out"
     if F.periods(segment):
         return "period"  # "survival for three years": a period of its own is what the part asks for
-    if re.search(rf"\b(?:{_ASK})\b", segment, re.I) and len(segment.split()) > 2:
+    if re.search(rf"\b(?:{ASK})\b", segment, re.I) and len(segment.split()) > 2:
         return "other"
     if any(f.kind == "percentage" for f in F.figures(segment)):
         # "local spend 2% of Gross Sales, not 3%": a rate asked for, which no operation sets; a part
@@ -111,7 +111,7 @@ def _kind_read(segment: str) -> str | None:
     return None
 
 
-def _restated_out(segment: str, clause: str) -> str:
+def restated_out(segment: str, clause: str) -> str:
     """The segment without the figures it restates as they stand: "same 30 days' notice, at About's
     offices, 2 business days max, last 6 months" lists terms to keep around the ask ("Flip the
     audit"). A figure said "same" is kept; where one is, so is every other figure the clause already
@@ -169,8 +169,8 @@ def _party(name: str, names: Sequence[str]) -> bool:
     return any(n.lower() in low or low in n.lower() for n in names)
 
 
-def _period_change(segment: str) -> bool:
-    return bool(_period(segment)) and bool(_CHANGE.search(segment))
+def period_change(segment: str) -> bool:
+    return bool(period(segment)) and bool(CHANGE.search(segment))
 
 
 # The cues that say a move in themselves ("flip it", "the wrong way round"); "instead", "rather than",

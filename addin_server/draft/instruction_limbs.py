@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.instruction_words import _ASK
+from addin_server.draft.instruction_words import ASK
 
 if TYPE_CHECKING:
     from addin_server.draft.instruction import Part
@@ -48,7 +48,7 @@ _CHOSEN = re.compile(r"(?:->|→|=>)\s*(?:option\s+)?([A-Z])\b\.?|\boption\s+([A
 _ROUTES_ON = re.compile(r"(?:->|→)?\s*\bgo\s+to\s+(?:step\s+)?\d+\b", re.I)
 
 
-_ASK_WORD = re.compile(rf"\b(?:{_ASK}|may|must|shall|should|please)\b", re.I)
+_ASK_WORD = re.compile(rf"\b(?:{ASK}|may|must|shall|should|please)\b", re.I)
 
 
 def _dictated(text: str) -> str:

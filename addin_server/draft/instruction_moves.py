@@ -24,6 +24,7 @@ from typing import Any
 
 from index_builder.reading import figures as F
 
+from addin_server.draft.instruction_values import UNITS
 from addin_server.draft.instruction_words import KEEP_VERBS, STAY_STATES, STAY_VERBS
 from addin_server.draft.places import named_by_words
 
@@ -62,7 +63,7 @@ def _size(f: F.Figure) -> float:
     return float(f.value) * _DAYS.get(f.unit or "", 1.0) if f.kind == "period" else float(f.value)
 
 
-def _same(a: F.Figure, b: F.Figure) -> bool:
+def same_size(a: F.Figure, b: F.Figure) -> bool:
     x, y = _size(a), _size(b)
     return abs(x - y) <= 0.03 * max(abs(x), abs(y), 1e-9)  # "three months" and "ninety days"
 
@@ -134,14 +135,14 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
     held = _of_kind(clause, kind)
 
     def holds(f: F.Figure) -> bool:
-        return any(_same(f, h) for h in held)
+        return any(same_size(f, h) for h in held)
 
     out = dict(params)
     read = _as_read(kind, params, found, text)  # the figure the reader took as the value asked
     if read is None:
         return out
     asked = [f for f in found if not _kept(text, f)]
-    if found and not asked or _kept(text, read) and not any(_same(f, read) for f in asked):
+    if found and not asked or _kept(text, read) and not any(same_size(f, read) for f in asked):
         # The part only says what stays ("the three years and the ten business days must survive").
         out.pop("old", None)
         out.pop("old_unit", None)
@@ -161,7 +162,7 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
     if not holds(read) or moved_to:
         was = out.get("old") if out.get("old") is not None and any(abs(h.value - float(out["old"])) < 1e-9
                                                                       for h in held) else None
-        others = [f for f in asked if not holds(f) and not _same(f, read)
+        others = [f for f in asked if not holds(f) and not same_size(f, read)
                   and not (was is not None and abs(f.value - float(was)) < 1e-9)]
         if others and not moved_to and not _paired(text, [read, others[0]]):
             out["unclear"] = (f"names more than one new value (“{read.text}”, “{others[0].text}”), so which one is "
@@ -218,8 +219,8 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
             return out
         out.update(_values(kind, new))
         # The old value as the clause writes it: "four months' notice" said of a clause's 120 days is 120 days.
-        written = next((h for h in held if _same(h, read) and (h.unit or "") == (read.unit or "")), None) or \
-            next((h for h in held if _same(h, read)), read)
+        written = next((h for h in held if same_size(h, read) and (h.unit or "") == (read.unit or "")), None) or \
+            next((h for h in held if same_size(h, read)), read)
         out["old"] = _whole(written.value)
         if written is not read:
             out["old_said"] = _whole(read.value)  # as the instruction says it: read, not an ask of its own
@@ -231,7 +232,7 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
         out.pop("old", None)  # not the clause's figure (a precedent's, or a value read wrongly): no old one
         out.pop("old_unit", None)
     if out.get("old") is None:
-        was = [f for f in asked if holds(f) and not _same(f, new)]
+        was = [f for f in asked if holds(f) and not same_size(f, new)]
         if len({_size(f) for f in was}) == 1:
             out["old"] = _whole(was[0].value)
             if kind == "period":
@@ -256,7 +257,7 @@ def _placed_elsewhere(kind: str, text: str, clause: str, read: F.Figure) -> F.Fi
     named = [f for f in pool if named_by_words(words, clause, f, pool, ())]
     # It stays where the ask's words also name a place that holds it ("Distributor ... 120 days"), and
     # is read as asked only where they name places of one size.
-    if not named or any(_same(f, read) for f in named) or len({_size(f) for f in named}) != 1:
+    if not named or any(same_size(f, read) for f in named) or len({_size(f) for f in named}) != 1:
         return None
     return named[0]
 
@@ -327,8 +328,7 @@ def _paired(text: str, figures: list[F.Figure]) -> bool:
 
 
 def _unit(f: F.Figure) -> str:
-    from addin_server.draft.instruction_values import _UNITS
-    unit = _UNITS.get(f.unit or "", f.unit or "")
+    unit = UNITS.get(f.unit or "", f.unit or "")
     return "calendar days" if unit == "days" and re.search(r"\bcalendar days\b", f.text, re.I) else unit
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from index_builder.reading import binding
 
-from addin_server.draft.instruction_scope import _scope
+from addin_server.draft.instruction_scope import scope_of
 
 if TYPE_CHECKING:
     from addin_server.draft.instruction import Part
@@ -119,7 +119,7 @@ def renames_read_as_moves(parts: list["Part"], clause: str, parties: Sequence[st
             # word, never a right moved or shared: an unread part, held to the names it swaps (parts_limbs.py).
             # (Not a conform: that would hold the draft to the document's defined terms, which a swap of two
             # names does not ask, and fails a sound draft where the document's terms were not sent.)
-            part = type(part)("other", part.text, {}, _scope("other", part.text, parties))
+            part = type(part)("other", part.text, {}, scope_of("other", part.text, parties))
         out.append(part)
     return out
 
@@ -143,7 +143,7 @@ def _renames_read_as_flips(parts: list["Part"], clause: str, parties: Sequence[s
                 merged = {**out[-1].params.get("renames", {}), **renames}
                 out[-1] = type(part)("conform", out[-1].text + " " + part.text, {"renames": merged}, out[-1].scope)
             else:
-                out.append(type(part)("conform", part.text, {"renames": renames}, _scope("conform", part.text, parties)))
+                out.append(type(part)("conform", part.text, {"renames": renames}, scope_of("conform", part.text, parties)))
             continue
         out.append(part)
     return out

@@ -14,7 +14,7 @@ from index_builder.reading import binding
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.compare_base import content_stems  # the comparison's stems: one stemmer
-from addin_server.draft.instruction_words import _LEAVE, _ORDINALS
+from addin_server.draft.instruction_words import LEAVE, ORDINALS
 
 
 @dataclass(frozen=True)
@@ -33,14 +33,14 @@ class Scope:
         return bool(self.sentences or self.limbs or self.leave or self.leave_sentences or self.only)
 
 
-_GENERIC_WORDS = frozenset("""make this it the a an mutual mutually mutualise mutualize reciprocal reciprocally bilateral
+GENERIC_WORDS = frozenset("""make this it the a an mutual mutually mutualise mutualize reciprocal reciprocally bilateral
 two way both ways sides side should be able to as well too also either each party parties please pls so that and
 or but with of for in on at by from clause provision sentence sentences section obligation obligations right rights
 same work works way run runs only just other flip switch reverse swap round instead rather than give move have has
 can could would will shall must may bind binds binding apply applies equally want wants we our us they them their
 its his her one who whoever keep leave alone rest touch don't not do as is are was be been being that which what
 when where then there these those any all no yes change set limit cut extend require ask asks asked""".split())
-_SYNONYMS = {"cap": ("liabil", "limit", "exceed"), "caps": ("liabil", "limit", "exceed"), "limits": ("liabil", "limit"),
+SYNONYMS = {"cap": ("liabil", "limit", "exceed"), "caps": ("liabil", "limit", "exceed"), "limits": ("liabil", "limit"),
              "licence": ("licens",), "license": ("licens",), "record": ("record", "retain", "retention"),
              "books": ("record", "account", "examin", "audit"), "check": ("examin", "audit", "inspect"),
              "non-solicit": ("solicit", "hire", "recruit"), "nonsolicit": ("solicit",),
@@ -55,14 +55,14 @@ _SYNONYMS = {"cap": ("liabil", "limit", "exceed"), "caps": ("liabil", "limit", "
              "sell": ("sale", "sell")}
 
 
-def _stems(text: str) -> list[str]:
+def stems(text: str) -> list[str]:
     out = []
     for word in re.findall(r"[a-z][a-z'’-]+", text.lower()):
         word = word.strip("'’-")
-        if word in _GENERIC_WORDS or len(word) < 3:
+        if word in GENERIC_WORDS or len(word) < 3:
             continue
-        pieces = [w for w in word.split("-") if len(w) >= 3 and w not in _GENERIC_WORDS and w != "non"]
-        out += list(_SYNONYMS.get(word, ())) + [binding._stem(w) for w in pieces or [word]]
+        pieces = [w for w in word.split("-") if len(w) >= 3 and w not in GENERIC_WORDS and w != "non"]
+        out += list(SYNONYMS.get(word, ())) + [binding._stem(w) for w in pieces or [word]]
     return list(dict.fromkeys(out))
 
 
@@ -83,27 +83,27 @@ def _what_stays(text: str, names: Sequence[str]) -> list[str]:
     return out
 
 
-def _scope(kind: str, text: str, names: Sequence[str]) -> Scope:
+def scope_of(kind: str, text: str, names: Sequence[str]) -> Scope:
     if kind not in ("mutual", "flip"):
         return Scope()
     body = text
     leave_words: list[str] = []
     leave_sentences: list[int] = []
-    for m in _LEAVE.finditer(text):
-        leave_words += _stems(binding.without_names(m.group(1), names))
-        leave_sentences += [n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", m.group(1), re.I)]
+    for m in LEAVE.finditer(text):
+        leave_words += stems(binding.without_names(m.group(1), names))
+        leave_sentences += [n for w, n in ORDINALS.items() if re.search(rf"\b{w}\b", m.group(1), re.I)]
         body = body.replace(m.group(0), " ")
     for kept in _what_stays(body, names):
-        leave_words += _stems(binding.without_names(kept, names))
-        leave_sentences += [n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", kept, re.I)]
+        leave_words += stems(binding.without_names(kept, names))
+        leave_sentences += [n for w, n in ORDINALS.items() if re.search(rf"\b{w}\b", kept, re.I)]
         body = body.replace(kept, " ")
     body = re.sub(r"\((?:not|but not)[^)]*\)", " ", body)
-    sentences = tuple(n for w, n in _ORDINALS.items()
+    sentences = tuple(n for w, n in ORDINALS.items()
                       if re.search(rf"\b{w} (?:sentence|paragraph|limb)\b", body, re.I))
     limbs = tuple(dict.fromkeys(m.group(1).lower() for m in re.finditer(
         r"\blimb\s*\(?([a-z])\)|\(([a-z])\)\s+only", body, re.I) if m.group(1)) | {
         m.group(1).lower(): None for m in re.finditer(r"\(([a-z])\)\s+only", body, re.I)})
-    keywords = tuple(w for w in _stems(binding.without_names(body, names)) if w not in leave_words)
+    keywords = tuple(w for w in stems(binding.without_names(body, names)) if w not in leave_words)
     only = bool(re.search(r"\bonly\b|\bleave the rest\b|\bnothing else\b", text, re.I)) or bool(leave_words)
     return Scope(keywords, sentences, limbs, tuple(dict.fromkeys(leave_words)), tuple(leave_sentences), only)
 

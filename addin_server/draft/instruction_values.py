@@ -14,80 +14,80 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_words import (
-    STAY_VERBS, _ASK, _LEAVE, _NOT_APPLY, _PRECEDENT_REF, _QUOTED, _SUBJECT)
+    STAY_VERBS, ASK, LEAVE, NOT_APPLY, PRECEDENT_REF, QUOTED, SUBJECT)
 
 
-_UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "month": "months", "year": "years",
+UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "month": "months", "year": "years",
           "hour": "hours"}
 
 
 # Said of a figure to keep: "the audit stays at 2 business days", "same 30 days".
 # ("keep the records three years" asks for a period: "keep" and "leave" are read by guards.protected.)
-_KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$", re.I)
+KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$", re.I)
 
 
 # A period said with an article for its number ("a month", "a year") before the one it replaces.
-_ONE_UNIT = re.compile(r"\b(?:a|an|one)\s+(business\s+day|day|week|month|year)\b(?!['’]s)(?![\s-]+(?:or|and)\b)", re.I)
-_REPLACED_BY = re.compile(r"\b(?:instead\s+of|not|rather\s+than|in\s+place\s+of)\s*$", re.I)
-_JUDGED_THEN_ASKED = re.compile(r"['’]?s?\s+(?:is|are|isn['’]t|aren['’]t|won['’]t|will\s+not|does\s+not|doesn['’]t)\b"
+ONE_UNIT = re.compile(r"\b(?:a|an|one)\s+(business\s+day|day|week|month|year)\b(?!['’]s)(?![\s-]+(?:or|and)\b)", re.I)
+REPLACED_BY = re.compile(r"\b(?:instead\s+of|not|rather\s+than|in\s+place\s+of)\s*$", re.I)
+JUDGED_THEN_ASKED = re.compile(r"['’]?s?\s+(?:is|are|isn['’]t|aren['’]t|won['’]t|will\s+not|does\s+not|doesn['’]t)\b"
                                 r"[^.;]{0,80}?\b(?:ask\s+for|make\s+it|go\s+(?:up\s+|down\s+)?to|bring\s+it\s+"
                                 r"(?:up|down)\s+to|we\s+(?:want|need))\s+(\w+)\b(?!\s*(?:%|percent|days?|weeks?|"
                                 r"months?|years?|hours?|business))", re.I)
 
 
-def _period(text: str) -> dict[str, Any] | None:
+def period(text: str) -> dict[str, Any] | None:
     # A figure said as kept is no value asked, nor the old one.
-    found = [f for f in F.periods(text) if not _KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
+    found = [f for f in F.periods(text) if not KEPT_FIGURE.search(text[max(0, f.start - 40):f.start])]
     if not found:
         return None
-    one = _ONE_UNIT.search(text)
-    if one and one.end() <= found[0].start and _REPLACED_BY.search(text[one.end():found[0].start]):
+    one = ONE_UNIT.search(text)
+    if one and one.end() <= found[0].start and REPLACED_BY.search(text[one.end():found[0].start]):
         # "a month to cure instead of fifteen days": one of that unit asked, the figure after it the old.
         unit = one.group(1).lower()
         units = "business days" if unit.startswith("business") else unit + "s"
-        return {"value": 1, "unit": units, "text": f"1 {unit}", "old": _whole(found[0].value)}
+        return {"value": 1, "unit": units, "text": f"1 {unit}", "old": whole(found[0].value)}
     first = found[0]
-    unit = _UNITS.get(first.unit or "", first.unit or "")
+    unit = UNITS.get(first.unit or "", first.unit or "")
     if unit == "days" and re.search(r"\bcalendar days\b", first.text, re.I):
         unit = "calendar days"
-    out: dict[str, Any] = {"value": _whole(first.value), "unit": unit, "text": first.text}
+    out: dict[str, Any] = {"value": whole(first.value), "unit": unit, "text": first.text}
     # "change ten business days to five", "from one year to six months": the new value comes last.
     to_bare = re.search(re.escape(first.text) + r"\s+to\s+(\w+)\b(?!\s+(?:days?|weeks?|months?|years?))", text, re.I)
     if to_bare and F.figures(to_bare.group(1) + " days"):
         new = F.figures(to_bare.group(1) + " days")[0].value
-        out.update(value=_whole(new), old=out["value"], text=f"{to_bare.group(1)} {unit}")
+        out.update(value=whole(new), old=out["value"], text=f"{to_bare.group(1)} {unit}")
     elif len(found) > 1 and re.fullmatch(r"\s+(?:to|into|->|→)\s+", text[first.end:found[1].start], re.I):
         second = found[1]  # "change the 60 days to 15 days"
-        out.update(value=_whole(second.value), unit=_UNITS.get(second.unit or "", unit), old=out["value"],
+        out.update(value=whole(second.value), unit=UNITS.get(second.unit or "", unit), old=out["value"],
                    text=second.text)
     elif len(found) > 1 and re.search(r"\bfrom\b", text[:first.start], re.I):
         second = found[1]
-        out.update(value=_whole(second.value), unit=_UNITS.get(second.unit or "", unit), old=out["value"],
+        out.update(value=whole(second.value), unit=UNITS.get(second.unit or "", unit), old=out["value"],
                    text=second.text)
     elif len(found) > 1:
-        out["old"] = _whole(found[1].value)
-        out["old_unit"] = _UNITS.get(found[1].unit or "", "")
-    elif _JUDGED_THEN_ASKED.match(text, first.end):
+        out["old"] = whole(found[1].value)
+        out["old_unit"] = UNITS.get(found[1].unit or "", "")
+    elif JUDGED_THEN_ASKED.match(text, first.end):
         # "90 days is nothing to wind down a Module - ask for 180": the clause's figure judged, then
         # the one asked, a bare number in the judged one's unit.
-        asked = _JUDGED_THEN_ASKED.match(text, first.end).group(1)
+        asked = JUDGED_THEN_ASKED.match(text, first.end).group(1)
         if F.figures(asked + " days"):
-            out.update(value=_whole(F.figures(asked + " days")[0].value), old=out["value"], text=f"{asked} {unit}")
+            out.update(value=whole(F.figures(asked + " days")[0].value), old=out["value"], text=f"{asked} {unit}")
     else:  # "three years after the term, not five"; "48 months minimum, not 36"
         bare = re.search(r"\b(?:not|instead of|rather than|from)\s+(\w+)\s*[.,;]?$", text, re.I) or \
             re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I)
         if bare and F.figures(bare.group(1) + " days"):
-            out["old"] = _whole(F.figures(bare.group(1) + " days")[0].value)
+            out["old"] = whole(F.figures(bare.group(1) + " days")[0].value)
     return out
 
 
-def _whose(text: str, names: Sequence[str]) -> dict[str, Any]:
+def whose(text: str, names: Sequence[str]) -> dict[str, Any]:
     """The parties whose figure a period or amount part changes and those whose it leaves alone:
     "XSPA's post-term restriction should be twelve months; leave Calm's at six"."""
-    leave_text = " ".join(m.group(0) for m in _LEAVE.finditer(text))
-    leave = _named(leave_text, names) if leave_text else []
-    rest = _LEAVE.sub(" ", text)
-    named = [n for n in _named(rest, names) if n not in leave]
+    leave_text = " ".join(m.group(0) for m in LEAVE.finditer(text))
+    leave = named_in(leave_text, names) if leave_text else []
+    rest = LEAVE.sub(" ", text)
+    named = [n for n in named_in(rest, names) if n not in leave]
     out: dict[str, Any] = {}
     if named:
         out["for_parties"] = tuple(named)
@@ -96,15 +96,15 @@ def _whose(text: str, names: Sequence[str]) -> dict[str, Any]:
     return out
 
 
-def _whole(value: float) -> int | float:
+def whole(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def _number(value: int | float) -> str:
-    return str(_whole(value))
+def number(value: int | float) -> str:
+    return str(whole(value))
 
 
-def _named(text: str, names: Sequence[str]) -> list[str]:
+def named_in(text: str, names: Sequence[str]) -> list[str]:
     """The parties an instruction names, in order; "Dassault" names "Dassault Systemes"."""
     found = []
     for name in names:
@@ -118,14 +118,14 @@ def _named(text: str, names: Sequence[str]) -> list[str]:
     return [n for _, n in sorted(found)]
 
 
-_NEWLY_BOUND = re.compile(r"\s*(?:['’]s\s+\w+\s+)?(?:should|shall|must|to|answers|too|also|as well|wants|needs|will|"
+NEWLY_BOUND = re.compile(r"\s*(?:['’]s\s+\w+\s+)?(?:should|shall|must|to|answers|too|also|as well|wants|needs|will|"
                           r"shouldn't|should not|can|could|would)\b", re.I)
 
 
-def _newly_bound(text: str, names: Sequence[str], clause: str) -> str | None:
+def newly_bound(text: str, names: Sequence[str], clause: str) -> str | None:
     """The party a mutual instruction names as the one to be bound too ("HEMISPHERX should keep its
     records too", "Bind MacroGenics to the same", "Owner too")."""
-    named = _named(text, names)
+    named = named_in(text, names)
     bound = {p.bound for p in binding.read(clause, names).one_sided()} if clause else set()
     # The party bound "too" is one the clause does not bind yet: where the ask names both, the one the
     # clause already binds is the state of things ("Today only X can propose; we want Y able to ... too"),
@@ -137,18 +137,18 @@ def _newly_bound(text: str, names: Sequence[str], clause: str) -> str | None:
         forms = [name] + ([name.split()[0]] if " " in name else [])
         for form in forms:
             for m in re.finditer(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.I if name.isupper() else 0):
-                if _NEWLY_BOUND.match(text, m.end()) or re.search(r"\bbind\s+(?:the\s+)?$", text[:m.start()], re.I):
+                if NEWLY_BOUND.match(text, m.end()) or re.search(r"\bbind\s+(?:the\s+)?$", text[:m.start()], re.I):
                     return name
     return next(iter(fresh), None)
 
 
-_HOLDER_CUES = re.compile(r"\b(?:should|shall|must|can|could|may|to|would|wants?|will|get|gets|bears?|holds?|"
+HOLDER_CUES = re.compile(r"\b(?:should|shall|must|can|could|may|to|would|wants?|will|get|gets|bears?|holds?|"
                           r"owns?|be the one|decide|indemnify|protect)\b", re.I)
 
 
-def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
+def flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
     """Who should hold the right or bear the duty ("holder"), and who has it now ("other")."""
-    named = _named(text, names)
+    named = named_in(text, names)
     denied = re.search(r"(?:\bnot|\binstead of|\brather than|,\s*not)\s+(?:the\s+)?([A-Z][\w&.\- ]*?)(?=[,.;)]|$|\s+(?:the|to|for)\b)",
                        text)
     other = next((n for n in named if denied and denied.group(1).strip().lower().startswith(n.lower())), None)
@@ -165,7 +165,7 @@ def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
             if n == other:
                 continue
             after = binding.word_after(text, n)
-            if after and _HOLDER_CUES.match(after) or re.search(rf"\b(?:to|have|has|let|so)\s+(?:the\s+)?{re.escape(n)}\b",
+            if after and HOLDER_CUES.match(after) or re.search(rf"\b(?:to|have|has|let|so)\s+(?:the\s+)?{re.escape(n)}\b",
                                                                   text):
                 holder = n
                 break
@@ -173,7 +173,7 @@ def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
         holder = next((n for n in named if n != other), None)
     if other is None and holder is not None:
         clause_names = binding.party_names(clause, names)
-        other = next((n for n in clause_names if n != holder and not _same(n, holder)), None)
+        other = next((n for n in clause_names if n != holder and not same(n, holder)), None)
     if holder is None and re.search(r"\brevers|switch|swap|flip|other way", text, re.I) and clause:
         b = binding.read(clause, names)
         bound = [p.bound for p in b.one_sided()]
@@ -183,7 +183,7 @@ def _flip(text: str, clause: str, names: Sequence[str]) -> dict[str, Any]:
     return {"holder": holder, "other": other}
 
 
-def _same(a: str, b: str) -> bool:
+def same(a: str, b: str) -> bool:
     return a.lower() == b.lower()
 
 
@@ -193,8 +193,8 @@ _MANNER = re.compile(r"\s*,\s*(?:(?:and|but)\s+)?(?:worded|phrased|drafted|writt
                      r"\s+(?:from\s+)?precedent\s+\d+\b", re.I)
 
 
-def _carve(text: str) -> dict[str, Any]:
-    ref = _PRECEDENT_REF.search(text)
+def carve(text: str) -> dict[str, Any]:
+    ref = PRECEDENT_REF.search(text)
     precedent = int(ref.group(1) or ref.group(2)) if ref else None
     words = re.sub(r"\b(?:please|also|too)\b", " ", text, flags=re.I)
     # What the carve-out covers, in the lawyer's words: a description after a colon or a dash
@@ -210,14 +210,14 @@ def _carve(text: str) -> dict[str, Any]:
         described = None
         if re.search(r"\b(?:carve[- ]?out|exclude|except(?:ion)? for|exempt)\b", before_dash, re.I):
             words, before_dash = before_dash, ""
-    if described and (re.match(rf"(?:see|cf|e\.g|as|like|from|per|{_ASK})\b", described.group(1), re.I)
-                      or _SUBJECT.match(described.group(1))):
+    if described and (re.match(rf"(?:see|cf|e\.g|as|like|from|per|{ASK})\b", described.group(1), re.I)
+                      or SUBJECT.match(described.group(1))):
         described = None  # where the words come from, or why ("- we must be able to move this"): not what
     borrow = re.search(r"\b(?:borrow|take|use|bring in|import|copy|add)\s+(?:in\s+)?(?:the\s+)?(.+?)\s+(?:language|"
                        r"wording|words|provision)\b", words, re.I)
     if borrow and borrow.group(1).lower() in ("the", "a", "an", "its", "their", "same", "usual"):
         borrow = None  # "take the wording from [2]": where from, not what
-    not_apply = re.search(rf"(?:{_NOT_APPLY})" + r"\s*(?:(?:if|to|where|when|for|in the case of|on)\s+)?(.*)", words, re.I)
+    not_apply = re.search(rf"(?:{NOT_APPLY})" + r"\s*(?:(?:if|to|where|when|for|in the case of|on)\s+)?(.*)", words, re.I)
     m = re.search(r"\b(?:carve[- ]?out|exclude|except(?:ion)? for|exempt|allow|let|permit)\b\s*(.*)", words, re.I)
     if borrow:
         phrase = borrow.group(1)
@@ -245,9 +245,9 @@ def _carve(text: str) -> dict[str, Any]:
     phrase = re.sub(r"\s*[(\[]\s*$", "", phrase)  # "... on their own ([1])": the pointer's opening bracket
     source = re.search(r"\b(?:from|in|like|as in)\s+(?:the\s+)?([\w&.'’ -]{2,40}?)\s+(?:precedent|agreement|clause|"
                        r"indemnity|does|provision)\b|\bfrom the ([A-Z]{2,}\w*)\b|\bclause (\d+(?:\.\d+)*)", text)
-    phrase = _QUOTED.sub(" ", phrase)
+    phrase = QUOTED.sub(" ", phrase)
     named = re.search(r"\b(?:the|a|an)\s+((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:carve[- ]?out|exception|exclusion)s?\b", text, re.I)
-    if named and (re.match(r"(?:like|as|cf|see|from|per|in)\b", phrase.strip(), re.I) or _SUBJECT.match(phrase.strip())) and \
+    if named and (re.match(r"(?:like|as|cf|see|from|per|in)\b", phrase.strip(), re.I) or SUBJECT.match(phrase.strip())) and \
             named.group(1).lower() not in ("same", "usual"):
         phrase = named.group(1)  # "a passive-holding carve-out like (i) of [1]": its name, not where from
     # Words about the carve-out, not its reach: "the Buyer carve-back in [1]", "the affiliate carve-out".
@@ -263,7 +263,7 @@ def _carve(text: str) -> dict[str, Any]:
     return out
 
 
-def _renames(text: str) -> dict[str, str]:
+def renames(text: str) -> dict[str, str]:
     """"Change Employer to Company", "call the Provider the Supplier": old -> new."""
     out = {}
     for m in re.finditer(r"\b(?i:change|rename|call)\s+(?:the\s+)?([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?)\s+(?:to|the)\s+"
@@ -274,7 +274,7 @@ def _renames(text: str) -> dict[str, str]:
     return out
 
 
-def _after_verb(text: str, verb: re.Pattern[str]) -> str:
+def after_verb(text: str, verb: re.Pattern[str]) -> str:
     m = verb.search(text)
     return re.sub(r"^(?:the|a|an)\s+", "", text[m.end():].strip(" .,"), flags=re.I) if m else ""
 
@@ -288,7 +288,7 @@ def unread_figures(text: str, values: list[float], clause: str = "") -> list[str
     have = [f.value for f in F.figures(clause)] if clause else []
     out = []
     for f in F.figures(text):
-        if f.kind not in ("period", "amount", "percentage") or _KEPT_FIGURE.search(text[max(0, f.start - 20):f.start]):
+        if f.kind not in ("period", "amount", "percentage") or KEPT_FIGURE.search(text[max(0, f.start - 20):f.start]):
             continue
         if any(abs(f.value - v) < 1e-9 for v in values + have):
             continue
@@ -296,7 +296,7 @@ def unread_figures(text: str, values: list[float], clause: str = "") -> list[str
     return out
 
 
-_ASK_BEFORE = re.compile(rf"\b(?:{_ASK})\b", re.I)
+_ASK_BEFORE = re.compile(rf"\b(?:{ASK})\b", re.I)
 
 
 def recorded_figures(text: str, clause: str) -> str:

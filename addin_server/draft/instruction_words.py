@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 
 
-_ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|bump|set|fix|limit|cap|drop|"
+ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|bump|set|fix|limit|cap|drop|"
         r"delete|remove|take|strike|keep|leave|let|allow|permit|give|have|use|put|bring|conform|shorten|trim|"
         r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
         r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
 
-_CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
+CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
                       r"\b(?:in line|consistent) with (?:our|my)\b|"
                       r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)  # any case: "call it the non-compete period"
@@ -31,7 +31,7 @@ LESS_WORDS = (r"\btighten\w*\b|\bpare\b|\bcondense\w*\b|\bbloated\b|\blong[- ]wi
               r"^\s*(?:one|two|three)\s+sentences?\b|"
               r"\b(?:collapse|fold|get|put|turn)\s+(?:it|this|the\s+clause)\s+into\s+(?:one|a\s+single|two)\b|"
               r"\bsay\s+it\s+once\b|\b(?:says?|said)\s+(?:the\s+same\s+(?:thing|rule)\s+)?twice\b")
-_SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
+SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this) (?:down|by half)\b|\bhalve\b|"
                       r"\bby (?:about )?half\b|\bwordy\b|\bbriefer\b|\bfewer words\b|\bredundan\w*|"
                       # A count of sentences or words ("in 50 words", "within two sentences"), not "in words the
                       # marketing team can follow".
@@ -43,7 +43,7 @@ _SHORTEN = re.compile(r"\bshort(?:en|er)\b|\btrim\b|\bconcise\b|\bcut (?:it|this
                       # sentences joined ("collapse it into one sentence", "fold ... into one"), or a repeat
                       # ("it says the same thing twice", "say it once").
                       + LESS_WORDS, re.I)
-_PLAIN = re.compile(r"\bplain(?:er|ly)?\b(?!\s+['‘\"“])|\bjargon\b|\beveryday\s+(?:english|language|words)\b|\bnon-?lawyers?\b|\bno\s+lawyers\b|"
+PLAIN = re.compile(r"\bplain(?:er|ly)?\b(?!\s+['‘\"“])|\bjargon\b|\beveryday\s+(?:english|language|words)\b|\bnon-?lawyers?\b|\bno\s+lawyers\b|"
                     r"\breadable\b|\bin\s+(?:normal|simple|clear|plain)\s+(?:english|language|words)\b|"
                     r"\bin\s+words\s+(?:the|they|a|an|our|their|\w+['’]d)\b[^.;?]{0,40}\b(?:follow|use|read|understand|get)\b|"
                     r"\bexplain\s+it\b[^.;]{0,30}\bacross\s+the\s+table\b|\bsecond\s+language\b|"
@@ -74,7 +74,7 @@ def mutual_degree(text: str) -> int:
     return max((degree for degree, p in MUTUAL_CUES if re.search(p, text, re.I)), default=0)
 
 
-_MUTUAL = mutual_cues(WEAK)
+MUTUAL = mutual_cues(WEAK)
 # What stays as it is, one vocabulary (guards.py's leave readers, unambiguous.says_to_keep,
 # instruction_moves' kept figures, instruction_values' kept figures): the verbs a lawyer keeps a part
 # with, the verbs a part stays by, and the states it stays in.
@@ -100,7 +100,7 @@ KEPT_AFTER = (r"(?:\bKEEP\s*:|keeping|retaining|preserving|" + NOT_TOUCHING + r"
               r"(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+still\s+(?:show|say|cover|list|include)|"
               r"still\s+(?:shows?|says?|covers?|lists?|includes?)|(?:do\s+not|don['’]t|never)\s+lose)")
 NOTHING_ELSE = r"(?:no\s+other\s+changes?|nothing\s+else)"
-_FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|(?-i:[A-Z])[\w&.-]*)\s+(?:the\s+)?(?-i:[A-Z])[\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
+FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|(?-i:[A-Z])[\w&.-]*)\s+(?:the\s+)?(?-i:[A-Z])[\w&.-]*['’]s?\s|\brevers\w*\b|\bother way round\b|\bthe other way\b|"
                    r"\binstead\b|\brather than\b|\bshould be the one\b|\bturn (?:it|this) round\b|"
                    # "Wrong way round", "favours the wrong side", "we need to be the one free to assign":
                    # the ways a lawyer says who should hold it, besides "flip" and "instead".
@@ -108,13 +108,13 @@ _FLIP = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\bgive\s+(?:us|me|them|(?-i:[A
                    r",\s*not (?:(?:of|to|for|by|with|from|on) )?(?:the |an? )?(?:(?-i:[A-Z])[\w&.-]*\b|(?:us|we|them|me)\b)|"
                    r"\bnot the (?-i:[A-Z])\w*\.?$", re.I)
 # "it shouldn't apply if ...", "X should still get the benefit": an exception to what the clause says.
-_NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:apply|cover|bite|catch|count|bar|stop)\b|"
+NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:apply|cover|bite|catch|count|bar|stop)\b|"
               r"\b(?:should|must|can|may|will)\s+still\s+(?:be\s+able\s+to\s+)?(?:get|have|keep|take|benefit|receive|be)\b")
 # A condition the lawyer adds as a part of its own: "only with prior written approval", "subject to ...".
-_CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|where|after|before|until|upon|on|for|to|in)|"
+CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|where|after|before|until|upon|on|for|to|in)|"
                         r"subject\s+to|provided\s+(?:that|it)|as\s+long\s+as|so\s+long\s+as)\b", re.I)
-_CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!siv)\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
-                    r"\bexempt\w*\b|\bother than\b|\bunless\b|" + _NOT_APPLY, re.I)
+CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!siv)\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
+                    r"\bexempt\w*\b|\bother than\b|\bunless\b|" + NOT_APPLY, re.I)
 # Legalese a lawyer asks to lose ("get rid of the hereunders"): the one list the plain-English part
 # is checked against (parts_wording.py).
 ARCHAIC = ("hereby", "herein", "hereof", "hereto", "hereunder", "hereinafter", "thereof", "therein", "thereto",
@@ -123,34 +123,34 @@ ARCHAIC = ("hereby", "herein", "hereof", "hereto", "hereunder", "hereinafter", "
            "as the case may be", "and/or", "said party", "heretofore", "hereafter", "wherein", "whereby")
 # Legalese quoted to lose: "Lose the 'hereby covenants'", "Strip out the 'pursuant to'" (not words that merely hold
 # one: "drop the 'media now known or hereafter devised' language" names words to delete).
-_ARCHAIC_NAMED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ARCHAIC) + r")s?\b|\blegalese\b|\barchaic\b", re.I)
+ARCHAIC_NAMED = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in ARCHAIC) + r")s?\b|\blegalese\b|\barchaic\b", re.I)
 ARCHAIC_QUOTED = re.compile(r"['‘\"“](?:" + "|".join(re.escape(w) for w in ARCHAIC) + r")s?\b", re.I)
-_DELETE = re.compile(r"\b(?:drop|delete|remove|strike|lose|take out|get rid of|cut out)\b", re.I)
-_CHANGE = re.compile(r"\b(?:to|at|instead|not|from|extend|cut|limit|cap|make|fix|set|require|give|get|run|minimum|"
+DELETE = re.compile(r"\b(?:drop|delete|remove|strike|lose|take out|get rid of|cut out)\b", re.I)
+CHANGE = re.compile(r"\b(?:to|at|instead|not|from|extend|cut|limit|cap|make|fix|set|require|give|get|run|minimum|"
                      r"maximum|raise|lower|reduce|increase|bump|shorten|lengthen|change|need|tail|term|"
                      r"extension|notice|period|within|after|before|up to)\b|:", re.I)
-_FEES_BASIS = re.compile(r"\b(?:paid|fees|payable|charges)\b", re.I)
+FEES_BASIS = re.compile(r"\b(?:paid|fees|payable|charges)\b", re.I)
 # The whole clause's count only: "get it into two sentences", "Collapse it into one sentence"; not "the two
 # acknowledgements can be one sentence" or "merge its two sentences into one" (some sentences joined).
-_SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum of|make (?:it|this))\s+"
+SENTENCE_COUNT = re.compile(r"\b(?:no more than|at most|in|within|under|maximum of|make (?:it|this))\s+"
                              r"(\w+|a single)\s+sentences?\b|^\s*(one|two|three)\s+sentences?\b|"
                              r"\b(?:get|put|collapse|fold|bring|turn)\s+(?:it|this|the\s+clause|the\s+whole\s+thing)\s+"
                              r"(?:in)?to\s+(\w+|a single)\s+sentences?\b|"
                              r"\b(?:could|can|should)\s+(?:it|this)\s+be\s+(one|a single)\s+sentence\b", re.I)
-_WORD_COUNT = re.compile(r"\b(?:no more than|no longer than|at most|under|fewer than|maximum of|within|to|at|in)\s+(\d+)\s+words\b|"
+WORD_COUNT = re.compile(r"\b(?:no more than|no longer than|at most|under|fewer than|maximum of|within|to|at|in)\s+(\d+)\s+words\b|"
                          r"\b(\d+)\s+words?\s+(?:max(?:imum)?|tops|or\s+(?:fewer|less)|at\s+the\s+outside)\b|"
                          r"\b(\d+)[- ]words?\s+(?:ceiling|limit|cap|max(?:imum)?)\b|[≤<]=?\s*(\d+)\s+words\b|"
                          r"\bword\s+(?:budget|count|limit|cap|ceiling)\s+of\s+(\d+)\b", re.I)
-_NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
-_FOREIGN = re.compile(
+NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+FOREIGN = re.compile(
     r"\b(?:rendre|réciproque|cette|mutuelle|machen|diese|klausel|gegenseitig|bitte|hacer|esta|cláusula|mutua|"
     r"rendere|questa|reciproca|maak|deze|wederzijds|tornar|recíproca|umowa|wzajemn\w*)\b", re.I)
-_NON_LATIN = re.compile(r"[^\x00-\x7F\u00A0-\u024F\u2000-\u206F\u20AC]")
-_PRECEDENT_REF = re.compile(r"(?:precedent\s*)?\[(\d{1,2})\]|\bprecedent\s+(\d{1,2})\b", re.I)
-_LEAVE = re.compile(r"(?:\b(?:leave|don't touch|do not touch|not touch|not the|but not|without touching|other than|"
+NON_LATIN = re.compile(r"[^\x00-\x7F\u00A0-\u024F\u2000-\u206F\u20AC]")
+PRECEDENT_REF = re.compile(r"(?:precedent\s*)?\[(\d{1,2})\]|\bprecedent\s+(\d{1,2})\b", re.I)
+LEAVE = re.compile(r"(?:\b(?:leave|don't touch|do not touch|not touch|not the|but not|without touching|other than|"
                     r"except)\b|(?:^|[.;,:(]\s*)keep\b)(.{0,80}?)(?:\b(?:alone|as (?:it|they) (?:is|are)|unchanged|"
                     r"with \w+|on \w+)\b|[.;)]|$)", re.I)
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "final": -1,
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "final": -1,
              # "the opening sentence", "the closing proviso": the first and last, as lawyers also say it.
              "opening": 1, "closing": -1}
 
@@ -159,21 +159,21 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last
 # sit in limbo for two months", "[1] manages with 30"): a reason, whatever figures it gives.
 # Someone else's words quoted in the instruction ("Client writes: 'a warrant over 2m shares doesn't cover
 # it'"): reported, read for figures but not for the kind of ask.
-_QUOTED = re.compile(r"(?:^|(?<=[\s:(]))['‘\"“][^'’\"”]{12,}?(?:['’\"”](?=[\s.,;:)!?]|$)|$)")
-_SUBJECT = re.compile(r"^(?:we|i|they|he|she)(?:\s*\([^)]*\))?\s+\w+", re.I)
-_BARE_NUMBER = re.compile(r"\b(?:to|at|down to|up to)\s+\d+(?:\.\d+)?\b(?!\s*(?:%|percent|days?|weeks?|months?|years?))", re.I)
+QUOTED = re.compile(r"(?:^|(?<=[\s:(]))['‘\"“][^'’\"”]{12,}?(?:['’\"”](?=[\s.,;:)!?]|$)|$)")
+SUBJECT = re.compile(r"^(?:we|i|they|he|she)(?:\s*\([^)]*\))?\s+\w+", re.I)
+BARE_NUMBER = re.compile(r"\b(?:to|at|down to|up to)\s+\d+(?:\.\d+)?\b(?!\s*(?:%|percent|days?|weeks?|months?|years?))", re.I)
 # Where a part's words come from: a precedent named with a word about wording.
-_SOURCE = re.compile(r"\b(?:wording|language|words|sentence|drafting|model|form|text)\b[^.;]{0,40}(?:\[\d+\]|precedent)|"
+SOURCE = re.compile(r"\b(?:wording|language|words|sentence|drafting|model|form|text)\b[^.;]{0,40}(?:\[\d+\]|precedent)|"
                      r"(?:\[\d+\]|precedent)[^.;]{0,40}\b(?:wording|language|words|sentence|model|template)\b", re.I)
-_STATEMENT = re.compile(r"^(?:(?:but|and|as|because|since|so)\s+)?(?:we|i|they|he|she|it|this|that|(?:precedent\s*)?\[\d+\])"
+STATEMENT = re.compile(r"^(?:(?:but|and|as|because|since|so)\s+)?(?:we|i|they|he|she|it|this|that|(?:precedent\s*)?\[\d+\])"
                         r"(?:\s*\([^)]*\))?\s+(?!(?:really\s+|also\s+|just\s+)?(?:should|must|need|needs|want|wants|would|"
                         r"require|requires|ask|asks|prefer|'d|shall|will need|have to|has to)(?:n['’]t)?\b)\w+", re.I)
 
 
-_BOTH_ASK = mutual_cues(BOTH)
-_MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without|same\b)\b", re.I)
-_STRONG_MUTUAL = mutual_cues(STRONG)
-_CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
+BOTH_ASK = mutual_cues(BOTH)
+MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without|same\b)\b", re.I)
+STRONG_MUTUAL = mutual_cues(STRONG)
+CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
                          r"exclusion|exception))", re.I)
 
 
@@ -185,7 +185,7 @@ _INSTEAD_WORDS = re.compile(r"(?:\b(?:say|use|write|put|call\s+(?:it|him|her|the
 
 def replacement_quotes(text: str) -> list[str]:
     """The quoted words a part asks to put in (said after "say", "use", "replace ... with", "->")."""
-    return [m.group(1).strip() for m in _QUOTED_ANY.finditer(text) if _INSTEAD_WORDS.search(text[:m.start()])]
+    return [m.group(1).strip() for m in QUOTED_ANY.finditer(text) if _INSTEAD_WORDS.search(text[:m.start()])]
 
 
-_QUOTED_ANY = re.compile(r"(?<!\w)[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”](?!\w)")
+QUOTED_ANY = re.compile(r"(?<!\w)[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”](?!\w)")

@@ -23,7 +23,7 @@ from index_builder.reading.sentences import part_spans
 from addin_server.draft.edits import Declined, OperationResult, apply, edit
 from addin_server.draft.instruction import Part
 from addin_server.draft.parts import deleted_span, joined_span, targets
-from addin_server.draft.operations_base import _ROLE_NOUNS, _cap, AlreadyDone, _compounds, _short, _sorted, _spans, _the
+from addin_server.draft.operations_base import ROLE_NOUNS, cap, AlreadyDone, compounds, short, sorted_edits, provision_spans, the_named
 from addin_server.draft.operations_figures import change_amount, change_period
 from addin_server.draft.operations_mutual import make_mutual
 
@@ -38,12 +38,12 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
                        "moved between them.")
     if not any(p.bound == other for p in read.provisions) and any(p.bound == holder for p in read.provisions) and \
             all(_holds(p, clause) for p in read.provisions if p.bound == holder):
-        raise AlreadyDone(f"The clause already gives this to {_the(holder)}; nothing was changed.")
+        raise AlreadyDone(f"The clause already gives this to {the_named(holder)}; nothing was changed.")
     wanted = targets(part, read, clause)
     if not wanted:
-        raise Declined(f"No provision of the clause binds {_the(other)} in a way the operation can read.")
+        raise Declined(f"No provision of the clause binds {the_named(other)} in a way the operation can read.")
     from addin_server.draft.parts import counter_provisions
-    spans = sorted(set(_spans(wanted)) | set(_spans(counter_provisions(part, read, clause))))
+    spans = sorted(set(provision_spans(wanted)) | set(provision_spans(counter_provisions(part, read, clause))))
     # What the instruction names as it is ("claims coming from DGT's products") stays as it is.
     kept = [m.span() for name in (holder, other)
             for noun in re.findall(rf"(?<![\w-]){re.escape(name)}['’]s\s+([a-z]+)", part.text)
@@ -54,8 +54,8 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
             continue
         text = clause[a:b]
         if binding._mentions(text, holder) and binding._mentions(text, other):
-            raise Declined(f"Another sentence also names both {_the(holder)} and {_the(other)} "
-                           f"(“{_short(text)}”); whether it changes too is a drafting choice. Say which sentences to "
+            raise Declined(f"Another sentence also names both {the_named(holder)} and {the_named(other)} "
+                           f"(“{short(text)}”); whether it changes too is a drafting choice. Say which sentences to "
                            "change, or ask the drafting assistant.")
     def measured(at: int) -> bool:  # "the fees paid or payable to Contractor": the measure, not the role
         return bool(re.search(r"\b(?:paid|payable|incurred|received|owed|charged)\s+(?:\S+\s+){0,3}$", clause[max(0, at - 40):at]))
@@ -65,7 +65,7 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
             for ms, me, possessive in binding._mentions(clause, name):
                 if any(x <= ms < y for x, y in kept) or measured(ms):
                     continue
-                if s <= ms < e and possessive and not _ROLE_NOUNS.match(clause[me:me + 50]):
+                if s <= ms < e and possessive and not ROLE_NOUNS.match(clause[me:me + 50]):
                     thing = " ".join(clause[ms:me + 30].split()[:4])
                     raise Declined(f"The clause also speaks of “{thing}…”; whether that changes hands too is for you "
                                    "to say. Say so, or ask the drafting assistant.")
@@ -79,11 +79,11 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
                 the = found[:4] if found[:4].lower() == "the " and _takes_article(clause, to) else ""
                 tail = found[len(found.rstrip("’s'")):] if possessive else ""
                 new = (the + to + tail) if the else (_the_as(clause, ms, to) + tail)
-                edits.append(edit(clause, ms, me, new, f"{_the(holder)} and {_the(other)} change places, as "
+                edits.append(edit(clause, ms, me, new, f"{the_named(holder)} and {the_named(other)} change places, as "
                                                       "instructed"))
     notes = [f"“{c}” is left as it is; check whether it should name the other party."
-             for s, e in spans for n in (holder, other) for c in _compounds(clause[s:e], n)]
-    return OperationResult("flip_party", f"Given to {_the(holder)}", clause, _sorted(edits), notes=notes)
+             for s, e in spans for n in (holder, other) for c in compounds(clause[s:e], n)]
+    return OperationResult("flip_party", f"Given to {the_named(holder)}", clause, sorted_edits(edits), notes=notes)
 
 
 # Verbs by which the party named gives something away: "Customer hereby grants eGain a right" is
@@ -114,7 +114,7 @@ def _takes_article(clause: str, name: str) -> bool:
 def _the_as(clause: str, at: int, name: str) -> str:
     """A bare mention replaced by a party the clause always writes with "the" ("to Company" -> "to the Company")."""
     uses, with_the = _article_uses(clause, name)
-    return _cap(clause, at, f"the {name}") if uses and with_the == uses else name
+    return cap(clause, at, f"the {name}") if uses and with_the == uses else name
 
 
 # --- conform, delete --------------------------------------------------------------------------
@@ -159,13 +159,13 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
             if the and (to.isupper() or not to[:1].isupper()):
                 the = ""
             edits.append(edit(clause, s, e, the + to + tail, f"your document calls the {role} “{to}”"))
-        for c in _compounds(clause, role):
+        for c in compounds(clause, role):
             notes.append(f"“{c}” has no counterpart named here; check it against your document's defined terms.")
     if lacking:
         notes.append(f"Your document does not define “{lacking[0]}”" + (f" (or {len(lacking) - 1} other term(s))"
                                                                         if len(lacking) > 1 else "")
                      + "; only the party names were conformed.")
-    return OperationResult("conform_terms", "Party names conformed to your document", clause, _sorted(edits),
+    return OperationResult("conform_terms", "Party names conformed to your document", clause, sorted_edits(edits),
                            notes=list(dict.fromkeys(notes)))
 
 

@@ -17,48 +17,48 @@ class AlreadyDone(Declined):
 
 # Words after a party name that show it is a noun on its own ("referencing Customer without"),
 # not an attribute ("any Company personnel").
-_FUNCTION = frozenset(
+FUNCTION = frozenset(
     "without from for to if and or with in on of by as that which who under upon at will may must shall is are was "
     "has have does did can could would should agrees acknowledges represents warrants undergoes gives provides "
     "itself a an the its hereby".split())
-_ROLE_NOUNS = re.compile(r"\s+(?:(?:total|entire|aggregate|sole|prior|written|reasonable|own|cumulative|maximum|overall)\s+)*"
+ROLE_NOUNS = re.compile(r"\s+(?:(?:total|entire|aggregate|sole|prior|written|reasonable|own|cumulative|maximum|overall)\s+)*"
                          r"(?:liability|option|name|names|logo|logos|marks|trademarks|identity|information|personnel|"
                          r"employees|records|books|facilities|premises|"
                          r"election|discretion|consent|approval|obligations?|rights?|benefit|expense|cost|request|"
                          r"ownership|behalf|breach|default|request)\b", re.I)
 
 
-def _cap(text: str, at: int, words: str) -> str:
+def cap(text: str, at: int, words: str) -> str:
     before = text[:at].rstrip()
     start = not before or before[-1] in ".!?\n:;" or re.search(r"(?:^|\n)\s*\(?[a-z0-9]{1,3}[.)]$", before)
     return words[0].upper() + words[1:] if start else words
 
 
-def _apostrophe(text: str) -> str:
+def apostrophe_of(text: str) -> str:
     """The clause's own apostrophe; a curly one where it has none."""
     return "'" if "'" in text and "’" not in text else "’"
 
 
-def _spans(provisions: Sequence[Provision]) -> list[tuple[int, int]]:
+def provision_spans(provisions: Sequence[Provision]) -> list[tuple[int, int]]:
     return sorted({(p.start, p.end) for p in provisions})
 
 
-def _compounds(text: str, name: str) -> list[str]:
+def compounds(text: str, name: str) -> list[str]:
     return sorted(set(re.findall(rf"\b{re.escape(name)} [A-Z][a-z]+(?: [A-Z][a-z]+)*", text)))
 
 
-def _the(name: str | None) -> str:
+def the_named(name: str | None) -> str:
     if not name:
         return "the other party"
     return name if name.isupper() or not name[:1].isupper() or " " in name or "-" in name else f"the {name}"
 
 
-def _short(text: str, limit: int = 70) -> str:
+def short(text: str, limit: int = 70) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
-def _sorted(edits: list[Edit]) -> list[Edit]:
+def sorted_edits(edits: list[Edit]) -> list[Edit]:
     out: list[Edit] = []
     for e in sorted(edits, key=lambda e: (e.start, e.end)):
         if out and e.start < out[-1].end:

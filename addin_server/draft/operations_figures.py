@@ -10,7 +10,7 @@ from index_builder.reading.numbers import SCALES, SMALL, to_words
 
 from addin_server.draft.edits import Declined, OperationResult, edit
 from addin_server.draft.instruction import Part
-from addin_server.draft.parts import _targeted_old
+from addin_server.draft.parts import targeted_old
 from addin_server.draft.operations_base import AlreadyDone
 
 
@@ -30,7 +30,7 @@ def change_period(clause: str, part: Part) -> OperationResult:
     if not found:
         raise Declined("The clause states no period (such as “30 days”) to change; adding one is for the drafting "
                        "assistant.")
-    old = _targeted_old(part, clause, "period")
+    old = targeted_old(part, clause, "period")
     if not old and not any(_same_unit(f, unit) for f in found):
         raise Declined(f"The clause has no period of {unit} to change (it says {', '.join(f.text for f in found)}); "
                        "adding a new limit is for the drafting assistant.")
@@ -143,7 +143,7 @@ def change_amount(clause: str, part: Part) -> OperationResult:
     found = F.amounts(clause)
     if not found:
         raise Declined("The clause states no amount to change.")
-    old = _targeted_old(part, clause, "amount")
+    old = targeted_old(part, clause, "amount")
     if not old:
         raise Declined("The clause states " + f"{len(found)} amounts ({', '.join(f.text for f in found)}); say which "
                        "one to change.")

@@ -14,8 +14,8 @@ from index_builder.reading.parties import role_by_name
 from addin_server.draft.edits import Declined, Edit, OperationResult, edit
 from addin_server.draft.instruction import Part
 from addin_server.draft.parts import targets
-from addin_server.draft.operations_base import (_FUNCTION, AlreadyDone, _apostrophe, _cap, _compounds, _sorted, _spans,
-                                                _the)
+from addin_server.draft.operations_base import (FUNCTION, AlreadyDone, apostrophe_of, cap, compounds, sorted_edits, provision_spans,
+                                                the_named)
 
 
 def make_mutual(clause: str, part: Part, parties: Sequence[str] = ()) -> OperationResult:
@@ -35,11 +35,11 @@ def make_mutual(clause: str, part: Part, parties: Sequence[str] = ()) -> Operati
         raise Declined("The clause gives a choice to one party (“at its option”); whose choice it becomes in a "
                        "mutual clause is a drafting decision the operation does not make.")
     _refuse_one_sided_words(clause, wanted, part, read, parties)
-    apostrophe = _apostrophe(clause)
+    apostrophe = apostrophe_of(clause)
     edits: list[Edit] = []
     notes: list[str] = []
     pair = sorted(sides)
-    for start, end in _spans(wanted):
+    for start, end in provision_spans(wanted):
         here = [t for t in wanted if t.start == start]
         a = here[0].bound
         b = next((p for p in pair if p != a), None) or next(
@@ -48,8 +48,8 @@ def make_mutual(clause: str, part: Part, parties: Sequence[str] = ()) -> Operati
         for name in (a, b):
             if name:
                 notes += [f"“{c}” is a defined term of one party; check whether your document has a mutual "
-                          "equivalent." for c in _compounds(clause[start:end], name)]
-    result = OperationResult("make_mutual", "Made mutual", clause, _sorted(edits), notes=list(dict.fromkeys(notes)))
+                          "equivalent." for c in compounds(clause[start:end], name)]
+    result = OperationResult("make_mutual", "Made mutual", clause, sorted_edits(edits), notes=list(dict.fromkeys(notes)))
     _verify_mutual(result.text, part, wanted, parties)
     return result
 
@@ -66,7 +66,7 @@ def _refuse_one_sided_words(clause: str, wanted: Sequence[Provision], part: Part
     """Declined where renaming the parties cannot make the clause mutual: it speaks of what only one
     side has ("its consultancy", "Customers", "SpinCo House Marks"), or the lawyer asked for a way of
     binding the other side that the clause does not have ("Employer to instruct its officers")."""
-    for start, end in _spans(wanted):
+    for start, end in provision_spans(wanted):
         text = clause[start:end]
         odd = _ONE_SIDED_NOUNS.search(text)
         if odd:
@@ -114,30 +114,30 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
     first_subject = min(t.subject[0] for t in here)
     mentions_a = [m for m in binding._mentions(clause, a) if start <= m[0] < end]
     used_a_party = False
-    why = f"binds both parties instead of only {_the(a)}"
+    why = f"binds both parties instead of only {the_named(a)}"
     for s, e, possessive in mentions_a:
         t = subjects.get((s, e))
         if t is None and re.match(r"\s+(?:agrees?|covenants?|undertakes?|acknowledges?)\b", clause[e:e + 14], re.I):
             t = here[0]  # "CONSULTANT agrees that ... it will not": the promise is its
-            edits.append(edit(clause, s, e, _cap(clause, s, "each party"), why))
+            edits.append(edit(clause, s, e, cap(clause, s, "each party"), why))
             continue
         if t is not None:
             edits += _subject_edits(clause, s, e, t, used_a_party, apostrophe, why)
         elif s < first_subject and not possessive and not used_a_party:
-            edits.append(edit(clause, s, e, _cap(clause, s, "a party"), "either party’s, not only " + _the(a) + "’s"))
+            edits.append(edit(clause, s, e, cap(clause, s, "a party"), "either party’s, not only " + the_named(a) + "’s"))
             used_a_party = True
         elif possessive:
-            edits.append(edit(clause, s, e, _cap(clause, s, "its"), f"refers to whichever party is bound, not only "
-                                                                   f"{_the(a)}"))
+            edits.append(edit(clause, s, e, cap(clause, s, "its"), f"refers to whichever party is bound, not only "
+                                                                   f"{the_named(a)}"))
         else:
-            edits.append(edit(clause, s, e, _cap(clause, s, "it"), f"refers to whichever party is bound, not only "
-                                                                  f"{_the(a)}"))
+            edits.append(edit(clause, s, e, cap(clause, s, "it"), f"refers to whichever party is bound, not only "
+                                                                  f"{the_named(a)}"))
     if b:
         for s, e, possessive in binding._mentions(clause, b):
             if not (start <= s < end):
                 continue
             after = re.match(r"\s+([a-z]+)", clause[e:])
-            attributive = not possessive and after is not None and after.group(1) not in _FUNCTION and \
+            attributive = not possessive and after is not None and after.group(1) not in FUNCTION and \
                 not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and \
                 not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
             if possessive or attributive:
@@ -145,7 +145,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
                 new = ("of " if quantifier and attributive else "") + f"the other party{apostrophe}s"
             else:
                 new = "the other party"
-            edits.append(edit(clause, s, e, _cap(clause, s, new), f"{_the(b)} becomes “the other party”, so either "
+            edits.append(edit(clause, s, e, cap(clause, s, new), f"{the_named(b)} becomes “the other party”, so either "
                                                                   "party is protected"))
     return edits
 
@@ -174,29 +174,29 @@ def _conditional_span(clause: str, start: int, end: int, here: list[Provision], 
     for s, e, possessive in binding._mentions(clause, b):
         if start <= s < end:
             word = f"either party{apostrophe}s" if possessive else "either party"
-            edits.append(edit(clause, s, e, _cap(clause, s, word if s < first_subject else "it"),
-                              "either party, not only " + _the(b)))
+            edits.append(edit(clause, s, e, cap(clause, s, word if s < first_subject else "it"),
+                              "either party, not only " + the_named(b)))
     for s, e, possessive in binding._mentions(clause, a):
         if start <= s < end:
             word = f"the other party{apostrophe}s" if possessive else "the other party"
-            edits.append(edit(clause, s, e, _cap(clause, s, word), f"{_the(a)} becomes “the other party”"))
+            edits.append(edit(clause, s, e, cap(clause, s, word), f"{the_named(a)} becomes “the other party”"))
     return edits
 
 
 def _subject_edits(clause: str, s: int, e: int, t: Provision, a_party: bool, apostrophe: str, why: str) -> list[Edit]:
     if t.how == "liability_of":
         return [edit(clause, s, e + (len(clause[e:e + 2]) if clause[e:e + 2] in ("’s", "'s") else 0),
-                     _cap(clause, s, f"each party{apostrophe}s"), why)]
+                     cap(clause, s, f"each party{apostrophe}s"), why)]
     if t.how in ("passive",):
         return [edit(clause, s, e, "each party", why)]
     if t.how == "no_liability":
         return [edit(clause, s, e, "either party", why)]
     if a_party:
-        return [edit(clause, s, e, _cap(clause, s, "that party"), "the party it names, whichever it is")]
+        return [edit(clause, s, e, cap(clause, s, "that party"), "the party it names, whichever it is")]
     rest = clause[e:e + 60]
     neg = re.match(r"(\s+(?:(?:shall|will|must|may|can|does)(?:\s+have)?|has|have|is|are)\s+(?:not|no)\b)", rest, re.I)
     if t.negated and neg:
-        out = [edit(clause, s, e, _cap(clause, s, "neither party"), why)]
+        out = [edit(clause, s, e, cap(clause, s, "neither party"), why)]
         word = re.search(r"\s+(not|no)\b", neg.group(1), re.I)
         modal = re.match(r"\s+must\b", rest, re.I)
         if modal:  # "neither party must" is not English: "neither party may"
@@ -210,7 +210,7 @@ def _subject_edits(clause: str, s: int, e: int, t: Provision, a_party: bool, apo
         return out
     may = re.match(r"\s+(?:may|can|(?:shall\s+)?(?:has|have)\s+the\s+right|is\s+entitled)\b", rest, re.I)
     word = "either party" if t.kind == "right" and may else "each party"
-    return [edit(clause, s, e, _cap(clause, s, word), why)]
+    return [edit(clause, s, e, cap(clause, s, word), why)]
 
 
 def _verify_mutual(text: str, part: Part, wanted: Sequence[Provision], parties: Sequence[str]) -> None:

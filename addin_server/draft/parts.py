@@ -23,24 +23,24 @@ from index_builder.reading import figures as F
 from index_builder.reading.binding import MUTUAL, Binding, Provision  # noqa: F401
 
 from addin_server.draft.compare import Allowances, Comparison  # noqa: F401
-from addin_server.draft.compare_base import _same_figure
+from addin_server.draft.compare_base import same_figure, stem_of
 from addin_server.draft.instruction import ARCHAIC, Instruction, Part  # noqa: F401
 from addin_server.draft.parts_carve_out import (  # noqa: F401
-    _CARVE_STOP, _CARVE_SYNONYMS, _CONDUCT, _EXCEPTION_WORDS, _NOT_A_PHRASE, _carve_out, _freed_other, _in,
-    _new_text, _precedent_text, _reads_as_phrase, _wrong_party)
+    CARVE_STOP, CARVE_SYNONYMS, CONDUCT, EXCEPTION_WORDS, NOT_A_PHRASE, carve_out_part, freed_other, word_in,
+    added_text, precedent_text, reads_as_phrase, wrong_party)
 from addin_server.draft.parts_figures import (  # noqa: F401
-    _CHANGE_VERBS, _amount, _closest_by_words, _closest_in, _figure_of, _in_place, _of_parties, _period,
-    _targeted_old, _unit_ok, with_precedent_period)
-from addin_server.draft.parts_parties import _flip, _like, _mutual, left_as_it_was  # noqa: F401
+    CHANGE_VERBS, amount_part, closest_by_words, closest_in, figure_of, in_place, of_parties, period_part,
+    targeted_old, unit_ok, with_precedent_period)
+from addin_server.draft.parts_parties import flip_part, like, mutual_part, left_as_it_was  # noqa: F401
 from addin_server.draft.parts_result import (  # noqa: F401
-    STATUSES, Context, PartResult, _mean_sentence_words, _number, _phrase, _short, _the)
+    STATUSES, Context, PartResult, mean_sentence_words, number, phrase, short, the_named)
 from addin_server.draft.parts_scope import (  # noqa: F401
-    _mentions_any, _scoped, _scoped_pool, counter_provisions, left_alone, targets)
+    mentions_any, scoped, scoped_pool, counter_provisions, left_alone, targets)
 from addin_server.draft.parts_terms import (  # noqa: F401
-    _ANCHOR, _NAMES_ON, _conform, anchored, document_party_names, kept_terms, undefined_kept)
+    ANCHOR, NAMES_ON, conform_part, anchored, document_party_names, kept_terms, undefined_kept)
 from addin_server.draft.parts_wording import (  # noqa: F401
-    _DELETE_GENERIC, _PHRASE_OPENERS, _QUOTED, _delete, _delete_quoted, _is_phrase, _named_stems, _phrase_around,
-    _plain, _shorten, _stem_count, _word_for_word, deleted_span, joined_span)
+    DELETE_GENERIC, PHRASE_OPENERS, QUOTED, delete_part, delete_quoted, is_phrase, named_stems, phrase_around,
+    plain_part, shorten_part, stem_count, word_for_word, deleted_span, joined_span)
 from addin_server.draft.sides import half_mirrored, one_party_terms, untouched  # noqa: F401
 from addin_server.draft.parts_unread import scope as unread_scope
 from addin_server.draft.verdicts import REWORDING
@@ -60,8 +60,8 @@ def check_part(part: Part, instruction: Instruction, clause: str, draft: str, ct
 
 
 def raw_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
-    test = {"mutual": _mutual, "flip": _flip, "period": _period, "amount": _amount, "carve_out": _carve_out,
-            "conform": _conform, "plain": _plain, "delete": _delete, "shorten": _shorten}.get(part.kind)
+    test = {"mutual": mutual_part, "flip": flip_part, "period": period_part, "amount": amount_part, "carve_out": carve_out_part,
+            "conform": conform_part, "plain": plain_part, "delete": delete_part, "shorten": shorten_part}.get(part.kind)
     from addin_server.draft.unambiguous import doubt
     unsure = doubt(part, clause, ctx.parties)
     if unsure:
@@ -140,7 +140,7 @@ def _only_values_changed(part: Part, ins: Instruction, clause: str, draft: str) 
     if not others or any(p.kind not in ("period", "amount") for p in others):
         return False
     from addin_server.draft.compare import compare
-    values = [f for p in others for f in _figure_of(p)]
+    values = [f for p in others for f in figure_of(p)]
     regions = [r for r in compare(clause, draft).regions if r.old.strip() or r.new.strip()]
     found = F.figures(draft)
 
@@ -172,20 +172,19 @@ def _replaced_by_value(part: Part, clause: str, draft: str, claimed: Sequence[F.
     no longer has, beside the value the part asks for: the draft shows which figure it replaced. (Where the
     words do point to one, a second figure gone is a change nobody asked for: "leave the tail alone".) Which
     place was right is the part's own check; the meaning check does not say it again as a figure dropped."""
-    asked = _figure_of(part)
+    asked = figure_of(part)
     theirs = F.figures(draft)
-    if not asked or not any(_same_figure(a, g) for a in asked for g in theirs):
+    if not asked or not any(same_figure(a, g) for a in asked for g in theirs):
         return []
-    gone = [f for f in F.figures(clause) if f.kind == part.kind and not any(_same_figure(f, g) for g in theirs)
+    gone = [f for f in F.figures(clause) if f.kind == part.kind and not any(same_figure(f, g) for g in theirs)
             and not any(f.start == c.start for c in claimed)]
     alike = [f for f in gone if (f.unit or "") == (asked[0].unit or "")] or gone
     return alike if len(alike) == 1 else []
 
 
 def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, cited: Sequence[int] = ()) -> Allowances:
-    from addin_server.draft.compare import _stem
     allow = Allowances()
-    allow.words = {_stem(w) for w in re.findall(r"[a-z]{3,}", instruction.text.lower())}
+    allow.words = {stem_of(w) for w in re.findall(r"[a-z]{3,}", instruction.text.lower())}
     allow.asked = " ".join(instruction.text.lower().replace("’", "'").split())
     allow.cited_text = "\n".join(ctx.precedents[n - 1] for n in cited if 1 <= n <= len(ctx.precedents))
     allow.figures += F.figures(instruction.text)  # every figure the lawyer wrote: "up to 5%", "$50,000"
@@ -195,8 +194,8 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
     for part in instruction.parts:
         if part.kind in ("period", "amount"):
             part = with_precedent_period(part, clause, ctx.precedents)
-            allow.figures += _figure_of(part)
-            targeted = _targeted_old(part, clause, part.kind)
+            allow.figures += figure_of(part)
+            targeted = targeted_old(part, clause, part.kind)
             allow.old_figures += targeted or _replaced_by_value(part, clause, draft, allow.old_figures)
             if part.kind == "period" and part.params.get("old") is not None:
                 allow.old_figures += [f for f in F.periods(clause) if abs(f.value - part.params["old"]) < 1e-9]
@@ -216,11 +215,11 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
                 allow.left_alone += left_alone(part, mine, clause, found)
         elif part.kind == "carve_out":
             allow.exception = True
-            allow.words |= {_stem(w) for p in ctx.precedents for w in re.findall(r"[a-z]{3,}", p.lower())}
+            allow.words |= {stem_of(w) for p in ctx.precedents for w in re.findall(r"[a-z]{3,}", p.lower())}
         elif part.kind == "delete":
             span = deleted_span(part, clause)
             if span:
-                allow.delete.append(joined_span(clause, *span) if _is_phrase(span, clause) else span)
+                allow.delete.append(joined_span(clause, *span) if is_phrase(span, clause) else span)
         elif part.kind == "other" and not _keeps(part.text) and unread_scope(part, clause) is not None:
             # An unread part that points at some sentences excuses changes only there (parts_unread.py).
             allow.unread_scopes += unread_scope(part, clause) or []

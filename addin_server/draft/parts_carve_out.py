@@ -16,10 +16,10 @@ from index_builder.reading.binding import MUTUAL
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.instruction import Instruction, Part
-from addin_server.draft.parts_result import Context, PartResult, _short, _the
+from addin_server.draft.parts_result import Context, PartResult, short, the_named
 
 
-_CARVE_SYNONYMS = {"ads": ("advertis",), "ad": ("advertis",), "adverts": ("advertis",), "let": ("terminat", "dismiss", "releas"),
+CARVE_SYNONYMS = {"ads": ("advertis",), "ad": ("advertis",), "adverts": ("advertis",), "let": ("terminat", "dismiss", "releas"),
                    "go": (), "knew": ("known", "knew", "know"), "got": ("receiv", "obtain"), "combining": ("combin",),
                    "modifications": ("modif",), "developed": ("develop",), "independently": ("independ",),
                    "self-insurance": ("self-insur", "self insur"), "fraud": ("fraud",), "wilful": ("wilful", "willful"),
@@ -29,10 +29,10 @@ _CARVE_SYNONYMS = {"ads": ("advertis",), "ad": ("advertis",), "adverts": ("adver
                    "staff": ("staff", "employ", "personnel", "worker"), "aimed": ("aim", "direct", "target"),
                    "side's": ("side", "party", "parties"), "side": ("side", "party", "parties"),
                    "sides": ("side", "party", "parties"), "targeted": ("target", "direct", "aim")}
-_CARVE_STOP = frozenset("""claims claim information anyone someone else other others products product that which who
+CARVE_STOP = frozenset("""claims claim information anyone someone else other others products product that which who
 already from with like does the and any all for its own such made caused arising arise also carve carve-out
 exclude exception usual exclusions don't doesn't not no never won't isn't aren't""".split())
-_EXCEPTION_WORDS = P.negation_or_exception(nor=True, freed=True)
+EXCEPTION_WORDS = P.negation_or_exception(nor=True, freed=True)
 
 
 # Words that make added text an exception of its own (not the clause's "not" said again): what a draft
@@ -47,7 +47,7 @@ _KEEPS_LIMIT = P.keeps_limit
 _LIFTS_LIMIT = P.lifts_limit
 
 
-def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+def carve_out_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     phrase = part.params.get("phrase") or ""
     if not phrase:
         named = re.search(r"\b(?:the|a|an)\s+([\w -]+?)\s+(?:carve[- ]?out|exception|exclusion)", part.text, re.I)
@@ -59,10 +59,10 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
     phrase = re.sub(r"\s*\(?\s*(?:\[\d+\]\s*)?\)?\s*[.;]?\s*$", "", phrase) if phrase.rstrip().endswith(("(", ")", "]")) \
         else phrase
     items = [i for i in re.split(r",\s*(?:or|and)?\s*|\s+(?:or|and)\s+", phrase) if i.strip()]
-    new_text, context = _new_text(clause, draft)
+    new_text, context = added_text(clause, draft)
     if not new_text.strip():
         return PartResult(part, "not_done", "The draft adds no carve-out.")
-    if not _EXCEPTION_WORDS.search(context):
+    if not EXCEPTION_WORDS.search(context):
         return PartResult(part, "not_done", "The draft's additions do not read as an exception to your clause.")
     if _KEEPS_LIMIT.search(new_text) and not _LIFTS_LIMIT.search(new_text):
         kept = _KEEPS_LIMIT.search(new_text).group(0)
@@ -70,12 +70,12 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
                                          "was to be carved out of it, rather than lifting it.")
     have = re.findall(r"[a-z][a-z-]+", new_text.lower())
     own = {w[:5] for w in re.findall(r"[a-z]{3,}", clause.lower())}
-    wrong = _wrong_party(part, clause, new_text, ctx) or _freed_other(clause, draft, ctx, part.text)
+    wrong = wrong_party(part, clause, new_text, ctx) or freed_other(clause, draft, ctx, part.text)
     if wrong:
         return PartResult(part, "wrong", wrong)
     missing = []
-    source = _precedent_text(part, ctx)
-    readable = [i for i in items if _reads_as_phrase(i)]
+    source = precedent_text(part, ctx)
+    readable = [i for i in items if reads_as_phrase(i)]
     if items and not readable:
         # What the carve-out covers was not read as words to look for ("we're Licensee It's Licensor
         # who shouldn't assign ...", "60 words max keep all three"): the check abstains.
@@ -83,15 +83,15 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
                                              "the draft against it.")
     for item in readable:
         # Names ("Qwik-Fix Pro") say where, not what: the carve-out's own words are the rest.
-        wanted = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in _CARVE_STOP
+        wanted = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in CARVE_STOP
                   and len(w) > 2 and not w[:1].isupper()]
         distinct = [w for w in wanted if w[:5] not in own]
         wanted = distinct or wanted
         if not wanted:
             continue
-        hits = sum(1 for w in wanted if _in(w, have))
+        hits = sum(1 for w in wanted if word_in(w, have))
         if hits / len(wanted) < 0.5:
-            if source and sum(1 for w in wanted if _in(w, re.findall(r"[a-z][a-z-]+", source.lower()))) / \
+            if source and sum(1 for w in wanted if word_in(w, re.findall(r"[a-z][a-z-]+", source.lower()))) / \
                     len(wanted) < 0.5:
                 # The lawyer's name for it ("the passive-holding carve-out like (i) of [1]") is not the
                 # precedent's wording either: the carve-out is there if the draft's new words are
@@ -105,7 +105,7 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
                     # says what it covers, not a name for [1]'s exception; the draft took [1]'s words,
                     # and whether they cover X is for the lawyer to read, never "done".
                     return PartResult(part, "unchecked", f"Not checked: the draft adds the precedent's exception, "
-                                                         f"which never mentions “{_short(item.strip())}”; whether "
+                                                         f"which never mentions “{short(item.strip())}”; whether "
                                                          "it covers it is for you to read.")
             missing.append(item.strip())
     items = readable
@@ -114,15 +114,15 @@ def _carve_out(part: Part, ins: Instruction, clause: str, draft: str, ctx: Conte
         # An exception was added; whether it covers what was meant is read from the ask's words, not
         # from words the lawyer quoted: the lawyer reads it (never "not done" on a guess).
         return PartResult(part, "unchecked", f"Not checked: the draft adds an exception; whether it covers "
-                                             f"“{_short(phrase)}” is for you to read.")
+                                             f"“{short(phrase)}” is for you to read.")
     wider = _beyond_limb(part, source, clause, new_text)
     if wider:
         return PartResult(part, "wrong", wider)
     if not items or len(missing) < len([i for i in items if i.strip()]):
         if missing:
             return PartResult(part, "partly", f"The carve-out does not cover “{missing[0]}”.")
-        return PartResult(part, "done", "The carve-out is added" + (f" (“{_short(phrase)}”)." if phrase else "."))
-    return PartResult(part, "not_done", f"The draft does not carve out “{_short(phrase)}”.")
+        return PartResult(part, "done", "The carve-out is added" + (f" (“{short(phrase)}”)." if phrase else "."))
+    return PartResult(part, "not_done", f"The draft does not carve out “{short(phrase)}”.")
 
 
 # A limb of a precedent named by its letter or numeral: "take limb (b) from [1]", "(ii) of [1]".
@@ -157,7 +157,7 @@ def _beyond_limb(part: Part, source: str, clause: str, new_text: str) -> str:
 
 # A statement or an aside, not the words of a carve-out: a subject and its verb ("we're Licensee",
 # "It's Licensor who", "X is the model"), a limit on length ("60 words max"), a pointer ("Use limb (i)").
-_NOT_A_PHRASE = re.compile(r"\b(?:we['’]re|we['’]ve|it['’]s|i['’]m|you['’]re|they['’]re)(?!\w)|\b(?:is|are|was|were)\s+(?:the|a)\b|"
+NOT_A_PHRASE = re.compile(r"\b(?:we['’]re|we['’]ve|it['’]s|i['’]m|you['’]re|they['’]re)(?!\w)|\b(?:is|are|was|were)\s+(?:the|a)\b|"
                            r"\b(?:use|keep|see|max|words?|limb)\b", re.I)
 
 
@@ -170,30 +170,30 @@ def _covers(ask: str, item: str) -> bool:
                                           ask, re.I))
 
 
-def _reads_as_phrase(item: str) -> bool:
-    content = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in _CARVE_STOP and len(w) > 2]
-    return bool(content) and len(content) <= 10 and not _NOT_A_PHRASE.search(item)
+def reads_as_phrase(item: str) -> bool:
+    content = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", item) if w.lower() not in CARVE_STOP and len(w) > 2]
+    return bool(content) and len(content) <= 10 and not NOT_A_PHRASE.search(item)
 
 
-def _precedent_text(part: Part, ctx: Context) -> str:
+def precedent_text(part: Part, ctx: Context) -> str:
     n = part.params.get("precedent")
     if n and 1 <= n <= len(ctx.precedents):
         return ctx.precedents[n - 1]
     return ""
 
 
-_CONDUCT = r"(?:gross\s+)?(?:negligen\w*|misconduct|fraud\w*|breach\w*|acts?|omissions?|modifications?|faults?)"
+CONDUCT = r"(?:gross\s+)?(?:negligen\w*|misconduct|fraud\w*|breach\w*|acts?|omissions?|modifications?|faults?)"
 
 
 def _conduct_of(text: str, name: str) -> bool:
     """Whether ``text`` names ``name``'s conduct: "the Reseller's grossly negligent or wrongful acts", "the
     Reseller's own serious fault", "fraud by the Seller" (a word or two may qualify the conduct)."""
     n = re.escape(name)
-    return bool(re.search(rf"(?<![\w-]){n}['’]s\s+(?:[\w-]+\s+){{0,2}}?{_CONDUCT}\b", text, re.I) or re.search(
-        rf"\b{_CONDUCT}\s+(?:of|by)\s+(?:the\s+)?{n}(?![\w-])", text, re.I))
+    return bool(re.search(rf"(?<![\w-]){n}['’]s\s+(?:[\w-]+\s+){{0,2}}?{CONDUCT}\b", text, re.I) or re.search(
+        rf"\b{CONDUCT}\s+(?:of|by)\s+(?:the\s+)?{n}(?![\w-])", text, re.I))
 
 
-def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
+def wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
     """A carve-out keyed to the wrong party: "Buyer's gross negligence" where the limits shelter the
     Seller; "with whom Employer had a relationship" where the lawyer said Employee's."""
     read = binding.read(clause, ctx.parties)
@@ -212,18 +212,18 @@ def _wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
     if not wanted:
         return ""
     for name in read.parties:
-        keyed = binding.owned_by(new_text, name, _CONDUCT) or re.search(
+        keyed = binding.owned_by(new_text, name, CONDUCT) or re.search(
             rf"\bwhom\s+(?:the\s+)?{re.escape(name)}\s+(?:had|has)\b", new_text) or re.search(
             # "the gross negligence or wilful misconduct of Schoolpop", "fraud by the Seller"
-            rf"\b{_CONDUCT}(?:\s+(?:or|and)\s+(?:\w+\s+){{0,2}}?{_CONDUCT})?\s+(?:of|by)\s+(?:the\s+)?{re.escape(name)}(?![\w-])",
+            rf"\b{CONDUCT}(?:\s+(?:or|and)\s+(?:\w+\s+){{0,2}}?{CONDUCT})?\s+(?:of|by)\s+(?:the\s+)?{re.escape(name)}(?![\w-])",
             new_text, re.I)
         if keyed and name not in wanted:
-            return (f"The carve-out is keyed to {_the(name)} (“{keyed.group(0)}”), not to {_the(wanted[0])}, so it "
+            return (f"The carve-out is keyed to {the_named(name)} (“{keyed.group(0)}”), not to {the_named(wanted[0])}, so it "
                     "does not do what was asked.")
     return ""
 
 
-def _freed_other(clause: str, draft: str, ctx: Context, ask: str = "") -> str:
+def freed_other(clause: str, draft: str, ctx: Context, ask: str = "") -> str:
     """An exception to a restriction frees the party the restriction binds: "Green Cross shall not
     sublicense ..., except that MacroGenics may sublicense to its Affiliates" gives the exception to
     the wrong party. Where the ask itself gives the right to one party ("so that Kiromic can disclose
@@ -244,7 +244,7 @@ def _freed_other(clause: str, draft: str, ctx: Context, ask: str = "") -> str:
         if any(r.new_start <= q.subject[0] < r.new_end for r in regions) and \
                 re.search(r"\b(?:except|unless|other than|provided)\b", draft[max(q.start, q.subject[0] - 40):q.subject[0]], re.I):
             name = next(iter(restricted))
-            return (f"The exception lets {_the(q.bound)} do it, but the restriction binds {_the(name)}: the carve-out "
+            return (f"The exception lets {the_named(q.bound)} do it, but the restriction binds {the_named(name)}: the carve-out "
                     "frees the wrong party.")
     return ""
 
@@ -259,13 +259,13 @@ def _right_to_other(draft: str, clause: str, ctx: Context, asked: Sequence[bindi
              and any(binding.similar(p, q) for p in asked)]
     who = asked[0].bound
     if given and all(q.bound not in (who, MUTUAL, "") for q in given):
-        return (f"The exception lets {_the(given[0].bound)} {given[0].verb}, but your instruction gives that to "
-                f"{_the(who)}: the carve-out goes to the wrong party.")
+        return (f"The exception lets {the_named(given[0].bound)} {given[0].verb}, but your instruction gives that to "
+                f"{the_named(who)}: the carve-out goes to the wrong party.")
     return ""
 
 
-def _in(word: str, have: Sequence[str]) -> bool:
-    options = _CARVE_SYNONYMS.get(word, (word[:max(4, len(word) - 3)],))
+def word_in(word: str, have: Sequence[str]) -> bool:
+    options = CARVE_SYNONYMS.get(word, (word[:max(4, len(word) - 3)],))
     if not options:
         return True
     # "change" is in "unchanged", "transfer" in "non-transferable": the negated form says the same thing.
@@ -273,7 +273,7 @@ def _in(word: str, have: Sequence[str]) -> bool:
     return any(h.startswith(o) for o in options for h in list(have) + bare)
 
 
-def _new_text(clause: str, draft: str) -> tuple[str, str]:
+def added_text(clause: str, draft: str) -> tuple[str, str]:
     """What the draft adds, and the sentences it sits in."""
     from addin_server.draft.compare import compare
     regions = [r for r in compare(clause, draft).regions if r.new.strip()]

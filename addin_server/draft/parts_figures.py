@@ -16,10 +16,11 @@ from index_builder.reading.binding import MUTUAL
 from index_builder.reading.sentences import part_spans, sentence_spans
 
 from addin_server.draft.instruction import Instruction, Part
-from addin_server.draft.parts_result import Context, PartResult, _number
+from addin_server.draft.instruction_moves import same_size
+from addin_server.draft.parts_result import Context, PartResult, number
 
 
-def _figure_of(part: Part) -> list[F.Figure]:
+def figure_of(part: Part) -> list[F.Figure]:
     if part.kind == "period" and part.params.get("value") is not None:
         return [f for f in F.periods(f"{part.params['value']} {part.params['unit']}")] + _in_days(part)
     if part.kind == "amount" and part.params.get("amount") is not None:
@@ -39,7 +40,7 @@ def _in_days(part: Part) -> list[F.Figure]:
     return F.periods(f"{int(float(value) * per)} days")
 
 
-def _unit_ok(found: F.Figure, part: Part) -> bool:
+def unit_ok(found: F.Figure, part: Part) -> bool:
     unit = part.params.get("unit", "")
     if unit in ("business days",):
         return found.unit == "business_day"
@@ -51,12 +52,12 @@ def _unit_ok(found: F.Figure, part: Part) -> bool:
 
 # ("Bring the tail ... to six (6) months" where the clause says "one year": a quickstart draft kept "one year",
 # wrote "six months" in a new proviso, and was said done, since "bring" was no change verb.)
-_CHANGE_VERBS = re.compile(r"\b(?:change|cut|reduce|extend|shorten|lengthen|raise|lower|increase|decrease|bump|"
+CHANGE_VERBS = re.compile(r"\b(?:change|cut|reduce|extend|shorten|lengthen|raise|lower|increase|decrease|bump|"
                            r"make|instead|not|from|move|set|use|replace|minimum|need|should|bring|drop|trim|"
                            r"halve|double|shrink|tighten)\b", re.I)
 
 
-def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
+def targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     """The clause's figures a period or amount part changes: the one named ("ten business days to
     five", "not 36"), else the one its words point to, else the only one of its kind and unit. A
     period of another unit is changed only when the instruction says to change one ("cut the tail
@@ -70,24 +71,24 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
             # should be 90" beside "Provider's 45 days ... stays"), else the one the part's words point to
             # ("Sixty days' notice" beside a petition "not dismissed in thirty (30) days"), unless the
             # part says every place.
-            named = _of_parties(part, clause, named)
+            named = of_parties(part, clause, named)
         if named:
             return named
     if kind == "period":
-        same_unit = [f for f in found if _unit_ok(f, part)]
+        same_unit = [f for f in found if unit_ok(f, part)]
         # A period of another unit is the one to change only where nothing the part quotes lies
         # elsewhere ("'Reasonable prior notice' won't do ... 15 days" is not the "five year"
         # depreciation basis), or where the part's words name it.
         from addin_server.draft.done import quoted_elsewhere
         from addin_server.draft.places import named_by_words
-        other_unit = [f for f in found if _CHANGE_VERBS.search(part.text) and (
+        other_unit = [f for f in found if CHANGE_VERBS.search(part.text) and (
             named_by_words(part.text, clause, f, found, ()) or not quoted_elsewhere(part.text, clause, f))]
         pool = same_unit or other_unit
-        if same_unit and _CHANGE_VERBS.search(part.text):
+        if same_unit and CHANGE_VERBS.search(part.text):
             # "Shorten the notice period to 30 days" where the notice is six months and a 90-day period
             # stands elsewhere: the period the part's words point to, whatever its unit (a new user's
             # correct draft was said to leave the 90 days unchanged).
-            pointed = _closest_by_words(part.text, clause, found)
+            pointed = closest_by_words(part.text, clause, found)
             if pointed is not None and pointed not in same_unit and not quoted_elsewhere(part.text, clause, pointed):
                 pool = [pointed]
         new = part.params.get("value")
@@ -96,7 +97,7 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
     else:
         new = part.params.get("amount") or 0
         pool = [f for f in found if f.value and 0.05 <= new / f.value <= 20] or found
-    pool = _of_parties(part, clause, pool)
+    pool = of_parties(part, clause, pool)
     from addin_server.draft.guards import kept_figures
     kept = kept_figures(part.text, clause)  # "leave the other physicians at five": never the one changed
     pool = [f for f in pool if not any(f.start == k.start for k in kept)]
@@ -111,11 +112,11 @@ def _targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
         several = distinctly_named(part.text, clause, pool)
         if len(several) >= 2:
             return several
-    best = _closest_by_words(part.text, clause, pool)
+    best = closest_by_words(part.text, clause, pool)
     return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
 
 
-def _of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:
+def of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:
     """Where the part names whose figure it is ("XSPA's restriction") or whose to leave ("leave Calm's
     at six"), the figures in sentences binding those parties: the core says who each binds."""
     mine, leave = part.params.get("for_parties") or (), part.params.get("leave_parties") or ()
@@ -137,11 +138,11 @@ def _of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]
     return named or kept
 
 
-def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -> F.Figure | None:
+def closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -> F.Figure | None:
     """The figure whose surroundings share the instruction's words that the others' do not: the words
     just around it, else the whole list item or semicolon part it sits in ("(a) ... fails to cure a
     material breach ... following 30 days notice" for "cure period 45 days")."""
-    near = _closest_in(instruction, clause, pool, lambda f: clause[max(0, f.start - 60):f.start] + " " +
+    near = closest_in(instruction, clause, pool, lambda f: clause[max(0, f.start - 60):f.start] + " " +
                        clause[f.end:f.end + 30])
     if near is not None:
         return near
@@ -150,10 +151,10 @@ def _closest_by_words(instruction: str, clause: str, pool: Sequence[F.Figure]) -
     def own_part(f: F.Figure) -> str:
         a, b = next(((a, b) for a, b in parts if a <= f.start < b), (f.start, f.end))
         return clause[a:f.start] + " " + clause[f.end:b]
-    return _closest_in(instruction, clause, pool, own_part)
+    return closest_in(instruction, clause, pool, own_part)
 
 
-def _closest_in(instruction: str, clause: str, pool: Sequence[F.Figure], around) -> F.Figure | None:
+def closest_in(instruction: str, clause: str, pool: Sequence[F.Figure], around) -> F.Figure | None:
     words = set(re.findall(r"[a-z0-9]{3,}", instruction.lower())) - {"the", "and", "for", "change", "raise", "make"}
     windows = [set(re.findall(r"[a-z0-9]{3,}", around(f).lower())) for f in pool]
     # A word of the ask points to a figure when the clause says it there in any of its forms ("the delivery
@@ -196,7 +197,7 @@ def with_precedent_period(part: Part, clause: str, precedents: Sequence[str]) ->
     return Part(part.kind, part.text, {**part.params, "value": int(theirs[0].value), "unit": unit}, part.scope)
 
 
-def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+def period_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     part = with_precedent_period(part, clause, ctx.precedents)
     value, unit = part.params.get("value"), part.params.get("unit", "")
     if value is None:
@@ -205,7 +206,7 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     bad = [f for f in found if f.disagree]
     if bad:
         return PartResult(part, "wrong", f"The draft says “{bad[0].text}”: the words and the figure differ.")
-    hits = [f for f in found if abs(f.value - value) < 1e-9 and _unit_ok(f, part)]
+    hits = [f for f in found if abs(f.value - value) < 1e-9 and unit_ok(f, part)]
     if not hits and not part.params.get("kept"):
         # "Three months" asked, "ninety (90) days" written: the same length in the unit contracts count in.
         hits = [f for f in found if any(abs(f.value - e.value) < 1e-9 and f.unit == e.unit for e in _in_days(part))]
@@ -214,9 +215,9 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
     if not hits:
         near = [f for f in found if abs(f.value - value) < 1e-9]
         if near:
-            return PartResult(part, "wrong", f"The draft says “{near[0].text}”, not {_number(value)} {unit}.")
+            return PartResult(part, "wrong", f"The draft says “{near[0].text}”, not {number(value)} {unit}.")
         return PartResult(part, "not_done", f"The draft does not give {part.label()} anywhere.")
-    old = _targeted_old(part, clause, "period")
+    old = targeted_old(part, clause, "period")
     left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-9 and f.unit == o.unit
             and not (abs(o.value - value) < 1e-9)]
     # The same period elsewhere that the part leaves alone ("leave Calm's at six") may stay: only as
@@ -227,7 +228,7 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         left = left[:max(0, len(left) - (len(kept) - len(targeted)))]
         if part.params.get("for_parties") or part.params.get("leave_parties"):
             # Whose period it is, read in the draft as in the clause: the new value must sit in theirs.
-            theirs = _of_parties(part, draft, [f for f in found if f.unit == old[0].unit and
+            theirs = of_parties(part, draft, [f for f in found if f.unit == old[0].unit and
                                                abs(f.value - old[0].value) < 1e-9 or f in hits])
             left = [f for f in theirs if f not in hits] or left
     if left and len(old) > 1 and _EVERY_PLACE.search(part.text):
@@ -243,10 +244,10 @@ def _period(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
                                              "whether it is the one you meant is for you to read.")
     if left:
         return PartResult(part, "wrong", f"The draft still says “{left[0].text}” where the period was to change.")
-    placed = _in_place(old, clause, found, value)
+    placed = in_place(old, clause, found, value)
     if placed:
         return PartResult(part, "wrong", f"The draft says “{placed.text}” where {old[0].text} was to become "
-                                         f"{_number(value)} {unit}: the new period is in another place.")
+                                         f"{number(value)} {unit}: the new period is in another place.")
     return PartResult(part, "done", f"{part.label()}, as asked.")
 
 
@@ -280,7 +281,7 @@ def _stays(part: Part, hits: Sequence[F.Figure], mine: Sequence[F.Figure], value
     """A part that only says a figure stays ("the 30-day fix stays as it is"): it is there as often as before,
     less the places another part changes. Where the clause has it in more than one place and another part
     changes a figure without naming which, the place kept is not read one way: not checked, never failed."""
-    before = list(mine) if counted else [f for f in mine if abs(f.value - value) < 1e-9 and (amount or _unit_ok(f, part))]
+    before = list(mine) if counted else [f for f in mine if abs(f.value - value) < 1e-9 and (amount or unit_ok(f, part))]
     if len(hits) >= len(before) - moved:
         return PartResult(part, "done", f"{part.label()} stays, as asked.")
     if hits and maybe and len(hits) >= len(before) - moved - maybe:
@@ -297,28 +298,26 @@ def _stays_period(part: Part, ins: Instruction, clause: str, found: Sequence[F.F
     changed: whether the ask kept it or changed it ("a one-year renewal does not give us time ... make it
     24 months") is not read one way, so it is not checked, never said to stay."""
     # (One notion of "the same period", the one the value reader uses: "three months" is "ninety days".)
-    from addin_server.draft.instruction_moves import _same
-
     value = part.params["value"]
     asked = F.periods(f"{value} {part.params.get('unit', '')}")
     mine = F.periods(clause)
     if not asked:
         return _stays(part, hits, mine, value, moved=_moved_elsewhere(part, ins, value),
                       maybe=_unplaced_changes(part, ins))
-    held = [f for f in mine if _same(asked[0], f)]
-    kept = [f for f in found if _same(asked[0], f)]
-    if held and not kept and not any(abs(f.value - value) < 1e-9 and _unit_ok(f, part) for f in mine):
+    held = [f for f in mine if same_size(asked[0], f)]
+    kept = [f for f in found if same_size(asked[0], f)]
+    if held and not kept and not any(abs(f.value - value) < 1e-9 and unit_ok(f, part) for f in mine):
         return PartResult(part, "unchecked", f"Not checked: the {part.label()} your instruction names is the figure "
                                              "the draft changes; read whether your instruction keeps it or changes it.")
     # Another part that changes a period of the same length ("five years to two" beside "leave the sixty-month
     # look-back alone") may take one of the places counted here.
     moved = sum(1 for p in ins.parts if p is not part and p.kind == "period" and p.params.get("old") is not None
-                and any(_same(asked[0], f) for f in F.periods(f"{p.params['old']} {p.params.get('unit', '')}")))
+                and any(same_size(asked[0], f) for f in F.periods(f"{p.params['old']} {p.params.get('unit', '')}")))
     return _stays(part, kept, held, value, moved=max(moved, _moved_elsewhere(part, ins, value)),
                   maybe=_unplaced_changes(part, ins), counted=True)
 
 
-def _in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], value: float) -> F.Figure | None:
+def in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], value: float) -> F.Figure | None:
     """Where the clause and the draft give as many periods of the changed one's unit, in the same order,
     the draft's period in the changed one's place: the one that is not the new value (two new periods
     swapped), else None."""
@@ -335,7 +334,7 @@ def _in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], v
     return theirs[k]
 
 
-def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+def amount_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     value = part.params.get("amount")
     if value is None:
         return PartResult(part, "unchecked", "The amount asked for could not be read; read the draft.")
@@ -356,7 +355,7 @@ def _amount(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
         tail = f" (it says “{other[0].text}”)" if other else ""
         return PartResult(part, "wrong" if other or len(found) > len(mine) - 1 else "not_done",
                           f"The draft does not state {part.label()}{tail}.")
-    old = _targeted_old(part, clause, "amount")
+    old = targeted_old(part, clause, "amount")
     left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-6 and abs(o.value - value) > 1e-6]
     if old:
         # The same figure elsewhere that the part does not name ("$0.0001 par value" beside a

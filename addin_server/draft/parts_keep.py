@@ -26,8 +26,8 @@ from index_builder.reading.polarity import NOT_WORDING, UNLESS_WORDING
 from index_builder.reading.references import references
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare_base import _STOP, _stem
-from addin_server.draft.instruction_words import (_QUOTED_ANY, KEEP_VERBS, KEPT_AFTER, KEPT_BEFORE, STAY_STATES,
+from addin_server.draft.compare_base import STOP, stem_of
+from addin_server.draft.instruction_words import (QUOTED_ANY, KEEP_VERBS, KEPT_AFTER, KEPT_BEFORE, STAY_STATES,
                                                   STAY_VERBS)
 
 # A cue after which the kept things are named ("keeping X", "Not touching X", "leave X"); never "leave
@@ -55,7 +55,7 @@ _NOT_NAMES = frozenset("""the this that these those every all each any not no ke
 they their and or but also so both as if when where note please i one none nothing section sections clause
 clauses article articles paragraph paragraphs schedule exhibit annex""".split())
 # Words that say what sort of thing is kept, not which: "the no-bond point", "the renewal sentence".
-_GENERIC = frozenset(_stem(w) for w in """point points sentence sentences limb limbs wording words language bit
+_GENERIC = frozenset(stem_of(w) for w in """point points sentence sentences limb limbs wording words language bit
 part parts clause provision provisions reference references thing things line lines item items whole rest
 same still named name section sections exactly drafted here there scope situation situations end start first second last
 other both three two four where when which what there about during before after within under exception exceptions
@@ -184,7 +184,7 @@ def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
     out: list[Kept] = []
     clause_values = _values(clause)
     clause_dates = {d.value for d in D.dates(clause)}
-    counts = Counter(_stem(w) for w in re.findall(r"[a-z]{3,}", clause.lower().replace("-", " ")))
+    counts = Counter(stem_of(w) for w in re.findall(r"[a-z]{3,}", clause.lower().replace("-", " ")))
     pieces = keep_segments(instruction)
     # What the asks say, apart from the keeps: a name an ask changes ("keep the Vienna Convention exclusion
     # but give the Convention its proper name") is the ask's to change, never kept against it.
@@ -204,7 +204,7 @@ def kept_in(instruction: str, clause: str, names: bool = True) -> list[Kept]:
             small = isinstance(k, float) and k < 10 and "." not in t
             if not small and k in clause_values:
                 out.append(Kept(t, "value", k))
-        for q in _QUOTED_ANY.findall(rest) + _BLANK.findall(rest):
+        for q in QUOTED_ANY.findall(rest) + _BLANK.findall(rest):
             if " ".join(q.lower().split()) in " ".join(clause.lower().split()) and not _asked(q, asks):
                 out.append(Kept(q, "words", q))
         if names:
@@ -265,8 +265,8 @@ def _described(piece: str, clause: str, counts: Counter) -> list[Kept]:
     twice there); none where it shares no such word."""
     out = []
     for item in re.split(r"[,;()]|\s+(?:and|or)\s+", piece):
-        words = [w for w in re.findall(r"[a-z]{4,}", item.lower().replace("-", " ")) if w not in _STOP]
-        own = sorted({_stem(w) for w in words if _stem(w) not in _GENERIC and 0 < counts[_stem(w)] <= 2})
+        words = [w for w in re.findall(r"[a-z]{4,}", item.lower().replace("-", " ")) if w not in STOP]
+        own = sorted({stem_of(w) for w in words if stem_of(w) not in _GENERIC and 0 < counts[stem_of(w)] <= 2})
         said = " ".join(item.split()).strip(" .:")
         if not own and _EXCEPTIONS.search(item) and not re.search(r"\b(?:new|added|extra|further|fourth|another)\b", item, re.I):
             out += _exceptions(clause, counts)
@@ -287,7 +287,7 @@ _NOT_BEFORE = re.compile(rf"\b(?:{NOT_WORDING}|without)\b(?:\W+\w+){{0,5}}\W+$",
 def _negated_in(text: str, own: tuple[str, ...]) -> bool | None:
     """Whether the text says the element's own words under a "not" (the polarity reader's words) within a
     few words before them; None where it does not have them."""
-    found = [m for m in re.finditer(r"[A-Za-z]{3,}", text) if _stem(m.group(0).lower()) in own]
+    found = [m for m in re.finditer(r"[A-Za-z]{3,}", text) if stem_of(m.group(0).lower()) in own]
     if not found:
         return None
     return any(_NOT_BEFORE.search(text[max(0, m.start() - 60):m.start()]) for m in found)
@@ -306,8 +306,8 @@ def _exceptions(clause: str, counts: Counter) -> list[Kept]:
     for i, a in enumerate(starts):
         b = min([e for e in ends if e > a] + starts[i + 1:i + 2] + [len(clause)])
         phrase = clause[a:b]
-        own = sorted({_stem(w) for w in re.findall(r"[a-z]{4,}", phrase.lower().replace("-", " "))
-                      if w not in _STOP and _stem(w) not in _GENERIC and 0 < counts[_stem(w)] <= 2})
+        own = sorted({stem_of(w) for w in re.findall(r"[a-z]{4,}", phrase.lower().replace("-", " "))
+                      if w not in STOP and stem_of(w) not in _GENERIC and 0 < counts[stem_of(w)] <= 2})
         if len(own) >= 2:
             words = phrase.split()
             out.append(Kept("the exception “" + " ".join(words[:8]).rstrip(",;") + ("…" if len(words) > 8 else "") + "”",
@@ -330,7 +330,7 @@ def _sentence_named(item: str, clause: str, own: list[str]) -> str:
         return spans[n] if n < len(spans) else ""
     if len(spans) < 2 or not own:
         return ""
-    hit = [t for t in spans if own and set(own) <= {_stem(w) for w in re.findall(r"[a-z]{3,}", t.lower().replace("-", " "))}]
+    hit = [t for t in spans if own and set(own) <= {stem_of(w) for w in re.findall(r"[a-z]{3,}", t.lower().replace("-", " "))}]
     if len(hit) > 1:
         names = [n for n in re.findall(r"\b[A-Z][\w&-]+", item) if n.lower() not in _NOT_NAMES]
         hit = [t for t in hit if any(n in " ".join(t.split()[:4]) for n in names)]
@@ -345,7 +345,7 @@ def dropped(instruction: str, clause: str, draft: str, rewrite: bool, names: boo
     values = _values(draft)
     dates = {d.value for d in D.dates(draft)}
     low = " ".join(draft.lower().split())
-    stems = {_stem(w) for w in re.findall(r"[a-z]{3,}", draft.lower().replace("-", " "))}
+    stems = {stem_of(w) for w in re.findall(r"[a-z]{3,}", draft.lower().replace("-", " "))}
     for k in kept_in(instruction, clause, names):
         if k.how == "date":
             ok = k.key in dates
@@ -404,7 +404,7 @@ def _said_again(kept: str, clause: str, draft: str, stems: set[str], whole: bool
     bare = kept
     for t in L.turns(kept):
         bare = bare[:t.start] + " " * (t.end - t.start) + bare[t.end:]
-    own = {_stem(w) for w in re.findall(r"[a-z]{4,}", bare.lower().replace("-", " ")) if w not in _STOP}
+    own = {stem_of(w) for w in re.findall(r"[a-z]{4,}", bare.lower().replace("-", " ")) if w not in STOP}
     there = sum(1 for w in own if w in stems)
     return bool(own) and (there == len(own) if whole else there >= 0.7 * len(own))
 

@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import re
 
-from addin_server.draft.compare_base import _stem, content_stems
+from addin_server.draft.compare_base import stem_of, content_stems
 from addin_server.draft.instruction import Part
 from addin_server.draft.instruction_asks import asks_in_its_words
 from addin_server.draft.instruction_named import count, said_to_go, swaps
 from addin_server.draft.instruction_scope import pointed_sentence
-from addin_server.draft.instruction_words import _ASK
-from addin_server.draft.parts_unread import _WHOLE as WHOLE
+from addin_server.draft.instruction_words import ASK
+from addin_server.draft.parts_unread import WHOLE
 
 # Words about the message or the drafting, never words a draft that did the ask must hold.
-_META = frozenset(_stem(w) for w in """draft drafted drafting redraft wording worded words model modelled modeled
+_META = frozenset(stem_of(w) for w in """draft drafted drafting redraft wording worded words model modelled modeled
 limb limbs para paragraph sentence clause precedent point option decision item issue action comment position
 note please also same like need needs needed still only just directly following below above
 handwritten insert inserted margin after before first second third last page line lines little dictation
@@ -48,7 +48,7 @@ _QUOTE = re.compile(r"(?<!\w)['‘\"“]([^'‘’\"“”]{8,}?)['’\"”](?!\
 def _new_words(text: str, clause: str) -> set[str]:
     """The limb's content words (by stem) that the clause lacks: what it asks to be there."""
     text = re.sub(r"\[\d+\]|\((?:cf\.|see)[^)]*\)", " ", text)
-    return content_stems(text) - content_stems(clause) - _META - {_stem(w) for w in _ASK.split("|")}
+    return content_stems(text) - content_stems(clause) - _META - {stem_of(w) for w in ASK.split("|")}
 
 
 # A quote is words to insert where the instruction says so just before it ("handwritten insert after ...:

@@ -13,12 +13,12 @@ from index_builder.reading.sentences import sentence_spans
 from index_builder.reading.binding import MUTUAL, Binding, Provision
 
 from addin_server.draft.instruction import Instruction, Part
-from addin_server.draft.parts_result import Context, PartResult, _phrase, _short, _the
+from addin_server.draft.parts_result import Context, PartResult, phrase, short, the_named
 from addin_server.draft.parts_scope import counter_provisions, left_alone, targets
 from addin_server.draft.sides import half_mirrored, one_party_terms, proviso_swapped, untouched
 
 
-def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+def mutual_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     widens = part.params.get("widens")
     if widens:
         # "Users can access it too": whatever else it asks, the draft must name them; where it does, whether
@@ -67,20 +67,20 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
                     and not any(o2 != o and o2 in mine.parties for o2 in q.others)]
         if takes and keeps and leftover:
             q, who = leftover[0]
-            return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {_the(who)} "
-                                              f"(“{_phrase(draft, q)}”).")
+            return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {the_named(who)} "
+                                              f"(“{phrase(draft, q)}”).")
         if takes and keeps:
             half = half_mirrored(clause, draft, mine.parties)
             if half:
                 return PartResult(part, "wrong", half)
             left = _named_but_kept(part, clause, draft, mine.parties)
             if left:
-                return PartResult(part, "partly", f"Only some of it is mutual: “{_short(left)}”, which your instruction "
+                return PartResult(part, "partly", f"Only some of it is mutual: “{short(left)}”, which your instruction "
                                                   "names, is as it was.")
-            return PartResult(part, "done", f"{_the(named)} is bound too, as asked.")
+            return PartResult(part, "done", f"{the_named(named)} is bound too, as asked.")
         if takes:
-            return PartResult(part, "wrong", f"The draft binds {_the(named)} instead of both parties.")
-        return PartResult(part, "not_done", f"The draft does not bind {_the(named)} as well.")
+            return PartResult(part, "wrong", f"The draft binds {the_named(named)} instead of both parties.")
+        return PartResult(part, "not_done", f"The draft does not bind {the_named(named)} as well.")
     if not one and not wrong and not protects:
         compound = one_party_terms(clause, draft, mine, wanted, ctx.parties)
         if compound:
@@ -90,7 +90,7 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
             return PartResult(part, "wrong", half)
         left = _named_but_kept(part, clause, draft, mine.parties)
         if left:
-            return PartResult(part, "partly", f"Only some of it is mutual: “{_short(left)}”, which your instruction "
+            return PartResult(part, "partly", f"Only some of it is mutual: “{short(left)}”, which your instruction "
                                               "names, is as it was.")
         fewer = _fewer_acts(wanted, theirs, clause, draft)
         if fewer:
@@ -99,15 +99,15 @@ def _mutual(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context)
                                                                       f" ({len(ok)} provisions)") + ".")
     if wrong and not ok:
         t, who = wrong[0]
-        return PartResult(part, "wrong", f"The draft now binds only {_the(who)}, not both parties: "
-                                         f"“{_phrase(clause, t)}” was to bind both.")
+        return PartResult(part, "wrong", f"The draft now binds only {the_named(who)}, not both parties: "
+                                         f"“{phrase(clause, t)}” was to bind both.")
     if protects and not one and not wrong:
         t, who = protects[0]
-        return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {_the(who)} "
-                                          f"(“{_phrase(draft, _like(theirs, t) or t)}”).")
+        return PartResult(part, "partly", f"Both parties are bound, but the draft still protects only {the_named(who)} "
+                                          f"(“{phrase(draft, like(theirs, t) or t)}”).")
     t = (one or [w[0] for w in wrong] or [p[0] for p in protects])[0]
     status = "not_done" if not ok and not protects else "partly"
-    return PartResult(part, status, f"The draft still binds only {_the(t.bound)} in “{_phrase(clause, t)}”.")
+    return PartResult(part, status, f"The draft still binds only {the_named(t.bound)} in “{phrase(clause, t)}”.")
 
 
 def left_as_it_was(part: Part, clause: str, draft: str, ctx: Context) -> bool:
@@ -205,8 +205,8 @@ def _fewer_acts(wanted: list[Provision], theirs: Binding, clause: str, draft: st
                 kept = [w for w in items if re.search(rf"\b{w}", mine_)]
                 missing = [w for w in kept if not re.search(rf"\b{w[:5]}", new)]
                 if missing and len(missing) < len(kept):
-                    return (f"Both parties are bound, but not alike: {_the(r.bound)} is not bound to "
-                            f"“{', '.join(missing)}”, as {_the(t.bound)} is.")
+                    return (f"Both parties are bound, but not alike: {the_named(r.bound)} is not bound to "
+                            f"“{', '.join(missing)}”, as {the_named(t.bound)} is.")
     return ""
 
 
@@ -216,11 +216,11 @@ def _held_by_both(t: Provision, mine: Binding) -> bool:
                and q.verb == t.verb for q in mine.provisions)
 
 
-def _like(read: Binding, t: Provision) -> Provision | None:
+def like(read: Binding, t: Provision) -> Provision | None:
     return next((q for q in read.provisions if binding.similar(t, q)), None)
 
 
-def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+def flip_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     holder, other = part.params.get("holder"), part.params.get("other")
     if not holder or not other:
         return PartResult(part, "unchecked", "The instruction does not say clearly which party should have it; "
@@ -229,7 +229,7 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
     theirs = binding.read(draft, ctx.parties)
     wanted = targets(part, mine, clause)
     if not wanted:
-        return PartResult(part, "unchecked", f"Your clause does not bind {_the(other)} in a way the checks can read; "
+        return PartResult(part, "unchecked", f"Your clause does not bind {the_named(other)} in a way the checks can read; "
                                              "read the draft.")
     moved, kept, both, denied = [], [], [], []
     # What the ask leaves as it is ("Section 10 (patents) stays as it is"), kept word for word in the draft,
@@ -251,18 +251,18 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
         else:
             kept.append(t)
     if denied:
-        return PartResult(part, "wrong", f"The draft keeps it with {_the(other)} and denies it to {_the(holder)}.")
+        return PartResult(part, "wrong", f"The draft keeps it with {the_named(other)} and denies it to {the_named(holder)}.")
     for c in counter_provisions(part, mine, clause):
         same = [q for q in theirs.provisions if binding.similar(c, q)]
         if same and any(q.bound == holder for q in same) and not any(q.bound == other for q in same):
-            return PartResult(part, "partly", f"Only some of it moved: “{_phrase(clause, c)}” still runs from "
-                                              f"{_the(holder)} to {_the(other)}.")
+            return PartResult(part, "partly", f"Only some of it moved: “{phrase(clause, c)}” still runs from "
+                                              f"{the_named(holder)} to {the_named(other)}.")
     if not kept and not both:
         left = [] if part.scope.partial else untouched(clause, draft, (holder, other))
         if left and moved:
             # "Switch this round": a sentence of the clause that names both parties and is word for word
             # as it was still runs the old way (it may hold no "shall" the binding reads).
-            return PartResult(part, "partly", f"Only some of it moved: “{_short(left[0])}” is as it was.")
+            return PartResult(part, "partly", f"Only some of it moved: “{short(left[0])}” is as it was.")
         if proviso_swapped(clause, draft, (holder, other)):
             return PartResult(part, "unchecked", "Not checked: the draft moves your clause's proviso to the other party "
                                                  "too; whether it goes with the right is for you to read.")
@@ -270,18 +270,18 @@ def _flip(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -
         if still:
             # Whose a possession should be after a move is not read from the names ("Customer's use of the
             # Product" may stay): said, not failed, and never "done" (tests/draft/test_done.py).
-            return PartResult(part, "unchecked", f"Not checked: the draft gives it to {_the(holder)} but still ties it "
+            return PartResult(part, "unchecked", f"Not checked: the draft gives it to {the_named(holder)} but still ties it "
                                                  f"to {still} as your clause did; whether that should have moved "
                                                  "too is for you to read.")
-        return PartResult(part, "done", f"Given to {_the(holder)} instead of {_the(other)}.")
+        return PartResult(part, "done", f"Given to {the_named(holder)} instead of {the_named(other)}.")
     if both and not kept and all(_held_by_both(t, mine) for t in both):
         # "Swap the two regimes": the clause already gives each party its own version (NVOS on notice, HGF
         # with approval); after a swap both still hold one, so who holds it cannot say whether it moved.
         return PartResult(part, "unchecked", "Your clause gives each party a version of it, so a swap is read by "
                                              "its terms, not by who holds it; read the draft.")
     if both and not kept:
-        return PartResult(part, "partly", f"The draft gives it to both parties; it was to move to {_the(holder)}.")
+        return PartResult(part, "partly", f"The draft gives it to both parties; it was to move to {the_named(holder)}.")
     if moved or both:
-        return PartResult(part, "partly", f"Only some of it moved: “{_phrase(clause, kept[0])}” still rests with "
-                                          f"{_the(other)}.")
-    return PartResult(part, "not_done", f"The draft still gives it to {_the(other)}, not {_the(holder)}.")
+        return PartResult(part, "partly", f"Only some of it moved: “{phrase(clause, kept[0])}” still rests with "
+                                          f"{the_named(other)}.")
+    return PartResult(part, "not_done", f"The draft still gives it to {the_named(other)}, not {the_named(holder)}.")

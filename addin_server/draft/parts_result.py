@@ -48,27 +48,27 @@ class Context:
 
 # --- helpers ------------------------------------------------------------------------------
 
-def _mean_sentence_words(text: str) -> float:
+def mean_sentence_words(text: str) -> float:
     spans = sentence_spans(text)
     return len(re.findall(r"\w+", text)) / max(len(spans), 1)
 
 
-def _phrase(text: str, p: Provision) -> str:
+def phrase(text: str, p: Provision) -> str:
     words = text[p.subject[0]:p.end].split()
     out = " ".join(words[:9]).rstrip(",;.")
     return out + ("…" if len(words) > 9 else "")
 
 
-def _the(name: str) -> str:
+def the_named(name: str) -> str:
     if name == MUTUAL:
         return "both parties"
     return name if name.isupper() or not name[:1].isupper() or " " in name else f"the {name}"
 
 
-def _number(value: float) -> str:
+def number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _short(text: str, limit: int = 60) -> str:
+def short(text: str, limit: int = 60) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"

@@ -32,15 +32,15 @@ def targets(part: Part, read: Binding, text: str) -> list[Provision]:
             # "These limits should protect Dolphin rather than DGT": a restriction on Dolphin protects DGT
             # too, and moves with the rest, whatever words it uses.
             extra = [p for p in read.provisions if p.bound == holder and p.kind == "prohibition"]
-            return _scoped(part, _scoped_pool(part, pool, text) + extra, text)
+            return scoped(part, scoped_pool(part, pool, text) + extra, text)
     else:
         return []
-    return _scoped(part, _pointed(part, read, _scoped_pool(part, pool, text), text), text)
+    return scoped(part, _pointed(part, read, scoped_pool(part, pool, text), text), text)
 
 
-def _scoped_pool(part: Part, pool: list[Provision], text: str) -> list[Provision]:
+def scoped_pool(part: Part, pool: list[Provision], text: str) -> list[Provision]:
     if part.scope.keywords:
-        hit = [p for p in pool if _mentions_any(text[p.start:p.end], part.scope.keywords)]
+        hit = [p for p in pool if mentions_any(text[p.start:p.end], part.scope.keywords)]
         return hit or pool
     return pool
 
@@ -79,7 +79,7 @@ def _pointed(part: Part, read: Binding, pool: list[Provision], text: str) -> lis
     return pool
 
 
-def _scoped(part: Part, pool: list[Provision], text: str) -> list[Provision]:
+def scoped(part: Part, pool: list[Provision], text: str) -> list[Provision]:
     scope = part.scope
     sentences = sentence_spans(text)
     def sentence_no(p: Provision) -> int:
@@ -92,13 +92,13 @@ def _scoped(part: Part, pool: list[Provision], text: str) -> list[Provision]:
     if scope.leave or scope.leave_sentences:
         last = len(sentences)
         left = {last if n == -1 else n for n in scope.leave_sentences}
-        kept = [p for p in chosen if not (scope.leave and _mentions_any(text[p.start:p.end], scope.leave))
+        kept = [p for p in chosen if not (scope.leave and mentions_any(text[p.start:p.end], scope.leave))
                 and sentence_no(p) not in left]
         chosen = kept or chosen
     return chosen
 
 
-def _mentions_any(text: str, stems: Sequence[str]) -> bool:
+def mentions_any(text: str, stems: Sequence[str]) -> bool:
     words = re.findall(r"[a-z]+", text.lower())
     have = set(words) | {binding._stem(w) for w in words}
     return any(any(w.startswith(s[:max(4, min(len(s), 6))]) for w in have) for s in stems if len(s) >= 3)
@@ -122,7 +122,7 @@ def left_alone(part: Part, read: Binding, text: str, found: Sequence[Provision])
         last = len(sentences)
         left = {last if n == -1 else n for n in scope.leave_sentences}
         if (limb and (limb.group(1) in leave_limbs or (scope.limbs and limb.group(1) not in scope.limbs))) or \
-                number in left or (scope.leave and _mentions_any(piece, scope.leave)) or \
+                number in left or (scope.leave and mentions_any(piece, scope.leave)) or \
                 (scope.sentences and number not in {last if n == -1 else n for n in scope.sentences}) or \
                 (scope.only and not scope.limbs and re.search(r"\b(?:rest|others?|first|second|third)\b", part.text, re.I)):
             out.append((a, b))
@@ -135,5 +135,5 @@ def counter_provisions(part: Part, read: Binding, text: str) -> list[Provision]:
     holder = part.params.get("holder")
     keys = part.scope.keywords
     other = part.params.get("other") or ""
-    return [p for p in read.provisions if p.bound == holder and keys and _mentions_any(text[p.start:p.end], keys)
+    return [p for p in read.provisions if p.bound == holder and keys and mentions_any(text[p.start:p.end], keys)
             and p.kind != "prohibition" and other in p.others]

@@ -16,7 +16,7 @@ from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.parts_result import Context, PartResult
 
 
-def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
+def conform_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
     renames = dict(part.params.get("renames") or {})
     theirs = document_party_names(ctx)
     foreign = [p for p in binding.party_names(clause, ()) if theirs and p not in theirs]
@@ -34,8 +34,8 @@ def _conform(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context
     return PartResult(part, "done", "Uses your document's parties.")
 
 
-_ANCHOR = r"(?:as\s+)?(?:stated|set\s+out|set\s+forth|specified|identified|listed|shown|defined|named)\s+(?:in|on)"
-_NAMES_ON = r"(?:states|sets\s+out|sets\s+forth|specifies|identifies|lists|shows|defines|names)"
+ANCHOR = r"(?:as\s+)?(?:stated|set\s+out|set\s+forth|specified|identified|listed|shown|defined|named)\s+(?:in|on)"
+NAMES_ON = r"(?:states|sets\s+out|sets\s+forth|specifies|identifies|lists|shows|defines|names)"
 
 
 def undefined_kept(clause: str, draft: str, ctx: Context, instruction: str = "") -> list[str]:
@@ -91,8 +91,8 @@ def mapped_away(instruction: str) -> set[str]:
 def anchored(term: str, draft: str, document: set[str]) -> bool:
     """The draft ties ``term`` to a part of the lawyer's document (one of ``document``'s terms)."""
     parts = "|".join(re.escape(t) for t in sorted(document, key=len, reverse=True)) or "(?!)"
-    return bool(re.search(rf"{re.escape(term)}\s+{_ANCHOR}\s+(?:the\s+)?(?:{parts})\b", draft) or
-                re.search(rf"\b(?:{parts})\s+{_NAMES_ON}\s+(?:the\s+|any\s+)?{re.escape(term)}", draft))
+    return bool(re.search(rf"{re.escape(term)}\s+{ANCHOR}\s+(?:the\s+)?(?:{parts})\b", draft) or
+                re.search(rf"\b(?:{parts})\s+{NAMES_ON}\s+(?:the\s+|any\s+)?{re.escape(term)}", draft))
 
 
 def document_party_names(ctx: Context) -> set[str]:

@@ -16,11 +16,11 @@ from typing import Sequence
 from index_builder.reading import logic as L
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare_base import _STOP, _stem
+from addin_server.draft.compare_base import STOP, stem_of
 from addin_server.draft.instruction import Part
 
 # Words that ask for a change of the whole clause, not of one sentence of it.
-_WHOLE = re.compile(r"\b(?:re-?writ\w*|re-?draft\w*|re-?word\w*|restructur\w*|reorganis\w*|reorganiz\w*|"
+WHOLE = re.compile(r"\b(?:re-?writ\w*|re-?draft\w*|re-?word\w*|restructur\w*|reorganis\w*|reorganiz\w*|"
                     r"simplif\w*|plain|shorten\w*|short(?:er)?|tight\w*|tidy|clean\w*|whole|entire|throughout|"
                     r"overall|all of it|modern\w*|streamlin\w*|concise\w*|consolidat\w*|merge|combine|split|"
                     r"reorder|re-?order|style|tone|format\w*|clause|provision|paragraph|"
@@ -28,25 +28,25 @@ _WHOLE = re.compile(r"\b(?:re-?writ\w*|re-?draft\w*|re-?word\w*|restructur\w*|re
                     r"conform\w*|consistent|align\w*|(?:mov|put|port|bring|tak|drop|fold|transplant)\w*\s+"
                     r"(?:this|it)\s+(?:in)?to)\b", re.I)
 # The ask's own verbs and fillers: they say what to do, not where.
-_ASK = frozenset(_stem(w) for w in """make add change amend update insert include remove delete replace
+_ASK = frozenset(stem_of(w) for w in """make add change amend update insert include remove delete replace
 keep also please should would could need needs want just like instead rather ensure sure clear clarify
 reflect state says said read reads more less only sentence wording words language""".split())
 
 
 def _pointers(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[a-z]{4,}", text.lower())
-            if w not in _STOP and _stem(w) not in _ASK}
+    return {stem_of(w) for w in re.findall(r"[a-z]{4,}", text.lower())
+            if w not in STOP and stem_of(w) not in _ASK}
 
 
 def scope(part: Part, clause: str) -> list[tuple[int, int]] | None:
     """The clause's sentence spans an unread part points at, or None where it is about the whole clause."""
-    if _WHOLE.search(part.text):
+    if WHOLE.search(part.text):
         return None
     spans = [(a, b) for a, b in sentence_spans(clause) if clause[a:b].strip()]
     if len(spans) < 2:
         return None
     asked = _pointers(part.text)
-    hit = [(a, b) for a, b in spans if asked & {_stem(w) for w in re.findall(r"[a-z]{4,}", clause[a:b].lower())}]
+    hit = [(a, b) for a, b in spans if asked & {stem_of(w) for w in re.findall(r"[a-z]{4,}", clause[a:b].lower())}]
     if not hit or len(hit) == len(spans):
         return None
     return hit
@@ -114,6 +114,6 @@ def names_none(parts: Sequence[Part], provision: str, names: Sequence[str] = ())
     words = provision.rstrip("…").split()
     if provision.endswith("…") and words:
         words = words[:-1]
-    own = {_stem(w) for n in names for w in re.findall(r"[a-z]{4,}", n.lower())}
+    own = {stem_of(w) for n in names for w in re.findall(r"[a-z]{4,}", n.lower())}
     said = _pointers(" ".join(words)) - own
     return bool(said) and not any(said & _pointers(p.text) for p in parts)

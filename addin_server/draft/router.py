@@ -21,11 +21,12 @@ from index_builder.errors import InvalidRequestError, LLMNotConfiguredError
 
 from addin_server.draft import operations as ops
 from addin_server.draft.carve_out import add_carve_out
-from addin_server.draft.checks import CheckResult, DraftTask, check_draft
+from addin_server.draft.checks import CheckResult, DraftTask, check_changed, check_draft
 from addin_server.draft.checks_base import not_checked
 from addin_server.draft.citations import verify
 from addin_server.draft.edits import Declined, Edit, OperationResult
 from addin_server.draft.instruction import OPERABLE, Instruction, Part, read_instruction
+from addin_server.draft.instruction_moves import same_size
 from addin_server.draft.gates import refused as _refused
 from addin_server.draft.gates import unread as _unread
 from addin_server.draft.parts import PartResult
@@ -325,7 +326,6 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
 def _figure_gone(part: Part, clause: str, draft: str) -> bool:
     """Whether the figure a part names is, in any unit, in the clause and nowhere in the draft ("1 year" and
     the clause's "12 months", now 24): it did not stay. (Said in the clause's own unit, the check counts it.)"""
-    from addin_server.draft.instruction_moves import _same
     from index_builder.reading import figures as F
 
     value, unit = part.params.get("value" if part.kind == "period" else "amount"), part.params.get("unit", "")
@@ -334,8 +334,8 @@ def _figure_gone(part: Part, clause: str, draft: str) -> bool:
     of_kind = F.periods if part.kind == "period" else F.amounts
     named = F.periods(f"{value} {unit}") if part.kind == "period" else \
         F.amounts(F.format_amount(value, currency=part.params.get("currency")))
-    held = [f for f in of_kind(clause) if any(_same(n, f) for n in named)]
-    return bool(held) and not any(_same(n, f) for n in named for f in of_kind(draft))
+    held = [f for f in of_kind(clause) if any(same_size(n, f) for n in named)]
+    return bool(held) and not any(same_size(n, f) for n in named for f in of_kind(draft))
 
 
 def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any]]) -> list[CheckResult]:
@@ -368,8 +368,6 @@ def _eased(checks: list[CheckResult], parts: list[dict[str, Any]], task: DraftTa
     """Where the only parts the instruction check failed are ones the operation found already done (the
     account now says "not checked"), the instruction check says the same, and the "changed" check, which
     fails a nearly unchanged draft only when the instruction check fails, follows it."""
-    from addin_server.draft.checks import _changed
-
     if any(p["status"] in ("not_done", "partly", "wrong") for p in parts):
         return checks
     ours = next((c for c in checks if c.name == "instruction"), None)
@@ -377,7 +375,7 @@ def _eased(checks: list[CheckResult], parts: list[dict[str, Any]], task: DraftTa
         return checks  # failed for a reason of its own (a party renamed in one place only)
     instruction = not_checked("instruction", _line(parts))
     return [instruction if c.name == "instruction" else
-            _changed(task, ins, draft, instruction) if c.name == "changed" and c.passed is False else c
+            check_changed(task, ins, draft, instruction) if c.name == "changed" and c.passed is False else c
             for c in checks]
 
 

@@ -16,7 +16,7 @@ from typing import Sequence
 from index_builder.reading.binding import Binding, Provision, generic_side
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare import _raw_edits, _the, compare
+from addin_server.draft.compare import raw_edits, the_named, compare
 
 
 def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
@@ -32,7 +32,7 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
     where: dict[tuple[str, str], str] = {}
     others_at: dict[str, list[int]] = {}
     astray: set[str] = set()  # parties put on a side their own sentence does not give them
-    for r in _raw_edits(c):
+    for r in raw_edits(c):
         old = re.sub(r"^the\s+", "", " ".join(r.old.split()), flags=re.I).rstrip(",;.")
         new = " ".join(r.new.split()).rstrip(",;.")
         if re.search(r"\bthe\s+$", c.draft[max(0, r.new_start - 4):r.new_start], re.I) and not new.lower().startswith("the "):
@@ -54,11 +54,11 @@ def crossed_roles(clause: str, draft: str, mine: Binding) -> str:
         if sides == {"other"} and any(_binds_alone_there(mine, clause, name, at) for at in others_at.get(name, ())):
             # The party the clause binds, named again in it ("made by the Individual"), is the party
             # bound in the mutual draft too ("it"), never "the other party".
-            return (f"The draft puts “{where[(name, 'other')]}” where your clause names {_the(name)}, the party it "
+            return (f"The draft puts “{where[(name, 'other')]}” where your clause names {the_named(name)}, the party it "
                     "binds: a condition now runs against the wrong party.")
         if len(sides) == 2 and name in astray:
             wrong = "other" if expected == "self" else "self"
-            return (f"The draft mixes up who is who: {_the(name)} becomes “{where.get((name, wrong), '')}” in one place "
+            return (f"The draft mixes up who is who: {the_named(name)} becomes “{where.get((name, wrong), '')}” in one place "
                     f"and “{where.get((name, expected), '')}” in another, so a condition now runs against the wrong "
                     "party.")
     return ""
@@ -131,8 +131,8 @@ def half_mirrored(clause: str, draft: str, names: Sequence[str]) -> str:
         if agree < 2 or _aligned_names(mine, tokens, swap)[0] >= agree:
             continue  # not a mirror of the clause's words: its names match better as they are
         if differ:
-            return (f"The provision the draft adds for the other party still names {_the(differ[0])} where the "
-                    f"mirror of your clause names {_the(swap[differ[0]])}, so it runs against the wrong party.")
+            return (f"The provision the draft adds for the other party still names {the_named(differ[0])} where the "
+                    f"mirror of your clause names {the_named(swap[differ[0]])}, so it runs against the wrong party.")
     return ""
 
 

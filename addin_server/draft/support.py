@@ -48,7 +48,7 @@ anyone anybody someone somebody everyone everybody whoever whatever wherever whe
 # "neither" is one "not" and its "nor" none ("neither A nor B" = "not A or B"; "Neither party is
 # prevented" = "shall not prevent either party"); "nor" and "without" are left out: a restatement
 # moves them around freely ("not A nor B" = "not A or B", "without approval" = "unless approved").
-_NEGATORS = P.negators(non=True, nobody=True)
+NEGATORS = P.negators(non=True, nobody=True)
 _COVENANT = re.compile(rf"\b{P.COVENANTS}\b", re.I)
 _LIMITING = P.LIMITING_WORDS
 # Number words are figures (read by the core), not content words.
@@ -428,7 +428,7 @@ def _negations(text: str) -> int:
     # "does not stop X from owning" is "X may own", as a permission in the precedent says it (polarity.py;
     # the limiting words already count "prohibited", "restricted").
     restraints = _restraints(lowered)
-    return (sum(w in _NEGATORS or w in _LIMITING for w in _WORD.findall(lowered))
+    return (sum(w in NEGATORS or w in _LIMITING for w in _WORD.findall(lowered))
             + lowered.count("n't") + restraints)
 
 
@@ -483,7 +483,7 @@ def phrase_cited_unsaid(sentence: str, n: int, precedent: str, lawyer_text: str)
         tokens = re.findall(r"[\w’'-]+", limb)
         for i, word in enumerate(tokens):
             low = word.casefold()
-            if low in _NEGATORS or low in _LIMITING or low in limits or low in _NOT_PARTIES or low.endswith("ing") \
+            if low in NEGATORS or low in _LIMITING or low in limits or low in _NOT_PARTIES or low.endswith("ing") \
                     or low in _PREPOSITIONS or low in _OBJECT_AFTER or P.negation_or_exception(nor=True).fullmatch(word) \
                     or any(part in _STOP for part in low.split("-")[:-1]):
                 continue  # polarity, limits, a document's part, an act (a gerund), a connective, "then-current"

@@ -22,7 +22,7 @@ from difflib import SequenceMatcher
 from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 
-from addin_server.draft.support import _NEGATORS, stems, word_roots
+from addin_server.draft.support import NEGATORS, stems, word_roots
 
 # A citation the prose attributes: "as [1] provides", "as in [1]", "as under [1]", "per [1]", "cf. [1]".
 _ATTRIBUTED = r"(?:\bas\s+(?:in|under|per|with|at)\s+|\bas\s+|\bper\s+|\bcf\.?\s+|\bin\s+line\s+with\s+)"
@@ -124,7 +124,7 @@ def _new_thing(sentence: str, precedent: str, given: str) -> str:
     have, roots = set(stems(precedent + " " + given)), word_roots(precedent, given)
     run: list[str] = []
     for word in re.findall(r"[\w’'-]+", sentence):
-        s = [w for w in stems(word) if w not in _NEGATORS]
+        s = [w for w in stems(word) if w not in NEGATORS]
         if not s or P.negation_or_exception(nor=True).fullmatch(word) or P.limit_phrases.fullmatch(word):
             run = [] if word.casefold() not in ("and", "or") else run
             continue
@@ -144,7 +144,7 @@ def _brings(text: str, clause: str, precedent: str) -> bool:
 
 def _unsaid(text: str, precedent: str) -> bool:
     """Most of the content words of ``text`` are nowhere in the precedent (in any form)."""
-    words = {w for w in stems(text) if w not in _NEGATORS}  # "not" is the meaning check's, not a claim
+    words = {w for w in stems(text) if w not in NEGATORS}  # "not" is the meaning check's, not a claim
     if len(words) < 2:
         return False
     have, roots = set(stems(precedent)), word_roots(precedent)

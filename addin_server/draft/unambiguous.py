@@ -39,11 +39,12 @@ from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.edits import OperationResult
 from addin_server.draft.instruction import Part
-from addin_server.draft.instruction_values import _KEPT_FIGURE as _KEPT
-from addin_server.draft.instruction_words import (_MUTUAL, _QUOTED_ANY, NOT_MOVING, NOT_TOUCHING, NOTHING_ELSE,
+from addin_server.draft.instruction_values import KEPT_FIGURE as _KEPT
+from addin_server.draft.instruction_words import (MUTUAL, QUOTED_ANY, NOT_MOVING, NOT_TOUCHING, NOTHING_ELSE,
                                                   SIDES, STAY_STATES,
                                                   STAY_VERBS, mutual_degree,
                                                   replacement_quotes)
+from addin_server.draft.parts_wording import DELETE_GENERIC, named_stems, phrase_around
 
 # A sum in words the figures reader leaves to contract prose ("at seven and a half million", "two
 # hundred thousand"): the word of scale says a value is asked.
@@ -113,7 +114,7 @@ def doubt(part: Part, clause: str = "", parties: tuple[str, ...] = ()) -> str:
         if _ADD.search(words):
             return f"“{_short(words)}” asks for something to be added, which moving a right does not do."
     if part.kind == "mutual":
-        cues = list(_MUTUAL.finditer(words))
+        cues = list(MUTUAL.finditer(words))
         asked = re.search(r"\bmake\b[^.;:]{0,60}\bmutual|\bmutuali[sz]e", words, re.I)
         if cues and not asked and all(_KEEP_LEAD.search(words[:c.start()]) for c in cues):
             return f"“{_short(words)}” says to keep what is mutual, not to make anything mutual."
@@ -189,16 +190,15 @@ def delete_read(part: Part, clause: str) -> bool:
     """The words a delete part names are read one way: quoted words the clause has, or words that point
     to one place of the clause only (one phrase around a word used once, or one sentence part that shares
     clearly more of the named words than any other)."""
-    from addin_server.draft.parts_wording import _DELETE_GENERIC, _named_stems, _phrase_around
     from index_builder.reading.sentences import part_spans
     put_in = set(replacement_quotes(part.text))
-    quoted = [q for q in (m.group(1).strip() for m in _QUOTED_ANY.finditer(part.text)) if q and q not in put_in]
+    quoted = [q for q in (m.group(1).strip() for m in QUOTED_ANY.finditer(part.text)) if q and q not in put_in]
     if any(re.search(rf"(?<![\w-]){re.escape(q)}(?![\w-])", clause, re.I) for q in quoted):
         return True
-    named = _named_stems(part)
-    if len(named) == 1 and _phrase_around(clause, named[0]):
+    named = named_stems(part)
+    if len(named) == 1 and phrase_around(clause, named[0]):
         return True
-    what = [w[:5] for w in re.findall(r"[a-z]{4,}", str(part.params.get("what") or "").lower()) if w not in _DELETE_GENERIC]
+    what = [w[:5] for w in re.findall(r"[a-z]{4,}", str(part.params.get("what") or "").lower()) if w not in DELETE_GENERIC]
     scores = sorted((sum(1 for w in what if any(h.startswith(w[:4]) for h in re.findall(r"[a-z]{4,}", clause[a:b].lower())))
                      for a, b in part_spans(clause)), reverse=True)
     if not scores or not what:
@@ -213,7 +213,7 @@ def reach_read(part: Part) -> bool:
     exception is not said to miss it."""
     phrase = str(part.params.get("phrase") or "")
     return any(q.strip() and (q.strip().lower() in phrase.lower() or phrase.lower() in q.strip().lower())
-               for q in (m.group(1) for m in _QUOTED_ANY.finditer(part.text)))
+               for q in (m.group(1) for m in QUOTED_ANY.finditer(part.text)))
 
 
 def _other_figure(part: Part, clause: str) -> str:

@@ -23,8 +23,10 @@ from typing import Sequence
 from index_builder.reading import figures as F
 from index_builder.reading.sentences import sentence_spans
 
+from addin_server.draft.done import asked_figure, unmatched
 from addin_server.draft.instruction import Instruction, Part
-from addin_server.draft.parts_result import PartResult, _short
+from addin_server.draft.parts_carve_out import EXCEPTION_WORDS, added_text
+from addin_server.draft.parts_result import PartResult, short
 
 # A time stamp or a message header: the reader took a thread, not one ask ("Message 2 (11:40): ...").
 _STAMP = re.compile(r"\b\d{1,2}:\d{2}\b|\bmessage\s+\d+\b", re.I)
@@ -76,11 +78,6 @@ def garbled(part: Part) -> str:
 _same = F.same
 
 
-def _unmatched(mine: Sequence[F.Figure], theirs: Sequence[F.Figure]) -> list[F.Figure]:
-    from addin_server.draft.done import _unmatched as unmatched
-    return unmatched(mine, theirs)
-
-
 def rival_figure(part: Part, ins: Instruction, clause: str, draft: str) -> F.Figure | None:
     """The draft's new figure where it is the value another part asks for in the very place this part was read
     to hold: the other part names the figure it replaces ("twelve weeks, not eight") and this one names none
@@ -90,18 +87,17 @@ def rival_figure(part: Part, ins: Instruction, clause: str, draft: str) -> F.Fig
     notice") are no rivals: a draft doing one still fails the other."""
     if part.kind not in ("period", "amount"):
         return None
-    from addin_server.draft.done import _asked
     kinds = ("period", "amount", "percentage")
     mine = [f for f in F.figures(clause) if f.kind in kinds]
     theirs = [f for f in F.figures(draft) if f.kind in kinds]
-    new, gone = _unmatched(theirs, mine), _unmatched(mine, theirs)
+    new, gone = unmatched(theirs, mine), unmatched(mine, theirs)
     if not new or any(f.kind != part.kind for f in new + gone):
         return None
-    own_old, kept, own = part.params.get("old"), part.params.get("kept"), _asked(part)
+    own_old, kept, own = part.params.get("old"), part.params.get("kept"), asked_figure(part)
     if own is None:
         return None
     for other in ins.parts:
-        asked = _asked(other) if other is not part and other.kind == part.kind else None
+        asked = asked_figure(other) if other is not part and other.kind == part.kind else None
         if asked is None or not all(_same(f, asked) for f in new) or (asked.unit or "") != (own.unit or ""):
             continue  # (a period in days beside one in months asks for two places: "30 days' notice", "3 months")
         old = other.params.get("old")
@@ -119,7 +115,7 @@ def gate(found: PartResult, ins: Instruction, clause: str, draft: str) -> PartRe
     part = found.part
     why = garbled(part)
     if why and not _shown(part, clause, draft):
-        return PartResult(part, "unchecked", f"Not checked: “{_short(part.text)}” could not be read as one ask "
+        return PartResult(part, "unchecked", f"Not checked: “{short(part.text)}” could not be read as one ask "
                                              f"({why}); read the draft against it.")
     figure = rival_figure(part, ins, clause, draft)
     if figure is not None:
@@ -144,8 +140,7 @@ def kept_but_fewer(part: Part, ins: Instruction, draft: str) -> str:
         return ""
     if not any(p.kind in REWORDING for p in ins.parts if p is not part):
         return ""
-    from addin_server.draft.done import _asked
-    asked = _asked(part)
+    asked = asked_figure(part)
     if asked is None or not any(_same(f, asked) for f in F.figures(draft)):
         return ""
     return (f"Not checked: the draft still says {part.label()}, in fewer places than your clause, and your instruction "
@@ -160,9 +155,8 @@ def _shown(part: Part, clause: str, draft: str) -> bool:
     if similarity(clause, draft) >= NEARLY_SAME:
         return True
     if part.kind == "carve_out":
-        from addin_server.draft.parts_carve_out import _EXCEPTION_WORDS, _new_text
-        new_text, context = _new_text(clause, draft)
-        return not new_text.strip() or not _EXCEPTION_WORDS.search(context)
+        new_text, context = added_text(clause, draft)
+        return not new_text.strip() or not EXCEPTION_WORDS.search(context)
     if part.kind == "delete":
         # The words it quotes to strike, still in the draft as the clause has them.
         quoted = re.findall(r"['‘\"“]([^'’\"”]{3,80})['’\"”]", part.text)

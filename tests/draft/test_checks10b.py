@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from addin_server.draft.checks import DraftTask, check_draft
 from addin_server.draft.instruction import length_said, read_instruction
-from addin_server.draft.parts_figures import _targeted_old
+from addin_server.draft.parts_figures import targeted_old
 
 DELIVERY = ("The Supplier shall deliver the Goods within ten (10) Business Days of the Order Date and shall notify the "
             "Customer of any delay within two (2) Business Days.")
@@ -18,9 +18,9 @@ CONFIDENTIAL = ("The Consultant shall keep confidential all Confidential Informa
 def test_the_period_a_noun_of_the_ask_names_is_the_one_in_its_verbs_sentence() -> None:
     # "the delivery period" names the figure beside "shall deliver": lawyers name a duty by its noun.
     ins = read_instruction("change the delivery period to 20 Business Days", DELIVERY)
-    assert [f.text for f in _targeted_old(ins.parts[0], DELIVERY, "period")] == ["ten (10) Business Days"]
+    assert [f.text for f in targeted_old(ins.parts[0], DELIVERY, "period")] == ["ten (10) Business Days"]
     ins = read_instruction("change the notification period to 5 Business Days", DELIVERY)
-    assert [f.text for f in _targeted_old(ins.parts[0], DELIVERY, "period")] == ["two (2) Business Days"]
+    assert [f.text for f in targeted_old(ins.parts[0], DELIVERY, "period")] == ["two (2) Business Days"]
 
 
 def test_the_figure_a_done_period_replaced_is_asked_for_by_every_check() -> None:

@@ -1,7 +1,7 @@
 """Session 11, keep11 (issue 38): what the lawyer says stays is a checked part of the instruction.
 
 Lines from the spent tasks (drafting-j, -k). Each test fails without the rule (parts_keep.py, wired into
-checks_meaning._meaning; the keep words in instruction_words.py; unambiguous.says_to_keep).
+checks_meaning.check_meaning; the keep words in instruction_words.py; unambiguous.says_to_keep).
 """
 
 from __future__ import annotations

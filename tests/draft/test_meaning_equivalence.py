@@ -9,8 +9,8 @@ moves nobody. Each fixture is a sentence pair from a spent drafting task; each b
 from __future__ import annotations
 
 from addin_server.draft.compare_base import Allowances, compare
-from addin_server.draft.compare_limits import _limit_changes
-from addin_server.draft.compare_roles import _role_changes
+from addin_server.draft.compare_limits import limit_changes
+from addin_server.draft.compare_roles import role_changes
 
 J_MULTI_09 = ("Employee must not Solicit any Covered Employee. This restriction does not prohibit Employee from "
               "providing a professional reference upon request or from hiring a person who responds to a general "
@@ -19,7 +19,7 @@ J_MULTI_09 = ("Employee must not Solicit any Covered Employee. This restriction 
 
 
 def _limits(clause: str, draft: str, **allow: object) -> list[str]:
-    return _limit_changes(compare(clause, draft), Allowances(**allow))  # type: ignore[arg-type]
+    return limit_changes(compare(clause, draft), Allowances(**allow))  # type: ignore[arg-type]
 
 
 def test_does_not_prohibit_e_from_is_e_may_and_prohibits_is_still_a_reversal() -> None:
@@ -113,11 +113,11 @@ def test_a_party_renamed_throughout_moves_nobody_and_a_swap_still_does() -> None
     # j-conform-04: "For the invention agreement. It says Company." (document parties Company, Employee)
     parties = ("Company", "Employee")
     renamed = J_CONFORM_04.replace("Employer", "Company")
-    assert not _role_changes(compare(J_CONFORM_04, renamed), Allowances(), parties)
+    assert not role_changes(compare(J_CONFORM_04, renamed), Allowances(), parties)
     swapped = ("Employee may disclose only factual information about lawful confidentiality, trade-secret, "
                "return-of-property, and other obligations that remain enforceable. Employer consents to that "
                "disclosure.")
-    assert _role_changes(compare(J_CONFORM_04, swapped), Allowances(), parties)
+    assert role_changes(compare(J_CONFORM_04, swapped), Allowances(), parties)
 
 
 def test_equals_or_exceeds_is_at_least_and_either_way_said_again_is_no_new_either_way() -> None:
@@ -194,11 +194,11 @@ def test_both_parties_renamed_throughout_move_nobody_and_a_duty_moved_still_does
     # f-conform-08: "the contractor there is 'Provider' and the client is 'Customer'".
     parties = ("Provider", "Customer")
     renamed = F_CONFORM_08.replace("Contractor", "Provider").replace("Company", "Customer")
-    assert not _role_changes(compare(F_CONFORM_08, renamed), Allowances(), parties)
+    assert not role_changes(compare(F_CONFORM_08, renamed), Allowances(), parties)
     # f-conform-08-b1 (wrong_direction): the duty to insure moved to Customer.
     moved = renamed.replace("Provider will maintain adequate liability insurance to protect Provider",
                             "Customer will maintain adequate liability insurance to protect Customer")
-    assert _role_changes(compare(F_CONFORM_08, moved), Allowances(), parties)
+    assert role_changes(compare(F_CONFORM_08, moved), Allowances(), parties)
 
 
 def test_a_section_title_in_brackets_is_no_not() -> None:

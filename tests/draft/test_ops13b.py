@@ -108,7 +108,7 @@ def test_keeps_is_read_as_retains() -> None:
 
 def test_owners_swapped_in_a_plain_rewording_are_caught() -> None:
     from addin_server.draft.compare import compare
-    from addin_server.draft.compare_roles import _role_changes
+    from addin_server.draft.compare_roles import role_changes
     from addin_server.draft.parts import allowances
     swapped = ("Customer keeps full ownership of the Product, whether it was developed before or after the Effective "
                "Date, apart from the limited license in Section 1.1 (Access and Use). Provider keeps full ownership of "
@@ -118,7 +118,7 @@ def test_owners_swapped_in_a_plain_rewording_are_caught() -> None:
     ins = read_instruction(WHO_OWNS, OWNERSHIP, parties)
     for draft, changed in ((swapped, True), (sound, False)):
         allow = allowances(ins, OWNERSHIP, draft, Context(parties=parties))
-        assert bool(_role_changes(compare(OWNERSHIP, draft), allow, parties)) is changed
+        assert bool(role_changes(compare(OWNERSHIP, draft), allow, parties)) is changed
 
 
 # i-period-02 (spent): "Leave the sixty-month look-back alone. Just bring the tail down from five years to two."

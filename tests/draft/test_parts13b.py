@@ -8,7 +8,7 @@ Fixtures are the instructions of spent drafting-o and -l tasks. Each test fails 
 from __future__ import annotations
 
 from addin_server.draft.instruction import read_instruction
-from addin_server.draft.instruction_kinds import _kind
+from addin_server.draft.instruction_kinds import kind_of
 from addin_server.draft.instruction_lines import cut_at_lines
 
 # o-period-02
@@ -49,10 +49,10 @@ def test_words_pointing_back_to_a_quoted_ask_are_read_with_it() -> None:
 
 def test_a_segment_that_only_says_what_stays_has_no_kind() -> None:
     # o-plain-04: the nouns name what is kept; k-plain-02: an ask with a colon is more than a keep.
-    assert _kind("the substance (Licensee's bar, the mutual consent rule and Licensor's three routes without consent) "
+    assert kind_of("the substance (Licensee's bar, the mutual consent rule and Licensor's three routes without consent) "
                  "cannot change") is None
-    assert _kind("Make it mutual so the cap does not change") == "mutual"
-    assert _kind("Rewrite it so a translator's software can cope: ordinary case, plain words, everything it disclaims "
+    assert kind_of("Make it mutual so the cap does not change") == "mutual"
+    assert kind_of("Rewrite it so a translator's software can cope: ordinary case, plain words, everything it disclaims "
                  "still listed") == "plain"
 
 

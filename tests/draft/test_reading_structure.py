@@ -7,7 +7,7 @@ of reading, not one task.
 
 from __future__ import annotations
 
-from addin_server.draft.checks import DraftTask, _added_elsewhere, run_checks
+from addin_server.draft.checks import DraftTask, added_elsewhere, run_checks
 from addin_server.draft.instruction import read_instruction
 from addin_server.draft.support import features, score_support
 from index_builder.model import Clause
@@ -103,7 +103,7 @@ def test_figure_words_and_neither_are_not_added_substance() -> None:
     sentence = ("(a) Except as provided in Section 4, neither party's total liability for all claims under this "
                 "Agreement will exceed three million U.S. dollars ($3,000,000).")
     ins = read_instruction("cap: a flat $3m like [1] instead of the Cap Amount", clause)
-    assert _added_elsewhere(sentence, "THE LIABILITY OF EACH PARTY SHALL NOT EXCEED $3,000,000.", clause, ins) == ""
+    assert added_elsewhere(sentence, "THE LIABILITY OF EACH PARTY SHALL NOT EXCEED $3,000,000.", clause, ins) == ""
 
 
 def test_a_term_the_clause_writes_so_is_the_lawyers_own() -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from addin_server.draft.checks_base import DraftTask
-from addin_server.draft.checks_terms import _defined_terms
+from addin_server.draft.checks_terms import check_defined_terms
 from addin_server.draft.instruction import read_instruction
-from addin_server.draft.parts import _conform
+from addin_server.draft.parts import conform_part
 
 ASK = "Conform this to our document's defined terms."
 CLAUSE = "If the Service misses the Uptime Target, Customer may terminate this Agreement on notice to Supplier."
@@ -21,8 +21,8 @@ def _both(terms: tuple[str, ...] | None, parties: tuple[str, ...]) -> tuple[str,
     ins = read_instruction(ASK, CLAUSE, parties)
     assert "conform" in ins.kinds
     part = next(p for p in ins.parts if p.kind == "conform")
-    checked = _defined_terms(task, ins, DRAFT)
-    said = _conform(part, ins, CLAUSE, DRAFT, task.context())
+    checked = check_defined_terms(task, ins, DRAFT)
+    said = conform_part(part, ins, CLAUSE, DRAFT, task.context())
     keeps = "keeps" in checked.reason
     assert keeps == ("keeps" in said.reason), (checked.reason, said.reason)
     return checked.reason, said.reason

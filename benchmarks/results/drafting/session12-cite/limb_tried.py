@@ -2,7 +2,7 @@ import json, sys, glob, re
 from index_builder.model import Clause
 from index_builder.reading import polarity as P
 from addin_server.draft.citations import verify
-from addin_server.draft.checks_base import _MARKER
+from addin_server.draft.checks_base import MARKER
 from addin_server.draft.support import stems
 S='/work/main/benchmarks/sets'
 files=sorted(glob.glob(S+'/drafting/[ab]-*.jsonl'))+[f for f in sorted(glob.glob(S+'/drafting-[c-n]/*.jsonl')) if 'draws' not in f]
@@ -10,11 +10,11 @@ LIMB=re.compile(r"[,;:]|\((?![\w.]{1,4}\))|(?<!\(\w)(?<!\(\w\w)\)")
 MODE=sys.argv[1]
 def closed(sentence):
     out=[]
-    for m in _MARKER.finditer(sentence):
-        rest=_MARKER.sub('', sentence[m.end():])
+    for m in MARKER.finditer(sentence):
+        rest=MARKER.sub('', sentence[m.end():])
         end = not re.search(r"\w{2,}", rest)
         if end and MODE=='mid': continue
-        before=_MARKER.sub('', sentence[:m.start()])
+        before=MARKER.sub('', sentence[:m.start()])
         out.append(LIMB.split(before)[-1])
     return out
 POL=re.compile(P.negation_or_exception(nor=True).pattern if hasattr(P.negation_or_exception(nor=True),'pattern') else 'zzzz', re.I)

@@ -3,7 +3,7 @@ import json, sys, glob
 from index_builder.model import Clause
 from addin_server.draft.checks_base import DraftTask
 from addin_server.draft.citations import verify
-from addin_server.draft.checks_support import _support
+from addin_server.draft.checks_support import check_support
 from addin_server.draft.instruction import read_instruction
 from addin_server.draft.parts import allowances
 from addin_server.draft import compare as C
@@ -20,5 +20,5 @@ for f in files:
         ins=read_instruction(task.instruction, task.clause, task.document_parties)
         for d in t['drafts']:
             v=verify(d['text'], pre, task.clause, asked=task.instruction)
-            r=_support(v, pre, task.clause, ins, None)
+            r=check_support(v, pre, task.clause, ins, None)
             out.write(json.dumps({'id':d['draft_id'],'sound':d['sound'],'fault':[x['fault'] for x in d.get('faults') or []],'ok':r.passed,'why':r.reason})+'\n')

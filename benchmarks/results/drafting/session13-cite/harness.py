@@ -1,7 +1,7 @@
 import json,glob,sys,re
 from index_builder.model import Clause
 from addin_server.draft.citations import verify
-from addin_server.draft.checks_base import _MARKER
+from addin_server.draft.checks_base import MARKER
 from addin_server.draft.support_claims import claim_unbacked
 sets=[f for f in sorted(glob.glob('/work/wt/cite13/benchmarks/sets/drafting*/*.jsonl')) if not re.search(r'drafting-[qr]',f)]
 res={}

@@ -1,7 +1,7 @@
 import json,glob,re,sys
 from index_builder.model import Clause
-from addin_server.draft.checks_base import DraftTask, _MARKER
-from addin_server.draft.checks_terms import _defined_terms
+from addin_server.draft.checks_base import DraftTask, MARKER
+from addin_server.draft.checks_terms import check_defined_terms
 from addin_server.draft.instruction import read_instruction
 sets=[f for f in sorted(glob.glob('/work/wt/cite13/benchmarks/sets/drafting*/*.jsonl')) if not re.search(r'drafting-[qr]',f)]
 res={}
@@ -23,7 +23,7 @@ for f in sets:
             if not r: continue
             import addin_server.draft.checks_terms as CT
             orig=CT._known_side_by_side; CT._known_side_by_side=lambda *a: False
-            was=_defined_terms(task,ins,_MARKER.sub('',d['text']).strip()).passed is False
+            was=check_defined_terms(task,ins,MARKER.sub('',d['text']).strip()).passed is False
             CT._known_side_by_side=orig
-            now=_defined_terms(task,ins,_MARKER.sub('',d['text']).strip()).passed is False
+            now=check_defined_terms(task,ins,MARKER.sub('',d['text']).strip()).passed is False
             if was!=now: print(d['draft_id'], 'sound' if d['sound'] else [x['fault'] for x in d['faults']], 'was',was,'now',now)
