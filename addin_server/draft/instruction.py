@@ -189,7 +189,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
             # into the Servicer's covenant": the quoted ask is one of several, not a right moved by itself); a
             # figure quoted stays the figure asked.
             joined, kind = parts[-1].text + " " + segment, parts[-1].kind
-            kind = kind if kind in ("period", "amount") else _kind(_restated_out(joined, clause)) or kind
+            kind = kind if kind in ("period", "amount") else kind_of(restated_out(joined, clause)) or kind
             parts[-1] = _part(kind, joined, clause, names)
             continue
         if kind == "other" and about_the_draft(segment):
