@@ -149,7 +149,15 @@ def _brought(clause: str, draft: str, ctx: Context) -> list[str]:
     into the lawyer's document (only where the clause has a party the document lacks)."""
     if not _foreign(clause, ctx):
         return []
-    return [t for t in document_party_names(ctx) if binding.uses(draft, t) and not binding.uses(clause, t)]
+    return [t for t in _in_document_order(document_party_names(ctx), ctx)
+            if binding.uses(draft, t) and not binding.uses(clause, t)]
+
+
+def _in_document_order(names: set[str], ctx: Context) -> list[str]:
+    """The names in the order the pane sends the document's parties and terms: the first is the one a reason
+    names, and a set's order changes from one server process to the next."""
+    order = {t: i for i, t in enumerate(dict.fromkeys([*ctx.parties, *(ctx.document_terms or ())]))}
+    return sorted(names, key=lambda t: (order.get(t, len(order)), t))
 
 
 def _foreign_terms(clause: str, ctx: Context) -> list[str]:
@@ -168,7 +176,7 @@ def _brought_terms(clause: str, draft: str, ctx: Context) -> list[str]:
     has a term the document lacks: the draft carries the clause into the lawyer's document."""
     if not _foreign_terms(clause, ctx):
         return []
-    names = [*document_party_names(ctx), *ctx.document_terms]
+    names = [*_in_document_order(document_party_names(ctx), ctx), *ctx.document_terms]
     return [t for t in dict.fromkeys(names) if _words(draft, t) and not _words(clause, t)]
 
 
