@@ -147,16 +147,18 @@ def _part_of_known(term: str, known: set[str]) -> bool:
     low = term.lower()
     # "Affiliate of Green Cross", "Confidential Information of the Company": known words joined by "of".
     pieces = re.split(r"\s+of\s+(?:the\s+|any\s+|each\s+)?", term)
-    if len(pieces) > 1 and all(any(same_term(p, k) or p.lower() == k.lower() for k in known) for p in pieces):
+    if len(pieces) > 1 and all(_is_known(p, known) for p in pieces):
         return True
     if any(low in k.lower().split(" and ") or low == k.lower().rstrip("s") or k.lower().endswith(" " + low)
            for k in known):
         return True
     head, _, rest = term.partition(" ")
-    if head in PARTY_NAMES and bool(rest) and any(
-            k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known):
-        return True
-    return False
+    return head in PARTY_NAMES and bool(rest) and any(
+        k.partition(" ")[0] in PARTY_NAMES and same_term(k.partition(" ")[2], rest) for k in known)
+
+
+def _is_known(piece: str, known: set[str]) -> bool:
+    return any(same_term(piece, k) or piece.lower() == k.lower() for k in known)
 
 
 # Small words a capitalised run may take in between two names ("Agreement for TDA", "Agreement of Dragon Systems").
@@ -172,9 +174,6 @@ def _known_side_by_side(term: str, known: set[str]) -> bool:
     if len(words) < 2:
         return False
 
-    def is_known(piece: str) -> bool:
-        return any(same_term(piece, k) or piece.lower() == k.lower() for k in known)
-
     # reach[i]: the number of known pieces that cover words[:i] (None where they cannot).
     reach: list[int | None] = [0] + [None] * len(words)
     for j in range(1, len(words) + 1):
@@ -182,7 +181,7 @@ def _known_side_by_side(term: str, known: set[str]) -> bool:
             if reach[i] is None:
                 continue
             piece = " ".join(words[i:j])
-            if is_known(piece):
+            if _is_known(piece, known):
                 reach[j] = max(reach[j] or 0, reach[i] + 1)
             elif j == i + 1 and 0 < i < len(words) - 1 and piece.lower() in _JOINERS:
                 reach[j] = max(reach[j] or 0, reach[i])
@@ -225,7 +224,4 @@ def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
 
 def _without_figures(text: str) -> str:
     from index_builder.reading import figures as F
-    chars = list(text)
-    for f in F.figures(text):
-        chars[f.start:f.end] = " " * (f.end - f.start)
-    return "".join(chars)
+    return _blank(text, [(f.start, f.end) for f in F.figures(text)])

@@ -201,3 +201,16 @@ described contemplated allowed under between party parties such those""".split()
 def hung_on(text: str, t: L.Turn, own: set[str]) -> list[str]:
     """The content words a turn hangs on, party names and little words aside."""
     return [w for w in stem_list(L.said_on(text, t)) if w not in STOP_STEMS and w not in own and not w.isdigit()]
+
+
+# Below this share of its words found anywhere in the draft, what an exception or a condition hangs on is
+# gone, not reworded.
+GONE_SHARE = 0.34
+
+
+def words_gone(text: str, t: L.Turn, own: set[str], have: set[str]) -> bool:
+    """Whether the content words a turn of ``text`` hangs on (party names, pointers at the agreement and
+    little words aside) are gone from the draft whose stems are ``have``: two of them at least, since one word
+    of its own is too few to tell ("unless directed by Company" is "if Company tells it to")."""
+    hangs = [w for w in hung_on(text, t, own) if w not in POINTERS]
+    return len(set(hangs)) >= 2 and sum(w in have for w in hangs) < GONE_SHARE * len(hangs)

@@ -22,7 +22,7 @@ from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 from index_builder.reading.sentences import part_spans
 
-from addin_server.draft.compare_base import POINTERS, Allowances, short, stem_of, stem_set, content_stems, hung_on
+from addin_server.draft.compare_base import Allowances, content_stems, short, stem_of, stem_set, words_gone
 from addin_server.draft.compare_logic import asked_spans, asks_drop, inside
 
 # How much of the two parts' content words the best pair must share, and by how much it must beat the
@@ -109,8 +109,6 @@ def _limit_dropped(mine: str, theirs: str, asked: str) -> str:
             "your instruction does not ask for: what your clause confined, the draft leaves open.")
 
 
-# Below this share of its words found anywhere in the draft, a condition's content is gone, not reworded.
-_GONE = 0.34
 _CONDITIONS = frozenset({"if", "unless", "subject", "while"})
 _COMPARED = re.compile(rf"\b(?:{L.GREATER_WORDING}|{L.LESSER_WORDING}|exceed\w*|equals?|below|above)\b", re.I)
 _BOUNDS = frozenset({"only", "limit", "floor"})
@@ -132,8 +130,7 @@ def _condition_dropped(mine: str, theirs: str, draft: str, asked: str, own: set[
     for t in L.turns(mine):
         if t.kind not in _CONDITIONS or t.text.lower().startswith("without") or _WHETHER.search(mine[:t.start]):
             continue
-        hangs = [w for w in hung_on(mine, t, own) if w not in POINTERS]
-        if len(set(hangs)) < 2 or sum(w in have for w in hangs) >= _GONE * len(hangs):
+        if not words_gone(mine, t, own, have):
             continue
         said = short(f"{t.text} {L.said_on(mine, t)}".strip(), 70)
         if _COMPARED.search(said) and _COMPARED.search(theirs):

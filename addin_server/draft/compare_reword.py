@@ -29,12 +29,9 @@ from index_builder.reading import binding
 from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
 
-from addin_server.draft.compare_base import POINTERS, Allowances, short, stem_of, stem_set, hung_on
+from addin_server.draft.compare_base import Allowances, hung_on, short, stem_of, stem_set, words_gone
 from addin_server.draft.compare_logic import asked_spans, asks_drop, inside
 from addin_server.draft.compare_pairs import paired_changes
-
-# Below this share of its words found anywhere in the draft, an exception's content is gone, not reworded.
-_GONE = 0.34
 
 
 def reworded_changes(clause: str, draft: str, allow: Allowances, instruction: str,
@@ -68,9 +65,7 @@ def _conditions_dropped(clause: str, draft: str, allow: Allowances, own: set[str
         # and an assent ("without consent") as an "approval"; neither is read here.
         if t.kind != "unless" or t.text.lower().startswith("without"):
             continue
-        hangs = [w for w in hung_on(clause, t, own) if w not in POINTERS]
-        # (One word of its own is too few to tell: "unless directed by Company" is "if Company tells it to".)
-        if len(set(hangs)) < 2 or sum(w in have for w in hangs) >= _GONE * len(hangs):
+        if not words_gone(clause, t, own, have):
             continue
         said = f"{t.text} {L.said_on(clause, t)}".strip()
         if inside(t.start, t.end + len(L.said_on(clause, t)) + 1, allow.delete + quoted):
