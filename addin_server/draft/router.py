@@ -26,6 +26,7 @@ from addin_server.draft.checks_base import not_checked
 from addin_server.draft.citations import verify
 from addin_server.draft.edits import Declined, Edit, OperationResult
 from addin_server.draft.instruction import OPERABLE, Instruction, Part, read_instruction
+from addin_server.draft.instruction_moves import same_size
 from addin_server.draft.gates import refused as _refused
 from addin_server.draft.gates import unread as _unread
 from addin_server.draft.parts import PartResult
@@ -142,7 +143,7 @@ class DraftRouter:
                               instruction=ins)
         drafted.checks = checked.checks
         drafted.parts = _parts(checked.parts, ins, done, already, why, drafted.producer, self.redrafter is not None,
-                               prefer)
+                               prefer, (task.clause, drafted.result.answer or drafted.result.verified.text))
         drafted.checks = _instruction_from_parts(drafted.checks, drafted.parts)
         eased = any(r.failed and row["status"] == "unchecked" for r, row in zip(checked.parts, drafted.parts))
         if eased:
@@ -277,8 +278,10 @@ def _combined(clause: str, text: str, done: list[tuple[int, Part, OperationResul
 
 
 def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Part, OperationResult]],
-           already: dict[int, str], why: dict[int, str], producer: str, model: bool, prefer: str) -> list[dict[str, Any]]:
-    """Each part as the lawyer reads it: what the check found, who did it, and why a part was left."""
+           already: dict[int, str], why: dict[int, str], producer: str, model: bool, prefer: str,
+           texts: tuple[str, str] = ("", "")) -> list[dict[str, Any]]:
+    """Each part as the lawyer reads it: what the check found, who did it, and why a part was left.
+    ``texts``: the clause and the draft."""
     by_op = {i for i, _, _ in done}
     out = []
     for i, r in enumerate(results):
@@ -287,7 +290,13 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
         left = i not in by_op and i not in already and producer == "operation"
         if left:
             row["by"] = ""  # nobody did it
-        if left and r.part.params.get("kept"):
+        if left and r.part.params.get("kept") and r.status == "done" and _figure_gone(r.part, *texts):
+            # "A one-year renewal does not give us time ... make it 24 months": the figure named (the clause's
+            # 12 months) is nowhere in the draft, so it did not stay, whatever unit the ask said it in.
+            row["status"] = "unchecked"
+            row["reason"] = (f"Not checked: the {r.part.label()} your instruction names is the figure the draft "
+                             "changes; read whether your instruction keeps it or changes it.")
+        elif left and r.part.params.get("kept"):
             pass  # a figure said to stay: the check's own finding (it stays, or the draft changed it)
         elif left and r.status == "done" and i in why and not says_to_keep(r.part.text):
             # An ask the operation declined is never claimed: the check may read the clause as it stood as
@@ -312,6 +321,21 @@ def _parts(results: list[PartResult], ins: Instruction, done: list[tuple[int, Pa
             row["reason"] = f"Not checked: {already[i]} The check reads it otherwise: {r.reason}"
         out.append(row)
     return out
+
+
+def _figure_gone(part: Part, clause: str, draft: str) -> bool:
+    """Whether the figure a part names is, in any unit, in the clause and nowhere in the draft ("1 year" and
+    the clause's "12 months", now 24): it did not stay. (Said in the clause's own unit, the check counts it.)"""
+    from index_builder.reading import figures as F
+
+    value, unit = part.params.get("value" if part.kind == "period" else "amount"), part.params.get("unit", "")
+    if value is None:
+        return False
+    of_kind = F.periods if part.kind == "period" else F.amounts
+    named = F.periods(f"{value} {unit}") if part.kind == "period" else \
+        F.amounts(F.format_amount(value, currency=part.params.get("currency")))
+    held = [f for f in of_kind(clause) if any(same_size(n, f) for n in named)]
+    return bool(held) and not any(same_size(n, f) for n in named for f in of_kind(draft))
 
 
 def _instruction_from_parts(checks: list[CheckResult], parts: list[dict[str, Any]]) -> list[CheckResult]:
