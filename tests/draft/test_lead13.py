@@ -39,3 +39,24 @@ def test_the_reason_is_the_same_under_every_hash_seed() -> None:
                            env={**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": str(ROOT)}).stdout
             for seed in range(8)}
     assert len(said) == 1 and said.pop().strip()
+
+
+# drafting-t (spent), t-period-03: the ask names the clause's five-year blocks (to be cut to two) in the clause's own
+# unit; the operation replaces them, so the five years did not stay, whatever the figure check counts.
+RENEWAL = ("Upon expiration of the Initial Term of this Agreement, this Agreement will automatically renew for "
+           "additional, successive five (5) year periods unless either Party provides the other Party written notice "
+           "of its desire to terminate at least one hundred twenty (120) days prior to the end of the Initial Term or "
+           "any renewal.")
+MEMO = ("Accrual memo - contract commitments (finance controller)\nThe renewal clause rolls the agreement over for "
+        "five-year blocks. Auditors want commitments we can measure; a five-year auto-commitment should not run "
+        "unreviewed. Request to Legal: renewal blocks of two (2) years instead. The 120-day notice is fine and stays.")
+
+
+def test_a_figure_the_operation_replaced_in_the_clauses_own_unit_is_never_said_to_stay() -> None:
+    from addin_server.draft.checks import DraftTask
+    from addin_server.draft.router import DraftRouter
+
+    drafted = DraftRouter(None).draft(DraftTask(RENEWAL, MEMO, (), ("Initial Term",), ("Party",)))
+    assert "two (2) year periods" in drafted.result.verified.text
+    five = next(p for p in drafted.parts if p["kind"] == "period" and p["label"] == "5 years")
+    assert five["status"] != "done" and "stays" not in five["reason"]
