@@ -1,4 +1,4 @@
-"""Totals of a run folder (runsets.sh output) by group: python totals.py DIR [DIR...] -> a-i, j-m, n-p and q-u rows."""
+"""Totals of a run folder (runsets.sh output) by group: python totals.py DIR [DIR...] -> a-i, j-m, n-p, q-u and v-z rows."""
 import json, os, sys
 def stats(d, n):
     r = [json.loads(l) for l in open(f'{d}/{n}/drafts.jsonl')]
@@ -8,11 +8,12 @@ def stats(d, n):
 fresh = ('drafting-j', 'drafting-k', 'drafting-l', 'drafting-m')
 newest = ('drafting-n', 'drafting-o', 'drafting-p')
 latest = ('drafting-q', 'drafting-r', 'drafting-s', 'drafting-t', 'drafting-u')
+next_ = ('drafting-v', 'drafting-w', 'drafting-x', 'drafting-y', 'drafting-z')
 for d in sys.argv[1:]:
-    tot = {'a-i': [0]*6, 'j-m': [0]*6, 'n-p': [0]*6, 'q-u': [0]*6}
+    tot = {'a-i': [0]*6, 'j-m': [0]*6, 'n-p': [0]*6, 'q-u': [0]*6, 'v-z': [0]*6}
     for n in sorted(os.listdir(d)):
         if not os.path.exists(f'{d}/{n}/drafts.jsonl'): continue
-        g = 'q-u' if n.startswith(latest) else 'n-p' if n.startswith(newest) else 'j-m' if n.startswith(fresh) else 'a-i'
+        g = 'v-z' if n.startswith(next_) else 'q-u' if n.startswith(latest) else 'n-p' if n.startswith(newest) else 'j-m' if n.startswith(fresh) else 'a-i'
         tot[g] = [a + b for a, b in zip(tot[g], stats(d, n))]
     for g, t in tot.items():
         if t[2]:
