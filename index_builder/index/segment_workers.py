@@ -202,8 +202,10 @@ def build_shard(job: tuple[int, list[tuple[Any, dict[str, Any]]], int]) -> Shard
             out.documents[source.doc_id]["dropped"] = len(read) - len(fresh)
     if clauses:
         for attempt in range(3):
-            # The build removes segments it replaced as it publishes: one this worker listed
-            # may go before its keys are read. Open the version live then, and try again.
+            # The build removes segments it replaced as it publishes: one of the version this
+            # worker opened may go before its keys are read (two checkpoints on, that version
+            # is pruned). Open the version live then, and try again. (One it listed as
+            # unpublished and saw go is skipped there: segmented_build._unpublished_vectors.)
             live = _live(state)
             report = state.steps.report()
             try:

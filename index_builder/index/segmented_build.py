@@ -25,6 +25,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import numpy as np
 
+from index_builder.errors import IndexFormatError
 from index_builder.index.backend import PreviousVersion, VersionData
 from index_builder.index.ivf import build_threads, lists_for, train
 from index_builder.index.segments import (SegmentFiles, publish, read_meta, save_codebook,
@@ -131,18 +132,20 @@ class SegmentedLive:
         a sorted array, not a dict: ten million keys as Python objects would take GBs."""
         if self._keys is None:
             keys, where, vectors = [], [], []
-            sources = [(s, a) for s, a in zip(self.segments, self.alive)]
-            if self.params.get("embedding_model") != model_id:
-                sources = []
+            # Each source: its text keys, their local positions, its vectors.
+            sources: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+            if self.params.get("embedding_model") == model_id:
+                for segment, alive in zip(self.segments, self.alive):
+                    live = np.flatnonzero(alive)
+                    sources.append((np.asarray(segment.keys())[live], live, segment.vectors()))
             for name in unpublished(self.root):  # left by a build that crashed
-                if read_meta(segment_folder(self.root, name)).get("model") == model_id:
-                    orphan = SegmentFiles(segment_folder(self.root, name))
-                    sources.append((orphan, np.ones(orphan.size, dtype=bool)))
-            for number, (segment, alive) in enumerate(sources):
-                live = np.flatnonzero(alive)
-                keys.append(np.asarray(segment.keys())[live])
+                orphan = _unpublished_vectors(self.root, name, model_id)
+                if orphan is not None:
+                    sources.append(orphan)
+            for number, (segment_keys, live, segment_vectors) in enumerate(sources):
+                keys.append(segment_keys)
                 where.append((np.int64(number) << 32) | live.astype(np.int64))
-                vectors.append(segment.vectors())
+                vectors.append(segment_vectors)
             all_keys = np.concatenate(keys) if keys else np.zeros(0, dtype="S32")
             order = np.argsort(all_keys, kind="stable")
             self._keys = (all_keys[order], np.concatenate(where)[order] if where
@@ -152,6 +155,34 @@ class SegmentedLive:
     def close(self) -> None:
         for segment in self.segments:
             segment.close()
+
+
+def _unpublished_vectors(root: Path, name: str, model_id: str
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """An unpublished segment's text keys, positions and vectors, if ``model_id`` embedded it.
+
+    None too when it is gone by the time it is read. A sharded build removes the segments it
+    has replaced as it publishes its checkpoints (segment_workers.Checkpoints.add) while its
+    workers look up vectors here: a worker that lists the segments no version names just
+    after a checkpoint pruned the last version naming a replaced one, and before the build
+    removed it, sees it as unpublished, and it goes before it is read. It was no crashed
+    build's segment (those are kept to the end of a build), so nothing is lost by skipping
+    it; a segment still there that cannot be read is damaged, and says so."""
+    folder = segment_folder(root, name)
+    try:
+        if read_meta(folder).get("model") != model_id:
+            return None
+        segment = SegmentFiles(folder)
+        try:  # memory-mapped: readable after the folder is removed
+            keys, vectors = np.asarray(segment.keys()), segment.vectors()
+        finally:
+            segment.close()
+    except (IndexFormatError, FileNotFoundError):
+        if folder.is_dir():
+            raise
+        log.info("Segment %s was removed as it was read (replaced by this build)", name)
+        return None
+    return keys, np.arange(len(keys), dtype=np.int64), vectors
 
 
 class _Clauses(Mapping[str, list[Clause]]):

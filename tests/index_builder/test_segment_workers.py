@@ -11,12 +11,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from index_builder.index import segment_workers
+from index_builder.index import segment_workers, segmented_build
+from index_builder.index.backend import text_key
 from index_builder.index.build import build_index
 from index_builder.index.embedded import EmbeddedStore
-from index_builder.index.segmented_build import SegmentSettings
-from index_builder.index.segments import unpublished
+from index_builder.index.segment_files import remove_unnamed
+from index_builder.index.segmented_build import SegmentedLive, SegmentSettings
+from index_builder.index.segments import SegmentFiles, publish, unpublished, write_segment
 from index_builder.index.versions import resolve_version
+from index_builder.model import Clause
 from index_builder.settings import updated
 from precedent_bench.drafting.drafting_set import HashingEmbedder
 
@@ -201,3 +204,49 @@ def test_new_facet_rules_are_applied_in_shards_and_a_stopped_reread_resumes(
     assert not any(info.get("reread") for info in documents.values())
     assert "checkpoint" not in final.params and final.stats()["clauses"] == 16 * 12
     assert _served(store) == _serial(settings, embedder, lib, tmp_path)
+
+
+def test_a_replaced_segment_removed_as_a_worker_lists_unpublished_ones_is_skipped(
+        settings, embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interleaving that once failed the resumed re-read above under load, driven step by
+    step. A worker looking up vectors (SegmentedLive, the version live when it started a shard)
+    lists the segments no version names; the build publishes checkpoints as it does and
+    removes, once no kept version names it, a segment it replaced. Listed just after the
+    checkpoint that pruned the last version naming it, and removed just before the worker
+    read it, the replaced segment looked like a crashed build's and its missing segment.json
+    failed the build as a damaged index. It is skipped; a crashed build's is still reused."""
+    store = _store(settings)
+    build_index(settings, [_library(tmp_path / "lib", docs=8)], embedder, progress=False,
+                store=store)  # 96 clauses: segments of 60 (replaced below) and 36
+    root = store.root
+    params = json.loads((resolve_version(root) / "params.json").read_text())
+    (replaced, _), (kept, size) = [(s["name"], s["size"]) for s in params["segments"]]
+    texts = {name: SegmentFiles(root / "segments" / name).table.at([0])[0].text
+             for name in (replaced, kept)}
+    # A segment a stopped build finished and never published (its vectors are reused).
+    crashed_text = "The customer shall pay the supplier's fees within 30 days of invoice."
+    crashed = write_segment(root, [Clause("new#1", crashed_text, "new")],
+                            embedder.embed([crashed_text]), settings.bm25,
+                            params["dense"]["codebook"], embedder.model_id)
+
+    def checkpoint() -> None:  # the replaced segment's documents read anew: not named
+        publish(root, params, [(kept, size)], np.ones(size, dtype=bool), {},
+                prune_segments=False)
+
+    checkpoint()  # the version a worker opens: the build's first checkpoint
+    worker = SegmentedLive(root, resolve_version(root))
+    listing = unpublished
+
+    def listed_as_the_build_publishes(at: Path) -> list[str]:
+        checkpoint()  # the next checkpoint prunes the first version, the last to name it
+        names = listing(at)
+        assert replaced in names and crashed in names
+        assert remove_unnamed(root, {replaced, kept}) == [replaced]  # as Checkpoints.add
+        return names
+
+    monkeypatch.setattr(segmented_build, "unpublished", listed_as_the_build_publishes)
+    vectors = worker.previous(embedder.model_id).vectors
+    assert text_key(texts[kept]) in vectors and text_key(crashed_text) in vectors
+    assert text_key(texts[replaced]) not in vectors
+    assert np.allclose(vectors[text_key(crashed_text)], embedder.embed([crashed_text])[0])
+    worker.close()
