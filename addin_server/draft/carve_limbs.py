@@ -29,6 +29,7 @@ from addin_server.draft.support import NEGATORS, stems
 # brackets, and the words that open an exception or a proviso.
 _LIMB = re.compile(r"[,;:()]|\s(?:or|and)\s|\b(?:except|unless|other\s+than|provided|save)\b", re.I)
 _MARKER = re.compile(r"\s*\[\d+\s*\]")
+_LIMB_ENDS = re.compile(r"^[\s,;:()]+|(?:[\s,;:()]+(?:or|and)?)+\s*$")
 # Words that say how an exception works on the clause, not what it lets through: it "does not apply to",
 # "does not cover", "is not a breach of this covenant", the "obligations" it "results from", the clause
 # "stays in force", "continues to govern"; "a person", "anything", which name no one; "however", "though";
@@ -78,7 +79,7 @@ def unbacked_limbs(clause: str, draft: str, given: str, least: int = NEW_WORDS) 
             fresh = [w for w in words if w not in own]
             new = tuple(w for w in fresh if not _known(w, have))
             if len(set(new)) >= least and 2 * len(new) > len(fresh):
-                out.append(Limb(start, start + len(piece), piece.strip(), new))
+                out.append(Limb(start, start + len(piece), _LIMB_ENDS.sub("", piece), new))
     return out
 
 
@@ -103,6 +104,8 @@ def _known(stem: str, have: set[str]) -> bool:
     if len(stem) >= 5 and any(h[:5] == stem[:5] for h in have if len(h) >= 5):
         return True
     bare = re.sub(r"(?:ing|ed)$", "", stem)
+    if any(stem.startswith(h) for h in have if len(h) >= 4):
+        return True  # "rental" for "renting", "employment" for "employ": the given word with an ending
     return len(bare) >= 2 and bare != stem and any(h in (bare, bare + "e") or h.startswith(bare) for h in have) \
         or len(stem) >= 3 and any(h.startswith(stem) and len(h) <= len(stem) + 2 for h in have)
 

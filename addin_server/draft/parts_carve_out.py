@@ -70,7 +70,8 @@ def carve_out_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: C
                                          "was to be carved out of it, rather than lifting it.")
     have = re.findall(r"[a-z][a-z-]+", new_text.lower())
     own = {w[:5] for w in re.findall(r"[a-z]{3,}", clause.lower())}
-    wrong = wrong_party(part, clause, new_text, ctx) or freed_other(clause, draft, ctx, part.text)
+    wrong = wrong_party(part, clause, new_text, ctx) or freed_other(clause, draft, ctx, part.text) or \
+        stranger_keyed(clause + " " + ins.text + " " + " ".join(ctx.parties), new_text)
     if wrong:
         return PartResult(part, "wrong", wrong)
     missing = []
@@ -191,6 +192,29 @@ def _conduct_of(text: str, name: str) -> bool:
     n = re.escape(name)
     return bool(re.search(rf"(?<![\w-]){n}['’]s\s+(?:[\w-]+\s+){{0,2}}?{CONDUCT}\b", text, re.I) or re.search(
         rf"\b{CONDUCT}\s+(?:of|by)\s+(?:the\s+)?{n}(?![\w-])", text, re.I))
+
+
+# Conduct that has a doer ("gross negligence ... of the shipper", "fraud by Bachem"); a "breach of X" names
+# what is breached, not who breaches it, and "of any kind" no one.
+_CONDUCT_OF = re.compile(r"\b(?:gross\s+)?(?:negligen\w*|misconduct|fraud\w*|acts?|omissions?|faults?)"
+                         r"(?:\s+(?:or|and)\s+(?:[\w-]+\s+){0,2}?(?:negligen\w*|misconduct|fraud\w*|acts?|omissions?))?"
+                         r"\s+(?:of|by)\s+(?:the\s+|an?\s+)?(?P<who>[A-Za-z][\w-]+)(?:\s+part(?:y|ies))?", re.I)
+_NAMED_CONDUCT = re.compile(rf"\b(?P<who>[A-Z][\w-]+)['’]s\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{CONDUCT}\b")
+_NO_ONE = frozenset("party parties its their his her such either each any other that this which whom kind nature "
+                    "sort type".split())
+
+
+def stranger_keyed(given: str, new_text: str) -> str:
+    """A carve-out keyed to the conduct of someone neither the clause, the ask nor the document names
+    ("gross negligence or willful misconduct of the shipper" in a carrier's exclusion): the lawyer asked for
+    an exception for a party's own conduct, and one keyed to a stranger's leaves that party sheltered."""
+    for m in list(_CONDUCT_OF.finditer(new_text)) + list(_NAMED_CONDUCT.finditer(new_text)):
+        who = m.group("who")
+        if who.lower() in _NO_ONE or re.search(rf"(?<![\w-]){re.escape(who)}", given, re.I):
+            continue
+        return (f"The carve-out is keyed to the conduct of “{m.group(0)[m.start('who') - m.start():]}” (“{short(m.group(0))}”), whom neither your clause nor "
+                "your instruction names, so it does not do what was asked.")
+    return ""
 
 
 def wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
