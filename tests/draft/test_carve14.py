@@ -108,3 +108,18 @@ def test_consistent_with_the_precedent_claims_the_limb_it_closes():
                 "in a particular locale or for a defined period after this Agreement ends, consistent with [1].")
     precedent = "During the term of this Agreement and for a period of one (1) year thereafter"
     assert "does not say" in claim_unbacked(sentence, 1, precedent, clause)
+
+
+def test_a_carve_out_keyed_to_a_stranger_s_conduct_is_wrong():
+    # u-carve_out-01-b2: the shipper's misconduct, not Carrier's; Carrier stays sheltered.
+    draft = ("Except in the case of gross negligence or willful misconduct of the shipper, in no event shall Carrier be "
+             "liable for any lost profits or special, indirect or consequential damages.")
+    passed, reason = _checks(DAMAGES, GN_ASK, [GN_P], draft)["instruction"]
+    assert passed is False and "shipper" in reason
+
+
+def test_a_carve_out_with_no_doer_or_the_clause_s_party_is_not_keyed_to_a_stranger():
+    from addin_server.draft.parts_carve_out import stranger_keyed
+    given = DAMAGES + " " + GN_ASK
+    assert stranger_keyed(given, "except in the case of Carrier's gross negligence or willful misconduct") == ""
+    assert stranger_keyed(given, "except for gross negligence of any kind") == ""
