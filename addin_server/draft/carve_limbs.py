@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 
-from addin_server.draft.compare_base import compare
+from addin_server.draft.compare_base import compare, stem_of
 from addin_server.draft.support import NEGATORS, stems
 
 # Where one thing the exception lets through ends and the next begins: a list's commas and "or"/"and",
@@ -56,9 +56,11 @@ class Limb:
     unbacked: tuple[str, ...]
 
 
-def unbacked_limbs(clause: str, draft: str, given: str, least: int = NEW_WORDS) -> list[Limb]:
+def unbacked_limbs(clause: str, draft: str, given: str, least: int = NEW_WORDS,
+                   also: frozenset[str] | set[str] = frozenset()) -> list[Limb]:
     """The limbs of what ``draft`` adds to ``clause`` whose own words (those the clause lacks) are mostly
-    words ``given`` (the ask, the precedent) has in no form either. ``draft`` without markers."""
+    words ``given`` (the ask, the precedent) has in no form either. ``draft`` without markers; ``also``:
+    words given as compare.py stems them (the ticked precedents' words, for an ask that names none)."""
     have = set(stems(clause + " " + given))
     own = set(stems(clause))
     acronyms = _acronyms(clause + " " + given)
@@ -67,7 +69,7 @@ def unbacked_limbs(clause: str, draft: str, given: str, least: int = NEW_WORDS) 
         if not r.new.strip():
             continue
         text = draft[r.new_start:r.new_end]
-        if not _in_exception(draft, r.new_start, r.new_end):
+        if not _in_exception(draft, r.new_start, r.new_end, replaced=bool(r.old.strip())):
             continue  # what another part of the ask adds (a notice period, a second party): not an exception's
         for a, b in _limbs(text):
             piece, start = text[a:b], r.new_start + a
@@ -75,10 +77,13 @@ def unbacked_limbs(clause: str, draft: str, given: str, least: int = NEW_WORDS) 
             said = _without_acronyms(_LIMB.sub(" ", _without_figures(_MARKER.sub("", piece))), acronyms)
             # A verb of restraint ("does not stop X from") and "only" are the polarity words' (polarity.py).
             said = P.NEGATIVE_VERBS.sub(" ", said)
-            words = [w for w in stems(said) if w not in _FRAMING and w not in P.ONLY_WORDS]
-            fresh = [w for w in words if w not in own]
-            new = tuple(w for w in fresh if not _known(w, have))
-            if len(set(new)) >= least and 2 * len(new) > len(fresh):
+            words = [(w, token) for token in re.findall(r"[\w’'-]+", said) for w in stems(token)[:1]
+                     if w not in _FRAMING and w not in P.ONLY_WORDS]
+            fresh = [(w, token) for w, token in words if w not in own]
+            new = tuple(w for w, token in fresh if not _known(w, have) and stem_of(token) not in also)
+            # Most of what the limb adds, and a good part of the limb: a limb mostly of the clause's own words
+            # ("the completed eligibility determination shows that Employee meets") is the clause reworded.
+            if len(set(new)) >= least and 2 * len(new) > len(fresh) and 3 * len(new) > len(words):
                 out.append(Limb(start, start + len(piece), _LIMB_ENDS.sub("", piece), new))
     return out
 
@@ -135,11 +140,15 @@ def _without_figures(text: str) -> str:
     return "".join(chars)
 
 
-def _in_exception(draft: str, start: int, end: int) -> bool:
+def _in_exception(draft: str, start: int, end: int, replaced: bool = False) -> bool:
     """Added words that are, or stand in, an exception: the region itself or the limb before it opens one
-    ("except", "unless", "does not apply", "nothing ... prevents")."""
+    ("except", "unless", "does not apply", "nothing ... prevents"). Words put in place of the clause's own
+    ("shows that Employee meets" for "indicates that Employee satisfies") reword what the clause says after
+    its own "unless": only where they say an exception themselves are they one."""
+    if _EXCEPTION.search(draft[start:end]):
+        return True
     before = _LIMB_START.split(draft[max(0, start - 120):start])[-1]
-    return bool(_EXCEPTION.search(draft[start:end]) or _EXCEPTION.search(before))
+    return not replaced and bool(_EXCEPTION.search(before))
 
 
 _EXCEPTION = P.negation_or_exception(nor=True, freed=True)

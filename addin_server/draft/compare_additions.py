@@ -65,7 +65,8 @@ def _exception_beyond_ask(c: Comparison, allow: Allowances, cited: Sequence[str]
         return []
     from addin_server.draft.carve_limbs import unbacked_limbs
     out = []
-    for limb in unbacked_limbs(c.clause, c.draft, allow.asked + " " + allow.cited_text):
+    # A precedent the lawyer ticked is given, cited or not (the support check judges borrowing it uncited).
+    for limb in unbacked_limbs(c.clause, c.draft, allow.asked + " " + allow.cited_text, also=allow.words):
         if not in_cited(c.draft, limb.start, cited):
             out.append(f"The exception the draft adds also covers “{short(limb.text, 70)}”, which neither your "
                        "instruction, your clause nor the precedent gives.")
