@@ -27,7 +27,7 @@ from addin_server.draft.support import NEGATORS, stems
 
 # Where one thing the exception lets through ends and the next begins: a list's commas and "or"/"and",
 # brackets, and the words that open an exception or a proviso.
-_LIMB = re.compile(r"[,;:()]|\s(?:or|and)\s|\b(?:except|unless|other\s+than|provided|save)\b", re.I)
+_LIMB = re.compile(rf"[,;:()]|\s(?:or|and)\s|\b(?:{P.UNLESS_WORDING}|provided)\b", re.I)
 _MARKER = re.compile(r"\s*\[\d+\s*\]")
 _LIMB_ENDS = re.compile(r"^[\s,;:()]+|(?:[\s,;:()]+(?:or|and)?)+\s*$")
 # Words that say how an exception works on the clause, not what it lets through: it "does not apply to",
