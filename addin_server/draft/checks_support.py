@@ -62,7 +62,29 @@ def check_support(verified: VerifiedRedraft, precedents: tuple[Clause, ...], cla
         unbacked = claim_unbacked(c.sentence, c.n, precedents[c.n - 1].text, clause, ins.text)
         if unbacked:
             return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}], but {unbacked}.")
+        beyond = _exception_unbacked(verified.text, sentence, precedents[c.n - 1].text, clause, ins, allow)
+        if beyond:
+            return CheckResult("support", False, f"“{_short(sentence)}” cites [{c.n}] for an exception that also "
+                                                 f"covers “{_short(beyond)}”, which precedent [{c.n}] does not give.")
     return CheckResult("support", True, "Each cited sentence is backed by its precedent.")
+
+
+def _exception_unbacked(text: str, sentence: str, precedent: str, clause: str, ins: Instruction,
+                        allow: C.Allowances | None) -> str:
+    """A limb of the exception a cited sentence adds that neither the precedent it cites, the clause nor the
+    ask gives ("..., willful misconduct or breach of confidentiality, each as provided in [1]" where [1] has
+    no confidentiality): the score reads the sentence whole, and the precedent's own limbs carry it."""
+    from addin_server.draft.carve_limbs import unbacked_limbs
+    from addin_server.draft.compare_additions import carve_out_alone
+    if allow is None or not carve_out_alone(allow):
+        return ""
+    draft = MARKER.sub("", text)
+    at = draft.find(sentence.strip())
+    if at < 0:
+        return ""
+    end = at + len(sentence.strip())
+    limbs = unbacked_limbs(clause, draft, ins.text + " " + precedent)
+    return next((limb.text for limb in limbs if at <= limb.start < end), "")
 
 
 def _beyond_precedent(sentence: str, precedent: str, clause: str, ins: Instruction,

@@ -42,9 +42,35 @@ def additions(c: Comparison, allow: Allowances, parties: Sequence[str] = (), cit
                    "precedent gives.")
     out += _new_provisions(c, allow, parties, cited)
     out += _new_sentences(c, allow, cited)
+    out += _exception_beyond_ask(c, allow, cited)
     if not allow.conform:
         out += _new_conditions(c, allow, cited)
     return list(dict.fromkeys(out))
+
+
+def carve_out_alone(allow: Allowances) -> bool:
+    """The ask is a carve-out and asks nothing else that brings words of its own (a value, a party's
+    place, a rewording, a document's names): what the draft adds, the exception must account for."""
+    return allow.exception and not (allow.figures or allow.parties or allow.rewrite or allow.plain or allow.conform
+                                    or allow.delete or allow.mirror or allow.unread_scopes)
+
+
+def _exception_beyond_ask(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
+    """A limb of the added exception that neither the ask, the clause nor a precedent it names or the draft
+    cites gives ("or from hiring any person who approaches the Consultant first" beside an ask for [1]'s
+    general-advertisement exception): the new-words readers above excuse every new "except" under a
+    carve-out, so what the exception lets through is read here (carve_limbs.py). Cited limbs are the
+    support check's."""
+    if not carve_out_alone(allow):
+        return []
+    from addin_server.draft.carve_limbs import unbacked_limbs
+    out = []
+    # A precedent the lawyer ticked is given, cited or not (the support check judges borrowing it uncited).
+    for limb in unbacked_limbs(c.clause, c.draft, allow.asked + " " + allow.cited_text, also=allow.words):
+        if not in_cited(c.draft, limb.start, cited):
+            out.append(f"The exception the draft adds also covers “{short(limb.text, 70)}”, which neither your "
+                       "instruction, your clause nor the precedent gives.")
+    return out
 
 
 def _written_in(figure: str, clause: str) -> bool:

@@ -70,7 +70,8 @@ def carve_out_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: C
                                          "was to be carved out of it, rather than lifting it.")
     have = re.findall(r"[a-z][a-z-]+", new_text.lower())
     own = {w[:5] for w in re.findall(r"[a-z]{3,}", clause.lower())}
-    wrong = wrong_party(part, clause, new_text, ctx) or freed_other(clause, draft, ctx, part.text)
+    wrong = wrong_party(part, clause, new_text, ctx) or freed_other(clause, draft, ctx, part.text) or \
+        stranger_keyed(clause + " " + ins.text + " " + " ".join(ctx.parties), new_text) or owner_swapped(part.text, clause, new_text)
     if wrong:
         return PartResult(part, "wrong", wrong)
     missing = []
@@ -193,6 +194,56 @@ def _conduct_of(text: str, name: str) -> bool:
         rf"\b{CONDUCT}\s+(?:of|by)\s+(?:the\s+)?{n}(?![\w-])", text, re.I))
 
 
+# Conduct that has a doer ("gross negligence ... of the shipper", "fraud by Bachem"); a "breach of X" names
+# what is breached, not who breaches it, and "of any kind" no one.
+_CONDUCT_OF = re.compile(r"\b(?:gross\s+)?(?:negligen\w*|misconduct|fraud\w*|acts?|omissions?|faults?)"
+                         r"(?:\s+(?:or|and)\s+(?:[\w-]+\s+){0,2}?(?:negligen\w*|misconduct|fraud\w*|acts?|omissions?))?"
+                         r"\s+(?:of|by)\s+(?:the\s+|an?\s+)?(?P<who>[A-Za-z][\w-]+)(?:\s+part(?:y|ies))?", re.I)
+_NAMED_CONDUCT = re.compile(rf"\b(?P<who>[A-Z][\w-]+)['’]s\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{CONDUCT}\b")
+_NO_ONE = frozenset("party parties its their his her such either each any other that this which whom kind nature "
+                    "sort type".split())
+
+
+def stranger_keyed(given: str, new_text: str) -> str:
+    """A carve-out keyed to the conduct of someone neither the clause, the ask nor the document names
+    ("gross negligence or willful misconduct of the shipper" in a carrier's exclusion): the lawyer asked for
+    an exception for a party's own conduct, and one keyed to a stranger's leaves that party sheltered."""
+    for m in list(_CONDUCT_OF.finditer(new_text)) + list(_NAMED_CONDUCT.finditer(new_text)):
+        who = m.group("who")
+        if who.lower() in _NO_ONE or re.search(rf"(?<![\w-]){re.escape(who)}", given, re.I):
+            continue
+        return (f"The carve-out is keyed to the conduct of “{m.group(0)[m.start('who') - m.start():]}” (“{short(m.group(0))}”), whom neither your clause nor "
+                "your instruction names, so it does not do what was asked.")
+    return ""
+
+
+def _its_own(ask: str, named: Sequence[str]) -> list[str]:
+    """The party "its own" conduct refers to: the one named last before it ("we shouldn't indemnify Provider
+    for its own gross negligence" keys the exception to Provider, though the ask names Customer too)."""
+    m = re.search(rf"\b(?:its|their)\s+own\s+(?:[\w-]+\s+){{0,2}}?{CONDUCT}", ask, re.I)
+    if not m:
+        return []
+    before = [(x.start(), n) for n in named for x in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", ask[:m.start()])]
+    return [max(before)[1]] if before else []
+
+
+def owner_swapped(ask: str, clause: str, new_text: str) -> str:
+    """The thing the ask names as one party's ("Excite's indemnity obligations shouldn't be capped") carved
+    out as another's ("EXCEPT FOR NETGROCER'S INDEMNIFICATION OBLIGATIONS"): the exception helps the wrong
+    side. Parties are the names the ask and the clause share, in any case (a clause set in capitals)."""
+    names = {n for n in re.findall(r"\b[A-Z][\w-]+(?=['’]s\b)", ask) if re.search(rf"\b{re.escape(n)}\b", clause, re.I)}
+    for name in names:
+        for m in re.finditer(rf"\b{re.escape(name)}['’]s\s+(?:own\s+)?([a-z]{{5,}})", ask):
+            root = m.group(1)[:5].lower()
+            for x in re.finditer(r"\b([A-Za-z][\w-]+)['’][sS]\s+(?:own\s+|OWN\s+)?([A-Za-z]{5,})", new_text):
+                other = x.group(1)
+                if x.group(2)[:5].lower() == root and other.lower() != name.lower() and \
+                        re.search(rf"\b{re.escape(other)}\b", clause + " " + ask, re.I) and other.lower() not in _NO_ONE:
+                    return (f"The carve-out is for “{short(x.group(0))}”, but your instruction asks it for "
+                            f"“{short(m.group(0))}”: it helps the wrong side.")
+    return ""
+
+
 def wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
     """A carve-out keyed to the wrong party: "Buyer's gross negligence" where the limits shelter the
     Seller; "with whom Employer had a relationship" where the lawyer said Employee's."""
@@ -205,7 +256,7 @@ def wrong_party(part: Part, clause: str, new_text: str, ctx: Context) -> str:
                                                   rf"(?<![\w-]){re.escape(n)}['’]s?\s", part.text)]
     # Whose conduct the ask names decides first: "add an exception to the Company's indemnity, for the
     # Reseller's grossly negligent acts" keys it to the Reseller, though it names the Company as an owner too.
-    conduct = [n for n in named if _conduct_of(part.text, n)]
+    conduct = [n for n in named if _conduct_of(part.text, n)] or _its_own(part.text, named)
     named = conduct if len(conduct) == 1 else keyed_in_ask if len(keyed_in_ask) == 1 else named
     sheltered = [p.bound for p in read.provisions if p.kind in ("protection", "prohibition") and p.bound not in ("", MUTUAL)]
     wanted = named or sheltered[:1]

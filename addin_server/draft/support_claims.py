@@ -25,7 +25,13 @@ from index_builder.reading import polarity as P
 from addin_server.draft.support import NEGATORS, stems, word_roots
 
 # A citation the prose attributes: "as [1] provides", "as in [1]", "as under [1]", "per [1]", "cf. [1]".
-_ATTRIBUTED = r"(?:\bas\s+(?:in|under|per|with|at)\s+|\bas\s+|\bper\s+|\bcf\.?\s+|\bin\s+line\s+with\s+)"
+# And where the prose names it as the source or the rule: "consistent with [1]", "as provided in [1]", "which
+# under [1] needs no notice", "in accordance with [1]", "according to [1]".
+_ATTRIBUTED = (r"(?:\bas\s+(?:(?:provided|set\s+out|stated|found|written|given)\s+)?(?:in|under|per|with|at|by)\s+|"
+               r"\bas\s+|\bper\s+|\bcf\.?\s+|\bin\s+line\s+with\s+|\bconsistent(?:ly)?\s+with\s+|\bunder\s+|"
+               r"\bin\s+accordance\s+with\s+|\baccording\s+to\s+)")
+# A word that hands an attribution back to every limb before it: "gross negligence or fraud, each as in [1]".
+_DISTRIBUTIVE = re.compile(r"^\s*(?:each|both|all|in\s+each\s+case|respectively)\s*$", re.I)
 _ATTRIBUTING_VERB = re.compile(r"^\s*(?:does|do|did|has\s+it|puts?\s+it|says?|states?|provides?|requires?|"
                                r"allows?|permits?|gives?|sets?\s+out|reads?|words?\s+it)\b", re.I)
 _LIMB = re.compile(r"[,;:]")
@@ -77,6 +83,9 @@ def _attributed(sentence: str, n: int) -> str | None:
     after = after[verb.end():] if verb else after
     head = _LIMB.split(before)[-1]
     tail = _LIMB.split(after)[0]
+    if _DISTRIBUTIVE.match(head):
+        # "..., willful misconduct or breach of confidentiality, each as provided in [1]": the list before it
+        return _MARKERS.sub("", before[:len(before) - len(head)]).split(";")[-1]
     own = _MARKERS.sub("", head + " " + tail)
     if len(set(stems(own))) >= 2:
         return own  # "as [1] provides for a party's rights of publication": said in the attribution's limb
