@@ -1,0 +1,69 @@
+"""The meaning check's reading of a reworded clause part by part (addin_server/draft/compare_pairs.py, session 14):
+a "not" of a clause part gone from the draft part that says again what it was said on fails; a "not" said another
+way, lifted by a condition the draft keeps, doubled, or said on a verb of changing does not. Fixtures are spent
+tasks' clauses (drafting-q, -h, -e, -l, -i), cut short."""
+
+from __future__ import annotations
+
+from index_builder.reading import polarity as P
+
+from addin_server.draft.compare_base import Allowances
+from addin_server.draft.compare_pairs import paired_changes
+
+AFFILIATE = ("During the Subscription Period, Customer may access and use the Cloud Service for its internal business "
+             "purposes. If a Customer Affiliate enters a separate Order Form with Provider, the Customer's Affiliate "
+             "creates a separate agreement between Provider and that Affiliate, where Provider's responsibility to the "
+             "Affiliate is individual and separate from Customer and Customer is not responsible for its Affiliates' "
+             "agreement.")
+ASK = "please make it readable for them, within 80 words. leave every capitalised defined term alone."
+NAMES = ("Customer", "Provider")
+
+
+def test_a_not_gone_from_the_part_that_says_its_statement_again_fails() -> None:
+    turned = ("During the Subscription Period, Customer may use the Cloud Service for its own internal business "
+              "purposes. If a Customer Affiliate signs its own Order Form with Provider, Customer remains responsible "
+              "to Provider for that Affiliate's use and its agreement.")
+    found = paired_changes(AFFILIATE, turned, Allowances(rewrite=True), ASK, NAMES)
+    assert found and "not responsible" in found[0] and "denies" in found[0]
+
+
+def test_a_not_said_another_way_is_kept() -> None:
+    for kept in ("If a Customer Affiliate signs its own Order Form with Provider, that is a separate agreement between "
+                 "Provider and the Affiliate, and Customer isn't responsible for the Affiliate's agreement.",
+                 "If a Customer Affiliate signs its own Order Form with Provider, that is a separate agreement between "
+                 "Provider and the Affiliate alone; Customer is free of any responsibility for the Affiliate's "
+                 "agreement."):
+        draft = "During the Subscription Period, Customer may use the Cloud Service for its internal business purposes. " + kept
+        assert paired_changes(AFFILIATE, draft, Allowances(rewrite=True), ASK, NAMES) == []
+
+
+def test_an_instruction_limb_that_asks_for_the_statement_excuses_it() -> None:
+    turned = ("During the Subscription Period, Customer may use the Cloud Service for its own internal business "
+              "purposes. If a Customer Affiliate signs its own Order Form with Provider, Customer remains responsible "
+              "to Provider for that Affiliate's use and its agreement.")
+    ask = "plain english - customer is to be responsible for its affiliates' agreement from now on."
+    assert paired_changes(AFFILIATE, turned, Allowances(rewrite=True), ask, NAMES) == []
+
+
+def test_a_not_lifted_by_a_condition_the_draft_keeps_is_no_denial_dropped() -> None:
+    clause = ("Without the prior written consent of the other party, neither party shall assign or transfer any of its "
+              "rights or obligations hereunder, in whole or in part, to any third party.")
+    draft = ("A party needs the other party's written consent, given in advance, before it assigns or transfers any of "
+             "its rights or obligations under this Agreement, or any part of them, to a third party.")
+    assert paired_changes(clause, draft, Allowances(rewrite=True), "plain english, please.", ()) == []
+
+
+def test_two_denials_in_one_limb_and_a_not_on_a_verb_of_changing_are_not_read() -> None:
+    clause = ("(c) the Founder has full right, power, and authority to sell and transfer the Repurchased Shares to the "
+              "Company, without the consent of any other person that has not been obtained")
+    draft = ("(c) the Founder is fully entitled to sell and transfer the Repurchased Shares to the Company, and every "
+             "consent needed from anyone else has been obtained")
+    assert paired_changes(clause, draft, Allowances(rewrite=True), "plain english.", ("Founder", "Company")) == []
+    clause = "This carve-out does not alter the covenants as applied to any other worker."
+    draft = "For any other worker, the covenants apply as written."
+    assert paired_changes(clause, draft, Allowances(rewrite=True), "plain english.", ()) == []
+
+
+def test_none_before_a_bound_is_a_limit_not_a_denial() -> None:
+    # (drafting-q, q-period-02: "each not to exceed six hours" said "none of which may last more than four hours".)
+    assert P.bounded_negation.search("on at least the following days, none of which may last more than four hours")
