@@ -11,7 +11,8 @@ Read inside a pair:
 - a "not" the clause part says, where the draft part says what it was said on (two thirds of its content
   words) and no denial of any kind ("not", an exception, a limit, "without", "excludes", a comparison...):
   what the clause denies, the draft affirms ("Customer is not responsible for its Affiliates' agreement" said
-  "Customer remains responsible for that Affiliate's agreement");
+  "Customer remains responsible for that Affiliate's agreement"); and the same the other way round, a "not"
+  the draft part adds to a statement the clause part makes with no denial;
 - a limit ("only", "solely", "exclusively") the clause part says and the draft part says no limit of any
   kind for ("only", an exception, a "not", a cap), nor "exclusive"/"sole": what the clause confined, the draft
   leaves open (a "may only process on instructions" said "may process on instructions").
@@ -93,7 +94,7 @@ def paired_changes(clause: str, draft: str, allow: Allowances, asked: str, names
         at = clause.find(mine)
         if inside(at, at + len(mine), spared):
             continue
-        found = _not_dropped(mine, theirs, asked, own) or _limit_dropped(mine, theirs, asked)
+        found = _not_turned(mine, theirs, asked, own) or _limit_dropped(mine, theirs, asked)
         if not found and not asks_drop(asked):
             # (Where the ask asks for something to go, a condition may be it.)
             found = _condition_dropped(mine, theirs, draft, asked, own)
@@ -185,16 +186,32 @@ def _lifted_kept(mine: str, u: L.Turn, have: set[str], own: set[str]) -> bool:
     return bool(hangs) and len(hangs & have) >= 0.5 * len(hangs)
 
 
-def _not_dropped(mine: str, theirs: str, asked: str, own: set[str]) -> str:
-    """A "not" of the clause part gone from the draft part that says again what it was said on: what the clause
-    denied, the draft affirms. Not read where the "not" is one of two (a "nothing ... prevents" is a "may"), where
-    it is said on a verb of changing ("does not alter" = "stays"), or where it is lifted by a condition the draft
-    part says in its own way ("may not assign without consent" = "needs consent to assign")."""
+def _not_turned(mine: str, theirs: str, asked: str, own: set[str]) -> str:
+    """A "not" gone from the draft part that says the clause part's statement again, or gained by it: what the
+    clause denied, the draft affirms, or the other way round."""
+    dropped = _not_gone(mine, theirs, asked, own)
+    if dropped:
+        return (f"The draft says “{short(theirs, 70)}” without the “{dropped[0]}” of your clause’s “{dropped[1]}”, "
+                "which your instruction does not ask for: what your clause denies, the draft affirms.")
+    gained = _not_gone(theirs, mine, asked, own)
+    if gained:
+        return (f"The draft adds a “{gained[0]}” (“{gained[1]}”) to your clause’s “{short(mine, 60)}”, which your "
+                "instruction does not ask for: what your clause affirms, the draft denies.")
+    return ""
+
+
+def _not_gone(mine: str, theirs: str, asked: str, own: set[str]) -> tuple[str, str] | None:
+    """A "not" of ``mine`` gone from ``theirs``, which says again what it was said on, as (the "not", what it is
+    said with). Not read where the "not" is one of two (a "nothing ... prevents" is a "may"), where it is said on a
+    verb of changing ("does not alter" = "stays"), where it denies nothing ("for any or no reason"), or where it is
+    lifted by a condition the other part says in its own way ("may not assign without consent" = "needs consent
+    to assign")."""
     if _denies(theirs):
-        return ""
+        return None
     turns, have = L.turns(mine), stem_set(theirs)
+    spared = [m.span() for m in P.NO_NEGATION.finditer(mine)]
     for t in turns:
-        if t.kind != "not":
+        if t.kind != "not" or any(a <= t.start < b for a, b in spared):
             continue
         said, before = L.said_on(mine, t), re.split(r"[,;:(]", mine[:t.start])[-1]
         if P.UNCHANGED_AFTER_NOT.match(said) or P.NEGATIVE_VERBS.search(said) or _NEGATED.search(said) or \
@@ -208,7 +225,5 @@ def _not_dropped(mine: str, theirs: str, asked: str, own: set[str]) -> str:
         hangs = {w for w in hung_on(mine, t, own) if w not in POINTERS}
         if len(hangs) < 2 or len(hangs & have) < _SAID_AGAIN * len(hangs) or _asks_for(asked, hangs):
             continue
-        return (f"The draft says “{short(theirs, 70)}” without the “{t.text.lower()}” of your clause’s "
-                f"“{short(t.text + ' ' + said, 60)}”, which your instruction does not ask for: what your clause "
-                "denies, the draft affirms.")
-    return ""
+        return t.text.lower(), short(t.text + " " + said, 60)
+    return None

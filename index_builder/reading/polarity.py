@@ -170,10 +170,12 @@ NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|restrict|s
 # "unless X" = "if not X" and "without X" = "with no X" (compare_limits.py counts them where they take
 # the place of an "if" or a "with"), except where "without" and "not" deny nothing: "including without limitation" = "including but not
 # limited to" = "including"; "with or without cause"; "whether or not" / "whether X or not" (either
-# way, = "regardless of whether"); "without delay" (= "promptly"); "without prejudice to" (= "and").
+# way, = "regardless of whether"); "without delay" (= "promptly"); "without prejudice to" (= "and"); "for any
+# reason or no reason" (= "with or without cause"); "acts or failures to act" (= "acts or omissions").
 NO_NEGATION = re.compile(r"\b(?:without\s+limit\w*|(?:but\s+)?not\s+limited\s+to|with\s+or\s+without|"
                          r"whether\s+or\s+not|or\s+not(?=\s*[,.;)])|without\s+(?:undue\s+)?delay|"
-                         r"without\s+prejudice(?:\s+to)?)\b", re.I)
+                         r"without\s+prejudice(?:\s+to)?|(?:any|or)\s+(?:for\s+)?no\s+reason|"
+                         r"(?:acts?|actions?)\s+or\s+failures?\s+to\s+act)\b", re.I)
 # A condition denied or required before its noun: "without cause" = "for no cause"; "only for cause" = that
 # cause and no other. The same noun under the one in a text and the other in its source says the opposite
 # (a right "only for cause" cited to one "without cause"). NO_NEGATION's "without" words deny nothing.

@@ -67,3 +67,29 @@ def test_two_denials_in_one_limb_and_a_not_on_a_verb_of_changing_are_not_read() 
 def test_none_before_a_bound_is_a_limit_not_a_denial() -> None:
     # (drafting-q, q-period-02: "each not to exceed six hours" said "none of which may last more than four hours".)
     assert P.bounded_negation.search("on at least the following days, none of which may last more than four hours")
+
+
+def test_a_not_added_to_a_statement_the_clause_makes_without_one_fails() -> None:
+    # (drafting-u, u-conform-02: "Employee remains responsible" said "Employee is not responsible".)
+    clause = ("Employee remains responsible for any agreed damages reasonably related to competition with the Company "
+              "during the Restricted Period.")
+    turned = ("Employee is not responsible for any damages related to competition with the Company during the "
+              "Restricted Period.")
+    found = paired_changes(clause, turned, Allowances(rewrite=True), "conform it to our form.", ("Company",))
+    assert found and "adds a “not”" in found[0] and "affirms" in found[0]
+
+
+def test_a_not_that_denies_nothing_is_not_read() -> None:
+    clause = "The Member will be liable for any and all acts or failures to act that result from its gross negligence."
+    draft = "The Member is liable for all its acts that result from its gross negligence."
+    assert paired_changes(clause, draft, Allowances(rewrite=True), "plain english.", ("Member",)) == []
+    assert P.NO_NEGATION.search("either party may terminate for any reason or no reason on notice")
+
+
+def test_a_precedence_read_with_its_loser_after_the_verb() -> None:
+    # (drafting-t, t-conform-02: "the DPA will control in the event of any conflict with this Agreement".)
+    from index_builder.reading import logic as L
+    assert L.precedence("If the parties have a DPA, the terms of the DPA will control in the event of any conflict "
+                        "with this Agreement.") == [("DPA", "Agreement")]
+    assert L.precedence("If the parties have a DPA, this Agreement will control in the event of any conflict "
+                        "with it.") == [("Agreement", "")]
