@@ -315,12 +315,19 @@ def non_turned(clause: str, draft: str) -> tuple[str, str] | None:
     mine = {m.group(1).lower() for m in _NON_QUALITY.finditer(clause)}
     theirs = {m.group(1).lower() for m in _NON_QUALITY.finditer(draft)}
     for word in sorted(mine - theirs):
-        if _says_bare(draft, word) and not _says_bare(clause, word):
+        if _says_bare(draft, word) and not _says_bare(clause, word) and not _either_way(clause + "\n" + draft, word):
             return f"non-{word}", word
     for word in sorted(theirs - mine):
-        if _says_bare(clause, word) and not _says_bare(draft, word):
+        if _says_bare(clause, word) and not _says_bare(draft, word) and not _either_way(clause + "\n" + draft, word):
             return word, f"non-{word}"
     return None
+
+
+def _either_way(text: str, word: str) -> bool:
+    """A quality said with its denial beside it, "patentable or non-patentable" = "patentable or not": either way,
+    so no quality at all, and the one wording says what the other does."""
+    w = re.escape(word)
+    return bool(re.search(rf"\b{w}\s+or\s+(?:not\b|non-?\s?{w}\b)|\bnon-?\s?{w}\s+or\s+{w}\b", text, re.I))
 
 
 # A part of a sentence that states a promise, a right or a limit of its own (a modal, a "not", an

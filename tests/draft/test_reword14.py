@@ -93,3 +93,11 @@ def test_a_precedence_read_with_its_loser_after_the_verb() -> None:
                         "with this Agreement.") == [("DPA", "Agreement")]
     assert L.precedence("If the parties have a DPA, this Agreement will control in the event of any conflict "
                         "with it.") == [("Agreement", "")]
+
+
+def test_a_quality_said_either_way_is_no_quality_turned() -> None:
+    # (drafting-s, s-plain-02: "(whether patentable or non-patentable)" said "patentable or not".)
+    clause = "Customer shall own any ideas or inventions (whether patentable or non-patentable) developed by Supplier."
+    assert P.non_turned(clause, "Customer owns the ideas and inventions, patentable or not, that Supplier develops.") is None
+    assert P.non_turned("Supplier grants a non-exclusive licence.", "Supplier grants an exclusive licence.") == (
+        "non-exclusive", "exclusive")
