@@ -101,3 +101,18 @@ def test_a_quality_said_either_way_is_no_quality_turned() -> None:
     assert P.non_turned(clause, "Customer owns the ideas and inventions, patentable or not, that Supplier develops.") is None
     assert P.non_turned("Supplier grants a non-exclusive licence.", "Supplier grants an exclusive licence.") == (
         "non-exclusive", "exclusive")
+
+
+def test_cut_both_ways_asks_for_a_mutual_provision_not_a_deletion() -> None:
+    # (drafting-u, u-mutual-01: "make this cut both ways" read as "cut", so an exception dropped was excused.)
+    from addin_server.draft.compare_logic import asks_drop
+    assert not asks_drop("equidata's side wants the same protection - make this cut both ways, please.")
+    assert asks_drop("cut the second sentence.")
+    from addin_server.draft.compare_reword import reworded_changes
+    clause = ("Marketing Affiliate shall not directly or indirectly solicit an existing business customer of Equidata "
+              "during the term of this Agreement other than for joint marketing purposes.")
+    draft = ("Marketing Affiliate shall not directly or indirectly solicit an existing business customer of Equidata "
+             "during the term of this Agreement.")
+    found = reworded_changes(clause, draft, Allowances(rewrite=True), "make this cut both ways, please.",
+                             ("Marketing Affiliate", "Equidata"))
+    assert found and "joint marketing" in found[0]
