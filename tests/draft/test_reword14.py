@@ -116,3 +116,13 @@ def test_cut_both_ways_asks_for_a_mutual_provision_not_a_deletion() -> None:
     found = reworded_changes(clause, draft, Allowances(rewrite=True), "make this cut both ways, please.",
                              ("Marketing Affiliate", "Equidata"))
     assert found and "joint marketing" in found[0]
+
+
+def test_a_not_the_instruction_says_itself_is_asked_and_one_it_does_not_is_a_reversal() -> None:
+    # (drafting-p, p-multi-08: the ask says "general advertising not aimed at Covered Customers is not Soliciting".)
+    from addin_server.draft.compare_limits import _denial_asked
+    ask = ("fix the look-back at 12 months, and say in terms that general advertising not aimed at covered customers "
+           "is not soliciting. the restricted period is untouched.")
+    assert _denial_asked("General advertising not aimed at Covered Customers is not Soliciting.", ask)
+    assert not _denial_asked("General advertising aimed at Covered Customers is not Soliciting.", ask)
+    assert not _denial_asked("Employee must not Solicit any Covered Customer.", ask)
