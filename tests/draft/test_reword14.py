@@ -123,6 +123,13 @@ def test_a_not_the_instruction_says_itself_is_asked_and_one_it_does_not_is_a_rev
     from addin_server.draft.compare_limits import _denial_asked
     ask = ("fix the look-back at 12 months, and say in terms that general advertising not aimed at covered customers "
            "is not soliciting. the restricted period is untouched.")
-    assert _denial_asked("General advertising not aimed at Covered Customers is not Soliciting.", ask)
-    assert not _denial_asked("General advertising aimed at Covered Customers is not Soliciting.", ask)
-    assert not _denial_asked("Employee must not Solicit any Covered Customer.", ask)
+    clause = ("During the Restricted Period, Employee must not Solicit the business of any Covered Customer whom Employee "
+              "actually served during the look-back period stated in Cover Terms.")
+    assert _denial_asked("General advertising not aimed at Covered Customers is not Soliciting.", ask, clause)
+    assert not _denial_asked("General advertising aimed at Covered Customers is not Soliciting.", ask, clause)
+    assert not _denial_asked("Employee must not Solicit any Covered Customer.", ask, clause)
+    # (drafting-e, e-flip-07-b2: the ask's "not" is of whom consent runs to; the draft's, in the clause's words.)
+    clause = ("Shipper may assign with the prior written consent of Transporter, which consent may be withheld in "
+              "Transporter's sole discretion.")
+    ask = "consent rights on assignment run to us as shipper, not to transporter. keep the sole discretion."
+    assert not _denial_asked("Shipper, which consent shall not be unreasonably withheld", ask, clause)
