@@ -10,6 +10,7 @@ from index_builder.reading import polarity as P
 
 from index_builder.reading.sentences import sentence_spans
 
+from addin_server.draft.compare_base import content_stems
 from addin_server.draft.compare_base import (EXCEPT, LIMIT_PHRASES, NEG, NON_NOUNS, ONLY, TOKEN, OPPOSITES, Allowances,
                                              Comparison, Region, words)
 
@@ -61,7 +62,9 @@ def limit_changes(c: Comparison, allow: Allowances) -> list[str]:
         each, pairs = turned[0]
         where, now = next(((o, n) for (o, n), (x, y) in zip(pairs, each) if x != y), pairs[0])
         gained = sum(y for _, y in each) > sum(x for x, _ in each)
-        if not c.rewritten and not allow.rewrite:  # a rewording says its negatives in other places: not counted
+        if gained and _denial_asked(now, allow.asked, c.clause):
+            pass  # (the instruction says that "not" itself, of the same thing: asked for, not a reversal)
+        elif not c.rewritten and not allow.rewrite:  # a rewording says its negatives in other places: not counted
             said = "“other than”" if len(_OTHER_THAN.findall(where)) != len(_OTHER_THAN.findall(now)) else "a “not”"
             out.append((f"The draft adds {said}" if gained else f"The draft drops {said}")
                        + f"{_where(where)}, which reverses what it says.")
@@ -356,3 +359,22 @@ def _where(old: str) -> str:
     if not text:
         return ""
     return f" (in “{text if len(text) <= 60 else text[:60].rsplit(' ', 1)[0] + '…'}”)"
+
+
+_DENIAL = re.compile(rf"\b(?:{P.NOT_WORDING}|nor|without)\b", re.I)
+_LIMB = re.compile(r"[.;:!?\n]|\s[-–—]\s")
+
+
+def _denial_asked(new: str, asked: str, clause: str) -> bool:
+    """Whether a limb of the draft's new words that says a "not" is one the instruction says too: a limb of the
+    instruction with as many "not"s, two by two, shares two of its content words that the clause does not have ("no
+    single card charge above $10,000 goes through without a sign-off" asks for "no single charge above $10,000 may be
+    made without approval"). What the instruction denies in its own words, a draft that denies it does not
+    reverse; a "not" said in the clause's words ("which consent shall not be unreasonably withheld", beside an ask
+    that consent "run to us, not to Transporter") is not the instruction's."""
+    # (As many denials in each, two by two: "advertising not aimed at Covered Customers is not Soliciting" is not
+    # asked by a draft's "advertising aimed at Covered Customers is not Soliciting".)
+    had = content_stems(clause)
+    mine = [(content_stems(x) - had, len(_DENIAL.findall(x)) % 2) for x in _LIMB.split(new) if _DENIAL.search(x)]
+    theirs = [(content_stems(x), len(_DENIAL.findall(x)) % 2) for x in _LIMB.split(asked) if _DENIAL.search(x)]
+    return any(len(a & b) >= 2 and n == m for a, n in mine for b, m in theirs)

@@ -29,7 +29,8 @@ _WHY = {
     "not": "it now says the opposite",
     "hook": "the reference that ties it to another section is gone",
 }
-_DROP_ASK = re.compile(r"\b(?:drop|delete|remove|strike|take\s+out|cut|omit|lose|get\s+rid\s+of|no\s+longer|"
+# ("cut both ways" asks for a mutual provision, nothing to go.)
+_DROP_ASK = re.compile(r"\b(?:drop|delete|remove|strike|take\s+out|cut(?!s?\s+both\s+ways)|omit|lose|get\s+rid\s+of|no\s+longer|"
                        r"do\s+not\s+carry|don't\s+carry|without\s+the)\b", re.I)
 
 

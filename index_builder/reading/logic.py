@@ -293,8 +293,19 @@ def precedence(text: str) -> list[tuple[str, str]]:
             if len(gap.split()) > 2 or re.search(r"\b(?:and|or|but)\b", gap, re.I):
                 continue
             over = re.match(r"\s+over\s+([^,;.:()]{2,80})", sentence[m.end():])
-            others = _names(over.group(1))[:1] if over else \
-                list(dict.fromkeys(n for n in _names(sentence[:m.start()]) if n.lower() != winner.lower()))
+            # ("the DPA will control in the event of any conflict with this Agreement": the loser after the verb,
+            # named or not, "... with it".)
+            against = re.match(r"[^,;.:]{0,40}?\b(?:conflict|inconsisten\w*)\s+(?:with|between)\s+([^,;.:()]{2,80})",
+                               sentence[m.end():])
+            if over:
+                others = _names(over.group(1))[:1]
+            elif against:
+                others = [n for n in _names(against.group(1)) if n.lower() != winner.lower()][:1]
+                if not others:
+                    out.append((winner, ""))
+                    continue
+            else:
+                others = list(dict.fromkeys(n for n in _names(sentence[:m.start()]) if n.lower() != winner.lower()))
             if len(others) == 1:
                 out.append((winner, others[0]))
             elif not others and _CONFLICT.search(sentence[:m.start()]):

@@ -170,10 +170,12 @@ NEGATIVE_VERBS = re.compile(r"\b(?:prohibit|prevent|preclude|restrain|restrict|s
 # "unless X" = "if not X" and "without X" = "with no X" (compare_limits.py counts them where they take
 # the place of an "if" or a "with"), except where "without" and "not" deny nothing: "including without limitation" = "including but not
 # limited to" = "including"; "with or without cause"; "whether or not" / "whether X or not" (either
-# way, = "regardless of whether"); "without delay" (= "promptly"); "without prejudice to" (= "and").
+# way, = "regardless of whether"); "without delay" (= "promptly"); "without prejudice to" (= "and"); "for any
+# reason or no reason" (= "with or without cause"); "acts or failures to act" (= "acts or omissions").
 NO_NEGATION = re.compile(r"\b(?:without\s+limit\w*|(?:but\s+)?not\s+limited\s+to|with\s+or\s+without|"
                          r"whether\s+or\s+not|or\s+not(?=\s*[,.;)])|without\s+(?:undue\s+)?delay|"
-                         r"without\s+prejudice(?:\s+to)?)\b", re.I)
+                         r"without\s+prejudice(?:\s+to)?|(?:any|or)\s+(?:for\s+)?no\s+reason|"
+                         r"(?:acts?|actions?)\s+or\s+failures?\s+to\s+act)\b", re.I)
 # A condition denied or required before its noun: "without cause" = "for no cause"; "only for cause" = that
 # cause and no other. The same noun under the one in a text and the other in its source says the opposite
 # (a right "only for cause" cited to one "without cause"). NO_NEGATION's "without" words deny nothing.
@@ -243,9 +245,9 @@ limit_phrases = re.compile(r"\b(?:(?:shall|will|may|must|does|do)\s+not\s+(?:be\
 
 # A "no" or "not" whose words run, in one limb, to a bound: "no covenant ... may last longer than one year"
 # = "any covenant ... lasts no more than one year"; "MBE may not conduct more than one audit" = "no more
-# than one audit may be conducted". A limit said around its subject, read as ``limit_phrases`` reads one
-# said in a row.
-bounded_negation = re.compile(r"\b(?:no|not|never)\b(?:\s+(?!(?:and|or|but|unless|if|except)\b)[\w'’()-]+){0,8}?\s+"
+# than one audit may be conducted"; "none of which may last more than four hours" = "each lasting at most four
+# hours". A limit said around its subject, read as ``limit_phrases`` reads one said in a row.
+bounded_negation = re.compile(r"\b(?:no|not|never|none)\b(?:\s+(?!(?:and|or|but|unless|if|except)\b)[\w'’()-]+){0,8}?\s+"
                               r"(?:(?:more|longer|later|greater|higher|fewer|less)(?:\s+\w+ly)?\s+than|exceed\w*)\b", re.I)
 
 # ... and the same said across a longer limb of one sentence, list and all: "NEITHER PARTY SHALL BE LIABLE
@@ -280,6 +282,19 @@ verb_negation = r"(?P<neg>\s+not\b|\s+no\b|n't\b)?"
 # "inadequate" says "not adequate": a "not" said by the word's own prefix.
 negative_prefixed = re.compile(r"\b(?:in|un|im|ir|il|non-?|dis)(?:adequa|availab|enforc|valid|reason|limit|authori|able|"
                                r"permit|lawful|able|capable|effective|necessar|consist|applicab|cancel|restrict)\w*", re.I)
+# A "not" said with no "not" word (the part-by-part reading of a rewording, compare_pairs.py): "without",
+# "nor", "free of", "excludes", "disclaims", "waives", "instead of", "other than", "outside", "refrains",
+# "lacks", "exempt", "void", "ceases". A rewording that says one of these may carry the clause's "not" in it.
+DENIED_OTHERWISE = re.compile(r"\b(?:without|nor|free\s+(?:of|from)|exclud\w*|disclaim\w*|waiv\w*|instead\s+of|"
+                              r"rather\s+than|other\s+than|outside|beyond|refrain\w*|lacks?|lacking|absen\w*|"
+                              r"exempt\w*|void|ceas\w*|declin\w*|refus\w*|withh[oe]ld\w*|forbid\w*|prohibit\w*|"
+                              r"bar(?:s|red)?|ban(?:s|ned)?|no\s+longer|neither|unless|except\w*|save)\b", re.I)
+# A "not" before a verb of changing says the thing stays as it is ("does not alter the covenants as applied
+# to any other worker" = "for any other worker, the covenants apply as written"): a rewording says that with
+# no "not", so such a "not" is no denial to keep. Matched at the start of what the "not" is said on.
+UNCHANGED_AFTER_NOT = re.compile(r"(?:(?:be|been|to|in\s+any\s+way|otherwise|as)\s+)*(?:alter|affect|chang|modif|"
+                                 r"amend|prejudic|impair|diminish|derogat|limit|reduc|relie|releas|supersed|"
+                                 r"replac)\w*", re.I)
 # A grant's quality said with "non-" or without it: "non-exclusive", "non-transferable", "non-refundable"
 # (an adjective; "non- transferable" as a PDF breaks it). Turning one into the other turns what is granted.
 _NON_QUALITY = re.compile(r"\bnon-?\s?([a-z]{3,}(?:ive|able|ible))\b", re.I)
@@ -300,12 +315,19 @@ def non_turned(clause: str, draft: str) -> tuple[str, str] | None:
     mine = {m.group(1).lower() for m in _NON_QUALITY.finditer(clause)}
     theirs = {m.group(1).lower() for m in _NON_QUALITY.finditer(draft)}
     for word in sorted(mine - theirs):
-        if _says_bare(draft, word) and not _says_bare(clause, word):
+        if _says_bare(draft, word) and not _says_bare(clause, word) and not _either_way(clause + "\n" + draft, word):
             return f"non-{word}", word
     for word in sorted(theirs - mine):
-        if _says_bare(clause, word) and not _says_bare(draft, word):
+        if _says_bare(clause, word) and not _says_bare(draft, word) and not _either_way(clause + "\n" + draft, word):
             return word, f"non-{word}"
     return None
+
+
+def _either_way(text: str, word: str) -> bool:
+    """A quality said with its denial beside it, "patentable or non-patentable" = "patentable or not": either way,
+    so no quality at all, and the one wording says what the other does."""
+    w = re.escape(word)
+    return bool(re.search(rf"\b{w}\s+or\s+(?:not\b|non-?\s?{w}\b)|\bnon-?\s?{w}\s+or\s+{w}\b", text, re.I))
 
 
 # A part of a sentence that states a promise, a right or a limit of its own (a modal, a "not", an
