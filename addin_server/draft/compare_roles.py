@@ -8,6 +8,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import used_terms
+from index_builder.reading.directions import Direction, directions, reversed_acts
 
 from addin_server.draft.compare_base import Allowances, Comparison, key_of, raw_edits, the_named
 
@@ -91,7 +92,40 @@ def role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> li
             continue  # a name the clause never had: the document's name for the same party (a rename)
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {the_named(other)} instead of {the_named(p.bound)}.")
+    return out + direction_changes(c, allow, parties)
+
+
+def direction_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """An act that passes something between the parties (a grant, a release, a transfer, a payment, a notice)
+    now running the other way (reading/directions.py): against the clause, where no part of the instruction
+    moves a party's place (a rewording, a shortening never turns a grant round); against the instruction,
+    where it says which way a new act runs ("Oaktree US reimburses the Sub-Advisor's costs") and does not
+    say it both ways (a flip quotes the old way beside the new)."""
+    names = list(dict.fromkeys([*parties, *binding.party_names(c.clause, parties), *binding.party_names(c.draft, parties)]))
+    theirs = directions(c.draft, names)
+    if not theirs:
+        return []
+    out = []
+    if not allow.parties:
+        for d, t in reversed_acts(directions(c.clause, names), theirs):
+            out.append(f"Your clause has “{_around(c.clause, d)}”, the draft “{_around(c.draft, t)}”: it now runs the "
+                       "other way, which your instruction does not ask.")
+            break
+    asked = [d for d in directions(allow.asked, names) if d.giver and d.receiver] if allow.asked else []
+    both = {d.stem for d in asked if any(e.stem == d.stem and e.giver == d.receiver for e in asked)}
+    for d, t in reversed_acts([d for d in asked if d.stem not in both], theirs):
+        if not out:
+            out.append(f"Your instruction has {the_named(d.giver)} give to {the_named(d.receiver)}; the draft has "
+                       f"“{_around(c.draft, t)}”, the other way round.")
+        break
     return out
+
+
+def _around(text: str, d: Direction) -> str:
+    """A few words either side of the act's verb."""
+    before = text[:d.start].split()[-5:]
+    after = text[d.start:].split()[:6]
+    return " ".join(before + after).strip(",;.")
 
 
 def _mapped_elsewhere(p: binding.Provision, same: list[binding.Provision], renames: dict[str, str]) -> bool:

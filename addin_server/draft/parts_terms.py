@@ -124,6 +124,21 @@ def renamed_in_part(clause: str, draft: str, ctx: Context) -> str:
     return ""
 
 
+def carried_over(clause: str, draft: str, ctx: Context) -> bool:
+    """The draft itself shows it carries the clause into the lawyer's document: it names one of the
+    document's parties (or, where its terms were sent, one of its terms) that the clause does not, where the
+    clause has a party or term the document lacks. Read so, the clause's own names are no longer the
+    document's, whatever the instruction was read to ask."""
+    if _brought(clause, draft, ctx):
+        return True
+    if not _brought_terms(clause, draft, ctx):
+        return False
+    # A document term alone is no port (a plain rewrite may name "Employee" in passing, a carve-out the
+    # document's "Affiliates"): it is one where the draft also lets go of a name of the clause the document
+    # lacks (renamed to the document's), or where the clause has a party the document does not.
+    return bool(_foreign(clause, ctx)) or any(not _words(draft, t) for t in _foreign_terms(clause, ctx))
+
+
 def parties_kept(clause: str, draft: str, ctx: Context) -> list[str]:
     """The clause's parties that the lawyer's document does not have, kept in a draft that carries the
     clause into that document (it brings in one of the document's parties) and leaves another of the
