@@ -101,17 +101,23 @@ def direction_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) 
     moves a party's place (a rewording, a shortening never turns a grant round); against the instruction,
     where it says which way a new act runs ("Oaktree US reimburses the Sub-Advisor's costs") and does not
     say it both ways (a flip quotes the old way beside the new)."""
+    from addin_server.draft.sides import mentions_swapped  # (sides.py reads compare.py, which reads this)
     names = list(dict.fromkeys([*parties, *binding.party_names(c.clause, parties), *binding.party_names(c.draft, parties)]))
+    out = []
+    swapped = None if allow.parties else mentions_swapped(c.clause, c.draft, names)
+    if swapped:
+        out.append(f"The draft names {the_named(swapped[1])} wherever your clause names {the_named(swapped[0])}, and the "
+                   "other way round: who does what is reversed, which your instruction does not ask.")
     theirs = directions(c.draft, names)
     if not theirs:
-        return []
-    out = []
-    if not allow.parties:
+        return out
+    if not allow.parties and not out:
         for d, t in reversed_acts(directions(c.clause, names), theirs):
             out.append(f"Your clause has “{_around(c.clause, d)}”, the draft “{_around(c.draft, t)}”: it now runs the "
                        "other way, which your instruction does not ask.")
             break
-    asked = [d for d in directions(allow.asked, names) if d.giver and d.receiver] if allow.asked else []
+    # (A flip or a mutual ask says who gives in its own words: the parts' checks read it.)
+    asked = [d for d in directions(allow.asked, names) if d.giver and d.receiver] if allow.asked and not allow.parties else []
     both = {d.stem for d in asked if any(e.stem == d.stem and e.giver == d.receiver for e in asked)}
     for d, t in reversed_acts([d for d in asked if d.stem not in both], theirs):
         if not out:

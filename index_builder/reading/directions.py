@@ -46,7 +46,8 @@ def directions(text: str, names: Sequence[str]) -> list[Direction]:
     """Every act in ``text`` with a giver or a receiver among ``names`` (the other side "" where it names
     no party: "[Corporation] ... transfers to the Assignor"), in order. Text written all in lower case
     (an instruction read so) is searched for the names case-blind."""
-    names = [n for n in names if n and n.strip()]
+    # ("Party" names either side: it says nothing of which way an act runs.)
+    names = [n for n in names if n and n.strip() and not re.fullmatch(r"part(?:y|ies)", n.strip(), re.I)]
     if text.islower():
         spots = sorted((m.start(), m.end(), n, bool(m.group(1))) for n in names for m in re.finditer(
             rf"(?<![\w-])(?:the\s+)?{re.escape(n)}(['’]s?)?(?![\w-])", text, re.I))
@@ -72,6 +73,8 @@ def directions(text: str, names: Sequence[str]) -> list[Direction]:
                 receiver = next((n for a, b, n, own in after if n != giver
                                  and not _STOP.search(text[m.end():a])
                                  and not re.search(r"\b(?:by|of)\s+(?:the\s+)?$", text[max(m.end(), a - 8):a], re.I)), "")
+            if giver and _joint(text, before, giver):
+                continue  # "each of A and B grants the other", "Neither A nor B may assign": both give
             if (giver or receiver) and giver != receiver:
                 stem = m.group("stem").lower()
                 out.append(Direction(_SAME.get(stem, stem), giver, receiver, m.start()))
@@ -99,6 +102,17 @@ def _finite(text: str, m: re.Match[str]) -> bool:
                 _MODAL_BEFORE.search(re.sub(r"(?:[\w-]+,?\s+(?:and\s+|or\s+)?)+$", "", before) + " "))
 
 
+def _joint(text: str, before: list[tuple[int, int, str, bool]], giver: str) -> bool:
+    """The giver is the second of two parties named together as one subject ("A and B", "neither A nor B")."""
+    at = max((i for i, (_, _, n, own) in enumerate(before) if n == giver and not own), default=0)
+    if at == 0:
+        return False
+    a, b, _, own = before[at - 1]
+    # ("PPD assigns to VS, and VS assigns to PPD": the first is the object of the act before, no subject.)
+    return not own and not _NOT_SUBJECT.search(text[max(0, a - 30):a]) and \
+        bool(re.fullmatch(r"\s*,?\s*(?:and|or|nor)\s+", text[b:before[at][0]], re.I))
+
+
 def _enclosed(text: str, at: int) -> bool:
     """Inside square brackets (a blank's label) or a parenthesis."""
     before = text[:at]
@@ -108,9 +122,12 @@ def _enclosed(text: str, at: int) -> bool:
 def reversed_acts(mine: Sequence[Direction], theirs: Sequence[Direction]) -> list[tuple[Direction, Direction]]:
     """Acts of ``mine`` that ``theirs`` has only the other way round: its giver now receives, or its receiver
     now gives, and no act of the same kind keeps either on its side. (The act as in ``mine``, as in
-    ``theirs``.) An act ``theirs`` has both ways (a mutual grant written out) is no reversal."""
+    ``theirs``.) An act ``theirs`` has both ways (a mutual grant written out) is no reversal. Only acts read
+    with both sides named count: one side unread is too often a subject said elsewhere ("will not
+    reimburse Contractor's expenses", "may not be assigned by either Party")."""
     out = []
-    for d in mine:
+    theirs = [t for t in theirs if t.giver and t.receiver]
+    for d in [d for d in mine if d.giver and d.receiver]:
         ways = [t for t in theirs if t.stem == d.stem]
         turned = [t for t in ways if (d.giver and t.receiver == d.giver) or (d.receiver and t.giver == d.receiver)]
         kept = [t for t in ways if (d.giver and t.giver == d.giver) or (d.receiver and t.receiver == d.receiver)]
