@@ -3,6 +3,7 @@ another party, a party picked out by the opposite event, a promise that now runs
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Sequence
 
@@ -92,7 +93,7 @@ def role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> li
             continue  # a name the clause never had: the document's name for the same party (a rename)
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {the_named(other)} instead of {the_named(p.bound)}.")
-    return out + direction_changes(c, allow, parties)
+    return out + (renames_crossed(c, allow, parties) if not out else []) + direction_changes(c, allow, parties)
 
 
 def direction_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
@@ -112,7 +113,13 @@ def direction_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) 
     if not theirs:
         return out
     if not allow.parties and not out:
-        for d, t in reversed_acts(directions(c.clause, names), theirs):
+        # A clause carried into the document under names the instruction maps ("the contractor is our
+        # Provider"): its acts read under the new names.
+        from addin_server.draft.parts_terms import mapped_pairs
+        mapping = mapped_pairs(allow.asked, binding.party_names(c.clause, parties), parties) if allow.asked else {}
+        mine = [dataclasses.replace(d, giver=mapping.get(d.giver, d.giver), receiver=mapping.get(d.receiver, d.receiver))
+                for d in directions(c.clause, names)]
+        for d, t in reversed_acts(mine, theirs):
             out.append(f"Your clause has “{_around(c.clause, d)}”, the draft “{_around(c.draft, t)}”: it now runs the "
                        "other way, which your instruction does not ask.")
             break
@@ -132,6 +139,39 @@ def _around(text: str, d: Direction) -> str:
     before = text[:d.start].split()[-5:]
     after = text[d.start:].split()[:6]
     return " ".join(before + after).strip(",;.")
+
+
+def renames_crossed(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """The instruction maps two of the clause's parties to the document's ("Employer is Company, Employee is
+    Contractor") and the draft names them the other way round: each new name is used as often as the
+    clause used the other old one, and not as often as its own. (A rename keeps every mention, in whatever
+    order a rewording puts them; read only where the two are named unequally often, so the counts tell.)"""
+    from addin_server.draft.parts_terms import mapped_pairs  # (parts_terms reads the instruction module)
+    if not allow.asked or not parties:
+        return []
+    mapping = mapped_pairs(allow.asked, binding.party_names(c.clause, parties), parties)
+    if len(mapping) != 2 or len(set(mapping.values())) != 2:
+        return []
+    (a, x), (b, y) = mapping.items()
+    mine, theirs = _mention_order(c.clause, [a, b]), _mention_order(c.draft, [x, y])
+    if mine.count(a) == mine.count(b) or len(mine) != len(theirs):
+        return []
+    if theirs.count(y) == mine.count(a) and theirs.count(x) == mine.count(b):
+        return [f"Your instruction makes {the_named(a)} {the_named(x)} and {the_named(b)} {the_named(y)}; the draft "
+                f"names {the_named(y)} where your clause names {the_named(a)}, so the parties are mapped the wrong way "
+                "round."]
+    return []
+
+
+def _mention_order(text: str, names: Sequence[str]) -> list[str]:
+    """The names as ``text`` mentions them, in order (a longer name is read before a shorter one inside it)."""
+    spots = sorted((a, b, n) for n in names for a, b, _ in binding._mentions(text, n))
+    out, end = [], -1
+    for a, b, n in spots:
+        if a >= end:
+            out.append(n)
+            end = b
+    return out
 
 
 def _mapped_elsewhere(p: binding.Provision, same: list[binding.Provision], renames: dict[str, str]) -> bool:

@@ -8,6 +8,7 @@ Apart because the document's terms (kept_terms, anchored) are read by the run-ti
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import used_terms
@@ -72,6 +73,29 @@ _MAPPED_FROM = [re.compile(p) for p in (
     rf"\b[Rr]eplace\s+{_Q}?(?P<x>[^\"“”\n]{{2,60}}?){_Q}?\s+(?:with|by)\b",
     r"\b(?P<x>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?:is|are)\s+(?:our|what\s+[^.\n]{1,40}\s+calls)\s",
     r"\b(?P<x>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?:reads|becomes|is\s+renamed)\s")]
+
+
+# The words between a name and the name that replaces it, as _MAPPED_FROM reads them ("X = Y", 'Find "X" -
+# replace "Y"', "X is Y", "X becomes Y").
+_MAPS_TO = r"(?:=|→|->|=>|\bis\b|\bbecomes\b|\breads\b|\bis\s+renamed\b|-\s*replace\b)"
+
+
+def mapped_pairs(instruction: str, olds: Sequence[str], news: Sequence[str]) -> dict[str, str]:
+    """The instruction's mapping of the clause's names ``olds`` to the document's names ``news`` ("Employer is
+    Company, Employee is Contractor", 'Find "iVillage" - replace "Company"', "the charity becomes Partner"),
+    read case-blind (a name may be written in lower case, or by its first word: "the charity" for "Charity
+    Tunes"). Only a name mapped to one name counts."""
+    low = " ".join(instruction.lower().split())
+    out: dict[str, set[str]] = {}
+    for old in olds:
+        for form in dict.fromkeys([old.lower(), old.lower().split()[0]]):
+            for new in news:
+                if new.lower() == form:
+                    continue
+                if re.search(rf"(?<![\w-]){re.escape(form)}[\"”'’]?\s*{_MAPS_TO}\s*[\"“'‘]?(?:the\s+|our\s+)?"
+                             rf"{re.escape(new.lower())}(?![\w-])", low):
+                    out.setdefault(old, set()).add(new)
+    return {old: next(iter(n)) for old, n in out.items() if len(n) == 1}
 
 
 def mapped_away(instruction: str) -> set[str]:

@@ -85,3 +85,24 @@ def test_a_clause_party_kept_where_the_draft_brings_in_the_documents_terms_is_un
     ins = read_instruction(ask, clause, task.document_parties)
     result = check_defined_terms(task, ins, kept)
     assert result.passed is False and "Employee" in result.reason
+
+
+def test_two_parties_swapped_all_through_by_a_plain_rewrite_fails() -> None:
+    clause = ("In the event Shipper's inventory balance drops below its pro rata part of the volume of Crude Petroleum "
+              "necessary for pipeline fill, then Transporter will require Shipper to provide the necessary volume.")
+    swapped = ("If Transporter's inventory balance falls below its pro rata share of the Crude Petroleum needed for "
+               "pipeline fill, Shipper will require Transporter to provide enough volume.")
+    plain = ("If Shipper's inventory balance falls below its pro rata share of the Crude Petroleum needed for pipeline "
+             "fill, Transporter will require Shipper to provide enough volume.")
+    names = ("Shipper", "Transporter")
+    found = direction_changes(compare(clause, swapped), Allowances(rewrite=True, plain=True), names)
+    assert found and "Transporter" in found[0]
+    assert direction_changes(compare(clause, plain), Allowances(rewrite=True, plain=True), names) == []
+    # A flip asked moves the parties: the parts' checks judge it.
+    assert direction_changes(compare(clause, swapped), Allowances(parties={"Shipper", "Transporter"}), names) == []
+
+
+def test_a_sentence_turned_round_is_no_swap() -> None:
+    clause = "Licensor shall pay Licensee the Fee."
+    assert direction_changes(compare(clause, "Licensee shall be paid the Fee by Licensor."), Allowances(rewrite=True),
+                             ("Licensor", "Licensee")) == []
