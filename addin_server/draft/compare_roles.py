@@ -9,7 +9,8 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import used_terms
-from index_builder.reading.directions import Direction, directions, reversed_acts
+from index_builder.reading.directions import (Direction, directions, mention_order, mentions_swapped,
+                                                 reversed_acts)
 
 from addin_server.draft.compare_base import Allowances, Comparison, key_of, raw_edits, the_named
 
@@ -102,7 +103,6 @@ def direction_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) 
     moves a party's place (a rewording, a shortening never turns a grant round); against the instruction,
     where it says which way a new act runs ("Oaktree US reimburses the Sub-Advisor's costs") and does not
     say it both ways (a flip quotes the old way beside the new)."""
-    from addin_server.draft.sides import mentions_swapped  # (sides.py reads compare.py, which reads this)
     names = list(dict.fromkeys([*parties, *binding.party_names(c.clause, parties), *binding.party_names(c.draft, parties)]))
     out = []
     swapped = None if allow.parties else mentions_swapped(c.clause, c.draft, names)
@@ -153,7 +153,7 @@ def renames_crossed(c: Comparison, allow: Allowances, parties: Sequence[str]) ->
     if len(mapping) != 2 or len(set(mapping.values())) != 2:
         return []
     (a, x), (b, y) = mapping.items()
-    mine, theirs = _mention_order(c.clause, [a, b]), _mention_order(c.draft, [x, y])
+    mine, theirs = mention_order(c.clause, [a, b]), mention_order(c.draft, [x, y])
     if mine.count(a) == mine.count(b) or len(mine) != len(theirs):
         return []
     if theirs.count(y) == mine.count(a) and theirs.count(x) == mine.count(b):
@@ -161,17 +161,6 @@ def renames_crossed(c: Comparison, allow: Allowances, parties: Sequence[str]) ->
                 f"names {the_named(y)} where your clause names {the_named(a)}, so the parties are mapped the wrong way "
                 "round."]
     return []
-
-
-def _mention_order(text: str, names: Sequence[str]) -> list[str]:
-    """The names as ``text`` mentions them, in order (a longer name is read before a shorter one inside it)."""
-    spots = sorted((a, b, n) for n in names for a, b, _ in binding._mentions(text, n))
-    out, end = [], -1
-    for a, b, n in spots:
-        if a >= end:
-            out.append(n)
-            end = b
-    return out
 
 
 def _mapped_elsewhere(p: binding.Provision, same: list[binding.Provision], renames: dict[str, str]) -> bool:

@@ -86,34 +86,6 @@ def names_swapped(regions: Sequence, draft: str, parties: Sequence[str]) -> tupl
     return None
 
 
-def mentions_swapped(clause: str, draft: str, names: Sequence[str]) -> tuple[str, str] | None:
-    """Two parties named in each other's places all through: the draft names the clause's parties in the
-    clause's order with each of two put where the other was ("Shipper's inventory ... Transporter will
-    require Shipper" -> "Transporter's inventory ... Shipper will require Transporter"). A rewording keeps who
-    is who whatever its words; only a flip or a mutual ask moves a party, so a swap of every mention is a
-    reversal. At least three mentions, the two named unequally often, so that a sentence merely turned
-    round ("A pays B" -> "B is paid by A") is no swap."""
-    both = [n for n in names if binding_uses(clause, n) and binding_uses(draft, n)]
-    if len(both) != 2:
-        return None
-    mine, theirs = _mention_order(clause, both), _mention_order(draft, both)
-    a, b = both
-    if len(mine) < 3 or mine.count(a) == mine.count(b):
-        return None
-    swap = {a: b, b: a}
-    return (a, b) if [swap[n] for n in mine] == theirs else None
-
-
-def _mention_order(text: str, names: Sequence[str]) -> list[str]:
-    from index_builder.reading.binding import _mentions
-    return [n for _, n in sorted((start, n) for n in names for start, _, _ in _mentions(text, n))]
-
-
-def binding_uses(text: str, name: str) -> bool:
-    from index_builder.reading.binding import uses
-    return uses(text, name)
-
-
 def _expected_here(mine: Binding, clause: str, name: str, at: int) -> str:
     """The side a mention of ``name`` takes in a mutual draft, read in its own sentence: "self" where
     that sentence binds it, "other" where it binds only another party ("Provider is not responsible

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from index_builder.reading.binding import _mentions
+from index_builder.reading.binding import _mentions, uses
 from index_builder.reading.sentences import part_spans
 
 # Acts that pass something from one party to another (the one home of this list).
@@ -133,4 +133,33 @@ def reversed_acts(mine: Sequence[Direction], theirs: Sequence[Direction]) -> lis
         kept = [t for t in ways if (d.giver and t.giver == d.giver) or (d.receiver and t.receiver == d.receiver)]
         if turned and not kept:
             out.append((d, turned[0]))
+    return out
+
+
+def mentions_swapped(clause: str, draft: str, names: Sequence[str]) -> tuple[str, str] | None:
+    """Two parties named in each other's places all through: the draft names the clause's parties in the
+    clause's order with each of two put where the other was ("Shipper's inventory ... Transporter will
+    require Shipper" -> "Transporter's inventory ... Shipper will require Transporter"). A rewording keeps who
+    is who whatever its words; only a flip or a mutual ask moves a party, so a swap of every mention is a
+    reversal. At least three mentions, the two named unequally often, so that a sentence merely turned
+    round ("A pays B" -> "B is paid by A") is no swap."""
+    both = [n for n in names if uses(clause, n) and uses(draft, n)]
+    if len(both) != 2:
+        return None
+    mine, theirs = mention_order(clause, both), mention_order(draft, both)
+    a, b = both
+    if len(mine) < 3 or mine.count(a) == mine.count(b):
+        return None
+    swap = {a: b, b: a}
+    return (a, b) if [swap[n] for n in mine] == theirs else None
+
+
+def mention_order(text: str, names: Sequence[str]) -> list[str]:
+    """The names as ``text`` mentions them, in order (a longer name is read before a shorter one inside it)."""
+    spots = sorted((a, -b, n) for n in names for a, b, _ in _mentions(text, n))
+    out, end = [], -1
+    for a, b, n in spots:
+        if a >= end:
+            out.append(n)
+            end = -b
     return out

@@ -106,3 +106,31 @@ def test_a_sentence_turned_round_is_no_swap() -> None:
     clause = "Licensor shall pay Licensee the Fee."
     assert direction_changes(compare(clause, "Licensee shall be paid the Fee by Licensor."), Allowances(rewrite=True),
                              ("Licensor", "Licensee")) == []
+
+
+CONFORM = ("Employer's rights under this agreement rest on Employee's own covenants. Employer does not use any no-hire "
+           "clause in any agreement between Employer and a customer as a means of restraining Employee.")
+MAP_ASK = "Rename the parties to this form's names (Employer is Company, Employee is Contractor)."
+
+
+def test_a_mapping_run_the_wrong_way_round_fails_and_the_right_one_does_not() -> None:
+    from addin_server.draft.compare_roles import renames_crossed
+    crossed = ("Contractor's rights under this Agreement rest on Company's own covenants. Contractor does not use any "
+               "no-hire clause in any agreement between Contractor and a customer as a means of restraining Company.")
+    right = ("Company's rights under this Agreement rest on Contractor's own covenants. Company does not use any "
+             "no-hire clause in any agreement between Company and a customer as a means of restraining Contractor.")
+    allow = Allowances(asked=MAP_ASK.lower())
+    found = renames_crossed(compare(CONFORM, crossed), allow, ("Company", "Contractor"))
+    assert found and "wrong way round" in found[0]
+    assert renames_crossed(compare(CONFORM, right), allow, ("Company", "Contractor")) == []
+
+
+def test_an_assignment_carried_over_under_mapped_names_keeps_its_direction() -> None:
+    clause = "Contractor hereby irrevocably transfers and assigns to Company any and all moral rights in any Work Product."
+    ask = "It's a straight swap: the contractor is our Provider, the Company is our Customer."
+    right = "Provider hereby irrevocably transfers and assigns to Customer any and all moral rights in any Deliverables."
+    turned = "Customer hereby irrevocably transfers and assigns to Provider any and all moral rights in any Deliverables."
+    allow = Allowances(asked=ask.lower(), conform=True)
+    assert direction_changes(compare(clause, right), allow, ("Provider", "Customer")) == []
+    found = direction_changes(compare(clause, turned), allow, ("Provider", "Customer"))
+    assert found and "other way" in found[0]
