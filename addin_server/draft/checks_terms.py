@@ -27,8 +27,15 @@ def check_defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckR
     # Conform read from the instruction, or shown by the draft itself (it brings in the document's names in
     # place of the clause's): a party or term of the clause the document lacks, kept, is one it does not define.
     shown = not conform and carried_over(task.clause, draft, task.context())
-    kept = (undefined_kept(task.clause, draft, task.context(), task.instruction) if conform or shown
+    kept = (undefined_kept(task.clause, draft, task.context(), task.instruction) if conform
             else parties_kept(task.clause, draft, task.context()))
+    if shown and not kept:
+        # Shown by the draft alone, only the clause's parties, role words and one-word names ("Sponsor") are
+        # read as kept: a longer capitalised run the clause merely mentions ("rated by the A.M. Best Company")
+        # is as likely a proper name as a term of either document.
+        clause_parties = set(binding.party_names(task.clause))
+        kept = [k for k in undefined_kept(task.clause, draft, task.context(), task.instruction)
+                if k in PARTY_NAMES or k in clause_parties or _used_as_name(k, task.clause)]
     if kept:
         return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                    "document does not define.")
@@ -47,6 +54,26 @@ def check_defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckR
         return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
                                                    "define.")
     return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+
+
+# A word before a noun that makes it a thing, not a name ("the Products", "any Updates").
+_ARTICLES = frozenset("the a an any such all each its their his her our your this that these those".split())
+
+
+def _used_as_name(word: str, clause: str) -> bool:
+    """One capitalised word the clause uses on its own, as a party is named ("fees paid by Sponsor"), not as
+    a piece of a longer title ("Errors and Omissions insurance", "the A.M. Best Company")."""
+    if " " in word:
+        return False
+    for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", clause):
+        before = re.findall(r"[A-Za-z][\w.-]*", clause[max(0, m.start() - 30):m.start()])
+        after = re.findall(r"[A-Za-z][\w.-]*", clause[m.end():m.end() + 30])
+        joined = lambda ws: [w for w in ws[:2] if w.lower() not in ("and", "of", "&")][:1]  # noqa: E731
+        near = joined(list(reversed(before))) + joined(after)
+        article = bool(before) and before[-1].lower() in _ARTICLES
+        if before and not article and not any(w[:1].isupper() for w in near):
+            return True
+    return False
 
 
 def definitions_dropped(clause: str, draft: str) -> list[str]:

@@ -66,6 +66,11 @@ def directions(text: str, names: Sequence[str]) -> list[Direction]:
                 giver = agent[2]
                 receiver = next((n for a, b, n, own in reversed(before) if n != giver and not own and not _NOT_SUBJECT.search(
                     text[max(start, a - 30):a])), "")
+            elif _PASSIVE_BEFORE.search(text[max(start, m.start() - 20):m.start()]):
+                # "Emdeon is hereby granted a right": the subject receives; who gives is not said here.
+                giver = ""
+                receiver = next((n for a, b, n, own in reversed(before) if not own and not _NOT_SUBJECT.search(
+                    text[max(start, a - 30):a])), "")
             else:
                 # (An owner is no subject: "Distributor's appointment ... grants to Distributor".)
                 giver = next((n for a, b, n, own in reversed(before) if not own
