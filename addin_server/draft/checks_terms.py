@@ -8,7 +8,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import polarity as P
-from index_builder.reading.defined_terms import capitalised_terms, defined_terms, same_term, used_terms
+from index_builder.reading.defined_terms import capitalised_terms, defined_terms, quoted_terms, same_term, used_terms
 from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 
 from addin_server.draft.checks_base import CheckResult, DraftTask, not_checked
@@ -17,20 +17,32 @@ from addin_server.draft.compare_additions import in_cited
 from addin_server.draft.compare_base import Region
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.parts import anchored, undefined_kept
-from addin_server.draft.parts_terms import mapped_away, parties_kept
+from addin_server.draft.parts_terms import carried_over, mapped_away, parties_kept
 
 
 def check_defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckResult:
     document = set(task.document_terms or ()) | set(task.document_parties)
     conform = "conform" in ins.kinds
     clause_terms = _terms_in(task.clause, task)
-    # Conform read from the instruction, or shown by the draft itself (it brings in the document's parties):
-    # a party of the clause the document lacks, kept, is a term the document does not define.
+    # Conform read from the instruction, or shown by the draft itself (it brings in the document's names in
+    # place of the clause's): a party or term of the clause the document lacks, kept, is one it does not define.
+    shown = not conform and carried_over(task.clause, draft, task.context())
     kept = (undefined_kept(task.clause, draft, task.context(), task.instruction) if conform
             else parties_kept(task.clause, draft, task.context()))
+    if shown and not kept:
+        # Shown by the draft alone, only the clause's parties, role words and one-word names ("Sponsor") are
+        # read as kept: a longer capitalised run the clause merely mentions ("rated by the A.M. Best Company")
+        # is as likely a proper name as a term of either document.
+        clause_parties = set(binding.party_names(task.clause))
+        kept = [k for k in undefined_kept(task.clause, draft, task.context(), task.instruction)
+                if k in PARTY_NAMES or k in clause_parties or _used_as_name(k, task.clause)]
     if kept:
         return CheckResult("defined_terms", False, f"The draft keeps “{kept[0]}” from your clause, which your "
                                                    "document does not define.")
+    dropped = definitions_dropped(task.clause, draft)
+    if dropped:
+        return CheckResult("defined_terms", False, f"The draft uses “{dropped[0]}” but no longer defines it, as your "
+                                                   "clause did: the term now hangs on nothing.")
     replaced = _replaced_kept(task, draft, clause_terms, document)
     if replaced:
         return CheckResult("defined_terms", False, f"The draft keeps “{replaced[0]}” from your clause, which your "
@@ -42,6 +54,48 @@ def check_defined_terms(task: DraftTask, ins: Instruction, draft: str) -> CheckR
         return CheckResult("defined_terms", False, f"The draft uses “{lacking[0]}”, which your document does not "
                                                    "define.")
     return CheckResult("defined_terms", True, "The draft uses only terms your document has.")
+
+
+# A word before a noun that makes it a thing, not a name ("the Products", "any Updates").
+_ARTICLES = frozenset("the a an any such all each its their his her our your this that these those".split())
+
+
+def _used_as_name(word: str, clause: str) -> bool:
+    """One capitalised word the clause uses on its own, as a party is named ("fees paid by Sponsor"), not as
+    a piece of a longer title ("Errors and Omissions insurance", "the A.M. Best Company")."""
+    if " " in word:
+        return False
+    for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", clause):
+        before = re.findall(r"[A-Za-z][\w.-]*", clause[max(0, m.start() - 30):m.start()])
+        after = re.findall(r"[A-Za-z][\w.-]*", clause[m.end():m.end() + 30])
+        joined = lambda ws: [w for w in ws[:2] if w.lower() not in ("and", "of", "&")][:1]  # noqa: E731
+        near = joined(list(reversed(before))) + joined(after)
+        article = bool(before) and before[-1].lower() in _ARTICLES
+        if before and not article and not any(w[:1].isupper() for w in near):
+            return True
+    return False
+
+
+def definitions_dropped(clause: str, draft: str) -> list[str]:
+    """The names the clause gives a blank or a figure ('[Date the repurchase closes] (the "Closing Date")')
+    that the draft still uses with the blank or figure gone and the name no longer defined: the name now
+    stands for a value written nowhere. (A term defined by words may be glossed or left to the document's
+    own definition; a name for a value has nothing to stand for once the value is dropped.)"""
+    theirs = set(defined_terms(draft)) | set(quoted_terms(draft))
+    out = []
+    for m in _NAMED_VALUE.finditer(clause):
+        value, term = m.group("value"), m.group("term").strip()
+        if " ".join(value.split()) in " ".join(draft.split()) or any(same_term(term, d) for d in theirs):
+            continue
+        if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", draft):
+            out.append(term)
+    return out
+
+
+# A name given to a blank or a figure right after it: '[Date the repurchase closes] (the "Closing Date")',
+# '$50,000 (the "Cap")'. The name stands for that value and nothing else.
+_NAMED_VALUE = re.compile(r"(?P<value>\[[^\]]{1,200}\]|[$€£]\s?[\d,.]+(?:\s+(?:million|billion))?)\s*"
+                          r"\((?:the\s+|each\s+a\s+|a\s+)?[\"“](?P<term>[A-Z][^\"”]{1,60})[\"”]\)")
 
 
 def lacking_terms(task: DraftTask, draft: str, conform: bool, clause_terms: list[str] | None = None) -> list[str]:

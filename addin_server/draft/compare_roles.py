@@ -3,11 +3,14 @@ another party, a party picked out by the opposite event, a promise that now runs
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import used_terms
+from index_builder.reading.directions import (Direction, directions, mention_order, mentions_swapped,
+                                                 reversed_acts)
 
 from addin_server.draft.compare_base import Allowances, Comparison, key_of, raw_edits, the_named
 
@@ -91,7 +94,73 @@ def role_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> li
             continue  # a name the clause never had: the document's name for the same party (a rename)
         out.append(f"In a part your instruction does not touch, the draft now gives “{_verb_phrase(c.clause, p)}” "
                    f"to {the_named(other)} instead of {the_named(p.bound)}.")
+    return out + (renames_crossed(c, allow, parties) if not out else []) + direction_changes(c, allow, parties)
+
+
+def direction_changes(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """An act that passes something between the parties (a grant, a release, a transfer, a payment, a notice)
+    now running the other way (reading/directions.py): against the clause, where no part of the instruction
+    moves a party's place (a rewording, a shortening never turns a grant round); against the instruction,
+    where it says which way a new act runs ("Oaktree US reimburses the Sub-Advisor's costs") and does not
+    say it both ways (a flip quotes the old way beside the new)."""
+    names = list(dict.fromkeys([*parties, *binding.party_names(c.clause, parties), *binding.party_names(c.draft, parties)]))
+    out = []
+    swapped = None if allow.parties else mentions_swapped(c.clause, c.draft, names)
+    if swapped:
+        out.append(f"The draft names {the_named(swapped[1])} wherever your clause names {the_named(swapped[0])}, and the "
+                   "other way round: who does what is reversed, which your instruction does not ask.")
+    theirs = directions(c.draft, names)
+    if not theirs:
+        return out
+    if not allow.parties and not out:
+        # A clause carried into the document under names the instruction maps ("the contractor is our
+        # Provider"): its acts read under the new names.
+        from addin_server.draft.parts_terms import mapped_pairs
+        mapping = mapped_pairs(allow.asked, binding.party_names(c.clause, parties), parties) if allow.asked else {}
+        mine = [dataclasses.replace(d, giver=mapping.get(d.giver, d.giver), receiver=mapping.get(d.receiver, d.receiver))
+                for d in directions(c.clause, names)]
+        for d, t in reversed_acts(mine, theirs):
+            out.append(f"Your clause has “{_around(c.clause, d)}”, the draft “{_around(c.draft, t)}”: it now runs the "
+                       "other way, which your instruction does not ask.")
+            break
+    # (A flip or a mutual ask says who gives in its own words: the parts' checks read it.)
+    asked = [d for d in directions(allow.asked, names) if d.giver and d.receiver] if allow.asked and not allow.parties else []
+    both = {d.stem for d in asked if any(e.stem == d.stem and e.giver == d.receiver for e in asked)}
+    for d, t in reversed_acts([d for d in asked if d.stem not in both], theirs):
+        if not out:
+            out.append(f"Your instruction has {the_named(d.giver)} give to {the_named(d.receiver)}; the draft has "
+                       f"“{_around(c.draft, t)}”, the other way round.")
+        break
     return out
+
+
+def _around(text: str, d: Direction) -> str:
+    """A few words either side of the act's verb."""
+    before = text[:d.start].split()[-5:]
+    after = text[d.start:].split()[:6]
+    return " ".join(before + after).strip(",;.")
+
+
+def renames_crossed(c: Comparison, allow: Allowances, parties: Sequence[str]) -> list[str]:
+    """The instruction maps two of the clause's parties to the document's ("Employer is Company, Employee is
+    Contractor") and the draft names them the other way round: each new name is used as often as the
+    clause used the other old one, and not as often as its own. (A rename keeps every mention, in whatever
+    order a rewording puts them; read only where the two are named unequally often, so the counts tell.)"""
+    from addin_server.draft.parts_terms import mapped_pairs  # (parts_terms reads the instruction module)
+    if not allow.asked or not parties:
+        return []
+    mapping = mapped_pairs(allow.asked, binding.party_names(c.clause, parties), parties)
+    if len(mapping) != 2 or len(set(mapping.values())) != 2:
+        return []
+    (a, x), (b, y) = mapping.items()
+    mine, theirs = mention_order(c.clause, [a, b]), mention_order(c.draft, [x, y])
+    if mine.count(a) == mine.count(b) or len(mine) != len(theirs):
+        return []
+    if theirs.count(y) == mine.count(a) and theirs.count(x) == mine.count(b):
+        return [f"Your instruction makes {the_named(a)} {the_named(x)} and {the_named(b)} {the_named(y)}; the draft "
+                f"names {the_named(y)} where your clause names {the_named(a)}, so the parties are mapped the wrong way "
+                "round."]
+    return []
 
 
 def _mapped_elsewhere(p: binding.Provision, same: list[binding.Provision], renames: dict[str, str]) -> bool:

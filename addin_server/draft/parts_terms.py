@@ -8,6 +8,7 @@ Apart because the document's terms (kept_terms, anchored) are read by the run-ti
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading.defined_terms import used_terms
@@ -74,6 +75,29 @@ _MAPPED_FROM = [re.compile(p) for p in (
     r"\b(?P<x>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?:reads|becomes|is\s+renamed)\s")]
 
 
+# The words between a name and the name that replaces it, as _MAPPED_FROM reads them ("X = Y", 'Find "X" -
+# replace "Y"', "X is Y", "X becomes Y").
+_MAPS_TO = r"(?:=|→|->|=>|\bis\b|\bbecomes\b|\breads\b|\bis\s+renamed\b|-\s*replace\b)"
+
+
+def mapped_pairs(instruction: str, olds: Sequence[str], news: Sequence[str]) -> dict[str, str]:
+    """The instruction's mapping of the clause's names ``olds`` to the document's names ``news`` ("Employer is
+    Company, Employee is Contractor", 'Find "iVillage" - replace "Company"', "the charity becomes Partner"),
+    read case-blind (a name may be written in lower case, or by its first word: "the charity" for "Charity
+    Tunes"). Only a name mapped to one name counts."""
+    low = " ".join(instruction.lower().split())
+    out: dict[str, set[str]] = {}
+    for old in olds:
+        for form in dict.fromkeys([old.lower(), old.lower().split()[0]]):
+            for new in news:
+                if new.lower() == form:
+                    continue
+                if re.search(rf"(?<![\w-]){re.escape(form)}[\"”'’]?\s*{_MAPS_TO}\s*[\"“'‘]?(?:the\s+|our\s+)?"
+                             rf"{re.escape(new.lower())}(?![\w-])", low):
+                    out.setdefault(old, set()).add(new)
+    return {old: next(iter(n)) for old, n in out.items() if len(n) == 1}
+
+
 def mapped_away(instruction: str) -> set[str]:
     """The names the instruction maps to another (the left side of its mapping), each as written and split
     on "or"/"and" ("'Licensed Domain Names or Licensed Content' = the Software"), less a leading "the": a
@@ -122,6 +146,21 @@ def renamed_in_part(clause: str, draft: str, ctx: Context) -> str:
             return (f"Partly done: “{t}” is still used in “{_around(draft, t)}”, and your document does not define "
                     f"it (the draft uses {brought[0]} elsewhere).")
     return ""
+
+
+def carried_over(clause: str, draft: str, ctx: Context) -> bool:
+    """The draft itself shows it carries the clause into the lawyer's document: it names one of the
+    document's parties (or, where its terms were sent, one of its terms) that the clause does not, where the
+    clause has a party or term the document lacks. Read so, the clause's own names are no longer the
+    document's, whatever the instruction was read to ask."""
+    if _brought(clause, draft, ctx):
+        return True
+    if not _brought_terms(clause, draft, ctx):
+        return False
+    # A document term alone is no port (a plain rewrite may name "Employee" in passing, a carve-out the
+    # document's "Affiliates"): it is one where the draft also lets go of a name of the clause the document
+    # lacks (renamed to the document's), or where the clause has a party the document does not.
+    return bool(_foreign(clause, ctx)) or any(not _words(draft, t) for t in _foreign_terms(clause, ctx))
 
 
 def parties_kept(clause: str, draft: str, ctx: Context) -> list[str]:
