@@ -21,9 +21,11 @@ UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "month
           "hour": "hours"}
 
 
-# Said of a figure to keep: "the audit stays at 2 business days", "same 30 days".
-# ("keep the records three years" asks for a period: "keep" and "leave" are read by guards.protected.)
-KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$", re.I)
+# Said of a figure to keep: "the audit stays at 2 business days", "same 30 days", "Leave the one-year term".
+# ("keep the records three years" asks for a period: "keep" keeps a figure only as its object, "keep the
+# 30-day cure"; a figure the lawyer says to leave is never the value asked nor the one to change.)
+KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$|"
+                         r"\b(?:leave|keep|retain|preserve)\s+(?:the|its|their)\s+$|\bleave\s+$", re.I)
 
 
 # A period said with an article for its number ("a month", "a year") before the one it replaces.
@@ -310,3 +312,25 @@ def recorded_figures(text: str, clause: str) -> str:
             continue
         out = out[:f.start] + out[f.end:]
     return out
+
+
+# A clause's figure named by its number alone, in the plural: "bring both eighteens down to twelve", "the two
+# 30s". Lawyers name the clause's figures so where each is obvious from the clause.
+_PLURAL_NUMBER = re.compile(r"\b(?P<lead>both|all|the|these|those|two|three)\s+(?P<n>[a-z]+(?:-[a-z]+)?|\d+)['’]?s\b", re.I)
+
+
+def in_clause_units(text: str, clause: str) -> str:
+    """The text with each figure of the clause said by its number alone ("both eighteens") written in the
+    clause's unit for that number ("both eighteen months"), where the clause has it in one unit only: the
+    period reader then reads the figure the lawyer points at. A number the clause does not hold stays as said."""
+    from index_builder.reading import numbers
+
+    def unit_of(m: re.Match[str]) -> str:
+        value = numbers.value(m.group("n"))
+        units = {f.unit for f in F.periods(clause) if value is not None and abs(f.value - float(value)) < 1e-9}
+        if value is None or len(units) != 1 or not next(iter(units)):
+            return m.group(0)
+        unit = UNITS.get(next(iter(units)) or "", "")
+        return f"{m.group('lead')} {m.group('n')} {unit}" if unit else m.group(0)
+
+    return _PLURAL_NUMBER.sub(unit_of, text)

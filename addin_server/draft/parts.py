@@ -195,7 +195,7 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
         if part.kind in ("period", "amount"):
             part = with_precedent_period(part, clause, ctx.precedents)
             allow.figures += figure_of(part)
-            targeted = targeted_old(part, clause, part.kind)
+            targeted = targeted_old(part, clause, part.kind, [p for p in instruction.parts if p.params.get("kept")])
             allow.old_figures += targeted or _replaced_by_value(part, clause, draft, allow.old_figures)
             if part.kind == "period" and part.params.get("old") is not None:
                 allow.old_figures += [f for f in F.periods(clause) if abs(f.value - part.params["old"]) < 1e-9]
