@@ -94,17 +94,21 @@ def _kept(text: str, f: F.Figure) -> bool:
 
 _ASK_ANY = re.compile(rf"\b(?:{ASK})\b", re.I)
 _STAYS_AFTER = re.compile(rf"\b(?:{STAY_VERBS}|{STAY_STATES})\b", re.I)
+_HEADS = re.compile(r"^\s*(?:the|its|their|our|both|all|each)?\s*$", re.I)
 
 
 def _said_to_stay(text: str, f: F.Figure) -> bool:
-    """The figure is the one figure of its kind in a piece of the ask (to a ";") that only says what stays: "The
-    five-year long stop and the Defaulting Party proviso are unaffected". A list of what stays names the
-    clause's parts by their capitalised names, so no capital word between says the stay word is another's;
-    a word of asking in the piece ("extend it to 60 days; the rest stays") does."""
+    """The figure opens a piece of the ask (to a ";") as the subject of a stay word, and is its one figure of
+    that kind, with no word of asking: "The five-year long stop and the Defaulting Party proviso are
+    unaffected". A list of what stays names the clause's parts by their capitalised names, so a capital word
+    between is no sign the stay word is another's here. A figure that does not open its piece may end a
+    sentence joined to the next ("$2m per incident Fidelity/crime policy untouched"): the stay word is the
+    next one's; and a word of asking ("extend it to 60 days; the rest stays") says the figure is asked."""
     start = text.rfind(";", 0, f.start) + 1
     end = text.find(";", f.end)
-    piece = text[start:len(text) if end < 0 else end]
-    if not _STAYS_AFTER.search(text[f.end:len(text) if end < 0 else end]):
+    end = len(text) if end < 0 else end
+    piece = text[start:end]
+    if not _HEADS.match(text[start:f.start]) or not _STAYS_AFTER.search(text[f.end:end]):
         return False
     return not _ASK_ANY.search(re.sub(rf"\b{KEEP_VERBS}", " ", piece)) and len(_of_kind(piece, f.kind)) == 1
 

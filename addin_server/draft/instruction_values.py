@@ -21,11 +21,12 @@ UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "month
           "hour": "hours"}
 
 
-# Said of a figure to keep: "the audit stays at 2 business days", "same 30 days", "Leave the one-year term".
-# ("keep the records three years" asks for a period: "keep" keeps a figure only as its object, "keep the
-# 30-day cure"; a figure the lawyer says to leave is never the value asked nor the one to change.)
-KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$|"
-                         r"\b(?:leave|keep|retain|preserve)\s+(?:the|its|their)\s+$|\bleave\s+$", re.I)
+# Said of a figure to keep: "the audit stays at 2 business days", "same 30 days".
+# ("keep the records three years" asks for a period: "keep" and "leave" are read by guards.protected.)
+KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$", re.I)
+# A figure said to leave, as the object of the verb: "Leave the one-year term ... as they are", "keep the
+# 30-day cure". Read as a value of its own (settle says it stays), never as the old value of another.
+LEFT_FIGURE = re.compile(r"\b(?:leave|keep|retain|preserve)\s+(?:the|its|their)\s+$|\bleave\s+$", re.I)
 
 
 # A period said with an article for its number ("a month", "a year") before the one it replaces.
@@ -66,7 +67,7 @@ def period(text: str) -> dict[str, Any] | None:
         second = found[1]
         out.update(value=whole(second.value), unit=UNITS.get(second.unit or "", unit), old=out["value"],
                    text=second.text)
-    elif len(found) > 1:
+    elif len(found) > 1 and not LEFT_FIGURE.search(text[max(0, found[1].start - 40):found[1].start]):
         out["old"] = whole(found[1].value)
         out["old_unit"] = UNITS.get(found[1].unit or "", "")
     elif JUDGED_THEN_ASKED.match(text, first.end):

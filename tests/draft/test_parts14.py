@@ -94,3 +94,30 @@ def test_an_allowance_is_no_carve_out():
     # s-period-03: a patent's allowance, reported.
     assert kind_of("Family A: continuation filed; allowance expected Q3") != "carve_out"
     assert kind_of("allow the Distributor to sell off its stock") == "carve_out"
+
+
+def test_a_figure_that_heads_a_list_of_what_stays_is_kept():
+    # p-period-03: "unaffected" is "unchanged"; the list names the clause's parts by their capitalised names.
+    clause = ("Either party may terminate on thirty (30) days' written notice, subject to the five-year long stop and the "
+              "Defaulting Party proviso.")
+    ask = ("Supplier exit for any reason to need 60 days' written notice, not 30. The five-year long stop and the "
+           "Defaulting Party proviso are unaffected.")
+    periods = [p for p in read_instruction(ask, clause).parts if p.kind == "period"]
+    assert periods[-1].params["value"] == 5 and periods[-1].params.get("kept")
+
+
+# q-period-02
+SERVICE_DAYS = ('1. Production days. Up to four (4) production days (defined as a maximum of eight (8) consecutive hours '
+                'each).\n2. Personal appearances. CELEBRITY shall appear at least (each of the following not to exceed six '
+                '(6) consecutive hours): (A) One (1) day at a company-wide event.')
+
+
+def test_a_figure_another_part_keeps_is_never_the_one_changed():
+    from addin_server.draft.parts import Context, check_part
+    ask = ("Their people accepted that none of his appearance days would run beyond four hours. The production-day cap "
+           "of eight hours was never discussed and does not move.")
+    ins = read_instruction(ask, SERVICE_DAYS)
+    right = SERVICE_DAYS.replace("six (6) consecutive", "four (4) consecutive")
+    assert [check_part(p, ins, SERVICE_DAYS, right, Context()).status for p in ins.parts] == ["done", "done"]
+    wrong = SERVICE_DAYS.replace("eight (8) consecutive", "four (4) consecutive")
+    assert "done" not in [check_part(p, ins, SERVICE_DAYS, wrong, Context()).status for p in ins.parts][1:]
