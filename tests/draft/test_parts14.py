@@ -98,8 +98,10 @@ def test_an_allowance_is_no_carve_out():
 
 def test_a_figure_that_heads_a_list_of_what_stays_is_kept():
     # p-period-03: "unaffected" is "unchanged"; the list names the clause's parts by their capitalised names.
-    clause = ("Either party may terminate on thirty (30) days' written notice, subject to the five-year long stop and the "
-              "Defaulting Party proviso.")
+    clause = ("This Agreement is effective on the Effective Date and shah continue in effect until the earlier of (a) the "
+              "fifth (5t h) anniversary of the Effective Date, and (b) termination by either Party for any reason upon thirty "
+              "(30) days' written notice to the other Party; provided, however, that no Party shall be able to terminate "
+              "this Agreement so long as such Party is a Defaulting Party under this Agreement.")
     ask = ("Supplier exit for any reason to need 60 days' written notice, not 30. The five-year long stop and the "
            "Defaulting Party proviso are unaffected.")
     periods = [p for p in read_instruction(ask, clause).parts if p.kind == "period"]
