@@ -136,7 +136,7 @@ def _rows(text: str) -> list[str] | None:
 
 
 # A table's column headed as what to do: its cells are the asks of the row.
-_ACTION_COLUMN = re.compile(r"^\s*(?:agreed\s+|required\s+|proposed\s+|next\s+)?(?:action|fix|change|ask|step|"
+_ACTION_COLUMN = re.compile(r"^\s*(?:agreed\s+|required\s+|proposed\s+|next\s+)?(?:action|fix|change|ask|"
                             r"amendment|instruction|to\s+do)s?(?:\s+(?:required|needed|agreed))?\s*$", re.I)
 
 

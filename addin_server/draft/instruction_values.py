@@ -76,9 +76,10 @@ def period(text: str) -> dict[str, Any] | None:
         asked = JUDGED_THEN_ASKED.match(text, first.end).group(1)
         if F.figures(asked + " days"):
             out.update(value=whole(F.figures(asked + " days")[0].value), old=out["value"], text=f"{asked} {unit}")
-    else:  # "three years after the term, not five"; "48 months minimum, not 36"
+    else:  # "three years after the term, not five"; "48 months minimum, not 36"; "90 DAYS (was 30)"
         bare = re.search(r"\b(?:not|instead of|rather than|from)\s+(\w+)\s*[.,;]?$", text, re.I) or \
-            re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I)
+            re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I) or \
+            re.search(re.escape(first.text) + r"\s*\(\s*(?:was|currently|now|previously|formerly)\s+(\w+)\s*\)", text, re.I)
         if bare and F.figures(bare.group(1) + " days"):
             out["old"] = whole(F.figures(bare.group(1) + " days")[0].value)
     return out

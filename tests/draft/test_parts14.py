@@ -123,3 +123,9 @@ def test_a_figure_another_part_keeps_is_never_the_one_changed():
     assert [check_part(p, ins, SERVICE_DAYS, right, Context()).status for p in ins.parts] == ["done", "done"]
     wrong = SERVICE_DAYS.replace("eight (8) consecutive", "four (4) consecutive")
     assert "done" not in [check_part(p, ins, SERVICE_DAYS, wrong, Context()).status for p in ins.parts][1:]
+
+
+def test_a_figure_said_as_it_was_in_brackets_is_the_old_value():
+    # t-period-04: "NON-RENEWAL NTCE: 90 DAYS (was 30)", a recap's shorthand for the change from 30 to 90.
+    periods = [p for p in read_instruction(RECAP, RENEWAL).parts if p.kind == "period"]
+    assert periods[0].params["value"] == 90 and periods[0].params.get("old") == 30
