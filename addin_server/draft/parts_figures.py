@@ -282,6 +282,9 @@ def _moved_elsewhere(part: Part, ins: Instruction, value: float) -> int:
 # (Or the lawyer counts the places, or says the new figure for all of them: "Make both sixty days", "it is
 # used twice", "it appears three times, so catch all three".)
 _EVERY_PLACE = re.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+){0,2}(?:places?|mentions?|references?|instances?)\b|"
+                          # "bring both eighteen months down to twelve": "both" said of the figure is each place it stands
+                          r"\b(?:both|all\s+(?:two|three|four|\d+))\s+(?:the\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)[\s-]"
+                          r"(?:business\s+)?(?:days?|weeks?|months?|years?|hours?)\b|"
                           r"\bthroughout\b|\bwherever\b|\beverywhere\b|"
                           r"\b(?:make|set|change|turn|take)\s+(?:them\s+)?(?:both|all\s+(?:two|three|four|\d+))\b|"
                           r"\b(?:used|appears?|occurs?|said|stated)\s+(?:twice|(?:two|three|four|\d+)\s+times)\b|"

@@ -129,3 +129,11 @@ def test_a_figure_said_as_it_was_in_brackets_is_the_old_value():
     # t-period-04: "NON-RENEWAL NTCE: 90 DAYS (was 30)", a recap's shorthand for the change from 30 to 90.
     periods = [p for p in read_instruction(RECAP, RENEWAL).parts if p.kind == "period"]
     assert periods[0].params["value"] == 90 and periods[0].params.get("old") == 30
+
+
+def test_both_said_of_the_figure_asks_for_every_place():
+    # q-multi-05: "bring both eighteens down to twelve"; a draft that changes one of the two is partly done.
+    from addin_server.draft.parts import Context, check_part
+    ins = read_instruction(SURVEY, NONCOMPETE)
+    half = NONCOMPETE.replace("of eighteen months or less", "of twelve months or less")
+    assert check_part(ins.parts[0], ins, NONCOMPETE, half, Context()).status == "partly"
