@@ -174,8 +174,7 @@ STATEMENT = re.compile(r"^(?:(?:but|and|as|because|since|so)\s+)?(?:we|i|they|he
 BOTH_ASK = mutual_cues(BOTH)
 MODIFIER = re.compile(r"(?:but\s+)?(?:leave|keep|don't|do not|not the|without|same\b)\b", re.I)
 STRONG_MUTUAL = mutual_cues(STRONG)
-# ("allow" and "let" as verbs: "allowance expected Q3" and "Letter from the agency" open no exception.)
-CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow(?:s|ed|ing)?\b|let\b|permit|add\b[^.;]{0,40}\b(?:carve|"
+CARVE_LEAD = re.compile(r"(?:please\s+)?(?:carve|exclude|except|exempt|allow|let|permit|add\b[^.;]{0,40}\b(?:carve|"
                          r"exclusion|exception))", re.I)
 
 
