@@ -39,7 +39,7 @@ from addin_server.draft.instruction_scope import GENERIC_WORDS, SYNONYMS, Scope,
 from addin_server.draft.instruction_moves import FALLBACK_LEAD as _FALLBACK_LEAD
 from addin_server.draft.instruction_moves import settle
 from addin_server.draft.instruction_values import (  # noqa: F401
-    HOLDER_CUES, JUDGED_THEN_ASKED, KEPT_FIGURE, unread_figures, NEWLY_BOUND, ONE_UNIT, REPLACED_BY, UNITS, after_verb, carve,
+    HOLDER_CUES, JUDGED_THEN_ASKED, KEPT_FIGURE, in_clause_units, unread_figures, NEWLY_BOUND, ONE_UNIT, REPLACED_BY, UNITS, after_verb, carve,
     flip, named_in, newly_bound, number, period, renames, same, whole, whose, recorded_figures)
 from addin_server.draft.instruction_words import (  # noqa: F401
     ARCHAIC_NAMED, ASK, BARE_NUMBER, BOTH_ASK, CARVE, CARVE_LEAD, CHANGE, CONDITION, CONFORM, DELETE,
@@ -133,7 +133,7 @@ def read_instruction(instruction: str, clause: str = "", parties: Sequence[str] 
     # "a full month rather than 15 days": one unit, said as lawyers say it (the figures reader reads numbers).
     text = re.sub(r"\ban?\s+(?:full|whole|clear)\s+(day|week|month|year)\b", r"one \1", text, flags=re.I)
     text = _corrected(text)
-    text = _in_clause_currency(text, clause)
+    text = in_clause_units(_in_clause_currency(text, clause), clause)  # "both eighteens": the clause's unit
     if not text:
         return Instruction("")
     if FOREIGN.search(text) or len(NON_LATIN.findall(text)) > 2:

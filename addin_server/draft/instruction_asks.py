@@ -89,9 +89,29 @@ def restates_figure(segment: str, value: float | None) -> bool:
 
 
 def not_an_ask(segment: str) -> bool:
-    """A segment no kind reads that asks nothing of the clause: logistics about the draft, or a
-    statement whose only ask-words are parts of nouns."""
-    return about_the_draft(segment) or asks_only_in_compounds(segment)
+    """A segment no kind reads that asks nothing of the clause: logistics about the draft, a statement
+    whose only ask-words are parts of nouns, or the order to do what the message has said."""
+    return about_the_draft(segment) or asks_only_in_compounds(segment) or only_points_back(segment)
+
+
+# Words that point at the asks already said rather than say one: "amended accordingly", "put that right",
+# "as agreed", "as discussed".
+_POINTER = re.compile(r"\b(?:accordingly|as\s+(?:above|agreed|discussed|requested|instructed|set\s+out\s+above|"
+                      r"(?:noted|described|explained)\s+above)|(?:put|set)\s+(?:that|this|it|them|these|those|things)\s+"
+                      r"(?:right|straight))\b", re.I)
+# The verbs and objects of such an order: changing the whole, no change of its own ("have the clause amended").
+_WHOLE = re.compile(r"\b(?:have|get|make|do|amend\w*|chang\w*|updat\w*|revis\w*|redraft\w*|fix\w*|correct\w*|"
+                    r"the\s+(?:clause|draft|wording|text|paragraph|provision|section)|it|that|this|them)\b", re.I)
+
+
+def only_points_back(segment: str) -> bool:
+    """"Pls have the clause amended accordingly and revert", "Could you put that right in the Service Days
+    list before it goes out again?": the order to make the changes the message has already said, with no
+    figure, quotation or ask-word of its own. It is not a part: read as one, a draft that made the changes
+    asked is said to have left it "not done"."""
+    if not _POINTER.search(segment) or F.figures(segment) or re.search(r"[\"“”‘]", segment):
+        return False
+    return not _ASK_WORD.search(_WHOLE.sub(" ", _POINTER.sub(" ", segment)))
 
 
 # The other side's ask, reported: "Customer's markup asks for 7 years", "their counsel wants sixty days",

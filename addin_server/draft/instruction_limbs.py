@@ -30,7 +30,10 @@ if TYPE_CHECKING:
 _NUMBER_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 # Fields about the row or the decision, not what the clause should become ("Current": the clause as it stands).
 _META = re.compile(r"^\s*(?:current|existing|now|as\s+is|original|owner|status|responsible|document|doc|rationale|reason|title|use\s+in|issue|topic|ref(?:erence)?|"
-                   r"date|due|priority|source|file|matter|item|no\.?|#|card|impact|rating|requester|requested\s+by|clause|time(?:\s+entry)?)(?:\s*[\w.-]*\d[\w.-]*)?\s*$|"
+                   r"date|due|priority|source|file|matter|item|no\.?|#|card|impact|rating|requester|requested\s+by|clause|time(?:\s+entry)?|"
+                   # Why and for whom, and what a tool worked out: the case for the ask, never the ask ("Objective:
+                   # both logos sit side by side", "Audience: the brand teams", "Inputs: ... 8 weeks", "Result: ...").
+                   r"objective|purpose|goal|aim|background|context|audience|inputs?|results?|outputs?|warning)(?:\s*[\w.-]*\d[\w.-]*)?\s*$|"
                    # The other side's stated position is the case, not the ask: "BP's position", "Customer's ask".
                    r"^\s*[A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)?['’]s?\s+(?:position|proposal|ask|request|view|markup|mark-up)\s*$",
                    re.I)
@@ -110,14 +113,31 @@ def _rows(text: str) -> list[str] | None:
     header: list[str] | None = None
     for ln in lines:
         if ln.count(" | ") < 2:
+            if _records(ln.strip()):
+                continue  # "Issue: (1) ... is too soft": a field that says what the row is about, no ask
+            if header is None and not out and not _ASK_WORD.search(re.sub(r"\b[A-Z][\w-]*", " ", ln)):
+                # "State survey - restrictive covenants (rows for action only)": the table's title (its
+                # capitalised words are its name: "State" names the survey, it asks nothing).
+                continue
             out.append(ln.strip())
             continue
         cells = [c.strip() for c in ln.split("|")]
         if header is None and all(len(c.split()) <= 3 and not re.search(r"[:.;]", c) for c in cells):
             header = cells  # "Issue | Position | Action": the columns' names, no ask
             continue
+        if header and any(_ACTION_COLUMN.match(h) for h in header):
+            # "State | Form | Current rule | Group policy | Action": where a column is headed as the action, the
+            # other columns say what the row is and why; only the action asks ("employment covers restraints of up
+            # to eighteen months" is the rule as it stands, not an ask).
+            out += [c for h, c in zip(header, cells) if c and _ACTION_COLUMN.match(h)]
+            continue
         out += _fields(ln, header)
     return out
+
+
+# A table's column headed as what to do: its cells are the asks of the row.
+_ACTION_COLUMN = re.compile(r"^\s*(?:agreed\s+|required\s+|proposed\s+|next\s+)?(?:action|fix|change|ask|"
+                            r"amendment|instruction|to\s+do)s?(?:\s+(?:required|needed|agreed))?\s*$", re.I)
 
 
 _META_LINE = re.compile(r"(?:^|(?<=\n))[ \t]*(?:rationale|owner|status|responsible|title|use\s+in|reason|approved\s+by|"

@@ -25,7 +25,7 @@ from typing import Any
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_values import UNITS
-from addin_server.draft.instruction_words import KEEP_VERBS, STAY_STATES, STAY_VERBS
+from addin_server.draft.instruction_words import ASK, KEEP_VERBS, STAY_STATES, STAY_VERBS
 from addin_server.draft.places import named_by_words
 
 # Said after a figure, of that figure: it stays ("the six years stays", "Eighteen months untouched",
@@ -73,7 +73,7 @@ def _of_kind(text: str, kind: str) -> list[F.Figure]:
 
 
 def _kept(text: str, f: F.Figure) -> bool:
-    if _KEPT_BEFORE.search(text[max(0, f.start - 40):f.start]):
+    if _KEPT_BEFORE.search(text[max(0, f.start - 40):f.start]) or _said_to_stay(text, f):
         return True
     after = _KEPT_AFTER.search(text[f.end:f.end + 60])
     if not after:
@@ -90,6 +90,27 @@ def _kept(text: str, f: F.Figure) -> bool:
     # Said of this figure only where no capitalised word comes between: parts are joined without their
     # full stops ("$2m per incident Fidelity/crime policy untouched" keeps the policy, not the $2m).
     return not re.search(r"(?<![\w'’-])[A-Z]", between)
+
+
+_ASK_ANY = re.compile(rf"\b(?:{ASK})\b", re.I)
+_STAYS_AFTER = re.compile(rf"\b(?:{STAY_VERBS}|{STAY_STATES})\b", re.I)
+_HEADS = re.compile(r"^\s*(?:the|its|their|our|both|all|each)?\s*$", re.I)
+
+
+def _said_to_stay(text: str, f: F.Figure) -> bool:
+    """The figure opens a piece of the ask (to a ";") as the subject of a stay word, and is its one figure of
+    that kind, with no word of asking: "The five-year long stop and the Defaulting Party proviso are
+    unaffected". A list of what stays names the clause's parts by their capitalised names, so a capital word
+    between is no sign the stay word is another's here. A figure that does not open its piece may end a
+    sentence joined to the next ("$2m per incident Fidelity/crime policy untouched"): the stay word is the
+    next one's; and a word of asking ("extend it to 60 days; the rest stays") says the figure is asked."""
+    start = text.rfind(";", 0, f.start) + 1
+    end = text.find(";", f.end)
+    end = len(text) if end < 0 else end
+    piece = text[start:end]
+    if not _HEADS.match(text[start:f.start]) or not _STAYS_AFTER.search(text[f.end:end]):
+        return False
+    return not _ASK_ANY.search(re.sub(rf"\b{KEEP_VERBS}", " ", piece)) and len(_of_kind(piece, f.kind)) == 1
 
 
 def _precedents(text: str, f: F.Figure) -> bool:

@@ -24,6 +24,9 @@ UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "month
 # Said of a figure to keep: "the audit stays at 2 business days", "same 30 days".
 # ("keep the records three years" asks for a period: "keep" and "leave" are read by guards.protected.)
 KEPT_FIGURE = re.compile(r"\b(?:" + STAY_VERBS + r"|same)\s+(?:at\s+|as\s+)?$", re.I)
+# A figure said to leave, as the object of the verb: "Leave the one-year term ... as they are", "keep the
+# 30-day cure". Read as a value of its own (settle says it stays), never as the old value of another.
+LEFT_FIGURE = re.compile(r"\b(?:leave|keep|retain|preserve)\s+(?:the|its|their)\s+$|\bleave\s+$", re.I)
 
 
 # A period said with an article for its number ("a month", "a year") before the one it replaces.
@@ -64,7 +67,7 @@ def period(text: str) -> dict[str, Any] | None:
         second = found[1]
         out.update(value=whole(second.value), unit=UNITS.get(second.unit or "", unit), old=out["value"],
                    text=second.text)
-    elif len(found) > 1:
+    elif len(found) > 1 and not LEFT_FIGURE.search(text[max(0, found[1].start - 40):found[1].start]):
         out["old"] = whole(found[1].value)
         out["old_unit"] = UNITS.get(found[1].unit or "", "")
     elif JUDGED_THEN_ASKED.match(text, first.end):
@@ -73,9 +76,10 @@ def period(text: str) -> dict[str, Any] | None:
         asked = JUDGED_THEN_ASKED.match(text, first.end).group(1)
         if F.figures(asked + " days"):
             out.update(value=whole(F.figures(asked + " days")[0].value), old=out["value"], text=f"{asked} {unit}")
-    else:  # "three years after the term, not five"; "48 months minimum, not 36"
+    else:  # "three years after the term, not five"; "48 months minimum, not 36"; "90 DAYS (was 30)"
         bare = re.search(r"\b(?:not|instead of|rather than|from)\s+(\w+)\s*[.,;]?$", text, re.I) or \
-            re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I)
+            re.search(r"\b(?:not|instead of|rather than)\s+(\w+)\b", text, re.I) or \
+            re.search(re.escape(first.text) + r"\s*\(\s*(?:was|currently|now|previously|formerly)\s+(\w+)\s*\)", text, re.I)
         if bare and F.figures(bare.group(1) + " days"):
             out["old"] = whole(F.figures(bare.group(1) + " days")[0].value)
     return out
@@ -310,3 +314,25 @@ def recorded_figures(text: str, clause: str) -> str:
             continue
         out = out[:f.start] + out[f.end:]
     return out
+
+
+# A clause's figure named by its number alone, in the plural: "bring both eighteens down to twelve", "the two
+# 30s". Lawyers name the clause's figures so where each is obvious from the clause.
+_PLURAL_NUMBER = re.compile(r"\b(?P<lead>both|all|the|these|those|two|three)\s+(?P<n>[a-z]+(?:-[a-z]+)?|\d+)['’]?s\b", re.I)
+
+
+def in_clause_units(text: str, clause: str) -> str:
+    """The text with each figure of the clause said by its number alone ("both eighteens") written in the
+    clause's unit for that number ("both eighteen months"), where the clause has it in one unit only: the
+    period reader then reads the figure the lawyer points at. A number the clause does not hold stays as said."""
+    from index_builder.reading import numbers
+
+    def unit_of(m: re.Match[str]) -> str:
+        value = numbers.value(m.group("n"))
+        units = {f.unit for f in F.periods(clause) if value is not None and abs(f.value - float(value)) < 1e-9}
+        if value is None or len(units) != 1 or not next(iter(units)):
+            return m.group(0)
+        unit = UNITS.get(next(iter(units)) or "", "")
+        return f"{m.group('lead')} {m.group('n')} {unit}" if unit else m.group(0)
+
+    return _PLURAL_NUMBER.sub(unit_of, text)

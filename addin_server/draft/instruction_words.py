@@ -80,8 +80,9 @@ MUTUAL = mutual_cues(WEAK)
 # with, the verbs a part stays by, and the states it stays in.
 KEEP_VERBS = r"(?:leave|keep|retain|preserve|don['’]?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))"
 STAY_VERBS = r"(?:stays?|remains?|staying|remaining)"
-STAY_STATES = (r"(?:as\s+(?:it|they)\s+(?:is|are)|as\s+is|alone|unchanged|untouched|intact|where\s+(?:it|they)\s+"
-               r"(?:is|are))")
+# ("unaffected" is "unchanged" in other words; "Not changed:" heads a form's field of what stays.)
+STAY_STATES = (r"(?:as\s+(?:it|they)\s+(?:is|are)|as\s+is|alone|unchanged|untouched|intact|unaffected|"
+               r"not\s+(?:changed|affected)(?=\s*:)|where\s+(?:it|they)\s+(?:is|are))")
 # A keep said in other ways, one vocabulary with the three above (parts_keep.py reads keep segments with
 # them; unambiguous.says_to_keep reads a part that only keeps): KEPT_BEFORE follows what it keeps ("May 1,
 # 2020 ... are not moving", "Every ORS reference has to survive", "is as drafted", "is out of scope");
@@ -113,7 +114,7 @@ NOT_APPLY = (r"\b(?:does|do|should|shall|must|will|would)(?:n't|\s+not)\s+(?:app
 # A condition the lawyer adds as a part of its own: "only with prior written approval", "subject to ...".
 CONDITION = re.compile(r"(?:but\s+)?(?:only\s+(?:if|with|while|during|when|where|after|before|until|upon|on|for|to|in)|"
                         r"subject\s+to|provided\s+(?:that|it)|as\s+long\s+as|so\s+long\s+as)\b", re.I)
-CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!siv)\w+|\bexcept\w*\b|\ballow\w*\b|\blet\b|\bpermit\w*\b|"
+CARVE = re.compile(r"\bcarve[- ]?out\b|\bcarve\b|\bexclu(?!siv)\w+|\bexcept\w*\b|\ballow(?:s|ed|ing)?\b|\blet\b|\bpermit\w*\b|"
                     r"\bexempt\w*\b|\bother than\b|\bunless\b|" + NOT_APPLY, re.I)
 # Legalese a lawyer asks to lose ("get rid of the hereunders"): the one list the plain-English part
 # is checked against (parts_wording.py).

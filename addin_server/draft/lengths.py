@@ -12,7 +12,10 @@ from typing import Any, Mapping
 
 from index_builder.reading.sentences import sentence_spans
 
-_WORD = re.compile(r"\w+(?:['’]\w+)?")
+# A word as the lawyer's word processor counts it: a run between spaces with a letter or digit in it.
+# "non-exclusive", "paid-up" and "11.4(i)(c)" are one word each to the lawyer who set "within 45 words";
+# counting their pieces reads the limit stricter than it was set. A dash standing alone is no word.
+_WORD = re.compile(r"\S*[^\W_]\S*")
 _MARKER = re.compile(r"\s*\[\d+\]")
 
 
@@ -28,7 +31,7 @@ def length_problem(length: Mapping[str, Any], clause: str, draft: str) -> str:
         if n > int(length["sentences"]):
             return f"The draft has {n} sentences; you asked for no more than {length['sentences']}."
     if "words" in length and theirs > int(length["words"]):
-        return f"The draft has {theirs} words; you asked for fewer than {length['words']}."
+        return f"The draft has {theirs} words; you asked for no more than {length['words']}."
     ratio = length.get("ratio")
     if ratio is not None and theirs > float(ratio) * mine:
         asked = "half its length" if float(ratio) <= 0.6 else "shorter"

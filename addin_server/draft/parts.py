@@ -29,7 +29,7 @@ from addin_server.draft.parts_carve_out import (  # noqa: F401
     CARVE_STOP, CARVE_SYNONYMS, CONDUCT, EXCEPTION_WORDS, NOT_A_PHRASE, carve_out_part, freed_other, word_in,
     added_text, precedent_text, reads_as_phrase, wrong_party)
 from addin_server.draft.parts_figures import (  # noqa: F401
-    CHANGE_VERBS, amount_part, closest_by_words, closest_in, figure_of, in_place, of_parties, period_part,
+    CHANGE_VERBS, amount_part, closest_by_words, closest_in, figure_of, in_place, kept_parts, of_parties, period_part,
     targeted_old, unit_ok, with_precedent_period)
 from addin_server.draft.parts_parties import flip_part, like, mutual_part, left_as_it_was  # noqa: F401
 from addin_server.draft.parts_result import (  # noqa: F401
@@ -195,7 +195,7 @@ def allowances(instruction: Instruction, clause: str, draft: str, ctx: Context, 
         if part.kind in ("period", "amount"):
             part = with_precedent_period(part, clause, ctx.precedents)
             allow.figures += figure_of(part)
-            targeted = targeted_old(part, clause, part.kind)
+            targeted = targeted_old(part, clause, part.kind, kept_parts(instruction))
             allow.old_figures += targeted or _replaced_by_value(part, clause, draft, allow.old_figures)
             if part.kind == "period" and part.params.get("old") is not None:
                 allow.old_figures += [f for f in F.periods(clause) if abs(f.value - part.params["old"]) < 1e-9]

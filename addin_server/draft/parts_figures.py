@@ -17,6 +17,7 @@ from index_builder.reading.sentences import part_spans, sentence_spans
 
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_moves import same_size
+from addin_server.draft.instruction_values import UNITS
 from addin_server.draft.parts_result import Context, PartResult, number
 
 
@@ -57,12 +58,15 @@ CHANGE_VERBS = re.compile(r"\b(?:change|cut|reduce|extend|shorten|lengthen|raise
                            r"halve|double|shrink|tighten)\b", re.I)
 
 
-def targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
+def targeted_old(part: Part, clause: str, kind: str, kept_by: Sequence[Part] = ()) -> list[F.Figure]:
     """The clause's figures a period or amount part changes: the one named ("ten business days to
     five", "not 36"), else the one its words point to, else the only one of its kind and unit. A
     period of another unit is changed only when the instruction says to change one ("cut the tail
-    to six months"), not when it sets a new limit ("cap any tolling at six months")."""
+    to six months"), not when it sets a new limit ("cap any tolling at six months"). ``kept_by``: the
+    instruction's other parts that say a figure stays ("The five-year terms stay"): never the one changed."""
     found = [f for f in F.figures(clause) if f.kind == kind]
+    # A figure the message says to keep is not the one its other ask points at, however near its words.
+    found = [f for f in found if not any(_keeps_figure(p, f) for p in kept_by if p is not part)] or found
     old = part.params.get("old")
     if old is not None:
         named = [f for f in found if abs(f.value - old) < 1e-9]
@@ -114,6 +118,22 @@ def targeted_old(part: Part, clause: str, kind: str) -> list[F.Figure]:
             return several
     best = closest_by_words(part.text, clause, pool)
     return [f for f in pool if abs(f.value - best.value) < 1e-9] if best else []
+
+
+def _keeps_figure(keep: Part, f: F.Figure) -> bool:
+    """The part says to keep a figure of this size and unit ("The production-day cap of eight hours ... does not move")."""
+    if not keep.params.get("kept") or keep.kind != f.kind:
+        return False
+    said = keep.params.get("value" if f.kind == "period" else "amount")
+    if said is None or abs(float(said) - f.value) > 1e-9:
+        return False
+    unit = keep.params.get("unit")
+    return f.kind != "period" or not unit or UNITS.get(f.unit or "", "") == unit
+
+
+def kept_parts(ins: Instruction) -> list[Part]:
+    """The instruction's parts that say a figure stays."""
+    return [p for p in ins.parts if p.params.get("kept")]
 
 
 def of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:
@@ -217,7 +237,7 @@ def period_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Cont
         if near:
             return PartResult(part, "wrong", f"The draft says “{near[0].text}”, not {number(value)} {unit}.")
         return PartResult(part, "not_done", f"The draft does not give {part.label()} anywhere.")
-    old = targeted_old(part, clause, "period")
+    old = targeted_old(part, clause, "period", kept_parts(ins))
     left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-9 and f.unit == o.unit
             and not (abs(o.value - value) < 1e-9)]
     # The same period elsewhere that the part leaves alone ("leave Calm's at six") may stay: only as
@@ -262,18 +282,28 @@ def _moved_elsewhere(part: Part, ins: Instruction, value: float) -> int:
 # (Or the lawyer counts the places, or says the new figure for all of them: "Make both sixty days", "it is
 # used twice", "it appears three times, so catch all three".)
 _EVERY_PLACE = re.compile(r"\b(?:both|all|each|every)\s+(?:\w+\s+){0,2}(?:places?|mentions?|references?|instances?)\b|"
+                          # "bring both eighteen months down to twelve": "both" said of the figure is each place it stands
+                          r"\b(?:both|all\s+(?:two|three|four|\d+))\s+(?:the\s+)?(?:\d+|[a-z]+(?:-[a-z]+)?)[\s-]"
+                          r"(?:business\s+)?(?:days?|weeks?|months?|years?|hours?)\b|"
                           r"\bthroughout\b|\bwherever\b|\beverywhere\b|"
                           r"\b(?:make|set|change|turn|take)\s+(?:them\s+)?(?:both|all\s+(?:two|three|four|\d+))\b|"
                           r"\b(?:used|appears?|occurs?|said|stated)\s+(?:twice|(?:two|three|four|\d+)\s+times)\b|"
                           r"\bcatch\s+(?:all|both|every)\b|\b(?:all|both)\s+(?:(?:two|three|four|\d+)\s+)?of\s+them\b", re.I)
 
 
-def _unplaced_changes(part: Part, ins: Instruction) -> int:
+def _unplaced_changes(part: Part, ins: Instruction, clause: str) -> int:
     """How many other parts of the same kind ask for a new value without saying which figure it replaces
     ("the services warranty at six months" beside "the media warranty is also ninety days - leave that one
-    alone"): each may have changed one of the places this part keeps."""
+    alone"): each may have changed one of the places this part keeps. Not one whose words point at another
+    figure (``targeted_old``, which never points at a figure kept): "Bring the non-renewal notice down to 6
+    months" beside "The five-year terms stay" changes the notice, so a five-year term gone is the draft's."""
+    size = part.params.get("value" if part.kind == "period" else "amount")
+
+    def may_take_it(p: Part) -> bool:
+        old = targeted_old(p, clause, p.kind, kept_parts(ins))
+        return not old or size is None or any(abs(f.value - float(size)) < 1e-9 for f in old)
     return sum(1 for p in ins.parts if p is not part and p.kind == part.kind and p.params.get("old") is None
-               and not p.params.get("kept") and not p.params.get("unclear"))
+               and not p.params.get("kept") and not p.params.get("unclear") and may_take_it(p))
 
 
 def _stays(part: Part, hits: Sequence[F.Figure], mine: Sequence[F.Figure], value: float,
@@ -303,7 +333,7 @@ def _stays_period(part: Part, ins: Instruction, clause: str, found: Sequence[F.F
     mine = F.periods(clause)
     if not asked:
         return _stays(part, hits, mine, value, moved=_moved_elsewhere(part, ins, value),
-                      maybe=_unplaced_changes(part, ins))
+                      maybe=_unplaced_changes(part, ins, clause))
     held = [f for f in mine if same_size(asked[0], f)]
     kept = [f for f in found if same_size(asked[0], f)]
     if held and not kept and not any(abs(f.value - value) < 1e-9 and unit_ok(f, part) for f in mine):
@@ -314,7 +344,7 @@ def _stays_period(part: Part, ins: Instruction, clause: str, found: Sequence[F.F
     moved = sum(1 for p in ins.parts if p is not part and p.kind == "period" and p.params.get("old") is not None
                 and any(same_size(asked[0], f) for f in F.periods(f"{p.params['old']} {p.params.get('unit', '')}")))
     return _stays(part, kept, held, value, moved=max(moved, _moved_elsewhere(part, ins, value)),
-                  maybe=_unplaced_changes(part, ins), counted=True)
+                  maybe=_unplaced_changes(part, ins, clause), counted=True)
 
 
 def in_place(old: Sequence[F.Figure], clause: str, found: Sequence[F.Figure], value: float) -> F.Figure | None:
@@ -341,7 +371,7 @@ def amount_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Cont
     if part.params.get("kept"):
         return _stays(part, [f for f in F.amounts(draft) if abs(f.value - value) < 1e-9],
                       [f for f in F.amounts(clause)], value, amount=True, moved=_moved_elsewhere(part, ins, value),
-                      maybe=_unplaced_changes(part, ins))
+                      maybe=_unplaced_changes(part, ins, clause))
     found = F.amounts(draft)
     mine = F.amounts(clause)
     hits = [f for f in found if abs(f.value - value) < 1e-6 and not any(abs(f.value - m.value) < 1e-6 for m in mine
@@ -355,7 +385,7 @@ def amount_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Cont
         tail = f" (it says “{other[0].text}”)" if other else ""
         return PartResult(part, "wrong" if other or len(found) > len(mine) - 1 else "not_done",
                           f"The draft does not state {part.label()}{tail}.")
-    old = targeted_old(part, clause, "amount")
+    old = targeted_old(part, clause, "amount", kept_parts(ins))
     left = [f for f in found for o in old[:1] if abs(f.value - o.value) < 1e-6 and abs(o.value - value) > 1e-6]
     if old:
         # The same figure elsewhere that the part does not name ("$0.0001 par value" beside a
