@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from index_builder import extras
-from index_builder.errors import ConfigError, InvalidRequestError, PrecedentError
+from index_builder.errors import InvalidRequestError, PrecedentError
 from index_builder.settings import TRAINED_RERANKER_PATH, Settings, load_settings
 
 log = logging.getLogger("index_builder")
