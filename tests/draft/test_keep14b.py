@@ -1,0 +1,22 @@
+"""A keep protects what the ask does not change (issue 38, keep14b).
+
+"The rest stays" never keeps the figure the ask writes; the guard on a part said to stay is read outside
+the place the asked change sits (guards.changed_part_to_leave; fixtures in test_guards.py)."""
+
+from addin_server.draft.instruction import read_instruction
+
+_NOTICE = "Either party may terminate this Agreement on thirty (30) days' written notice to the other party."
+
+
+def _period(instruction: str):  # noqa: ANN202
+    return next(p for p in read_instruction(instruction, _NOTICE, ()).parts if p.kind == "period")
+
+
+def test_the_rest_stays_never_keeps_the_asked_figure() -> None:
+    for said in ("Extend the notice to 60 days; the rest stays.", "Extend the notice to 60 days; everything else stays."):
+        part = _period(said)
+        assert part.params["value"] == 60 and not part.params.get("kept")
+
+
+def test_a_figure_said_to_stay_is_still_kept() -> None:
+    assert _period("The 30 days stays; add a cure right.").params.get("kept")
