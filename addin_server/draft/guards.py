@@ -160,8 +160,8 @@ def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edi
                     raise Declined(f"The change would alter “{f.text}”, which the instruction says to leave (or it "
                                    "cannot be told which one it says to leave); which figure to change is for the "
                                    "drafting assistant, or say it again naming the one to change.")
-        if not parts:
-            continue
+        if not parts or _is_the_asked_figure(kind, before, e):
+            continue  # the place the asked change sits is never "to leave", however wide the keep's words
         from index_builder.reading.sentences import part_spans
         for a, b in part_spans(before):
             if not (a <= e.start < b):
@@ -171,6 +171,16 @@ def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edi
                 if all(s in have for s in stems):
                     raise Declined(f"The change would touch “{_short(before[a:b])}”, which the instruction says to "
                                    "leave as it is; the drafting assistant can do the rest around it.")
+
+
+def _is_the_asked_figure(kind: str, before: str, e: Edit) -> bool:
+    """A period or amount operation's edit that replaces one figure of the clause and nothing more: the
+    asked change's own place (a figure said to leave is read by the figure branch, never here)."""
+    if kind not in ("period", "amount"):
+        return False
+    old = before[e.start:e.end].strip()
+    found = F.figures(old)
+    return len(found) == 1 and len(old) - len(found[0].text) <= 4
 
 
 def _kept_said(instruction: str, before: str, after_text: str) -> None:

@@ -20,3 +20,19 @@ def test_the_rest_stays_never_keeps_the_asked_figure() -> None:
 
 def test_a_figure_said_to_stay_is_still_kept() -> None:
     assert _period("The 30 days stays; add a cure right.").params.get("kept")
+
+
+def test_the_operation_may_change_the_asked_figure_inside_the_sentence_said_to_stay() -> None:
+    import pytest
+
+    from addin_server.draft.edits import Declined, edit
+    from addin_server.draft.guards import check_edits
+    clause = ("If Employee is a physician, any covenant not to compete is limited to one year and thirty road miles from "
+              "Employee's primary place of practice with Employer.")
+    ask = "so six months, down from the current one year. The thirty road miles stays as is."
+    at = clause.index("one year")
+    check_edits(ask, ask, "period", clause, [edit(clause, at, at + len("one year"), "six (6) months", "")])
+    miles = clause.index("thirty road")
+    with pytest.raises(Declined, match="leave as it is"):
+        check_edits(ask, ask, "period", clause, [edit(clause, at, at + len("one year"), "six (6) months", ""),
+                                                 edit(clause, miles, miles + len("thirty road"), "twenty road", "")])
