@@ -33,6 +33,8 @@ _LEAVE_IT = re.compile(r"\b(?:the\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,2}?
 _STAYS_AT = re.compile(r"(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+" + STAY_VERBS + r"\s+(?:at|as)\s+"
                        r"(?P<figure>[^.;:,]{1,40})", re.I)
 _LEAVE_ALONE = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{2,80}}?)\s+{STAY_STATES}\b", re.I)
+# A keep of the remainder ("otherwise", "everything else", "the rest"): of what the asks do not change.
+_REST = re.compile(r"\b(?:otherwise|else|the\s+rest|remainder|remaining)\b", re.I)
 _STOP = frozenset("the a an of to for and or its their our your his her it this that these those other others "
                   "right rights clause part limb provision sentence words wording as is at in on".split())
 _MODALS = frozenset("shall will must may should would can could".split())
@@ -103,11 +105,12 @@ def protected(instruction: str) -> tuple[list[tuple[F.Figure, list[str]]], list[
         found = F.figures(said) or F.figures(said + " days")
         if found:
             figures.append((found[0], _stems(m.group("what"))))
-        else:
+        elif not _REST.search(m.group("what")):
+            # "IMPCO's rights otherwise stay as broad as they are": what the asks leave, never one part.
             words.append(_stems(m.group("what")))
     for m in list(_LEAVE_ALONE.finditer(instruction)) + list(_LEAVE_IT.finditer(instruction)):
         stems = _stems(m.group("what"))
-        if stems:
+        if stems and not _REST.search(m.group("what")):
             words.append(stems)
     return figures, [w for w in words if w]
 

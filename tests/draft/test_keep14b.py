@@ -36,3 +36,11 @@ def test_the_operation_may_change_the_asked_figure_inside_the_sentence_said_to_s
     with pytest.raises(Declined, match="leave as it is"):
         check_edits(ask, ask, "period", clause, [edit(clause, at, at + len("one year"), "six (6) months", ""),
                                                  edit(clause, miles, miles + len("thirty road"), "twenty road", "")])
+
+
+def test_a_keep_of_what_the_asks_leave_names_no_part() -> None:
+    from addin_server.draft.guards import protected
+    said = ("notice of 48 hours before a plant visit, compliance with safety rules on the visit. IMPCO's and MIL/MINDA's "
+            "rights otherwise stay as broad as they are.")
+    assert protected(said)[1] == []
+    assert protected("Leave the one-year term and the annual renewal as they are.")[1]
