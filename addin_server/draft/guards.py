@@ -33,6 +33,8 @@ _LEAVE_IT = re.compile(r"\b(?:the\s+)?(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,2}?
 _STAYS_AT = re.compile(r"(?P<what>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+" + STAY_VERBS + r"\s+(?:at|as)\s+"
                        r"(?P<figure>[^.;:,]{1,40})", re.I)
 _LEAVE_ALONE = re.compile(rf"\b{_LEAVE}\s+(?P<what>[^.;:]{{2,80}}?)\s+{STAY_STATES}\b", re.I)
+# A keep of the remainder ("otherwise", "everything else", "the rest"): of what the asks do not change.
+_REST = re.compile(r"\b(?:otherwise|else|the\s+rest|remainder|remaining)\b", re.I)
 _STOP = frozenset("the a an of to for and or its their our your his her it this that these those other others "
                   "right rights clause part limb provision sentence words wording as is at in on".split())
 _MODALS = frozenset("shall will must may should would can could".split())
@@ -103,11 +105,12 @@ def protected(instruction: str) -> tuple[list[tuple[F.Figure, list[str]]], list[
         found = F.figures(said) or F.figures(said + " days")
         if found:
             figures.append((found[0], _stems(m.group("what"))))
-        else:
+        elif not _REST.search(m.group("what")):
+            # "IMPCO's rights otherwise stay as broad as they are": what the asks leave, never one part.
             words.append(_stems(m.group("what")))
     for m in list(_LEAVE_ALONE.finditer(instruction)) + list(_LEAVE_IT.finditer(instruction)):
         stems = _stems(m.group("what"))
-        if stems:
+        if stems and not _REST.search(m.group("what")):
             words.append(stems)
     return figures, [w for w in words if w]
 
@@ -160,8 +163,8 @@ def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edi
                     raise Declined(f"The change would alter “{f.text}”, which the instruction says to leave (or it "
                                    "cannot be told which one it says to leave); which figure to change is for the "
                                    "drafting assistant, or say it again naming the one to change.")
-        if not parts:
-            continue
+        if not parts or _is_the_asked_figure(kind, before, e):
+            continue  # the place the asked change sits is never "to leave", however wide the keep's words
         from index_builder.reading.sentences import part_spans
         for a, b in part_spans(before):
             if not (a <= e.start < b):
@@ -171,6 +174,16 @@ def _left_as_it_is(instruction: str, kind: str, before: str, edits: Sequence[Edi
                 if all(s in have for s in stems):
                     raise Declined(f"The change would touch “{_short(before[a:b])}”, which the instruction says to "
                                    "leave as it is; the drafting assistant can do the rest around it.")
+
+
+def _is_the_asked_figure(kind: str, before: str, e: Edit) -> bool:
+    """A period or amount operation's edit that replaces one figure of the clause and nothing more: the
+    asked change's own place (a figure said to leave is read by the figure branch, never here)."""
+    if kind not in ("period", "amount"):
+        return False
+    old = before[e.start:e.end].strip()
+    found = F.figures(old)
+    return len(found) == 1 and len(old) - len(found[0].text) <= 4
 
 
 def _kept_said(instruction: str, before: str, after_text: str) -> None:
@@ -253,12 +266,17 @@ def dangling_possessive(clause: str, draft: str) -> str:
     return ""
 
 
-def changed_part_to_leave(instruction: str, clause: str, draft: str) -> str:
+def changed_part_to_leave(instruction: str, clause: str, draft: str,
+                          asked: Sequence[tuple[int, int]] = ()) -> tuple[str, str] | None:
     """A part of the clause the instruction says to leave as it is ("leave LBIO's use right as it
-    is"), found by its words, that the draft no longer has word for word ("" where none, or where the
-    words name no one part)."""
+    is"), found by its words, that the draft changes: ("wrong", reason), ("unchecked", reason) or None.
+
+    A keep protects what the ask does not change: the place an asked change sits (``asked``, clause
+    spans: the figure a period or amount part replaces) is never "to leave", however wide the keep's
+    words ("The thirty road miles stays" over the sentence whose one year the ask cuts). Such a part is
+    changed only where the draft changes words outside every asked place; where the draft rewords it,
+    whether the words the keep reaches stay is not read ("not checked")."""
     from index_builder.reading.sentences import part_spans
-    norm = lambda t: " ".join(re.findall(r"[a-z0-9]+", t.lower()))  # noqa: E731
     for stems in protected(instruction)[1]:
         spans = []
         for a, b in part_spans(clause):
@@ -267,15 +285,84 @@ def changed_part_to_leave(instruction: str, clause: str, draft: str) -> str:
                 spans.append((a, b))
         if len(spans) != 1:
             continue
-        a, b = spans[0]
-        # The limb named, where the part joins two of them ("... SHALL BE LIABLE FOR ... DAMAGES AND
-        # DISTRIBUTOR'S REMEDIES SHALL BE LIMITED TO REPAIR ..."): the one with the named words.
-        for piece in re.split(r"\s+(?:and|but)\s+(?=(?:[\w'’]+\s+){0,3}(?:shall|will|may|must)\b)", clause[a:b], flags=re.I):
-            have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", piece))}
-            if all(s in have for s in stems) and len(piece) < b - a:
-                a = clause.find(piece, a)
-                b = a + len(piece)
-                break
-        if norm(clause[a:b]) not in norm(draft):
-            return f"The draft changes “{_short(clause[a:b])}”, which the instruction says to leave as it is."
-    return ""
+        a, b = _named_limb(clause, *spans[0], stems)
+        if _norm(clause[a:b]) in _norm(draft):
+            continue
+        places = [(x, y) for x, y in asked if a <= x and y <= b]
+        if not places:
+            return "wrong", f"The draft changes “{_short(clause[a:b])}”, which the instruction says to leave as it is."
+        if _only_places_changed(clause, a, b, places, draft):
+            continue
+        if _said_in_other_words(clause, a, b, places, draft):
+            return "unchecked", (f"Not checked: the draft rewords “{_short(clause[a:b])}”, where your instruction both "
+                                 f"changes “{_short(clause[places[0][0]:places[0][1]])}” and says to leave the rest; "
+                                 "whether the rest still says the same is for you to read.")
+        return "wrong", (f"The draft changes “{_short(clause[a:b])}” beyond “{_short(clause[places[0][0]:places[0][1]])}”, "
+                         "which the instruction says to leave as it is.")
+    return None
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _named_limb(clause: str, a: int, b: int, stems: list[str]) -> tuple[int, int]:
+    """The limb named, where the part joins two of them ("... SHALL BE LIABLE FOR ... DAMAGES AND
+    DISTRIBUTOR'S REMEDIES SHALL BE LIMITED TO REPAIR ..."): the one with the named words."""
+    for piece in re.split(r"\s+(?:and|but)\s+(?=(?:[\w'’]+\s+){0,3}(?:shall|will|may|must)\b)", clause[a:b], flags=re.I):
+        have = {w.lower()[:5] for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"['’]s\b", "", piece))}
+        if all(s in have for s in stems) and len(piece) < b - a:
+            start = clause.find(piece, a)
+            return start, start + len(piece)
+    return a, b
+
+
+def _only_places_changed(clause: str, a: int, b: int, places: Sequence[tuple[int, int]], draft: str) -> bool:
+    """Whether the draft keeps the part's words word for word in order, apart from the asked places (each
+    a gap of a few words in the draft: "fifteen (15) years" -> "twelve (12) years")."""
+    cuts = sorted(places)
+    pieces, at = [], a
+    for x, y in cuts:
+        pieces.append(clause[at:x])
+        at = max(at, y)
+    pieces.append(clause[at:b])
+    gap = r"(?: [a-z0-9]+){0,8}"
+    pattern = gap.join(re.escape((" " + _norm(p)) if _norm(p) else "") for p in pieces)
+    return bool(re.search(pattern, " " + _norm(draft)))
+
+
+def _said_in_other_words(clause: str, a: int, b: int, places: Sequence[tuple[int, int]], draft: str) -> bool:
+    """Whether the draft may say the part's words outside the asked places again in words of its own: each of
+    their figures and counts still there by value, and most (seven in ten, as parts_keep reads a passage said again) of their own words. A figure
+    or a word of substance gone ("one year" made "ninety day") is a change, never a rewording."""
+    from addin_server.draft.compare_base import content_stems
+    rest, at = [], a
+    for x, y in sorted(places):
+        rest.append(clause[at:x])
+        at = max(at, y)
+    rest.append(clause[at:b])
+    rest_text = " ".join(rest)
+    have = {f.value for f in F.figures(draft) + F.counts(draft)}
+    # A bare "one" in words is as often a pronoun ("one to the other") as a number: not a figure here.
+    numbers = F.figures(rest_text) + [c for c in F.counts(rest_text) if not (c.value == 1 and c.written == "words")]
+    if any(f.value not in have for f in numbers):
+        return False
+    own, there = content_stems(rest_text), content_stems(draft)
+    return bool(own) and len(own & there) >= 0.7 * len(own)
+
+
+def asked_places(parts: Sequence, clause: str, kept: Sequence[F.Figure] = ()) -> list[tuple[int, int]]:
+    """Where in the clause the period and amount parts' changes sit: the clause's figure of the asked kind
+    the part names as its old one, or, where it names none, each of that kind but those said to stay."""
+    from addin_server.draft.parts_figures import figure_of
+    held = F.figures(clause)
+    out: list[tuple[int, int]] = []
+    for p in parts:
+        if p.kind not in ("period", "amount") or p.params.get("kept") or p.params.get("unclear"):
+            continue
+        kinds = {f.kind for f in figure_of(p)}
+        pool = [f for f in held if f.kind in kinds and not any(f.start == k.start for k in kept)]
+        old = p.params.get("old")
+        named = [f for f in pool if old is not None and abs(f.value - float(old)) < 1e-9]
+        out += [(f.start, f.end) for f in (named or pool)]
+    return out

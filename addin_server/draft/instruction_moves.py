@@ -87,11 +87,17 @@ def _kept(text: str, f: F.Figure) -> bool:
     # the renewal term stays at four years": a figure of its own between says whose the stay word is.
     if re.search(r"\b(?:not|never)\s+$|n['’]t\s+$", between, re.I) or F.figures(between) or F.counts(between):
         return False
+    # "Extend the notice to 60 days; the rest stays": a keep of the rest is of what the ask does not change,
+    # never of the figure the ask writes.
+    if _THE_REST.search(between):
+        return False
     # Said of this figure only where no capitalised word comes between: parts are joined without their
     # full stops ("$2m per incident Fidelity/crime policy untouched" keeps the policy, not the $2m).
     return not re.search(r"(?<![\w'’-])[A-Z]", between)
 
 
+_THE_REST = re.compile(r"\b(?:the\s+rest|(?:everything|all|anything|nothing)\s+else|the\s+remainder|otherwise|"
+                       r"(?:all\s+)?the\s+other\s+(?:terms|words|wording|provisions|bits|parts))\b", re.I)
 _ASK_ANY = re.compile(rf"\b(?:{ASK})\b", re.I)
 _STAYS_AFTER = re.compile(rf"\b(?:{STAY_VERBS}|{STAY_STATES})\b", re.I)
 _HEADS = re.compile(r"^\s*(?:the|its|their|our|both|all|each)?\s*$", re.I)

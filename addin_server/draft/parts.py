@@ -100,7 +100,12 @@ def raw_part(part: Part, instruction: Instruction, clause: str, draft: str, ctx:
     if found.status == "done":
         from addin_server.draft.guards import changed_part_to_leave, changed_what_to_leave, dangling_possessive
         wrong = changed_what_to_leave(instruction.text, clause, draft) if part.kind in ("period", "amount") else ""
-        left = changed_part_to_leave(instruction.text, clause, draft)
+        from addin_server.draft.guards import asked_places, kept_figures
+        said = changed_part_to_leave(instruction.text, clause, draft,
+                                     asked_places(instruction.parts, clause, kept_figures(instruction.text, clause)))
+        if said and said[0] == "unchecked":
+            return PartResult(part, *said)
+        left = said[1] if said else ""
         if left and any(p.kind in REWORDING for p in instruction.parts):
             # "Plain English, the same two exceptions in (b)": kept in substance, reworded with the rest. Not
             # word for word is then no evidence the part was changed; the lawyer reads it.

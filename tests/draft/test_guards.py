@@ -240,9 +240,44 @@ def test_a_draft_that_rewrites_the_part_to_leave_is_not_done() -> None:
     instruction = "make the records access mutual; keep Sponsor's use of the records as it is"
     mutual = ("Each party shall make its records available to the other party on reasonable notice. Sponsor may use "
               "the records for any regulatory filing.")
-    assert changed_part_to_leave(instruction, clause, mutual) == ""
+    assert changed_part_to_leave(instruction, clause, mutual) is None
     both = mutual.replace("Sponsor may use", "Each party may use")
-    assert "leave as it is" in changed_part_to_leave(instruction, clause, both)
+    assert "leave as it is" in changed_part_to_leave(instruction, clause, both)[1]
+
+
+# A keep never covers the place the ask changes (w-period-04, drafting-w; g-period-08, drafting-g).
+_RENEW = ("The Agreement shall automatically renew for successive one year additional terms unless terminated by either "
+          "party at least six months prior to the expiration of the then-current term.")
+_RENEW_ASK = "Ending the auto-renewal on 6 months' notice doesn't work for us - 90 days instead. Renewal stays at a year each time."
+
+
+def _left(instruction: str, clause: str, draft: str):  # noqa: ANN202
+    from addin_server.draft.guards import asked_places, changed_part_to_leave, kept_figures
+    from addin_server.draft.instruction import read_instruction
+    ins = read_instruction(instruction, clause, ())
+    return changed_part_to_leave(instruction, clause, draft, asked_places(ins.parts, clause, kept_figures(instruction, clause)))
+
+
+def test_the_asked_change_in_the_sentence_to_leave_is_not_a_change_to_it() -> None:
+    assert _left(_RENEW_ASK, _RENEW, _RENEW.replace("six months", "ninety (90) days")) is None
+    physician = ("If Employee is a physician, any covenant not to compete is limited to one year and thirty road miles from "
+                 "Employee's primary place of practice with Employer and does not apply if Employer terminates Employee's "
+                 "employment.")
+    ask = "so six months, down from the current one year. The thirty road miles stays as is."
+    assert _left(ask, physician, physician.replace("one year", "six (6) months")) is None
+    assert _left(ask, physician, physician.replace("one year and thirty", "six (6) months and twenty"))[0] == "wrong"
+
+
+def test_words_changed_beside_the_asked_place_are_still_a_change_to_what_stays() -> None:
+    broken = _RENEW.replace("six months", "ninety (90) days").replace("one year", "ninety (90) day")
+    said = _left(_RENEW_ASK, _RENEW, broken)
+    assert said[0] == "wrong" and "leave as it is" in said[1]
+
+
+def test_a_reworded_sentence_holding_the_asked_place_is_not_checked() -> None:
+    paraphrase = ("The Agreement renews automatically for successive additional one year terms unless either party "
+                  "terminates it at least ninety (90) days before the then-current term expires.")
+    assert _left(_RENEW_ASK, _RENEW, paraphrase)[0] == "unchecked"
 
 
 # --- gates: an operation acts only on a reading it can vouch for (draft/gates.py) ---------------
