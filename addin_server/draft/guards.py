@@ -18,6 +18,7 @@ from index_builder.reading import figures as F
 from index_builder.reading.binding import GIVING_TO, possessive_has_noun
 
 from addin_server.draft.edits import Declined, Edit
+from addin_server.draft.instruction_values import figure_of
 from addin_server.draft.instruction_words import KEEP_VERBS, STAY_STATES, STAY_VERBS
 
 _POSSESSIVE_END = re.compile(r"['’]s?$")
@@ -354,7 +355,6 @@ def _said_in_other_words(clause: str, a: int, b: int, places: Sequence[tuple[int
 def asked_places(parts: Sequence, clause: str, kept: Sequence[F.Figure] = ()) -> list[tuple[int, int]]:
     """Where in the clause the period and amount parts' changes sit: the clause's figure of the asked kind
     the part names as its old one, or, where it names none, each of that kind but those said to stay."""
-    from addin_server.draft.parts_figures import figure_of
     held = F.figures(clause)
     out: list[tuple[int, int]] = []
     for p in parts:

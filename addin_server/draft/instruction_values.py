@@ -8,13 +8,16 @@ structure: each function takes a part's own words and returns its params.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_words import (
     STAY_VERBS, ASK, LEAVE, NOT_APPLY, PRECEDENT_REF, QUOTED, SUBJECT)
+
+if TYPE_CHECKING:  # instruction.py reads values through this module
+    from addin_server.draft.instruction import Part
 
 
 UNITS = {"day": "days", "business_day": "business days", "week": "weeks", "month": "months", "year": "years",
@@ -336,3 +339,25 @@ def in_clause_units(text: str, clause: str) -> str:
         return f"{m.group('lead')} {m.group('n')} {unit}" if unit else m.group(0)
 
     return _PLURAL_NUMBER.sub(unit_of, text)
+
+
+def figure_of(part: Part) -> list[F.Figure]:
+    """The figure a period or amount part asks for, as the core reads figures (a period asked in weeks or
+    months also said in days, as contracts count them)."""
+    if part.kind == "period" and part.params.get("value") is not None:
+        return [f for f in F.periods(f"{part.params['value']} {part.params['unit']}")] + in_days(part)
+    if part.kind == "amount" and part.params.get("amount") is not None:
+        return [f for f in F.amounts(F.format_amount(part.params["amount"], currency=part.params.get("currency")))]
+    return []
+
+
+# How contracts write a period asked in weeks or months when they count in days: a month is 30 days.
+_DAYS_IN = {"weeks": 7, "months": 30}
+
+
+def in_days(part: Part) -> list[F.Figure]:
+    """The period a part asks for, said in days ("one month" as "30 days", "three months" as "90 days")."""
+    value, per = part.params.get("value"), _DAYS_IN.get(part.params.get("unit", ""))
+    if value is None or not per or float(value) * per != int(float(value) * per):
+        return []
+    return F.periods(f"{int(float(value) * per)} days")

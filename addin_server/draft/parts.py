@@ -28,8 +28,9 @@ from addin_server.draft.instruction import ARCHAIC, Instruction, Part  # noqa: F
 from addin_server.draft.parts_carve_out import (  # noqa: F401
     CARVE_STOP, CARVE_SYNONYMS, CONDUCT, EXCEPTION_WORDS, NOT_A_PHRASE, carve_out_part, freed_other, word_in,
     added_text, precedent_text, reads_as_phrase, wrong_party)
+from addin_server.draft.instruction_values import figure_of
 from addin_server.draft.parts_figures import (  # noqa: F401
-    CHANGE_VERBS, amount_part, closest_by_words, closest_in, figure_of, in_place, kept_parts, of_parties, period_part,
+    CHANGE_VERBS, amount_part, closest_by_words, closest_in, in_place, kept_parts, of_parties, period_part,
     targeted_old, unit_ok, with_precedent_period)
 from addin_server.draft.parts_parties import flip_part, like, mutual_part, left_as_it_was  # noqa: F401
 from addin_server.draft.parts_result import (  # noqa: F401

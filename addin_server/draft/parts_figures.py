@@ -17,28 +17,8 @@ from index_builder.reading.sentences import part_spans, sentence_spans
 
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_moves import same_size
-from addin_server.draft.instruction_values import UNITS
+from addin_server.draft.instruction_values import UNITS, in_days
 from addin_server.draft.parts_result import Context, PartResult, number
-
-
-def figure_of(part: Part) -> list[F.Figure]:
-    if part.kind == "period" and part.params.get("value") is not None:
-        return [f for f in F.periods(f"{part.params['value']} {part.params['unit']}")] + _in_days(part)
-    if part.kind == "amount" and part.params.get("amount") is not None:
-        return [f for f in F.amounts(F.format_amount(part.params["amount"], currency=part.params.get("currency")))]
-    return []
-
-
-# How contracts write a period asked in weeks or months when they count in days: a month is 30 days.
-_DAYS_IN = {"weeks": 7, "months": 30}
-
-
-def _in_days(part: Part) -> list[F.Figure]:
-    """The period a part asks for, said in days ("one month" as "30 days", "three months" as "90 days")."""
-    value, per = part.params.get("value"), _DAYS_IN.get(part.params.get("unit", ""))
-    if value is None or not per or float(value) * per != int(float(value) * per):
-        return []
-    return F.periods(f"{int(float(value) * per)} days")
 
 
 def unit_ok(found: F.Figure, part: Part) -> bool:
@@ -229,7 +209,7 @@ def period_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Cont
     hits = [f for f in found if abs(f.value - value) < 1e-9 and unit_ok(f, part)]
     if not hits and not part.params.get("kept"):
         # "Three months" asked, "ninety (90) days" written: the same length in the unit contracts count in.
-        hits = [f for f in found if any(abs(f.value - e.value) < 1e-9 and f.unit == e.unit for e in _in_days(part))]
+        hits = [f for f in found if any(abs(f.value - e.value) < 1e-9 and f.unit == e.unit for e in in_days(part))]
     if part.params.get("kept"):
         return _stays_period(part, ins, clause, found, hits)
     if not hits:
