@@ -10,7 +10,7 @@ from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare_base import (STOP, SUBSTANCE, Allowances, Comparison, same_figure, short, stem_of,
+from addin_server.draft.compare_base import (STOP, STOP_STEMS, SUBSTANCE, Allowances, Comparison, same_figure, short, stem_of,
                                              stem_list, stem_set)
 
 
@@ -108,7 +108,8 @@ def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], ci
                                                         if stem_of(w) not in known for x in SUBSTANCE):
             continue  # reworded (plain English, shorter): a new sentence of old promises
         verb_new = q.verb and stem_of(q.verb) not in known
-        novel = [w for w in stem_list(sentence[q.subject[1] - q.start:]) if w not in known and w not in STOP]
+        # Stems against stems: "other" is a stop word, and its stem "othe" no new word of the provision.
+        novel = [w for w in stem_list(sentence[q.subject[1] - q.start:]) if w not in known and w not in STOP_STEMS]
         if verb_new and len(novel) >= 2:
             out.append(f"The draft adds a new {_kind_word(q)}: “{short(sentence)}”, which nothing you gave asks for "
                        "or backs.")
@@ -134,9 +135,7 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
             continue
         # The value the instruction asks for is the lawyer's; what comes with it is judged like any words
         # ("5 years, each certified by the Secretary": the certification is new).
-        new = r.new.lower()
-        for v in allow.figures:
-            new = new.replace(v.text.lower(), " ")
+        new = _as_asked(r.new.lower(), allow, c.clause)
         novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
                  if stem_of(w) not in known and w not in STOP]
         hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE)]
@@ -144,6 +143,39 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
             out.append(f"The draft adds “{short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
                        "not have and nothing you gave backs.")
     return out
+
+
+def _as_asked(new: str, allow: Allowances, clause: str) -> str:
+    """``new`` (lower case) less the words that say what the ask gives in its ordinary legal form, so that
+    what is left is what nobody gave:
+
+    * the value the instruction asks for, with the words that make it a ceiling or a floor: a cap "of
+      $250,000 a year" is drafted "not exceeding $250,000 in any year", "at least 30 days" is a minimum
+      of 30 (polarity.py's limit words: the figure's own framing, not a condition of its own);
+    * "written"/"prior" on a consent or notice the ask brings and the clause lacks: a consent or notice
+      a lawyer asks for is drafted "prior written consent", "written notice" (the form, not a new term);
+    * "solely" where the ask says "only": "only", "solely", "exclusively" say one limit (polarity.py);
+    * where the clause itself says what stays ("subject to 8.1 and 8.2 ... without derogating
+      therefrom"), a "not" before a verb of changing: "nothing here reduces them" says the same.
+    What comes with these (a certification, a new party, a new reach) is judged like any words."""
+    for v in allow.figures:
+        new = re.sub(rf"(?:(?:{P.CEILING.pattern}|{P.FLOOR.pattern})\s+(?:of\s+)?)?{re.escape(v.text.lower())}", " ", new)
+    mine = stem_set(clause)
+    for m in re.finditer(r"\b(?:prior\s+)?(?:written|writing)\s+(?:prior\s+)?([a-z]+)", new):
+        if stem_of(m.group(1)) in allow.words and stem_of(m.group(1)) not in mine:
+            new = new[:m.start()] + " " * (m.end() - m.start()) + new[m.end():]
+    if _KEPT_AS_IS.search(clause):
+        new = _KEPT_AS_IS.sub(" ", new)
+    if allow.asked and _ONLY.search(allow.asked):
+        new = _ONLY.sub(" ", new)
+    return new
+
+
+_ONLY = re.compile(rf"\b(?:{'|'.join(sorted(P.ONLY_WORDS))})\b", re.I)
+# A "not" before a verb of changing ("nothing here reduces them", "without derogating therefrom"): the
+# thing stays as it is (polarity.py), and a clause that says "subject to" says so of what it is subject to.
+_KEPT_AS_IS = re.compile(rf"\b(?:{P.NOT_WORDING}|without)\b(?:\s+[\w.’']+){{0,4}}?\s+(?:{P.UNCHANGED_AFTER_NOT.pattern})|"
+                         r"\bsubject\s+to\b", re.I)
 
 
 def _new_sentences(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
