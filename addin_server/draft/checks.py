@@ -98,8 +98,14 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     meaning = kept_dropped(comparison, whole, task, ins) or meaning
     if additions.passed is True:
         # A term the document lacks, brought in by words the draft adds: an addition first (checks_terms.py).
-        additions = term_added(task, draft, comparison.regions, lacking_terms(task, draft, "conform" in ins.kinds),
-                               cited) or additions
+        # A name the clause writes word for word ("Official Wings of the Jacksonville Jaguars") is the clause's,
+        # however the term reader takes it: words that repeat it bring nothing in. A name the draft defines where
+        # it stands ('... without using the Company's resources ("Prior IP")') labels the words before it, which
+        # the additions readers above judged: the label brings in nothing more (the defined-terms check names it).
+        lacking = [t for t in lacking_terms(task, draft, "conform" in ins.kinds)
+                   if not re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", task.clause)
+                   and not re.search(rf"\(\s*(?:the\s+)?[\"“]{re.escape(t)}[\"”]\s*\)", draft)]
+        additions = term_added(task, draft, comparison.regions, lacking, cited) or additions
     results = [
         clock.time("changed", check_changed, task, ins, draft, instruction_result),
         instruction_result,
