@@ -10,7 +10,7 @@ from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare_base import (STOP, STOP_STEMS, SUBSTANCE, Allowances, Comparison, same_figure, short, stem_of,
+from addin_server.draft.compare_base import (STOP, STOP_STEMS, SUBSTANCE, Allowances, Comparison, content_stems, same_figure, short, stem_of,
                                              stem_list, stem_set)
 
 
@@ -135,13 +135,36 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
             continue
         # The value the instruction asks for is the lawyer's; what comes with it is judged like any words
         # ("5 years, each certified by the Secretary": the certification is new).
-        new = _as_asked(r.new.lower(), allow, c.clause)
+        new = r.new.lower()
+        if allow.rewrite or allow.plain or c.rewritten:
+            new = _money_reworded(c, r.new_start, new)
+        new = _as_asked(new, allow, c.clause)
         novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
                  if stem_of(w) not in known and w not in STOP]
-        hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE)]
+        # ("paid" is "pay" by its stem: the past tense of a word of substance is one too.)
+        hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE) or stem_of(w) in SUBSTANCE]
         if hits and not (allow.exception and P.negation_or_exception(nothing=False).search(r.new)):
             out.append(f"The draft adds “{short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
                        "not have and nothing you gave backs.")
+    return out
+
+
+def _money_reworded(c: Comparison, at: int, new: str) -> str:
+    """``new`` (the added words at ``at`` in the draft) less each "pay" said in a sentence that rewords one of
+    the clause's about money: a rewording says "pay for together" for "jointly funds", "the extra payment" for
+    "the new consideration", "will have to pay for lost profits" for "shall be liable for". A "pay" in a
+    sentence that rewords none of them ("Employer has paid for the advice" beside "the opportunity to
+    consult") is new money, judged like any words."""
+    clause = [c.clause[a:b] for a, b in sentence_spans(c.clause)]
+    out = new
+    for m in _PAY.finditer(new):
+        start = next(((a, b) for a, b in sentence_spans(c.draft) if a <= at + m.start() < b), None)
+        if start is None:
+            continue
+        own = content_stems(c.draft[start[0]:start[1]])
+        nearest = max(clause, key=lambda t: len(own & content_stems(t)), default="")
+        if _MONEY.search(nearest) and own & content_stems(nearest):
+            out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
     return out
 
 
@@ -171,6 +194,10 @@ def _as_asked(new: str, allow: Allowances, clause: str) -> str:
     return new
 
 
+# Words of money a clause's sentence speaks of (_money_reworded). Outside a rewording, a new "pay" is judged.
+_MONEY = re.compile(r"\b(?:fund(?:s|ed|ing)?|costs?|expenses?|fees?|charges?|prices?|consideration|compensat\w*|"
+                    r"reimburs\w*|liab(?:le|ilit\w*)|damages|remunerat\w*|sums?|amounts?|paid|pay\w*)\b|[$€£]", re.I)
+_PAY = re.compile(r"\b(?:pay(?:s|ing|ment|ments)?|paid)\b")
 _ONLY = re.compile(rf"\b(?:{'|'.join(sorted(P.ONLY_WORDS))})\b", re.I)
 # A "not" before a verb of changing ("nothing here reduces them", "without derogating therefrom"): the
 # thing stays as it is (polarity.py), and a clause that says "subject to" says so of what it is subject to.
