@@ -177,6 +177,8 @@ def _as_asked(new: str, allow: Allowances, clause: str) -> str:
       of 30 (polarity.py's limit words: the figure's own framing, not a condition of its own);
     * "written"/"prior" on a consent or notice the ask brings and the clause lacks: a consent or notice
       a lawyer asks for is drafted "prior written consent", "written notice" (the form, not a new term);
+    * a lawyer's everyday word for the drafted one: "tell the other in writing", "five days' warning" ask for
+      a (written) notice; "a human sign-off", "their OK" for a (written) consent or approval;
     * "solely" where the ask says "only": "only", "solely", "exclusively" say one limit (polarity.py);
     * where the clause itself says what stays ("subject to 8.1 and 8.2 ... without derogating
       therefrom"), a "not" before a verb of changing: "nothing here reduces them" says the same.
@@ -191,6 +193,9 @@ def _as_asked(new: str, allow: Allowances, clause: str) -> str:
         new = _KEPT_AS_IS.sub(" ", new)
     if allow.asked and _ONLY.search(allow.asked):
         new = _ONLY.sub(" ", new)
+    for said, drafted in _EVERYDAY:
+        if allow.asked and said.search(allow.asked):
+            new = drafted.sub(" ", new)
     return new
 
 
@@ -198,6 +203,11 @@ def _as_asked(new: str, allow: Allowances, clause: str) -> str:
 _MONEY = re.compile(r"\b(?:fund(?:s|ed|ing)?|costs?|expenses?|fees?|charges?|prices?|consideration|compensat\w*|"
                     r"reimburs\w*|liab(?:le|ilit\w*)|damages|remunerat\w*|sums?|amounts?|paid|pay\w*)\b|[$€£]", re.I)
 _PAY = re.compile(r"\b(?:pay(?:s|ing|ment|ments)?|paid)\b")
+# (what the ask says, what a draft says for it)
+_EVERYDAY = ((re.compile(r"\b(?:tell|tells|told|inform\w*|warn|warns|warning|notify|notifies|notified|heads[- ]up|"
+                         r"let\s+\w+\s+know)\b", re.I), re.compile(r"\b(?:notice|notif\w+|written|writing)\b")),
+             (re.compile(r"\b(?:sign[- ]?off|ok|okay|say-so|permission|approve|approval|green[- ]light)\b", re.I),
+              re.compile(r"\b(?:consent\w*|approv\w+|written|writing)\b")))
 _ONLY = re.compile(rf"\b(?:{'|'.join(sorted(P.ONLY_WORDS))})\b", re.I)
 # A "not" before a verb of changing ("nothing here reduces them", "without derogating therefrom"): the
 # thing stays as it is (polarity.py), and a clause that says "subject to" says so of what it is subject to.

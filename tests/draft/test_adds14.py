@@ -278,3 +278,15 @@ def test_pay_in_a_reworded_sentence_about_money_is_not_new_money() -> None:
 def test_a_name_the_clause_writes_or_the_draft_defines_is_not_brought_in() -> None:
     assert "Jacksonville Jaguars" not in _checks(OFFICIAL)["additions"].reason
     assert "Prior IP" not in _checks(PRIOR_IP)["additions"].reason
+
+
+def test_tell_in_writing_asks_for_written_notice() -> None:
+    # n-multi-06-s1: "It should at least tell me in writing first and give me five working days."
+    clause = ("Employer may disclose the existence and terms of this agreement to any prospective employer or business "
+              "associate of Employee if Employer has a reasonable belief that Employee may breach this agreement.")
+    draft = clause[:-1] + " and has given Employee at least five (5) business days' prior written notice."
+    ask = "The company should at least tell me in writing first and give me five working days."
+    task = DraftTask(clause, ask, (), None, ("Employer", "Employee"))
+    assert {c.name: c for c in check_draft(task, draft).checks}["additions"].passed is not False
+    task = DraftTask(clause, "The company should give me five working days first.", (), None, ("Employer", "Employee"))
+    assert {c.name: c for c in check_draft(task, draft).checks}["additions"].passed is False
