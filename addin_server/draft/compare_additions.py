@@ -127,7 +127,7 @@ def _kind_word(p: binding.Provision) -> str:
             "protection": "limit"}.get(p.kind, "term")
 
 
-def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
+def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str], only: bool = True) -> list[str]:
     known = set(allow.words) | stem_set(c.clause) | stem_set(allow.cited_text)
     out = []
     for r in c.regions:
@@ -138,7 +138,7 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
         new = r.new.lower()
         if allow.rewrite or allow.plain or c.rewritten:
             new = _money_reworded(c, r.new_start, new)
-        new = _as_asked(new, allow, c.clause)
+        new = _as_asked(new, allow, c.clause, only)
         novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
                  if stem_of(w) not in known and w not in STOP]
         # ("paid" is "pay" by its stem: the past tense of a word of substance is one too.)
@@ -168,7 +168,7 @@ def _money_reworded(c: Comparison, at: int, new: str) -> str:
     return out
 
 
-def _as_asked(new: str, allow: Allowances, clause: str) -> str:
+def _as_asked(new: str, allow: Allowances, clause: str, only: bool = True) -> str:
     """``new`` (lower case) less the words that say what the ask gives in its ordinary legal form, so that
     what is left is what nobody gave:
 
@@ -191,7 +191,7 @@ def _as_asked(new: str, allow: Allowances, clause: str) -> str:
             new = new[:m.start()] + " " * (m.end() - m.start()) + new[m.end():]
     if _KEPT_AS_IS.search(clause):
         new = _KEPT_AS_IS.sub(" ", new)
-    if allow.asked and _ONLY.search(allow.asked):
+    if only and allow.asked and _ONLY.search(allow.asked):
         new = _ONLY.sub(" ", new)
     for said, drafted in _EVERYDAY:
         if allow.asked and said.search(allow.asked):
@@ -213,6 +213,17 @@ _ONLY = re.compile(rf"\b(?:{'|'.join(sorted(P.ONLY_WORDS))})\b", re.I)
 # thing stays as it is (polarity.py), and a clause that says "subject to" says so of what it is subject to.
 _KEPT_AS_IS = re.compile(rf"\b(?:{P.NOT_WORDING}|without)\b(?:\s+[\w.’']+){{0,4}}?\s+(?:{P.UNCHANGED_AFTER_NOT.pattern})|"
                          r"\bsubject\s+to\b", re.I)
+
+
+def only_unsure(c: Comparison, allow: Allowances, cited: Sequence[str] = ()) -> str | None:
+    """An "only" the draft adds that the ask's own "only" accounts for ("solely for its own internal use" for
+    "internal use only"): the additions reader takes it as asked, but an "only" bites where it stands (it may
+    limit what the ask did not, beside a grant turned round), so where nothing else was found the check says
+    "not checked", not "passed". None where the draft adds no such word."""
+    if allow.conform or not (allow.asked and _ONLY.search(allow.asked)):
+        return None
+    found = _new_conditions(c, allow, cited, only=False)
+    return found[0] if found else None
 
 
 def _new_sentences(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
