@@ -36,15 +36,18 @@ _LIMB_ENDS = re.compile(r"^[\s,;:()]+|(?:[\s,;:()]+(?:or|and)?)+\s*$")
 # Words that say how an exception works on the clause, not what it lets through: it "does not apply to",
 # "does not cover", "is not a breach of this covenant", the "obligations" it "results from", the clause
 # "stays in force", "continues to govern"; "a person", "anything", which name no one; "however", "though";
-# the agreement's own parts and parties ("this Section", "either party"). A paraphrase frames the
-# precedent's exception in them freely.
+# the agreement's own parts and parties ("this Section", "either party"); "including", which names examples
+# of what the limb before it lets through, not more; and the light verbs whose noun carries the point
+# ("proceedings brought", "testimony given", "remarks made": the proceedings, the testimony). A paraphrase
+# frames the precedent's exception in them freely.
 _FRAMING = frozenset(stems("""apply applies applied cover covers covered restriction restrictions covenant
 covenants paragraph clause people person persons individual individuals however though although nevertheless
 despite anything everything something agreement herein hereof hereunder hereto section article schedule
 exhibit annex party parties term terms provision provisions obligation obligations govern governs force
 effect remain remains stay stays continue continues arise arising arises result results resulting giving
 rise matter foregoing affect affects deem deemed construe construed treat treated prevent prevents restrict
-restricts limit limits"""))
+restricts limit limits including include includes bring brings brought bringing give gives given giving make
+makes made making take takes taken taking"""))
 LIMB_WORDS = 2  # a piece with fewer content words is part of the limb beside it ("his or her own initiative")
 NEW_WORDS = 2  # at least this many words from nowhere in one limb: one may be a paraphrase's own word
 

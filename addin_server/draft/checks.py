@@ -37,6 +37,7 @@ from addin_server.draft.checks_meaning import check_additions, cited_sentences, 
 from addin_server.draft.checks_support import added_elsewhere, check_support  # noqa: F401 (tests read added_elsewhere)
 from addin_server.draft.checks_terms import check_defined_terms, lacking_terms, term_added
 from addin_server.draft.citations import VerifiedRedraft, verify
+from addin_server.draft.compare_additions import only_unsure
 from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
 from addin_server.draft.parts import ARCHAIC, PartResult, allowances, raw_part
@@ -96,10 +97,19 @@ def check_draft(task: DraftTask, answer: str, verified: VerifiedRedraft | None =
     additions, meaning = numbers(task, comparison, allow, additions, meaning)  # every number has a source
     # What the lawyer named to keep and the draft dropped says it in those words, over any other reason.
     meaning = kept_dropped(comparison, whole, task, ins) or meaning
+    if additions.passed is True and only_unsure(comparison, borrowed, cited):
+        additions = not_checked("additions", "Not checked: the draft adds an “only” your instruction's own “only” may "
+                                             "ask for; read where it stands.")
     if additions.passed is True:
         # A term the document lacks, brought in by words the draft adds: an addition first (checks_terms.py).
-        additions = term_added(task, draft, comparison.regions, lacking_terms(task, draft, "conform" in ins.kinds),
-                               cited) or additions
+        # A name the clause writes word for word ("Official Wings of the Jacksonville Jaguars") is the clause's,
+        # however the term reader takes it: words that repeat it bring nothing in. A name the draft defines where
+        # it stands ('... without using the Company's resources ("Prior IP")') labels the words before it, which
+        # the additions readers above judged: the label brings in nothing more (the defined-terms check names it).
+        lacking = [t for t in lacking_terms(task, draft, "conform" in ins.kinds)
+                   if not re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", task.clause)
+                   and not re.search(rf"\(\s*(?:the\s+)?[\"“]{re.escape(t)}[\"”]\s*\)", draft)]
+        additions = term_added(task, draft, comparison.regions, lacking, cited) or additions
     results = [
         clock.time("changed", check_changed, task, ins, draft, instruction_result),
         instruction_result,

@@ -10,7 +10,7 @@ from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 from index_builder.reading.sentences import sentence_spans
 
-from addin_server.draft.compare_base import (STOP, SUBSTANCE, Allowances, Comparison, same_figure, short, stem_of,
+from addin_server.draft.compare_base import (STOP, STOP_STEMS, SUBSTANCE, Allowances, Comparison, content_stems, same_figure, short, stem_of,
                                              stem_list, stem_set)
 
 
@@ -108,7 +108,8 @@ def _new_provisions(c: Comparison, allow: Allowances, parties: Sequence[str], ci
                                                         if stem_of(w) not in known for x in SUBSTANCE):
             continue  # reworded (plain English, shorter): a new sentence of old promises
         verb_new = q.verb and stem_of(q.verb) not in known
-        novel = [w for w in stem_list(sentence[q.subject[1] - q.start:]) if w not in known and w not in STOP]
+        # Stems against stems: "other" is a stop word, and its stem "othe" no new word of the provision.
+        novel = [w for w in stem_list(sentence[q.subject[1] - q.start:]) if w not in known and w not in STOP_STEMS]
         if verb_new and len(novel) >= 2:
             out.append(f"The draft adds a new {_kind_word(q)}: “{short(sentence)}”, which nothing you gave asks for "
                        "or backs.")
@@ -126,7 +127,7 @@ def _kind_word(p: binding.Provision) -> str:
             "protection": "limit"}.get(p.kind, "term")
 
 
-def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
+def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str], only: bool = True) -> list[str]:
     known = set(allow.words) | stem_set(c.clause) | stem_set(allow.cited_text)
     out = []
     for r in c.regions:
@@ -135,15 +136,94 @@ def _new_conditions(c: Comparison, allow: Allowances, cited: Sequence[str]) -> l
         # The value the instruction asks for is the lawyer's; what comes with it is judged like any words
         # ("5 years, each certified by the Secretary": the certification is new).
         new = r.new.lower()
-        for v in allow.figures:
-            new = new.replace(v.text.lower(), " ")
+        if allow.rewrite or allow.plain or c.rewritten:
+            new = _money_reworded(c, r.new_start, new)
+        new = _as_asked(new, allow, c.clause, only)
         novel = [w for w in re.findall(r"[a-z]{3,}", re.sub(r"(?<=[a-z])-(?=[a-z])", "", new))
                  if stem_of(w) not in known and w not in STOP]
-        hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE)]
+        # ("paid" is "pay" by its stem: the past tense of a word of substance is one too.)
+        hits = [w for w in novel if any(w.startswith(s) for s in SUBSTANCE) or stem_of(w) in SUBSTANCE]
         if hits and not (allow.exception and P.negation_or_exception(nothing=False).search(r.new)):
             out.append(f"The draft adds “{short(r.new, 70)}” (“{hits[0]}”), a condition or reach your clause does "
                        "not have and nothing you gave backs.")
     return out
+
+
+def _money_reworded(c: Comparison, at: int, new: str) -> str:
+    """``new`` (the added words at ``at`` in the draft) less each "pay" said in a sentence that rewords one of
+    the clause's about money: a rewording says "pay for together" for "jointly funds", "the extra payment" for
+    "the new consideration", "will have to pay for lost profits" for "shall be liable for". A "pay" in a
+    sentence that rewords none of them ("Employer has paid for the advice" beside "the opportunity to
+    consult") is new money, judged like any words."""
+    clause = [c.clause[a:b] for a, b in sentence_spans(c.clause)]
+    out = new
+    for m in _PAY.finditer(new):
+        start = next(((a, b) for a, b in sentence_spans(c.draft) if a <= at + m.start() < b), None)
+        if start is None:
+            continue
+        own = content_stems(c.draft[start[0]:start[1]])
+        nearest = max(clause, key=lambda t: len(own & content_stems(t)), default="")
+        if _MONEY.search(nearest) and own & content_stems(nearest):
+            out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
+    return out
+
+
+def _as_asked(new: str, allow: Allowances, clause: str, only: bool = True) -> str:
+    """``new`` (lower case) less the words that say what the ask gives in its ordinary legal form, so that
+    what is left is what nobody gave:
+
+    * the value the instruction asks for, with the words that make it a ceiling or a floor: a cap "of
+      $250,000 a year" is drafted "not exceeding $250,000 in any year", "at least 30 days" is a minimum
+      of 30 (polarity.py's limit words: the figure's own framing, not a condition of its own);
+    * "written"/"prior" on a consent or notice the ask brings and the clause lacks: a consent or notice
+      a lawyer asks for is drafted "prior written consent", "written notice" (the form, not a new term);
+    * a lawyer's everyday word for the drafted one: "tell the other in writing", "five days' warning" ask for
+      a (written) notice; "a human sign-off", "their OK" for a (written) consent or approval;
+    * "solely" where the ask says "only": "only", "solely", "exclusively" say one limit (polarity.py);
+    * where the clause itself says what stays ("subject to 8.1 and 8.2 ... without derogating
+      therefrom"), a "not" before a verb of changing: "nothing here reduces them" says the same.
+    What comes with these (a certification, a new party, a new reach) is judged like any words."""
+    for v in allow.figures:
+        new = re.sub(rf"(?:(?:{P.CEILING.pattern}|{P.FLOOR.pattern})\s+(?:of\s+)?)?{re.escape(v.text.lower())}", " ", new)
+    mine = stem_set(clause)
+    for m in re.finditer(r"\b(?:prior\s+)?(?:written|writing)\s+(?:prior\s+)?([a-z]+)", new):
+        if stem_of(m.group(1)) in allow.words and stem_of(m.group(1)) not in mine:
+            new = new[:m.start()] + " " * (m.end() - m.start()) + new[m.end():]
+    if _KEPT_AS_IS.search(clause):
+        new = _KEPT_AS_IS.sub(" ", new)
+    if only and allow.asked and _ONLY.search(allow.asked):
+        new = _ONLY.sub(" ", new)
+    for said, drafted in _EVERYDAY:
+        if allow.asked and said.search(allow.asked):
+            new = drafted.sub(" ", new)
+    return new
+
+
+# Words of money a clause's sentence speaks of (_money_reworded). Outside a rewording, a new "pay" is judged.
+_MONEY = re.compile(r"\b(?:fund(?:s|ed|ing)?|costs?|expenses?|fees?|charges?|prices?|consideration|compensat\w*|"
+                    r"reimburs\w*|liab(?:le|ilit\w*)|damages|remunerat\w*|sums?|amounts?|paid|pay\w*)\b|[$€£]", re.I)
+_PAY = re.compile(r"\b(?:pay(?:s|ing|ment|ments)?|paid)\b")
+# (what the ask says, what a draft says for it)
+_EVERYDAY = ((re.compile(r"\b(?:tell|tells|told|inform\w*|warn|warns|warning|notify|notifies|notified|heads[- ]up|"
+                         r"let\s+\w+\s+know)\b", re.I), re.compile(r"\b(?:notice|notif\w+|written|writing)\b")),
+             (re.compile(r"\b(?:sign[- ]?off|ok|okay|say-so|permission|approve|approval|green[- ]light)\b", re.I),
+              re.compile(r"\b(?:consent\w*|approv\w+|written|writing)\b")))
+_ONLY = re.compile(rf"\b(?:{'|'.join(sorted(P.ONLY_WORDS))})\b", re.I)
+# A "not" before a verb of changing ("nothing here reduces them", "without derogating therefrom"): the
+# thing stays as it is (polarity.py), and a clause that says "subject to" says so of what it is subject to.
+_KEPT_AS_IS = re.compile(rf"\b(?:{P.NOT_WORDING}|without)\b(?:\s+[\w.’']+){{0,4}}?\s+(?:{P.UNCHANGED_AFTER_NOT.pattern})|"
+                         r"\bsubject\s+to\b", re.I)
+
+
+def only_unsure(c: Comparison, allow: Allowances, cited: Sequence[str] = ()) -> str | None:
+    """An "only" the draft adds that the ask's own "only" accounts for ("solely for its own internal use" for
+    "internal use only"): the additions reader takes it as asked, but an "only" bites where it stands (it may
+    limit what the ask did not, beside a grant turned round), so where nothing else was found the check says
+    "not checked", not "passed". None where the draft adds no such word."""
+    if allow.conform or not (allow.asked and _ONLY.search(allow.asked)):
+        return None
+    found = _new_conditions(c, allow, cited, only=False)
+    return found[0] if found else None
 
 
 def _new_sentences(c: Comparison, allow: Allowances, cited: Sequence[str]) -> list[str]:
