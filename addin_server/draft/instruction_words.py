@@ -18,6 +18,16 @@ ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|bu
 CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
                       r"\b(?:in line|consistent) with (?:our|my)\b|"
+                      # A clause carried from one document into another ("bring this recital across", "ported
+                      # the non-solicit into the contractor agreement", "pasting SLA 1.4 into our DPA"): its
+                      # party and term mapping is a conform, never a right moved between the parties.
+                      r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:bring|carry|port|paste|lift|copy)\w*\s+(?:this|it|the|that)\b[^.;?]{0,40}\s(?:across|over)\b|"
+                      # "Employee becomes Contractor", "Employer's employees become Company personnel too": one
+                      # name for another, the mapping of a conform ("too": also renamed, not also bound).
+                      r"(?-i:\b[A-Z][\w&.-]*)(?:['’]s\s+\w+)?\s+become(?:s)?\s+(?:the\s+)?(?-i:[A-Z])|"
+                      r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:port|paste|past|lift|copy|import|transplant)\w*\b(?:[^.;?]|\.(?=\d)){0,60}"
+                      r"\binto\s+(?:our|the|this|their)\b(?:[^.;?]|\.(?=\d)){0,60}"
+                      r"\b(?:agreement|form|contract|document|template|DPA|MSA|terms)\b|"
                       r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)  # any case: "call it the non-compete period"
 LESS_WORDS = (r"\btighten\w*\b|\bpare\b|\bcondense\w*\b|\bbloated\b|\blong[- ]winded\b|\bverbose\b|"
               r"\bcut\s+(?:it|this|that|\w+)\s+(?:down|back|in\s+half|by\s+(?:a\s+|one[- ])?(?:half|third|quarter))\b|"
@@ -59,8 +69,13 @@ MUTUAL_CUES = (
     (BOTH, r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|is|are)\b"),
     (SIDES, r"\b(?:each|both|either) (?:side|sides|party|parties)\b|\bneither side\b"),
     (WEAK, r"\bapply equally\b|\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
-           r"indemnity|cover|run-off|protection|terms|cap|limit|promise|undertaking|covenant|commitment)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
-           r"\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b"),
+           r"indemnity|cover|run-off|protection|terms|cap|limit|promise|undertaking|covenant|commitment)\b|\bas well\b|(?<!\bthere\s)(?<!\bhere\s)\b(?:too|either)\s*[.!?)]?$|"
+           r"(?<!\bthere\s)(?<!\bhere\s)\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b|"
+           # "Company should get exactly the same", "we want the same": what one party has, given to the
+           # other as well; a share, never a move ("the same" said of a figure is read as that figure).
+           # ("Our 5.5 has the same hole": the same said of a thing, which no party is given.)
+           r"\b(?:get|gets|have|has|enjoy|receive|be\s+given|be\s+entitled\s+to)\s+(?:exactly\s+|just\s+|precisely\s+)?the\s+same\b"
+           r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:one|deal|thing|treatment|benefit|rights?|freedom|option)\b))|\blikewise\b"),
 )
 
 
