@@ -111,6 +111,9 @@ def _kind_read(segment: str) -> str | None:
         if _STAYS.search(segment) and not re.search(
                 r"\b(?:should|must|needs?\s+to)\b(?!\s+(?:\w+ly\s+)?(?:still|remain|stay|survive|continue|not)\b)", segment, re.I):
             return "carve_out" if _STAYS_FREE.search(segment) else None
+        if not re.search(r"\b(?:should|must|needs? to)\b", segment, re.I) and \
+                not re.search(r"\bwants?\s+(?:\w+\s+){0,3}?to\s+\w", segment, re.I):
+            return "other"  # "Client wants it for a consultant": a wish for the document, no one to hold anything
         return "flip"
     if re.search(r"\w,\s*not\s+(?:the\s+|a\s+|an\s+)?\w", segment):
         return "other"  # "certificates, not full policies": one wording for another, asked in the fewest words

@@ -105,3 +105,20 @@ def test_a_restriction_for_one_partys_interest_is_not_made_mutual_by_renaming():
     assert part.kind == "mutual"
     with pytest.raises(Declined, match="Employer's goodwill"):
         make_mutual(SOLICIT, part, parties)
+
+
+def test_a_mutual_draft_that_drops_the_clauses_condition_is_not_done():
+    from addin_server.draft.parts import check_part
+    from addin_server.draft.parts_result import Context
+    said = "Janssen's free pass on assignment - Company should get exactly the same. Same notice, same two cases."
+    parties = ("Janssen", "Company")
+    ins = read_instruction(said, ASSIGN, parties)
+    broken = ASSIGN.replace("Janssen may, without such consent but with prior written notice to Company",
+                            "either Party may, without such consent and without notice").replace(
+        "all Janssen's assets", "all of that Party's assets").replace("Affiliate of Janssen", "Affiliate of that Party")
+    sound = broken.replace("without such consent and without notice",
+                           "without such consent but with prior written notice to the other Party")
+    ctx = Context(parties, None, ())
+    got = check_part(ins.parts[0], ins, ASSIGN, broken, ctx)
+    assert got.status != "done" and "without notice" in got.reason
+    assert check_part(ins.parts[0], ins, ASSIGN, sound, ctx).status == "done"
