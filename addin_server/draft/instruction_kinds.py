@@ -82,6 +82,11 @@ def _kind_read(segment: str) -> str | None:
         return "delete"
     if SHORTEN.search(segment) and not period(segment) and not MUTUAL.search(segment):
         return "shorten"
+    if mutual_degree(segment) == WEAK and re.search(r"(?-i:\b[A-Z][\w&.-]*)(?:['’]s\s+\w+)?\s+become(?:s)?\s+(?:the\s+)?"
+                                                   r"(?-i:[A-Z])[^.;]*\btoo\b", segment, re.I):
+        # "Employer's employees become Company personnel too": one name for another, "too" of a rename (also
+        # renamed), not of a party also bound; what it asks is read by the lawyer.
+        return "other"
     if MUTUAL.search(segment) and not re.search(r"\b(?:not|don['’]t|do\s+not|never|shouldn['’]t|rather\s+than|"
                                                  r"instead\s+of)\s+(?:\w+\s+){0,2}?mutual", segment, re.I):
         return "mutual"
@@ -112,7 +117,7 @@ def _kind_read(segment: str) -> str | None:
                 r"\b(?:should|must|needs?\s+to)\b(?!\s+(?:\w+ly\s+)?(?:still|remain|stay|survive|continue|not)\b)", segment, re.I):
             return "carve_out" if _STAYS_FREE.search(segment) else None
         if not re.search(r"\b(?:should|must|needs? to)\b", segment, re.I) and \
-                not re.search(r"\bwants?\s+(?:\w+\s+){0,3}?to\s+\w", segment, re.I):
+                re.search(r"\bwants?\s+(?:it|this|that|them)\b(?!\s+(?:back|to)\b)", segment, re.I):
             return "other"  # "Client wants it for a consultant": a wish for the document, no one to hold anything
         return "flip"
     if re.search(r"\w,\s*not\s+(?:the\s+|a\s+|an\s+)?\w", segment):

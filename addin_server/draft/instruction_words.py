@@ -22,9 +22,6 @@ CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|defin
                       # the non-solicit into the contractor agreement", "pasting SLA 1.4 into our DPA"): its
                       # party and term mapping is a conform, never a right moved between the parties.
                       r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:bring|carry|port|paste|lift|copy)\w*\s+(?:this|it|the|that)\b[^.;?]{0,40}\s(?:across|over)\b|"
-                      # "Employee becomes Contractor", "Employer's employees become Company personnel too": one
-                      # name for another, the mapping of a conform ("too": also renamed, not also bound).
-                      r"(?-i:\b[A-Z][\w&.-]*)(?:['’]s\s+\w+)?\s+become(?:s)?\s+(?:the\s+)?(?-i:[A-Z])|"
                       r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:port|paste|past|lift|copy|import|transplant)\w*\b(?:[^.;?]|\.(?=\d)){0,60}"
                       r"\binto\s+(?:our|the|this|their)\b(?:[^.;?]|\.(?=\d)){0,60}"
                       r"\b(?:agreement|form|contract|document|template|DPA|MSA|terms)\b|"

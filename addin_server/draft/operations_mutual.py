@@ -136,7 +136,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
         elif s < first_subject and not possessive and not used_a_party:
             edits.append(edit(clause, s, e, cap(clause, s, "a party"), "either party’s, not only " + the_named(a) + "’s"))
             used_a_party = True
-        elif _attributive(clause, s, e):
+        elif not possessive and _attributive(clause, s, e):
             # "access the Chase site", "booking Chase products": the name describes a thing (that party's site,
             # its products), no party a pronoun stands for ("access it site"); whose it is in a mutual clause
             # is a drafting choice.
