@@ -15,7 +15,7 @@ from index_builder.reading import figures as F
 from addin_server.draft.instruction_values import period
 from addin_server.draft.instruction_words import KEPT_BEFORE
 from addin_server.draft.instruction_words import (
-    ARCHAIC_QUOTED, ARCHAIC_NAMED, ASK, BOTH_ASK, CARVE, CARVE_LEAD, CHANGE, CONDITION, CONFORM, DELETE, FLIP, MUTUAL,
+    ARCHAIC_QUOTED, ARCHAIC_NAMED, ASK, BOTH_ASK, CARRIED, CARVE, CARVE_LEAD, CHANGE, CONDITION, CONFORM, DELETE, FLIP, MUTUAL,
     NOT_APPLY, PLAIN, PRECEDENT_REF, QUOTED, SHORTEN, STATEMENT, STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, WEAK,
     mutual_degree)
 
@@ -74,6 +74,8 @@ def _kind_read(segment: str) -> str | None:
         return "period"  # "Conform the cure period to precedent [1]": that precedent's period
     if CONFORM.search(segment):
         return "conform"
+    if CARRIED.search(segment):
+        return "other"  # a clause carried into another document: no move, no mutual; read it (CARRIED)
     if PLAIN.search(segment):
         return "plain"
     if DELETE.search(segment) and ARCHAIC_NAMED.search(segment):
@@ -189,7 +191,9 @@ def period_change(segment: str) -> bool:
 
 # A bare "should" said of what stays as it is ("should remain free", "must still say", "must survive",
 # "must not stand in the way"): an ask, but of no move.
-_STAYS = re.compile(r"\b(?:should|must|needs?\s+to)\s+(?:\w+ly\s+)?(?:still|remain|stay|survive|continue|"
+# ("NAI's payment obligations should survive a termination": survival asked, as KEPT_BEFORE reads it.)
+_STAYS = re.compile(r"\b(?:should|must|needs?\s+to)\s+(?:\w+ly\s+)?(?:still|remain|stay|continue|"
+                    r"survive(?!\s+(?:the\s+|any\s+|a\s+)?(?:termination|expir\w+|for|until|beyond))|"
                     r"not\s+(?:stand|get\s+in|block|prevent))\b", re.I)
 # What stays free of the clause's restriction ("the Servicer should remain free to file a proof of claim",
 # "the agreement must not stand in the way of telling the truth"): an exception asked, not a move.

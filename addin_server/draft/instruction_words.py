@@ -18,14 +18,15 @@ ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|bu
 CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
                       r"\b(?:in line|consistent) with (?:our|my)\b|"
-                      # A clause carried from one document into another ("bring this recital across", "ported
-                      # the non-solicit into the contractor agreement", "pasting SLA 1.4 into our DPA"): its
-                      # party and term mapping is a conform, never a right moved between the parties.
-                      r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:bring|carry|port|paste|lift|copy)\w*\s+(?:this|it|the|that)\b[^.;?]{0,40}\s(?:across|over)\b|"
-                      r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:port|paste|past|lift|copy|import|transplant)\w*\b(?:[^.;?]|\.(?=\d)){0,60}"
-                      r"\binto\s+(?:our|the|this|their)\b(?:[^.;?]|\.(?=\d)){0,60}"
-                      r"\b(?:agreement|form|contract|document|template|DPA|MSA|terms)\b|"
                       r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)  # any case: "call it the non-compete period"
+# A clause carried from one document into another ("bring this recital across", "ported the non-solicit into
+# the contractor agreement", "pasting SLA 1.4 into our DPA"): its party and term mapping is no right moved
+# between the parties; what else it asks (sections renumbered, words dropped) no conform check reads, so
+# the kinds read it as "other" (read it) unless a conform cue of its own says more.
+CARRIED = re.compile(r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:bring|carry|port|paste|lift|copy)\w*\s+(?:this|it|the|that)\b[^.;?]{0,40}\s(?:across|over)\b|"
+                     r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:port|paste|past|lift|copy|import|transplant)\w*\b(?:[^.;?]|\.(?=\d)){0,60}"
+                     r"\binto\s+(?:our|the|this|their)\b(?:[^.;?]|\.(?=\d)){0,60}"
+                     r"\b(?:agreement|form|contract|document|template|DPA|MSA|terms)\b", re.I)
 LESS_WORDS = (r"\btighten\w*\b|\bpare\b|\bcondense\w*\b|\bbloated\b|\blong[- ]winded\b|\bverbose\b|"
               r"\bcut\s+(?:it|this|that|\w+)\s+(?:down|back|in\s+half|by\s+(?:a\s+|one[- ])?(?:half|third|quarter))\b|"
               r"\b(?:a|one)[- ]third\s+shorter\b|\blose\s+(?:a|one)[- ](?:third|quarter|half)\b|"

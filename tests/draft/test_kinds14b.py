@@ -47,9 +47,9 @@ CARRIED = ("Talent acquisition, Montana hire: we are papering this one on the Op
            "Interests', and the consideration language in the style of its signature block ([1]).")
 
 
-def test_a_clause_carried_into_another_document_is_a_conform_not_a_flip():
+def test_a_clause_carried_into_another_document_is_no_flip():
     got = kinds(CARRIED, RECITAL, ("Employer", "Employee", "Company"))
-    assert "conform" in got and "flip" not in got
+    assert "flip" not in got and "mutual" not in got
 
 
 # r-conform-03: "X becomes Y ... too" renames, it binds no one else
