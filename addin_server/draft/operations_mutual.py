@@ -170,10 +170,13 @@ def _attributive(clause: str, s: int, e: int) -> bool:
     not as a party that acts, receives or is referred to."""
     after = re.match(r"\s+([a-z]+)", clause[e:])
     return after is not None and after.group(1) not in FUNCTION and \
-        not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and \
+        not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and not _AFTER_MODAL.search(clause[max(0, s - 30):s]) and \
         not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
 
 
+# "nor shall PAPA JOHN'S place ...": a party after a modal is the subject of the verb after it, not a word
+# describing a noun.
+_AFTER_MODAL = re.compile(r"\b(?:shall|will|may|must|can|could|should|would|does|did|do)\s+(?:the\s+)?$", re.I)
 # A word that opens a clause of its own: the party right after it is that clause's subject ("if Licensee
 # enters into"), never a word describing the noun after it ("the other party's enters").
 _OPENS_CLAUSE = re.compile(r"\b(?:if|unless|when|whenever|where|until|once|because|after|before|in\s+the\s+event|"

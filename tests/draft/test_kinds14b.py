@@ -122,3 +122,13 @@ def test_a_mutual_draft_that_drops_the_clauses_condition_is_not_done():
     got = check_part(ins.parts[0], ins, ASSIGN, broken, ctx)
     assert got.status != "done" and "without notice" in got.reason
     assert check_part(ins.parts[0], ins, ASSIGN, sound, ctx).status == "done"
+
+
+
+# j-multi-01: "nor shall PAPA JOHN'S place CELEBRITY ... in a negative light": a party after a modal acts.
+def test_a_party_after_a_modal_is_no_name_describing_a_thing():
+    clause = ("PAPA JOHN'S shall not defame or disparage CELEBRITY, nor shall PAPA JOHN'S place CELEBRITY in a "
+              "negative light.")
+    parties = ("PAPA JOHN'S", "CELEBRITY")
+    part = read_instruction("Make it mutual.", clause, parties).parts[0]
+    assert "PAPA JOHN" not in make_mutual(clause, part, parties).text
