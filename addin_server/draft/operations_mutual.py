@@ -169,6 +169,8 @@ def _attributive(clause: str, s: int, e: int) -> bool:
     """A party's name used as a word describing the noun after it ("the Chase site", "Company personnel"),
     not as a party that acts, receives or is referred to."""
     after = re.match(r"\s+([a-z]+)", clause[e:])
+    if after and re.match(r"[a-z]+[^s\W]s\s+[\w(“\"]", clause[e + after.start(1):]):
+        return False  # "the Recipient remains responsible", "uses its own": a verb in -s, the party acts
     return after is not None and after.group(1) not in FUNCTION and \
         not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and not _AFTER_MODAL.search(clause[max(0, s - 30):s]) and \
         not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)

@@ -132,3 +132,13 @@ def test_a_party_after_a_modal_is_no_name_describing_a_thing():
     parties = ("PAPA JOHN'S", "CELEBRITY")
     part = read_instruction("Make it mutual.", clause, parties).parts[0]
     assert "PAPA JOHN" not in make_mutual(clause, part, parties).text
+
+
+
+# a-mutual-03: "the Recipient remains responsible": a verb in -s after the party, which acts.
+def test_a_party_before_its_verb_is_no_name_describing_a_thing():
+    clause = ("Recipient shall protect Confidential Information, and the Recipient remains responsible for its "
+              "representatives' compliance.")
+    parties = ("Discloser", "Recipient")
+    part = read_instruction("Make this mutual.", clause, parties).parts[0]
+    assert "Recipient" not in make_mutual(clause, part, parties).text
