@@ -136,7 +136,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
         elif s < first_subject and not possessive and not used_a_party:
             edits.append(edit(clause, s, e, cap(clause, s, "a party"), "either party’s, not only " + the_named(a) + "’s"))
             used_a_party = True
-        elif not possessive and _attributive(clause, s, e):
+        elif not possessive and _attributive(clause, s, e) and not _acts(clause, e):
             # "access the Chase site", "booking Chase products": the name describes a thing (that party's site,
             # its products), no party a pronoun stands for ("access it site"); whose it is in a mutual clause
             # is a drafting choice.
@@ -169,11 +169,15 @@ def _attributive(clause: str, s: int, e: int) -> bool:
     """A party's name used as a word describing the noun after it ("the Chase site", "Company personnel"),
     not as a party that acts, receives or is referred to."""
     after = re.match(r"\s+([a-z]+)", clause[e:])
-    if after and re.match(r"[a-z]+[^s\W]s\s+[\w(“\"]", clause[e + after.start(1):]):
-        return False  # "the Recipient remains responsible", "uses its own": a verb in -s, the party acts
     return after is not None and after.group(1) not in FUNCTION and \
         not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and not _AFTER_MODAL.search(clause[max(0, s - 30):s]) and \
         not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
+
+
+def _acts(clause: str, e: int) -> bool:
+    """"the Recipient remains responsible", "uses its own": a verb in -s after the bound party, which acts
+    (its "it" reads right); read for the bound party only, whose mentions are mostly subjects."""
+    return bool(re.match(r"\s+[a-z]+[^s\W]s\s+[\w(“\"]", clause[e:]))
 
 
 # "nor shall PAPA JOHN'S place ...": a party after a modal is the subject of the verb after it, not a word
