@@ -239,6 +239,8 @@ def _replaces_no_party(segment: str, names: Sequence[str]) -> bool:
     form") replaces a thing, not a party; a bare "instead" (said of whoever comes before it) is no such case."""
     segment = _REWORDED.sub(" ", segment)
     said = [m.group(1) for m in _REPLACED.finditer(segment)]
+    if any(w[:1].isdigit() for w in said):
+        return False  # "6% instead of 7%": a figure replaced, read by the figure readers as it was
     if re.search(r"\binstead\b(?!\s+of\b)|\brather\s+than\b(?!\s+\w)", segment, re.I):
         return False
     if not said:
