@@ -15,7 +15,7 @@ from index_builder.reading import figures as F
 from addin_server.draft.instruction_values import period
 from addin_server.draft.instruction_words import KEPT_BEFORE
 from addin_server.draft.instruction_words import (
-    ARCHAIC_QUOTED, ARCHAIC_NAMED, ASK, BOTH_ASK, CARVE, CARVE_LEAD, CHANGE, CONDITION, CONFORM, DELETE, FLIP, MUTUAL,
+    ARCHAIC_QUOTED, ARCHAIC_NAMED, ASK, BOTH_ASK, CARRIED, CARVE, CARVE_LEAD, CHANGE, CONDITION, CONFORM, DELETE, FLIP, MUTUAL,
     NOT_APPLY, PLAIN, PRECEDENT_REF, QUOTED, SHORTEN, STATEMENT, STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, WEAK,
     mutual_degree)
 
@@ -74,6 +74,8 @@ def _kind_read(segment: str) -> str | None:
         return "period"  # "Conform the cure period to precedent [1]": that precedent's period
     if CONFORM.search(segment):
         return "conform"
+    if CARRIED.search(segment):
+        return "other"  # a clause carried into another document: no move, no mutual; read it (CARRIED)
     if PLAIN.search(segment):
         return "plain"
     if DELETE.search(segment) and ARCHAIC_NAMED.search(segment):
@@ -82,6 +84,11 @@ def _kind_read(segment: str) -> str | None:
         return "delete"
     if SHORTEN.search(segment) and not period(segment) and not MUTUAL.search(segment):
         return "shorten"
+    if mutual_degree(segment) == WEAK and re.search(r"(?-i:\b[A-Z][\w&.-]*)(?:['’]s\s+\w+)?\s+become(?:s)?\s+(?:the\s+)?"
+                                                   r"(?-i:[A-Z])[^.;]*\btoo\b", segment, re.I):
+        # "Employer's employees become Company personnel too": one name for another, "too" of a rename (also
+        # renamed), not of a party also bound; what it asks is read by the lawyer.
+        return "other"
     if MUTUAL.search(segment) and not re.search(r"\b(?:not|don['’]t|do\s+not|never|shouldn['’]t|rather\s+than|"
                                                  r"instead\s+of)\s+(?:\w+\s+){0,2}?mutual", segment, re.I):
         return "mutual"
@@ -104,7 +111,16 @@ def _kind_read(segment: str) -> str | None:
         return "other"
     if re.search(r"\b(?:should|must|needs? to|want|wants)\b", segment, re.I) and \
             not re.match(r"(?:and\s+|but\s+)?(?:they|he|she|it|the\s+client['’]s\s+\w+(?:\s+team)?)\b", segment, re.I):
-        # (Not "they need to know exactly what Emdeon can do": a reason, said of someone else.)
+        # (Not "they need to know exactly what Emdeon can do": a reason, said of someone else.) A bare
+        # "should" said only of what stays ("the summary must still say", "the warnings must survive") keeps,
+        # and one said of what stays free of the clause ("the Servicer should remain free to file") is an
+        # exception: neither moves anything between the parties.
+        if _STAYS.search(segment) and not re.search(
+                r"\b(?:should|must|needs?\s+to)\b(?!\s+(?:\w+ly\s+)?(?:still|remain|stay|survive|continue|not)\b)", segment, re.I):
+            return "carve_out" if _STAYS_FREE.search(segment) else None
+        if not re.search(r"\b(?:should|must|needs? to)\b", segment, re.I) and \
+                re.search(r"\bwants?\s+(?:it|this|that|them)\b(?!\s+(?:back|to)\b)", segment, re.I):
+            return "other"  # "Client wants it for a consultant": a wish for the document, no one to hold anything
         return "flip"
     if re.search(r"\w,\s*not\s+(?:the\s+|a\s+|an\s+)?\w", segment):
         return "other"  # "certificates, not full policies": one wording for another, asked in the fewest words
@@ -173,6 +189,16 @@ def period_change(segment: str) -> bool:
     return bool(period(segment)) and bool(CHANGE.search(segment))
 
 
+# A bare "should" said of what stays as it is ("should remain free", "must still say", "must survive",
+# "must not stand in the way"): an ask, but of no move.
+# ("NAI's payment obligations should survive a termination": survival asked, as KEPT_BEFORE reads it.)
+_STAYS = re.compile(r"\b(?:should|must|needs?\s+to)\s+(?:\w+ly\s+)?(?:still|remain|stay|continue|"
+                    r"survive(?!\s+(?:the\s+|any\s+|a\s+)?(?:termination|expir\w+|for|until|beyond))|"
+                    r"not\s+(?:stand|get\s+in|block|prevent))\b", re.I)
+# What stays free of the clause's restriction ("the Servicer should remain free to file a proof of claim",
+# "the agreement must not stand in the way of telling the truth"): an exception asked, not a move.
+_STAYS_FREE = re.compile(r"\b(?:should|must|needs?\s+to)\s+(?:\w+ly\s+)?(?:(?:still\s+be|remain|stay)\s+free\s+to|"
+                         r"not\s+(?:stand\s+in\s+the\s+way|get\s+in\s+the\s+way|block|prevent))\b", re.I)
 # The cues that say a move in themselves ("flip it", "the wrong way round"); "instead", "rather than",
 # ", not X" and a bare "should" say a replacement, which is a move only where it is said of a side.
 _MOVE_ITSELF = re.compile(r"\bflip\b|\bswitch\b|\bswap\b|\brevers\w*\b|\bother way\b|\bturn (?:it|this) round\b|"
@@ -187,7 +213,40 @@ def move_of_nothing(segment: str, names: Sequence[str]) -> bool:
     parties; read as a flip, the account said "cannot be moved between them" and never the ask."""
     if not re.search(r",\s*not\b|\binstead\b|\brather than\b", segment, re.I):
         return False  # a move read from "should" alone is the kind reader's last resort, left as it was
-    if _MOVE_ITSELF.search(segment) or _SIDE.search(segment):
+    if _MOVE_ITSELF.search(segment):
+        return False
+    if _replaces_no_party(segment, names):
+        # "Company for Employer, the agreement's own Confidential Information instead of 'Protected Interests'",
+        # "we are papering this on the CIAA rather than the covenant form", "describe it instead as data about
+        # Partner's use": what is replaced is a word or a form, not a party (a conform's mapping, a rewording).
+        return True
+    if _SIDE.search(segment):
         return False
     return not any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", segment, re.I) for n in names if n)
+
+
+_REPLACED = re.compile(r"(?:\b(?:instead\s+of|rather\s+than)|,\s*not)\s+(?:(?:of|to|for|by|with|from|on|in)\s+)?"
+                       r"(?:the\s+|a\s+|an\s+)?(['‘\"“]?[\w&.-]+)", re.I)
+
+
+# "describe it instead as ...", "call it X instead": other words for the same thing, not another holder.
+_REWORDED = re.compile(r"\b(?:describe|define|call|word|phrase|refer\s+to|spell|write|say)\w*\s+(?:it|this|that|them)?\s*"
+                       r"instead\b(?:\s+(?:as|to|of))?", re.I)
+
+
+def _replaces_no_party(segment: str, names: Sequence[str]) -> bool:
+    """Every replacement said with its object ("instead of 'Protected Interests'", "rather than the covenant
+    form") replaces a thing, not a party; a bare "instead" (said of whoever comes before it) is no such case."""
+    segment = _REWORDED.sub(" ", segment)
+    said = [m.group(1) for m in _REPLACED.finditer(segment)]
+    if any(w[:1].isdigit() for w in said):
+        return False  # "6% instead of 7%": a figure replaced, read by the figure readers as it was
+    if re.search(r"\binstead\b(?!\s+of\b)|\brather\s+than\b(?!\s+\w)", segment, re.I):
+        return False
+    if not said:
+        return not re.search(r",\s*not\b|\binstead\b|\brather than\b", segment, re.I)  # only rewordings
+    # A thing is quoted ("'Protected Interests'") or in lower case ("the covenant form"); a capital may be a
+    # party the document names in words its reader does not know, so it is read as one.
+    return not any(_party(w.strip("'‘\"“"), names) or re.match(r"(?:us|we|them|me|you|ours|theirs|him|her)$", w, re.I)
+                   or (w[0].isupper() and w[0] not in "'‘\"“") for w in said)
 

@@ -19,6 +19,14 @@ CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|defin
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
                       r"\b(?:in line|consistent) with (?:our|my)\b|"
                       r"\b(?:change|rename|call)\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:to|the)\s+(?:the\s+)?[A-Z]", re.I)  # any case: "call it the non-compete period"
+# A clause carried from one document into another ("bring this recital across", "ported the non-solicit into
+# the contractor agreement", "pasting SLA 1.4 into our DPA"): its party and term mapping is no right moved
+# between the parties; what else it asks (sections renumbered, words dropped) no conform check reads, so
+# the kinds read it as "other" (read it) unless a conform cue of its own says more.
+CARRIED = re.compile(r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:bring|carry|port|paste|lift|copy)\w*\s+(?:this|it|the|that)\b[^.;?]{0,40}\s(?:across|over)\b|"
+                     r"(?<!\bnot\s)(?<!n['’]t\s)\b(?:port|paste|past|lift|copy|import|transplant)\w*\b(?:[^.;?]|\.(?=\d)){0,60}"
+                     r"\binto\s+(?:our|the|this|their)\b(?:[^.;?]|\.(?=\d)){0,60}"
+                     r"\b(?:agreement|form|contract|document|template|DPA|MSA|terms)\b", re.I)
 LESS_WORDS = (r"\btighten\w*\b|\bpare\b|\bcondense\w*\b|\bbloated\b|\blong[- ]winded\b|\bverbose\b|"
               r"\bcut\s+(?:it|this|that|\w+)\s+(?:down|back|in\s+half|by\s+(?:a\s+|one[- ])?(?:half|third|quarter))\b|"
               r"\b(?:a|one)[- ]third\s+shorter\b|\blose\s+(?:a|one)[- ](?:third|quarter|half)\b|"
@@ -59,8 +67,13 @@ MUTUAL_CUES = (
     (BOTH, r"\b(?:either|each|both|neither) (?:party|parties|side|sides) (?:should|may|must|can|shall|to|is|are)\b"),
     (SIDES, r"\b(?:each|both|either) (?:side|sides|party|parties)\b|\bneither side\b"),
     (WEAK, r"\bapply equally\b|\b(?:the )?same (?:\w+[- ]?){0,3}(?:right|obligation|duty|licen[cs]e|restriction|non-?\w+|"
-           r"indemnity|cover|run-off|protection|terms|cap|limit|promise|undertaking|covenant|commitment)\b|\bas well\b|\b(?:too|either)\s*[.!?)]?$|"
-           r"\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b"),
+           r"indemnity|cover|run-off|protection|terms|cap|limit|promise|undertaking|covenant|commitment)\b|\bas well\b|(?<!\bthere\s)(?<!\bhere\s)\b(?:too|either)\s*[.!?)]?$|"
+           r"(?<!\bthere\s)(?<!\bhere\s)\b(?:too|either)\b(?=[,.)]|\s+[-–—])|\bcovering up\b|"
+           # "Company should get exactly the same", "we want the same": what one party has, given to the
+           # other as well; a share, never a move ("the same" said of a figure is read as that figure).
+           # ("Our 5.5 has the same hole": the same said of a thing, which no party is given.)
+           r"\b(?:get|gets|have|has|enjoy|receive|be\s+given|be\s+entitled\s+to)\s+(?:exactly\s+|just\s+|precisely\s+)?the\s+same\b"
+           r"(?=\s*(?:$|[,.;:!?)\-–—]|(?:one|deal|thing|treatment|benefit|rights?|freedom|option)\b))|\blikewise\b"),
 )
 
 

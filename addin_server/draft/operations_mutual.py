@@ -89,6 +89,16 @@ def _refuse_one_sided_words(clause: str, wanted: Sequence[Provision], part: Part
             if asset and asset.group(0) != name:
                 raise Declined(f"“{asset.group(0)}” protects one party's assets only; the other party's need words of "
                                "their own, which the drafting assistant can write.")
+    for name in dict.fromkeys(list(read.parties) + list(parties)):
+        # "... no broader than necessary to protect Employer's goodwill": the restriction exists for one party's
+        # interest, which the other has no counterpart of in this clause (an employee's customers, its own
+        # goodwill); renaming the parties would bar that party from what is its own to do.
+        served = re.search(rf"\bprotect\w*\s+(?:the\s+)?{re.escape(name)}['’]s?\s+(?:legitimate\s+)?(?:business\s+)?"
+                           r"(?:goodwill|interests?|customers|clients|business|trade\s+secrets|relationships)\b", clause)
+        if served:
+            raise Declined(f"The clause says it protects “{served.group(0).split(None, 1)[1]}”, one party's interest; "
+                           "a mutual clause needs words for what the other party protects, which the drafting "
+                           "assistant can write, or it may be one-way by design.")
     mechanism = re.search(r"\(([^()]*\bto\s+(?!the\b)[a-z]+[^()]*)\)", part.text)
     if mechanism:
         raise Declined(f"You asked for a particular way of binding the other party (“{mechanism.group(1)}”); the "
@@ -126,6 +136,14 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
         elif s < first_subject and not possessive and not used_a_party:
             edits.append(edit(clause, s, e, cap(clause, s, "a party"), "either party’s, not only " + the_named(a) + "’s"))
             used_a_party = True
+        elif not possessive and _attributive(clause, s, e) and not _acts(clause, e):
+            # "access the Chase site", "booking Chase products": the name describes a thing (that party's site,
+            # its products), no party a pronoun stands for ("access it site"); whose it is in a mutual clause
+            # is a drafting choice.
+            said = clause[s:e] + re.match(r"\s+[a-z]+", clause[e:]).group(0)
+            raise Declined(f"“{said}” uses "
+                           "a party's name to describe a thing of its own; whose it is for the other party is a "
+                           "drafting choice (the drafting assistant can write it).")
         elif possessive:
             edits.append(edit(clause, s, e, cap(clause, s, "its"), f"refers to whichever party is bound, not only "
                                                                    f"{the_named(a)}"))
@@ -136,10 +154,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
         for s, e, possessive in binding._mentions(clause, b):
             if not (start <= s < end):
                 continue
-            after = re.match(r"\s+([a-z]+)", clause[e:])
-            attributive = not possessive and after is not None and after.group(1) not in FUNCTION and \
-                not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and \
-                not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
+            attributive = not possessive and _attributive(clause, s, e)
             if possessive or attributive:
                 quantifier = re.search(r"\b(?:any|all|each|some|no)\s+$", clause[:s])
                 new = ("of " if quantifier and attributive else "") + f"the other party{apostrophe}s"
@@ -150,6 +165,24 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
     return edits
 
 
+def _attributive(clause: str, s: int, e: int) -> bool:
+    """A party's name used as a word describing the noun after it ("the Chase site", "Company personnel"),
+    not as a party that acts, receives or is referred to."""
+    after = re.match(r"\s+([a-z]+)", clause[e:])
+    return after is not None and after.group(1) not in FUNCTION and \
+        not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and not _AFTER_MODAL.search(clause[max(0, s - 30):s]) and \
+        not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
+
+
+def _acts(clause: str, e: int) -> bool:
+    """"the Recipient remains responsible", "uses its own": a verb in -s after the bound party, which acts
+    (its "it" reads right); read for the bound party only, whose mentions are mostly subjects."""
+    return bool(re.match(r"\s+[a-z]+[^s\W]s\s+[\w(“\"]", clause[e:]))
+
+
+# "nor shall PAPA JOHN'S place ...": a party after a modal is the subject of the verb after it, not a word
+# describing a noun.
+_AFTER_MODAL = re.compile(r"\b(?:shall|will|may|must|can|could|should|would|does|did|do)\s+(?:the\s+)?$", re.I)
 # A word that opens a clause of its own: the party right after it is that clause's subject ("if Licensee
 # enters into"), never a word describing the noun after it ("the other party's enters").
 _OPENS_CLAUSE = re.compile(r"\b(?:if|unless|when|whenever|where|until|once|because|after|before|in\s+the\s+event|"

@@ -15,7 +15,7 @@ from index_builder.reading.binding import MUTUAL, Binding, Provision
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.parts_result import Context, PartResult, phrase, short, the_named
 from addin_server.draft.parts_scope import counter_provisions, left_alone, targets
-from addin_server.draft.sides import half_mirrored, one_party_terms, proviso_swapped, untouched
+from addin_server.draft.sides import condition_dropped, half_mirrored, one_party_terms, proviso_swapped, untouched
 
 
 def mutual_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Context) -> PartResult:
@@ -77,6 +77,9 @@ def mutual_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Cont
             if left:
                 return PartResult(part, "partly", f"Only some of it is mutual: “{short(left)}”, which your instruction "
                                                   "names, is as it was.")
+            dropped = condition_dropped(clause, draft)
+            if dropped:
+                return PartResult(part, "partly", dropped)
             return PartResult(part, "done", f"{the_named(named)} is bound too, as asked.")
         if takes:
             return PartResult(part, "wrong", f"The draft binds {the_named(named)} instead of both parties.")
@@ -92,7 +95,7 @@ def mutual_part(part: Part, ins: Instruction, clause: str, draft: str, ctx: Cont
         if left:
             return PartResult(part, "partly", f"Only some of it is mutual: “{short(left)}”, which your instruction "
                                               "names, is as it was.")
-        fewer = _fewer_acts(wanted, theirs, clause, draft)
+        fewer = _fewer_acts(wanted, theirs, clause, draft) or condition_dropped(clause, draft)
         if fewer:
             return PartResult(part, "partly", fewer)
         return PartResult(part, "done", "Binds both parties alike" + ("" if len(ok) < 2 else

@@ -14,6 +14,7 @@ from difflib import SequenceMatcher
 from typing import Sequence
 
 from index_builder.reading.binding import Binding, Provision, generic_side
+from index_builder.reading.polarity import conditions_denied
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.compare import raw_edits, the_named, compare
@@ -224,3 +225,15 @@ def untouched(clause: str, draft: str, names: Sequence[str]) -> list[str]:
         if all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence) for n in names) and sentence in flat:
             out.append(sentence)
     return out
+
+
+def condition_dropped(clause: str, draft: str) -> str:
+    """A mutual or mirrored draft that gives the right without a condition the clause puts on it: "with prior
+    written notice" in the clause, "without notice" in the draft. The other party was to have the same right,
+    on the same terms; a condition denied that the clause requires is another right."""
+    for what in sorted(conditions_denied(draft) - conditions_denied(clause)):
+        required = re.search(rf"\bwith\s+(?:[\w-]+\s+){{0,3}}{re.escape(what)}\b", clause, re.I)
+        if required:
+            return (f"Your clause gives it “{required.group(0)}”; the draft gives it without {what}, which is not the "
+                    "same right.")
+    return ""
