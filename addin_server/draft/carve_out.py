@@ -25,6 +25,7 @@ from addin_server.draft.checks import similarity
 from addin_server.draft.edits import Declined, OperationResult, edit
 from addin_server.draft.quotes import words
 from index_builder.reading.sentences import sentence_spans
+from addin_server.draft.quotes import short as _short
 
 _EXCEPTION = P.exception(disapplied="carve", stems=False, conditions=True)
 SAME_SENTENCE = 0.5
@@ -152,9 +153,6 @@ def _only_items(sentence: str, phrase: str) -> str:
     return f"{lead.rstrip()} {body.rstrip('.;, ')}."
 
 
-def _short(text: str, limit: int = 70) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
 def _carve_out_sentence(clause: str, source: str, phrase: str) -> str | None:

@@ -10,6 +10,7 @@ from typing import Any
 from index_builder.model import Clause
 
 from addin_server.draft.parts_result import Context, PartResult
+from addin_server.draft.quotes import short as short_at_a_word
 from addin_server.draft.quotes import words
 
 NEARLY_SAME = 0.97  # word-sequence similarity at or above which a draft is "unchanged"
@@ -80,6 +81,5 @@ def first_and_more(found: list[str]) -> str:
     return found[0] + (f" ({len(found) - 1} more.)" if len(found) > 1 else "")
 
 
-def short(text: str, limit: int = 90) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+def short(text: str, limit: int = 90) -> str:  # this stage quotes 90 characters
+    return short_at_a_word(text, limit)

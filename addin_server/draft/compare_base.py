@@ -11,6 +11,7 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 from index_builder.reading import logic as L
 from index_builder.reading import polarity as P
+from addin_server.draft.quotes import short as short_at_a_word
 
 TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*|\S")
 _MARKER = re.compile(r"\s*\[\d+\s*\]")
@@ -182,9 +183,8 @@ def content_stems(text: str) -> set[str]:
     return {stem_of(w) for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in STOP}
 
 
-def short(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+def short(text: str, limit: int = 80) -> str:  # this stage quotes 80 characters
+    return short_at_a_word(text, limit)
 
 
 # Shared by the whole-text and part-by-part readings of a rewording (compare_reword.py, compare_pairs.py)

@@ -34,6 +34,7 @@ from addin_server.draft.instruction_lines import quotation_spans
 from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_words import LEAVE
 from addin_server.draft.places import around, joined, named_by_words, place_words
+from addin_server.draft.quotes import short as _short
 
 # A sentence that binds or protects both parties says so in one of these ways.
 _BOTH = re.compile(r"\b(?:each|either|neither|both)\s+(?:of\s+the\s+)?(?:part(?:y|ies)|sides?)\b|"
@@ -416,6 +417,3 @@ def _judged_words_left(part: Part, clause: str, draft: str) -> tuple[str, str] |
     return None
 
 
-def _short(text: str, limit: int = 70) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"

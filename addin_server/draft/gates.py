@@ -20,6 +20,7 @@ from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_words import FLIP, SOURCE
 from addin_server.draft.operations_base import compounds
 from addin_server.draft.operations_structure import lead_in_edited, possessive_made, promise_by_reference, slip
+from addin_server.draft.quotes import short
 from addin_server.draft.sides import PROVISO as _PROVISO
 from addin_server.draft.unambiguous import says_to_keep
 
@@ -150,8 +151,7 @@ _CONVEYS = re.compile(r"\b(?:hereby\s+)?(?:assigns?|transfers?|conveys?)\s+(?:\w
 
 
 def _short_at(text: str, start: int, limit: int = 60) -> str:
-    words = " ".join(text[start:start + limit + 20].split())
-    return words if len(words) <= limit else words[:limit].rsplit(" ", 1)[0] + "…"
+    return short(text[start:start + limit + 20], limit)
 
 
 # An ask that reaches every place its value is written ("all", "each", "throughout", "both").

@@ -20,6 +20,7 @@ from index_builder.reading.binding import GIVING_TO, possessive_has_noun
 from addin_server.draft.edits import Declined, Edit
 from addin_server.draft.instruction_values import figure_of
 from addin_server.draft.instruction_words import KEEP_VERBS, STAY_STATES, STAY_VERBS
+from addin_server.draft.quotes import short as short_at_a_word
 
 _POSSESSIVE_END = re.compile(r"['’]s?$")
 _QUOTED = re.compile(r"[‘'\"“]([^‘’'\"“”]{1,60})[’'\"”]")
@@ -214,9 +215,8 @@ def _deletion_scope(part_text: str, before: str, edits: Sequence[Edit]) -> None:
                            "rewording, which the drafting assistant can do.")
 
 
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+def _short(text: str, limit: int = 60) -> str:  # this stage quotes 60 characters
+    return short_at_a_word(text, limit)
 
 
 # --- the same faults read on any draft (the model's too), for the part checks ----------------------

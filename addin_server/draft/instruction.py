@@ -46,6 +46,7 @@ from addin_server.draft.instruction_words import (  # noqa: F401
     FEES_BASIS, FLIP, FOREIGN, LEAVE, MODIFIER, MUTUAL, NON_LATIN, NOT_APPLY, NUMBER_WORDS, ORDINALS,
     PLAIN, PRECEDENT_REF, QUOTED, SENTENCE_COUNT, SHORTEN, SOURCE, STATEMENT, STRONG_MUTUAL, SUBJECT,
     WORD_COUNT, ARCHAIC, KEEP_VERBS, STAY_STATES, STAY_VERBS)
+from addin_server.draft.quotes import short as short_at_a_word
 
 
 KINDS = ("mutual", "flip", "period", "amount", "carve_out", "conform", "shorten", "plain", "delete", "other")
@@ -559,9 +560,8 @@ def _the(name: str) -> str:
     return name if not name[:1].isupper() or name.isupper() else f"the {name}"
 
 
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+def _short(text: str, limit: int = 60) -> str:  # this stage quotes 60 characters
+    return short_at_a_word(text, limit)
 
 
 def _said_twice(parts: list[Part], clause: str, names: Sequence[str]) -> list[Part]:

@@ -23,7 +23,8 @@ from index_builder.reading.sentences import part_spans
 from addin_server.draft.edits import Declined, OperationResult, apply, edit
 from addin_server.draft.instruction import Part
 from addin_server.draft.parts import deleted_span, joined_span, targets
-from addin_server.draft.operations_base import ROLE_NOUNS, cap, AlreadyDone, compounds, short, sorted_edits, provision_spans, the_named
+from addin_server.draft.operations_base import ROLE_NOUNS, cap, AlreadyDone, compounds, sorted_edits, provision_spans, the_named
+from addin_server.draft.quotes import short
 from addin_server.draft.operations_figures import change_amount, change_period
 from addin_server.draft.operations_mutual import make_mutual
 

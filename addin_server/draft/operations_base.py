@@ -53,9 +53,6 @@ def the_named(name: str | None) -> str:
     return name if name.isupper() or not name[:1].isupper() or " " in name or "-" in name else f"the {name}"
 
 
-def short(text: str, limit: int = 70) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
 def sorted_edits(edits: list[Edit]) -> list[Edit]:

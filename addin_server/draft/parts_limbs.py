@@ -29,6 +29,7 @@ from addin_server.draft.instruction_named import count, said_to_go, swaps
 from addin_server.draft.instruction_scope import pointed_sentence
 from addin_server.draft.instruction_words import ASK
 from addin_server.draft.parts_unread import WHOLE
+from addin_server.draft.quotes import short as short_at_a_word
 
 # Words about the message or the drafting, never words a draft that did the ask must hold.
 _META = frozenset(stem_of(w) for w in """draft drafted drafting redraft wording worded words model modelled modeled
@@ -135,6 +136,5 @@ def _scoped_elsewhere(text: str, clause: str, name: str) -> bool:
     return bool(_SENTENCE_POINTER.search(text)) and sum(count(clause[a:b], name) > 0 for a, b in sentence_spans(clause)) > 1
 
 
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+def _short(text: str, limit: int = 60) -> str:  # this stage quotes 60 characters
+    return short_at_a_word(text, limit)

@@ -127,7 +127,7 @@ def left_as_it_was(part: Part, clause: str, draft: str, ctx: Context) -> bool:
         return False
     if any(q.bound in (to, MUTUAL) or to in q.others and q.kind == "protection" for q in theirs.provisions):
         return False
-    if re.search(rf"\b(?:each|either|both|neither)\s+(?:party|parties)\b", draft, re.I):
+    if re.search(r"\b(?:each|either|both|neither)\s+(?:party|parties)\b", draft, re.I):
         return False
     return any(binding.similar(t, q) and q.bound == t.bound and q.negated == t.negated
                for t in wanted if t.bound != to for q in theirs.provisions)

@@ -14,6 +14,7 @@ from index_builder.reading.binding import MUTUAL, Provision
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.instruction import Part
+from addin_server.draft.quotes import short as short_at_a_word
 
 
 STATUSES = ("done", "partly", "not_done", "wrong", "unchecked")
@@ -69,6 +70,5 @@ def number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+def short(text: str, limit: int = 60) -> str:  # this stage quotes 60 characters
+    return short_at_a_word(text, limit)

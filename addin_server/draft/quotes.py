@@ -1,4 +1,5 @@
-"""Quotations in any quotation marks, and whether a text really contains them.
+"""Quotations in any quotation marks, and whether a text really contains them; and ``short``, how
+every check, part and operation quotes a piece of text in a reason (cut at a word, "…").
 
 Marks: straight and curly double and single quotes, guillemets both ways, German and
 Polish low-high quotes („…“, ‚…‘), CJK corner brackets. A straight or curly single quote
@@ -85,3 +86,9 @@ def contains(text: str, quote: str) -> bool:
             return False
         position = found + len(" ".join(part)) + 1
     return True
+
+
+def short(text: str, limit: int = 70) -> str:
+    """``text`` on one line, cut at the last whole word within ``limit`` characters, with "…"."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"

@@ -23,6 +23,7 @@ from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 
 from addin_server.draft.support import NEGATORS, stems, word_roots
+from addin_server.draft.quotes import short as short_at_a_word
 
 # A citation the prose attributes: "as [1] provides", "as in [1]", "as under [1]", "per [1]", "cf. [1]".
 # And where the prose names it as the source or the rule: "consistent with [1]", "as provided in [1]", "which
@@ -207,6 +208,5 @@ def _phrase_with(word: str, precedent: str) -> str:
     return m.group(0) if m else word
 
 
-def _short(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+def _short(text: str, limit: int = 80) -> str:  # this stage quotes 80 characters
+    return short_at_a_word(text, limit)

@@ -45,6 +45,7 @@ from addin_server.draft.instruction_words import (MUTUAL, QUOTED_ANY, NOT_MOVING
                                                   STAY_VERBS, mutual_degree,
                                                   replacement_quotes)
 from addin_server.draft.parts_wording import DELETE_GENERIC, named_stems, phrase_around
+from addin_server.draft.quotes import short as _short
 
 # A sum in words the figures reader leaves to contract prose ("at seven and a half million", "two
 # hundred thousand"): the word of scale says a value is asked.
@@ -338,6 +339,3 @@ def _inserted(before: str, after: str) -> str:
     return " ".join(out)
 
 
-def _short(text: str, limit: int = 70) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
