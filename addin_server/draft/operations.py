@@ -54,7 +54,7 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
         if any(s <= a < e for s, e in spans):
             continue
         text = clause[a:b]
-        if binding._mentions(text, holder) and binding._mentions(text, other):
+        if binding.party_mentions(text, holder) and binding.party_mentions(text, other):
             raise Declined(f"Another sentence also names both {the_named(holder)} and {the_named(other)} "
                            f"(“{short(text)}”); whether it changes too is a drafting choice. Say which sentences to "
                            "change, or ask the drafting assistant.")
@@ -63,7 +63,7 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
 
     for s, e in spans:
         for name in (holder, other):
-            for ms, me, possessive in binding._mentions(clause, name):
+            for ms, me, possessive in binding.party_mentions(clause, name):
                 if any(x <= ms < y for x, y in kept) or measured(ms):
                     continue
                 if s <= ms < e and possessive and not ROLE_NOUNS.match(clause[me:me + 50]):
@@ -73,7 +73,7 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
     edits = []
     for s, e in spans:
         for name, to in ((holder, other), (other, holder)):
-            for ms, me, possessive in binding._mentions(clause, name):
+            for ms, me, possessive in binding.party_mentions(clause, name):
                 if not (s <= ms < e) or any(x <= ms < y for x, y in kept) or measured(ms):
                     continue
                 found = clause[ms:me]
@@ -129,7 +129,7 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
         raise Declined("Your document's parties were not sent, so the clause cannot be conformed to them.")
     mine = binding.party_names(clause, ())
     missing = [p for p in mine if p not in theirs and p not in renames.values()]
-    mapping = {old: new for old, new in renames.items() if binding._mentions(clause, old)}
+    mapping = {old: new for old, new in renames.items() if binding.party_mentions(clause, old)}
     available = [t for t in theirs if t not in mine]
     for role in missing:
         if role in mapping:
@@ -153,7 +153,7 @@ def conform_terms(clause: str, part: Part, document_terms: Sequence[str] | None,
         raise AlreadyDone("The clause already uses your document's party names; nothing was changed.")
     edits, notes = [], []
     for role, to in mapping.items():
-        for s, e, possessive in binding._mentions(clause, role):
+        for s, e, possessive in binding.party_mentions(clause, role):
             found = clause[s:e]
             the = found[:4] if found[:4].lower() == "the " else ""
             tail = found[len(found.rstrip("’s'")):] if possessive else ""

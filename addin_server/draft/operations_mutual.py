@@ -43,7 +43,7 @@ def make_mutual(clause: str, part: Part, parties: Sequence[str] = ()) -> Operati
         here = [t for t in wanted if t.start == start]
         a = here[0].bound
         b = next((p for p in pair if p != a), None) or next(
-            (p for p in list(parties) + list(read.parties) if p != a and binding._mentions(clause[start:end], p)), None)
+            (p for p in list(parties) + list(read.parties) if p != a and binding.party_mentions(clause[start:end], p)), None)
         edits += _mutual_span(clause, start, end, here, a, b, apostrophe)
         for name in (a, b):
             if name:
@@ -116,13 +116,13 @@ def _mutual_span(clause: str, start: int, end: int, here: list[Provision], a: st
 def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision], a: str, b: str | None,
                        apostrophe: str) -> list[Edit]:
     first_subject = min(t.subject[0] for t in here)
-    if b and any(_TRIGGER.search(clause[max(start, s - 20):s]) for s, _, _ in binding._mentions(clause, b)
+    if b and any(_TRIGGER.search(clause[max(start, s - 20):s]) for s, _, _ in binding.party_mentions(clause, b)
                  if start <= s < first_subject):
         return _conditional_span(clause, start, end, here, a, b, apostrophe)
     edits: list[Edit] = []
     subjects = {t.subject: t for t in here}
     first_subject = min(t.subject[0] for t in here)
-    mentions_a = [m for m in binding._mentions(clause, a) if start <= m[0] < end]
+    mentions_a = [m for m in binding.party_mentions(clause, a) if start <= m[0] < end]
     used_a_party = False
     why = f"binds both parties instead of only {the_named(a)}"
     for s, e, possessive in mentions_a:
@@ -151,7 +151,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
             edits.append(edit(clause, s, e, cap(clause, s, "it"), f"refers to whichever party is bound, not only "
                                                                   f"{the_named(a)}"))
     if b:
-        for s, e, possessive in binding._mentions(clause, b):
+        for s, e, possessive in binding.party_mentions(clause, b):
             if not (start <= s < end):
                 continue
             attributive = not possessive and _attributive(clause, s, e)
@@ -204,12 +204,12 @@ def _conditional_span(clause: str, start: int, end: int, here: list[Provision], 
     mutual clause reads "In the event either party changes ..., the other party may terminate"."""
     edits: list[Edit] = []
     first_subject = min(t.subject[0] for t in here)
-    for s, e, possessive in binding._mentions(clause, b):
+    for s, e, possessive in binding.party_mentions(clause, b):
         if start <= s < end:
             word = f"either party{apostrophe}s" if possessive else "either party"
             edits.append(edit(clause, s, e, cap(clause, s, word if s < first_subject else "it"),
                               "either party, not only " + the_named(b)))
-    for s, e, possessive in binding._mentions(clause, a):
+    for s, e, possessive in binding.party_mentions(clause, a):
         if start <= s < end:
             word = f"the other party{apostrophe}s" if possessive else "the other party"
             edits.append(edit(clause, s, e, cap(clause, s, word), f"{the_named(a)} becomes “the other party”"))

@@ -129,7 +129,7 @@ def of_parties(part: Part, clause: str, pool: list[F.Figure]) -> list[F.Figure]:
         a, b = next(((a, b) for a, b in spans if a <= f.start < b), (0, len(clause)))
         who = {p.bound for p in read.provisions if a <= p.start < b} - {MUTUAL, ""}
         if not who:  # "neither XSPA nor any of its affiliates shall": the party the sentence is about, named first
-            first = sorted((m[0], n) for n in read.parties for m in binding._mentions(clause[a:b], n))
+            first = sorted((m[0], n) for n in read.parties for m in binding.party_mentions(clause[a:b], n))
             who = {first[0][1]} if first else set()
         return who
 

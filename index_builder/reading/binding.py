@@ -185,14 +185,14 @@ def acting_names(text: str) -> list[str]:
 def party_names(text: str, parties: Iterable[str] = ()) -> tuple[str, ...]:
     """The document's party names that the text uses, then the role words it uses on their own."""
     given = [p.strip() for p in parties if p and p.strip()]
-    used = [p for p in given if _mentions(text, p)]
-    found = [p for p in clause_parties(text) if _mentions(text, p) and not any(_overlaps(p, g) for g in used)]
+    used = [p for p in given if party_mentions(text, p)]
+    found = [p for p in clause_parties(text) if party_mentions(text, p) and not any(_overlaps(p, g) for g in used)]
     return tuple(dict.fromkeys(used + found))
 
 
 def mention_count(text: str, name: str) -> int:
     """How many times the text names the party (a possessive counts; "Customers" does not)."""
-    return len(_mentions(text, name))
+    return len(party_mentions(text, name))
 
 
 def _overlaps(a: str, b: str) -> bool:
@@ -201,10 +201,10 @@ def _overlaps(a: str, b: str) -> bool:
 
 def uses(text: str, name: str) -> bool:
     """Whether the text names the party (by name, "the" name, or its possessive)."""
-    return bool(_mentions(text, name))
+    return bool(party_mentions(text, name))
 
 
-def _mentions(text: str, name: str) -> list[tuple[int, int, bool]]:
+def party_mentions(text: str, name: str) -> list[tuple[int, int, bool]]:
     """(start, end, possessive) of each use of a party name, "the" before it included."""
     out = []
     forms = [name] + ([name.capitalize()] if name.islower() else [])
@@ -399,7 +399,7 @@ def _provision(text: str, start: int, end: int, kind: str, who: str, subject: tu
     for name in names:
         if name == who:
             continue
-        for a, b, possessive in _mentions(text, name):
+        for a, b, possessive in party_mentions(text, name):
             if after <= a < end and not (subject[0] <= a < subject[1]) and _protects(text, a, b, possessive) \
                     and not any(x <= a < y for x, y in between):
                 others.append(name)

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from index_builder.reading.binding import _mentions, uses
+from index_builder.reading.binding import party_mentions, uses
 from index_builder.reading.sentences import part_spans
 
 # Acts that pass something from one party to another (the one home of this list).
@@ -52,7 +52,7 @@ def directions(text: str, names: Sequence[str]) -> list[Direction]:
         spots = sorted((m.start(), m.end(), n, bool(m.group(1))) for n in names for m in re.finditer(
             rf"(?<![\w-])(?:the\s+)?{re.escape(n)}(['’]s?)?(?![\w-])", text, re.I))
     else:
-        spots = sorted((a, b, n, own) for n in names for a, b, own in _mentions(text, n))
+        spots = sorted((a, b, n, own) for n in names for a, b, own in party_mentions(text, n))
     out = []
     for start, end in part_spans(text):
         for m in _ACT.finditer(text, start, end):
@@ -161,7 +161,7 @@ def mentions_swapped(clause: str, draft: str, names: Sequence[str]) -> tuple[str
 
 def mention_order(text: str, names: Sequence[str]) -> list[str]:
     """The names as ``text`` mentions them, in order (a longer name is read before a shorter one inside it)."""
-    spots = sorted((a, -b, n) for n in names for a, b, _ in _mentions(text, n))
+    spots = sorted((a, -b, n) for n in names for a, b, _ in party_mentions(text, n))
     out, end = [], -1
     for a, b, n in spots:
         if a >= end:
