@@ -81,7 +81,7 @@ def unbacked_limbs(clause: str, draft: str, given: str, least: int = NEW_WORDS,
         for a, b in _limbs(text):
             piece, start = text[a:b], r.new_start + a
             # (The words that open a limb, "except", "or", are the exception's shape, not what it lets through.)
-            said = _without_acronyms(_LIMB.sub(" ", _without_figures(_MARKER.sub("", piece))), acronyms)
+            said = _without_acronyms(_LIMB.sub(" ", F.without_figures(_MARKER.sub("", piece))), acronyms)
             # A verb of restraint ("does not stop X from") and "only" are the polarity words' (polarity.py).
             said = P.NEGATIVE_VERBS.sub(" ", said)
             words = [(w, token) for token in re.findall(r"[\w’'-]+", said) for w in stems(token)[:1]
@@ -137,14 +137,6 @@ def _without_acronyms(text: str, acronyms: set[str]) -> str:
             if "".join(t.group(0)[0] for t in tokens[i:i + len(a)]).upper() == a:
                 drop |= set(range(i, i + len(a)))
     return " ".join(t.group(0) for i, t in enumerate(tokens) if i not in drop)
-
-
-def _without_figures(text: str) -> str:
-    """Figures are the numbers check's ("thirty (30) days"): their words are not what a limb names."""
-    chars = list(text)
-    for f in F.figures(text):
-        chars[f.start:f.end] = " " * (f.end - f.start)
-    return "".join(chars)
 
 
 def _in_exception(draft: str, start: int, end: int, replaced: bool = False) -> bool:

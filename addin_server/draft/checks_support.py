@@ -8,6 +8,7 @@ import re
 
 from index_builder.model import Clause
 from index_builder.reading import polarity as P
+from index_builder.reading.figures import without_figures
 from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft import compare as C
@@ -125,7 +126,7 @@ def added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction
     # Figures are judged as figures (above), and "not"/"neither" by the meaning and support scores:
     # the words counted here are the ones of substance ("two million U.S. dollars" is one figure).
     mine, said = [w.lower() for w in re.findall(r"\w+", clause)], re.findall(r"\w+", sentence)
-    in_figures = set(re.findall(r"\w+", sentence)) - set(re.findall(r"\w+", _without_figures(sentence)))
+    in_figures = set(re.findall(r"\w+", sentence)) - set(re.findall(r"\w+", without_figures(sentence)))
     blocks = SequenceMatcher(None, mine, [w.lower() for w in said], autojunk=False).get_matching_blocks()
     if not any(b.size >= 10 for b in blocks) or sum(b.size for b in blocks) < 0.6 * len(said):
         return ""  # a sentence of its own, not the clause's sentence with words added: the score judged it
@@ -145,14 +146,6 @@ def added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction
 
 
 _FUNCTION_WORDS = frozenset("not no nor neither either each every any all none never".split())
-
-
-def _without_figures(text: str) -> str:
-    from index_builder.reading import figures as F
-    chars = list(text)
-    for f in F.figures(text):
-        chars[f.start:f.end] = " " * (f.end - f.start)
-    return "".join(chars)
 
 
 # A run this long that a precedent has and the lawyer's clause lacks is borrowed text, not an edit:

@@ -8,6 +8,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import polarity as P
+from index_builder.reading.figures import without_figures
 from index_builder.reading.defined_terms import capitalised_terms, defined_terms, quoted_terms, same_term, used_terms
 from index_builder.reading.parties import PARTY_NAMES, names_of, role_by_name
 
@@ -132,7 +133,7 @@ def term_added(task: DraftTask, draft: str, regions: Sequence[Region], lacking: 
     a precedent or the instruction writes is borrowed or asked for, not added; a term in a replaced word
     ("Company" for "Customer") is the meaning's or the term's, not an addition."""
     given = " ".join([task.instruction] + [p.text for p in task.precedents])
-    asked = _without_figures(task.instruction)
+    asked = without_figures(task.instruction)
     for term in lacking:
         if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", given, re.IGNORECASE):
             continue
@@ -276,6 +277,3 @@ def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-def _without_figures(text: str) -> str:
-    from index_builder.reading import figures as F
-    return _blank(text, [(f.start, f.end) for f in F.figures(text)])

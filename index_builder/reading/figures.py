@@ -166,6 +166,15 @@ def figures(text: str) -> list[Figure]:
     return sorted(found.items, key=lambda f: (f.start, f.kind))
 
 
+def without_figures(text: str) -> str:
+    """``text`` with every figure read here blanked out (same length, so spans still hold): what a check
+    reads for words once the numbers check has the figures ("thirty (30) days")."""
+    chars = list(text)
+    for f in figures(text):
+        chars[f.start:f.end] = " " * (f.end - f.start)
+    return "".join(chars)
+
+
 def periods(text: str) -> list[Figure]:
     return [f for f in figures(text) if f.kind == "period"]
 

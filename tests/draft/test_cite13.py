@@ -152,6 +152,7 @@ def test_a_new_term_in_added_words_is_an_addition():
 def test_a_term_naming_the_asked_for_thing_is_the_terms_fault_not_an_addition():
     # e-carve_out-05: a sale carve-out asked for, drafted with an undefined "Qualified Sale"; the five-year
     # figure of p-period-03's ask asks for no "Contract Year".
-    from addin_server.draft.checks_terms import _names_the_ask, _without_figures
+    from addin_server.draft.checks_terms import _names_the_ask
+    from index_builder.reading.figures import without_figures as _without_figures
     assert _names_the_ask("Qualified Sale", "Carve a merger, reorganisation or sale of substantially all its assets out")
     assert not _names_the_ask("Contract Year", _without_figures("Notice to be 60 days. The five-year long stop stays."))
