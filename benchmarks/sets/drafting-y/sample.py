@@ -76,6 +76,7 @@ OWN_REJECT: dict[tuple[str, str], str] = {
     ('mutual', 'b09b307bf8'): "BP's and Company's joint conduct of operations: already both sides",
     ('mutual', 'a14533b952'): "indemnities already run both ways (Fazync to Bravatek and Bravatek to Fazync)",
     ('mutual', '6b1502ead3'): "Vendor's trademark licence to its exclusive Distributor: one way by nature",
+    ('mutual', '4b2b3a1140'): "unrelated sentences run together (an inventory audit, a right of first refusal, insurance, disposal): drafting-f's conform reason",
     ('mutual', '2f0f153754'): "Licensor's non-exclusive technology licence to Licensee: one way by nature",
     ('mutual', '854be8a05a'): "Valeant's licence of its property on the Product labeling to Dova, redacted lead-in: one way by nature",
     ('flip', '58ffce4927'): "the Term and the Parties' joint right to extend it: already both sides",
