@@ -17,7 +17,7 @@ from addin_server.draft.checks_base import short as _short
 from addin_server.draft.compare_additions import in_cited
 from addin_server.draft.compare_base import Region
 from addin_server.draft.instruction import Instruction
-from addin_server.draft.parts import anchored, undefined_kept
+from addin_server.draft.parts_terms import anchored, undefined_kept
 from addin_server.draft.parts_terms import carried_over, mapped_away, parties_kept
 
 
