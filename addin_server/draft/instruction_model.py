@@ -1,8 +1,8 @@
 """The model of a read instruction: an ``Instruction`` and its ``Part``s, and each part said in a few words.
 
-Apart from instruction.py because every module that reads or checks a part needs the model, and the
-reading of a message (instruction.py, instruction_segments.py, instruction_part.py) is not theirs to load.
-Importable from instruction.py, where callers have always found it.
+Apart from instruction.py so that the reader's own modules (instruction_part.py, instruction_figures.py,
+instruction_length.py) can make and read parts without importing the reader that calls them. Importable
+from instruction.py, where callers have always found it.
 """
 
 from __future__ import annotations
