@@ -26,7 +26,7 @@ from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 
 from addin_server.draft.compare_base import compare, stem_of
-from addin_server.draft.support import NEGATORS, stems
+from addin_server.draft.support_words import NEGATORS, stems
 
 # Where one thing the exception lets through ends and the next begins: a list's commas and "or"/"and",
 # brackets, and the words that open an exception or a proviso.

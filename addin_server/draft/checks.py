@@ -40,7 +40,9 @@ from addin_server.draft.citations import VerifiedRedraft, verify
 from addin_server.draft.compare_additions import only_unsure
 from addin_server.draft.instruction import Instruction, Part, read_instruction
 from addin_server.draft.lengths import length_problem, word_count
-from addin_server.draft.parts import ARCHAIC, PartResult, allowances, raw_part
+from addin_server.draft.instruction_words import ARCHAIC
+from addin_server.draft.parts import allowances, raw_part
+from addin_server.draft.parts_result import PartResult
 from addin_server.draft.parts_terms import renamed_in_part
 from addin_server.draft.parts_unread import could_turn, excused_clause, names_none, renamed_clause
 from addin_server.draft.verdicts import gate, settle

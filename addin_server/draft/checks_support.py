@@ -17,7 +17,8 @@ from addin_server.draft.checks_base import short as _short
 from addin_server.draft.citations import VerifiedRedraft
 from addin_server.draft.instruction import Instruction
 from addin_server.draft.quotes import contains, words
-from addin_server.draft.support import phrase_cited_unsaid, word_roots
+from addin_server.draft.support_phrase import phrase_cited_unsaid
+from addin_server.draft.support_words import word_roots
 from addin_server.draft.support_claims import claim_unbacked
 
 
@@ -121,7 +122,7 @@ def added_elsewhere(sentence: str, precedent: str, clause: str, ins: Instruction
     relationship" cited to a precedent about general advertisements is not)."""
     from difflib import SequenceMatcher
 
-    from addin_server.draft.support import stems
+    from addin_server.draft.support_words import stems
     backed = set(stems(precedent)) | set(stems(ins.text))
     # Figures are judged as figures (above), and "not"/"neither" by the meaning and support scores:
     # the words counted here are the ones of substance ("two million U.S. dollars" is one figure).

@@ -17,7 +17,7 @@ from addin_server.draft.checks_base import short as _short
 from addin_server.draft.compare_additions import in_cited
 from addin_server.draft.compare_base import Region
 from addin_server.draft.instruction import Instruction
-from addin_server.draft.parts import anchored, undefined_kept
+from addin_server.draft.parts_terms import anchored, undefined_kept
 from addin_server.draft.parts_terms import carried_over, mapped_away, parties_kept
 
 
@@ -263,7 +263,7 @@ def _names_the_ask(term: str, asked: str) -> bool:
     """The term's head word (its last, or the one before "of") is a word the ask uses in some form: the term
     names what the lawyer asked for ("Qualified Sale" for "a sale of substantially all its assets", "Licensor"
     for "the rights MMT licenses"). A figure's unit is no such word ("five-year" asks for no "Contract Year")."""
-    from addin_server.draft.support import stems, word_roots
+    from addin_server.draft.support_words import stems, word_roots
     head = re.split(r"\s+of\s+", term)[0].split()[-1]
     asked = _blank(asked, P.things_refused(asked))  # "No affiliate limb is to be added" asks for no Affiliate
     have, roots = set(stems(asked)), word_roots(asked)

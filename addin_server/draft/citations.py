@@ -24,7 +24,8 @@ from addin_server.draft.markers import Found, Marker, fill_in_shapes, find_marke
 from addin_server.draft.parts_carve_out import reads_as_phrase
 from addin_server.draft.quotes import Quotation, contains, find_quotations
 from index_builder.reading.sentences import sentence_spans
-from addin_server.draft.support import THRESHOLD, Support, is_own_wording, score_support, stems
+from addin_server.draft.support import THRESHOLD, Support, is_own_wording, score_support
+from addin_server.draft.support_words import stems
 
 FLAG = "check: the precedent may not say this"
 _COMMENT_QUOTE_CHARS = 200

@@ -22,7 +22,8 @@ from index_builder.reading.sentences import part_spans
 
 from addin_server.draft.edits import Declined, OperationResult, apply, edit
 from addin_server.draft.instruction import Part
-from addin_server.draft.parts import deleted_span, joined_span, targets
+from addin_server.draft.parts_scope import targets
+from addin_server.draft.parts_wording import deleted_span, joined_span
 from addin_server.draft.operations_base import ROLE_NOUNS, cap, AlreadyDone, compounds, sorted_edits, provision_spans, the_named
 from addin_server.draft.quotes import short
 from addin_server.draft.operations_figures import change_amount, change_period
@@ -43,7 +44,7 @@ def flip_party(clause: str, part: Part, parties: Sequence[str] = ()) -> Operatio
     wanted = targets(part, read, clause)
     if not wanted:
         raise Declined(f"No provision of the clause binds {the_named(other)} in a way the operation can read.")
-    from addin_server.draft.parts import counter_provisions
+    from addin_server.draft.parts_scope import counter_provisions
     spans = sorted(set(provision_spans(wanted)) | set(provision_spans(counter_provisions(part, read, clause))))
     # What the instruction names as it is ("claims coming from DGT's products") stays as it is.
     kept = [m.span() for name in (holder, other)

@@ -10,7 +10,7 @@ from index_builder.reading.numbers import SCALES, SMALL, to_words
 
 from addin_server.draft.edits import Declined, OperationResult, edit
 from addin_server.draft.instruction import Part
-from addin_server.draft.parts import targeted_old
+from addin_server.draft.parts_figures import targeted_old
 from addin_server.draft.operations_base import AlreadyDone
 
 

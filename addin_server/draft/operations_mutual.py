@@ -13,7 +13,7 @@ from index_builder.reading.parties import role_by_name
 
 from addin_server.draft.edits import Declined, Edit, OperationResult, edit
 from addin_server.draft.instruction import Part
-from addin_server.draft.parts import targets
+from addin_server.draft.parts_scope import targets
 from addin_server.draft.operations_base import (FUNCTION, AlreadyDone, apostrophe_of, cap, compounds, sorted_edits, provision_spans,
                                                 the_named)
 

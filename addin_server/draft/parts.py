@@ -9,7 +9,7 @@ that compare.py does not read an asked-for change as an unasked one.
 
 The result model lives in parts_result.py, scope in parts_scope.py, and each kind's test in a module
 named by what it checks (parts_parties.py, parts_figures.py, parts_carve_out.py, parts_terms.py,
-parts_wording.py); every name stays importable from here.
+parts_wording.py); import each name from its own module (this one re-exports none).
 """
 
 from __future__ import annotations
@@ -19,31 +19,20 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
-# Re-exported: callers and tests import these from parts.py, as before the split.
-from index_builder.reading.binding import MUTUAL, Binding, Provision  # noqa: F401
 
-from addin_server.draft.compare import Allowances, Comparison  # noqa: F401
+from addin_server.draft.compare import Allowances
 from addin_server.draft.compare_base import same_figure, stem_of
-from addin_server.draft.instruction import ARCHAIC, Instruction, Part  # noqa: F401
-from addin_server.draft.parts_carve_out import (  # noqa: F401
-    CARVE_STOP, CARVE_SYNONYMS, CONDUCT, EXCEPTION_WORDS, NOT_A_PHRASE, carve_out_part, freed_other, word_in,
-    added_text, precedent_text, reads_as_phrase, wrong_party)
+from addin_server.draft.instruction import Instruction, Part
 from addin_server.draft.instruction_values import figure_of
-from addin_server.draft.parts_figures import (  # noqa: F401
-    CHANGE_VERBS, amount_part, closest_by_words, closest_in, in_place, kept_parts, of_parties, period_part,
-    targeted_old, unit_ok, with_precedent_period)
-from addin_server.draft.parts_parties import flip_part, like, mutual_part, left_as_it_was  # noqa: F401
-from addin_server.draft.parts_result import (  # noqa: F401
-    STATUSES, Context, PartResult, mean_sentence_words, number, phrase, short, the_named)
-from addin_server.draft.parts_scope import (  # noqa: F401
-    mentions_any, scoped, scoped_pool, counter_provisions, left_alone, targets)
-from addin_server.draft.parts_terms import (  # noqa: F401
-    ANCHOR, NAMES_ON, conform_part, anchored, document_party_names, kept_terms, undefined_kept)
-from addin_server.draft.parts_wording import (  # noqa: F401
-    DELETE_GENERIC, PHRASE_OPENERS, QUOTED, delete_part, delete_quoted, is_phrase, named_stems, phrase_around,
-    plain_part, shorten_part, stem_count, word_for_word, deleted_span, joined_span)
-from addin_server.draft.sides import half_mirrored, one_party_terms, untouched  # noqa: F401
+# Each kind's test, in the module named by what it checks; callers import them from there.
+from addin_server.draft.parts_carve_out import carve_out_part
+from addin_server.draft.parts_figures import amount_part, kept_parts, period_part, targeted_old, with_precedent_period
+from addin_server.draft.parts_parties import flip_part, left_as_it_was, mutual_part
+from addin_server.draft.parts_result import Context, PartResult
+from addin_server.draft.parts_scope import counter_provisions, left_alone, targets
+from addin_server.draft.parts_terms import conform_part, document_party_names
 from addin_server.draft.parts_unread import scope as unread_scope
+from addin_server.draft.parts_wording import deleted_span, delete_part, is_phrase, joined_span, plain_part, shorten_part
 from addin_server.draft.verdicts import REWORDING
 
 

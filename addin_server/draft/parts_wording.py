@@ -10,7 +10,8 @@ import re
 
 from index_builder.reading.sentences import part_spans, sentence_spans
 
-from addin_server.draft.instruction import ARCHAIC, Instruction, Part
+from addin_server.draft.instruction import Instruction, Part
+from addin_server.draft.instruction_words import ARCHAIC
 from addin_server.draft.parts_result import Context, PartResult, mean_sentence_words, short
 
 

@@ -29,7 +29,7 @@ from addin_server.draft.instruction import OPERABLE, Instruction, Part, read_ins
 from addin_server.draft.instruction_moves import same_size
 from addin_server.draft.gates import refused as _refused
 from addin_server.draft.gates import unread as _unread
-from addin_server.draft.parts import PartResult
+from addin_server.draft.parts_result import PartResult
 from addin_server.draft.redraft import Redrafter, RedraftResult
 from addin_server.draft.unambiguous import doubt, doubt_after, doubt_done, says_to_keep
 
@@ -207,7 +207,7 @@ class DraftRouter:
 def run_operation(part: Part, task: DraftTask, text: str | None = None) -> OperationResult:
     """The operation for one part, on ``text`` (the clause, or what earlier operations made of it)."""
     text = task.clause if text is None else text
-    from addin_server.draft.parts import with_precedent_period
+    from addin_server.draft.parts_figures import with_precedent_period
     part = with_precedent_period(part, text, tuple(c.text for c in task.precedents))
     p = part.params
     runners: dict[str, Callable[[], OperationResult]] = {

@@ -17,15 +17,15 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass
 
-from index_builder.reading import binding
 from index_builder.reading import figures as F
-from index_builder.reading import numbers as N
 from index_builder.reading import polarity as P
-from index_builder.reading.defined_terms import capitalised_words
 from index_builder.reading.sentences import sentence_spans
+
+# The party signal and the words counted, each in its own module (support_parties.py, support_words.py).
+from addin_server.draft.support_parties import missing_party as _missing_party
+from addin_server.draft.support_words import LIMITING, NEGATORS, WORD, stems
 
 # Fitted by `precedent-bench citations --fit` on the train documents.
 WEIGHTS = {"bias": -2.68, "coverage": 2.12, "pairs": 3.76, "amount": -4.40, "negation": -5.31,
@@ -34,28 +34,7 @@ THRESHOLD = 0.25  # highest balanced accuracy on the train part
 MAX_WINDOW = 3  # precedent sentences one redraft sentence may draw on
 PARAPHRASE_COVERAGE = 0.6  # at or above, with no figure, party or reversal the precedent lacks: backed
 
-_STOP = frozenset("""
-a about above after again against all also am an and any are as at be because been before
-being below between both but by can could did do does doing down during each either every few
-for from further had has have having he her here hers herself him himself his how i if in
-into is it its itself just me more most my myself of off on once only or other our ours
-ourselves out over own same she should so some such than that the their theirs them themselves
-then there these they this those through to too under until up upon very was we were what when
-where which while who whom why will with would you your yours yourself yourselves shall may
-must hereby herein hereof hereto hereunder thereof therein thereto thereunder whereas whether
-anyone anybody someone somebody everyone everybody whoever whatever wherever whenever still also likewise
-""".split())  # (pronouns and joining adverbs too: "hire anyone", "may still give" claim nothing of a precedent)
-# "neither" is one "not" and its "nor" none ("neither A nor B" = "not A or B"; "Neither party is
-# prevented" = "shall not prevent either party"); "nor" and "without" are left out: a restatement
-# moves them around freely ("not A nor B" = "not A or B", "without approval" = "unless approved").
-NEGATORS = P.negators(non=True, nobody=True)
 _COVENANT = re.compile(rf"\b{P.COVENANTS}\b", re.I)
-_LIMITING = P.LIMITING_WORDS
-# Number words are figures (read by the core), not content words.
-_NUMBER_WORDS = frozenset(N.SMALL) | frozenset(N.SCALES)
-_WORD = re.compile(r"\w+")
-_DETERMINERS = frozenset("the a an each either neither this that these those such any all no "
-                         "every its their our your".split())
 
 
 @dataclass(frozen=True)
@@ -215,28 +194,6 @@ def is_own_wording(sentence: str, own_text: str) -> bool:
     return len(words & own) / len(words) >= 0.8 and not new_amounts
 
 
-def stems(text: str) -> list[str]:
-    """Content words, lower-cased and lightly stemmed, in order."""
-    text = unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
-    out = []
-    for word in _WORD.findall(re.sub(r"'s\b", "", text)):
-        if word in _STOP or word.isdigit() or word in _NUMBER_WORDS or len(word) < 2:
-            continue
-        out.append(_stem(word))
-    return out
-
-
-def _stem(word: str) -> str:
-    if word.endswith("es") and not re.search(r"(?:ies|x|z|ch|sh|ss)es$|ies$", word):
-        word = word[:-1]  # "employees", "licenses": the plural of "employee", "license", not "employ" + "es"
-    for suffix in ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not (suffix == "s" and word.endswith("ss")):
-            word = word[: -len(suffix)] + {"ies": "y", "ied": "y", "ations": "at", "ation": "at"}.get(suffix, "")
-            break
-    # "license", "licensed", "licensing" and "licenses" one stem; "use" stays itself.
-    return word[:-1] if word.endswith("e") and len(word) > 4 else word
-
-
 def _pair_share(wanted: list[str], passage: list[str]) -> float:
     pairs = set(zip(wanted, wanted[1:]))
     have = set(zip(passage, passage[1:]))
@@ -282,109 +239,6 @@ def _missing_amount(sentence: str, precedent: str, own_text: str) -> str:
     return ""
 
 
-def _missing_party(sentence: str, closest: str, passage: str, precedent: str,
-                   own_text: str) -> str:
-    """A party acting where the precedent's passage has another act, or named more often."""
-    own = set(_terms(own_text)) | {_opener_dropped(_norm(a)) for a in binding.acting_names(own_text)}
-    # The lawyer's own words in any case ("ANY STUDY" in a clause set in capitals, "Affiliates" for a
-    # sentence's "Affiliate"): theirs, never claimed from the precedent.
-    own |= {_singular(w) for w in _WORD.findall(own_text.casefold())} | {_singular(t) for t in own}
-    acting = {_opener_dropped(_norm(a)) for a in binding.acting_names(closest)}
-    common = set(_WORD.findall(precedent + " " + own_text))  # also written in lower case
-    for actor in binding.acting_names(sentence):
-        key = _opener_dropped(_norm(actor))
-        if not key or key in _NOT_PARTIES:
-            continue  # "Nor does it ...", "This does not prevent": a sentence's first word, not someone acting
-        # Someone acting where the passage has another party act ("Customer shall" for
-        # "Supplier shall"); ordinary words opening a sentence ("Liability is") do not count.
-        if not _known(key, own) and acting and key not in acting and not _known(key, common):
-            return actor.strip()
-    # The same act or thing given to another party: "Employee shall pay" or "Employee's
-    # compensation" where the passage says "Company shall pay" or "Company's compensation"
-    # (both may be named in it, so the checks above and below cannot see the swap).
-    roles = _roles(closest)
-    for actor, verb in _roles(sentence):
-        others = {a for a, v in roles if v == verb}
-        if others and actor not in others and actor not in own:
-            return actor.title()
-    named = _terms(passage)
-    everywhere = _terms(precedent)
-    opener = _opener(sentence, precedent + " " + own_text)
-    for term, count in _terms(sentence).items():
-        if term in own or _singular(term) in own or term in common or term == opener:
-            continue  # the lawyer's party, or an ordinary word opening the sentence
-        if term not in everywhere or count > named[term]:
-            return term.title()  # a party or defined term the passage does not name (so often)
-    return ""
-
-
-def _singular(term: str) -> str:
-    """A defined term in the plural is the same term: "Covered Customers", "Affiliates"."""
-    return re.sub(r"(?<=[a-z]{3})s$", "", term)
-
-
-def _opener_dropped(key: str) -> str:
-    """A name read with the sentence's opening word before it ("If Array shall be deemed"): a name does
-    not begin with a function word, so the name is what follows it."""
-    words = key.split()
-    while len(words) > 1 and (words[0] in _STOP or words[0] in _NOT_PARTIES):
-        words = words[1:]
-    return " ".join(words)
-
-
-def _opener(sentence: str, others: str) -> str:
-    """The sentence's first word where only its place makes it capitalised ("Despite that, Customer may",
-    "Likewise, Licensee may"): written capitalised nowhere else in the sentence or the other texts, it
-    is an ordinary word, not a party (a new party acting is read from who acts, above)."""
-    # (An opening word set off by a comma within a few words: "Despite that,", "Apart from latent
-    # defects,"; "Employee confirms having read ..." is a party acting.)
-    m = re.match(r"\W*([A-Z][a-z]+)\b(?=(?:\s+[a-z][\w'’-]*){0,3}\s*,)", sentence)
-    if not m:
-        return ""
-    word = m.group(1)
-    if re.search(rf"\b{word}\b", sentence[m.end():]) or re.search(rf"\b{word}\b", others):
-        return ""
-    return word.lower()
-
-
-def _known(key: str, words: set[str]) -> bool:
-    """A name the lawyer's text (or the precedent) has: "confidential information" where it has both
-    words ("Confidential Information" acting in a sentence is a defined term, not a new party)."""
-    parts = [w for w in re.split(r"[\s-]+", key) if w]
-    return key in words or (len(parts) > 1 and all(w in words for w in parts))
-
-
-def _roles(text: str) -> set[tuple[str, str]]:
-    """Who does what, read by the core (reading/binding.py): ("customer", "pay") for "Customer shall pay"."""
-    return {(_norm(p.bound), p.verb) for p in binding.read(text).provisions if p.bound not in ("", binding.MUTUAL)}
-
-
-def _terms(text: str) -> Counter[str]:
-    """Capitalised words (parties, defined terms), sentence openers like "The" left out. In a text
-    set in capitals, capitals say nothing (abstain); a figure's words ("ONE MILLION DOLLARS") are no
-    name."""
-    letters = [c for c in text if c.isalpha()]
-    if letters and sum(c.isupper() for c in letters) > 0.6 * len(letters):
-        return Counter()
-    chars = list(text)
-    for f in F.figures(text):
-        chars[f.start:f.end] = " " * (f.end - f.start)
-    text = "".join(chars)
-    return Counter(key for t in capitalised_words(text) if (key := _norm(t)) and key not in _STOP
-                   and key not in _NOT_PARTIES)
-
-
-# Capitalised for another reason than naming a party: a sentence opener or a document's part.
-_NOT_PARTIES = frozenset("nothing nor section sections article exhibit schedule these those such none neither either "
-                         "however notwithstanding except unless if in upon during after before this that it agreement "
-                         "provided".split())
-
-
-def _norm(name: str) -> str:
-    words = [w for w in name.lower().replace("’", "'").split() if w not in _DETERMINERS]
-    return " ".join(w[:-2] if w.endswith("'s") else w for w in words)
-
-
 _EXCEPTION = P.exception(disapplied="score", nothing_in=True, headings=True)
 _OPPOSED = (({"lesser", "less", "lower", "minimum", "least", "fewer"}, {"greater", "more", "higher", "maximum", "most"}),
             ({"before", "prior", "preceding"}, {"after", "following"}),
@@ -393,7 +247,7 @@ _OPPOSED = (({"lesser", "less", "lower", "minimum", "least", "fewer"}, {"greater
 
 def _opposed(a: str, b: str) -> bool:
     """One text says "lesser", "before", "refundable" where the other says the opposite and not it."""
-    wa, wb = set(_WORD.findall(a.casefold())), set(_WORD.findall(b.casefold()))
+    wa, wb = set(WORD.findall(a.casefold())), set(WORD.findall(b.casefold()))
     return any((wa & left and wb & right and not wa & right and not wb & left) or
                (wa & right and wb & left and not wa & left and not wb & right) for left, right in _OPPOSED)
 
@@ -428,7 +282,7 @@ def _negations(text: str) -> int:
     # "does not stop X from owning" is "X may own", as a permission in the precedent says it (polarity.py;
     # the limiting words already count "prohibited", "restricted").
     restraints = _restraints(lowered)
-    return (sum(w in NEGATORS or w in _LIMITING for w in _WORD.findall(lowered))
+    return (sum(w in NEGATORS or w in LIMITING for w in WORD.findall(lowered))
             + lowered.count("n't") + restraints)
 
 
@@ -437,7 +291,7 @@ def _restraints(lowered: str) -> int:
     count, end = 0, -1
     for m in P.NEGATIVE_VERBS.finditer(lowered):
         joined = end >= 0 and lowered[end:m.start()].strip(" ,") in ("or", "and", "")
-        count += not joined and m.group(0) not in _LIMITING
+        count += not joined and m.group(0) not in LIMITING
         end = m.end()
     return count
 
@@ -448,50 +302,3 @@ def _closest_sentence(sentence: str, passage: str) -> str:
     return max(parts, key=lambda p: len(wanted & set(stems(p))))
 
 
-# -- what a citation placed inside a sentence claims ----------------------------------------------------
-# A marker placed mid-sentence ("..., at the requesting party's cost [1], for inspection ...") points at the
-# phrase it closes: that phrase, not the whole sentence, is what is claimed from the precedent. (A marker at
-# the end of a sentence cites the sentence, which the score above judges whole.)
-_CLOSED_LIMB = re.compile(r"[,;:]|\((?![\w.]{1,4}\))|(?<!\(\w)(?<!\(\w\w)\)")  # "(12)", "(a)" are no limb break
-# A thing is named after a determiner, a preposition or a possessive ("for breach", "of a wind-down fee",
-# "to its Affiliates"); the verbs and connectives around it frame the claim, and a paraphrase rewords them.
-# ("to" is left out: "to give" is an act.)
-_OBJECT_AFTER = frozenset("the a an any its their his her of for at by with from this that such each all no "
-                          "our your in on outside".split())
-_PREPOSITIONS = frozenset("within before after during until between among against beyond outside inside "
-                          "throughout toward towards".split())
-
-
-def word_roots(*texts: str) -> set[str]:
-    """The first five letters of each word of five or more: a word of these texts in another form
-    ("expires" for "expiration", "conditioned" for "conditional") is theirs, not a new claim."""
-    return {w[:5] for w in re.findall(r"[a-z]{5,}", " ".join(texts).lower())}
-
-
-def phrase_cited_unsaid(sentence: str, n: int, precedent: str, lawyer_text: str) -> str:
-    """A thing named in the phrase a mid-sentence marker ``[n]`` closes that the precedent does not say and the
-    lawyer's clause and instruction do not give ("" where there is none): "cost" in "at the requesting party's
-    cost [1]" cited to a precedent on how long records are kept. A kept word of the lawyer's never needs the
-    precedent; "not", exceptions and limits are the negation feature's and the meaning check's."""
-    have, own = set(stems(precedent)), set(stems(lawyer_text))
-    roots = word_roots(precedent, lawyer_text)
-    for m in re.finditer(rf"\s*\[{n}\s*\]", sentence):
-        if not re.search(r"\w{2,}", re.sub(r"\[\d+\s*\]", "", sentence[m.end():])):
-            continue  # at the end: the whole sentence is cited
-        limb = _CLOSED_LIMB.split(re.sub(r"\s*\[\d+\s*\]", "", sentence[:m.start()]))[-1]
-        limits = {w.lower() for lm in P.limit_phrases.finditer(limb) for w in _WORD.findall(lm.group(0))}
-        tokens = re.findall(r"[\w’'-]+", limb)
-        for i, word in enumerate(tokens):
-            low = word.casefold()
-            if low in NEGATORS or low in _LIMITING or low in limits or low in _NOT_PARTIES or low.endswith("ing") \
-                    or low in _PREPOSITIONS or low in _OBJECT_AFTER or P.negation_or_exception(nor=True).fullmatch(word) \
-                    or any(part in _STOP for part in low.split("-")[:-1]):
-                continue  # polarity, limits, a document's part, an act (a gerund), a connective, "then-current"
-            before = [t.casefold() for t in tokens[max(0, i - 2):i]]
-            if not any(t in _OBJECT_AFTER or t.endswith(("'s", "’s")) for t in before):
-                continue
-            for part in low.split("-"):  # "then-current", "wind-down": each part its own word
-                unsaid = [s for s in stems(part) if s not in have and s not in own and s[:5] not in roots]
-                if unsaid:
-                    return word
-    return ""

@@ -22,7 +22,7 @@ from difflib import SequenceMatcher
 from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 
-from addin_server.draft.support import NEGATORS, stems, word_roots
+from addin_server.draft.support_words import NEGATORS, stems, word_roots
 from addin_server.draft.quotes import short as short_at_a_word
 
 # A citation the prose attributes: "as [1] provides", "as in [1]", "as under [1]", "per [1]", "cf. [1]".

@@ -87,7 +87,7 @@ class SyncState:
                 self._set({"round": round_no, "round_open": 1})
             below_items, below_folders = self._below(page.deletes)
             removed += self.db.execute(
-                f"DELETE FROM items WHERE item_id IN (SELECT value FROM json_each(?))",
+                "DELETE FROM items WHERE item_id IN (SELECT value FROM json_each(?))",
                 (json.dumps(below_items),)).rowcount
             gone = [(i,) for i in page.deletes]
             self.db.executemany("DELETE FROM items WHERE item_id = ?", gone)

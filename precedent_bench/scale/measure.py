@@ -18,7 +18,6 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from index_builder.index.backend import Filters
-from precedent_bench.common.machine import memory
 
 log = logging.getLogger(__name__)
 

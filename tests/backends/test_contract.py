@@ -9,7 +9,6 @@ rebuilds that re-embed only what changed.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 

@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from index_builder.index.backend import clause_matches
 from index_builder.model import Clause

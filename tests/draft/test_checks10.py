@@ -7,7 +7,8 @@ the rule reads; each test fails without its rule.
 from __future__ import annotations
 
 from addin_server.draft.instruction import read_instruction
-from addin_server.draft.parts import Context, check_part
+from addin_server.draft.parts import check_part
+from addin_server.draft.parts_result import Context
 from index_builder.reading.binding import MUTUAL, read
 
 

@@ -6,7 +6,8 @@ Each test fails without its rule.
 from __future__ import annotations
 
 from addin_server.draft.checks import DraftTask, check_draft
-from addin_server.draft.instruction import length_said, read_instruction
+from addin_server.draft.instruction import read_instruction
+from addin_server.draft.instruction_length import length_said
 from addin_server.draft.parts_figures import targeted_old
 
 DELIVERY = ("The Supplier shall deliver the Goods within ten (10) Business Days of the Order Date and shall notify the "
@@ -73,7 +74,8 @@ def test_a_cited_sentence_whose_asked_subject_the_precedent_never_mentions_is_no
 def test_a_carve_out_for_a_subject_neither_the_precedent_nor_the_draft_says_is_not_done() -> None:
     # "the carve-out for fraud from [1]" where [1]'s only exception is for what the law forbids limiting:
     # the draft took [1]'s words; "for fraud" says what it covers, so the part is never "done".
-    from addin_server.draft.parts import Context, check_part
+    from addin_server.draft.parts import check_part
+    from addin_server.draft.parts_result import Context
     precedent = ("The limits in this Section 5 apply to the fullest extent permitted by law. However, nothing in this "
                  "Agreement will limit, exclude, or restrict a party's liability to the extent prohibited by Applicable "
                  "Laws.")

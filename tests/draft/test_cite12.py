@@ -5,7 +5,7 @@ the broken draft cites [1] for "at the requesting party's cost", which [1] never
 [1] mid-sentence for the five-year period, which it does say.
 """
 
-from addin_server.draft import support as S
+from addin_server.draft import support_phrase as S
 
 PRECEDENT = ("CAPSUGEL agrees to retain all such Records for a period of five (5) years after the expiration of the "
              "Term or after termination of this Agreement")

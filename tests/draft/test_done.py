@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from addin_server.draft.instruction import read_instruction
-from addin_server.draft.parts import Context, check_part
+from addin_server.draft.parts import check_part
+from addin_server.draft.parts_result import Context
 
 
 def statuses(instruction: str, clause: str, draft: str, parties: tuple[str, ...] = (),

@@ -158,7 +158,8 @@ def test_a_carve_outs_subject_comes_before_a_dash_that_says_where_to_borrow_it()
 
 def test_a_quoted_word_to_delete_is_done_when_that_word_is_gone() -> None:
     from addin_server.draft.instruction import read_instruction
-    from addin_server.draft.parts import Context, check_part
+    from addin_server.draft.parts import check_part
+    from addin_server.draft.parts_result import Context
     clause = "Works made jointly by the Parties shall be jointly owned. Each Party may exploit its own Works."
     ins = read_instruction("take out 'shall' in the first sentence", clause)
     ctx = Context((), None, ())
@@ -168,7 +169,7 @@ def test_a_quoted_word_to_delete_is_done_when_that_word_is_gone() -> None:
 
 
 def test_a_term_the_draft_defines_itself_is_not_undefined() -> None:
-    from addin_server.draft.parts import kept_terms
+    from addin_server.draft.parts_terms import kept_terms
     clause = 'Code is released if any of these events (together the "Escrow Triggers") occurs.'
     assert kept_terms(clause, clause, {"Agreement"}) == []
     assert kept_terms("If the Service misses the Uptime Target, Customer may terminate.",

@@ -70,7 +70,7 @@ def test_an_ask_found_already_done_is_not_failed_on_the_same_words() -> None:
 
 def test_the_account_never_claims_an_ask_the_operation_declined() -> None:
     # The check may read the clause as it stood as doing the ask (a party it already binds); nobody did it.
-    from addin_server.draft.parts import PartResult
+    from addin_server.draft.parts_result import PartResult
     from addin_server.draft.router import _parts
 
     ins = read_instruction(LEVERS, RENEWAL, RENEWAL_PARTIES)

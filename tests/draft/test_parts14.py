@@ -115,7 +115,8 @@ SERVICE_DAYS = ('1. Production days. Up to four (4) production days (defined as 
 
 
 def test_a_figure_another_part_keeps_is_never_the_one_changed():
-    from addin_server.draft.parts import Context, check_part
+    from addin_server.draft.parts import check_part
+    from addin_server.draft.parts_result import Context
     ask = ("Their people accepted that none of his appearance days would run beyond four hours. The production-day cap "
            "of eight hours was never discussed and does not move.")
     ins = read_instruction(ask, SERVICE_DAYS)
@@ -133,7 +134,8 @@ def test_a_figure_said_as_it_was_in_brackets_is_the_old_value():
 
 def test_both_said_of_the_figure_asks_for_every_place():
     # q-multi-05: "bring both eighteens down to twelve"; a draft that changes one of the two is partly done.
-    from addin_server.draft.parts import Context, check_part
+    from addin_server.draft.parts import check_part
+    from addin_server.draft.parts_result import Context
     ins = read_instruction(SURVEY, NONCOMPETE)
     half = NONCOMPETE.replace("of eighteen months or less", "of twelve months or less")
     assert check_part(ins.parts[0], ins, NONCOMPETE, half, Context()).status == "partly"

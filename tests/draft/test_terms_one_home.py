@@ -9,7 +9,7 @@ import pytest
 from addin_server.draft.checks_base import DraftTask
 from addin_server.draft.checks_terms import check_defined_terms
 from addin_server.draft.instruction import read_instruction
-from addin_server.draft.parts import conform_part
+from addin_server.draft.parts_terms import conform_part
 
 ASK = "Conform this to our document's defined terms."
 CLAUSE = "If the Service misses the Uptime Target, Customer may terminate this Agreement on notice to Supplier."

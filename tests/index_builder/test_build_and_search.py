@@ -1,7 +1,6 @@
 """Index build, atomic versions, incremental rebuilds and hybrid search on real ACORD clauses."""
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -122,7 +121,7 @@ def test_filters_by_document_and_metadata(settings, embedder, contracts):
 
 def test_whole_clause_query_finds_its_neighbour(settings, embedder, contracts):
     build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
-    index = load_index(settings.index_dir)
+    load_index(settings.index_dir)
     search = searcher(settings, embedder)
     query = ("Under no circumstances will the aggregate liability of either party exceed "
              "the total fees paid under this Agreement in the twelve months before the claim.")
@@ -140,8 +139,6 @@ def test_each_retriever_alone(settings, embedder, contracts, retrievers):
 
 
 def test_weighted_fusion_option(settings, embedder, contracts):
-    from dataclasses import replace
-
     build_index(settings, [contracts], embedder, read_document=_read_txt, progress=False)
     hits = searcher(settings, embedder, fusion="weighted", dense_weight=0.3)("governed laws New York")
     assert hits[0].clause.clause_id == "nda#1"

@@ -15,7 +15,7 @@ def _search(user: As) -> dict[str, Any]:
     return found.get_json()
 
 
-def test_events_only_name_clauses_the_user_was_shown(app: Any, sign: Any, library: dict) -> None:
+def test_events_only_name_clauses_the_user_was_shown(app: Any, sign: Any, library: dict) -> None:  # noqa: F811 (fixtures of test_walls)
     alice, eve = As(app, sign, "alice"), As(app, sign, "eve")
     hers = _search(alice)
     walled = next(r for r in hers["results"] if r["clause_id"] in {c.clause_id for c in library["walled"]})
@@ -34,7 +34,7 @@ def test_events_only_name_clauses_the_user_was_shown(app: Any, sign: Any, librar
     assert kept.status_code == 200 and kept.get_json() == {"recorded": 1}
 
 
-def test_curation_is_walled_for_curators_and_readers(app: Any, sign: Any, library: dict) -> None:
+def test_curation_is_walled_for_curators_and_readers(app: Any, sign: Any, library: dict) -> None:  # noqa: F811 (fixtures of test_walls)
     walled_id = library["walled"][0].clause_id
     curator = As(app, sign, "eve", groups=["litigation", "knowledge"])  # walled off from Acme
     refused = curator.post("curation", {"clause_id": walled_id, "status": "approved"})

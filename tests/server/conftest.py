@@ -17,7 +17,7 @@ from addin_server.llm.scripted import ScriptedLLMServer
 from addin_server.service import PrecedentService, build_service
 from index_builder.settings import LLMSettings, Settings, updated
 from index_builder.index.build import build_index
-from index_builder.settings import Settings, load_settings
+from index_builder.settings import load_settings
 from server_data import CLAUSES, relevance_responder
 
 
