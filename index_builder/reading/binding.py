@@ -371,8 +371,18 @@ def _kind(m: re.Match[str], part: str) -> tuple[str, bool, str]:
     return "obligation", False, verb
 
 
+# What stands between a modal and its verb without being the verb: an adverb ("shall promptly notify",
+# "shall not unreasonably withhold", "may nevertheless seek", "shall duly and punctually pay") or a
+# phrase of time or manner ("may at any time terminate", "shall at its own cost repair").
+_BEFORE_VERB = re.compile(r"\s*(?:,\s*)?(?:(?:at\s+(?:any\s+time|all\s+times|(?:its|their|his|her)\s+(?:own\s+|sole\s+)?"
+                          r"(?:cost|expense|option|discretion|election))|from\s+time\s+to\s+time|in\s+good\s+faith|"
+                          r"without\s+delay|nevertheless|nonetheless|also|then|thereafter|forthwith|still|hereby|"
+                          r"(?!(?:apply|supply|reply|comply|rely|imply|multiply)\b)[a-z]{2,}ly|and|or)\b\s*,?)+", re.I)
+
+
 def _first_verb(words: str) -> str:
-    for w in re.findall(r"[A-Za-z]+", words.lower()):
+    skip = _BEFORE_VERB.match(words)
+    for w in re.findall(r"[A-Za-z]+", words[skip.end() if skip else 0:].lower()):
         if w not in _LIGHT_VERBS and w not in ("the", "shall", "will", "must", "may", "be", "by", "have", "has"):
             return _stem(w)
     return ""

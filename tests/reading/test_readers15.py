@@ -29,3 +29,24 @@ def test_line_breaks_that_do_end_a_sentence_or_start_a_list_item_still_do():
     assert _split("INDEMNIFICATION\nthe supplier shall pay.") == ["INDEMNIFICATION", "the supplier shall pay."]
     assert _split("The fees are due.\nPage 3 of 9\nThe next term.") == [
         "The fees are due.", "Page 3 of 9", "The next term."]
+
+
+def _provisions(text: str) -> list[tuple[str, str, str, bool]]:
+    from index_builder.reading import binding
+    return [(p.kind, p.bound, p.verb, p.negated) for p in binding.read(text, ("Supplier", "Customer", "Licensee")).provisions]
+
+
+def test_an_adverb_after_the_modal_is_not_the_verb():
+    assert _provisions("The Supplier shall promptly notify the Customer of any breach.")[0][2] == "notify"
+    assert _provisions("The Customer shall not unreasonably withhold its consent.")[0][:3] == (
+        "prohibition", "Customer", "withhold")
+    assert _provisions("The Licensee may nevertheless seek injunctive relief.")[0][:3] == ("right", "Licensee", "seek")
+    assert _provisions("The Customer may at any time terminate this Agreement.")[0][2] == "terminat"
+    # Verbs that end in "ly" stay verbs.
+    assert _provisions("The Supplier shall supply the Goods.")[0][2] == "supply"
+
+
+def test_never_after_the_modal_is_a_not():
+    assert _provisions("The Supplier will never be liable for indirect loss.")[0] == (
+        "protection", "Supplier", "liabil", True)
+    assert _provisions("The Supplier will never disclose the data.")[0][:2] == ("prohibition", "Supplier")
