@@ -299,8 +299,9 @@ UNCHANGED_AFTER_NOT = re.compile(r"(?:(?:be|been|to|in\s+any\s+way|otherwise|as)
 # (an adjective; "non- transferable" as a PDF breaks it). Turning one into the other turns what is granted.
 _NON_QUALITY = re.compile(r"\bnon-?\s?([a-z]{3,}(?:ive|able|ible))\b", re.I)
 # A bare quality is denied by a "not" or "without" earlier in its part of the sentence ("is not assignable,
-# transferable or sublicensable"): that says the "non-" form.
-_DENIED_BEFORE = re.compile(rf"\b(?:{NOT_WORDING}|nor|without|any)\b[^.;:]*$", re.I)
+# transferable or sublicensable"): that says the "non-" form. A bare "any" denies nothing ("into any
+# Invention, and the Company is granted an exclusive licence", f-multi-10).
+_DENIED_BEFORE = re.compile(rf"\b(?:{NOT_WORDING}|nor|without)\b[^.;:]*$", re.I)
 
 
 def _says_bare(text: str, word: str) -> bool:

@@ -50,3 +50,13 @@ def test_never_after_the_modal_is_a_not():
     assert _provisions("The Supplier will never be liable for indirect loss.")[0] == (
         "protection", "Supplier", "liabil", True)
     assert _provisions("The Supplier will never disclose the data.")[0][:2] == ("prohibition", "Supplier")
+
+
+def test_nonexclusive_turned_exclusive_after_a_bare_any_is_read():
+    from index_builder.reading import polarity
+    # f-multi-10's clause, cut short: "any Invention" comes before the grant's quality.
+    clause = ("the Consultant will inform the Company before incorporating such Prior Inventions into any Invention, "
+              "and (ii) the Company is hereby granted a nonexclusive, royalty-free, perpetual license to exploit such "
+              "Prior Inventions.")
+    assert polarity.non_turned(clause, clause.replace("a nonexclusive", "an exclusive")) == ("non-exclusive", "exclusive")
+    assert polarity.non_turned(clause, clause.replace("granted a nonexclusive", "granted no exclusive")) is None
