@@ -30,3 +30,35 @@ def test_interest_added_beside_interfere_is_an_addition() -> None:
     draft = AUDIT.replace("borne by Co-Host.", "borne by Co-Host, plus interest on the fees.")
     found = additions(compare(AUDIT, draft), Allowances(rewrite=True), ("NAI", "Co-Host"))
     assert found and "interest" in found[0]
+
+
+# v-multi-02's clause (drafting-v) and its sound draft's last sentence.
+CHASE = ("Chase grants Affiliate a non-exclusive, nontransferable, revocable right to (a) access the Chase site through the "
+         "links solely in accordance with the terms of this Agreement and (b) solely in connection with such links, to "
+         "use Chase's logos, trade names, trademarks, and similar identifying material relating to Chase (collectively, "
+         "the \"Licensed Materials\"), for the sole purpose of booking Chase products.")
+CHASE_ASK = ("We would like Chase to be able to show our logo beside the link too - same terms in both directions. Our web "
+             "team will read this clause, so it needs to be in plain English.")
+
+
+def _mutual_confirm(clause: str, ask: str, draft: str, parties: tuple[str, ...]):
+    from addin_server.draft.done import confirm
+    from addin_server.draft.instruction import read_instruction
+    ins = read_instruction(ask, clause)
+    part = next(p for p in ins.parts if p.kind == "mutual")
+    return confirm(part, ins, clause, draft, parties, "done")
+
+
+def test_a_name_that_describes_a_thing_is_no_party_left_one_sided() -> None:
+    draft = ("Chase gives Affiliate a non-exclusive, nontransferable, revocable right to (a) access the Chase site "
+             "through the links, but only as this Agreement allows, and (b) use Chase's logos, trade names, trademarks "
+             "and similar identifying material relating to Chase (together, the \"Licensed Materials\"), only in "
+             "connection with those links. Affiliate gives Chase the same non-exclusive, nontransferable, revocable "
+             "right to use Affiliate's logos, trade names, trademarks and similar identifying material, only in "
+             "connection with those links. Each party may use the other's material only for booking Chase products.")
+    assert _mutual_confirm(CHASE, CHASE_ASK, draft, ("Chase", "Affiliate")) is None
+    # A party the mutual part still names alone is still read ("any employee of Customer").
+    clause = "During the Term, Supplier shall not solicit any employee of Customer."
+    draft = "During the Term, neither party shall solicit any employee of Customer."
+    found = _mutual_confirm(clause, "Make it mutual.", draft, ("Supplier", "Customer"))
+    assert found and "names only Customer" in found[1]
