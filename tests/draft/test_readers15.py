@@ -62,3 +62,21 @@ def test_a_name_that_describes_a_thing_is_no_party_left_one_sided() -> None:
     draft = "During the Term, neither party shall solicit any employee of Customer."
     found = _mutual_confirm(clause, "Make it mutual.", draft, ("Supplier", "Customer"))
     assert found and "names only Customer" in found[1]
+
+
+def test_an_ask_about_form_asks_for_no_content_to_go() -> None:
+    # h-multi-11's ask ("lose the block capitals and the jargon") on its clause's style, cut short.
+    from addin_server.draft.compare_logic import asks_drop, logic_changes
+    clause = ("10.2 Warranty Period. JRVS WARRANTS EACH OF THE PRODUCTS AGAINST DEFECTS IN MATERIAL AND WORKMANSHIP FOR "
+              "TWELVE MONTHS FROM DELIVERY, UNLESS THE PRODUCT HAS BEEN MODIFIED BY THE DISTRIBUTOR.")
+    draft = ("10.2 Warranty Period. JRVS warrants each of the Products against defects in material and workmanship for "
+             "twelve months from delivery.")
+    found = logic_changes(clause, draft, Allowances(), "While you're in there, lose the block capitals and the jargon.",
+                          ("JRVS", "Distributor"))
+    assert found and "UNLESS THE PRODUCT" in found[0]
+    for form in ("remove the legalese", "cut the unnecessary words", "cut it down to 80 words",
+                 "keep it no longer than 100 words"):
+        assert not asks_drop(form), form
+    for content in ('delete the words "without limitation"', "drop the words in brackets", "strike the exception for "
+                    "affiliates", "lose the capitals; also drop the exception for affiliates"):
+        assert asks_drop(content), content
