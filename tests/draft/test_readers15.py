@@ -80,3 +80,28 @@ def test_an_ask_about_form_asks_for_no_content_to_go() -> None:
     for content in ('delete the words "without limitation"', "drop the words in brackets", "strike the exception for "
                     "affiliates", "lose the capitals; also drop the exception for affiliates"):
         assert asks_drop(content), content
+
+
+def test_a_keep_of_the_rest_after_a_semicolon_keeps_not_the_figure_asked() -> None:
+    # session14-parts noticed "Extend the notice to 60 days; the rest stays." read 60 days as kept; keep14b's
+    # _THE_REST rule (1a19576) already reads it right: this pins it.
+    from addin_server.draft.instruction import read_instruction
+    clause = "Either party may terminate this Agreement by giving 30 days written notice to the other party."
+    for ask in ("Extend the notice to 60 days; the rest stays.", "Extend the notice to 60 days. The rest stays."):
+        parts = read_instruction(ask, clause).parts
+        assert [(p.kind, p.params.get("value"), bool(p.params.get("kept"))) for p in parts] == [("period", 60, False)]
+
+
+def test_a_change_request_s_current_figure_is_not_kept() -> None:
+    # n-multi-02's clause and change request (drafting-n), cut short.
+    from addin_server.draft.instruction import read_instruction
+    clause = ("The term of this Agreement shall expire upon delivery of [**] to ebix, but in no way shall this Agreement "
+              "extend any later than thirty (30) months from the Effective Date. About will make commercially reasonable "
+              "efforts to achieve that number in twelve (12) months or less from the Effective Date.")
+    ask = ("CHANGE REQUEST CR-019 (About / ebix)\nCurrent: term ends 30 months after the Effective Date at the latest; "
+           "About's target for the delivery number is 12 months or less.\nProposed: longstop 36 months; target 18 months "
+           "or less.\nDecision: APPROVED. Please reflect in the agreement.")
+    parts = read_instruction(ask, clause).parts
+    current = next(p for p in parts if p.text.startswith("Current"))
+    assert not current.params.get("kept")
+    assert [p.params.get("value") for p in parts if p.kind == "period" and not p.params.get("unclear")] == [36, 18]
