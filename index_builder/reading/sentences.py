@@ -50,7 +50,7 @@ _LABEL_AFTER = re.compile(r"[:;]\s*(?:[a-z]|[ivx]{1,4}|\d{1,2})$", re.I)
 
 _STRAY = re.compile(r"[.!?\s]+")
 # A line break inside a sentence: the line before ends on a word, a figure or a comma (not
-# on ". : ;" nor a heading in capitals), and the next line goes on in lower case or is a
+# on ". : ;", nor a heading or a defined term's label), and the next line goes on in lower case or is a
 # page's footer ("Page 55 of 80") the sentence resumes after. A list item in lower case
 # ("a. the fees", "ii) any claim") starts its own part.
 _LINE_ENDS_OPEN = re.compile(r"[^\n]*[a-z0-9,][\"”’')\]]?$")
@@ -122,13 +122,20 @@ def _full_stop_ends(text: str, start: int, dot: int) -> bool:
 
 def _line_goes_on(text: str, start: int, brk: int, after: int) -> int | None:
     """Where the sentence resumes when the line break at ``brk`` is inside it, else None."""
-    line = text[text.rfind("\n", start, brk) + 1:brk]
-    if not _LINE_ENDS_OPEN.search(line[-60:]) or _LIST_ITEM.match(text, after):
+    line = text[max(start, text.rfind("\n", start, brk) + 1):brk]
+    if not _LINE_ENDS_OPEN.search(line[-60:]) or _LIST_ITEM.match(text, after) or _label_line(line):
         return None
     footer = _FOOTER.match(text, after)
     if footer:
         return footer.end()
     return after if _continues(text, after) else None
+
+
+def _label_line(line: str) -> bool:
+    """A line that is a heading or a defined term's label ("Restricted Territory", "\"End Date\"",
+    "Without-Cause Severance / Disclosed Compensation"): a few words, each long one capitalised."""
+    words = re.findall(r"[A-Za-z][\w-]*", line)
+    return 0 < len(words) <= 8 and all(w[0].isupper() for w in words if len(w) > 3)
 
 
 def _continues(text: str, position: int) -> bool:

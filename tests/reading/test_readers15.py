@@ -60,3 +60,11 @@ def test_nonexclusive_turned_exclusive_after_a_bare_any_is_read():
               "Prior Inventions.")
     assert polarity.non_turned(clause, clause.replace("a nonexclusive", "an exclusive")) == ("non-exclusive", "exclusive")
     assert polarity.non_turned(clause, clause.replace("granted a nonexclusive", "granted no exclusive")) is None
+
+
+def test_a_label_line_before_its_lower_case_definition_stays_its_own():
+    # p-multi-06's clause: a table of cover terms, each label on its own line.
+    text = ("Non-Competition\nDuration\n12 months\nRestricted Territory\nthe geographic area in which the employer "
+            "actually does business\nRestricted Activities\nany sales role for a competitor")
+    assert _split(text)[3:] == ["Restricted Territory", "the geographic area in which the employer actually does business",
+                                "Restricted Activities", "any sales role for a competitor"]
