@@ -27,7 +27,7 @@ from typing import Sequence
 
 from index_builder.reading import binding
 from index_builder.reading import figures as F
-from index_builder.reading.sentences import part_spans, sentence_spans
+from index_builder.reading.sentences import sentence_spans
 
 from addin_server.draft.instruction_asks import reasons
 from addin_server.draft.instruction_lines import quotation_spans
@@ -285,7 +285,8 @@ def _names_in(sentence: str, names: Sequence[str]) -> list[str]:
 def _only_describes(part: str, name: str) -> bool:
     """Whether every use of a party's name in a part describes the noun after it ("booking Chase products")."""
     uses = binding.party_mentions(part, name)
-    return bool(uses) and all(not possessive and binding.attributive(part, a, b) for a, b, possessive in uses)
+    return bool(uses) and all(not possessive and binding.attributive(part, a, b) and not binding.acts(part, b)
+                              for a, b, possessive in uses)
 
 
 _ROLE_WORD = re.compile(r"(?:the\s+)?(?:recipient|discloser|receiving\s+party|disclosing\s+party|indemnif\w+\s+party|"
@@ -300,13 +301,14 @@ def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) ->
         return None
     from addin_server.draft.compare import compare
     new_text = [(r.new_start, r.new_end) for r in compare(clause, draft).regions]
-    for start, end in part_spans(draft):
-        s = draft[start:end]
-        # A part of a sentence made mutual that still names, in words carried over from the clause, one
-        # party alone: "neither party shall ... induce any employee of the other party to leave the employ
+    at = 0
+    for s in _sentences(draft):
+        start = draft.find(s, at)
+        at = max(at, start)
+        # A sentence made mutual that still names, in words carried over from the clause, one party
+        # alone: "neither party shall ... induce any employee of the other party to leave the employ
         # of UTEK". A name the draft writes anew ("or Employer's officers") was put there on purpose; a
-        # name that only describes a thing ("booking Chase products") is no party; a part of its own
-        # ("; (b) Acquiror may assign ... as collateral") is not the part made mutual.
+        # name that only describes a thing ("booking Chase products") is no party.
         if not _BOTH.search(s) or s in clause:
             continue
         named = [n for n in _names_in(s, names) if not _only_describes(s, n)]

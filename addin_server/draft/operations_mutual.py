@@ -135,7 +135,9 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
         elif s < first_subject and not possessive and not used_a_party:
             edits.append(edit(clause, s, e, cap(clause, s, "a party"), "either party’s, not only " + the_named(a) + "’s"))
             used_a_party = True
-        elif not possessive and binding.attributive(clause, s, e) and not _acts(clause, e):
+        elif not possessive and binding.attributive(clause, s, e) and not binding.acts(clause, e):
+            # (binding.acts, a verb in -s after the name, is read for the bound party only, whose mentions
+            # are mostly subjects.)
             # "access the Chase site", "booking Chase products": the name describes a thing (that party's site,
             # its products), no party a pronoun stands for ("access it site"); whose it is in a mutual clause
             # is a drafting choice.
@@ -162,12 +164,6 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
             edits.append(edit(clause, s, e, cap(clause, s, new), f"{the_named(b)} becomes “the other party”, so either "
                                                                   "party is protected"))
     return edits
-
-
-def _acts(clause: str, e: int) -> bool:
-    """"the Recipient remains responsible", "uses its own": a verb in -s after the bound party, which acts
-    (its "it" reads right); read for the bound party only, whose mentions are mostly subjects."""
-    return bool(re.match(r"\s+[a-z]+[^s\W]s\s+[\w(“\"]", clause[e:]))
 
 
 def _conditional_span(clause: str, start: int, end: int, here: list[Provision], a: str, b: str,

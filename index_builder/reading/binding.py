@@ -606,6 +606,12 @@ def attributive(text: str, start: int, end: int) -> bool:
         not _indirect_object(text, start, end) and possessive_has_noun(text, end)
 
 
+def acts(text: str, end: int) -> bool:
+    """"the Recipient remains responsible", "uses its own", "between HEMISPHERX and SCIEN terminates or": a verb
+    in -s after the name that ends at ``end``, so the name acts (it is no word describing a noun)."""
+    return bool(re.match(r"\s+[a-z]+[^s\W]s\s+[\w(“\"]", text[end:]))
+
+
 def _indirect_object(text: str, start: int, end: int) -> bool:
     """"upon giving JHU sixty (60) days written notice", "provides the Discloser reasonable advance
     notice": the party is who receives, not a word describing the noun after it ("Company personnel")."""

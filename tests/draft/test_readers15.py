@@ -105,3 +105,12 @@ def test_a_change_request_s_current_figure_is_not_kept() -> None:
     current = next(p for p in parts if p.text.startswith("Current"))
     assert not current.params.get("kept")
     assert [p.params.get("value") for p in parts if p.kind == "period" and not p.params.get("unclear")] == [36, 18]
+
+
+def test_a_name_before_a_verb_in_s_acts_and_is_no_describing_word() -> None:
+    # a-mutual-08-s2 (drafting a-tuning): "between HEMISPHERX and SCIEN terminates" names both parties.
+    from addin_server.draft.done import _only_describes
+    sentence = ("Each party shall keep its Documentation for at least two (2) years after the Agreement between "
+                "HEMISPHERX and SCIEN terminates or expires.")
+    assert not _only_describes(sentence, "SCIEN")
+    assert _only_describes("Each party may use the other's material only for booking Chase products.", "Chase")
