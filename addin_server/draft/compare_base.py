@@ -154,19 +154,32 @@ def the_named(name: str) -> str:
     return name if name.isupper() or not name[:1].isupper() or " " in name else f"the {name}"
 
 
+# Prefixes whose four letters say nothing of the word's root: "interest" and "interfere", "consent" and
+# "consequential", "subsidiary" and "substitute", "disclose" and "discretion" are different words. Such a
+# word keeps its prefix and three letters more ("interes", "consen", "subsid", "disclo"), which still
+# joins a family ("interpret"/"interpretation", "confidential"/"confidentiality", "comply"/"compliance").
+_PREFIXES = ("counter", "inter", "under", "trans", "over", "con", "com", "dis", "sub")
+
+
 def stem_of(word: str) -> str:
-    """A word cut to its first four letters, after a plural or tense ending: "written" and "writing",
-    "pays" and "pay", "signed" and "signature" agree."""
+    """A word cut to its first four letters (past a prefix such as "inter", "con", "sub": three
+    letters more), after a plural or tense ending: "written" and "writing", "pays" and "pay", "signed"
+    and "signature" agree; "interest" and "interfere" do not."""
     word = word.lower().replace("-", "")
     if word.startswith(("paid", "pay")):
         return "pay"
     if word.startswith("non") and len(word) > 6:
         word = word[3:]
+    if word.endswith("ies") and len(word) > 5:
+        word = word[:-3] + "y"  # "companies" is "company", "liabilities" "liability"
     for suffix in ("ings", "ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[:-len(suffix)]
             break
-    return word[:4]
+    if word.endswith("y") and len(word) > 3:
+        word = word[:-1] + "i"  # "comply" and "compliance", "deny" and "denial"
+    prefix = next((p for p in _PREFIXES if word.startswith(p) and len(word) >= len(p) + 3), "")
+    return word[:len(prefix) + 3] if prefix else word[:4]
 
 
 def stem_list(text: str) -> list[str]:

@@ -29,9 +29,19 @@ _WHY = {
     "not": "it now says the opposite",
     "hook": "the reference that ties it to another section is gone",
 }
-# ("cut both ways" asks for a mutual provision, nothing to go.)
-_DROP_ASK = re.compile(r"\b(?:drop|delete|remove|strike|take\s+out|cut(?!s?\s+both\s+ways)|omit|lose|get\s+rid\s+of|no\s+longer|"
-                       r"do\s+not\s+carry|don't\s+carry|without\s+the)\b", re.I)
+# ("cut both ways" asks for a mutual provision, nothing to go; "no longer than 80 words" is a length.)
+_DROP_ASK = re.compile(r"\b(?:drop|delete|remove|strike|take\s+out|cut(?!s?\s+both\s+ways)|omit|lose|get\s+rid\s+of|"
+                       r"no\s+longer(?!\s+than)|do\s+not\s+carry|don't\s+carry|without\s+the)\b", re.I)
+# What an ask to drop names when it is about the form, not the content: "lose the block capitals", "remove
+# the legalese", "cut the unnecessary words", "cut it down to 80 words". Such an ask takes nothing out of
+# what the clause says ("remove the words 'without limitation'", "drop the words in brackets" name words of the
+# clause: content).
+_FORM_DROPPED = re.compile(
+    r"\s+(?:(?:it|this|that|the\s+(?:clause|text|draft|thing))\s+)?(?:down|back|short(?:er)?|to\s+(?:under\s+)?\S+\s+words|"
+    r"by\s+(?:a\s+)?(?:third|half|quarter|\S+\s*(?:%|per\s*cent|percent|words)))\b"
+    r"|\s+(?:(?:the|all|any|its|some|of|that|this|those|these)\s+)*(?:[\w-]+\s+)?(?:capitals|caps|capitali[sz]ation|"
+    r"upper[- ]?case|legalese|jargon|archaisms?|lawyer-?speak|waffle|fluff|padding|verbiage|wordiness|repetitions?|"
+    r"length|word\s+count|shouting|words(?=\s*(?:[,.;:!?)]|and\b|or\b|please\b|$))|hereins?|hereofs?|hereunders?|thereofs?)\b", re.I)
 
 
 def logic_changes(clause: str, draft: str, allow: Allowances, instruction: str,
@@ -143,9 +153,11 @@ def _without(t: L.Turn, d: L.Difference) -> bool:
 
 
 def asks_drop(asked: str) -> bool:
-    """The instruction asks for something to go. "without the counterparty's consent" describes a right
-    the ask gives (the polarity reader's exception), not words to take out."""
-    return bool(_DROP_ASK.search(_WITHOUT_ASSENT.sub(" ", asked)))
+    """The instruction asks for something of the clause's content to go. "without the counterparty's consent"
+    describes a right the ask gives (the polarity reader's exception), not words to take out; "lose the block
+    capitals" asks about the form."""
+    text = _WITHOUT_ASSENT.sub(" ", asked)
+    return any(not _FORM_DROPPED.match(text, m.end()) for m in _DROP_ASK.finditer(text))
 
 
 _WITHOUT_ASSENT = re.compile(rf"\b(?=without\b)(?:{P.UNLESS_WORDING})[^,;.]*", re.I)

@@ -282,6 +282,13 @@ def _names_in(sentence: str, names: Sequence[str]) -> list[str]:
     return [n for n in names if binding.uses(sentence, n) or _name_at(sentence, n)]
 
 
+def _only_describes(part: str, name: str) -> bool:
+    """Whether every use of a party's name in a part describes the noun after it ("booking Chase products")."""
+    uses = binding.party_mentions(part, name)
+    return bool(uses) and all(not possessive and binding.attributive(part, a, b) and not binding.acts(part, b)
+                              for a, b, possessive in uses)
+
+
 _ROLE_WORD = re.compile(r"(?:the\s+)?(?:recipient|discloser|receiving\s+party|disclosing\s+party|indemnif\w+\s+party|"
                         r"indemnitee|indemnitor|breaching\s+party|non-breaching\s+party)", re.I)
 
@@ -300,10 +307,11 @@ def _mutual_done(part: Part, clause: str, draft: str, parties: Sequence[str]) ->
         at = max(at, start)
         # A sentence made mutual that still names, in words carried over from the clause, one party
         # alone: "neither party shall ... induce any employee of the other party to leave the employ
-        # of UTEK". A name the draft writes anew ("or Employer's officers") was put there on purpose.
+        # of UTEK". A name the draft writes anew ("or Employer's officers") was put there on purpose; a
+        # name that only describes a thing ("booking Chase products") is no party.
         if not _BOTH.search(s) or s in clause:
             continue
-        named = _names_in(s, names)
+        named = [n for n in _names_in(s, names) if not _only_describes(s, n)]
         kept = [n for n in named if any(not any(a <= start + i < b for a, b in new_text)
                                         for i in _name_at(s, n))]
         if len(named) == 1 and kept:

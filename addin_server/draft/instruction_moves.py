@@ -224,6 +224,12 @@ def settle(kind: str, text: str, clause: str, params: dict[str, Any]) -> dict[st
             if kind == "period":
                 out["old_unit"] = _unit(placed)
             return out
+        elif not others and _as_it_stands(text, read):
+            # "Current: term ends 30 months after ... / Proposed: longstop 36 months": a change request's
+            # "Current:" line states the clause as it stands, which its "Proposed:" line changes. Not a keep.
+            out["unclear"] = (f"states “{read.text}” as your clause has it now, beside a proposed change, so "
+                              "whether it stays is not read for sure")
+            return out
         elif not others and not _judged(text, read):
             # The clause's own figure restated ("Either party should be able to walk away on 60 days'
             # notice" where the clause says sixty days): it stays, nothing to move. Said without a word of
@@ -323,6 +329,20 @@ _JUDGED_BEFORE = re.compile(r"\b(?:more|less|longer|shorter|fewer|greater|higher
 _JUDGED_AFTER = re.compile(r"^['’]?s?\W{0,3}(?:[\w'’-]+\s+){0,5}?(?:is|are|seems?|looks?)\s+(?:too\b|not\s+enough|nothing|"
                            r"a\s+lot|excessive|unworkable|tight|short|long|much|plenty|(?:more|longer|less|shorter|fewer)\s+than)|^['’]?s?\W{0,3}(?:[\w'’-]+\s+){0,5}?"
                            r"(?:isn['’]t|aren['’]t|won['’]t|doesn['’]t)\b", re.I)
+
+
+# A label that states what the clause says now, in a change request or a comparison table ("Current:",
+# "Existing position -", "As is:"), with no "Proposed"/"New" label between it and the figure.
+_AS_IT_STANDS = re.compile(r"(?:^|\n|[;|]\s*)\s*(?:current(?:ly)?|existing|present|at\s+present|as[\s-]+is|was)\s*"
+                           r"(?:position|wording|terms?|drafting|text|clause|value)?\s*[:\-–—=]", re.I)
+_PROPOSED = re.compile(r"\b(?:proposed|proposal|new|change\s+to|to\s+be|should\s+be|target)\s*[:\-–—=]", re.I)
+
+
+def _as_it_stands(text: str, f: F.Figure) -> bool:
+    label = None
+    for label in _AS_IT_STANDS.finditer(text, 0, f.start):
+        pass
+    return label is not None and not _PROPOSED.search(text, label.end(), f.start)
 
 
 def _judged(text: str, f: F.Figure) -> bool:

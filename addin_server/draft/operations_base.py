@@ -15,12 +15,6 @@ class AlreadyDone(Declined):
     """The clause already says what was asked: nothing to change."""
 
 
-# Words after a party name that show it is a noun on its own ("referencing Customer without"),
-# not an attribute ("any Company personnel").
-FUNCTION = frozenset(
-    "without from for to if and or with in on of by as that which who under upon at will may must shall is are was "
-    "has have does did can could would should agrees acknowledges represents warrants undergoes gives provides "
-    "itself a an the its hereby".split())
 ROLE_NOUNS = re.compile(r"\s+(?:(?:total|entire|aggregate|sole|prior|written|reasonable|own|cumulative|maximum|overall)\s+)*"
                          r"(?:liability|option|name|names|logo|logos|marks|trademarks|identity|information|personnel|"
                          r"employees|records|books|facilities|premises|"

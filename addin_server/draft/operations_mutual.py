@@ -7,14 +7,13 @@ import re
 from typing import Sequence
 
 from index_builder.reading import binding
-from index_builder.reading import figures as F
 from index_builder.reading.binding import MUTUAL, Provision
 from index_builder.reading.parties import role_by_name
 
 from addin_server.draft.edits import Declined, Edit, OperationResult, edit
 from addin_server.draft.instruction import Part
 from addin_server.draft.parts_scope import targets
-from addin_server.draft.operations_base import (FUNCTION, AlreadyDone, apostrophe_of, cap, compounds, sorted_edits, provision_spans,
+from addin_server.draft.operations_base import (AlreadyDone, apostrophe_of, cap, compounds, sorted_edits, provision_spans,
                                                 the_named)
 
 
@@ -136,7 +135,9 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
         elif s < first_subject and not possessive and not used_a_party:
             edits.append(edit(clause, s, e, cap(clause, s, "a party"), "either party’s, not only " + the_named(a) + "’s"))
             used_a_party = True
-        elif not possessive and _attributive(clause, s, e) and not _acts(clause, e):
+        elif not possessive and binding.attributive(clause, s, e) and not binding.acts(clause, e):
+            # (binding.acts, a verb in -s after the name, is read for the bound party only, whose mentions
+            # are mostly subjects.)
             # "access the Chase site", "booking Chase products": the name describes a thing (that party's site,
             # its products), no party a pronoun stands for ("access it site"); whose it is in a mutual clause
             # is a drafting choice.
@@ -154,7 +155,7 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
         for s, e, possessive in binding.party_mentions(clause, b):
             if not (start <= s < end):
                 continue
-            attributive = not possessive and _attributive(clause, s, e)
+            attributive = not possessive and binding.attributive(clause, s, e)
             if possessive or attributive:
                 quantifier = re.search(r"\b(?:any|all|each|some|no)\s+$", clause[:s])
                 new = ("of " if quantifier and attributive else "") + f"the other party{apostrophe}s"
@@ -163,39 +164,6 @@ def _mutual_span_edits(clause: str, start: int, end: int, here: list[Provision],
             edits.append(edit(clause, s, e, cap(clause, s, new), f"{the_named(b)} becomes “the other party”, so either "
                                                                   "party is protected"))
     return edits
-
-
-def _attributive(clause: str, s: int, e: int) -> bool:
-    """A party's name used as a word describing the noun after it ("the Chase site", "Company personnel"),
-    not as a party that acts, receives or is referred to."""
-    after = re.match(r"\s+([a-z]+)", clause[e:])
-    return after is not None and after.group(1) not in FUNCTION and \
-        not _OPENS_CLAUSE.search(clause[max(0, s - 30):s]) and not _AFTER_MODAL.search(clause[max(0, s - 30):s]) and \
-        not _indirect_object(clause, s, e) and binding.possessive_has_noun(clause, e)
-
-
-def _acts(clause: str, e: int) -> bool:
-    """"the Recipient remains responsible", "uses its own": a verb in -s after the bound party, which acts
-    (its "it" reads right); read for the bound party only, whose mentions are mostly subjects."""
-    return bool(re.match(r"\s+[a-z]+[^s\W]s\s+[\w(“\"]", clause[e:]))
-
-
-# "nor shall PAPA JOHN'S place ...": a party after a modal is the subject of the verb after it, not a word
-# describing a noun.
-_AFTER_MODAL = re.compile(r"\b(?:shall|will|may|must|can|could|should|would|does|did|do)\s+(?:the\s+)?$", re.I)
-# A word that opens a clause of its own: the party right after it is that clause's subject ("if Licensee
-# enters into"), never a word describing the noun after it ("the other party's enters").
-_OPENS_CLAUSE = re.compile(r"\b(?:if|unless|when|whenever|where|until|once|because|after|before|in\s+the\s+event|"
-                           r"provided\s+that|that|should)\s+(?:the\s+)?$", re.I)
-
-
-def _indirect_object(clause: str, s: int, e: int) -> bool:
-    """"upon giving JHU sixty (60) days written notice", "provides the Discloser reasonable advance
-    notice": the party is who receives, not a word describing the noun after it ("Company personnel"),
-    so it becomes "the other party", never "the other party's"."""
-    return bool(binding.GIVING_TO.search(clause[max(0, s - 30):s])) or bool(F.figures(clause[e:e + 30]) and re.match(
-        r"\s+(?:[a-z]+\s+)?(?:\(?\d|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|"
-        r"forty|forty-five|sixty|ninety|a hundred)\b", clause[e:e + 30], re.I))
 
 
 def _conditional_span(clause: str, start: int, end: int, here: list[Provision], a: str, b: str,

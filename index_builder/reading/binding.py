@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from index_builder.reading.defined_terms import mentions
+from index_builder.reading.figures import figures
 from index_builder.reading.parties import clause_parties
 from index_builder.reading.polarity import verb_negation
 from index_builder.reading.sentences import part_spans
@@ -371,8 +372,18 @@ def _kind(m: re.Match[str], part: str) -> tuple[str, bool, str]:
     return "obligation", False, verb
 
 
+# What stands between a modal and its verb without being the verb: an adverb ("shall promptly notify",
+# "shall not unreasonably withhold", "may nevertheless seek", "shall duly and punctually pay") or a
+# phrase of time or manner ("may at any time terminate", "shall at its own cost repair").
+_BEFORE_VERB = re.compile(r"\s*(?:,\s*)?(?:(?:at\s+(?:any\s+time|all\s+times|(?:its|their|his|her)\s+(?:own\s+|sole\s+)?"
+                          r"(?:cost|expense|option|discretion|election))|from\s+time\s+to\s+time|in\s+good\s+faith|"
+                          r"without\s+delay|nevertheless|nonetheless|also|then|thereafter|forthwith|still|hereby|"
+                          r"(?!(?:apply|supply|reply|comply|rely|imply|multiply)\b)[a-z]{2,}ly|and|or)\b\s*,?)+", re.I)
+
+
 def _first_verb(words: str) -> str:
-    for w in re.findall(r"[A-Za-z]+", words.lower()):
+    skip = _BEFORE_VERB.match(words)
+    for w in re.findall(r"[A-Za-z]+", words[skip.end() if skip else 0:].lower()):
         if w not in _LIGHT_VERBS and w not in ("the", "shall", "will", "must", "may", "be", "by", "have", "has"):
             return _stem(w)
     return ""
@@ -567,6 +578,45 @@ def between_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
 GIVING_TO = re.compile(r"\b(?:giv(?:e|es|ing)|gave|provid(?:e|es|ing)|send(?:s|ing)?|sent|pay(?:s|ing)?|paid|owe[sd]?|"
                        r"grant(?:s|ing)?|offer(?:s|ing)?|deliver(?:s|ing)?|serv(?:e|es|ing)|tell(?:s|ing)?|allow(?:s|ing)?)"
                        r"\s+(?:to\s+)?$", re.I)
+
+
+# --- a name used as a describing word ("the Chase site", "booking Chase products") ------------------
+# The one reading of it: the mutual operation declines to rewrite such a name, and the instruction check
+# does not count it as a party a mutual clause still names alone.
+# Words after a name that make it no describing word: the function words, and verbs it is the subject of.
+_NOT_DESCRIBED = frozenset("agrees acknowledges represents warrants undergoes gives provides itself".split())
+# "nor shall PAPA JOHN'S place ...": a party after a modal is the subject of the verb after it, not a word
+# describing a noun.
+_AFTER_MODAL = re.compile(r"\b(?:shall|will|may|must|can|could|should|would|does|did|do)\s+(?:the\s+)?$", re.I)
+# A word that opens a clause of its own: the party right after it is that clause's subject ("if Licensee
+# enters into"), never a word describing the noun after it ("the other party's enters").
+_OPENS_CLAUSE = re.compile(r"\b(?:if|unless|when|whenever|where|until|once|because|after|before|in\s+the\s+event|"
+                           r"provided\s+that|that|should)\s+(?:the\s+)?$", re.I)
+_COUNT_AFTER = re.compile(r"\s+(?:[a-z]+\s+)?(?:\(?\d|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|"
+                          r"twenty|thirty|forty|forty-five|sixty|ninety|a hundred)\b", re.I)
+
+
+def attributive(text: str, start: int, end: int) -> bool:
+    """Whether the party name at ``text[start:end]`` describes the noun after it ("the Chase site",
+    "Company personnel"), not a party that acts, receives or is referred to."""
+    after = re.match(r"\s+([a-z]+)", text[end:])
+    before = text[max(0, start - 30):start]
+    return after is not None and not function_word(after.group(1)) and after.group(1) not in _NOT_DESCRIBED and \
+        not _OPENS_CLAUSE.search(before) and not _AFTER_MODAL.search(before) and \
+        not _indirect_object(text, start, end) and possessive_has_noun(text, end)
+
+
+def acts(text: str, end: int) -> bool:
+    """"the Recipient remains responsible", "uses its own", "between HEMISPHERX and SCIEN terminates or": a verb
+    in -s after the name that ends at ``end``, so the name acts (it is no word describing a noun)."""
+    return bool(re.match(r"\s+[a-z]+[^s\W]s\s+[\w(“\"]", text[end:]))
+
+
+def _indirect_object(text: str, start: int, end: int) -> bool:
+    """"upon giving JHU sixty (60) days written notice", "provides the Discloser reasonable advance
+    notice": the party is who receives, not a word describing the noun after it ("Company personnel")."""
+    return bool(GIVING_TO.search(text[max(0, start - 30):start])) or bool(
+        figures(text[end:end + 30]) and _COUNT_AFTER.match(text, end, end + 30))
 
 
 # --- possessives: the one reading of "X's" (draft/carve_out, parts and instruction ask it) ------------

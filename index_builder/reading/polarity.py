@@ -276,9 +276,9 @@ limiting_negation = (
     r"\bno\s+(?:one\s+)?(?:event|case|circumstances?)\b|"
     # "no Underwriter shall be required to contribute any amount in excess of": a contribution cap
     r"\bno\s+(?:[A-Z][\w-]*\s+){1,3}(?:shall|will|may)\s+be\s+(?:required|obligated)\s+to\s+contribute\b)")
-# The "not" right after a modal ("shall not", "may no", "won't"), as a named group: who a sentence
-# binds reads a duty and its negation in one match.
-verb_negation = r"(?P<neg>\s+not\b|\s+no\b|n't\b)?"
+# The "not" right after a modal ("shall not", "may no", "won't", "will never"), as a named group: who a
+# sentence binds reads a duty and its negation in one match.
+verb_negation = r"(?P<neg>\s+not\b|\s+no\b|\s+never\b|n't\b)?"
 # "inadequate" says "not adequate": a "not" said by the word's own prefix.
 negative_prefixed = re.compile(r"\b(?:in|un|im|ir|il|non-?|dis)(?:adequa|availab|enforc|valid|reason|limit|authori|able|"
                                r"permit|lawful|able|capable|effective|necessar|consist|applicab|cancel|restrict)\w*", re.I)
@@ -299,8 +299,9 @@ UNCHANGED_AFTER_NOT = re.compile(r"(?:(?:be|been|to|in\s+any\s+way|otherwise|as)
 # (an adjective; "non- transferable" as a PDF breaks it). Turning one into the other turns what is granted.
 _NON_QUALITY = re.compile(r"\bnon-?\s?([a-z]{3,}(?:ive|able|ible))\b", re.I)
 # A bare quality is denied by a "not" or "without" earlier in its part of the sentence ("is not assignable,
-# transferable or sublicensable"): that says the "non-" form.
-_DENIED_BEFORE = re.compile(rf"\b(?:{NOT_WORDING}|nor|without|any)\b[^.;:]*$", re.I)
+# transferable or sublicensable"): that says the "non-" form. A bare "any" denies nothing ("into any
+# Invention, and the Company is granted an exclusive licence", f-multi-10).
+_DENIED_BEFORE = re.compile(rf"\b(?:{NOT_WORDING}|nor|without)\b[^.;:]*$", re.I)
 
 
 def _says_bare(text: str, word: str) -> bool:

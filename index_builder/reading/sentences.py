@@ -8,7 +8,9 @@ whitespace, or at a line break; but not:
 * after an abbreviation ("e.g.", "Inc.", "No.", "Jan.") or dotted initials ("U.S.C.", "A. M. Best");
 * after a clause number or list label that starts the sentence ("8. INDEMNIFICATION.",
   "SECTION 9. Indemnification", "a. ...", "(ii) ...") or follows a colon ("statements: a. ...");
-* before a word in lower case ("the fees paid ... before the claim").
+* before a word in lower case ("the fees paid ... before the claim"); nor at a line break
+  inside a sentence: one that a word in lower case continues ("for services\nnot yet
+  rendered"), or a page's footer left in the text ("written under\nPage 55 of 80\nTexas law").
 
 "as set out in Section 12. The ..." and "listed in Exhibit A. Furthermore ..." do end a
 sentence. A sentence's parts are what its semicolons and its lettered or numbered list items
@@ -47,6 +49,13 @@ _LABEL_AFTER = re.compile(r"[:;]\s*(?:[a-z]|[ivx]{1,4}|\d{1,2})$", re.I)
 
 
 _STRAY = re.compile(r"[.!?\s]+")
+# A line break inside a sentence: the line before ends on a word, a figure or a comma (not
+# on ". : ;", nor a heading or a defined term's label), and the next line goes on in lower case or is a
+# page's footer ("Page 55 of 80") the sentence resumes after. A list item in lower case
+# ("a. the fees", "ii) any claim") starts its own part.
+_LINE_ENDS_OPEN = re.compile(r"[^\n]*[a-z0-9,][\"”’')\]]?$")
+_LIST_ITEM = re.compile(r"\s*(?:[a-z]{1,2}|[ivx]{1,5}|\d{1,3})[.)]\s")
+_FOOTER = re.compile(r"\s*(?:page\s+\d+(?:\s+of\s+\d+)?|\d+\s+of\s+\d+|-\s*\d+\s*-)[ \t]*\n\s*(?=\S)", re.I)
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -60,6 +69,7 @@ def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     # clause many times: the same texts come back again and again.
     bounds: list[tuple[int, int]] = []
     start = 0
+    resume: int | None = None
     for match in _BOUNDARY.finditer(text):
         mark = match.group(0)
         if mark.strip():
@@ -69,6 +79,11 @@ def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
                 continue  # "the fees paid ... before the claim": an ellipsis inside a sentence
             end = match.end()
         else:
+            if resume is not None and match.end() <= resume:
+                continue  # the break after a page's footer inside a sentence
+            resume = _line_goes_on(text, start, match.start(), match.end())
+            if resume is not None:
+                continue
             end = match.start()
         bounds.append((start, end))
         start = match.end()
@@ -103,6 +118,24 @@ def _full_stop_ends(text: str, start: int, dot: int) -> bool:
         # Initials ("A. M. Best", "U.S.C.") go on; a lettered part of a document ends.
         return len(word) == 1 and bool(_PART_LETTER.search(before))
     return True
+
+
+def _line_goes_on(text: str, start: int, brk: int, after: int) -> int | None:
+    """Where the sentence resumes when the line break at ``brk`` is inside it, else None."""
+    line = text[max(start, text.rfind("\n", start, brk) + 1):brk]
+    if not _LINE_ENDS_OPEN.search(line[-60:]) or _LIST_ITEM.match(text, after) or _label_line(line):
+        return None
+    footer = _FOOTER.match(text, after)
+    if footer:
+        return footer.end()
+    return after if _continues(text, after) else None
+
+
+def _label_line(line: str) -> bool:
+    """A line that is a heading or a defined term's label ("Restricted Territory", "\"End Date\"",
+    "Without-Cause Severance / Disclosed Compensation"): a few words, each long one capitalised."""
+    words = re.findall(r"[A-Za-z][\w-]*", line)
+    return 0 < len(words) <= 8 and all(w[0].isupper() for w in words if len(w) > 3)
 
 
 def _continues(text: str, position: int) -> bool:
