@@ -25,7 +25,7 @@ from index_builder.reading.sentences import sentence_spans
 from addin_server.draft.instruction_words import ASK
 
 if TYPE_CHECKING:
-    from addin_server.draft.instruction import Part
+    from addin_server.draft.instruction_model import Part
 
 _NUMBER_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
 # Fields about the row or the decision, not what the clause should become ("Current": the clause as it stands).

@@ -23,7 +23,7 @@ from index_builder.reading import binding
 from addin_server.draft.instruction_scope import scope_of
 
 if TYPE_CHECKING:
-    from addin_server.draft.instruction import Part
+    from addin_server.draft.instruction_model import Part
 
 # A quoted phrase: the closing mark is not an apostrophe inside a word ("Licensee's").
 _Q = r"(?<![\w'’])['‘\"“](?P<{0}>[^'‘’\"“”\n]{{1,100}}?(?:['’]s\b[^'‘’\"“”\n]{{0,80}}?)*)['’\"”](?![\w])"
