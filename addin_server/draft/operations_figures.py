@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from index_builder.reading import figures as F
-from index_builder.reading.numbers import SCALES, SMALL, to_words
+from index_builder.reading.numbers import SCALES, SMALL, to_words, words_value
 
 from addin_server.draft.edits import Declined, OperationResult, edit
 from addin_server.draft.instruction import Part
@@ -181,14 +181,32 @@ def _amount_span(clause: str, like: F.Figure, value: float) -> tuple[int, int, s
         if not re.fullmatch(rf"(?:{NUMBER_WORDS}|and|[\s-])+", number.strip(), re.I):
             raise Declined(f"The clause writes the amount in words as well (“{said}”), in a form the operation cannot "
                            "rewrite; the drafting assistant can.")
-        new = f"{_write_amount(value, like)} ({_words_like(value, number.strip())}{unit.group(0) if unit else ''})"
+        lead = after.group("lead") or ""
+        new = f"{_write_amount(value, like)} ({lead}{_words_like(value, number.strip())}{unit.group(0) if unit else ''})"
         return like.start, after.end(), new
+    if like.written != "both" and _says_amount_again(clause, like):
+        raise Declined("The clause writes the amount in words as well, in a form the operation cannot rewrite; the "
+                       "drafting assistant can.")
     return like.start, like.end, _write_amount(value, like)
 
 
 # Words in brackets right after a figure that open with a number word: the figure said again in words
 # ("£500 (five hundred pounds)"), not a note about it ("£5,000 (for each of two years)").
-_WORDS_AFTER = re.compile(rf"\s*\(\s*(?P<words>(?:{NUMBER_WORDS})\b[^()\d]*?)\s*\)", re.I)
+# A currency code may lead the words ("RMB10,000 (RMB TEN THOUSAND)", "USD 5,000 (USD five thousand)"): it
+# stays as written. Upper case only, so "(for two years)" is no amount said again.
+_WORDS_AFTER = re.compile(rf"\s*\(\s*(?P<lead>(?-i:[A-Z]{{3}}|US\$|A\$|C\$|HK\$|S\$)\s*)?"
+                          rf"(?P<words>(?:{NUMBER_WORDS})\b[^()\d]*?)\s*\)", re.I)
+# A bracket right after the figure (its words read for the figure's own value below): if it says the
+# amount in a form not rewritten above, the operation declines rather than leave the old amount in words
+# beside the new figure.
+_BRACKET_AFTER = re.compile(r"\s*\(([^()\d]*)\)")
+_NUMBER_RUN = re.compile(rf"\b(?:{NUMBER_WORDS})(?:[\s-]+(?:and[\s-]+)?(?:{NUMBER_WORDS}))*\b", re.I)
+
+
+def _says_amount_again(clause: str, like: F.Figure) -> bool:
+    bracket = _BRACKET_AFTER.match(clause, like.end)
+    return bool(bracket) and any(words_value(m.group(0).lower()) == like.value
+                                 for m in _NUMBER_RUN.finditer(bracket.group(1)))
 _WORDS_UNIT = re.compile(r"\s+(?:(?:U\.\s?S\.|US|United\s+States|Canadian|Australian)\s+)?"
                          r"(?:dollars|euros|pounds(?:\s+sterling)?|ro?ubles|francs|yen|rupees|cents|pence|sterling)$", re.I)
 
@@ -232,7 +250,9 @@ def _write_amount(value: float, like: F.Figure) -> str:
     if digits_first:  # "RUB 50 000 000 (fifty million roubles)": the figure, then the words in brackets
         said = digits_first.group("words")
         unit = re.search(r"\s+(?:[Dd]ollars|DOLLARS|[Ee]uros|[Pp]ounds(?: [Ss]terling)?|[Rr]o?ubles|[A-Z][a-z]+s)$", said)
-        return f"{figure} ({_words_like(value, said)}{unit.group(0) if unit else ''})"
+        code = re.match(r"\s*(?:[A-Z]{3}|US\$)\s+", said)  # "(RMB TEN THOUSAND)": the code stays
+        words = said[code.end():] if code else said
+        return f"{figure} ({code.group(0).strip() + ' ' if code else ''}{_words_like(value, words)}{unit.group(0) if unit else ''})"
     words_part = re.match(r"(.*?)\s*\(", like.text)
     if not words_part:
         return figure

@@ -67,9 +67,10 @@ _BEFORE = (rf"(?P<c>(?:\b(?:{_CODES})[ \t]?)?{_SYM}|\b(?:{_CODES})(?![a-z])\.?)[
            rf"{_SCALE_TAIL}?")
 _NAME = (r"(?:(?:australian|canadian|hong[ \t]+kong|singapore|united[ \t]+states|us|u\.s\.)[ \t]+dollars?|dollars?|"
          r"euros?|pounds?[ \t]+sterling|yuan|renminbi|swiss[ \t]+francs?|yen|roubles?|rubles?)")
-# The figure said again in words: "£1,000,000 (one million pounds)". Bare "pounds" names the currency
-# only here, after a figure whose symbol already did (alone it is also a weight).
-_MONEY_BEFORE = re.compile(_BEFORE + rf"(?:[ \t]*\([ \t]*(?P<w>{WORDS})(?:[ \t]+(?:{_NAME}|pounds?))?[ \t]*\))?", _I)
+# The figure said again in words: "£1,000,000 (one million pounds)", "RMB10,000 (RMB TEN THOUSAND)". Bare
+# "pounds" names the currency only here, after a figure whose symbol already did (alone it is also a weight).
+_MONEY_BEFORE = re.compile(_BEFORE + rf"(?:[ \t]*\([ \t]*(?:(?:{_CODES})[ \t]+)?(?P<w>{WORDS})(?:[ \t]+(?:{_NAME}|pounds?))?"
+                                     rf"[ \t]*\))?", _I)
 # "One Million Dollars ($1,000,000)", "ONE (1) MILLION DOLLARS ($1,000,000)", "One Hundred and No/100
 # Dollars ($100.00)" (a cheque's cents): the words, their scale and cents, then the digits in brackets.
 _MONEY_WORDS_PAIR = re.compile(

@@ -123,3 +123,20 @@ def test_a_carve_out_sentence_with_its_own_possessive_is_no_renaming_slip() -> N
     renamed = "Each party shall pay any costs which DCL incurs."
     at = renamed.index("DCL")
     assert possessive_made(renamed, [Edit(at, at + 3, new="the other party's", reason="mutual", old="DCL")]) != ""
+
+
+# 2, a currency code before the words (blind review of drafting-y: "RMB50,000 (RMB TEN THOUSAND)" was
+# marked done): the code stays, the words change with the figure; words it cannot rewrite decline.
+def test_change_amount_rewrites_words_led_by_a_currency_code() -> None:
+    clause = "a payment of the liquidated damages of RMB10,000 (RMB TEN THOUSAND), this Agreement shall terminate"
+    assert change_amount(clause, part("make the break fee RMB50,000", clause)).text == (
+        "a payment of the liquidated damages of RMB50,000 (RMB FIFTY THOUSAND), this Agreement shall terminate")
+
+
+def test_change_amount_declines_where_a_bracket_says_the_amount_in_other_words() -> None:
+    clause = "The fee is RMB10,000 (say RMB ten thousand only) a year."
+    with pytest.raises(Declined, match="in words"):
+        change_amount(clause, part("make the fee RMB50,000", clause))
+    # A bracket that says something else is no amount in words.
+    note = "The fee is £5,000 (for each of two years)."
+    assert change_amount(note, part("make the fee £6,000", note)).text == "The fee is £6,000 (for each of two years)."
