@@ -29,8 +29,21 @@ _ONLY_KEPT = re.compile(rf"^(?!\s*(?:please\s+)?(?:{ASK})\b)[^;:]{{3,240}}?\s(?:
                         r"\s*[.!]?\s*$", re.I)
 
 
+# A topic heading the ask in a list of points, then a dash: "Assignment - add the acquirer exception in [1], for
+# both parties", "Third-party engagement – …". The ask starts after it; read whole, the heading hid the verb
+# that opens the ask and "for both parties" (the exception's reach) was read as make-mutual (drafting-z's
+# blind review).
+# A topic names a thing; a head that opens with a verb of asking ("Carve out public information - take limb (b)
+# from [1]") is the ask itself.
+_TOPIC = re.compile(rf"^(?!(?:{ASK}|carve|exclude|except|keep|leave|let)\b)(?-i:[A-Z])[\w'’-]*(?:\s+[a-z][\w'’-]*){{0,3}}"
+                    r"\s+[-–—]\s+(?=[a-z])", re.I)
+
+
 def kind_of(segment: str) -> str | None:
-    kind = _kind_read(segment)
+    ask = _TOPIC.sub("", segment, count=1)
+    kind = _kind_read(ask) if ask != segment else None
+    if kind in (None, "other"):  # the words after the dash name no kind on their own: read the whole
+        kind = _kind_read(segment)
     if kind not in (None, "other") and _ONLY_KEPT.match(segment) and not F.figures(segment):
         return None  # what stays, said beside the ask: its nouns ("mutual consent rule") name no kind asked
     return kind

@@ -140,3 +140,14 @@ def test_change_amount_declines_where_a_bracket_says_the_amount_in_other_words()
     # A bracket that says something else is no amount in words.
     note = "The fee is £5,000 (for each of two years)."
     assert change_amount(note, part("make the fee £6,000", note)).text == "The fee is £6,000 (for each of two years)."
+
+
+# A topic heading a point in a list, then a dash, is no part of the ask: "Assignment - add the acquirer
+# exception in [1], for both parties" asks a carve-out, not make-mutual (drafting-z's blind review: the
+# mutual operation rewrote the Contractor's consent sentence and said "mutual: done").
+def test_a_topic_before_a_dash_does_not_turn_an_exception_into_a_mutual() -> None:
+    clause = ("Neither party may assign its rights and obligations under this Agreement without the written consent "
+              "of the other party.")
+    ins = read_instruction("Assignment - add the acquirer exception in [1], for both parties.", clause,
+                           ("Company", "Contractor"))
+    assert [p.kind for p in ins.parts] == ["carve_out"]
