@@ -40,7 +40,7 @@ _LIMB_ENDS = re.compile(r"^[\s,;:()]+|(?:[\s,;:()]+(?:or|and)?)+\s*$")
 # of what the limb before it lets through, not more; and the light verbs whose noun carries the point
 # ("proceedings brought", "testimony given", "remarks made": the proceedings, the testimony). A paraphrase
 # frames the precedent's exception in them freely.
-_FRAMING = frozenset(stems("""apply applies applied cover covers covered restriction restrictions covenant
+FRAMING = frozenset(stems("""apply applies applied cover covers covered restriction restrictions covenant
 covenants paragraph clause people person persons individual individuals however though although nevertheless
 despite anything everything something agreement herein hereof hereunder hereto section article schedule
 exhibit annex party parties term terms provision provisions obligation obligations govern governs force
@@ -78,14 +78,14 @@ def unbacked_limbs(clause: str, draft: str, given: str, least: int = NEW_WORDS,
         text = draft[r.new_start:r.new_end]
         if not _in_exception(draft, r.new_start, r.new_end, replaced=bool(r.old.strip())):
             continue  # what another part of the ask adds (a notice period, a second party): not an exception's
-        for a, b in _limbs(text):
+        for a, b in limbs(text):
             piece, start = text[a:b], r.new_start + a
             # (The words that open a limb, "except", "or", are the exception's shape, not what it lets through.)
             said = _without_acronyms(_LIMB.sub(" ", F.without_figures(_MARKER.sub("", piece))), acronyms)
             # A verb of restraint ("does not stop X from") and "only" are the polarity words' (polarity.py).
             said = P.NEGATIVE_VERBS.sub(" ", said)
             words = [(w, token) for token in re.findall(r"[\w’'-]+", said) for w in stems(token)[:1]
-                     if w not in _FRAMING and w not in P.ONLY_WORDS]
+                     if w not in FRAMING and w not in P.ONLY_WORDS]
             fresh = [(w, token) for w, token in words if w not in own]
             new = tuple(w for w, token in fresh if not _known(w, have) and stem_of(token) not in also)
             # Most of what the limb adds, and a good part of the limb: a limb mostly of the clause's own words
@@ -95,7 +95,7 @@ def unbacked_limbs(clause: str, draft: str, given: str, least: int = NEW_WORDS,
     return out
 
 
-def _limbs(text: str) -> list[tuple[int, int]]:
+def limbs(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` between limb breaks; a piece that names nothing of its own ("his" of "his or
     her own initiative") joins the limb before it: "or" joins words there, not things let through."""
     cuts = [0] + [x for m in _LIMB.finditer(text) for x in (m.start(), m.end())] + [len(text)]

@@ -5,7 +5,8 @@ words neither way; three ways a draft cites a precedent for what it does not say
 - An attribution written into the prose ("as [1] provides", "as in [1], ...", "..., as [1] requires"): the
   draft tells the lawyer the precedent says the limb it stands in (or the one it opens or closes), so that
   limb must be the precedent's, even where its words are the lawyer's own ("null and void" said "as in [1]"
-  by a precedent without it).
+  by a precedent without it). Each limb of it is the precedent's, not the span read whole: a proviso or an
+  "and any ..." added to the precedent's own words is carried by them otherwise.
 - A citation on the lawyer's own words: a sentence (or the limb a mid-sentence marker closes) that adds
   nothing to the clause, cited to a precedent that says little of it (the kept warranty head cited to a
   precedent on bodily injury). A citation vouches for what is new; on nothing new it points at nothing.
@@ -22,6 +23,7 @@ from difflib import SequenceMatcher
 from index_builder.reading import figures as F
 from index_builder.reading import polarity as P
 
+from addin_server.draft.carve_limbs import FRAMING, NEW_WORDS, limbs
 from addin_server.draft.support_words import NEGATORS, stems, word_roots
 from addin_server.draft.quotes import short as short_at_a_word
 
@@ -45,8 +47,8 @@ def claim_unbacked(sentence: str, n: int, precedent: str, clause: str, asked: st
     """Why the precedent ``[n]`` does not back what ``sentence`` claims from it ("" where it does)."""
     said = _attributed(sentence, n)
     if said is not None:
-        missing = _unsaid(said, precedent)
-        return f"the draft says [{n}] provides “{_short(said)}”, which it does not say" if missing else ""
+        missing = said if _unsaid(said, precedent) else _limb_unsaid(said, precedent, clause)
+        return f"the draft says [{n}] provides “{_short(missing)}”, which it does not say" if missing else ""
     cited = _cited_span(sentence, n)
     if _kept(cited, clause) and not _brings(cited, clause, precedent) and _unsaid(cited, precedent):
         return f"it cites [{n}] for the clause's own words “{_short(cited)}”, which [{n}] does not say"
@@ -59,6 +61,22 @@ def claim_unbacked(sentence: str, n: int, precedent: str, clause: str, asked: st
     turned = _condition_turned(_MARKERS.sub("", sentence), precedent, clause)
     if turned:
         return f"[{n}] says “{turned}”; the sentence says the opposite"
+    return ""
+
+
+def _limb_unsaid(said: str, precedent: str, clause: str) -> str:
+    """The limb of an attributed span whose own words (those the clause lacks) the precedent mostly does not
+    have: "…by merger or otherwise, provided that the assigning party first obtains the acquirer's written
+    assumption, as [1] requires", "…as listed on Exhibit A and any contracts CBC later adds to that exhibit,
+    as [1] permits". The span read whole is mostly the precedent's words, so they carry the limb added to
+    it; each limb must be the precedent's itself. The clause's own words (its parties, its act) count
+    neither way, and the ask's do not back it: the draft says the precedent, not the lawyer, gives it."""
+    own, have, roots = set(stems(clause)), set(stems(precedent)), word_roots(precedent)
+    for a, b in limbs(said):
+        fresh = {w for w in stems(said[a:b]) if w not in own and w not in NEGATORS and w not in FRAMING}
+        backed = {w for w in fresh if w in have or len(w) >= 5 and w[:5] in roots}
+        if len(fresh) >= NEW_WORDS and len(backed) < BACKED_SHARE * len(fresh):
+            return said[a:b].strip(" ,;:")
     return ""
 
 
