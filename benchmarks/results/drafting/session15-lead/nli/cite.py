@@ -1,6 +1,6 @@
 """Spent sets: does the NLI model tell a citation its precedent backs from one it does not?"""
-import json, re, glob, sys, numpy as np
-sys.argv=['x']; exec(open('/tmp/nli/exp.py').read().split('sets=sys.argv')[0])
+import json, re, glob
+from exp import sents, cover  # run from this folder (or /tmp/nli), PYTHONPATH at the repository root
 MARK=re.compile(r'\[(\d+)\]')
 out=open('/tmp/nli/cite.jsonl','w')
 for f in sorted(glob.glob('/work/main/benchmarks/sets/drafting*/*.jsonl')):

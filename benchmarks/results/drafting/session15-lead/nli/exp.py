@@ -31,22 +31,23 @@ def cover(prem_sents, hyp_sents, k=3):
     p=ent(pairs); best=np.zeros(len(hyp_sents))
     for h,v in zip(idx,p): best[h]=max(best[h],v)
     return float(best.min()), [float(x) for x in best]
-sets=sys.argv[1:]
-out=open('/tmp/nli/scores.jsonl','a')
-for st in sets:
-    tasks={}
-    for f in glob.glob(f'/work/main/benchmarks/sets/{st}/*.jsonl'):
-        if 'draws' in f: continue
-        for l in open(f): t=json.loads(l); tasks[t['task_id']]=t
-    res={}
-    for f in glob.glob(f'/work/coord/final14/{st}_*/drafts.jsonl'):
-        for l in open(f): r=json.loads(l); res[r['draft_id']]=r
-    for tid,t in tasks.items():
-        cs=sents(t['clause'])
-        for d in t['drafts']:
-            r=res.get(d['draft_id'])
-            if r is None: continue
-            ds=sents(d['text'])
-            fwd,fb=cover(ds,cs); bwd,bb=cover(cs,ds)
-            out.write(json.dumps({'set':st,'draft_id':d['draft_id'],'category':t['category'],'sound':d['sound'],'fault':r['fault'],'flagged':r['flagged'],'not_checked':r['not_checked'],'failed':r['failed'],'fwd':fwd,'bwd':bwd,'fb':fb,'bb':bb})+'\n'); out.flush()
-    print(st,'done',flush=True)
+if __name__ == "__main__":
+    sets=sys.argv[1:]
+    out=open('/tmp/nli/scores.jsonl','a')
+    for st in sets:
+        tasks={}
+        for f in glob.glob(f'/work/main/benchmarks/sets/{st}/*.jsonl'):
+            if 'draws' in f: continue
+            for l in open(f): t=json.loads(l); tasks[t['task_id']]=t
+        res={}
+        for f in glob.glob(f'/work/coord/final14/{st}_*/drafts.jsonl'):
+            for l in open(f): r=json.loads(l); res[r['draft_id']]=r
+        for tid,t in tasks.items():
+            cs=sents(t['clause'])
+            for d in t['drafts']:
+                r=res.get(d['draft_id'])
+                if r is None: continue
+                ds=sents(d['text'])
+                fwd,fb=cover(ds,cs); bwd,bb=cover(cs,ds)
+                out.write(json.dumps({'set':st,'draft_id':d['draft_id'],'category':t['category'],'sound':d['sound'],'fault':r['fault'],'flagged':r['flagged'],'not_checked':r['not_checked'],'failed':r['failed'],'fwd':fwd,'bwd':bwd,'fb':fb,'bb':bb})+'\n'); out.flush()
+        print(st,'done',flush=True)
