@@ -16,7 +16,7 @@ from addin_server.draft.instruction_values import period
 from addin_server.draft.instruction_words import KEPT_BEFORE
 from addin_server.draft.instruction_words import (
     ARCHAIC_QUOTED, ARCHAIC_NAMED, ASK, BOTH_ASK, CARRIED, CARVE, CARVE_LEAD, CHANGE, CONDITION, CONFORM, DELETE, FLIP, MUTUAL,
-    NOT_APPLY, PLAIN, PRECEDENT_REF, QUOTED, SHORTEN, STATEMENT, STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, WEAK,
+    NOT_APPLY, PLAIN, PRECEDENT_REF, QUOTED, SHORTEN, STATEMENT, STRONG_MUTUAL, KEEP_VERBS, STAY_STATES, TOPIC_HEAD, WEAK,
     mutual_degree)
 
 
@@ -29,18 +29,9 @@ _ONLY_KEPT = re.compile(rf"^(?!\s*(?:please\s+)?(?:{ASK})\b)[^;:]{{3,240}}?\s(?:
                         r"\s*[.!]?\s*$", re.I)
 
 
-# A topic heading the ask in a list of points, then a dash: "Assignment - add the acquirer exception in [1], for
-# both parties", "Third-party engagement – …". The ask starts after it; read whole, the heading hid the verb
-# that opens the ask and "for both parties" (the exception's reach) was read as make-mutual (drafting-z's
-# blind review).
-# A topic names a thing; a head that opens with a verb of asking ("Carve out public information - take limb (b)
-# from [1]") is the ask itself.
-_TOPIC = re.compile(rf"^(?!(?:{ASK}|carve|exclude|except|keep|leave|let)\b)(?-i:[A-Z])[\w'’-]*(?:\s+[a-z][\w'’-]*){{0,3}}"
-                    r"\s+[-–—]\s+(?=[a-z])", re.I)
-
-
 def kind_of(segment: str) -> str | None:
-    ask = _TOPIC.sub("", segment, count=1)
+    head = TOPIC_HEAD.match(segment)
+    ask = segment[head.end():] if head else segment
     kind = _kind_read(ask) if ask != segment else None
     if kind in (None, "other"):  # the words after the dash name no kind on their own: read the whole
         kind = _kind_read(segment)

@@ -14,7 +14,7 @@ from index_builder.reading import binding
 from index_builder.reading import figures as F
 
 from addin_server.draft.instruction_words import (
-    STAY_VERBS, ASK, LEAVE, NOT_APPLY, PRECEDENT_REF, QUOTED, SUBJECT)
+    STAY_VERBS, ASK, LEAVE, NOT_APPLY, PRECEDENT_REF, QUOTED, SUBJECT, TOPIC_HEAD)
 
 if TYPE_CHECKING:  # instruction.py reads values through this module
     from addin_server.draft.instruction import Part
@@ -200,7 +200,19 @@ _MANNER = re.compile(r"\s*,\s*(?:(?:and|but)\s+)?(?:worded|phrased|drafted|writt
                      r"\s+(?:from\s+)?precedent\s+\d+\b", re.I)
 
 
+# "the acquirer exception", "a change-of-control carve-out": a carve-out named by what it covers.
+_NAMED_CARVE = re.compile(r"\b(?:the|a|an)\s+(?!(?:same|usual)\b)(?:[\w-]+\s+){0,3}[\w-]+\s+(?:carve[- ]?out|exception|exclusion)s?\b",
+                          re.I)
+
+
 def carve(text: str) -> dict[str, Any]:
+    head = None
+    for head in TOPIC_HEAD.finditer(text):
+        pass
+    if head and _NAMED_CARVE.search(text, head.end()):
+        # "…: two things and we can sign Assignment - add the acquirer exception in [1]": the point's topic
+        # and the words before it are no part of what the carve-out covers; the ask after the dash names it.
+        text = text[head.end():]
     ref = PRECEDENT_REF.search(text)
     precedent = int(ref.group(1) or ref.group(2)) if ref else None
     words = re.sub(r"\b(?:please|also|too)\b", " ", text, flags=re.I)

@@ -15,6 +15,14 @@ ASK = (r"make|cut|carve|exclude|add|change|extend|reduce|raise|lower|increase|bu
         r"simplify|require|base|move|switch|swap|reverse|flip|mutualise|mutualize|bind|replace|insert|include|"
         r"exempt|tidy|halve|lengthen|shorten|state|spell|apply|restrict|name|mirror|whoever|both|each|either")
 
+# A topic heading a listed point, then a dash: "Assignment - add the acquirer exception in [1], for both parties",
+# "Third-party engagement – Company's notice …". It names a thing; a head that opens with a verb of asking
+# ("Carve out public information - take limb (b) from [1]") is the ask itself. The ask starts after it (the
+# words before would hide the verb that opens the ask, and drafting-z's blind review saw "for both parties",
+# the exception's reach, read as make-mutual).
+TOPIC_HEAD = re.compile(rf"(?:^|(?<=\s))(?!(?:{ASK}|carve|exclude|except|keep|leave|let)\b)(?-i:[A-Z])[\w'’-]*"
+                        r"(?:\s+[a-z][\w'’-]*){0,3}\s+[-–—]\s+(?=[a-z])", re.I)
+
 CONFORM = re.compile(r"\bconform\w*\b|\bour (?:own )?(?:defined )?(?:terms|definitions|parties)\b|\buse our\b|"
                       r"\b(?:adapt|fit|bring|put)\b[^.;]{0,30}\b(?:into|to) our\b|\bthroughout\b|"
                       r"\b(?:in line|consistent) with (?:our|my)\b|"

@@ -151,3 +151,13 @@ def test_a_topic_before_a_dash_does_not_turn_an_exception_into_a_mutual() -> Non
     ins = read_instruction("Assignment - add the acquirer exception in [1], for both parties.", clause,
                            ("Company", "Contractor"))
     assert [p.kind for p in ins.parts] == ["carve_out"]
+
+
+def test_a_topic_before_a_dash_is_no_part_of_what_a_carve_out_covers() -> None:
+    clause = ("Neither party may assign its rights and obligations under this Agreement without the written consent "
+              "of the other party.")
+    ins = read_instruction("Counsel's note: two things and we can sign.\nAssignment - add the acquirer exception in [1] "
+                           "(substantially all of the business or assets), for both parties.", clause,
+                           ("Company", "Contractor"))
+    carve = [p for p in ins.parts if p.kind == "carve_out"]
+    assert carve and carve[0].params["phrase"] == "acquirer"
