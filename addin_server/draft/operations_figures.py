@@ -181,8 +181,7 @@ def _amount_span(clause: str, like: F.Figure, value: float) -> tuple[int, int, s
         if not re.fullmatch(rf"(?:{NUMBER_WORDS}|and|[\s-])+", number.strip(), re.I):
             raise Declined(f"The clause writes the amount in words as well (“{said}”), in a form the operation cannot "
                            "rewrite; the drafting assistant can.")
-        lead = after.group("lead") or ""
-        new = f"{_write_amount(value, like)} ({lead}{_words_like(value, number.strip())}{unit.group(0) if unit else ''})"
+        new = f"{_write_amount(value, like)} ({_words_like(value, number.strip())}{unit.group(0) if unit else ''})"
         return like.start, after.end(), new
     if like.written != "both" and _says_amount_again(clause, like):
         raise Declined("The clause writes the amount in words as well, in a form the operation cannot rewrite; the "
@@ -192,10 +191,11 @@ def _amount_span(clause: str, like: F.Figure, value: float) -> tuple[int, int, s
 
 # Words in brackets right after a figure that open with a number word: the figure said again in words
 # ("£500 (five hundred pounds)"), not a note about it ("£5,000 (for each of two years)").
-# A currency code may lead the words ("RMB10,000 (RMB TEN THOUSAND)", "USD 5,000 (USD five thousand)"): it
-# stays as written. Upper case only, so "(for two years)" is no amount said again.
-_WORDS_AFTER = re.compile(rf"\s*\(\s*(?P<lead>(?-i:[A-Z]{{3}}|US\$|A\$|C\$|HK\$|S\$)\s*)?"
-                          rf"(?P<words>(?:{NUMBER_WORDS})\b[^()\d]*?)\s*\)", re.I)
+# (A currency code before the words, "RMB10,000 (RMB TEN THOUSAND)", the figures reader joins to the figure:
+# written "both", rewritten by _write_amount.)
+_WORDS_AFTER = re.compile(rf"\s*\(\s*(?P<words>(?:{NUMBER_WORDS})\b[^()\d]*?)\s*\)", re.I)
+# A code before the words, as the reader knows them: it stays as written.
+_CODE_LEAD = re.compile(rf"\s*(?:{F.CURRENCY_CODES})\s+", re.I)
 # A bracket right after the figure (its words read for the figure's own value below): if it says the
 # amount in a form not rewritten above, the operation declines rather than leave the old amount in words
 # beside the new figure.
@@ -250,7 +250,7 @@ def _write_amount(value: float, like: F.Figure) -> str:
     if digits_first:  # "RUB 50 000 000 (fifty million roubles)": the figure, then the words in brackets
         said = digits_first.group("words")
         unit = re.search(r"\s+(?:[Dd]ollars|DOLLARS|[Ee]uros|[Pp]ounds(?: [Ss]terling)?|[Rr]o?ubles|[A-Z][a-z]+s)$", said)
-        code = re.match(r"\s*(?:[A-Z]{3}|US\$)\s+", said)  # "(RMB TEN THOUSAND)": the code stays
+        code = _CODE_LEAD.match(said)  # "(RMB TEN THOUSAND)": the code stays
         words = said[code.end():] if code else said
         return f"{figure} ({code.group(0).strip() + ' ' if code else ''}{_words_like(value, words)}{unit.group(0) if unit else ''})"
     words_part = re.match(r"(.*?)\s*\(", like.text)

@@ -55,7 +55,8 @@ _PERIOD = re.compile(
 
 _SYMBOL = {"$": "USD", "us$": "USD", "u.s.$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD",
            "ca$": "CAD", "hk$": "HKD", "s$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "rmb": "CNY"}
-_CODES = "USD|EUR|GBP|CHF|AUD|CAD|CNY|RMB|JPY|HKD|SGD|INR|SEK|NOK|DKK|NZD|RUB|ZAR|BRL|MXN|KRW|PLN|CZK|HUF|TRY|ILS|AED|SAR|TWD"
+# The currency codes the reader knows (public: the amount operation keeps one before words it rewrites).
+CURRENCY_CODES = _CODES = "USD|EUR|GBP|CHF|AUD|CAD|CNY|RMB|JPY|HKD|SGD|INR|SEK|NOK|DKK|NZD|RUB|ZAR|BRL|MXN|KRW|PLN|CZK|HUF|TRY|ILS|AED|SAR|TWD"
 _NAMES = {"dollar": "USD", "euro": "EUR", "pounds sterling": "GBP", "pound sterling": "GBP",
           "australian dollar": "AUD", "canadian dollar": "CAD", "hong kong dollar": "HKD",
           "singapore dollar": "SGD", "us dollar": "USD", "u.s. dollar": "USD", "united states dollar": "USD", "yuan": "CNY",
